@@ -1,0 +1,3 @@
+from attnlogic.cli import main
+
+raise SystemExit(main())

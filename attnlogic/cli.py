@@ -1,0 +1,86 @@
+"""The ``attnlogic`` command line: a thin layer over the Python API.
+
+Each subcommand lives in ``attnlogic/commands/<name>.py`` and provides
+
+* ``HELP``: one line for the command list;
+* ``add_arguments(parser)``: its options (no heavy imports at module level);
+* ``run(args) -> int``: does the work through the Python API and returns the exit status.
+
+Bad input raises :class:`attnlogic.errors.AttnlogicError`; ``main`` prints it as one line
+on stderr (plus a caret excerpt for formulas) and returns 2.  Nothing here imports torch, so
+``attnlogic --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from .errors import AttnlogicError
+
+#: subcommands in the order ``--help`` lists them
+COMMANDS = [
+    "parse", "eval", "dfa", "classify", "separate",
+    "compile", "check", "experiment", "rmt", "demo",
+]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as one line and exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _load(name: str):
+    try:
+        return importlib.import_module(f"attnlogic.commands.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"attnlogic.commands.{name}":
+            return None
+        raise
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    parser = _Parser(
+        prog="attnlogic",
+        description="Temporal logic over the past, automata, algebra and transformers: "
+                    "which attention pattern recognises which language, with proofs.",
+    )
+    parser.add_argument("--version", action="version", version=f"attnlogic {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        module = _load(name)
+        if module is None:
+            continue
+        p = sub.add_parser(name, help=module.HELP, description=getattr(module, "DESCRIPTION", module.HELP),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args._run(args) or 0)
+    except AttnlogicError as exc:
+        print(f"attnlogic {args.command}: error: {exc}", file=sys.stderr)
+        for line in exc.details():
+            print(line, file=sys.stderr)
+        return 2
+    except RecursionError:
+        print(f"attnlogic {args.command}: error: input nested too deeply", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,1 @@
+"""Subcommands of the ``attnlogic`` command line (see :mod:`attnlogic.cli`)."""

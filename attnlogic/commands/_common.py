@@ -1,0 +1,35 @@
+"""Helpers shared by the subcommands: JSON output and reading a language source."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import InputError
+
+
+def print_json(obj) -> None:
+    """One JSON object on stdout, keys in a stable order."""
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def split_alphabet(text: str | None) -> list[str] | None:
+    """``--alphabet abc`` (single characters) or ``--alphabet a,b,c``."""
+    if text is None:
+        return None
+    if "," in text:
+        letters = [t.strip() for t in text.split(",")]
+    else:
+        letters = list(text)
+    if not letters or any(not t for t in letters):
+        raise InputError(f"--alphabet: empty letter in {text!r}")
+    if len(set(letters)) != len(letters):
+        raise InputError(f"--alphabet: duplicate letter in {text!r}")
+    return letters
+
+
+def split_word(word: str, alphabet_multichar: bool = False) -> list[str]:
+    """A word on the command line: single characters, or comma-separated letters."""
+    if alphabet_multichar or "," in word:
+        return [t for t in word.split(",") if t != ""]
+    return list(word)

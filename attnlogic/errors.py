@@ -1,0 +1,64 @@
+"""Errors for bad input: every module raises these; the command line prints them as one line
+(plus a caret excerpt for formulas) and exits with status 2."""
+
+from __future__ import annotations
+
+
+class AttnlogicError(Exception):
+    """Bad input the user can fix.  ``str(err)`` is one line saying what and where."""
+
+    def details(self) -> list[str]:
+        """Extra lines of context shown after the one-line message (e.g. a caret)."""
+        return []
+
+
+class InputError(AttnlogicError, ValueError):
+    """A malformed value: a file field, an argument, a word over the wrong alphabet."""
+
+
+class ParseError(InputError):
+    """A formula or regex that does not parse.
+
+    ``column`` is 1-based; ``text`` is the whole input.  ``details()`` shows the excerpt of the
+    input around the column with a caret under it.
+    """
+
+    def __init__(self, kind: str, text: str, column: int, message: str):
+        self.kind = kind
+        self.text = text
+        self.column = column
+        self.message = message
+        super().__init__(f"{kind}, column {column}: {message}")
+
+    def details(self) -> list[str]:
+        text = self.text.replace("\n", " ").replace("\t", " ")
+        col = max(1, min(self.column, len(text) + 1))
+        start = max(0, col - 1 - 40)
+        end = min(len(text), start + 80)
+        prefix = "..." if start > 0 else ""
+        suffix = "..." if end < len(text) else ""
+        excerpt = prefix + text[start:end] + suffix
+        caret = " " * (len(prefix) + col - 1 - start) + "^"
+        return ["  " + excerpt, "  " + caret]
+
+
+class FileFormatError(InputError):
+    """A malformed file: names the field and the reason."""
+
+    def __init__(self, source: str, field: str, reason: str):
+        self.source = source
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{source}: field '{field}': {reason}")
+
+
+class LimitExceeded(AttnlogicError):
+    """A potentially exponential step hit its configured limit."""
+
+    def __init__(self, what: str, limit: int, hint: str = ""):
+        self.what = what
+        self.limit = limit
+        msg = f"{what} exceeded the limit of {limit}"
+        if hint:
+            msg += f" ({hint})"
+        super().__init__(msg)
