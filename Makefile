@@ -19,7 +19,7 @@ demo: $(STAMP)
 	$(BIN)/attnlogic demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/pytest -n 2 -q
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
