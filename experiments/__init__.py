@@ -1,0 +1,1 @@
+"""attnlogic.experiments: training transformers on formal languages and measuring length generalisation."""
