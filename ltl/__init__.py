@@ -1,1 +1,31 @@
-"""attnlogic.ltl"""
+"""attnlogic.ltl: past-time temporal logic evaluated just after the last letter.
+
+Public API::
+
+    parse(text) -> Formula              # raises attnlogic.errors.ParseError
+    str(f), to_unicode(f), to_latex(f)  # printers; parse(str(f)) is f
+    accepts(f, word), truth_table(f, word), prefix_acceptance(f, word)
+    fragment(f), facts(f)               # syntactic facts
+    simplify(f), core(f)                # language-preserving rewriting
+    random_formula(rng, atoms, size, ...)
+
+Formulas are immutable, hash-consed values (:mod:`attnlogic.ltl.formula`).
+"""
+
+from .evaluate import accepts, accepts_many, prefix_acceptance, truth_table, truth_values
+from .formula import (FALSE, TRUE, And, Atom, Const, Formula, H, Historically, Iff, Implies, Not, O,
+                      Once, Or, P, Past, S, Since, Xor, Y, Yesterday, atom, conj, disj)
+from .parser import parse
+from .fragments import facts, fragment
+from .printer import format_formula, to_latex, to_text, to_unicode
+from .random import random_formula
+from .rewrite import core
+from .simplify import simplify
+
+__all__ = [
+    "parse", "to_text", "to_unicode", "to_latex", "format_formula",
+    "accepts", "accepts_many", "prefix_acceptance", "truth_table", "truth_values",
+    "Formula", "Atom", "Const", "Not", "And", "Or", "Implies", "Iff", "Xor", "Past", "Yesterday",
+    "Once", "Historically", "Since", "TRUE", "FALSE", "atom", "P", "Y", "O", "H", "S", "conj", "disj",
+    "fragment", "facts", "simplify", "core", "random_formula",
+]

@@ -1,0 +1,176 @@
+"""The reference evaluator: truth values of every subformula at every position at once.
+
+For a word w = w1 … wN, positions are 1 … N+1; position N+1 is just after the last letter
+(the EOS position) and no atom holds there.  ``truth_table(f, w)[g]`` is a boolean array
+``v`` of length N+1 with ``v[i]`` the truth of g at position i+1.  The word is accepted
+iff f holds at N+1 (``shared/spec/semantics.md``).
+
+Each operator is one vectorised numpy pass, linear in N (with C[i] = #{m < i : φ at m},
+a prefix count):
+
+* ``P φ``      at i: C[i] > 0                                     (∃ m < i)
+* ``Y[<=k] φ`` at i: C[i] − C[max(0, i−k)] > 0                    (∃ i−k ≤ m < i)
+* ``O φ``      at i: C[i+1] > 0,  ``H φ`` at i: no ¬φ at any m ≤ i
+* ``φ S ψ``    at i: ψ somewhere in [L(i), i) where L(i) is the last m < i with ¬φ
+  (0 if none): then φ holds strictly between that ψ and i.
+
+Indices here are 0-based (index i is position i+1).  The definitions are tested against a
+literal, quadratic transcription of the semantics on all short words.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from .formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Not, Once, Or, Past,
+                      Since, Xor, Yesterday)
+
+__all__ = ["Word", "encode_word", "truth_table", "truth_values", "accepts", "accepts_many",
+           "prefix_acceptance"]
+
+Word = "str | Sequence[str]"
+
+
+class EncodedWord:
+    """A word as integer codes plus a way to find the code of a letter (-1 if absent)."""
+
+    __slots__ = ("codes", "_lookup")
+
+    def __init__(self, codes: np.ndarray, lookup):
+        self.codes = codes
+        self._lookup = lookup
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def code(self, letter: str) -> int:
+        return self._lookup(letter)
+
+
+def encode_word(word) -> EncodedWord:
+    """Encode a word given as a ``str`` (one letter per character) or a sequence of letters."""
+    if isinstance(word, EncodedWord):
+        return word
+    if isinstance(word, str):
+        codes = np.frombuffer(word.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+        return EncodedWord(codes, lambda a: ord(a) if len(a) == 1 else -1)
+    letters = list(word)
+    index: dict[str, int] = {}
+    codes = np.fromiter((index.setdefault(a, len(index)) for a in letters), dtype=np.int64,
+                        count=len(letters))
+    return EncodedWord(codes, lambda a: index.get(a, -1))
+
+
+def _strict_count(v: np.ndarray) -> np.ndarray:
+    """C with C[i] = #{m < i : v[m]} for i = 0..len(v) (length len(v)+1)."""
+    c = np.zeros(len(v) + 1, dtype=np.int64)
+    np.cumsum(v, out=c[1:])
+    return c
+
+
+def _apply(node: Formula, values: dict, enc: EncodedWord, n1: int, atoms_at_end_only: bool = False):
+    cls = type(node)
+    if cls is Atom:
+        v = np.zeros(n1, dtype=bool)
+        code = enc.code(node.name)
+        if code >= 0:
+            np.equal(enc.codes, code, out=v[:-1])
+        return v
+    if cls is Const:
+        return np.full(n1, node.value, dtype=bool)
+    if cls is Not:
+        return ~values[node.arg]
+    if cls is And:
+        return values[node.left] & values[node.right]
+    if cls is Or:
+        return values[node.left] | values[node.right]
+    if cls is Implies:
+        return ~values[node.left] | values[node.right]
+    if cls is Iff:
+        return values[node.left] == values[node.right]
+    if cls is Xor:
+        return values[node.left] != values[node.right]
+    if cls is Past:
+        return _strict_count(values[node.arg])[:-1] > 0
+    if cls is Yesterday:
+        c = _strict_count(values[node.arg])
+        i = np.arange(n1)
+        return (c[i] - c[np.maximum(0, i - node.k)]) > 0
+    if cls is Once:
+        return np.logical_or.accumulate(values[node.arg])
+    if cls is Historically:
+        return np.logical_and.accumulate(values[node.arg])
+    if cls is Since:
+        phi, psi = values[node.left], values[node.right]
+        i = np.arange(n1)
+        # last[i] = largest m < i with not phi[m], or 0 when there is none
+        marks = np.where(~phi, i, 0)
+        last = np.zeros(n1, dtype=np.int64)
+        if n1 > 1:
+            last[1:] = np.maximum.accumulate(marks)[:-1]
+        c = _strict_count(psi)
+        return (c[i] - c[last]) > 0
+    raise TypeError(f"unknown formula node {cls.__name__}")
+
+
+def truth_table(formula: Formula, word) -> dict[Formula, np.ndarray]:
+    """Truth values of every subformula at positions 1..N+1 (arrays of length N+1)."""
+    enc = encode_word(word)
+    n1 = len(enc) + 1
+    values: dict[Formula, np.ndarray] = {}
+    for node in formula.subformulas():
+        values[node] = _apply(node, values, enc, n1)
+    return values
+
+
+def truth_values(formula: Formula, word) -> np.ndarray:
+    """Truth of ``formula`` at positions 1..N+1."""
+    return truth_table(formula, word)[formula]
+
+
+def accepts(formula: Formula, word) -> bool:
+    """w ∈ L(φ) iff w, N+1 ⊨ φ."""
+    return bool(truth_values(formula, word)[-1])
+
+
+def accepts_many(formula: Formula, words) -> np.ndarray:
+    """Acceptance of each word (a boolean array)."""
+    return np.fromiter((accepts(formula, w) for w in words), dtype=bool)
+
+
+def prefix_acceptance(formula: Formula, word) -> np.ndarray:
+    """``out[n]`` = w[:n] ∈ L(φ), for n = 0..N, in one pass.
+
+    The value of a temporal subformula at position n+1 depends only on positions ≤ n, so it is
+    the same in w and in its prefix w[:n].  The prefix is read at its own position n+1, where no
+    atom holds: so re-evaluate the Boolean skeleton above the temporal subformulas with the
+    top-level atoms set to false.
+    """
+    enc = encode_word(word)
+    n1 = len(enc) + 1
+    values = truth_table(formula, enc)
+    # nodes reachable from the root without crossing a temporal operator
+    top: list[Formula] = []
+    stack, seen = [formula], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        top.append(node)
+        if not node.is_temporal:
+            stack.extend(node.children)
+    top_ids = {id(n) for n in top}
+    eos: dict[Formula, np.ndarray] = {}
+    for node in formula.subformulas():
+        if id(node) not in top_ids:
+            continue
+        if type(node) is Atom:
+            eos[node] = np.zeros(n1, dtype=bool)
+        elif node.is_temporal:
+            eos[node] = values[node]
+        else:
+            eos[node] = _apply(node, eos, enc, n1)
+    return eos[formula]

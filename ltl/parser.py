@@ -1,0 +1,225 @@
+"""Parsing formulas of the past-time logic.
+
+The grammar (``grammar.lark``) is LALR(1); the AST is built by callbacks during the parse
+(lark's embedded transformer), bottom-up, so neither parsing nor construction recurses:
+10 000 nested negations or a 100 000-character formula parse in linear time.
+
+Precedence, loosest first (as in Spot): ``<->`` (left), ``->`` (right), ``xor`` (left),
+``|`` (left), ``&`` (left), ``S`` (right), then the unary operators
+``! P Y Y[<=k] O H Z``, which bind tightest: ``P a & b`` is ``(P a) & b``.
+
+Accepted spellings: ``! ~ ¬``; ``& && ∧ /\\``; ``| || ∨ \\/``; ``-> => → ⇒``;
+``<-> <=> ↔ ⇔``; ``xor ^ ⊕``; ``true 1 ⊤``; ``false 0 ⊥``; ``Y[<=k]`` also as ``Y[≤k]``.
+``Z φ`` (weak yesterday) is sugar for ``!Y !φ``.  Atoms are lower-case identifiers
+(``[a-z_][a-z0-9_]*``) or double-quoted strings; upper-case letters are operators.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from attnlogic.errors import ParseError
+
+from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Not, Once, Or,
+                      Past, Since, Xor, Yesterday)
+
+__all__ = ["parse", "MAX_WINDOW"]
+
+#: largest window accepted in ``Y[<=k]`` (a guard against absurd inputs)
+MAX_WINDOW = 1_000_000
+
+_WINDOW = re.compile(r"Y\s*\[\s*(?:<=|≤)\s*([0-9]+)\s*\]$")
+
+
+class _CallbackError(Exception):
+    """Raised inside a callback; turned into a ParseError with the input text by parse()."""
+
+    def __init__(self, column: int, message: str):
+        super().__init__(message)
+        self.column = column
+        self.message = message
+
+
+class _Build:
+    """lark callbacks (stateless): one per grammar alias, each returns a Formula."""
+
+    # the callbacks receive the list of children (tokens and Formulas)
+    def true(self, c):
+        return TRUE
+
+    def false(self, c):
+        return FALSE
+
+    def ident(self, c):
+        return Atom(str(c[0]))
+
+    def string(self, c):
+        raw = str(c[0])[1:-1]
+        name = re.sub(r"\\(.)", r"\1", raw)
+        if not name:
+            raise _CallbackError(c[0].column, "an atom cannot be the empty string")
+        return Atom(name)
+
+    def parens(self, c):
+        return c[1]
+
+    def not_(self, c):
+        return Not(c[1])
+
+    def past(self, c):
+        return Past(c[1])
+
+    def yesterday(self, c):
+        return Yesterday(c[1], 1)
+
+    def window(self, c):
+        tok = c[0]
+        m = _WINDOW.match(str(tok))
+        if not m:
+            raise _CallbackError(tok.column,
+                                 f"malformed window {str(tok)!r}: write Y[<=k] with k a positive integer")
+        k = int(m.group(1))
+        if k < 1:
+            raise _CallbackError(tok.column + str(tok).index(m.group(1)),
+                                 f"the window of Y[<=k] must be at least 1, got {k}")
+        if k > MAX_WINDOW:
+            raise _CallbackError(tok.column + str(tok).index(m.group(1)),
+                                 f"the window of Y[<=k] is at most {MAX_WINDOW}, got {k}")
+        return Yesterday(c[1], k)
+
+    def once(self, c):
+        return Once(c[1])
+
+    def hist(self, c):
+        return Historically(c[1])
+
+    def weak_yesterday(self, c):
+        return Not(Yesterday(Not(c[1]), 1))
+
+    def iff(self, c):
+        return Iff(c[0], c[2])
+
+    def implies(self, c):
+        return Implies(c[0], c[2])
+
+    def xor(self, c):
+        return Xor(c[0], c[2])
+
+    def or_(self, c):
+        return Or(c[0], c[2])
+
+    def and_(self, c):
+        return And(c[0], c[2])
+
+    def since(self, c):
+        return Since(c[0], c[2])
+
+
+@lru_cache(maxsize=1)
+def _grammar() -> str:
+    return resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    from lark import Lark
+
+    return Lark(_grammar(), parser="lalr", lexer="contextual", propagate_positions=False,
+                maybe_placeholders=False, transformer=_Build())
+
+
+_TOKEN_NAMES = {
+    "IFF": "'<->'", "IMPLIES": "'->'", "XOR": "'xor'", "OR": "'|'", "AND": "'&'", "NOT": "'!'",
+    "SINCE": "'S'", "PAST": "'P'", "YWIN": "'Y[<=k]'", "YEST": "'Y'", "ONCE": "'O'", "HIST": "'H'",
+    "WEAKY": "'Z'", "LPAR": "'('", "RPAR": "')'", "TRUE": "'true'", "FALSE": "'false'",
+    "IDENT": "an atom", "STRING": "a quoted atom", "$END": "end of input",
+}
+
+_OPERAND_START = {"NOT", "PAST", "YWIN", "YEST", "ONCE", "HIST", "WEAKY", "LPAR", "TRUE", "FALSE",
+                  "IDENT", "STRING"}
+
+
+def _describe_expected(expected) -> str:
+    expected = set(expected)
+    if expected & _OPERAND_START and expected <= _OPERAND_START | {"$END"}:
+        return "expected a formula (an atom, true/false, '(', or a unary operator ! P Y Y[<=k] O H)"
+    names = sorted(_TOKEN_NAMES.get(e, e) for e in expected)
+    if "end of input" in names and len(names) > 4:
+        return "expected an operator or the end of the formula"
+    return "expected " + ", ".join(names)
+
+
+def _check_parentheses(text: str) -> None:
+    stack: list[int] = []
+    in_string = False
+    escape = False
+    for i, ch in enumerate(text):
+        if in_string:
+            if escape:
+                escape = False
+            elif ch == "\\":
+                escape = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if ch == '"':
+            in_string = True
+        elif ch == "(":
+            stack.append(i)
+        elif ch == ")":
+            if not stack:
+                raise ParseError("formula", text, i + 1, "unbalanced parentheses: this ')' has no matching '('")
+            stack.pop()
+    if in_string:
+        raise ParseError("formula", text, len(text) + 1, "unterminated quoted atom")
+    if stack:
+        raise ParseError("formula", text, stack[-1] + 1, "unbalanced parentheses: this '(' is never closed")
+
+
+def parse(text: str) -> Formula:
+    """Parse ``text`` into a :class:`Formula`.
+
+    Raises :class:`attnlogic.errors.ParseError` (with a 1-based column) on malformed input.
+    """
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+    if not isinstance(text, str):
+        raise TypeError("parse() takes a string")
+    if text.strip() == "":
+        raise ParseError("formula", text, 1, "empty formula")
+    _check_parentheses(text)
+    try:
+        return _parser().parse(text)
+    except _CallbackError as exc:
+        raise ParseError("formula", text, exc.column, exc.message) from None
+    except VisitError as exc:  # a callback raised, wrapped by lark
+        if isinstance(exc.orig_exc, _CallbackError):
+            raise ParseError("formula", text, exc.orig_exc.column, exc.orig_exc.message) from None
+        raise
+    except UnexpectedCharacters as exc:
+        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        col = exc.pos_in_stream + 1
+        if ch.isupper():
+            msg = (f"unexpected {ch!r}: upper-case letters are operators (P Y Y[<=k] O H S Z); "
+                   "atoms are lower-case identifiers or quoted strings")
+        else:
+            msg = f"unexpected character {ch!r}"
+        raise ParseError("formula", text, col, msg) from None
+    except UnexpectedEOF as exc:
+        raise ParseError("formula", text, len(text) + 1,
+                         "unexpected end of input; " + _describe_expected(exc.expected)) from None
+    except UnexpectedToken as exc:
+        tok = exc.token
+        if tok.type == "$END":
+            raise ParseError("formula", text, len(text.rstrip()) + 1,
+                             "unexpected end of input; " + _describe_expected(exc.expected)) from None
+        col = tok.column if tok.column is not None else 1
+        shown = str(tok)
+        if len(shown) > 20:
+            shown = shown[:17] + "..."
+        raise ParseError("formula", text, col,
+                         f"unexpected {shown!r}; " + _describe_expected(exc.expected)) from None
+    except UnexpectedInput as exc:  # pragma: no cover - other lark errors
+        raise ParseError("formula", text, getattr(exc, "column", 1) or 1, str(exc).splitlines()[0]) from None

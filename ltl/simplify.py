@@ -1,0 +1,218 @@
+"""Language-preserving simplification of formulas.
+
+Two stages, both bottom-up and iterative:
+
+1. :func:`fold` — local identities that hold at every position of every word:
+   constants (``φ & true = φ``, ``P false = false``, ``true S ψ = P ψ``,
+   ``false S ψ = Y ψ``, ``φ S false = false``, …), idempotence and complements
+   (``φ & φ = φ``, ``φ & !φ = false``), double negation, and — because every position
+   of a word carries exactly one letter and position N+1 none — ``a & b = false`` for
+   distinct atoms a ≠ b.
+2. :func:`simplify` — additionally minimises each *Boolean block* (a maximal subtree of
+   connectives whose leaves are atoms, constants and temporal subformulas) as a two-level
+   formula with sympy (Quine–McCluskey ``SOPform``/``POSform``), treating assignments in
+   which two distinct letters hold at once as don't-cares.  A block is only replaced when
+   the result is smaller, and only when it has at most ``max_vars`` leaves.
+
+Every rule is an identity of the semantics, so the language never changes; tests check
+``simplify(φ)`` against ``φ`` with the reference evaluator on all short words.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from .formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies, Not,
+                      Once, Or, Past, Since, Xor, Yesterday, conj, disj)
+from .rewrite import transform
+
+__all__ = ["fold", "simplify"]
+
+_BOOLEAN = (Not, And, Or, Implies, Iff, Xor)
+
+
+def _neg(f: Formula) -> Formula:
+    if isinstance(f, Not):
+        return f.arg
+    if isinstance(f, Const):
+        return FALSE if f.value else TRUE
+    return Not(f)
+
+
+def _fold_node(node: Formula) -> Formula:
+    cls = type(node)
+    if cls is Not:
+        return _neg(node.arg)
+    if cls in (And, Or):
+        a, b = node.left, node.right
+        unit, zero = (TRUE, FALSE) if cls is And else (FALSE, TRUE)
+        if a is zero or b is zero:
+            return zero
+        if a is unit:
+            return b
+        if b is unit or a is b:
+            return a
+        if _neg(a) is b:
+            return zero
+        if cls is And and isinstance(a, Atom) and isinstance(b, Atom):
+            return FALSE  # distinct letters never hold at one position
+        return node
+    if cls is Implies:
+        return _fold_node(Or(_neg(node.left), node.right)) if isinstance(node.left, Const) or \
+            isinstance(node.right, Const) or node.left is node.right else node
+    if cls in (Iff, Xor):
+        a, b = node.left, node.right
+        same = cls is Iff
+        if a is b:
+            return TRUE if same else FALSE
+        if _neg(a) is b:
+            return FALSE if same else TRUE
+        for x, y in ((a, b), (b, a)):
+            if isinstance(x, Const):
+                return y if x.value == same else _neg(y)
+        return node
+    if cls in (Past, Yesterday, Once):
+        return FALSE if node.arg is FALSE else node
+    if cls is Historically:
+        return TRUE if node.arg is TRUE else (FALSE if node.arg is FALSE else node)
+    if cls is Since:
+        if node.right is FALSE:
+            return FALSE
+        if node.left is TRUE:
+            return Past(node.right)
+        if node.left is FALSE:
+            return Yesterday(node.right, 1)
+        return node
+    return node
+
+
+def fold(formula: Formula) -> Formula:
+    """Apply the local identities of stage 1 everywhere, bottom-up."""
+    return transform(formula, _fold_node)
+
+
+def _block_leaves(root: Formula) -> list[Formula]:
+    leaves, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, _BOOLEAN):
+            stack.extend(reversed(node.children))
+        else:
+            leaves.append(node)
+    return leaves
+
+
+def _block_truth(root: Formula, leaves: list[Formula]) -> np.ndarray:
+    """The block's value on all 2^v assignments of its leaves (row r: leaf j = bit j of r)."""
+    v = len(leaves)
+    rows = np.arange(1 << v)
+    val: dict[int, np.ndarray] = {}
+    for j, leaf in enumerate(leaves):
+        if isinstance(leaf, Const):
+            val[id(leaf)] = np.full(1 << v, leaf.value)
+        else:
+            val[id(leaf)] = ((rows >> j) & 1).astype(bool)
+    order, stack, seen = [], [(root, False)], set()
+    while stack:
+        node, done = stack.pop()
+        if id(node) in val and not done:
+            continue
+        if done:
+            order.append(node)
+            continue
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        stack.append((node, True))
+        stack.extend((c, False) for c in node.children)
+    for node in order:
+        if id(node) in val:
+            continue
+        c = [val[id(x)] for x in node.children]
+        cls = type(node)
+        val[id(node)] = {Not: lambda: ~c[0], And: lambda: c[0] & c[1], Or: lambda: c[0] | c[1],
+                         Implies: lambda: ~c[0] | c[1], Iff: lambda: c[0] == c[1],
+                         Xor: lambda: c[0] != c[1]}[cls]()
+    return val[id(root)]
+
+
+def _from_sympy(expr, leaves_by_symbol) -> Formula:
+    import sympy
+
+    stack, out = [(expr, False)], {}
+    while stack:
+        e, done = stack.pop()
+        if not done:
+            stack.append((e, True))
+            stack.extend((a, False) for a in e.args)
+            continue
+        if e is sympy.true:
+            out[e] = TRUE
+        elif e is sympy.false:
+            out[e] = FALSE
+        elif isinstance(e, sympy.Symbol):
+            out[e] = leaves_by_symbol[e]
+        elif isinstance(e, sympy.Not):
+            out[e] = _neg(out[e.args[0]])
+        elif isinstance(e, sympy.And):
+            out[e] = conj(out[a] for a in e.args)
+        elif isinstance(e, sympy.Or):
+            out[e] = disj(out[a] for a in e.args)
+        else:  # pragma: no cover - SOPform/POSform only produce the above
+            raise TypeError(type(e).__name__)
+    return out[expr]
+
+
+def _minimise_block(root: Formula, max_vars: int) -> Formula:
+    if not isinstance(root, _BOOLEAN):
+        return root
+    leaves = [x for x in _block_leaves(root) if not isinstance(x, Const)]
+    if not leaves or len(leaves) > max_vars:
+        return root
+    import sympy
+    from sympy.logic import POSform, SOPform
+
+    truth = _block_truth(root, leaves)
+    letters = [j for j, x in enumerate(leaves) if isinstance(x, Atom)]
+    rows = np.arange(1 << len(leaves))
+    letter_bits = sum(((rows >> j) & 1) for j in letters) if letters else np.zeros_like(rows)
+    dont = letter_bits > 1
+    symbols = [sympy.Symbol(f"x{j}") for j in range(len(leaves))]
+    by_symbol = dict(zip(symbols, leaves))
+
+    def bits(r):
+        return [(r >> j) & 1 for j in range(len(leaves))]
+
+    minterms = [bits(r) for r in rows[truth & ~dont]]
+    dontcares = [bits(r) for r in rows[dont]]
+    maxterms_ok = [bits(r) for r in rows[~truth & ~dont]]
+    candidates = [root]
+    if not minterms:
+        candidates.append(FALSE)
+    elif not maxterms_ok:
+        candidates.append(TRUE)
+    else:
+        for make in (SOPform, POSform):
+            expr = make(symbols, minterms, dontcares)
+            candidates.append(fold(_from_sympy(expr, by_symbol)))
+    return min(candidates, key=lambda f: (f.size, str(f) != str(root)))
+
+
+def simplify(formula: Formula, max_vars: int = 8) -> Formula:
+    """Fold, then minimise every Boolean block with at most ``max_vars`` leaves."""
+    formula = fold(formula)
+
+    def rule(node: Formula) -> Formula:
+        node = _fold_node(node)
+        if node.is_temporal:
+            kids = tuple(_minimise_block(c, max_vars) for c in node.children)
+            node = _fold_node(node.map_children(kids))
+        return node
+
+    formula = transform(formula, rule)
+    return fold(_minimise_block(formula, max_vars))

@@ -1,0 +1,73 @@
+"""Hypothesis strategies for formulas and words, shared by every test suite.
+
+``formulas(atoms, max_size, fragment=None)`` draws formulas of a fragment (or of the whole
+logic) that shrink towards small formulas; ``words(alphabet, max_len)`` draws words as
+strings (when every letter is one character) or tuples of letters.
+Requires hypothesis (a test dependency), imported only by tests.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import strategies as st
+
+from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Not, Once, Or,
+                      Past, Since, Xor, Yesterday)
+
+__all__ = ["formulas", "words", "FRAGMENTS"]
+
+FRAGMENTS = ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "all")
+
+
+def _fragment_ops(fragment: str | None, windows) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    if fragment in (None, "all"):
+        return ("P", "Y", "O", "H", "S"), tuple(windows)
+    if fragment == "LTL[P]":
+        return ("P",), ()
+    if fragment == "LTL[Y]":
+        return ("Y",), (1,)
+    if fragment == "LTL[P,Y]":
+        return ("P", "Y"), (1,)
+    if fragment == "LTL[S]":
+        return ("P", "Y", "S"), (1,)
+    m = re.fullmatch(r"LTL\[(P,)?Y<=(\d+)\]", fragment)
+    if not m:
+        raise ValueError(f"unknown fragment {fragment!r}")
+    return (("P", "Y") if m.group(1) else ("Y",)), (int(m.group(2)),)
+
+
+def formulas(atoms=("a", "b"), max_size: int = 12, fragment: str | None = None,
+             windows=(1, 2, 3), constants: bool = True) -> st.SearchStrategy[Formula]:
+    """Formulas over ``atoms`` in ``fragment`` (``None``/``"all"``: every operator)."""
+    ops, ks = _fragment_ops(fragment, windows)
+    leaf_options = [st.sampled_from([Atom(a) for a in atoms])]
+    if constants:
+        leaf_options.append(st.sampled_from([TRUE, FALSE]))
+    leaves = st.one_of(*leaf_options)
+
+    def extend(children):
+        unary = [children.map(Not)]
+        if "P" in ops:
+            unary.append(children.map(Past))
+        if "Y" in ops and ks:
+            unary.append(st.tuples(children, st.sampled_from(ks)).map(lambda t: Yesterday(*t)))
+        if "O" in ops:
+            unary.append(children.map(Once))
+        if "H" in ops:
+            unary.append(children.map(Historically))
+        binary_ops = [And, Or, Implies, Iff, Xor] + ([Since] if "S" in ops else [])
+        binary = st.tuples(st.sampled_from(binary_ops), children, children).map(lambda t: t[0](t[1], t[2]))
+        return st.one_of(*unary, binary)
+
+    return st.recursive(leaves, extend, max_leaves=max(1, max_size // 2)).filter(
+        lambda f: f.size <= max_size)
+
+
+def words(alphabet=("a", "b"), min_len: int = 0, max_len: int = 8):
+    """Words over ``alphabet``: ``str`` when all letters are single characters, else tuples."""
+    alphabet = tuple(alphabet)
+    letters = st.lists(st.sampled_from(alphabet), min_size=min_len, max_size=max_len)
+    if all(len(a) == 1 for a in alphabet):
+        return letters.map("".join)
+    return letters.map(tuple)
