@@ -1,0 +1,129 @@
+"""The languages of the length-generalisation experiments.
+
+Regexes and alphabets are those of ``shared/cases/languages.json`` (a test checks that they
+agree); CNT = aⁿbⁿ is not regular and is not in that file.  Every language is handed to the
+samplers as a DFA: a regular one through :func:`attnlogic.automata.regex.regex_to_dfa`, CNT as
+the finite language {aⁿbⁿ : n ≤ max_n}, which equals aⁿbⁿ on every length ≤ 2·max_n.
+
+``adversarial`` names how Li & Cotterell (NeurIPS 2025, §E.1.2) build negatives (see
+:mod:`attnlogic.experiments.adversarial`):
+
+* ``"flip"``: a positive with one symbol substituted so that it is rejected;
+* ``"exactly-one:<f>"``: positives contain exactly one occurrence of the factor f, negatives
+  are such positives with one symbol substituted (which removes the occurrence);
+* ``"counter"``: aⁿ⁺¹bⁿ⁻¹ and aⁿ⁻¹bⁿ⁺¹ (one a too many/few at the same length);
+* ``"random"``: the language's complement itself is the adversarial set (PARITY, LAST,
+  FIRST, PT-2 in the paper: "odd number of b", "does not end/begin with b", "lacks ab").
+
+For ENDS-A, ENDS-AB, STARTS-A and RDP-S (Li & Cotterell 2026, not in the 2025 table) we use
+``"flip"``: our choice.
+
+``periodic`` lists families (u, s, t, v) of the theory's pairs u(st)^r s v and u(st)^r v
+(R-trivial identity (xy)^ω x = (xy)^ω for LTL[P]; with s = a, t = b^{k−1} the k-periodic pair
+(ab^{k−1})^r a / (ab^{k−1})^r for LTL[P, Y≤k]; with s = ε a long common suffix for LTL[Y]).
+Whether each word is in the language is decided by the DFA, never assumed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..automata.dfa import DFA
+from ..errors import InputError
+
+__all__ = ["LanguageSpec", "LANGUAGES", "TABLE1", "LOCAL_GRID", "QUICK", "get_language", "counter_dfa"]
+
+
+@dataclass(frozen=True)
+class LanguageSpec:
+    """A named language: alphabet, regex (None for CNT), how to build adversarial negatives,
+    and the periodic pair families (u, s, t, v) that the theory uses against it."""
+
+    name: str
+    alphabet: tuple[str, ...]
+    regex: str | None
+    description: str
+    adversarial: str = "flip"
+    periodic: tuple[tuple[str, str, str, str], ...] = ()
+    even_only: bool = False
+
+    def dfa(self, max_length: int = 0) -> DFA:
+        """The language's DFA (for CNT: exact on lengths ≤ ``max_length``)."""
+        if self.regex is None:
+            return counter_dfa(max(1, (max_length + 1) // 2))
+        return _regex_dfa(self.regex, self.alphabet)
+
+
+@lru_cache(maxsize=None)
+def _regex_dfa(regex: str, alphabet: tuple[str, ...]) -> DFA:
+    from ..automata.regex import regex_to_dfa
+
+    return regex_to_dfa(regex, alphabet=list(alphabet))
+
+
+@lru_cache(maxsize=8)
+def counter_dfa(max_n: int) -> DFA:
+    """{aⁿbⁿ : 0 ≤ n ≤ max_n} over {a, b}.
+
+    States 0 … max_n: i a's read and no b yet; state max_n + 1 + j (j = 0 … max_n − 1):
+    j b's still missing; the last state is the sink.  Accepting: 0 (the empty word) and
+    "0 b's missing".
+    """
+    def missing(j: int) -> int:
+        return max_n + 1 + j
+
+    sink = 2 * max_n + 1
+    rows = [[1 if max_n >= 1 else sink, sink]]
+    rows += [[i + 1 if i < max_n else sink, missing(i - 1)] for i in range(1, max_n + 1)]
+    rows += [[sink, missing(j - 1) if j >= 1 else sink] for j in range(max_n)]
+    rows.append([sink, sink])
+    return DFA(("a", "b"), rows, 0, [0, missing(0)])
+
+
+_S = ("a", "b", "c")
+
+LANGUAGES: dict[str, LanguageSpec] = {spec.name: spec for spec in [
+    LanguageSpec("CNT", ("a", "b"), None, "aⁿbⁿ", "counter", even_only=True),
+    LanguageSpec("PARITY", ("a", "b"), "a*(ba*ba*)*", "even number of b", "random"),
+    LanguageSpec("DYCK-(1,2)", ("a", "b"), "(a(ab)*b)*", "bounded Dyck, depth 2", "flip",
+                 periodic=(("a", "ab", "ab", "b"),), even_only=True),
+    LanguageSpec("DYCK-(1,1)", ("a", "b"), "(ab)*", "bounded Dyck, depth 1", "flip",
+                 periodic=(("a", "b", "a", "b"),), even_only=True),
+    LanguageSpec("LT-2", _S, "(a|b|c)*ab(a|b|c)*", "contains the factor ab", "exactly-one:ab",
+                 periodic=(("", "a", "c", "b"),)),
+    LanguageSpec("RDP-1", ("a", "x", "y"), "(a|y)*ax*", "right-deterministic monomial", "flip",
+                 periodic=(("", "a", "y", "x"),)),
+    LanguageSpec("RDP-S", _S, "(a|b|c)*ac*", "after the last a only c", "flip",
+                 periodic=(("", "a", "b", "c"),)),
+    LanguageSpec("LAST", ("a", "b"), "(a|b)*b", "ends with b", "random",
+                 periodic=(("", "b", "a", ""),)),
+    LanguageSpec("PT-2", _S, "(a|b|c)*a(a|b|c)*b(a|b|c)*", "contains the subsequence ab", "random"),
+    LanguageSpec("LT-1", _S, "(a|b|c)*a(a|b|c)*", "contains a", "exactly-one:a"),
+    LanguageSpec("LDP-1", ("a", "x", "y"), "y*a(a|x)*", "left-deterministic monomial", "flip"),
+    LanguageSpec("LDP-2", ("p", "q", "x", "y", "z"), "(q|y|z)*p(p|x|z)*q(p|q|x|y)*",
+                 "left-deterministic monomial", "flip"),
+    LanguageSpec("FIRST", ("a", "b"), "b(a|b)*", "begins with b", "random",
+                 periodic=(("b", "", "a", ""), ("a", "", "a", ""))),
+    LanguageSpec("ENDS-A", _S, "(a|b|c)*a", "ends with a", "flip",
+                 periodic=(("", "a", "b", ""), ("", "a", "bbb", ""))),
+    LanguageSpec("ENDS-AB", _S, "(a|b|c)*ab", "ends with ab", "flip",
+                 periodic=(("a", "b", "a", "b"),)),
+    LanguageSpec("STARTS-A", _S, "a(a|b|c)*", "begins with a", "flip",
+                 periodic=(("a", "", "b", ""), ("c", "", "b", ""))),
+]}
+
+#: Table 1 of Li & Cotterell (NeurIPS 2025), in the paper's order
+TABLE1 = ("CNT", "PARITY", "DYCK-(1,2)", "DYCK-(1,1)", "LT-2", "RDP-1", "LAST", "PT-2", "LT-1",
+          "LDP-1", "LDP-2", "FIRST")
+#: the eight languages of Li & Cotterell (2026) as identified in shared/spec/theory.md
+LOCAL_GRID = ("ENDS-A", "ENDS-AB", "STARTS-A", "PT-2", "DYCK-(1,1)", "LT-2", "RDP-1", "DYCK-(1,2)")
+#: the four languages of ``attnlogic experiment --quick``
+QUICK = ("ENDS-A", "STARTS-A", "LT-2", "DYCK-(1,1)")
+
+
+def get_language(name: str) -> LanguageSpec:
+    try:
+        return LANGUAGES[name]
+    except KeyError:
+        raise InputError(f"unknown language {name!r}; known: {', '.join(LANGUAGES)}") from None
