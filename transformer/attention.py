@@ -1,0 +1,140 @@
+"""Attention kernels for the four mask kinds, none of which materialises an N×N matrix.
+
+Shapes: ``q, k, v`` are ``[B, H, N, d]`` (all heads of a call share one mask kind).  Every
+kernel returns ``[B, H, N, d_v]`` in the dtype of ``q``.
+
+Numerics ("accumulate in float32", the convention of GPU flash kernels and of PyTorch's
+own softmax for half types): scores are formed in the input dtype, the softmax and the
+weighted sum are accumulated in float32 and the result is rounded once to the input dtype.
+A position whose window is empty gets the zero vector.
+
+* global (m < n): query n (n ≥ 2) against keys 1…n−1 is exactly a causal
+  ``scaled_dot_product_attention`` of queries 2…N against keys 1…N−1 (the causal mask of
+  SDPA aligns query i with keys j ≤ i); position 1 gets 0.  SDPA's CPU and CUDA kernels
+  are blockwise (flash / memory-efficient): memory O(N·d).
+* global_nonstrict (m ≤ n): causal SDPA as is.
+* local (n−k ≤ m < n) and local_nonstrict (n−k ≤ m ≤ n): the k (or k+1) window keys of
+  every query are gathered from a left-padded strided view: O(N·k) time and memory.
+* :func:`blockwise_attention` is a plain online-softmax kernel (query and key blocks,
+  running max and float32 sums) used to cross-check SDPA in the tests and available as
+  ``kernel="blockwise"``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+
+from .config import HeadSpec
+
+__all__ = ["attend", "global_attention", "local_attention", "blockwise_attention"]
+
+_ACC = torch.float32
+
+
+def _acc_dtype(dtype: torch.dtype) -> torch.dtype:
+    return torch.float64 if dtype == torch.float64 else _ACC
+
+
+def global_attention(q, k, v, strict: bool = True, scale: float | None = None,
+                     kernel: str = "sdpa", dropout_p: float = 0.0):
+    """Causal attention over the whole past: m < n when ``strict``, m ≤ n otherwise."""
+    B, H, N, _ = q.shape
+    out = q.new_zeros((B, H, N, v.shape[-1]))
+    if N == 0:
+        return out
+    if strict:
+        if N == 1:
+            return out
+        qq, kk, vv = q[:, :, 1:], k[:, :, :-1], v[:, :, :-1]
+    else:
+        qq, kk, vv = q, k, v
+    if kernel == "sdpa":
+        res = F.scaled_dot_product_attention(qq, kk, vv, is_causal=True, scale=scale, dropout_p=dropout_p)
+    elif kernel == "blockwise":
+        res = blockwise_attention(qq, kk, vv, scale=scale)
+    else:
+        raise ValueError(f"unknown kernel {kernel!r}")
+    if strict:
+        out = torch.cat([out[:, :, :1], res.to(out.dtype)], dim=2)
+        return out
+    return res
+
+
+def blockwise_attention(q, k, v, scale: float | None = None, block: int = 1024):
+    """Causal (query i sees keys j ≤ i) attention by online softmax over key blocks.
+
+    Running max m, float32 running sums l = Σ exp(s − m) and acc = Σ exp(s − m) v; when the
+    max grows both are rescaled by exp(m_old − m_new).  Never holds more than block×block
+    scores.
+    """
+    B, H, N, d = q.shape
+    scale = 1.0 / math.sqrt(d) if scale is None else scale
+    acc_t = _acc_dtype(q.dtype)
+    out = torch.empty((B, H, N, v.shape[-1]), dtype=q.dtype, device=q.device)
+    for qs in range(0, N, block):
+        qe = min(N, qs + block)
+        qb = q[:, :, qs:qe]
+        m = torch.full((B, H, qe - qs, 1), -math.inf, dtype=acc_t, device=q.device)
+        l = torch.zeros((B, H, qe - qs, 1), dtype=acc_t, device=q.device)
+        acc = torch.zeros((B, H, qe - qs, v.shape[-1]), dtype=acc_t, device=q.device)
+        qi = torch.arange(qs, qe, device=q.device).view(-1, 1)
+        for ks in range(0, qe, block):
+            ke = min(qe, ks + block)
+            s = (torch.matmul(qb, k[:, :, ks:ke].transpose(-1, -2)) * scale).to(acc_t)
+            if ke > qs:  # diagonal block: mask the future
+                kj = torch.arange(ks, ke, device=q.device).view(1, -1)
+                s = s.masked_fill(kj > qi, -math.inf)
+            m_new = torch.maximum(m, s.amax(dim=-1, keepdim=True))
+            safe = torch.where(torch.isinf(m_new), torch.zeros_like(m_new), m_new)
+            p = torch.exp(s - safe)
+            corr = torch.exp(torch.where(torch.isinf(m), torch.full_like(m, -math.inf), m - safe))
+            l = l * corr + p.sum(dim=-1, keepdim=True)
+            acc = acc * corr + torch.matmul(p, v[:, :, ks:ke].to(acc_t))
+            m = m_new
+        out[:, :, qs:qe] = torch.where(l > 0, acc / l.clamp_min(torch.finfo(acc_t).tiny), 0.0).to(q.dtype)
+    return out
+
+
+def local_attention(q, k, v, window: int, strict: bool = True, scale: float | None = None,
+                    dropout_p: float = 0.0, training: bool = False):
+    """Attention to the ``window`` positions before n (and n itself unless ``strict``).
+
+    Keys and values are left-padded by ``window`` zero rows and viewed as overlapping windows
+    (``unfold``): O(N·window) memory, no N×N mask.  Padding slots are masked out; a query
+    with no real key (position 1 when strict) gets 0.
+    """
+    B, H, N, d = q.shape
+    scale = 1.0 / math.sqrt(d) if scale is None else scale
+    acc_t = _acc_dtype(q.dtype)
+    w = window if strict else window + 1
+    kp = F.pad(k, (0, 0, window, 0))
+    vp = F.pad(v, (0, 0, window, 0))
+    # windows[n, :, j] = padded row n + j, i.e. original position n − window + j
+    kw = kp.unfold(2, w, 1)[:, :, :N]           # [B, H, N, d, w]
+    vw = vp.unfold(2, w, 1)[:, :, :N]           # [B, H, N, dv, w]
+    s = torch.einsum("bhnd,bhndw->bhnw", q, kw) * scale
+    pos = torch.arange(N, device=q.device).view(-1, 1) - window + torch.arange(w, device=q.device).view(1, -1)
+    valid = pos >= 0                              # [N, w]
+    s = s.to(acc_t).masked_fill(~valid, -math.inf)
+    m = s.amax(dim=-1, keepdim=True)
+    m = torch.where(torch.isinf(m), torch.zeros_like(m), m)
+    p = torch.exp(s - m)
+    l = p.sum(dim=-1, keepdim=True)
+    if dropout_p and training:
+        p = F.dropout(p, dropout_p, training=True)
+    o = torch.einsum("bhnw,bhndw->bhnd", p, vw.to(acc_t))
+    o = torch.where(l > 0, o / l.clamp_min(torch.finfo(acc_t).tiny), torch.zeros_like(o))
+    return o.to(q.dtype)
+
+
+def attend(q, k, v, spec: HeadSpec, scale: float | None = None, kernel: str = "sdpa",
+           dropout_p: float = 0.0, training: bool = False):
+    """Dispatch on the mask kind of ``spec``."""
+    if spec.is_local:
+        return local_attention(q, k, v, spec.k, strict=spec.strict, scale=scale,
+                               dropout_p=dropout_p, training=training)
+    return global_attention(q, k, v, strict=spec.strict, scale=scale, kernel=kernel,
+                            dropout_p=dropout_p if training else 0.0)

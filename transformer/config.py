@@ -1,0 +1,200 @@
+"""Value objects describing a transformer: the attention pattern of each head and the shapes.
+
+A head's *mask kind* fixes which earlier positions a position n (1-based) may attend to:
+
+==================== ====================== =============================
+kind                 visible positions m    the logic it corresponds to
+==================== ====================== =============================
+``global``           1 ≤ m < n              ``P`` (strict past)
+``local`` (k)        max(1, n−k) ≤ m < n    ``Y[<=k]``
+``global_nonstrict`` 1 ≤ m ≤ n              (experiments only)
+``local_nonstrict``  max(1, n−k) ≤ m ≤ n    (experiments only)
+==================== ====================== =============================
+
+A position whose window is empty (position 1 under a strict mask) outputs the zero vector.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, asdict
+from typing import Any
+
+__all__ = ["HeadSpec", "TransformerConfig", "parse_pattern", "HEAD_KINDS", "POSITIONAL_KINDS"]
+
+HEAD_KINDS = ("global", "local", "global_nonstrict", "local_nonstrict")
+POSITIONAL_KINDS = ("none", "learned", "sinusoidal", "rope")
+NORM_POSITIONS = ("post", "pre")
+
+
+@dataclass(frozen=True)
+class HeadSpec:
+    """The mask of one attention head: ``kind`` in :data:`HEAD_KINDS`, window ``k`` for local kinds."""
+
+    kind: str
+    k: int | None = None
+
+    def __post_init__(self):
+        if self.kind not in HEAD_KINDS:
+            raise ValueError(f"unknown head kind {self.kind!r}; expected one of {HEAD_KINDS}")
+        if self.kind.startswith("local"):
+            if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
+                raise ValueError(f"a {self.kind} head needs a window k >= 1, got {self.k!r}")
+        elif self.k is not None:
+            raise ValueError(f"a {self.kind} head takes no window, got k={self.k!r}")
+
+    @property
+    def strict(self) -> bool:
+        """True when the position itself is excluded (m < n)."""
+        return not self.kind.endswith("_nonstrict")
+
+    @property
+    def is_local(self) -> bool:
+        return self.kind.startswith("local")
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.k}" if self.is_local else self.kind
+
+    @staticmethod
+    def parse(text: str) -> "HeadSpec":
+        """``global``, ``local:3``, ``global_nonstrict``, ``local_nonstrict:2``."""
+        kind, _, k = text.strip().partition(":")
+        if k:
+            try:
+                return HeadSpec(kind, int(k))
+            except ValueError as exc:
+                raise ValueError(f"bad head spec {text!r}: {exc}") from None
+        return HeadSpec(kind)
+
+
+def parse_pattern(pattern: str, n_heads: int) -> tuple[HeadSpec, ...]:
+    """The heads of one layer from a pattern name.
+
+    ``global``: every head global; ``local:k``: every head k-local; ``hybrid:k``: the first
+    ⌈n/2⌉ heads global, the rest k-local (at least one of each, so n_heads ≥ 2).
+    """
+    if n_heads < 1:
+        raise ValueError(f"n_heads must be >= 1, got {n_heads}")
+    name, _, arg = pattern.strip().partition(":")
+    if name == "global" and not arg:
+        return tuple(HeadSpec("global") for _ in range(n_heads))
+    if name in ("local", "hybrid"):
+        try:
+            k = int(arg)
+        except ValueError:
+            raise ValueError(f"pattern {pattern!r} needs a window, e.g. {name}:2") from None
+        if name == "local":
+            return tuple(HeadSpec("local", k) for _ in range(n_heads))
+        if n_heads < 2:
+            raise ValueError("a hybrid pattern needs at least 2 heads")
+        n_global = (n_heads + 1) // 2
+        return tuple(HeadSpec("global") for _ in range(n_global)) + \
+            tuple(HeadSpec("local", k) for _ in range(n_heads - n_global))
+    raise ValueError(f"unknown attention pattern {pattern!r}; expected global, local:k or hybrid:k")
+
+
+def _as_spec(h) -> HeadSpec:
+    if isinstance(h, HeadSpec):
+        return h
+    if isinstance(h, str):
+        return HeadSpec.parse(h)
+    if isinstance(h, dict):
+        return HeadSpec(h["kind"], h.get("k"))
+    raise TypeError(f"cannot read a head spec from {h!r}")
+
+
+@dataclass(frozen=True)
+class TransformerConfig:
+    """Shapes and options of :class:`~attnlogic.transformer.model.Transformer`.
+
+    ``heads`` is either one tuple of :class:`HeadSpec` used by every layer, or one tuple per
+    layer (a layer may have no heads: its attention sublayer is then absent).  ``d_head``
+    defaults to ``d_model // n_heads`` of the widest layer, ``d_ff`` to ``4 * d_model``.
+    ``layernorm`` with ``norm_position="post"`` is the post-LN block of Li & Cotterell
+    (x ← LN(x + A(x)), x ← LN(x + F(x))); ``"pre"`` is x ← x + A(LN x), x ← x + F(LN x) with a
+    final LN.  ``attention_bias`` adds biases to the q, k, v, o projections (the compiler
+    uses them).
+    """
+
+    vocab_size: int
+    d_model: int = 64
+    n_layers: int = 5
+    heads: tuple = field(default_factory=lambda: (HeadSpec("global"),) * 4)
+    d_head: int | None = None
+    d_ff: int | None = None
+    layernorm: bool = True
+    positional: str = "none"
+    max_len: int = 4096
+    readout_dim: int = 1
+    dropout: float = 0.0
+    norm_position: str = "post"
+    layernorm_eps: float = 1e-5
+
+    def __post_init__(self):
+        sa = object.__setattr__
+        heads = self.heads
+        if isinstance(heads, (HeadSpec, str)):
+            heads = (heads,)
+        heads = tuple(heads)
+        per_layer = bool(heads) and all(isinstance(h, (tuple, list)) for h in heads)
+        if per_layer:
+            layers = tuple(tuple(_as_spec(x) for x in layer) for layer in heads)
+            if len(layers) != self.n_layers:
+                raise ValueError(f"heads gives {len(layers)} layers but n_layers = {self.n_layers}")
+        elif any(isinstance(h, (tuple, list)) for h in heads):
+            raise ValueError("heads must be all HeadSpecs (same every layer) or all tuples (one per layer)")
+        else:
+            layers = tuple(_as_spec(x) for x in heads)
+        sa(self, "heads", layers)
+        if self.vocab_size < 1 or self.d_model < 1 or self.n_layers < 0:
+            raise ValueError("vocab_size, d_model must be >= 1 and n_layers >= 0")
+        if self.positional not in POSITIONAL_KINDS:
+            raise ValueError(f"positional must be one of {POSITIONAL_KINDS}, got {self.positional!r}")
+        if self.norm_position not in NORM_POSITIONS:
+            raise ValueError(f"norm_position must be one of {NORM_POSITIONS}")
+        if self.readout_dim < 1:
+            raise ValueError("readout_dim must be >= 1")
+        if not 0.0 <= self.dropout < 1.0:
+            raise ValueError("dropout must be in [0, 1)")
+        widest = max((len(h) for h in self.layer_heads), default=0)
+        if self.d_head is None:
+            sa(self, "d_head", max(1, self.d_model // max(1, widest)))
+        if self.d_ff is None:
+            sa(self, "d_ff", 4 * self.d_model)
+        if self.d_head < 1 or self.d_ff < 0:
+            raise ValueError("d_head must be >= 1 and d_ff >= 0")
+        if self.positional == "rope" and self.d_head % 2:
+            raise ValueError("rope needs an even d_head")
+
+    @property
+    def layer_heads(self) -> tuple[tuple[HeadSpec, ...], ...]:
+        """One tuple of heads per layer."""
+        if self.per_layer_heads:
+            return self.heads
+        return tuple(self.heads for _ in range(self.n_layers))
+
+    @property
+    def per_layer_heads(self) -> bool:
+        return bool(self.heads) and isinstance(self.heads[0], tuple)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (heads as strings such as ``"local:2"``)."""
+        d = asdict(self)
+        if self.per_layer_heads:
+            d["heads"] = [[str(h) for h in layer] for layer in self.heads]
+        else:
+            d["heads"] = [str(h) for h in self.heads]
+        return d
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> "TransformerConfig":
+        d = dict(d)
+        heads = d.get("heads", ())
+        if heads and isinstance(heads[0], list):
+            d["heads"] = tuple(tuple(HeadSpec.parse(h) for h in layer) for layer in heads)
+        else:
+            d["heads"] = tuple(HeadSpec.parse(h) for h in heads)
+        known = TransformerConfig.__dataclass_fields__
+        unknown = set(d) - set(known)
+        if unknown:
+            raise ValueError(f"unknown config fields {sorted(unknown)}")
+        return TransformerConfig(**d)
