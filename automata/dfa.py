@@ -1,8 +1,11 @@
 """Deterministic finite automata over an explicit alphabet, as immutable value objects.
 
 A :class:`DFA` is (Σ, Q = {0, …, n−1}, δ, q0, F) with δ stored as a read-only numpy
-array ``transitions[q, i] = δ(q, alphabet[i])``.  It is always complete: constructors add
-a sink where a transition is missing.
+array ``transitions[q, i] = δ(q, alphabet[i])``.  It is always complete: a transition
+given as ``-1`` (missing) is sent to an added rejecting sink state ``n``.
+
+Words are sequences of letters: a ``str`` (each character a letter), a list/tuple of
+letters, or an integer numpy array of letter indices (already encoded).
 """
 
 from __future__ import annotations
@@ -24,32 +27,53 @@ class DFA:
     transitions : np.ndarray[int32], shape (n_states, len(alphabet)), read-only
     initial : int
     accepting : np.ndarray[bool], shape (n_states,), read-only
+
+    ``accepting`` may be given as a boolean mask of length n or as an iterable of state
+    numbers.  ``==`` is *structural* equality (same alphabet order, same numbering); two
+    DFAs recognise the same language iff their :meth:`minimal` forms are ``==`` (see also
+    :func:`attnlogic.automata.operations.equivalent`, which also gives a witness).
     """
 
-    __slots__ = ("alphabet", "transitions", "initial", "accepting", "_index", "__weakref__")
+    __slots__ = ("alphabet", "transitions", "initial", "accepting", "_index", "_cache",
+                 "__weakref__")
 
     def __init__(self, alphabet: Sequence[str], transitions, initial: int, accepting):
         alphabet = tuple(alphabet)
         if len(set(alphabet)) != len(alphabet):
             raise ValueError("duplicate letters in the alphabet")
-        table = np.array(transitions, dtype=np.int32).reshape(-1, len(alphabet)) if len(alphabet) \
-            else np.zeros((len(transitions), 0), dtype=np.int32)
+        if any(not isinstance(a, str) or a == "" for a in alphabet):
+            raise ValueError("letters are non-empty strings")
+        k = len(alphabet)
+        if isinstance(transitions, np.ndarray):
+            raw = transitions
+        else:
+            raw = np.array(list(transitions), dtype=np.int64)
+        if k:
+            table = np.asarray(raw, dtype=np.int64).reshape(-1, k)
+        else:
+            table = np.zeros((len(raw), 0), dtype=np.int64)
         n = table.shape[0]
         if n == 0:
             raise ValueError("a DFA needs at least one state")
-        if table.size and (table.min() < 0 or table.max() >= n):
+        if table.size and (table.min() < -1 or table.max() >= n):
             raise ValueError("transition target out of range")
-        if not (0 <= int(initial) < n):
+        if table.size and table.min() == -1:  # complete it with a rejecting sink
+            table = np.vstack([table, np.full((1, k), n, dtype=np.int64)])
+            table[table == -1] = n
+        m = table.shape[0]
+        if isinstance(initial, (bool, np.bool_)) or not (0 <= int(initial) < n):
             raise ValueError("initial state out of range")
-        acc = np.asarray(accepting)
+        acc = np.asarray(accepting) if not isinstance(accepting, (set, frozenset)) \
+            else np.asarray(sorted(accepting), dtype=np.int64)
+        acc_mask = np.zeros(m, dtype=bool)
         if acc.dtype == bool and acc.shape == (n,):
-            acc_mask = acc.copy()
+            acc_mask[:n] = acc
         else:
-            acc_mask = np.zeros(n, dtype=bool)
-            idx = np.asarray(list(accepting), dtype=np.int64)
+            idx = np.asarray(acc, dtype=np.int64).reshape(-1)
             if idx.size and (idx.min() < 0 or idx.max() >= n):
                 raise ValueError("accepting state out of range")
             acc_mask[idx] = True
+        table = np.ascontiguousarray(table, dtype=np.int32)
         table.setflags(write=False)
         acc_mask.setflags(write=False)
         sa = object.__setattr__
@@ -58,31 +82,264 @@ class DFA:
         sa(self, "initial", int(initial))
         sa(self, "accepting", acc_mask)
         sa(self, "_index", {a: i for i, a in enumerate(alphabet)})
+        sa(self, "_cache", {})
+
+    @classmethod
+    def _trusted(cls, alphabet: tuple, table: np.ndarray, initial: int, accepting: np.ndarray) -> "DFA":
+        """Internal constructor for already-validated complete data (no copies, no checks)."""
+        self = object.__new__(cls)
+        table = np.ascontiguousarray(table, dtype=np.int32)
+        accepting = np.ascontiguousarray(accepting, dtype=bool)
+        table.setflags(write=False)
+        accepting.setflags(write=False)
+        sa = object.__setattr__
+        sa(self, "alphabet", tuple(alphabet))
+        sa(self, "transitions", table)
+        sa(self, "initial", int(initial))
+        sa(self, "accepting", accepting)
+        sa(self, "_index", {a: i for i, a in enumerate(self.alphabet)})
+        sa(self, "_cache", {})
+        return self
+
+    @classmethod
+    def from_dict(cls, alphabet: Sequence[str], transitions: dict, initial, accepting) -> "DFA":
+        """A DFA from ``{state: {letter: state}}`` with arbitrary hashable state names.
+
+        Missing transitions go to an added rejecting sink; states are numbered in the order
+        they are first mentioned (initial first).
+        """
+        names: dict = {}
+
+        def num(s):
+            if s not in names:
+                names[s] = len(names)
+            return names[s]
+
+        num(initial)
+        for s, row in transitions.items():
+            num(s)
+            for t in row.values():
+                num(t)
+        for s in accepting:
+            num(s)
+        alphabet = tuple(alphabet)
+        table = np.full((len(names), len(alphabet)), -1, dtype=np.int64)
+        col = {a: i for i, a in enumerate(alphabet)}
+        for s, row in transitions.items():
+            for a, t in row.items():
+                if a not in col:
+                    raise ValueError(f"letter {a!r} is not in the alphabet {list(alphabet)}")
+                table[names[s], col[a]] = names[t]
+        return cls(alphabet, table, 0, [names[s] for s in accepting])
 
     def __setattr__(self, name, value):
         raise AttributeError("DFA is immutable")
 
+    def __delattr__(self, name):
+        raise AttributeError("DFA is immutable")
+
+    def __reduce__(self):
+        return (DFA, (self.alphabet, np.array(self.transitions), self.initial,
+                      np.array(self.accepting)))
+
+    # -- structure ---------------------------------------------------------------------
     @property
     def n_states(self) -> int:
         return self.transitions.shape[0]
 
+    @property
+    def n_letters(self) -> int:
+        return len(self.alphabet)
+
+    def __len__(self) -> int:
+        return self.n_states
+
+    def __eq__(self, other) -> bool:
+        """Structural equality: same alphabet (in order), table, initial state and F."""
+        if not isinstance(other, DFA):
+            return NotImplemented
+        return (self.alphabet == other.alphabet and self.initial == other.initial
+                and self.transitions.shape == other.transitions.shape
+                and bool(np.array_equal(self.transitions, other.transitions))
+                and bool(np.array_equal(self.accepting, other.accepting)))
+
+    def __hash__(self) -> int:
+        h = self._cache.get("hash")
+        if h is None:
+            h = hash((self.alphabet, self.initial, self.transitions.tobytes(),
+                      self.accepting.tobytes()))
+            self._cache["hash"] = h
+        return h
+
+    def __repr__(self) -> str:
+        return (f"DFA(alphabet={list(self.alphabet)}, states={self.n_states}, "
+                f"initial={self.initial}, accepting={np.flatnonzero(self.accepting).tolist()})")
+
+    @property
+    def reachable(self) -> np.ndarray:
+        """Read-only boolean mask of the states reachable from the initial state."""
+        mask = self._cache.get("reachable")
+        if mask is None:
+            from .minimize import bfs_order
+            order = bfs_order(self.transitions, self.initial)
+            mask = np.zeros(self.n_states, dtype=bool)
+            mask[order] = True
+            mask.setflags(write=False)
+            self._cache["reachable"] = mask
+        return mask
+
+    def coreachable(self) -> np.ndarray:
+        """Boolean mask of the states from which some accepting state is reachable."""
+        mask = self._cache.get("coreachable")
+        if mask is None:
+            n, k = self.transitions.shape
+            mask = self.accepting.copy()
+            if k and n:
+                src = np.repeat(np.arange(n), k)
+                dst = self.transitions.reshape(-1).astype(np.int64)
+                order = np.argsort(dst, kind="stable")
+                src_sorted = src[order]
+                ptr = np.zeros(n + 1, dtype=np.int64)
+                np.cumsum(np.bincount(dst, minlength=n), out=ptr[1:])
+                frontier = np.flatnonzero(mask)
+                while frontier.size:
+                    starts, ends = ptr[frontier], ptr[frontier + 1]
+                    preds = src_sorted[_ranges(starts, ends - starts)]
+                    preds = np.unique(preds[~mask[preds]])
+                    mask[preds] = True
+                    frontier = preds
+            mask.setflags(write=False)
+            self._cache["coreachable"] = mask
+        return mask
+
+    def sink_states(self) -> np.ndarray:
+        """The states (sorted) from which no accepting state is reachable (dead states)."""
+        return np.flatnonzero(~self.coreachable())
+
+    def is_sink(self, state: int) -> bool:
+        return not bool(self.coreachable()[state])
+
+    def minimal(self) -> "DFA":
+        """The minimal, canonically numbered DFA of the same language (cached)."""
+        m = self._cache.get("minimal")
+        if m is None:
+            from .minimize import minimize
+            m = minimize(self)
+            self._cache["minimal"] = m
+            m._cache["minimal"] = m
+        return m
+
+    # -- running words -----------------------------------------------------------------
     def letter_index(self, letter: str) -> int:
         try:
             return self._index[letter]
-        except KeyError:
-            raise ValueError(f"letter {letter!r} is not in the alphabet {list(self.alphabet)}") from None
+        except (KeyError, TypeError):
+            from attnlogic.errors import InputError
+            raise InputError(f"letter {letter!r} is not in the alphabet {list(self.alphabet)}") from None
 
-    def encode(self, word: Iterable[str]) -> np.ndarray:
-        """The word as an int array of letter indices."""
-        return np.fromiter((self.letter_index(a) for a in word), dtype=np.int64)
+    def encode(self, word) -> np.ndarray:
+        """The word as an int64 array of letter indices (an int array is checked and kept)."""
+        if isinstance(word, np.ndarray) and word.dtype.kind in "iu":
+            arr = word.astype(np.int64, copy=False).reshape(-1)
+            if arr.size and (arr.min() < 0 or arr.max() >= len(self.alphabet)):
+                from attnlogic.errors import InputError
+                raise InputError(f"letter index out of range for an alphabet of {len(self.alphabet)} letters")
+            return arr
+        index = self._index
+        try:
+            return np.fromiter((index[a] for a in word), dtype=np.int64)
+        except (KeyError, TypeError):
+            for a in word:
+                self.letter_index(a)
+            raise
 
-    def run(self, word: Iterable[str], state: int | None = None) -> int:
+    def run(self, word, state: int | None = None) -> int:
         """δ*(state, word), from the initial state by default."""
-        q = self.initial if state is None else state
+        q = self.initial if state is None else int(state)
         t = self.transitions
-        for i in self.encode(word):
+        for i in self.encode(word).tolist():
             q = t[q, i]
         return int(q)
 
-    def accepts(self, word: Iterable[str]) -> bool:
+    def accepts(self, word) -> bool:
         return bool(self.accepting[self.run(word)])
+
+    def __contains__(self, word) -> bool:
+        return self.accepts(word)
+
+    def state_trace(self, word) -> np.ndarray:
+        """States q_0 … q_N visited on the word (length N+1, q_0 = initial)."""
+        codes = self.encode(word).tolist()
+        out = np.empty(len(codes) + 1, dtype=np.int64)
+        q = self.initial
+        out[0] = q
+        rows = self.transitions.tolist()
+        for j, i in enumerate(codes, 1):
+            q = rows[q][i]
+            out[j] = q
+        return out
+
+    def prefix_acceptance(self, word) -> np.ndarray:
+        """Boolean array of length N+1: entry n says whether w[:n] is accepted (n = 0…N)."""
+        return self.accepting[self.state_trace(word)]
+
+    def accepts_many(self, words) -> np.ndarray:
+        """Boolean array: acceptance of each word, all words advanced in lock step.
+
+        ``words`` is an iterable of words, or a 2-D int array of letter indices (all of one
+        length).
+        """
+        t = self.transitions
+        if isinstance(words, np.ndarray) and words.ndim == 2:
+            codes = words.astype(np.int64, copy=False)
+            if codes.size and (codes.min() < 0 or codes.max() >= len(self.alphabet)):
+                from attnlogic.errors import InputError
+                raise InputError("letter index out of range")
+            q = np.full(codes.shape[0], self.initial, dtype=np.int64)
+            for j in range(codes.shape[1]):
+                q = t[q, codes[:, j]]
+            return self.accepting[q]
+        encoded = [self.encode(w) for w in words]
+        if not encoded:
+            return np.zeros(0, dtype=bool)
+        lengths = np.fromiter((len(e) for e in encoded), dtype=np.int64, count=len(encoded))
+        L = int(lengths.max())
+        padded = np.zeros((len(encoded), L), dtype=np.int64)
+        for r, e in enumerate(encoded):
+            padded[r, :len(e)] = e
+        q = np.full(len(encoded), self.initial, dtype=np.int64)
+        for j in range(L):
+            live = lengths > j
+            q = np.where(live, t[q, padded[:, j]], q)
+        return self.accepting[q]
+
+    # -- conversions -------------------------------------------------------------------
+    def with_alphabet_order(self, alphabet: Sequence[str]) -> "DFA":
+        """The same DFA with its columns permuted to the given order of the same letters."""
+        alphabet = tuple(alphabet)
+        if sorted(alphabet) != sorted(self.alphabet):
+            from attnlogic.errors import InputError
+            raise InputError(f"alphabet {list(alphabet)} is not a permutation of {list(self.alphabet)}")
+        cols = [self._index[a] for a in alphabet]
+        return DFA._trusted(alphabet, self.transitions[:, cols], self.initial, self.accepting)
+
+    def to_json(self) -> str:
+        from .io import dfa_to_json
+        return dfa_to_json(self)
+
+
+def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Concatenation of ``arange(s, s + c)`` for each pair (vectorised ragged gather)."""
+    counts = np.asarray(counts, dtype=np.int64)
+    total = int(counts.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    nz = counts > 0
+    starts = np.asarray(starts, dtype=np.int64)[nz]
+    counts = counts[nz]
+    ends = np.cumsum(counts)
+    out = np.ones(total, dtype=np.int64)
+    out[0] = starts[0]
+    # at the first index of each range, jump from the previous range's end to the new start
+    out[ends[:-1]] = starts[1:] - (starts[:-1] + counts[:-1]) + 1
+    return np.cumsum(out)

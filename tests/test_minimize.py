@@ -1,0 +1,146 @@
+"""Minimisation: the result is equivalent, minimal, and canonically numbered.
+
+Independent checks: a brute-force Moore refinement written here, exhaustive comparison of
+acceptance on short words, and invariance of the output under renaming of the input states.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.minimize import coarsest_partition, minimize, bfs_order, canonical
+
+
+def moore_classes(T: np.ndarray, acc: np.ndarray) -> list[int]:
+    """Nerode classes by naive Moore refinement (dicts of signatures), for reference."""
+    n, k = T.shape
+    label = [int(x) for x in acc]
+    while True:
+        sigs = {}
+        new = [sigs.setdefault((label[q],) + tuple(label[T[q, a]] for a in range(k)), len(sigs))
+               for q in range(n)]
+        if len(sigs) == len(set(label)):
+            return new
+        label = new
+
+
+def same_partition(x, y) -> bool:
+    pairs = set(zip(list(x), list(y)))
+    return len(pairs) == len(set(x)) == len(set(y))
+
+
+@st.composite
+def random_dfas(draw, max_states=12, max_letters=3):
+    n = draw(st.integers(1, max_states))
+    k = draw(st.integers(1, max_letters))
+    table = draw(st.lists(st.lists(st.integers(0, n - 1), min_size=k, max_size=k),
+                          min_size=n, max_size=n))
+    acc = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    initial = draw(st.integers(0, n - 1))
+    return DFA([chr(ord("a") + i) for i in range(k)], table, initial, np.array(acc))
+
+
+def all_words(alphabet, max_len):
+    for n in range(max_len + 1):
+        yield from itertools.product(alphabet, repeat=n)
+
+
+def test_partition_matches_moore_on_many_random_tables():
+    rng = np.random.default_rng(7)
+    for _ in range(400):
+        n, k = int(rng.integers(1, 40)), int(rng.integers(1, 4))
+        T = rng.integers(0, n, size=(n, k))
+        acc = rng.random(n) < rng.random()
+        assert same_partition(coarsest_partition(T, acc), moore_classes(T, acc))
+
+
+@pytest.mark.parametrize("n,k", [(3000, 2), (2000, 3)])
+def test_partition_matches_moore_on_larger_tables(n, k):
+    rng = np.random.default_rng(n + k)
+    T = rng.integers(0, n, size=(n, k))
+    acc = rng.random(n) < 0.3
+    assert same_partition(coarsest_partition(T, acc), moore_classes(T, acc))
+
+
+def test_deep_chain_uses_scalar_steps_and_stays_correct():
+    # counter modulo n with one accepting state: minimal, n states; plus a duplicated copy
+    n = 300
+    T = np.concatenate([(np.arange(n) + 1) % n, n + (np.arange(n) + 1) % n])[:, None]
+    acc = np.zeros(2 * n, dtype=bool)
+    acc[[0, n]] = True
+    T[n - 1, 0] = n  # first copy flows into the second
+    T[2 * n - 1, 0] = 0
+    d = DFA(["a"], T, 0, acc)
+    m = minimize(d)
+    assert m.n_states == n
+    assert all(m.accepts("a" * L) == d.accepts("a" * L) for L in range(3 * n))
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_dfas())
+def test_minimize_is_equivalent_minimal_and_canonical(d):
+    m = minimize(d)
+    ws = list(all_words(d.alphabet, 6))
+    assert np.array_equal(m.accepts_many(ws), d.accepts_many(ws))
+    # minimal: all states reachable and pairwise inequivalent
+    assert m.reachable.all()
+    assert len(set(moore_classes(np.asarray(m.transitions), m.accepting))) == m.n_states
+    # canonical numbering: BFS from 0 with letters in order visits 0, 1, 2, ...
+    assert m.initial == 0
+    assert bfs_order(m.transitions, 0).tolist() == list(range(m.n_states))
+    # idempotent
+    assert minimize(m) == m
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_dfas(), st.randoms(use_true_random=False))
+def test_renaming_states_gives_identical_minimal_dfa(d, rnd):
+    n = d.n_states
+    perm = list(range(n))
+    rnd.shuffle(perm)
+    perm = np.array(perm)  # old state q becomes perm[q]
+    inv = np.argsort(perm)
+    T = perm[np.asarray(d.transitions)[inv]]
+    e = DFA(d.alphabet, T, int(perm[d.initial]), d.accepting[inv])
+    assert minimize(e) == minimize(d)
+
+
+def test_known_minimal_sizes():
+    # "second-to-last letter is a" over {a, b}: 4 states; a redundant 8-state version
+    T = [[(2 * q) % 8 + 1, (2 * q) % 8] for q in range(8)]  # last three letters, a = 1 bit
+    acc = [q for q in range(8) if q & 2]
+    d = DFA("ab", T, 0, acc)
+    m = minimize(d)
+    assert m.n_states == 4
+    for w in all_words("ab", 7):
+        assert m.accepts(w) == (len(w) >= 2 and w[-2] == "a")
+
+
+def test_empty_and_universal_languages_have_one_state():
+    for acc in ([], [0, 1, 2]):
+        d = DFA("ab", [[1, 2], [2, 0], [0, 1]], 0, acc)
+        m = minimize(d)
+        assert m.n_states == 1 and m.accepting.tolist() == [bool(acc)]
+
+
+def test_unreachable_states_are_dropped():
+    d = DFA("a", [[0], [1], [0]], 0, [1])
+    assert minimize(d).n_states == 1
+    assert canonical(d).n_states == 1
+
+
+def test_empty_alphabet():
+    d = DFA([], np.zeros((2, 0), dtype=int), 1, [1])
+    m = minimize(d)
+    assert m.n_states == 1 and m.accepts("") and m.alphabet == ()
+
+
+def test_minimal_method_is_cached_and_minimal():
+    d = DFA("ab", [[1, 1], [0, 0], [2, 2]], 0, [0])
+    assert d.minimal() is d.minimal()
+    assert d.minimal() == minimize(d) and d.minimal().n_states == 2
