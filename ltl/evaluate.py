@@ -146,8 +146,12 @@ def prefix_acceptance(formula: Formula, word) -> np.ndarray:
     The value of a temporal subformula at position n+1 depends only on positions ≤ n, so it is
     the same in w and in its prefix w[:n].  The prefix is read at its own position n+1, where no
     atom holds: so re-evaluate the Boolean skeleton above the temporal subformulas with the
-    top-level atoms set to false.
+    top-level atoms set to false.  (``O`` and ``H`` also look at the current position, so they
+    are first rewritten into ``P`` by :func:`attnlogic.ltl.rewrite.core`.)
     """
+    from .rewrite import core
+
+    formula = core(formula)
     enc = encode_word(word)
     n1 = len(enc) + 1
     values = truth_table(formula, enc)
