@@ -1,1 +1,10 @@
-"""attnlogic.compiler"""
+"""attnlogic.compiler: LTL[P,Y<=k] formulas → exact transformer weights.
+
+Stages (as in Tracr): :mod:`.plan` (formula → residual coordinates and a layer schedule),
+:mod:`.weights` (schedule → tensors), :mod:`.precision` (where each dtype stays exact).
+"""
+
+from .compile import CompiledModel, compile_formula
+from .plan import Plan, plan_formula
+
+__all__ = ["CompiledModel", "compile_formula", "Plan", "plan_formula"]

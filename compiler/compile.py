@@ -1,0 +1,98 @@
+"""``compile_formula``: a formula of LTL[P,Y<=k] → a :class:`CompiledModel` (plan, weights,
+vocabulary, dtype and the length up to which the dtype is proved exact)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+
+from attnlogic.errors import InputError
+from attnlogic.ltl.formula import Formula
+from attnlogic.transformer.io import DTYPES, save_model
+from attnlogic.transformer.model import Transformer
+from attnlogic.transformer.vocab import Vocabulary
+
+from .plan import Plan, plan_formula
+from .precision import exact_up_to
+from .weights import SCORE_GAP, build_model
+
+__all__ = ["CompiledModel", "compile_formula", "dtype_of", "READOUT"]
+
+#: how to read the output (stored in the sidecar)
+READOUT = "position n+1 (0-based index n) gives w[:n] in L iff output > 0; index N is EOS"
+
+
+def dtype_of(name: str) -> torch.dtype:
+    try:
+        return {k: v for k, v in DTYPES.items() if k != "float64"}[name]
+    except KeyError:
+        raise InputError(f"unknown dtype {name!r}; expected float32, bfloat16 or float16") from None
+
+
+@dataclass(frozen=True)
+class CompiledModel:
+    """A compiled formula: ``model(vocab.encode(w))[0, n, 0] > 0`` iff w[:n] ∈ L (n = 0…N)."""
+
+    formula: str
+    plan: Plan
+    vocab: Vocabulary
+    model: Transformer
+    dtype: str
+    exact_up_to: int | None
+    metadata: dict = field(default_factory=dict)
+
+    @property
+    def layers(self) -> int:
+        return self.plan.n_layers
+
+    @property
+    def heads(self) -> int:
+        return self.plan.n_heads
+
+    @property
+    def width(self) -> int:
+        return self.plan.width
+
+    def summary(self) -> dict:
+        """The JSON of ``attnlogic compile``."""
+        return {"layers": self.layers, "heads": self.heads, "width": self.width,
+                "dtype": self.dtype, "exact_up_to": self.exact_up_to}
+
+    @torch.no_grad()
+    def prefix_acceptance(self, word) -> np.ndarray:
+        """Acceptance of every prefix w[:n], n = 0…N, from one forward pass."""
+        p = next(self.model.parameters())
+        tokens = self.vocab.encode(word).to(p.device).unsqueeze(0)
+        return (self.model(tokens)[0, :, 0] > 0).cpu().numpy()
+
+    def accepts(self, word) -> bool:
+        return bool(self.prefix_acceptance(word)[-1])
+
+    def save(self, path: str | os.PathLike):
+        """Write safetensors + JSON sidecar (see :mod:`attnlogic.transformer.io`)."""
+        return save_model(self.model, path, self.metadata)
+
+
+def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32",
+                    device: str = "cpu") -> CompiledModel:
+    """Compile a formula of LTL[P,Y<=k] (O and H allowed: rewritten into P).
+
+    ``alphabet``: the letters (the formula's atoms are added); S is refused (InputError).
+    """
+    if isinstance(formula, str):
+        from attnlogic.ltl import parse
+        formula = parse(formula)
+    plan = plan_formula(formula, alphabet)
+    if not plan.alphabet:
+        raise InputError("the formula has no atoms: give an alphabet")
+    vocab = Vocabulary(plan.alphabet)
+    tdtype = dtype_of(dtype)
+    model = build_model(plan, vocab).to(device=device, dtype=tdtype)
+    bound = exact_up_to(model, tdtype)
+    metadata = {"compiler": "attnlogic.compiler", "formula": str(formula), "alphabet": list(vocab.alphabet),
+                "eos": vocab.eos, "readout": READOUT, "score_gap": SCORE_GAP, "exact_up_to": bound,
+                "coordinates": list(plan.names)}
+    return CompiledModel(str(formula), plan, vocab, model, dtype, bound, metadata)

@@ -1,0 +1,312 @@
+"""Stage 1 of the compiler: formula → residual-space assignment and layer schedule.
+
+Like Tracr's staged compiler, the plan is pure data (no tensors); :mod:`.weights` turns it
+into parameters.
+
+Residual space.  One coordinate per atom of the formula (the letter embedding, one-hot; EOS
+and letters that are not atoms embed to 0), and one coordinate per *computed* subformula
+(each temporal subformula and each Boolean gate that needs a ReLU).  Every coordinate holds 0
+or 1.  A subformula's value is an :class:`Affine` expression over coordinates: ``!φ`` is
+``1 − φ`` and constants are constants, so negation costs nothing.
+
+Stages.  Stage 0 is the embedding; stage 2ℓ−1 is after the attention of layer ℓ and stage 2ℓ
+after its feed-forward network.
+
+* ``P ψ`` / ``Y[<=k] ψ`` (argument ready at stage s): a global / k-local head in layer
+  ℓ = ⌈s/2⌉ + 1, score 0 where ψ holds and −C where it does not, value ψ; output: 1 if
+  some visible position has ψ, 0 if none does or the window is empty.  Stage 2ℓ−1.
+* a Boolean gate (children ready at stage s): computed in the FFN of layer ℓ = ⌊s/2⌋ + 1,
+  stage 2ℓ.  When its Boolean block (the Boolean nodes down to the first atoms, constants
+  and temporal nodes, the *leaves*) has few assignments, the gate is computed directly
+  from its leaves in one ReLU layer, one unit per satisfying (or falsifying) assignment:
+  ``ReLU(Σ_{x∈pos} x − Σ_{x∈neg} x − (|pos| − 1))`` is 1 on that assignment and ≤ 0 on every
+  other {0,1} assignment.  Otherwise from its two children with ≤ 2 units (``x & y =
+  ReLU(x+y−1)``, ``x | y = 1 − ReLU(1−x−y)``, ``x -> y = 1 − ReLU(x−y)``,
+  ``x xor y = ReLU(x+y) − 2 ReLU(x+y−1)``, ``<->`` = 1 − xor).  Atoms are mutually exclusive
+  (one letter per position), which keeps the assignment count at (|atoms|+1)·2^|temporal|.
+
+Readout.  The output at position n is ``2 R − 1`` where R is the formula's Boolean skeleton
+above its temporal subformulas with the top-level atoms replaced by ``false``.  Temporal
+values at n depend only on positions < n, so R at position n+1 is the acceptance of the
+prefix w[:n]; the EOS position gives the acceptance of w.  Accept iff the readout > 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from attnlogic.errors import InputError
+from attnlogic.ltl.formula import (FALSE, And, Atom, Const, Formula, Historically, Iff, Implies, Not,
+                                   Once, Or, Past, Since, Xor, Yesterday)
+from attnlogic.ltl.rewrite import core
+
+from attnlogic.transformer.config import HeadSpec
+
+__all__ = ["Affine", "HeadPlan", "Unit", "Plan", "plan_formula", "readout_skeleton", "MINTERM_BUDGET"]
+
+#: largest number of leaf assignments for which a gate is computed directly from its leaves
+MINTERM_BUDGET = 64
+
+
+@dataclass(frozen=True)
+class Affine:
+    """Σ coef·x[coord] + const, with ``terms`` sorted by coordinate."""
+
+    terms: tuple[tuple[int, float], ...]
+    const: float = 0.0
+
+    @staticmethod
+    def coord(i: int) -> "Affine":
+        return Affine(((i, 1.0),), 0.0)
+
+    @staticmethod
+    def constant(c: float) -> "Affine":
+        return Affine((), float(c))
+
+    def scale_add(self, a: float, other: "Affine | None" = None, b: float = 0.0, c: float = 0.0) -> "Affine":
+        """a·self + b·other + c."""
+        acc: dict[int, float] = {}
+        for i, w in self.terms:
+            acc[i] = acc.get(i, 0.0) + a * w
+        if other is not None:
+            for i, w in other.terms:
+                acc[i] = acc.get(i, 0.0) + b * w
+        const = a * self.const + (b * other.const if other is not None else 0.0) + c
+        return Affine(tuple(sorted((i, w) for i, w in acc.items() if w != 0.0)), const)
+
+    def negate(self) -> "Affine":
+        """1 − self."""
+        return self.scale_add(-1.0, c=1.0)
+
+
+@dataclass(frozen=True)
+class HeadPlan:
+    """One head: mask ``spec``, reads ``arg`` (an Affine in {0,1}), writes coordinate ``out``."""
+
+    spec: HeadSpec
+    arg: Affine
+    out: int
+    formula: str
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One ReLU unit: ``coef · ReLU(inp)`` added to coordinate ``out``."""
+
+    inp: Affine
+    out: int
+    coef: float
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The whole schedule.  ``heads[ℓ]``, ``units[ℓ]``, ``ffn_bias[ℓ]`` for layers ℓ = 0…L−1."""
+
+    formula: str
+    alphabet: tuple[str, ...]
+    atoms: tuple[str, ...]                 # atom i lives in coordinate i
+    width: int
+    heads: tuple[tuple[HeadPlan, ...], ...]
+    units: tuple[tuple[Unit, ...], ...]
+    ffn_bias: tuple[tuple[tuple[int, float], ...], ...]
+    readout: Affine                        # R; the model outputs 2R − 1
+    names: tuple[str, ...]                 # what each coordinate holds
+
+    @property
+    def n_layers(self) -> int:
+        return len(self.heads)
+
+    @property
+    def n_heads(self) -> int:
+        return sum(len(h) for h in self.heads)
+
+    @property
+    def d_ff(self) -> int:
+        return max([len(u) for u in self.units] + [1])
+
+
+def readout_skeleton(f: Formula) -> Formula:
+    """f with every atom not under a temporal operator replaced by ``false``."""
+    memo: dict[int, Formula] = {}
+    order: list[Formula] = []
+    stack, seen = [f], set()
+    while stack:  # Boolean nodes reachable from the root without crossing a temporal node
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        order.append(node)
+        if not node.is_temporal:
+            stack.extend(node.children)
+    for node in sorted(order, key=lambda n: n.height):
+        if isinstance(node, Atom):
+            memo[id(node)] = FALSE
+        elif node.is_temporal or isinstance(node, Const):
+            memo[id(node)] = node
+        else:
+            memo[id(node)] = node.map_children(tuple(memo[id(c)] for c in node.children))
+    return memo[id(f)]
+
+
+def _boolean_block_leaves(node: Formula) -> list[Formula]:
+    """Atoms, constants and temporal nodes below ``node`` through Boolean nodes only."""
+    leaves, stack, seen = [], [node], set()
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, (Atom, Const)) or x.is_temporal:
+            leaves.append(x)
+        else:
+            stack.extend(x.children)
+    return leaves
+
+
+def _eval_block(node: Formula, leaf_value: dict[int, bool]) -> bool:
+    """Truth of a Boolean block given its leaves' values."""
+    vals: dict[int, bool] = dict(leaf_value)
+    stack = [(node, False)]
+    while stack:
+        x, done = stack.pop()
+        if id(x) in vals:
+            continue
+        if isinstance(x, Const):
+            vals[id(x)] = x.value
+            continue
+        if not done:
+            stack.append((x, True))
+            stack.extend((c, False) for c in x.children if id(c) not in vals)
+            continue
+        c = [vals[id(y)] for y in x.children]
+        if isinstance(x, Not):
+            v = not c[0]
+        elif isinstance(x, And):
+            v = c[0] and c[1]
+        elif isinstance(x, Or):
+            v = c[0] or c[1]
+        elif isinstance(x, Implies):
+            v = (not c[0]) or c[1]
+        elif isinstance(x, Iff):
+            v = c[0] == c[1]
+        elif isinstance(x, Xor):
+            v = c[0] != c[1]
+        else:
+            raise TypeError(type(x).__name__)
+        vals[id(x)] = v
+    return vals[id(node)]
+
+
+def _unsupported(f: Formula) -> None:
+    for node in f.subformulas():
+        if isinstance(node, Since):
+            raise InputError(
+                "cannot compile S (since): no soft-attention head computes it (LTL[S] needs "
+                "unique-hard attention); the compiler handles LTL[P,Y<=k] (P, Y, Y[<=k], and O, H "
+                "rewritten into P)")
+
+
+def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET) -> Plan:
+    """Schedule ``f`` (O and H are first rewritten into P; S is refused with InputError)."""
+    if isinstance(f, (Once, Historically)) or any(isinstance(n, (Once, Historically)) for n in f.subformulas()):
+        f = core(f)
+    _unsupported(f)
+    atoms = tuple(sorted(f.atoms))
+    letters = tuple(alphabet) if alphabet is not None else ()
+    alpha = tuple(letters) + tuple(a for a in atoms if a not in letters)
+    root = readout_skeleton(f)
+
+    names: list[str] = list(atoms)
+    expr: dict[int, Affine] = {}
+    stage: dict[int, int] = {}
+    heads: dict[int, list[HeadPlan]] = {}
+    units: dict[int, list[Unit]] = {}
+    bias: dict[int, dict[int, float]] = {}
+
+    def fresh(name: str) -> int:
+        names.append(name)
+        return len(names) - 1
+
+    for node in root.subformulas():
+        nid = id(node)
+        if isinstance(node, Atom):
+            expr[nid], stage[nid] = Affine.coord(atoms.index(node.name)), 0
+        elif isinstance(node, Const):
+            expr[nid], stage[nid] = Affine.constant(1.0 if node.value else 0.0), 0
+        elif isinstance(node, Not):
+            expr[nid], stage[nid] = expr[id(node.arg)].negate(), stage[id(node.arg)]
+        elif isinstance(node, (Past, Yesterday)):
+            s = stage[id(node.arg)]
+            layer = (s + 1) // 2 + 1
+            spec = HeadSpec("global") if isinstance(node, Past) else HeadSpec("local", node.k)
+            out = fresh(str(node))
+            heads.setdefault(layer, []).append(HeadPlan(spec, expr[id(node.arg)], out, str(node)))
+            expr[nid], stage[nid] = Affine.coord(out), 2 * layer - 1
+        else:  # a binary Boolean gate
+            out = fresh(str(node))
+            leaves = _boolean_block_leaves(node)
+            atom_leaves = [x for x in leaves if isinstance(x, Atom)]
+            temporal_leaves = [x for x in leaves if x.is_temporal]
+            n_assign = (len(atom_leaves) + 1) * 2 ** len(temporal_leaves)
+            if n_assign <= minterm_budget:
+                s = max([stage[id(x)] for x in leaves] + [0])
+                new_units, const = _minterm_units(node, atom_leaves, temporal_leaves, leaves, expr, out)
+            else:
+                s = max(stage[id(c)] for c in node.children)
+                new_units, const = _gate_units(node, expr[id(node.left)], expr[id(node.right)], out)
+            layer = s // 2 + 1
+            units.setdefault(layer, []).extend(new_units)
+            if const:
+                bias.setdefault(layer, {})[out] = bias.get(layer, {}).get(out, 0.0) + const
+            expr[nid], stage[nid] = Affine.coord(out), 2 * layer
+    n_layers = max(list(heads) + list(units) + [0])
+    return Plan(
+        formula=str(f), alphabet=alpha, atoms=atoms, width=max(1, len(names)),
+        heads=tuple(tuple(heads.get(l, ())) for l in range(1, n_layers + 1)),
+        units=tuple(tuple(units.get(l, ())) for l in range(1, n_layers + 1)),
+        ffn_bias=tuple(tuple(sorted(bias.get(l, {}).items())) for l in range(1, n_layers + 1)),
+        readout=expr[id(root)], names=tuple(names))
+
+
+def _gate_units(node: Formula, x: Affine, y: Affine, out: int) -> tuple[list[Unit], float]:
+    s = x.scale_add(1.0, y, 1.0)  # x + y
+    if isinstance(node, And):
+        return [Unit(s.scale_add(1.0, c=-1.0), out, 1.0)], 0.0
+    if isinstance(node, Or):
+        return [Unit(s.scale_add(-1.0, c=1.0), out, -1.0)], 1.0
+    if isinstance(node, Implies):
+        return [Unit(x.scale_add(1.0, y, -1.0), out, -1.0)], 1.0
+    if isinstance(node, Xor):
+        return [Unit(s, out, 1.0), Unit(s.scale_add(1.0, c=-1.0), out, -2.0)], 0.0
+    if isinstance(node, Iff):
+        return [Unit(s, out, -1.0), Unit(s.scale_add(1.0, c=-1.0), out, 2.0)], 1.0
+    raise TypeError(f"not a Boolean gate: {type(node).__name__}")
+
+
+def _minterm_units(node, atom_leaves, temporal_leaves, leaves, expr, out) -> tuple[list[Unit], float]:
+    """One unit per assignment of the leaves on which ``node`` is true (or false, if fewer)."""
+    consts = {id(x): x.value for x in leaves if isinstance(x, Const)}
+    rows = []
+    for letter in [None] + atom_leaves:            # which atom holds (None: none of them)
+        for bits in product((False, True), repeat=len(temporal_leaves)):
+            val = dict(consts)
+            val.update({id(a): a is letter for a in atom_leaves})
+            val.update({id(t): b for t, b in zip(temporal_leaves, bits)})
+            pos = ([letter] if letter is not None else []) + [t for t, b in zip(temporal_leaves, bits) if b]
+            neg = ([] if letter is not None else list(atom_leaves)) + \
+                  [t for t, b in zip(temporal_leaves, bits) if not b]
+            rows.append((_eval_block(node, val), pos, neg))
+    n_true = sum(1 for v, _, _ in rows if v)
+    want = n_true <= len(rows) - n_true
+    result = []
+    for v, pos, neg in rows:
+        if v != want:
+            continue
+        inp = Affine.constant(1.0 - len(pos))
+        for x in pos:
+            inp = inp.scale_add(1.0, expr[id(x)], 1.0)
+        for x in neg:
+            inp = inp.scale_add(1.0, expr[id(x)], -1.0)
+        result.append(Unit(inp, out, 1.0 if want else -1.0))
+    return result, (0.0 if want else 1.0)

@@ -1,0 +1,68 @@
+"""Stage 2 of the compiler: a :class:`~.plan.Plan` → the weights of a
+:class:`~attnlogic.transformer.Transformer` (no LayerNorm, no positional encoding, d_head = 1).
+
+Every weight is a small integer or the score constant C (a power of two), so it is exactly
+representable in float32, bfloat16 and float16 and the model can be cast to any of them.
+
+Head h of layer ℓ for ``P ψ`` / ``Y[<=k] ψ`` with ψ = a·x + b (an affine form in {0,1}):
+q = C (W_Q = 0, b_Q = C), k = a·x + b − 1 ∈ {−1, 0}, v = a·x + b, W_O copies v into the
+head's coordinate.  Scores (d_head = 1, scale 1) are 0 on ψ-positions and −C elsewhere.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from attnlogic.transformer.config import TransformerConfig
+from attnlogic.transformer.model import Transformer
+from attnlogic.transformer.vocab import Vocabulary
+
+from .plan import Affine, Plan
+
+__all__ = ["SCORE_GAP", "build_model"]
+
+#: the score gap C: exp(−C) is exactly 0 in float32 (and so in every accumulator we use)
+SCORE_GAP = 1024.0
+
+
+def _row(a: Affine, width: int) -> tuple[torch.Tensor, float]:
+    w = torch.zeros(width, dtype=torch.float64)
+    for i, c in a.terms:
+        w[i] += c
+    return w, a.const
+
+
+def build_model(plan: Plan, vocab: Vocabulary) -> Transformer:
+    """The compiled model in float32, eval mode."""
+    D = plan.width
+    config = TransformerConfig(
+        vocab_size=vocab.size, d_model=D, n_layers=plan.n_layers,
+        heads=tuple(tuple(h.spec for h in layer) for layer in plan.heads) if plan.n_layers else (),
+        d_head=1, d_ff=plan.d_ff, layernorm=False, positional="none", readout_dim=1, dropout=0.0)
+    model = Transformer(config)
+    sd = {k: torch.zeros_like(v, dtype=torch.float64) for k, v in model.state_dict().items()}
+    for i, a in enumerate(plan.atoms):
+        if a in vocab.alphabet:
+            sd["embed.weight"][vocab.index(a), i] = 1.0
+    for l, (heads, units, fbias) in enumerate(zip(plan.heads, plan.units, plan.ffn_bias)):
+        p = f"blocks.{l}."
+        for h, hp in enumerate(heads):
+            w, b = _row(hp.arg, D)
+            sd[p + "attn.q.bias"][h] = SCORE_GAP
+            sd[p + "attn.k.weight"][h] = w
+            sd[p + "attn.k.bias"][h] = b - 1.0
+            sd[p + "attn.v.weight"][h] = w
+            sd[p + "attn.v.bias"][h] = b
+            sd[p + "attn.o.weight"][hp.out, h] = 1.0
+        for u, unit in enumerate(units):
+            w, b = _row(unit.inp, D)
+            sd[p + "ffn.fc1.weight"][u] = w
+            sd[p + "ffn.fc1.bias"][u] = b
+            sd[p + "ffn.fc2.weight"][unit.out, u] = unit.coef
+        for i, c in fbias:
+            sd[p + "ffn.fc2.bias"][i] += c
+    w, b = _row(plan.readout, D)
+    sd["readout.weight"][0] = 2.0 * w
+    sd["readout.bias"][0] = 2.0 * b - 1.0
+    model.load_state_dict({k: v.float() for k, v in sd.items()})
+    return model.eval()
