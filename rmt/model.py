@@ -1,0 +1,112 @@
+r"""The generative model of spec/rmt.md, vectorised and seeded.
+
+* Embedding table E ∈ R^{d×V}: e_v = s_v μ + z_v, balanced signs s (Σ s_v = 0), z_v iid
+  N(0, I_d) (unit variance, no 1/d), ‖μ‖ = O(1).
+* A sequence with sign vector ξ ∈ {±1}^T has at position t a token drawn uniformly from
+  {v : s_v = ξ_t}; X_t = e_{v_t}.
+* Pooling c = Σ_t w_t X_t; S = (1/N) Σ_i (c_i − c̄)(c_i − c̄)ᵀ (centred: uncentred data
+  carry one more outlier from the common mean).
+
+Pooling uses a sparse N×V matrix A with A[i, v_{it}] += w_t, so C = A Eᵀ costs O(N T d).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from attnlogic.errors import InputError
+
+from ._checks import nonnegative, positive_int
+
+
+def _frozen(a, dtype=float) -> np.ndarray:
+    a = np.asarray(a, dtype=dtype)
+    a.setflags(write=False)
+    return a
+
+
+@dataclass(frozen=True, eq=False)
+class EmbeddingTable:
+    """E (d×V), the balanced signs s (V,) and the hidden signal μ (d,)."""
+
+    E: np.ndarray
+    s: np.ndarray
+    mu: np.ndarray
+
+    @property
+    def d(self) -> int:
+        return int(self.E.shape[0])
+
+    @property
+    def V(self) -> int:
+        return int(self.E.shape[1])
+
+    @property
+    def m(self) -> np.ndarray:
+        """The class-mean half difference m = E s / V of the sampled table."""
+        return self.E @ self.s / self.V
+
+    @property
+    def m_norm_sq(self) -> float:
+        m = self.m
+        return float(m @ m)
+
+
+def sample_table(d: int, V: int, mu_norm: float, rng: np.random.Generator) -> EmbeddingTable:
+    """A table with μ = ‖μ‖·u for a uniformly random unit vector u; V must be even."""
+    d = positive_int("d", d)
+    V = positive_int("V", V, minimum=2)
+    if V % 2:
+        raise InputError(f"V must be even (balanced signs), got {V}")
+    mu_norm = nonnegative("mu_norm", mu_norm)
+    u = rng.standard_normal(d)
+    mu = mu_norm * u / np.linalg.norm(u)
+    s = np.repeat(np.array([1.0, -1.0]), V // 2)
+    rng.shuffle(s)
+    E = rng.standard_normal((d, V)) + np.outer(mu, s)
+    return EmbeddingTable(_frozen(E), _frozen(s), _frozen(mu))
+
+
+def sample_tokens(table: EmbeddingTable, xi: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Token ids (N, T): position t uniform among {v : s_v = ξ_t}."""
+    xi = np.asarray(xi)
+    plus = np.flatnonzero(table.s > 0)
+    minus = np.flatnonzero(table.s < 0)
+    j = rng.integers(0, plus.size, size=xi.shape)
+    return np.where(xi > 0, plus[j], minus[j])
+
+
+def pool(table: EmbeddingTable, tokens: np.ndarray, w) -> np.ndarray:
+    """Pooled features C (N, d), row i = Σ_t w_t e_{v_it}."""
+    from scipy import sparse
+
+    tokens = np.asarray(tokens)
+    w = np.asarray(w, dtype=float)
+    N, T = tokens.shape
+    if w.shape != (T,):
+        raise InputError(f"weights have length {w.size}, sequences have length {T}")
+    A = sparse.csr_matrix((np.broadcast_to(w, (N, T)).ravel(),
+                           (np.repeat(np.arange(N), T), tokens.ravel())),
+                          shape=(N, table.V))
+    return np.asarray(A @ table.E.T)
+
+
+def centred_covariance(C: np.ndarray) -> np.ndarray:
+    """S = (1/N) Σ (c_i − c̄)(c_i − c̄)ᵀ for the rows c_i of C."""
+    C = np.asarray(C, dtype=float)
+    Cc = C - C.mean(axis=0, keepdims=True)
+    return Cc.T @ Cc / C.shape[0]
+
+
+def sizes(d: int, delta: float, gamma: float) -> tuple[int, int]:
+    """(V, N) for a target (δ, γ) = (d/V, d/N): V rounded to an even number."""
+    from ._checks import positive
+
+    d = positive_int("d", d)
+    delta = positive("delta", delta)
+    gamma = positive("gamma", gamma)
+    V = max(2, 2 * int(round(d / delta / 2)))
+    N = max(2, int(round(d / gamma)))
+    return V, N
