@@ -1,0 +1,274 @@
+"""Formula → minimal DFA, for the whole logic, with the readout at position N+1.
+
+Semantics (``shared/spec/semantics.md``): w ∈ L(φ) iff w, N+1 ⊨ φ, where no atom holds at
+N+1.  The truth of a *strict-past* subformula T ∈ {P ψ, Y[<=k] ψ, ψ S χ} at position n+1
+depends only on w1 … wn, so it is a regular language L(T) = {w : w, |w|+1 ⊨ T}; its
+minimal DFA D_T is built compositionally, inner subformulas first.
+
+Construction of D_T
+-------------------
+1. Let T1 … Tm be the maximal temporal subformulas of T's argument(s).  Their minimal DFAs
+   are already built; the *joint* automaton J is their reachable product.  In J's state
+   after w1 … w(n−1), Ti holds at position n iff the Ti-component accepts.
+2. The argument's value at position n is then a Boolean function of J's state and the
+   letter w_n (atoms read the letter): J becomes a Mealy machine with that output, and is
+   minimised as one (Hopcroft with the output rows as initial labels).
+3. D_T is the reachable product of that Mealy machine with T's own memory, minimised:
+   * ``P ψ``: one bit, "ψ has held":      p' = p ∨ ψ(n),           T holds at n+1 iff p';
+   * ``Y[<=k] ψ``: c = distance to the last ψ, capped at k (k = none within reach):
+                   c' = 0 if ψ(n) else min(c+1, k),   T holds at n+1 iff c' < k;
+   * ``ψ S χ``: one bit s:                 s' = χ(n) ∨ (ψ(n) ∧ s),  T holds at n+1 iff s'.
+   All start "false" (nothing before position 1).
+4. ``O ψ`` and ``H ψ`` are rewritten first as ``ψ ∨ P ψ`` and ``ψ ∧ ¬P ¬ψ``.
+5. The formula itself is a Boolean combination of its maximal temporal subformulas and
+   atoms; at N+1 the atoms are false, so its DFA is the joint automaton of those
+   subformulas with "skeleton true, atoms false" as acceptance, minimised.
+
+Letters that are not atoms of the formula behave identically, so the construction runs
+over the atoms plus one representative "other" letter and copies its column at the end.
+
+Alphabet rule
+-------------
+``alphabet=None``: the formula's atoms, sorted.  Given: exactly those letters, in that
+order; an atom that is not a letter is an :class:`~attnlogic.errors.InputError` unless
+``extend=True``, which appends the missing atoms in sorted order (the command line's
+"atoms plus any given" rule).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from attnlogic.errors import InputError
+from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Not, Once,
+                                   Or, Past, Since, Xor, Yesterday)
+
+from .dfa import DFA
+from .minimize import coarsest_partition, minimize
+from .operations import DEFAULT_STATE_LIMIT, explore
+
+__all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT"]
+
+_STRICT = (Past, Yesterday, Since)
+
+
+def formula_alphabet(formula: Formula, alphabet: Sequence[str] | None = None,
+                     extend: bool = False) -> tuple[str, ...]:
+    """The alphabet of the formula's DFA by the rule in the module docstring."""
+    atoms = sorted(formula.atoms)
+    if alphabet is None:
+        return tuple(atoms)
+    letters = tuple(alphabet)
+    if len(set(letters)) != len(letters):
+        raise InputError(f"alphabet {list(letters)} has a duplicate letter")
+    missing = [a for a in atoms if a not in set(letters)]
+    if missing:
+        if not extend:
+            raise InputError(f"atom(s) {missing} of the formula are not letters of the alphabet "
+                             f"{list(letters)}")
+        letters = letters + tuple(missing)
+    return letters
+
+
+def _core(formula: Formula) -> Formula:
+    """O and H rewritten with P (bottom-up, no recursion)."""
+    new: dict[int, Formula] = {}
+    for node in formula.subformulas():
+        kids = tuple(new[id(c)] for c in node.children)
+        node2 = node.map_children(kids) if kids else node
+        if isinstance(node2, Once):
+            node2 = Or(node2.arg, Past(node2.arg))
+        elif isinstance(node2, Historically):
+            node2 = And(node2.arg, Not(Past(Not(node2.arg))))
+        new[id(node)] = node2
+    return new[id(formula)]
+
+
+def _skeleton(roots: Sequence[Formula]) -> tuple[list[Formula], list[Formula]]:
+    """(maximal strict-temporal subformulas, Boolean skeleton nodes children-first) of roots."""
+    temporal: list[Formula] = []
+    order: list[Formula] = []
+    seen: set[int] = set()
+    for root in roots:
+        stack = [(root, False)]
+        while stack:
+            node, done = stack.pop()
+            if done:
+                order.append(node)
+                continue
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            if isinstance(node, _STRICT):
+                temporal.append(node)
+                order.append(node)
+                continue
+            stack.append((node, True))
+            for c in reversed(node.children):
+                stack.append((c, False))
+    return temporal, order
+
+
+def _evaluate(order: list[Formula], readout: dict, col: dict, k: int, at_end: bool) -> dict:
+    """Values of the skeleton nodes, as arrays broadcastable to (states, letters).
+
+    ``readout[T]`` is a (states, 1) bool array: T holds at the current position.  With
+    ``at_end`` the position is N+1 and every atom is false.
+    """
+    val: dict = {}
+    for node in order:
+        if isinstance(node, Atom):
+            if at_end:
+                v = np.zeros((1, 1), dtype=bool)
+            else:
+                v = np.zeros((1, k), dtype=bool)
+                v[0, col[node.name]] = True
+        elif isinstance(node, Const):
+            v = np.full((1, 1), node.value, dtype=bool)
+        elif isinstance(node, _STRICT):
+            v = readout[node]
+        elif isinstance(node, Not):
+            v = ~val[node.arg]
+        else:
+            x, y = val[node.left], val[node.right]
+            if isinstance(node, And):
+                v = x & y
+            elif isinstance(node, Or):
+                v = x | y
+            elif isinstance(node, Implies):
+                v = ~x | y
+            elif isinstance(node, Iff):
+                v = x == y
+            elif isinstance(node, Xor):
+                v = x != y
+            else:  # pragma: no cover - O and H were rewritten
+                raise TypeError(f"unexpected operator {type(node).__name__}")
+        val[node] = v
+    return val
+
+
+class _Builder:
+    """Minimal DFAs of strict-temporal subformulas over a fixed (reduced) alphabet."""
+
+    def __init__(self, letters: tuple[str, ...], limit: int):
+        self.letters = letters
+        self.k = len(letters)
+        self.col = {a: i for i, a in enumerate(letters)}
+        self.limit = limit
+        self.memo: dict[Formula, DFA] = {}
+
+    def joint(self, parts: list[Formula]) -> tuple[np.ndarray, dict]:
+        """Reachable product of the parts' DFAs: (table, {part: (states, 1) readout})."""
+        k = self.k
+        table = np.zeros((1, k), dtype=np.int64)
+        proj = np.zeros((1, 0), dtype=np.int64)
+        for T in parts:
+            d = self.memo[T]
+            nd = d.n_states
+            td = np.asarray(d.transitions, dtype=np.int64)
+            cur = table
+
+            def step(codes, cur=cur, td=td, nd=nd):
+                j, q = np.divmod(codes, nd)
+                return cur[j] * nd + td[q]
+
+            codes, table = explore(d.initial, step, self.limit, "formula automaton states")
+            j, q = np.divmod(codes, nd)
+            proj = np.column_stack([proj[j], q])
+        readout = {T: self.memo[T].accepting[proj[:, i]][:, None] for i, T in enumerate(parts)}
+        return table, readout
+
+    def build(self, T: Formula) -> DFA:
+        """D_T for a strict-temporal T whose temporal subformulas are built already."""
+        args = (T.left, T.right) if isinstance(T, Since) else (T.arg,)
+        parts, order = _skeleton(args)
+        table, readout = self.joint(parts)
+        val = _evaluate(order, readout, self.col, self.k, at_end=False)
+        shape = (table.shape[0], self.k)
+        out = np.broadcast_to(val[args[0]], shape).astype(np.int64)
+        if isinstance(T, Since):
+            out = out + 2 * np.broadcast_to(val[args[1]], shape)
+        # the joint automaton as a Mealy machine with output `out`, minimised
+        _, row_label = np.unique(out, axis=0, return_inverse=True)
+        blocks = coarsest_partition(table, row_label.reshape(-1))
+        nb = int(blocks.max()) + 1
+        rep = np.empty(nb, dtype=np.int64)
+        rep[blocks[::-1]] = np.arange(blocks.size - 1, -1, -1)
+        mtable = blocks[table[rep]]
+        mout = out[rep]
+        init = int(blocks[0])
+
+        if isinstance(T, Yesterday):
+            r, m0 = T.k + 1, T.k
+            kk = T.k
+
+            def update(m, o):
+                return np.where(o == 1, 0, np.minimum(m + 1, kk))
+
+            def holds(m):
+                return m < kk
+        elif isinstance(T, Past):
+            r, m0 = 2, 0
+
+            def update(m, o):
+                return m | o
+
+            def holds(m):
+                return m == 1
+        else:  # Since: o = left + 2 * right
+            r, m0 = 2, 0
+
+            def update(m, o):
+                return (o >> 1) | ((o & 1) & m)
+
+            def holds(m):
+                return m == 1
+
+        def step(codes):
+            j, m = np.divmod(codes, r)
+            return mtable[j] * r + update(m[:, None], mout[j])
+
+        codes, ptable = explore(init * r + m0, step, self.limit, "formula automaton states")
+        d = DFA._trusted(self.letters, ptable, 0, holds(codes % r))
+        return minimize(d)
+
+    def root(self, formula: Formula) -> DFA:
+        parts, order = _skeleton([formula])
+        table, readout = self.joint(parts)
+        val = _evaluate(order, readout, self.col, self.k, at_end=True)
+        acc = np.broadcast_to(val[formula], (table.shape[0], 1))[:, 0]
+        return minimize(DFA._trusted(self.letters, table, 0, acc))
+
+
+def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
+                   extend: bool = False, state_limit: int = DEFAULT_STATE_LIMIT) -> DFA:
+    """The minimal, canonically numbered DFA of {w : w, |w|+1 ⊨ formula}.
+
+    ``alphabet``: see the module docstring (default: the atoms, sorted).  Raises
+    :class:`~attnlogic.errors.InputError` for an atom outside a given alphabet and
+    :class:`~attnlogic.errors.LimitExceeded` when an intermediate automaton would exceed
+    ``state_limit`` states.
+    """
+    if not isinstance(formula, Formula):
+        raise TypeError(f"expected a Formula, got {type(formula).__name__}")
+    letters = formula_alphabet(formula, alphabet, extend)
+    atoms = formula.atoms
+    reduced = [a for a in letters if a in atoms]
+    others = [a for a in letters if a not in atoms]
+    if others:
+        reduced.append(others[0])
+    col_of_letter = [reduced.index(a) if a in atoms else len(reduced) - 1 for a in letters]
+
+    f = _core(formula)
+    builder = _Builder(tuple(reduced), state_limit)
+    for node in f.subformulas():
+        if isinstance(node, _STRICT) and node not in builder.memo:
+            builder.memo[node] = builder.build(node)
+    small = builder.root(f)
+    if tuple(reduced) == letters:
+        return small
+    table = np.asarray(small.transitions)[:, col_of_letter] if letters else \
+        np.zeros((small.n_states, 0), dtype=np.int64)
+    return minimize(DFA._trusted(letters, table, small.initial, small.accepting))
