@@ -1,0 +1,408 @@
+"""Certificate formulas: from a minimal DFA in a fragment to a formula of that fragment
+defining exactly its language at N+1, and an exact checker of any formula against a DFA.
+
+Constructions (proofs in docs/decision-procedures.md):
+
+* :func:`synthesize_r_trivial` — partially ordered DFA → LTL[P].  With all SCCs singletons,
+  ``Visited[q]`` ("the run has entered q before the current position") and
+  ``In[q] = Visited[q] ∧ ¬P(Visited[q] ∧ ⋁ exit letters of q)`` ("the state before the
+  current position is q"); at N+1 ``In[q]`` says the whole word leads to q, so
+  φ = ⋁_{q∈F} In[q].  The run never returns to a state it left, which is what makes the
+  "has left" test sound.
+* :func:`synthesize_definite` — definite DFA → LTL[Y]: a decision tree over the offsets from
+  the end, ``node(j, B)`` with B = {q : q·v ∈ F} for the last j letters v; at j = index
+  B ∈ {∅, Q}; a branch ``¬Y^(j+1) true`` covers words of length exactly j (q0 ∈ B).
+  Subtrees with equal B are shared, so the size is that of the backward subset
+  construction restricted to what the language can see.
+* :func:`synthesize_locally_r_trivial` — LR DFA → LTL[P,Y]: SCCs in topological order;
+  for each SCC C, whether the run has entered C, whether it has left it, and, inside C,
+  the state as a function of the entry point and the letters since entry (fewer than k)
+  or of the last k letters (k from the internal pair graphs).
+
+:func:`check_formula` decides exactly whether a formula defines the DFA's language: it runs
+the formula's evaluation automaton (the memory of every temporal subformula: a bit for P,
+O, H and S, the last k values for Y[<=k]) in product with the DFA, breadth-first, and
+returns a shortest word where they differ (None when equal).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from ..errors import LimitExceeded
+from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies,
+                           Not, Once, Or, Past, Since, Xor, Yesterday, conj, disj)
+from .graphs import SCCs, dfa_sccs
+
+__all__ = [
+    "check_formula", "synthesize_r_trivial", "synthesize_definite",
+    "synthesize_locally_r_trivial", "tidy", "DEFAULT_CHECK_LIMIT",
+]
+
+DEFAULT_CHECK_LIMIT = 500_000
+
+
+def Yn(f: Formula, n: int) -> Formula:
+    for _ in range(n):
+        f = Yesterday(f, 1)
+    return f
+
+
+def _or(a: Formula, b: Formula) -> Formula:
+    if a is FALSE:
+        return b
+    if b is FALSE or a is b:
+        return a
+    if a is TRUE or b is TRUE:
+        return TRUE
+    return Or(a, b)
+
+
+def _and(a: Formula, b: Formula) -> Formula:
+    if a is TRUE:
+        return b
+    if b is TRUE or a is b:
+        return a
+    if a is FALSE or b is FALSE:
+        return FALSE
+    return And(a, b)
+
+
+def _not(a: Formula) -> Formula:
+    if a is TRUE:
+        return FALSE
+    if a is FALSE:
+        return TRUE
+    if isinstance(a, Not):
+        return a.arg
+    return Not(a)
+
+
+def _P(a: Formula) -> Formula:
+    return FALSE if a is FALSE else Past(a)
+
+
+def _Y(a: Formula) -> Formula:
+    return FALSE if a is FALSE else Yesterday(a, 1)
+
+
+def _disj(items) -> Formula:
+    out = FALSE
+    for f in items:
+        out = _or(out, f)
+    return out
+
+
+# -- exact checker ----------------------------------------------------------------------------
+class _Evaluator:
+    """The deterministic evaluation automaton of a past formula."""
+
+    def __init__(self, f: Formula):
+        self.nodes = f.subformulas()
+        self.index = {id(n): i for i, n in enumerate(self.nodes)}
+        self.root = self.index[id(f)]
+        self.temporal = [i for i, n in enumerate(self.nodes)
+                         if isinstance(n, (Past, Once, Historically, Yesterday, Since))]
+        self.slot = {i: s for s, i in enumerate(self.temporal)}
+
+    def initial(self) -> tuple:
+        mem = []
+        for i in self.temporal:
+            n = self.nodes[i]
+            if isinstance(n, Yesterday):
+                mem.append((False,) * n.k)
+            elif isinstance(n, Historically):
+                mem.append(True)
+            else:
+                mem.append(False)
+        return tuple(mem)
+
+    def step(self, letter, mem: tuple) -> tuple[bool, tuple]:
+        """Value of the root at a position carrying ``letter`` (None = N+1) and the memory
+        for the next position."""
+        vals = [False] * len(self.nodes)
+        idx = self.index
+        for i, n in enumerate(self.nodes):
+            if isinstance(n, Atom):
+                v = letter is not None and n.name == letter
+            elif isinstance(n, Const):
+                v = n.value
+            elif isinstance(n, Not):
+                v = not vals[idx[id(n.arg)]]
+            elif isinstance(n, And):
+                v = vals[idx[id(n.left)]] and vals[idx[id(n.right)]]
+            elif isinstance(n, Or):
+                v = vals[idx[id(n.left)]] or vals[idx[id(n.right)]]
+            elif isinstance(n, Implies):
+                v = (not vals[idx[id(n.left)]]) or vals[idx[id(n.right)]]
+            elif isinstance(n, Iff):
+                v = vals[idx[id(n.left)]] == vals[idx[id(n.right)]]
+            elif isinstance(n, Xor):
+                v = vals[idx[id(n.left)]] != vals[idx[id(n.right)]]
+            else:
+                m = mem[self.slot[i]]
+                if isinstance(n, Past):
+                    v = m
+                elif isinstance(n, Once):
+                    v = m or vals[idx[id(n.arg)]]
+                elif isinstance(n, Historically):
+                    v = m and vals[idx[id(n.arg)]]
+                elif isinstance(n, Yesterday):
+                    v = any(m)
+                elif isinstance(n, Since):
+                    v = m
+                else:  # pragma: no cover
+                    raise TypeError(type(n).__name__)
+            vals[i] = v
+        new = []
+        for s, i in enumerate(self.temporal):
+            n = self.nodes[i]
+            m = mem[s]
+            if isinstance(n, (Past, Once)):
+                new.append(m or vals[idx[id(n.arg)]])
+            elif isinstance(n, Historically):
+                new.append(m and vals[idx[id(n.arg)]])
+            elif isinstance(n, Yesterday):
+                new.append(m[1:] + (vals[idx[id(n.arg)]],))
+            else:  # Since: S(n+1) = ψ(n) ∨ (φ(n) ∧ S(n))
+                new.append(vals[idx[id(n.right)]] or (vals[idx[id(n.left)]] and m))
+        return vals[self.root], tuple(new)
+
+
+def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT) -> tuple[str, ...] | None:
+    """None if the formula defines exactly L(dfa) (readout at N+1); otherwise a shortest
+    word on which they disagree.  Exact: breadth-first search of the product of the
+    formula's evaluation automaton with the DFA (at most ``limit`` product states)."""
+    ev = _Evaluator(f)
+    t = dfa.transitions
+    start = (ev.initial(), dfa.initial)
+    parent: dict = {start: None}
+    queue = deque([start])
+    letters = dfa.alphabet
+    while queue:
+        node = queue.popleft()
+        mem, q = node
+        value, _ = ev.step(None, mem)
+        if value != bool(dfa.accepting[q]):
+            word = []
+            while parent[node] is not None:
+                node, a = parent[node]
+                word.append(letters[a])
+            return tuple(reversed(word))
+        for a, letter in enumerate(letters):
+            _, new = ev.step(letter, mem)
+            nxt = (new, int(t[q, a]))
+            if nxt not in parent:
+                parent[nxt] = (node, a)
+                if len(parent) > limit:
+                    raise LimitExceeded("formula check (product of formula and DFA states)", limit)
+                queue.append(nxt)
+    return None
+
+
+def tidy(f: Formula, allowed_check=None) -> Formula:
+    """Simplify with the language-preserving simplifier, keeping the result only if it is
+    smaller (and, when given, ``allowed_check(result)`` holds, e.g. same fragment)."""
+    try:
+        from ..ltl.simplify import simplify
+    except ImportError:  # pragma: no cover
+        return f
+    try:
+        g = simplify(f)
+    except Exception:  # pragma: no cover - the simplifier is best effort here
+        return f
+    if g.size < f.size and (allowed_check is None or allowed_check(g)):
+        return g
+    return f
+
+
+# -- LTL[P]: partially ordered DFA -------------------------------------------------------------
+def synthesize_r_trivial(dfa, sccs: SCCs | None = None) -> Formula:
+    """An LTL[P] formula for a partially ordered minimal DFA (all SCCs singletons)."""
+    sccs = sccs or dfa_sccs(dfa)
+    if not sccs.all_trivial():
+        raise ValueError("the DFA is not partially ordered")
+    t = dfa.transitions
+    A = dfa.alphabet
+    order = [m[0] for m in sccs.members]  # topological order of states
+    preds: dict[int, list[tuple[int, int]]] = {q: [] for q in order}
+    for p in order:
+        for a in range(len(A)):
+            r = int(t[p, a])
+            if r != p:
+                preds[r].append((p, a))
+    inside: dict[int, Formula] = {}
+    for q in order:
+        if q == dfa.initial:
+            visited = TRUE
+        else:
+            visited = _P(_disj(_and(Atom(A[a]), inside[p]) for p, a in preds[q]))
+        exits = _disj(Atom(A[a]) for a in range(len(A)) if int(t[q, a]) != q)
+        inside[q] = _and(visited, _not(_P(_and(visited, exits))))
+    return _disj(inside[q] for q in order if dfa.accepting[q])
+
+
+# -- LTL[Y]: definite ------------------------------------------------------------------------
+def synthesize_definite(dfa, index: int) -> Formula:
+    """An LTL[Y] formula for a definite minimal DFA whose every word of length ≥ ``index``
+    is a reset word.  Decision tree on the letters at offsets 1, 2, … from the end (the
+    letter at offset i is tested by Y^i a at N+1)."""
+    t = np.asarray(dfa.transitions)
+    n, m = t.shape
+    A = dfa.alphabet
+    memo: dict[tuple[int, bytes], Formula] = {}
+
+    def node(j: int, B: np.ndarray) -> Formula:
+        key = (j, B.tobytes())
+        if key in memo:
+            return memo[key]
+        if j >= index:
+            # every word of length ≥ index leads to one state: B is ∅ or Q
+            res = TRUE if B.all() else FALSE
+        else:
+            start = TRUE if B[dfa.initial] else FALSE   # the word is exactly these j letters
+            children = [node(j + 1, B[t[:, a]]) for a in range(m)]
+            exact = _not(Yn(TRUE, j + 1)) if start is TRUE else FALSE
+            if all(c is children[0] for c in children):
+                c = children[0]
+                if c is TRUE:
+                    longer = Yn(TRUE, j + 1)
+                    res = TRUE if start is TRUE else longer
+                elif c is FALSE:
+                    res = exact
+                else:
+                    res = _or(exact, _and(Yn(TRUE, j + 1), c)) if start is TRUE else \
+                        (c if _implies_length(c, j + 1) else _and(Yn(TRUE, j + 1), c))
+            else:
+                res = exact
+                for a in range(m):
+                    res = _or(res, _and(Yn(Atom(A[a]), j + 1), children[a]))
+        memo[key] = res
+        return res
+
+    return node(0, np.asarray(dfa.accepting, dtype=bool).copy())
+
+
+def _implies_length(f: Formula, j: int) -> bool:
+    """Syntactic check that f (built by synthesize_definite) implies Y^j true: every
+    disjunct tests a letter at an offset ≥ j (conjunctions need one such conjunct)."""
+    if isinstance(f, Or):
+        return _implies_length(f.left, j) and _implies_length(f.right, j)
+    if isinstance(f, And):
+        return _implies_length(f.left, j) or _implies_length(f.right, j)
+    if isinstance(f, Yesterday):
+        depth, g = 0, f
+        while isinstance(g, Yesterday):
+            depth += g.k
+            g = g.arg
+        return depth >= j
+    return False
+
+
+# -- LTL[P,Y]: locally R-trivial --------------------------------------------------------------
+def synthesize_locally_r_trivial(dfa, k: int, sccs: SCCs | None = None) -> Formula:
+    """An LTL[P,Y] formula for a minimal DFA whose SCCs have acyclic internal pair graphs;
+    ``k`` ≥ 1 such that inside an SCC the state is a function of the last k letters read in
+    it.  Builds ``Cur[p]`` ("the state after the current letter is p") at letter positions
+    and reads it at N+1 through Y: φ = ⋁_{p∈F} Y Cur[p] (∨ ¬Y true if ε ∈ L)."""
+    sccs = sccs or dfa_sccs(dfa)
+    t = np.asarray(dfa.transitions)
+    A = dfa.alphabet
+    nA = len(A)
+    comp = sccs.component
+    q0 = dfa.initial
+    c0 = int(comp[q0])
+    first = _not(_Y(TRUE))
+    cur: dict[int, Formula] = {}
+
+    def prev_is(p: int) -> Formula:
+        f = _Y(cur[p])
+        return _or(f, first) if p == q0 else f
+
+    for c, members in enumerate(sccs.members):
+        if c < c0:
+            continue  # not reachable from the initial state: minimal DFAs have none
+        C = set(members)
+        # states after reading j letters since entering C (j < k), and at entry
+        since: list[dict[int, Formula]] = []
+        if c == c0:
+            level = {p: FALSE for p in C}
+            for a in range(nA):
+                r = int(t[q0, a])
+                if r in C:
+                    level[r] = _or(level[r], _and(first, Atom(A[a])))
+            since.append(level)          # since[0]: position 1 (one letter read from q0)
+            entered = TRUE
+        else:
+            enter_at = {r: FALSE for r in C}
+            for p in range(len(t)):
+                if comp[p] >= c or p not in cur:
+                    continue
+                for a in range(nA):
+                    r = int(t[p, a])
+                    if r in C:
+                        enter_at[r] = _or(enter_at[r], _and(Atom(A[a]), prev_is(p)))
+            since.append(enter_at)
+            enter = _disj(enter_at.values())
+            entered = _or(enter, _P(enter))
+        steps = k if c != c0 else k  # since[j] for j < k (C ≠ C0) / positions 1..k (C0)
+        for _ in range(1, steps):
+            prev = since[-1]
+            level = {p: FALSE for p in C}
+            for p in C:
+                if prev[p] is FALSE:
+                    continue
+                for a in range(nA):
+                    r = int(t[p, a])
+                    if r in C:
+                        level[r] = _or(level[r], _and(Atom(A[a]), _Y(prev[p])))
+            since.append(level)
+        # last k letters inside C: Ψ_j[T] on sets reachable by the internal step from C
+        last_k = _last_k_states(t, A, C, k)
+        guard = Yn(entered, k) if c != c0 else Yn(TRUE, k)
+        hyp = {}
+        for p in C:
+            hyp[p] = _or(_and(guard, last_k.get(p, FALSE)), _disj(lv[p] for lv in since))
+        exit_now = FALSE
+        for p in C:
+            for a in range(nA):
+                if int(t[p, a]) not in C:
+                    exit_now = _or(exit_now, _and(Atom(A[a]), _Y(hyp[p])))
+        if c == c0:
+            for a in range(nA):
+                if int(t[q0, a]) not in C:
+                    exit_now = _or(exit_now, _and(first, Atom(A[a])))
+        left = _or(exit_now, _P(exit_now))
+        in_c = _and(entered, _not(left))
+        for p in C:
+            cur[p] = _and(in_c, hyp[p])
+    phi = _disj(_Y(cur[p]) for p in sorted(cur) if dfa.accepting[p])
+    if dfa.accepting[q0]:
+        phi = _or(phi, first)
+    return phi
+
+
+def _last_k_states(t: np.ndarray, A, C: set, k: int) -> dict[int, Formula]:
+    """Ψ: for each state p of C, a formula (at a letter position) saying that the internal
+    runs of C over the last k letters (ending here) all end in p.  Subset construction
+    from C with the partial step T ↦ {q·a : q ∈ T, q·a ∈ C}."""
+    full = frozenset(C)
+    layer: dict[frozenset, Formula] = {full: TRUE}
+    for j in range(k):
+        nxt: dict[frozenset, Formula] = {}
+        for T, f in layer.items():
+            for a in range(len(A)):
+                T2 = frozenset(int(t[q, a]) for q in T if int(t[q, a]) in C)
+                if not T2:
+                    continue
+                g = _and(Atom(A[a]), f if j == 0 else _Y(f))
+                nxt[T2] = _or(nxt.get(T2, FALSE), g)
+        layer = nxt
+    out: dict[int, Formula] = {}
+    for T, f in layer.items():
+        if len(T) == 1:
+            (p,) = T
+            out[p] = _or(out.get(p, FALSE), f)
+    return out
