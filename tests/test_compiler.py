@@ -1,0 +1,141 @@
+"""The compiler: compiled models agree with the DFA of their formula on every prefix."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from attnlogic.automata.from_formula import formula_to_dfa
+from attnlogic.compiler import compile_formula, plan_formula
+from attnlogic.compiler.check import check_model, dfa_oracle
+from attnlogic.compiler.plan import readout_skeleton
+from attnlogic.errors import InputError
+from attnlogic.ltl import parse, prefix_acceptance
+from attnlogic.ltl.formula import FALSE, Atom, Past, Yesterday
+from attnlogic.ltl.random import random_formula
+from attnlogic.ltl.strategies import formulas
+
+torch.set_num_threads(1)
+DTYPES = ["float32", "bfloat16", "float16"]
+
+
+def agree_everywhere(f, alphabet, dtype, exhaustive, lengths, seed=0):
+    """Compile f and compare with its DFA on all words of length `exhaustive` (so on every
+    word up to that length, through prefixes) and on random words of the given lengths."""
+    c = compile_formula(f, alphabet, dtype=dtype)
+    dfa = formula_to_dfa(f, list(c.vocab.alphabet), extend=True)
+    oracle = dfa_oracle(dfa, c.vocab.alphabet)
+    rep = check_model(c.model, c.vocab.alphabet, oracle, max_length=0, samples=0, exhaustive=exhaustive)
+    rng = np.random.default_rng(seed)
+    for n in lengths:
+        codes = rng.integers(0, len(c.vocab.alphabet), (1, n))
+        tokens = torch.as_tensor(np.concatenate([codes, [[c.vocab.eos]]], axis=1))
+        with torch.no_grad():
+            got = (c.model(tokens)[0, :, 0] > 0).numpy()
+        rep.note(got == oracle(codes)[0], codes[0], oracle(codes)[0])
+    return c, rep
+
+
+@pytest.mark.parametrize("text", [
+    "P a", "Y a", "Y Y a", "P P a", "P a & Y[<=2] b", "P (b & Y a)", "P (a & !P true)",
+    "!P (a & P b) | Y[<=3] (b xor Y a)", "O a -> H b", "a | !b", "true", "false", "a",
+    "P (a <-> Y[<=4] b) & !(Y true)", "P (P a & P b & P c)",
+])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_fixed_formulas_agree_with_dfa(text, dtype):
+    _, rep = agree_everywhere(parse(text), "abc", dtype, exhaustive=6, lengths=[50, 700])
+    assert rep.disagreements == 0, rep.counterexample
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(f=st.integers(1, 4).flatmap(lambda k: formulas(("a", "b"), max_size=14, fragment=f"LTL[P,Y<={k}]")),
+       dtype=st.sampled_from(DTYPES), seed=st.integers(0, 2**16))
+def test_random_formulas_agree_with_dfa(f, dtype, seed):
+    """Random LTL[P,Y<=k] (k = 1..4): every word up to length 8, random words up to 2000."""
+    rng = np.random.default_rng(seed)
+    _, rep = agree_everywhere(f, "ab", dtype, exhaustive=8, lengths=list(rng.integers(9, 2001, 2)), seed=seed)
+    assert rep.disagreements == 0, (str(f), rep.counterexample)
+
+
+def test_random_formula_generator_sizes():
+    """Bigger formulas from the seeded generator, three letters, float16."""
+    rng = np.random.default_rng(7)
+    for i in range(12):
+        k = 1 + i % 4
+        f = random_formula(rng, ["a", "b", "c"], 25, operators=f"LTL[P,Y<={k}]")
+        _, rep = agree_everywhere(f, "abc", "float16", exhaustive=5, lengths=[300])
+        assert rep.disagreements == 0, (str(f), rep.counterexample)
+
+
+def test_layers_equal_temporal_depth_when_booleans_are_small():
+    for text, depth in [("P a", 1), ("P (b & Y a)", 2), ("P a & Y[<=2] b", 1), ("P (a & !P true)", 2),
+                        ("Y Y Y a", 3), ("P (a & P (b & P c))", 3)]:
+        f = parse(text)
+        assert f.depth == depth
+        assert compile_formula(f).layers == depth
+
+
+def test_heads_share_a_layer():
+    c = compile_formula(parse("P a & P b & Y c & Y[<=3] a"))
+    assert c.layers == 1 and c.heads == 4
+    kinds = sorted(str(h.spec) for h in c.plan.heads[0])
+    assert kinds == ["global", "global", "local:1", "local:3"]
+
+
+def test_big_boolean_blocks_fall_back_to_gates():
+    """More leaves than the minterm budget: gates from children, still exact."""
+    f = parse("(P a & P b) | (P c & !P d) | (Y a xor Y b) | (P (a & b) -> Y[<=2] c) | !(P b <-> Y d)")
+    plan = plan_formula(f, minterm_budget=4)
+    assert plan.n_layers > 1
+    _, rep = agree_everywhere(f, "abcd", "float32", exhaustive=4, lengths=[200])
+    assert rep.disagreements == 0
+
+
+def test_readout_skeleton_drops_top_level_atoms_only():
+    f = parse("a | P (a & Y b)")
+    r = readout_skeleton(f)
+    assert r.left is FALSE and r.right is f.right
+
+
+def test_since_is_refused_with_reason():
+    with pytest.raises(InputError, match="S"):
+        compile_formula(parse("P (a S b)"))
+
+
+def test_weights_are_exact_in_every_dtype():
+    c = compile_formula(parse("P (b & Y a) | Y[<=3] !a"), "ab")
+    for dt in (torch.bfloat16, torch.float16):
+        for p in c.model.parameters():
+            assert torch.equal(p.to(dt).float(), p)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_prefix_outputs_are_plus_minus_one(dtype):
+    c = compile_formula(parse("P (b & Y a) & !Y[<=2] b"), "ab", dtype=dtype)
+    w = "ab" * 40 + "bbba" * 20
+    with torch.no_grad():
+        out = c.model(c.vocab.encode(w).unsqueeze(0))[0, :, 0].float()
+    assert set(out.tolist()) <= {-1.0, 1.0}
+    assert (out.numpy() > 0).tolist() == prefix_acceptance(c.plan and parse(c.formula), w).tolist()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_global_head_exact_beyond_integer_limits(dtype):
+    """70 000 ψ-positions before the last query: past float16's largest finite value (65 504),
+    past its last exactly counted integer (2048) and bfloat16's (256).  The head must still
+    output exactly 1 (the float32-accumulated softmax of precision.py)."""
+    c = compile_formula(parse("P a & !P b"), "ab", dtype=dtype)
+    assert c.exact_up_to is None
+    N = 70_000
+    w = "a" * N
+    with torch.no_grad():
+        out = c.model(c.vocab.encode(w).unsqueeze(0))[0, :, 0].float()
+    assert out[0].item() == -1.0
+    assert torch.all(out[1:] == 1.0)
+    w2 = "a" * (N - 1) + "b"
+    with torch.no_grad():
+        out2 = c.model(c.vocab.encode(w2).unsqueeze(0))[0, -1, 0].item()
+    assert out2 == -1.0
