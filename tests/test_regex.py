@@ -1,0 +1,161 @@
+"""Regex → DFA agrees with Python's ``re.fullmatch`` on random regexes and words.
+
+Random regex trees are printed twice, in our syntax (minimal parentheses, so operator
+precedence is exercised) and in Python's; the DFA of the first must accept exactly the
+words the second fully matches.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from attnlogic.automata.regex import parse_regex, regex_to_dfa, tokenize, Sym, Cat, Alt, Star
+from attnlogic.errors import InputError, LimitExceeded, ParseError
+
+ALPHABET = "abc"
+
+# a generated regex: (our text, python text, precedence) with precedence
+# 0 = alternation, 1 = concatenation, 2 = postfix or atom
+_leaves = st.one_of(
+    st.sampled_from([(x, x, 2) for x in ALPHABET]),
+    st.just((".", "[abc]", 2)),
+    st.sampled_from([("[ab]", "[ab]", 2), ("[^a]", "[bc]", 2), ("[^bc]", "a", 2), ("[c]", "c", 2)]),
+    st.sampled_from([("()", "(?:)", 2), ("ε", "(?:)", 2)]),
+    st.just(("∅", "(?!)", 2)),
+)
+
+
+def _wrap(node, need):
+    ours, py, prec = node
+    if prec < need:
+        return f"({ours})", f"(?:{py})"
+    return ours, f"(?:{py})"
+
+
+def _extend(children):
+    def postfix(t):
+        (node, op) = t
+        o, p = _wrap(node, 2)
+        return (o + op, p + op, 2)
+
+    def concat(t):
+        (x, y) = t
+        ox, px = _wrap(x, 1)
+        oy, py = _wrap(y, 2 if y[2] < 1 else 1)
+        if y[2] == 1:  # right operand a concatenation: no parentheses needed (associative)
+            oy = y[0]
+        return (ox + oy, px + py, 1)
+
+    def alt(t):
+        (x, y) = t
+        return (f"{x[0]}|{y[0]}", f"(?:{x[1]})|(?:{y[1]})", 0)
+
+    return st.one_of(
+        st.tuples(children, st.sampled_from(["*", "+", "?"])).map(postfix),
+        st.tuples(children, children).map(concat),
+        st.tuples(children, children).map(alt),
+    )
+
+
+regexes = st.recursive(_leaves, _extend, max_leaves=12)
+
+WORDS = ["".join(w) for n in range(7) for w in itertools.product(ALPHABET, repeat=n)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(regexes)
+def test_agrees_with_python_re_on_all_short_words(r):
+    ours, py, _ = r
+    d = regex_to_dfa(ours, ALPHABET)
+    pattern = re.compile(py)
+    want = [pattern.fullmatch(w) is not None for w in WORDS]
+    assert d.accepts_many(WORDS).tolist() == want, (ours, py)
+
+
+@settings(max_examples=100, deadline=None)
+@given(regexes, st.lists(st.text(ALPHABET, min_size=10, max_size=40), min_size=5, max_size=5))
+def test_agrees_with_python_re_on_longer_words(r, words):
+    ours, py, _ = r
+    d = regex_to_dfa(ours, ALPHABET)
+    pattern = re.compile(py)
+    assert d.accepts_many(words).tolist() == [pattern.fullmatch(w) is not None for w in words]
+
+
+def test_precedence_and_postfix_stacking():
+    d = regex_to_dfa("ab|c*", "abc")
+    assert d.accepts("ab") and d.accepts("ccc") and d.accepts("") and not d.accepts("abc")
+    d = regex_to_dfa("a**b?+", "ab")
+    assert d.accepts("aaab") and d.accepts("") and d.accepts("bb") and not d.accepts("ba")
+
+
+def test_alphabet_defaults_to_the_letters_that_occur():
+    d = regex_to_dfa("(c|a)*")
+    assert d.alphabet == ("a", "c")
+    with pytest.raises(InputError):
+        regex_to_dfa("a.")
+    with pytest.raises(InputError):
+        regex_to_dfa("[^a]")
+    assert regex_to_dfa("a.", "ab").accepts("ab")
+
+
+def test_multicharacter_letters_are_tokenised_greedily():
+    letters = ["a", "b", "ab", "foo"]
+    assert [t.value for t in tokenize("ab a b foo", letters)] == ["ab", "a", "b", "foo"]
+    d = regex_to_dfa("(ab)*foo", letters)
+    assert d.accepts(["ab", "ab", "foo"]) and not d.accepts(["a", "b", "foo"])
+    d = regex_to_dfa("(a b)*", letters)
+    assert d.accepts(["a", "b"]) and not d.accepts(["ab"])
+    d = regex_to_dfa('"x y"+ [^a ab]', ["x y", "a", "ab", "c"])
+    assert d.accepts(["x y", "c"]) and not d.accepts(["x y", "a"])
+
+
+def test_escaped_operator_letters():
+    d = regex_to_dfa(r"\*\(+", ["*", "("])
+    assert d.accepts("*((") and not d.accepts("*")
+
+
+@pytest.mark.parametrize("text,column", [
+    ("a(", 3), ("(a|)", 4), ("*a", 1), ("a]", 2), ("[]", 2), ("a|*", 3), ("", 1),
+    ("ab^", 3), ('"abc', 1), ("a\\", 2),
+])
+def test_parse_errors_have_columns(text, column):
+    with pytest.raises(ParseError) as info:
+        regex_to_dfa(text, "abc")
+    assert info.value.kind == "regex" and info.value.column == column
+    assert info.value.details()[1].index("^") == 2 + column - 1
+
+
+def test_unknown_letter_is_an_error_at_its_column():
+    with pytest.raises(ParseError) as info:
+        regex_to_dfa("ab(d)", "abc")
+    assert info.value.column == 4
+
+
+def test_empty_language_and_empty_word():
+    assert not regex_to_dfa("∅", "ab").accepting.any()
+    assert regex_to_dfa("()", "ab").accepts("") and not regex_to_dfa("ε", "ab").accepts("a")
+    assert regex_to_dfa("a∅|b", "ab").accepts("b") and not regex_to_dfa("a∅|b", "ab").accepts("a")
+
+
+def test_parse_tree_shape():
+    r = parse_regex("ab|c*")
+    assert isinstance(r, Alt) and isinstance(r.left, Cat) and isinstance(r.right, Star)
+    assert r.left.left == Sym(frozenset("a"))
+
+
+def test_deep_nesting_does_not_recurse():
+    text = "(" * 3000 + "a" + ")*" * 3000
+    d = regex_to_dfa(text, "ab")
+    assert d.accepts("aaa") and not d.accepts("b")
+
+
+def test_nth_letter_from_the_end_is_exponential_before_minimisation_and_limited():
+    d = regex_to_dfa("(a|b)*a(a|b)(a|b)(a|b)(a|b)")
+    assert d.n_states == 32
+    with pytest.raises(LimitExceeded):
+        regex_to_dfa("(a|b)*a" + "(a|b)" * 12, state_limit=1000)
