@@ -1,23 +1,37 @@
 """Where a compiled model is exact, per dtype.
 
 Numerics of the kernels (:mod:`attnlogic.transformer.attention`): activations in the model
-dtype, softmax accumulated in float32 and rounded once.  For a compiled model:
+dtype; the softmax and the weighted sum accumulated in float32 and rounded once to the dtype
+(PyTorch's CPU and CUDA SDPA kernels and our blockwise kernel all do this).
 
-1. every weight is a small integer or C = 1024, exactly representable in float32, bfloat16
-   and float16 (checked here on the actual tensors);
-2. so every residual coordinate is 0 or 1 and every score is exactly 0 or −C;
-3. the softmax subtracts the row max and accumulates in float32, where exp(−C) = 0 exactly
-   (checked here): with q ψ-positions visible the weights are exactly 1 on them and 0
-   elsewhere; numerator Σ p·v and denominator Σ p add the same terms (v = 1 wherever
-   p = 1), so their quotient is exactly 1 — whatever q is, even past 2^24 where float32
-   stops counting, because both sums round identically.  With no ψ-position the value is
-   Σ p·0 = 0; an empty window gives 0 by the kernel;
-4. the readout 2R − 1 is ±1.
+Claim: for a compiled model every prefix decision is exact at every length
+(``exact_up_to = None``) in float32, bfloat16 and float16.  Proof sketch:
 
-Hence ``exact_up_to = None`` (every length) for float32, bfloat16 and float16 when 1–3 hold.
-Li & Cotterell's N_max (attention weights *rounded to the dtype*, e.g. a float16 softmax
-denominator overflowing at 65 520 positions) does not arise in this accumulation model;
-:func:`materialized_span_limit` computes it for the record and docs/compiler.md explains.
+1. every weight is a small integer or C = 1024, exactly representable in all three dtypes
+   (checked here on the actual tensors); the embedding is exactly 0/1;
+2. invariant: every residual coordinate x̃ is within ε ≤ 1/8 of its Boolean value x, and a
+   head's key a·x̃ + b − 1 (‖a‖₁ ≤ 2) is within 2ε of −1 (ψ false) or 0 (ψ true);
+3. so scores are within 2Cε ≤ C/4 of 0 on ψ-positions and below −3C/4 = −768 elsewhere:
+   after subtracting the row max, non-ψ weights are exp(≤ −512) = 0 exactly in float32
+   whenever a ψ-position is visible (checked here).  The output is then a convex
+   combination of values within ε of 1, i.e. within ε (+ float32 rounding) of 1; with no
+   ψ-position visible it is a convex combination of values within ε of 0; an empty window
+   gives exactly 0;
+4. a ReLU unit ReLU(Σ±x̃ − c) of the compiler is ≤ −1 + rε < 0 (so exactly 0) on every
+   assignment but its own, where it is within rε of 1 (r ≤ leaves of its block); gates use
+   at most 2 units;
+5. in bfloat16 and float16 every value within 2^-10 of 0 or 1 that arises here is rounded
+   back to exactly 0 or 1 (head outputs are exact 0 or 1 ± 2^-23 before rounding), so
+   ε = 0 throughout: every coordinate is exactly Boolean and the readout exactly ±1.  In
+   float32, SDPA multiplies by a rounded reciprocal (41 · (1/41) = 1 − 2^-24), so ε is a few
+   ulps per layer (measured ≤ 2^-20 at N = 10^5; exactly 0 with ``kernel="blockwise"``,
+   which divides);
+6. the readout 2R − 1 is within 4ε of ±1: its sign is the acceptance of the prefix.
+
+Li & Cotterell's N_max (attention weights *rounded to the dtype*: a float16 softmax
+denominator overflows at 65 520 equal scores and every weight becomes 0) does not arise in
+this accumulation model; :func:`materialized_span_limit` computes it for the record and
+docs/compiler.md compares the two models.
 """
 
 from __future__ import annotations
@@ -40,7 +54,7 @@ def exact_up_to(model, dtype: torch.dtype) -> int | None:
 
     if not all(representable(p, dtype) for p in model.parameters()):
         return 0
-    if float(torch.exp(torch.tensor(-SCORE_GAP, dtype=torch.float32))) != 0.0:
+    if float(torch.exp(torch.tensor(-SCORE_GAP / 2, dtype=torch.float32))) != 0.0:
         return 0
     if float(torch.tensor(-SCORE_GAP, dtype=dtype).double()) != -SCORE_GAP:
         return 0
