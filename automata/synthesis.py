@@ -38,7 +38,7 @@ from .graphs import SCCs, dfa_sccs
 
 __all__ = [
     "check_formula", "synthesize_r_trivial", "synthesize_definite",
-    "synthesize_locally_r_trivial", "tidy", "DEFAULT_CHECK_LIMIT",
+    "synthesize_locally_r_trivial", "synthesize_star_free", "tidy", "DEFAULT_CHECK_LIMIT",
 ]
 
 DEFAULT_CHECK_LIMIT = 500_000
@@ -406,3 +406,16 @@ def _last_k_states(t: np.ndarray, A, C: set, k: int) -> dict[int, Formula]:
             (p,) = T
             out[p] = _or(out.get(p, FALSE), f)
     return out
+
+
+# -- LTL[S]: star-free ------------------------------------------------------------------------
+def synthesize_star_free(dfa, max_depth: int = 4, limit: int = 200_000) -> Formula | None:
+    """An LTL[S] formula for an aperiodic DFA by S-type refinement (depth 1, 2, …,
+    ``max_depth``); None when no depth up to ``max_depth`` suffices (Kamp's theorem says
+    some depth does)."""
+    from .types import since_type_automaton
+    for depth in range(1, max_depth + 1):
+        res = since_type_automaton(dfa, depth, limit=limit)
+        if res.definable:
+            return res.formula
+    return None

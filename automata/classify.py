@@ -1,0 +1,263 @@
+"""Which fragment (attention pattern) defines a regular language — with proofs both ways.
+
+``classify(dfa, windows=(2,)) -> Classification`` minimises the DFA and decides, at the N+1
+readout of shared/spec/semantics.md:
+
+* LTL[P], LTL[Y], LTL[P,Y] by the polynomial DFA tests of :mod:`.deciders`;
+* LTL[S] by aperiodicity (free when the language is in LTL[P,Y] ⊆ LTL[S]; otherwise the
+  transition semigroup is enumerated, bounded by ``limit``);
+* LTL[Y<=k], LTL[P,Y<=k] for each k in ``windows``: the necessary conditions (definite,
+  resp. LR) give a "no" valid at every depth; LTL[P] ⊆ LTL[P,Y<=k] and LTL[Y<=k] ⊆
+  LTL[P,Y<=k] give cheap "yes"; otherwise depths 1..``max_depth`` of the exact type
+  automaton (:mod:`.types`) are tried for a formula, and lasso pairs for a "no" at every
+  depth; if neither settles it the answer is null with the depth reached and a witness
+  pair for that depth.
+
+Every member answer carries a formula of the fragment, checked exactly against the DFA
+(:func:`.synthesis.check_formula`) before it is returned; every non-member answer carries a
+witness pair whose two words differ on L.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import LimitExceeded
+from ..ltl.formula import Formula
+from .deciders import (Verdict, decide_aperiodic, decide_definite, decide_locally_r_trivial,
+                       decide_r_trivial)
+from .graphs import dfa_sccs
+from .synthesis import (check_formula, synthesize_definite, synthesize_locally_r_trivial,
+                        synthesize_r_trivial, tidy)
+from .witnesses import Witness
+
+__all__ = ["FragmentResult", "Classification", "classify", "BASE_FRAGMENTS", "window_names"]
+
+BASE_FRAGMENTS = ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]")
+
+
+def window_names(k: int) -> tuple[str, str]:
+    return f"LTL[Y<={k}]", f"LTL[P,Y<={k}]"
+
+
+@dataclass(frozen=True)
+class FragmentResult:
+    """The answer for one fragment."""
+
+    fragment: str
+    member: bool | None
+    formula: Formula | None
+    witness: Witness | None
+    method: str
+    identity: str | None = None
+    depth_reached: int | None = None
+
+    def to_json(self, sep: str = "") -> dict:
+        out = {"member": self.member,
+               "formula": None if self.formula is None else str(self.formula),
+               "witness": None if self.witness is None else self.witness.to_json(sep),
+               "method": self.method}
+        if self.identity is not None:
+            out["identity"] = self.identity
+        if self.depth_reached is not None:
+            out["depth_reached"] = self.depth_reached
+        return out
+
+
+@dataclass(frozen=True)
+class Classification:
+    """The minimal DFA and one :class:`FragmentResult` per fragment (in output order)."""
+
+    dfa: object
+    results: tuple[FragmentResult, ...]
+
+    def __getitem__(self, name: str) -> FragmentResult:
+        for r in self.results:
+            if r.fragment == name:
+                return r
+        raise KeyError(name)
+
+    @property
+    def fragments(self) -> tuple[str, ...]:
+        return tuple(r.fragment for r in self.results)
+
+    def to_json(self) -> dict:
+        """The ``attnlogic classify --json`` object (words of multi-character letters are
+        joined with commas)."""
+        sep = "" if all(len(a) == 1 for a in self.dfa.alphabet) else ","
+        return {"states": int(self.dfa.n_states), "alphabet": list(self.dfa.alphabet),
+                "fragments": {r.fragment: r.to_json(sep) for r in self.results}}
+
+
+# -- helpers ----------------------------------------------------------------------------------
+def _verified(f: Formula, dfa, fragment_ok) -> Formula:
+    """Tidy, then check exactly; a failing check is a bug, never printed as a certificate."""
+    g = tidy(f, lambda h: fragment_ok(h) and check_formula(h, dfa) is None)
+    counter = check_formula(g, dfa)
+    if counter is not None:  # pragma: no cover - would be a bug in a synthesis
+        raise AssertionError(f"synthesised formula disagrees with the DFA on {counter!r}: {g}")
+    return g
+
+
+def _ops(f: Formula) -> set:
+    from ..ltl.formula import Historically, Once, Past, Since, Yesterday
+    out = set()
+    for g in f.subformulas():
+        if isinstance(g, Past):
+            out.add("P")
+        elif isinstance(g, Yesterday):
+            out.add(("Y", g.k))
+        elif isinstance(g, (Once, Historically)):
+            out.add("OH")
+        elif isinstance(g, Since):
+            out.add("S")
+    return out
+
+
+def in_fragment(f: Formula, name: str) -> bool:
+    """Syntactic membership of a formula in a fragment (Y = Y[<=1] is only in the k = 1
+    fragments; LTL[S] allows every operator)."""
+    ops = _ops(f)
+    if name == "LTL[S]":
+        return True
+    if name == "LTL[P]":
+        return ops <= {"P"}
+    if name == "LTL[Y]":
+        return ops <= {("Y", 1)}
+    if name == "LTL[P,Y]":
+        return ops <= {"P", ("Y", 1)}
+    if name.startswith("LTL[Y<="):
+        k = int(name[len("LTL[Y<="):-1])
+        return ops <= {("Y", k)}
+    if name.startswith("LTL[P,Y<="):
+        k = int(name[len("LTL[P,Y<="):-1])
+        return ops <= {"P", ("Y", k)}
+    raise ValueError(name)
+
+
+def _yes(name, f, dfa, method) -> FragmentResult:
+    g = _verified(f, dfa, lambda h: in_fragment(h, name))
+    return FragmentResult(name, True, g, None, method)
+
+
+def _no(name, verdict: Verdict, method=None) -> FragmentResult:
+    return FragmentResult(name, False, None, verdict.witness, method or verdict.method,
+                          verdict.identity)
+
+
+def _minimal(dfa):
+    from .minimize import minimize
+    return minimize(dfa)
+
+
+# -- the classifier ---------------------------------------------------------------------------
+def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 200_000,
+             minimal: bool = False) -> Classification:
+    """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
+    LTL[Y<=k] and LTL[P,Y<=k].  ``limit`` bounds every exponential step (semigroup
+    elements, type-automaton states); ``max_depth`` bounds the type refinement."""
+    d = dfa if minimal else _minimal(dfa)
+    sccs = dfa_sccs(d)
+    vr = decide_r_trivial(d, sccs)
+    vd = decide_definite(d)
+    vlr = decide_locally_r_trivial(d, sccs)
+
+    results: dict[str, FragmentResult] = {}
+    formula_p = formula_y = None
+    if vr.member:
+        results["LTL[P]"] = _yes("LTL[P]", synthesize_r_trivial(d, sccs), d,
+                                 "R-trivial: " + vr.method)
+        formula_p = results["LTL[P]"].formula
+    else:
+        results["LTL[P]"] = _no("LTL[P]", vr)
+    if vd.member:
+        results["LTL[Y]"] = _yes("LTL[Y]", synthesize_definite(d, vd.data["index"]), d,
+                                 "definite: " + vd.method)
+        formula_y = results["LTL[Y]"].formula
+    else:
+        results["LTL[Y]"] = _no("LTL[Y]", vd)
+    if vlr.member:
+        if formula_p is not None or formula_y is not None:
+            best = min((f for f in (formula_p, formula_y) if f is not None), key=lambda f: f.size)
+            results["LTL[P,Y]"] = FragmentResult("LTL[P,Y]", True, best, None,
+                                                 "locally R-trivial: " + vlr.method)
+        else:
+            results["LTL[P,Y]"] = _yes("LTL[P,Y]", synthesize_locally_r_trivial(d, vlr.data["k"], sccs),
+                                       d, "locally R-trivial: " + vlr.method)
+    else:
+        results["LTL[P,Y]"] = _no("LTL[P,Y]", vlr)
+    results["LTL[S]"] = _classify_star_free(d, vlr, results["LTL[P,Y]"], limit)
+
+    for k in windows:
+        yk, pyk = window_names(k)
+        results[yk] = _classify_window(d, k, False, vd, None, max_depth, limit)
+        results[pyk] = _classify_window(d, k, True, vlr, results, max_depth, limit)
+    return Classification(d, tuple(results.values()))
+
+
+def _classify_star_free(d, vlr: Verdict, py: FragmentResult, limit: int) -> FragmentResult:
+    if vlr.member:
+        return FragmentResult("LTL[S]", True, py.formula, None,
+                              "in LTL[P,Y] ⊆ LTL[S] (locally R-trivial implies aperiodic)")
+    try:
+        va = decide_aperiodic(d, limit=limit)
+    except LimitExceeded as exc:
+        return FragmentResult("LTL[S]", None, None, None, f"undecided: {exc}")
+    if not va.member:
+        return _no("LTL[S]", va)
+    from .synthesis import synthesize_star_free
+    try:
+        f = synthesize_star_free(d, limit=limit)
+    except LimitExceeded as exc:
+        f = None
+        note = f"; no formula: {exc}"
+    else:
+        note = ""
+    if f is None:
+        return FragmentResult("LTL[S]", True, None, None,
+                              "aperiodic (Schützenberger, McNaughton–Papert, Kamp): " + va.method + note)
+    return _yes("LTL[S]", f, d, "aperiodic: " + va.method + "; formula by type refinement with S")
+
+
+def _classify_window(d, k: int, past: bool, necessary: Verdict, results, max_depth: int,
+                     limit: int) -> FragmentResult:
+    from .types import lasso_search, lasso_to_witness, type_automaton
+
+    yk, pyk = window_names(k)
+    name = pyk if past else yk
+    if not necessary.member:
+        outer = "LTL[P,Y]" if past else "LTL[Y]"
+        return FragmentResult(name, False, None, necessary.witness,
+                              f"not in {outer} ⊇ {name}: " + necessary.method, necessary.identity)
+    if past:
+        for inner in ("LTL[P]", yk):
+            r = results.get(inner)
+            if r is not None and r.member and r.formula is not None:
+                return FragmentResult(name, True, r.formula, None, f"in {inner} ⊆ {name}")
+    last_witness = None
+    reached = 0
+    m = necessary.data.get("index", 0) if not past else 0
+    for depth in range(1, max_depth + 1):
+        try:
+            res = type_automaton(d, k, past, depth, limit=limit)
+        except LimitExceeded as exc:
+            return FragmentResult(name, None, None, last_witness,
+                                  f"undecided: {exc}; no depth ≤ {reached} suffices", None, reached)
+        reached = depth
+        if res.definable:
+            return _yes(name, res.formula, d,
+                        f"type refinement: the depth-{depth} type of N+1 determines membership "
+                        f"(exact type automaton, {res.states} states)")
+        last_witness = res.witness
+        if depth == 1:
+            lw = lasso_search(d, k, past, max_period=k + 2, max_tail=max(2, min(m + 1, 4)))
+            if lw is not None:
+                w = lasso_to_witness(d, lw, k)
+                per = "".join(d.alphabet[a] for a in lw.period)
+                return FragmentResult(
+                    name, False, None, w,
+                    f"lasso witness: the N+1 positions of ^ω({per})·tail are bisimilar for both "
+                    f"tails (window {k}{', P' if past else ''}); pumping the period defeats every depth")
+    return FragmentResult(name, None, None, last_witness,
+                          f"undecided: no formula of depth ≤ {reached} (witness at that depth) and no "
+                          f"lasso witness with period ≤ {k + 2}", None, reached)
