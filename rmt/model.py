@@ -110,3 +110,22 @@ def sizes(d: int, delta: float, gamma: float) -> tuple[int, int]:
     V = max(2, 2 * int(round(d / delta / 2)))
     N = max(2, int(round(d / gamma)))
     return V, N
+
+
+def within_class_covariance(table: EmbeddingTable) -> np.ndarray:
+    """W = (1/V) Σ_v (e_v − μ_{s_v})(e_v − μ_{s_v})ᵀ, μ_± the two class means of the table."""
+    E = table.E
+    plus = table.s > 0
+    centred = np.empty_like(E)
+    centred[:, plus] = E[:, plus] - E[:, plus].mean(axis=1, keepdims=True)
+    centred[:, ~plus] = E[:, ~plus] - E[:, ~plus].mean(axis=1, keepdims=True)
+    return centred @ centred.T / table.V
+
+
+def population_covariance(table: EmbeddingTable, w, R) -> np.ndarray:
+    """Cov(c | E) = κ W + α m mᵀ exactly (E ξ_t = 0, tokens independent given ξ):
+    e_{v_t} = a + ξ_t m + u_t with u_t drawn from the within-class deviations of class ξ_t."""
+    w = np.asarray(w, dtype=float)
+    R = np.asarray(R, dtype=float)
+    m = table.m
+    return float(w @ w) * within_class_covariance(table) + float(w @ R @ w) * np.outer(m, m)

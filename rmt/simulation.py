@@ -13,7 +13,8 @@ import numpy as np
 
 from ._checks import nonnegative, positive_int
 from .correlation import SignModel, sample_signs
-from .model import centred_covariance, pool, sample_table, sample_tokens, sizes
+from .model import (centred_covariance, pool, population_covariance, sample_table,
+                    sample_tokens, sizes)
 from .spikes import SpikePrediction, predict
 from .weights import alpha_over_kappa, kappa
 
@@ -32,6 +33,8 @@ class SimulationResult:
     observed_overlap_m: float
     observed_overlap_mu: float
     predicted: SpikePrediction
+    observed_population_top: float | None = None
+    observed_population_overlap_m: float | None = None
     eigenvalues: np.ndarray | None = None
 
     @property
@@ -51,11 +54,21 @@ class SimulationResult:
         return out
 
 
-def simulate(model: SignModel, w, d: int, delta: float, gamma: float, mu_norm: float,
-             seed: int = 0, keep_spectrum: bool = False) -> SimulationResult:
-    """Sample, pool, and compare the top of the spectrum of S with :func:`predict`."""
+def _top_pair(M: np.ndarray) -> tuple[float, np.ndarray]:
     import scipy.linalg
 
+    n = M.shape[0]
+    val, vec = scipy.linalg.eigh(M, subset_by_index=[n - 1, n - 1])
+    return float(val[0]), vec[:, 0]
+
+
+def simulate(model: SignModel, w, d: int, delta: float, gamma: float, mu_norm: float,
+             seed: int = 0, keep_spectrum: bool = False,
+             with_population: bool = False) -> SimulationResult:
+    """Sample, pool, and compare the top of the spectrum of S with :func:`predict`.
+
+    ``keep_spectrum`` keeps all eigenvalues of S; ``with_population`` also diagonalises the
+    exact conditional population Cov(c | E) = κW + αmmᵀ (transition 1)."""
     d = positive_int("d", d)
     mu_norm = nonnegative("mu_norm", mu_norm)
     V, N = sizes(d, delta, gamma)
@@ -69,14 +82,17 @@ def simulate(model: SignModel, w, d: int, delta: float, gamma: float, mu_norm: f
         top_val, u = vals[-1], vecs[:, -1]
     else:
         vals = None
-        top, vecs = scipy.linalg.eigh(S, subset_by_index=[d - 1, d - 1])
-        top_val, u = top[0], vecs[:, 0]
+        top_val, u = _top_pair(S)
     m = table.m
     m_sq = float(m @ m)
+    pop_top = pop_ov = None
+    if with_population:
+        pop_top, pu = _top_pair(population_covariance(table, w, model.R))
+        pop_ov = float((pu @ m) ** 2 / m_sq) if m_sq > 0 else 0.0
     cos2 = float((m @ table.mu) ** 2 / (m_sq * mu_norm ** 2)) if mu_norm > 0 and m_sq > 0 else 0.0
     pred = predict(d / V, d / N, kappa(w), alpha_over_kappa(w, model.R), m_sq,
                    mu_norm ** 2, cos2)
     ov_m = float((u @ m) ** 2 / m_sq) if m_sq > 0 else 0.0
     ov_mu = float((u @ table.mu) ** 2 / mu_norm ** 2) if mu_norm > 0 else 0.0
     return SimulationResult(d, V, N, int(seed), model.describe(), mu_norm, float(top_val),
-                            ov_m, ov_mu, pred, vals)
+                            ov_m, ov_mu, pred, pop_top, pop_ov, vals)

@@ -73,6 +73,26 @@ def overlap_with_m(x, delta: float, gamma: float):
     return np.where(x > x_star(delta, gamma), val, 0.0)
 
 
+def population_overlap_with_m(x, delta: float):
+    """|⟨u_Σ, m̂⟩|² = 1 − δ/x² above √δ, 0 below: the top eigenvector of the population
+    W + θ m̂m̂ᵀ (additive spike on MP_δ: overlap² = −1/(θ² G'(λ)) with G⁻¹(g) = 1/g +
+    1/(1 − δg) at g = 1/θ).  The γ → 0 limit of :func:`overlap_with_m`."""
+    x = np.asarray(x, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        val = 1.0 - delta / (x * x)
+    return np.where(x > math.sqrt(delta), val, 0.0)
+
+
+def population_top_eigenvalue(x, delta: float, kappa: float = 1.0):
+    """Predicted largest eigenvalue of Cov(c | E): κ(x+δ)(x+1)/x above √δ, else the MP_δ
+    edge κ(1+√δ)²."""
+    x = np.asarray(x, dtype=float)
+    xc = math.sqrt(delta)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = population_outlier(x, delta, kappa)
+    return np.where(x > xc, out, kappa * (1.0 + xc) ** 2)
+
+
 def top_eigenvalue(x, delta: float, gamma: float, kappa: float = 1.0):
     """Predicted largest eigenvalue of S: κ f(x) above x*, the right bulk edge below."""
     x = np.asarray(x, dtype=float)
@@ -108,6 +128,8 @@ class SpikePrediction:
     right_edge: float
     overlap_m: float
     overlap_mu: float
+    population_top_eigenvalue: float
+    population_overlap_m: float
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -143,4 +165,6 @@ def predict(delta: float, gamma: float, kappa: float, alpha_over_kappa: float,
         overlap_m=om,
         overlap_mu=om * (cos2 if cos2 is not None else
                          (mu_norm_sq / m_norm_sq if m_norm_sq > 0 else 0.0)),
+        population_top_eigenvalue=float(population_top_eigenvalue(x, delta, kappa)),
+        population_overlap_m=float(population_overlap_with_m(x, delta)),
     )
