@@ -15,6 +15,8 @@ after its feed-forward network.
 * ``P ψ`` / ``Y[<=k] ψ`` (argument ready at stage s): a global / k-local head in layer
   ℓ = ⌈s/2⌉ + 1, score 0 where ψ holds and −C where it does not, value ψ; output: 1 if
   some visible position has ψ, 0 if none does or the window is empty.  Stage 2ℓ−1.
+* a Boolean function of atoms alone is affine (atoms are exclusive):
+  f = f(none) + Σ_a (f(a) − f(none))·x_a, stage 0, no coordinate.
 * a Boolean gate (children ready at stage s): computed in the FFN of layer ℓ = ⌊s/2⌋ + 1,
   stage 2ℓ.  When its Boolean block (the Boolean nodes down to the first atoms, constants
   and temporal nodes, the *leaves*) has few assignments, the gate is computed directly
@@ -244,10 +246,15 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
             heads.setdefault(layer, []).append(HeadPlan(spec, expr[id(node.arg)], out, str(node)))
             expr[nid], stage[nid] = Affine.coord(out), 2 * layer - 1
         else:  # a binary Boolean gate
-            out = fresh(str(node))
             leaves = _boolean_block_leaves(node)
             atom_leaves = [x for x in leaves if isinstance(x, Atom)]
             temporal_leaves = [x for x in leaves if x.is_temporal]
+            if not temporal_leaves:
+                # atoms are exclusive, so a Boolean function of atoms alone is affine:
+                # f = f(none) + Σ_a (f(a) − f(none)) · x_a
+                expr[nid], stage[nid] = _atoms_affine(node, atom_leaves, leaves, expr), 0
+                continue
+            out = fresh(str(node))
             n_assign = (len(atom_leaves) + 1) * 2 ** len(temporal_leaves)
             if n_assign <= minterm_budget:
                 s = max([stage[id(x)] for x in leaves] + [0])
@@ -267,6 +274,21 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
         units=tuple(tuple(units.get(l, ())) for l in range(1, n_layers + 1)),
         ffn_bias=tuple(tuple(sorted(bias.get(l, {}).items())) for l in range(1, n_layers + 1)),
         readout=expr[id(root)], names=tuple(names))
+
+
+def _atoms_affine(node, atom_leaves, leaves, expr) -> Affine:
+    consts = {id(x): x.value for x in leaves if isinstance(x, Const)}
+
+    def value(letter) -> float:
+        val = dict(consts)
+        val.update({id(a): a is letter for a in atom_leaves})
+        return 1.0 if _eval_block(node, val) else 0.0
+
+    base = value(None)
+    result = Affine.constant(base)
+    for a in atom_leaves:
+        result = result.scale_add(1.0, expr[id(a)], value(a) - base)
+    return result
 
 
 def _gate_units(node: Formula, x: Affine, y: Affine, out: int) -> tuple[list[Unit], float]:

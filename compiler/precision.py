@@ -10,7 +10,8 @@ Claim: for a compiled model every prefix decision is exact at every length
 1. every weight is a small integer or C = 1024, exactly representable in all three dtypes
    (checked here on the actual tensors); the embedding is exactly 0/1;
 2. invariant: every residual coordinate x̃ is within ε ≤ 1/8 of its Boolean value x, and a
-   head's key a·x̃ + b − 1 (‖a‖₁ ≤ 2) is within 2ε of −1 (ψ false) or 0 (ψ true);
+   head's key (exact atom coordinates plus at most one computed coordinate with
+   coefficient ±1) is within ε of −1 (ψ false) or 0 (ψ true);
 3. so scores are within 2Cε ≤ C/4 of 0 on ψ-positions and below −3C/4 = −768 elsewhere:
    after subtracting the row max, non-ψ weights are exp(≤ −512) = 0 exactly in float32
    whenever a ψ-position is visible (checked here).  The output is then a convex
