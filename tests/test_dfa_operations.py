@@ -1,0 +1,102 @@
+"""Boolean operations, emptiness, equivalence, shortest witnesses and enumeration,
+checked against brute force over all short words."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.enumerate import enumerate_words, words_of_length
+from attnlogic.automata.minimize import minimize
+from attnlogic.automata.operations import (complement, difference, equivalent, intersection,
+                                           is_empty, is_subset, is_universal, shortest_accepted,
+                                           shortest_distinguishing_word, symmetric_difference,
+                                           union)
+from attnlogic.errors import InputError
+
+
+@st.composite
+def dfa_pairs(draw, max_states=5, k=2):
+    def one():
+        n = draw(st.integers(1, max_states))
+        table = draw(st.lists(st.lists(st.integers(0, n - 1), min_size=k, max_size=k),
+                              min_size=n, max_size=n))
+        acc = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+        return DFA("ab"[:k], table, draw(st.integers(0, n - 1)), np.array(acc))
+    return one(), one()
+
+
+def length_lex(alphabet, max_len):
+    for n in range(max_len + 1):
+        yield from itertools.product(alphabet, repeat=n)
+
+
+@settings(max_examples=100, deadline=None)
+@given(dfa_pairs())
+def test_boolean_operations_match_brute_force(pair):
+    a, b = pair
+    words = list(length_lex("ab", 7))
+    x, y = a.accepts_many(words), b.accepts_many(words)
+    assert np.array_equal(complement(a).accepts_many(words), ~x)
+    assert np.array_equal(intersection(a, b).accepts_many(words), x & y)
+    assert np.array_equal(union(a, b).accepts_many(words), x | y)
+    assert np.array_equal(difference(a, b).accepts_many(words), x & ~y)
+    assert np.array_equal(symmetric_difference(a, b).accepts_many(words), x ^ y)
+    assert intersection(a, b) == minimize(intersection(a, b))  # minimal and canonical
+
+
+@settings(max_examples=300, deadline=None)
+@given(dfa_pairs())
+def test_shortest_distinguishing_word_is_the_first_difference_in_length_lex_order(pair):
+    a, b = pair
+    # two inequivalent states of the disjoint union (n_a + n_b states) are told apart by a
+    # word of length <= n_a + n_b - 2 (Moore), so the search below is exhaustive
+    bound = a.n_states + b.n_states
+    first = next((w for w in length_lex("ab", bound) if a.accepts(w) != b.accepts(w)), None)
+    assert shortest_distinguishing_word(a, b) == first
+    assert equivalent(a, b) == (first is None)
+    assert (minimize(a) == minimize(b)) == (first is None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(dfa_pairs())
+def test_shortest_accepted_emptiness_universality_inclusion(pair):
+    a, b = pair
+    words = list(length_lex("ab", a.n_states + b.n_states))
+    first = next((w for w in words if a.accepts(w)), None)
+    assert shortest_accepted(a) == first
+    assert is_empty(a) == (first is None)
+    assert is_universal(a) == all(a.accepts(w) for w in words)
+    assert is_subset(a, b) == all(b.accepts(w) for w in words if a.accepts(w))
+
+
+@settings(max_examples=150, deadline=None)
+@given(dfa_pairs(max_states=6))
+def test_enumeration_is_length_lexicographic_and_complete(pair):
+    a, _ = pair
+    want = [w for w in length_lex("ab", 7) if a.accepts(w)]
+    assert list(enumerate_words(a, 7)) == want
+    assert list(words_of_length(a, 5)) == [w for w in want if len(w) == 5]
+    assert list(enumerate_words(a, 7, min_len=3)) == [w for w in want if len(w) >= 3]
+
+
+def test_enumeration_follows_alphabet_order_not_spelling():
+    d = DFA(["b", "a"], [[0, 0]], 0, [0])
+    assert list(enumerate_words(d, 2)) == [(), ("b",), ("a",), ("b", "b"), ("b", "a"),
+                                           ("a", "b"), ("a", "a")]
+
+
+def test_alphabets_must_have_the_same_letters():
+    a = DFA("ab", [[0, 0]], 0, [0])
+    b = DFA("ba", [[0, 1], [1, 1]], 0, [0])  # words without a... in b's order: column 0 is b
+    c = DFA("abc", [[0, 0, 0]], 0, [0])
+    assert intersection(a, b).alphabet == ("a", "b")
+    assert shortest_distinguishing_word(a, b) == ("a",)
+    with pytest.raises(InputError):
+        union(a, c)
+    with pytest.raises(InputError):
+        equivalent(a, c)
