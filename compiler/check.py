@@ -215,7 +215,7 @@ def _forward(model, codes: np.ndarray, eos: int, device) -> np.ndarray:
 
 def check_model(model, alphabet, oracle: Callable[[np.ndarray], np.ndarray], max_length: int,
                 samples: int, seed: int = 0, exhaustive: int | None = None, dfa=None,
-                progress: bool = False, stop_at_first: bool = False) -> CheckReport:
+                progress: bool = False, stop_at_first: bool = False, kernel: str | None = None) -> CheckReport:
     """Compare ``model`` (tokens = letter indices of ``alphabet``, EOS = len(alphabet)) with
     ``oracle`` on every prefix: all words of length ``exhaustive`` (default
     :func:`exhaustive_length`), then ``samples`` long words of length ``max_length``."""
@@ -223,6 +223,8 @@ def check_model(model, alphabet, oracle: Callable[[np.ndarray], np.ndarray], max
     eos = k
     device = next(model.parameters()).device
     model.eval()
+    if kernel is not None:
+        model.set_kernel(kernel)
     rep = CheckReport(max_length=max_length)
     L = exhaustive_length(k) if exhaustive is None else exhaustive
     L = min(L, max_length) if max_length else L
@@ -296,11 +298,14 @@ def _word_text(codes, alphabet) -> str:
 
 def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 1000, samples: int = 16,
               exhaustive: int | None = None, dtype: str | None = None, device: str = "cpu",
-              seed: int = 0, progress: bool = False, oracle: str = "dfa") -> dict:
+              seed: int = 0, progress: bool = False, oracle: str = "dfa", kernel: str = "auto") -> dict:
     """The whole ``attnlogic check``: build or load the model, build the DFA, compare.
 
     The DFA comes from :func:`attnlogic.automata.from_formula.formula_to_dfa`, independent
-    of the compiler.  Returns the JSON dict of spec/cli.md plus details.
+    of the compiler.  ``kernel="auto"`` runs global heads whose query is constant (every
+    compiled head) with the O(N) prefix kernel and the rest with SDPA; ``"sdpa"`` forces
+    the quadratic kernel plain PyTorch uses.  Returns the JSON dict of spec/cli.md plus
+    details.
     """
     from attnlogic.errors import FileFormatError, InputError
     from attnlogic.ltl import parse
@@ -350,7 +355,7 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
             return np.stack([prefix_acceptance(f, [letters[i] for i in w]) for w in codes])
         oracle_name = "reference evaluator"
     rep = check_model(model, letters, fn, max_length, samples, seed=seed, exhaustive=exhaustive,
-                      dfa=dfa, progress=progress)
+                      dfa=dfa, progress=progress, kernel=kernel)
     ce = None if rep.counterexample is None else _word_text(rep.counterexample, letters)
     return {
         "words": rep.words, "max_length": rep.max_length, "prefixes_checked": rep.prefixes_checked,
@@ -360,5 +365,5 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
         "exhaustive": {"length": rep.exhaustive_length, "words": rep.exhaustive_words},
         "kinds": rep.kinds, "formula": str(f), "alphabet": list(letters), "dtype": run_dtype,
         "device": device, "exact_up_to": bound, "model": label, "oracle": oracle_name,
-        "seconds": round(rep.seconds, 3),
+        "seconds": round(rep.seconds, 3), "kernel": kernel,
     }

@@ -32,9 +32,12 @@ def agree_everywhere(f, alphabet, dtype, exhaustive, lengths, seed=0):
     for n in lengths:
         codes = rng.integers(0, len(c.vocab.alphabet), (1, n))
         tokens = torch.as_tensor(np.concatenate([codes, [[c.vocab.eos]]], axis=1))
-        with torch.no_grad():
-            got = (c.model(tokens)[0, :, 0] > 0).numpy()
-        rep.note(got == oracle(codes)[0], codes[0], oracle(codes)[0])
+        for kernel in ("sdpa", "auto"):   # the quadratic kernel and the O(N) prefix kernel
+            c.model.set_kernel(kernel)
+            with torch.no_grad():
+                got = (c.model(tokens)[0, :, 0] > 0).numpy()
+            rep.note(got == oracle(codes)[0], codes[0], oracle(codes)[0])
+    c.model.set_kernel("sdpa")
     return c, rep
 
 

@@ -194,3 +194,46 @@ def test_load_rejects_bad_files(tmp_path):
     (tmp_path / "m.json").write_text('{"format": "attnlogic-transformer", "config": {}, "dtype": "float32"}')
     with pytest.raises(FileFormatError):
         load_model(tmp_path / "m.safetensors")
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_constant_query_kernel_matches_sdpa(strict):
+    from attnlogic.transformer.attention import constant_query_attention
+    g = torch.Generator().manual_seed(3)
+    q = torch.randn(2, 3, 1, 4, generator=g, dtype=torch.float64).expand(2, 3, 40, 4)
+    k, v = (torch.randn(2, 3, 40, 4, generator=g, dtype=torch.float64) for _ in range(2))
+    spec = HeadSpec("global" if strict else "global_nonstrict")
+    want = naive_attention(q, k, v, spec, 0.5)
+    assert torch.allclose(constant_query_attention(q, k, v, strict=strict, scale=0.5), want, atol=1e-9)
+
+
+def test_auto_kernel_only_for_constant_queries():
+    torch.manual_seed(0)
+    model = Transformer(config("hybrid:2")).eval()
+    attn = model.blocks[0].attn
+    model.set_kernel("auto")
+    assert attn._kernel_for(HeadSpec("global"), (0, 1)) == "sdpa"
+    with torch.no_grad():
+        attn.q.weight[: 2 * attn.d_head] = 0
+    assert attn._kernel_for(HeadSpec("global"), (0, 1)) == "prefix"
+    x = torch.randint(0, 4, (2, 25))
+    a = model(x)
+    model.set_kernel("sdpa")
+    assert torch.allclose(a, model(x), atol=1e-5)
+
+
+def test_cuda_padding_keeps_results():
+    from attnlogic.transformer.attention import _sdpa_causal
+    g = torch.Generator().manual_seed(0)
+    q, k, v = (torch.randn(1, 2, 30, 3, generator=g) for _ in range(3))
+    torch.testing.assert_close(_sdpa_causal(q, k, v, 0.7, 0.0, pad_to=8), _sdpa_causal(q, k, v, 0.7, 0.0, pad_to=1))
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device")
+def test_cuda_matches_cpu():
+    torch.manual_seed(0)
+    model = Transformer(config("hybrid:2")).eval()
+    x = torch.randint(0, 4, (2, 300))
+    a = model(x)
+    b = model.cuda()(x.cuda()).cpu()
+    torch.testing.assert_close(a, b, atol=1e-4, rtol=1e-4)

@@ -15,6 +15,12 @@ A position whose window is empty gets the zero vector.
 * global_nonstrict (m ≤ n): causal SDPA as is.
 * local (n−k ≤ m < n) and local_nonstrict (n−k ≤ m ≤ n): the k (or k+1) window keys of
   every query are gathered from a left-padded strided view: O(N·k) time and memory.
+* :func:`constant_query_attention`: when a global head's query does not depend on the
+  position (W_Q = 0, no RoPE: q = b_Q, as in every compiled head), the score s_m = q·k_m
+  does not depend on n and the causal softmax is a ratio of two prefix log-sum-exps:
+  out_n = Σ_{m<n} e^{s_m} v_m / Σ_{m<n} e^{s_m} = exp(LSE(s + log v⁺)_{<n} − LSE(s)_{<n}) −
+  exp(LSE(s + log v⁻)_{<n} − LSE(s)_{<n}), computed with ``logcumsumexp`` in float32:
+  O(N·d) time.  Used by ``kernel="auto"`` (the checker's default).
 * :func:`blockwise_attention` is a plain online-softmax kernel (query and key blocks,
   running max and float32 sums) used to cross-check SDPA in the tests and available as
   ``kernel="blockwise"``.
@@ -29,7 +35,8 @@ import torch.nn.functional as F
 
 from .config import HeadSpec
 
-__all__ = ["attend", "global_attention", "local_attention", "blockwise_attention"]
+__all__ = ["attend", "global_attention", "local_attention", "blockwise_attention",
+           "constant_query_attention"]
 
 _ACC = torch.float32
 
@@ -52,7 +59,7 @@ def global_attention(q, k, v, strict: bool = True, scale: float | None = None,
     else:
         qq, kk, vv = q, k, v
     if kernel == "sdpa":
-        res = F.scaled_dot_product_attention(qq, kk, vv, is_causal=True, scale=scale, dropout_p=dropout_p)
+        res = _sdpa_causal(qq, kk, vv, scale, dropout_p)
     elif kernel == "blockwise":
         res = blockwise_attention(qq, kk, vv, scale=scale)
     else:
@@ -61,6 +68,26 @@ def global_attention(q, k, v, strict: bool = True, scale: float | None = None,
         out = torch.cat([out[:, :, :1], res.to(out.dtype)], dim=2)
         return out
     return res
+
+
+def _pad_last(x, to: int):
+    return F.pad(x, (0, to - x.shape[-1])) if x.shape[-1] < to else x
+
+
+def _sdpa_causal(q, k, v, scale, dropout_p, pad_to: int | None = None):
+    """Causal SDPA; on CUDA the head dim is zero-padded to a multiple of 8 (scores and
+    outputs unchanged: zero coordinates add 0 to q·k, padded value columns are dropped)
+    so that the flash / memory-efficient kernels apply instead of the N×N math kernel."""
+    d, dv = q.shape[-1], v.shape[-1]
+    if pad_to is None:
+        pad_to = 8 if q.is_cuda else 1
+    if scale is None:
+        scale = 1.0 / math.sqrt(d)
+    m = -(-max(d, dv) // pad_to) * pad_to
+    if m != d or m != dv:
+        q, k, v = _pad_last(q, m), _pad_last(k, m), _pad_last(v, m)
+    res = F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=scale, dropout_p=dropout_p)
+    return res[..., :dv]
 
 
 def blockwise_attention(q, k, v, scale: float | None = None, block: int = 1024):
@@ -96,6 +123,31 @@ def blockwise_attention(q, k, v, scale: float | None = None, block: int = 1024):
             m = m_new
         out[:, :, qs:qe] = torch.where(l > 0, acc / l.clamp_min(torch.finfo(acc_t).tiny), 0.0).to(q.dtype)
     return out
+
+
+def constant_query_attention(q, k, v, strict: bool = True, scale: float | None = None):
+    """Causal attention when every query of a head is the same vector ``q[:, :, :1]``.
+
+    ``q`` [B, H, 1 or N, d] (only the first query is used), ``k`` [B, H, N, d], ``v``
+    [B, H, N, dv].  Exact rewrite of the causal softmax (see the module docstring), float32
+    prefix log-sum-exps, result rounded once to the input dtype.
+    """
+    B, H, N, d = k.shape
+    scale = 1.0 / math.sqrt(d) if scale is None else scale
+    acc_t = _acc_dtype(k.dtype)
+    out = k.new_zeros((B, H, N, v.shape[-1]))
+    if N == 0 or (strict and N == 1):
+        return out
+    s = (torch.matmul(k, q[:, :, :1].transpose(-1, -2)) * scale).to(acc_t)   # [B, H, N, 1]
+    vv = v.to(acc_t)
+    with torch.no_grad() if not (q.requires_grad or k.requires_grad or v.requires_grad) else torch.enable_grad():
+        lse = torch.logcumsumexp(s, dim=2)
+        pos = torch.logcumsumexp(s + torch.log(vv.clamp_min(0)), dim=2)
+        neg = torch.logcumsumexp(s + torch.log((-vv).clamp_min(0)), dim=2)
+        res = torch.exp(pos - lse) - torch.exp(neg - lse)                      # keys m <= n
+    if strict:
+        return torch.cat([out[:, :, :1], res[:, :, :-1].to(out.dtype)], dim=2)
+    return res.to(out.dtype)
 
 
 def local_attention(q, k, v, window: int, strict: bool = True, scale: float | None = None,
@@ -136,5 +188,7 @@ def attend(q, k, v, spec: HeadSpec, scale: float | None = None, kernel: str = "s
     if spec.is_local:
         return local_attention(q, k, v, spec.k, strict=spec.strict, scale=scale,
                                dropout_p=dropout_p, training=training)
+    if kernel == "prefix":
+        return constant_query_attention(q, k, v, strict=spec.strict, scale=scale)
     return global_attention(q, k, v, strict=spec.strict, scale=scale, kernel=kernel,
                             dropout_p=dropout_p if training else 0.0)

@@ -72,6 +72,16 @@ class MultiHeadAttention(nn.Module):
             groups.setdefault(h, []).append(i)
         self._groups = tuple((spec, tuple(idx)) for spec, idx in groups.items())
 
+    def _kernel_for(self, spec: HeadSpec, idx: tuple[int, ...]) -> str:
+        """``auto``: the O(N) prefix kernel for global heads whose query is constant
+        (W_Q = 0 on their rows, no RoPE), SDPA otherwise."""
+        if self.kernel != "auto":
+            return self.kernel
+        if spec.is_local or self.rope or self.training:
+            return "sdpa"
+        rows = torch.cat([torch.arange(i * self.d_head, (i + 1) * self.d_head) for i in idx])
+        return "prefix" if bool((self.q.weight[rows] == 0).all()) else "sdpa"
+
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         B, N, _ = x.shape
         n, d = len(self.heads), self.d_head
@@ -82,15 +92,16 @@ class MultiHeadAttention(nn.Module):
             q, k = _rope(q), _rope(k)
         scale = 1.0 / math.sqrt(d)
         if len(self._groups) == 1:
-            spec, _ = self._groups[0]
-            y = attend(q, k, v, spec, scale=scale, kernel=self.kernel,
+            spec, idx = self._groups[0]
+            y = attend(q, k, v, spec, scale=scale, kernel=self._kernel_for(spec, idx),
                        dropout_p=self.dropout, training=self.training)
         else:
             y = torch.empty_like(v)
             for spec, idx in self._groups:
                 sel = list(idx)
                 y[:, sel] = attend(q[:, sel], k[:, sel], v[:, sel], spec, scale=scale,
-                                   kernel=self.kernel, dropout_p=self.dropout, training=self.training)
+                                   kernel=self._kernel_for(spec, idx), dropout_p=self.dropout,
+                                   training=self.training)
         return self.o(y.transpose(1, 2).reshape(B, N, n * d))
 
 
@@ -156,7 +167,9 @@ class Transformer(nn.Module):
         self.readout = nn.Linear(c.d_model, c.readout_dim)
 
     def set_kernel(self, kernel: str) -> "Transformer":
-        """``"sdpa"`` (default) or ``"blockwise"`` for the global heads."""
+        """Kernel of the global heads: ``"sdpa"`` (default), ``"blockwise"`` (online softmax,
+        exact division), ``"prefix"`` (constant-query heads only) or ``"auto"`` (prefix where
+        the query is constant, SDPA elsewhere)."""
         for b in self.blocks:
             if b.attn is not None:
                 b.attn.kernel = kernel

@@ -32,6 +32,10 @@ def add_arguments(p):
                    help="run in this dtype (default: float32, or the model's own)")
     p.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--kernel", default="auto", choices=["auto", "sdpa", "blockwise"],
+                   help="global-head kernel: auto (O(N) prefix kernel for constant-query heads, "
+                        "as compiled heads are; SDPA otherwise), sdpa (quadratic, as plain PyTorch), "
+                        "blockwise (online softmax)")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -55,13 +59,14 @@ def run(args) -> int:
 
     result = run_check(formula=args.formula, model_path=args.model, alphabet=split_alphabet(args.alphabet),
                        max_length=args.max_length, samples=args.samples, exhaustive=args.exhaustive,
-                       dtype=args.dtype, device=args.device, seed=args.seed, progress=args.progress)
+                       dtype=args.dtype, device=args.device, seed=args.seed, progress=args.progress,
+                       kernel=args.kernel)
     if args.json:
         print_json(result)
     else:
         print(f"formula            {result['formula']}")
         print(f"model              {result['model']}  ({result['dtype']}, {result['device']}, "
-              f"exact_up_to {result['exact_up_to']})")
+              f"kernel {result['kernel']}, exact_up_to {result['exact_up_to']})")
         print(f"oracle             {result['oracle']}")
         print(f"exhaustive         all {result['exhaustive']['words']} words of length "
               f"{result['exhaustive']['length']}")
