@@ -1,0 +1,61 @@
+"""The demo: built-in suite = shared cases, expected classifications, clean checks, outputs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from attnlogic.cli import main
+from attnlogic.demo import run_demo, write_outputs
+from attnlogic.suite import SUITE
+
+
+def test_builtin_suite_mirrors_the_shared_cases(language_cases):
+    shared = {c["name"]: c for c in language_cases}
+    ours = {lang.name: lang for lang in SUITE}
+    assert set(ours) == set(shared)
+    for name, lang in ours.items():
+        assert list(lang.alphabet) == shared[name]["alphabet"]
+        assert lang.regex == shared[name]["regex"]
+
+
+@pytest.fixture(scope="module")
+def report():
+    return run_demo(max_length=300, samples=2)
+
+
+def test_demo_classifies_as_expected_and_checks_clean(report, language_cases):
+    expected = {c["name"]: c for c in language_cases}
+    assert report["all_checks_clean"]
+    for row in report["languages"]:
+        case = expected[row["name"]]
+        assert row["states"] == case["minimal_dfa_states"]
+        for frag, want in case["expected"].items():
+            if want is not None:
+                assert row["fragments"][frag]["member"] is want, (row["name"], frag)
+        py = row["fragments"]["LTL[P,Y]"]
+        if py["member"]:
+            assert row["check"]["disagreements"] == 0
+            assert row["check"]["prefixes_checked"] > 0
+        else:
+            assert row["check"] is None
+    assert report["checked_models"] == sum(1 for c in language_cases if c["expected"]["LTL[P,Y]"])
+
+
+def test_demo_writes_json_and_png(report, tmp_path):
+    paths = write_outputs(report, tmp_path / "demo")
+    assert json.loads(open(paths["json"]).read())["languages"][0]["name"] == SUITE[0].name
+    for png in paths["png"]:
+        with open(png, "rb") as fh:
+            assert fh.read(8) == b"\x89PNG\r\n\x1a\n"
+    assert len(paths["png"]) == 2
+
+
+def test_demo_command_line(tmp_path, capsys):
+    code = main(["demo", "--no-compile", "--out", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "which attention pattern recognises which language" in out
+    assert f"report: {tmp_path}/report.json" in out
+    assert main(["demo", "--max-length", "0"]) == 2
