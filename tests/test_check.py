@@ -1,0 +1,156 @@
+"""``attnlogic compile`` / ``check``: the JSON contract, export and reload, the classified
+language cases, and a negative control that check must catch."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import given, settings
+
+from attnlogic.cli import main
+from attnlogic.compiler import compile_formula
+from attnlogic.compiler.check import long_words, run_check
+from attnlogic.ltl import parse, prefix_acceptance
+from attnlogic.ltl.strategies import formulas
+
+torch.set_num_threads(1)
+CHECK_KEYS = {"words", "max_length", "prefixes_checked", "disagreements", "counterexample", "tokens_per_second"}
+
+
+def cli_json(capsys, *argv):
+    code = main(list(argv) + ["--json"])
+    out = capsys.readouterr().out
+    return code, json.loads(out)
+
+
+def test_compile_json_contract(capsys):
+    code, obj = cli_json(capsys, "compile", "P (b & Y a)", "--alphabet", "abc", "--dtype", "float16")
+    assert code == 0
+    assert obj == {"layers": 2, "heads": 2, "width": 5, "dtype": "float16", "exact_up_to": None}
+
+
+def test_check_json_contract(capsys):
+    code, obj = cli_json(capsys, "check", "P a & Y[<=2] b", "--max-length", "300", "--samples", "5")
+    assert code == 0
+    assert CHECK_KEYS <= set(obj)
+    assert obj["words"] == 5 and obj["max_length"] == 300 and obj["disagreements"] == 0
+    assert obj["counterexample"] is None and obj["tokens_per_second"] > 0
+    ex = obj["exhaustive"]
+    assert obj["prefixes_checked"] == 5 * 301 + ex["words"] * (ex["length"] + 1)
+
+
+def test_export_then_check_model(tmp_path, capsys):
+    out = tmp_path / "m.safetensors"
+    code, obj = cli_json(capsys, "compile", "P (a & !P true) & Y[<=3] b", "--out", str(out), "--dtype", "bfloat16")
+    assert code == 0 and out.exists() and (tmp_path / "m.json").exists()
+    side = json.loads((tmp_path / "m.json").read_text())
+    assert side["dtype"] == "bfloat16" and side["metadata"]["formula"] == "P (a & !P true) & Y[<=3] b"
+    code, obj = cli_json(capsys, "check", "--model", str(out), "--max-length", "500", "--samples", "4")
+    assert code == 0 and obj["disagreements"] == 0 and obj["dtype"] == "bfloat16"
+    code, obj = cli_json(capsys, "check", "--model", str(out), "--dtype", "float16", "--max-length", "100",
+                         "--samples", "2", "--kernel", "sdpa")
+    assert code == 0 and obj["disagreements"] == 0 and obj["dtype"] == "float16"
+
+
+def test_negative_control_global_model_against_last_letter(tmp_path, capsys):
+    """A global-only model compiled from P a (a language of LTL[P]) checked against the DFA
+    of Σ*a (Y a): they must disagree, and check must report the shortest disagreement."""
+    out = tmp_path / "pa.safetensors"
+    assert main(["compile", "P a", "--alphabet", "ab", "--out", str(out)]) == 0
+    capsys.readouterr()
+    code, obj = cli_json(capsys, "check", "--model", str(out), "Y a", "--max-length", "200", "--samples", "3")
+    assert code == 1 and obj["disagreements"] > 0
+    ce = obj["counterexample"]
+    # independent confirmation: the two languages differ on the counterexample ...
+    assert prefix_acceptance(parse("P a"), ce)[-1] != prefix_acceptance(parse("Y a"), ce)[-1]
+    # ... and on no shorter word
+    import itertools
+    for n in range(len(ce)):
+        for w in itertools.product("ab", repeat=n):
+            assert prefix_acceptance(parse("P a"), w)[-1] == prefix_acceptance(parse("Y a"), w)[-1]
+    assert ce == "ab"
+
+
+@settings(max_examples=15, deadline=None)
+@given(formulas(("a", "b"), max_size=10, fragment="LTL[P]"))
+def test_every_global_only_model_fails_on_last_letter(f):
+    """Li & Cotterell Lemma C.3 with u = v = ε, s = a, t = b: (ab)^K a and (ab)^K agree on
+    every LTL[P] formula of depth ≤ K, but only the first is in Σ*a.  So every compiled
+    global-only model answers both alike, and check against the DFA of Y a must find a
+    counterexample (the exhaustive phase covers length 2K+1)."""
+    from attnlogic.automata.from_formula import formula_to_dfa
+    from attnlogic.compiler.check import check_model, dfa_oracle
+
+    K = max(1, f.depth)
+    c = compile_formula(f, "ab")
+    assert all(h.spec.kind == "global" for layer in c.plan.heads for h in layer)
+    assert c.accepts("ab" * K + "a") == c.accepts("ab" * K)
+    dfa = formula_to_dfa(parse("Y a"), ["a", "b"])
+    rep = check_model(c.model, c.vocab.alphabet, dfa_oracle(dfa, c.vocab.alphabet), 50, 2,
+                      exhaustive=2 * K + 1, dfa=dfa)
+    assert rep.disagreements > 0 and len(rep.counterexample) <= 2 * K + 1
+
+
+def test_dfa_and_evaluator_oracles_agree():
+    a = run_check("P (b & Y a) | Y[<=2] !b", max_length=300, samples=4, oracle="dfa")
+    b = run_check("P (b & Y a) | Y[<=2] !b", max_length=300, samples=4, oracle="evaluator")
+    assert a["disagreements"] == b["disagreements"] == 0
+    assert a["prefixes_checked"] == b["prefixes_checked"]
+
+
+def test_long_word_generators_cover_periodic_and_pumps():
+    from attnlogic.automata.from_formula import formula_to_dfa
+    dfa = formula_to_dfa(parse("P (b & Y a)"), ["a", "b"])
+    ws = list(long_words(("a", "b"), 40, 30, seed=1, dfa=dfa))
+    kinds = {k for k, _ in ws}
+    assert kinds == {"periodic", "pump", "random"}
+    assert all(len(w) == 40 for _, w in ws)
+    periodic = ["".join("ab"[i] for i in w) for k, w in ws if k == "periodic"]
+    assert any(p.startswith("abbb" * 3) or p.startswith("ab" * 5) or p.startswith("abb" * 4) for p in periodic)
+
+
+@pytest.mark.parametrize("argv", [
+    ["compile", "P (a S b)"], ["compile", "P (a"], ["check", "a S b"], ["check"],
+    ["check", "P a", "--max-length", "-1"], ["check", "--model", "/nonexistent.safetensors"],
+])
+def test_bad_input_exits_2(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") <= 3 and "Traceback" not in err
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="CUDA present")
+def test_cuda_request_without_cuda_is_an_input_error(capsys):
+    assert main(["check", "P a", "--device", "cuda"]) == 2
+
+
+CASES_N = int(os.environ.get("ATTNLOGIC_CASES_LENGTH", "2000"))
+CASES_WORDS = int(os.environ.get("ATTNLOGIC_CASES_WORDS", "100"))
+
+
+@pytest.mark.slow
+def test_language_cases_in_ltl_py_compile_and_check(language_cases):
+    """Every case that is a member of LTL[P,Y]: the classifier's formula compiles and checks
+    clean against the case's own regex DFA (not the formula's) on every prefix of
+    CASES_WORDS words of length CASES_N (set ATTNLOGIC_CASES_LENGTH=100000 for the
+    10^5 run recorded in docs/compiler.md)."""
+    classify = pytest.importorskip("attnlogic.automata.classify", reason="classification not available")
+    from attnlogic.automata.regex import regex_to_dfa
+    from attnlogic.compiler.check import check_model, dfa_oracle
+
+    members = [c for c in language_cases if c["expected"].get("LTL[P,Y]")]
+    assert members
+    for case in members:
+        dfa = regex_to_dfa(case["regex"], case["alphabet"])
+        result = classify.classify(dfa, windows=())["LTL[P,Y]"]
+        assert result.member, case["name"]
+        c = compile_formula(result.formula, case["alphabet"])
+        assert c.vocab.alphabet == tuple(case["alphabet"])
+        rep = check_model(c.model, c.vocab.alphabet, dfa_oracle(dfa, c.vocab.alphabet), CASES_N, CASES_WORDS,
+                          dfa=dfa, kernel="auto")
+        assert rep.disagreements == 0, (case["name"], rep.counterexample)
+        assert rep.prefixes_checked >= CASES_WORDS * (CASES_N + 1)
