@@ -98,7 +98,7 @@ def attention_mask(pattern: str, T: int) -> np.ndarray:
         return m <= n
     match = re.fullmatch(r"local:(\d+)", pattern)
     if match:
-        k = positive_int("k", int(match.group(1)))
+        k = positive_int(f"the window k of {pattern!r}", int(match.group(1)))
         return (m < n) & (m >= n - k)
     raise InputError(f"unknown head pattern {pattern!r}; expected global, causal or local:k")
 
