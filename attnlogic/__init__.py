@@ -1,3 +1,45 @@
-"""attnlogic: temporal logic over the past, automata and algebra, and transformers."""
+"""attnlogic: temporal logic over the past, automata and algebra, and transformers.
+
+The Python API is the real interface (the command line is a thin layer over it)::
+
+    import attnlogic as al
+    f = al.parse("P (b & Y a)")                 # attnlogic.ltl
+    dfa = al.formula_to_dfa(f)                  # attnlogic.automata
+    al.regex_to_dfa("(a|b|c)*ab(a|b|c)*", "abc")
+    result = al.classify(dfa)                   # membership in every fragment, with certificates
+    model = al.compile_formula(f)               # attnlogic.compiler (imports torch)
+
+Sub-packages: ``attnlogic.ltl``, ``attnlogic.automata``, ``attnlogic.transformer``,
+``attnlogic.compiler``, ``attnlogic.experiments``, ``attnlogic.rmt``.  Names are imported
+lazily, so ``import attnlogic`` stays cheap.
+"""
+
+from importlib import import_module
 
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "parse": "attnlogic.ltl", "accepts": "attnlogic.ltl", "prefix_acceptance": "attnlogic.ltl",
+    "truth_table": "attnlogic.ltl", "fragment": "attnlogic.ltl", "simplify": "attnlogic.ltl",
+    "random_formula": "attnlogic.ltl", "Formula": "attnlogic.ltl",
+    "DFA": "attnlogic.automata.dfa", "minimize": "attnlogic.automata.minimize",
+    "regex_to_dfa": "attnlogic.automata.regex", "formula_to_dfa": "attnlogic.automata.from_formula",
+    "classify": "attnlogic.automata.classify",
+    "compile_formula": "attnlogic.compiler.compile", "run_check": "attnlogic.compiler.check",
+    "SUITE": "attnlogic.suite",
+}
+
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+
+def __getattr__(name):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'attnlogic' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return __all__

@@ -144,7 +144,9 @@ def _plot_membership(report: dict, path: Path) -> None:
     value = {True: 1.0, False: 0.0, None: 0.5}
     grid = np.array([[value[r["fragments"][f]["member"]] for f in fragments] for r in rows])
     fig, ax = plt.subplots(figsize=(1.2 * len(fragments) + 2.5, 0.38 * len(rows) + 1.5))
-    ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1, aspect="auto")
+    from matplotlib.colors import ListedColormap
+
+    ax.imshow(grid, cmap=ListedColormap(["#f2b8b5", "#fbe7a1", "#b7e1b0"]), vmin=0, vmax=1, aspect="auto")
     ax.set_xticks(range(len(fragments)), fragments, rotation=30, ha="right")
     ax.set_yticks(range(len(rows)), [r["name"] for r in rows])
     for i in range(len(rows)):
