@@ -56,6 +56,7 @@ def bfs_order(transitions: np.ndarray, initial: int) -> np.ndarray:
         return np.array([initial], dtype=np.int64)
     seen = np.zeros(n, dtype=bool)
     seen[initial] = True
+    first = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
     parts = [np.array([initial], dtype=np.int64)]
     frontier = parts[0]
     layers = 0
@@ -75,11 +76,12 @@ def bfs_order(transitions: np.ndarray, initial: int) -> np.ndarray:
             parts.append(np.asarray(rest, dtype=np.int64))
             break
         nxt = T[frontier].reshape(-1)
-        nxt = nxt[~seen[nxt]]
-        if nxt.size == 0:
+        idx = np.flatnonzero(~seen[nxt])
+        if idx.size == 0:
             break
-        uniq, first = np.unique(nxt, return_index=True)
-        new = uniq[np.argsort(first, kind="stable")].astype(np.int64)
+        cand = nxt[idx]
+        np.minimum.at(first, cand, idx)          # first occurrence of each new state
+        new = cand[first[cand] == idx].astype(np.int64)  # in order of first occurrence
         seen[new] = True
         parts.append(new)
         frontier = new
@@ -116,14 +118,20 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
     """
     T = np.ascontiguousarray(transitions, dtype=np.int64)
     n, k = T.shape
-    _, block_of = np.unique(np.asarray(labels), return_inverse=True)
-    block_of = block_of.astype(np.int64).reshape(-1)
+    labels = np.asarray(labels).reshape(-1)
+    if labels.dtype == bool:
+        block_of = labels.astype(np.int64)
+        if n and labels.all():
+            block_of[:] = 0
+    else:
+        _, block_of = np.unique(labels, return_inverse=True)
+        block_of = block_of.astype(np.int64).reshape(-1)
     nb = int(block_of.max()) + 1 if n else 0
     if n == 0 or k == 0 or nb == n:
         return block_of
 
     # refinable partition: block b is elems[start[b] : start[b] + size[b]]
-    elems = np.argsort(block_of, kind="stable").astype(np.int64)
+    elems = np.argsort(block_of).astype(np.int64)
     size = np.zeros(n, dtype=np.int64)
     size[:nb] = np.bincount(block_of, minlength=nb)
     start = np.zeros(n, dtype=np.int64)
@@ -134,7 +142,7 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
 
     # inverse transitions: sources of letter a into state q are src[ptr[a*n+q] : ptr[a*n+q+1]]
     key = (T.T + (np.arange(k, dtype=np.int64) * n)[:, None]).reshape(-1)
-    src = (np.argsort(key, kind="stable") % n).astype(np.int64)
+    src = (np.argsort(key) % n).astype(np.int64)  # any order within a bucket will do
     ptr = np.zeros(k * n + 1, dtype=np.int64)
     np.cumsum(np.bincount(key, minlength=k * n), out=ptr[1:])
 
@@ -146,15 +154,20 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
         pending[:, blocks] = True
         added.append((np.arange(k, dtype=np.int64)[:, None] * n + blocks[None, :]).reshape(-1))
 
+    owner = np.zeros(k * n, dtype=np.int64)  # scratch for removing duplicate codes
     while added:
-        codes = np.unique(np.concatenate(added))
+        codes = np.concatenate(added) if len(added) > 1 else added[0]
         added = []
-        let = codes // n
-        blk = codes % n
-        keep = pending[let, blk]
-        codes, let, blk = codes[keep], let[keep], blk[keep]
+        codes = codes[pending.reshape(-1)[codes]]
+        owner[codes] = np.arange(codes.size)
+        codes = codes[owner[codes] == np.arange(codes.size)]
         if codes.size == 0:
             break
+        let = codes // n
+        if codes.size > 1 and (np.diff(let) < 0).any():
+            codes = codes[np.argsort(let, kind="stable")]
+            let = codes // n
+        blk = codes % n
         counts = size[blk]
         if int(counts.sum()) <= _SCALAR_WORK:
             # a thin round (deep, chain-like automata): classic one-splitter-at-a-time steps
@@ -251,7 +264,7 @@ def _split(states, labels, n_labels, block_of, elems, pos, start, size, mark, pe
     """
     blk = block_of[states]
     key = start[blk] * n_labels + labels
-    o = np.argsort(key, kind="stable")
+    o = np.argsort(key)
     states, key, blk = states[o], key[o], blk[o]
     m = states.size
     gfirst = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
