@@ -154,3 +154,17 @@ def test_language_cases_in_ltl_py_compile_and_check(language_cases):
                           dfa=dfa, kernel="auto")
         assert rep.disagreements == 0, (case["name"], rep.counterexample)
         assert rep.prefixes_checked >= CASES_WORDS * (CASES_N + 1)
+
+
+def test_example_compile_export_reload(tmp_path):
+    """examples/compile_export_reload.py: compile, check, export, run in plain PyTorch."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "compile_export_reload.py"
+    proc = subprocess.run([sys.executable, str(script), "--length", "2000", "--samples", "3", "--out", str(tmp_path)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "0 disagreements" in proc.stdout and "all 103 prefix decisions agree" in proc.stdout
+    assert (tmp_path / "model.safetensors").exists() and (tmp_path / "model.json").exists()
