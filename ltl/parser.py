@@ -204,6 +204,8 @@ def parse(text: str) -> Formula:
         if ch.isupper():
             msg = (f"unexpected {ch!r}: upper-case letters are operators (P Y Y[<=k] O H S Z); "
                    "atoms are lower-case identifiers or quoted strings")
+        elif ch == "[" and text[:exc.pos_in_stream].rstrip().endswith("Y"):
+            msg = "malformed window: write Y[<=k] with k a positive integer"
         else:
             msg = f"unexpected character {ch!r}"
         raise ParseError("formula", text, col, msg) from None

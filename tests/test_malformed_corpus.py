@@ -1,0 +1,147 @@
+"""A corpus of malformed inputs: every case exits with status 2 and one clear error line.
+
+Each case is (argv, stdin, needle): the command runs in-process (so an uncaught exception
+fails the test as the traceback it would be), under an alarm (a hang fails it too), and
+the first line of stderr must name the problem (``needle``).  Formula and regex errors
+add an excerpt and a caret line; everything else is exactly one line.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import signal
+import sys
+
+import pytest
+
+from attnlogic.cli import main
+
+GOOD_DFA = {"alphabet": ["a", "b"], "initial": 0, "accepting": [1], "transitions": [[1, 0], [1, 0]]}
+
+
+def dfa_text(**changes) -> str:
+    d = dict(GOOD_DFA)
+    for k, v in changes.items():
+        if v is ...:
+            d.pop(k)
+        else:
+            d[k] = v
+    return json.dumps(d)
+
+
+FORMULAS = [
+    ("P", "end of input"), ("a &", "end of input"), ("(a", "never closed"), ("a)", "no matching"),
+    ("Y[<=0] a", "at least 1"), ("Y[<=x] a", "malformed window"), ("Y[<=-1] a", "malformed window"),
+    ("Y[<=2.5] a", "malformed window"), ("a b", "unexpected 'b'"), ("A", "upper-case"),
+    ("", "empty formula"), (" ", "empty formula"), ("a & & b", "unexpected '&'"), ("!", "end of input"),
+    ("a -> ", "end of input"), ("<-> a", "unexpected '<->'"), ("a S", "end of input"), ("S a", "unexpected 'S'"),
+    ("P()", "unexpected ')'"), ("a # b", "'#'"), ("a $ b", "'$'"), ('"abc', "unterminated"), ('""', "empty string"),
+    ("((a)", "never closed"), ("a))", "no matching"), ("Y[<= a", "malformed window"), ("Y[<=99999999] a", "at most"),
+    ("a & B", "upper-case"), ("Foo", "upper-case"), ("a ; b", "';'"), ("a && || b", "unexpected '||'"),
+    ("!" * 10_000, "end of input"), ("(" * 10_000 + "a", "never closed"), ("a &" * 30_000, "end of input"),
+    ("P P P", "end of input"),
+]
+
+REGEXES = [
+    ("(a|", "column"), ("(a", "column"), ("a)", "column"), ("|", None), ("*a", "column"), ("a|*", "column"),
+    ("[", "column"), ("[a", "column"), ("[]", "column"), ("a[^]", "column"), ("(()", "column"),
+    ("+", "column"), ("?", "column"), ("a{2}", "column"), ("a\\", "column"), ("[a-", "column"),
+]
+
+DFA_FILES = [
+    (dfa_text(alphabet=...), "'alphabet'"), (dfa_text(transitions=...), "'transitions'"),
+    (dfa_text(initial=...), "'initial'"), (dfa_text(accepting=...), "'accepting'"),
+    (dfa_text(alphabet=["a", "a"]), "duplicate"), (dfa_text(alphabet="ab"), "'alphabet'"),
+    (dfa_text(alphabet=[]), "'transitions[0]'"), (dfa_text(alphabet=["a", 3]), "'alphabet[1]'"),
+    (dfa_text(alphabet=["a", ""]), "'alphabet[1]'"),
+    (dfa_text(initial=2), "'initial'"), (dfa_text(initial=-1), "'initial'"), (dfa_text(initial="0"), "'initial'"),
+    (dfa_text(initial=True), "'initial'"), (dfa_text(initial=0.0), "'initial'"),
+    (dfa_text(accepting=[5]), "'accepting[0]'"), (dfa_text(accepting=1), "'accepting'"),
+    (dfa_text(accepting=["1"]), "'accepting[0]'"),
+    (dfa_text(transitions=[[1, 0]]), "out of range"), (dfa_text(transitions=[[1], [1, 0]]), "'transitions[0]'"),
+    (dfa_text(transitions=[[1, 0], [1, 2]]), "'transitions[1][1]'"),
+    (dfa_text(transitions=[[1, 0], [1, -1]]), "'transitions[1][1]'"),
+    (dfa_text(transitions=[[1, 0.5], [1, 0]]), "'transitions[0][1]'"),
+    (dfa_text(transitions=[[1, True], [1, 0]]), "'transitions[0][1]'"),
+    (dfa_text(transitions=[[1, None], [1, 0]]), "'transitions[0][1]'"),
+    (dfa_text(transitions=[]), "'transitions'"), (dfa_text(transitions="x"), "'transitions'"),
+    (dfa_text(transitions=[1, 0]), "'transitions[0]'"),
+    ("[1, 2]", "top level"), ("not json", "JSON"), ("", "JSON"), ("{", "JSON"), ("null", "top level"),
+]
+
+CASES = (
+    [(["parse", f], None, n) for f, n in FORMULAS]
+    + [(["eval", f, "ab"], None, n) for f, n in FORMULAS[:12]]
+    + [(["dfa", f], None, n) for f, n in FORMULAS[:8]]
+    + [(["compile", f], None, n) for f, n in FORMULAS[:4]]
+    + [(["dfa", "--regex", r, "--alphabet", "ab"], None, n) for r, n in REGEXES]
+    + [(["dfa", "--dfa", "-"], text, n) for text, n in DFA_FILES]
+    + [
+        (["dfa", "--dfa", "/nonexistent/x.json"], None, "cannot read"),
+        (["dfa", "--regex", "[^a]"], None, "alphabet"),
+        (["dfa", "--regex", "a", "--alphabet", "bc"], None, "column 1"),
+        (["dfa", "--dfa", "-", "--alphabet", "abc"], json.dumps(GOOD_DFA), "alphabet"),
+        (["dfa", "--formula", "a", "--regex", "a"], None, "not allowed"),
+        (["dfa", "a", "--format", "svgz"], None, "invalid choice"),
+        (["eval", "Y a", "abd", "--alphabet", "abc"], None, "not in the alphabet"),
+        (["eval", "Y zz", "ab", "--alphabet", "ab"], None, "not in the alphabet"),
+        (["eval", "Y a", "ab", "--alphabet", "a,,b"], None, "empty letter"),
+        (["eval", "Y a", "ab", "--alphabet", "aa"], None, "duplicate"),
+        (["compile", "a S b"], None, "cannot compile S"),
+        (["compile", "P a", "--dtype", "float8"], None, "invalid choice"),
+        (["compile", "true"], None, "alphabet"),
+        (["check", "P a", "--max-length", "-3"], None, ">= 0"),
+        (["check", "P a", "--samples", "-1"], None, ">= 0"),
+        (["check", "--model", "/nonexistent.safetensors"], None, "nonexistent"),
+        (["check"], None, "formula or --model"),
+        (["check", "P a", "--device", "tpu"], None, "invalid choice"),
+        (["check", "P a", "--max-length", "ten"], None, "invalid int"),
+        (["parse"], None, "required"),
+        (["nosuchcommand"], None, "invalid choice"),
+        (["parse", "a", "--format", "html"], None, "invalid choice"),
+        (["demo", "--max-length", "0"], None, "--max-length"),
+        (["demo", "--window", "0"], None, "--window"),
+    ]
+)
+
+
+class _Hang(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Hang()
+
+
+@pytest.mark.parametrize("argv, stdin, needle", CASES, ids=[f"{i:03d}-{c[0][0]}" for i, c in enumerate(CASES)])
+def test_malformed_input_exits_2_with_one_clear_line(argv, stdin, needle, capsys, monkeypatch):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(60)
+    try:
+        try:
+            code = main(argv)
+        except SystemExit as exc:  # argparse usage errors
+            code = exc.code
+    except _Hang:
+        pytest.fail(f"{argv[:3]} hung")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    out, err = capsys.readouterr()
+    assert code == 2, (argv[:3], err)
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert lines, "no error message"
+    first = lines[-1] if lines[0].startswith("usage:") else lines[0]
+    assert "error" in first
+    if needle is not None:
+        assert needle in first, (needle, first)
+    caret = len(lines) == 3 and lines[2].strip() == "^"
+    assert len(lines) == 1 or caret or lines[0].startswith("usage:"), err
+
+
+def test_corpus_is_large_enough():
+    assert len(CASES) >= 100
