@@ -35,6 +35,9 @@ __all__ = ["FragmentResult", "Classification", "classify", "BASE_FRAGMENTS", "wi
 
 BASE_FRAGMENTS = ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]")
 
+#: S-type automata grow fast; the LTL[S] certificate search gets this many states at most
+STAR_FREE_TYPE_LIMIT = 4_000
+
 
 def window_names(k: int) -> tuple[str, str]:
     return f"LTL[Y<={k}]", f"LTL[P,Y<={k}]"
@@ -207,7 +210,7 @@ def _classify_star_free(d, vlr: Verdict, py: FragmentResult, limit: int) -> Frag
         return _no("LTL[S]", va)
     from .synthesis import synthesize_star_free
     try:
-        f = synthesize_star_free(d, limit=limit)
+        f = synthesize_star_free(d, max_depth=3, limit=min(limit, STAR_FREE_TYPE_LIMIT))
     except LimitExceeded as exc:
         f = None
         note = f"; no formula: {exc}"

@@ -1,0 +1,85 @@
+"""``attnlogic classify``: which fragment (attention pattern) defines a language, with proofs."""
+
+from __future__ import annotations
+
+HELP = "decide LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] with certificates"
+DESCRIPTION = """\
+Decide, for the language of a formula, regex or DFA (readout at N+1), membership in
+  LTL[P]      global attention          (R-trivial: partially ordered minimal DFA)
+  LTL[Y]      1-local attention         (definite: acyclic pair graph)
+  LTL[P,Y]    hybrid, k = 1             (locally R-trivial: acyclic internal pair graphs)
+  LTL[S]      star-free, context row    (aperiodic semigroup)
+  LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2): no published characterisation;
+              decided by exact bounded-depth type automata (yes, with a formula) and
+              lasso witnesses (no at every depth); null with the depth reached otherwise.
+
+Every "member" answer carries a formula of the fragment that defines exactly the language
+(checked against the DFA before printing); every "not a member" answer carries a witness:
+a word in the language and one outside it that no formula of the fragment distinguishes
+(depth null: at any depth, by pumping; depth r: no formula of temporal depth <= r).
+Witness words of multi-character letters are printed with their letters joined by commas.
+
+Sources (exactly one): F | --formula F, --regex R, --dfa FILE ('-' = stdin); --alphabet A.
+
+Examples:
+  attnlogic classify --regex '(a|b)*b' --json
+  attnlogic classify 'P a & Y[<=2] b' --window 2 --window 3
+"""
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("formula_pos", nargs="?", metavar="F", help="formula (same as --formula)")
+    src = parser.add_mutually_exclusive_group()
+    src.add_argument("--formula", "-f", metavar="F", help="past-time temporal formula")
+    src.add_argument("--regex", "-r", metavar="R", help="regular expression")
+    src.add_argument("--dfa", metavar="FILE", help="DFA JSON file ('-' = stdin)")
+    parser.add_argument("--alphabet", "-a", metavar="A", help="letters: abc or a,b,c")
+    parser.add_argument("--window", "-k", metavar="K", type=int, action="append",
+                        help="window size k for LTL[Y<=k] and LTL[P,Y<=k] (repeatable; default 2)")
+    parser.add_argument("--max-depth", type=int, default=3, metavar="D",
+                        help="deepest type refinement tried for the window fragments (default 3)")
+    parser.add_argument("--limit", type=int, default=200_000, metavar="N",
+                        help="bound on semigroup elements and type-automaton states (default 200000)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args) -> int:
+    from attnlogic.errors import InputError
+
+    from ._common import print_json
+    from .dfa import build
+
+    windows = args.window or [2]
+    for k in windows:
+        if k < 1:
+            raise InputError(f"--window: k must be >= 1, got {k}")
+    if args.max_depth < 1:
+        raise InputError(f"--max-depth must be >= 1, got {args.max_depth}")
+    if args.limit < 1:
+        raise InputError(f"--limit must be >= 1, got {args.limit}")
+    from attnlogic.automata.classify import classify
+
+    dfa = build(args)
+    result = classify(dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
+                      limit=args.limit, minimal=False)
+    obj = result.to_json()
+    if args.json:
+        print_json(obj)
+        return 0
+    print(f"minimal DFA: {obj['states']} states over {{{', '.join(obj['alphabet'])}}}")
+    width = max(len(name) for name in obj["fragments"])
+    for name, entry in obj["fragments"].items():
+        verdict = {True: "yes", False: "no", None: "?"}[entry["member"]]
+        print(f"{name:<{width}}  {verdict:<3}  ", end="")
+        if entry["formula"] is not None:
+            text = entry["formula"]
+            print(text if len(text) <= 100 else text[:97] + "...")
+        elif entry["witness"] is not None:
+            w = entry["witness"]
+            depth = "every depth" if w["depth"] is None else f"depth <= {w['depth']}"
+            print(f"{w['accepted'] or 'ε'!r} in, {w['rejected'] or 'ε'!r} out, "
+                  f"indistinguishable at {depth}")
+        else:
+            print("")
+        print(f"{'':<{width}}       {entry['method']}")
+    return 0

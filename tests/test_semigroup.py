@@ -1,0 +1,126 @@
+"""The numpy transition-semigroup enumeration, checked against libsemigroups and against
+brute force (words, Cayley graphs, ω-powers, Green classes by our own Tarjan)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.graphs import tarjan_scc
+from attnlogic.automata.semigroup import (libsemigroups_elements, libsemigroups_size,
+                                          transition_semigroup)
+from attnlogic.errors import LimitExceeded
+
+
+def random_dfas(seed: int, count: int, max_states: int = 5, max_letters: int = 3):
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        n = int(rng.integers(1, max_states + 1))
+        m = int(rng.integers(1, max_letters + 1))
+        yield DFA([chr(97 + i) for i in range(m)], rng.integers(0, n, (n, m)), 0, rng.random(n) < 0.5)
+
+
+def act(dfa, word) -> np.ndarray:
+    x = np.arange(dfa.n_states)
+    for a in word:
+        x = dfa.transitions[x, a]
+    return x
+
+
+def same_partition(a, b) -> bool:
+    a, b = np.asarray(a), np.asarray(b)
+    pairs = set(zip(a.tolist(), b.tolist()))
+    return len(pairs) == len(set(a.tolist())) == len(set(b.tolist()))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_numpy_enumeration_agrees_with_libsemigroups(seed):
+    for dfa in random_dfas(seed, 40):
+        S = transition_semigroup(dfa)
+        elements, n_idem = libsemigroups_elements(dfa)
+        assert S.size == len(elements) == libsemigroups_size(dfa)
+        assert (S.index_of(elements) >= 0).all()
+        assert len(S.idempotents) == n_idem
+
+
+def test_words_are_shortlex_least_and_cayley_graphs_are_products():
+    for dfa in random_dfas(7, 30, max_states=4):
+        S = transition_semigroup(dfa)
+        m = len(dfa.alphabet)
+        # brute force: first word (in shortlex order) reaching each transformation
+        first: dict[bytes, tuple] = {}
+        for length in range(1, S.size + 2):
+            for w in itertools.product(range(m), repeat=length):
+                first.setdefault(act(dfa, w).astype(np.int64).tobytes(), w)
+            if len(first) == S.size:
+                break
+        assert len(first) == S.size
+        for i in range(S.size):
+            assert (act(dfa, S.word(i)) == S.elements[i]).all()
+            assert tuple(S.word(i)) == first[S.elements[i].astype(np.int64).tobytes()]
+            for a in range(m):
+                assert (S.elements[S.right[i, a]] == act(dfa, S.word(i) + [a])).all()
+                assert (S.elements[S.left[i, a]] == act(dfa, [a] + S.word(i))).all()
+
+
+def test_omega_idempotents_and_green_classes_by_brute_force():
+    for dfa in random_dfas(11, 40):
+        S = transition_semigroup(dfa)
+        for i in range(S.size):
+            x = S.elements[i].astype(np.int64)
+            p = x.copy()
+            while not (p[p] == p).all():
+                p = x[p]
+            assert S.elements[S.omega[i]].tolist() == p.tolist()
+            assert S.idempotent_mask[i] == bool((x[x] == x).all())
+        K = S.omega_exponent
+        for i in range(S.size):
+            x = S.elements[i].astype(np.int64)
+            p = x.copy()
+            for _ in range(K - 1):
+                p = x[p]
+            assert (p[p] == p).all()
+        right = tarjan_scc(S.size, S.right)
+        left = tarjan_scc(S.size, S.left)
+        both = tarjan_scc(S.size, np.concatenate([S.right, S.left], axis=1))
+        assert same_partition(S.r_classes, right.component)
+        assert same_partition(S.l_classes, left.component)
+        assert same_partition(S.j_classes, both.component)
+
+
+def test_enumeration_stops_at_the_limit():
+    # the full transformation monoid T_6 (6^6 = 46656 elements) from 3 generators
+    dfa = DFA("abc", [[1, 1, 0], [2, 0, 0], [3, 2, 2], [4, 3, 3], [5, 4, 4], [0, 5, 5]], 0, [0])
+    with pytest.raises(LimitExceeded, match="semigroup"):
+        transition_semigroup(dfa, limit=1000)
+    with pytest.raises(LimitExceeded):
+        libsemigroups_size(dfa, limit=1000)
+    assert transition_semigroup(dfa, limit=50_000).size == 6 ** 6
+
+
+def test_tarjan_orders_components_topologically():
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        n = int(rng.integers(1, 30))
+        succ = [list(rng.integers(0, n, int(rng.integers(0, 3)))) for _ in range(n)]
+        sccs = tarjan_scc(n, succ)
+        comp = sccs.component
+        for v in range(n):
+            for w in succ[v]:
+                assert comp[v] <= comp[w]
+        # mutual reachability ⇔ same component (Floyd–Warshall on booleans)
+        reach = np.eye(n, dtype=bool)
+        for v in range(n):
+            reach[v, succ[v]] = True
+        for k in range(n):
+            reach |= reach[:, [k]] & reach[[k], :]
+        assert ((reach & reach.T) == (comp[:, None] == comp[None, :])).all()
+
+
+def test_deep_graph_needs_no_recursion():
+    n = 50_000
+    succ = [[v + 1] if v + 1 < n else [0] for v in range(n)]
+    assert tarjan_scc(n, succ).count == 1
