@@ -58,15 +58,21 @@ def _choose(rng: np.random.Generator, names: list[str], weights: dict[str, float
     return names[int(rng.choice(len(names), p=w / w.sum()))]
 
 
-def random_formula(rng: np.random.Generator | int, atoms, size: int,
+def random_formula(rng: np.random.Generator | int, atoms, size: int | tuple[int, int],
                    operators: dict[str, float] | str | None = None,
                    windows: tuple[int, ...] = (1, 2, 3)) -> Formula:
     """A random formula with exactly ``size`` nodes (see the module docstring).
 
+    ``size`` is a number of nodes or a range ``(lo, hi)`` (inclusive) to draw it from;
     ``operators`` is a weight dict or a fragment name (``"LTL[P,Y<=2]"``, …).
     """
     if not isinstance(rng, np.random.Generator):
         rng = np.random.default_rng(rng)
+    if isinstance(size, tuple):
+        lo, hi = size
+        if not 1 <= lo <= hi:
+            raise ValueError("a size range (lo, hi) needs 1 <= lo <= hi")
+        size = int(rng.integers(lo, hi + 1))
     atoms = list(atoms)
     if not atoms:
         raise ValueError("random_formula needs at least one atom")

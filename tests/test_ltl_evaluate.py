@@ -123,6 +123,8 @@ def test_random_formula_sizes_and_determinism():
         f = random_formula(size, "ab", size)
         assert f.size == size
         assert random_formula(size, "ab", size) is f
+    sizes = {random_formula(np.random.default_rng(s), "ab", (3, 6)).size for s in range(60)}
+    assert sizes == {3, 4, 5, 6}
     f = random_formula(np.random.default_rng(7), "abc", 30, "LTL[P,Y<=2]")
     from attnlogic.ltl import fragment
     assert fragment(f) in ("LTL[P]", "LTL[Y<=2]", "LTL[P,Y<=2]")
