@@ -105,7 +105,8 @@ def dfa_from_dict(obj, source: str = "<dfa>") -> DFA:
             raise FileFormatError(source, f"transitions[{q}]", f"expected a list, found {_kind(row)}")
         if len(row) != k:
             raise FileFormatError(source, f"transitions[{q}]",
-                                  f"has {len(row)} entries, expected {k} (one per letter)")
+                                  f"has {len(row)} {'entry' if len(row) == 1 else 'entries'}, expected {k} "
+                                  f"(one per letter)")
         for i, t in enumerate(row):
             if not _is_int(t):
                 raise FileFormatError(source, f"transitions[{q}][{i}]",
