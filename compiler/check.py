@@ -249,7 +249,7 @@ def check_model(model, alphabet, oracle: Callable[[np.ndarray], np.ndarray], max
 
     # 1. exhaustive: all words of length exactly L
     if k and L >= 0:
-        all_codes = np.array(list(itertools.product(range(k), repeat=L)), dtype=np.int64).reshape(-1, L)
+        all_codes = np.array(list(itertools.product(range(k), repeat=L)), dtype=np.int64).reshape(k ** L, L)
         step = max(1, TOKEN_BUDGET // (L + 1))
         for s in range(0, len(all_codes), step):
             run(all_codes[s:s + step], "exhaustive")

@@ -1,0 +1,108 @@
+"""Throughput and memory of ``attnlogic check`` on compiled models.
+
+For a local-only, a global-only and a hybrid model: tokens per second of the model's
+forward passes inside check (every prefix compared with the DFA), wall time of the whole
+check (DFA included), and peak resident memory, at N = 10^3, 10^4, 10^5, for the
+kernels ``auto`` (O(N) prefix kernel for the compiled constant-query global heads) and
+``sdpa`` (the quadratic causal scaled_dot_product_attention plain PyTorch uses).  Each
+cell runs in a fresh process so that peak memory is its own.  Words per cell: enough for
+about 2·10^5 tokens (at least one).
+
+Targets (issue 5): local-only time(10N)/time(N) ≤ 12; global at N = 10^5 under 4 GB.
+
+    python -m benchmarks.bench_check [--device cuda] [--dtype bfloat16] [--lengths 1000,10000,100000]
+        [--kernels auto,sdpa] [--tokens 200000] [--threads 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+
+MODELS = {
+    "local-only": "Y a & Y[<=3] (b & Y[<=2] !a) | Y Y c",
+    "global-only": "P (a & !P (b & P a)) | P (c & !P a)",
+    "hybrid": "P (b & Y a) & !Y[<=2] c | P (c & P (a & Y b))",
+}
+ALPHABET = ["a", "b", "c"]
+
+
+def _cell(name, n, kernel, dtype, device, tokens, threads) -> dict:
+    import torch
+    torch.set_num_threads(threads)
+    from attnlogic.compiler.check import run_check
+    words = max(1, tokens // (n + 1))
+    t0 = time.perf_counter()
+    res = run_check(formula=MODELS[name], alphabet=ALPHABET, max_length=n, samples=words, exhaustive=0,
+                    dtype=dtype, device=device, kernel=kernel)
+    wall = time.perf_counter() - t0
+    peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2 ** 20  # KiB -> GiB
+    if device == "cuda":
+        peak_gb = torch.cuda.max_memory_allocated() / 2 ** 30
+    return {"model": name, "N": n, "kernel": kernel, "words": words, "model_s": res["seconds"],
+            "tps": res["tokens_per_second"], "wall": wall, "peak_gb": peak_gb,
+            "disagreements": res["disagreements"]}
+
+
+def run_cell(name, n, kernel, dtype, device, tokens, threads, timeout: float = 1800) -> dict:
+    """One cell in a fresh interpreter (its own peak memory)."""
+    cmd = [sys.executable, __file__, "--cell", json.dumps([name, n, kernel, dtype, device, tokens, threads])]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"model": name, "N": n, "kernel": kernel, "error": f"timeout {timeout:.0f}s"}
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["?"])[-1]
+        return {"model": name, "N": n, "kernel": kernel, "error": f"failed: {last}"}
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--device", default="cpu")
+    ap.add_argument("--dtype", default="float32")
+    ap.add_argument("--lengths", default="1000,10000,100000")
+    ap.add_argument("--kernels", default="auto,sdpa")
+    ap.add_argument("--models", default=",".join(MODELS))
+    ap.add_argument("--tokens", type=int, default=200_000, help="tokens per cell (rounded to whole words)")
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=1800)
+    ap.add_argument("--cell", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.cell:
+        print(json.dumps(_cell(*json.loads(args.cell))))
+        return 0
+    lengths = [int(x) for x in args.lengths.split(",")]
+    print(f"check throughput: {args.device}, {args.dtype}, {args.threads} thread(s); "
+          f"tokens/s = model forward only; wall = whole check incl. the DFA")
+    print(f"{'model':12s} {'kernel':6s} {'N':>8s} {'words':>6s} {'tokens/s':>12s} {'model s':>9s} "
+          f"{'wall s':>8s} {'peak GB':>8s} {'disagree':>8s}")
+    rows = []
+    for name in args.models.split(","):
+        for kernel in args.kernels.split(","):
+            if name == "local-only" and kernel != args.kernels.split(",")[0]:
+                continue  # no global head: the kernel choice does not matter
+            for n in lengths:
+                r = run_cell(name, n, kernel, args.dtype, args.device, args.tokens, args.threads,
+                             timeout=args.timeout)
+                rows.append(r)
+                if "error" in r:
+                    print(f"{name:12s} {kernel:6s} {n:8d}  {r['error']}")
+                    continue
+                print(f"{name:12s} {kernel:6s} {n:8d} {r['words']:6d} {r['tps']:12.0f} {r['model_s']:9.3f} "
+                      f"{r['wall']:8.2f} {r['peak_gb']:8.2f} {r['disagreements']:8d}", flush=True)
+    # linear-time check for the local-only model: time per token ratio ⇒ time(10N)/time(N)
+    loc = sorted((r for r in rows if r.get("model") == "local-only" and "error" not in r), key=lambda r: r["N"])
+    for a, b in zip(loc, loc[1:]):
+        ratio = (b["model_s"] / b["words"]) / (a["model_s"] / a["words"])
+        print(f"local-only: time(N={b['N']}) / time(N={a['N']}) per word = {ratio:.2f} "
+              f"(target <= {12 * b['N'] // (10 * a['N'])})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
