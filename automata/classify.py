@@ -154,7 +154,7 @@ def _minimal(dfa):
 
 
 # -- the classifier ---------------------------------------------------------------------------
-def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 200_000,
+def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
              minimal: bool = False) -> Classification:
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``limit`` bounds every exponential step (semigroup

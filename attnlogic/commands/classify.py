@@ -38,8 +38,8 @@ def add_arguments(parser) -> None:
                         help="window size k for LTL[Y<=k] and LTL[P,Y<=k] (repeatable; default 2)")
     parser.add_argument("--max-depth", type=int, default=3, metavar="D",
                         help="deepest type refinement tried for the window fragments (default 3)")
-    parser.add_argument("--limit", type=int, default=200_000, metavar="N",
-                        help="bound on semigroup elements and type-automaton states (default 200000)")
+    parser.add_argument("--limit", type=int, default=50_000, metavar="N",
+                        help="bound on semigroup elements and type-automaton states (default 50000)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
