@@ -164,8 +164,12 @@ class _Builder:
         k = self.k
         table = np.zeros((1, k), dtype=np.int64)
         proj = np.zeros((1, 0), dtype=np.int64)
-        for T in parts:
+        for i, T in enumerate(parts):
             d = self.memo[T]
+            if i == 0 and d.initial == 0:  # the product with the first factor is the factor
+                table = np.asarray(d.transitions, dtype=np.int64)
+                proj = np.arange(d.n_states, dtype=np.int64)[:, None]
+                continue
             nd = d.n_states
             td = np.asarray(d.transitions, dtype=np.int64)
             cur = table

@@ -30,6 +30,8 @@ __all__ = [
 
 #: default bound on the number of states an exploration may create
 DEFAULT_STATE_LIMIT = 5_000_000
+#: layers with at most this many successor codes are handled without numpy set operations
+_THIN = 64
 
 
 def explore(initial: int, step: Callable[[np.ndarray], np.ndarray], limit: int = DEFAULT_STATE_LIMIT,
@@ -48,6 +50,21 @@ def explore(initial: int, step: Callable[[np.ndarray], np.ndarray], limit: int =
     n = 1
     while frontier.size:
         nxt = np.asarray(step(frontier), dtype=np.int64)
+        if nxt.size <= _THIN:  # a thin layer (deep automaton): plain dictionary work
+            ids_list, fresh_list = [], []
+            for c in nxt.reshape(-1).tolist():
+                j = index.get(c)
+                if j is None:
+                    j = index[c] = n
+                    n += 1
+                    fresh_list.append(c)
+                ids_list.append(j)
+            if n > limit:
+                raise LimitExceeded(what, limit, "the automaton is too large; simplify the input")
+            rows.append(np.array(ids_list, dtype=np.int64).reshape(nxt.shape))
+            frontier = np.array(fresh_list, dtype=np.int64)
+            found.append(frontier)
+            continue
         uniq, inv = np.unique(nxt.reshape(-1), return_inverse=True)
         get = index.get
         ids = np.fromiter((get(c, -1) for c in uniq.tolist()), dtype=np.int64, count=uniq.size)
