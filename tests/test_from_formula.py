@@ -116,7 +116,7 @@ def test_letters_that_are_not_atoms(f):
 
 
 @pytest.mark.slow
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(formulas(("a", "b", "c"), max_size=18))
 def test_every_word_up_to_length_6_three_atoms_many_formulas(f):
     check_all_words(f, ("a", "b", "c"), 6)

@@ -108,5 +108,5 @@ def test_random_formulas():
 
 @pytest.mark.slow
 def test_many_random_formulas():
-    for f in _random_formulas(7, 250, ["a", "b", "c"], 24):
+    for f in _random_formulas(7, 120, ["a", "b", "c"], 24):
         check(f)
