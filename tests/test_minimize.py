@@ -20,13 +20,14 @@ def moore_classes(T: np.ndarray, acc: np.ndarray) -> list[int]:
     """Nerode classes by naive Moore refinement (dicts of signatures), for reference."""
     n, k = T.shape
     label = [int(x) for x in acc]
+    n_classes = len(set(label))
     while True:
         sigs = {}
         new = [sigs.setdefault((label[q],) + tuple(label[T[q, a]] for a in range(k)), len(sigs))
                for q in range(n)]
-        if len(sigs) == len(set(label)):
+        if len(sigs) == n_classes:
             return new
-        label = new
+        label, n_classes = new, len(sigs)
 
 
 def same_partition(x, y) -> bool:
@@ -57,6 +58,16 @@ def test_partition_matches_moore_on_many_random_tables():
         T = rng.integers(0, n, size=(n, k))
         acc = rng.random(n) < rng.random()
         assert same_partition(coarsest_partition(T, acc), moore_classes(T, acc))
+
+
+def test_partition_with_integer_labels_matches_moore():
+    # any initial labelling (e.g. Mealy outputs) is refined to the coarsest stable partition
+    rng = np.random.default_rng(8)
+    for _ in range(200):
+        n, k = int(rng.integers(1, 40)), int(rng.integers(1, 4))
+        T = rng.integers(0, n, size=(n, k))
+        labels = rng.integers(0, int(rng.integers(1, 5)), size=n) * 7 - 3
+        assert same_partition(coarsest_partition(T, labels), moore_classes(T, labels))
 
 
 @pytest.mark.parametrize("n,k", [(3000, 2), (2000, 3)])
