@@ -245,6 +245,16 @@ class DFA:
                 from attnlogic.errors import InputError
                 raise InputError(f"letter index out of range for an alphabet of {len(self.alphabet)} letters")
             return arr
+        if isinstance(word, str) and len(word) > 64:
+            table = self._char_table()
+            if table is not None:  # single-character letters: vectorised lookup
+                points = np.frombuffer(word.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+                keys, values = table
+                pos = np.minimum(np.searchsorted(keys, points), len(keys) - 1)
+                bad = keys[pos] != points
+                if bad.any():
+                    self.letter_index(word[int(np.flatnonzero(bad)[0])])
+                return values[pos]
         index = self._index
         try:
             return np.fromiter((index[a] for a in word), dtype=np.int64)
@@ -252,6 +262,17 @@ class DFA:
             for a in word:
                 self.letter_index(a)
             raise
+
+    def _char_table(self):
+        """(sorted code points, letter indices) when every letter is one character, else None."""
+        if "chars" not in self._cache:
+            if self.alphabet and all(len(a) == 1 for a in self.alphabet):
+                points = np.array([ord(a) for a in self.alphabet], dtype=np.int64)
+                order = np.argsort(points)
+                self._cache["chars"] = (points[order], order.astype(np.int64))
+            else:
+                self._cache["chars"] = None
+        return self._cache["chars"]
 
     def run(self, word, state: int | None = None) -> int:
         """δ*(state, word), from the initial state by default."""

@@ -136,3 +136,13 @@ def test_pickle_round_trip():
     import pickle
     d = even_a()
     assert pickle.loads(pickle.dumps(d)) == d
+
+
+def test_long_strings_are_encoded_like_letter_lists():
+    d = DFA(["b", "é", "a"], [[0, 1, 0], [1, 0, 1]], 0, [1])
+    rng = np.random.default_rng(3)
+    word = "".join(rng.choice(["a", "b", "é"], size=500))
+    assert d.encode(word).tolist() == [d.letter_index(c) for c in word]
+    assert np.array_equal(d.prefix_acceptance(word), d.prefix_acceptance(list(word)))
+    with pytest.raises(InputError, match="'c'"):
+        d.encode(word[:300] + "c" + word[300:])
