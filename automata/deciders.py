@@ -84,7 +84,7 @@ def decide_r_trivial(dfa, sccs: SCCs | None = None) -> Verdict:
             h = word_between(t, q, p)
             l = shortest_words_from(t, dfa.initial)[p]
             r = distinguishing_suffix(t, dfa.accepting, q, p)
-            K = power_exponent(transformation_of(t, g + h))
+            K = power_exponent(transformation_of(t, g + h), at_least=2)
             u = l + (g + h) * K + g + r
             v = l + (g + h) * K + r
             wit = make_witness(dfa, u, v, None)
@@ -119,7 +119,9 @@ def decide_definite(dfa) -> Verdict:
     words = shortest_words_from(t, dfa.initial)
     lp, lq = words[p], words[q]
     r = distinguishing_suffix(t, dfa.accepting, p, q)
-    K = power_exponent(transformation_of(t, z), at_least=2)
+    # representative of the family: the pumped block is at least 4 letters long, so that
+    # it also beats depth 1 of the window fragments LTL[Y<=k], k ≤ 3
+    K = power_exponent(transformation_of(t, z), at_least=max(2, -(-4 // len(z))))
     wit = make_witness(dfa, lp + z * K + r, lq + z * K + r, None)
     y = lp if lp else lq
     ident = (f"y x^ω = x^ω fails for x = {_w(dfa, z)}, y = {_w(dfa, y)} "
@@ -156,10 +158,10 @@ def decide_locally_r_trivial(dfa, sccs: SCCs | None = None) -> Verdict:
     l = shortest_words_from(t, dfa.initial)[p]
     r = distinguishing_suffix(t, dfa.accepting, q, p)
     zT = transformation_of(t, z)
-    M = power_exponent(zT)
+    M = power_exponent(zT, at_least=-(-4 // len(z)))   # |Z| ≥ 4: see decide_definite
     Z = z * M
     loop = Z + g + Z + h + Z
-    K = power_exponent(transformation_of(t, loop))
+    K = power_exponent(transformation_of(t, loop), at_least=2)
     u = l + loop * K + Z + g + Z + r
     v = l + loop * K + r
     wit = make_witness(dfa, u, v, None)

@@ -1,0 +1,196 @@
+"""A built-in catalogue of separating languages: for an ordered pair of fragments (A, B) a
+language in A and not in B, with a formula of A, a regex, and — computed and verified by
+:func:`classify` when asked — a certificate of membership in A and a witness of
+non-membership in B.
+
+Fragment names: ``LTL[P]``, ``LTL[Y]``, ``LTL[P,Y]``, ``LTL[S]``, ``LTL[Y<=k]``,
+``LTL[P,Y<=k]`` (k ≥ 1; k = 1 is LTL[Y] / LTL[P,Y]); the short forms ``P``, ``Y<=2`` … are
+accepted.  When A ⊆ B no language separates them and :func:`separation` says why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import InputError
+
+__all__ = ["Fragment", "parse_fragment", "Entry", "candidates", "separation", "Separation",
+           "includes", "ALL_PAIRS"]
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """A fragment: which of P, Y[<=k], S it has (k = 0: no Y)."""
+
+    past: bool
+    window: int
+    since: bool = False
+
+    @property
+    def name(self) -> str:
+        if self.since:
+            return "LTL[S]"
+        if self.window == 0:
+            return "LTL[P]"
+        y = "Y" if self.window == 1 else f"Y<={self.window}"
+        return f"LTL[P,{y}]" if self.past else f"LTL[{y}]"
+
+
+def parse_fragment(text: str) -> Fragment:
+    t = text.strip().replace(" ", "")
+    m = re.fullmatch(r"(?:LTL\[)?(.*?)\]?", t)
+    body = m.group(1) if t.startswith("LTL[") else t
+    body = body.rstrip("]")
+    if body == "S":
+        return Fragment(True, 1, True)
+    if body == "P":
+        return Fragment(True, 0)
+    mm = re.fullmatch(r"(P,)?Y(?:\[?<=(\d+)\]?)?", body)
+    if not mm:
+        raise InputError(f"unknown fragment {text!r} (use LTL[P], LTL[Y], LTL[P,Y], LTL[S], "
+                         "LTL[Y<=k] or LTL[P,Y<=k])")
+    k = int(mm.group(2)) if mm.group(2) else 1
+    if k < 1:
+        raise InputError(f"fragment {text!r}: the window k must be >= 1")
+    return Fragment(bool(mm.group(1)), k)
+
+
+def includes(big: Fragment, small: Fragment) -> str | None:
+    """A reason why small ⊆ big is KNOWN, or None (then the catalogue tries a separation)."""
+    if big.since:
+        return "every fragment here is inside LTL[S] (past LTL = FO[<] = star-free)"
+    if small.since:
+        return None
+    if small == big:
+        return "the same fragment"
+    if small.window == 0:  # LTL[P]
+        return "P is an operator of the larger fragment" if big.past else None
+    if big.window == 0:
+        return None
+    if small.past and not big.past:
+        return None
+    if big.window == 1:
+        return ("Y[<=k] φ = Y φ | Y Y φ | … | Y^k φ, so every Y[<=k] formula is a Y formula"
+                if (big.past or not small.past) else None)
+    if small.window == big.window:
+        return "P is an operator of the larger fragment" if big.past else None
+    return None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A catalogue language: a formula (in the A fragment) and a regex, over ``alphabet``."""
+
+    formula: str
+    regex: str
+    alphabet: str
+    note: str
+
+
+def _first_b() -> Entry:
+    return Entry("P (b & !P true)", "b(a|b)*", "ab", "FIRST: begins with b (global attention only)")
+
+
+def _last_b() -> Entry:
+    return Entry("Y b", "(a|b)*b", "ab", "LAST: ends with b (1-local attention)")
+
+
+def _since() -> Entry:
+    return Entry("c S a", "(a|b|c)*ac*", "abc", "after the last a only c (needs since)")
+
+
+def _window_a(k: int) -> Entry:
+    return Entry(f"Y[<={k}] a", "(a|b)*a" + "(a|b)?" * (k - 1), "ab",
+                 f"an a among the last {k} letters ({k}-local attention)")
+
+
+def _hybrid(k: int) -> Entry:
+    y = "Y" if k == 1 else f"Y[<={k}]"
+    return Entry(f"P a & {y} b & !{y} a", "(a|b)*a(a|b)*" + "b" * k, "ab",
+                 f"an a somewhere, and the last {k} letters are b (hybrid attention)")
+
+
+def candidates(a: Fragment, b: Fragment) -> list[Entry]:
+    """Catalogue languages to try for "in a, not in b" (verified by :func:`separation`)."""
+    out: list[Entry] = []
+    if a.since:
+        out.append(_since())
+        return out
+    if a.window == 0:
+        out.append(_first_b())
+        return out
+    k = a.window
+    if not a.past:                  # LTL[Y<=k]
+        out.append(_last_b() if k == 1 else _window_a(k))
+        if k == 1:
+            out.append(_window_a(1))
+        return out
+    # LTL[P,Y<=k]
+    if b.window == 0 or (b.past and b.window != k):
+        out.append(_last_b() if k == 1 else _window_a(k))
+    if not b.past:
+        out.append(_first_b())
+    out.append(_hybrid(k))
+    if k >= 2:
+        out.append(_window_a(k))
+    return out
+
+
+@dataclass(frozen=True)
+class Separation:
+    """A verified separating language with the two classifications' evidence."""
+
+    fragment_in: str
+    fragment_out: str
+    entry: Entry
+    formula_certificate: object   # FragmentResult for fragment_in
+    witness_result: object        # FragmentResult for fragment_out
+
+    def to_json(self) -> dict:
+        return {"formula": self.entry.formula, "regex": self.entry.regex,
+                "alphabet": list(self.entry.alphabet),
+                "witness": self.witness_result.witness.to_json(),
+                "description": self.entry.note,
+                "in": {"fragment": self.fragment_in,
+                       "formula": str(self.formula_certificate.formula)
+                       if self.formula_certificate.formula is not None else None,
+                       "method": self.formula_certificate.method},
+                "not_in": {"fragment": self.fragment_out, "method": self.witness_result.method,
+                           **({"identity": self.witness_result.identity}
+                              if self.witness_result.identity else {})}}
+
+
+def _result(cl, frag: Fragment):
+    return cl[frag.name]
+
+
+def separation(a_text: str, b_text: str, max_depth: int = 3, limit: int = 50_000) -> Separation:
+    """A language of the catalogue in A and not in B, re-verified by :func:`classify`.
+
+    Raises InputError when A ⊆ B is known, or when no catalogue language verifies (for the
+    pairs whose inclusion is open, e.g. LTL[Y<=3] against LTL[Y<=2])."""
+    from ..ltl import parse
+    from .classify import classify
+    from .from_formula import formula_to_dfa
+
+    a, b = parse_fragment(a_text), parse_fragment(b_text)
+    reason = includes(b, a)
+    if reason is not None:
+        raise InputError(f"{a.name} ⊆ {b.name}: no language separates them ({reason})")
+    windows = tuple(sorted({f.window for f in (a, b) if not f.since and f.window >= 2}))
+    for entry in candidates(a, b):
+        dfa = formula_to_dfa(parse(entry.formula), list(entry.alphabet))
+        cl = classify(dfa, windows=windows, max_depth=max_depth, limit=limit)
+        ra, rb = _result(cl, a), _result(cl, b)
+        if ra.member is True and rb.member is False and rb.witness is not None:
+            return Separation(a.name, b.name, entry, ra, rb)
+    raise InputError(f"no language of the built-in catalogue is verified to be in {a.name} "
+                     f"and not in {b.name} (whether {a.name} ⊆ {b.name} is open)")
+
+
+#: the ordered pairs of the theory table with k = 2, 3 (tests re-verify every one)
+ALL_PAIRS = [(x, y) for x in ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "LTL[Y<=2]", "LTL[P,Y<=2]",
+                              "LTL[Y<=3]", "LTL[P,Y<=3]")
+             for y in ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "LTL[Y<=2]", "LTL[P,Y<=2]",
+                       "LTL[Y<=3]", "LTL[P,Y<=3]") if x != y]
