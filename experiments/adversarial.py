@@ -11,7 +11,8 @@ Words are int arrays of letter indices, one row per word, all rows of one length
   positives of LT-1 / LT-2 in the paper); a substitution that makes such a word rejected
   removes the occurrence ("omit ab").
 * :func:`counter_negatives`: aⁿ⁺¹bⁿ⁻¹ and aⁿ⁻¹bⁿ⁺¹ for CNT at length 2n.
-* :func:`periodic_pairs`: u(st)^r s v versus u(st)^r v, labelled by the DFA.
+* :func:`periodic_pairs`: the theory's pairs (u(st)^r s v versus u(st)^r v, x t^r versus
+  y t^r), labelled by the DFA.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ..automata.dfa import DFA
 
 __all__ = [
     "forward_states", "backward_accepting", "rejected_substitutions", "exactly_one_factor_dfa",
-    "counter_negatives", "periodic_pairs", "accepts_batch",
+    "counter_negatives", "periodic_pairs", "accepts_batch", "r_trivial_family", "suffix_family",
 ]
 
 
@@ -128,24 +129,39 @@ def counter_negatives(length: int, n: int, rng: np.random.Generator) -> np.ndarr
     return (np.arange(length)[None, :] >= n_a[:, None]).astype(np.int64)
 
 
-def periodic_pairs(dfa: DFA, families: Iterable[tuple[str, str, str, str]],
+Template = tuple[str, str, str]          # (prefix, period, suffix): prefix + period^r + suffix
+Family = tuple[Template, Template]
+
+
+def r_trivial_family(u: str, s: str, t: str, v: str) -> Family:
+    """u(st)^r s v versus u(st)^r v: no LTL[P] formula of depth ≤ r separates them
+    (Li & Cotterell 2025, Lemma C.3); with s = a, t = b^{k−1}, u = v = ε this is the
+    k-periodic pair that no LTL[P, Y≤k] formula of depth ≤ r separates."""
+    return (u, s + t, s + v), (u, s + t, v)
+
+
+def suffix_family(x: str, y: str, t: str) -> Family:
+    """x t^r versus y t^r: equal suffixes of length r·|t|, so no LTL[Y≤k] formula of depth
+    < r·|t|/k separates them."""
+    return (x, t, ""), (y, t, "")
+
+
+def periodic_pairs(dfa: DFA, families: Iterable[Family],
                    lengths: Iterable[int]) -> list[tuple[tuple[str, ...], bool]]:
-    """The words u(st)^r s v and u(st)^r v (letters of ``dfa.alphabet``, given as strings of
-    single-character letters) whose length lies in ``lengths``, for every r ≥ 1, each with its
-    membership decided by ``dfa``.  Only pairs that the language separates are kept."""
+    """For every family ((p1, t1, s1), (p2, t2, s2)) and r ≥ 1, the words p1 t1^r s1 and
+    p2 t2^r s2 (letters given as single characters) whose lengths lie in ``lengths``, each
+    labelled by ``dfa``.  Only pairs that the language separates are kept."""
     wanted = set(lengths)
     if not wanted:
         return []
     top = max(wanted)
     out = []
-    for u, s, t, v in families:
-        period = len(s) + len(t)
-        if period == 0:
+    for (p1, t1, s1), (p2, t2, s2) in families:
+        if not t1 and not t2:
             continue
         r = 1
-        while len(u) + period * r + len(v) <= top:
-            base = u + (s + t) * r
-            w1, w2 = tuple(base + s + v), tuple(base + v)
+        while min(len(p1) + r * len(t1) + len(s1), len(p2) + r * len(t2) + len(s2)) <= top:
+            w1, w2 = tuple(p1 + t1 * r + s1), tuple(p2 + t2 * r + s2)
             if len(w1) in wanted or len(w2) in wanted:
                 l1, l2 = dfa.accepts(w1), dfa.accepts(w2)
                 if l1 != l2:

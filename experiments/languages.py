@@ -18,9 +18,10 @@ the finite language {aⁿbⁿ : n ≤ max_n}, which equals aⁿbⁿ on every len
 For ENDS-A, ENDS-AB, STARTS-A and RDP-S (Li & Cotterell 2026, not in the 2025 table) we use
 ``"flip"``: our choice.
 
-``periodic`` lists families (u, s, t, v) of the theory's pairs u(st)^r s v and u(st)^r v
-(R-trivial identity (xy)^ω x = (xy)^ω for LTL[P]; with s = a, t = b^{k−1} the k-periodic pair
-(ab^{k−1})^r a / (ab^{k−1})^r for LTL[P, Y≤k]; with s = ε a long common suffix for LTL[Y]).
+``periodic`` lists the theory's families of pairs: u(st)^r s v / u(st)^r v (the R-trivial
+identity (xy)^ω x = (xy)^ω, against LTL[P]; with s = a, t = b^{k−1} the k-periodic pair
+(ab^{k−1})^r a / (ab^{k−1})^r, against LTL[P, Y≤k] for k ≥ 2) and x t^r / y t^r (a long common
+suffix, against LTL[Y≤k]).
 Whether each word is in the language is decided by the DFA, never assumed.
 """
 
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..automata.dfa import DFA
+from .adversarial import Family, r_trivial_family as _rt, suffix_family as _sx
 from ..errors import InputError
 
 __all__ = ["LanguageSpec", "LANGUAGES", "TABLE1", "LOCAL_GRID", "QUICK", "get_language", "counter_dfa"]
@@ -38,14 +40,14 @@ __all__ = ["LanguageSpec", "LANGUAGES", "TABLE1", "LOCAL_GRID", "QUICK", "get_la
 @dataclass(frozen=True)
 class LanguageSpec:
     """A named language: alphabet, regex (None for CNT), how to build adversarial negatives,
-    and the periodic pair families (u, s, t, v) that the theory uses against it."""
+    and the periodic pair families that the theory uses against it."""
 
     name: str
     alphabet: tuple[str, ...]
     regex: str | None
     description: str
     adversarial: str = "flip"
-    periodic: tuple[tuple[str, str, str, str], ...] = ()
+    periodic: tuple[Family, ...] = ()
     even_only: bool = False
 
     def dfa(self, max_length: int = 0) -> DFA:
@@ -87,30 +89,30 @@ LANGUAGES: dict[str, LanguageSpec] = {spec.name: spec for spec in [
     LanguageSpec("CNT", ("a", "b"), None, "aⁿbⁿ", "counter", even_only=True),
     LanguageSpec("PARITY", ("a", "b"), "a*(ba*ba*)*", "even number of b", "random"),
     LanguageSpec("DYCK-(1,2)", ("a", "b"), "(a(ab)*b)*", "bounded Dyck, depth 2", "flip",
-                 periodic=(("a", "ab", "ab", "b"),), even_only=True),
+                 periodic=(_rt("a", "a", "b", "bb"),), even_only=True),
     LanguageSpec("DYCK-(1,1)", ("a", "b"), "(ab)*", "bounded Dyck, depth 1", "flip",
-                 periodic=(("a", "b", "a", "b"),), even_only=True),
+                 periodic=(_rt("a", "b", "a", "b"),), even_only=True),
     LanguageSpec("LT-2", _S, "(a|b|c)*ab(a|b|c)*", "contains the factor ab", "exactly-one:ab",
-                 periodic=(("", "a", "c", "b"),)),
+                 periodic=(_rt("", "a", "c", "b"),)),
     LanguageSpec("RDP-1", ("a", "x", "y"), "(a|y)*ax*", "right-deterministic monomial", "flip",
-                 periodic=(("", "a", "y", "x"),)),
+                 periodic=(_rt("", "a", "y", "x"),)),
     LanguageSpec("RDP-S", _S, "(a|b|c)*ac*", "after the last a only c", "flip",
-                 periodic=(("", "a", "b", "c"),)),
+                 periodic=(_rt("", "a", "b", "c"),)),
     LanguageSpec("LAST", ("a", "b"), "(a|b)*b", "ends with b", "random",
-                 periodic=(("", "b", "a", ""),)),
+                 periodic=(_rt("", "b", "a", ""),)),
     LanguageSpec("PT-2", _S, "(a|b|c)*a(a|b|c)*b(a|b|c)*", "contains the subsequence ab", "random"),
     LanguageSpec("LT-1", _S, "(a|b|c)*a(a|b|c)*", "contains a", "exactly-one:a"),
     LanguageSpec("LDP-1", ("a", "x", "y"), "y*a(a|x)*", "left-deterministic monomial", "flip"),
     LanguageSpec("LDP-2", ("p", "q", "x", "y", "z"), "(q|y|z)*p(p|x|z)*q(p|q|x|y)*",
                  "left-deterministic monomial", "flip"),
     LanguageSpec("FIRST", ("a", "b"), "b(a|b)*", "begins with b", "random",
-                 periodic=(("b", "", "a", ""), ("a", "", "a", ""))),
+                 periodic=(_sx("b", "a", "a"),)),
     LanguageSpec("ENDS-A", _S, "(a|b|c)*a", "ends with a", "flip",
-                 periodic=(("", "a", "b", ""), ("", "a", "bbb", ""))),
+                 periodic=(_rt("", "a", "b", ""), _rt("", "a", "bbb", ""))),
     LanguageSpec("ENDS-AB", _S, "(a|b|c)*ab", "ends with ab", "flip",
-                 periodic=(("a", "b", "a", "b"),)),
+                 periodic=(_rt("a", "b", "a", "b"),)),
     LanguageSpec("STARTS-A", _S, "a(a|b|c)*", "begins with a", "flip",
-                 periodic=(("a", "", "b", ""), ("c", "", "b", ""))),
+                 periodic=(_sx("a", "c", "b"),)),
 ]}
 
 #: Table 1 of Li & Cotterell (NeurIPS 2025), in the paper's order

@@ -12,7 +12,7 @@ from scipy.stats import chisquare
 from attnlogic.automata.dfa import DFA
 from attnlogic.experiments.adversarial import (
     backward_accepting, counter_negatives, exactly_one_factor_dfa, forward_states, periodic_pairs,
-    rejected_substitutions,
+    r_trivial_family, rejected_substitutions, suffix_family,
 )
 from attnlogic.experiments.data import LanguageData, with_eos
 from attnlogic.experiments.languages import LANGUAGES, QUICK, TABLE1, counter_dfa
@@ -116,7 +116,7 @@ def test_counter_negatives():
 
 
 def test_periodic_pairs_are_labelled_by_the_dfa():
-    pairs = periodic_pairs(ENDS_A, [("", "a", "b", ""), ("", "a", "bbb", "")], range(21, 41))
+    pairs = periodic_pairs(ENDS_A, [r_trivial_family("", "a", "b", ""), r_trivial_family("", "a", "bbb", "")], range(21, 41))
     assert pairs
     words = {"".join(w): lab for w, lab in pairs}
     assert words["ab" * 10 + "a"] is True
@@ -124,6 +124,10 @@ def test_periodic_pairs_are_labelled_by_the_dfa():
     assert words["abbb" * 6] is False and words["abbb" * 5 + "a"] is True
     for w, lab in pairs:
         assert 21 <= len(w) <= 40 and ENDS_A.accepts(w) == lab
+    suffix = {"".join(w): lab for w, lab in periodic_pairs(STARTS_A, [suffix_family("a", "c", "b")], [25])}
+    assert suffix == {"a" + "b" * 24: True, "c" + "b" * 24: False}
+    # a family the language does not separate yields nothing
+    assert periodic_pairs(STARTS_A, [r_trivial_family("", "a", "b", "")], range(2, 30)) == []
 
 
 def _data(name, dfa):
@@ -175,3 +179,31 @@ def test_data_is_deterministic_given_the_seed():
     a = data.training_batch(20, 16, np.random.default_rng(9))
     b = data.training_batch(20, 16, np.random.default_rng(9))
     assert (a.words == b.words).all()
+
+
+def test_language_dfas_agree_with_python_re(language_cases):
+    import re
+
+    expected_states = {c["name"]: c["minimal_dfa_states"] for c in language_cases}
+    for name, spec in LANGUAGES.items():
+        dfa = spec.dfa(12)
+        if spec.regex is None:
+            pattern = re.compile(r"(a*)(b*)")
+            member = lambda s: bool(pattern.fullmatch(s)) and s.count("a") == s.count("b")  # noqa: E731
+        else:
+            assert dfa.n_states == expected_states[name]
+            pattern = re.compile(spec.regex)
+            member = lambda s: pattern.fullmatch(s) is not None  # noqa: E731
+        for n in range(8 if len(spec.alphabet) <= 3 else 5):
+            for w in itertools.product(spec.alphabet, repeat=n):
+                assert dfa.accepts(w) == member("".join(w)), (name, w)
+
+
+def test_every_periodic_family_yields_separated_pairs():
+    for name, spec in LANGUAGES.items():
+        if not spec.periodic:
+            continue
+        data = LanguageData(spec, 100)
+        sets = data.periodic_sets(range(21, 101))
+        labels = np.concatenate([s.labels for s in sets])
+        assert labels.any() and (~labels).any(), name
