@@ -13,12 +13,12 @@ The model, formulas and what simulation confirmed: docs/rmt.md and spec/rmt.md.
 from .bulk import BulkEdges, cdf, density, edges, moments, x_star, zero_atom
 from .correlation import (SignModel, from_matrix, iid, label_flip, make_model, markov, prefix,
                           sample_signs)
-from .model import (EmbeddingTable, centred_covariance, pool, sample_table, sample_tokens,
-                    sizes)
+from .model import (EmbeddingTable, centred_covariance, pool, population_covariance,
+                    sample_table, sample_tokens, sizes, within_class_covariance)
 from .simulation import SimulationResult, simulate
 from .spikes import (SpikePrediction, mu_norm_sq_threshold, overlap_with_m, population_outlier,
-                     population_threshold, predict, sample_outlier, sample_threshold,
-                     spike_x, top_eigenvalue)
+                     population_overlap_with_m, population_threshold, population_top_eigenvalue,
+                     predict, sample_outlier, sample_threshold, spike_x, top_eigenvalue)
 from .weights import (alpha, alpha_over_kappa, alpha_over_kappa_table, causal_weights,
                       harmonic_self_excluding_weights, harmonic_weights, kappa, mean_weights,
                       named_weights, optimal_weights, pattern_weights)
@@ -27,10 +27,11 @@ __all__ = [
     "BulkEdges", "cdf", "density", "edges", "moments", "x_star", "zero_atom",
     "SignModel", "from_matrix", "iid", "label_flip", "make_model", "markov", "prefix",
     "sample_signs",
-    "EmbeddingTable", "centred_covariance", "pool", "sample_table", "sample_tokens", "sizes",
+    "EmbeddingTable", "centred_covariance", "pool", "population_covariance", "sample_table",
+    "sample_tokens", "sizes", "within_class_covariance",
     "SimulationResult", "simulate",
     "SpikePrediction", "mu_norm_sq_threshold", "overlap_with_m", "population_outlier",
-    "population_threshold", "predict", "sample_outlier", "sample_threshold", "spike_x",
+    "population_overlap_with_m", "population_threshold", "population_top_eigenvalue", "predict", "sample_outlier", "sample_threshold", "spike_x",
     "top_eigenvalue",
     "alpha", "alpha_over_kappa", "alpha_over_kappa_table", "causal_weights",
     "harmonic_self_excluding_weights", "harmonic_weights", "kappa", "mean_weights",

@@ -39,7 +39,7 @@ from .bulk import edges, f_map, x_star
 
 def spike_x(alpha_over_kappa: float, m_norm_sq: float, delta: float) -> float:
     """x = θ − δ with θ = (α/κ)‖m‖²."""
-    return positive("alpha/kappa", alpha_over_kappa) * nonnegative("|m|^2", m_norm_sq) - \
+    return nonnegative("alpha/kappa", alpha_over_kappa) * nonnegative("|m|^2", m_norm_sq) - \
         nonnegative("delta", delta)
 
 
