@@ -155,6 +155,7 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
         added.append((np.arange(k, dtype=np.int64)[:, None] * n + blocks[None, :]).reshape(-1))
 
     owner = np.zeros(k * n, dtype=np.int64)  # scratch for removing duplicate codes
+    list_cache: dict = {}
     while added:
         codes = np.concatenate(added) if len(added) > 1 else added[0]
         added = []
@@ -172,7 +173,7 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
         if int(counts.sum()) <= _SCALAR_WORK:
             # a thin round (deep, chain-like automata): classic one-splitter-at-a-time steps
             nb = _scalar_rounds(codes.tolist(), block_of, elems, pos, start, size, pending,
-                                added, src, ptr, nb, n, k)
+                                added, src, ptr, nb, n, k, list_cache)
             continue
         pending[let, blk] = False
         members = elems[_ranges(start[blk], counts)]
@@ -195,62 +196,76 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
 
 
 def _scalar_rounds(stack, block_of, elems, pos, start, size, pending, added, src, ptr,
-                   nb, n, k) -> int:
+                   nb, n, k, cache) -> int:
     """Classic Hopcroft steps, one splitter at a time, while the pending work stays small.
 
     Same invariants as the vectorised rounds (``pending[c, b]`` is set exactly for the codes
-    ``c * n + b`` on the stack); hands the stack back through ``added`` once it grows.
+    ``c * n + b`` on the stack).  Works on Python lists (copied in, written back on exit) and
+    hands the stack back through ``added`` once it grows.
     """
+    if "src" not in cache:  # read-only: converted once per minimisation
+        cache["src"], cache["ptr"] = src.tolist(), ptr.tolist()
+    srcl, ptrl = cache["src"], cache["ptr"]
+    bl, el, pl, st, sz = block_of.tolist(), elems.tolist(), pos.tolist(), start.tolist(), size.tolist()
+    flat = pending.reshape(-1)
+    pend = bytearray(flat.view(np.uint8).tobytes())
     while stack:
         if len(stack) > _SCALAR_STACK:
             added.append(np.asarray(stack, dtype=np.int64))
-            return nb
+            break
         code = stack.pop()
-        c, C = divmod(code, n)
-        if not pending[c, C]:
+        if not pend[code]:
             continue
-        pending[c, C] = False
-        s0 = int(start[C])
+        pend[code] = 0
+        c, C = divmod(code, n)
+        s0 = st[C]
         base = c * n
         marked: dict[int, int] = {}
         order: list[int] = []
-        for q in elems[s0:s0 + int(size[C])].tolist():
-            for p in src[ptr[base + q]:ptr[base + q + 1]].tolist():
-                B = int(block_of[p])
+        for q in el[s0:s0 + sz[C]]:
+            for p in srcl[ptrl[base + q]:ptrl[base + q + 1]]:
+                B = bl[p]
                 mc = marked.get(B)
                 if mc is None:
                     mc = 0
                     order.append(B)
-                j = int(start[B]) + mc
-                i = int(pos[p])
+                j = st[B] + mc
+                i = pl[p]
                 if i != j:
-                    r = int(elems[j])
-                    elems[i] = r
-                    pos[r] = i
-                    elems[j] = p
-                    pos[p] = j
+                    r = el[j]
+                    el[i] = r
+                    pl[r] = i
+                    el[j] = p
+                    pl[p] = j
                 marked[B] = mc + 1
         for B in order:
             mc = marked[B]
-            zB = int(size[B])
+            zB = sz[B]
             if mc == zB:
                 continue
             X = nb
             nb += 1
-            sB = int(start[B])
-            start[X] = sB
-            size[X] = mc
-            start[B] = sB + mc
-            size[B] = zB - mc
-            block_of[elems[sB:sB + mc]] = X
+            sB = st[B]
+            st[X] = sB
+            sz[X] = mc
+            st[B] = sB + mc
+            sz[B] = zB - mc
+            for idx in range(sB, sB + mc):
+                bl[el[idx]] = X
             small = X if mc <= zB - mc else B
             for a in range(k):
-                if pending[a, B]:
-                    pending[a, X] = True
+                if pend[a * n + B]:
+                    pend[a * n + X] = 1
                     stack.append(a * n + X)
-                elif not pending[a, small]:
-                    pending[a, small] = True
+                elif not pend[a * n + small]:
+                    pend[a * n + small] = 1
                     stack.append(a * n + small)
+    block_of[:] = bl
+    elems[:] = el
+    pos[:] = pl
+    start[:] = st
+    size[:] = sz
+    flat[:] = np.frombuffer(bytes(pend), dtype=bool)
     return nb
 
 

@@ -1,7 +1,9 @@
 """Benchmark: our Hopcroft minimisation vs automata-lib's ``DFA.minify``.
 
 Random complete DFAs (uniform transition targets, each state accepting with probability
-1/2) with 10^3, 10^4, 10^5 states over 2 and 3 letters.  Both libraries get the same
+1/2) with 10^3, 10^4, 10^5 states over 2 and 3 letters; plus, as a worst case for
+round-based refinement, the counter modulo n (letter a adds one, letter b resets; one
+accepting state), already minimal and n layers deep.  Both libraries get the same
 automaton; building automata-lib's object is outside the timing.  Each time is the best of
 several runs (one run for automata-lib at 10^5, capped by a timeout).  The table prints
 the ratio ours / automata-lib (below 1: we are faster) and checks that both find the same
@@ -55,6 +57,11 @@ def random_dfa(rng, n: int, k: int) -> DFA:
     return DFA(letters, rng.integers(0, n, size=(n, k)), 0, rng.random(n) < 0.5)
 
 
+def counter_dfa(n: int) -> DFA:
+    table = np.column_stack([(np.arange(n) + 1) % n, np.zeros(n, dtype=np.int64)])
+    return DFA("ab", table, 0, [0])
+
+
 def to_automata_lib(d: DFA):
     from automata.fa.dfa import DFA as LibDFA
     T = d.transitions.tolist()
@@ -77,11 +84,12 @@ def main(argv=None) -> None:
     except ImportError:
         have_lib = False
     rng = np.random.default_rng(args.seed)
-    print(f"{'states':>8} {'letters':>7} {'minimal':>8} {'ours (s)':>10} {'automata-lib (s)':>17} "
-          f"{'ratio':>7}")
-    for n in (int(s) for s in args.sizes.split(",")):
-        for k in (2, 3):
-            d = random_dfa(rng, n, k)
+    print(f"{'family':>8} {'states':>8} {'letters':>7} {'minimal':>8} {'ours (s)':>10} "
+          f"{'automata-lib (s)':>17} {'ratio':>7}")
+    cases = [("random", n, k) for n in (int(s) for s in args.sizes.split(",")) for k in (2, 3)]
+    cases += [("counter", n, 2) for n in (10_000, 100_000)]
+    for family, n, k in cases:
+            d = random_dfa(rng, n, k) if family == "random" else counter_dfa(n)
             repeats = 7 if n <= 10_000 else 3
             ours, m = _best(lambda: minimize(d), repeats)
             theirs = ratio = None
@@ -95,7 +103,7 @@ def main(argv=None) -> None:
             tt = f"{theirs:17.4f}" if theirs is not None else \
                 f"{'> ' + str(args.timeout) if have_lib else 'n/a':>17}"
             rr = f"{ratio:7.3f}" if ratio is not None else f"{'< ' + format(ours / args.timeout, '.3f') if have_lib else 'n/a':>7}"
-            print(f"{n:>8} {k:>7} {m.n_states:>8} {ours:10.4f} {tt} {rr}", flush=True)
+            print(f"{family:>8} {n:>8} {k:>7} {m.n_states:>8} {ours:10.4f} {tt} {rr}", flush=True)
 
 
 if __name__ == "__main__":
