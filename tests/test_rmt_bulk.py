@@ -140,8 +140,8 @@ def test_simulated_spectrum_matches_density_ks(model, weights, seed):
     """d = 400: KS distance between the eigenvalues of S and the predicted law < 0.02."""
     exp = spectrum_experiment(model, weights, d=400, delta=0.5, gamma=0.25, mu_norm=0.0, seed=seed)
     assert exp.ks < 0.02
-    # the smallest eigenvalue sits at the left edge (within finite-size slack of 15 %)
-    assert exp.eigenvalues[0] == pytest.approx(exp.edges.left, rel=0.15)
+    # the smallest eigenvalue sits at the (small) left edge: measured 0.99–1.07 × edge
+    assert exp.eigenvalues[0] == pytest.approx(exp.edges.left, rel=0.10)
 
 
 def test_ks_distance_detects_a_wrong_law():
