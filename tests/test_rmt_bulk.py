@@ -149,3 +149,16 @@ def test_ks_distance_detects_a_wrong_law():
     exp = spectrum_experiment(iid(4), "mean", d=400, delta=0.5, gamma=0.25, seed=3)
     wrong = ks_distance(exp.eigenvalues, exp.delta, 0.5, exp.kappa)
     assert exp.ks < 0.02 < wrong
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(1e-3, 20.0), st.floats(1e-3, 20.0), st.floats(0.0, 1.0))
+def test_density_agrees_with_numpy_roots_over_wide_parameters(delta, gamma, u):
+    """Robustness of the Cardano solve: random (δ, γ) over four decades and λ across
+    [0.5·left, 1.1·right]."""
+    e = bulk.edges(delta, gamma)
+    lam = np.array([0.5 * e.left + u * (1.1 * e.right - 0.5 * e.left)])
+    lam = lam[lam > 0]
+    fast = bulk.density(lam, delta, gamma)
+    slow = _density_by_numpy_roots(lam, delta, gamma)
+    np.testing.assert_allclose(fast, slow, rtol=1e-6, atol=1e-6 * (1 + slow.max(initial=0)))
