@@ -206,19 +206,21 @@ def long_words(alphabet, n: int, count: int, seed: int = 0, dfa=None) -> Iterato
         yield kind, w
 
 
-def _forward(model, codes: np.ndarray, eos: int, device) -> np.ndarray:
+def _forward(model, codes: np.ndarray, eos: int, device, forward=None) -> np.ndarray:
     tokens = torch.as_tensor(np.concatenate([codes, np.full((codes.shape[0], 1), eos)], axis=1), device=device)
     with torch.no_grad():
-        out = model(tokens)[..., 0]
+        out = (forward or model)(tokens)[..., 0]
     return (out > 0).cpu().numpy()
 
 
 def check_model(model, alphabet, oracle: Callable[[np.ndarray], np.ndarray], max_length: int,
                 samples: int, seed: int = 0, exhaustive: int | None = None, dfa=None,
-                progress: bool = False, stop_at_first: bool = False, kernel: str | None = None) -> CheckReport:
+                progress: bool = False, stop_at_first: bool = False, kernel: str | None = None,
+                forward=None) -> CheckReport:
     """Compare ``model`` (tokens = letter indices of ``alphabet``, EOS = len(alphabet)) with
     ``oracle`` on every prefix: all words of length ``exhaustive`` (default
-    :func:`exhaustive_length`), then ``samples`` long words of length ``max_length``."""
+    :func:`exhaustive_length`), then ``samples`` long words of length ``max_length``.
+    ``forward(tokens)`` replaces ``model(tokens)`` (e.g. the fixed-point simulation)."""
     k = len(alphabet)
     eos = k
     device = next(model.parameters()).device
@@ -234,7 +236,7 @@ def check_model(model, alphabet, oracle: Callable[[np.ndarray], np.ndarray], max
         if device.type == "cuda":
             torch.cuda.synchronize()
         t0 = time.perf_counter()
-        got = _forward(model, codes, eos, device)
+        got = _forward(model, codes, eos, device, forward)
         if device.type == "cuda":
             torch.cuda.synchronize()
         rep.seconds += time.perf_counter() - t0
@@ -291,6 +293,16 @@ def _run_group(run, words: list[np.ndarray], kinds: list[str]) -> None:
             run(w[None, :], kind)
 
 
+def _fp_bound(f, letters, fmt, fp_meta: dict):
+    """exact_up_to of a saved model on the machine ``fmt`` (re-planned from its formula)."""
+    from .plan import plan_formula
+    from .precision import fixed_point_exact_up_to
+    if not fp_meta:
+        return 0
+    plan = plan_formula(f, letters, cleanup=True, span_fix=bool(fp_meta.get("span_fix")))
+    return fixed_point_exact_up_to(plan, fmt)
+
+
 def _word_text(codes, alphabet) -> str:
     letters = [alphabet[i] for i in codes]
     return ",".join(letters) if any(len(a) != 1 for a in alphabet) else "".join(letters)
@@ -298,7 +310,8 @@ def _word_text(codes, alphabet) -> str:
 
 def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 1000, samples: int = 16,
               exhaustive: int | None = None, dtype: str | None = None, device: str = "cpu",
-              seed: int = 0, progress: bool = False, oracle: str = "dfa", kernel: str = "auto") -> dict:
+              seed: int = 0, progress: bool = False, oracle: str = "dfa", kernel: str = "auto",
+              fixed_point=None, span_fix: bool = True) -> dict:
     """The whole ``attnlogic check``: build or load the model, build the DFA, compare.
 
     The DFA comes from :func:`attnlogic.automata.from_formula.formula_to_dfa`, independent
@@ -339,7 +352,8 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
         label = str(model_path)
     else:
         f = parse(formula) if isinstance(formula, str) else formula
-        compiled = compile_formula(f, alphabet, dtype=dtype or "float32", device=device)
+        compiled = compile_formula(f, alphabet, dtype=dtype or "float32", device=device,
+                                   fixed_point=fixed_point, span_fix=span_fix)
         model, letters, bound, run_dtype = compiled.model, compiled.vocab.alphabet, compiled.exact_up_to, compiled.dtype
         label = f"compiled ({compiled.layers} layers, {compiled.heads} heads, width {compiled.width})"
     dfa = None
@@ -354,8 +368,19 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
         def fn(codes):
             return np.stack([prefix_acceptance(f, [letters[i] for i in w]) for w in codes])
         oracle_name = "reference evaluator"
+    forward = None
+    if fixed_point is not None:
+        from attnlogic.transformer.fixed_point import fixed_point_forward
+        run_dtype = f"fixed-point {fixed_point}"
+        if model_path is not None:
+            fp = meta.get("fixed_point") or {}
+            bound = _fp_bound(f, letters, fixed_point, fp) if meta.get("compiler") else 0
+
+        def forward(tokens):
+            return fixed_point_forward(model, tokens, fixed_point)
+        kernel = "fixed-point simulation"
     rep = check_model(model, letters, fn, max_length, samples, seed=seed, exhaustive=exhaustive,
-                      dfa=dfa, progress=progress, kernel=kernel)
+                      dfa=dfa, progress=progress, kernel=None if forward else kernel, forward=forward)
     ce = None if rep.counterexample is None else _word_text(rep.counterexample, letters)
     return {
         "words": rep.words, "max_length": rep.max_length, "prefixes_checked": rep.prefixes_checked,

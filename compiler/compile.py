@@ -77,22 +77,34 @@ class CompiledModel:
 
 
 def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32",
-                    device: str = "cpu") -> CompiledModel:
+                    device: str = "cpu", fixed_point=None, span_fix: bool = True) -> CompiledModel:
     """Compile a formula of LTL[P,Y<=k] (O and H allowed: rewritten into P).
 
     ``alphabet``: the letters (the formula's atoms are added); S is refused (InputError).
+    ``fixed_point``: a :class:`~attnlogic.transformer.fixed_point.FixedPoint` format to
+    compile for (head outputs cleaned, plus Li & Cotterell's P(ψ ∧ Pψ) patch when
+    ``span_fix``); ``exact_up_to`` is then the bound on that machine.
     """
     if isinstance(formula, str):
         from attnlogic.ltl import parse
         formula = parse(formula)
-    plan = plan_formula(formula, alphabet)
+    plan = plan_formula(formula, alphabet, cleanup=fixed_point is not None,
+                        span_fix=fixed_point is not None and span_fix)
     if not plan.alphabet:
         raise InputError("the formula has no atoms: give an alphabet")
     vocab = Vocabulary(plan.alphabet)
     tdtype = dtype_of(dtype)
     model = build_model(plan, vocab).to(device=device, dtype=tdtype)
-    bound = exact_up_to(model, tdtype)
+    if fixed_point is None:
+        bound = exact_up_to(model, tdtype)
+    else:
+        from .precision import fixed_point_exact_up_to
+        bound = fixed_point_exact_up_to(plan, fixed_point)
+        dtype = f"fixed-point {fixed_point}"
     metadata = {"compiler": "attnlogic.compiler", "formula": str(formula), "alphabet": list(vocab.alphabet),
                 "eos": vocab.eos, "readout": READOUT, "score_gap": SCORE_GAP, "exact_up_to": bound,
                 "coordinates": list(plan.names)}
+    if fixed_point is not None:
+        metadata["fixed_point"] = {"frac_bits": fixed_point.frac_bits, "int_bits": fixed_point.int_bits,
+                                   "span_fix": span_fix}
     return CompiledModel(str(formula), plan, vocab, model, dtype, bound, metadata)

@@ -209,8 +209,17 @@ def _unsupported(f: Formula) -> None:
                 "rewritten into P)")
 
 
-def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET) -> Plan:
-    """Schedule ``f`` (O and H are first rewritten into P; S is refused with InputError)."""
+def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET,
+                 cleanup: bool = False, span_fix: bool = False) -> Plan:
+    """Schedule ``f`` (O and H are first rewritten into P; S is refused with InputError).
+
+    ``cleanup`` (for fixed-point machines that round attention weights): every head's raw
+    output r goes through clean(r) = ReLU(3r − 1) − ReLU(3r − 2) in the FFN of its layer
+    (1 for r ≥ 2/3, 0 for r ≤ 1/3) before anything reads it.  ``span_fix`` (Li & Cotterell's
+    patch, implies cleanup): ``P ψ`` = clean(r₁) ∨ clean(r₂) where r₁ is the head over ψ and
+    r₂ a head in the next layer over g = ψ ∧ clean(r₁) ("ψ with an earlier ψ still seen").
+    """
+    cleanup = cleanup or span_fix
     if isinstance(f, (Once, Historically)) or any(isinstance(n, (Once, Historically)) for n in f.subformulas()):
         f = core(f)
     _unsupported(f)
@@ -242,9 +251,30 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
             s = stage[id(node.arg)]
             layer = (s + 1) // 2 + 1
             spec = HeadSpec("global") if isinstance(node, Past) else HeadSpec("local", node.k)
-            out = fresh(str(node))
-            heads.setdefault(layer, []).append(HeadPlan(spec, expr[id(node.arg)], out, str(node)))
-            expr[nid], stage[nid] = Affine.coord(out), 2 * layer - 1
+            psi = expr[id(node.arg)]
+            if not cleanup:
+                out = fresh(str(node))
+                heads.setdefault(layer, []).append(HeadPlan(spec, psi, out, str(node)))
+                expr[nid], stage[nid] = Affine.coord(out), 2 * layer - 1
+                continue
+            raw = fresh(f"raw {node}")
+            heads.setdefault(layer, []).append(HeadPlan(spec, psi, raw, str(node)))
+            r = Affine.coord(raw)
+            if not (span_fix and isinstance(node, Past)):
+                out = fresh(str(node))
+                units.setdefault(layer, []).extend(_clean_units(r, out))
+                expr[nid], stage[nid] = Affine.coord(out), 2 * layer
+                continue
+            c1, g = fresh(f"clean {node}"), fresh(f"{node.arg} & {node}")
+            units.setdefault(layer, []).extend(_clean_units(r, c1))
+            # g = ψ ∧ clean(r): the clean units shifted down by 6(1 − ψ) (r ≤ 2 keeps them ≤ 0 when ψ = 0)
+            shift = psi.scale_add(6.0, c=-6.0)
+            units.setdefault(layer, []).extend(_clean_units(r, g, shift))
+            raw2, out = fresh(f"raw P({node.arg} & {node})"), fresh(str(node))
+            heads.setdefault(layer + 1, []).append(HeadPlan(spec, Affine.coord(g), raw2, f"P({node.arg} & {node})"))
+            # out = clean(r₂) ∨ c1 = clean(r₂ + c1) since r₂ ≥ 0 and c1 ∈ {0, 1}
+            units.setdefault(layer + 1, []).extend(_clean_units(Affine.coord(raw2), out, Affine.coord(c1).scale_add(3.0)))
+            expr[nid], stage[nid] = Affine.coord(out), 2 * (layer + 1)
         else:  # a binary Boolean gate
             leaves = _boolean_block_leaves(node)
             atom_leaves = [x for x in leaves if isinstance(x, Atom)]
@@ -274,6 +304,12 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
         units=tuple(tuple(units.get(l, ())) for l in range(1, n_layers + 1)),
         ffn_bias=tuple(tuple(sorted(bias.get(l, {}).items())) for l in range(1, n_layers + 1)),
         readout=expr[id(root)], names=tuple(names))
+
+
+def _clean_units(r: Affine, out: int, shift: Affine | None = None) -> list[Unit]:
+    """clean(r) = ReLU(3r − 1 + shift) − ReLU(3r − 2 + shift) into ``out``."""
+    base = r.scale_add(3.0) if shift is None else r.scale_add(3.0, shift, 1.0)
+    return [Unit(base.scale_add(1.0, c=-1.0), out, 1.0), Unit(base.scale_add(1.0, c=-2.0), out, -1.0)]
 
 
 def _atoms_affine(node, atom_leaves, leaves, expr) -> Affine:

@@ -41,7 +41,7 @@ import math
 
 import torch
 
-__all__ = ["exact_up_to", "representable", "materialized_span_limit"]
+__all__ = ["exact_up_to", "representable", "materialized_span_limit", "fixed_point_exact_up_to"]
 
 
 def representable(t: torch.Tensor, dtype: torch.dtype) -> bool:
@@ -82,3 +82,36 @@ def materialized_span_limit(dtype: torch.dtype) -> int | None:
 
 def _exp_bits(dtype: torch.dtype) -> int:
     return {torch.float16: 5, torch.bfloat16: 8, torch.float32: 8, torch.float64: 11}[dtype]
+
+
+def fixed_point_exact_up_to(plan, fmt) -> int | None:
+    """Exactness of a plan compiled with ``cleanup`` on the fixed-point machine ``fmt``
+    (:mod:`attnlogic.transformer.fixed_point`: attention weights rounded to p bits).
+
+    With q ≥ 1 ψ-positions visible a head computes e = 1 on them (exp(−C) rounds to 0),
+    l = R(q), α = R(1/l), r = R(q·α).  For 1 ≤ q < 2^(p+1): α = 1/q ± 2^-(p+1) so
+    r ∈ [2/3, 2) (α = 2^-p gives q·2^-p ∈ (2/3, 2); α ≥ 2·2^-p has relative
+    error ≤ 1/4), and clean(r) = 1.  For q ≥ 2^(p+1): l ≥ 2^(p+1) (int_bits ≥ p+2), so
+    α = R(≤ 2^-(p+1)) = 0 (ties to even) and r = 0: the weights vanish (Li & Cotterell's
+    N_max).  With q = 0 the values are 0 and r = 0.  Every coordinate that is read is
+    therefore exactly Boolean while every head sees fewer than 2^(p+1) ψ-positions:
+    exact for words of length < 2^(p+1) (a window of k < 2^(p+1) never sees more).
+    With ``span_fix`` the head over g = ψ ∧ clean(r₁) sees at most 2^(p+1) − 1 positions
+    (the 2nd … 2^(p+1)-th ψ) and P ψ = clean(r₁) ∨ clean(r₂) is right for every q: exact at
+    every length (None).  Requires int_bits ≥ max(11, p+2) (C = 1024 and the saturation);
+    otherwise nothing is claimed (0).
+    """
+    if not any(name.startswith("raw ") for name in plan.names) and plan.n_heads:
+        return 0  # compiled without cleanup: head outputs in [2/3, 2) reach the gates
+    p, i = fmt.frac_bits, fmt.int_bits
+    if i < max(11, p + 2):
+        return 0
+    span = 2 ** (p + 1)
+    kinds = [h.spec for layer in plan.heads for h in layer]
+    if any(s.is_local and s.k >= span for s in kinds):
+        return span - 1
+    has_global = any(not s.is_local for s in kinds)
+    span_fixed = any(name.startswith("raw P(") for name in plan.names)
+    if not has_global or span_fixed:
+        return None
+    return span - 1

@@ -36,6 +36,12 @@ def add_arguments(p):
                    help="global-head kernel: auto (O(N) prefix kernel for constant-query heads, "
                         "as compiled heads are; SDPA otherwise), sdpa (quadratic, as plain PyTorch), "
                         "blockwise (online softmax)")
+    p.add_argument("--fixed-point", type=int, metavar="P",
+                   help="run the simulated fixed-point machine with P fractional bits (quadratic, "
+                        "float64: for lengths up to a few 10^4); F is compiled for it")
+    p.add_argument("--int-bits", type=int, default=16, metavar="I")
+    p.add_argument("--no-span-fix", action="store_true",
+                   help="with --fixed-point: compile F without the P(psi & P psi) patch")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -57,10 +63,12 @@ def run(args) -> int:
         raise InputError("--device cuda: CUDA is not available on this machine")
     from attnlogic.compiler.check import run_check
 
+    from .compile import _fixed_point
+
     result = run_check(formula=args.formula, model_path=args.model, alphabet=split_alphabet(args.alphabet),
                        max_length=args.max_length, samples=args.samples, exhaustive=args.exhaustive,
                        dtype=args.dtype, device=args.device, seed=args.seed, progress=args.progress,
-                       kernel=args.kernel)
+                       kernel=args.kernel, fixed_point=_fixed_point(args), span_fix=not args.no_span_fix)
     if args.json:
         print_json(result)
     else:

@@ -21,6 +21,13 @@ def add_arguments(p):
     p.add_argument("formula", help="a formula of LTL[P,Y<=k] (O, H allowed)")
     p.add_argument("--alphabet", help="letters: abc or a,b,c (the formula's atoms are added)")
     p.add_argument("--dtype", default="float32", choices=["float32", "bfloat16", "float16"])
+    p.add_argument("--fixed-point", type=int, metavar="P",
+                   help="compile for a fixed-point machine with P fractional bits that rounds every "
+                        "operation, attention weights included (cleanup units + Li & Cotterell's "
+                        "P(psi & P psi) patch); exact_up_to is then for that machine")
+    p.add_argument("--int-bits", type=int, default=16, metavar="I", help="integer bits of --fixed-point (default 16)")
+    p.add_argument("--no-span-fix", action="store_true",
+                   help="with --fixed-point: leave out the P(psi & P psi) patch (exact only below 2^(P+1))")
     p.add_argument("--out", metavar="FILE", help="write safetensors weights + JSON sidecar")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -32,7 +39,9 @@ def run(args) -> int:
     from ._common import print_json, split_alphabet
 
     f = parse(args.formula)
-    compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype)
+    fmt = _fixed_point(args)
+    compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, fixed_point=fmt,
+                               span_fix=not args.no_span_fix)
     summary = compiled.summary()
     if args.out:
         path, side = compiled.save(args.out)
@@ -53,3 +62,17 @@ def run(args) -> int:
     if args.out:
         print(f"wrote     {summary['out']} and {summary['sidecar']}")
     return 0
+
+
+def _fixed_point(args):
+    if args.fixed_point is None:
+        if getattr(args, "no_span_fix", False):
+            from attnlogic.errors import InputError
+            raise InputError("--no-span-fix needs --fixed-point P")
+        return None
+    from attnlogic.errors import InputError
+    from attnlogic.transformer.fixed_point import FixedPoint
+    try:
+        return FixedPoint(args.fixed_point, args.int_bits)
+    except ValueError as exc:
+        raise InputError(f"--fixed-point/--int-bits: {exc}") from None
