@@ -172,8 +172,10 @@ class DFA:
         return h
 
     def __repr__(self) -> str:
+        acc = np.flatnonzero(self.accepting)
+        shown = acc.tolist() if acc.size <= 12 else f"<{acc.size} states>"
         return (f"DFA(alphabet={list(self.alphabet)}, states={self.n_states}, "
-                f"initial={self.initial}, accepting={np.flatnonzero(self.accepting).tolist()})")
+                f"initial={self.initial}, accepting={shown})")
 
     @property
     def reachable(self) -> np.ndarray:

@@ -15,14 +15,21 @@ labels are "accepting or not").  It is Hopcroft's algorithm with the "all parts 
 largest" rule, run in *rounds*: every splitter pending at the start of a round is applied
 (one letter after the other); each block cut into parts during the round puts all its
 parts but the largest on the pending list for every letter (all parts, for the letters
-for which the block itself was still pending).  Because a state enters a newly pending
-splitter for letter a only in a part at most half as large as the last pending splitter
-for a that contained it, each state is scanned O(log n) times per letter: the total work
-is O(|Σ| n log n), as in the classic algorithm.  Blocks are contiguous segments of one
-permutation array (a refinable partition), and every step of a round (gathering the
-preimages of the splitters, grouping the touched states by block and splitter, moving
-them to the end of their segment) is a handful of numpy operations over the touched
-states only.  On random automata a few dozen rounds suffice.
+for which the block itself was still pending).
+
+Because a state enters a newly pending splitter for letter a only in a part at most half
+as large as the last pending splitter for a that contained it, each state is scanned
+O(log n) times per letter, as in the classic algorithm: O(|Σ| n log n) scans.  Grouping
+the scanned states of a round by (block, splitter) uses a sort, which adds a logarithmic
+factor in comparisons in the worst case; on the benchmarks the sorts are a small share.
+
+Blocks are contiguous segments of one permutation array (a refinable partition), and every
+step of a round (gathering the preimages of the splitters, grouping the touched states by
+block and splitter, moving them to the end of their segment) is a handful of numpy
+operations over the touched states only.  On random automata a few dozen rounds suffice.
+Deep automata (chains, counters) would need one round per state; when a round would scan
+fewer than ``_SCALAR_WORK`` states, the algorithm continues with classic one-splitter-at-a-
+time steps on Python lists until the pending work grows again.
 """
 
 from __future__ import annotations
