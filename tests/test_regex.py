@@ -159,3 +159,22 @@ def test_nth_letter_from_the_end_is_exponential_before_minimisation_and_limited(
     assert d.n_states == 32
     with pytest.raises(LimitExceeded):
         regex_to_dfa("(a|b)*a" + "(a|b)" * 12, state_limit=1000)
+
+
+REGEX_SYNTAX = list("abc ()|*+?.[]^\\\"εx∅-") + ["ab", "[^", "()", "\\*"]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(REGEX_SYNTAX), max_size=20).map("".join),
+       st.sampled_from([None, ("a", "b", "c"), ("a", "ab", "b")]))
+def test_any_text_parses_or_fails_with_a_located_error(text, alphabet):
+    try:
+        d = regex_to_dfa(text, alphabet)
+    except ParseError as err:
+        assert 1 <= err.column <= len(text) + 1 and "\n" not in str(err)
+        assert err.details()[1].strip() == "^"
+        return
+    except InputError as err:  # '.' or '[^' without an alphabet
+        assert alphabet is None and "alphabet" in str(err)
+        return
+    assert d.n_states >= 1 and d == d.minimal()
