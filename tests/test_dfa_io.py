@@ -212,3 +212,13 @@ def test_cli_formats_and_out_file(tmp_path):
     assert r.returncode == 0 and from_hoa(r.stdout).n_states == 3
     r = _cli("--dfa", "-", "--alphabet", "ba", stdin=json.dumps(GOOD))
     assert json.loads(r.stdout)["alphabet"] == ["b", "a"]
+
+
+def test_graphviz_renders_the_dot_output():
+    import shutil
+    if shutil.which("dot") is None:
+        pytest.skip("graphviz 'dot' is not on PATH")
+    d = DFA(["a", 'q"t', "x y"], [[1, 0, 2], [1, 1, 1], [2, 2, 2]], 0, [1])
+    r = subprocess.run(["dot", "-Tsvg"], input=to_dot(d), capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0 and "<svg" in r.stdout, r.stderr
