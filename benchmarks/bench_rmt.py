@@ -35,7 +35,6 @@ def _density_baseline(lam, delta, gamma):
 
 def main() -> int:
     import scipy.linalg
-    from scipy import sparse
 
     from attnlogic.rmt.bulk import density, edges
     from attnlogic.rmt.correlation import prefix, sample_signs
@@ -79,7 +78,6 @@ def main() -> int:
     t_top, _ = _best_of(lambda: scipy.linalg.eigh(S, subset_by_index=[d - 1, d - 1]), 1)
     t_full, _ = _best_of(lambda: np.linalg.eigh(S), 1)
     rows.append((f"top eigenpair, d={d}", t_top, "full numpy eigh", t_full, ""))
-    del sparse
 
     print(f"{'task':40s} {'time (s)':>10s}   {'baseline':24s} {'time (s)':>10s} {'speed-up':>9s}  note")
     for task, t, base, tb, note in rows:

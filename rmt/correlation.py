@@ -21,7 +21,9 @@ latent y for prefix and label-flip, and ξ_1 for the others.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import numpy as np
 
@@ -46,7 +48,10 @@ class SignModel:
 
     kind: str
     R: np.ndarray
-    params: dict = field(default_factory=dict, compare=False)
+    params: Mapping = field(default_factory=dict, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
 
     @property
     def T(self) -> int:

@@ -5,7 +5,9 @@ classification of the label from pooled features.  Each returns a frozen result 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import numpy as np
 
@@ -13,7 +15,7 @@ from ._checks import nonnegative, positive_int
 from .bulk import BulkEdges, cdf, edges
 from .correlation import SignModel, sample_signs
 from .io import markdown_table
-from .model import centred_covariance, pool, sample_table, sample_tokens, sizes
+from .model import pool, sample_table, sample_tokens, sizes
 from .simulation import simulate
 from .spikes import mu_norm_sq_threshold, sample_threshold
 from .weights import alpha_over_kappa, kappa, named_weights
@@ -112,8 +114,12 @@ class SweepExperiment:
     gamma: float
     x_population: float
     x_sample: float
-    thresholds: dict  # weights -> {"alpha_over_kappa", "kappa", "mu_population", "mu_sample"}
+    thresholds: Mapping  # weights -> {"alpha_over_kappa", "kappa", "mu_population", "mu_sample"}
     rows: tuple
+
+    def __post_init__(self):
+        object.__setattr__(self, "thresholds", MappingProxyType(
+            {k: MappingProxyType(dict(v)) for k, v in self.thresholds.items()}))
 
     def summary(self) -> list[dict]:
         """Per (weights, ‖μ‖): means over seeds, the relative outlier error of the mean,
@@ -146,7 +152,8 @@ class SweepExperiment:
     def to_dict(self) -> dict:
         return {"model": self.model, "d": self.d, "V": self.V, "N": self.N,
                 "delta": self.delta, "gamma": self.gamma, "x_population": self.x_population,
-                "x_sample": self.x_sample, "thresholds": self.thresholds,
+                "x_sample": self.x_sample,
+                "thresholds": {k: dict(v) for k, v in self.thresholds.items()},
                 "summary": self.summary(), "rows": [r.__dict__ for r in self.rows]}
 
     def to_markdown(self) -> str:
@@ -226,8 +233,13 @@ class RidgeExperiment:
     n_test: int
     mu_norm: float
     ridge: float
-    alpha_over_kappa: dict
-    accuracies: dict  # weights -> tuple of per-seed accuracies
+    alpha_over_kappa: Mapping
+    accuracies: Mapping  # weights -> tuple of per-seed accuracies
+
+    def __post_init__(self):
+        object.__setattr__(self, "alpha_over_kappa", MappingProxyType(dict(self.alpha_over_kappa)))
+        object.__setattr__(self, "accuracies", MappingProxyType(
+            {k: tuple(v) for k, v in self.accuracies.items()}))
 
     def mean_accuracy(self) -> dict:
         return {k: float(np.mean(v)) for k, v in self.accuracies.items()}
@@ -235,7 +247,7 @@ class RidgeExperiment:
     def to_dict(self) -> dict:
         return {"model": self.model, "d": self.d, "n_train": self.n_train, "n_test": self.n_test,
                 "mu_norm": self.mu_norm, "ridge": self.ridge,
-                "alpha_over_kappa": self.alpha_over_kappa,
+                "alpha_over_kappa": dict(self.alpha_over_kappa),
                 "accuracy": {k: list(v) for k, v in self.accuracies.items()},
                 "mean_accuracy": self.mean_accuracy()}
 
