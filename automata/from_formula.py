@@ -37,6 +37,7 @@ order; an atom that is not a letter is an :class:`~attnlogic.errors.InputError` 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Sequence
 
 import numpy as np
@@ -52,6 +53,11 @@ from .operations import DEFAULT_STATE_LIMIT, explore
 __all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT"]
 
 _STRICT = (Past, Yesterday, Since)
+
+#: minimal DFAs of strict-temporal subformulas, keyed by (subformula, reduced alphabet):
+#: formulas and DFAs are immutable values, so reuse across calls is transparent (LRU)
+_CACHE: "OrderedDict[tuple, DFA]" = OrderedDict()
+_CACHE_SIZE = 4096
 
 
 def formula_alphabet(formula: Formula, alphabet: Sequence[str] | None = None,
@@ -269,7 +275,16 @@ def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
     builder = _Builder(tuple(reduced), state_limit)
     for node in f.subformulas():
         if isinstance(node, _STRICT) and node not in builder.memo:
-            builder.memo[node] = builder.build(node)
+            key = (node, builder.letters)
+            d = _CACHE.get(key)
+            if d is None:
+                d = builder.build(node)
+                _CACHE[key] = d
+                if len(_CACHE) > _CACHE_SIZE:
+                    _CACHE.popitem(last=False)
+            else:
+                _CACHE.move_to_end(key)
+            builder.memo[node] = d
     small = builder.root(f)
     if tuple(reduced) == letters:
         return small
