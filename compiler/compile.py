@@ -54,7 +54,7 @@ class CompiledModel:
 
     @property
     def width(self) -> int:
-        return self.plan.width
+        return self.model.config.d_model
 
     def summary(self) -> dict:
         """The JSON of ``attnlogic compile``."""
@@ -77,14 +77,18 @@ class CompiledModel:
 
 
 def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32",
-                    device: str = "cpu", fixed_point=None, span_fix: bool = True) -> CompiledModel:
+                    device: str = "cpu", fixed_point=None, span_fix: bool = True,
+                    layernorm: bool = False) -> CompiledModel:
     """Compile a formula of LTL[P,Y<=k] (O and H allowed: rewritten into P).
 
     ``alphabet``: the letters (the formula's atoms are added); S is refused (InputError).
     ``fixed_point``: a :class:`~attnlogic.transformer.fixed_point.FixedPoint` format to
     compile for (head outputs cleaned, plus Li & Cotterell's P(ψ ∧ Pψ) patch when
-    ``span_fix``); ``exact_up_to`` is then the bound on that machine.
+    ``span_fix``); ``exact_up_to`` is then the bound on that machine.  ``layernorm``: a
+    standard post-LN model with mirror coordinates (see :func:`.weights.build_model`).
     """
+    if layernorm and fixed_point is not None:
+        raise InputError("--layernorm and --fixed-point cannot be combined (the simulation has no LayerNorm)")
     if isinstance(formula, str):
         from attnlogic.ltl import parse
         formula = parse(formula)
@@ -94,7 +98,7 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
         raise InputError("the formula has no atoms: give an alphabet")
     vocab = Vocabulary(plan.alphabet)
     tdtype = dtype_of(dtype)
-    model = build_model(plan, vocab).to(device=device, dtype=tdtype)
+    model = build_model(plan, vocab, layernorm=layernorm).to(device=device, dtype=tdtype)
     if fixed_point is None:
         bound = exact_up_to(model, tdtype)
     else:

@@ -27,7 +27,12 @@ Claim: for a compiled model every prefix decision is exact at every length
    float32, SDPA multiplies by a rounded reciprocal (41 · (1/41) = 1 − 2^-24), so ε is a few
    ulps per layer (measured ≤ 2^-20 at N = 10^5; exactly 0 with ``kernel="blockwise"``,
    which divides);
-6. the readout 2R − 1 is within 4ε of ±1: its sign is the acceptance of the prefix.
+6. the readout 2R − 1 is within 4ε of ±1: its sign is the acceptance of the prefix;
+7. with ``layernorm`` (post-LN, mirror coordinates 1 − x_i): every vector has mean 1/2 and
+   variance 1/4 exactly when its coordinates are Boolean, and γ = √(1/4 + eps), β = 1/2
+   make LN the identity up to |γ_stored/√(1/4 + eps) − 1| ≤ 2^-9 (checked here): each LN
+   moves a coordinate by at most ~2^-10 plus rounding (measured: zeros become ≤ 2.2·10^-5 in
+   bfloat16, ones round back to 1), and the next LN re-centres, so ε stays far below 1/8.
 
 Li & Cotterell's N_max (attention weights *rounded to the dtype*: a float16 softmax
 denominator overflows at 65 520 equal scores and every weight becomes 0) does not arise in
@@ -53,8 +58,19 @@ def exact_up_to(model, dtype: torch.dtype) -> int | None:
     """None (exact at every length) when the proof's preconditions hold, else 0."""
     from .weights import SCORE_GAP
 
-    if not all(representable(p, dtype) for p in model.parameters()):
-        return 0
+    for name, p in model.named_parameters():
+        if ".ln" in name and name.endswith(".weight"):
+            # mirror-coordinate LayerNorm: γ·rstd must be 1 within 2^-9 (values then round back
+            # to exact 0/1 in bfloat16/float16, and stay within a few ulps in float32)
+            eps = model.config.layernorm_eps
+            g = p.detach().double().to(dtype).double()
+            if float((g / (0.25 + eps) ** 0.5 - 1).abs().max()) > 2 ** -9:
+                return 0
+        elif ".ln" in name:
+            if not torch.all(p.detach().to(dtype).double() == 0.5):
+                return 0
+        elif not representable(p, dtype):
+            return 0
     if float(torch.exp(torch.tensor(-SCORE_GAP / 2, dtype=torch.float32))) != 0.0:
         return 0
     if float(torch.tensor(-SCORE_GAP, dtype=dtype).double()) != -SCORE_GAP:

@@ -32,13 +32,22 @@ def _row(a: Affine, width: int) -> tuple[torch.Tensor, float]:
     return w, a.const
 
 
-def build_model(plan: Plan, vocab: Vocabulary) -> Transformer:
-    """The compiled model in float32, eval mode."""
+def build_model(plan: Plan, vocab: Vocabulary, layernorm: bool = False, eps: float = 1e-5) -> Transformer:
+    """The compiled model in float32, eval mode.
+
+    ``layernorm``: a standard post-LN model (x ← LN(x + A(x)), x ← LN(x + F(x)), eps as
+    given) with Li & Cotterell's mirror coordinates: coordinate D + i holds 1 − x_i, so every
+    position's vector has 2D entries, half 0 and half 1 (mean 1/2, variance 1/4), and
+    LN with γ = √(1/4 + eps), β = 1/2 is the identity.  Every write to x_i also writes its
+    negation to the mirror; reads use x_i only.
+    """
     D = plan.width
+    width = 2 * D if layernorm else D
     config = TransformerConfig(
-        vocab_size=vocab.size, d_model=D, n_layers=plan.n_layers,
+        vocab_size=vocab.size, d_model=width, n_layers=plan.n_layers,
         heads=tuple(tuple(h.spec for h in layer) for layer in plan.heads) if plan.n_layers else (),
-        d_head=1, d_ff=plan.d_ff, layernorm=False, positional="none", readout_dim=1, dropout=0.0)
+        d_head=1, d_ff=plan.d_ff, layernorm=layernorm, norm_position="post", layernorm_eps=eps,
+        positional="none", readout_dim=1, dropout=0.0)
     model = Transformer(config)
     sd = {k: torch.zeros_like(v, dtype=torch.float64) for k, v in model.state_dict().items()}
     for i, a in enumerate(plan.atoms):
@@ -47,7 +56,7 @@ def build_model(plan: Plan, vocab: Vocabulary) -> Transformer:
     for l, (heads, units, fbias) in enumerate(zip(plan.heads, plan.units, plan.ffn_bias)):
         p = f"blocks.{l}."
         for h, hp in enumerate(heads):
-            w, b = _row(hp.arg, D)
+            w, b = _row(hp.arg, width)
             sd[p + "attn.q.bias"][h] = SCORE_GAP
             sd[p + "attn.k.weight"][h] = w
             sd[p + "attn.k.bias"][h] = b - 1.0
@@ -55,13 +64,27 @@ def build_model(plan: Plan, vocab: Vocabulary) -> Transformer:
             sd[p + "attn.v.bias"][h] = b
             sd[p + "attn.o.weight"][hp.out, h] = 1.0
         for u, unit in enumerate(units):
-            w, b = _row(unit.inp, D)
+            w, b = _row(unit.inp, width)
             sd[p + "ffn.fc1.weight"][u] = w
             sd[p + "ffn.fc1.bias"][u] = b
             sd[p + "ffn.fc2.weight"][unit.out, u] = unit.coef
         for i, c in fbias:
             sd[p + "ffn.fc2.bias"][i] += c
-    w, b = _row(plan.readout, D)
+    if layernorm:
+        gamma = (0.25 + eps) ** 0.5
+        sd["embed.weight"][:, D:] = 1.0 - sd["embed.weight"][:, :D]
+        for l in range(plan.n_layers):
+            p = f"blocks.{l}."
+            for name in ("attn.o.weight", "ffn.fc2.weight"):
+                if p + name in sd:
+                    sd[p + name][D:] = -sd[p + name][:D]
+            for name in ("attn.o.bias", "ffn.fc2.bias"):
+                if p + name in sd:
+                    sd[p + name][D:] = -sd[p + name][:D]
+            for ln in ("ln1", "ln2"):
+                sd[p + ln + ".weight"].fill_(gamma)
+                sd[p + ln + ".bias"].fill_(0.5)
+    w, b = _row(plan.readout, width)
     sd["readout.weight"][0] = 2.0 * w
     sd["readout.bias"][0] = 2.0 * b - 1.0
     model.load_state_dict({k: v.float() for k, v in sd.items()})

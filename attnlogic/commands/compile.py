@@ -28,6 +28,8 @@ def add_arguments(p):
     p.add_argument("--int-bits", type=int, default=16, metavar="I", help="integer bits of --fixed-point (default 16)")
     p.add_argument("--no-span-fix", action="store_true",
                    help="with --fixed-point: leave out the P(psi & P psi) patch (exact only below 2^(P+1))")
+    p.add_argument("--layernorm", action="store_true",
+                   help="compile for a standard post-LN block (mirror coordinates 1-x keep LN the identity)")
     p.add_argument("--out", metavar="FILE", help="write safetensors weights + JSON sidecar")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -41,7 +43,7 @@ def run(args) -> int:
     f = parse(args.formula)
     fmt = _fixed_point(args)
     compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, fixed_point=fmt,
-                               span_fix=not args.no_span_fix)
+                               span_fix=not args.no_span_fix, layernorm=args.layernorm)
     summary = compiled.summary()
     if args.out:
         path, side = compiled.save(args.out)
