@@ -131,3 +131,14 @@ def test_strict_patterns_need_two_positions():
     assert W.alpha_over_kappa_table(np.eye(1))["global"] is None
     with pytest.raises(InputError):
         W.alpha_over_kappa(np.zeros(3), np.eye(3))
+
+
+def test_early_signal_alone_does_not_make_causal_beat_mean():
+    """spec/rmt.md: "early tokens carry more signal" is not sufficient.  A label-flip model
+    with strictly decreasing reliability r_t still has α/κ(mean) > α/κ(causal)."""
+    R = label_flip([0.75, 0.6, 0.55, 0.2]).R
+    t = W.alpha_over_kappa_table(R)
+    assert t["mean"] > t["harmonic"] and t["mean"] > t["harmonic_self_excluding"]
+    # while a sharp prefix (r = 1, 1, 0, 0) does favour causal pooling
+    t2 = W.alpha_over_kappa_table(label_flip([1.0, 1.0, 0.0, 0.0]).R)
+    assert t2["harmonic"] > t2["mean"]
