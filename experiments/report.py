@@ -1,0 +1,169 @@
+"""Results of a grid as files: ``results.json``, ``results.md`` and per-length PNG plots.
+
+* ``results.json``: ``{"grid": spec, "results": rows, "cells": records}`` where ``rows`` are
+  :func:`attnlogic.experiments.grid.aggregate` rows and ``cells`` every run's full record;
+* ``results.md``: one table per set kind (random, adversarial, periodic), languages × patterns,
+  cells "best / mean (N*)" in percent;
+* ``per_length_<kind>.png``: accuracy against length, one panel per language, one line per
+  pattern (the best run), the training range shaded;
+* ``longest_perfect_length.png``: N* of the best run as a heatmap, languages × patterns.
+
+All files are written atomically (temporary file + ``os.replace``); plots use matplotlib's
+Agg backend.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from pathlib import Path
+
+from .train import write_atomic
+
+__all__ = ["markdown_tables", "write_report", "plot_per_length", "plot_longest_perfect"]
+
+KINDS = ("random", "adversarial", "periodic")
+
+
+def _pct(x) -> str:
+    return "–" if x is None else f"{100 * x:.1f}"
+
+
+def _best_records(rows: list[dict], records: list[dict]) -> dict[tuple[str, str], dict]:
+    """The record of each row's best run (``row["best_run"]``, chosen by ``aggregate``)."""
+    wanted = {(r["language"], r["pattern"], r["best_run"]["seed"], r["best_run"]["lr"]) for r in rows}
+    return {(r["language"], r["pattern"]): r for r in records
+            if (r["language"], r["pattern"], r["seed"], r["lr"]) in wanted}
+
+
+def markdown_tables(rows: list[dict], records: list[dict], title: str = "Results") -> str:
+    """Tables of accuracy (%) per language × pattern for each set kind."""
+    languages = list(dict.fromkeys(r["language"] for r in rows))
+    patterns = list(dict.fromkeys(r["pattern"] for r in rows))
+    by_key = {(r["language"], r["pattern"]): r for r in rows}
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for rec in records:
+        groups.setdefault((rec["language"], rec["pattern"]), []).append(rec)
+    out = [f"# {title}", ""]
+    if records:
+        ev = records[0]["eval_config"]
+        tc = records[0]["train_config"]
+        out += [f"Training lengths {tc['train_min_length']}–{tc['train_max_length']}, test lengths "
+                f"{ev['test_min']}–{ev['test_max']}, {ev['samples']} words per length (half positive); "
+                f"model {tc['n_layers']} layers × width {tc['d_model']}, {tc['n_heads']} heads, "
+                f"PE {tc['positional']}, {tc['steps']} steps of batch {tc['batch_size']}.", "",
+                "Cell: best run / mean over runs, accuracy in % over the test lengths; "
+                "N* = longest length up to which every length is 100 % correct (best run).", ""]
+    for kind in KINDS:
+        out += [f"## {kind} test set", "", "| language | " + " | ".join(patterns) + " |",
+                "|---|" + "---|" * len(patterns)]
+        for lang in languages:
+            cells = []
+            for p in patterns:
+                runs = groups.get((lang, p), [])
+                accs = [r["sets"][kind]["accuracy"] for r in runs
+                        if kind in r["sets"] and r["sets"][kind]["accuracy"] is not None]
+                if not accs:
+                    cells.append("–")
+                    continue
+                cell = f"{_pct(max(accs))} / {_pct(sum(accs) / len(accs))}"
+                if kind == "random" and (lang, p) in by_key:
+                    cell += f" (N*={by_key[(lang, p)]['longest_perfect_length']})"
+                cells.append(cell)
+            out.append(f"| {lang} | " + " | ".join(cells) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
+def _save(fig, path: Path) -> None:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    write_atomic(path, buf.getvalue())
+
+
+def plot_per_length(rows: list[dict], records: list[dict], kind: str, path: Path) -> bool:
+    """Accuracy against length for the best run of every (language, pattern); False when
+    there is nothing to plot."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    best = _best_records(rows, records)
+    languages = list(dict.fromkeys(k[0] for k in best))
+    patterns = list(dict.fromkeys(k[1] for k in best))
+    if not any(kind in r["sets"] and r["sets"][kind]["per_length"] for r in best.values()):
+        return False
+    cols = min(4, len(languages))
+    rows = math.ceil(len(languages) / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(4 * cols, 3 * rows), squeeze=False, sharey=True)
+    for ax, lang in zip(axes.flat, languages):
+        train_max = None
+        for p in patterns:
+            r = best.get((lang, p))
+            if r is None or kind not in r["sets"]:
+                continue
+            train_max = r["train_config"]["train_max_length"]
+            pl = r["sets"][kind]["per_length"]
+            xs = sorted(int(n) for n in pl)
+            ax.plot(xs, [pl[str(n)] for n in xs], ".-" if len(xs) < 60 else "-", label=p, lw=1, ms=3)
+        if train_max:
+            ax.axvspan(0, train_max + 0.5, color="0.9", zorder=0)
+        ax.set_title(lang, fontsize=9)
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_xlabel("length")
+    for ax in list(axes.flat)[len(languages):]:
+        ax.axis("off")
+    axes[0][0].set_ylabel(f"accuracy ({kind})")
+    axes[0][0].legend(fontsize=7)
+    fig.tight_layout()
+    _save(fig, path)
+    plt.close(fig)
+    return True
+
+
+def plot_longest_perfect(rows: list[dict], path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    languages = list(dict.fromkeys(r["language"] for r in rows))
+    patterns = list(dict.fromkeys(r["pattern"] for r in rows))
+    grid = np.zeros((len(languages), len(patterns)))
+    for r in rows:
+        grid[languages.index(r["language"]), patterns.index(r["pattern"])] = r["longest_perfect_length"]
+    fig, ax = plt.subplots(figsize=(1.2 * len(patterns) + 2, 0.45 * len(languages) + 1.5))
+    im = ax.imshow(grid, cmap="viridis", aspect="auto")
+    ax.set_xticks(range(len(patterns)), patterns, rotation=30, ha="right", fontsize=8)
+    ax.set_yticks(range(len(languages)), languages, fontsize=8)
+    for i in range(len(languages)):
+        for j in range(len(patterns)):
+            ax.text(j, i, f"{int(grid[i, j])}", ha="center", va="center", fontsize=7,
+                    color="w" if grid[i, j] < grid.max() / 2 else "k")
+    fig.colorbar(im, ax=ax, label="longest perfect length N*")
+    fig.tight_layout()
+    _save(fig, path)
+    plt.close(fig)
+
+
+def write_report(out_dir: Path, spec_dict: dict, rows: list[dict], records: list[dict],
+                 title: str = "Results", plots: bool = True) -> list[Path]:
+    """Write the JSON, Markdown and PNG files; returns their paths."""
+    out_dir = Path(out_dir)
+    written = []
+    path = out_dir / "results.json"
+    write_atomic(path, json.dumps({"grid": spec_dict, "results": rows, "cells": records}, indent=1).encode())
+    written.append(path)
+    path = out_dir / "results.md"
+    write_atomic(path, markdown_tables(rows, records, title).encode())
+    written.append(path)
+    if plots and records:
+        for kind in KINDS:
+            path = out_dir / f"per_length_{kind}.png"
+            if plot_per_length(rows, records, kind, path):
+                written.append(path)
+        path = out_dir / "longest_perfect_length.png"
+        plot_longest_perfect(rows, path)
+        written.append(path)
+    return written
