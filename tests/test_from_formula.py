@@ -214,3 +214,10 @@ def test_large_window_and_state_limit():
         g = Xor(Yesterday(g, 2), Atom("b"))
     with pytest.raises(LimitExceeded):
         formula_to_dfa(g, "ab", state_limit=50)
+
+
+@settings(max_examples=100, deadline=None)
+@given(formulas(("a", "b", "c"), max_size=12), st.permutations(["a", "b", "c", "d"]))
+def test_alphabet_order_only_permutes_columns(f, order):
+    base = formula_to_dfa(f, ("a", "b", "c", "d"))
+    assert formula_to_dfa(f, order) == base.with_alphabet_order(order).minimal()
