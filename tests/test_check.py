@@ -128,7 +128,7 @@ def test_cuda_request_without_cuda_is_an_input_error(capsys):
     assert main(["check", "P a", "--device", "cuda"]) == 2
 
 
-CASES_N = int(os.environ.get("ATTNLOGIC_CASES_LENGTH", "2000"))
+CASES_N = int(os.environ.get("ATTNLOGIC_CASES_LENGTH", "1000"))
 CASES_WORDS = int(os.environ.get("ATTNLOGIC_CASES_WORDS", "100"))
 
 

@@ -79,9 +79,10 @@ def test_high_precision_simulation_matches_float_model():
 
 def test_run_check_fixed_point_finds_the_n_max_failure():
     fmt = FixedPoint(3, 16)
-    bad = run_check("P a", alphabet=["a", "b"], max_length=40, samples=6, fixed_point=fmt, span_fix=False)
+    bad = run_check("P a", alphabet=["a", "b"], max_length=40, samples=6, fixed_point=fmt, span_fix=False,
+                    exhaustive=4)
     assert bad["exact_up_to"] == 15 and bad["disagreements"] > 0 and len(bad["counterexample"]) >= 16
-    good = run_check("P a", alphabet=["a", "b"], max_length=40, samples=6, fixed_point=fmt)
+    good = run_check("P a", alphabet=["a", "b"], max_length=40, samples=6, fixed_point=fmt, exhaustive=4)
     assert good["exact_up_to"] is None and good["disagreements"] == 0
 
 
