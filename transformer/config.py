@@ -111,8 +111,9 @@ class TransformerConfig:
     defaults to ``d_model // n_heads`` of the widest layer, ``d_ff`` to ``4 * d_model``.
     ``layernorm`` with ``norm_position="post"`` is the post-LN block of Li & Cotterell
     (x ← LN(x + A(x)), x ← LN(x + F(x))); ``"pre"`` is x ← x + A(LN x), x ← x + F(LN x) with a
-    final LN.  ``attention_bias`` adds biases to the q, k, v, o projections (the compiler
-    uses them).
+    final LN.  All projections have biases (the compiler uses them).  ``positional``:
+    ``none`` (the theory's setting and the compiler's), ``learned`` and ``sinusoidal``
+    (added to the embedding, at most ``max_len`` positions) or ``rope`` (rotates q and k).
     """
 
     vocab_size: int
