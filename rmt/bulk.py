@@ -92,7 +92,12 @@ def stieltjes_root(lam, delta: float, gamma: float) -> np.ndarray:
 
 
 def density(lam, delta: float, gamma: float, kappa: float = 1.0) -> np.ndarray:
-    """Density of κ·(MP_δ ⊠ MP_γ) at the points ``lam`` (continuous part; 0 for λ ≤ 0)."""
+    """Density of κ·(MP_δ ⊠ MP_γ) at the points ``lam`` (continuous part; 0 for λ ≤ 0).
+
+    Accuracy: agrees with per-point numpy.roots to 1e-6 for λ ≥ 1e-3·right edge.  At a
+    hard edge (left = 0) the density diverges like λ^(−1/2) or λ^(−2/3); it is returned as
+    0 once λ/κ is below the rounding unit of 1 + δ + γ (≈ 1e-16), where the cubic's
+    coefficients no longer depend on λ."""
     delta, gamma, kappa = _params(delta, gamma, kappa)
     lam = np.asarray(lam, dtype=float) / kappa
     pos = lam > 0

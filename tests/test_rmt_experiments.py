@@ -20,6 +20,7 @@ def iid_sweep():
                             mu_norms=[np.sqrt(0.1), np.sqrt(0.75), 2.0], seeds=(0, 1))
 
 
+@pytest.mark.slow
 def test_both_transitions_visible(iid_sweep):
     sw = iid_sweep
     k = sw.thresholds["mean"]["kappa"]
@@ -46,6 +47,7 @@ def test_both_transitions_visible(iid_sweep):
         assert r.observed_overlap_mu > 0.6
 
 
+@pytest.mark.slow
 def test_sweep_tables(iid_sweep):
     md = iid_sweep.to_markdown()
     assert md.count("\n| mean |") == 3

@@ -94,12 +94,14 @@ def runs():
     return out
 
 
+@pytest.mark.slow
 def test_simulation_is_above_the_sample_transition(runs):
     for rs in runs.values():
         for r in rs:
             assert r.predicted.x > 2.5 * r.predicted.sample_threshold
 
 
+@pytest.mark.slow
 def test_sample_outlier_within_3_percent_over_seeds(runs):
     """Mean over 6 seeds within 3 %.  (Per seed the relative error has sd ≈ 2–3 % at
     d = 400 — see docs/rmt.md — so single seeds may exceed 3 %; the mean may not.)"""
@@ -110,6 +112,7 @@ def test_sample_outlier_within_3_percent_over_seeds(runs):
         assert max(r.outlier_relative_error for r in rs) < 0.10, key
 
 
+@pytest.mark.slow
 def test_population_outlier_and_overlap(runs):
     """Transition-1 side: the exact Cov(c | E) has its outlier at κ(x+δ)(x+1)/x and top
     eigenvector overlap 1 − δ/x² with m̂ (per seed)."""
@@ -123,6 +126,7 @@ def test_population_outlier_and_overlap(runs):
         assert abs(obs - pred) / pred < 0.02, key
 
 
+@pytest.mark.slow
 def test_overlaps_within_005_per_seed(runs):
     for key, rs in runs.items():
         for r in rs:
@@ -130,6 +134,7 @@ def test_overlaps_within_005_per_seed(runs):
             assert abs(r.observed_overlap_m - r.predicted.overlap_m) < 0.05, key
 
 
+@pytest.mark.slow
 def test_m_norm_not_mu_norm_sets_the_spike(runs):
     """The spec's correction: θ = (α/κ)‖m‖² (sampled table) predicts the outlier; the same
     formula with ‖μ‖² in place of ‖m‖² misses it by far (optimal prefix weights, ‖μ‖ = 1)."""
@@ -155,6 +160,7 @@ def test_outlier_without_signal_points_at_m_not_mu():
     assert r.predicted.overlap_m > 0.3 and r.observed_overlap_mu == 0.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("model,wname", [
     (label_flip([0.9, 0.7, 0.5, 0.3]), "hybrid:1"),
     (from_matrix([[1, 0.5, 0.25], [0.5, 1, 0.5], [0.25, 0.5, 1]]), "local:1"),
