@@ -48,7 +48,6 @@ class LanguageSpec:
     description: str
     adversarial: str = "flip"
     periodic: tuple[Family, ...] = ()
-    even_only: bool = False
 
     def dfa(self, max_length: int = 0) -> DFA:
         """The language's DFA (for CNT: exact on lengths ≤ ``max_length``)."""
@@ -86,12 +85,12 @@ def counter_dfa(max_n: int) -> DFA:
 _S = ("a", "b", "c")
 
 LANGUAGES: dict[str, LanguageSpec] = {spec.name: spec for spec in [
-    LanguageSpec("CNT", ("a", "b"), None, "aⁿbⁿ", "counter", even_only=True),
+    LanguageSpec("CNT", ("a", "b"), None, "aⁿbⁿ", "counter"),
     LanguageSpec("PARITY", ("a", "b"), "a*(ba*ba*)*", "even number of b", "random"),
     LanguageSpec("DYCK-(1,2)", ("a", "b"), "(a(ab)*b)*", "bounded Dyck, depth 2", "flip",
-                 periodic=(_rt("a", "a", "b", "bb"),), even_only=True),
+                 periodic=(_rt("a", "a", "b", "bb"),)),
     LanguageSpec("DYCK-(1,1)", ("a", "b"), "(ab)*", "bounded Dyck, depth 1", "flip",
-                 periodic=(_rt("a", "b", "a", "b"),), even_only=True),
+                 periodic=(_rt("a", "b", "a", "b"),)),
     LanguageSpec("LT-2", _S, "(a|b|c)*ab(a|b|c)*", "contains the factor ab", "exactly-one:ab",
                  periodic=(_rt("", "a", "c", "b"),)),
     LanguageSpec("RDP-1", ("a", "x", "y"), "(a|y)*ax*", "right-deterministic monomial", "flip",

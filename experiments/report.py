@@ -50,7 +50,9 @@ def markdown_tables(rows: list[dict], records: list[dict], title: str = "Results
         ev = records[0]["eval_config"]
         tc = records[0]["train_config"]
         out += [f"Training lengths {tc['train_min_length']}–{tc['train_max_length']}, test lengths "
-                f"{ev['test_min']}–{ev['test_max']}, {ev['samples']} words per length (half positive); "
+                f"{ev['test_min']}–{ev['test_max']}"
+                + (f" (every {ev['test_stride']}th length)" if ev.get("test_stride", 1) > 1 else "")
+                + f", {ev['samples']} words per length (half positive); "
                 f"model {tc['n_layers']} layers × width {tc['d_model']}, {tc['n_heads']} heads, "
                 f"PE {tc['positional']}, {tc['steps']} steps of batch {tc['batch_size']}.", "",
                 "Cell: best run / mean over runs, accuracy in % over the test lengths; "

@@ -107,6 +107,7 @@ def test_cli_experiment_json(capsys, tmp_path):
     ["--patterns", "window:3"],
     ["--patterns", "hybrid:0"],
     ["--test-min", "50", "--test-max", "40"],
+    ["--test-stride", "0"],
     ["--device", "tpu"],
     ["--lrs", "fast"],
     ["--lm", "/nonexistent/corpus.txt"],

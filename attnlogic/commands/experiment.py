@@ -81,6 +81,8 @@ def add_arguments(p) -> None:
     e.add_argument("--test-min", type=int)
     e.add_argument("--test-max", type=int)
     e.add_argument("--samples", type=int, help="words per test length (half positive)")
+    e.add_argument("--test-stride", type=int,
+                   help="evaluate every S-th test length only (default 1: every length; to scale a run down)")
     o = p.add_argument_group("output")
     o.add_argument("--out", help="output folder (results.json, results.md, PNGs, cells/)")
     o.add_argument("--no-plots", action="store_true")
@@ -113,12 +115,17 @@ def _grid_from_args(args):
     template = replace(t, **overrides)
     ev = spec.evaluation
     ev_over = {k: v for k, v in {"test_min": args.test_min, "test_max": args.test_max,
-                                 "samples": args.samples}.items() if v is not None}
+                                 "samples": args.samples, "test_stride": args.test_stride}.items()
+               if v is not None}
     ev = replace(ev, train_max=template.train_max_length, **ev_over)
     if ev.test_min > ev.test_max:
         raise InputError(f"--test-min {ev.test_min} exceeds --test-max {ev.test_max}")
     if ev.samples < 2:
         raise InputError("--samples must be ≥ 2")
+    if ev.test_stride < 1:
+        raise InputError("--test-stride must be ≥ 1")
+    if ev.test_min < 1:
+        raise InputError("--test-min must be ≥ 1")
     spec = replace(spec, template=template, evaluation=ev,
                    languages=_csv(args.languages) or spec.languages,
                    patterns=_split_patterns(args.patterns) or spec.patterns,
