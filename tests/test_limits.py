@@ -1,0 +1,76 @@
+"""Every potentially exponential step stops at its configured limit with a clear message.
+
+Subset construction (regex → DFA), the formula automaton, the transition semigroup
+(Froidure–Pin), and the type automaton of the window fragments: each is given a language
+whose object provably exceeds a small limit, and must raise LimitExceeded (exit 2 on the
+command line) instead of running on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import json
+
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.from_formula import formula_to_dfa
+from attnlogic.automata.regex import regex_to_dfa
+from attnlogic.automata.semigroup import transition_semigroup
+from attnlogic.automata.types import type_automaton
+from attnlogic.cli import main
+from attnlogic.errors import LimitExceeded
+from attnlogic.ltl import parse
+
+
+def test_subset_construction_limit():
+    # the n-th letter from the end is a: the minimal DFA needs 2^n states
+    with pytest.raises(LimitExceeded) as info:
+        regex_to_dfa("(a|b)*a" + "(a|b)" * 12, state_limit=1000)
+    assert "1000" in str(info.value) and "regex" in str(info.value)
+    assert regex_to_dfa("(a|b)*a" + "(a|b)" * 6, state_limit=1000).n_states == 2 ** 7
+
+
+def test_formula_automaton_limit():
+    f = parse("Y" * 12 + " a")  # remembers the last 12 letters: 2^12 states before minimisation
+    with pytest.raises(LimitExceeded) as info:
+        formula_to_dfa(f, ["a", "b"], state_limit=500)
+    assert "500" in str(info.value)
+    assert formula_to_dfa(parse("Y Y Y a"), ["a", "b"]).n_states == 2 ** 3
+
+
+def full_transformation_dfa(n: int = 5) -> DFA:
+    """Letters: a cycle, a transposition and a merge; they generate all n^n maps of Q."""
+    cycle = [(q + 1) % n for q in range(n)]
+    swap = [1, 0] + list(range(2, n))
+    merge = [0, 0] + list(range(2, n))
+    return DFA("abc", [[cycle[q], swap[q], merge[q]] for q in range(n)], 0, [0])
+
+
+def test_semigroup_limit():
+    dfa = full_transformation_dfa(5)
+    with pytest.raises(LimitExceeded) as info:
+        transition_semigroup(dfa, limit=100)
+    assert "semigroup" in str(info.value) and "100" in str(info.value)
+    assert len(transition_semigroup(dfa, limit=100_000)) == 5 ** 5
+
+
+def test_type_automaton_limit():
+    dfa = regex_to_dfa("(a|b|c)*ab(a|b|c)*")
+    with pytest.raises(LimitExceeded) as info:
+        type_automaton(dfa, 2, True, 2, limit=50)
+    assert "type automaton" in str(info.value)
+
+
+def test_limits_on_the_command_line(tmp_path, capsys):
+    d = full_transformation_dfa(5)
+    path = tmp_path / "t5.json"
+    path.write_text(json.dumps({"alphabet": list(d.alphabet), "initial": 0, "accepting": [0],
+                                "transitions": d.transitions.tolist()}))
+    # classify reports a step that hit its limit as undecided (member null), with the reason
+    assert main(["classify", "--dfa", str(path), "--limit", "100", "--json"]) == 0
+    star_free = json.loads(capsys.readouterr().out)["fragments"]["LTL[S]"]
+    assert star_free["member"] is None
+    assert "semigroup enumeration exceeded the limit of 100" in star_free["method"]
+    assert main(["classify", "--dfa", str(path), "--limit", "10000", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["fragments"]["LTL[S]"]["member"] is False
