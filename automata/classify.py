@@ -93,10 +93,19 @@ class Classification:
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def _verified(f: Formula, dfa, fragment_ok) -> Formula:
-    """Tidy, then check exactly; a failing check is a bug, never printed as a certificate."""
-    g = tidy(f, lambda h: fragment_ok(h) and check_formula(h, dfa) is None)
-    counter = check_formula(g, dfa)
+#: certificates whose printed (tree) size exceeds this are not printed (the DAG may be small
+#: while its tree unfolding is exponential)
+MAX_FORMULA_SIZE = 20_000
+
+
+def _verified(f: Formula, dfa, fragment_ok, limit: int = 50_000) -> Formula:
+    """Tidy, then check exactly; a failing check is a bug, never printed as a certificate.
+    Raises LimitExceeded when the formula is too large to print or to check."""
+    if f.size > MAX_FORMULA_SIZE:
+        raise LimitExceeded("certificate formula size (tree nodes)", MAX_FORMULA_SIZE,
+                            f"the synthesised formula has {f.size:.3g} nodes as a tree")
+    g = tidy(f, lambda h: fragment_ok(h) and check_formula(h, dfa, limit=limit) is None)
+    counter = check_formula(g, dfa, limit=limit)
     if counter is not None:  # pragma: no cover - would be a bug in a synthesis
         raise AssertionError(f"synthesised formula disagrees with the DFA on {counter!r}: {g}")
     return g
@@ -138,8 +147,13 @@ def in_fragment(f: Formula, name: str) -> bool:
     raise ValueError(name)
 
 
-def _yes(name, f, dfa, method) -> FragmentResult:
-    g = _verified(f, dfa, lambda h: in_fragment(h, name))
+def _yes(name, f, dfa, method, limit: int = 50_000) -> FragmentResult:
+    """A member with its verified formula; when the formula is too large to print or to
+    check, the member answer stands (it is proved by the decision procedure) without one."""
+    try:
+        g = _verified(f, dfa, lambda h: in_fragment(h, name), limit)
+    except LimitExceeded as exc:
+        return FragmentResult(name, True, None, None, f"{method}; no certificate printed: {exc}")
     return FragmentResult(name, True, g, None, method)
 
 
@@ -169,24 +183,24 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     formula_p = formula_y = None
     if vr.member:
         results["LTL[P]"] = _yes("LTL[P]", synthesize_r_trivial(d, sccs), d,
-                                 "R-trivial: " + vr.method)
+                                 "R-trivial: " + vr.method, limit)
         formula_p = results["LTL[P]"].formula
     else:
         results["LTL[P]"] = _no("LTL[P]", vr)
     if vd.member:
         results["LTL[Y]"] = _yes("LTL[Y]", synthesize_definite(d, vd.data["index"]), d,
-                                 "definite: " + vd.method)
+                                 "definite: " + vd.method, limit)
         formula_y = results["LTL[Y]"].formula
     else:
         results["LTL[Y]"] = _no("LTL[Y]", vd)
     if vlr.member:
-        if formula_p is not None or formula_y is not None:
+        if formula_p is not None or formula_y is not None:  # already verified
             best = min((f for f in (formula_p, formula_y) if f is not None), key=lambda f: f.size)
             results["LTL[P,Y]"] = FragmentResult("LTL[P,Y]", True, best, None,
                                                  "locally R-trivial: " + vlr.method)
         else:
             results["LTL[P,Y]"] = _yes("LTL[P,Y]", synthesize_locally_r_trivial(d, vlr.data["k"], sccs),
-                                       d, "locally R-trivial: " + vlr.method)
+                                       d, "locally R-trivial: " + vlr.method, limit)
     else:
         results["LTL[P,Y]"] = _no("LTL[P,Y]", vlr)
     results["LTL[S]"] = _classify_star_free(d, vlr, results["LTL[P,Y]"], limit)
@@ -219,7 +233,7 @@ def _classify_star_free(d, vlr: Verdict, py: FragmentResult, limit: int) -> Frag
     if f is None:
         return FragmentResult("LTL[S]", True, None, None,
                               "aperiodic (Schützenberger, McNaughton–Papert, Kamp): " + va.method + note)
-    return _yes("LTL[S]", f, d, "aperiodic: " + va.method + "; formula by type refinement with S")
+    return _yes("LTL[S]", f, d, "aperiodic: " + va.method + "; formula by type refinement with S", limit)
 
 
 def _classify_window(d, k: int, past: bool, necessary: Verdict, results, max_depth: int,
@@ -250,7 +264,7 @@ def _classify_window(d, k: int, past: bool, necessary: Verdict, results, max_dep
         if res.definable:
             return _yes(name, res.formula, d,
                         f"type refinement: the depth-{depth} type of N+1 determines membership "
-                        f"(exact type automaton, {res.states} states)")
+                        f"(exact type automaton, {res.states} states)", limit)
         last_witness = res.witness
         if depth == 1:
             lw = lasso_search(d, k, past, max_period=k + 2, max_tail=max(2, min(m + 1, 4)))

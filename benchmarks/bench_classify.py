@@ -1,0 +1,97 @@
+"""Classification speed.
+
+1. The definite language "the 10th letter from the end is a" (minimal DFA: 1,024 states),
+   classified for LTL[P], LTL[Y], LTL[P,Y], LTL[S] (target: under 2 s).
+2. Random 200-state DFAs over 2 and 3 letters, DFA-testable fragments only (LTL[P],
+   LTL[Y], LTL[P,Y]; target: under 1 s each).
+3. The shared language suite (cases/languages.json) with the default windows.
+
+Ratios are against a baseline measured in the same process: the time to minimise the DFA
+(Hopcroft), which every classification starts with.
+
+Run:  .venv/bin/python benchmarks/bench_classify.py
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+
+def kth_from_end(k: int):
+    from attnlogic.automata.dfa import DFA
+    n = 2 ** k
+    # state = the last k letters as bits (1 = a); reading a letter shifts it in
+    table = np.empty((n, 2), dtype=np.int64)
+    for s in range(n):
+        table[s, 0] = ((s << 1) | 1) & (n - 1)   # a
+        table[s, 1] = (s << 1) & (n - 1)         # b
+    accepting = [(s >> (k - 1)) & 1 == 1 for s in range(n)]
+    return DFA("ab", table, 0, accepting)
+
+
+def timed(fn, repeat=1):
+    best = float("inf")
+    out = None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t)
+    return best, out
+
+
+def main() -> None:
+    from attnlogic.automata.classify import classify
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.automata.minimize import minimize
+
+    rows = []
+    d = kth_from_end(10)
+    base, m = timed(lambda: minimize(d), 3)
+    t, cl = timed(lambda: classify(d, windows=()))
+    answers = {r.fragment: r.member for r in cl.results}
+    rows.append(("10th-from-end (1024 states), P/Y/P,Y/S", m.n_states, base, t, answers))
+
+    rng = np.random.default_rng(0)
+    worst = 0.0
+    for letters in (2, 3):
+        for _ in range(5):
+            table = rng.integers(0, 200, (200, letters))
+            dd = DFA([chr(97 + i) for i in range(letters)], table, 0, rng.random(200) < 0.5)
+            b, mm = timed(lambda: minimize(dd))
+            from attnlogic.automata.deciders import (decide_definite, decide_locally_r_trivial,
+                                                     decide_r_trivial)
+            tt, _ = timed(lambda: (decide_r_trivial(mm), decide_definite(mm), decide_locally_r_trivial(mm)))
+            worst = max(worst, tt)
+            rows.append((f"random 200-state DFA, {letters} letters (P/Y/P,Y tests)", mm.n_states, b, tt, None))
+    # a random 200-state DFA in LTL[P,Y] (forward edges and self-loops only: partially ordered)
+    table = np.array([[min(199, q + 1), q if rng.random() < 0.5 else min(199, q + int(rng.integers(1, 4)))]
+                      for q in range(200)])
+    dd = DFA("ab", table, 0, rng.random(200) < 0.5)
+    b, mm = timed(lambda: minimize(dd))
+    tt, clp = timed(lambda: classify(mm, windows=(), minimal=True))
+    rows.append(("random partially ordered DFA, full classify with certificates", mm.n_states, b, tt,
+                 {r.fragment: r.member for r in clp.results}))
+
+    cases_path = Path(__file__).resolve().parents[2] / "shared" / "cases" / "languages.json"
+    if cases_path.exists():
+        from attnlogic.automata.regex import regex_to_dfa
+        cases = json.loads(cases_path.read_text())["cases"]
+        dfas = [regex_to_dfa(c["regex"], c["alphabet"]) for c in cases]
+        b, _ = timed(lambda: [minimize(x) for x in dfas])
+        tt, _ = timed(lambda: [classify(x) for x in dfas])
+        rows.append((f"languages.json suite ({len(cases)} languages, window 2)", sum(x.n_states for x in dfas), b, tt, None))
+
+    print(f"{'benchmark':<62} {'states':>6} {'minimise s':>10} {'classify s':>10} {'ratio':>8}")
+    for name, n, b, t, ans in rows:
+        print(f"{name:<62} {n:>6} {b:>10.4f} {t:>10.4f} {t / b:>8.1f}")
+        if ans:
+            print("    " + ", ".join(f"{k}={v}" for k, v in ans.items()))
+    print(f"worst random 200-state DFA (DFA tests): {worst:.3f} s (target < 1 s)")
+
+
+if __name__ == "__main__":
+    main()
