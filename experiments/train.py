@@ -87,7 +87,7 @@ class TrainConfig:
 
 @dataclass
 class TrainResult:
-    """The trained model (on CPU, eval mode), its config and the loss curve."""
+    """The trained model (on the training device, eval mode), its config and the loss curve."""
 
     config: TrainConfig
     model: Any
@@ -205,18 +205,19 @@ def train(cfg: TrainConfig, data: LanguageData | None = None, checkpoint_dir: Pa
         raise InputError(f"{cfg.language}: no training length in {cfg.train_min_length}..{cfg.train_max_length} "
                          "has both accepted and rejected words")
 
-    model = build_model(cfg, data.vocab_size).to(device)
-    optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr)
     start, losses = 0, []
     if checkpoint_dir is not None and resume and (Path(checkpoint_dir) / "checkpoint.json").exists():
-        old_cfg, old_model, opt_state, start, losses = load_checkpoint(checkpoint_dir, device)
+        old_cfg, model, opt_state, start, losses = load_checkpoint(checkpoint_dir, device)
         if replace(old_cfg, steps=cfg.steps, device=cfg.device, threads=cfg.threads,
                    checkpoint_every=cfg.checkpoint_every) != cfg:
             raise InputError(f"{checkpoint_dir}: holds a checkpoint of a different run configuration")
-        model = old_model
         optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr)
         optimizer.load_state_dict(opt_state)
         start = min(start, cfg.steps)
+        losses = losses[:start]
+    else:
+        model = build_model(cfg, data.vocab_size).to(device)
+        optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr)
     resumed_from = start
 
     model.train()

@@ -48,11 +48,6 @@ def _csv(text: str | None, kind=str) -> tuple | None:
     return items
 
 
-def _split_patterns(text: str | None) -> tuple | None:
-    """Patterns contain ':' but never ','; ``local:1,hybrid:1`` → ("local:1", "hybrid:1")."""
-    return _csv(text)
-
-
 def add_arguments(p) -> None:
     g = p.add_argument_group("grid")
     g.add_argument("--quick", action="store_true", help="the quick CPU preset (same as --preset quick)")
@@ -128,7 +123,7 @@ def _grid_from_args(args):
         raise InputError("--test-min must be ≥ 1")
     spec = replace(spec, template=template, evaluation=ev,
                    languages=_csv(args.languages) or spec.languages,
-                   patterns=_split_patterns(args.patterns) or spec.patterns,
+                   patterns=_csv(args.patterns) or spec.patterns,
                    seeds=_csv(args.seeds, int) or spec.seeds,
                    lrs=_csv(args.lrs, float) or spec.lrs)
     _check_patterns(spec.patterns, template.n_heads)
@@ -149,7 +144,7 @@ def _run_lm(args) -> int:
     from ..experiments.lm import LMConfig, builtin_corpus, read_corpus, run_lm_patterns
     from ..experiments.train import resolve_device
 
-    patterns = _split_patterns(args.patterns) or ("global", "local:1", "hybrid:1")
+    patterns = _csv(args.patterns) or ("global", "local:1", "hybrid:1")
     path = None
     if args.lm == "builtin":
         text, source = builtin_corpus(), "builtin"
