@@ -344,6 +344,19 @@ def _freeze(alphabet, elements, right, left, parent, last, length, generators, k
                                    length.astype(np.int64), generators, keys, index)
 
 
+def _ls_generators(table: np.ndarray):
+    """libsemigroups generators for the letters: HPCombi's SIMD Transf16 when n ≤ 16 (the
+    extra points are fixed by every generator, so the semigroup is isomorphic), else Transf."""
+    import libsemigroups_pybind11 as ls
+
+    n, m = table.shape
+    cols = [[int(x) for x in table[:, a]] for a in range(m)]
+    if n <= 16 and getattr(ls, "LIBSEMIGROUPS_HPCOMBI_ENABLED", False):
+        from libsemigroups_pybind11 import hpcombi
+        return [hpcombi.Transf16(c + list(range(n, 16))) for c in cols]
+    return [ls.Transf(c) for c in cols]
+
+
 def libsemigroups_elements(dfa, limit: int = DEFAULT_ELEMENT_LIMIT) -> tuple[np.ndarray, int]:
     """The transition semigroup by libsemigroups' Froidure–Pin (progress output silenced):
     its elements (k × n array, libsemigroups' order) and its number of idempotents.  Used
@@ -355,11 +368,11 @@ def libsemigroups_elements(dfa, limit: int = DEFAULT_ELEMENT_LIMIT) -> tuple[np.
     if n == 1:
         return np.zeros((1 if m else 0, 1), dtype=np.int64), (1 if m else 0)
     guard = ls.ReportGuard(False)  # noqa: F841 - silences progress output while alive
-    fp = ls.FroidurePin([ls.Transf([int(x) for x in table[:, a]]) for a in range(m)])
+    fp = ls.FroidurePin(_ls_generators(table))
     fp.enumerate(limit + 1)
     if fp.current_size() > limit:
         raise _limit_error(limit)
-    elements = np.array([list(x.images()) for x in fp.current_elements()], dtype=np.int64)
+    elements = np.array([[int(x[i]) for i in range(n)] for x in fp.current_elements()], dtype=np.int64)
     return elements, int(fp.number_of_idempotents())
 
 
@@ -371,7 +384,7 @@ def libsemigroups_size(dfa, limit: int = DEFAULT_ELEMENT_LIMIT) -> int:
     guard = ls.ReportGuard(False)  # noqa: F841
     if table.shape[0] == 1:
         return 1 if table.shape[1] else 0
-    fp = ls.FroidurePin([ls.Transf([int(x) for x in table[:, a]]) for a in range(table.shape[1])])
+    fp = ls.FroidurePin(_ls_generators(table))
     fp.enumerate(limit + 1)
     if fp.current_size() > limit:
         raise _limit_error(limit)
