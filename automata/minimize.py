@@ -216,10 +216,12 @@ def _scalar_rounds(stack, block_of, elems, pos, start, size, pending, added, src
     bl, el, pl, st, sz = block_of.tolist(), elems.tolist(), pos.tolist(), start.tolist(), size.tolist()
     flat = pending.reshape(-1)
     pend = bytearray(flat.view(np.uint8).tobytes())
+    steps = 0
     while stack:
-        if len(stack) > _SCALAR_STACK:
+        if steps and len(stack) > _SCALAR_STACK:  # at least one step per call: progress
             added.append(np.asarray(stack, dtype=np.int64))
             break
+        steps += 1
         code = stack.pop()
         if not pend[code]:
             continue

@@ -155,3 +155,19 @@ def test_minimal_method_is_cached_and_minimal():
     d = DFA("ab", [[1, 1], [0, 0], [2, 2]], 0, [0])
     assert d.minimal() is d.minimal()
     assert d.minimal() == minimize(d) and d.minimal().n_states == 2
+
+
+@pytest.mark.parametrize("work,stack", [(0, 256), (10**9, 10**9), (10**9, 2), (8, 4)])
+def test_vectorised_and_scalar_paths_each_correct(monkeypatch, work, stack):
+    # pure vectorised rounds; pure classic steps; classic steps handing back constantly; mixed
+    import attnlogic.automata.minimize as M
+    monkeypatch.setattr(M, "_SCALAR_WORK", work)
+    monkeypatch.setattr(M, "_SCALAR_STACK", stack)
+    rng = np.random.default_rng(work % 97 + stack)
+    for _ in range(120):
+        n, k = int(rng.integers(1, 60)), int(rng.integers(1, 4))
+        T = rng.integers(0, n, size=(n, k))
+        if rng.random() < 0.3:  # deep structure: a chain with a few random edges
+            T[:, 0] = np.minimum(np.arange(n) + 1, n - 1)
+        labels = rng.integers(0, int(rng.integers(1, 4)), size=n)
+        assert same_partition(coarsest_partition(T, labels), moore_classes(T, labels))
