@@ -10,7 +10,8 @@ Summaries over a set of evaluated lengths:
   failures.
 
 The random, adversarial and periodic sets (:mod:`attnlogic.experiments.data`) are evaluated
-and reported separately.
+and reported separately; the periodic accuracy is the fraction of all periodic words (both
+members of every pair, every length of the test range) classified correctly.
 """
 
 from __future__ import annotations
@@ -122,7 +123,8 @@ def evaluate_model(model, data: LanguageData, cfg: EvalConfig,
         sets = (data.adversarial_set(n, cfg.samples, rng) for n in test)
         out["adversarial"] = _summarise("adversarial", *evaluate_sets(model, sets, data.eos, cfg.batch_size), test)
     if "periodic" in kinds:
-        sets = data.periodic_sets(cfg.test_lengths())
+        # every length of the range (not only every stride-th): a pair's two words differ in length
+        sets = data.periodic_sets(range(cfg.test_min, cfg.test_max + 1))
         acc, counts = evaluate_sets(model, sets, data.eos, cfg.batch_size)
         total = sum(counts.values())
         pooled = (sum(acc[n] * counts[n] for n in acc) / total) if total else None
