@@ -18,8 +18,11 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/attnlogic demo
 
+# one BLAS/OpenMP thread per test worker: two xdist workers on two cores, no oversubscription
+THREADS := OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
+
 test: $(STAMP)
-	$(BIN)/pytest -n 2 -q
+	$(THREADS) $(BIN)/pytest -n 2 -q
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
