@@ -27,7 +27,7 @@ from ..ltl.formula import Formula
 from .deciders import (Verdict, decide_aperiodic, decide_definite, decide_locally_r_trivial,
                        decide_r_trivial)
 from .graphs import dfa_sccs
-from .synthesis import (check_formula, synthesize_definite, synthesize_locally_r_trivial,
+from .synthesis import (check_formula, shrink, synthesize_definite, synthesize_locally_r_trivial,
                         synthesize_r_trivial, tidy)
 from .witnesses import Witness
 
@@ -97,6 +97,9 @@ class Classification:
 #: while its tree unfolding is exponential)
 MAX_FORMULA_SIZE = 20_000
 
+#: exact checks spent on greedy semantic shrinking of each certificate (readability)
+SHRINK_CHECKS = 150
+
 
 def _verified(f: Formula, dfa, fragment_ok, limit: int = 50_000) -> Formula:
     """Tidy, then check exactly; a failing check is a bug, never printed as a certificate.
@@ -105,6 +108,9 @@ def _verified(f: Formula, dfa, fragment_ok, limit: int = 50_000) -> Formula:
         raise LimitExceeded("certificate formula size (tree nodes)", MAX_FORMULA_SIZE,
                             f"the synthesised formula has {f.size:.3g} nodes as a tree")
     g = tidy(f, lambda h: fragment_ok(h) and check_formula(h, dfa, limit=limit) is None)
+    if g.size > 3:
+        g = shrink(g, dfa, fragment_ok, max_checks=SHRINK_CHECKS, check_limit=limit)
+        g = tidy(g, lambda h: fragment_ok(h) and check_formula(h, dfa, limit=limit) is None)
     counter = check_formula(g, dfa, limit=limit)
     if counter is not None:  # pragma: no cover - would be a bug in a synthesis
         raise AssertionError(f"synthesised formula disagrees with the DFA on {counter!r}: {g}")

@@ -38,7 +38,8 @@ from .graphs import SCCs, dfa_sccs
 
 __all__ = [
     "check_formula", "synthesize_r_trivial", "synthesize_definite",
-    "synthesize_locally_r_trivial", "synthesize_star_free", "tidy", "DEFAULT_CHECK_LIMIT",
+    "synthesize_locally_r_trivial", "synthesize_star_free", "tidy", "shrink", "substitute",
+    "DEFAULT_CHECK_LIMIT",
 ]
 
 DEFAULT_CHECK_LIMIT = 500_000
@@ -419,3 +420,57 @@ def synthesize_star_free(dfa, max_depth: int = 4, limit: int = 200_000) -> Formu
         if res.definable:
             return res.formula
     return None
+
+
+# -- readability: semantic shrinking ------------------------------------------------------------
+def substitute(f: Formula, old: Formula, new: Formula) -> Formula:
+    """f with every occurrence of the subformula ``old`` replaced by ``new`` (iterative)."""
+    image: dict[int, Formula] = {}
+    for g in f.subformulas():
+        if g is old:
+            image[id(g)] = new
+            continue
+        kids = g.children
+        if kids:
+            mapped = tuple(image[id(c)] for c in kids)
+            image[id(g)] = g if all(m is c for m, c in zip(mapped, kids)) else g.map_children(mapped)
+        else:
+            image[id(g)] = g
+    return image[id(f)]
+
+
+def shrink(f: Formula, dfa, allowed=None, max_checks: int = 400,
+           check_limit: int = 20_000) -> Formula:
+    """Greedy semantic simplification: replace a subformula (largest first) by ``true``,
+    ``false`` or one of its operands whenever the result is smaller, still in the fragment
+    (``allowed``) and still defines L(dfa) exactly (:func:`check_formula`).  Every accepted
+    step is checked, so the result is as correct as the input; ``max_checks`` bounds the
+    work."""
+    checks = 0
+    improved = True
+    while improved and checks < max_checks:
+        improved = False
+        subs = sorted((g for g in f.subformulas() if g is not f or g.children),
+                      key=lambda g: -g.size)
+        for g in subs:
+            options = [TRUE, FALSE] + list(g.children)
+            for c in options:
+                if c is g:
+                    continue
+                h = substitute(f, g, c)
+                if h.size >= f.size or (allowed is not None and not allowed(h)):
+                    continue
+                checks += 1
+                try:
+                    ok = check_formula(h, dfa, limit=check_limit) is None
+                except LimitExceeded:
+                    ok = False
+                if ok:
+                    f = h
+                    improved = True
+                    break
+                if checks >= max_checks:
+                    return f
+            if improved:
+                break
+    return f
