@@ -102,7 +102,7 @@ def test_synthesised_formulas_define_the_language():
             counts[i] += 1
             assert check_formula(f, d) is None
             # independent check with the reference evaluator on all short words
-            for w in words_upto(d.alphabet, 5):
+            for w in words_upto(d.alphabet, 4):
                 assert accepts(f, w) == d.accepts(w), (str(f), w)
     assert min(counts) >= 10, counts
 
@@ -141,7 +141,7 @@ def test_type_refinement_agrees_with_dfa_tests_for_window_one(past):
         found = None
         for depth in range(1, 4):
             try:
-                res = type_automaton(d, 1, past, depth, limit=20_000)
+                res = type_automaton(d, 1, past, depth, limit=5_000)
             except LimitExceeded:
                 break
             if res.definable:
