@@ -1,0 +1,73 @@
+"""Classification gallery: languages, their fragments, formulas and witnesses.
+
+For each language: the minimal DFA, membership in every fragment with the method used, the
+smallest verified formula, and for each non-member the witness pair (two words, one in and
+one out, that no formula of the fragment tells apart) with the violated identity.  Writes a
+Markdown table too.
+
+    python examples/classification_gallery.py [OUT_DIR]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+from attnlogic.automata.classify import classify
+from attnlogic.automata.regex import regex_to_dfa
+
+GALLERY = [
+    ("Σ*a (ends with a)", "(a|b)*a", "ab"),
+    ("aΣ* (begins with a)", "a(a|b)*", "ab"),
+    ("Σ*abΣ* (contains ab)", "(a|b|c)*ab(a|b|c)*", "abc"),
+    ("(ab)*", "(ab)*", "ab"),
+    ("Σ*aΣ*bΣ* (subsequence ab)", "(a|b|c)*a(a|b|c)*b(a|b|c)*", "abc"),
+    ("after the last a only c", "(a|b|c)*ac*", "abc"),
+    ("even number of b", "a*(ba*ba*)*", "ab"),
+]
+
+
+def shown(word: str) -> str:
+    return repr(word) if word else "ε"
+
+
+def main(argv: list[str]) -> int:
+    out_dir = argv[0] if argv else os.path.join("out", "gallery")
+    rows = []
+    for title, regex, alphabet in GALLERY:
+        dfa = regex_to_dfa(regex, alphabet)
+        result = classify(dfa, windows=(2,))
+        print(f"\n{title}    regex {regex}, minimal DFA with {dfa.n_states} states")
+        marks = []
+        for r in result.results:
+            mark = {True: "yes", False: "no", None: "?"}[r.member]
+            marks.append(mark)
+            print(f"  {r.fragment:<13} {mark:<4} {r.method}")
+            if r.member and r.formula is not None:
+                print(f"  {'':<13}      formula: {r.formula}")
+            if r.member is False and r.witness is not None:
+                w = r.witness
+                depth = "every depth" if w.depth is None else f"depth <= {w.depth}"
+                accepted, rejected = shown("".join(w.accepted)), shown("".join(w.rejected))
+                print(f"  {'':<13}      witness: {accepted} in, {rejected} out, equal at {depth}")
+                if r.identity:
+                    print(f"  {'':<13}      identity: {r.identity}")
+        rows.append((title, regex, dfa.n_states, marks, result.fragments))
+    fragments = rows[0][4]
+    lines = ["| language | regex | states | " + " | ".join(fragments) + " |",
+             "|---|---|---|" + "---|" * len(fragments)]
+    for title, regex, n, marks, _ in rows:
+        lines.append(f"| {title} | `{regex}` | {n} | " + " | ".join(marks) + " |")
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, "gallery.md")
+    fd, tmp = tempfile.mkstemp(dir=out_dir)
+    with os.fdopen(fd, "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    os.replace(tmp, path)
+    print(f"\ntable written to {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
