@@ -30,6 +30,7 @@ import json
 import sys
 import time
 from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -122,34 +123,65 @@ def run_cell(cfg: TrainConfig, data: LanguageData, evaluation: EvalConfig,
     }
 
 
+@lru_cache(maxsize=4)
+def _language_data(language: str, max_length: int) -> LanguageData:
+    """Samplers of a language, built once per process."""
+    return LanguageData(get_language(language), max_length)
+
+
+def _run_and_store(cfg: TrainConfig, evaluation: EvalConfig, max_length: int, checkpoint_dir: Path | None,
+                   path: Path | None, progress: bool) -> dict:
+    """One cell: train, evaluate, write ``path`` (atomically).  Runs in a worker with --jobs."""
+    record = run_cell(cfg, _language_data(cfg.language, max_length), evaluation, checkpoint_dir, progress)
+    if path is not None:
+        write_atomic(path, json.dumps(record, indent=1).encode())
+    return record
+
+
 def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True, checkpoints: bool = False,
-             on_cell: Callable[[dict], None] | None = None) -> list[dict]:
-    """Run (or resume) every cell; returns the cell records in grid order."""
+             on_cell: Callable[[dict], None] | None = None, jobs: int = 1) -> list[dict]:
+    """Run (or resume) every cell; returns the cell records in grid order.
+
+    ``jobs`` > 1 runs that many cells at once in separate processes (each cell is a pure
+    function of its config, so the records do not depend on ``jobs``)."""
     cells_dir = Path(out_dir) / "cells" if out_dir is not None else None
-    records, data_cache = [], {}
     max_len = max(spec.evaluation.test_max, spec.template.train_max_length)
-    bar = None
     cells = spec.cells()
-    if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=len(cells), desc=f"grid {spec.name}", file=sys.stderr, dynamic_ncols=True)
-    for cfg in cells:
+    records: list[dict | None] = [None] * len(cells)
+    pending = []
+    for i, cfg in enumerate(cells):
         name = cell_name(cfg)
         path = cells_dir / f"{name}.json" if cells_dir is not None else None
         if path is not None and path.exists():
-            record = json.loads(path.read_text())
+            records[i] = json.loads(path.read_text())
         else:
-            if cfg.language not in data_cache:
-                data_cache[cfg.language] = LanguageData(get_language(cfg.language), max_len)
             ckpt = Path(out_dir) / "checkpoints" / name if (checkpoints and out_dir is not None) else None
-            record = run_cell(cfg, data_cache[cfg.language], spec.evaluation, ckpt, progress)
-            if path is not None:
-                write_atomic(path, json.dumps(record, indent=1).encode())
-        records.append(record)
+            pending.append((i, (cfg, spec.evaluation, max_len, ckpt, path)))
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=len(cells), initial=len(cells) - len(pending), desc=f"grid {spec.name}",
+                   file=sys.stderr, dynamic_ncols=True)
+
+    def done(i: int, record: dict) -> None:
+        records[i] = record
         if on_cell is not None:
             on_cell(record)
         if bar is not None:
             bar.update(1)
+
+    if jobs > 1 and len(pending) > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=ctx) as pool:
+            futures = {pool.submit(_run_and_store, *job, False): i for i, job in pending}
+            for fut in as_completed(futures):
+                done(futures[fut], fut.result())
+    else:
+        for i, job in pending:
+            done(i, _run_and_store(*job, progress))
     if bar is not None:
         bar.close()
     return records

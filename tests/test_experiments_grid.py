@@ -123,3 +123,12 @@ def test_cli_list(capsys):
     assert main(["experiment", "--list"]) == 0
     out = capsys.readouterr().out
     assert "DYCK-(1,1)" in out and "CNT" in out
+
+
+def test_parallel_jobs_give_the_same_records(tmp_path):
+    spec = tiny_grid(languages=("ENDS-A",))
+    serial = run_grid(spec, None, progress=False)
+    parallel = run_grid(spec, tmp_path, progress=False, jobs=2)
+    strip = lambda rs: [{k: v for k, v in r.items() if not k.endswith("_seconds")} for r in rs]  # noqa: E731
+    assert strip(parallel) == strip(serial)
+    assert len(list((tmp_path / "cells").glob("*.json"))) == 2

@@ -68,7 +68,9 @@ def add_arguments(p) -> None:
     m.add_argument("--adversarial-fraction", type=float,
                    help="share of adversarial positives/negatives in training batches (default 0.5)")
     m.add_argument("--device", default=None, help="cpu, cuda or auto (default cpu)")
-    m.add_argument("--threads", type=int, help="torch CPU threads")
+    m.add_argument("--threads", type=int, help="torch CPU threads per run")
+    m.add_argument("--jobs", type=int,
+                   help="runs at once, in separate processes (default: 2 for --quick, else 1)")
     m.add_argument("--checkpoints", action="store_true",
                    help="save resumable checkpoints (safetensors + JSON) under OUT/checkpoints")
     m.add_argument("--checkpoint-every", type=int)
@@ -192,8 +194,11 @@ def run(args) -> int:
     spec = _grid_from_args(args)
     resolve_device(spec.template.device)
     t0 = time.perf_counter()
+    jobs = args.jobs if args.jobs is not None else (2 if spec.name == "quick" else 1)
+    if jobs < 1:
+        raise InputError("--jobs must be ≥ 1")
     records = run_grid(spec, Path(args.out) if args.out else None, progress=not args.no_progress,
-                       checkpoints=args.checkpoints)
+                       checkpoints=args.checkpoints, jobs=jobs)
     rows = aggregate(records)
     seconds = round(time.perf_counter() - t0, 1)
     files = []
