@@ -47,6 +47,8 @@ __all__ = ["minimize", "coarsest_partition", "bfs_order", "accessible", "canonic
 _NUMPY_LAYERS = 48
 #: a refinement round scanning at most this many splitter states runs as scalar steps
 _SCALAR_WORK = 48
+#: automata with n·|Σ| at most this are refined by classic steps only (numpy overhead dominates)
+_SMALL = 512
 #: scalar steps hand back to vectorised rounds once this many splitters are pending
 _SCALAR_STACK = 256
 
@@ -163,6 +165,7 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
 
     owner = np.zeros(k * n, dtype=np.int64)  # scratch for removing duplicate codes
     list_cache: dict = {}
+    small = n * k <= _SMALL
     while added:
         codes = np.concatenate(added) if len(added) > 1 else added[0]
         added = []
@@ -177,10 +180,11 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
             let = codes // n
         blk = codes % n
         counts = size[blk]
-        if int(counts.sum()) <= _SCALAR_WORK:
-            # a thin round (deep, chain-like automata): classic one-splitter-at-a-time steps
+        if small or int(counts.sum()) <= _SCALAR_WORK:
+            # a small automaton, or a thin round (deep, chain-like automata): classic
+            # one-splitter-at-a-time steps
             nb = _scalar_rounds(codes.tolist(), block_of, elems, pos, start, size, pending,
-                                added, src, ptr, nb, n, k, list_cache)
+                                added, src, ptr, nb, n, k, list_cache, handback=not small)
             continue
         pending[let, blk] = False
         members = elems[_ranges(start[blk], counts)]
@@ -203,7 +207,7 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
 
 
 def _scalar_rounds(stack, block_of, elems, pos, start, size, pending, added, src, ptr,
-                   nb, n, k, cache) -> int:
+                   nb, n, k, cache, handback: bool = True) -> int:
     """Classic Hopcroft steps, one splitter at a time, while the pending work stays small.
 
     Same invariants as the vectorised rounds (``pending[c, b]`` is set exactly for the codes
@@ -218,7 +222,7 @@ def _scalar_rounds(stack, block_of, elems, pos, start, size, pending, added, src
     pend = bytearray(flat.view(np.uint8).tobytes())
     steps = 0
     while stack:
-        if steps and len(stack) > _SCALAR_STACK:  # at least one step per call: progress
+        if handback and steps and len(stack) > _SCALAR_STACK:  # >= 1 step per call: progress
             added.append(np.asarray(stack, dtype=np.int64))
             break
         steps += 1

@@ -157,12 +157,13 @@ def test_minimal_method_is_cached_and_minimal():
     assert d.minimal() == minimize(d) and d.minimal().n_states == 2
 
 
-@pytest.mark.parametrize("work,stack", [(0, 256), (10**9, 10**9), (10**9, 2), (8, 4)])
+@pytest.mark.parametrize("work,stack", [(0, 256), (10**9, 10**9), (10**9, 2), (8, 4), (48, 256)])
 def test_vectorised_and_scalar_paths_each_correct(monkeypatch, work, stack):
     # pure vectorised rounds; pure classic steps; classic steps handing back constantly; mixed
     import attnlogic.automata.minimize as M
     monkeypatch.setattr(M, "_SCALAR_WORK", work)
     monkeypatch.setattr(M, "_SCALAR_STACK", stack)
+    monkeypatch.setattr(M, "_SMALL", 0)  # no shortcut for small automata
     rng = np.random.default_rng(work % 97 + stack)
     for _ in range(120):
         n, k = int(rng.integers(1, 60)), int(rng.integers(1, 4))
