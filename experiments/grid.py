@@ -153,7 +153,11 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
         name = cell_name(cfg)
         path = cells_dir / f"{name}.json" if cells_dir is not None else None
         if path is not None and path.exists():
-            records[i] = json.loads(path.read_text())
+            record = json.loads(path.read_text())
+            if record.get("train_config") != cfg.to_dict() or record.get("eval_config") != asdict(spec.evaluation):
+                raise InputError(f"{path}: holds the result of a different configuration; "
+                                 "use another --out folder")
+            records[i] = record
         else:
             ckpt = Path(out_dir) / "checkpoints" / name if (checkpoints and out_dir is not None) else None
             pending.append((i, (cfg, spec.evaluation, max_len, ckpt, path)))

@@ -132,3 +132,10 @@ def test_parallel_jobs_give_the_same_records(tmp_path):
     strip = lambda rs: [{k: v for k, v in r.items() if not k.endswith("_seconds")} for r in rs]  # noqa: E731
     assert strip(parallel) == strip(serial)
     assert len(list((tmp_path / "cells").glob("*.json"))) == 2
+
+
+def test_resuming_into_a_folder_of_another_configuration_is_refused(tmp_path):
+    spec = tiny_grid(languages=("ENDS-A",), patterns=("global",))
+    run_grid(spec, tmp_path, progress=False)
+    with pytest.raises(InputError):
+        run_grid(replace(spec, evaluation=replace(TINY_EVAL, samples=6)), tmp_path, progress=False)
