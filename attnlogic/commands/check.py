@@ -42,6 +42,7 @@ def add_arguments(p):
     p.add_argument("--int-bits", type=int, default=16, metavar="I")
     p.add_argument("--no-span-fix", action="store_true",
                    help="with --fixed-point: compile F without the P(psi & P psi) patch")
+    p.add_argument("--threads", type=int, metavar="T", help="CPU threads for torch (default: torch's choice)")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -59,6 +60,10 @@ def run(args) -> int:
         raise InputError("give a formula or --model FILE")
     import torch
 
+    if args.threads is not None:
+        if args.threads < 1:
+            raise InputError("--threads must be >= 1")
+        torch.set_num_threads(args.threads)
     if args.device == "cuda" and not torch.cuda.is_available():
         raise InputError("--device cuda: CUDA is not available on this machine")
     from attnlogic.compiler.check import run_check
