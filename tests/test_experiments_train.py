@@ -101,3 +101,10 @@ def test_local1_learns_ends_with_a_and_generalises(ends_a):
     sets = evaluate_model(result.model, ends_a, EvalConfig(test_min=11, test_max=30, samples=32, train_max=10))
     assert sets["random"].accuracy >= 0.95
     assert np.mean(result.losses[-20:]) < np.mean(result.losses[:20])
+
+
+@pytest.mark.parametrize("positional", ["learned", "sinusoidal", "rope"])
+def test_positional_encodings_train(ends_a, positional):
+    r = train(TrainConfig("ENDS-A", "hybrid:2", positional=positional, steps=2, **TINY), data=ends_a,
+              progress=False)
+    assert r.model.config.positional == positional and all(np.isfinite(r.losses))
