@@ -177,6 +177,34 @@ class DFA:
         return (f"DFA(alphabet={list(self.alphabet)}, states={self.n_states}, "
                 f"initial={self.initial}, accepting={shown})")
 
+    # -- display in Jupyter ----------------------------------------------------------------
+    def _repr_svg_(self) -> str | None:
+        """An SVG drawing when graphviz's ``dot`` is installed (None otherwise: text is shown)."""
+        import shutil
+        import subprocess
+
+        if shutil.which("dot") is None or self.n_states > 200:
+            return None
+        from .io import to_dot
+
+        try:
+            proc = subprocess.run(["dot", "-Tsvg"], input=to_dot(self), capture_output=True, text=True,
+                                  timeout=30)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return proc.stdout if proc.returncode == 0 else None
+
+    def _repr_markdown_(self) -> str:
+        """A transition table (shown where graphviz is absent)."""
+        head = "| state | " + " | ".join(f"`{a}`" for a in self.alphabet) + " |"
+        rule = "|---|" + "---|" * len(self.alphabet)
+        rows = []
+        for q in range(min(self.n_states, 50)):
+            mark = ("→" if q == self.initial else "") + ("*" if self.accepting[q] else "")
+            rows.append(f"| {mark}{q} | " + " | ".join(str(int(t)) for t in self.transitions[q]) + " |")
+        more = [f"\n… {self.n_states - 50} more states"] if self.n_states > 50 else []
+        return "\n".join([head, rule, *rows, *more]) + "\n\n→ initial, * accepting"
+
     @property
     def reachable(self) -> np.ndarray:
         """Read-only boolean mask of the states reachable from the initial state."""
