@@ -98,7 +98,9 @@ class Classification:
 MAX_FORMULA_SIZE = 20_000
 
 #: exact checks spent on greedy semantic shrinking of each certificate (readability)
-SHRINK_CHECKS = 150
+SHRINK_CHECKS = 3000
+#: and wall-clock seconds
+SHRINK_SECONDS = 1.0
 
 
 def _verified(f: Formula, dfa, fragment_ok, limit: int = 50_000) -> Formula:
@@ -109,7 +111,8 @@ def _verified(f: Formula, dfa, fragment_ok, limit: int = 50_000) -> Formula:
                             f"the synthesised formula has {f.size:.3g} nodes as a tree")
     g = tidy(f, lambda h: fragment_ok(h) and check_formula(h, dfa, limit=limit) is None)
     if g.size > 3:
-        g = shrink(g, dfa, fragment_ok, max_checks=SHRINK_CHECKS, check_limit=limit)
+        g = shrink(g, dfa, fragment_ok, max_checks=SHRINK_CHECKS, check_limit=limit,
+                   max_seconds=SHRINK_SECONDS)
         g = tidy(g, lambda h: fragment_ok(h) and check_formula(h, dfa, limit=limit) is None)
     counter = check_formula(g, dfa, limit=limit)
     if counter is not None:  # pragma: no cover - would be a bug in a synthesis

@@ -440,12 +440,14 @@ def substitute(f: Formula, old: Formula, new: Formula) -> Formula:
 
 
 def shrink(f: Formula, dfa, allowed=None, max_checks: int = 400,
-           check_limit: int = 20_000) -> Formula:
+           check_limit: int = 20_000, max_seconds: float | None = None) -> Formula:
     """Greedy semantic simplification: replace a subformula (largest first) by ``true``,
     ``false`` or one of its operands whenever the result is smaller, still in the fragment
     (``allowed``) and still defines L(dfa) exactly (:func:`check_formula`).  Every accepted
     step is checked, so the result is as correct as the input; ``max_checks`` bounds the
-    work."""
+    work, and ``max_seconds`` (wall clock) too."""
+    import time
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
     checks = 0
     improved = True
     while improved and checks < max_checks:
@@ -469,7 +471,7 @@ def shrink(f: Formula, dfa, allowed=None, max_checks: int = 400,
                     f = h
                     improved = True
                     break
-                if checks >= max_checks:
+                if checks >= max_checks or (deadline is not None and time.monotonic() > deadline):
                     return f
             if improved:
                 break
