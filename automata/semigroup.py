@@ -60,6 +60,17 @@ def _key_encoder(n: int):
     return encode_big
 
 
+def _search(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """``np.searchsorted`` with the queries sorted first (much better memory locality on
+    large tables), positions returned in the queries' order."""
+    if len(keys) < 1024:
+        return np.searchsorted(sorted_keys, keys)
+    order = np.argsort(keys)
+    pos = np.empty(len(keys), dtype=np.int64)
+    pos[order] = np.searchsorted(sorted_keys, keys[order])
+    return pos
+
+
 @dataclass(frozen=True, eq=False)
 class TransformationSemigroup:
     """A finite transformation semigroup with its Froidure–Pin data.
@@ -111,7 +122,7 @@ class TransformationSemigroup:
         """Indices of the given transformations (k × n); -1 where not an element."""
         rows = np.atleast_2d(np.asarray(rows))
         keys = _key_encoder(self.degree)(rows)
-        pos = np.searchsorted(self._sorted_keys, keys)
+        pos = _search(self._sorted_keys, keys)
         pos = np.minimum(pos, len(self._sorted_keys) - 1)
         found = self._sorted_keys[pos] == keys
         return np.where(found, self._sorted_index[pos], -1)
@@ -287,7 +298,7 @@ def _enumerate_numpy(alphabet, table: np.ndarray, limit: int) -> TransformationS
         cand = gens64[:, level_rows.astype(np.int64)]          # (m, k, n): cand[a, s, q] = δ(s[q], a)
         cand = np.ascontiguousarray(cand.transpose(1, 0, 2)).reshape(k * m, n)
         ckeys = encode(cand)
-        pos = np.minimum(np.searchsorted(keys_sorted, ckeys), len(keys_sorted) - 1)
+        pos = np.minimum(_search(keys_sorted, ckeys), len(keys_sorted) - 1)
         known = keys_sorted[pos] == ckeys
         idx = np.where(known, index_sorted[pos], -1)
         new_mask = ~known
@@ -326,7 +337,7 @@ def _enumerate_numpy(alphabet, table: np.ndarray, limit: int) -> TransformationS
     for a in range(m):
         rows = E[:, table[:, a]]
         ks = encode(rows)
-        pos = np.searchsorted(keys_sorted, ks)
+        pos = _search(keys_sorted, ks)
         left[:, a] = index_sorted[pos]
     generators = np.empty(m, dtype=np.int64)
     pos = np.searchsorted(keys_sorted, gkeys)
