@@ -166,6 +166,15 @@ def _yes(name, f, dfa, method, limit: int = 50_000) -> FragmentResult:
     return FragmentResult(name, True, g, None, method)
 
 
+def _synth_yes(name, build, dfa, method, limit: int) -> FragmentResult:
+    """Like :func:`_yes`, with the synthesis itself bounded by ``limit``."""
+    try:
+        f = build()
+    except LimitExceeded as exc:
+        return FragmentResult(name, True, None, None, f"{method}; no certificate: {exc}")
+    return _yes(name, f, dfa, method, limit)
+
+
 def _no(name, verdict: Verdict, method=None) -> FragmentResult:
     return FragmentResult(name, False, None, verdict.witness, method or verdict.method,
                           verdict.identity)
@@ -197,7 +206,7 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     else:
         results["LTL[P]"] = _no("LTL[P]", vr)
     if vd.member:
-        results["LTL[Y]"] = _yes("LTL[Y]", synthesize_definite(d, vd.data["index"]), d,
+        results["LTL[Y]"] = _synth_yes("LTL[Y]", lambda: synthesize_definite(d, vd.data["index"], limit), d,
                                  "definite: " + vd.method, limit)
         formula_y = results["LTL[Y]"].formula
     else:
@@ -208,7 +217,8 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
             results["LTL[P,Y]"] = FragmentResult("LTL[P,Y]", True, best, None,
                                                  "locally R-trivial: " + vlr.method)
         else:
-            results["LTL[P,Y]"] = _yes("LTL[P,Y]", synthesize_locally_r_trivial(d, vlr.data["k"], sccs),
+            results["LTL[P,Y]"] = _synth_yes("LTL[P,Y]",
+                                             lambda: synthesize_locally_r_trivial(d, vlr.data["k"], sccs, limit),
                                        d, "locally R-trivial: " + vlr.method, limit)
     else:
         results["LTL[P,Y]"] = _no("LTL[P,Y]", vlr)

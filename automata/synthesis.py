@@ -246,7 +246,7 @@ def synthesize_r_trivial(dfa, sccs: SCCs | None = None) -> Formula:
 
 
 # -- LTL[Y]: definite ------------------------------------------------------------------------
-def synthesize_definite(dfa, index: int) -> Formula:
+def synthesize_definite(dfa, index: int, limit: int = 200_000) -> Formula:
     """An LTL[Y] formula for a definite minimal DFA whose every word of length ≥ ``index``
     is a reset word.  Decision tree on the letters at offsets 1, 2, … from the end (the
     letter at offset i is tested by Y^i a at N+1)."""
@@ -259,6 +259,8 @@ def synthesize_definite(dfa, index: int) -> Formula:
         key = (j, B.tobytes())
         if key in memo:
             return memo[key]
+        if len(memo) >= limit:
+            raise LimitExceeded("LTL[Y] synthesis (suffix classes)", limit)
         if j >= index:
             # every word of length ≥ index leads to one state: B is ∅ or Q
             res = TRUE if B.all() else FALSE
@@ -303,7 +305,8 @@ def _implies_length(f: Formula, j: int) -> bool:
 
 
 # -- LTL[P,Y]: locally R-trivial --------------------------------------------------------------
-def synthesize_locally_r_trivial(dfa, k: int, sccs: SCCs | None = None) -> Formula:
+def synthesize_locally_r_trivial(dfa, k: int, sccs: SCCs | None = None,
+                                 limit: int = 200_000) -> Formula:
     """An LTL[P,Y] formula for a minimal DFA whose SCCs have acyclic internal pair graphs;
     ``k`` ≥ 1 such that inside an SCC the state is a function of the last k letters read in
     it.  Builds ``Cur[p]`` ("the state after the current letter is p") at letter positions
@@ -361,7 +364,7 @@ def synthesize_locally_r_trivial(dfa, k: int, sccs: SCCs | None = None) -> Formu
                         level[r] = _or(level[r], _and(Atom(A[a]), _Y(prev[p])))
             since.append(level)
         # last k letters inside C: Ψ_j[T] on sets reachable by the internal step from C
-        last_k = _last_k_states(t, A, C, k)
+        last_k = _last_k_states(t, A, C, k, limit)
         guard = Yn(entered, k) if c != c0 else Yn(TRUE, k)
         hyp = {}
         for p in C:
@@ -385,7 +388,7 @@ def synthesize_locally_r_trivial(dfa, k: int, sccs: SCCs | None = None) -> Formu
     return phi
 
 
-def _last_k_states(t: np.ndarray, A, C: set, k: int) -> dict[int, Formula]:
+def _last_k_states(t: np.ndarray, A, C: set, k: int, limit: int = 200_000) -> dict[int, Formula]:
     """Ψ: for each state p of C, a formula (at a letter position) saying that the internal
     runs of C over the last k letters (ending here) all end in p.  Subset construction
     from C with the partial step T ↦ {q·a : q ∈ T, q·a ∈ C}."""
@@ -400,6 +403,8 @@ def _last_k_states(t: np.ndarray, A, C: set, k: int) -> dict[int, Formula]:
                     continue
                 g = _and(Atom(A[a]), f if j == 0 else _Y(f))
                 nxt[T2] = _or(nxt.get(T2, FALSE), g)
+        if len(nxt) > limit:
+            raise LimitExceeded("LTL[P,Y] synthesis (subsets inside an SCC)", limit)
         layer = nxt
     out: dict[int, Formula] = {}
     for T, f in layer.items():
