@@ -220,13 +220,25 @@ def check_model(model, alphabet, oracle: Callable[[np.ndarray], np.ndarray], max
     """Compare ``model`` (tokens = letter indices of ``alphabet``, EOS = len(alphabet)) with
     ``oracle`` on every prefix: all words of length ``exhaustive`` (default
     :func:`exhaustive_length`), then ``samples`` long words of length ``max_length``.
-    ``forward(tokens)`` replaces ``model(tokens)`` (e.g. the fixed-point simulation)."""
-    k = len(alphabet)
-    eos = k
+    ``forward(tokens)`` replaces ``model(tokens)`` (e.g. the fixed-point simulation).
+    ``kernel`` is set for the check and the model's previous kernels restored after."""
     device = next(model.parameters()).device
     model.eval()
+    previous = [b.attn.kernel for b in model.blocks if b.attn is not None]
     if kernel is not None:
         model.set_kernel(kernel)
+    try:
+        return _check(model, alphabet, oracle, max_length, samples, seed, exhaustive, dfa, progress,
+                      stop_at_first, forward, device)
+    finally:
+        for b, kern in zip((b for b in model.blocks if b.attn is not None), previous):
+            b.attn.kernel = kern
+
+
+def _check(model, alphabet, oracle, max_length, samples, seed, exhaustive, dfa, progress, stop_at_first,
+           forward, device) -> CheckReport:
+    k = len(alphabet)
+    eos = k
     rep = CheckReport(max_length=max_length)
     L = exhaustive_length(k) if exhaustive is None else exhaustive
     L = min(L, max_length) if max_length else L
