@@ -360,7 +360,8 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
         if dtype is not None:
             model = model.to(dtype_of(dtype))
         run_dtype = dtype or side["dtype"]
-        bound = exact_up_to(model, dtype_of(run_dtype)) if meta.get("compiler") else meta.get("exact_up_to")
+        # a model the compiler did not make claims nothing (0); null would mean "every length"
+        bound = exact_up_to(model, dtype_of(run_dtype)) if meta.get("compiler") else 0
         label = str(model_path)
     else:
         f = parse(formula) if isinstance(formula, str) else formula

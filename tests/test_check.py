@@ -168,3 +168,18 @@ def test_example_compile_export_reload(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "0 disagreements" in proc.stdout and "all 103 prefix decisions agree" in proc.stdout
     assert (tmp_path / "model.safetensors").exists() and (tmp_path / "model.json").exists()
+
+
+def test_check_a_model_that_was_not_compiled(tmp_path, capsys):
+    """check --model reads any saved Transformer with the prefix-readout convention: here
+    an untrained one, which must be reported as disagreeing (exit status 1)."""
+    from attnlogic.transformer import Transformer, TransformerConfig, parse_pattern
+    from attnlogic.transformer.io import save_model
+    torch.manual_seed(0)
+    model = Transformer(TransformerConfig(vocab_size=3, d_model=8, n_layers=1, heads=parse_pattern("hybrid:1", 2)))
+    path, _ = save_model(model.eval(), tmp_path / "trained.safetensors")
+    code, obj = cli_json(capsys, "check", "--model", str(path), "P (b & Y a)", "--alphabet", "ab",
+                         "--max-length", "50", "--samples", "2")
+    assert code == 1 and obj["disagreements"] > 0
+    assert obj["exact_up_to"] == 0          # nothing is claimed for a model the compiler did not make
+    assert main(["check", "--model", str(path), "P a"]) == 2   # no alphabet in the sidecar
