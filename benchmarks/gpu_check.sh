@@ -19,6 +19,7 @@ for dtype in float32 bfloat16 float16; do
   "$PY" -m benchmarks.bench_check --device cuda --dtype "$dtype" --lengths 100000,1000000 \
       --kernels auto --tokens 4000004 --timeout 240
   "$PY" -m benchmarks.bench_check --device cuda --dtype "$dtype" --lengths 100000,1000000 \
-      --kernels sdpa --models global-only,hybrid --tokens 1000001 --timeout 240
+      --kernels sdpa --models global-only,hybrid --tokens 1000001 --timeout 240 \
+      --sdpa-max-length 1000000
 done
 echo "total: $(( $(date +%s) - start )) s"
