@@ -97,28 +97,30 @@ class Classification:
 #: while its tree unfolding is exponential)
 MAX_FORMULA_SIZE = 20_000
 
-#: exact checks spent on greedy semantic shrinking of each certificate (readability)
-SHRINK_CHECKS = 3000
-#: and wall-clock seconds, only for formulas above this size and DFAs up to this many states
-SHRINK_SECONDS = 0.5
+#: greedy semantic shrinking of each certificate (readability): the number of exact checks
+#: is at most SHRINK_CHECKS and at most SHRINK_WORK / (DFA states × formula size), so the
+#: output is deterministic (no wall clock) and the time stays bounded; only formulas above
+#: SHRINK_MIN_SIZE and DFAs up to SHRINK_MAX_STATES states are shrunk
+SHRINK_CHECKS = 800
+SHRINK_WORK = 1_500_000
 SHRINK_MIN_SIZE = 12
 SHRINK_MAX_STATES = 200
-#: formulas from type refinement are the least readable: they get more shrinking time
-TYPE_FORMULA_SHRINK_SECONDS = 2.0
+#: formulas from type refinement are the least readable: they get more checks
+TYPE_FORMULA_SHRINK_CHECKS = 3000
 
 
 def _verified(f: Formula, dfa, fragment_ok, limit: int = 50_000,
-              seconds: float = SHRINK_SECONDS) -> Formula:
+              checks: int = SHRINK_CHECKS) -> Formula:
     """Tidy, then check exactly; a failing check is a bug, never printed as a certificate.
     Raises LimitExceeded when the formula is too large to print or to check."""
     if f.size > MAX_FORMULA_SIZE:
         raise LimitExceeded("certificate formula size (tree nodes)", MAX_FORMULA_SIZE,
                             f"the synthesised formula has {f.size:.3g} nodes as a tree")
-    g = tidy(f, lambda h: fragment_ok(h) and check_formula(h, dfa, limit=limit) is None)
+    g = f
     if g.size > SHRINK_MIN_SIZE and dfa.n_states <= SHRINK_MAX_STATES:
-        g = shrink(g, dfa, fragment_ok, max_checks=SHRINK_CHECKS, check_limit=limit,
-                   max_seconds=seconds)
-        g = tidy(g, lambda h: fragment_ok(h) and check_formula(h, dfa, limit=limit) is None)
+        budget = min(checks, SHRINK_WORK // max(1, dfa.n_states * g.size))
+        g = shrink(g, dfa, fragment_ok, max_checks=budget, check_limit=limit)
+    g = tidy(g, lambda h: fragment_ok(h) and check_formula(h, dfa, limit=limit) is None)
     counter = check_formula(g, dfa, limit=limit)
     if counter is not None:  # pragma: no cover - would be a bug in a synthesis
         raise AssertionError(f"synthesised formula disagrees with the DFA on {counter!r}: {g}")
@@ -161,11 +163,11 @@ def in_fragment(f: Formula, name: str) -> bool:
     raise ValueError(name)
 
 
-def _yes(name, f, dfa, method, limit: int = 50_000, seconds: float = SHRINK_SECONDS) -> FragmentResult:
+def _yes(name, f, dfa, method, limit: int = 50_000, checks: int = SHRINK_CHECKS) -> FragmentResult:
     """A member with its verified formula; when the formula is too large to print or to
     check, the member answer stands (it is proved by the decision procedure) without one."""
     try:
-        g = _verified(f, dfa, lambda h: in_fragment(h, name), limit, seconds)
+        g = _verified(f, dfa, lambda h: in_fragment(h, name), limit, checks)
     except LimitExceeded as exc:
         return FragmentResult(name, True, None, None, f"{method}; no certificate printed: {exc}")
     return FragmentResult(name, True, g, None, method)
@@ -258,7 +260,7 @@ def _classify_star_free(d, vlr: Verdict, py: FragmentResult, limit: int) -> Frag
         return FragmentResult("LTL[S]", True, None, None,
                               "aperiodic (Schützenberger, McNaughton–Papert, Kamp): " + va.method + note)
     return _yes("LTL[S]", f, d, "aperiodic: " + va.method + "; formula by type refinement with S", limit,
-                TYPE_FORMULA_SHRINK_SECONDS)
+                TYPE_FORMULA_SHRINK_CHECKS)
 
 
 def _classify_window(d, k: int, past: bool, necessary: Verdict, results, max_depth: int,
@@ -290,7 +292,7 @@ def _classify_window(d, k: int, past: bool, necessary: Verdict, results, max_dep
             return _yes(name, res.formula, d,
                         f"type refinement: the depth-{depth} type of N+1 determines membership "
                         f"(exact type automaton, {res.states} states)", limit,
-                        TYPE_FORMULA_SHRINK_SECONDS)
+                        TYPE_FORMULA_SHRINK_CHECKS)
         last_witness = res.witness
         if depth == 1:
             lw = lasso_search(d, k, past, max_period=k + 2, max_tail=max(2, min(m + 1, 4)))
