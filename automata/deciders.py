@@ -266,16 +266,16 @@ def identity_locally_r_trivial(S) -> tuple[int, int, int] | None:
     e = S.omega
     for x in ids:
         ex = int(e[x])
-        eye = S.multiply(S.multiply(np.full(S.size, ex), ids), np.full(S.size, ex))  # e y e for all y
-        A, B = np.meshgrid(eye, eye, indexing="ij")
-        st = S.multiply(A.ravel(), B.ravel())
+        eye = S.multiply(S.multiply(np.full(S.size, ex), ids), np.full(S.size, ex))  # x^ω y x^ω
+        Yi, Zi = np.meshgrid(ids, ids, indexing="ij")
+        A, B = eye[Yi.ravel()], eye[Zi.ravel()]
+        st = S.multiply(A, B)
         w = S.omega[st]
-        lhs = S.multiply(w, A.ravel())
+        lhs = S.multiply(w, A)
         bad = np.flatnonzero(lhs != w)
         if len(bad):
             i = int(bad[0])
-            return int(x), int(np.meshgrid(ids, ids, indexing="ij")[0].ravel()[i]), \
-                int(np.meshgrid(ids, ids, indexing="ij")[1].ravel()[i])
+            return int(x), int(Yi.ravel()[i]), int(Zi.ravel()[i])
     return None
 
 

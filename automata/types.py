@@ -365,10 +365,10 @@ def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
 
 
 def lasso_to_witness(dfa, lw: LassoWitness, k: int) -> Witness:
-    """A representative pair of the pumped family (depth None): N is the smallest exponent
-    ≥ the proof's bound for depth 1 in the right residue class, kept short for display."""
-    # exponents with the same DFA behaviour recur with the period of the run; find one
-    N = lw.n0
+    """A representative pair of the pumped family (depth None): the smallest exponent N in
+    the right residue class that meets the theorem's bound for depth 1 (larger N in the
+    same class beat every larger depth)."""
+    N = lw.exponent_for_depth(k, 1)
     u, v = lw.words(N)
     w = make_witness(dfa, u, v, None)
     if w is None:  # pragma: no cover - lasso_search guarantees different memberships
