@@ -123,10 +123,14 @@ def decide_definite(dfa) -> Verdict:
     # it also beats depth 1 of the window fragments LTL[Y<=k], k ≤ 3
     K = power_exponent(transformation_of(t, z), at_least=max(2, -(-4 // len(z))))
     wit = make_witness(dfa, lp + z * K + r, lq + z * K + r, None)
-    y = lp if lp else lq
+    # x^ω fixes p and q, so l_p x^ω and l_q x^ω act differently from the initial state: at
+    # least one of them is not x^ω; name that one
+    x_omega = transformation_of(t, z * K)
+    y = next(c for c in (lp, lq) if c and not np.array_equal(transformation_of(t, c + z * K), x_omega))
     ident = (f"y x^ω = x^ω fails for x = {_w(dfa, z)}, y = {_w(dfa, y)} "
              f"(the pair of states ({p}, {q}) is fixed by x; ω = {K})")
-    return Verdict(False, "pair-graph test (cycle found)", wit, ident, {"pair_cycle": (p, q, z)})
+    return Verdict(False, "pair-graph test (cycle found)", wit, ident,
+                   {"pair_cycle": (p, q, z), "identity_elements": {"x": z, "y": y, "omega": K}})
 
 
 # -- LTL[P,Y]: locally R-trivial -------------------------------------------------------------

@@ -179,3 +179,21 @@ def _member_test(fragment):
 @pytest.mark.parametrize("fragment", list(FRAGMENT_TESTS))
 def test_every_formula_of_a_fragment_is_classified_a_member(fragment):
     _member_test(fragment)()
+
+
+def test_definite_identity_elements_really_violate_the_identity():
+    """The printed violation of y x^ω = x^ω is checked on the transformations themselves."""
+    from attnlogic.automata.witnesses import transformation_of
+
+    checked = 0
+    for d in DFAS:
+        v = decide_definite(d)
+        if v.member:
+            continue
+        el = v.data["identity_elements"]
+        t = d.transitions
+        x_omega = transformation_of(t, el["x"] * el["omega"])
+        assert np.array_equal(transformation_of(t, el["x"] * el["omega"] * 2), x_omega)  # idempotent
+        assert not np.array_equal(transformation_of(t, el["y"] + el["x"] * el["omega"]), x_omega)
+        checked += 1
+    assert checked >= 50
