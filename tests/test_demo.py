@@ -36,6 +36,7 @@ def test_demo_classifies_as_expected_and_checks_clean(report, language_cases):
                 assert row["fragments"][frag]["member"] is want, (row["name"], frag)
         py = row["fragments"]["LTL[P,Y]"]
         if py["member"]:
+            assert py["formula"] is not None, row["name"]
             assert row["check"]["disagreements"] == 0
             assert row["check"]["prefixes_checked"] > 0
         else:
