@@ -28,6 +28,7 @@ _FENCE = re.compile(r"^```(\w+)[^\n]*\n(.*?)^```", re.S | re.M)
 _TIMING = [
     (re.compile(r'("(?:tokens_per_second|seconds|elapsed|time_s|wall_s)": )[0-9.eE+-]+'), r"\1<num>"),
     (re.compile(r"\b\d+(\.\d+)?( ?(s|ms|µs|seconds|tokens/s))\b"), r"<num>\2"),
+    (re.compile(r"(tokens per second\s+)[0-9.]+"), r"\1<num>"),
 ]
 
 
