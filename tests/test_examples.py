@@ -31,3 +31,33 @@ def test_separations_cover_every_ordered_pair():
     assert len(lines) == 12
     assert out.strip().endswith("0 without a verified separation")
     assert "7 separated, 5 inclusions" in out
+
+
+def test_soft_local_head_counts_beyond_the_logic():
+    """One soft 3-local head recognises MAJ3, which the classifier proves outside LTL[P,Y<=3]."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("soft_local_counting", ROOT / "examples" / "soft_local_counting.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    from attnlogic.automata.classify import classify
+    from attnlogic.automata.regex import regex_to_dfa
+    from attnlogic.compiler.check import check_model, dfa_oracle
+
+    dfa = regex_to_dfa(mod.MAJ3, "ab")
+    r = classify(dfa, windows=(3,))["LTL[P,Y<=3]"]
+    assert r.member is False and r.witness.depth is None
+    assert dfa.accepts(r.witness.accepted) and not dfa.accepts(r.witness.rejected)
+    oracle = dfa_oracle(dfa, ("a", "b"))
+    good = check_model(mod.majority_model(0.5), ("a", "b"), oracle, 2000, 4)
+    assert good.disagreements == 0 and good.prefixes_checked > 8000
+    # negative control: a threshold between 2/3 and 1 is a different language, and check sees it
+    bad = check_model(mod.majority_model(0.7), ("a", "b"), oracle, 2000, 4)
+    assert bad.disagreements > 0
+    # the witness pair itself: the soft head separates what no LTL[P,Y<=3] formula can
+    import torch
+    model = mod.majority_model(0.5)
+    for word, want in ((r.witness.accepted, True), (r.witness.rejected, False)):
+        tokens = torch.tensor([[("a", "b").index(x) for x in word] + [2]])
+        with torch.no_grad():
+            assert bool(model(tokens)[0, -1, 0] > 0) is want
