@@ -117,8 +117,11 @@ LANGUAGES: dict[str, LanguageSpec] = {spec.name: spec for spec in [
 #: Table 1 of Li & Cotterell (NeurIPS 2025), in the paper's order
 TABLE1 = ("CNT", "PARITY", "DYCK-(1,2)", "DYCK-(1,1)", "LT-2", "RDP-1", "LAST", "PT-2", "LT-1",
           "LDP-1", "LDP-2", "FIRST")
-#: the eight languages of Li & Cotterell (2026) as identified in shared/spec/theory.md
-LOCAL_GRID = ("ENDS-A", "ENDS-AB", "STARTS-A", "PT-2", "DYCK-(1,1)", "LT-2", "RDP-1", "DYCK-(1,2)")
+#: the eight languages of Li & Cotterell (2026) as listed in shared/spec/theory.md: two in
+#: LTL[Y], two in LTL[P], two in LTL[P,Y] only, and two outside LTL[P,Y]; for "a
+#: right-deterministic polynomial" outside LTL[P,Y] we take RDP-S = Σ*ac* (RDP-1 of the 2025
+#: paper is in LTL[P,Y] according to shared/cases/languages.json)
+LOCAL_GRID = ("ENDS-A", "ENDS-AB", "STARTS-A", "PT-2", "DYCK-(1,1)", "LT-2", "RDP-S", "DYCK-(1,2)")
 #: the four languages of ``attnlogic experiment --quick``
 QUICK = ("ENDS-A", "STARTS-A", "LT-2", "DYCK-(1,1)")
 
