@@ -8,10 +8,10 @@ the checking throughput) atomically.
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
+
+from .fileio import save_figure_atomic, write_text_atomic
 
 from .suite import SUITE
 
@@ -118,22 +118,7 @@ def render_table(report: dict, console=None) -> None:
                           f"equal for {depth}", highlight=False)
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def _plot_membership(report: dict, path: Path) -> None:
-    import io
-
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -154,15 +139,11 @@ def _plot_membership(report: dict, path: Path) -> None:
             ax.text(j, i, {1.0: "✔", 0.0: "✘", 0.5: "?"}[grid[i, j]], ha="center", va="center", fontsize=9)
     ax.set_title("Fragment membership (classified, certificates verified)")
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=120)
+    save_figure_atomic(fig, path, dpi=120)
     plt.close(fig)
-    _atomic_write(path, buf.getvalue())
 
 
 def _plot_checks(report: dict, path: Path) -> bool:
-    import io
-
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -177,17 +158,15 @@ def _plot_checks(report: dict, path: Path) -> bool:
     ax.set_xlabel("tokens per second (compiled model, every prefix compared with the DFA)")
     ax.set_title("Compiled transformers checked on long words (green: exact)")
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=120)
+    save_figure_atomic(fig, path, dpi=120)
     plt.close(fig)
-    _atomic_write(path, buf.getvalue())
     return True
 
 
 def write_outputs(report: dict, out_dir) -> dict:
     """Write report.json, membership.png and (when models were checked) checks.png."""
     out = Path(out_dir)
-    _atomic_write(out / "report.json", (json.dumps(report, indent=1, ensure_ascii=False) + "\n").encode())
+    write_text_atomic(out / "report.json", json.dumps(report, indent=1, ensure_ascii=False) + "\n")
     pngs = [out / "membership.png"]
     _plot_membership(report, pngs[0])
     if _plot_checks(report, out / "checks.png"):

@@ -33,15 +33,14 @@ MONA / ltlf2dfa DOT (``from_mona_dot``)
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
-import tempfile
 from typing import Sequence
 
 import numpy as np
 
 from attnlogic.errors import FileFormatError, InputError
+from attnlogic.fileio import write_text_atomic  # noqa: F401  (part of this module's API)
 
 from .dfa import DFA
 
@@ -157,22 +156,6 @@ def read_dfa_file(path: str) -> DFA:
     except UnicodeDecodeError:
         raise FileFormatError(path, "(file)", "not UTF-8 text") from None
     return dfa_from_json(text, path)
-
-
-def write_text_atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (temporary file in the same folder + rename)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 # -- DOT ------------------------------------------------------------------------------

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 
 from attnlogic.automata.classify import classify
 from attnlogic.automata.regex import regex_to_dfa
+from attnlogic.fileio import write_text_atomic
 
 GALLERY = [
     ("Σ*a (ends with a)", "(a|b)*a", "ab"),
@@ -59,12 +59,7 @@ def main(argv: list[str]) -> int:
              "|---|---|---|" + "---|" * len(fragments)]
     for title, regex, n, marks, _ in rows:
         lines.append(f"| {title} | `{regex}` | {n} | " + " | ".join(marks) + " |")
-    os.makedirs(out_dir, exist_ok=True)
-    path = os.path.join(out_dir, "gallery.md")
-    fd, tmp = tempfile.mkstemp(dir=out_dir)
-    with os.fdopen(fd, "w") as fh:
-        fh.write("\n".join(lines) + "\n")
-    os.replace(tmp, path)
+    path = write_text_atomic(os.path.join(out_dir, "gallery.md"), "\n".join(lines) + "\n")
     print(f"\ntable written to {path}")
     return 0
 

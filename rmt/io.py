@@ -1,46 +1,9 @@
-"""Atomic file output: write to a temporary file in the same folder, then os.replace."""
+"""File output for the rmt experiments: atomic writers (from :mod:`attnlogic.fileio`) and
+Markdown tables."""
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
-from pathlib import Path
-
-
-def write_text_atomic(path, text: str) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
-
-
-def write_json_atomic(path, obj) -> Path:
-    return write_text_atomic(path, json.dumps(obj, indent=2, sort_keys=False) + "\n")
-
-
-def save_figure_atomic(fig, path) -> Path:
-    """Save a matplotlib figure as PNG atomically."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".png")
-    os.close(fd)
-    try:
-        fig.savefig(tmp, format="png", dpi=110, bbox_inches="tight")
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+from attnlogic.fileio import save_figure_atomic, write_json_atomic, write_text_atomic  # noqa: F401
 
 
 def markdown_table(headers: list[str], rows: list[list]) -> str:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import torch
 
 from attnlogic.errors import FileFormatError
+from attnlogic.fileio import write_bytes_atomic
 
 from .config import TransformerConfig
 from .model import Transformer
@@ -33,24 +33,6 @@ def sidecar_path(path: str | os.PathLike) -> Path:
     return p.with_suffix(".json") if p.suffix == ".safetensors" else Path(str(p) + ".json")
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)   # mkstemp creates 0600; give the file the usual mode
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def save_model(model: Transformer, path: str | os.PathLike, metadata: dict | None = None) -> tuple[Path, Path]:
     """Write ``path`` (safetensors) and its sidecar; returns both paths."""
     from safetensors.torch import save as st_save
@@ -61,9 +43,9 @@ def save_model(model: Transformer, path: str | os.PathLike, metadata: dict | Non
     dtype_name = next(n for n, d in DTYPES.items() if d == dtype)
     side = {"format": FORMAT, "version": VERSION, "config": model.config.to_dict(),
             "dtype": dtype_name, "metadata": metadata or {}}
-    _atomic_write(path, st_save(state, metadata={"format": FORMAT}))
+    write_bytes_atomic(path, st_save(state, metadata={"format": FORMAT}))
     sp = sidecar_path(path)
-    _atomic_write(sp, (json.dumps(side, indent=1, sort_keys=True) + "\n").encode())
+    write_bytes_atomic(sp, (json.dumps(side, indent=1, sort_keys=True) + "\n").encode())
     return path, sp
 
 
