@@ -35,7 +35,7 @@ import numpy as np
 
 from .graphs import (SCCs, dfa_sccs, distinguishing_suffix, pair_cycle, pair_heights,
                      shortest_words_from, word_between)
-from .witnesses import Witness, make_witness, power_exponent, run, transformation_of
+from .witnesses import Witness, make_witness, power_exponent, transformation_of
 
 __all__ = [
     "Verdict", "decide_r_trivial", "decide_definite", "decide_locally_r_trivial",

@@ -10,7 +10,7 @@ letters, or an integer numpy array of letter indices (already encoded).
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Sequence
 
 import numpy as np
 

@@ -33,7 +33,7 @@ import numpy as np
 
 from ..errors import LimitExceeded
 from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies,
-                           Not, Once, Or, Past, Since, Xor, Yesterday, conj, disj)
+                           Not, Once, Or, Past, Since, Xor, Yesterday)
 from .graphs import SCCs, dfa_sccs
 
 __all__ = [

@@ -20,7 +20,6 @@ literal, quadratic transcription of the semantics on all short words.
 
 from __future__ import annotations
 
-from typing import Sequence
 
 import numpy as np
 

@@ -20,7 +20,6 @@ Every rule is an identity of the semantics, so the language never changes; tests
 
 from __future__ import annotations
 
-import itertools
 
 import numpy as np
 

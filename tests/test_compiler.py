@@ -13,7 +13,7 @@ from attnlogic.compiler.check import check_model, dfa_oracle
 from attnlogic.compiler.plan import readout_skeleton
 from attnlogic.errors import InputError
 from attnlogic.ltl import parse, prefix_acceptance
-from attnlogic.ltl.formula import FALSE, Atom, Past, Yesterday
+from attnlogic.ltl.formula import FALSE
 from attnlogic.ltl.random import random_formula
 from attnlogic.ltl.strategies import formulas
 

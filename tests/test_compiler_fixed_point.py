@@ -3,7 +3,6 @@ tight without the P(ψ ∧ Pψ) patch, and the patched compilation is exact beyo
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 import torch
 from hypothesis import HealthCheck, given, settings, strategies as st

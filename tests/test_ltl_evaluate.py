@@ -6,7 +6,6 @@ import itertools
 
 import numpy as np
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from attnlogic.ltl import (accepts, core, parse, prefix_acceptance, random_formula, simplify,
                            truth_table, truth_values)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import re
 
-import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 

@@ -32,8 +32,6 @@ def add_arguments(p):
 
 
 def run(args) -> int:
-    import json
-    import os
     import time
 
     from attnlogic.demo import run_demo, render_table, write_outputs
