@@ -17,7 +17,7 @@ Words are int arrays of letter indices, one row per word, all rows of one length
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -25,7 +25,7 @@ from ..automata.dfa import DFA
 
 __all__ = [
     "forward_states", "backward_accepting", "rejected_substitutions", "exactly_one_factor_dfa",
-    "counter_negatives", "periodic_pairs", "accepts_batch", "r_trivial_family", "suffix_family",
+    "counter_negatives", "periodic_pairs", "accepts_batch", "r_trivial_family", "suffix_family", "local_r_trivial_family",
 ]
 
 
@@ -129,42 +129,55 @@ def counter_negatives(length: int, n: int, rng: np.random.Generator) -> np.ndarr
     return (np.arange(length)[None, :] >= n_a[:, None]).astype(np.int64)
 
 
-Template = tuple[str, str, str]          # (prefix, period, suffix): prefix + period^r + suffix
-Family = tuple[Template, Template]
+#: a family of pairs: r ↦ (word, word), letters as single characters, lengths growing with r
+Family = Callable[[int], tuple[str, str]]
 
 
 def r_trivial_family(u: str, s: str, t: str, v: str) -> Family:
-    """u(st)^r s v versus u(st)^r v: no LTL[P] formula of depth ≤ r separates them
+    """r ↦ (u(st)^r s v, u(st)^r v): no LTL[P] formula of depth ≤ r separates them
     (Li & Cotterell 2025, Lemma C.3); with s = a, t = b^{k−1}, u = v = ε this is the
     k-periodic pair that no LTL[P, Y≤k] formula of depth ≤ r separates."""
-    return (u, s + t, s + v), (u, s + t, v)
+    def pair(r: int) -> tuple[str, str]:
+        return u + (s + t) * r + s + v, u + (s + t) * r + v
+    return pair
 
 
 def suffix_family(x: str, y: str, t: str) -> Family:
-    """x t^r versus y t^r: equal suffixes of length r·|t|, so no LTL[Y≤k] formula of depth
+    """r ↦ (x t^r, y t^r): equal suffixes of length r·|t|, so no LTL[Y≤k] formula of depth
     < r·|t|/k separates them."""
-    return (x, t, ""), (y, t, "")
+    def pair(r: int) -> tuple[str, str]:
+        return x + t * r, y + t * r
+    return pair
+
+
+def local_r_trivial_family(e: str, s: str, t: str) -> Family:
+    """r ↦ ((E s E · E t E)^r E s E, (E s E · E t E)^r) with E = e^r: the locally-R-trivial
+    identity (e x e y e)^ω e x e = (e x e y e)^ω with the idempotent power growing with r, so
+    that no LTL[P,Y] formula of depth < r separates the pair (a Y-chain sees fewer than r
+    letters back, and the E blocks are r letters long)."""
+    def pair(r: int) -> tuple[str, str]:
+        big = e * r
+        x, y = big + s + big, big + t + big
+        return (x + y) * r + x, (x + y) * r
+    return pair
 
 
 def periodic_pairs(dfa: DFA, families: Iterable[Family],
                    lengths: Iterable[int]) -> list[tuple[tuple[str, ...], bool]]:
-    """For every family ((p1, t1, s1), (p2, t2, s2)) and r ≥ 1, the words p1 t1^r s1 and
-    p2 t2^r s2 (letters given as single characters) whose lengths lie in ``lengths``, each
-    labelled by ``dfa``.  Only pairs that the language separates are kept."""
+    """For every family and r ≥ 1, the two words of ``family(r)`` whose lengths lie in
+    ``lengths``, each labelled by ``dfa``.  Only pairs that the language separates are kept."""
     wanted = set(lengths)
     if not wanted:
         return []
     top = max(wanted)
     out = []
-    for (p1, t1, s1), (p2, t2, s2) in families:
-        if not t1 and not t2:
-            continue
-        r = 1
-        while min(len(p1) + r * len(t1) + len(s1), len(p2) + r * len(t2) + len(s2)) <= top:
-            w1, w2 = tuple(p1 + t1 * r + s1), tuple(p2 + t2 * r + s2)
+    for family in families:
+        for r in range(1, top + 2):
+            w1, w2 = (tuple(w) for w in family(r))
+            if min(len(w1), len(w2)) > top:
+                break
             if len(w1) in wanted or len(w2) in wanted:
                 l1, l2 = dfa.accepts(w1), dfa.accepts(w2)
                 if l1 != l2:
                     out += [(w, lab) for w, lab in ((w1, l1), (w2, l2)) if len(w) in wanted]
-            r += 1
     return out

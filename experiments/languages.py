@@ -21,7 +21,9 @@ For ENDS-A, ENDS-AB, STARTS-A and RDP-S (Li & Cotterell 2026, not in the 2025 ta
 ``periodic`` lists the theory's families of pairs: u(st)^r s v / u(st)^r v (the R-trivial
 identity (xy)^ω x = (xy)^ω, against LTL[P]; with s = a, t = b^{k−1} the k-periodic pair
 (ab^{k−1})^r a / (ab^{k−1})^r, against LTL[P, Y≤k] for k ≥ 2) and x t^r / y t^r (a long common
-suffix, against LTL[Y≤k]).
+suffix, against LTL[Y≤k]); for the two languages outside LTL[P,Y] also the locally-R-trivial
+pair with growing idempotent blocks (the shape of the witness ``attnlogic classify`` reports:
+e = c^ω for RDP-S, e = (ab)^ω for DYCK-(1,2)).
 Whether each word is in the language is decided by the DFA, never assumed.
 """
 
@@ -31,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..automata.dfa import DFA
-from .adversarial import Family, r_trivial_family as _rt, suffix_family as _sx
+from .adversarial import Family, local_r_trivial_family as _lrt, r_trivial_family as _rt, suffix_family as _sx
 from ..errors import InputError
 
 __all__ = ["LanguageSpec", "LANGUAGES", "TABLE1", "LOCAL_GRID", "QUICK", "get_language", "counter_dfa"]
@@ -88,7 +90,7 @@ LANGUAGES: dict[str, LanguageSpec] = {spec.name: spec for spec in [
     LanguageSpec("CNT", ("a", "b"), None, "aⁿbⁿ", "counter"),
     LanguageSpec("PARITY", ("a", "b"), "a*(ba*ba*)*", "even number of b", "random"),
     LanguageSpec("DYCK-(1,2)", ("a", "b"), "(a(ab)*b)*", "bounded Dyck, depth 2", "flip",
-                 periodic=(_rt("a", "a", "b", "bb"),)),
+                 periodic=(_rt("a", "a", "b", "bb"), _lrt("ab", "a", "b"))),
     LanguageSpec("DYCK-(1,1)", ("a", "b"), "(ab)*", "bounded Dyck, depth 1", "flip",
                  periodic=(_rt("a", "b", "a", "b"),)),
     LanguageSpec("LT-2", _S, "(a|b|c)*ab(a|b|c)*", "contains the factor ab", "exactly-one:ab",
@@ -96,7 +98,7 @@ LANGUAGES: dict[str, LanguageSpec] = {spec.name: spec for spec in [
     LanguageSpec("RDP-1", ("a", "x", "y"), "(a|y)*ax*", "right-deterministic monomial", "flip",
                  periodic=(_rt("", "a", "y", "x"),)),
     LanguageSpec("RDP-S", _S, "(a|b|c)*ac*", "after the last a only c", "flip",
-                 periodic=(_rt("", "a", "b", "c"),)),
+                 periodic=(_rt("", "a", "b", "c"), _lrt("c", "a", "b"))),
     LanguageSpec("LAST", ("a", "b"), "(a|b)*b", "ends with b", "random",
                  periodic=(_rt("", "b", "a", ""),)),
     LanguageSpec("PT-2", _S, "(a|b|c)*a(a|b|c)*b(a|b|c)*", "contains the subsequence ab", "random"),
