@@ -40,7 +40,9 @@ from ..errors import InputError
 from .data import LanguageData
 from .evaluate import EvalConfig, evaluate_model
 from .languages import LOCAL_GRID, QUICK, TABLE1, get_language
-from .train import TrainConfig, train, write_atomic
+from attnlogic.fileio import write_bytes_atomic as write_atomic
+
+from .train import TrainConfig, train
 
 __all__ = ["GridSpec", "PRESETS", "preset", "cell_name", "run_grid", "aggregate"]
 

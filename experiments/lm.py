@@ -26,7 +26,9 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from .train import resolve_device, write_atomic
+from attnlogic.fileio import write_bytes_atomic as write_atomic
+
+from .train import resolve_device
 
 __all__ = ["LMConfig", "CharVocabulary", "builtin_corpus", "read_corpus", "split_corpus",
            "train_lm", "perplexity", "run_lm_patterns", "write_lm_report"]

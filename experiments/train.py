@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import sys
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -32,11 +30,12 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError
+from ..fileio import write_bytes_atomic as write_atomic
 from .data import LanguageData, with_eos
 from .languages import get_language
 
 __all__ = ["TrainConfig", "TrainResult", "train", "build_model", "resolve_device",
-           "save_checkpoint", "load_checkpoint", "write_atomic"]
+           "save_checkpoint", "load_checkpoint"]
 
 
 @dataclass(frozen=True)
@@ -128,21 +127,6 @@ def build_model(cfg: TrainConfig, vocab_size: int):
 
     torch.manual_seed(cfg.seed)
     return Transformer(model_config(cfg, vocab_size))
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder + os.replace."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def save_checkpoint(directory: Path, cfg: TrainConfig, model, optimizer, step: int, losses: list[float]) -> None:
