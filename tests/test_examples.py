@@ -61,3 +61,13 @@ def test_soft_local_head_counts_beyond_the_logic():
         tokens = torch.tensor([[("a", "b").index(x) for x in word] + [2]])
         with torch.no_grad():
             assert bool(model(tokens)[0, -1, 0] > 0) is want
+
+
+def test_trained_vs_compiled_small():
+    import json
+
+    out = json.loads(_run("trained_vs_compiled.py", "--test-max", "26", "--steps", "5", "--samples", "8", "--json"))
+    compiled = [r for r in out["results"] if r["model"] == "compiled"]
+    assert {r["language"] for r in compiled} == {"ENDS-A", "STARTS-A", "LT-2", "DYCK-(1,1)"}
+    for r in compiled:  # exact weights: perfect on every test set
+        assert r["random_accuracy"] == r["adversarial_accuracy"] == r["periodic_accuracy"] == 1.0, r

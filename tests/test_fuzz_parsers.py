@@ -42,3 +42,45 @@ def test_formula_parser_near_misses(text):
 @given(anything)
 def test_formula_parser_arbitrary_text(text):
     _check(text)
+
+
+# -- the regex parser and the DFA file reader --------------------------------------------------
+from attnlogic.automata.io import dfa_from_json  # noqa: E402
+from attnlogic.automata.regex import regex_to_dfa  # noqa: E402
+from attnlogic.errors import AttnlogicError  # noqa: E402
+
+REGEX_SYNTAX = list("abc()|*+?.[]^ε\\") + ["[^a]", "()", "(a|b)*"]
+
+
+@settings(max_examples=3_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(REGEX_SYNTAX), max_size=16).map("".join))
+def test_regex_parser_near_misses(text):
+    try:
+        dfa = regex_to_dfa(text, "abc", state_limit=10_000)
+    except ParseError as err:
+        assert 1 <= err.column <= len(text) + 1 and "\n" not in str(err)
+        return
+    except AttnlogicError as err:  # e.g. a state limit: still one clear line
+        assert "\n" not in str(err)
+        return
+    assert dfa.alphabet == ("a", "b", "c")
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 5) | st.floats(allow_nan=False, width=16) | st.text("ab", max_size=3),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(
+        ["alphabet", "initial", "accepting", "transitions", "x"]), inner, max_size=5),
+    max_leaves=20)
+
+
+@settings(max_examples=2_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(json_values)
+def test_dfa_reader_never_crashes(value):
+    import json
+
+    try:
+        dfa = dfa_from_json(json.dumps(value), "<fuzz>")
+    except AttnlogicError as err:
+        assert str(err).startswith("<fuzz>: field '") and "\n" not in str(err)
+        return
+    assert dfa.n_states >= 1
