@@ -1,0 +1,42 @@
+"""Command-line start-up: wall time of small commands, against a bare interpreter start.
+
+Target: ``attnlogic --help``, ``parse``, ``eval``, ``dfa`` and ``classify`` start in under
+0.5 s (they must not import torch).  Median of 5 runs each, in fresh processes.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+
+COMMANDS = [
+    ["--help"],
+    ["parse", "P (b & Y a)"],
+    ["eval", "P (b & Y a)", "cab"],
+    ["dfa", "P (b & Y a)"],
+    ["classify", "P (b & Y a)"],
+]
+
+
+def _median_wall(argv: list[str], runs: int = 5) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(argv, capture_output=True, check=True, cwd="/")
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main() -> None:
+    base = _median_wall([sys.executable, "-c", "pass"])
+    print(f"{'command':<34} {'wall (s)':>9} {'bare python (s)':>16} {'ratio':>7}  target < 0.5 s")
+    for cmd in COMMANDS:
+        t = _median_wall([sys.executable, "-m", "attnlogic", *cmd])
+        label = "attnlogic " + " ".join(cmd[:1] + [f"'{c}'" for c in cmd[1:]])
+        print(f"{label[:34]:<34} {t:>9.3f} {base:>16.3f} {t / base:>7.1f}  {'OK' if t < 0.5 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
