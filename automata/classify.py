@@ -37,6 +37,8 @@ BASE_FRAGMENTS = ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]")
 
 #: S-type automata grow fast; the LTL[S] certificate search gets this many states at most
 STAR_FREE_TYPE_LIMIT = 4_000
+#: bound (monoid elements, sub-problems, subformula DFA states) of the local-divisor fallback
+STAR_FREE_LOCAL_DIVISOR_LIMIT = 5_000
 
 
 def window_names(k: int) -> tuple[str, str]:
@@ -257,6 +259,16 @@ def _classify_star_free(d, vlr: Verdict, py: FragmentResult, limit: int) -> Frag
     else:
         note = ""
     if f is None:
+        # fallback: the local-divisor proof of Kamp's theorem (automata/starfree.py)
+        from .starfree import star_free_formula
+        try:
+            g = star_free_formula(d, limit=min(limit, STAR_FREE_LOCAL_DIVISOR_LIMIT))
+        except LimitExceeded as exc:
+            note += f"; local-divisor construction: {exc}"
+        else:
+            return _yes("LTL[S]", g, d, "aperiodic: " + va.method + "; formula by the "
+                        "local-divisor construction (Kamp's theorem)", limit,
+                        TYPE_FORMULA_SHRINK_CHECKS)
         return FragmentResult("LTL[S]", True, None, None,
                               "aperiodic (Schützenberger, McNaughton–Papert, Kamp): " + va.method + note)
     return _yes("LTL[S]", f, d, "aperiodic: " + va.method + "; formula by type refinement with S", limit,
