@@ -39,6 +39,8 @@ BASE_FRAGMENTS = ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]")
 STAR_FREE_TYPE_LIMIT = 4_000
 #: bound (monoid elements, sub-problems, subformula DFA states) of the local-divisor fallback
 STAR_FREE_LOCAL_DIVISOR_LIMIT = 5_000
+#: its work budget per splitting strategy (subformula-DFA states explored; ~10^4 per second)
+STAR_FREE_LOCAL_DIVISOR_WORK = 20_000
 
 
 def window_names(k: int) -> tuple[str, str]:
@@ -262,7 +264,8 @@ def _classify_star_free(d, vlr: Verdict, py: FragmentResult, limit: int) -> Frag
         # fallback: the local-divisor proof of Kamp's theorem (automata/starfree.py)
         from .starfree import star_free_formula
         try:
-            g = star_free_formula(d, limit=min(limit, STAR_FREE_LOCAL_DIVISOR_LIMIT))
+            g = star_free_formula(d, limit=min(limit, STAR_FREE_LOCAL_DIVISOR_LIMIT),
+                                  work=STAR_FREE_LOCAL_DIVISOR_WORK, max_size=MAX_FORMULA_SIZE)
         except LimitExceeded as exc:
             note += f"; local-divisor construction: {exc}"
         else:

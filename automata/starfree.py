@@ -72,6 +72,8 @@ __all__ = ["NotAperiodic", "star_free_formula", "star_free_certificate", "state_
            "semantic_reduce", "semantic_reduce_many", "DEFAULT_LIMIT"]
 
 DEFAULT_LIMIT = 50_000
+#: default budget of one construction (subformula-DFA states explored, summed)
+DEFAULT_WORK = 200_000
 
 
 class NotAperiodic(InputError):
@@ -417,9 +419,10 @@ def state_formulas(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
     return _solve(level, tuple(sorted(images)))
 
 
-def raw_formula(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0) -> Formula:
+def raw_formula(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
+                work: int | None = None) -> Formula:
     """The unsimplified, unchecked formula of the construction (for tests and study)."""
-    cache: dict = {}
+    cache: dict = {"work": [0, work]}
     phi = state_formulas(dfa, limit, strategy, cache)
     q0 = dfa.initial
     acc = dfa.accepting
@@ -432,14 +435,17 @@ def raw_formula(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0) -> Formula:
 
 
 def star_free_formula(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
-                      check_limit: int = 50_000, simplify_max_size: int = 20_000) -> Formula:
+                      check_limit: int = 50_000, simplify_max_size: int = 20_000,
+                      work: int | None = DEFAULT_WORK, max_size: int | None = None) -> Formula:
     """A verified LTL[S] formula for L(dfa); see :func:`star_free_certificate`."""
-    return star_free_certificate(dfa, limit, strategies, check_limit, simplify_max_size)[0]
+    return star_free_certificate(dfa, limit, strategies, check_limit, simplify_max_size,
+                                 work, max_size)[0]
 
 
 def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
-                          check_limit: int = 50_000,
-                          simplify_max_size: int = 20_000) -> tuple[Formula, str]:
+                          check_limit: int = 50_000, simplify_max_size: int = 20_000,
+                          work: int | None = DEFAULT_WORK,
+                          max_size: int | None = None) -> tuple[Formula, str]:
     """A verified LTL[S] formula for L(dfa) (readout at N+1) and the name of the exact
     check it passed (``check_formula`` or ``formula_to_dfa``).
 
@@ -452,8 +458,10 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
     by :func:`.synthesis.check_formula` (product of the formula's evaluator and the DFA,
     at most ``check_limit`` states) or, when that product is too large, by comparing the
     minimal DFA of the formula (:func:`.from_formula.formula_to_dfa`, compositional) with
-    the minimal DFA.  LimitExceeded when a bound is hit (``limit`` bounds the monoid, the
-    sub-problems and every subformula DFA)."""
+    the minimal DFA.  LimitExceeded when a bound is hit: ``limit`` bounds the monoid, the
+    sub-problems and every subformula DFA; ``work`` the total number of subformula-DFA
+    states explored by one strategy (a strategy over budget is skipped); ``max_size`` the
+    tree size of the result (checked before the exact verification)."""
     from .deciders import decide_aperiodic
     from .minimize import minimize
     d = minimize(dfa)
@@ -462,11 +470,21 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
         raise NotAperiodic(f"L is not star-free, no LTL[S] formula exists: {va.method}"
                            + (f"; {va.identity}" if va.identity else ""))
     best = None
+    failure = None
     for s in strategies:
-        f = raw_formula(d, limit, strategy=s)
+        try:
+            f = raw_formula(d, limit, strategy=s, work=work)
+        except LimitExceeded as exc:
+            failure = exc
+            continue
         if best is None or f.size < best.size:
             best = f
+    if best is None:
+        raise failure
     f = best
+    if max_size is not None and f.size > max_size:
+        raise LimitExceeded("certificate formula size (tree nodes)", max_size,
+                            f"the local-divisor formula has {f.size:.3g} nodes as a tree")
     if f.size <= simplify_max_size:
         from ..ltl.simplify import simplify
         g = simplify(f)
@@ -501,9 +519,10 @@ class _Semantics:
     subformula false, which keeps Not/And/Or plain complement/product.  Built
     compositionally (products of the children's DFAs), every DFA bounded by ``limit``."""
 
-    def __init__(self, alphabet, limit: int):
+    def __init__(self, alphabet, limit: int, work: list | None = None):
         self.alphabet = tuple(alphabet)
         self.limit = limit
+        self.work = work if work is not None else [0, None]   # [states explored, budget]
         self.memo: dict[int, tuple] = {}   # id(g) -> (g, DFA, key)
 
     def _explore(self, init, step, accept):
@@ -528,6 +547,11 @@ class _Semantics:
                 row.append(j)
             rows.append(row)
             i += 1
+        w = self.work
+        w[0] += len(order)
+        if w[1] is not None and w[0] > w[1]:
+            raise LimitExceeded("LTL[S] local-divisor construction (work: subformula DFA states "
+                                "explored)", w[1])
         acc = [bool(accept(st)) for st in order]
         if k == 0:
             return minimize(DFA((), [[] for _ in rows], 0, acc))
@@ -626,7 +650,7 @@ def semantic_reduce_many(roots, alphabet, limit: int = DEFAULT_LIMIT,
     alphabet = tuple(alphabet)
     sem = None if cache is None else cache.get(alphabet)
     if sem is None:
-        sem = _Semantics(alphabet, limit)
+        sem = _Semantics(alphabet, limit, None if cache is None else cache.get("work"))
         if cache is not None:
             cache[alphabet] = sem
     best: dict[tuple, Formula] = {}
