@@ -239,11 +239,14 @@ def _lift(f: Formula, letters: dict, nc: Formula, d: Formula) -> Formula:
     return _transform(f, node)
 
 
-def _solve(level: _Level, letters: tuple) -> dict:
+def _solve(level: _Level, letters: tuple, top=None):
     """Φ[m] for the non-empty words over ``letters`` (a subset of the level's letters):
-    element -> formula over the level's atoms (inclusive convention)."""
+    element -> formula over the level's atoms (inclusive convention).  With ``top`` =
+    (q0, accepting) (top level only, elements are transformations of the DFA's states):
+    the single formula ⋁_{m : q0·m ∈ F} Φ[m], with the combinations grouped by the state
+    reached instead of by the element (same proof, fewer disjuncts)."""
     key = letters
-    if key in level.memo:
+    if top is None and key in level.memo:
         return level.memo[key]
     cnt = level.counter
     cnt[0] += 1
@@ -253,6 +256,8 @@ def _solve(level: _Level, letters: tuple) -> dict:
     nonid = [a for a in letters if imgs[a] != level.one]
     if not nonid:
         out = {level.one: TRUE} if letters else {}
+        if top is not None:
+            return _disj(f for m, f in out.items() if top[1][m[top[0]]])
         level.memo[key] = out
         return out
     gamma = _choose(level, letters, nonid)
@@ -314,6 +319,8 @@ def _solve(level: _Level, letters: tuple) -> dict:
         letter_of[sub_atoms[t]] = _and(d, body)
     FSl = {s: _lift(f, letter_of, nc, d) for s, f in FS.items()}
 
+    if top is not None:
+        return _top_formula(top, mul, gamma, T, FB, FBr, FSl, pre, pre_at, first, d, cf, nc)
     elems = set()
     for x in T:
         elems.add(mul(x, gamma))
@@ -349,6 +356,32 @@ def _solve(level: _Level, letters: tuple) -> dict:
     out = {m: f for m, f in zip(keys, red) if f is not FALSE}
     level.memo[key] = out
     return out
+
+
+def _top_formula(top, mul, gamma, T, FB, FBr, FSl, pre, pre_at, first, d, cf, nc):
+    """⋁_{m : q0·m ∈ F} Φ[m] grouped by states ((x·y)[q0] = y[x[q0]])."""
+    q0, acc = top
+    n = len(acc)
+    no_c = _and(nc, _not(_P(cf)))
+    by_r: dict = {}
+    for x in T:
+        by_r.setdefault(x[q0], []).append(x)
+    b_state = {}
+    for p in range(n):
+        at_first = _disj(pre[x] for x in T if mul(x, gamma)[q0] == p)
+        later = _disj(_and(_disj(pre_at[x] for x in by_r[r]),
+                           _disj(FSl[s] for s in sorted(FSl) if s[r] == p))
+                      for r in sorted(by_r))
+        b_state[p] = _or(_and(first, at_first), _and(d, later))
+    case_a = _and(no_c, _rel_disj(FB, FBr, lambda m: acc[m[q0]]))
+    case_b = _disj(b_state[p] for p in range(n) if acc[p])
+    case_c = _disj(_and(_S(nc, b_state[p]), _rel_disj(FB, FBr, lambda z, p=p: acc[z[p]]))
+                   for p in range(n) if b_state[p] is not FALSE)
+    return _or(_or(case_a, case_b), _and(nc, case_c))
+
+
+def _rel_disj(FB, FBr, keep) -> Formula:
+    return _disj(FBr[m] for m in sorted(FB) if keep(m))
 
 
 def _choose(level: _Level, letters: tuple, nonid: list):
@@ -391,10 +424,11 @@ def _monoid_elements(table, limit: int) -> list:
 
 
 def state_formulas(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
-                   cache: dict | None = None) -> dict:
+                   cache: dict | None = None, top=None):
     """For each transformation m of the transition monoid reached by a non-empty word, a
     past formula Φ[m] that holds at a position j (1 ≤ j ≤ N) iff w_1 … w_j acts as m
-    (inclusive convention: Y Φ[m] at j+1).  Keys are tuples (m[q] = state reached from q)."""
+    (inclusive convention: Y Φ[m] at j+1).  Keys are tuples (m[q] = state reached from q).
+    With ``top`` = (q0, accepting): the one formula ⋁_{m : q0·m ∈ F} Φ[m] instead."""
     import numpy as np
     cache = {} if cache is None else cache
     table = np.asarray(dfa.transitions).tolist()
@@ -416,17 +450,16 @@ def state_formulas(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
         return tuple(y[q] for q in x)
 
     level = _Level(one, mul, images, atoms, size, [0, limit, strategy, cache], names)
-    return _solve(level, tuple(sorted(images)))
+    return _solve(level, tuple(sorted(images)), top)
 
 
 def raw_formula(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
                 work: int | None = None) -> Formula:
     """The unsimplified, unchecked formula of the construction (for tests and study)."""
     cache: dict = {"work": [0, work]}
-    phi = state_formulas(dfa, limit, strategy, cache)
     q0 = dfa.initial
     acc = dfa.accepting
-    psi = _disj(phi[m] for m in sorted(phi) if acc[m[q0]])
+    psi = state_formulas(dfa, limit, strategy, cache, top=(q0, acc))
     psi = semantic_reduce_many([psi], dfa.alphabet, limit, cache)[0]
     f = _Y(psi)
     if acc[q0]:
