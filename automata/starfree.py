@@ -65,11 +65,31 @@ wall clock is used: the output is a deterministic function of the DFA.
 from __future__ import annotations
 
 from ..errors import InputError, LimitExceeded
-from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Not, Or, Past, Since,
-                           Yesterday)
+from ..ltl.formula import (
+    FALSE,
+    TRUE,
+    And,
+    Atom,
+    Const,
+    Formula,
+    Not,
+    Or,
+    Past,
+    Since,
+    Yesterday,
+)
 
-__all__ = ["NotAperiodic", "star_free_formula", "star_free_certificate", "state_formulas", "raw_formula", "verify",
-           "semantic_reduce", "semantic_reduce_many", "DEFAULT_LIMIT"]
+__all__ = [
+    "DEFAULT_LIMIT",
+    "NotAperiodic",
+    "raw_formula",
+    "semantic_reduce",
+    "semantic_reduce_many",
+    "star_free_certificate",
+    "star_free_formula",
+    "state_formulas",
+    "verify",
+]
 
 DEFAULT_LIMIT = 50_000
 #: default budget of one construction (subformula-DFA states explored, summed)

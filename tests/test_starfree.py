@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from attnlogic.automata.classify import classify
 from attnlogic.automata.deciders import decide_aperiodic
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.automata.starfree import (NotAperiodic, raw_formula, semantic_reduce,
-                                         star_free_certificate, star_free_formula, verify)
+from attnlogic.automata.starfree import (
+    NotAperiodic,
+    raw_formula,
+    semantic_reduce,
+    star_free_certificate,
+    star_free_formula,
+    verify,
+)
 from attnlogic.automata.synthesis import check_formula
 from attnlogic.ltl import accepts, parse
 from attnlogic.ltl.random import random_formula
