@@ -88,6 +88,30 @@ class Classification:
     def fragments(self) -> tuple[str, ...]:
         return tuple(r.fragment for r in self.results)
 
+    def _repr_markdown_(self) -> str:
+        """A table for Jupyter: membership, certificate or witness, and method per fragment."""
+        sep = "" if all(len(a) == 1 for a in self.dfa.alphabet) else ","
+
+        def cell(text: str, limit: int = 120) -> str:
+            text = text if len(text) <= limit else text[:limit - 1] + "…"
+            return text.replace("|", "\\|")
+
+        rows = [f"minimal DFA: {self.dfa.n_states} states over {{{', '.join(self.dfa.alphabet)}}}", "",
+                "| fragment | member | certificate | method |", "|---|---|---|---|"]
+        for r in self.results:
+            mark = {True: "yes", False: "no", None: "?"}[r.member]
+            if r.formula is not None:
+                cert = f"`{cell(str(r.formula))}`"
+            elif r.witness is not None:
+                w = r.witness
+                depth = "every depth" if w.depth is None else f"depth ≤ {w.depth}"
+                cert = (f"`{sep.join(w.accepted) or 'ε'}` in, `{sep.join(w.rejected) or 'ε'}` out "
+                        f"({depth})")
+            else:
+                cert = "—"
+            rows.append(f"| {r.fragment} | {mark} | {cert} | {cell(r.method)} |")
+        return "\n".join(rows)
+
     def to_json(self) -> dict:
         """The ``attnlogic classify --json`` object (words of multi-character letters are
         joined with commas)."""

@@ -27,3 +27,16 @@ def test_dfa_svg():
     svg = regex_to_dfa("(ab)*")._repr_svg_()
     assert svg is not None and "<svg" in svg
     assert svg.count("<g id=\"node") == 4  # three states and the start point
+
+
+def test_classification_table():
+    from attnlogic.automata.classify import classify
+
+    text = classify(regex_to_dfa("(a|b|c)*ab(a|b|c)*", "abc"))._repr_markdown_()
+    lines = text.splitlines()
+    assert lines[0] == "minimal DFA: 3 states over {a, b, c}"
+    assert lines[2] == "| fragment | member | certificate | method |"
+    rows = {ln.split(" | ")[0].lstrip("| "): ln for ln in lines[4:]}
+    assert set(rows) == {"LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "LTL[Y<=2]", "LTL[P,Y<=2]"}
+    assert "| yes | `P (b & Y a)` |" in rows["LTL[P,Y]"]
+    assert "| no | `acacab` in, `acacb` out (every depth) |" in rows["LTL[P]"]

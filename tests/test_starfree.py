@@ -128,3 +128,19 @@ def test_verify_reports_disagreement():
     with pytest.raises(AssertionError):
         verify(parse("Y b"), d)
     assert verify(star_free_formula(d), d) == "check_formula"
+
+
+def test_hand_written_dyck_certificate_agrees():
+    """An independent route to DYCK-(1,2) ∈ LTL[S]: a hand-derived formula (doubles aa/bb must
+    alternate, starting with aa and ending with bb; first letter a, last letter b)."""
+    from attnlogic.automata.operations import equivalent
+    from attnlogic.automata.regex import regex_to_dfa
+    from attnlogic.automata.from_formula import formula_to_dfa
+    from attnlogic.ltl import parse
+
+    a2, b2 = "(a & Y a)", "(b & Y b)"
+    since = f"((!{a2} & !{b2}) S {a2})"
+    violation = f"({a2} & {since} | {b2} & !{since})"
+    f = parse(f"!Y true | P (a & !Y true) & Y b & !P {violation} & !{since}")
+    assert f.size == 78
+    assert equivalent(formula_to_dfa(f, ["a", "b"]), regex_to_dfa("(a(ab)*b)*", "ab"))
