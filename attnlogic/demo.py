@@ -110,7 +110,10 @@ def render_table(report: dict, console=None) -> None:
         non = next(((f, e) for f, e in row["fragments"].items() if e["member"] is False and e["witness"]), None)
         console.print(f"[bold]{row['name']}[/] = {row['regex']}  ({row['description']})", highlight=False)
         if member:
-            console.print(f"  {member[0]}: {member[1]['formula']}", highlight=False, soft_wrap=False)
+            text = member[1]["formula"]
+            if len(text) > 240:
+                text = f"a verified formula of {len(text):,} characters (in the JSON report)"
+            console.print(f"  {member[0]}: {text}", highlight=False, soft_wrap=False)
         if non:
             w = non[1]["witness"]
             depth = "every depth" if w["depth"] is None else f"depth <= {w['depth']}"
