@@ -23,60 +23,12 @@ if shutil.which("mona") is None:
     pytest.skip("the 'mona' binary is not on PATH (apt-get install mona)", allow_module_level=True)
 ltlf2dfa = pytest.importorskip("ltlf2dfa", reason="ltlf2dfa is not installed (pip install ltlf2dfa)")
 
-from attnlogic.automata.dfa import DFA  # noqa: E402
 from attnlogic.automata.from_formula import formula_to_dfa  # noqa: E402
-from attnlogic.automata.io import from_mona_dot  # noqa: E402
 from attnlogic.automata.operations import shortest_distinguishing_word  # noqa: E402
-from attnlogic.ltl.formula import (And, Atom, Const, Historically, Iff, Implies, Not, Once, Or,  # noqa: E402
-                                   Past, Since, Xor, Yesterday)
-
-END = "#end"  # an extra letter that is no proposition: the all-false valuation
-
-
-def to_ppltl(f) -> str:
-    """Our formula as PPLTL text (fully parenthesised, built bottom-up without recursion)."""
-    text: dict = {}
-    for g in f.subformulas():
-        if isinstance(g, Atom):
-            s = g.name
-        elif isinstance(g, Const):
-            s = "true" if g.value else "false"
-        elif isinstance(g, Not):
-            s = f"!({text[g.arg]})"
-        elif isinstance(g, (And, Or, Implies, Iff)):
-            op = {And: "&", Or: "|", Implies: "->", Iff: "<->"}[type(g)]
-            s = f"(({text[g.left]}) {op} ({text[g.right]}))"
-        elif isinstance(g, Xor):
-            x, y = text[g.left], text[g.right]
-            s = f"((({x}) & !({y})) | (!({x}) & ({y})))"
-        elif isinstance(g, Past):
-            s = f"Y(O({text[g.arg]}))"
-        elif isinstance(g, Yesterday):
-            items, cur = [], text[g.arg]
-            for _ in range(g.k):
-                cur = f"Y({cur})"
-                items.append(cur)
-            s = "(" + " | ".join(items) + ")"
-        elif isinstance(g, Once):
-            s = f"O({text[g.arg]})"
-        elif isinstance(g, Historically):
-            s = f"H({text[g.arg]})"
-        elif isinstance(g, Since):
-            s = f"Y(({text[g.left]}) S ({text[g.right]}))"
-        else:
-            raise TypeError(type(g))
-        text[g] = s
-    return text[f]
-
-
-def ltlf2dfa_language(f, alphabet) -> DFA:
-    from ltlf2dfa.parser.ppltl import PPLTLParser
-
-    dot = PPLTLParser()(to_ppltl(f)).to_dfa()
-    d = from_mona_dot(dot, tuple(alphabet) + (END,))
-    T = np.asarray(d.transitions)
-    # w is ours iff the run on w·END ends in a final state
-    return DFA(alphabet, T[:, :-1], d.initial, d.accepting[T[:, -1]])
+from attnlogic.automata.ppltl import ltlf2dfa_dfa as ltlf2dfa_language  # noqa: E402
+from attnlogic.automata.ppltl import to_ppltl  # noqa: E402
+from attnlogic.ltl.formula import (And, Atom, Const, Historically, Implies, Not, Once, Past, Since,  # noqa: E402
+                                   Xor, Yesterday)
 
 
 def check(f, alphabet=("a", "b", "c")):

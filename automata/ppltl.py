@@ -1,0 +1,74 @@
+"""Interoperation with ltlf2dfa (PPLTL, pure-past LTLf) and MONA.
+
+Convention bridge (shared/reference/ecosystem.md §5.4):
+
+* our strict ``P φ`` is PPLTL ``Y(O φ)``; our strict ``φ S ψ`` is ``Y(φ S ψ)`` (PPLTL's since
+  is reflexive); ``Y[<=k] φ`` is ``Y φ | Y Y φ | … | Y^k φ``; O, H, Y agree;
+* letters are valuations with exactly one proposition true (the DECLARE assumption); a letter
+  that is not an atom of the formula is the all-false valuation;
+* our readout is at position N+1, where no atom holds: one all-false "end" position is
+  appended and ltlf2dfa's DFA is read after it, so the empty trace never occurs.
+
+``to_ppltl`` needs nothing; ``ltlf2dfa_dfa`` needs the ltlf2dfa package and the ``mona``
+binary (Debian package ``mona``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..ltl.formula import (And, Atom, Const, Historically, Iff, Implies, Not, Once, Or, Past, Since,
+                           Xor, Yesterday)
+from .dfa import DFA
+from .io import from_mona_dot
+
+__all__ = ["to_ppltl", "ltlf2dfa_dfa", "END"]
+
+END = "#end"  # an extra letter that is no proposition: the all-false valuation
+
+
+def to_ppltl(f) -> str:
+    """Our formula as PPLTL text (fully parenthesised, built bottom-up without recursion)."""
+    text: dict = {}
+    for g in f.subformulas():
+        if isinstance(g, Atom):
+            s = g.name
+        elif isinstance(g, Const):
+            s = "true" if g.value else "false"
+        elif isinstance(g, Not):
+            s = f"!({text[g.arg]})"
+        elif isinstance(g, (And, Or, Implies, Iff)):
+            op = {And: "&", Or: "|", Implies: "->", Iff: "<->"}[type(g)]
+            s = f"(({text[g.left]}) {op} ({text[g.right]}))"
+        elif isinstance(g, Xor):
+            x, y = text[g.left], text[g.right]
+            s = f"((({x}) & !({y})) | (!({x}) & ({y})))"
+        elif isinstance(g, Past):
+            s = f"Y(O({text[g.arg]}))"
+        elif isinstance(g, Yesterday):
+            items, cur = [], text[g.arg]
+            for _ in range(g.k):
+                cur = f"Y({cur})"
+                items.append(cur)
+            s = "(" + " | ".join(items) + ")"
+        elif isinstance(g, Once):
+            s = f"O({text[g.arg]})"
+        elif isinstance(g, Historically):
+            s = f"H({text[g.arg]})"
+        elif isinstance(g, Since):
+            s = f"Y(({text[g.left]}) S ({text[g.right]}))"
+        else:
+            raise TypeError(type(g))
+        text[g] = s
+    return text[f]
+
+
+def ltlf2dfa_dfa(f, alphabet) -> DFA:
+    """The DFA of our formula, computed by ltlf2dfa + MONA through the bridge above."""
+    from ltlf2dfa.parser.ppltl import PPLTLParser
+
+    dot = PPLTLParser()(to_ppltl(f)).to_dfa()
+    d = from_mona_dot(dot, tuple(alphabet) + (END,))
+    T = np.asarray(d.transitions)
+    # w is ours iff the run on w·END ends in a final state
+    return DFA(alphabet, T[:, :-1], d.initial, d.accepting[T[:, -1]])
