@@ -65,6 +65,7 @@ wall clock is used: the output is a deterministic function of the DFA.
 from __future__ import annotations
 
 from ..errors import InputError, LimitExceeded
+from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import (
     FALSE,
     TRUE,
@@ -101,34 +102,10 @@ class NotAperiodic(InputError):
 
 
 # -- formula constructors with constant folding -------------------------------------------
-def _not(a: Formula) -> Formula:
-    if a is TRUE:
-        return FALSE
-    if a is FALSE:
-        return TRUE
-    if isinstance(a, Not):
-        return a.arg
-    return Not(a)
 
 
-def _and(a: Formula, b: Formula) -> Formula:
-    if a is FALSE or b is FALSE:
-        return FALSE
-    if a is TRUE:
-        return b
-    if b is TRUE or a is b:
-        return a
-    return And(a, b)
 
 
-def _or(a: Formula, b: Formula) -> Formula:
-    if a is TRUE or b is TRUE:
-        return TRUE
-    if a is FALSE:
-        return b
-    if b is FALSE or a is b:
-        return a
-    return Or(a, b)
 
 
 def _disj(items) -> Formula:

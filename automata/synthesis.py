@@ -32,6 +32,7 @@ from collections import deque
 import numpy as np
 
 from ..errors import LimitExceeded
+from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies,
                            Not, Once, Or, Past, Since, Xor, Yesterday)
 from .graphs import SCCs, dfa_sccs
@@ -51,34 +52,10 @@ def Yn(f: Formula, n: int) -> Formula:
     return f
 
 
-def _or(a: Formula, b: Formula) -> Formula:
-    if a is FALSE:
-        return b
-    if b is FALSE or a is b:
-        return a
-    if a is TRUE or b is TRUE:
-        return TRUE
-    return Or(a, b)
 
 
-def _and(a: Formula, b: Formula) -> Formula:
-    if a is TRUE:
-        return b
-    if b is TRUE or a is b:
-        return a
-    if a is FALSE or b is FALSE:
-        return FALSE
-    return And(a, b)
 
 
-def _not(a: Formula) -> Formula:
-    if a is TRUE:
-        return FALSE
-    if a is FALSE:
-        return TRUE
-    if isinstance(a, Not):
-        return a.arg
-    return Not(a)
 
 
 def _P(a: Formula) -> Formula:

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import LimitExceeded
+from ..ltl.formula import and_ as _and, or_ as _or
 from ..ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
 from .witnesses import Witness, make_witness, run
 
@@ -54,20 +55,26 @@ __all__ = [
 DEFAULT_TYPE_LIMIT = 200_000
 
 
-def _and(a, b):
-    if a is TRUE:
-        return b
-    if b is TRUE:
-        return a
-    return a & b
 
 
-def _or(a, b):
-    if a is FALSE:
-        return b
-    if b is FALSE:
-        return a
-    return a | b
+
+
+def _accepting_types_formula(end_verdict: dict, chi) -> Formula:
+    """The disjunction of the type formulas ``chi(e)`` of the accepting end types, or the
+    negated disjunction of the rejecting ones, whichever is smaller."""
+    acc = [e for e, (ok, _) in end_verdict.items() if ok]
+    rej = [e for e, (ok, _) in end_verdict.items() if not ok]
+    if not acc:
+        return FALSE
+    if not rej:
+        return TRUE
+    pos = FALSE
+    for e in acc:
+        pos = _or(pos, chi(e))
+    neg = FALSE
+    for e in rej:
+        neg = _or(neg, chi(e))
+    return pos if pos.size <= neg.size + 1 else Not(neg)
 
 
 # -- direct type computation (reference; used by tests and to check witnesses) ---------------
@@ -207,19 +214,7 @@ def _formula_from_types(A, k, past, D, info, realised, end_verdict) -> Formula:
         memo[i] = f
         return f
 
-    acc = [e for e, (ok, _) in end_verdict.items() if ok]
-    rej = [e for e, (ok, _) in end_verdict.items() if not ok]
-    if not acc:
-        return FALSE
-    if not rej:
-        return TRUE
-    pos = FALSE
-    for e in acc:
-        pos = _or(pos, chi(e))
-    neg = FALSE
-    for e in rej:
-        neg = _or(neg, chi(e))
-    return pos if pos.size <= neg.size + 1 else Not(neg)
+    return _accepting_types_formula(end_verdict, chi)
 
 
 # -- lasso witnesses --------------------------------------------------------------------------
@@ -503,16 +498,4 @@ def _since_formula(A, D, info, realised, end_verdict) -> Formula:
         memo[i] = f
         return f
 
-    acc = [e for e, (ok, _) in end_verdict.items() if ok]
-    rej = [e for e, (ok, _) in end_verdict.items() if not ok]
-    if not acc:
-        return FALSE
-    if not rej:
-        return TRUE
-    pos = FALSE
-    for e in acc:
-        pos = _or(pos, chi(e))
-    neg = FALSE
-    for e in rej:
-        neg = _or(neg, chi(e))
-    return pos if pos.size <= neg.size + 1 else Not(neg)
+    return _accepting_types_formula(end_verdict, chi)

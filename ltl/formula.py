@@ -28,7 +28,7 @@ __all__ = [
     "Formula", "Atom", "Const", "Not", "And", "Or", "Implies", "Iff", "Xor",
     "Past", "Yesterday", "Once", "Historically", "Since",
     "TRUE", "FALSE", "atom", "P", "Y", "O", "H", "S",
-    "conj", "disj", "UNARY_TEMPORAL", "BINARY_BOOLEAN",
+    "conj", "disj", "and_", "or_", "not_", "UNARY_TEMPORAL", "BINARY_BOOLEAN",
 ]
 
 _TABLE: "weakref.WeakValueDictionary[tuple, Formula]" = weakref.WeakValueDictionary()
@@ -379,6 +379,39 @@ def H(f) -> Formula:
 
 def S(left, right) -> Formula:
     return Since(_coerce(left), _coerce(right))
+
+
+def not_(a: Formula) -> Formula:
+    """¬a with constants folded and double negation removed."""
+    if a is TRUE:
+        return FALSE
+    if a is FALSE:
+        return TRUE
+    if isinstance(a, Not):
+        return a.arg
+    return Not(a)
+
+
+def and_(a: Formula, b: Formula) -> Formula:
+    """a ∧ b with constants folded (true is the unit, false absorbs) and a ∧ a = a."""
+    if a is FALSE or b is FALSE:
+        return FALSE
+    if a is TRUE:
+        return b
+    if b is TRUE or a is b:
+        return a
+    return And(a, b)
+
+
+def or_(a: Formula, b: Formula) -> Formula:
+    """a ∨ b with constants folded (false is the unit, true absorbs) and a ∨ a = a."""
+    if a is TRUE or b is TRUE:
+        return TRUE
+    if a is FALSE:
+        return b
+    if b is FALSE or a is b:
+        return a
+    return Or(a, b)
 
 
 def conj(items) -> Formula:
