@@ -77,6 +77,16 @@ def _accepting_types_formula(end_verdict: dict, chi) -> Formula:
     return pos if pos.size <= neg.size + 1 else Not(neg)
 
 
+def _bfs_word(parent: dict, state) -> list:
+    """The letters of the breadth-first path to ``state`` (``parent[s] = (previous, letter)``,
+    None at the start)."""
+    out = []
+    while parent[state] is not None:
+        state, a = parent[state]
+        out.append(a)
+    return out[::-1]
+
+
 # -- direct type computation (reference; used by tests and to check witnesses) ---------------
 def types_at_end(word, k: int, past: bool, depth: int) -> object:
     """The depth-``depth`` type of position N+1 of ``word`` by the defining recursion
@@ -169,13 +179,7 @@ def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYP
                                         "lower --max-depth or raise --limit")
                 queue.append(nxt)
     if conflict is not None:
-        def word_of(s):
-            out = []
-            while parent[s] is not None:
-                s, a = parent[s]
-                out.append(a)
-            return out[::-1]
-        wit = make_witness(dfa, word_of(conflict[0]), word_of(conflict[1]), D)
+        wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)
         return DepthResult(D, False, None, wit, len(parent))
     formula = None
     if build_formula:
@@ -448,14 +452,8 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
                                         "lower --max-depth or raise --limit")
                 queue.append(nxt)
     if conflict is not None:
-        def word_of(s):
-            out = []
-            while parent[s] is not None:
-                s, a = parent[s]
-                out.append(a)
-            return out[::-1]
-        return DepthResult(D, False, None, make_witness(dfa, word_of(conflict[0]), word_of(conflict[1]), D),
-                           len(parent))
+        wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)
+        return DepthResult(D, False, None, wit, len(parent))
     if any(len(r) > max_realised for r in realised[:D]):
         raise LimitExceeded("realisable S-types per depth (formula construction)", max_realised)
     return DepthResult(D, True, _since_formula(A, D, info, realised, end_verdict), None, len(parent))
