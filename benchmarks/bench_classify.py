@@ -15,10 +15,11 @@ Run:  .venv/bin/python benchmarks/bench_classify.py
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import numpy as np
+
+from benchmarks import best_of as timed
 
 
 def kth_from_end(k: int):
@@ -31,16 +32,6 @@ def kth_from_end(k: int):
         table[s, 1] = (s << 1) & (n - 1)         # b
     accepting = [(s >> (k - 1)) & 1 == 1 for s in range(n)]
     return DFA("ab", table, 0, accepting)
-
-
-def timed(fn, repeat=1):
-    best = float("inf")
-    out = None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-    return best, out
 
 
 def main() -> None:

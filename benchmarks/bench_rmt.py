@@ -9,19 +9,9 @@ and the top eigenpair (subset eigh) against a full eigh.  Targets (issue 7): den
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
-
-def _best_of(fn, repeat=3):
-    best = float("inf")
-    out = None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-    return best, out
+from benchmarks import best_of as _best_of
 
 
 def _density_baseline(lam, delta, gamma):

@@ -9,9 +9,9 @@ Run:  .venv/bin/python benchmarks/bench_semigroup.py
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
+
+from benchmarks import best_of
 
 
 def full_transformation_dfa(n: int):
@@ -39,19 +39,10 @@ def main() -> None:
              ("random 10 states, 3 letters", random_dfa(10, 3, 2))]
     print(f"{'semigroup':<30} {'elements':>10} {'libsemigroups s':>15} {'elem/s':>12} "
           f"{'numpy s':>9} {'elem/s':>12} {'numpy/lib time':>15}")
-    def best_of(runs, fn):
-        """(smallest wall time over ``runs`` calls, the last result): a shared machine only
-        ever adds time, so the minimum is the least noisy estimate, for both sides alike."""
-        best, out = float("inf"), None
-        for _ in range(runs):
-            t = time.perf_counter()
-            out = fn()
-            best = min(best, time.perf_counter() - t)
-        return best, out
 
     for name, dfa in cases:
-        tl, size = best_of(3, lambda: libsemigroups_size(dfa, limit=10 ** 7))
-        tn, S = best_of(3, lambda: transition_semigroup(dfa, limit=10 ** 7))
+        tl, size = best_of(lambda: libsemigroups_size(dfa, limit=10 ** 7), 3)
+        tn, S = best_of(lambda: transition_semigroup(dfa, limit=10 ** 7), 3)
         assert S.size == size
         print(f"{name:<30} {size:>10} {tl:>15.3f} {size / tl:>12.0f} {tn:>9.3f} {size / tn:>12.0f} "
               f"{tn / tl:>15.1f}")

@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from itertools import product
 
 from attnlogic.errors import InputError
-from attnlogic.ltl.formula import (FALSE, And, Atom, Const, Formula, Historically, Iff, Implies, Not,
+from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Not,
                                    Once, Or, Past, Since, Xor, Yesterday)
-from attnlogic.ltl.rewrite import core
+from attnlogic.ltl.rewrite import core, readout_skeleton  # noqa: F401  (readout_skeleton: part of the plan API)
 
 from attnlogic.transformer.config import HeadSpec
 
@@ -128,27 +128,6 @@ class Plan:
         return max([len(u) for u in self.units] + [1])
 
 
-def readout_skeleton(f: Formula) -> Formula:
-    """f with every atom not under a temporal operator replaced by ``false``."""
-    memo: dict[int, Formula] = {}
-    order: list[Formula] = []
-    stack, seen = [f], set()
-    while stack:  # Boolean nodes reachable from the root without crossing a temporal node
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        order.append(node)
-        if not node.is_temporal:
-            stack.extend(node.children)
-    for node in sorted(order, key=lambda n: n.height):
-        if isinstance(node, Atom):
-            memo[id(node)] = FALSE
-        elif node.is_temporal or isinstance(node, Const):
-            memo[id(node)] = node
-        else:
-            memo[id(node)] = node.map_children(tuple(memo[id(c)] for c in node.children))
-    return memo[id(f)]
 
 
 def _boolean_block_leaves(node: Formula) -> list[Formula]:

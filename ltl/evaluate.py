@@ -148,32 +148,6 @@ def prefix_acceptance(formula: Formula, word) -> np.ndarray:
     top-level atoms set to false.  (``O`` and ``H`` also look at the current position, so they
     are first rewritten into ``P`` by :func:`attnlogic.ltl.rewrite.core`.)
     """
-    from .rewrite import core
+    from .rewrite import core, readout_skeleton
 
-    formula = core(formula)
-    enc = encode_word(word)
-    n1 = len(enc) + 1
-    values = truth_table(formula, enc)
-    # nodes reachable from the root without crossing a temporal operator
-    top: list[Formula] = []
-    stack, seen = [formula], set()
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        top.append(node)
-        if not node.is_temporal:
-            stack.extend(node.children)
-    top_ids = {id(n) for n in top}
-    eos: dict[Formula, np.ndarray] = {}
-    for node in formula.subformulas():
-        if id(node) not in top_ids:
-            continue
-        if type(node) is Atom:
-            eos[node] = np.zeros(n1, dtype=bool)
-        elif node.is_temporal:
-            eos[node] = values[node]
-        else:
-            eos[node] = _apply(node, eos, enc, n1)
-    return eos[formula]
+    return truth_values(readout_skeleton(core(formula)), word)

@@ -14,10 +14,10 @@ All are identities of the semantics, checked by tests on all short words.
 
 from __future__ import annotations
 
-from .formula import (And, Formula, Historically, Iff, Implies, Not, Once, Or, Past, Xor,
-                      Yesterday, disj)
+from .formula import (FALSE, And, Atom, Const, Formula, Historically, Iff, Implies, Not, Once, Or, Past,
+                      Xor, Yesterday, disj)
 
-__all__ = ["core", "expand_windows", "transform"]
+__all__ = ["core", "expand_windows", "transform", "readout_skeleton"]
 
 
 def transform(formula: Formula, rule) -> Formula:
@@ -63,3 +63,30 @@ def expand_windows(formula: Formula) -> Formula:
         return node
 
     return transform(formula, rule)
+
+def readout_skeleton(f: Formula) -> Formula:
+    """f with every atom not under a temporal operator replaced by ``false``.
+
+    Read at a position n+1, it is f read at the end of the prefix w[:n] when the strict
+    temporal subformulas (P, Y[<=k], S) keep their values: the readout at every position.
+    (O and H look at the current position too: rewrite them with :func:`core` first.)
+    """
+    memo: dict[int, Formula] = {}
+    order: list[Formula] = []
+    stack, seen = [f], set()
+    while stack:  # Boolean nodes reachable from the root without crossing a temporal node
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        order.append(node)
+        if not node.is_temporal:
+            stack.extend(node.children)
+    for node in sorted(order, key=lambda n: n.height):
+        if isinstance(node, Atom):
+            memo[id(node)] = FALSE
+        elif node.is_temporal or isinstance(node, Const):
+            memo[id(node)] = node
+        else:
+            memo[id(node)] = node.map_children(tuple(memo[id(c)] for c in node.children))
+    return memo[id(f)]

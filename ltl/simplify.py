@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from .formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies, Not,
-                      Once, Or, Past, Since, Xor, Yesterday, conj, disj)
+                      Once, Or, Past, Since, Xor, Yesterday, conj, disj, not_)
 from .rewrite import transform
 
 __all__ = ["fold", "simplify"]
@@ -32,18 +32,12 @@ __all__ = ["fold", "simplify"]
 _BOOLEAN = (Not, And, Or, Implies, Iff, Xor)
 
 
-def _neg(f: Formula) -> Formula:
-    if isinstance(f, Not):
-        return f.arg
-    if isinstance(f, Const):
-        return FALSE if f.value else TRUE
-    return Not(f)
 
 
 def _fold_node(node: Formula) -> Formula:
     cls = type(node)
     if cls is Not:
-        return _neg(node.arg)
+        return not_(node.arg)
     if cls in (And, Or):
         a, b = node.left, node.right
         unit, zero = (TRUE, FALSE) if cls is And else (FALSE, TRUE)
@@ -53,24 +47,24 @@ def _fold_node(node: Formula) -> Formula:
             return b
         if b is unit or a is b:
             return a
-        if _neg(a) is b:
+        if not_(a) is b:
             return zero
         if cls is And and isinstance(a, Atom) and isinstance(b, Atom):
             return FALSE  # distinct letters never hold at one position
         return node
     if cls is Implies:
-        return _fold_node(Or(_neg(node.left), node.right)) if isinstance(node.left, Const) or \
+        return _fold_node(Or(not_(node.left), node.right)) if isinstance(node.left, Const) or \
             isinstance(node.right, Const) or node.left is node.right else node
     if cls in (Iff, Xor):
         a, b = node.left, node.right
         same = cls is Iff
         if a is b:
             return TRUE if same else FALSE
-        if _neg(a) is b:
+        if not_(a) is b:
             return FALSE if same else TRUE
         for x, y in ((a, b), (b, a)):
             if isinstance(x, Const):
-                return y if x.value == same else _neg(y)
+                return y if x.value == same else not_(y)
         return node
     if cls in (Past, Yesterday, Once):
         return FALSE if node.arg is FALSE else node
@@ -157,7 +151,7 @@ def _from_sympy(expr, leaves_by_symbol) -> Formula:
         elif isinstance(e, sympy.Symbol):
             out[e] = leaves_by_symbol[e]
         elif isinstance(e, sympy.Not):
-            out[e] = _neg(out[e.args[0]])
+            out[e] = not_(out[e.args[0]])
         elif isinstance(e, sympy.And):
             out[e] = conj(out[a] for a in e.args)
         elif isinstance(e, sympy.Or):

@@ -33,3 +33,14 @@ def split_word(word: str, alphabet_multichar: bool = False) -> list[str]:
     if alphabet_multichar or "," in word:
         return [t for t in word.split(",") if t != ""]
     return list(word)
+
+
+def add_source_arguments(parser) -> None:
+    """The language sources of spec/cli.md: F (or --formula F), --regex R, --dfa FILE, and
+    --alphabet (read by :func:`attnlogic.commands.dfa.build`)."""
+    parser.add_argument("formula_pos", nargs="?", metavar="F", help="formula (same as --formula)")
+    src = parser.add_mutually_exclusive_group()
+    src.add_argument("--formula", "-f", metavar="F", help="past-time temporal formula")
+    src.add_argument("--regex", "-r", metavar="R", help="regular expression")
+    src.add_argument("--dfa", metavar="FILE", help="DFA JSON file ('-' = stdin)")
+    parser.add_argument("--alphabet", "-a", metavar="A", help="letters: abc or a,b,c")

@@ -28,12 +28,9 @@ Examples:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("formula_pos", nargs="?", metavar="F", help="formula (same as --formula)")
-    src = parser.add_mutually_exclusive_group()
-    src.add_argument("--formula", "-f", metavar="F", help="past-time temporal formula")
-    src.add_argument("--regex", "-r", metavar="R", help="regular expression")
-    src.add_argument("--dfa", metavar="FILE", help="DFA JSON file ('-' = stdin)")
-    parser.add_argument("--alphabet", "-a", metavar="A", help="letters: abc or a,b,c")
+    from ._common import add_source_arguments
+
+    add_source_arguments(parser)
     parser.add_argument("--window", "-k", metavar="K", type=int, action="append",
                         help="window size k for LTL[Y<=k] and LTL[P,Y<=k] (repeatable; default 2)")
     parser.add_argument("--max-depth", type=int, default=3, metavar="D",
