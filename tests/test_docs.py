@@ -70,14 +70,12 @@ PYCON = [(p, b) for p in DOCS if p.exists() for b in _blocks(p, "pycon")]
 
 
 @pytest.fixture(scope="module")
-def workdirs(tmp_path_factory):
+def workdirs():
+    """Per file: (working directory, number of its console blocks already run there)."""
     return {}
 
 
-@pytest.mark.parametrize("path, index, block", CONSOLE,
-                         ids=[f"{p.name}-console{i}" for p, i, _ in CONSOLE])
-def test_console_block(path, index, block, workdirs, tmp_path_factory):
-    cwd = workdirs.setdefault(path, tmp_path_factory.mktemp(path.stem))
+def _shell_env(cwd: Path) -> dict:
     env = dict(os.environ, COLUMNS="100", PYTHONHASHSEED="0", ATTNLOGIC_SHARED=str(ROOT.parent / "shared"))
     bindir = cwd / "_bin"
     bindir.mkdir(exist_ok=True)
@@ -85,6 +83,11 @@ def test_console_block(path, index, block, workdirs, tmp_path_factory):
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m attnlogic "$@"\n')
     shim.chmod(0o755)
     env["PATH"] = f"{bindir}{os.pathsep}{env['PATH']}"
+    return env
+
+
+def _run_console_block(path: Path, block: str, cwd: Path) -> None:
+    env = _shell_env(cwd)
     for cmd, expected in _console_steps(block):
         proc = subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env, capture_output=True, text=True,
                               timeout=600)
@@ -92,6 +95,22 @@ def test_console_block(path, index, block, workdirs, tmp_path_factory):
         want = _normalise("\n".join(expected))
         assert _matches(want, actual), (f"{path.name}: `{cmd}`\n--- expected\n" + "\n".join(want)
                                         + "\n--- actual\n" + "\n".join(actual))
+
+
+@pytest.mark.parametrize("path, index, block", CONSOLE,
+                         ids=[f"{p.name}-console{i}" for p, i, _ in CONSOLE])
+def test_console_block(path, index, block, workdirs, tmp_path_factory):
+    """Blocks of one file share a directory and may use each other's files, so the blocks
+    before this one that this worker has not run yet (xdist may hand them to another
+    worker, or ``-k`` may deselect them) are replayed first, each checked too."""
+    cwd, done = workdirs.get(path) or (tmp_path_factory.mktemp(path.stem), 0)
+    if done > index:  # pragma: no cover - pytest runs each block once per session
+        cwd, done = tmp_path_factory.mktemp(path.stem), 0
+    blocks = [b for p, _, b in CONSOLE if p == path]
+    for earlier in range(done, index):
+        _run_console_block(path, blocks[earlier], cwd)
+    workdirs[path] = (cwd, index + 1)
+    _run_console_block(path, block, cwd)
 
 
 @pytest.mark.parametrize("path, block", PYCON, ids=[f"{p.name}-pycon{i}" for i, (p, _) in enumerate(PYCON)])
