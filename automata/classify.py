@@ -136,6 +136,13 @@ SHRINK_MAX_STATES = 200
 #: formulas from type refinement are the least readable: they get more checks
 TYPE_FORMULA_SHRINK_CHECKS = 3000
 
+#: a member's certificate with more nodes than this (or none, when too large to print) is
+#: looked for among the fragment's formulas of at most SMALLEST_MAX_SIZE nodes by bottom-up
+#: enumeration (:mod:`.smallest`); ``search_budget`` candidates at most (classify's default)
+SMALLEST_FROM_SIZE = 16
+SMALLEST_MAX_SIZE = 14
+SMALLEST_BUDGET = 300_000
+
 
 def _verified(f: Formula, dfa, fragment_ok, limit: int = 50_000,
               checks: int = SHRINK_CHECKS) -> Formula:
@@ -222,10 +229,19 @@ def _minimal(dfa):
 
 # -- the classifier ---------------------------------------------------------------------------
 def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
-             minimal: bool = False) -> Classification:
+             minimal: bool = False, search_budget: int = SMALLEST_BUDGET,
+             hints=()) -> Classification:
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``limit`` bounds every exponential step (semigroup
-    elements, type-automaton states); ``max_depth`` bounds the type refinement."""
+    elements, type-automaton states); ``max_depth`` bounds the type refinement;
+    ``search_budget`` bounds the search for small certificates (0: none).
+
+    ``hints``: formulas believed to define the language (the command line passes the formula
+    it was given).  A hint, or its rewriting without O, H and windows (``Y[<=k] ψ`` as
+    ``Y ψ | … | Y^k ψ``), that passes the exact check is a proof of membership in every
+    fragment it lies in syntactically: it settles fragments the procedures left undecided,
+    and becomes the certificate wherever it is smaller.  A hint contradicting a proved "no"
+    would be a bug and raises AssertionError."""
     d = dfa if minimal else _minimal(dfa)
     sccs = dfa_sccs(d)
     vr = decide_r_trivial(d, sccs)
@@ -263,7 +279,110 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
         yk, pyk = window_names(k)
         results[yk] = _classify_window(d, k, False, vd, None, max_depth, limit)
         results[pyk] = _classify_window(d, k, True, vlr, results, max_depth, limit)
+    _smaller_certificates(results, d, windows, limit, search_budget, _hint_forms(hints, d, limit))
     return Classification(d, tuple(results.values()))
+
+
+def _hint_forms(hints, d, limit: int) -> list:
+    """The hints and their rewritings (O, H into P; windows into Y-chains) that define L(d)
+    exactly (checked), smallest first."""
+    from ..ltl.rewrite import core, expand_windows
+
+    forms = set()
+    for h in hints:
+        for g in (h, core(h), expand_windows(core(h))):
+            g = tidy(g)
+            if g.size <= MAX_FORMULA_SIZE:
+                forms.add(g)
+    good = []
+    for g in sorted(forms, key=lambda g: (g.size, str(g))):
+        try:
+            if check_formula(g, d, limit=limit) is None:
+                good.append(g)
+        except LimitExceeded:
+            continue
+    return good
+
+
+def _smaller_certificates(results: dict, d, windows, limit: int, budget: int, hints=()) -> None:
+    """Improve certificates in place, fragments visited small to large so that what is found
+    for one serves the next.  The candidates for a fragment are the verified formulas of the
+    other member results and the checked hints that lie in it syntactically (an LTL[P]
+    formula is an LTL[S] formula).  Each of them proves membership, so an undecided fragment
+    with a candidate becomes a member (and one without is searched by enumeration); a
+    member gets the smallest candidate, and if that still has more than SMALLEST_FROM_SIZE
+    nodes (or there is none), a smaller formula found by enumeration."""
+    from dataclasses import replace
+
+    order = (["LTL[P]"] + [window_names(k)[0] for k in windows] + ["LTL[Y]"]
+             + [window_names(k)[1] for k in windows] + ["LTL[P,Y]", "LTL[S]"])
+    for name in order:
+        r = results[name]
+        candidates = [(f, f"that of {other}{how}, which is also a formula of {name}")
+                      for other, o in results.items() if other != name and o.member and o.formula is not None
+                      for f, how in _rewritings(o.formula, d, limit) if in_fragment(f, name)]
+        candidates += [(h, "the given formula (or its rewriting), checked exactly")
+                       for h in hints if in_fragment(h, name)]
+        candidates.sort(key=lambda c: (c[0].size, str(c[0])))
+        if r.member is False and candidates:  # pragma: no cover - would be a bug in a decider
+            raise AssertionError(f"{name}: proved 'no', but {candidates[0][0]} is in it and defines L")
+        if r.member is None:
+            if candidates:
+                f, why = candidates[0]
+                r = results[name] = replace(
+                    r, member=True, formula=f, witness=None, depth_reached=None,
+                    method=f"member: {f} ({why.split(',')[0]}) is a formula of {name} defining the "
+                           f"language (exact check); the procedures alone: {r.method}")
+                candidates = []
+            elif budget > 0:
+                small = _smallest(name, d, None, limit, budget)
+                if small is not None:
+                    results[name] = replace(
+                        r, member=True, formula=small, witness=None, depth_reached=None,
+                        method=f"member: a formula of {name} found by bottom-up enumeration defines "
+                               f"the language (exact check); the procedures alone: {r.method}")
+                continue
+        if not r.member:
+            continue
+        best, note = r.formula, ""
+        if candidates and (best is None or candidates[0][0].size < best.size):
+            best, note = candidates[0][0], f"; formula: {candidates[0][1]}"
+        if budget > 0 and (best is None or best.size > SMALLEST_FROM_SIZE):
+            small = _smallest(name, d, best, limit, budget)
+            if small is not None:
+                best, note = small, ("; formula: the first found in order of size by bottom-up "
+                                     "enumeration (verified exactly)")
+        if best is not r.formula:
+            results[name] = replace(r, formula=best, method=r.method + note)
+
+
+def _rewritings(f, d, limit: int) -> list:
+    """f, and f with every window Y[<=k] ψ (k ≥ 2) written as Y ψ | … | Y^k ψ (so that it can
+    serve the fragments with Y), checked exactly, as (formula, how) pairs."""
+    from ..ltl.rewrite import expand_windows
+
+    out = [(f, "")]
+    g = expand_windows(f)
+    if g is not f:
+        g = tidy(g)
+        try:
+            if g.size <= MAX_FORMULA_SIZE and check_formula(g, d, limit=limit) is None:
+                out.append((g, " with its windows written as Y-chains"))
+        except LimitExceeded:
+            pass
+    return out
+
+
+def _smallest(name, d, f, limit: int, budget: int):
+    """A verified formula of fragment ``name`` with fewer nodes than ``f`` (at most
+    SMALLEST_MAX_SIZE), or None."""
+    from .smallest import smallest_formula
+    bound = SMALLEST_MAX_SIZE if f is None else min(SMALLEST_MAX_SIZE, f.size - 1)
+    try:
+        g = smallest_formula(d, name, max_size=bound, budget=budget, check_limit=limit)
+    except LimitExceeded:
+        return None
+    return g if g is not None and in_fragment(g, name) else None
 
 
 def _classify_star_free(d, vlr: Verdict, py: FragmentResult, limit: int) -> FragmentResult:

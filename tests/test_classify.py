@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import json
 import re
+import tempfile
 from contextlib import redirect_stdout
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +153,22 @@ def test_cli_bad_input_exits_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") <= 3 and "Traceback" not in err
+
+
+def test_cli_uses_the_given_formula_as_a_checked_hint():
+    """`classify F` proves F's own fragment even where the procedures stop (here the depth-3
+    type automaton exceeds --limit); from a DFA file the same fragment is settled by the
+    enumeration of small formulas instead."""
+    text = "Y[<=3] (P Y[<=3] (true -> a) & (b & b))"
+    code, out = run_cli(["classify", text, "-a", "ab", "-k", "3", "--limit", "5000", "--json"])
+    entry = json.loads(out)["fragments"]["LTL[P,Y<=3]"]
+    assert code == 0 and entry["member"] is True and "given formula" in entry["method"]
+    assert parse(entry["formula"]) is not None
+    from attnlogic.automata.io import dfa_to_json
+    from attnlogic.automata.from_formula import formula_to_dfa
+    path = Path(tempfile.mkdtemp()) / "l.json"
+    path.write_text(dfa_to_json(formula_to_dfa(parse(text), ["a", "b"])))
+    code, out = run_cli(["classify", "--dfa", str(path), "-k", "3", "--limit", "5000", "--json"])
+    entry = json.loads(out)["fragments"]["LTL[P,Y<=3]"]
+    assert code == 0 and entry["member"] is True and "enumeration" in entry["method"]
+    assert in_fragment(parse(entry["formula"]), "LTL[P,Y<=3]")

@@ -18,6 +18,10 @@ Every "member" answer carries a formula of the fragment that defines exactly the
 a word in the language and one outside it that no formula of the fragment distinguishes
 (depth null: at any depth, by pumping; depth r: no formula of temporal depth <= r).
 Witness words of multi-character letters are printed with their letters joined by commas.
+Long certificates are replaced by smaller verified ones when a bounded search finds them.
+A formula source is itself a certificate for every fragment it lies in (after rewriting
+O, H and windows away where that helps), checked exactly: it settles fragments the
+procedures leave undecided.
 
 Sources (exactly one): F | --formula F, --regex R, --dfa FILE ('-' = stdin); --alphabet A.
 
@@ -57,8 +61,13 @@ def run(args) -> int:
     from attnlogic.automata.classify import classify
 
     dfa = build(args)
+    text = args.formula if args.formula is not None else args.formula_pos
+    hints = ()
+    if text is not None:
+        from attnlogic.ltl import parse
+        hints = (parse(text),)
     result = classify(dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
-                      limit=args.limit, minimal=False)
+                      limit=args.limit, minimal=False, hints=hints)
     obj = result.to_json()
     if args.json:
         print_json(obj)

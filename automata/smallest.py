@@ -1,0 +1,326 @@
+"""Small certificates by bottom-up enumeration of a fragment's formulas.
+
+The decision procedures produce correct but often long formulas (type refinement gives a
+disjunction of characteristic formulas of types; the local-divisor construction of Kamp's
+theorem is exponential).  This module searches for a *small* formula of a fragment that
+defines L, by enumerating formulas in order of size (number of nodes) with pruning by
+observational equivalence, the technique of enumerative program synthesis:
+
+* **Sample.** W words of length ℓ: the first |A|^ℓ0 spell every word of length ℓ0 (so the
+  sample is exhaustive up to ℓ0), continued and completed by seeded random letters.
+* **Behaviour.** A past-time formula φ is represented by its truth values at every letter
+  position 1 … ℓ of every sample word, ``T[p, w]``, and at the readout position after every
+  prefix, ``E[n, w]`` = (w1…wn, n+1 ⊨ φ) for n = 0 … ℓ (no atom holds there; for n = 0 every
+  temporal operator is false, as for the empty word).  Every operator acts on these arrays
+  (one numpy operation for a whole batch of candidates): atoms and Booleans pointwise
+  (atoms false in E), and the temporal operators through X[i], i = 0 … ℓ, the value at
+  position i+1 computed from the operand's letter-position values T[0 … i−1]:
+
+      Y[<=k] φ : X[i] = T_φ[i−k] ∨ … ∨ T_φ[i−1]
+      P φ      : X[i] = T_φ[0] ∨ … ∨ T_φ[i−1]
+      φ S ψ    : X[0] = ⊥,  X[i+1] = T_ψ[i] ∨ (T_φ[i] ∧ X[i])
+
+  with T = X[0 … ℓ−1] and E = X[0 … ℓ] (a temporal value at the readout position depends
+  only on the letters before it).
+  The W sample words are packed 8 to a byte, so every operator is a bitwise operation on
+  rows of bytes (shifts along positions, never along words).
+* **Pruning.** A candidate whose behaviour (a 128-bit fingerprint of T and E) was already
+  produced by a smaller formula is dropped: in any context it could be replaced by that
+  formula without changing behaviour on the sample.
+* **Exactness.** A candidate whose E equals membership of every sample prefix is checked
+  exactly against the DFA (:func:`.synthesis.check_formula`); only a formula that passes is
+  returned.  Pruning on a finite sample can hide a formula that differs from a smaller one
+  only beyond the sample, so the result is the smallest found, not proved smallest.
+
+Work is bounded by a number of candidates (deterministic: no wall clock).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..ltl.formula import And, Formula, Not, Or, Past, Since, Yesterday, atom
+from .synthesis import check_formula
+
+__all__ = ["fragment_operators", "smallest_formula", "behaviour_sample", "behaviour"]
+
+#: default number of candidate formulas evaluated
+DEFAULT_BUDGET = 60_000
+
+
+def fragment_operators(fragment: str) -> tuple[bool, tuple[int, ...], bool]:
+    """(P allowed, the windows k of Y[<=k] allowed, S allowed) for a fragment name."""
+    if fragment == "LTL[P]":
+        return True, (), False
+    if fragment == "LTL[Y]":
+        return False, (1,), False
+    if fragment == "LTL[P,Y]":
+        return True, (1,), False
+    if fragment == "LTL[S]":
+        return True, (1,), True
+    if fragment.startswith("LTL[Y<=") and fragment.endswith("]"):
+        return False, (int(fragment[len("LTL[Y<="):-1]),), False
+    if fragment.startswith("LTL[P,Y<=") and fragment.endswith("]"):
+        return True, (int(fragment[len("LTL[P,Y<="):-1]),), False
+    raise ValueError(f"unknown fragment {fragment!r}")
+
+
+def behaviour_sample(m: int, n_words: int = 256, length: int = 12, seed: int = 0) -> np.ndarray:
+    """(W, ℓ) letter indices: every word of length ℓ0 = ⌊log_m(W/2)⌋ as a prefix of one row,
+    the rest random (seeded), all of length ℓ."""
+    rng = np.random.default_rng(seed)
+    l0 = 0
+    while m ** (l0 + 1) <= n_words // 2 and l0 + 1 <= length:
+        l0 += 1
+    words = rng.integers(0, m, (n_words, length))
+    exhaustive = np.array(np.unravel_index(np.arange(m ** l0), (m,) * l0)).T if l0 else np.zeros((1, 0), int)
+    words[:len(exhaustive), :l0] = exhaustive
+    return words
+
+
+class _Pool:
+    """The kept behaviours (packed), each with how it was built: (operator, operands), so
+    that formula objects are only made for the few candidates that are checked."""
+
+    def __init__(self, rows: int, width: int):
+        self.recipes: list[tuple] = []
+        self.by_size: dict[int, list[int]] = {}
+        self.data = np.zeros((4096, rows, width), dtype=np.uint8)   # grows by doubling
+        self.seen: set[tuple[int, int]] = set()
+        self._made: dict[int, Formula] = {}
+
+    def __len__(self) -> int:
+        return len(self.recipes)
+
+    def add_block(self, values: np.ndarray, recipes: list[tuple], size: int) -> range:
+        start, stop = len(self.recipes), len(self.recipes) + len(recipes)
+        while stop > len(self.data):
+            self.data = np.concatenate([self.data, np.zeros_like(self.data)])
+        self.data[start:stop] = values
+        self.recipes.extend(recipes)
+        self.by_size.setdefault(size, []).extend(range(start, stop))
+        return range(start, stop)
+
+    def formula(self, i: int, letters) -> Formula:
+        f = self._made.get(i)
+        if f is None:
+            op, *args = self.recipes[i]
+            if op == "atom":
+                f = atom(letters[args[0]])
+            elif op == "not":
+                f = Not(self.formula(args[0], letters))
+            elif op == "Y":
+                f = Yesterday(self.formula(args[0], letters), args[1])
+            elif op == "P":
+                f = Past(self.formula(args[0], letters))
+            else:
+                cls = {"and": And, "or": Or, "S": Since}[op]
+                f = cls(self.formula(args[0], letters), self.formula(args[1], letters))
+            self._made[i] = f
+        return f
+
+
+def _fingerprints(batch: np.ndarray, weights: np.ndarray) -> list[tuple[int, int]]:
+    """128-bit fingerprints of a (b, rows, W/8) packed batch: two random linear hashes of
+    its 64-bit words modulo 2^64."""
+    words = np.ascontiguousarray(batch).reshape(len(batch), -1).view(np.uint64)
+    h1 = (words * weights[0]).sum(axis=1, dtype=np.uint64)
+    h2 = (words * weights[1]).sum(axis=1, dtype=np.uint64)
+    return list(zip(h1.tolist(), h2.tolist()))
+
+
+# -- the operators on packed behaviours -------------------------------------------------------
+# A batch of behaviours is a (b, 2ℓ+1, W/8) uint8 array: rows 0 … ℓ−1 are letter positions
+# 1 … ℓ (T), rows ℓ … 2ℓ the readout after prefixes of length 0 … ℓ (E).  The temporal
+# operators compute X[i], the value at position i+1, from the operand's T rows only.
+
+def _temporal(X: np.ndarray, ell: int) -> np.ndarray:
+    """(b, ℓ+1, B) values X at positions 1 … ℓ+1 → (b, 2ℓ+1, B) behaviour (T = X[:ℓ], E = X)."""
+    return np.concatenate([X[:, :ell], X], axis=1)
+
+
+def _window(T: np.ndarray, k: int, ell: int) -> np.ndarray:
+    """Y[<=k]: X[i] = T[i−k] ∨ … ∨ T[i−1] (indices ≥ 0)."""
+    X = np.zeros((T.shape[0], ell + 1, T.shape[2]), dtype=np.uint8)
+    for d in range(1, k + 1):
+        X[:, d:] |= T[:, : ell + 1 - d]
+    return _temporal(X, ell)
+
+
+def _past(T: np.ndarray, ell: int) -> np.ndarray:
+    """P: X[i] = T[0] ∨ … ∨ T[i−1]."""
+    X = np.zeros((T.shape[0], ell + 1, T.shape[2]), dtype=np.uint8)
+    np.bitwise_or.accumulate(T, axis=1, out=X[:, 1:])
+    return _temporal(X, ell)
+
+
+def _since(Tl: np.ndarray, Tr: np.ndarray, ell: int) -> np.ndarray:
+    """S: X[0] = ⊥, X[i+1] = T_right[i] ∨ (T_left[i] ∧ X[i])."""
+    X = np.zeros((Tr.shape[0], ell + 1, Tr.shape[2]), dtype=np.uint8)
+    for i in range(ell):
+        X[:, i + 1] = Tr[:, i] | (Tl[:, i] & X[:, i])
+    return _temporal(X, ell)
+
+
+def behaviour(formula: Formula, words: np.ndarray, alphabet) -> tuple[np.ndarray, np.ndarray]:
+    """The truth values the enumeration works with, for one formula: ``T[p, w]`` at letter
+    position p+1 of sample word w, and ``E[n, w]`` at the readout after its first n letters
+    (n = 0 … ℓ), as booleans.  Exposed so that the tests can compare them with the
+    reference evaluator; every operator of the logic is accepted."""
+    from ..ltl.formula import Atom, Const, Historically, Iff, Implies, Once, Xor
+
+    words = np.asarray(words)
+    W, ell = words.shape
+    if W % 8:
+        raise ValueError("the sample needs a multiple of 8 words")
+    B = W // 8
+    index = {a: i for i, a in enumerate(alphabet)}
+    values: dict[Formula, np.ndarray] = {}
+    for g in formula.subformulas():
+        c = [values[x] for x in g.children]
+        if isinstance(g, Atom):
+            v = np.zeros((1, 2 * ell + 1, B), dtype=np.uint8)
+            if g.name in index:
+                v[0, :ell] = np.packbits(words.T == index[g.name], axis=1)
+        elif isinstance(g, Const):
+            v = np.full((1, 2 * ell + 1, B), 255 if g.value else 0, dtype=np.uint8)
+        elif isinstance(g, Not):
+            v = ~c[0]
+        elif isinstance(g, And):
+            v = c[0] & c[1]
+        elif isinstance(g, Or):
+            v = c[0] | c[1]
+        elif isinstance(g, Implies):
+            v = ~c[0] | c[1]
+        elif isinstance(g, Iff):
+            v = ~(c[0] ^ c[1])
+        elif isinstance(g, Xor):
+            v = c[0] ^ c[1]
+        elif isinstance(g, Yesterday):
+            v = _window(c[0][:, :ell], g.k, ell)
+        elif isinstance(g, Past):
+            v = _past(c[0][:, :ell], ell)
+        elif isinstance(g, Once):
+            v = c[0] | _past(c[0][:, :ell], ell)
+        elif isinstance(g, Historically):
+            v = c[0] & ~_past(~c[0][:, :ell], ell)
+        elif isinstance(g, Since):
+            v = _since(c[0][:, :ell], c[1][:, :ell], ell)
+        else:  # pragma: no cover - every operator is listed
+            raise TypeError(type(g).__name__)
+        values[g] = v
+    bits = np.unpackbits(values[formula][0], axis=1).astype(bool)
+    return bits[:ell], bits[ell:]
+
+
+def smallest_formula(dfa, fragment: str, max_size: int = 12, budget: int = DEFAULT_BUDGET,
+                     check_limit: int = 50_000, sample: np.ndarray | None = None) -> Formula | None:
+    """The first formula of ``fragment`` (in order of size) that defines L(dfa) exactly at
+    the N+1 readout, among formulas of at most ``max_size`` nodes; None when none is found
+    within ``budget`` candidates.  See the module docstring for the method."""
+    use_p, windows, use_s = fragment_operators(fragment)
+    A = list(dfa.alphabet)
+    m = len(A)
+    if m == 0:
+        return None
+    words = behaviour_sample(m) if sample is None else np.asarray(sample)
+    W, ell = words.shape
+    if W % 64:
+        raise ValueError("the sample needs a multiple of 64 words")
+    B = W // 8                               # bytes per row
+    rows = 2 * ell + 1                       # T: rows 0 … ℓ−1, E: rows ℓ … 2ℓ
+
+    # target: membership of every prefix w1…wn, n = 0 … ℓ
+    t = np.asarray(dfa.transitions)
+    states = np.full(W, dfa.initial, dtype=np.int64)
+    acc = np.asarray(dfa.accepting, dtype=bool)
+    target = np.empty((ell + 1, W), dtype=bool)
+    target[0] = acc[states]
+    for i in range(ell):
+        states = t[states, words[:, i]]
+        target[i + 1] = acc[states]
+    target = np.packbits(target, axis=1)
+
+    rng = np.random.default_rng(12345)
+    weights = rng.integers(1, 2 ** 63, size=(2, rows * B // 8), dtype=np.uint64) | np.uint64(1)
+    pool = _Pool(rows, B)
+    evaluated = 0
+
+    def window(T, k):
+        return _window(T, k, ell)
+
+    def past(T):
+        return _past(T, ell)
+
+    def since(Tl, Tr):
+        return _since(Tl, Tr, ell)
+
+    found: list[Formula] = []
+
+    def offer(batch: np.ndarray, size: int, recipe) -> bool:
+        """Keep the new behaviours of a batch (``recipe(j)`` says how candidate j is built);
+        True when a candidate defines L exactly."""
+        nonlocal evaluated
+        evaluated += len(batch)
+        new = []
+        seen = pool.seen
+        for j, key in enumerate(_fingerprints(batch, weights)):
+            if key not in seen:
+                seen.add(key)
+                new.append(j)
+        if not new:
+            return False
+        values = batch[new]
+        ids = pool.add_block(values, [recipe(j) for j in new], size)
+        hits = np.flatnonzero((values[:, ell:] == target[None]).all(axis=(1, 2)))
+        for h in hits:
+            f = pool.formula(ids[h], A)
+            if check_formula(f, dfa, limit=check_limit) is None:
+                found.append(f)
+                return True
+        return False
+
+    # size 1: atoms (constants are never needed: the classifier handles ∅ and A*)
+    batch = np.zeros((m, rows, B), dtype=np.uint8)
+    batch[:, :ell] = np.packbits(words.T[None] == np.arange(m)[:, None, None], axis=2)
+    if offer(batch, 1, lambda j: ("atom", j)):
+        return found[0]
+    for size in range(2, max_size + 1):
+        # unary operators on formulas of size − 1
+        ids = pool.by_size.get(size - 1, [])
+        if ids:
+            idx = np.array(ids)
+            T = pool.data[idx, :ell]
+            ops = [(lambda j, i=idx: ("not", int(i[j])), ~pool.data[idx])]
+            ops += [(lambda j, i=idx, k=k: ("Y", int(i[j]), k), window(T, k)) for k in windows]
+            if use_p:
+                ops.append((lambda j, i=idx: ("P", int(i[j])), past(T)))
+            for recipe, values in ops:
+                if offer(values, size, recipe):
+                    return found[0]
+                if evaluated >= budget:
+                    return None
+        # binary operators: sizes (a, b) with a + b = size − 1
+        for a_size in range(1, size - 1):
+            b_size = size - 1 - a_size
+            left, right = pool.by_size.get(a_size, []), pool.by_size.get(b_size, [])
+            if not left or not right:
+                continue
+            R = np.array(right)
+            DR = pool.data[R]
+            for li in list(left):
+                DL = pool.data[li][None]
+                # commutative Booleans once per unordered pair
+                sel = R > li if a_size == b_size else (np.ones(len(R), bool) if a_size < b_size else None)
+                if sel is not None and sel.any():
+                    Rs = R[sel]
+                    for op, values in (("and", DL & DR[sel]), ("or", DL | DR[sel])):
+                        if offer(values, size, lambda j, o=op, r=Rs, l=li: (o, l, int(r[j]))):
+                            return found[0]
+                if use_s:
+                    values = since(np.broadcast_to(DL[:, :ell], (len(R), ell, B)), DR[:, :ell])
+                    if offer(values, size, lambda j, r=R, l=li: ("S", l, int(r[j]))):
+                        return found[0]
+                if evaluated >= budget:
+                    return None
+    return None

@@ -1,0 +1,153 @@
+"""Small certificates by bottom-up enumeration: the packed behaviours against the reference
+evaluator, every found formula against an independent DFA construction, and the classifier
+using what the search finds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from attnlogic.automata.classify import classify, in_fragment
+from attnlogic.automata.from_formula import formula_to_dfa
+from attnlogic.automata.minimize import minimize
+from attnlogic.automata.operations import equivalent
+from attnlogic.automata.regex import regex_to_dfa
+from attnlogic.automata.smallest import behaviour, behaviour_sample, smallest_formula
+from attnlogic.ltl import parse, truth_values
+from attnlogic.ltl.strategies import formulas
+
+ABC = ("a", "b", "c")
+FRAGMENTS = ["LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "LTL[Y<=2]", "LTL[P,Y<=2]", "LTL[Y<=3]"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(formulas(atoms=ABC, max_size=12, fragment="all"))
+def test_packed_behaviour_is_the_reference_semantics(f):
+    """T (letter positions) and E (readout after every prefix, incl. the empty word) of the
+    enumeration's bitwise operators equal the reference evaluator's truth values."""
+    words = behaviour_sample(3, n_words=64, length=7, seed=3)
+    T, E = behaviour(f, words, ABC)
+    for w in range(0, 64, 7):
+        word = [ABC[i] for i in words[w]]
+        assert T[:, w].tolist() == truth_values(f, word)[:-1].tolist()
+        for n in range(len(word) + 1):
+            assert bool(E[n, w]) == bool(truth_values(f, word[:n])[-1])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(FRAGMENTS), st.data())
+def test_found_formulas_are_in_the_fragment_and_define_the_language(fragment, data):
+    f = data.draw(formulas(atoms=("a", "b"), max_size=7, fragment=fragment, constants=False))
+    dfa = minimize(formula_to_dfa(f, ["a", "b"]))
+    g = smallest_formula(dfa, fragment, max_size=f.size, budget=20_000)
+    if g is None:
+        return
+    assert g.size <= f.size
+    assert in_fragment(g, fragment)
+    assert equivalent(minimize(formula_to_dfa(g, ["a", "b"])), dfa)   # not the search's own check
+
+
+KNOWN = [  # (language, alphabet, fragment, a formula of the fragment that defines it)
+    ("re:(a|b)*b", "ab", "LTL[Y]", "Y b"),
+    ("re:b(a|b)*", "ab", "LTL[P]", "P (b & !P true)"),
+    ("re:(ab)*", "ab", "LTL[P,Y]", "!P true | (Y b & !P (a & Y a) & !P (b & Y b) & !P (b & !P true))"),
+    ("re:(a|y)*ax*", "axy", "LTL[S]", "x S (a & !P x)"),
+    ("!!Y[<=3] ((Y[<=3] a -> false) & Y[<=3] c)", "abc", "LTL[Y<=3]",
+     "Y[<=3] (Y[<=3] c & !Y[<=3] a)"),
+]
+
+
+def _dfa(source: str, alphabet: str):
+    if source.startswith("re:"):
+        return minimize(regex_to_dfa(source[3:], list(alphabet)))
+    return minimize(formula_to_dfa(parse(source), list(alphabet)))
+
+
+@pytest.mark.parametrize("source, alphabet, fragment, known", KNOWN)
+def test_search_finds_formulas_no_larger_than_known_ones(source, alphabet, fragment, known):
+    dfa = _dfa(source, alphabet)
+    h = parse(known)
+    assert in_fragment(h, fragment) and equivalent(minimize(formula_to_dfa(h, list(alphabet))), dfa)
+    g = smallest_formula(dfa, fragment, max_size=h.size, budget=400_000)
+    assert g is not None and g.size <= h.size
+    assert equivalent(minimize(formula_to_dfa(g, list(alphabet))), dfa)
+    assert smallest_formula(dfa, fragment, max_size=h.size, budget=400_000) is g   # deterministic
+
+
+def test_budget_bounds_the_search():
+    dfa = _dfa("re:(ab)*", "ab")
+    assert smallest_formula(dfa, "LTL[P,Y]", max_size=14, budget=1_000) is None
+    with pytest.raises(ValueError):
+        smallest_formula(dfa, "LTL[Q]")
+
+
+def test_classifier_prints_small_certificates_it_could_not_print_before():
+    """The type refinement proves membership at depth 2 but its formula has ~5·10^4 nodes as a
+    tree (not printed); the enumeration gives a 7-node one.  search_budget=0 is the control."""
+    dfa = _dfa("!!Y[<=3] ((Y[<=3] a -> false) & Y[<=3] c)", "abc")
+    without = classify(dfa, windows=(3,), max_depth=2, search_budget=0)["LTL[Y<=3]"]
+    assert without.member is True and without.formula is None
+    with_search = classify(dfa, windows=(3,), max_depth=2)["LTL[Y<=3]"]
+    assert with_search.member is True and with_search.formula is not None
+    assert with_search.formula.size <= 7 and "enumeration" in with_search.method
+    assert equivalent(minimize(formula_to_dfa(with_search.formula, list("abc"))), dfa)
+
+
+def test_classifier_reuses_a_smaller_formula_of_a_subfragment():
+    """(ab)*: LTL[S] gets the LTL[P,Y] certificate when nothing smaller is found; every
+    certificate stays in its fragment."""
+    C = classify(_dfa("re:(ab)*", "ab"))
+    py, s = C["LTL[P,Y]"], C["LTL[S]"]
+    assert py.formula is not None and py.formula.size <= 12
+    assert s.formula is not None and s.formula.size <= py.formula.size
+    for r in C.results:
+        if r.formula is not None:
+            assert in_fragment(r.formula, r.fragment)
+            assert equivalent(minimize(formula_to_dfa(r.formula, ["a", "b"])), C.dfa)
+
+
+def test_sample_is_exhaustive_up_to_its_prefix_length():
+    words = behaviour_sample(3, n_words=512, length=12)
+    prefixes = {tuple(w[:5]) for w in words}
+    assert len(prefixes) == 3 ** 5 and words.shape == (512, 12)
+    assert np.array_equal(words, behaviour_sample(3, n_words=512, length=12))
+
+
+# -- hints: the formula a user gave ------------------------------------------------------------
+HINTED = "Y[<=3] (P Y[<=3] (true -> a) & (b & b))"
+
+
+def test_a_checked_hint_settles_an_undecided_fragment():
+    """Depth-3 type refinement for LTL[P,Y<=3] exceeds the limit (undecided without the
+    hint); the given formula lies in LTL[P,Y<=3] and defines L, which proves membership."""
+    f = parse(HINTED)
+    dfa = _dfa(HINTED, "ab")
+    plain = classify(dfa, windows=(3,), limit=5_000, search_budget=0)["LTL[P,Y<=3]"]
+    assert plain.member is None
+    hinted = classify(dfa, windows=(3,), limit=5_000, search_budget=0, hints=(f,))
+    r = hinted["LTL[P,Y<=3]"]
+    assert r.member is True and in_fragment(r.formula, "LTL[P,Y<=3]")
+    assert equivalent(minimize(formula_to_dfa(r.formula, ["a", "b"])), dfa)
+    # its rewriting without windows is an LTL[P,Y] certificate (the synthesis's is unprintable)
+    py = hinted["LTL[P,Y]"]
+    assert py.formula is not None and in_fragment(py.formula, "LTL[P,Y]")
+    assert equivalent(minimize(formula_to_dfa(py.formula, ["a", "b"])), dfa)
+
+
+def test_a_wrong_hint_changes_nothing():
+    dfa = _dfa("Y a", "ab")
+    plain = classify(dfa, search_budget=0)
+    hinted = classify(dfa, search_budget=0, hints=(parse("Y b"), parse("P a")))
+    assert [(r.member, r.formula) for r in plain.results] == [(r.member, r.formula) for r in hinted.results]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["LTL[Y<=2]", "LTL[P,Y<=2]", "LTL[Y<=3]", "LTL[P,Y<=3]"]), st.data())
+def test_with_its_formula_as_hint_every_formula_is_a_member_of_its_fragment(fragment, data):
+    f = data.draw(formulas(atoms=("a", "b"), max_size=10, fragment=fragment))
+    dfa = minimize(formula_to_dfa(f, ["a", "b"]))
+    k = int(fragment.split("<=")[1].rstrip("]"))
+    r = classify(dfa, windows=(k,), max_depth=1, search_budget=0, hints=(f,))[fragment]
+    assert r.member is True and r.formula is not None and in_fragment(r.formula, fragment)
