@@ -138,10 +138,12 @@ TYPE_FORMULA_SHRINK_CHECKS = 3000
 
 #: a member's certificate with more nodes than this (or none, when too large to print) is
 #: looked for among the fragment's formulas of at most SMALLEST_MAX_SIZE nodes by bottom-up
-#: enumeration (:mod:`.smallest`); ``search_budget`` candidates at most (classify's default)
-SMALLEST_FROM_SIZE = 16
+#: enumeration (:mod:`.smallest`): at most SMALLEST_PER_SEARCH candidates per fragment and
+#: ``search_budget`` (default SMALLEST_BUDGET) per classification
+SMALLEST_FROM_SIZE = 20
 SMALLEST_MAX_SIZE = 14
-SMALLEST_BUDGET = 300_000
+SMALLEST_PER_SEARCH = 300_000
+SMALLEST_BUDGET = 900_000
 
 
 def _verified(f: Formula, dfa, fragment_ok, limit: int = 50_000,
@@ -234,7 +236,8 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``limit`` bounds every exponential step (semigroup
     elements, type-automaton states); ``max_depth`` bounds the type refinement;
-    ``search_budget`` bounds the search for small certificates (0: none).
+    ``search_budget`` bounds the search for small certificates (candidate formulas over
+    the whole classification, at most SMALLEST_PER_SEARCH per fragment; 0: no search).
 
     ``hints``: formulas believed to define the language (the command line passes the formula
     it was given).  A hint, or its rewriting without O, H and windows (``Y[<=k] ψ`` as
@@ -314,6 +317,16 @@ def _smaller_certificates(results: dict, d, windows, limit: int, budget: int, hi
     nodes (or there is none), a smaller formula found by enumeration."""
     from dataclasses import replace
 
+    remaining = [budget]
+
+    def search(name, f):
+        if remaining[0] <= 0:
+            return None
+        stats: dict = {}
+        g = _smallest(name, d, f, limit, min(remaining[0], SMALLEST_PER_SEARCH), stats)
+        remaining[0] -= stats.get("evaluated", 0)
+        return g
+
     order = (["LTL[P]"] + [window_names(k)[0] for k in windows] + ["LTL[Y]"]
              + [window_names(k)[1] for k in windows] + ["LTL[P,Y]", "LTL[S]"])
     for name in order:
@@ -334,8 +347,8 @@ def _smaller_certificates(results: dict, d, windows, limit: int, budget: int, hi
                     method=f"member: {f} ({why.split(',')[0]}) is a formula of {name} defining the "
                            f"language (exact check); the procedures alone: {r.method}")
                 candidates = []
-            elif budget > 0:
-                small = _smallest(name, d, None, limit, budget)
+            else:
+                small = search(name, None)
                 if small is not None:
                     results[name] = replace(
                         r, member=True, formula=small, witness=None, depth_reached=None,
@@ -347,8 +360,8 @@ def _smaller_certificates(results: dict, d, windows, limit: int, budget: int, hi
         best, note = r.formula, ""
         if candidates and (best is None or candidates[0][0].size < best.size):
             best, note = candidates[0][0], f"; formula: {candidates[0][1]}"
-        if budget > 0 and (best is None or best.size > SMALLEST_FROM_SIZE):
-            small = _smallest(name, d, best, limit, budget)
+        if best is None or best.size > SMALLEST_FROM_SIZE:
+            small = search(name, best)
             if small is not None:
                 best, note = small, ("; formula: the first found in order of size by bottom-up "
                                      "enumeration (verified exactly)")
@@ -373,13 +386,13 @@ def _rewritings(f, d, limit: int) -> list:
     return out
 
 
-def _smallest(name, d, f, limit: int, budget: int):
+def _smallest(name, d, f, limit: int, budget: int, stats: dict | None = None):
     """A verified formula of fragment ``name`` with fewer nodes than ``f`` (at most
     SMALLEST_MAX_SIZE), or None."""
     from .smallest import smallest_formula
     bound = SMALLEST_MAX_SIZE if f is None else min(SMALLEST_MAX_SIZE, f.size - 1)
     try:
-        g = smallest_formula(d, name, max_size=bound, budget=budget, check_limit=limit)
+        g = smallest_formula(d, name, max_size=bound, budget=budget, check_limit=limit, stats=stats)
     except LimitExceeded:
         return None
     return g if g is not None and in_fragment(g, name) else None

@@ -46,6 +46,8 @@ __all__ = ["fragment_operators", "smallest_formula", "behaviour_sample", "behavi
 
 #: default number of candidate formulas evaluated
 DEFAULT_BUDGET = 60_000
+#: candidates built per numpy batch for the binary operators
+_BLOCK = 4096
 
 
 def fragment_operators(fragment: str) -> tuple[bool, tuple[int, ...], bool]:
@@ -214,10 +216,19 @@ def behaviour(formula: Formula, words: np.ndarray, alphabet) -> tuple[np.ndarray
 
 
 def smallest_formula(dfa, fragment: str, max_size: int = 12, budget: int = DEFAULT_BUDGET,
-                     check_limit: int = 50_000, sample: np.ndarray | None = None) -> Formula | None:
+                     check_limit: int = 50_000, sample: np.ndarray | None = None,
+                     stats: dict | None = None) -> Formula | None:
     """The first formula of ``fragment`` (in order of size) that defines L(dfa) exactly at
     the N+1 readout, among formulas of at most ``max_size`` nodes; None when none is found
-    within ``budget`` candidates.  See the module docstring for the method."""
+    within ``budget`` candidates.  ``stats["evaluated"]``, when given, receives the number of
+    candidates evaluated.  See the module docstring for the method."""
+    if stats is None:
+        stats = {}
+    stats["evaluated"] = 0
+    return _search(dfa, fragment, max_size, budget, check_limit, sample, stats)
+
+
+def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Formula | None:
     use_p, windows, use_s = fragment_operators(fragment)
     A = list(dfa.alphabet)
     m = len(A)
@@ -262,6 +273,7 @@ def smallest_formula(dfa, fragment: str, max_size: int = 12, budget: int = DEFAU
         True when a candidate defines L exactly."""
         nonlocal evaluated
         evaluated += len(batch)
+        stats["evaluated"] = evaluated
         new = []
         seen = pool.seen
         for j, key in enumerate(_fingerprints(batch, weights)):
@@ -300,27 +312,35 @@ def smallest_formula(dfa, fragment: str, max_size: int = 12, budget: int = DEFAU
                     return found[0]
                 if evaluated >= budget:
                     return None
-        # binary operators: sizes (a, b) with a + b = size − 1
+        # binary operators: sizes (a, b) with a + b = size − 1, in blocks of left operands
         for a_size in range(1, size - 1):
             b_size = size - 1 - a_size
             left, right = pool.by_size.get(a_size, []), pool.by_size.get(b_size, [])
             if not left or not right:
                 continue
-            R = np.array(right)
+            L, R = np.array(left), np.array(right)
             DR = pool.data[R]
-            for li in list(left):
-                DL = pool.data[li][None]
+            step = max(1, _BLOCK // len(R))
+            for lo in range(0, len(L), step):
+                Lc = L[lo:lo + step]
+                DL = pool.data[Lc]
+                pl = np.repeat(Lc, len(R))
+                pr = np.tile(R, len(Lc))
                 # commutative Booleans once per unordered pair
-                sel = R > li if a_size == b_size else (np.ones(len(R), bool) if a_size < b_size else None)
-                if sel is not None and sel.any():
-                    Rs = R[sel]
-                    for op, values in (("and", DL & DR[sel]), ("or", DL | DR[sel])):
-                        if offer(values, size, lambda j, o=op, r=Rs, l=li: (o, l, int(r[j]))):
-                            return found[0]
+                if a_size <= b_size:
+                    keep = pr > pl if a_size == b_size else np.ones(len(pl), bool)
+                    if keep.any():
+                        il, ir = np.repeat(np.arange(len(Lc)), len(R))[keep], np.tile(np.arange(len(R)), len(Lc))[keep]
+                        kl, kr = pl[keep], pr[keep]
+                        for op, values in (("and", DL[il] & DR[ir]), ("or", DL[il] | DR[ir])):
+                            if offer(values, size, lambda j, o=op, x=kl, y=kr: (o, int(x[j]), int(y[j]))):
+                                return found[0]
                 if use_s:
-                    values = since(np.broadcast_to(DL[:, :ell], (len(R), ell, B)), DR[:, :ell])
-                    if offer(values, size, lambda j, r=R, l=li: ("S", l, int(r[j]))):
+                    il, ir = np.repeat(np.arange(len(Lc)), len(R)), np.tile(np.arange(len(R)), len(Lc))
+                    values = since(DL[il, :ell], DR[ir, :ell])
+                    if offer(values, size, lambda j, x=pl, y=pr: ("S", int(x[j]), int(y[j]))):
                         return found[0]
                 if evaluated >= budget:
                     return None
+    return None
     return None

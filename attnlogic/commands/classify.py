@@ -41,6 +41,9 @@ def add_arguments(parser) -> None:
                         help="deepest type refinement tried for the window fragments (default 3)")
     parser.add_argument("--limit", type=int, default=50_000, metavar="N",
                         help="bound on semigroup elements and type-automaton states (default 50000)")
+    parser.add_argument("--search-budget", type=int, default=None, metavar="N",
+                        help="candidate formulas tried in the search for small certificates "
+                             "(default 900000, at most 300000 per fragment; 0: no search)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -58,7 +61,9 @@ def run(args) -> int:
         raise InputError(f"--max-depth must be >= 1, got {args.max_depth}")
     if args.limit < 1:
         raise InputError(f"--limit must be >= 1, got {args.limit}")
-    from attnlogic.automata.classify import classify
+    if args.search_budget is not None and args.search_budget < 0:
+        raise InputError(f"--search-budget must be >= 0, got {args.search_budget}")
+    from attnlogic.automata.classify import SMALLEST_BUDGET, classify
 
     dfa = build(args)
     text = args.formula if args.formula is not None else args.formula_pos
@@ -67,7 +72,8 @@ def run(args) -> int:
         from attnlogic.ltl import parse
         hints = (parse(text),)
     result = classify(dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
-                      limit=args.limit, minimal=False, hints=hints)
+                      limit=args.limit, minimal=False, hints=hints,
+                      search_budget=SMALLEST_BUDGET if args.search_budget is None else args.search_budget)
     obj = result.to_json()
     if args.json:
         print_json(obj)
