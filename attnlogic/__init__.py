@@ -25,6 +25,8 @@ _EXPORTS = {
     "DFA": "attnlogic.automata.dfa", "minimize": "attnlogic.automata.minimize",
     "regex_to_dfa": "attnlogic.automata.regex", "formula_to_dfa": "attnlogic.automata.from_formula",
     "classify": "attnlogic.automata.classify",
+    "transition_semigroup": "attnlogic.automata.semigroup",
+    "smallest_formula": "attnlogic.automata.smallest",
     "compile_formula": "attnlogic.compiler.compile", "run_check": "attnlogic.compiler.check",
     "SUITE": "attnlogic.suite",
 }

@@ -89,7 +89,7 @@ def test_classifier_prints_small_certificates_it_could_not_print_before():
     dfa = _dfa("!!Y[<=3] ((Y[<=3] a -> false) & Y[<=3] c)", "abc")
     without = classify(dfa, windows=(3,), max_depth=2, search_budget=0)["LTL[Y<=3]"]
     assert without.member is True and without.formula is None
-    with_search = classify(dfa, windows=(3,), max_depth=2)["LTL[Y<=3]"]
+    with_search = classify(dfa, windows=(3,), max_depth=2, search_budget=100_000)["LTL[Y<=3]"]
     assert with_search.member is True and with_search.formula is not None
     assert with_search.formula.size <= 7 and "enumeration" in with_search.method
     assert equivalent(minimize(formula_to_dfa(with_search.formula, list("abc"))), dfa)
