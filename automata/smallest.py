@@ -24,8 +24,8 @@ observational equivalence, the technique of enumerative program synthesis:
   only on the letters before it).
   The W sample words are packed 8 to a byte, so every operator is a bitwise operation on
   rows of bytes (shifts along positions, never along words).
-* **Pruning.** A candidate whose behaviour (a 128-bit fingerprint of T and E) was already
-  produced by a smaller formula is dropped: in any context it could be replaced by that
+* **Pruning.** A candidate whose behaviour (a 64-bit fingerprint of T and E) was already
+  produced by an earlier (no larger) formula is dropped: in any context it could be replaced by that
   formula without changing behaviour on the sample.
 * **Exactness.** A candidate whose E equals membership of every sample prefix is checked
   exactly against the DFA (:func:`.synthesis.check_formula`); only a formula that passes is
@@ -80,55 +80,80 @@ def behaviour_sample(m: int, n_words: int = 256, length: int = 12, seed: int = 0
     return words
 
 
+_ATOM, _NOT, _Y, _P, _AND, _OR, _S = range(7)
+
+
 class _Pool:
-    """The kept behaviours (packed), each with how it was built: (operator, operands), so
-    that formula objects are only made for the few candidates that are checked."""
+    """The kept behaviours (packed) and, in parallel arrays, how each was built: operator
+    code and two operands (for Y the window k; for an atom the letter), so that formula
+    objects are only made for the few candidates that are checked.  Fingerprints of the
+    kept behaviours are a sorted array (dedup by ``searchsorted``, no per-candidate Python)."""
 
     def __init__(self, rows: int, width: int):
-        self.recipes: list[tuple] = []
-        self.by_size: dict[int, list[int]] = {}
+        self.n = 0
         self.data = np.zeros((4096, rows, width), dtype=np.uint8)   # grows by doubling
-        self.seen: set[tuple[int, int]] = set()
+        self.op = np.zeros(4096, dtype=np.int8)
+        self.a = np.zeros(4096, dtype=np.int64)
+        self.b = np.zeros(4096, dtype=np.int64)
+        self.keys = np.zeros(0, dtype=np.uint64)
+        self.blocks: dict[int, list[tuple[int, int]]] = {}
         self._made: dict[int, Formula] = {}
 
-    def __len__(self) -> int:
-        return len(self.recipes)
+    def ids(self, size: int) -> np.ndarray:
+        parts = [np.arange(lo, hi) for lo, hi in self.blocks.get(size, [])]
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
 
-    def add_block(self, values: np.ndarray, recipes: list[tuple], size: int) -> range:
-        start, stop = len(self.recipes), len(self.recipes) + len(recipes)
+    def new_rows(self, keys: np.ndarray) -> np.ndarray:
+        """Indices (in batch order) of the first occurrence of each fingerprint not yet
+        kept; they are recorded as kept."""
+        uniq, first = np.unique(keys, return_index=True)
+        pos = np.searchsorted(self.keys, uniq)
+        present = np.zeros(len(uniq), dtype=bool)
+        inside = pos < len(self.keys)
+        present[inside] = self.keys[pos[inside]] == uniq[inside]
+        self.keys = np.insert(self.keys, pos[~present], uniq[~present])
+        return np.sort(first[~present])
+
+    def add_block(self, values: np.ndarray, op: int, a: np.ndarray, b: np.ndarray, size: int) -> int:
+        start, stop = self.n, self.n + len(values)
         while stop > len(self.data):
+            grow = len(self.data)
             self.data = np.concatenate([self.data, np.zeros_like(self.data)])
+            self.op, self.a, self.b = (np.concatenate([x, np.zeros(grow, x.dtype)])
+                                       for x in (self.op, self.a, self.b))
         self.data[start:stop] = values
-        self.recipes.extend(recipes)
-        self.by_size.setdefault(size, []).extend(range(start, stop))
-        return range(start, stop)
+        self.op[start:stop] = op
+        self.a[start:stop] = a
+        self.b[start:stop] = b
+        self.blocks.setdefault(size, []).append((start, stop))
+        self.n = stop
+        return start
 
     def formula(self, i: int, letters) -> Formula:
         f = self._made.get(i)
         if f is None:
-            op, *args = self.recipes[i]
-            if op == "atom":
-                f = atom(letters[args[0]])
-            elif op == "not":
-                f = Not(self.formula(args[0], letters))
-            elif op == "Y":
-                f = Yesterday(self.formula(args[0], letters), args[1])
-            elif op == "P":
-                f = Past(self.formula(args[0], letters))
+            op, a, b = int(self.op[i]), int(self.a[i]), int(self.b[i])
+            if op == _ATOM:
+                f = atom(letters[a])
+            elif op == _NOT:
+                f = Not(self.formula(a, letters))
+            elif op == _Y:
+                f = Yesterday(self.formula(a, letters), b)
+            elif op == _P:
+                f = Past(self.formula(a, letters))
             else:
-                cls = {"and": And, "or": Or, "S": Since}[op]
-                f = cls(self.formula(args[0], letters), self.formula(args[1], letters))
+                cls = {_AND: And, _OR: Or, _S: Since}[op]
+                f = cls(self.formula(a, letters), self.formula(b, letters))
             self._made[i] = f
         return f
 
 
-def _fingerprints(batch: np.ndarray, weights: np.ndarray) -> list[tuple[int, int]]:
-    """128-bit fingerprints of a (b, rows, W/8) packed batch: two random linear hashes of
-    its 64-bit words modulo 2^64."""
+def _fingerprints(batch: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """64-bit fingerprints of a (b, rows, W/8) packed batch: a random linear hash of its
+    64-bit words modulo 2^64 (a collision can only hide a candidate, never make a wrong
+    formula: every answer is checked exactly)."""
     words = np.ascontiguousarray(batch).reshape(len(batch), -1).view(np.uint64)
-    h1 = (words * weights[0]).sum(axis=1, dtype=np.uint64)
-    h2 = (words * weights[1]).sum(axis=1, dtype=np.uint64)
-    return list(zip(h1.tolist(), h2.tolist()))
+    return (words * weights).sum(axis=1, dtype=np.uint64)
 
 
 # -- the operators on packed behaviours -------------------------------------------------------
@@ -253,40 +278,24 @@ def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Form
     target = np.packbits(target, axis=1)
 
     rng = np.random.default_rng(12345)
-    weights = rng.integers(1, 2 ** 63, size=(2, rows * B // 8), dtype=np.uint64) | np.uint64(1)
+    weights = rng.integers(1, 2 ** 63, size=rows * B // 8, dtype=np.uint64) | np.uint64(1)
     pool = _Pool(rows, B)
     evaluated = 0
-
-    def window(T, k):
-        return _window(T, k, ell)
-
-    def past(T):
-        return _past(T, ell)
-
-    def since(Tl, Tr):
-        return _since(Tl, Tr, ell)
-
     found: list[Formula] = []
 
-    def offer(batch: np.ndarray, size: int, recipe) -> bool:
-        """Keep the new behaviours of a batch (``recipe(j)`` says how candidate j is built);
-        True when a candidate defines L exactly."""
+    def offer(batch: np.ndarray, size: int, op: int, a: np.ndarray, b) -> bool:
+        """Keep the new behaviours of a batch (candidate j is ``op`` applied to operands
+        a[j], b[j]); True when a candidate defines L exactly."""
         nonlocal evaluated
         evaluated += len(batch)
         stats["evaluated"] = evaluated
-        new = []
-        seen = pool.seen
-        for j, key in enumerate(_fingerprints(batch, weights)):
-            if key not in seen:
-                seen.add(key)
-                new.append(j)
-        if not new:
+        new = pool.new_rows(_fingerprints(batch, weights))
+        if not len(new):
             return False
         values = batch[new]
-        ids = pool.add_block(values, [recipe(j) for j in new], size)
-        hits = np.flatnonzero((values[:, ell:] == target[None]).all(axis=(1, 2)))
-        for h in hits:
-            f = pool.formula(ids[h], A)
+        start = pool.add_block(values, op, np.asarray(a)[new], np.broadcast_to(b, len(batch))[new], size)
+        for h in np.flatnonzero((values[:, ell:] == target[None]).all(axis=(1, 2))):
+            f = pool.formula(start + int(h), A)
             if check_formula(f, dfa, limit=check_limit) is None:
                 found.append(f)
                 return True
@@ -295,52 +304,46 @@ def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Form
     # size 1: atoms (constants are never needed: the classifier handles ∅ and A*)
     batch = np.zeros((m, rows, B), dtype=np.uint8)
     batch[:, :ell] = np.packbits(words.T[None] == np.arange(m)[:, None, None], axis=2)
-    if offer(batch, 1, lambda j: ("atom", j)):
+    if offer(batch, 1, _ATOM, np.arange(m), 0):
         return found[0]
     for size in range(2, max_size + 1):
         # unary operators on formulas of size − 1
-        ids = pool.by_size.get(size - 1, [])
-        if ids:
-            idx = np.array(ids)
-            T = pool.data[idx, :ell]
-            ops = [(lambda j, i=idx: ("not", int(i[j])), ~pool.data[idx])]
-            ops += [(lambda j, i=idx, k=k: ("Y", int(i[j]), k), window(T, k)) for k in windows]
+        idx = pool.ids(size - 1)
+        if len(idx):
+            D = pool.data[idx]
+            T = D[:, :ell]
+            ops = [(_NOT, ~D, 0)] + [(_Y, _window(T, k, ell), k) for k in windows]
             if use_p:
-                ops.append((lambda j, i=idx: ("P", int(i[j])), past(T)))
-            for recipe, values in ops:
-                if offer(values, size, recipe):
+                ops.append((_P, _past(T, ell), 0))
+            for op, values, extra in ops:
+                if offer(values, size, op, idx, extra):
                     return found[0]
                 if evaluated >= budget:
                     return None
         # binary operators: sizes (a, b) with a + b = size − 1, in blocks of left operands
         for a_size in range(1, size - 1):
             b_size = size - 1 - a_size
-            left, right = pool.by_size.get(a_size, []), pool.by_size.get(b_size, [])
-            if not left or not right:
+            L, R = pool.ids(a_size), pool.ids(b_size)
+            if not len(L) or not len(R):
                 continue
-            L, R = np.array(left), np.array(right)
             DR = pool.data[R]
             step = max(1, _BLOCK // len(R))
             for lo in range(0, len(L), step):
                 Lc = L[lo:lo + step]
                 DL = pool.data[Lc]
-                pl = np.repeat(Lc, len(R))
-                pr = np.tile(R, len(Lc))
+                il = np.repeat(np.arange(len(Lc)), len(R))
+                ir = np.tile(np.arange(len(R)), len(Lc))
                 # commutative Booleans once per unordered pair
                 if a_size <= b_size:
-                    keep = pr > pl if a_size == b_size else np.ones(len(pl), bool)
-                    if keep.any():
-                        il, ir = np.repeat(np.arange(len(Lc)), len(R))[keep], np.tile(np.arange(len(R)), len(Lc))[keep]
-                        kl, kr = pl[keep], pr[keep]
-                        for op, values in (("and", DL[il] & DR[ir]), ("or", DL[il] | DR[ir])):
-                            if offer(values, size, lambda j, o=op, x=kl, y=kr: (o, int(x[j]), int(y[j]))):
+                    keep = (R[ir] > Lc[il]) if a_size == b_size else np.ones(len(il), bool)
+                    jl, jr = il[keep], ir[keep]
+                    if len(jl):
+                        for op, values in ((_AND, DL[jl] & DR[jr]), (_OR, DL[jl] | DR[jr])):
+                            if offer(values, size, op, Lc[jl], R[jr]):
                                 return found[0]
                 if use_s:
-                    il, ir = np.repeat(np.arange(len(Lc)), len(R)), np.tile(np.arange(len(R)), len(Lc))
-                    values = since(DL[il, :ell], DR[ir, :ell])
-                    if offer(values, size, lambda j, x=pl, y=pr: ("S", int(x[j]), int(y[j]))):
+                    if offer(_since(DL[il, :ell], DR[ir, :ell], ell), size, _S, Lc[il], R[ir]):
                         return found[0]
                 if evaluated >= budget:
                     return None
-    return None
     return None
