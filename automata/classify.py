@@ -182,22 +182,13 @@ def _ops(f: Formula) -> set:
 def in_fragment(f: Formula, name: str) -> bool:
     """Syntactic membership of a formula in a fragment (Y = Y[<=1] is only in the k = 1
     fragments; LTL[S] allows every operator)."""
-    ops = _ops(f)
-    if name == "LTL[S]":
+    from ..ltl.fragments import parse_fragment_name
+
+    past, window, since = parse_fragment_name(name)
+    if since:
         return True
-    if name == "LTL[P]":
-        return ops <= {"P"}
-    if name == "LTL[Y]":
-        return ops <= {("Y", 1)}
-    if name == "LTL[P,Y]":
-        return ops <= {"P", ("Y", 1)}
-    if name.startswith("LTL[Y<="):
-        k = int(name[len("LTL[Y<="):-1])
-        return ops <= {("Y", k)}
-    if name.startswith("LTL[P,Y<="):
-        k = int(name[len("LTL[P,Y<="):-1])
-        return ops <= {"P", ("Y", k)}
-    raise ValueError(name)
+    allowed = ({"P"} if past else set()) | ({("Y", window)} if window is not None else set())
+    return _ops(f) <= allowed
 
 
 def _yes(name, f, dfa, method, limit: int = 50_000, checks: int = SHRINK_CHECKS) -> FragmentResult:

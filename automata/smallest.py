@@ -40,6 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..ltl.formula import And, Formula, Not, Or, Past, Since, Yesterday, atom
+from ..ltl.fragments import parse_fragment_name
 from .synthesis import check_formula
 
 __all__ = ["fragment_operators", "smallest_formula", "behaviour_sample", "behaviour"]
@@ -52,19 +53,8 @@ _BLOCK = 4096
 
 def fragment_operators(fragment: str) -> tuple[bool, tuple[int, ...], bool]:
     """(P allowed, the windows k of Y[<=k] allowed, S allowed) for a fragment name."""
-    if fragment == "LTL[P]":
-        return True, (), False
-    if fragment == "LTL[Y]":
-        return False, (1,), False
-    if fragment == "LTL[P,Y]":
-        return True, (1,), False
-    if fragment == "LTL[S]":
-        return True, (1,), True
-    if fragment.startswith("LTL[Y<=") and fragment.endswith("]"):
-        return False, (int(fragment[len("LTL[Y<="):-1]),), False
-    if fragment.startswith("LTL[P,Y<=") and fragment.endswith("]"):
-        return True, (int(fragment[len("LTL[P,Y<="):-1]),), False
-    raise ValueError(f"unknown fragment {fragment!r}")
+    past, window, since = parse_fragment_name(fragment)
+    return past, () if window is None else (window,), since
 
 
 def behaviour_sample(m: int, n_words: int = 256, length: int = 12, seed: int = 0) -> np.ndarray:

@@ -17,11 +17,13 @@ and decided by :mod:`attnlogic.automata.classify`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .formula import Formula, Historically, Once, Past, Since, Yesterday
 
-__all__ = ["operators", "windows", "fragment", "facts", "Facts", "fragment_name", "FRAGMENT_ORDER"]
+__all__ = ["operators", "windows", "fragment", "facts", "Facts", "fragment_name", "parse_fragment_name",
+           "FRAGMENT_ORDER"]
 
 FRAGMENT_ORDER = ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]")
 
@@ -48,6 +50,20 @@ def fragment_name(uses_past: bool, window: int | None) -> str:
         return "LTL[P]"
     w = "Y" if window == 1 else f"Y<={window}"
     return f"LTL[P,{w}]" if uses_past else f"LTL[{w}]"
+
+
+def parse_fragment_name(name: str) -> tuple[bool, int | None, bool]:
+    """(P allowed, the window k of the Y[<=k] allowed or None, S allowed) for ``LTL[P]``,
+    ``LTL[Y]``, ``LTL[Y<=k]``, ``LTL[P,Y]``, ``LTL[P,Y<=k]`` (the names of
+    :func:`fragment_name`) and ``LTL[S]`` (P, Y and S).  ValueError for any other name."""
+    if name == "LTL[S]":
+        return True, 1, True
+    if name == "LTL[P]":
+        return True, None, False
+    m = re.fullmatch(r"LTL\[(P,)?Y(?:<=(\d+))?\]", name) if isinstance(name, str) else None
+    if not m:
+        raise ValueError(f"unknown fragment {name!r}")
+    return bool(m.group(1)), int(m.group(2) or 1), False
 
 
 def fragment(formula: Formula) -> str:

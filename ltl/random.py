@@ -41,14 +41,11 @@ def operators_for_fragment(fragment: str) -> tuple[dict[str, float], tuple[int, 
     """
     if fragment in FRAGMENT_OPERATORS:
         return FRAGMENT_OPERATORS[fragment], (1,)
-    import re
+    from .fragments import parse_fragment_name
 
-    m = re.fullmatch(r"LTL\[(P,)?Y<=(\d+)\]", fragment)
-    if not m:
-        raise ValueError(f"unknown fragment {fragment!r}")
-    k = int(m.group(2))
+    past, k, _ = parse_fragment_name(fragment)     # the presets cover LTL[P] and LTL[S]
     ops = {**_BOOL, "Y[<=k]": 3.0}
-    if m.group(1):
+    if past:
         ops["P"] = 2.0
     return ops, (k,)
 

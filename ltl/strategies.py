@@ -8,12 +8,11 @@ Requires hypothesis (a test dependency), imported only by tests.
 
 from __future__ import annotations
 
-import re
-
 from hypothesis import strategies as st
 
 from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Not, Once, Or,
                       Past, Since, Xor, Yesterday)
+from .fragments import parse_fragment_name
 
 __all__ = ["formulas", "words", "FRAGMENTS"]
 
@@ -23,18 +22,9 @@ FRAGMENTS = ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "all")
 def _fragment_ops(fragment: str | None, windows) -> tuple[tuple[str, ...], tuple[int, ...]]:
     if fragment in (None, "all"):
         return ("P", "Y", "O", "H", "S"), tuple(windows)
-    if fragment == "LTL[P]":
-        return ("P",), ()
-    if fragment == "LTL[Y]":
-        return ("Y",), (1,)
-    if fragment == "LTL[P,Y]":
-        return ("P", "Y"), (1,)
-    if fragment == "LTL[S]":
-        return ("P", "Y", "S"), (1,)
-    m = re.fullmatch(r"LTL\[(P,)?Y<=(\d+)\]", fragment)
-    if not m:
-        raise ValueError(f"unknown fragment {fragment!r}")
-    return (("P", "Y") if m.group(1) else ("Y",)), (int(m.group(2)),)
+    past, window, since = parse_fragment_name(fragment)
+    ops = (("P",) if past else ()) + (("Y",) if window is not None else ()) + (("S",) if since else ())
+    return ops, (() if window is None else (window,))
 
 
 def formulas(atoms=("a", "b"), max_size: int = 12, fragment: str | None = None,

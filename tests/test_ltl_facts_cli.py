@@ -131,3 +131,15 @@ def test_cli_starts_without_torch():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "heavy:"
+
+
+def test_fragment_names_parse_back():
+    from attnlogic.ltl.fragments import fragment_name, parse_fragment_name
+    assert parse_fragment_name(fragment_name(True, None)) == (True, None, False)
+    for past in (False, True):
+        for k in range(1, 6):
+            assert parse_fragment_name(fragment_name(past, k)) == (past, k, False)
+    assert parse_fragment_name("LTL[S]") == (True, 1, True)
+    for bad in ("LTL[Q]", "LTL[Y<=]", "LTL[P,S]", "", None):
+        with pytest.raises(ValueError):
+            parse_fragment_name(bad)
