@@ -277,25 +277,24 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     return Classification(d, tuple(results.values()))
 
 
+def _defines(g: Formula, d, limit: int) -> bool:
+    """Whether a formula that the classifier did not build itself (a hint, a rewriting) is
+    printable and defines exactly L(d): the exact check, a check too large counting as no."""
+    if g.size > MAX_FORMULA_SIZE:
+        return False
+    try:
+        return check_formula(g, d, limit=limit) is None
+    except LimitExceeded:
+        return False
+
+
 def _hint_forms(hints, d, limit: int) -> list:
     """The hints and their rewritings (O, H into P; windows into Y-chains) that define L(d)
     exactly (checked), smallest first."""
     from ..ltl.rewrite import core, expand_windows
 
-    forms = set()
-    for h in hints:
-        for g in (h, core(h), expand_windows(core(h))):
-            g = tidy(g)
-            if g.size <= MAX_FORMULA_SIZE:
-                forms.add(g)
-    good = []
-    for g in sorted(forms, key=lambda g: (g.size, str(g))):
-        try:
-            if check_formula(g, d, limit=limit) is None:
-                good.append(g)
-        except LimitExceeded:
-            continue
-    return good
+    forms = {tidy(g) for h in hints for g in (h, core(h), expand_windows(core(h)))}
+    return [g for g in sorted(forms, key=lambda g: (g.size, str(g))) if _defines(g, d, limit)]
 
 
 def _smaller_certificates(results: dict, d, windows, limit: int, budget: int, hints=()) -> None:
@@ -309,6 +308,12 @@ def _smaller_certificates(results: dict, d, windows, limit: int, budget: int, hi
     from dataclasses import replace
 
     remaining = [budget]
+    rewritten: dict = {}                 # each certificate is rewritten and checked once
+
+    def rewritings(f):
+        if f not in rewritten:
+            rewritten[f] = _rewritings(f, d, limit)
+        return rewritten[f]
 
     def search(name, f):
         if remaining[0] <= 0:
@@ -324,7 +329,7 @@ def _smaller_certificates(results: dict, d, windows, limit: int, budget: int, hi
         r = results[name]
         candidates = [(f, f"that of {other}{how}, which is also a formula of {name}")
                       for other, o in results.items() if other != name and o.member and o.formula is not None
-                      for f, how in _rewritings(o.formula, d, limit) if in_fragment(f, name)]
+                      for f, how in rewritings(o.formula) if in_fragment(f, name)]
         candidates += [(h, "the given formula (or its rewriting), checked exactly")
                        for h in hints if in_fragment(h, name)]
         candidates.sort(key=lambda c: (c[0].size, str(c[0])))
@@ -369,11 +374,8 @@ def _rewritings(f, d, limit: int) -> list:
     g = expand_windows(f)
     if g is not f:
         g = tidy(g)
-        try:
-            if g.size <= MAX_FORMULA_SIZE and check_formula(g, d, limit=limit) is None:
-                out.append((g, " with its windows written as Y-chains"))
-        except LimitExceeded:
-            pass
+        if _defines(g, d, limit):
+            out.append((g, " with its windows written as Y-chains"))
     return out
 
 
