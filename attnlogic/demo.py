@@ -142,8 +142,7 @@ def _plot_membership(report: dict, path: Path) -> None:
             ax.text(j, i, {1.0: "✔", 0.0: "✘", 0.5: "?"}[grid[i, j]], ha="center", va="center", fontsize=9)
     ax.set_title("Fragment membership (classified, certificates verified)")
     fig.tight_layout()
-    save_figure_atomic(fig, path, dpi=120)
-    plt.close(fig)
+    save_figure_atomic(fig, path, dpi=120, close=True)
 
 
 def _plot_checks(report: dict, path: Path) -> bool:
@@ -161,8 +160,7 @@ def _plot_checks(report: dict, path: Path) -> bool:
     ax.set_xlabel("tokens per second (compiled model, every prefix compared with the DFA)")
     ax.set_title("Compiled transformers checked on long words (green: exact)")
     fig.tight_layout()
-    save_figure_atomic(fig, path, dpi=120)
-    plt.close(fig)
+    save_figure_atomic(fig, path, dpi=120, close=True)
     return True
 
 

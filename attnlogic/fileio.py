@@ -54,10 +54,16 @@ def write_json_atomic(path, obj, indent: int | None = 2) -> Path:
     return write_text_atomic(path, json.dumps(obj, indent=indent, ensure_ascii=False) + "\n")
 
 
-def save_figure_atomic(fig, path, dpi: int = 110) -> Path:
-    """Save a matplotlib figure as PNG atomically."""
+def save_figure_atomic(fig, path, dpi: int = 110, close: bool = False) -> Path:
+    """Save a matplotlib figure as PNG atomically; with ``close``, the figure is closed
+    afterwards (also when saving fails), as every plotting function that made it wants."""
     def write(tmp, fd):
         os.close(fd)
         fig.savefig(tmp, format="png", dpi=dpi, bbox_inches="tight")
 
-    return _replace_from_temp(path, write)
+    try:
+        return _replace_from_temp(path, write)
+    finally:
+        if close:
+            import matplotlib.pyplot as plt
+            plt.close(fig)

@@ -20,7 +20,7 @@ witness pair whose two words differ on L.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..errors import LimitExceeded
 from ..ltl.formula import Formula

@@ -14,12 +14,11 @@ Agg backend.
 
 from __future__ import annotations
 
-import io
 import json
 import math
 from pathlib import Path
 
-from attnlogic.fileio import write_bytes_atomic as write_atomic
+from attnlogic.fileio import save_figure_atomic, write_bytes_atomic as write_atomic
 
 __all__ = ["markdown_tables", "write_report", "plot_per_length", "plot_longest_perfect"]
 
@@ -78,12 +77,6 @@ def markdown_tables(rows: list[dict], records: list[dict], title: str = "Results
     return "\n".join(out)
 
 
-def _save(fig, path: Path) -> None:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
-    write_atomic(path, buf.getvalue())
-
-
 def plot_per_length(rows: list[dict], records: list[dict], kind: str, path: Path) -> bool:
     """Accuracy against length for the best run of every (language, pattern); False when
     there is nothing to plot."""
@@ -119,8 +112,7 @@ def plot_per_length(rows: list[dict], records: list[dict], kind: str, path: Path
     axes[0][0].set_ylabel(f"accuracy ({kind})")
     axes[0][0].legend(fontsize=7)
     fig.tight_layout()
-    _save(fig, path)
-    plt.close(fig)
+    save_figure_atomic(fig, path, close=True)
     return True
 
 
@@ -145,8 +137,7 @@ def plot_longest_perfect(rows: list[dict], path: Path) -> None:
                     color="w" if grid[i, j] < grid.max() / 2 else "k")
     fig.colorbar(im, ax=ax, label="longest perfect length N*")
     fig.tight_layout()
-    _save(fig, path)
-    plt.close(fig)
+    save_figure_atomic(fig, path, close=True)
 
 
 def write_report(out_dir: Path, spec_dict: dict, rows: list[dict], records: list[dict],

@@ -36,10 +36,7 @@ def plot_spectrum(exp, path):
     ax.set_title(f"{exp.model}, {exp.weights} pooling: δ={exp.delta:.3g}, γ={exp.gamma:.3g}, "
                  f"KS={exp.ks:.4f}", fontsize=9)
     ax.legend(fontsize=8)
-    try:
-        return save_figure_atomic(fig, path)
-    finally:
-        plt.close(fig)
+    return save_figure_atomic(fig, path, close=True)
 
 
 def plot_sweep(sweep, path):
@@ -81,10 +78,7 @@ def plot_sweep(sweep, path):
     ax2.set_ylabel("|⟨û, μ̂⟩|²")
     ax2.set_title(f"{sweep.model}, d={sweep.d}; ⋯ transition 1, -· transition 2", fontsize=9)
     ax2.legend(fontsize=7)
-    try:
-        return save_figure_atomic(fig, path)
-    finally:
-        plt.close(fig)
+    return save_figure_atomic(fig, path, close=True)
 
 
 def plot_ridge(exp, path):
@@ -103,10 +97,7 @@ def plot_ridge(exp, path):
     ax.set_ylabel("test accuracy")
     ax.set_title(f"ridge on pooled features: {exp.model}, d={exp.d}, ‖μ‖={exp.mu_norm:.3g}",
                  fontsize=9)
-    try:
-        return save_figure_atomic(fig, path)
-    finally:
-        plt.close(fig)
+    return save_figure_atomic(fig, path, close=True)
 
 
 def plot_weights(weights: dict, path, title: str = ""):
@@ -120,7 +111,4 @@ def plot_weights(weights: dict, path, title: str = ""):
     ax.set_ylabel("w_s / Σw")
     ax.set_title(title, fontsize=9)
     ax.legend(fontsize=7)
-    try:
-        return save_figure_atomic(fig, path)
-    finally:
-        plt.close(fig)
+    return save_figure_atomic(fig, path, close=True)
