@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from attnlogic.automata.dfa import DFA
+from attnlogic.automata.strategies import dfas
 from attnlogic.errors import InputError
 
 
@@ -22,15 +23,8 @@ def words(alphabet, max_len):
         yield from itertools.product(alphabet, repeat=n)
 
 
-@st.composite
-def random_dfas(draw, max_states=8, max_letters=3):
-    n = draw(st.integers(1, max_states))
-    k = draw(st.integers(1, max_letters))
-    table = draw(st.lists(st.lists(st.integers(0, n - 1), min_size=k, max_size=k),
-                          min_size=n, max_size=n))
-    acc = draw(st.lists(st.booleans(), min_size=n, max_size=n))
-    initial = draw(st.integers(0, n - 1))
-    return DFA([chr(ord("a") + i) for i in range(k)], table, initial, np.array(acc))
+def random_dfas(max_states=8, max_letters=3):
+    return dfas(max_states, max_letters)
 
 
 def test_attributes_are_read_only_and_object_is_immutable():

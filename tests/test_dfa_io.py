@@ -6,27 +6,19 @@ import json
 import subprocess
 import sys
 
-import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
 
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.io import (dfa_from_json, dfa_to_json, from_hoa, from_mona_dot,
                                    read_dfa_file, to_dot, to_hoa, write_text_atomic)
+from attnlogic.automata.strategies import dfas
 from attnlogic.errors import FileFormatError, InputError
 
 
-@st.composite
-def random_dfas(draw, max_states=8, max_letters=3):
-    n = draw(st.integers(1, max_states))
-    k = draw(st.integers(0, max_letters))
-    table = draw(st.lists(st.lists(st.integers(0, n - 1), min_size=k, max_size=k),
-                          min_size=n, max_size=n))
-    acc = draw(st.lists(st.booleans(), min_size=n, max_size=n))
-    letters = draw(st.lists(st.sampled_from(["a", "b", "c", "foo", "x y", 'q"t', "é"]),
-                            min_size=k, max_size=k, unique=True))
-    return DFA(letters, np.array(table, dtype=int).reshape(n, k), draw(st.integers(0, n - 1)),
-               np.array(acc))
+def random_dfas(max_states=8, max_letters=3):
+    return dfas(max_states, max_letters, min_letters=0,
+                letter_names=["a", "b", "c", "foo", "x y", 'q"t', "é"])
 
 
 GOOD = {"alphabet": ["a", "b"], "initial": 0, "accepting": [1], "transitions": [[1, 0], [1, 0]]}

@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.minimize import coarsest_partition, minimize, bfs_order, canonical
+from attnlogic.automata.strategies import dfas
 
 
 def moore_classes(T: np.ndarray, acc: np.ndarray) -> list[int]:
@@ -35,15 +36,8 @@ def same_partition(x, y) -> bool:
     return len(pairs) == len(set(x)) == len(set(y))
 
 
-@st.composite
-def random_dfas(draw, max_states=12, max_letters=3):
-    n = draw(st.integers(1, max_states))
-    k = draw(st.integers(1, max_letters))
-    table = draw(st.lists(st.lists(st.integers(0, n - 1), min_size=k, max_size=k),
-                          min_size=n, max_size=n))
-    acc = draw(st.lists(st.booleans(), min_size=n, max_size=n))
-    initial = draw(st.integers(0, n - 1))
-    return DFA([chr(ord("a") + i) for i in range(k)], table, initial, np.array(acc))
+def random_dfas(max_states=12, max_letters=3):
+    return dfas(max_states, max_letters)
 
 
 def all_words(alphabet, max_len):
