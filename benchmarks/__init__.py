@@ -13,14 +13,17 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _ROOT]
 
 
-def best_of(fn, repeat: int = 3):
+def best_of(fn, repeat: int = 3, keep: bool = False):
     """(smallest wall time over ``repeat`` calls of ``fn``, the last result).  A shared machine
-    only ever adds time, so the minimum is the least noisy estimate."""
+    only ever adds time, so the minimum is the least noisy estimate.  With ``keep`` every
+    result stays alive until all calls are timed, so that freeing one (e.g. a large C++
+    object) is not counted in the next call's time."""
     import time
 
-    best, out = float("inf"), None
+    best, kept = float("inf"), []
     for _ in range(repeat):
         t = time.perf_counter()
         out = fn()
         best = min(best, time.perf_counter() - t)
-    return best, out
+        kept = kept + [out] if keep else [out]
+    return best, kept[-1]

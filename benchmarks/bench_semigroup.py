@@ -46,32 +46,16 @@ CASES = [("T_6 (full transformations)", lambda: full_transformation_dfa(6)),
          ("random 10 states, 3 letters", lambda: random_dfa(10, 3, 2))]
 
 
-def enumerate_libsemigroups(dfa, limit: int, repeat: int = 3) -> tuple[float, int]:
-    """Best time of libsemigroups' enumeration, and the size; the FroidurePin objects are
-    kept alive until all runs are timed so that their destruction is not counted."""
-    import time
-
-    from attnlogic.automata.semigroup import _ls_froidure_pin
-
-    table = np.asarray(dfa.transitions)
-    kept, best = [], float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fp = _ls_froidure_pin(table, limit)
-        best = min(best, time.perf_counter() - t)
-        kept.append(fp)
-    return best, int(kept[-1].current_size())
-
-
 def main() -> None:
-    from attnlogic.automata.semigroup import transition_semigroup
+    from attnlogic.automata.semigroup import _ls_froidure_pin, transition_semigroup
 
     big = 10 ** 7
     print(f"{'semigroup':<28} {'elements':>9} | {'libsemigroups':>13} {'elem/s':>9} | "
           f"{'numpy':>7} {'elem/s':>9} {'numpy/lib':>9} | {'lib→numpy':>9} {'elem/s':>9}")
     for name, make in CASES:
         dfa = make()
-        tl, size = enumerate_libsemigroups(dfa, big)
+        tl, fp = best_of(lambda: _ls_froidure_pin(np.asarray(dfa.transitions), big), 3, keep=True)
+        size = int(fp.current_size())
         tn, S = best_of(lambda: transition_semigroup(dfa, limit=big, backend="numpy"), 3)
         tb, B = best_of(lambda: transition_semigroup(dfa, limit=big, backend="libsemigroups"), 3)
         assert S.size == B.size == size and (S.right == B.right).all()
