@@ -148,6 +148,8 @@ def test_cli_multi_character_letters_join_with_commas(tmp_path):
     ["classify", "P (a"],
     ["classify", "a", "--window", "0"],
     ["classify", "--max-depth", "0", "a"],
+    ["classify", "--search-budget", "-1", "a"],
+    ["classify", "--search-budget", "many", "a"],
 ])
 def test_cli_bad_input_exits_2(argv, capsys):
     assert main(argv) == 2
