@@ -149,12 +149,18 @@ def test_cli_multi_character_letters_join_with_commas(tmp_path):
     ["classify", "a", "--window", "0"],
     ["classify", "--max-depth", "0", "a"],
     ["classify", "--search-budget", "-1", "a"],
-    ["classify", "--search-budget", "many", "a"],
 ])
 def test_cli_bad_input_exits_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") <= 3 and "Traceback" not in err
+
+
+def test_cli_search_budget_must_be_a_number(capsys):
+    with pytest.raises(SystemExit) as exc:      # argparse's own usage error
+        main(["classify", "--search-budget", "many", "a"])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "--search-budget" in err and "Traceback" not in err
 
 
 def test_cli_uses_the_given_formula_as_a_checked_hint():
