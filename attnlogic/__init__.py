@@ -24,9 +24,9 @@ _EXPORTS = {
     "random_formula": "attnlogic.ltl", "Formula": "attnlogic.ltl",
     "DFA": "attnlogic.automata.dfa", "minimize": "attnlogic.automata.minimize",
     "regex_to_dfa": "attnlogic.automata.regex", "formula_to_dfa": "attnlogic.automata.from_formula",
-    "classify": "attnlogic.automata.classify",
-    "transition_semigroup": "attnlogic.automata.semigroup",
-    "smallest_formula": "attnlogic.automata.smallest",
+    "classify": "attnlogic.definability.classify",
+    "transition_semigroup": "attnlogic.definability.semigroup",
+    "smallest_formula": "attnlogic.definability.smallest",
     "compile_formula": "attnlogic.compiler.compile", "run_check": "attnlogic.compiler.check",
     "SUITE": "attnlogic.suite",
 }

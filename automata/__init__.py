@@ -1,4 +1,4 @@
-"""attnlogic.automata: DFAs, minimisation, regexes, formula → DFA, algebra and classification.
+"""attnlogic.automata: the machines — DFAs, minimisation, operations, regexes, I/O, formula → DFA, sampling, enumeration, graphs.
 
 Imported as ``attnlogic.automata``.  The folder sits at the top of the repository, so a
 Python started *in the repository root* could also import it as plain ``automata`` and

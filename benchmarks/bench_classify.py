@@ -35,7 +35,7 @@ def kth_from_end(k: int):
 
 
 def main() -> None:
-    from attnlogic.automata.classify import classify
+    from attnlogic.definability.classify import classify
     from attnlogic.automata.dfa import DFA
     from attnlogic.automata.minimize import minimize
 
@@ -53,7 +53,7 @@ def main() -> None:
             table = rng.integers(0, 200, (200, letters))
             dd = DFA([chr(97 + i) for i in range(letters)], table, 0, rng.random(200) < 0.5)
             b, mm = timed(lambda: minimize(dd))
-            from attnlogic.automata.deciders import (decide_definite, decide_locally_r_trivial,
+            from attnlogic.definability.deciders import (decide_definite, decide_locally_r_trivial,
                                                      decide_r_trivial)
             tt, _ = timed(lambda: (decide_r_trivial(mm), decide_definite(mm), decide_locally_r_trivial(mm)))
             worst = max(worst, tt)

@@ -2,7 +2,7 @@
 
 Columns:
   * libsemigroups Froidure–Pin alone (the baseline; presized hash table, see
-    ``automata.semigroup._ls_froidure_pin``), from the generators to the finished
+    ``definability.semigroup._ls_froidure_pin``), from the generators to the finished
     enumeration — freeing its tables afterwards (0.1–0.4 s at 10^6 elements) is not
     counted: target ≥ 10^6 elements/s;
   * our numpy enumeration, building everything the deciders use (elements, both Cayley
@@ -47,7 +47,7 @@ CASES = [("T_6 (full transformations)", lambda: full_transformation_dfa(6)),
 
 
 def main() -> None:
-    from attnlogic.automata.semigroup import _ls_froidure_pin, transition_semigroup
+    from attnlogic.definability.semigroup import _ls_froidure_pin, transition_semigroup
 
     big = 10 ** 7
     print(f"{'semigroup':<28} {'elements':>9} | {'libsemigroups':>13} {'elem/s':>9} | "

@@ -1,4 +1,4 @@
-"""Speed of the search for small certificates (automata/smallest.py).
+"""Speed of the search for small certificates (definability/smallest.py).
 
 The search evaluates candidate formulas in batches on packed truth values.  Baselines, run
 in the same process on the same sample (256 words of 12 letters): the same evaluation one
@@ -19,7 +19,7 @@ import numpy as np
 def main() -> None:
     from attnlogic.automata.minimize import minimize
     from attnlogic.automata.regex import regex_to_dfa
-    from attnlogic.automata.smallest import behaviour, behaviour_sample, smallest_formula
+    from attnlogic.definability.smallest import behaviour, behaviour_sample, smallest_formula
     from attnlogic.ltl import random_formula, truth_values
 
     cases = [("(ab)*", "ab", "LTL[P,Y]"), ("(a|y)*ax*", "axy", "LTL[S]"),

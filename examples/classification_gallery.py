@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 
-from attnlogic.automata.classify import classify
+from attnlogic.definability.classify import classify
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.fileio import write_text_atomic
 

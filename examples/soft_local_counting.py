@@ -23,7 +23,7 @@ import argparse
 
 import torch
 
-from attnlogic.automata.classify import classify
+from attnlogic.definability.classify import classify
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.compiler.check import check_model, dfa_oracle
 from attnlogic.transformer import HeadSpec, Transformer, TransformerConfig

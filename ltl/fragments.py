@@ -12,7 +12,7 @@ whose operators φ uses, after the definitional rewriting of :func:`attnlogic.lt
 
 A formula without temporal operators is reported in ``LTL[P]`` (it is in every fragment;
 LTL[P] is the first row of the table).  Whether a *language* is in a fragment is semantic
-and decided by :mod:`attnlogic.automata.classify`.
+and decided by :mod:`attnlogic.definability.classify`.
 """
 
 from __future__ import annotations

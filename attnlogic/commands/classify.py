@@ -63,7 +63,7 @@ def run(args) -> int:
         raise InputError(f"--limit must be >= 1, got {args.limit}")
     if args.search_budget is not None and args.search_budget < 0:
         raise InputError(f"--search-budget must be >= 0, got {args.search_budget}")
-    from attnlogic.automata.classify import SMALLEST_BUDGET, classify
+    from attnlogic.definability.classify import SMALLEST_BUDGET, classify
 
     dfa = build(args)
     text = args.formula if args.formula is not None else args.formula_pos

@@ -29,7 +29,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from attnlogic.automata.separations import separation
+    from attnlogic.definability.separations import separation
     from attnlogic.errors import InputError
 
     from ._common import print_json

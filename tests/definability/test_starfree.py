@@ -1,16 +1,16 @@
-"""automata/starfree.py: LTL[S] formulas for every star-free language (local divisors)."""
+"""definability/starfree.py: LTL[S] formulas for every star-free language (local divisors)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from attnlogic.automata.classify import classify
-from attnlogic.automata.deciders import decide_aperiodic
+from attnlogic.definability.classify import classify
+from attnlogic.definability.deciders import decide_aperiodic
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.automata.starfree import (
+from attnlogic.definability.starfree import (
     NotAperiodic,
     raw_formula,
     semantic_reduce,
@@ -18,7 +18,7 @@ from attnlogic.automata.starfree import (
     star_free_formula,
     verify,
 )
-from attnlogic.automata.synthesis import check_formula
+from attnlogic.definability.synthesis import check_formula
 from attnlogic.ltl import accepts, parse
 from attnlogic.ltl.random import random_formula
 

@@ -11,7 +11,7 @@ import pytest
 
 from attnlogic.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _json(capsys, argv):

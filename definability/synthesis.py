@@ -35,7 +35,7 @@ from ..errors import LimitExceeded
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies,
                            Not, Once, Or, Past, Since, Xor, Yesterday)
-from .graphs import SCCs, dfa_sccs
+from ..automata.graphs import SCCs, dfa_sccs
 
 __all__ = [
     "check_formula", "synthesize_r_trivial", "synthesize_definite",

@@ -493,7 +493,7 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
     states explored by one strategy (a strategy over budget is skipped); ``max_size`` the
     tree size of the result (checked before the exact verification)."""
     from .deciders import decide_aperiodic
-    from .minimize import minimize
+    from ..automata.minimize import minimize
     d = minimize(dfa)
     va = decide_aperiodic(d, limit=limit)
     if not va.member:
@@ -526,8 +526,8 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
 def verify(f: Formula, d, check_limit: int = 50_000, state_limit: int = DEFAULT_LIMIT) -> str:
     """Check exactly that f defines L(d) at N+1; returns the name of the check used
     (``check_formula`` or ``formula_to_dfa``); AssertionError on a disagreement."""
-    from .from_formula import formula_to_dfa
-    from .minimize import minimize
+    from ..automata.from_formula import formula_to_dfa
+    from ..automata.minimize import minimize
     from .synthesis import check_formula
     try:
         counter = check_formula(f, d, limit=check_limit)
@@ -556,8 +556,8 @@ class _Semantics:
         self.memo: dict[int, tuple] = {}   # id(g) -> (g, DFA, key)
 
     def _explore(self, init, step, accept):
-        from .dfa import DFA
-        from .minimize import minimize
+        from ..automata.dfa import DFA
+        from ..automata.minimize import minimize
         index = {init: 0}
         order = [init]
         rows = []

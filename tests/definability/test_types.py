@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from attnlogic.automata.classify import classify, in_fragment
+from attnlogic.definability.classify import classify, in_fragment
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.operations import equivalent
-from attnlogic.automata.synthesis import check_formula
-from attnlogic.automata.types import (lasso_search, same_type_at_end, since_type_automaton,
+from attnlogic.definability.synthesis import check_formula
+from attnlogic.definability.types import (lasso_search, same_type_at_end, since_type_automaton,
                                       type_automaton, types_at_end)
 from attnlogic.ltl import accepts, parse, random_formula
 from attnlogic.ltl.strategies import formulas

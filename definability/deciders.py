@@ -22,7 +22,7 @@ readout (definite, resp. LR = R∗D), and ε is decided by the Boolean skeleton 
 whether ε ∈ L only splits off a fresh initial state that no transition enters, which changes
 neither the pair graphs of the SCCs nor the transition semigroup (docs/decision-procedures.md).
 
-Every negative answer comes with a :class:`~attnlogic.automata.witnesses.Witness` of depth
+Every negative answer comes with a :class:`~attnlogic.definability.witnesses.Witness` of depth
 None (an identity violation, pumped with a power K that makes the pumped element idempotent)
 and the violated identity with its elements written as words.
 """
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .graphs import (SCCs, dfa_sccs, distinguishing_suffix, pair_cycle, pair_heights,
+from ..automata.graphs import (SCCs, dfa_sccs, distinguishing_suffix, pair_cycle, pair_heights,
                      shortest_words_from, word_between)
 from .witnesses import Witness, make_witness, power_exponent, transformation_of
 

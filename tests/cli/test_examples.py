@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(script: str, *args: str) -> str:
@@ -40,7 +40,7 @@ def test_soft_local_head_counts_beyond_the_logic():
     spec = importlib.util.spec_from_file_location("soft_local_counting", ROOT / "examples" / "soft_local_counting.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    from attnlogic.automata.classify import classify
+    from attnlogic.definability.classify import classify
     from attnlogic.automata.regex import regex_to_dfa
     from attnlogic.compiler.check import check_model, dfa_oracle
 

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attnlogic.automata.classify import classify, in_fragment
+from attnlogic.definability.classify import classify, in_fragment
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata.operations import equivalent
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.automata.smallest import behaviour, behaviour_sample, smallest_formula
+from attnlogic.definability.smallest import behaviour, behaviour_sample, smallest_formula
 from attnlogic.ltl import parse, truth_values
 from attnlogic.ltl.strategies import formulas
 

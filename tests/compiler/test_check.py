@@ -137,7 +137,7 @@ def test_language_cases_in_ltl_py_compile_and_check(language_cases):
     clean against the case's own regex DFA (not the formula's) on every prefix of
     CASES_WORDS words of length CASES_N (set ATTNLOGIC_CASES_LENGTH=100000 for the
     10^5 run recorded in docs/compiler.md)."""
-    classify = pytest.importorskip("attnlogic.automata.classify", reason="classification not available")
+    classify = pytest.importorskip("attnlogic.definability.classify", reason="classification not available")
     from attnlogic.automata.regex import regex_to_dfa
     from attnlogic.compiler.check import check_model, dfa_oracle
 
@@ -161,7 +161,7 @@ def test_example_compile_export_reload(tmp_path):
     import sys
     from pathlib import Path
 
-    script = Path(__file__).resolve().parent.parent / "examples" / "compile_export_reload.py"
+    script = Path(__file__).resolve().parents[2] / "examples" / "compile_export_reload.py"
     proc = subprocess.run([sys.executable, str(script), "--length", "2000", "--samples", "3", "--out", str(tmp_path)],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr

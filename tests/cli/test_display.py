@@ -30,7 +30,7 @@ def test_dfa_svg():
 
 
 def test_classification_table():
-    from attnlogic.automata.classify import classify
+    from attnlogic.definability.classify import classify
 
     text = classify(regex_to_dfa("(a|b|c)*ab(a|b|c)*", "abc"))._repr_markdown_()
     lines = text.splitlines()

@@ -8,13 +8,13 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from attnlogic.automata.classify import classify, in_fragment
+from attnlogic.definability.classify import classify, in_fragment
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.operations import equivalent
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.automata.separations import (ALL_PAIRS, includes, parse_fragment, separation)
-from attnlogic.automata.synthesis import check_formula
-from attnlogic.automata.types import same_type_at_end
+from attnlogic.definability.separations import (ALL_PAIRS, includes, parse_fragment, separation)
+from attnlogic.definability.synthesis import check_formula
+from attnlogic.definability.types import same_type_at_end
 from attnlogic.cli import main
 from attnlogic.errors import InputError
 from attnlogic.ltl import parse

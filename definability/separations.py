@@ -172,7 +172,7 @@ def separation(a_text: str, b_text: str, max_depth: int = 3, limit: int = 50_000
     pairs whose inclusion is open, e.g. LTL[Y<=3] against LTL[Y<=2])."""
     from ..ltl import parse
     from .classify import classify
-    from .from_formula import formula_to_dfa
+    from ..automata.from_formula import formula_to_dfa
 
     a, b = parse_fragment(a_text), parse_fragment(b_text)
     reason = includes(b, a)

@@ -9,17 +9,17 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from attnlogic.automata.deciders import (decide_aperiodic, decide_definite,
+from attnlogic.definability.deciders import (decide_aperiodic, decide_definite,
                                          decide_locally_r_trivial, decide_r_trivial,
                                          green_r_trivial_monoid, identity_aperiodic,
                                          identity_definite, identity_locally_r_trivial,
                                          identity_r_trivial, local_monoids_r_trivial)
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.minimize import minimize
-from attnlogic.automata.semigroup import transition_semigroup
-from attnlogic.automata.synthesis import (check_formula, synthesize_definite,
+from attnlogic.definability.semigroup import transition_semigroup
+from attnlogic.definability.synthesis import (check_formula, synthesize_definite,
                                           synthesize_locally_r_trivial, synthesize_r_trivial)
-from attnlogic.automata.types import same_type_at_end, type_automaton
+from attnlogic.definability.types import same_type_at_end, type_automaton
 from attnlogic.errors import LimitExceeded
 from attnlogic.ltl import accepts
 from attnlogic.ltl.strategies import formulas
@@ -183,7 +183,7 @@ def test_every_formula_of_a_fragment_is_classified_a_member(fragment):
 
 def test_definite_identity_elements_really_violate_the_identity():
     """The printed violation of y x^ω = x^ω is checked on the transformations themselves."""
-    from attnlogic.automata.witnesses import transformation_of
+    from attnlogic.definability.witnesses import transformation_of
 
     checked = 0
     for d in DFAS:

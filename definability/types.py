@@ -317,7 +317,7 @@ def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
     t = np.asarray(dfa.transitions)
     n, nA = t.shape
     letters = range(nA)
-    from .graphs import shortest_words_from
+    from ..automata.graphs import shortest_words_from
     prefixes = [w for w in shortest_words_from(t, dfa.initial) if w is not None]
     if not past:
         prefixes = [[]]

@@ -26,7 +26,7 @@ from ..errors import LimitExceeded
 from ..ltl.formula import Formula
 from .deciders import (Verdict, decide_aperiodic, decide_definite, decide_locally_r_trivial,
                        decide_r_trivial)
-from .graphs import dfa_sccs
+from ..automata.graphs import dfa_sccs
 from .synthesis import (check_formula, shrink, synthesize_definite, synthesize_locally_r_trivial,
                         synthesize_r_trivial, tidy)
 from .witnesses import Witness
@@ -216,7 +216,7 @@ def _no(name, verdict: Verdict, method=None) -> FragmentResult:
 
 
 def _minimal(dfa):
-    from .minimize import minimize
+    from ..automata.minimize import minimize
     return minimize(dfa)
 
 
