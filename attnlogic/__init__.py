@@ -5,11 +5,13 @@ The Python API is the real interface (the command line is a thin layer over it):
     import attnlogic as al
     f = al.parse("P (b & Y a)")                 # attnlogic.ltl
     dfa = al.formula_to_dfa(f)                  # attnlogic.automata
+    lang = al.load_language(regex="(a|b)*b", alphabet="ab")   # any source → minimal DFA
     al.regex_to_dfa("(a|b|c)*ab(a|b|c)*", "abc")
-    result = al.classify(dfa)                   # membership in every fragment, with certificates
+    result = al.classify(dfa)                   # attnlogic.definability: every fragment, proved
+    result["hybrid:1"], result[al.Fragment.parse("LTL[P]")]   # by attention pattern or fragment
     model = al.compile_formula(f)               # attnlogic.compiler (imports torch)
 
-Sub-packages: ``attnlogic.ltl``, ``attnlogic.automata``, ``attnlogic.transformer``,
+Sub-packages: ``attnlogic.ltl``, ``attnlogic.automata``, ``attnlogic.definability``, ``attnlogic.transformer``,
 ``attnlogic.compiler``, ``attnlogic.experiments``, ``attnlogic.rmt``.  Names are imported
 lazily, so ``import attnlogic`` stays cheap.
 """
@@ -22,6 +24,8 @@ _EXPORTS = {
     "parse": "attnlogic.ltl", "accepts": "attnlogic.ltl", "prefix_acceptance": "attnlogic.ltl",
     "truth_table": "attnlogic.ltl", "fragment": "attnlogic.ltl", "simplify": "attnlogic.ltl",
     "random_formula": "attnlogic.ltl", "Formula": "attnlogic.ltl",
+    "Fragment": "attnlogic.ltl.fragments", "AttentionPattern": "attnlogic.patterns",
+    "load_language": "attnlogic.automata.sources", "Language": "attnlogic.automata.sources",
     "DFA": "attnlogic.automata.dfa", "minimize": "attnlogic.automata.minimize",
     "regex_to_dfa": "attnlogic.automata.regex", "formula_to_dfa": "attnlogic.automata.from_formula",
     "classify": "attnlogic.definability.classify",

@@ -63,6 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: library parameters named by errors (AttnlogicError.parameters) → the flags that set them
+PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "--alphabet",
+                   "state_limit": "--limit", "device": "--device", "out_dir": "--out",
+                   "layernorm": "--layernorm", "fixed_point": "--fixed-point",
+                   "search_budget": "--search-budget", "windows": "--window",
+                   "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa"}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -72,7 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args._run(args) or 0)
     except AttnlogicError as exc:
-        print(f"attnlogic {args.command}: error: {exc}", file=sys.stderr)
+        flags = [PARAMETER_FLAGS[p] for p in exc.parameters if p in PARAMETER_FLAGS]
+        where = f" [command line: {', '.join(flags)}]" if flags else ""
+        print(f"attnlogic {args.command}: error: {exc}{where}", file=sys.stderr)
         for line in exc.details():
             print(line, file=sys.stderr)
         return 2

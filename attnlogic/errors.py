@@ -5,7 +5,13 @@ from __future__ import annotations
 
 
 class AttnlogicError(Exception):
-    """Bad input the user can fix.  ``str(err)`` is one line saying what and where."""
+    """Bad input the user can fix.  ``str(err)`` is one line saying what and where.
+
+    ``parameters``: the names of the library parameters that would fix it (e.g.
+    ``("limit",)``); the message names them as parameters, and the command line adds the
+    flags they correspond to.  Library messages never name command-line flags."""
+
+    parameters: tuple[str, ...] = ()
 
     def details(self) -> list[str]:
         """Extra lines of context shown after the one-line message (e.g. a caret)."""
@@ -14,6 +20,10 @@ class AttnlogicError(Exception):
 
 class InputError(AttnlogicError, ValueError):
     """A malformed value: a file field, an argument, a word over the wrong alphabet."""
+
+    def __init__(self, *args, parameters: tuple[str, ...] = ()):
+        super().__init__(*args)
+        self.parameters = tuple(parameters)
 
 
 class ParseError(InputError):
@@ -55,9 +65,10 @@ class FileFormatError(InputError):
 class LimitExceeded(AttnlogicError):
     """A potentially exponential step hit its configured limit."""
 
-    def __init__(self, what: str, limit: int, hint: str = ""):
+    def __init__(self, what: str, limit: int, hint: str = "", parameters: tuple[str, ...] = ()):
         self.what = what
         self.limit = limit
+        self.parameters = tuple(parameters)
         msg = f"{what} exceeded the limit of {limit}"
         if hint:
             msg += f" ({hint})"

@@ -378,13 +378,19 @@ def minimize(dfa: DFA) -> DFA:
 
     Steps: restrict to the accessible states; Hopcroft refinement of {F, Q∖F};
     quotient; renumber by BFS from the initial block.  O(|Σ| n log n).
+
+    The result remembers that it is minimal (``DFA.minimal()`` of it is itself), so
+    minimising it again — or a DFA whose minimal form is known — costs nothing.
     """
+    known = dfa._cache.get("minimal")
+    if known is not None:
+        return known
     acc = canonical(dfa)
-    if acc.n_states == 1:
-        return acc
-    blocks = coarsest_partition(acc.transitions, acc.accepting)
-    q = quotient(acc, blocks)
-    return canonical(q)
+    if acc.n_states > 1:
+        acc = canonical(quotient(acc, coarsest_partition(acc.transitions, acc.accepting)))
+    acc._cache["minimal"] = acc
+    dfa._cache["minimal"] = acc
+    return acc
 
 
 def is_minimal(dfa: DFA) -> bool:

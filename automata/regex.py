@@ -233,7 +233,7 @@ def _resolve(raw, alphabet: tuple[str, ...] | None, text: str) -> Regex:
                 out[id(node)] = Sym(frozenset([str(node[1])]))
                 continue
             if alphabet is None and (tag == "any" or node[1]):
-                raise InputError(f"regex {text!r}: '.' and '[^...]' need an alphabet (--alphabet)")
+                raise InputError(f"regex {text!r}: '.' and '[^...]' need an alphabet", parameters=("alphabet",))
             if tag == "any":
                 out[id(node)] = Sym(frozenset(alphabet))
             else:
@@ -266,18 +266,29 @@ def regex_alphabet(text: str, alphabet: Sequence[str] | None = None) -> tuple[st
     """The given alphabet, or the sorted letters occurring in ``text``."""
     if alphabet is not None:
         return tuple(alphabet)
-    return tuple(sorted({str(t) for t in tokenize(text) if t.type == "LETTER"}))
+    return _letters_of(tokenize(text))
+
+
+def _letters_of(tokens) -> tuple[str, ...]:
+    return tuple(sorted({str(t) for t in tokens if t.type == "LETTER"}))
 
 
 def parse_regex(text: str, alphabet: Sequence[str] | None = None) -> Regex:
     """The regex tree of ``text`` (letter classes resolved against the alphabet)."""
-    from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+    return _parse_tokens(text, *_checked_tokens(text, alphabet))
 
+
+def _checked_tokens(text: str, alphabet):
     if alphabet is not None:
         alphabet = tuple(alphabet)
         if len(set(alphabet)) != len(alphabet):
             raise InputError(f"alphabet {list(alphabet)} has a duplicate letter")
-    tokens = tokenize(text, alphabet)
+    return tokenize(text, alphabet), alphabet
+
+
+def _parse_tokens(text: str, tokens, alphabet) -> Regex:
+    from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
     if not tokens:
         raise ParseError("regex", text, 1, "empty regex (write () or ε for the empty word)")
     try:
@@ -354,9 +365,10 @@ def regex_to_dfa(text: str | Regex, alphabet: Sequence[str] | None = None, *,
         if alphabet is None:
             raise InputError("regex_to_dfa of a parsed regex needs the alphabet")
         root, letters = text, tuple(alphabet)
-    else:
-        root = parse_regex(text, alphabet)
-        letters = regex_alphabet(text, alphabet)
+    else:                      # one tokenisation serves the parse and the alphabet
+        tokens, alphabet = _checked_tokens(text, alphabet)
+        root = _parse_tokens(text, tokens, alphabet)
+        letters = alphabet if alphabet is not None else _letters_of(tokens)
     labels, follow, last, _ = _glushkov(root)
     letter_mask = []
     for a in letters:

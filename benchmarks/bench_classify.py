@@ -53,8 +53,9 @@ def main() -> None:
             table = rng.integers(0, 200, (200, letters))
             dd = DFA([chr(97 + i) for i in range(letters)], table, 0, rng.random(200) < 0.5)
             b, mm = timed(lambda: minimize(dd))
-            from attnlogic.definability.deciders import (decide_definite, decide_locally_r_trivial,
-                                                     decide_r_trivial)
+            from attnlogic.definability.definite import decide_definite
+            from attnlogic.definability.locally_r_trivial import decide_locally_r_trivial
+            from attnlogic.definability.r_trivial import decide_r_trivial
             tt, _ = timed(lambda: (decide_r_trivial(mm), decide_definite(mm), decide_locally_r_trivial(mm)))
             worst = max(worst, tt)
             rows.append((f"random 200-state DFA, {letters} letters (P/Y/P,Y tests)", mm.n_states, b, tt, None))

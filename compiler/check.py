@@ -348,7 +348,8 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
         model_alpha = meta.get("alphabet")
         if model_alpha is None:
             if alphabet is None:
-                raise InputError(f"{model_path}: the sidecar names no alphabet; give --alphabet")
+                raise InputError(f"{model_path}: the sidecar names no alphabet; give the alphabet",
+                                 parameters=("alphabet",))
             model_alpha = list(alphabet)
         if not isinstance(model_alpha, list) or len(model_alpha) + 1 != model.config.vocab_size:
             raise FileFormatError(str(model_path), "metadata.alphabet",
@@ -356,7 +357,8 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
         f = parse(text)
         letters = tuple(model_alpha)
         if alphabet is not None and list(alphabet) != list(letters)[:len(alphabet)]:
-            raise InputError(f"--alphabet {list(alphabet)} differs from the model's {list(letters)}")
+            raise InputError(f"the alphabet {list(alphabet)} differs from the model's {list(letters)}",
+                             parameters=("alphabet",))
         if dtype is not None:
             model = model.to(dtype_of(dtype))
         run_dtype = dtype or side["dtype"]

@@ -88,7 +88,8 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
     standard post-LN model with mirror coordinates (see :func:`.weights.build_model`).
     """
     if layernorm and fixed_point is not None:
-        raise InputError("--layernorm and --fixed-point cannot be combined (the simulation has no LayerNorm)")
+        raise InputError("layernorm and fixed_point cannot be combined (the simulation has no LayerNorm)",
+                         parameters=("layernorm", "fixed_point"))
     if isinstance(formula, str):
         from attnlogic.ltl import parse
         formula = parse(formula)

@@ -277,7 +277,8 @@ def libsemigroups_available() -> bool:
 
 def _limit_error(limit: int) -> LimitExceeded:
     return LimitExceeded("syntactic semigroup enumeration", limit,
-                         "the semigroup has more elements; raise --limit, or use the DFA-level tests")
+                         "the semigroup has more elements; raise limit, or use the DFA-level tests",
+                         ("limit",))
 
 
 def _dtype_for(n: int):

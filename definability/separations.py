@@ -5,77 +5,18 @@ non-membership in B.
 
 Fragment names: ``LTL[P]``, ``LTL[Y]``, ``LTL[P,Y]``, ``LTL[S]``, ``LTL[Y<=k]``,
 ``LTL[P,Y<=k]`` (k ≥ 1; k = 1 is LTL[Y] / LTL[P,Y]); the short forms ``P``, ``Y<=2`` … are
-accepted.  When A ⊆ B no language separates them and :func:`separation` says why.
+accepted (:meth:`Fragment.parse`).  When A ⊆ B is known (:meth:`Fragment.includes`) no language
+separates them and :func:`separation` says why.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..ltl.fragments import Fragment
 
-__all__ = ["Fragment", "parse_fragment", "Entry", "candidates", "separation", "Separation",
-           "includes", "ALL_PAIRS"]
-
-
-@dataclass(frozen=True)
-class Fragment:
-    """A fragment: which of P, Y[<=k], S it has (k = 0: no Y)."""
-
-    past: bool
-    window: int
-    since: bool = False
-
-    @property
-    def name(self) -> str:
-        if self.since:
-            return "LTL[S]"
-        if self.window == 0:
-            return "LTL[P]"
-        y = "Y" if self.window == 1 else f"Y<={self.window}"
-        return f"LTL[P,{y}]" if self.past else f"LTL[{y}]"
-
-
-def parse_fragment(text: str) -> Fragment:
-    t = text.strip().replace(" ", "")
-    m = re.fullmatch(r"(?:LTL\[)?(.*?)\]?", t)
-    body = m.group(1) if t.startswith("LTL[") else t
-    body = body.rstrip("]")
-    if body == "S":
-        return Fragment(True, 1, True)
-    if body == "P":
-        return Fragment(True, 0)
-    mm = re.fullmatch(r"(P,)?Y(?:\[?<=(\d+)\]?)?", body)
-    if not mm:
-        raise InputError(f"unknown fragment {text!r} (use LTL[P], LTL[Y], LTL[P,Y], LTL[S], "
-                         "LTL[Y<=k] or LTL[P,Y<=k])")
-    k = int(mm.group(2)) if mm.group(2) else 1
-    if k < 1:
-        raise InputError(f"fragment {text!r}: the window k must be >= 1")
-    return Fragment(bool(mm.group(1)), k)
-
-
-def includes(big: Fragment, small: Fragment) -> str | None:
-    """A reason why small ⊆ big is KNOWN, or None (then the catalogue tries a separation)."""
-    if big.since:
-        return "every fragment here is inside LTL[S] (past LTL = FO[<] = star-free)"
-    if small.since:
-        return None
-    if small == big:
-        return "the same fragment"
-    if small.window == 0:  # LTL[P]
-        return "P is an operator of the larger fragment" if big.past else None
-    if big.window == 0:
-        return None
-    if small.past and not big.past:
-        return None
-    if big.window == 1:
-        return ("Y[<=k] φ = Y φ | Y Y φ | … | Y^k φ, so every Y[<=k] formula is a Y formula"
-                if (big.past or not small.past) else None)
-    if small.window == big.window:
-        return "P is an operator of the larger fragment" if big.past else None
-    return None
+__all__ = ["Entry", "candidates", "separation", "Separation", "ALL_PAIRS"]
 
 
 @dataclass(frozen=True)
@@ -117,7 +58,7 @@ def candidates(a: Fragment, b: Fragment) -> list[Entry]:
     if a.since:
         out.append(_since())
         return out
-    if a.window == 0:
+    if a.window is None:
         out.append(_first_b())
         return out
     k = a.window
@@ -127,7 +68,7 @@ def candidates(a: Fragment, b: Fragment) -> list[Entry]:
             out.append(_window_a(1))
         return out
     # LTL[P,Y<=k]
-    if b.window == 0 or (b.past and b.window != k):
+    if b.window is None or (b.past and b.window != k):
         out.append(_last_b() if k == 1 else _window_a(k))
     if not b.past:
         out.append(_first_b())
@@ -141,8 +82,8 @@ def candidates(a: Fragment, b: Fragment) -> list[Entry]:
 class Separation:
     """A verified separating language with the two classifications' evidence."""
 
-    fragment_in: str
-    fragment_out: str
+    fragment_in: Fragment
+    fragment_out: Fragment
     entry: Entry
     formula_certificate: object   # FragmentResult for fragment_in
     witness_result: object        # FragmentResult for fragment_out
@@ -152,20 +93,16 @@ class Separation:
                 "alphabet": list(self.entry.alphabet),
                 "witness": self.witness_result.witness.to_json(),
                 "description": self.entry.note,
-                "in": {"fragment": self.fragment_in,
+                "in": {"fragment": str(self.fragment_in),
                        "formula": str(self.formula_certificate.formula)
                        if self.formula_certificate.formula is not None else None,
                        "method": self.formula_certificate.method},
-                "not_in": {"fragment": self.fragment_out, "method": self.witness_result.method,
+                "not_in": {"fragment": str(self.fragment_out), "method": self.witness_result.method,
                            **({"identity": self.witness_result.identity}
                               if self.witness_result.identity else {})}}
 
 
-def _result(cl, frag: Fragment):
-    return cl[frag.name]
-
-
-def separation(a_text: str, b_text: str, max_depth: int = 3, limit: int = 50_000) -> Separation:
+def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: int = 3, limit: int = 50_000) -> Separation:
     """A language of the catalogue in A and not in B, re-verified by :func:`classify`.
 
     Raises InputError when A ⊆ B is known, or when no catalogue language verifies (for the
@@ -174,19 +111,19 @@ def separation(a_text: str, b_text: str, max_depth: int = 3, limit: int = 50_000
     from .classify import classify
     from ..automata.from_formula import formula_to_dfa
 
-    a, b = parse_fragment(a_text), parse_fragment(b_text)
-    reason = includes(b, a)
+    a, b = Fragment.parse(a_text), Fragment.parse(b_text)
+    reason = b.includes(a)
     if reason is not None:
-        raise InputError(f"{a.name} ⊆ {b.name}: no language separates them ({reason})")
-    windows = tuple(sorted({f.window for f in (a, b) if not f.since and f.window >= 2}))
+        raise InputError(f"{a} ⊆ {b}: no language separates them ({reason})")
+    windows = tuple(sorted({f.window for f in (a, b) if not f.since and (f.window or 0) >= 2}))
     for entry in candidates(a, b):
         dfa = formula_to_dfa(parse(entry.formula), list(entry.alphabet))
         cl = classify(dfa, windows=windows, max_depth=max_depth, limit=limit)
-        ra, rb = _result(cl, a), _result(cl, b)
+        ra, rb = cl[a], cl[b]
         if ra.member is True and rb.member is False and rb.witness is not None:
-            return Separation(a.name, b.name, entry, ra, rb)
-    raise InputError(f"no language of the built-in catalogue is verified to be in {a.name} "
-                     f"and not in {b.name} (whether {a.name} ⊆ {b.name} is open)")
+            return Separation(a, b, entry, ra, rb)
+    raise InputError(f"no language of the built-in catalogue is verified to be in {a} "
+                     f"and not in {b} (whether {a} ⊆ {b} is open)")
 
 
 #: the ordered pairs of the theory table with k = 2, 3 (tests re-verify every one)

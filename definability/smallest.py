@@ -40,7 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..ltl.formula import And, Formula, Not, Or, Past, Since, Yesterday, atom
-from ..ltl.fragments import parse_fragment_name
+from ..ltl.fragments import Fragment
 from .synthesis import check_formula
 
 __all__ = ["fragment_operators", "smallest_formula", "behaviour_sample", "behaviour"]
@@ -51,10 +51,10 @@ DEFAULT_BUDGET = 60_000
 _BLOCK = 4096
 
 
-def fragment_operators(fragment: str) -> tuple[bool, tuple[int, ...], bool]:
-    """(P allowed, the windows k of Y[<=k] allowed, S allowed) for a fragment name."""
-    past, window, since = parse_fragment_name(fragment)
-    return past, () if window is None else (window,), since
+def fragment_operators(fragment: "Fragment | str") -> tuple[bool, tuple[int, ...], bool]:
+    """(P allowed, the windows k of Y[<=k] allowed, S allowed) for a fragment (or its name)."""
+    f = Fragment.parse(fragment)
+    return f.past, () if f.window is None else (f.window,), f.since
 
 
 def behaviour_sample(m: int, n_words: int = 256, length: int = 12, seed: int = 0) -> np.ndarray:

@@ -55,7 +55,7 @@ transformations of the DFA's states (tuples), at every level of the induction.
 
 Refusal.  A non-identity γ that is a unit (γ^k = e) certifies a non-trivial group in the
 transition monoid: the DFA is not counter-free, :class:`NotAperiodic` is raised (the public
-entry point checks aperiodicity first, with :func:`.deciders.decide_aperiodic`).
+entry point checks aperiodicity first, with :func:`.aperiodic.decide_aperiodic`).
 
 Limits.  The monoid enumeration, the number of sub-problems and the formula DAG size are
 bounded by ``limit``; exceeding one raises :class:`attnlogic.errors.LimitExceeded`.  No
@@ -480,7 +480,7 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
     check it passed (``check_formula`` or ``formula_to_dfa``).
 
     Minimises the DFA, refuses a non-aperiodic one (:class:`NotAperiodic`, with the
-    witness identity of :func:`.deciders.decide_aperiodic`), runs the local-divisor
+    witness identity of :func:`.aperiodic.decide_aperiodic`), runs the local-divisor
     construction once per splitting ``strategy`` (which letter image γ each level splits
     on) and keeps the smallest result (ties: the first), simplified with
     :func:`attnlogic.ltl.simplify.simplify` when its tree has at most
@@ -492,7 +492,7 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
     sub-problems and every subformula DFA; ``work`` the total number of subformula-DFA
     states explored by one strategy (a strategy over budget is skipped); ``max_size`` the
     tree size of the result (checked before the exact verification)."""
-    from .deciders import decide_aperiodic
+    from .aperiodic import decide_aperiodic
     from ..automata.minimize import minimize
     d = minimize(dfa)
     va = decide_aperiodic(d, limit=limit)

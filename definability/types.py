@@ -176,7 +176,7 @@ def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYP
                 parent[nxt] = (state, a)
                 if len(parent) > limit:
                     raise LimitExceeded(f"type automaton at depth {D}", limit,
-                                        "lower --max-depth or raise --limit")
+                                        "lower max_depth or raise limit", ("max_depth", "limit"))
                 queue.append(nxt)
     if conflict is not None:
         wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)
@@ -449,7 +449,7 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
                 parent[nxt] = (state, a)
                 if len(parent) > limit:
                     raise LimitExceeded(f"S-type automaton at depth {D}", limit,
-                                        "lower --max-depth or raise --limit")
+                                        "lower max_depth or raise limit", ("max_depth", "limit"))
                 queue.append(nxt)
     if conflict is not None:
         wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)

@@ -158,7 +158,7 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
             record = json.loads(path.read_text())
             if record.get("train_config") != cfg.to_dict() or record.get("eval_config") != asdict(spec.evaluation):
                 raise InputError(f"{path}: holds the result of a different configuration; "
-                                 "use another --out folder")
+                                 "use another output folder", parameters=("out_dir",))
             records[i] = record
         else:
             ckpt = Path(out_dir) / "checkpoints" / name if (checkpoints and out_dir is not None) else None

@@ -102,7 +102,7 @@ def resolve_device(name: str) -> str:
     if name == "auto":
         return "cuda" if torch.cuda.is_available() else "cpu"
     if name.startswith("cuda") and not torch.cuda.is_available():
-        raise InputError("--device cuda: no CUDA device is available")
+        raise InputError("device cuda: no CUDA device is available", parameters=("device",))
     if name != "cpu" and not name.startswith("cuda"):
         raise InputError(f"unknown device {name!r}; expected cpu, cuda or auto")
     return name

@@ -1,18 +1,29 @@
-"""Syntactic facts about a formula: operators, fragment, temporal depth, size, atoms.
+"""Fragments of past LTL, as one value type, and the syntactic facts of a formula.
 
-The *syntactic* fragment of φ is the smallest fragment of ``shared/spec/semantics.md``
-whose operators φ uses, after the definitional rewriting of :func:`attnlogic.ltl.rewrite.core`
-(``O φ = φ | P φ`` and ``H φ = φ & !P !φ`` are in LTL[P]; ``Z`` is ``!Y!``):
+A :class:`Fragment` is a set of temporal operators: ``P`` (strict past), ``Y[<=k]`` for one
+window k ≥ 1 (``Y`` = ``Y[<=1]``) and ``S`` (since; LTL[S] is the whole logic).  Its names:
 
-* no temporal operator, or only ``P``                      → ``LTL[P]``
-* only ``Y[<=k]`` for one k                                → ``LTL[Y<=k]`` (``LTL[Y]`` for k = 1)
-* ``Y[<=k]`` for several k: each is a disjunction of Y-chains → ``LTL[Y]``
-* ``P`` and windows: as above with ``P,`` in front         → ``LTL[P,Y<=k]`` / ``LTL[P,Y]``
-* ``S`` anywhere                                           → ``LTL[S]``
+=================  ===============  =========================================================
+name               operators        attention pattern (Li & Cotterell 2025, 2026)
+=================  ===============  =========================================================
+``LTL[P]``         P                ``global`` (strict causal, no positional encoding)
+``LTL[Y<=k]``      Y[<=k]           ``local:k``  (``LTL[Y]`` = ``LTL[Y<=1]`` is ``local:1``)
+``LTL[P,Y<=k]``    P, Y[<=k]        ``hybrid:k`` (global heads beside k-local heads)
+``LTL[S]``         P, Y, S, O, H    none (star-free = FO[<]; no pattern of the toolkit)
+=================  ===============  =========================================================
 
-A formula without temporal operators is reported in ``LTL[P]`` (it is in every fragment;
-LTL[P] is the first row of the table).  Whether a *language* is in a fragment is semantic
-and decided by :mod:`attnlogic.definability.classify`.
+``O φ = φ | P φ`` and ``H φ = φ & !P !φ`` are definable with ``P`` (:func:`attnlogic.ltl.rewrite.core`):
+they count as ``P`` for the syntactic fragment of a formula, but a fragment's *formulas*
+(:meth:`Fragment.allows`, what certificates are written in) use its base operators only.
+
+Known inclusions (:meth:`Fragment.includes`, each with its reason): every fragment ⊆ LTL[S];
+LTL[P] ⊆ LTL[P,Y<=k]; LTL[Y<=k] ⊆ LTL[P,Y<=k]; and LTL[Y<=k] ⊆ LTL[Y], LTL[P,Y<=k] ⊆
+LTL[P,Y] because ``Y[<=k] φ = Y φ | Y Y φ | … | Y^k φ``; closed under transitivity.
+
+The *syntactic* fragment of φ (:func:`fragment`) is the smallest fragment whose operators φ
+uses: ``Y[<=k]`` for several k counts as ``Y`` (each is a disjunction of Y-chains); a formula
+without temporal operators is reported in ``LTL[P]`` (it is in every fragment).  Whether a
+*language* is in a fragment is semantic and decided by ``attnlogic.definability``.
 """
 
 from __future__ import annotations
@@ -20,12 +31,182 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import InputError
+from ..patterns import AttentionPattern
 from .formula import Formula, Historically, Once, Past, Since, Yesterday
 
-__all__ = ["operators", "windows", "fragment", "facts", "Facts", "fragment_name", "parse_fragment_name",
-           "FRAGMENT_ORDER"]
+__all__ = ["Fragment", "LTL_P", "LTL_Y", "LTL_PY", "LTL_S", "BASE_FRAGMENTS", "MAX_WINDOW",
+           "operators", "windows", "fragment", "facts", "Facts"]
 
-FRAGMENT_ORDER = ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]")
+#: the largest window a fragment name may carry (Y[<=k] formulas are bounded separately)
+MAX_WINDOW = 10**9
+
+_NAME = re.compile(r"(?:LTL\[)?(P|S|(P,)?Y(?:\[?<=(\d+)\]?)?)\]?")
+
+
+@dataclass(frozen=True, eq=False)
+class Fragment:
+    """``past``: P allowed; ``window``: the k of the Y[<=k] allowed, or None (no Y);
+    ``since``: S allowed (then P and Y are too: LTL[S] is the whole logic).
+
+    A fragment equals another with the same operators and its canonical name as a string
+    (``Fragment.parse("P,Y<=1") == "LTL[P,Y]"``), and hashes like that name."""
+
+    past: bool
+    window: int | None
+    since: bool = False
+
+    def __post_init__(self):
+        if self.window is not None and (isinstance(self.window, bool) or not isinstance(self.window, int)
+                                        or not 1 <= self.window <= MAX_WINDOW):
+            raise InputError(f"the window k of a fragment must be an integer in 1..{MAX_WINDOW}, "
+                             f"got {self.window!r}")
+        if self.since and not (self.past and self.window == 1):
+            raise InputError("LTL[S] has every operator: Fragment(past=True, window=1, since=True)")
+        if not self.past and self.window is None:
+            raise InputError("a fragment needs P or Y[<=k] (the Boolean formulas lie in every one)")
+
+    # -- names ----------------------------------------------------------------------------
+    @staticmethod
+    def parse(text: "str | Fragment") -> "Fragment":
+        """``LTL[P]``, ``LTL[Y]``, ``LTL[Y<=k]``, ``LTL[P,Y]``, ``LTL[P,Y<=k]``, ``LTL[S]``;
+        the forms without ``LTL[…]`` (``P,Y<=2``) and ``Y[<=k]`` are accepted, ``Y<=1`` is
+        ``Y``.  InputError for anything else, a window below 1 included."""
+        if isinstance(text, Fragment):
+            return text
+        t = text.strip().replace(" ", "") if isinstance(text, str) else None
+        m = _NAME.fullmatch(t) if t else None
+        if m is None or t.startswith("LTL[") != t.endswith("]") or t.count("[") != t.count("]"):
+            raise InputError(f"unknown fragment {text!r} (use LTL[P], LTL[Y], LTL[P,Y], LTL[S], "
+                             "LTL[Y<=k] or LTL[P,Y<=k])")
+        body = m.group(1)
+        if body == "S":
+            return LTL_S
+        if body == "P":
+            return LTL_P
+        k = m.group(3)
+        if k is not None and len(k) > len(str(MAX_WINDOW)):
+            raise InputError(f"fragment {text!r}: the window k must be at most {MAX_WINDOW}")
+        window = 1 if k is None else int(k)
+        if window < 1:
+            raise InputError(f"fragment {text!r}: the window k must be at least 1, got {window}")
+        return Fragment(bool(m.group(2)), window)
+
+    @property
+    def name(self) -> str:
+        if self.since:
+            return "LTL[S]"
+        if self.window is None:
+            return "LTL[P]"
+        y = "Y" if self.window == 1 else f"Y<={self.window}"
+        return f"LTL[P,{y}]" if self.past else f"LTL[{y}]"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Fragment({self.name!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Fragment):
+            return (self.past, self.window, self.since) == (other.past, other.window, other.since)
+        if isinstance(other, str):
+            return self.name == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    # -- operators and formulas -----------------------------------------------------------
+    @property
+    def operators(self) -> frozenset[str]:
+        """The base temporal operators of the fragment: ``P``, ``Y[<=k]`` (``Y`` for k = 1),
+        ``S`` (LTL[S] also has O and H)."""
+        if self.since:
+            return frozenset({"P", "Y", "S", "O", "H"})
+        ops = {"P"} if self.past else set()
+        if self.window is not None:
+            ops.add("Y" if self.window == 1 else f"Y[<={self.window}]")
+        return frozenset(ops)
+
+    def allows(self, formula: Formula) -> bool:
+        """Syntactic membership: every temporal operator of the formula is a base operator
+        of the fragment (``Y`` = ``Y[<=1]`` lies only in the k = 1 fragments; O and H only in
+        LTL[S], which allows all; rewrite them with ``core`` first)."""
+        if self.since:
+            return True
+        for g in formula.subformulas():
+            if isinstance(g, (Once, Historically)):
+                return False
+            if isinstance(g, Past):
+                if not self.past:
+                    return False
+            elif isinstance(g, Yesterday):
+                if g.k != self.window:
+                    return False
+            elif isinstance(g, Since):
+                return False
+        return True
+
+    # -- the order ------------------------------------------------------------------------
+    def includes(self, smaller: "Fragment") -> str | None:
+        """Why ``smaller`` ⊆ ``self`` is KNOWN (as languages), or None when it is not known
+        from the rules of the module docstring (it may still hold, or be false)."""
+        small = Fragment.parse(smaller)
+        if self.since:
+            return "every fragment lies in LTL[S] (past LTL = FO[<] = star-free)"
+        if small == self:
+            return "the same fragment"
+        if small.since or (small.past and not self.past) or self.window is None:
+            return None
+        if small.window is None:                      # LTL[P] ⊆ LTL[P, …]
+            return "P is an operator of the larger fragment"
+        if self.window == 1:
+            return "Y[<=k] φ = Y φ | Y Y φ | … | Y^k φ, so every Y[<=k] formula is a Y formula"
+        if small.window == self.window:
+            return "P is an operator of the larger fragment"
+        return None
+
+    def __le__(self, other: "Fragment") -> bool:
+        return Fragment.parse(other).includes(self) is not None
+
+    # -- attention patterns ---------------------------------------------------------------
+    @property
+    def pattern(self) -> AttentionPattern | None:
+        """The attention pattern whose fixed-precision transformers recognise exactly this
+        fragment's languages (None for LTL[S])."""
+        if self.since:
+            return None
+        if self.window is None:
+            return AttentionPattern("global")
+        return AttentionPattern("hybrid" if self.past else "local", self.window)
+
+    @staticmethod
+    def from_pattern(pattern: "str | AttentionPattern") -> "Fragment":
+        """``global`` → LTL[P], ``local:k`` → LTL[Y<=k], ``hybrid:k`` → LTL[P,Y<=k]."""
+        p = AttentionPattern.parse(pattern)
+        if p.kind == "global":
+            return LTL_P
+        if p.kind in ("local", "hybrid"):
+            return Fragment(p.kind == "hybrid", p.k)
+        raise InputError(f"no fragment of the toolkit is characterised by the {p} pattern "
+                         "(the theorems are for strict masks: global, local:k, hybrid:k)")
+
+    @staticmethod
+    def windowed(k: int) -> tuple["Fragment", "Fragment"]:
+        """(LTL[Y<=k], LTL[P,Y<=k]); for k = 1 these are LTL[Y] and LTL[P,Y]."""
+        return Fragment(False, k), Fragment(True, k)
+
+
+LTL_P = Fragment(True, None)
+LTL_Y = Fragment(False, 1)
+LTL_PY = Fragment(True, 1)
+LTL_S = Fragment(True, 1, True)
+#: the four fragments every classification answers, in output order
+BASE_FRAGMENTS = (LTL_P, LTL_Y, LTL_PY, LTL_S)
 
 
 def operators(formula: Formula) -> frozenset[str]:
@@ -44,52 +225,29 @@ def windows(formula: Formula) -> frozenset[int]:
     return frozenset(n.k for n in formula.subformulas() if isinstance(n, Yesterday))
 
 
-def fragment_name(uses_past: bool, window: int | None) -> str:
-    """``LTL[P]``, ``LTL[Y<=k]``, ``LTL[P,Y<=k]`` with k = 1 written ``Y``."""
-    if window is None:
-        return "LTL[P]"
-    w = "Y" if window == 1 else f"Y<={window}"
-    return f"LTL[P,{w}]" if uses_past else f"LTL[{w}]"
-
-
-def parse_fragment_name(name: str) -> tuple[bool, int | None, bool]:
-    """(P allowed, the window k of the Y[<=k] allowed or None, S allowed) for ``LTL[P]``,
-    ``LTL[Y]``, ``LTL[Y<=k]``, ``LTL[P,Y]``, ``LTL[P,Y<=k]`` (the names of
-    :func:`fragment_name`) and ``LTL[S]`` (P, Y and S).  ValueError for any other name."""
-    if name == "LTL[S]":
-        return True, 1, True
-    if name == "LTL[P]":
-        return True, None, False
-    m = re.fullmatch(r"LTL\[(P,)?Y(?:<=(\d+))?\]", name) if isinstance(name, str) else None
-    if not m:
-        raise ValueError(f"unknown fragment {name!r}")
-    return bool(m.group(1)), int(m.group(2) or 1), False
-
-
-def fragment(formula: Formula) -> str:
+def fragment(formula: Formula) -> Fragment:
     """The smallest syntactic fragment (see the module docstring)."""
     nodes = formula.subformulas()
     if any(isinstance(n, Since) for n in nodes):
-        return "LTL[S]"
+        return LTL_S
     uses_past = any(isinstance(n, (Past, Once, Historically)) for n in nodes)
     ks = {n.k for n in nodes if isinstance(n, Yesterday)}
     if not ks:
-        return "LTL[P]"
-    window = ks.pop() if len(ks) == 1 else 1
-    return fragment_name(uses_past, window)
+        return LTL_P
+    return Fragment(uses_past, ks.pop() if len(ks) == 1 else 1)
 
 
 @dataclass(frozen=True)
 class Facts:
     formula: str
-    fragment: str
+    fragment: Fragment
     depth: int
     size: int
     atoms: tuple[str, ...]
     operators: tuple[str, ...]
 
     def to_json(self) -> dict:
-        return {"formula": self.formula, "fragment": self.fragment, "depth": self.depth,
+        return {"formula": self.formula, "fragment": str(self.fragment), "depth": self.depth,
                 "size": self.size, "atoms": list(self.atoms), "operators": list(self.operators)}
 
 

@@ -39,11 +39,12 @@ def operators_for_fragment(fragment: str) -> tuple[dict[str, float], tuple[int, 
 
     Accepts ``LTL[P]``, ``LTL[Y]``, ``LTL[Y<=k]``, ``LTL[P,Y]``, ``LTL[P,Y<=k]``, ``LTL[S]``.
     """
-    if fragment in FRAGMENT_OPERATORS:
-        return FRAGMENT_OPERATORS[fragment], (1,)
-    from .fragments import parse_fragment_name
+    if str(fragment) in FRAGMENT_OPERATORS:
+        return FRAGMENT_OPERATORS[str(fragment)], (1,)
+    from .fragments import Fragment
 
-    past, k, _ = parse_fragment_name(fragment)     # the presets cover LTL[P] and LTL[S]
+    f = Fragment.parse(fragment)                   # the presets cover LTL[P] and LTL[S]
+    past, k = f.past, f.window
     ops = {**_BOOL, "Y[<=k]": 3.0}
     if past:
         ops["P"] = 2.0

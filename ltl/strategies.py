@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Not, Once, Or,
                       Past, Since, Xor, Yesterday)
-from .fragments import parse_fragment_name
+from .fragments import Fragment
 
 __all__ = ["formulas", "words", "FRAGMENTS"]
 
@@ -22,9 +22,9 @@ FRAGMENTS = ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "all")
 def _fragment_ops(fragment: str | None, windows) -> tuple[tuple[str, ...], tuple[int, ...]]:
     if fragment in (None, "all"):
         return ("P", "Y", "O", "H", "S"), tuple(windows)
-    past, window, since = parse_fragment_name(fragment)
-    ops = (("P",) if past else ()) + (("Y",) if window is not None else ()) + (("S",) if since else ())
-    return ops, (() if window is None else (window,))
+    f = Fragment.parse(fragment)
+    ops = (("P",) if f.past else ()) + (("Y",) if f.window is not None else ()) + (("S",) if f.since else ())
+    return ops, (() if f.window is None else (f.window,))
 
 
 def formulas(atoms=("a", "b"), max_size: int = 12, fragment: str | None = None,

@@ -35,9 +35,22 @@ def split_word(word: str, alphabet_multichar: bool = False) -> list[str]:
     return list(word)
 
 
+def load_source(args):
+    """The :class:`attnlogic.automata.sources.Language` of the source arguments."""
+    from attnlogic.automata.sources import load_language
+
+    formulas = [x for x in (args.formula_pos, args.formula) if x is not None]
+    if len(formulas) > 1 or (formulas and (args.regex is not None or args.dfa is not None)):
+        raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
+    if not formulas and args.regex is None and args.dfa is None:
+        raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
+    return load_language(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
+                         alphabet=split_alphabet(args.alphabet))
+
+
 def add_source_arguments(parser) -> None:
-    """The language sources of spec/cli.md: F (or --formula F), --regex R, --dfa FILE, and
-    --alphabet (read by :func:`attnlogic.commands.dfa.build`)."""
+    """The language sources: F (or --formula F), --regex R, --dfa FILE, and --alphabet
+    (read by :func:`load_source`)."""
     parser.add_argument("formula_pos", nargs="?", metavar="F", help="formula (same as --formula)")
     src = parser.add_mutually_exclusive_group()
     src.add_argument("--formula", "-f", metavar="F", help="past-time temporal formula")

@@ -50,8 +50,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from attnlogic.errors import InputError
 
-    from ._common import print_json
-    from .dfa import build
+    from ._common import load_source, print_json
 
     windows = args.window or [2]
     for k in windows:
@@ -65,14 +64,10 @@ def run(args) -> int:
         raise InputError(f"--search-budget must be >= 0, got {args.search_budget}")
     from attnlogic.definability.classify import SMALLEST_BUDGET, classify
 
-    dfa = build(args)
-    text = args.formula if args.formula is not None else args.formula_pos
-    hints = ()
-    if text is not None:
-        from attnlogic.ltl import parse
-        hints = (parse(text),)
-    result = classify(dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
-                      limit=args.limit, minimal=False, hints=hints,
+    language = load_source(args)
+    hints = () if language.formula is None else (language.formula,)
+    result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
+                      limit=args.limit, minimal=True, hints=hints,
                       search_budget=SMALLEST_BUDGET if args.search_budget is None else args.search_budget)
     obj = result.to_json()
     if args.json:

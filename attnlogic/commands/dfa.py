@@ -39,41 +39,14 @@ def add_arguments(parser) -> None:
     parser.add_argument("--out", "-o", metavar="FILE", help="write to FILE (atomically) instead of stdout")
 
 
-def build(args):
-    """The minimal DFA the arguments describe (shared by tests)."""
-    from attnlogic.errors import FileFormatError, InputError
-
-    from ._common import split_alphabet
-
-    alphabet = split_alphabet(args.alphabet)
-    sources = [x for x in (args.formula_pos, args.formula, args.regex, args.dfa) if x is not None]
-    if len(sources) != 1:
-        raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
-    if args.regex is not None:
-        from attnlogic.automata.regex import regex_to_dfa
-        return regex_to_dfa(args.regex, alphabet)
-    if args.dfa is not None:
-        from attnlogic.automata.io import read_dfa_file
-        d = read_dfa_file(args.dfa)
-        if alphabet is not None:
-            if sorted(alphabet) != sorted(d.alphabet):
-                source = "<stdin>" if args.dfa == "-" else args.dfa
-                raise FileFormatError(source, "alphabet", f"{list(d.alphabet)} does not match "
-                                                          f"--alphabet {alphabet}")
-            d = d.with_alphabet_order(alphabet)
-        return d.minimal()
-    from attnlogic.automata.from_formula import formula_to_dfa
-    from attnlogic.ltl import parse
-    text = args.formula if args.formula is not None else args.formula_pos
-    return formula_to_dfa(parse(text), alphabet, extend=True)
-
-
 def run(args) -> int:
     import sys
 
     from attnlogic.automata.io import dfa_to_json, to_dot, to_hoa, write_text_atomic
 
-    dfa = build(args)
+    from ._common import load_source
+
+    dfa = load_source(args).dfa
     fmt = "json" if args.json else args.format
     if fmt == "json":
         text = dfa_to_json(dfa) + "\n"

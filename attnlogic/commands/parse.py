@@ -31,7 +31,7 @@ def run(args) -> int:
         f = simplify(f)
     info = facts(f)
     if args.json:
-        print_json({"formula": info.formula, "fragment": info.fragment, "depth": info.depth,
+        print_json({"formula": info.formula, "fragment": str(info.fragment), "depth": info.depth,
                     "size": info.size, "atoms": list(info.atoms)})
         return 0
     print(format_formula(f, args.format))

@@ -32,7 +32,7 @@ from attnlogic.ltl.strategies import formulas
 def test_facts(text, frag, depth, size):
     f = parse(text)
     info = facts(f)
-    assert (info.fragment, info.depth, info.size) == (frag, depth, size)
+    assert (str(info.fragment), info.depth, info.size) == (frag, depth, size)
     assert info.formula == str(f)
 
 
@@ -59,7 +59,7 @@ def test_random_formulas_stay_in_their_fragment(frag):
 @settings(max_examples=300, deadline=None)
 @given(formulas(("a", "b"), max_size=12, fragment="LTL[P,Y<=2]"))
 def test_strategy_fragment(f):
-    assert fragment(f) in ("LTL[P]", "LTL[Y<=2]", "LTL[P,Y<=2]")
+    assert str(fragment(f)) in ("LTL[P]", "LTL[Y<=2]", "LTL[P,Y<=2]")
 
 
 def _run(capsys, *argv):
@@ -134,12 +134,12 @@ def test_cli_starts_without_torch():
 
 
 def test_fragment_names_parse_back():
-    from attnlogic.ltl.fragments import fragment_name, parse_fragment_name
-    assert parse_fragment_name(fragment_name(True, None)) == (True, None, False)
+    from attnlogic.ltl.fragments import LTL_S, Fragment
+    assert Fragment.parse(str(Fragment(True, None))) == Fragment(True, None)
     for past in (False, True):
         for k in range(1, 6):
-            assert parse_fragment_name(fragment_name(past, k)) == (past, k, False)
-    assert parse_fragment_name("LTL[S]") == (True, 1, True)
+            assert Fragment.parse(str(Fragment(past, k))) == Fragment(past, k)
+    assert Fragment.parse("LTL[S]") == LTL_S and LTL_S.since
     for bad in ("LTL[Q]", "LTL[Y<=]", "LTL[P,S]", "", None):
         with pytest.raises(ValueError):
-            parse_fragment_name(bad)
+            Fragment.parse(bad)

@@ -9,11 +9,13 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from attnlogic.definability.deciders import (decide_aperiodic, decide_definite,
-                                         decide_locally_r_trivial, decide_r_trivial,
-                                         green_r_trivial_monoid, identity_aperiodic,
-                                         identity_definite, identity_locally_r_trivial,
-                                         identity_r_trivial, local_monoids_r_trivial)
+from attnlogic.definability.aperiodic import decide_aperiodic, identity_aperiodic
+from attnlogic.definability.definite import decide_definite, identity_definite
+from attnlogic.definability.locally_r_trivial import (decide_locally_r_trivial,
+                                                      identity_locally_r_trivial,
+                                                      local_monoids_r_trivial)
+from attnlogic.definability.r_trivial import (decide_r_trivial, green_r_trivial_monoid,
+                                              identity_r_trivial)
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.minimize import minimize
 from attnlogic.definability.semigroup import transition_semigroup

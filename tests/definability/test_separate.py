@@ -8,11 +8,12 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from attnlogic.definability.classify import classify, in_fragment
+from attnlogic.definability.classify import classify
+from attnlogic.ltl.fragments import Fragment
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.operations import equivalent
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.separations import (ALL_PAIRS, includes, parse_fragment, separation)
+from attnlogic.definability.separations import ALL_PAIRS, separation
 from attnlogic.definability.synthesis import check_formula
 from attnlogic.definability.types import same_type_at_end
 from attnlogic.cli import main
@@ -27,7 +28,7 @@ OPEN = {("LTL[Y<=3]", "LTL[Y<=2]"), ("LTL[Y<=3]", "LTL[P,Y<=2]"), ("LTL[P,Y<=3]"
 def separable_pairs():
     out = []
     for a, b in ALL_PAIRS:
-        if includes(parse_fragment(b), parse_fragment(a)) is None and (a, b) not in OPEN:
+        if Fragment.parse(b).includes(a) is None and (a, b) not in OPEN:
             out.append((a, b))
     return out
 
@@ -43,19 +44,19 @@ def test_catalogue_covers_every_separable_pair_of_the_table():
         # the regex is the same language as the formula
         assert equivalent(d, regex_to_dfa(s.entry.regex, list(s.entry.alphabet)))
         # the formula is syntactically in A; re-verify both sides with a fresh classification
-        windows = tuple(sorted({parse_fragment(x).window for x in (a, b)} - {0, 1}))
+        windows = tuple(sorted({Fragment.parse(x).window or 0 for x in (a, b)} - {0, 1}))
         cl = classify(d, windows=windows)
-        fa, fb = parse_fragment(a).name, parse_fragment(b).name
-        if not parse_fragment(a).since:
-            assert in_fragment(f, fa)
+        fa, fb = Fragment.parse(a).name, Fragment.parse(b).name
+        if not Fragment.parse(a).since:
+            assert Fragment.parse(fa).allows(f)
         assert cl[fa].member is True
         if cl[fa].formula is not None:
-            assert check_formula(cl[fa].formula, d) is None and in_fragment(cl[fa].formula, fa)
+            assert check_formula(cl[fa].formula, d) is None and Fragment.parse(fa).allows(cl[fa].formula)
         assert cl[fb].member is False
         w = s.witness_result.witness
         assert d.accepts(w.accepted) and not d.accepts(w.rejected)
-        fragb = parse_fragment(b)
-        if fragb.window >= 1 and not fragb.since:
+        fragb = Fragment.parse(b)
+        if fragb.window is not None and not fragb.since:
             # the depth-null witness agrees on types at small depth (independent recursion)
             assert same_type_at_end(w.accepted, w.rejected, fragb.window, fragb.past, 1)
 
@@ -67,11 +68,12 @@ def test_included_pairs_are_refused(a, b):
 
 
 def test_fragment_names():
-    assert parse_fragment("P,Y<=2").name == "LTL[P,Y<=2]"
-    assert parse_fragment("LTL[Y<=1]").name == "LTL[Y]"
-    assert parse_fragment("S").name == "LTL[S]"
-    with pytest.raises(InputError):
-        parse_fragment("LTL[Q]")
+    assert Fragment.parse("P,Y<=2").name == "LTL[P,Y<=2]"
+    assert Fragment.parse("LTL[Y<=1]").name == "LTL[Y]"
+    assert Fragment.parse("S").name == "LTL[S]"
+    for bad in ("LTL[Q]", "LTL[P,Y<=2", "LTL[Y<=0]", "P,Y]"):
+        with pytest.raises(InputError):
+            Fragment.parse(bad)
 
 
 def test_cli_separate_json():

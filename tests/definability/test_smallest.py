@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attnlogic.definability.classify import classify, in_fragment
+from attnlogic.definability.classify import classify
+from attnlogic.ltl.fragments import Fragment
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata.operations import equivalent
@@ -45,7 +46,7 @@ def test_found_formulas_are_in_the_fragment_and_define_the_language(fragment, da
     if g is None:
         return
     assert g.size <= f.size
-    assert in_fragment(g, fragment)
+    assert Fragment.parse(fragment).allows(g)
     assert equivalent(minimize(formula_to_dfa(g, ["a", "b"])), dfa)   # not the search's own check
 
 
@@ -69,7 +70,7 @@ def _dfa(source: str, alphabet: str):
 def test_search_finds_formulas_no_larger_than_known_ones(source, alphabet, fragment, known):
     dfa = _dfa(source, alphabet)
     h = parse(known)
-    assert in_fragment(h, fragment) and equivalent(minimize(formula_to_dfa(h, list(alphabet))), dfa)
+    assert Fragment.parse(fragment).allows(h) and equivalent(minimize(formula_to_dfa(h, list(alphabet))), dfa)
     g = smallest_formula(dfa, fragment, max_size=h.size, budget=400_000)
     assert g is not None and g.size <= h.size
     assert equivalent(minimize(formula_to_dfa(g, list(alphabet))), dfa)
@@ -104,7 +105,7 @@ def test_classifier_reuses_a_smaller_formula_of_a_subfragment():
     assert s.formula is not None and s.formula.size <= py.formula.size
     for r in C.results:
         if r.formula is not None:
-            assert in_fragment(r.formula, r.fragment)
+            assert Fragment.parse(r.fragment).allows(r.formula)
             assert equivalent(minimize(formula_to_dfa(r.formula, ["a", "b"])), C.dfa)
 
 
@@ -128,11 +129,11 @@ def test_a_checked_hint_settles_an_undecided_fragment():
     assert plain.member is None
     hinted = classify(dfa, windows=(3,), limit=5_000, search_budget=0, hints=(f,))
     r = hinted["LTL[P,Y<=3]"]
-    assert r.member is True and in_fragment(r.formula, "LTL[P,Y<=3]")
+    assert r.member is True and Fragment.parse("LTL[P,Y<=3]").allows(r.formula)
     assert equivalent(minimize(formula_to_dfa(r.formula, ["a", "b"])), dfa)
     # its rewriting without windows is an LTL[P,Y] certificate (the synthesis's is unprintable)
     py = hinted["LTL[P,Y]"]
-    assert py.formula is not None and in_fragment(py.formula, "LTL[P,Y]")
+    assert py.formula is not None and Fragment.parse("LTL[P,Y]").allows(py.formula)
     assert equivalent(minimize(formula_to_dfa(py.formula, ["a", "b"])), dfa)
 
 
@@ -150,4 +151,4 @@ def test_with_its_formula_as_hint_every_formula_is_a_member_of_its_fragment(frag
     dfa = minimize(formula_to_dfa(f, ["a", "b"]))
     k = int(fragment.split("<=")[1].rstrip("]"))
     r = classify(dfa, windows=(k,), max_depth=1, search_budget=0, hints=(f,))[fragment]
-    assert r.member is True and r.formula is not None and in_fragment(r.formula, fragment)
+    assert r.member is True and r.formula is not None and Fragment.parse(fragment).allows(r.formula)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from attnlogic.definability.classify import classify
-from attnlogic.definability.deciders import decide_aperiodic
+from attnlogic.definability.aperiodic import decide_aperiodic
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.minimize import minimize

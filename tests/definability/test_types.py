@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from attnlogic.definability.classify import classify, in_fragment
+from attnlogic.definability.classify import classify
+from attnlogic.ltl.fragments import Fragment
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.operations import equivalent
 from attnlogic.definability.synthesis import check_formula
@@ -50,7 +51,7 @@ def test_type_formulas_define_the_language(text, k, past):
         res = type_automaton(d, k, past, depth)
         if res.definable:
             f = res.formula
-            assert in_fragment(f, f"LTL[{'P,' if past else ''}Y<={k}]")
+            assert Fragment.parse(f"LTL[{'P,' if past else ''}Y<={k}]").allows(f)
             assert f.depth <= depth
             for w in words_upto(AB, 6):
                 assert accepts(f, w) == d.accepts(w)
@@ -135,7 +136,7 @@ def _fragment_is_never_refuted(fragment, k):
         r = classify(d, windows=(k,), max_depth=2, limit=5_000)[fragment]
         assert r.member is not False, (str(f), r)
         if r.member and r.formula is not None:
-            assert check_formula(r.formula, d) is None and in_fragment(r.formula, fragment)
+            assert check_formula(r.formula, d) is None and Fragment.parse(fragment).allows(r.formula)
     return check
 
 

@@ -126,4 +126,4 @@ def test_random_formula_sizes_and_determinism():
     assert sizes == {3, 4, 5, 6}
     f = random_formula(np.random.default_rng(7), "abc", 30, "LTL[P,Y<=2]")
     from attnlogic.ltl import fragment
-    assert fragment(f) in ("LTL[P]", "LTL[Y<=2]", "LTL[P,Y<=2]")
+    assert str(fragment(f)) in ("LTL[P]", "LTL[Y<=2]", "LTL[P,Y<=2]")

@@ -1,0 +1,124 @@
+"""Language sources: a formula, a regex or a DFA (object, file or standard input) → the
+minimal DFA of its language, with where it came from.
+
+``load_language(formula=…)`` / ``(regex=…)`` / ``(dfa=…)`` returns a :class:`Language`:
+the minimal, canonically numbered DFA (marked minimal, so later stages never minimise it
+again), the kind of source, its text, and — for a formula — the parsed formula, which is a
+certificate candidate for every fragment it lies in.  Each source is read once: a formula is
+parsed once, a regex tokenised once, the automaton minimised once.
+
+Alphabets (``alphabet``: a sequence of letters, or None):
+
+* formula — the given letters, in order, followed by the formula's other atoms (sorted);
+  without an alphabet, the atoms sorted;
+* regex — required for ``.`` and ``[^…]``; otherwise the letters that occur, sorted;
+* DFA — must be the DFA's letters (possibly reordered; the result follows the given order).
+
+Every command of the command line reads its language through this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..errors import FileFormatError, InputError
+from ..ltl.formula import Formula
+from .dfa import DFA
+
+__all__ = ["Language", "load_language", "language_from_formula", "language_from_regex",
+           "language_from_dfa", "SOURCE_KINDS"]
+
+SOURCE_KINDS = ("formula", "regex", "dfa")
+
+
+@dataclass(frozen=True)
+class Language:
+    """A regular language: ``dfa`` (minimal), ``kind`` in :data:`SOURCE_KINDS`, ``text``
+    (the formula or regex as given, the file path, ``-`` for standard input, or
+    ``<DFA object>``) and ``formula`` (the parsed formula of a formula source, else None).
+    ``state_limit`` of the constructors bounds the intermediate automata (default: that of
+    :func:`~.from_formula.formula_to_dfa`, resp. :func:`~.regex.regex_to_dfa`)."""
+
+    dfa: DFA
+    kind: str
+    text: str
+    formula: Formula | None = None
+
+    @property
+    def alphabet(self) -> tuple[str, ...]:
+        return self.dfa.alphabet
+
+    def describe(self) -> str:
+        """``formula P a``, ``regex (a|b)*b``, ``DFA file lang.json``, ``DFA object``."""
+        if self.kind == "dfa":
+            return "DFA object" if self.text == "<DFA object>" else f"DFA file {self.text}"
+        return f"{self.kind} {self.text}"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "text": self.text, "states": int(self.dfa.n_states),
+                "alphabet": list(self.dfa.alphabet)}
+
+
+def _limit(state_limit: int | None) -> dict:
+    """``state_limit`` when given (each construction keeps its own default otherwise)."""
+    return {} if state_limit is None else {"state_limit": state_limit}
+
+
+def language_from_formula(formula: "str | Formula", alphabet: Sequence[str] | None = None, *,
+                          state_limit: int | None = None) -> Language:
+    """The language {w : w, |w|+1 ⊨ formula} (text is parsed once)."""
+    from ..ltl import parse
+    from .from_formula import formula_to_dfa
+
+    f = parse(formula) if isinstance(formula, str) else formula
+    if not isinstance(f, Formula):
+        raise InputError(f"formula: expected text or a Formula, got {type(formula).__name__}")
+    dfa = formula_to_dfa(f, alphabet, extend=True, **_limit(state_limit))
+    return Language(dfa, "formula", formula if isinstance(formula, str) else str(f), f)
+
+
+def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,
+                        state_limit: int | None = None) -> Language:
+    """The language of a regular expression (tokenised once)."""
+    from .regex import regex_to_dfa
+
+    if not isinstance(regex, str):
+        raise InputError(f"regex: expected text, got {type(regex).__name__}")
+    return Language(regex_to_dfa(regex, alphabet, **_limit(state_limit)), "regex", regex)
+
+
+def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None) -> Language:
+    """The language of a DFA object, or of a DFA file (``-`` = standard input)."""
+    if isinstance(dfa, DFA):
+        d, text, source = dfa, "<DFA object>", "<DFA object>"
+    elif isinstance(dfa, str):
+        from .io import read_dfa_file
+        d, text = read_dfa_file(dfa), dfa
+        source = "<stdin>" if dfa == "-" else dfa
+    else:
+        raise InputError(f"dfa: expected a DFA or a file path, got {type(dfa).__name__}")
+    if alphabet is not None:
+        alphabet = tuple(alphabet)
+        if sorted(alphabet) != sorted(d.alphabet):
+            raise FileFormatError(source, "alphabet", f"{list(d.alphabet)} does not match the "
+                                                      f"given alphabet {list(alphabet)}")
+        d = d.with_alphabet_order(alphabet)
+    return Language(d.minimal(), "dfa", text)
+
+
+def load_language(*, formula: "str | Formula | None" = None, regex: str | None = None,
+                  dfa: "DFA | str | None" = None, alphabet: Sequence[str] | None = None,
+                  state_limit: int | None = None) -> Language:
+    """The language of exactly one source: ``formula``, ``regex`` or ``dfa`` (a DFA object,
+    a file path or ``-``), over ``alphabet`` (see the module docstring)."""
+    given = [name for name, v in (("formula", formula), ("regex", regex), ("dfa", dfa)) if v is not None]
+    if len(given) != 1:
+        raise InputError("give exactly one language source: formula, regex or dfa"
+                         + (f" (got {', '.join(given)})" if given else ""),
+                         parameters=("formula", "regex", "dfa"))
+    if formula is not None:
+        return language_from_formula(formula, alphabet, state_limit=state_limit)
+    if regex is not None:
+        return language_from_regex(regex, alphabet, state_limit=state_limit)
+    return language_from_dfa(dfa, alphabet)

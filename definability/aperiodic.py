@@ -1,0 +1,125 @@
+"""LTL[S] = past LTL = FO[<] = the star-free languages = the aperiodic ones
+(Schützenberger 1965, McNaughton–Papert 1971, Kamp 1968).
+
+Test: the transition semigroup satisfies x^(ω+1) = x^ω (:func:`decide_aperiodic`;
+PSPACE-complete from a DFA, so the semigroup is enumerated under ``limit``).  Shortcut:
+LTL[P,Y] ⊆ LTL[S], so a locally R-trivial language is answered without the semigroup, with
+the LTL[P,Y] certificate.  Certificates: type refinement with S
+(:func:`.synthesis.synthesize_star_free`), else the local-divisor construction of Kamp's
+theorem (:func:`.starfree.star_free_formula`).  Cross-check: :func:`identity_aperiodic`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..automata.graphs import distinguishing_suffix, shortest_words_from
+from ..errors import LimitExceeded
+from ..ltl.fragments import LTL_PY, LTL_S, Fragment
+from .certificates import MAX_FORMULA_SIZE, TYPE_FORMULA_SHRINK_CHECKS, member, non_member
+from .procedure import Procedure
+from .results import FragmentResult, Verdict, word_text
+from .witnesses import make_witness, power_exponent, transformation_of
+
+__all__ = ["decide_aperiodic", "identity_aperiodic", "PROCEDURE"]
+
+#: S-type automata grow fast; the LTL[S] certificate search gets this many states at most
+STAR_FREE_TYPE_LIMIT = 4_000
+#: bound (monoid elements, sub-problems, subformula DFA states) of the local-divisor fallback
+STAR_FREE_LOCAL_DIVISOR_LIMIT = 5_000
+#: its work budget per splitting strategy (subformula-DFA states explored; ~10^4 per second)
+STAR_FREE_LOCAL_DIVISOR_WORK = 20_000
+
+
+def _w(dfa, word) -> str:
+    return word_text(dfa.alphabet, word, "ε")
+
+
+def decide_aperiodic(dfa, semigroup=None, limit: int | None = None) -> Verdict:
+    """LTL[S] = star-free = aperiodic syntactic semigroup: x^(ω+1) = x^ω for every x.
+
+    Needs the semigroup (PSPACE-complete from a DFA).  Witness when not: x with
+    x^(K+1) ≠ x^K, a state q where they differ, l: q0→q and r separating q·x^K from
+    q·x^(K+1); u = l x^K r and v = l x^(K+1) r.
+    """
+    from .semigroup import transition_semigroup, DEFAULT_ELEMENT_LIMIT
+
+    S = semigroup if semigroup is not None else transition_semigroup(
+        dfa, limit=limit or DEFAULT_ELEMENT_LIMIT)
+    om = S.omega
+    nxt = S.multiply(om, np.arange(S.size))
+    bad = np.flatnonzero(nxt != om)
+    if len(bad) == 0:
+        return Verdict(True, f"aperiodic transition semigroup ({S.size} elements; "
+                             "x^(ω+1) = x^ω)", data={"semigroup_size": S.size})
+    x = int(bad[np.argmin(S.length[bad])])
+    xw = S.word(x)
+    t = dfa.transitions
+    xT = transformation_of(t, xw)
+    K = power_exponent(xT)
+    e = transformation_of(t, xw * K)
+    e1 = xT[e]
+    q = int(np.flatnonzero(e != e1)[0])
+    l = shortest_words_from(t, dfa.initial)[q]
+    # q may be unreachable in a non-accessible DFA; the classifier always passes minimal ones
+    r = distinguishing_suffix(t, dfa.accepting, int(e[q]), int(e1[q]))
+    wit = make_witness(dfa, l + xw * K + r, l + xw * (K + 1) + r, None)
+    ident = f"x^(ω+1) = x^ω fails for x = {_w(dfa, xw)} (ω = {K})"
+    return Verdict(False, f"transition semigroup not aperiodic ({S.size} elements)", wit, ident,
+                   {"semigroup_size": S.size})
+
+
+def identity_aperiodic(S) -> int | None:
+    """First x with x^ω·x ≠ x^ω, or None."""
+    nxt = S.multiply(S.omega, np.arange(S.size))
+    bad = np.flatnonzero(nxt != S.omega)
+    return int(bad[0]) if len(bad) else None
+
+
+class Aperiodic(Procedure):
+    """LTL[S]: free when LTL[P,Y] holds; else the semigroup test and a certificate by type
+    refinement with S or the local-divisor construction."""
+
+    family = "aperiodic"
+
+    def handles(self, fragment: Fragment) -> bool:
+        return fragment == LTL_S
+
+    def decide(self, fragment, context, results) -> FragmentResult:
+        d, limit = context.dfa, context.limit
+        py = results.get(LTL_PY)
+        if py is not None and py.member:
+            return FragmentResult(fragment, True, py.formula, None,
+                                  "in LTL[P,Y] ⊆ LTL[S] (locally R-trivial implies aperiodic)")
+        try:
+            va = decide_aperiodic(d, limit=limit)
+        except LimitExceeded as exc:
+            return FragmentResult(fragment, None, None, None, f"undecided: {exc}")
+        if not va.member:
+            return non_member(fragment, va)
+        from .synthesis import synthesize_star_free
+        try:
+            f = synthesize_star_free(d, max_depth=3, limit=min(limit, STAR_FREE_TYPE_LIMIT))
+        except LimitExceeded as exc:
+            f = None
+            note = f"; no formula: {exc}"
+        else:
+            note = ""
+        if f is not None:
+            return member(fragment, f, d, "aperiodic: " + va.method + "; formula by type refinement "
+                          "with S", limit, TYPE_FORMULA_SHRINK_CHECKS)
+        from .starfree import star_free_formula
+        try:
+            g = star_free_formula(d, limit=min(limit, STAR_FREE_LOCAL_DIVISOR_LIMIT),
+                                  work=STAR_FREE_LOCAL_DIVISOR_WORK, max_size=MAX_FORMULA_SIZE)
+        except LimitExceeded as exc:
+            note += f"; local-divisor construction: {exc}"
+        else:
+            return member(fragment, g, d, "aperiodic: " + va.method + "; formula by the "
+                          "local-divisor construction (Kamp's theorem)", limit,
+                          TYPE_FORMULA_SHRINK_CHECKS)
+        return FragmentResult(fragment, True, None, None,
+                              "aperiodic (Schützenberger, McNaughton–Papert, Kamp): " + va.method + note)
+
+
+PROCEDURE = Aperiodic()

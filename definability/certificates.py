@@ -1,0 +1,203 @@
+"""Certificates: every member answer's formula is checked exactly before it is returned,
+tidied and shrunk for readability, and — after all procedures have answered — replaced by
+a smaller one where another answer, a hint or bottom-up enumeration provides it.
+
+* :func:`member` / :func:`member_by` — a verified member answer (or the member answer
+  without a formula when it is too large to print or check: the procedure still proves it);
+* :func:`non_member` — the answer of a failed DFA test, with its witness and identity;
+* :func:`improve` — the last stage of a classification (fragments visited small to large,
+  so that what is found for one serves the next).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import LimitExceeded
+from ..ltl.formula import Formula
+from ..ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
+from ..ltl.rewrite import core, expand_windows
+from .results import FragmentResult, Verdict
+from .synthesis import check_formula, shrink, tidy
+
+__all__ = ["member", "member_by", "non_member", "defines", "hint_forms", "improve",
+           "MAX_FORMULA_SIZE"]
+
+#: certificates whose printed (tree) size exceeds this are not printed (the DAG may be small
+#: while its tree unfolding is exponential)
+MAX_FORMULA_SIZE = 20_000
+
+#: greedy semantic shrinking of each certificate (readability): the number of exact checks
+#: is at most SHRINK_CHECKS and at most SHRINK_WORK / (DFA states × formula size), so the
+#: output is deterministic (no wall clock) and the time stays bounded; only formulas above
+#: SHRINK_MIN_SIZE and DFAs up to SHRINK_MAX_STATES states are shrunk
+SHRINK_CHECKS = 800
+SHRINK_WORK = 1_500_000
+SHRINK_MIN_SIZE = 12
+SHRINK_MAX_STATES = 200
+#: formulas from type refinement are the least readable: they get more checks
+TYPE_FORMULA_SHRINK_CHECKS = 3000
+
+#: a member's certificate with more nodes than this (or none, when too large to print) is
+#: looked for among the fragment's formulas of at most SMALLEST_MAX_SIZE nodes by bottom-up
+#: enumeration (:mod:`.smallest`): at most SMALLEST_PER_SEARCH candidates per fragment and
+#: ``search_budget`` (default SMALLEST_BUDGET) per classification
+SMALLEST_FROM_SIZE = 20
+SMALLEST_MAX_SIZE = 14
+SMALLEST_PER_SEARCH = 300_000
+SMALLEST_BUDGET = 900_000
+
+
+def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int) -> Formula:
+    """Tidy, then check exactly; a failing check is a bug, never printed as a certificate.
+    Raises LimitExceeded when the formula is too large to print or to check."""
+    if f.size > MAX_FORMULA_SIZE:
+        raise LimitExceeded("certificate formula size (tree nodes)", MAX_FORMULA_SIZE,
+                            f"the synthesised formula has {f.size:.3g} nodes as a tree")
+    g = f
+    if g.size > SHRINK_MIN_SIZE and dfa.n_states <= SHRINK_MAX_STATES:
+        budget = min(checks, SHRINK_WORK // max(1, dfa.n_states * g.size))
+        g = shrink(g, dfa, fragment.allows, max_checks=budget, check_limit=limit)
+    g = tidy(g, lambda h: fragment.allows(h) and check_formula(h, dfa, limit=limit) is None)
+    counter = check_formula(g, dfa, limit=limit)
+    if counter is not None:  # pragma: no cover - would be a bug in a synthesis
+        raise AssertionError(f"synthesised formula disagrees with the DFA on {counter!r}: {g}")
+    return g
+
+
+def member(fragment: Fragment, f: Formula, dfa, method: str, limit: int,
+           checks: int = SHRINK_CHECKS) -> FragmentResult:
+    """A member with its verified formula; when the formula is too large to print or to
+    check, the member answer stands (it is proved by the decision procedure) without one."""
+    try:
+        g = _verified(f, dfa, fragment, limit, checks)
+    except LimitExceeded as exc:
+        return FragmentResult(fragment, True, None, None, f"{method}; no certificate printed: {exc}")
+    return FragmentResult(fragment, True, g, None, method)
+
+
+def member_by(fragment: Fragment, build, dfa, method: str, limit: int) -> FragmentResult:
+    """Like :func:`member`, with the synthesis ``build()`` itself bounded by ``limit``."""
+    try:
+        f = build()
+    except LimitExceeded as exc:
+        return FragmentResult(fragment, True, None, None, f"{method}; no certificate: {exc}")
+    return member(fragment, f, dfa, method, limit)
+
+
+def non_member(fragment: Fragment, verdict: Verdict, method: str | None = None) -> FragmentResult:
+    return FragmentResult(fragment, False, None, verdict.witness, method or verdict.method,
+                          verdict.identity)
+
+
+def defines(g: Formula, d, limit: int) -> bool:
+    """Whether a formula that the classifier did not build itself (a hint, a rewriting) is
+    printable and defines exactly L(d): the exact check, a check too large counting as no."""
+    if g.size > MAX_FORMULA_SIZE:
+        return False
+    try:
+        return check_formula(g, d, limit=limit) is None
+    except LimitExceeded:
+        return False
+
+
+def hint_forms(hints, d, limit: int) -> list:
+    """The hints and their rewritings (O, H into P; windows into Y-chains) that define L(d)
+    exactly (checked), smallest first."""
+    forms = {tidy(g) for h in hints for g in (h, core(h), expand_windows(core(h)))}
+    return [g for g in sorted(forms, key=lambda g: (g.size, str(g))) if defines(g, d, limit)]
+
+
+def _visiting_order(fragments) -> list[Fragment]:
+    """LTL[P], the window fragments without P, LTL[Y], those with P, LTL[P,Y], LTL[S]."""
+    windowed = [f for f in fragments if f not in (LTL_P, LTL_Y, LTL_PY, LTL_S)]
+    return ([LTL_P] + [f for f in windowed if not f.past] + [LTL_Y]
+            + [f for f in windowed if f.past] + [LTL_PY, LTL_S])
+
+
+def improve(results: dict, d, limit: int, budget: int, hints=()) -> None:
+    """Improve certificates in place, fragments visited small to large so that what is found
+    for one serves the next.  The candidates for a fragment are the verified formulas of the
+    other member results and the checked hints that lie in it syntactically (an LTL[P]
+    formula is an LTL[S] formula).  Each of them proves membership, so an undecided fragment
+    with a candidate becomes a member (and one without is searched by enumeration); a
+    member gets the smallest candidate, and if that still has more than SMALLEST_FROM_SIZE
+    nodes (or there is none), a smaller formula found by enumeration."""
+    remaining = [budget]
+    rewritten: dict = {}                 # each certificate is rewritten and checked once
+
+    def rewritings(f):
+        if f not in rewritten:
+            rewritten[f] = _rewritings(f, d, limit)
+        return rewritten[f]
+
+    def search(fragment, f):
+        if remaining[0] <= 0:
+            return None
+        stats: dict = {}
+        g = _smallest(fragment, d, f, limit, min(remaining[0], SMALLEST_PER_SEARCH), stats)
+        remaining[0] -= stats.get("evaluated", 0)
+        return g
+
+    for name in _visiting_order(results):
+        r = results[name]
+        candidates = [(f, f"that of {other}{how}, which is also a formula of {name}")
+                      for other, o in results.items() if other != name and o.member and o.formula is not None
+                      for f, how in rewritings(o.formula) if name.allows(f)]
+        candidates += [(h, "the given formula (or its rewriting), checked exactly")
+                       for h in hints if name.allows(h)]
+        candidates.sort(key=lambda c: (c[0].size, str(c[0])))
+        if r.member is False and candidates:  # pragma: no cover - would be a bug in a decider
+            raise AssertionError(f"{name}: proved 'no', but {candidates[0][0]} is in it and defines L")
+        if r.member is None:
+            if candidates:
+                f, why = candidates[0]
+                r = results[name] = replace(
+                    r, member=True, formula=f, witness=None, depth_reached=None,
+                    method=f"member: {f} ({why.split(',')[0]}) is a formula of {name} defining the "
+                           f"language (exact check); the procedures alone: {r.method}")
+                candidates = []
+            else:
+                small = search(name, None)
+                if small is not None:
+                    results[name] = replace(
+                        r, member=True, formula=small, witness=None, depth_reached=None,
+                        method=f"member: a formula of {name} found by bottom-up enumeration defines "
+                               f"the language (exact check); the procedures alone: {r.method}")
+                continue
+        if not r.member:
+            continue
+        best, note = r.formula, ""
+        if candidates and (best is None or candidates[0][0].size < best.size):
+            best, note = candidates[0][0], f"; formula: {candidates[0][1]}"
+        if best is None or best.size > SMALLEST_FROM_SIZE:
+            small = search(name, best)
+            if small is not None:
+                best, note = small, ("; formula: the first found in order of size by bottom-up "
+                                     "enumeration (verified exactly)")
+        if best is not r.formula:
+            results[name] = replace(r, formula=best, method=r.method + note)
+
+
+def _rewritings(f, d, limit: int) -> list:
+    """f, and f with every window Y[<=k] ψ (k ≥ 2) written as Y ψ | … | Y^k ψ (so that it can
+    serve the fragments with Y), checked exactly, as (formula, how) pairs."""
+    out = [(f, "")]
+    g = expand_windows(f)
+    if g is not f:
+        g = tidy(g)
+        if defines(g, d, limit):
+            out.append((g, " with its windows written as Y-chains"))
+    return out
+
+
+def _smallest(fragment: Fragment, d, f, limit: int, budget: int, stats: dict | None = None):
+    """A verified formula of ``fragment`` with fewer nodes than ``f`` (at most
+    SMALLEST_MAX_SIZE), or None."""
+    from .smallest import smallest_formula
+    bound = SMALLEST_MAX_SIZE if f is None else min(SMALLEST_MAX_SIZE, f.size - 1)
+    try:
+        g = smallest_formula(d, fragment, max_size=bound, budget=budget, check_limit=limit, stats=stats)
+    except LimitExceeded:
+        return None
+    return g if g is not None and fragment.allows(g) else None

@@ -1,0 +1,105 @@
+"""LTL[Y] at the N+1 readout = the definite languages = what 1-local attention recognises
+(Li & Cotterell 2026).
+
+The value at N+1 of ``Y φ`` is φ at the last letter, so on non-empty words the N+1
+languages are those of the last-letter readout; ε is decided by the Boolean skeleton alone.
+L is definite iff some m makes every word of length ≥ m a reset word.  DFA test: the
+off-diagonal pair graph (p, q) →a (p·a, q·a), p ≠ q, is acyclic (:func:`decide_definite`);
+then m is the number of nodes of its longest path.  Independent cross-check on the
+semigroup: y x^ω = x^ω for all x, y (:func:`identity_definite`).  Certificate:
+:func:`.synthesis.synthesize_definite` (a decision tree on the last m letters).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..automata.graphs import distinguishing_suffix, pair_cycle, pair_heights, shortest_words_from
+from ..ltl.fragments import LTL_Y, Fragment
+from .certificates import member_by, non_member
+from .procedure import Context, Procedure
+from .results import FragmentResult, Verdict, word_text
+from .synthesis import synthesize_definite
+from .witnesses import make_witness, power_exponent, transformation_of
+
+__all__ = ["decide_definite", "definiteness_index", "identity_definite", "definite_verdict",
+           "PROCEDURE"]
+
+
+def _w(dfa, word) -> str:
+    return word_text(dfa.alphabet, word, "ε")
+
+
+def definiteness_index(heights: np.ndarray) -> int:
+    """m such that every word of length ≥ m is a reset word: the number of nodes of the
+    longest path of the pair DAG (0 for a one-state DFA)."""
+    return int(heights.max()) if heights.size else 0
+
+
+def decide_definite(dfa) -> Verdict:
+    """LTL[Y] at N+1 = definite languages: the off-diagonal pair graph is acyclic.
+
+    Witness when not: a cycle (p, q) →z (p, q), l_p, l_q reaching p and q, r separating
+    them: l_p z^K r and l_q z^K r share the suffix z^K r, for every K; they instantiate a
+    violation of y x^ω = x^ω with x = z.
+    """
+    t = dfa.transitions
+    H = pair_heights(t)
+    if (H >= 0).all():
+        m = definiteness_index(H)
+        return Verdict(True, f"pair-graph test (acyclic; every word of length ≥ {m} is a reset word)",
+                       data={"index": m})
+    p, q, z = pair_cycle(t, H)
+    words = shortest_words_from(t, dfa.initial)
+    lp, lq = words[p], words[q]
+    r = distinguishing_suffix(t, dfa.accepting, p, q)
+    # representative of the family: the pumped block is at least 4 letters long, so that
+    # it also beats depth 1 of the window fragments LTL[Y<=k], k ≤ 3
+    K = power_exponent(transformation_of(t, z), at_least=max(2, -(-4 // len(z))))
+    wit = make_witness(dfa, lp + z * K + r, lq + z * K + r, None)
+    # x^ω fixes p and q, so l_p x^ω and l_q x^ω act differently from the initial state: at
+    # least one of them is not x^ω; name that one
+    x_omega = transformation_of(t, z * K)
+    y = next(c for c in (lp, lq) if c and not np.array_equal(transformation_of(t, c + z * K), x_omega))
+    ident = (f"y x^ω = x^ω fails for x = {_w(dfa, z)}, y = {_w(dfa, y)} "
+             f"(the pair of states ({p}, {q}) is fixed by x; ω = {K})")
+    return Verdict(False, "pair-graph test (cycle found)", wit, ident,
+                   {"pair_cycle": (p, q, z), "identity_elements": {"x": z, "y": y, "omega": K}})
+
+
+def identity_definite(S) -> tuple[int, int] | None:
+    """First (y, x) with y·x^ω ≠ x^ω, None if S is definite.  Checking letters y suffices
+    (then s·e = e for all s by induction on the length); all pairs are checked here."""
+    ids = np.arange(S.size)
+    Yy, X = np.meshgrid(ids, ids, indexing="ij")
+    lhs = S.multiply(Yy.ravel(), S.omega[X.ravel()])
+    bad = np.flatnonzero(lhs != S.omega[X.ravel()])
+    if len(bad):
+        i = int(bad[0])
+        return int(Yy.ravel()[i]), int(X.ravel()[i])
+    return None
+
+
+def definite_verdict(context: Context) -> Verdict:
+    """:func:`decide_definite` on the context's DFA (memoised by the context)."""
+    return decide_definite(context.dfa)
+
+
+class Definite(Procedure):
+    """LTL[Y]: the pair-graph test; the certificate by synthesis."""
+
+    family = "definite"
+
+    def handles(self, fragment: Fragment) -> bool:
+        return fragment == LTL_Y
+
+    def decide(self, fragment, context, results) -> FragmentResult:
+        v = context.verdict(definite_verdict)
+        if not v.member:
+            return non_member(fragment, v)
+        d = context.dfa
+        return member_by(fragment, lambda: synthesize_definite(d, v.data["index"], context.limit), d,
+                         "definite: " + v.method, context.limit)
+
+
+PROCEDURE = Definite()

@@ -1,0 +1,136 @@
+"""LTL[P,Y] at the N+1 readout = the locally R-trivial languages (LR = R∗D) = what global
+and 1-local attention together recognise (Li & Cotterell 2026).
+
+DFA test: the internal pair graph of every SCC — pairs of states of one SCC, moved by the
+letters that keep both inside it — is acyclic (:func:`decide_locally_r_trivial`); then
+inside an SCC the state is a function of the last k letters read in it.  Independent
+cross-checks: eSe is R-trivial for every idempotent e (:func:`local_monoids_r_trivial`) and
+the identity (x^ω y x^ω z x^ω)^ω x^ω y x^ω = (x^ω y x^ω z x^ω)^ω
+(:func:`identity_locally_r_trivial`, |S|³).  Certificate: an LTL[P] or LTL[Y] certificate
+when there is one (LTL[P], LTL[Y] ⊆ LTL[P,Y]), else :func:`.synthesis.synthesize_locally_r_trivial`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..automata.graphs import (SCCs, dfa_sccs, distinguishing_suffix, pair_cycle, pair_heights,
+                               shortest_words_from, word_between)
+from ..ltl.fragments import LTL_P, LTL_PY, LTL_Y, Fragment
+from .certificates import member_by, non_member
+from .procedure import Context, Procedure
+from .results import FragmentResult, Verdict, word_text
+from .synthesis import synthesize_locally_r_trivial
+from .witnesses import make_witness, power_exponent, transformation_of
+
+__all__ = ["decide_locally_r_trivial", "local_index", "local_monoids_r_trivial",
+           "identity_locally_r_trivial", "locally_r_trivial_verdict", "PROCEDURE"]
+
+
+def _w(dfa, word) -> str:
+    return word_text(dfa.alphabet, word, "ε")
+
+
+def local_index(internal_heights: np.ndarray) -> int:
+    """k ≥ 1 such that inside each SCC the state is a function of the last k letters read
+    inside it (longest path of the internal pair DAGs, in nodes)."""
+    return max(1, int(internal_heights.max()) if internal_heights.size else 0)
+
+
+def decide_locally_r_trivial(dfa, sccs: SCCs | None = None) -> Verdict:
+    """LTL[P,Y] at N+1 = locally R-trivial (LR = R∗D): every SCC's internal pair graph is
+    acyclic.
+
+    Witness when not: an internal cycle (p, q) →z (p, q) inside an SCC, g: p→q, h: q→p,
+    l: q0→p, r separating q from p, Z = z^M idempotent: u = l (ZgZhZ)^K ZgZ r and
+    v = l (ZgZhZ)^K r violate (st)^ω s = (st)^ω in the local monoid eSe, e = η(Z),
+    s = eη(g)e, t = eη(h)e.
+    """
+    sccs = sccs or dfa_sccs(dfa)
+    t = dfa.transitions
+    H = pair_heights(t, sccs.component)
+    if (H >= 0).all():
+        k = local_index(H)
+        return Verdict(True, f"internal pair graphs of the SCCs acyclic (state inside an SCC "
+                             f"= function of the last {k} letters)", data={"k": k})
+    p, q, z = pair_cycle(t, H, sccs.component)
+    g = word_between(t, p, q)
+    h = word_between(t, q, p)
+    l = shortest_words_from(t, dfa.initial)[p]
+    r = distinguishing_suffix(t, dfa.accepting, q, p)
+    zT = transformation_of(t, z)
+    M = power_exponent(zT, at_least=-(-4 // len(z)))   # |Z| ≥ 4: see decide_definite
+    Z = z * M
+    loop = Z + g + Z + h + Z
+    K = power_exponent(transformation_of(t, loop), at_least=2)
+    u = l + loop * K + Z + g + Z + r
+    v = l + loop * K + r
+    wit = make_witness(dfa, u, v, None)
+    ident = (f"eSe is not R-trivial: (st)^ω s = (st)^ω fails for e = ({_w(dfa, z)})^{M}, "
+             f"s = e·{_w(dfa, g)}·e, t = e·{_w(dfa, h)}·e (states {p}, {q} of one SCC are "
+             f"both fixed by e)")
+    return Verdict(False, "internal pair graphs of the SCCs (cycle found)", wit, ident,
+                   {"internal_cycle": (p, q, z)})
+
+
+def local_monoids_r_trivial(S) -> int | None:
+    """An idempotent e whose local monoid eSe is not R-trivial, or None.  Uses that for
+    x, y in eSe, x R y in eSe iff x R y in S (x = y·s gives x = y·(ese))."""
+    R = S.r_classes
+    for e in S.idempotents:
+        ese = S.local_monoid(int(e))
+        if len(np.unique(R[ese])) != len(ese):
+            return int(e)
+    return None
+
+
+def identity_locally_r_trivial(S) -> tuple[int, int, int] | None:
+    """Brute force (|S|³): (x, y, z) violating
+    (x^ω y x^ω z x^ω)^ω x^ω y x^ω = (x^ω y x^ω z x^ω)^ω; None if S ∈ LR."""
+    ids = np.arange(S.size)
+    e = S.omega
+    for x in ids:
+        ex = int(e[x])
+        eye = S.multiply(S.multiply(np.full(S.size, ex), ids), np.full(S.size, ex))  # x^ω y x^ω
+        Yi, Zi = np.meshgrid(ids, ids, indexing="ij")
+        A, B = eye[Yi.ravel()], eye[Zi.ravel()]
+        st = S.multiply(A, B)
+        w = S.omega[st]
+        lhs = S.multiply(w, A)
+        bad = np.flatnonzero(lhs != w)
+        if len(bad):
+            i = int(bad[0])
+            return int(x), int(Yi.ravel()[i]), int(Zi.ravel()[i])
+    return None
+
+
+def locally_r_trivial_verdict(context: Context) -> Verdict:
+    """:func:`decide_locally_r_trivial` on the context's DFA (memoised by the context)."""
+    return decide_locally_r_trivial(context.dfa, context.sccs)
+
+
+class LocallyRTrivial(Procedure):
+    """LTL[P,Y]: the internal pair-graph test; the smaller of the LTL[P] and LTL[Y]
+    certificates when either exists (both verified), else synthesis."""
+
+    family = "locally R-trivial"
+
+    def handles(self, fragment: Fragment) -> bool:
+        return fragment == LTL_PY
+
+    def decide(self, fragment, context, results) -> FragmentResult:
+        v = context.verdict(locally_r_trivial_verdict)
+        if not v.member:
+            return non_member(fragment, v)
+        method = "locally R-trivial: " + v.method
+        known = [r.formula for key, r in results.items()
+                 if key in (LTL_P, LTL_Y) and r.member and r.formula is not None]
+        if known:                                   # already verified
+            return FragmentResult(fragment, True, min(known, key=lambda f: f.size), None, method)
+        d = context.dfa
+        return member_by(fragment, lambda: synthesize_locally_r_trivial(d, v.data["k"], context.sccs,
+                                                                        context.limit),
+                         d, method, context.limit)
+
+
+PROCEDURE = LocallyRTrivial()

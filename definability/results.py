@@ -1,0 +1,136 @@
+"""The values the decision procedures return: a DFA-level :class:`Verdict`, the answer for
+one fragment (:class:`FragmentResult`) and a whole :class:`Classification`.
+
+All are immutable.  A member answer carries a formula of the fragment checked exactly
+against the minimal DFA; a non-member answer a :class:`~.witnesses.Witness` whose two words
+differ on the language; an undecided answer (``member is None``) says how far it got.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import InputError
+from ..ltl.formula import Formula
+from ..ltl.fragments import Fragment
+from .witnesses import Witness
+
+__all__ = ["Verdict", "FragmentResult", "Classification", "word_text"]
+
+
+def word_text(alphabet, word, empty: str = "") -> str:
+    """A word of letter indices as text: letters joined directly when every letter is one
+    character, with commas otherwise; ``empty`` for ε."""
+    sep = "" if all(len(x) == 1 for x in alphabet) else ","
+    return sep.join(alphabet[a] for a in word) or empty
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Outcome of one DFA-level test: ``member``, the witness when not, the method, the
+    violated identity (text, elements as words) and numbers the synthesis needs."""
+
+    member: bool | None
+    method: str
+    witness: Witness | None = None
+    identity: str | None = None
+    data: dict = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class FragmentResult:
+    """The answer for one fragment."""
+
+    fragment: Fragment
+    member: bool | None
+    formula: Formula | None
+    witness: Witness | None
+    method: str
+    identity: str | None = None
+    depth_reached: int | None = None
+
+    def to_json(self, sep: str = "") -> dict:
+        out = {"member": self.member,
+               "formula": None if self.formula is None else str(self.formula),
+               "witness": None if self.witness is None else self.witness.to_json(sep),
+               "method": self.method}
+        if self.identity is not None:
+            out["identity"] = self.identity
+        if self.depth_reached is not None:
+            out["depth_reached"] = self.depth_reached
+        return out
+
+
+@dataclass(frozen=True)
+class Classification:
+    """The minimal DFA and one :class:`FragmentResult` per fragment (in output order).
+
+    ``result[key]`` takes a :class:`Fragment`, its name (``"LTL[P,Y<=2]"``) or the name of
+    an attention pattern (``"hybrid:2"``, ``"global"``, ``"local:1"``)."""
+
+    dfa: object
+    results: tuple[FragmentResult, ...]
+
+    def __getitem__(self, key) -> FragmentResult:
+        fragment = _as_fragment(key)
+        for r in self.results:
+            if r.fragment == fragment:
+                return r
+        raise KeyError(key)
+
+    def __contains__(self, key) -> bool:
+        try:
+            self[key]
+        except (KeyError, InputError):
+            return False
+        return True
+
+    @property
+    def fragments(self) -> tuple[Fragment, ...]:
+        return tuple(r.fragment for r in self.results)
+
+    @property
+    def separator(self) -> str:
+        """How words are joined in text and JSON: "" for one-character letters, else ","."""
+        return "" if all(len(a) == 1 for a in self.dfa.alphabet) else ","
+
+    def _repr_markdown_(self) -> str:
+        """A table for Jupyter: membership, certificate or witness, and method per fragment."""
+        sep = self.separator
+
+        def cell(text: str, limit: int = 120) -> str:
+            text = text if len(text) <= limit else text[:limit - 1] + "…"
+            return text.replace("|", "\\|")
+
+        rows = [f"minimal DFA: {self.dfa.n_states} states over {{{', '.join(self.dfa.alphabet)}}}", "",
+                "| fragment | member | certificate | method |", "|---|---|---|---|"]
+        for r in self.results:
+            mark = {True: "yes", False: "no", None: "?"}[r.member]
+            if r.formula is not None:
+                cert = f"`{cell(str(r.formula))}`"
+            elif r.witness is not None:
+                w = r.witness
+                depth = "every depth" if w.depth is None else f"depth ≤ {w.depth}"
+                cert = (f"`{sep.join(w.accepted) or 'ε'}` in, `{sep.join(w.rejected) or 'ε'}` out "
+                        f"({depth})")
+            else:
+                cert = "—"
+            rows.append(f"| {r.fragment} | {mark} | {cert} | {cell(r.method)} |")
+        return "\n".join(rows)
+
+    def to_json(self) -> dict:
+        """The ``attnlogic classify --json`` object (words of multi-character letters are
+        joined with commas)."""
+        sep = self.separator
+        return {"states": int(self.dfa.n_states), "alphabet": list(self.dfa.alphabet),
+                "fragments": {str(r.fragment): r.to_json(sep) for r in self.results}}
+
+
+def _as_fragment(key) -> Fragment:
+    """A fragment from a Fragment, a fragment name or an attention-pattern name."""
+    if isinstance(key, Fragment):
+        return key
+    try:
+        return Fragment.parse(key)
+    except InputError:
+        return Fragment.from_pattern(key)

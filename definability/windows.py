@@ -1,0 +1,76 @@
+"""The window fragments LTL[Y<=k] and LTL[P,Y<=k] (k ≥ 2): k-local attention, alone or
+beside global heads (Li & Cotterell 2026).  No algebraic characterisation is known, so:
+
+* necessary conditions give a "no" valid at every depth: LTL[Y<=k] ⊆ LTL[Y] (definite) and
+  LTL[P,Y<=k] ⊆ LTL[P,Y] (locally R-trivial);
+* known inclusions give cheap "yes": LTL[P] ⊆ LTL[P,Y<=k] and LTL[Y<=k] ⊆ LTL[P,Y<=k];
+* otherwise depths 1..``max_depth`` of the exact type automaton (:mod:`.types`) are tried
+  for a formula, and lasso pairs for a "no" at every depth; if neither settles it the answer
+  is undecided, with the depth reached and a witness pair for that depth.
+"""
+
+from __future__ import annotations
+
+from ..errors import LimitExceeded
+from ..ltl.fragments import LTL_P, LTL_PY, LTL_Y, Fragment
+from .certificates import TYPE_FORMULA_SHRINK_CHECKS, member
+from .definite import definite_verdict
+from .locally_r_trivial import locally_r_trivial_verdict
+from .procedure import Procedure
+from .results import FragmentResult, word_text
+from .types import lasso_search, lasso_to_witness, type_automaton
+
+__all__ = ["PROCEDURE"]
+
+
+class Windows(Procedure):
+    """LTL[Y<=k], LTL[P,Y<=k] for k ≥ 2 (k = 1 are LTL[Y] and LTL[P,Y])."""
+
+    family = "windows"
+
+    def handles(self, fragment: Fragment) -> bool:
+        return not fragment.since and fragment.window is not None and fragment.window >= 2
+
+    def decide(self, fragment, context, results) -> FragmentResult:
+        d, k, past = context.dfa, fragment.window, fragment.past
+        necessary = context.verdict(locally_r_trivial_verdict if past else definite_verdict)
+        if not necessary.member:
+            outer = LTL_PY if past else LTL_Y
+            return FragmentResult(fragment, False, None, necessary.witness,
+                                  f"not in {outer} ⊇ {fragment}: " + necessary.method, necessary.identity)
+        if past:
+            for inner in (LTL_P, Fragment(False, k)):
+                r = results.get(inner)
+                if r is not None and r.member and r.formula is not None:
+                    return FragmentResult(fragment, True, r.formula, None, f"in {inner} ⊆ {fragment}")
+        last_witness = None
+        reached = 0
+        m = necessary.data.get("index", 0) if not past else 0
+        for depth in range(1, context.max_depth + 1):
+            try:
+                res = type_automaton(d, k, past, depth, limit=context.limit)
+            except LimitExceeded as exc:
+                return FragmentResult(fragment, None, None, last_witness,
+                                      f"undecided: {exc}; no depth ≤ {reached} suffices", None, reached)
+            reached = depth
+            if res.definable:
+                return member(fragment, res.formula, d,
+                              f"type refinement: the depth-{depth} type of N+1 determines membership "
+                              f"(exact type automaton, {res.states} states)", context.limit,
+                              TYPE_FORMULA_SHRINK_CHECKS)
+            last_witness = res.witness
+            if depth == 1:
+                lw = lasso_search(d, k, past, max_period=k + 2, max_tail=max(2, min(m + 1, 4)))
+                if lw is not None:
+                    w = lasso_to_witness(d, lw, k)
+                    per = word_text(d.alphabet, lw.period)
+                    return FragmentResult(
+                        fragment, False, None, w,
+                        f"lasso witness: the N+1 positions of ^ω({per})·tail are bisimilar for both "
+                        f"tails (window {k}{', P' if past else ''}); pumping the period defeats every depth")
+        return FragmentResult(fragment, None, None, last_witness,
+                              f"undecided: no formula of depth ≤ {reached} (witness at that depth) and no "
+                              f"lasso witness with period ≤ {k + 2}", None, reached)
+
+
+PROCEDURE = Windows()
