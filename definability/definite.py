@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..automata.graphs import distinguishing_suffix, pair_cycle, pair_heights, shortest_words_from
-from ..ltl.fragments import LTL_Y, Fragment
-from .certificates import member_by, non_member
-from .procedure import Context, Procedure
+from ..ltl.fragments import LTL_Y
+from .certificates import member_by
+from .procedure import Context, DfaTest
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_definite
 from .witnesses import make_witness, power_exponent, transformation_of
@@ -85,21 +85,11 @@ def definite_verdict(context: Context) -> Verdict:
     return decide_definite(context.dfa)
 
 
-class Definite(Procedure):
-    """LTL[Y]: the pair-graph test; the certificate by synthesis."""
-
-    family = "definite"
-
-    def handles(self, fragment: Fragment) -> bool:
-        return fragment == LTL_Y
-
-    def decide(self, fragment, context, results) -> FragmentResult:
-        v = context.verdict(definite_verdict)
-        if not v.member:
-            return non_member(fragment, v)
-        d = context.dfa
-        return member_by(fragment, lambda: synthesize_definite(d, v.data["index"], context.limit), d,
-                         "definite: " + v.method, context.limit)
+def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
+    d = context.dfa
+    return member_by(fragment, lambda: synthesize_definite(d, v.data["index"], context.limit), d,
+                     "definite: " + v.method, context.limit)
 
 
-PROCEDURE = Definite()
+#: LTL[Y]: the pair-graph test; the certificate by synthesis
+PROCEDURE = DfaTest("definite", LTL_Y, definite_verdict, _certificate)

@@ -16,9 +16,9 @@ import numpy as np
 
 from ..automata.graphs import (SCCs, dfa_sccs, distinguishing_suffix, pair_cycle, pair_heights,
                                shortest_words_from, word_between)
-from ..ltl.fragments import LTL_P, LTL_PY, LTL_Y, Fragment
-from .certificates import member_by, non_member
-from .procedure import Context, Procedure
+from ..ltl.fragments import LTL_P, LTL_PY, LTL_Y
+from .certificates import member_by
+from .procedure import Context, DfaTest
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_locally_r_trivial
 from .witnesses import make_witness, power_exponent, transformation_of
@@ -109,28 +109,19 @@ def locally_r_trivial_verdict(context: Context) -> Verdict:
     return decide_locally_r_trivial(context.dfa, context.sccs)
 
 
-class LocallyRTrivial(Procedure):
-    """LTL[P,Y]: the internal pair-graph test; the smaller of the LTL[P] and LTL[Y]
-    certificates when either exists (both verified), else synthesis."""
-
-    family = "locally R-trivial"
-
-    def handles(self, fragment: Fragment) -> bool:
-        return fragment == LTL_PY
-
-    def decide(self, fragment, context, results) -> FragmentResult:
-        v = context.verdict(locally_r_trivial_verdict)
-        if not v.member:
-            return non_member(fragment, v)
-        method = "locally R-trivial: " + v.method
-        known = [r.formula for key, r in results.items()
-                 if key in (LTL_P, LTL_Y) and r.member and r.formula is not None]
-        if known:                                   # already verified
-            return FragmentResult(fragment, True, min(known, key=lambda f: f.size), None, method)
-        d = context.dfa
-        return member_by(fragment, lambda: synthesize_locally_r_trivial(d, v.data["k"], context.sccs,
-                                                                        context.limit),
-                         d, method, context.limit)
+def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
+    """The smaller of the LTL[P] and LTL[Y] certificates when either exists (both verified,
+    and LTL[P], LTL[Y] ⊆ LTL[P,Y]), else synthesis."""
+    method = "locally R-trivial: " + v.method
+    known = [r.formula for key, r in results.items()
+             if key in (LTL_P, LTL_Y) and r.member and r.formula is not None]
+    if known:
+        return FragmentResult(fragment, True, min(known, key=lambda f: f.size), None, method)
+    d = context.dfa
+    return member_by(fragment, lambda: synthesize_locally_r_trivial(d, v.data["k"], context.sccs,
+                                                                    context.limit),
+                     d, method, context.limit)
 
 
-PROCEDURE = LocallyRTrivial()
+#: LTL[P,Y]: the internal pair-graph test
+PROCEDURE = DfaTest("locally R-trivial", LTL_PY, locally_r_trivial_verdict, _certificate)

@@ -19,7 +19,7 @@ from ..automata.graphs import SCCs, dfa_sccs
 from ..ltl.fragments import Fragment
 from .results import FragmentResult, Verdict
 
-__all__ = ["Context", "Procedure"]
+__all__ = ["Context", "Procedure", "DfaTest"]
 
 
 class Context:
@@ -57,3 +57,24 @@ class Procedure:
     def decide(self, fragment: Fragment, context: Context,
                results: dict[Fragment, FragmentResult]) -> FragmentResult:  # pragma: no cover
         raise NotImplementedError
+
+
+class DfaTest(Procedure):
+    """A family decided by one polynomial DFA test for one fragment: a failed test is the
+    answer (its witness and identity); a passed one goes to ``certificate(fragment,
+    context, verdict, results) -> FragmentResult`` for the member answer."""
+
+    def __init__(self, family: str, fragment: Fragment, test: Callable[[Context], Verdict],
+                 certificate: Callable[..., FragmentResult]):
+        self.family, self.fragment, self.test, self.certificate = family, fragment, test, certificate
+
+    def handles(self, fragment: Fragment) -> bool:
+        return fragment == self.fragment
+
+    def decide(self, fragment, context, results) -> FragmentResult:
+        from .certificates import non_member
+
+        v = context.verdict(self.test)
+        if not v.member:
+            return non_member(fragment, v)
+        return self.certificate(fragment, context, v, results)

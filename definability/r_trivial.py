@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..automata.graphs import SCCs, dfa_sccs, distinguishing_suffix, shortest_words_from, word_between
-from ..ltl.fragments import LTL_P, Fragment
-from .certificates import member, non_member
-from .procedure import Context, Procedure
+from ..ltl.fragments import LTL_P
+from .certificates import member
+from .procedure import Context, DfaTest
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_r_trivial
 from .witnesses import make_witness, power_exponent, transformation_of
@@ -85,21 +85,11 @@ def _verdict(context: Context) -> Verdict:
     return decide_r_trivial(context.dfa, context.sccs)
 
 
-class RTrivial(Procedure):
-    """LTL[P]: the partially-ordered DFA test; the certificate by synthesis."""
-
-    family = "R-trivial"
-
-    def handles(self, fragment: Fragment) -> bool:
-        return fragment == LTL_P
-
-    def decide(self, fragment, context, results) -> FragmentResult:
-        v = context.verdict(_verdict)
-        if not v.member:
-            return non_member(fragment, v)
-        d = context.dfa
-        return member(fragment, synthesize_r_trivial(d, context.sccs), d, "R-trivial: " + v.method,
-                      context.limit)
+def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
+    d = context.dfa
+    return member(fragment, synthesize_r_trivial(d, context.sccs), d, "R-trivial: " + v.method,
+                  context.limit)
 
 
-PROCEDURE = RTrivial()
+#: LTL[P]: the partially-ordered DFA test; the certificate by synthesis
+PROCEDURE = DfaTest("R-trivial", LTL_P, _verdict, _certificate)

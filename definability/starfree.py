@@ -64,6 +64,8 @@ wall clock is used: the output is a deterministic function of the DFA.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..errors import InputError, LimitExceeded
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import (
@@ -400,24 +402,15 @@ def _choose(level: _Level, letters: tuple, nonid: list):
     return max(counts, key=lambda g: (counts[g], g))
 
 
-def _monoid_elements(table, limit: int) -> list:
-    n = len(table)
-    one = tuple(range(n))
-    gens = [tuple(int(table[q][a]) for q in range(n)) for a in range(len(table[0]))]
-    seen = {one}
-    frontier = [one]
-    while frontier:
-        nxt = []
-        for x in frontier:
-            for g in gens:
-                y = tuple(g[q] for q in x)
-                if y not in seen:
-                    seen.add(y)
-                    if len(seen) > limit:
-                        raise LimitExceeded("transition monoid (elements)", limit)
-                    nxt.append(y)
-        frontier = nxt
-    return sorted(seen)
+def _monoid_size(dfa, limit: int) -> int:
+    """|T¹|, the size of the transition monoid: the transition semigroup T (enumerated once,
+    by :func:`.semigroup.transition_semigroup`) plus the identity when no non-empty word acts
+    as it."""
+    from .semigroup import transition_semigroup
+
+    S = transition_semigroup(dfa, limit=limit)
+    identity = np.arange(S.degree)
+    return S.size + (0 if bool((S.elements == identity).all(axis=1).any()) else 1)
 
 
 def state_formulas(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
@@ -432,7 +425,7 @@ def state_formulas(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
     n = len(table)
     k = len(dfa.alphabet)
     one = tuple(range(n))
-    size = len(_monoid_elements(table, limit)) if k else 1
+    size = _monoid_size(dfa, limit) if k else 1
     images, atoms, names = {}, {}, {}
     classes: dict = {}
     for a in range(k):

@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
                     print(f"  {'':<13}      identity: {r.identity}")
         rows.append((title, regex, dfa.n_states, marks, result.fragments))
     fragments = rows[0][4]
-    lines = ["| language | regex | states | " + " | ".join(fragments) + " |",
+    lines = ["| language | regex | states | " + " | ".join(map(str, fragments)) + " |",
              "|---|---|---|" + "---|" * len(fragments)]
     for title, regex, n, marks, _ in rows:
         lines.append(f"| {title} | `{regex}` | {n} | " + " | ".join(marks) + " |")

@@ -28,6 +28,13 @@ def split_alphabet(text: str | None) -> list[str] | None:
     return letters
 
 
+def witness_text(witness, sep: str = "") -> str:
+    """``'u' in, 'v' out, indistinguishable at every depth`` (or ``at depth <= r``)."""
+    depth = "every depth" if witness.depth is None else f"depth <= {witness.depth}"
+    return (f"{sep.join(witness.accepted) or 'ε'!r} in, {sep.join(witness.rejected) or 'ε'!r} out, "
+            f"indistinguishable at {depth}")
+
+
 def split_word(word: str, alphabet_multichar: bool = False) -> list[str]:
     """A word on the command line: single characters, or comma-separated letters."""
     if alphabet_multichar or "," in word:

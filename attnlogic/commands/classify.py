@@ -69,24 +69,28 @@ def run(args) -> int:
     result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
                       limit=args.limit, minimal=True, hints=hints,
                       search_budget=SMALLEST_BUDGET if args.search_budget is None else args.search_budget)
-    obj = result.to_json()
     if args.json:
-        print_json(obj)
+        print_json(result.to_json())
         return 0
-    print(f"minimal DFA: {obj['states']} states over {{{', '.join(obj['alphabet'])}}}")
-    width = max(len(name) for name in obj["fragments"])
-    for name, entry in obj["fragments"].items():
-        verdict = {True: "yes", False: "no", None: "?"}[entry["member"]]
-        print(f"{name:<{width}}  {verdict:<3}  ", end="")
-        if entry["formula"] is not None:
-            text = entry["formula"]
-            print(text if len(text) <= 100 else text[:97] + "...")
-        elif entry["witness"] is not None:
-            w = entry["witness"]
-            depth = "every depth" if w["depth"] is None else f"depth <= {w['depth']}"
-            print(f"{w['accepted'] or 'ε'!r} in, {w['rejected'] or 'ε'!r} out, "
-                  f"indistinguishable at {depth}")
-        else:
-            print("")
-        print(f"{'':<{width}}       {entry['method']}")
+    render(result)
     return 0
+
+
+def render(result) -> None:
+    """The text form of a :class:`~attnlogic.definability.results.Classification`."""
+    from ._common import witness_text
+
+    d = result.dfa
+    print(f"minimal DFA: {d.n_states} states over {{{', '.join(d.alphabet)}}}")
+    width = max(len(str(r.fragment)) for r in result.results)
+    for r in result.results:
+        verdict = {True: "yes", False: "no", None: "?"}[r.member]
+        if r.formula is not None:
+            text = str(r.formula)
+            line = text if len(text) <= 100 else text[:97] + "..."
+        elif r.witness is not None:
+            line = witness_text(r.witness, result.separator)
+        else:
+            line = ""
+        print(f"{r.fragment:<{width}}  {verdict:<3}  {line}")
+        print(f"{'':<{width}}       {r.method}")

@@ -32,20 +32,17 @@ def run(args) -> int:
     from attnlogic.definability.separations import separation
     from attnlogic.errors import InputError
 
-    from ._common import print_json
+    from ._common import print_json, witness_text
 
     if args.max_depth < 1:
         raise InputError(f"--max-depth must be >= 1, got {args.max_depth}")
     sep = separation(args.fragment_in, args.fragment_out, max_depth=args.max_depth, limit=args.limit)
-    obj = sep.to_json()
     if args.json:
-        print_json(obj)
+        print_json(sep.to_json())
         return 0
-    w = obj["witness"]
-    depth = "every depth" if w["depth"] is None else f"depth <= {w['depth']}"
-    print(f"{obj['formula']}    (regex {obj['regex']}, alphabet {''.join(obj['alphabet'])}: {obj['description']})")
-    print(f"  in {obj['in']['fragment']}: {obj['in']['method']}")
-    print(f"  not in {obj['not_in']['fragment']}: {w['accepted'] or 'ε'!r} in, {w['rejected'] or 'ε'!r} out, "
-          f"indistinguishable at {depth}")
-    print(f"    {obj['not_in']['method']}")
+    e = sep.entry
+    print(f"{e.formula}    (regex {e.regex}, alphabet {e.alphabet}: {e.note})")
+    print(f"  in {sep.fragment_in}: {sep.formula_certificate.method}")
+    print(f"  not in {sep.fragment_out}: {witness_text(sep.witness_result.witness)}")
+    print(f"    {sep.witness_result.method}")
     return 0
