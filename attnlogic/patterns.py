@@ -1,18 +1,27 @@
-"""Attention patterns: which earlier positions a query position sees.
+"""Attention patterns: which positions a query position sees.
 
-One value type, :class:`AttentionPattern`, names the patterns of the toolkit, as written on
-the command line and in model files:
+One value type, :class:`AttentionPattern`, names the patterns of the toolkit as they are
+written on the command line and in model files, and holds the one definition of which key
+positions m a query at position n sees (:meth:`AttentionPattern.visible`).  Positions are
+0-based here, as in arrays (1-based in the logic's docs: the comparisons are the same, with
+max(1, n−k) in place of max(0, n−k)):
 
-================== ================================== ==================================
-name               a query at position n sees m with  the logic (Li & Cotterell)
-================== ================================== ==================================
-``global``         1 ≤ m < n  (strict causal)         ``P``: LTL[P]
-``global_nonstrict`` 1 ≤ m ≤ n  (self-including)      (experiments and rmt's ``causal``)
-``local:k``        max(1, n−k) ≤ m < n                ``Y[<=k]``: LTL[Y<=k]
-``hybrid:k``       global heads and k-local heads     ``P`` and ``Y[<=k]``: LTL[P,Y<=k]
-================== ================================== ==================================
+====================== ================================ ==================================
+name                   a query at n sees the keys m     the logic (Li & Cotterell)
+====================== ================================ ==================================
+``global``             0 ≤ m < n  (strict causal)       ``P``: LTL[P]
+``global_nonstrict``   0 ≤ m ≤ n  (self-including)      (experiments; rmt's ``causal``)
+``local:k``            max(0, n−k) ≤ m < n              ``Y[<=k]``: LTL[Y<=k]
+``local_nonstrict:k``  max(0, n−k) ≤ m ≤ n              (experiments)
+``hybrid:k``           a layer of global and k-local    ``P`` and ``Y[<=k]``: LTL[P,Y<=k]
+                       heads (:meth:`~AttentionPattern.heads`)
+====================== ================================ ==================================
 
-Positions are 1-based in the docs and 0-based in arrays (the comparisons are the same).
+``causal`` is read as ``global_nonstrict``.  The first four kinds are *single-head*
+patterns: they are the masks of attention heads (the transformer's ``HeadSpec``).  A hybrid
+pattern has no single mask; ``heads(n_heads)`` splits a layer of ``n_heads`` heads into the
+first ⌈n_heads/2⌉ global heads and the rest k-local (at least one of each).  A query whose
+window is empty (n = 0 under a strict pattern) sees nothing; attention there outputs 0.
 """
 
 from __future__ import annotations
@@ -20,27 +29,42 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 from .errors import InputError
 
-__all__ = ["AttentionPattern", "PATTERN_KINDS"]
+__all__ = ["AttentionPattern", "PATTERN_KINDS", "HEAD_KINDS", "PATTERN_NAMES"]
 
-PATTERN_KINDS = ("global", "global_nonstrict", "local", "hybrid")
+#: The kinds of a single attention head (each has one mask).
+HEAD_KINDS = ("global", "local", "global_nonstrict", "local_nonstrict")
+#: Every kind: the head kinds and ``hybrid`` (a layer of global and local heads).
+PATTERN_KINDS = ("global", "global_nonstrict", "local", "local_nonstrict", "hybrid")
+#: The names :meth:`AttentionPattern.parse` reads before the optional ``:k``.
+PATTERN_NAMES = PATTERN_KINDS + ("causal",)
 
-_NAME = re.compile(r"(global|global_nonstrict|causal|local|hybrid)(?::(\d+))?")
+_WINDOWED = ("local", "local_nonstrict", "hybrid")
+_EXPECTED = "expected global, global_nonstrict (or causal), local:k, local_nonstrict:k or hybrid:k"
+_NAME = re.compile(r"(global_nonstrict|global|causal|local_nonstrict|local|hybrid)(?::([0-9]+))?")
+
+
+def _count(name: str, value, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise InputError(f"{name} must be an integer ≥ {minimum}, got {value!r}")
+    return int(value)
 
 
 @dataclass(frozen=True)
 class AttentionPattern:
-    """``kind`` in :data:`PATTERN_KINDS`; ``k`` ≥ 1 the window of ``local`` and ``hybrid``."""
+    """``kind`` in :data:`PATTERN_KINDS`; ``k`` ≥ 1 the window of the local kinds and
+    ``hybrid`` (None for the others).  ``str()`` is the name :meth:`parse` reads back."""
 
     kind: str
     k: int | None = None
 
     def __post_init__(self):
         if self.kind not in PATTERN_KINDS:
-            raise InputError(f"unknown attention pattern {self.kind!r}; expected global, "
-                             "global_nonstrict, local:k or hybrid:k")
-        if self.kind in ("local", "hybrid"):
+            raise InputError(f"unknown attention pattern {self.kind!r}; {_EXPECTED}")
+        if self.kind in _WINDOWED:
             if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
                 raise InputError(f"the window k of a {self.kind} pattern must be an integer "
                                  f"≥ 1, got {self.k!r}")
@@ -49,20 +73,80 @@ class AttentionPattern:
 
     @staticmethod
     def parse(text: "str | AttentionPattern") -> "AttentionPattern":
-        """``global``, ``global_nonstrict`` (alias ``causal``), ``local:K``, ``hybrid:K``."""
+        """``global``, ``global_nonstrict`` (alias ``causal``), ``local:K``,
+        ``local_nonstrict:K``, ``hybrid:K``; an :class:`AttentionPattern` is returned as is."""
         if isinstance(text, AttentionPattern):
             return text
         m = _NAME.fullmatch(text.strip()) if isinstance(text, str) else None
         if m is None:
-            raise InputError(f"unknown attention pattern {text!r}; expected global, "
-                             "global_nonstrict, local:K or hybrid:K")
+            raise InputError(f"unknown attention pattern {text!r}; {_EXPECTED}")
         kind, k = m.group(1), m.group(2)
         kind = "global_nonstrict" if kind == "causal" else kind
-        if kind in ("local", "hybrid") and k is None:
+        if kind in _WINDOWED and k is None:
             raise InputError(f"the pattern {text!r} needs a window, e.g. {kind}:2")
         if k is not None and len(k) > 9:
             raise InputError(f"the window of {text!r} is too large (at most 9 digits)")
+        if k is not None and kind in _WINDOWED and int(k) < 1:
+            raise InputError(f"the window of {text!r} must be ≥ 1")
         return AttentionPattern(kind, None if k is None else int(k))
 
     def __str__(self) -> str:
         return self.kind if self.k is None else f"{self.kind}:{self.k}"
+
+    @property
+    def is_head(self) -> bool:
+        """True for the single-head kinds (every kind but ``hybrid``)."""
+        return self.kind != "hybrid"
+
+    @property
+    def strict(self) -> bool:
+        """True when a query does not see its own position (m < n rather than m ≤ n)."""
+        return not self.kind.endswith("_nonstrict")
+
+    @property
+    def is_local(self) -> bool:
+        """True for the windowed head kinds ``local`` and ``local_nonstrict``."""
+        return self.kind.startswith("local")
+
+    def _require_head(self, what: str) -> None:
+        if not self.is_head:
+            raise InputError(f"{self} is a layer of global and {self.k}-local heads and has "
+                             f"no single {what}; use heads(n_heads) for the masks of its heads")
+
+    def visible(self, query, key):
+        """Whether a query at position ``query`` sees the key at position ``key`` (0-based).
+
+        Elementwise on ints, numpy arrays and torch tensors (broadcasting): 0 ≤ m < n
+        (``global``), 0 ≤ m ≤ n (``global_nonstrict``), and the same with n − k ≤ m for the
+        local kinds, where n = ``query`` and m = ``key``.  A key below 0 (a padding slot) is
+        never seen.  This is the one definition the float kernels, the fixed-point machine
+        and rmt's pooling weights use.  A hybrid pattern has no single mask (InputError).
+        """
+        self._require_head("mask")
+        n, m = query, key
+        seen = (m < n) if self.strict else (m <= n)
+        seen = seen & (m >= 0)
+        if self.is_local:
+            seen = seen & (m >= n - self.k)
+        return seen
+
+    def mask(self, T: int) -> np.ndarray:
+        """The T×T boolean numpy array ``mask[n, m] = visible(n, m)`` (query × key)."""
+        T = _count("T", T, 0)
+        return np.asarray(self.visible(np.arange(T)[:, None], np.arange(T)[None, :]), dtype=bool)
+
+    def heads(self, n_heads: int) -> tuple["AttentionPattern", ...]:
+        """The single-head patterns of a layer of ``n_heads`` heads under this pattern.
+
+        A head kind gives ``n_heads`` copies of itself; ``hybrid:k`` gives ⌈n_heads/2⌉
+        ``global`` heads followed by the rest ``local:k`` (n_heads ≥ 2, at least one of each).
+        """
+        n_heads = _count("n_heads", n_heads, 1)
+        if self.is_head:
+            return (self,) * n_heads
+        if n_heads < 2:
+            raise InputError(f"a hybrid pattern needs n_heads ≥ 2 (one global and one local "
+                             f"head at least), got {n_heads}")
+        n_global = (n_heads + 1) // 2
+        return ((AttentionPattern("global"),) * n_global
+                + (AttentionPattern("local", self.k),) * (n_heads - n_global))

@@ -116,12 +116,13 @@ def split_corpus(text: str, path: Path | None = None) -> tuple[str, str]:
 
 def _model(cfg: LMConfig, pattern: str, vocab_size: int):
     import torch
-    from ..transformer import Transformer, TransformerConfig, parse_pattern
+    from ..patterns import AttentionPattern
+    from ..transformer import Transformer, TransformerConfig
 
     torch.manual_seed(cfg.seed)
     try:
         mc = TransformerConfig(vocab_size=vocab_size, d_model=cfg.d_model, n_layers=cfg.n_layers,
-                               heads=parse_pattern(pattern, cfg.n_heads), positional=cfg.positional,
+                               heads=AttentionPattern.parse(pattern).heads(cfg.n_heads), positional=cfg.positional,
                                readout_dim=vocab_size, max_len=max(cfg.context, 16))
     except ValueError as exc:
         raise InputError(str(exc)) from None

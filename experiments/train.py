@@ -109,10 +109,11 @@ def resolve_device(name: str) -> str:
 
 
 def model_config(cfg: TrainConfig, vocab_size: int):
-    from ..transformer import TransformerConfig, parse_pattern
+    from ..patterns import AttentionPattern
+    from ..transformer import TransformerConfig
 
     try:
-        heads = parse_pattern(cfg.pattern, cfg.n_heads)
+        heads = AttentionPattern.parse(cfg.pattern).heads(cfg.n_heads)
         return TransformerConfig(vocab_size=vocab_size, d_model=cfg.d_model, n_layers=cfg.n_layers,
                                  heads=heads, d_ff=cfg.d_ff, layernorm=cfg.layernorm,
                                  positional=cfg.positional, readout_dim=1)

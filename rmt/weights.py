@@ -10,22 +10,24 @@ r"""Pooling weights w ∈ R^T and the two numbers the spectrum depends on:
   w_s(τ) = (1/T)[e^τ/(e^τ+s−1) + Σ_{q=s+1}^{T} 1/(e^τ+q−1)]  (ours, re-derived).
   τ = 0: w_s = (H_T − H_{s−1})/T ("harmonic").  Queries that exclude themselves:
   w_s = (H_{T−1} − H_{s−1})/(T−1) ("harmonic, self-excluding").
-* the toolkit's attention patterns (spec/semantics.md): a global head lets position n
-  attend to m < n, a k-local head to max(1, n−k) ≤ m < n, a hybrid layer has one of each
-  (outputs summed with equal weight); a position with no visible key outputs 0.  In the
-  same τ/d limit the scores are equal on the visible keys, so each head is uniform over its
-  window and the pooled weights are the query average of the attention matrix.
+* the toolkit's attention patterns (:class:`attnlogic.patterns.AttentionPattern`, whose
+  ``visible`` says which keys a query sees): a global head lets position n attend to
+  m < n, a k-local head to max(1, n−k) ≤ m < n, ``causal`` (= ``global_nonstrict``) to
+  m ≤ n with self score τ; a hybrid layer is ``hybrid:k``'s ``heads(2)``, one global and
+  one k-local head (outputs summed with equal weight); a position with no visible key
+  outputs 0.  In the same τ/d limit the scores are equal on the visible keys other than
+  the query itself, so each head is uniform over its window (up to the self score) and the
+  pooled weights are the query average of the attention matrix.
 
 All weight functions return read-only float arrays; α/κ is invariant to rescaling w.
 """
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from attnlogic.errors import InputError
+from attnlogic.patterns import PATTERN_NAMES, AttentionPattern
 
 from ._checks import finite, positive_int
 
@@ -82,25 +84,12 @@ def harmonic_self_excluding_weights(T: int) -> np.ndarray:
     return _frozen((H[T - 1] - H[:T]) / (T - 1))
 
 
-_PATTERN = re.compile(r"^(global|causal|local:(\d+)|hybrid:(\d+))$")
-
-
-def attention_mask(pattern: str, T: int) -> np.ndarray:
-    """Boolean (query, key) visibility for a single head: ``global`` (m < n), ``causal``
-    (m ≤ n) or ``local:k`` (max(1, n−k) ≤ m < n).  Positions are 1-based in the docs,
-    0-based here."""
+def attention_mask(pattern: "str | AttentionPattern", T: int) -> np.ndarray:
+    """Boolean (query, key) visibility of a single head, ``AttentionPattern.mask``:
+    ``global`` (m < n), ``causal`` (m ≤ n) or ``local:k`` (max(1, n−k) ≤ m < n).  Positions
+    are 1-based in the docs, 0-based here."""
     T = positive_int("T", T)
-    n = np.arange(T)[:, None]
-    m = np.arange(T)[None, :]
-    if pattern == "global":
-        return m < n
-    if pattern == "causal":
-        return m <= n
-    match = re.fullmatch(r"local:(\d+)", pattern)
-    if match:
-        k = positive_int(f"the window k of {pattern!r}", int(match.group(1)))
-        return (m < n) & (m >= n - k)
-    raise InputError(f"unknown head pattern {pattern!r}; expected global, causal or local:k")
+    return AttentionPattern.parse(pattern).mask(T)
 
 
 def limit_attention_matrix(mask: np.ndarray, tau: float = 0.0) -> np.ndarray:
@@ -114,24 +103,18 @@ def limit_attention_matrix(mask: np.ndarray, tau: float = 0.0) -> np.ndarray:
     return np.divide(weights, totals, out=np.zeros_like(weights), where=totals > 0)
 
 
-def pattern_weights(pattern: str, T: int, tau: float = 0.0) -> np.ndarray:
+def pattern_weights(pattern: "str | AttentionPattern", T: int, tau: float = 0.0) -> np.ndarray:
     """Pooling weights induced by an attention pattern of the toolkit, query-averaged:
-    ``global``, ``local:k``, ``hybrid:k`` (global + k-local heads, summed), or ``causal``
-    (self-including, with self score τ).  Raises InputError when the pattern sees nothing
-    (T = 1 for the strict patterns)."""
-    if not isinstance(pattern, str) or not _PATTERN.match(pattern):
-        raise InputError(f"unknown attention pattern {pattern!r}; expected global, causal, "
-                         "local:k or hybrid:k with k >= 1")
+    ``global``, ``local:k``, ``hybrid:k`` (its ``heads(2)``: a global and a k-local head,
+    summed), or ``causal`` (self-including, with self score τ).  Raises InputError when the
+    pattern sees nothing (T = 1 for the strict patterns)."""
+    p = AttentionPattern.parse(pattern)
     T = positive_int("T", T)
-    if pattern.startswith("hybrid:"):
-        k = pattern.split(":")[1]
-        A = (limit_attention_matrix(attention_mask("global", T), tau)
-             + limit_attention_matrix(attention_mask(f"local:{k}", T), tau))
-    else:
-        A = limit_attention_matrix(attention_mask(pattern, T), tau)
+    heads = (p,) if p.is_head else p.heads(2)
+    A = sum(limit_attention_matrix(h.mask(T), tau) for h in heads)
     w = A.mean(axis=0)
     if not np.any(w):
-        raise InputError(f"pattern {pattern!r} pools nothing at T={T} (no position has a "
+        raise InputError(f"pattern {str(pattern)!r} pools nothing at T={T} (no position has a "
                          "visible key)")
     return _frozen(w)
 
@@ -180,7 +163,7 @@ def named_weights(name: str, R) -> np.ndarray:
         except ValueError:
             raise InputError(f"bad weights {name!r}: causal:TAU needs a number") from None
         return causal_weights(T, tau)
-    if _PATTERN.match(name):
+    if name.partition(":")[0] in PATTERN_NAMES:
         return pattern_weights(name, T)
     raise InputError(f"unknown weights {name!r}; expected mean, optimal, harmonic, "
                      "harmonic_self_excluding, causal:TAU, global, local:k or hybrid:k")

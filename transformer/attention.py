@@ -1,4 +1,9 @@
-"""Attention kernels for the four mask kinds, none of which materialises an N×N matrix.
+"""Attention kernels for the four head kinds, none of which materialises an N×N matrix.
+
+Which keys a query sees is :meth:`attnlogic.patterns.AttentionPattern.visible` (0-based:
+global m < n, global_nonstrict m ≤ n, local:k n−k ≤ m < n, local_nonstrict:k n−k ≤ m ≤ n);
+the kernels below compute attention over exactly those keys (the tests extract each
+kernel's mask and compare it with ``visible``).
 
 Shapes: ``q, k, v`` are ``[B, H, N, d]`` (all heads of a call share one mask kind).  Every
 kernel returns ``[B, H, N, d_v]`` in the dtype of ``q``.
@@ -8,13 +13,14 @@ own softmax for half types): scores are formed in the input dtype, the softmax a
 weighted sum are accumulated in float32 and the result is rounded once to the input dtype.
 A position whose window is empty gets the zero vector.
 
-* global (m < n): query n (n ≥ 2) against keys 1…n−1 is exactly a causal
-  ``scaled_dot_product_attention`` of queries 2…N against keys 1…N−1 (the causal mask of
-  SDPA aligns query i with keys j ≤ i); position 1 gets 0.  SDPA's CPU and CUDA kernels
+* global: query n ≥ 1 against keys 0…n−1 is exactly a causal
+  ``scaled_dot_product_attention`` of queries 1…N−1 against keys 0…N−2 (the causal mask of
+  SDPA aligns query i with keys j ≤ i); query 0 gets 0.  SDPA's CPU and CUDA kernels
   are blockwise (flash / memory-efficient): memory O(N·d).
-* global_nonstrict (m ≤ n): causal SDPA as is.
-* local (n−k ≤ m < n) and local_nonstrict (n−k ≤ m ≤ n): the k (or k+1) window keys of
-  every query are gathered from a left-padded strided view: O(N·k) time and memory.
+* global_nonstrict: causal SDPA as is.
+* local and local_nonstrict: the k (or k+1) window keys of every query are gathered from a
+  left-padded strided view, the slots ``visible`` rejects (padding) masked out: O(N·k)
+  time and memory.
 * :func:`constant_query_attention`: when a global head's query does not depend on the
   position (W_Q = 0, no RoPE: q = b_Q, as in every compiled head), the score s_m = q·k_m
   does not depend on n and the causal softmax is a ratio of two prefix log-sum-exps:
@@ -32,6 +38,8 @@ import math
 
 import torch
 import torch.nn.functional as F
+
+from attnlogic.patterns import AttentionPattern
 
 from .config import HeadSpec
 
@@ -168,8 +176,9 @@ def local_attention(q, k, v, window: int, strict: bool = True, scale: float | No
     kw = kp.unfold(2, w, 1)[:, :, :N]           # [B, H, N, d, w]
     vw = vp.unfold(2, w, 1)[:, :, :N]           # [B, H, N, dv, w]
     s = torch.einsum("bhnd,bhndw->bhnw", q, kw) * scale
-    pos = torch.arange(N, device=q.device).view(-1, 1) - window + torch.arange(w, device=q.device).view(1, -1)
-    valid = pos >= 0                              # [N, w]
+    n = torch.arange(N, device=q.device).view(-1, 1)
+    pos = n - window + torch.arange(w, device=q.device).view(1, -1)
+    valid = AttentionPattern("local" if strict else "local_nonstrict", window).visible(n, pos)  # [N, w]
     s = s.to(acc_t).masked_fill(~valid, -math.inf)
     m = s.amax(dim=-1, keepdim=True)
     m = torch.where(torch.isinf(m), torch.zeros_like(m), m)
@@ -184,7 +193,9 @@ def local_attention(q, k, v, window: int, strict: bool = True, scale: float | No
 
 def attend(q, k, v, spec: HeadSpec, scale: float | None = None, kernel: str = "sdpa",
            dropout_p: float = 0.0, training: bool = False):
-    """Dispatch on the mask kind of ``spec``."""
+    """Dispatch on the mask kind of ``spec`` (a single-head pattern)."""
+    if not spec.is_head:
+        raise ValueError(f"attend needs a single-head pattern, got {spec}")
     if spec.is_local:
         return local_attention(q, k, v, spec.k, strict=spec.strict, scale=scale,
                                dropout_p=dropout_p, training=training)

@@ -1,17 +1,12 @@
 """Value objects describing a transformer: the attention pattern of each head and the shapes.
 
-A head's *mask kind* fixes which earlier positions a position n (1-based) may attend to:
-
-==================== ====================== =============================
-kind                 visible positions m    the logic it corresponds to
-==================== ====================== =============================
-``global``           1 ≤ m < n              ``P`` (strict past)
-``local`` (k)        max(1, n−k) ≤ m < n    ``Y[<=k]``
-``global_nonstrict`` 1 ≤ m ≤ n              (experiments only)
-``local_nonstrict``  max(1, n−k) ≤ m ≤ n    (experiments only)
-==================== ====================== =============================
-
-A position whose window is empty (position 1 under a strict mask) outputs the zero vector.
+The mask of a head is a single-head :class:`~attnlogic.patterns.AttentionPattern`
+(``global``, ``local:k``, ``global_nonstrict``, ``local_nonstrict:k``), whose ``visible``
+is the one definition of which positions a query sees; ``HeadSpec`` is that type under the
+name the transformer has always used, and its ``str()`` (``"global"``, ``"local:2"``) is the
+form saved in model files.  A layer pattern such as ``hybrid:k`` is turned into heads by
+``AttentionPattern.heads`` (:func:`parse_pattern`).  A position whose window is empty
+(position 1 under a strict mask) outputs the zero vector.
 """
 
 from __future__ import annotations
@@ -19,87 +14,34 @@ from __future__ import annotations
 from dataclasses import dataclass, field, asdict
 from typing import Any
 
+from attnlogic.errors import InputError
+from attnlogic.patterns import HEAD_KINDS, AttentionPattern
+
 __all__ = ["HeadSpec", "TransformerConfig", "parse_pattern", "HEAD_KINDS", "POSITIONAL_KINDS"]
 
-HEAD_KINDS = ("global", "local", "global_nonstrict", "local_nonstrict")
 POSITIONAL_KINDS = ("none", "learned", "sinusoidal", "rope")
 NORM_POSITIONS = ("post", "pre")
 
-
-@dataclass(frozen=True)
-class HeadSpec:
-    """The mask of one attention head: ``kind`` in :data:`HEAD_KINDS`, window ``k`` for local kinds."""
-
-    kind: str
-    k: int | None = None
-
-    def __post_init__(self):
-        if self.kind not in HEAD_KINDS:
-            raise ValueError(f"unknown head kind {self.kind!r}; expected one of {HEAD_KINDS}")
-        if self.kind.startswith("local"):
-            if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
-                raise ValueError(f"a {self.kind} head needs a window k >= 1, got {self.k!r}")
-        elif self.k is not None:
-            raise ValueError(f"a {self.kind} head takes no window, got k={self.k!r}")
-
-    @property
-    def strict(self) -> bool:
-        """True when the position itself is excluded (m < n)."""
-        return not self.kind.endswith("_nonstrict")
-
-    @property
-    def is_local(self) -> bool:
-        return self.kind.startswith("local")
-
-    def __str__(self) -> str:
-        return f"{self.kind}:{self.k}" if self.is_local else self.kind
-
-    @staticmethod
-    def parse(text: str) -> "HeadSpec":
-        """``global``, ``local:3``, ``global_nonstrict``, ``local_nonstrict:2``."""
-        kind, _, k = text.strip().partition(":")
-        if k:
-            try:
-                return HeadSpec(kind, int(k))
-            except ValueError as exc:
-                raise ValueError(f"bad head spec {text!r}: {exc}") from None
-        return HeadSpec(kind)
+#: The mask of one attention head: a single-head :class:`AttentionPattern`.
+HeadSpec = AttentionPattern
 
 
-def parse_pattern(pattern: str, n_heads: int) -> tuple[HeadSpec, ...]:
-    """The heads of one layer from a pattern name.
-
-    ``global``: every head global; ``local:k``: every head k-local; ``hybrid:k``: the first
-    ⌈n/2⌉ heads global, the rest k-local (at least one of each, so n_heads ≥ 2).
-    """
-    if n_heads < 1:
-        raise ValueError(f"n_heads must be >= 1, got {n_heads}")
-    name, _, arg = pattern.strip().partition(":")
-    if name == "global" and not arg:
-        return tuple(HeadSpec("global") for _ in range(n_heads))
-    if name in ("local", "hybrid"):
-        try:
-            k = int(arg)
-        except ValueError:
-            raise ValueError(f"pattern {pattern!r} needs a window, e.g. {name}:2") from None
-        if name == "local":
-            return tuple(HeadSpec("local", k) for _ in range(n_heads))
-        if n_heads < 2:
-            raise ValueError("a hybrid pattern needs at least 2 heads")
-        n_global = (n_heads + 1) // 2
-        return tuple(HeadSpec("global") for _ in range(n_global)) + \
-            tuple(HeadSpec("local", k) for _ in range(n_heads - n_global))
-    raise ValueError(f"unknown attention pattern {pattern!r}; expected global, local:k or hybrid:k")
+def parse_pattern(pattern: "str | AttentionPattern", n_heads: int) -> tuple[HeadSpec, ...]:
+    """The heads of one layer from a pattern name: ``AttentionPattern.parse(pattern).heads(n_heads)``
+    (``hybrid:k``: the first ⌈n/2⌉ heads global, the rest k-local, n_heads ≥ 2)."""
+    return AttentionPattern.parse(pattern).heads(n_heads)
 
 
 def _as_spec(h) -> HeadSpec:
-    if isinstance(h, HeadSpec):
-        return h
-    if isinstance(h, str):
-        return HeadSpec.parse(h)
     if isinstance(h, dict):
-        return HeadSpec(h["kind"], h.get("k"))
-    raise TypeError(f"cannot read a head spec from {h!r}")
+        h = AttentionPattern(h["kind"], h.get("k"))
+    elif not isinstance(h, (str, AttentionPattern)):
+        raise TypeError(f"cannot read a head spec from {h!r}")
+    spec = AttentionPattern.parse(h)
+    if not spec.is_head:
+        raise InputError(f"a head's mask must be a single-head pattern, got {spec} (a layer "
+                         "pattern: give heads=parse_pattern(pattern, n_heads))")
+    return spec
 
 
 @dataclass(frozen=True)

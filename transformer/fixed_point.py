@@ -10,7 +10,8 @@ positional encoding) on that machine.  Values are held in float64, which represe
 value of the format exactly; sums of products are formed exactly (float64 is exact for
 them when 2(p+i) + log2(terms) ≤ 53) and rounded once, as in the paper's model.
 
-Per head: s = R(q·k/√d) on the visible window, M = max s, e = R(exp(s − M)),
+Per head: s = R(q·k/√d) on the keys the head sees (``spec.visible``, the one definition in
+:mod:`attnlogic.patterns`), M = max s, e = R(exp(s − M)),
 l = R(Σ e), α = R(e / l), out = R(Σ α v); an empty window gives 0.  R = round + saturate.
 Quadratic in N (query blocks of 256): meant for N up to a few 10^4.
 """
@@ -55,16 +56,6 @@ class FixedPoint:
         return f"Q{self.int_bits}.{self.frac_bits}"
 
 
-def _visible(spec, n: torch.Tensor, m: torch.Tensor) -> torch.Tensor:
-    if spec.kind == "global":
-        return m < n
-    if spec.kind == "global_nonstrict":
-        return m <= n
-    if spec.kind == "local":
-        return (m < n) & (m >= n - spec.k)
-    return (m <= n) & (m >= n - spec.k)
-
-
 def _head(q, k, v, spec, scale, R, block: int = 256):
     """One head on one word: q, k, v [N, d] (already rounded)."""
     N = q.shape[0]
@@ -72,7 +63,7 @@ def _head(q, k, v, spec, scale, R, block: int = 256):
     m = torch.arange(N).view(1, -1)
     for s0 in range(0, N, block):
         n = torch.arange(s0, min(N, s0 + block)).view(-1, 1)
-        vis = _visible(spec, n, m)
+        vis = spec.visible(n, m)
         s = R(q[s0:s0 + block] @ k.T * scale).masked_fill(~vis, -math.inf)
         M = s.amax(dim=1, keepdim=True)
         has = torch.isfinite(M)

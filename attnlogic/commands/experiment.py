@@ -133,11 +133,11 @@ def _grid_from_args(args):
 
 
 def _check_patterns(patterns, n_heads: int) -> None:
-    from ..transformer import parse_pattern
+    from ..patterns import AttentionPattern
 
     for p in patterns:
         try:
-            parse_pattern(p, n_heads)
+            AttentionPattern.parse(p).heads(n_heads)
         except ValueError as exc:
             raise InputError(f"--patterns: {exc}") from None
 
