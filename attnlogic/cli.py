@@ -68,7 +68,7 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "state_limit": "--limit", "device": "--device", "out_dir": "--out",
                    "layernorm": "--layernorm", "fixed_point": "--fixed-point",
                    "search_budget": "--search-budget", "windows": "--window",
-                   "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa"}
+                   "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa", "path": "--out"}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ from pathlib import Path
 import torch
 
 from attnlogic.errors import FileFormatError
-from attnlogic.fileio import write_bytes_atomic
+from attnlogic.fileio import check_output_path, write_files_atomic
 
 from .config import TransformerConfig
 from .model import Transformer
@@ -34,18 +34,19 @@ def sidecar_path(path: str | os.PathLike) -> Path:
 
 
 def save_model(model: Transformer, path: str | os.PathLike, metadata: dict | None = None) -> tuple[Path, Path]:
-    """Write ``path`` (safetensors) and its sidecar; returns both paths."""
+    """Write ``path`` (safetensors) and its sidecar as one unit (both or neither, see
+    :func:`attnlogic.fileio.write_files_atomic`); returns both paths."""
     from safetensors.torch import save as st_save
 
-    path = Path(path)
+    path = check_output_path(path)        # before Path() drops a trailing slash
     state = {k: v.detach().contiguous().cpu() for k, v in model.state_dict().items()}
     dtype = next(iter(state.values())).dtype if state else torch.float32
     dtype_name = next(n for n, d in DTYPES.items() if d == dtype)
     side = {"format": FORMAT, "version": VERSION, "config": model.config.to_dict(),
             "dtype": dtype_name, "metadata": metadata or {}}
-    write_bytes_atomic(path, st_save(state, metadata={"format": FORMAT}))
     sp = sidecar_path(path)
-    write_bytes_atomic(sp, (json.dumps(side, indent=1, sort_keys=True) + "\n").encode())
+    write_files_atomic([(path, st_save(state, metadata={"format": FORMAT})),
+                        (sp, (json.dumps(side, indent=1, sort_keys=True) + "\n").encode())])
     return path, sp
 
 
