@@ -21,6 +21,11 @@ renamed; when a rename fails the targets already renamed are put back as they we
 existing file is kept aside as a hard link until the unit is complete), so a failure leaves
 neither a new file nor a temporary one behind.  Files get the usual permissions (0666 minus
 the umask), not mkstemp's 0600.  Any operating-system error becomes an InputError.
+
+Reading with limits: :func:`read_text_capped` reads at most ``max_bytes`` characters (a
+device such as ``/dev/zero`` is read no further), :func:`strict_json_loads` parses JSON
+refusing duplicate keys, integers of more than ``max_int_digits`` digits and NaN/Infinity
+(:class:`StrictJSONError`, a ValueError with the reason).
 """
 
 from __future__ import annotations
@@ -33,11 +38,62 @@ from pathlib import Path
 
 from .errors import InputError
 
-__all__ = ["check_output_path", "write_files_atomic", "write_bytes_atomic", "write_text_atomic",
+__all__ = ["read_text_capped", "strict_json_loads", "StrictJSONError", "check_output_path", "write_files_atomic", "write_bytes_atomic", "write_text_atomic",
            "write_json_atomic", "save_figure_atomic", "PSEUDO_FILESYSTEMS"]
 
 #: folders whose files are kernel interfaces, never data files
 PSEUDO_FILESYSTEMS = ("/proc", "/sys", "/dev")
+
+
+class StrictJSONError(ValueError):
+    """What :func:`strict_json_loads` refuses (beyond malformed JSON)."""
+
+
+def _no_duplicates(pairs):
+    obj = {}
+    for key, value in pairs:
+        if key in obj:
+            raise StrictJSONError(f"duplicate key {key!r}")
+        obj[key] = value
+    return obj
+
+
+def _no_constant(name: str):
+    raise StrictJSONError(f"{name} is not allowed")
+
+
+def strict_json_loads(text: str, max_int_digits: int = 12):
+    """``json.loads`` that refuses duplicate keys, integers of more than ``max_int_digits``
+    digits and NaN/Infinity (StrictJSONError); json.JSONDecodeError for malformed JSON."""
+    def bounded_int(s: str) -> int:
+        digits = len(s.lstrip("-"))
+        if digits > max_int_digits:
+            raise StrictJSONError(f"an integer of {digits} digits (at most {max_int_digits})")
+        return int(s)
+
+    return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=bounded_int,
+                      parse_constant=_no_constant)
+
+
+def read_text_capped(path, max_bytes: int) -> str:
+    """The UTF-8 text of ``path`` (``-``: standard input), at most ``max_bytes`` characters;
+    InputError when longer, unreadable or not UTF-8."""
+    import sys
+
+    try:
+        if path == "-":
+            text = sys.stdin.read(max_bytes + 1)
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read(max_bytes + 1)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 text") from None
+    if len(text) > max_bytes:
+        raise InputError(f"{path}: longer than max_bytes = {max_bytes} characters",
+                         parameters=("max_bytes",))
+    return text
 
 
 def _refuse(path, reason: str) -> InputError:

@@ -29,7 +29,11 @@ from .procedure import Context
 from .registry import procedure_for
 from .results import Classification, FragmentResult
 
-__all__ = ["FragmentResult", "Classification", "classify", "questions"]
+__all__ = ["FragmentResult", "Classification", "classify", "questions", "MAX_DECIDED_WINDOW"]
+
+#: largest window k decided for LTL[Y<=k], LTL[P,Y<=k] (``windows``): a state of the type
+#: automaton holds the types of the last k positions, so its size grows with k
+MAX_DECIDED_WINDOW = 64
 
 
 def questions(windows=(2,)) -> tuple[Fragment, ...]:
@@ -38,6 +42,9 @@ def questions(windows=(2,)) -> tuple[Fragment, ...]:
     for k in windows:
         if isinstance(k, bool) or not isinstance(k, int):
             raise InputError(f"windows: a window must be an integer ≥ 1, got {k!r}")
+        if not 1 <= k <= MAX_DECIDED_WINDOW:
+            raise InputError(f"windows: a window k must be in 1..{MAX_DECIDED_WINDOW} "
+                             f"(MAX_DECIDED_WINDOW), got {k}", parameters=("windows",))
         out += [f for f in Fragment.windowed(k) if f not in out]
     return tuple(out)
 

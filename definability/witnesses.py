@@ -52,7 +52,8 @@ class Family:
             left = sep.join(p)
             right = sep.join(s)
             return "·".join(x for x in (left, f"({sep.join(self.block)})^K", right) if x)
-        ks = f"K = {self.start}" + (f" + {self.step}j" if self.step else "")
+        k0, m = self.start, self.step
+        ks = f"K = {k0}, {k0 + m}, {k0 + 2 * m}, …" if m else f"K = {k0}"
         return f"in: {part(self.in_prefix, self.in_suffix)}, out: {part(self.out_prefix, self.out_suffix)}, {ks}"
 
     def to_json(self, sep: str = "") -> dict:

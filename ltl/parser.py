@@ -80,7 +80,12 @@ class _Build:
         if not m:
             raise _CallbackError(tok.column,
                                  f"malformed window {str(tok)!r}: write Y[<=k] with k a positive integer")
-        k = int(m.group(1))
+        digits = m.group(1).lstrip("0") or "0"
+        if len(digits) > len(str(MAX_WINDOW)):        # before int(): no 10^5-digit numbers
+            raise _CallbackError(tok.column + str(tok).index(m.group(1)),
+                                 f"the window of Y[<=k] is at most {MAX_WINDOW}, got a number "
+                                 f"of {len(digits)} digits")
+        k = int(digits)
         if k < 1:
             raise _CallbackError(tok.column + str(tok).index(m.group(1)),
                                  f"the window of Y[<=k] must be at least 1, got {k}")
