@@ -68,10 +68,28 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "state_limit": "--limit", "device": "--device", "out_dir": "--out",
                    "layernorm": "--layernorm", "fixed_point": "--fixed-point",
                    "search_budget": "--search-budget", "windows": "--window",
-                   "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa"}
+                   "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa", "path": "--out",
+                   "max_length": "--max-length", "samples": "--samples", "seed": "--seed",
+                   "max_states": None, "max_bytes": None, "fragment": "A/B"}
+
+
+def _unencodable(argv) -> int | None:
+    """The index of the first argument that is not valid UTF-8 (undecodable bytes arrive as
+    lone surrogates and could not be printed back), or None."""
+    for i, a in enumerate(argv):
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            return i
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    bad = _unencodable(argv)
+    if bad is not None:
+        print(f"attnlogic: error: argument {bad + 1} is not valid UTF-8 text", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "_run", None):
@@ -80,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args._run(args) or 0)
     except AttnlogicError as exc:
-        flags = [PARAMETER_FLAGS[p] for p in exc.parameters if p in PARAMETER_FLAGS]
+        flags = [PARAMETER_FLAGS[p] for p in exc.parameters if PARAMETER_FLAGS.get(p)]
         where = f" [command line: {', '.join(flags)}]" if flags else ""
         print(f"attnlogic {args.command}: error: {exc}{where}", file=sys.stderr)
         for line in exc.details():

@@ -31,6 +31,9 @@ def _progress(items, desc: str):
 def run_demo(windows=(2,), max_length: int = 10_000, samples: int = 4, compile_models: bool = True,
              languages=SUITE, seed: int = 0) -> dict:
     """Classify every language; compile and check each LTL[P,Y] member's certificate."""
+    from attnlogic.compiler.check import check_ranges
+
+    check_ranges(max_length, samples, seed)
     from attnlogic.definability.classify import classify
     from attnlogic.automata.regex import regex_to_dfa
 

@@ -14,7 +14,31 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["DFA"]
+__all__ = ["DFA", "letter_problem", "MAX_LETTER_LENGTH"]
+
+#: longest letter (characters)
+MAX_LETTER_LENGTH = 200
+
+
+def letter_problem(letter: str, alphabet) -> str | None:
+    """Why ``letter`` cannot be a letter of ``alphabet`` (None if it can): it must be
+    encodable as UTF-8 (no lone surrogates), contain no control character, be at most
+    MAX_LETTER_LENGTH characters, and contain no comma when some letter of the alphabet
+    is longer than one character (words are then printed with commas between letters,
+    and must split back)."""
+    try:
+        letter.encode("utf-8")
+    except UnicodeEncodeError:
+        return "not encodable as UTF-8 (a lone surrogate)"
+    if any(ord(c) < 32 or ord(c) == 127 for c in letter):
+        return "contains a control character"
+    if len(letter) > MAX_LETTER_LENGTH:
+        return f"longer than {MAX_LETTER_LENGTH} characters"
+    if "," in letter and len(letter) > 1:
+        return "contains a comma (words of multi-character letters are written with commas)"
+    if letter == "," and any(len(a) > 1 for a in alphabet):
+        return "is a comma beside multi-character letters (words are written with commas)"
+    return None
 
 
 class DFA:
@@ -43,6 +67,12 @@ class DFA:
             raise ValueError("duplicate letters in the alphabet")
         if any(not isinstance(a, str) or a == "" for a in alphabet):
             raise ValueError("letters are non-empty strings")
+        for a in alphabet:
+            bad = letter_problem(a, alphabet)
+            if bad:
+                from attnlogic.errors import InputError
+                raise InputError(f"letter {a.encode('utf-8', 'backslashreplace').decode()!r}: {bad}",
+                                 parameters=("alphabet",))
         k = len(alphabet)
         if isinstance(transitions, np.ndarray):
             raw = transitions

@@ -48,9 +48,16 @@ from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff,
 
 from .dfa import DFA
 from .minimize import coarsest_partition, minimize
-from .operations import DEFAULT_STATE_LIMIT, explore
+from .operations import explore
 
-__all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT"]
+__all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT", "MAX_TEMPORAL_OPERATORS"]
+
+#: most states of any intermediate automaton (``state_limit``; as for regexes): a product
+#: of two windows Y[<=10^5] is refused in seconds instead of explored for minutes
+DEFAULT_STATE_LIMIT = 1_000_000
+#: most distinct temporal subformulas (``temporal_limit``): each is one automaton built
+#: and minimised, so 1 000 nested P would take minutes
+MAX_TEMPORAL_OPERATORS = 400
 
 _STRICT = (Past, Yesterday, Since)
 
@@ -253,7 +260,8 @@ class _Builder:
 
 
 def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
-                   extend: bool = False, state_limit: int = DEFAULT_STATE_LIMIT) -> DFA:
+                   extend: bool = False, state_limit: int = DEFAULT_STATE_LIMIT,
+                   temporal_limit: int = MAX_TEMPORAL_OPERATORS) -> DFA:
     """The minimal, canonically numbered DFA of {w : w, |w|+1 ⊨ formula}.
 
     ``alphabet``: see the module docstring (default: the atoms, sorted).  Raises
@@ -272,6 +280,11 @@ def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
     col_of_letter = [reduced.index(a) if a in atoms else len(reduced) - 1 for a in letters]
 
     f = _core(formula)
+    n_temporal = sum(1 for node in f.subformulas() if isinstance(node, _STRICT))
+    if n_temporal > temporal_limit:
+        from attnlogic.errors import LimitExceeded
+        raise LimitExceeded("temporal subformulas of a formula turned into a DFA", temporal_limit,
+                            f"this one has {n_temporal}", parameters=("temporal_limit",))
     builder = _Builder(tuple(reduced), state_limit)
     for node in f.subformulas():
         if isinstance(node, _STRICT) and node not in builder.memo:

@@ -40,15 +40,24 @@ from typing import Sequence
 import numpy as np
 
 from attnlogic.errors import FileFormatError, InputError
+from attnlogic.fileio import StrictJSONError, read_text_capped, strict_json_loads
 from attnlogic.fileio import write_text_atomic  # noqa: F401  (part of this module's API)
 
-from .dfa import DFA
+from .dfa import DFA, letter_problem
 
 __all__ = ["dfa_to_json", "dfa_from_json", "dfa_to_dict", "dfa_from_dict", "read_dfa_file",
            "write_text_atomic", "to_dot", "to_hoa", "from_hoa", "from_mona_dot"]
 
 
 # -- JSON -----------------------------------------------------------------------------
+#: largest DFA file read (bytes; ``max_bytes``): a bound on the memory reading may take
+MAX_DFA_BYTES = 64 * 2**20
+#: most states a DFA file may declare (``max_states``)
+MAX_DFA_STATES = 200_000
+#: most digits of an integer in a DFA file (state numbers are below MAX_DFA_STATES)
+MAX_INT_DIGITS = 12
+
+
 def dfa_to_dict(dfa: DFA) -> dict:
     return {
         "alphabet": list(dfa.alphabet),
@@ -72,8 +81,9 @@ def _kind(x) -> str:
             list: "a list", dict: "an object", type(None): "null"}.get(type(x), type(x).__name__)
 
 
-def dfa_from_dict(obj, source: str = "<dfa>") -> DFA:
-    """A DFA from the parsed JSON object, checking every field (FileFormatError)."""
+def dfa_from_dict(obj, source: str = "<dfa>", max_states: int = MAX_DFA_STATES) -> DFA:
+    """A DFA from the parsed JSON object, checking every field (FileFormatError); at most
+    ``max_states`` states."""
     if not isinstance(obj, dict):
         raise FileFormatError(source, "(top level)", f"expected a JSON object, found {_kind(obj)}")
     for key in ("alphabet", "initial", "accepting", "transitions"):
@@ -91,6 +101,9 @@ def dfa_from_dict(obj, source: str = "<dfa>") -> DFA:
         if a in seen:
             raise FileFormatError(source, f"alphabet[{i}]",
                                   f"duplicate letter {a!r} (also alphabet[{seen[a]}])")
+        bad = letter_problem(a, alphabet)
+        if bad:
+            raise FileFormatError(source, f"alphabet[{i}]", bad)
         seen[a] = i
     k = len(alphabet)
     rows = obj["transitions"]
@@ -99,6 +112,8 @@ def dfa_from_dict(obj, source: str = "<dfa>") -> DFA:
     n = len(rows)
     if n == 0:
         raise FileFormatError(source, "transitions", "no states (a DFA needs at least one)")
+    if n > max_states:
+        raise FileFormatError(source, "transitions", f"{n} states: more than max_states = {max_states}")
     for q, row in enumerate(rows):
         if not isinstance(row, list):
             raise FileFormatError(source, f"transitions[{q}]", f"expected a list, found {_kind(row)}")
@@ -132,30 +147,26 @@ def dfa_from_dict(obj, source: str = "<dfa>") -> DFA:
     return DFA._trusted(tuple(alphabet), table, initial, acc)
 
 
-def dfa_from_json(text: str, source: str = "<dfa>") -> DFA:
-    """Parse the DFA JSON of cli.md (errors name the field: FileFormatError)."""
+def dfa_from_json(text: str, source: str = "<dfa>", max_states: int = MAX_DFA_STATES) -> DFA:
+    """Parse the DFA JSON of cli.md (errors name the field: FileFormatError).  Refused as
+    well: duplicate keys, integers of more than MAX_INT_DIGITS digits, NaN/Infinity."""
     try:
-        obj = json.loads(text)
+        obj = strict_json_loads(text, MAX_INT_DIGITS)
+    except StrictJSONError as exc:
+        raise FileFormatError(source, "(json)", str(exc)) from None
     except json.JSONDecodeError as exc:
         raise FileFormatError(source, "(json)", f"not valid JSON: {exc.msg} at line {exc.lineno} "
                                                 f"column {exc.colno}") from None
     except RecursionError:
         raise FileFormatError(source, "(json)", "nested too deeply") from None
-    return dfa_from_dict(obj, source)
+    return dfa_from_dict(obj, source, max_states)
 
 
-def read_dfa_file(path: str) -> DFA:
-    """Read a DFA JSON file (``-`` = standard input)."""
-    if path == "-":
-        return dfa_from_json(sys.stdin.read(), "<stdin>")
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise FileFormatError(path, "(file)", "not UTF-8 text") from None
-    return dfa_from_json(text, path)
+def read_dfa_file(path: str, max_bytes: int = MAX_DFA_BYTES, max_states: int = MAX_DFA_STATES) -> DFA:
+    """Read a DFA JSON file (``-`` = standard input), at most ``max_bytes`` characters
+    (a device such as /dev/zero is read no further than that)."""
+    text = read_text_capped(path, max_bytes)
+    return dfa_from_json(text, "<stdin>" if path == "-" else path, max_states)
 
 
 # -- DOT ------------------------------------------------------------------------------

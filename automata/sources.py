@@ -24,7 +24,7 @@ from typing import Sequence
 
 from ..errors import FileFormatError, InputError
 from ..ltl.formula import Formula
-from .dfa import DFA
+from .dfa import DFA, letter_problem
 
 __all__ = ["Language", "load_language", "language_from_formula", "language_from_regex",
            "language_from_dfa", "SOURCE_KINDS"]
@@ -117,8 +117,22 @@ def load_language(*, formula: "str | Formula | None" = None, regex: str | None =
         raise InputError("give exactly one language source: formula, regex or dfa"
                          + (f" (got {', '.join(given)})" if given else ""),
                          parameters=("formula", "regex", "dfa"))
+    if alphabet is not None:
+        _check_letters(tuple(alphabet))
     if formula is not None:
-        return language_from_formula(formula, alphabet, state_limit=state_limit)
-    if regex is not None:
-        return language_from_regex(regex, alphabet, state_limit=state_limit)
-    return language_from_dfa(dfa, alphabet)
+        lang = language_from_formula(formula, alphabet, state_limit=state_limit)
+    elif regex is not None:
+        lang = language_from_regex(regex, alphabet, state_limit=state_limit)
+    else:
+        lang = language_from_dfa(dfa, alphabet)
+    _check_letters(lang.dfa.alphabet)
+    return lang
+
+
+def _check_letters(alphabet) -> None:
+    """Every letter printable and words splittable (:func:`~.dfa.letter_problem`)."""
+    for a in alphabet:
+        bad = letter_problem(a, alphabet) if isinstance(a, str) else "not a string"
+        if bad:
+            shown = a.encode("utf-8", "backslashreplace").decode() if isinstance(a, str) else repr(a)
+            raise InputError(f"letter {shown!r}: {bad}", parameters=("alphabet",))

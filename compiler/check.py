@@ -320,6 +320,23 @@ def _word_text(codes, alphabet) -> str:
     return ",".join(letters) if any(len(a) != 1 for a in alphabet) else "".join(letters)
 
 
+#: range of the numeric arguments of :func:`run_check` (and of the demo): the long words are
+#: materialised, with the model's activations, so their length bounds memory
+MAX_CHECK_LENGTH = 10_000_000
+MAX_SAMPLES = 1_000_000
+MAX_SEED = 2**63 - 1
+
+
+def check_ranges(max_length: int, samples: int, seed: int) -> None:
+    """InputError naming the parameter when one of them is out of its range."""
+    from attnlogic.errors import InputError
+
+    for name, value, hi in (("max_length", max_length, MAX_CHECK_LENGTH),
+                            ("samples", samples, MAX_SAMPLES), ("seed", seed, MAX_SEED)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= hi:
+            raise InputError(f"{name} must be an integer in 0..{hi}, got {value!r}", parameters=(name,))
+
+
 def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 1000, samples: int = 16,
               exhaustive: int | None = None, dtype: str | None = None, device: str = "cpu",
               seed: int = 0, progress: bool = False, oracle: str = "dfa", kernel: str = "auto",
@@ -335,6 +352,7 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
     from attnlogic.errors import FileFormatError, InputError
     from attnlogic.ltl import parse
 
+    check_ranges(max_length, samples, seed)
     from .compile import compile_formula, dtype_of
     from .precision import exact_up_to
 

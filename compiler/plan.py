@@ -47,6 +47,10 @@ from attnlogic.transformer.config import HeadSpec
 
 __all__ = ["Affine", "HeadPlan", "Unit", "Plan", "plan_formula", "readout_skeleton", "MINTERM_BUDGET"]
 
+#: most residual coordinates of a compiled model (``max_width``): the weights grow as
+#: width² per layer
+MAX_WIDTH = 2048
+
 #: largest number of leaf assignments for which a gate is computed directly from its leaves
 MINTERM_BUDGET = 64
 
@@ -189,7 +193,7 @@ def _unsupported(f: Formula) -> None:
 
 
 def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET,
-                 cleanup: bool = False, span_fix: bool = False) -> Plan:
+                 cleanup: bool = False, span_fix: bool = False, max_width: int = MAX_WIDTH) -> Plan:
     """Schedule ``f`` (O and H are first rewritten into P; S is refused with InputError).
 
     ``cleanup`` (for fixed-point machines that round attention weights): every head's raw
@@ -276,6 +280,10 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
             if const:
                 bias.setdefault(layer, {})[out] = bias.get(layer, {}).get(out, 0.0) + const
             expr[nid], stage[nid] = Affine.coord(out), 2 * layer
+    if len(names) > max_width:
+        from attnlogic.errors import LimitExceeded
+        raise LimitExceeded("compiled width (residual coordinates)", max_width,
+                            f"the formula needs {len(names)}", parameters=("max_width",))
     n_layers = max(list(heads) + list(units) + [0])
     return Plan(
         formula=str(f), alphabet=alpha, atoms=atoms, width=max(1, len(names)),

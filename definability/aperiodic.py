@@ -19,7 +19,7 @@ from ..ltl.fragments import LTL_PY, LTL_S, Fragment
 from .certificates import MAX_FORMULA_SIZE, TYPE_FORMULA_SHRINK_CHECKS, member, non_member
 from .procedure import Procedure
 from .results import FragmentResult, Verdict, word_text
-from .witnesses import make_witness, power_exponent, transformation_of
+from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
 
 __all__ = ["decide_aperiodic", "identity_aperiodic", "PROCEDURE"]
 
@@ -63,7 +63,7 @@ def decide_aperiodic(dfa, semigroup=None, limit: int | None = None) -> Verdict:
     l = shortest_words_from(t, dfa.initial)[q]
     # q may be unreachable in a non-accessible DFA; the classifier always passes minimal ones
     r = distinguishing_suffix(t, dfa.accepting, int(e[q]), int(e1[q]))
-    wit = make_witness(dfa, l + xw * K + r, l + xw * (K + 1) + r, None)
+    wit = family_witness(dfa, l, l, xw, r, xw + r, K, least_idempotent_power(xT))
     ident = f"x^(ω+1) = x^ω fails for x = {_w(dfa, xw)} (ω = {K})"
     return Verdict(False, f"transition semigroup not aperiodic ({S.size} elements)", wit, ident,
                    {"semigroup_size": S.size})

@@ -104,7 +104,16 @@ def defines(g: Formula, d, limit: int) -> bool:
 def hint_forms(hints, d, limit: int) -> list:
     """The hints and their rewritings (O, H into P; windows into Y-chains) that define L(d)
     exactly (checked), smallest first."""
-    forms = {tidy(g) for h in hints for g in (h, core(h), expand_windows(core(h)))}
+    from ..ltl.fragments import windows
+
+    def expanded(h):
+        # Y[<=k] ψ expands to at least k(k+1)/2 nodes: skip what could not be printed anyway
+        big = max(windows(h), default=1)
+        return (expand_windows(core(h)),) if big * (big + 1) // 2 <= MAX_FORMULA_SIZE else ()
+
+    forms = {tidy(g) for h in hints for g in (h, core(h), *expanded(h))}
+    # printable ones only: the text of a larger one (sorted by below) may be huge
+    forms = {g for g in forms if g.size <= MAX_FORMULA_SIZE}
     return [g for g in sorted(forms, key=lambda g: (g.size, str(g))) if defines(g, d, limit)]
 
 

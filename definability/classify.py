@@ -9,7 +9,9 @@
 3. the answers: each fragment by its family's procedure (:mod:`.registry`), in order, so
    that a later fragment may use an earlier answer through a known inclusion;
 4. the certificates: made smaller where another answer, a hint or enumeration allows
-   (:func:`.certificates.improve`).
+   (:func:`.certificates.improve`);
+5. the witnesses: each re-checked on the DFA and by an independent type computation, its
+   depth set to what that check proves (:func:`.attest.attest_results`).
 
 Every member answer carries a formula of the fragment, checked exactly against the DFA
 (:func:`.synthesis.check_formula`) before it is returned; every non-member answer carries a
@@ -21,12 +23,17 @@ from __future__ import annotations
 from ..automata.minimize import minimize
 from ..errors import InputError
 from ..ltl.fragments import BASE_FRAGMENTS, Fragment
+from .attest import attest_results
 from .certificates import SMALLEST_BUDGET, hint_forms, improve
 from .procedure import Context
 from .registry import procedure_for
 from .results import Classification, FragmentResult
 
-__all__ = ["FragmentResult", "Classification", "classify", "questions"]
+__all__ = ["FragmentResult", "Classification", "classify", "questions", "MAX_DECIDED_WINDOW"]
+
+#: largest window k decided for LTL[Y<=k], LTL[P,Y<=k] (``windows``): a state of the type
+#: automaton holds the types of the last k positions, so its size grows with k
+MAX_DECIDED_WINDOW = 64
 
 
 def questions(windows=(2,)) -> tuple[Fragment, ...]:
@@ -35,6 +42,9 @@ def questions(windows=(2,)) -> tuple[Fragment, ...]:
     for k in windows:
         if isinstance(k, bool) or not isinstance(k, int):
             raise InputError(f"windows: a window must be an integer ≥ 1, got {k!r}")
+        if not 1 <= k <= MAX_DECIDED_WINDOW:
+            raise InputError(f"windows: a window k must be in 1..{MAX_DECIDED_WINDOW} "
+                             f"(MAX_DECIDED_WINDOW), got {k}", parameters=("windows",))
         out += [f for f in Fragment.windowed(k) if f not in out]
     return tuple(out)
 
@@ -62,4 +72,5 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     for fragment in fragments:
         results[fragment] = procedure_for(fragment).decide(fragment, context, results)
     improve(results, d, limit, search_budget, hint_forms(hints, d, limit))
+    attest_results(results, d)
     return Classification(d, tuple(results.values()))

@@ -20,7 +20,7 @@ from .certificates import member_by
 from .procedure import Context, DfaTest
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_definite
-from .witnesses import make_witness, power_exponent, transformation_of
+from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
 
 __all__ = ["decide_definite", "definiteness_index", "identity_definite", "definite_verdict",
            "PROCEDURE"]
@@ -56,7 +56,7 @@ def decide_definite(dfa) -> Verdict:
     # representative of the family: the pumped block is at least 4 letters long, so that
     # it also beats depth 1 of the window fragments LTL[Y<=k], k ≤ 3
     K = power_exponent(transformation_of(t, z), at_least=max(2, -(-4 // len(z))))
-    wit = make_witness(dfa, lp + z * K + r, lq + z * K + r, None)
+    wit = family_witness(dfa, lp, lq, z, r, r, K, least_idempotent_power(transformation_of(t, z)))
     # x^ω fixes p and q, so l_p x^ω and l_q x^ω act differently from the initial state: at
     # least one of them is not x^ω; name that one
     x_omega = transformation_of(t, z * K)

@@ -21,7 +21,7 @@ from .certificates import member_by
 from .procedure import Context, DfaTest
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_locally_r_trivial
-from .witnesses import make_witness, power_exponent, transformation_of
+from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
 
 __all__ = ["decide_locally_r_trivial", "local_index", "local_monoids_r_trivial",
            "identity_locally_r_trivial", "locally_r_trivial_verdict", "PROCEDURE"]
@@ -63,9 +63,8 @@ def decide_locally_r_trivial(dfa, sccs: SCCs | None = None) -> Verdict:
     Z = z * M
     loop = Z + g + Z + h + Z
     K = power_exponent(transformation_of(t, loop), at_least=2)
-    u = l + loop * K + Z + g + Z + r
-    v = l + loop * K + r
-    wit = make_witness(dfa, u, v, None)
+    wit = family_witness(dfa, l, l, loop, Z + g + Z + r, r, K,
+                         least_idempotent_power(transformation_of(t, loop)))
     ident = (f"eSe is not R-trivial: (st)^ω s = (st)^ω fails for e = ({_w(dfa, z)})^{M}, "
              f"s = e·{_w(dfa, g)}·e, t = e·{_w(dfa, h)}·e (states {p}, {q} of one SCC are "
              f"both fixed by e)")

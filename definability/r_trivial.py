@@ -18,7 +18,7 @@ from .certificates import member
 from .procedure import Context, DfaTest
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_r_trivial
-from .witnesses import make_witness, power_exponent, transformation_of
+from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
 
 __all__ = ["decide_r_trivial", "identity_r_trivial", "green_r_trivial_monoid", "PROCEDURE"]
 
@@ -44,9 +44,8 @@ def decide_r_trivial(dfa, sccs: SCCs | None = None) -> Verdict:
             l = shortest_words_from(t, dfa.initial)[p]
             r = distinguishing_suffix(t, dfa.accepting, q, p)
             K = power_exponent(transformation_of(t, g + h), at_least=2)
-            u = l + (g + h) * K + g + r
-            v = l + (g + h) * K + r
-            wit = make_witness(dfa, u, v, None)
+            step = least_idempotent_power(transformation_of(t, g + h))
+            wit = family_witness(dfa, l, l, g + h, g + r, r, K, step)
             ident = (f"(xy)^ω x = (xy)^ω fails for x = {_w(dfa, g)}, y = {_w(dfa, h)} "
                      f"(states {p} and {q} lie on one cycle; ω = {K})")
             return Verdict(False, "partially-ordered DFA test (linear)", wit, ident,

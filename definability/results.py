@@ -110,9 +110,11 @@ class Classification:
                 cert = f"`{cell(str(r.formula))}`"
             elif r.witness is not None:
                 w = r.witness
-                depth = "every depth" if w.depth is None else f"depth ≤ {w.depth}"
+                depth = "unchecked" if w.depth is None else f"no formula of depth ≤ {w.depth} separates them"
                 cert = (f"`{sep.join(w.accepted) or 'ε'}` in, `{sep.join(w.rejected) or 'ε'}` out "
                         f"({depth})")
+                if w.family is not None:
+                    cert += f"; family {cell(w.family.text(sep))}"
             else:
                 cert = "—"
             rows.append(f"| {r.fragment} | {mark} | {cert} | {cell(r.method)} |")

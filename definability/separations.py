@@ -111,7 +111,13 @@ def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: in
     from .classify import classify
     from ..automata.from_formula import formula_to_dfa
 
+    from .classify import MAX_DECIDED_WINDOW
+
     a, b = Fragment.parse(a_text), Fragment.parse(b_text)
+    for f in (a, b):
+        if not f.since and (f.window or 0) > MAX_DECIDED_WINDOW:
+            raise InputError(f"{f}: windows above {MAX_DECIDED_WINDOW} (MAX_DECIDED_WINDOW) are "
+                             "not decided", parameters=("fragment",))
     reason = b.includes(a)
     if reason is not None:
         raise InputError(f"{a} ⊆ {b}: no language separates them ({reason})")

@@ -90,7 +90,9 @@ class _Evaluator:
         for i in self.temporal:
             n = self.nodes[i]
             if isinstance(n, Yesterday):
-                mem.append((False,) * n.k)
+                # positions since the argument last held, capped at k (k: not in the window);
+                # one integer, not a k-tuple, so Y[<=10^6] costs no more than Y
+                mem.append(n.k)
             elif isinstance(n, Historically):
                 mem.append(True)
             else:
@@ -128,7 +130,7 @@ class _Evaluator:
                 elif isinstance(n, Historically):
                     v = m and vals[idx[id(n.arg)]]
                 elif isinstance(n, Yesterday):
-                    v = any(m)
+                    v = m < n.k
                 elif isinstance(n, Since):
                     v = m
                 else:  # pragma: no cover
@@ -143,7 +145,7 @@ class _Evaluator:
             elif isinstance(n, Historically):
                 new.append(m and vals[idx[id(n.arg)]])
             elif isinstance(n, Yesterday):
-                new.append(m[1:] + (vals[idx[id(n.arg)]],))
+                new.append(0 if vals[idx[id(n.arg)]] else min(m + 1, n.k))
             else:  # Since: S(n+1) = ψ(n) ∨ (φ(n) ∧ S(n))
                 new.append(vals[idx[id(n.right)]] or (vals[idx[id(n.left)]] and m))
         return vals[self.root], tuple(new)

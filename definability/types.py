@@ -45,7 +45,7 @@ import numpy as np
 from ..errors import LimitExceeded
 from ..ltl.formula import and_ as _and, or_ as _or
 from ..ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
-from .witnesses import Witness, make_witness, run
+from .witnesses import Witness, family_witness, make_witness, run
 
 __all__ = [
     "DepthResult", "type_automaton", "types_at_end", "same_type_at_end", "lasso_search",
@@ -368,8 +368,7 @@ def lasso_to_witness(dfa, lw: LassoWitness, k: int) -> Witness:
     the right residue class that meets the theorem's bound for depth 1 (larger N in the
     same class beat every larger depth)."""
     N = lw.exponent_for_depth(k, 1)
-    u, v = lw.words(N)
-    w = make_witness(dfa, u, v, None)
+    w = family_witness(dfa, lw.prefix, lw.prefix, lw.period, lw.tail_in, lw.tail_out, N, lw.modulus)
     if w is None:  # pragma: no cover - lasso_search guarantees different memberships
         raise AssertionError("lasso witness words do not differ on L")
     return w

@@ -1,14 +1,23 @@
 """Non-membership witnesses: pairs of words, one in the language and one not, that no
 formula of a fragment distinguishes.
 
-A :class:`Witness` holds the two words (tuples of letters) and ``depth``: ``None`` when the
-pair is a representative of a pumped family that defeats EVERY depth (the argument is an
-identity violation: the pumped factor is a power of an idempotent, and the power can be
-raised without changing membership), or an int r when the pair is only shown to agree on
-every formula of temporal depth ≤ r (by the type computation of :mod:`.types`).
+A :class:`Witness` holds the two words (tuples of letters), ``depth`` and, for the
+witnesses of an identity violation or a lasso, the pumped ``family`` it belongs to.
+
+``depth`` is what is claimed for the two printed words: no formula of the fragment of
+temporal depth ≤ depth separates them.  The deciders propose pairs; before a classification
+returns, :mod:`.attest` recomputes ``depth`` for the fragment of the answer with the
+independent type computation of :mod:`.indistinguishable` (``None`` only before that).
+
+A :class:`Family` is ``in: u·x^K·v`` and ``out: u'·x^K·v'`` for K = K0, K0 + step, …: its
+words lie on the two sides of L for every such K (x^K is then one and the same idempotent
+transformation of the DFA, or, for lassos, the run of u·x^K is in its periodic part), and
+raising K is how the argument against every depth goes.  The depth a concrete instance
+defeats is always the one checked, never extrapolated.
 
 The constructions below all start from a pattern in the minimal DFA and return words as
-lists of letter indices; :func:`make_witness` orders them by membership.
+lists of letter indices; :func:`make_witness` and :func:`family_witness` order them by
+membership.
 """
 
 from __future__ import annotations
@@ -17,21 +26,59 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Witness", "make_witness", "transformation_of", "power_exponent", "run"]
+__all__ = ["Witness", "Family", "make_witness", "family_witness", "transformation_of",
+           "power_exponent", "least_idempotent_power", "run"]
+
+
+@dataclass(frozen=True)
+class Family:
+    """``in_prefix · block^K · in_suffix ∈ L`` and ``out_prefix · block^K · out_suffix ∉ L``
+    for every K = ``start`` + j·``step`` (j ≥ 0); letters as tuples of strings."""
+
+    in_prefix: tuple[str, ...]
+    in_suffix: tuple[str, ...]
+    out_prefix: tuple[str, ...]
+    out_suffix: tuple[str, ...]
+    block: tuple[str, ...]
+    start: int
+    step: int
+
+    def words(self, K: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (self.in_prefix + self.block * K + self.in_suffix,
+                self.out_prefix + self.block * K + self.out_suffix)
+
+    def text(self, sep: str = "") -> str:
+        def part(p, s):
+            left = sep.join(p)
+            right = sep.join(s)
+            return "·".join(x for x in (left, f"({sep.join(self.block)})^K", right) if x)
+        k0, m = self.start, self.step
+        ks = f"K = {k0}, {k0 + m}, {k0 + 2 * m}, …" if m else f"K = {k0}"
+        return f"in: {part(self.in_prefix, self.in_suffix)}, out: {part(self.out_prefix, self.out_suffix)}, {ks}"
+
+    def to_json(self, sep: str = "") -> dict:
+        return {"in": [sep.join(self.in_prefix), sep.join(self.in_suffix)],
+                "out": [sep.join(self.out_prefix), sep.join(self.out_suffix)],
+                "block": sep.join(self.block), "start": self.start, "step": self.step}
 
 
 @dataclass(frozen=True)
 class Witness:
-    """``accepted ∈ L``, ``rejected ∉ L``, indistinguishable in the fragment up to ``depth``
-    (None = at every depth)."""
+    """``accepted ∈ L``, ``rejected ∉ L``; no formula of the fragment of temporal depth ≤
+    ``depth`` separates them (checked by :mod:`.attest`; None before the check); ``family``:
+    the pumped family the pair is an instance of, if any."""
 
     accepted: tuple[str, ...]
     rejected: tuple[str, ...]
     depth: int | None
+    family: Family | None = None
 
     def to_json(self, sep: str = "") -> dict:
-        return {"accepted": sep.join(self.accepted), "rejected": sep.join(self.rejected),
-                "depth": self.depth}
+        out = {"accepted": sep.join(self.accepted), "rejected": sep.join(self.rejected),
+               "depth": self.depth}
+        if self.family is not None:
+            out["family"] = self.family.to_json(sep)
+        return out
 
 
 def run(table: np.ndarray, q: int, word) -> int:
@@ -63,6 +110,32 @@ def power_exponent(x: np.ndarray, at_least: int = 1) -> int:
     while K < at_least:
         K += k
     return K
+
+
+def least_idempotent_power(x: np.ndarray) -> int:
+    """The least k ≥ 1 with x^k idempotent (then x^(jk) = x^k for every j ≥ 1)."""
+    return power_exponent(x, 1)
+
+
+def family_witness(dfa, pre_a, pre_b, block, suf_a, suf_b, K: int, step: int):
+    """The instance at ``K`` of the family ``pre_a·block^K·suf_a`` / ``pre_b·block^K·suf_b``
+    (letter indices), ordered by membership, with the family attached; None if the two
+    words do not differ on L.  The caller guarantees that membership does not change along
+    K, K + step, …"""
+    ua = list(pre_a) + list(block) * K + list(suf_a)
+    ub = list(pre_b) + list(block) * K + list(suf_b)
+    w = make_witness(dfa, ua, ub, None)
+    if w is None:
+        return None
+    L = dfa.alphabet
+
+    def t(word):
+        return tuple(L[a] for a in word)
+
+    a_in = tuple(L[a] for a in ua) == w.accepted
+    fam = (Family(t(pre_a), t(suf_a), t(pre_b), t(suf_b), t(block), K, step) if a_in else
+           Family(t(pre_b), t(suf_b), t(pre_a), t(suf_a), t(block), K, step))
+    return Witness(w.accepted, w.rejected, None, fam)
 
 
 def make_witness(dfa, u, v, depth: int | None):

@@ -20,15 +20,20 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from attnlogic.errors import ParseError
+from attnlogic.errors import LimitExceeded, ParseError
 
 from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Not, Once, Or,
                       Past, Since, Xor, Yesterday)
 
-__all__ = ["parse", "MAX_WINDOW"]
+__all__ = ["parse", "MAX_WINDOW", "MAX_FORMULA_LENGTH", "MAX_FORMULA_HEIGHT"]
 
 #: largest window accepted in ``Y[<=k]`` (a guard against absurd inputs)
 MAX_WINDOW = 1_000_000
+#: longest formula text parsed (characters; ``max_length``) and deepest nesting accepted
+#: (``max_height``: operators on the longest root-to-leaf path): later stages walk the
+#: formula, and some of them cost height × size
+MAX_FORMULA_LENGTH = 200_000
+MAX_FORMULA_HEIGHT = 40_000
 
 _WINDOW = re.compile(r"Y\s*\[\s*(?:<=|≤)\s*([0-9]+)\s*\]$")
 
@@ -80,7 +85,12 @@ class _Build:
         if not m:
             raise _CallbackError(tok.column,
                                  f"malformed window {str(tok)!r}: write Y[<=k] with k a positive integer")
-        k = int(m.group(1))
+        digits = m.group(1).lstrip("0") or "0"
+        if len(digits) > len(str(MAX_WINDOW)):        # before int(): no 10^5-digit numbers
+            raise _CallbackError(tok.column + str(tok).index(m.group(1)),
+                                 f"the window of Y[<=k] is at most {MAX_WINDOW}, got a number "
+                                 f"of {len(digits)} digits")
+        k = int(digits)
         if k < 1:
             raise _CallbackError(tok.column + str(tok).index(m.group(1)),
                                  f"the window of Y[<=k] must be at least 1, got {k}")
@@ -178,10 +188,12 @@ def _check_parentheses(text: str) -> None:
         raise ParseError("formula", text, stack[-1] + 1, "unbalanced parentheses: this '(' is never closed")
 
 
-def parse(text: str) -> Formula:
+def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX_FORMULA_HEIGHT) -> Formula:
     """Parse ``text`` into a :class:`Formula`.
 
-    Raises :class:`attnlogic.errors.ParseError` (with a 1-based column) on malformed input.
+    Raises :class:`attnlogic.errors.ParseError` (with a 1-based column) on malformed input,
+    :class:`attnlogic.errors.LimitExceeded` for a text longer than ``max_length`` characters
+    or a formula nested deeper than ``max_height``.
     """
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
@@ -189,9 +201,16 @@ def parse(text: str) -> Formula:
         raise TypeError("parse() takes a string")
     if text.strip() == "":
         raise ParseError("formula", text, 1, "empty formula")
+    if len(text) > max_length:
+        raise LimitExceeded("formula length (characters)", max_length, f"this one has {len(text)}",
+                            parameters=("max_formula_length",))
     _check_parentheses(text)
     try:
-        return _parser().parse(text)
+        f = _parser().parse(text)
+        if f.height > max_height:
+            raise LimitExceeded("formula nesting (height)", max_height, f"this one has {f.height}",
+                                parameters=("max_height",))
+        return f
     except _CallbackError as exc:
         raise ParseError("formula", text, exc.column, exc.message) from None
     except VisitError as exc:  # a callback raised, wrapped by lark

@@ -16,7 +16,7 @@ from pathlib import Path
 import torch
 
 from attnlogic.errors import FileFormatError
-from attnlogic.fileio import write_bytes_atomic
+from attnlogic.fileio import check_output_path, write_files_atomic
 
 from .config import TransformerConfig
 from .model import Transformer
@@ -34,27 +34,92 @@ def sidecar_path(path: str | os.PathLike) -> Path:
 
 
 def save_model(model: Transformer, path: str | os.PathLike, metadata: dict | None = None) -> tuple[Path, Path]:
-    """Write ``path`` (safetensors) and its sidecar; returns both paths."""
+    """Write ``path`` (safetensors) and its sidecar as one unit (both or neither, see
+    :func:`attnlogic.fileio.write_files_atomic`); returns both paths."""
     from safetensors.torch import save as st_save
 
-    path = Path(path)
+    path = check_output_path(path)        # before Path() drops a trailing slash
     state = {k: v.detach().contiguous().cpu() for k, v in model.state_dict().items()}
     dtype = next(iter(state.values())).dtype if state else torch.float32
     dtype_name = next(n for n, d in DTYPES.items() if d == dtype)
     side = {"format": FORMAT, "version": VERSION, "config": model.config.to_dict(),
             "dtype": dtype_name, "metadata": metadata or {}}
-    write_bytes_atomic(path, st_save(state, metadata={"format": FORMAT}))
     sp = sidecar_path(path)
-    write_bytes_atomic(sp, (json.dumps(side, indent=1, sort_keys=True) + "\n").encode())
+    write_files_atomic([(path, st_save(state, metadata={"format": FORMAT})),
+                        (sp, (json.dumps(side, indent=1, sort_keys=True) + "\n").encode())])
     return path, sp
 
 
+#: bounds on what a sidecar may declare (a model is allocated from its config before the
+#: weights are read, so the config is checked first): field → (least, largest)
+CONFIG_RANGES = {"vocab_size": (1, 1_000_000), "d_model": (1, 65_536), "n_layers": (0, 1_024),
+                 "d_head": (1, 65_536), "d_ff": (0, 262_144), "max_len": (1, 2**31 - 1),
+                 "readout_dim": (1, 65_536)}
+#: most parameters a loaded model may have (about 8 GB in float32)
+MAX_PARAMETERS = 2_000_000_000
+#: largest sidecar read (characters)
+MAX_SIDECAR_BYTES = 16 * 2**20
+
+
+def _int_in(side_path: str, field: str, value, lo: int, hi: int | None) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise FileFormatError(side_path, field, f"expected an integer in {rng}, found {value!r}")
+
+
+def _check_sidecar(sp: str, side: dict) -> None:
+    """Every field the loader and the checker read, by type and range."""
+    if side.get("version") != VERSION or isinstance(side.get("version"), bool):
+        raise FileFormatError(sp, "version", f"expected {VERSION}, found {side.get('version')!r}")
+    config = side["config"]
+    if not isinstance(config, dict):
+        raise FileFormatError(sp, "config", "expected an object")
+    for key, (lo, hi) in CONFIG_RANGES.items():
+        if config.get(key) is not None:
+            _int_in(sp, f"config.{key}", config[key], lo, hi)
+    d, L = config.get("d_model", 1), config.get("n_layers", 0)
+    ff = config.get("d_ff") if config.get("d_ff") is not None else 4 * d
+    params = L * (4 * d * d + 2 * d * ff) + config.get("vocab_size", 1) * d
+    if params > MAX_PARAMETERS:
+        raise FileFormatError(sp, "config", f"about {params:.3g} parameters: more than "
+                                            f"MAX_PARAMETERS = {MAX_PARAMETERS:.3g}")
+    meta = side.get("metadata", {})
+    if not isinstance(meta, dict):
+        raise FileFormatError(sp, "metadata", "expected an object")
+    alphabet = meta.get("alphabet")
+    if alphabet is not None and (not isinstance(alphabet, list) or not all(isinstance(a, str) and a for a in alphabet)
+                                 or len(set(alphabet)) != len(alphabet)):
+        raise FileFormatError(sp, "metadata.alphabet", "expected a list of distinct non-empty strings")
+    if "eos" in meta:
+        want = len(alphabet) if alphabet is not None else None
+        _int_in(sp, "metadata.eos", meta["eos"], 0, config.get("vocab_size", 1) - 1)
+        if want is not None and meta["eos"] != want:
+            raise FileFormatError(sp, "metadata.eos", f"expected {want} (the token after the letters), "
+                                                      f"found {meta['eos']}")
+    if meta.get("exact_up_to") is not None:
+        _int_in(sp, "metadata.exact_up_to", meta["exact_up_to"], 0, None)
+    if meta.get("formula") is not None and not isinstance(meta["formula"], str):
+        raise FileFormatError(sp, "metadata.formula", "expected a string")
+
+
 def read_sidecar(path: str | os.PathLike) -> dict:
+    """The sidecar of ``path``, checked field by field (FileFormatError names the field):
+    ``format``, ``version``, ``dtype``, the config's sizes (:data:`CONFIG_RANGES`,
+    :data:`MAX_PARAMETERS`) and the metadata the checker reads (``alphabet``, ``eos``,
+    ``exact_up_to``, ``formula``).  Duplicate keys and integers of more than 12 digits are
+    refused; at most MAX_SIDECAR_BYTES characters are read."""
+    from attnlogic.errors import InputError
+    from attnlogic.fileio import StrictJSONError, read_text_capped, strict_json_loads
+
     sp = sidecar_path(path)
+    if not os.path.exists(sp):
+        raise FileFormatError(str(sp), "(file)", "the JSON sidecar of the model is missing")
     try:
-        side = json.loads(Path(sp).read_text())
-    except FileNotFoundError:
-        raise FileFormatError(str(sp), "(file)", "the JSON sidecar of the model is missing") from None
+        side = strict_json_loads(read_text_capped(str(sp), MAX_SIDECAR_BYTES))
+    except InputError as exc:
+        raise FileFormatError(str(sp), "(file)", str(exc)) from None
+    except StrictJSONError as exc:
+        raise FileFormatError(str(sp), "(file)", str(exc)) from None
     except json.JSONDecodeError as exc:
         raise FileFormatError(str(sp), "(file)", f"not JSON: {exc}") from None
     if not isinstance(side, dict) or side.get("format") != FORMAT:
@@ -62,8 +127,9 @@ def read_sidecar(path: str | os.PathLike) -> dict:
     for key in ("config", "dtype"):
         if key not in side:
             raise FileFormatError(str(sp), key, "missing")
-    if side["dtype"] not in DTYPES:
+    if not isinstance(side["dtype"], str) or side["dtype"] not in DTYPES:
         raise FileFormatError(str(sp), "dtype", f"unknown dtype {side['dtype']!r}")
+    _check_sidecar(str(sp), side)
     return side
 
 

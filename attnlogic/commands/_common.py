@@ -28,11 +28,16 @@ def split_alphabet(text: str | None) -> list[str] | None:
     return letters
 
 
-def witness_text(witness, sep: str = "") -> str:
-    """``'u' in, 'v' out, indistinguishable at every depth`` (or ``at depth <= r``)."""
-    depth = "every depth" if witness.depth is None else f"depth <= {witness.depth}"
-    return (f"{sep.join(witness.accepted) or 'ε'!r} in, {sep.join(witness.rejected) or 'ε'!r} out, "
-            f"indistinguishable at {depth}")
+def witness_text(witness, sep: str = "", indent: str = "") -> str:
+    """``'u' in, 'v' out, indistinguishable at depth <= r`` — r as checked for these two
+    words (:mod:`attnlogic.definability.attest`) — and, on a second line after ``indent``,
+    the pumped family the pair belongs to, if any."""
+    depth = "(unchecked)" if witness.depth is None else f"at depth <= {witness.depth}"
+    text = (f"{sep.join(witness.accepted) or 'ε'!r} in, {sep.join(witness.rejected) or 'ε'!r} out, "
+            f"indistinguishable {depth}")
+    if witness.family is not None:
+        text += f"\n{indent}pumped family: {witness.family.text(sep)}"
+    return text
 
 
 def split_word(word: str, alphabet_multichar: bool = False) -> list[str]:

@@ -89,7 +89,7 @@ def render(result) -> None:
             text = str(r.formula)
             line = text if len(text) <= 100 else text[:97] + "..."
         elif r.witness is not None:
-            line = witness_text(r.witness, result.separator)
+            line = witness_text(r.witness, result.separator, " " * (width + 7))
         else:
             line = ""
         print(f"{r.fragment:<{width}}  {verdict:<3}  {line}")

@@ -40,12 +40,17 @@ def run(args) -> int:
 
     from ._common import print_json, split_alphabet
 
+    if args.out is not None:          # refuse a bad path before the work, not after it
+        from attnlogic.fileio import check_output_path
+        from attnlogic.transformer.io import sidecar_path
+        check_output_path(args.out)
+        check_output_path(sidecar_path(args.out))
     f = parse(args.formula)
     fmt = _fixed_point(args)
     compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, fixed_point=fmt,
                                span_fix=not args.no_span_fix, layernorm=args.layernorm)
     summary = compiled.summary()
-    if args.out:
+    if args.out is not None:
         path, side = compiled.save(args.out)
         summary["out"] = str(path)
         summary["sidecar"] = str(side)
@@ -61,7 +66,7 @@ def run(args) -> int:
         for h in heads:
             print(f"  layer {l}  {str(h.spec):10s} {h.formula}")
     print(f"dtype     {compiled.dtype}: exact at {exact}")
-    if args.out:
+    if args.out is not None:
         print(f"wrote     {summary['out']} and {summary['sidecar']}")
     return 0
 

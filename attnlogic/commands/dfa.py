@@ -46,6 +46,9 @@ def run(args) -> int:
 
     from ._common import load_source
 
+    if args.out is not None:          # refuse a bad path before the work
+        from attnlogic.fileio import check_output_path
+        check_output_path(args.out)
     dfa = load_source(args).dfa
     fmt = "json" if args.json else args.format
     if fmt == "json":
@@ -54,7 +57,7 @@ def run(args) -> int:
         text = to_dot(dfa)
     else:
         text = to_hoa(dfa)
-    if args.out:
+    if args.out is not None:
         write_text_atomic(args.out, text)
     else:
         sys.stdout.write(text)

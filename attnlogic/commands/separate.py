@@ -43,6 +43,6 @@ def run(args) -> int:
     e = sep.entry
     print(f"{e.formula}    (regex {e.regex}, alphabet {e.alphabet}: {e.note})")
     print(f"  in {sep.fragment_in}: {sep.formula_certificate.method}")
-    print(f"  not in {sep.fragment_out}: {witness_text(sep.witness_result.witness)}")
+    print(f"  not in {sep.fragment_out}: {witness_text(sep.witness_result.witness, indent='    ')}")
     print(f"    {sep.witness_result.method}")
     return 0

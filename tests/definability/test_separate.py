@@ -83,7 +83,8 @@ def test_cli_separate_json():
     assert code == 0
     obj = json.loads(buf.getvalue())
     assert set(obj) >= {"formula", "regex", "witness"}
-    assert set(obj["witness"]) == {"accepted", "rejected", "depth"}
+    assert {"accepted", "rejected", "depth"} <= set(obj["witness"]) <= {"accepted", "rejected", "depth", "family"}
+    assert isinstance(obj["witness"]["depth"], int)
     d = regex_to_dfa(obj["regex"], obj["alphabet"])
     assert d.accepts(list(obj["witness"]["accepted"])) and not d.accepts(list(obj["witness"]["rejected"]))
 

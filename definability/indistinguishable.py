@@ -1,0 +1,80 @@
+"""How deep a pair of words is indistinguishable in a fragment — the check every printed
+witness passes, written independently of the decision procedures.
+
+For a word w and its positions 1..N+1 (N+1 carries no letter), the depth-d types are
+
+    τ_0(i) = (w_i)
+    τ_d(i) = (w_i, W_d(i), P_d(i))                         for LTL[Y<=k], LTL[P], LTL[P,Y<=k]
+    τ_d(i) = (w_i, {(τ_{d−1}(j), {τ_{d−1}(j') : j < j' < i}) : j < i})          for LTL[S]
+
+with W_d(i) = {τ_{d−1}(j) : max(1, i−k) ≤ j < i} (only with a window k) and
+P_d(i) = {τ_{d−1}(j) : j < i} (only with P).  By induction on formulas: if two positions have
+the same depth-d type they satisfy the same formulas of the fragment of temporal depth ≤ d
+(an atom reads w_i; a Boolean combination is decided by its parts; ``Y[<=k] φ`` with φ of
+depth ≤ d−1 is true iff some type of W_d(i) satisfies φ; ``P φ`` likewise with P_d(i);
+``φ S ψ`` iff some pair (τ(j), B) has τ(j) ⊨ ψ and every type in B ⊨ φ; ``Y = Y[<=1]``,
+``P φ = ⊤ S φ`` and ``Y φ = ⊥ S φ`` are covered by the same pairs).  Only this direction
+is used: equal types at N+1 at depth d ⇒ no formula of depth ≤ d separates the words.
+
+Types are interned level by level in one table shared by the two words, so comparing them
+is comparing integers.  Costs: O(d·n²) for the P and window types, O(d·n³) for the S types
+(n the longer length); :func:`agreement_depth` takes ``max_length`` to bound them.
+"""
+
+from __future__ import annotations
+
+from ..errors import InputError
+from ..ltl.fragments import Fragment
+
+__all__ = ["agreement_depth", "MAX_CHECK_LENGTH"]
+
+#: longest word (letters) whose types are computed (O(n³) for LTL[S])
+MAX_CHECK_LENGTH = 200
+
+
+def _level(words, prev, k: int | None, past: bool, since: bool, table: dict):
+    out = []
+    for w, pv in zip(words, prev):
+        ids = []
+        n = len(pv)
+        for i in range(n):
+            a = w[i] if i < len(w) else None
+            if since:
+                pairs = set()
+                between: set = set()
+                for j in range(i - 1, -1, -1):
+                    pairs.add((pv[j], frozenset(between)))
+                    between.add(pv[j])
+                key = (a, frozenset(pairs))
+            else:
+                key = (a,
+                       frozenset(pv[max(0, i - k):i]) if k else None,
+                       frozenset(pv[:i]) if past else None)
+            ids.append(table.setdefault(key, len(table)))
+        out.append(ids)
+    return out
+
+
+def agreement_depth(u, v, fragment: "Fragment | str", cap: int,
+                    max_length: int = MAX_CHECK_LENGTH) -> int:
+    """The largest d ≤ ``cap`` such that u and v (sequences of letters) have the same
+    depth-d type at position N+1 in ``fragment``: no formula of the fragment of temporal
+    depth ≤ d separates them.  (Types at depth d determine those below, so the answer is
+    the first level where they differ, minus one.)  0 at least: every N+1 has type (None,)."""
+    fr = Fragment.parse(fragment)
+    u, v = list(u), list(v)
+    if max(len(u), len(v)) > max_length:
+        raise InputError(f"words of length {max(len(u), len(v))} are longer than max_length = "
+                         f"{max_length}", parameters=("max_length",))
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
+        raise InputError(f"cap must be an integer >= 0, got {cap!r}", parameters=("cap",))
+    words = (u, v)
+    table: dict = {}
+    prev = [[table.setdefault((w[i] if i < len(w) else None,), len(table)) for i in range(len(w) + 1)]
+            for w in words]
+    k = None if fr.since else fr.window
+    for d in range(1, cap + 1):
+        prev = _level(words, prev, k, fr.past, fr.since, {})   # ids of level d, both words
+        if prev[0][-1] != prev[1][-1]:
+            return d - 1
+    return cap
