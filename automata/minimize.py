@@ -38,6 +38,7 @@ from collections import deque
 
 import numpy as np
 
+from . import _compiled
 from .dfa import DFA, _ranges
 
 __all__ = ["minimize", "coarsest_partition", "bfs_order", "accessible", "canonical",
@@ -51,6 +52,8 @@ _SCALAR_WORK = 48
 _SMALL = 512
 #: scalar steps hand back to vectorised rounds once this many splitters are pending
 _SCALAR_STACK = 256
+#: the same for the compiled steps (numba), which are cheaper per step
+_COMPILED_STACK = 4096
 
 
 def bfs_order(transitions: np.ndarray, initial: int) -> np.ndarray:
@@ -63,6 +66,11 @@ def bfs_order(transitions: np.ndarray, initial: int) -> np.ndarray:
     n, k = T.shape
     if k == 0:
         return np.array([initial], dtype=np.int64)
+    compiled = _compiled.kernel("bfs_order", n * k)
+    if compiled is not None:
+        out = np.empty(n, dtype=np.int64)
+        reached = compiled(np.ascontiguousarray(T), int(initial), out)
+        return out[:reached]
     seen = np.zeros(n, dtype=bool)
     seen[initial] = True
     first = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
@@ -163,6 +171,7 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
         pending[:, blocks] = True
         added.append((np.arange(k, dtype=np.int64)[:, None] * n + blocks[None, :]).reshape(-1))
 
+    compiled = _compiled.kernel("hopcroft_steps", n * k)
     owner = np.zeros(k * n, dtype=np.int64)  # scratch for removing duplicate codes
     list_cache: dict = {}
     small = n * k <= _SMALL
@@ -183,6 +192,10 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
         if small or int(counts.sum()) <= _SCALAR_WORK:
             # a small automaton, or a thin round (deep, chain-like automata): classic
             # one-splitter-at-a-time steps
+            if compiled is not None:
+                nb = _compiled_rounds(compiled, codes, block_of, elems, pos, start, size,
+                                      pending, added, src, ptr, nb, n, k)
+                continue
             nb = _scalar_rounds(codes.tolist(), block_of, elems, pos, start, size, pending,
                                 added, src, ptr, nb, n, k, list_cache, handback=not small)
             continue
@@ -206,73 +219,47 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
     return block_of
 
 
+def _compiled_rounds(kernel, codes, block_of, elems, pos, start, size, pending, added, src,
+                     ptr, nb, n, k) -> int:
+    """The steps of :func:`_scalar_rounds` compiled (numba), in place on the arrays; hands
+    the stack back once more than ``_COMPILED_STACK`` codes are pending (vectorised
+    rounds are faster there)."""
+    stack = np.empty(codes.size + k * n, dtype=np.int64)  # ≤ one live entry per code
+    stack[:codes.size] = codes  # popped from the end, like the list version
+    flat = pending.reshape(-1).view(np.uint8)
+    nb, top = kernel(stack, codes.size, block_of, elems, pos, start, size, flat, src, ptr,
+                     nb, n, k, _COMPILED_STACK, np.zeros(n, dtype=np.int64),
+                     np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64))
+    if top:
+        added.append(stack[:top].copy())
+    return nb
+
+
 def _scalar_rounds(stack, block_of, elems, pos, start, size, pending, added, src, ptr,
                    nb, n, k, cache, handback: bool = True) -> int:
     """Classic Hopcroft steps, one splitter at a time, while the pending work stays small.
 
     Same invariants as the vectorised rounds (``pending[c, b]`` is set exactly for the codes
-    ``c * n + b`` on the stack).  Works on Python lists (copied in, written back on exit) and
-    hands the stack back through ``added`` once it grows.
+    ``c * n + b`` on the stack).  Runs :func:`._compiled.hopcroft_steps` on Python lists
+    (copied in, written back on exit) and hands the stack back through ``added`` once more
+    than ``_SCALAR_STACK`` codes are pending.
     """
     if "src" not in cache:  # read-only: converted once per minimisation
         cache["src"], cache["ptr"] = src.tolist(), ptr.tolist()
-    srcl, ptrl = cache["src"], cache["ptr"]
     bl, el, pl, st, sz = block_of.tolist(), elems.tolist(), pos.tolist(), start.tolist(), size.tolist()
     flat = pending.reshape(-1)
     pend = bytearray(flat.view(np.uint8).tobytes())
-    steps = 0
-    while stack:
-        if handback and steps and len(stack) > _SCALAR_STACK:  # >= 1 step per call: progress
-            added.append(np.asarray(stack, dtype=np.int64))
-            break
-        steps += 1
-        code = stack.pop()
-        if not pend[code]:
-            continue
-        pend[code] = 0
-        c, C = divmod(code, n)
-        s0 = st[C]
-        base = c * n
-        marked: dict[int, int] = {}
-        order: list[int] = []
-        for q in el[s0:s0 + sz[C]]:
-            for p in srcl[ptrl[base + q]:ptrl[base + q + 1]]:
-                B = bl[p]
-                mc = marked.get(B)
-                if mc is None:
-                    mc = 0
-                    order.append(B)
-                j = st[B] + mc
-                i = pl[p]
-                if i != j:
-                    r = el[j]
-                    el[i] = r
-                    pl[r] = i
-                    el[j] = p
-                    pl[p] = j
-                marked[B] = mc + 1
-        for B in order:
-            mc = marked[B]
-            zB = sz[B]
-            if mc == zB:
-                continue
-            X = nb
-            nb += 1
-            sB = st[B]
-            st[X] = sB
-            sz[X] = mc
-            st[B] = sB + mc
-            sz[B] = zB - mc
-            for idx in range(sB, sB + mc):
-                bl[el[idx]] = X
-            small = X if mc <= zB - mc else B
-            for a in range(k):
-                if pend[a * n + B]:
-                    pend[a * n + X] = 1
-                    stack.append(a * n + X)
-                elif not pend[a * n + small]:
-                    pend[a * n + small] = 1
-                    stack.append(a * n + small)
+    if "stack" not in cache:  # at most one live entry per code: k·n slots, reused
+        cache["stack"], cache["scratch"] = [0] * (k * n), ([0] * n, [0] * n, [0] * n)
+    top = len(stack)
+    buf = cache["stack"]
+    buf[:top] = stack
+    nb, top = _compiled.hopcroft_steps(buf, top, bl, el, pl, st, sz, pend, cache["src"],
+                                       cache["ptr"], nb, n, k, _SCALAR_STACK if handback else 0,
+                                       *cache["scratch"])
+    stack = buf
+    if top:
+        added.append(np.asarray(stack[:top], dtype=np.int64))
     block_of[:] = bl
     elems[:] = el
     pos[:] = pl

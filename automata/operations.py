@@ -26,6 +26,7 @@ __all__ = [
     "complement", "intersection", "union", "difference", "symmetric_difference",
     "product", "is_empty", "is_universal", "is_subset", "equivalent",
     "shortest_accepted", "shortest_distinguishing_word", "explore", "align",
+    "first_difference", "inclusion_counterexample",
 ]
 
 #: default bound on the number of states an exploration may create
@@ -182,21 +183,107 @@ def is_universal(a: DFA) -> bool:
     return bool(a.accepting[a.reachable].all())
 
 
-def shortest_distinguishing_word(a: DFA, b: DFA) -> tuple | None:
+def first_difference(a: DFA, b: DFA, bad: Callable[[np.ndarray, np.ndarray], np.ndarray] = np.not_equal,
+                     limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
+    """The shortlex-least word w with ``bad(w ∈ L(a), w ∈ L(b))``, or None if there is none.
+
+    An on-the-fly breadth-first search of the product from the pair of initial states: each
+    layer of new pairs is tested before the next one is built, so the search stops at the
+    depth of the first difference, having built only the pairs of words shorter than it
+    (plus that layer).  Discovery order is shortlex order of the pairs' least access words
+    (letters in ``a``'s alphabet order), so the first bad pair found gives the shortlex-least
+    word.  With no difference every reachable pair is built: at most ``limit`` of them
+    (:class:`LimitExceeded` beyond).
+    """
+    b = align(a, b)
+    Ta, Tb = a.transitions, b.transitions
+    Fa, Fb = a.accepting, b.accepting
+    k = a.n_letters
+    nb = Tb.shape[0]
+    parent = [-1]                 # parent pair (by number) of each numbered pair
+    letter = [-1]                 # the letter leading there from its parent
+    index = {a.initial * nb + b.initial: 0}
+    frontier = np.array([a.initial * nb + b.initial], dtype=np.int64)
+    first = 0                     # number of the frontier's first pair
+    while frontier.size:
+        p, q = np.divmod(frontier, nb)
+        hit = np.flatnonzero(bad(Fa[p], Fb[q]))
+        if hit.size:
+            node = first + int(hit[0])
+            word = []
+            while parent[node] >= 0:
+                word.append(a.alphabet[letter[node]])
+                node = parent[node]
+            return tuple(reversed(word))
+        if k == 0:
+            return None
+        nxt = (Ta[p].astype(np.int64) * nb + Tb[q]).reshape(-1)
+        n0 = len(parent)
+        if nxt.size <= _THIN:     # a thin layer (deep automata): dictionary work only
+            fresh = []
+            for j, c in enumerate(nxt.tolist()):
+                if c not in index:
+                    index[c] = len(parent)
+                    parent.append(first + j // k)
+                    letter.append(j % k)
+                    fresh.append(c)
+            frontier = np.array(fresh, dtype=np.int64)
+        else:
+            uniq, pos = np.unique(nxt, return_index=True)
+            get = index.get
+            known = np.fromiter((get(c, -1) >= 0 for c in uniq.tolist()), dtype=bool,
+                                count=uniq.size)
+            pos = np.sort(pos[~known])          # first occurrences, in discovery order
+            fresh_codes = nxt[pos]
+            index.update(zip(fresh_codes.tolist(), range(n0, n0 + pos.size)))
+            parent.extend((first + pos // k).tolist())
+            letter.extend((pos % k).tolist())
+            frontier = fresh_codes
+        if len(parent) > limit:
+            raise LimitExceeded("product states", limit, "the automata are too large to compare")
+        first = n0
+    return None
+
+
+def shortest_distinguishing_word(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
     """A shortest word in exactly one of L(a), L(b) (least in length-lex order), or None.
 
-    BFS over the reachable pairs of the product, so the word is shortest.
+    On-the-fly BFS of the product that stops at the first difference
+    (:func:`first_difference`).
     """
-    d = product(a, b, np.logical_xor, minimal=False)
-    return shortest_accepted(d)
+    return first_difference(a, b, np.not_equal, limit)
 
 
-def equivalent(a: DFA, b: DFA) -> bool:
-    """L(a) = L(b) (alphabets must have the same letters)."""
+def equivalent(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> bool:
+    """L(a) = L(b) (alphabets must have the same letters).
+
+    Hopcroft and Karp's algorithm (1971): pairs of states are explored from the initial
+    pair and merged in a union–find structure over the disjoint union of the two state
+    sets; a pair whose states are already in one class is implied by the pairs merged so
+    far and skipped, so at most n_a + n_b − 1 pairs are explored, and the search stops at
+    the first pair with different acceptance.  Compiled (numba) on large inputs; otherwise
+    the product search of :func:`first_difference`, which also stops at the first
+    difference.
+    """
     b = align(a, b)
-    return minimize(a) == minimize(b)
+    from . import _compiled
+
+    kernel = _compiled.kernel("union_find_equivalence", (a.n_states + b.n_states) * a.n_letters)
+    if kernel is None:
+        return first_difference(a, b, np.not_equal, limit) is None
+    size = a.n_states + b.n_states
+    pairs = np.empty((size, 3), dtype=np.int64)
+    letters = np.empty(size, dtype=np.int64)
+    return kernel(a.transitions, b.transitions, a.accepting, b.accepting, a.initial, b.initial,
+                  pairs, letters) < 0
 
 
-def is_subset(a: DFA, b: DFA) -> bool:
+def inclusion_counterexample(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
+    """A shortest word in L(a) ∖ L(b) (shortlex-least), or None when L(a) ⊆ L(b); stops at
+    the first such word (:func:`first_difference`)."""
+    return first_difference(a, b, lambda x, y: x & ~y, limit)
+
+
+def is_subset(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> bool:
     """L(a) ⊆ L(b)."""
-    return is_empty(product(a, b, lambda x, y: x & ~y, minimal=False))
+    return inclusion_counterexample(a, b, limit) is None

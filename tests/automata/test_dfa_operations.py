@@ -100,3 +100,57 @@ def test_alphabets_must_have_the_same_letters():
         union(a, c)
     with pytest.raises(InputError):
         equivalent(a, c)
+
+
+@pytest.fixture(scope="module")
+def compiled_everywhere():
+    """Make the compiled (numba) kernels run on the tiny automata of these tests (the
+    setting is the same for every example, so a module-scoped fixture); skipped where
+    numba is not installed."""
+    from attnlogic.automata import _compiled
+    if not _compiled.available():
+        pytest.skip("numba is not installed")
+    mp = pytest.MonkeyPatch()
+    mp.setattr(_compiled, "MIN_CELLS", 0)
+    yield
+    mp.undo()
+
+
+@settings(max_examples=200, deadline=None)
+@given(dfa_pairs())
+def test_inclusion_counterexample_is_the_first_word_of_the_difference(pair):
+    from attnlogic.automata.operations import inclusion_counterexample
+    a, b = pair
+    # a shortest word of L(a)∖L(b) is shorter than the number of product pairs; the pairs
+    # reachable are at most n_a·n_b ≤ 25, but brute force over 2^25 words is too slow, so
+    # the reference is the minimal DFA of the difference, whose states bound the length
+    d = difference(a, b)
+    first = next((w for w in length_lex("ab", d.n_states) if a.accepts(w) and not b.accepts(w)),
+                 None)
+    assert inclusion_counterexample(a, b) == first
+    assert (first is None) == is_empty(d)
+
+
+@settings(max_examples=300, deadline=None)
+@given(dfa_pairs(max_states=7))
+def test_union_find_equivalence_agrees_with_minimisation(compiled_everywhere, pair):
+    a, b = pair
+    assert equivalent(a, b) == (minimize(a) == minimize(b))
+
+
+def test_an_early_difference_stops_the_product_search_before_the_product_is_built():
+    # L(a) ∋ "a" and L(b) ∌ "a"; both have 2^16 states behind that first letter, so the
+    # full product (2^32 pairs) cannot be the one that answers under a limit of 10 pairs
+    from attnlogic.automata.regex import regex_to_dfa
+    a = regex_to_dfa("a|(a|b)*a(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)")
+    b = regex_to_dfa("b(a|b)*")
+    assert shortest_distinguishing_word(a, b, limit=10) == ("a",)
+    assert not equivalent(a, b, limit=10)
+
+
+def test_an_equivalence_search_over_the_limit_is_refused():
+    from attnlogic.errors import LimitExceeded
+    n = 50
+    a = DFA("ab", np.column_stack([(np.arange(n) + 1) % n, np.arange(n)]), 0, [0])
+    with pytest.raises(LimitExceeded, match="product states"):
+        shortest_distinguishing_word(a, a, limit=10)

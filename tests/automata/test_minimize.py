@@ -166,3 +166,44 @@ def test_vectorised_and_scalar_paths_each_correct(monkeypatch, work, stack):
             T[:, 0] = np.minimum(np.arange(n) + 1, n - 1)
         labels = rng.integers(0, int(rng.integers(1, 4)), size=n)
         assert same_partition(coarsest_partition(T, labels), moore_classes(T, labels))
+
+
+@pytest.mark.parametrize("work,stack", [(0, 4096), (10**9, 0), (10**9, 2), (8, 4)])
+def test_compiled_steps_match_moore(monkeypatch, work, stack):
+    # the numba kernels (bfs order, Hopcroft steps) on small tables: alone (stack 0 = never
+    # hand back), handing back constantly, mixed with vectorised rounds
+    import attnlogic.automata._compiled as C
+    import attnlogic.automata.minimize as M
+    if not C.available():
+        pytest.skip("numba is not installed")
+    monkeypatch.setattr(C, "MIN_CELLS", 0)
+    monkeypatch.setattr(M, "_SCALAR_WORK", work)
+    monkeypatch.setattr(M, "_COMPILED_STACK", stack)
+    monkeypatch.setattr(M, "_SMALL", 0)
+    rng = np.random.default_rng(work % 89 + stack)
+    for _ in range(150):
+        n, k = int(rng.integers(1, 60)), int(rng.integers(1, 4))
+        T = rng.integers(0, n, size=(n, k))
+        if rng.random() < 0.3:
+            T[:, 0] = np.minimum(np.arange(n) + 1, n - 1)
+        labels = rng.integers(0, int(rng.integers(1, 4)), size=n)
+        assert same_partition(coarsest_partition(T, labels), moore_classes(T, labels))
+        q0 = int(rng.integers(0, n))
+        want = bfs_order(T, q0)
+        monkeypatch.setattr(C, "MIN_CELLS", 10**12)       # the numpy/deque BFS
+        assert np.array_equal(bfs_order(T, q0), want)
+        monkeypatch.setattr(C, "MIN_CELLS", 0)
+
+
+def test_deep_counter_compiled_and_pure_paths_agree(monkeypatch):
+    # 30 000 states × 2 letters: above the compiled kernels' threshold; the same automaton
+    # minimised with them disabled must give the identical (canonical) DFA
+    import attnlogic.automata._compiled as C
+    n = 30_000
+    T = np.column_stack([(np.arange(n) + 1) % n, np.zeros(n, dtype=np.int64)])
+    T = np.vstack([T, T + n])                 # two copies; the second is unreachable
+    d = DFA("ab", T, 0, [0, n])
+    fast = minimize(d)
+    monkeypatch.setattr(C, "MIN_CELLS", 10**12)
+    slow = minimize(d)
+    assert fast == slow and fast.n_states == n
