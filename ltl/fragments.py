@@ -33,10 +33,10 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..patterns import AttentionPattern
-from .formula import Formula, Historically, Once, Past, Since, Yesterday
+from .formula import Formula, Historically, Mod, Once, Past, Since, Yesterday
 
 __all__ = ["Fragment", "LTL_P", "LTL_Y", "LTL_PY", "LTL_S", "BASE_FRAGMENTS", "MAX_WINDOW",
-           "operators", "windows", "fragment", "facts", "Facts"]
+           "operators", "windows", "moduli", "fragment", "facts", "Facts"]
 
 #: the largest window a fragment name may carry (Y[<=k] formulas are bounded separately)
 MAX_WINDOW = 10**9
@@ -135,10 +135,14 @@ class Fragment:
     def allows(self, formula: Formula) -> bool:
         """Syntactic membership: every temporal operator of the formula is a base operator
         of the fragment (``Y`` = ``Y[<=1]`` lies only in the k = 1 fragments; O and H only in
-        LTL[S], which allows all; rewrite them with ``core`` first)."""
+        LTL[S], which allows all; rewrite them with ``core`` first).  A modular predicate
+        ``MOD[m,r]`` lies in no fragment (they are logics without numerical predicates)."""
+        nodes = formula.subformulas()
+        if any(isinstance(g, Mod) for g in nodes):
+            return False
         if self.since:
             return True
-        for g in formula.subformulas():
+        for g in nodes:
             if isinstance(g, (Once, Historically)):
                 return False
             if isinstance(g, Past):
@@ -215,6 +219,8 @@ def operators(formula: Formula) -> frozenset[str]:
     for node in formula.subformulas():
         if isinstance(node, Yesterday):
             ops.add("Y" if node.k == 1 else f"Y[<={node.k}]")
+        elif isinstance(node, Mod):
+            ops.add(f"MOD[{node.m}]")
         elif node.symbol not in ("atom", "const"):
             ops.add(node.symbol)
     return frozenset(ops)
@@ -225,8 +231,15 @@ def windows(formula: Formula) -> frozenset[int]:
     return frozenset(n.k for n in formula.subformulas() if isinstance(n, Yesterday))
 
 
+def moduli(formula: Formula) -> tuple[int, ...]:
+    """The moduli m of the ``MOD[m,r]`` leaves, sorted."""
+    return tuple(sorted({n.m for n in formula.subformulas() if isinstance(n, Mod)}))
+
+
 def fragment(formula: Formula) -> Fragment:
-    """The smallest syntactic fragment (see the module docstring)."""
+    """The smallest syntactic fragment (see the module docstring); for a formula with
+    modular predicates, the fragment of its temporal operators (the formula is in that
+    fragment extended by MOD, see :func:`moduli`)."""
     nodes = formula.subformulas()
     if any(isinstance(n, Since) for n in nodes):
         return LTL_S
@@ -245,13 +258,25 @@ class Facts:
     size: int
     atoms: tuple[str, ...]
     operators: tuple[str, ...]
+    moduli: tuple[int, ...] = ()
+
+    @property
+    def fragment_text(self) -> str:
+        """The fragment's name, with the moduli of the MOD predicates when there are any
+        (``LTL[Y<=2] + MOD[2]``)."""
+        if not self.moduli:
+            return str(self.fragment)
+        return str(self.fragment) + " + " + ", ".join(f"MOD[{m}]" for m in self.moduli)
 
     def to_json(self) -> dict:
-        return {"formula": self.formula, "fragment": str(self.fragment), "depth": self.depth,
-                "size": self.size, "atoms": list(self.atoms), "operators": list(self.operators)}
+        out = {"formula": self.formula, "fragment": str(self.fragment), "depth": self.depth,
+               "size": self.size, "atoms": list(self.atoms), "operators": list(self.operators)}
+        if self.moduli:
+            out["moduli"] = list(self.moduli)
+        return out
 
 
 def facts(formula: Formula) -> Facts:
     """Canonical text, fragment, temporal depth, size (tree nodes), atoms, operators."""
     return Facts(str(formula), fragment(formula), formula.depth, formula.size,
-                 tuple(sorted(formula.atoms)), tuple(sorted(operators(formula))))
+                 tuple(sorted(formula.atoms)), tuple(sorted(operators(formula))), moduli(formula))
