@@ -35,10 +35,12 @@ def run(args) -> int:
     info = facts(f)
     cert = certificate(f)
     if args.json:
-        out = {**cert.to_json(), "fragment": str(info.fragment), "depth": info.depth,
+        out = {"formula": cert.text, "fragment": str(info.fragment), "depth": info.depth,
                "size": info.size, "atoms": list(info.atoms)}
         if info.moduli:
             out["moduli"] = list(info.moduli)
+        if cert.definitions:
+            out["definitions"] = [list(p) for p in cert.definitions]
         print_json(out)
         return 0
     print(cert.text if args.format == "text" else format_formula(f, args.format))
