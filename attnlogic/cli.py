@@ -21,7 +21,7 @@ from .errors import AttnlogicError
 
 #: subcommands in the order ``--help`` lists them
 COMMANDS = [
-    "parse", "eval", "dfa", "classify", "separate",
+    "parse", "eval", "dfa", "classify", "separate", "verify",
     "compile", "check", "experiment", "rmt", "demo",
 ]
 
@@ -68,7 +68,8 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "state_limit": "--limit", "device": "--device", "out_dir": "--out",
                    "layernorm": "--layernorm", "fixed_point": "--fixed-point",
                    "search_budget": "--search-budget", "windows": "--window",
-                   "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa"}
+                   "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa",
+                   "witness": "--witness", "depth": "--depth"}
 
 
 def main(argv: list[str] | None = None) -> int:
