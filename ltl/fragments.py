@@ -17,8 +17,13 @@ they count as ``P`` for the syntactic fragment of a formula, but a fragment's *f
 (:meth:`Fragment.allows`, what certificates are written in) use its base operators only.
 
 Known inclusions (:meth:`Fragment.includes`, each with its reason): every fragment ⊆ LTL[S];
-LTL[P] ⊆ LTL[P,Y<=k]; LTL[Y<=k] ⊆ LTL[P,Y<=k]; and LTL[Y<=k] ⊆ LTL[Y], LTL[P,Y<=k] ⊆
-LTL[P,Y] because ``Y[<=k] φ = Y φ | Y Y φ | … | Y^k φ``; closed under transitivity.
+LTL[P] ⊆ LTL[P,Y<=k]; LTL[Y<=k] ⊆ LTL[P,Y<=k]; LTL[Y<=k] ⊆ LTL[Y], LTL[P,Y<=k] ⊆
+LTL[P,Y] because ``Y[<=k] φ = Y φ | Y Y φ | … | Y^k φ``; and for every j ≥ k,
+LTL[Y<=j] ⊆ LTL[Y<=k] and LTL[P,Y<=j] ⊆ LTL[P,Y<=k] (larger windows are weaker): for j a
+multiple of k because ``Y[<=a+b] φ = Y[<=a] (φ | Y[<=b] φ)`` (e.g.
+``Y[<=4] φ = Y[<=2] (φ | Y[<=2] φ)``), and for every j by the step
+``Y[<=k+1] φ = Y[<=k] true & (Y[<=k] φ | !Y[<=k] !Y[<=k] φ)`` (:meth:`Fragment.rewriting`,
+:func:`attnlogic.ltl.rewrite.narrow_windows`); closed under transitivity.
 
 The *syntactic* fragment of φ (:func:`fragment`) is the smallest fragment whose operators φ
 uses: ``Y[<=k]`` for several k counts as ``Y`` (each is a disjunction of Y-chains); a formula
@@ -172,7 +177,36 @@ class Fragment:
             return "Y[<=k] φ = Y φ | Y Y φ | … | Y^k φ, so every Y[<=k] formula is a Y formula"
         if small.window == self.window:
             return "P is an operator of the larger fragment"
+        if small.window % self.window == 0:
+            return (f"{self.rewriting(small)}: a window of {small.window} is {small.window // self.window} "
+                    f"nested windows of {self.window}, so every formula of {small} is rewritten into "
+                    f"{self} (attnlogic.ltl.rewrite.narrow_windows)")
+        if small.window > self.window:
+            steps = small.window - self.window
+            how = "" if steps == 1 else (f", applied {steps} times (Y[<=i+1] from Y[<=i] for i = "
+                                         f"{self.window} … {small.window - 1})")
+            return (f"{self.rewriting(small)}{how}: every formula of {small} is rewritten into "
+                    f"{self} (attnlogic.ltl.rewrite.narrow_windows)")
         return None
+
+    def rewriting(self, smaller: "Fragment") -> str | None:
+        """The identity that rewrites the windows of ``smaller`` into those of ``self`` when
+        ``self.includes(smaller)`` rests on one (``Y[<=4] φ = Y[<=2] (φ | Y[<=2] φ)``), else
+        None.  Y[<=a+b] φ = Y[<=a] (φ | Y[<=b] φ): the positions m' < m of the inner window
+        with m in the outer one are exactly those of [n−a−b, n)."""
+        small = Fragment.parse(smaller)
+        if (self.since or small.since or self.window is None or small.window is None
+                or small.window <= self.window or (small.past and not self.past)):
+            return None
+        from .formula import Atom, Yesterday
+        from .rewrite import nest_windows, widen_step
+        phi = Atom("φ")
+        k = self.window
+        if small.window % k == 0:
+            lhs, rhs = Yesterday(phi, small.window), nest_windows(Yesterday(phi, small.window), k)
+        else:
+            lhs, rhs = Yesterday(phi, k + 1), widen_step(phi, k)
+        return f"{lhs} = {rhs}".replace('"φ"', "φ")
 
     def __le__(self, other: "Fragment") -> bool:
         return Fragment.parse(other).includes(self) is not None
