@@ -21,7 +21,7 @@ from .errors import AttnlogicError
 
 #: subcommands in the order ``--help`` lists them
 COMMANDS = [
-    "parse", "eval", "dfa", "classify", "separate",
+    "parse", "eval", "dfa", "classify", "separate", "verify",
     "compile", "check", "experiment", "rmt", "demo",
 ]
 
@@ -70,7 +70,8 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "search_budget": "--search-budget", "windows": "--window",
                    "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa", "path": "--out",
                    "max_length": "--max-length", "samples": "--samples", "seed": "--seed",
-                   "max_states": None, "max_bytes": None, "fragment": "A/B"}
+                   "max_states": None, "max_bytes": None, "fragment": "A/B",
+                   "witness": "--witness", "depth": "--depth"}
 
 
 def _unencodable(argv) -> int | None:

@@ -24,6 +24,15 @@ Construction of D_T
    atoms; at N+1 the atoms are false, so its DFA is the joint automaton of those
    subformulas with "skeleton true, atoms false" as acceptance, minimised.
 
+Modular predicates
+------------------
+``MOD[m,r]`` reads the position, not the letter: in the state reached after w1 … w(n−1)
+the current position is n.  When the arguments of T contain MOD leaves, the joint
+automaton of step 1 gets one more factor, the clock c = (number of letters read) mod M
+(M the lcm of the moduli), and ``MOD[m,r]`` holds at n iff c + 1 ≡ r (mod m); at the
+root the clock reads N mod M at position N+1, the same rule.  The language of each T is
+unchanged by the choice of M, so the cached minimal DFAs stay valid.
+
 Letters that are not atoms of the formula behave identically, so the construction runs
 over the atoms plus one representative "other" letter and copies its column at the end.
 
@@ -37,14 +46,15 @@ order; an atom that is not a letter is an :class:`~attnlogic.errors.InputError` 
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from typing import Sequence
 
 import numpy as np
 
 from attnlogic.errors import InputError
-from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Not, Once,
-                                   Or, Past, Since, Xor, Yesterday)
+from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not,
+                                   Once, Or, Past, Since, Xor, Yesterday)
 
 from .dfa import DFA
 from .minimize import coarsest_partition, minimize
@@ -124,6 +134,17 @@ def _skeleton(roots: Sequence[Formula]) -> tuple[list[Formula], list[Formula]]:
     return temporal, order
 
 
+def _mods(order: list[Formula]) -> list[Formula]:
+    """The MOD leaves of a skeleton."""
+    return [g for g in order if isinstance(g, Mod)]
+
+
+def _clock(letters: tuple[str, ...], modulus: int) -> DFA:
+    """The permutation automaton counting letters mod ``modulus`` (state = count mod M)."""
+    table = np.tile((np.arange(modulus, dtype=np.int64)[:, None] + 1) % modulus, (1, len(letters)))
+    return DFA._trusted(letters, table, 0, np.zeros(modulus, dtype=bool))
+
+
 def _evaluate(order: list[Formula], readout: dict, col: dict, k: int, at_end: bool) -> dict:
     """Values of the skeleton nodes, as arrays broadcastable to (states, letters).
 
@@ -140,6 +161,8 @@ def _evaluate(order: list[Formula], readout: dict, col: dict, k: int, at_end: bo
                 v[0, col[node.name]] = True
         elif isinstance(node, Const):
             v = np.full((1, 1), node.value, dtype=bool)
+        elif isinstance(node, Mod):
+            v = readout[node]
         elif isinstance(node, _STRICT):
             v = readout[node]
         elif isinstance(node, Not):
@@ -172,13 +195,16 @@ class _Builder:
         self.limit = limit
         self.memo: dict[Formula, DFA] = {}
 
-    def joint(self, parts: list[Formula]) -> tuple[np.ndarray, dict]:
-        """Reachable product of the parts' DFAs: (table, {part: (states, 1) readout})."""
+    def joint(self, parts: list[Formula], mods: list[Formula] = ()) -> tuple[np.ndarray, dict]:
+        """Reachable product of the parts' DFAs, and of the clock (letters read mod M) when
+        ``mods`` lists MOD leaves: (table, {part or MOD leaf: (states, 1) readout})."""
         k = self.k
         table = np.zeros((1, k), dtype=np.int64)
         proj = np.zeros((1, 0), dtype=np.int64)
-        for i, T in enumerate(parts):
-            d = self.memo[T]
+        factors = [self.memo[T] for T in parts]
+        if mods:
+            factors.append(_clock(self.letters, math.lcm(*(g.m for g in mods))))
+        for i, d in enumerate(factors):
             if i == 0 and d.initial == 0:  # the product with the first factor is the factor
                 table = np.asarray(d.transitions, dtype=np.int64)
                 proj = np.arange(d.n_states, dtype=np.int64)[:, None]
@@ -195,13 +221,17 @@ class _Builder:
             j, q = np.divmod(codes, nd)
             proj = np.column_stack([proj[j], q])
         readout = {T: self.memo[T].accepting[proj[:, i]][:, None] for i, T in enumerate(parts)}
+        if mods:
+            clock = proj[:, len(parts)]
+            for g in mods:
+                readout[g] = ((clock + 1 - g.r) % g.m == 0)[:, None]
         return table, readout
 
     def build(self, T: Formula) -> DFA:
         """D_T for a strict-temporal T whose temporal subformulas are built already."""
         args = (T.left, T.right) if isinstance(T, Since) else (T.arg,)
         parts, order = _skeleton(args)
-        table, readout = self.joint(parts)
+        table, readout = self.joint(parts, _mods(order))
         val = _evaluate(order, readout, self.col, self.k, at_end=False)
         shape = (table.shape[0], self.k)
         out = np.broadcast_to(val[args[0]], shape).astype(np.int64)
@@ -253,7 +283,7 @@ class _Builder:
 
     def root(self, formula: Formula) -> DFA:
         parts, order = _skeleton([formula])
-        table, readout = self.joint(parts)
+        table, readout = self.joint(parts, _mods(order))
         val = _evaluate(order, readout, self.col, self.k, at_end=True)
         acc = np.broadcast_to(val[formula], (table.shape[0], 1))[:, 0]
         return minimize(DFA._trusted(self.letters, table, 0, acc))

@@ -93,6 +93,9 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
     if isinstance(formula, str):
         from attnlogic.ltl import parse
         formula = parse(formula)
+    if fixed_point is not None and any(type(g).__name__ == "Mod" for g in formula.subformulas()):
+        raise InputError("fixed_point does not support MOD[m,r] (the simulation has no positional "
+                         "encoding)", parameters=("fixed_point",))
     plan = plan_formula(formula, alphabet, cleanup=fixed_point is not None,
                         span_fix=fixed_point is not None and span_fix)
     if not plan.alphabet:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from attnlogic.errors import InputError
-from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Not,
+from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not,
                                    Once, Or, Past, Since, Xor, Yesterday)
 from attnlogic.ltl.rewrite import core, readout_skeleton  # noqa: F401  (readout_skeleton: part of the plan API)
 
@@ -118,6 +118,7 @@ class Plan:
     ffn_bias: tuple[tuple[tuple[int, float], ...], ...]
     readout: Affine                        # R; the model outputs 2R − 1
     names: tuple[str, ...]                 # what each coordinate holds
+    mods: tuple[tuple[int, int, int], ...] = ()   # (coordinate, m, r) of each MOD[m,r] leaf
 
     @property
     def n_layers(self) -> int:
@@ -142,7 +143,7 @@ def _boolean_block_leaves(node: Formula) -> list[Formula]:
         if id(x) in seen:
             continue
         seen.add(id(x))
-        if isinstance(x, (Atom, Const)) or x.is_temporal:
+        if isinstance(x, (Atom, Const, Mod)) or x.is_temporal:
             leaves.append(x)
         else:
             stack.extend(x.children)
@@ -217,6 +218,7 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
     heads: dict[int, list[HeadPlan]] = {}
     units: dict[int, list[Unit]] = {}
     bias: dict[int, dict[int, float]] = {}
+    mods: list[tuple[int, int, int]] = []
 
     def fresh(name: str) -> int:
         names.append(name)
@@ -228,6 +230,9 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
             expr[nid], stage[nid] = Affine.coord(atoms.index(node.name)), 0
         elif isinstance(node, Const):
             expr[nid], stage[nid] = Affine.constant(1.0 if node.value else 0.0), 0
+        elif isinstance(node, Mod):  # fed by the periodic positional encoding (.positional)
+            mods.append((fresh(str(node)), node.m, node.r))
+            expr[nid], stage[nid] = Affine.coord(mods[-1][0]), 0
         elif isinstance(node, Not):
             expr[nid], stage[nid] = expr[id(node.arg)].negate(), stage[id(node.arg)]
         elif isinstance(node, (Past, Yesterday)):
@@ -261,7 +266,8 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
         else:  # a binary Boolean gate
             leaves = _boolean_block_leaves(node)
             atom_leaves = [x for x in leaves if isinstance(x, Atom)]
-            temporal_leaves = [x for x in leaves if x.is_temporal]
+            # MOD leaves are not exclusive with the letters: bits like the temporal leaves
+            temporal_leaves = [x for x in leaves if x.is_temporal or isinstance(x, Mod)]
             if not temporal_leaves:
                 # atoms are exclusive, so a Boolean function of atoms alone is affine:
                 # f = f(none) + Σ_a (f(a) − f(none)) · x_a
@@ -290,7 +296,7 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
         heads=tuple(tuple(heads.get(l, ())) for l in range(1, n_layers + 1)),
         units=tuple(tuple(units.get(l, ())) for l in range(1, n_layers + 1)),
         ffn_bias=tuple(tuple(sorted(bias.get(l, {}).items())) for l in range(1, n_layers + 1)),
-        readout=expr[id(root)], names=tuple(names))
+        readout=expr[id(root)], names=tuple(names), mods=tuple(mods))
 
 
 def _clean_units(r: Affine, out: int, shift: Affine | None = None) -> list[Unit]:

@@ -18,6 +18,7 @@ from attnlogic.transformer.model import Transformer
 from attnlogic.transformer.vocab import Vocabulary
 
 from .plan import Affine, Plan
+from .positional import period_of, periodic_table
 
 __all__ = ["SCORE_GAP", "build_model"]
 
@@ -47,12 +48,15 @@ def build_model(plan: Plan, vocab: Vocabulary, layernorm: bool = False, eps: flo
         vocab_size=vocab.size, d_model=width, n_layers=plan.n_layers,
         heads=tuple(tuple(h.spec for h in layer) for layer in plan.heads) if plan.n_layers else (),
         d_head=1, d_ff=plan.d_ff, layernorm=layernorm, norm_position="post", layernorm_eps=eps,
-        positional="none", readout_dim=1, dropout=0.0)
+        positional="periodic" if plan.mods else "none", period=period_of(plan.mods),
+        readout_dim=1, dropout=0.0)
     model = Transformer(config)
     sd = {k: torch.zeros_like(v, dtype=torch.float64) for k, v in model.state_dict().items()}
     for i, a in enumerate(plan.atoms):
         if a in vocab.alphabet:
             sd["embed.weight"][vocab.index(a), i] = 1.0
+    if plan.mods:  # the periodic positional encoding of the MOD[m,r] leaves
+        sd["pos.weight"][:, :D] = periodic_table(plan.mods, D)
     for l, (heads, units, fbias) in enumerate(zip(plan.heads, plan.units, plan.ffn_bias)):
         p = f"blocks.{l}."
         for h, hp in enumerate(heads):
@@ -73,6 +77,8 @@ def build_model(plan: Plan, vocab: Vocabulary, layernorm: bool = False, eps: flo
     if layernorm:
         gamma = (0.25 + eps) ** 0.5
         sd["embed.weight"][:, D:] = 1.0 - sd["embed.weight"][:, :D]
+        if plan.mods:
+            sd["pos.weight"][:, D:] = -sd["pos.weight"][:, :D]
         for l in range(plan.n_layers):
             p = f"blocks.{l}."
             for name in ("attn.o.weight", "ffn.fc2.weight"):

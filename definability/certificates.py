@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import LimitExceeded
+from ..ltl.definitions import dag_size
 from ..ltl.formula import Formula
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
 from ..ltl.rewrite import core, expand_windows
@@ -23,8 +24,9 @@ from .synthesis import check_formula, shrink, tidy
 __all__ = ["member", "member_by", "non_member", "defines", "hint_forms", "improve",
            "MAX_FORMULA_SIZE"]
 
-#: certificates whose printed (tree) size exceeds this are not printed (the DAG may be small
-#: while its tree unfolding is exponential)
+#: certificates with more distinct subformulas than this are not printed; the limit is on
+#: the DAG (a certificate is printed with shared definitions, :mod:`attnlogic.ltl.definitions`),
+#: not on its tree unfolding, which may be exponentially larger
 MAX_FORMULA_SIZE = 20_000
 
 #: greedy semantic shrinking of each certificate (readability): the number of exact checks
@@ -51,9 +53,9 @@ SMALLEST_BUDGET = 900_000
 def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int) -> Formula:
     """Tidy, then check exactly; a failing check is a bug, never printed as a certificate.
     Raises LimitExceeded when the formula is too large to print or to check."""
-    if f.size > MAX_FORMULA_SIZE:
-        raise LimitExceeded("certificate formula size (tree nodes)", MAX_FORMULA_SIZE,
-                            f"the synthesised formula has {f.size:.3g} nodes as a tree")
+    if dag_size(f) > MAX_FORMULA_SIZE:
+        raise LimitExceeded("certificate formula size (distinct subformulas)", MAX_FORMULA_SIZE,
+                            f"the synthesised formula has {dag_size(f)} distinct subformulas")
     g = f
     if g.size > SHRINK_MIN_SIZE and dfa.n_states <= SHRINK_MAX_STATES:
         budget = min(checks, SHRINK_WORK // max(1, dfa.n_states * g.size))
@@ -93,7 +95,7 @@ def non_member(fragment: Fragment, verdict: Verdict, method: str | None = None) 
 def defines(g: Formula, d, limit: int) -> bool:
     """Whether a formula that the classifier did not build itself (a hint, a rewriting) is
     printable and defines exactly L(d): the exact check, a check too large counting as no."""
-    if g.size > MAX_FORMULA_SIZE:
+    if dag_size(g) > MAX_FORMULA_SIZE:
         return False
     try:
         return check_formula(g, d, limit=limit) is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import InputError
+from ..ltl.definitions import certificate
 from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
 from .witnesses import Witness
@@ -50,8 +51,10 @@ class FragmentResult:
     depth_reached: int | None = None
 
     def to_json(self, sep: str = "") -> dict:
+        cert = None if self.formula is None else certificate(self.formula)
         out = {"member": self.member,
-               "formula": None if self.formula is None else str(self.formula),
+               "formula": None if cert is None else cert.text,
+               "definitions": [] if cert is None else [list(p) for p in cert.definitions],
                "witness": None if self.witness is None else self.witness.to_json(sep),
                "method": self.method}
         if self.identity is not None:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from ..errors import InputError
 from ..ltl.fragments import Fragment
 
-__all__ = ["Entry", "candidates", "separation", "Separation", "ALL_PAIRS"]
+__all__ = ["Entry", "candidates", "separation", "Separation", "Inclusion", "inclusion", "ALL_PAIRS",
+           "WINDOW_TABLE_FRAGMENTS"]
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,31 @@ class Separation:
                               if self.witness_result.identity else {})}}
 
 
+@dataclass(frozen=True)
+class Inclusion:
+    """A ⊆ B, known by a rule of :meth:`Fragment.includes`; ``rewriting`` is the identity
+    that rewrites A's windows into B's when the rule is one (else None)."""
+
+    fragment_in: Fragment
+    fragment_out: Fragment
+    reason: str
+    rewriting: str | None
+
+    def to_json(self) -> dict:
+        return {"inclusion": True, "fragment_in": str(self.fragment_in),
+                "fragment_out": str(self.fragment_out), "reason": self.reason,
+                "rewriting": self.rewriting}
+
+
+def inclusion(a_text: "str | Fragment", b_text: "str | Fragment") -> Inclusion | None:
+    """A ⊆ B with its reason when a rule of :meth:`Fragment.includes` proves it, else None."""
+    a, b = Fragment.parse(a_text), Fragment.parse(b_text)
+    reason = b.includes(a)
+    if reason is None:
+        return None
+    return Inclusion(a, b, reason, b.rewriting(a))
+
+
 def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: int = 3, limit: int = 50_000) -> Separation:
     """A language of the catalogue in A and not in B, re-verified by :func:`classify`.
 
@@ -131,6 +157,10 @@ def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: in
     raise InputError(f"no language of the built-in catalogue is verified to be in {a} "
                      f"and not in {b} (whether {a} ⊆ {b} is open)")
 
+
+#: the fragments of the window table (docs/decision-procedures.md §6.1)
+WINDOW_TABLE_FRAGMENTS = ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[Y<=2]", "LTL[P,Y<=2]", "LTL[Y<=3]",
+                          "LTL[P,Y<=3]", "LTL[Y<=4]", "LTL[P,Y<=4]")
 
 #: the ordered pairs of the theory table with k = 2, 3 (tests re-verify every one)
 ALL_PAIRS = [(x, y) for x in ("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "LTL[Y<=2]", "LTL[P,Y<=2]",

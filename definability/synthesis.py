@@ -34,7 +34,7 @@ import numpy as np
 from ..errors import LimitExceeded
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies,
-                           Not, Once, Or, Past, Since, Xor, Yesterday)
+                           Mod, Not, Once, Or, Past, Since, Xor, Yesterday, period)
 from ..automata.graphs import SCCs, dfa_sccs
 
 __all__ = [
@@ -75,9 +75,12 @@ def _disj(items) -> Formula:
 
 # -- exact checker ----------------------------------------------------------------------------
 class _Evaluator:
-    """The deterministic evaluation automaton of a past formula."""
+    """The deterministic evaluation automaton of a past formula.  Its memory is one entry
+    per temporal subformula and, last, the clock (letters read mod the period of the MOD
+    leaves; always 0 without them)."""
 
     def __init__(self, f: Formula):
+        self.period = period(f)
         self.nodes = f.subformulas()
         self.index = {id(n): i for i, n in enumerate(self.nodes)}
         self.root = self.index[id(f)]
@@ -97,7 +100,7 @@ class _Evaluator:
                 mem.append(True)
             else:
                 mem.append(False)
-        return tuple(mem)
+        return tuple(mem) + (0,)
 
     def step(self, letter, mem: tuple) -> tuple[bool, tuple]:
         """Value of the root at a position carrying ``letter`` (None = N+1) and the memory
@@ -109,6 +112,8 @@ class _Evaluator:
                 v = letter is not None and n.name == letter
             elif isinstance(n, Const):
                 v = n.value
+            elif isinstance(n, Mod):   # the current position is (letters read) + 1
+                v = (mem[-1] + 1 - n.r) % n.m == 0
             elif isinstance(n, Not):
                 v = not vals[idx[id(n.arg)]]
             elif isinstance(n, And):
@@ -148,6 +153,7 @@ class _Evaluator:
                 new.append(0 if vals[idx[id(n.arg)]] else min(m + 1, n.k))
             else:  # Since: S(n+1) = ψ(n) ∨ (φ(n) ∧ S(n))
                 new.append(vals[idx[id(n.right)]] or (vals[idx[id(n.left)]] and m))
+        new.append((mem[-1] + 1) % self.period)
         return vals[self.root], tuple(new)
 
 

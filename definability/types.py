@@ -38,14 +38,14 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..errors import LimitExceeded
 from ..ltl.formula import and_ as _and, or_ as _or
 from ..ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
-from .witnesses import Witness, family_witness, make_witness, run
+from .witnesses import Factors, Witness, family_witness, make_witness, run
 
 __all__ = [
     "DepthResult", "type_automaton", "types_at_end", "same_type_at_end", "lasso_search",
@@ -371,7 +371,16 @@ def lasso_to_witness(dfa, lw: LassoWitness, k: int) -> Witness:
     w = family_witness(dfa, lw.prefix, lw.prefix, lw.period, lw.tail_in, lw.tail_out, N, lw.modulus)
     if w is None:  # pragma: no cover - lasso_search guarantees different memberships
         raise AssertionError("lasso witness words do not differ on L")
-    return w
+    A = dfa.alphabet
+
+    def fac(tail):
+        return Factors(tuple(A[a] for a in lw.prefix), tuple(A[a] for a in lw.period), N,
+                       tuple(A[a] for a in tail))
+
+    fin, fout = fac(lw.tail_in), fac(lw.tail_out)
+    if fin.word != w.accepted:         # make_witness put the words the other way round
+        fin, fout = fout, fin
+    return replace(w, accepted_factors=fin, rejected_factors=fout)
 
 
 # -- Since types (LTL[S]) ---------------------------------------------------------------------

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Witness", "Family", "make_witness", "family_witness", "transformation_of",
-           "power_exponent", "least_idempotent_power", "run"]
+__all__ = ["Witness", "Family", "Factors", "factorize", "make_witness", "family_witness",
+           "transformation_of", "power_exponent", "least_idempotent_power", "run", "FACTORIZE_FROM"]
 
 
 @dataclass(frozen=True)
@@ -61,24 +61,93 @@ class Family:
                 "out": [sep.join(self.out_prefix), sep.join(self.out_suffix)],
                 "block": sep.join(self.block), "start": self.start, "step": self.step}
 
+#: words of at least this many letters get their factors u·(x)^K·v (Witness.*_factors)
+FACTORIZE_FROM = 40
+#: the longest repeated factor x looked for
+MAX_FACTOR = 48
+
+
+@dataclass(frozen=True)
+class Factors:
+    """A word as ``prefix · (factor)^power · suffix`` (the literal word is their product)."""
+
+    prefix: tuple[str, ...]
+    factor: tuple[str, ...]
+    power: int
+    suffix: tuple[str, ...]
+
+    @property
+    def word(self) -> tuple[str, ...]:
+        return self.prefix + self.factor * self.power + self.suffix
+
+    def to_json(self, sep: str = "") -> dict:
+        return {"prefix": sep.join(self.prefix), "factor": sep.join(self.factor),
+                "power": self.power, "suffix": sep.join(self.suffix)}
+
+
+def factorize(word) -> Factors | None:
+    """The decomposition u·(x)^K·v of ``word`` with K ≥ 2 and |x| ≤ MAX_FACTOR covering the
+    most letters by the power (ties: the shortest x, then the earliest start), or None
+    when no factor repeats.  For each |x| = L, a maximal run of positions i with
+    w[i] = w[i+L] of length r starting at s is a block w[s : s+r+L] of period L."""
+    w = tuple(word)
+    n = len(w)
+    best = None                                   # (covered, -L, -start, start, L, K)
+    codes = np.asarray([hash(a) for a in w], dtype=np.int64) if n else np.zeros(0, np.int64)
+    for L in range(1, min(MAX_FACTOR, n // 2) + 1):
+        eq = codes[:-L] == codes[L:]
+        if not eq.any():
+            continue
+        padded = np.concatenate(([False], eq, [False]))
+        edges = np.flatnonzero(padded[1:] != padded[:-1])
+        for s, e in zip(edges[::2], edges[1::2]):
+            K = (e - s + L) // L
+            if K < 2:
+                continue
+            key = (K * L, -L, -int(s))
+            if best is None or key > best[0]:
+                best = (key, int(s), L, int(K))
+    if best is None:
+        return None
+    _, s, L, K = best
+    return Factors(w[:s], w[s:s + L], K, w[s + K * L:])
+
 
 @dataclass(frozen=True)
 class Witness:
     """``accepted ∈ L``, ``rejected ∉ L``; no formula of the fragment of temporal depth ≤
     ``depth`` separates them (checked by :mod:`.attest`; None before the check); ``family``:
-    the pumped family the pair is an instance of, if any."""
+    the pumped family the pair is an instance of, if any.
+
+    ``accepted_factors`` / ``rejected_factors`` (optional, None when not computed): each
+    literal word as u·(x)^K·v, for printing long words compactly; ``to_json`` adds them
+    only when set, with the literal words kept."""
 
     accepted: tuple[str, ...]
     rejected: tuple[str, ...]
     depth: int | None
     family: Family | None = None
+    accepted_factors: Factors | None = None
+    rejected_factors: Factors | None = None
 
     def to_json(self, sep: str = "") -> dict:
         out = {"accepted": sep.join(self.accepted), "rejected": sep.join(self.rejected),
                "depth": self.depth}
         if self.family is not None:
             out["family"] = self.family.to_json(sep)
+        if self.accepted_factors is not None:
+            out["accepted_factors"] = self.accepted_factors.to_json(sep)
+        if self.rejected_factors is not None:
+            out["rejected_factors"] = self.rejected_factors.to_json(sep)
         return out
+
+    def with_factors(self) -> "Witness":
+        """The witness with the factors of each word of at least FACTORIZE_FROM letters."""
+        from dataclasses import replace
+
+        def fac(w):
+            return factorize(w) if len(w) >= FACTORIZE_FROM else None
+        return replace(self, accepted_factors=fac(self.accepted), rejected_factors=fac(self.rejected))
 
 
 def run(table: np.ndarray, q: int, word) -> int:
@@ -147,4 +216,5 @@ def make_witness(dfa, u, v, depth: int | None):
     letters = dfa.alphabet
     wu = tuple(letters[a] for a in u)
     wv = tuple(letters[a] for a in v)
-    return Witness(wu, wv, depth) if au else Witness(wv, wu, depth)
+    w = Witness(wu, wv, depth) if au else Witness(wv, wu, depth)
+    return w.with_factors()

@@ -13,19 +13,20 @@ Formulas are immutable, hash-consed values (:mod:`attnlogic.ltl.formula`).
 """
 
 from .evaluate import accepts, accepts_many, prefix_acceptance, truth_table, truth_values
-from .formula import (FALSE, TRUE, And, Atom, Const, Formula, H, Historically, Iff, Implies, Not, O,
+from .formula import (FALSE, TRUE, And, Atom, Const, Formula, H, Mod, Historically, Iff, Implies, Not, O,
                       Once, Or, P, Past, S, Since, Xor, Y, Yesterday, atom, conj, disj)
-from .parser import parse
+from .parser import parse, parse_program
 from .fragments import facts, fragment
 from .printer import format_formula, to_latex, to_text, to_unicode
+from .definitions import to_text_shared
 from .random import random_formula
 from .rewrite import core
 from .simplify import simplify
 
 __all__ = [
-    "parse", "to_text", "to_unicode", "to_latex", "format_formula",
+    "parse", "parse_program", "to_text_shared", "to_text", "to_unicode", "to_latex", "format_formula",
     "accepts", "accepts_many", "prefix_acceptance", "truth_table", "truth_values",
-    "Formula", "Atom", "Const", "Not", "And", "Or", "Implies", "Iff", "Xor", "Past", "Yesterday",
+    "Formula", "Atom", "Const", "Mod", "Not", "And", "Or", "Implies", "Iff", "Xor", "Past", "Yesterday",
     "Once", "Historically", "Since", "TRUE", "FALSE", "atom", "P", "Y", "O", "H", "S", "conj", "disj",
     "fragment", "facts", "simplify", "core", "random_formula",
 ]

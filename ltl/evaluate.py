@@ -8,6 +8,7 @@ iff f holds at N+1 (``shared/spec/semantics.md``).
 Each operator is one vectorised numpy pass, linear in N (with C[i] = #{m < i : φ at m},
 a prefix count):
 
+* ``MOD[m,r]`` at i: (i+1) ≡ r (mod m)  (index i is the 1-based position i+1)
 * ``P φ``      at i: C[i] > 0                                     (∃ m < i)
 * ``Y[<=k] φ`` at i: C[i] − C[max(0, i−k)] > 0                    (∃ i−k ≤ m < i)
 * ``O φ``      at i: C[i+1] > 0,  ``H φ`` at i: no ¬φ at any m ≤ i
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Not, Once, Or, Past,
+from .formula import (And, Atom, Const, Formula, Mod, Historically, Iff, Implies, Not, Once, Or, Past,
                       Since, Xor, Yesterday)
 
 __all__ = ["Word", "encode_word", "truth_table", "truth_values", "accepts", "accepts_many",
@@ -79,6 +80,8 @@ def _apply(node: Formula, values: dict, enc: EncodedWord, n1: int, atoms_at_end_
         return v
     if cls is Const:
         return np.full(n1, node.value, dtype=bool)
+    if cls is Mod:  # index i is the 1-based position i+1
+        return (np.arange(1, n1 + 1) - node.r) % node.m == 0
     if cls is Not:
         return ~values[node.arg]
     if cls is And:

@@ -3,6 +3,9 @@
 A formula is a tree built from
 
 * atoms ``a`` (the current letter is ``a``), the constants ``true`` and ``false``;
+* modular predicates ``MOD[m,r]`` (the 1-based position i satisfies i ≡ r mod m; the
+  readout position N+1 counts too): positional encodings of period m (Li & Cotterell 2026,
+  §2.5);
 * Boolean connectives ``!``, ``&``, ``|``, ``->``, ``<->``, ``xor``;
 * past operators ``P`` (strictly before), ``Y[<=k]`` (within the k strictly earlier
   positions; ``Y`` is ``Y[<=1]``), ``O`` (once, non-strict), ``H`` (historically) and the
@@ -25,10 +28,10 @@ import weakref
 from typing import Iterator
 
 __all__ = [
-    "Formula", "Atom", "Const", "Not", "And", "Or", "Implies", "Iff", "Xor",
+    "Formula", "Atom", "Const", "Mod", "Not", "And", "Or", "Implies", "Iff", "Xor",
     "Past", "Yesterday", "Once", "Historically", "Since",
     "TRUE", "FALSE", "atom", "P", "Y", "O", "H", "S",
-    "conj", "disj", "and_", "or_", "not_", "UNARY_TEMPORAL", "BINARY_BOOLEAN",
+    "conj", "disj", "and_", "or_", "not_", "UNARY_TEMPORAL", "BINARY_BOOLEAN", "period",
 ]
 
 _TABLE: "weakref.WeakValueDictionary[tuple, Formula]" = weakref.WeakValueDictionary()
@@ -219,6 +222,39 @@ TRUE = Const(True)
 FALSE = Const(False)
 
 
+class Mod(Formula):
+    """``MOD[m,r]``: the current (1-based) position i satisfies i ≡ r (mod m); it holds at
+    N+1 too when N+1 ≡ r.  A leaf like an atom, but it reads the position, not the letter
+    (its ``atoms`` are empty: it names no letter).  ``r`` is kept as its residue in
+    0 … m−1, so ``MOD[2,2]`` is ``MOD[2,0]``."""
+
+    __slots__ = ()
+    symbol = "MOD"
+
+    def __new__(cls, m: int, r: int):
+        for name, x in (("m", m), ("r", r)):
+            if isinstance(x, bool) or not isinstance(x, int):
+                raise TypeError(f"the {name} of MOD[m,r] must be an int")
+        if m < 1:
+            raise ValueError(f"the modulus m of MOD[m,r] must be >= 1, got {m}")
+        return cls._make((m, r % m), (), False)
+
+    @property
+    def m(self) -> int:
+        return self._key[0]
+
+    @property
+    def r(self) -> int:
+        return self._key[1]
+
+    def holds_at(self, position: int) -> bool:
+        """Truth at the 1-based ``position``."""
+        return (position - self.r) % self.m == 0
+
+    def map_children(self, children):
+        return self
+
+
 class _Unary(Formula):
     __slots__ = ()
     arity = 1
@@ -354,6 +390,17 @@ class Since(_Binary):
 
 UNARY_TEMPORAL = (Past, Yesterday, Once, Historically)
 BINARY_BOOLEAN = (And, Or, Implies, Iff, Xor)
+
+
+def period(formula: Formula) -> int:
+    """The least common multiple of the moduli m of the ``MOD[m,r]`` leaves (1 when there
+    are none): the truth of every leaf at position i depends on the letter and i mod period."""
+    import math
+    out = 1
+    for node in formula.subformulas():
+        if isinstance(node, Mod):
+            out = math.lcm(out, node.m)
+    return out
 
 
 # -- short constructors ---------------------------------------------------------------

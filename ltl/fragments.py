@@ -17,8 +17,13 @@ they count as ``P`` for the syntactic fragment of a formula, but a fragment's *f
 (:meth:`Fragment.allows`, what certificates are written in) use its base operators only.
 
 Known inclusions (:meth:`Fragment.includes`, each with its reason): every fragment ⊆ LTL[S];
-LTL[P] ⊆ LTL[P,Y<=k]; LTL[Y<=k] ⊆ LTL[P,Y<=k]; and LTL[Y<=k] ⊆ LTL[Y], LTL[P,Y<=k] ⊆
-LTL[P,Y] because ``Y[<=k] φ = Y φ | Y Y φ | … | Y^k φ``; closed under transitivity.
+LTL[P] ⊆ LTL[P,Y<=k]; LTL[Y<=k] ⊆ LTL[P,Y<=k]; LTL[Y<=k] ⊆ LTL[Y], LTL[P,Y<=k] ⊆
+LTL[P,Y] because ``Y[<=k] φ = Y φ | Y Y φ | … | Y^k φ``; and for every j ≥ k,
+LTL[Y<=j] ⊆ LTL[Y<=k] and LTL[P,Y<=j] ⊆ LTL[P,Y<=k] (larger windows are weaker): for j a
+multiple of k because ``Y[<=a+b] φ = Y[<=a] (φ | Y[<=b] φ)`` (e.g.
+``Y[<=4] φ = Y[<=2] (φ | Y[<=2] φ)``), and for every j by the step
+``Y[<=k+1] φ = Y[<=k] true & (Y[<=k] φ | !Y[<=k] !Y[<=k] φ)`` (:meth:`Fragment.rewriting`,
+:func:`attnlogic.ltl.rewrite.narrow_windows`); closed under transitivity.
 
 The *syntactic* fragment of φ (:func:`fragment`) is the smallest fragment whose operators φ
 uses: ``Y[<=k]`` for several k counts as ``Y`` (each is a disjunction of Y-chains); a formula
@@ -33,10 +38,10 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..patterns import AttentionPattern
-from .formula import Formula, Historically, Once, Past, Since, Yesterday
+from .formula import Formula, Historically, Mod, Once, Past, Since, Yesterday
 
 __all__ = ["Fragment", "LTL_P", "LTL_Y", "LTL_PY", "LTL_S", "BASE_FRAGMENTS", "MAX_WINDOW",
-           "operators", "windows", "fragment", "facts", "Facts"]
+           "operators", "windows", "moduli", "fragment", "facts", "Facts"]
 
 #: the largest window a fragment name may carry (Y[<=k] formulas are bounded separately)
 MAX_WINDOW = 10**9
@@ -135,10 +140,14 @@ class Fragment:
     def allows(self, formula: Formula) -> bool:
         """Syntactic membership: every temporal operator of the formula is a base operator
         of the fragment (``Y`` = ``Y[<=1]`` lies only in the k = 1 fragments; O and H only in
-        LTL[S], which allows all; rewrite them with ``core`` first)."""
+        LTL[S], which allows all; rewrite them with ``core`` first).  A modular predicate
+        ``MOD[m,r]`` lies in no fragment (they are logics without numerical predicates)."""
+        nodes = formula.subformulas()
+        if any(isinstance(g, Mod) for g in nodes):
+            return False
         if self.since:
             return True
-        for g in formula.subformulas():
+        for g in nodes:
             if isinstance(g, (Once, Historically)):
                 return False
             if isinstance(g, Past):
@@ -168,7 +177,36 @@ class Fragment:
             return "Y[<=k] φ = Y φ | Y Y φ | … | Y^k φ, so every Y[<=k] formula is a Y formula"
         if small.window == self.window:
             return "P is an operator of the larger fragment"
+        if small.window % self.window == 0:
+            return (f"{self.rewriting(small)}: a window of {small.window} is {small.window // self.window} "
+                    f"nested windows of {self.window}, so every formula of {small} is rewritten into "
+                    f"{self} (attnlogic.ltl.rewrite.narrow_windows)")
+        if small.window > self.window:
+            steps = small.window - self.window
+            how = "" if steps == 1 else (f", applied {steps} times (Y[<=i+1] from Y[<=i] for i = "
+                                         f"{self.window} … {small.window - 1})")
+            return (f"{self.rewriting(small)}{how}: every formula of {small} is rewritten into "
+                    f"{self} (attnlogic.ltl.rewrite.narrow_windows)")
         return None
+
+    def rewriting(self, smaller: "Fragment") -> str | None:
+        """The identity that rewrites the windows of ``smaller`` into those of ``self`` when
+        ``self.includes(smaller)`` rests on one (``Y[<=4] φ = Y[<=2] (φ | Y[<=2] φ)``), else
+        None.  Y[<=a+b] φ = Y[<=a] (φ | Y[<=b] φ): the positions m' < m of the inner window
+        with m in the outer one are exactly those of [n−a−b, n)."""
+        small = Fragment.parse(smaller)
+        if (self.since or small.since or self.window is None or small.window is None
+                or small.window <= self.window or (small.past and not self.past)):
+            return None
+        from .formula import Atom, Yesterday
+        from .rewrite import nest_windows, widen_step
+        phi = Atom("φ")
+        k = self.window
+        if small.window % k == 0:
+            lhs, rhs = Yesterday(phi, small.window), nest_windows(Yesterday(phi, small.window), k)
+        else:
+            lhs, rhs = Yesterday(phi, k + 1), widen_step(phi, k)
+        return f"{lhs} = {rhs}".replace('"φ"', "φ")
 
     def __le__(self, other: "Fragment") -> bool:
         return Fragment.parse(other).includes(self) is not None
@@ -215,6 +253,8 @@ def operators(formula: Formula) -> frozenset[str]:
     for node in formula.subformulas():
         if isinstance(node, Yesterday):
             ops.add("Y" if node.k == 1 else f"Y[<={node.k}]")
+        elif isinstance(node, Mod):
+            ops.add(f"MOD[{node.m}]")
         elif node.symbol not in ("atom", "const"):
             ops.add(node.symbol)
     return frozenset(ops)
@@ -225,8 +265,15 @@ def windows(formula: Formula) -> frozenset[int]:
     return frozenset(n.k for n in formula.subformulas() if isinstance(n, Yesterday))
 
 
+def moduli(formula: Formula) -> tuple[int, ...]:
+    """The moduli m of the ``MOD[m,r]`` leaves, sorted."""
+    return tuple(sorted({n.m for n in formula.subformulas() if isinstance(n, Mod)}))
+
+
 def fragment(formula: Formula) -> Fragment:
-    """The smallest syntactic fragment (see the module docstring)."""
+    """The smallest syntactic fragment (see the module docstring); for a formula with
+    modular predicates, the fragment of its temporal operators (the formula is in that
+    fragment extended by MOD, see :func:`moduli`)."""
     nodes = formula.subformulas()
     if any(isinstance(n, Since) for n in nodes):
         return LTL_S
@@ -245,13 +292,25 @@ class Facts:
     size: int
     atoms: tuple[str, ...]
     operators: tuple[str, ...]
+    moduli: tuple[int, ...] = ()
+
+    @property
+    def fragment_text(self) -> str:
+        """The fragment's name, with the moduli of the MOD predicates when there are any
+        (``LTL[Y<=2] + MOD[2]``)."""
+        if not self.moduli:
+            return str(self.fragment)
+        return str(self.fragment) + " + " + ", ".join(f"MOD[{m}]" for m in self.moduli)
 
     def to_json(self) -> dict:
-        return {"formula": self.formula, "fragment": str(self.fragment), "depth": self.depth,
-                "size": self.size, "atoms": list(self.atoms), "operators": list(self.operators)}
+        out = {"formula": self.formula, "fragment": str(self.fragment), "depth": self.depth,
+               "size": self.size, "atoms": list(self.atoms), "operators": list(self.operators)}
+        if self.moduli:
+            out["moduli"] = list(self.moduli)
+        return out
 
 
 def facts(formula: Formula) -> Facts:
     """Canonical text, fragment, temporal depth, size (tree nodes), atoms, operators."""
     return Facts(str(formula), fragment(formula), formula.depth, formula.size,
-                 tuple(sorted(formula.atoms)), tuple(sorted(operators(formula))))
+                 tuple(sorted(formula.atoms)), tuple(sorted(operators(formula))), moduli(formula))

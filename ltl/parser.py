@@ -16,16 +16,17 @@ Accepted spellings: ``! ~ ¬``; ``& && ∧ /\\``; ``| || ∨ \\/``; ``-> => → 
 
 from __future__ import annotations
 
+import contextvars
 import re
 from functools import lru_cache
 from importlib import resources
 
 from attnlogic.errors import LimitExceeded, ParseError
 
-from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Not, Once, Or,
-                      Past, Since, Xor, Yesterday)
+from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Mod, Not, Once,
+                      Or, Past, Since, Xor, Yesterday)
 
-__all__ = ["parse", "MAX_WINDOW", "MAX_FORMULA_LENGTH", "MAX_FORMULA_HEIGHT"]
+__all__ = ["parse", "parse_program", "MAX_WINDOW", "MAX_MODULUS", "MAX_FORMULA_LENGTH", "MAX_FORMULA_HEIGHT"]
 
 #: largest window accepted in ``Y[<=k]`` (a guard against absurd inputs)
 MAX_WINDOW = 1_000_000
@@ -34,6 +35,13 @@ MAX_WINDOW = 1_000_000
 #: formula, and some of them cost height × size
 MAX_FORMULA_LENGTH = 200_000
 MAX_FORMULA_HEIGHT = 40_000
+
+#: largest modulus accepted in ``MOD[m,r]``
+MAX_MODULUS = 1_000_000
+
+_MODULAR = re.compile(r"MOD\s*\[\s*([0-9]+)\s*,\s*([0-9]+)\s*\]$")
+#: the names defined so far while a program of definitions is read (None outside one)
+_NAMES: "contextvars.ContextVar[dict | None]" = contextvars.ContextVar("names", default=None)
 
 _WINDOW = re.compile(r"Y\s*\[\s*(?:<=|≤)\s*([0-9]+)\s*\]$")
 
@@ -66,6 +74,26 @@ class _Build:
         if not name:
             raise _CallbackError(c[0].column, "an atom cannot be the empty string")
         return Atom(name)
+
+    def modular(self, c):
+        tok = c[0]
+        m = _MODULAR.match(str(tok))
+        if not m:
+            raise _CallbackError(tok.column, f"malformed modular predicate {str(tok)!r}: write "
+                                 "MOD[m,r] with integers m >= 1 and r >= 0")
+        modulus, residue = int(m.group(1)), int(m.group(2))
+        if not 1 <= modulus <= MAX_MODULUS:
+            raise _CallbackError(tok.column, f"the modulus m of MOD[m,r] must be in 1..{MAX_MODULUS}, "
+                                 f"got {modulus}")
+        return Mod(modulus, residue)
+
+    def ref(self, c):
+        tok = c[0]
+        names = _NAMES.get()
+        if names is None or str(tok) not in names:
+            raise _CallbackError(tok.column, f"undefined name {str(tok)}: define it on an earlier "
+                                 f"line as '{str(tok)} := formula'")
+        return names[str(tok)]
 
     def parens(self, c):
         return c[1]
@@ -188,6 +216,34 @@ def _check_parentheses(text: str) -> None:
         raise ParseError("formula", text, stack[-1] + 1, "unbalanced parentheses: this '(' is never closed")
 
 
+def _has_definitions(text: str) -> bool:
+    from .definitions import has_definitions
+    return has_definitions(text)
+
+
+def _parse_with_names(line: str, names: dict) -> Formula:
+    token = _NAMES.set(names)
+    try:
+        return parse(line)
+    finally:
+        _NAMES.reset(token)
+
+
+def parse_program(text: str):
+    """Parse definitions ``$NAME := formula`` (one a line, or separated by ``;``) and the
+    formula on the last line (:mod:`.definitions`); returns a
+    :class:`~attnlogic.ltl.definitions.Certificate` (``.formula`` is the formula).  A text
+    without definitions is one formula."""
+    from .definitions import Certificate, parse_program as read
+
+    if not isinstance(text, str):
+        raise TypeError("parse_program() takes a string")
+    if not _has_definitions(text):
+        f = parse(text)
+        return Certificate(f, (), text.strip())
+    return read(text, _parse_with_names)
+
+
 def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX_FORMULA_HEIGHT) -> Formula:
     """Parse ``text`` into a :class:`Formula`.
 
@@ -204,6 +260,8 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
     if len(text) > max_length:
         raise LimitExceeded("formula length (characters)", max_length, f"this one has {len(text)}",
                             parameters=("max_formula_length",))
+    if _has_definitions(text):
+        return parse_program(text).formula
     _check_parentheses(text)
     try:
         f = _parser().parse(text)

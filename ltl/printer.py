@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import re
 
-from .formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Not, Once, Or, Past,
-                      Since, Xor, Yesterday)
+from .formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not, Once, Or,
+                      Past, Since, Xor, Yesterday)
 
 __all__ = ["to_text", "to_unicode", "to_latex", "DIALECTS", "format_formula"]
 
@@ -36,11 +36,13 @@ _STYLES = {
         Not: "!", And: " & ", Or: " | ", Implies: " -> ", Iff: " <-> ", Xor: " xor ", Since: " S ",
         Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[<={k}] ",
         True: "true", False: "false", "(": "(", ")": ")", "atom": _atom_text,
+        "mod": "MOD[{m},{r}]",
     },
     "unicode": {
         Not: "¬", And: " ∧ ", Or: " ∨ ", Implies: " → ", Iff: " ↔ ", Xor: " ⊕ ", Since: " S ",
         Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[≤{k}] ",
         True: "⊤", False: "⊥", "(": "(", ")": ")", "atom": _atom_text,
+        "mod": "MOD[{m},{r}]",
     },
     "latex": {
         Not: r"\neg ", And: r" \wedge ", Or: r" \vee ", Implies: r" \rightarrow ",
@@ -49,15 +51,19 @@ _STYLES = {
         "Y": r"\mathsf{Y}\, ", "Yk": r"\mathsf{Y}_{\le {k}}\, ",
         True: r"\top", False: r"\bot", "(": r"\left(", ")": r"\right)",
         "atom": lambda name: r"\mathtt{" + re.sub(r"([_{}#$%&^~\\])", r"\\\1", name) + "}",
+        "mod": r"\mathrm{MOD}_{{m}}^{{r}}",
     },
 }
 
 DIALECTS = tuple(_STYLES)
 
 
-def _render(formula: Formula, style: dict) -> str:
+def _render(formula: Formula, style: dict, names: dict | None = None) -> str:
+    """The text of ``formula``; ``names`` maps id(node) → a name printed instead of the
+    node (shared definitions, :mod:`.definitions`), the root excepted."""
     out: dict[int, tuple[str, int]] = {}
     lp, rp = style["("], style[")"]
+    names = names or {}
 
     def wrap(child: Formula, need: bool) -> str:
         text = out[id(child)][0]
@@ -65,7 +71,12 @@ def _render(formula: Formula, style: dict) -> str:
 
     for node in formula.subformulas():
         cls = type(node)
-        if cls is Atom:
+        if id(node) in names and node is not formula:
+            out[id(node)] = (names[id(node)], _ATOM_LEVEL)
+        elif cls is Mod:
+            out[id(node)] = (style["mod"].replace("{m}", str(node.m)).replace("{r}", str(node.r)),
+                             _ATOM_LEVEL)
+        elif cls is Atom:
             out[id(node)] = (style["atom"](node.name), _ATOM_LEVEL)
         elif cls is Const:
             out[id(node)] = (style[node.value], _ATOM_LEVEL)

@@ -14,10 +14,11 @@ All are identities of the semantics, checked by tests on all short words.
 
 from __future__ import annotations
 
-from .formula import (FALSE, And, Atom, Const, Formula, Historically, Iff, Implies, Not, Once, Or, Past,
+from .formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies, Not, Once, Or, Past,
                       Xor, Yesterday, disj)
 
-__all__ = ["core", "expand_windows", "transform", "readout_skeleton"]
+__all__ = ["core", "expand_windows", "nest_windows", "narrow_windows", "widen_step", "transform",
+           "readout_skeleton"]
 
 
 def transform(formula: Formula, rule) -> Formula:
@@ -63,6 +64,69 @@ def expand_windows(formula: Formula) -> Formula:
         return node
 
     return transform(formula, rule)
+
+def nest_windows(formula: Formula, k: int) -> Formula:
+    """Rewrite every ``Y[<=j] ψ`` with j a multiple of k (j > k) as j/k nested windows of k:
+    ``Y[<=k] (ψ | Y[<=k] (ψ | … Y[<=k] ψ))``.  The identity Y[<=a+b] ψ = Y[<=a] (ψ | Y[<=b] ψ)
+    holds at every position: Y[<=a] reaches m ∈ [n−a, n), the inner Y[<=b] from there
+    m' ∈ [m−b, m), together [max(1, n−a−b), n).  ψ is shared, so the DAG grows by 2 nodes
+    per window of k."""
+
+    def rule(node: Formula) -> Formula:
+        if isinstance(node, Yesterday) and node.k > k and node.k % k == 0:
+            out = Yesterday(node.arg, k)
+            for _ in range(node.k // k - 1):
+                out = Yesterday(Or(node.arg, out), k)
+            return out
+        return node
+
+    return transform(formula, rule)
+
+
+def widen_step(phi: Formula, k: int) -> Formula:
+    """``Y[<=k+1] φ`` written with ``Y[<=k]`` only:
+    ``Y[<=k] true & (Y[<=k] φ | !Y[<=k] !Y[<=k] φ)``.
+
+    At n ≥ 2 the window [max(1, n−k), n) holds n−1.  If φ holds in [n−k, n), both sides
+    hold.  If φ holds at n−k−1 and not after, every m of the window has n−k−1 ∈ [m−k, m)
+    (m ≤ n−1 and m ≥ n−k), so ``!Y[<=k] !Y[<=k] φ`` holds.  If φ holds nowhere in
+    [n−k−1, n), the left side fails and so does ``Y[<=k] φ`` at m = n−1, whose window is
+    [n−1−k, n−1): the right side fails.  At n = 1 both sides are false."""
+    y = Yesterday(phi, k)
+    return And(Yesterday(TRUE, k), Or(y, Not(Yesterday(Not(y), k))))
+
+
+def narrow_windows(formula: Formula, k: int) -> Formula:
+    """Rewrite every ``Y[<=j] ψ`` with j > k into windows of k only: j/k nested windows
+    (:func:`nest_windows`) when k divides j, else j − k applications of :func:`widen_step`
+    (Y[<=j] from Y[<=j−1], …, from Y[<=k]).  The DAG grows linearly in j."""
+
+    def widen(phi: Formula, j: int) -> Formula:
+        if j % k == 0:
+            return nest_windows(Yesterday(phi, j), k)
+        inner = {}                                    # Y[<=i] χ for the χ needed, i from k up
+
+        def win(chi: Formula, i: int) -> Formula:
+            key = (chi, i)
+            if key not in inner:
+                inner[key] = Yesterday(chi, k) if i == k else _widen_with(chi, i - 1, win)
+            return inner[key]
+
+        return win(phi, j)
+
+    def rule(node: Formula) -> Formula:
+        if isinstance(node, Yesterday) and node.k > k:
+            return widen(node.arg, node.k)
+        return node
+
+    return transform(formula, rule)
+
+
+def _widen_with(phi: Formula, i: int, win) -> Formula:
+    """widen_step with Y[<=i] given by ``win(χ, i)`` (itself rewritten)."""
+    y = win(phi, i)
+    return And(win(TRUE, i), Or(y, Not(win(Not(y), i))))
+
 
 def readout_skeleton(f: Formula) -> Formula:
     """f with every atom not under a temporal operator replaced by ``false``.

@@ -19,7 +19,7 @@ from attnlogic.patterns import HEAD_KINDS, AttentionPattern
 
 __all__ = ["HeadSpec", "TransformerConfig", "parse_pattern", "HEAD_KINDS", "POSITIONAL_KINDS"]
 
-POSITIONAL_KINDS = ("none", "learned", "sinusoidal", "rope")
+POSITIONAL_KINDS = ("none", "learned", "sinusoidal", "rope", "periodic")
 NORM_POSITIONS = ("post", "pre")
 
 #: The mask of one attention head: a single-head :class:`AttentionPattern`.
@@ -55,7 +55,10 @@ class TransformerConfig:
     (x ← LN(x + A(x)), x ← LN(x + F(x))); ``"pre"`` is x ← x + A(LN x), x ← x + F(LN x) with a
     final LN.  All projections have biases (the compiler uses them).  ``positional``:
     ``none`` (the theory's setting and the compiler's), ``learned`` and ``sinusoidal``
-    (added to the embedding, at most ``max_len`` positions) or ``rope`` (rotates q and k).
+    (added to the embedding, at most ``max_len`` positions), ``rope`` (rotates q and k) or
+    ``periodic`` (a table of ``period`` rows added to the embedding, row i mod period at the
+    0-based index i: a periodic positional encoding, the modular predicates MOD[m,r] of the
+    logic for m dividing the period; any length).
     """
 
     vocab_size: int
@@ -71,6 +74,7 @@ class TransformerConfig:
     dropout: float = 0.0
     norm_position: str = "post"
     layernorm_eps: float = 1e-5
+    period: int = 1
 
     def __post_init__(self):
         sa = object.__setattr__
@@ -105,6 +109,8 @@ class TransformerConfig:
             sa(self, "d_ff", 4 * self.d_model)
         if self.d_head < 1 or self.d_ff < 0:
             raise ValueError("d_head must be >= 1 and d_ff >= 0")
+        if isinstance(self.period, bool) or not isinstance(self.period, int) or self.period < 1:
+            raise ValueError(f"period must be an int >= 1, got {self.period!r}")
         if self.positional == "rope" and self.d_head % 2:
             raise ValueError("rope needs an even d_head")
 
@@ -122,6 +128,8 @@ class TransformerConfig:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (heads as strings such as ``"local:2"``)."""
         d = asdict(self)
+        if self.positional != "periodic":
+            del d["period"]              # sidecars without a periodic encoding stay as before
         if self.per_layer_heads:
             d["heads"] = [[str(h) for h in layer] for layer in self.heads]
         else:

@@ -159,6 +159,8 @@ class Transformer(nn.Module):
         self.embed = nn.Embedding(c.vocab_size, c.d_model)
         if c.positional == "learned":
             self.pos = nn.Embedding(c.max_len, c.d_model)
+        elif c.positional == "periodic":
+            self.pos = nn.Embedding(c.period, c.d_model)
         elif c.positional == "sinusoidal":
             self.register_buffer("pos_table", sinusoidal_table(c.max_len, c.d_model), persistent=False)
         self.drop = nn.Dropout(c.dropout)
@@ -187,6 +189,9 @@ class Transformer(nn.Module):
                 raise ValueError(f"sequence length {N} exceeds max_len {self.config.max_len}")
             p = self.pos.weight[:N] if self.config.positional == "learned" else self.pos_table[:N]
             x = x + p.to(x.dtype)
+        elif self.config.positional == "periodic":
+            rows = torch.arange(N, device=tokens.device) % self.config.period
+            x = x + self.pos.weight[rows].to(x.dtype)
         x = self.drop(x)
         for b in self.blocks:
             x = b(x)

@@ -86,11 +86,24 @@ def render(result) -> None:
     for r in result.results:
         verdict = {True: "yes", False: "no", None: "?"}[r.member]
         if r.formula is not None:
-            text = str(r.formula)
-            line = text if len(text) <= 100 else text[:97] + "..."
+            line = _certificate_lines(r.formula, width + 7)
         elif r.witness is not None:
             line = witness_text(r.witness, result.separator, " " * (width + 7))
         else:
             line = ""
         print(f"{r.fragment:<{width}}  {verdict:<3}  {line}")
         print(f"{'':<{width}}       {r.method}")
+
+
+def _certificate_lines(formula, indent: int) -> str:
+    """The certificate in full: the formula, or its shared definitions (one a line,
+    indented under the row) followed by the formula, which parse back as written."""
+    from attnlogic.ltl.definitions import certificate
+
+    cert = certificate(formula)
+    if not cert.definitions:
+        return cert.text
+    pad = " " * indent
+    lines = cert.text.split("\n")
+    return (f"formula with {len(lines) - 1} shared definitions (they parse back as written):\n"
+            + "\n".join(pad + line for line in lines))

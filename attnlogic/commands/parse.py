@@ -9,6 +9,8 @@ examples:
   attnlogic parse 'P (b & Y a)'
   attnlogic parse 'a & Y[<=3] !b' --json
   attnlogic parse 'O a -> H b' --format latex
+  attnlogic parse 'MOD[2,1] & Y[<=2] a'
+  attnlogic parse $'$x := Y a | b\n$x & P $x'      (shared definitions, one a line)
 """
 
 
@@ -23,6 +25,7 @@ def add_arguments(p):
 
 def run(args) -> int:
     from attnlogic.ltl import facts, format_formula, parse, simplify
+    from attnlogic.ltl.definitions import certificate
 
     from ._common import print_json
 
@@ -30,12 +33,18 @@ def run(args) -> int:
     if args.simplify:
         f = simplify(f)
     info = facts(f)
+    cert = certificate(f)
     if args.json:
-        print_json({"formula": info.formula, "fragment": str(info.fragment), "depth": info.depth,
-                    "size": info.size, "atoms": list(info.atoms)})
+        out = {"formula": cert.text, "fragment": str(info.fragment), "depth": info.depth,
+               "size": info.size, "atoms": list(info.atoms)}
+        if info.moduli:
+            out["moduli"] = list(info.moduli)
+        if cert.definitions:
+            out["definitions"] = [list(p) for p in cert.definitions]
+        print_json(out)
         return 0
-    print(format_formula(f, args.format))
-    print(f"fragment: {info.fragment}")
+    print(cert.text if args.format == "text" else format_formula(f, args.format))
+    print(f"fragment: {info.fragment_text}")
     print(f"temporal depth: {info.depth}")
     print(f"size: {info.size}")
     print(f"atoms: {', '.join(info.atoms) if info.atoms else '(none)'}")

@@ -9,8 +9,10 @@ classify it, check that it is a member of A (a formula of A, checked against its
 and not a member of B (a witness pair that no formula of B distinguishes).
 
 Fragments: LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] (or P, Y, P,Y, S,
-Y<=k, P,Y<=k).  When A is included in B the command says why and exits with status 2;
-likewise when no catalogue language is verified (pairs whose inclusion is open).
+Y<=k, P,Y<=k).  When A is included in B by a known rule the command prints the inclusion
+and its rewriting (e.g. Y[<=4] φ = Y[<=2] (φ | Y[<=2] φ) for LTL[Y<=4] ⊆ LTL[Y<=2]);
+when no catalogue language is verified (pairs whose inclusion is open) it exits with
+status 2 and says so.
 
 Examples:
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
@@ -29,13 +31,22 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from attnlogic.definability.separations import separation
+    from attnlogic.definability.separations import inclusion, separation
     from attnlogic.errors import InputError
 
     from ._common import print_json, witness_text
 
     if args.max_depth < 1:
         raise InputError(f"--max-depth must be >= 1, got {args.max_depth}")
+    inc = inclusion(args.fragment_in, args.fragment_out)
+    if inc is not None:
+        if args.json:
+            print_json(inc.to_json())
+        else:
+            print(f"{inc.fragment_in} ⊆ {inc.fragment_out}: {inc.reason}")
+            if inc.rewriting is not None and inc.rewriting not in inc.reason:
+                print(f"  rewriting: {inc.rewriting}")
+        return 0
     sep = separation(args.fragment_in, args.fragment_out, max_depth=args.max_depth, limit=args.limit)
     if args.json:
         print_json(sep.to_json())

@@ -120,7 +120,8 @@ def test_cli_json_contract():
     for entry in obj["fragments"].values():
         assert set(entry) >= {"member", "formula", "witness", "method"}
         if entry["witness"] is not None:
-            assert {"accepted", "rejected", "depth"} <= set(entry["witness"]) <= {"accepted", "rejected", "depth", "family"}
+            assert {"accepted", "rejected", "depth"} <= set(entry["witness"]) <= {
+                "accepted", "rejected", "depth", "family", "accepted_factors", "rejected_factors"}
             assert isinstance(entry["witness"]["depth"], int)
     y = obj["fragments"]["LTL[Y]"]
     assert y["member"] is True and syntactic_fragment(parse(y["formula"])) == "LTL[Y]"

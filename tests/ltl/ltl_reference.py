@@ -7,7 +7,7 @@ of the specification rather than against itself.
 
 from __future__ import annotations
 
-from attnlogic.ltl.formula import (And, Atom, Const, Historically, Iff, Implies, Not, Once, Or, Past,
+from attnlogic.ltl.formula import (And, Atom, Const, Mod, Historically, Iff, Implies, Not, Once, Or, Past,
                                    Since, Xor, Yesterday)
 
 
@@ -18,6 +18,8 @@ def holds(f, w, n: int) -> bool:
         return n <= N and w[n - 1] == f.name
     if t is Const:
         return f.value
+    if t is Mod:  # the 1-based position n is ≡ r (mod m); n = N+1 included
+        return n % f.m == f.r % f.m
     if t is Not:
         return not holds(f.arg, w, n)
     if t is And:

@@ -1,0 +1,71 @@
+"""``attnlogic verify``: re-check a certificate (a formula, or a witness pair) independently."""
+
+from __future__ import annotations
+
+HELP = "re-check a certificate (formula or witness pair) by code independent of the deciders"
+DESCRIPTION = """\
+Re-check an answer of classify or separate for a language, by code paths independent of
+the decision procedures that produced it:
+
+  --formula F      membership: F is a formula of the fragment and its DFA (built from F)
+                   is equivalent to the language's (F may use shared definitions
+                   '$NAME := formula', one a line or separated by ';')
+  --witness U V    non-membership: one word is in the language and the other not, and
+                   with --depth D their N+1 positions have equal depth-D types (direct
+                   recursion on the words); without --depth, at every depth: a lasso
+                   l·p^N·x / l·p^N·y (or a common suffix x^K·v without P; or, for LTL[S],
+                   a non-aperiodic pumping u·x^n·v) found in the pair, with its theorem
+
+The language is a formula (L), --regex R or --dfa FILE, with --alphabet A.
+Prints {"valid": true|false, "reason": ...} with --json; exit status 0 either way.
+
+Examples:
+  attnlogic verify --regex '(a|b)*b' --fragment 'LTL[Y]' --formula 'Y b' --json
+  attnlogic verify --regex '(a|b)*b' --fragment 'LTL[P]' --witness abab aba --json
+"""
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("language", nargs="?", metavar="L", help="the language as a formula")
+    src = parser.add_mutually_exclusive_group()
+    src.add_argument("--regex", "-r", metavar="R", help="the language as a regular expression")
+    src.add_argument("--dfa", metavar="FILE", help="the language as a DFA JSON file ('-' = stdin)")
+    parser.add_argument("--alphabet", "-a", metavar="A", help="letters: abc or a,b,c")
+    parser.add_argument("--fragment", required=True, metavar="FR",
+                        help="LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k]")
+    cert = parser.add_mutually_exclusive_group(required=True)
+    cert.add_argument("--formula", "-f", metavar="F", help="a membership certificate")
+    cert.add_argument("--witness", nargs=2, metavar=("U", "V"),
+                      help="a non-membership witness pair (letters joined, or comma-separated)")
+    parser.add_argument("--depth", type=int, metavar="D",
+                        help="the depth the witness is claimed for (default: every depth)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args) -> int:
+    import argparse
+
+    from attnlogic.definability.verify import verify_formula, verify_witness
+    from attnlogic.errors import InputError
+    from attnlogic.ltl import parse
+    from attnlogic.ltl.fragments import Fragment
+
+    from ._common import load_source, print_json, split_word
+
+    if args.depth is not None and args.witness is None:
+        raise InputError("--depth goes with --witness")
+    fragment = Fragment.parse(args.fragment)
+    source = argparse.Namespace(formula_pos=args.language, formula=None, regex=args.regex,
+                                dfa=args.dfa, alphabet=args.alphabet)
+    dfa = load_source(source).dfa
+    if args.formula is not None:
+        result = verify_formula(dfa, fragment, parse(args.formula))
+    else:
+        multichar = any(len(a) > 1 for a in dfa.alphabet)
+        u, v = (split_word(w, multichar) for w in args.witness)
+        result = verify_witness(dfa, fragment, u, v, args.depth)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        print(("valid: " if result.valid else "NOT valid: ") + result.reason)
+    return 0

@@ -1,0 +1,334 @@
+"""Re-checking certificates by code paths independent of the deciders that made them.
+
+Anyone holding a language (its minimal DFA) and an answer can check the answer here; no
+decision procedure, type automaton, semigroup or synthesis of this package is called.
+
+* A **formula** certificate of membership in a fragment F is valid iff every temporal
+  operator of the formula is one of F (:meth:`Fragment.allows`) and its DFA, built by the
+  compositional construction of :mod:`attnlogic.automata.from_formula`, is equivalent to
+  the language's (product emptiness, :func:`attnlogic.automata.operations.equivalent`).
+  The deciders check their formulas with a different procedure (the product of the
+  formula's evaluation automaton with the DFA, ``synthesis.check_formula``).
+* A **witness at depth r** (two words, one in L and one not, that no formula of F of
+  temporal depth ≤ r separates) is valid iff the DFA puts exactly one of them in L and the
+  two N+1 positions have equal depth-r types, computed here by the direct recursion on the
+  two words: τ_0(i) = the letter at i (none at N+1) and τ_d(i) = (τ_0(i), the set of
+  τ_{d−1}(j) over the window max(1, i−k) ≤ j < i, the set over all j < i when F has P);
+  for LTL[S] the set of pairs (τ_{d−1}(m), {τ_{d−1}(j) : m < j < i}) over m < i, since
+  ψ S χ holds at i iff some such pair has its first type in χ and its set inside ψ.
+  Equal types imply equal truth of every formula of depth ≤ r (induction on r: a depth-r
+  formula is a Boolean combination of atoms and of operators over depth r−1 formulas,
+  and each operator's value is a function of the sets above).
+* A **witness at every depth** is a representative of a pumped family, and is valid when
+  one of these arguments applies to a decomposition found in the two words:
+
+  - *lasso* (F ∈ LTL[P], LTL[Y<=k], LTL[P,Y<=k]; docs/decision-procedures.md §4.3): the
+    words are l·p^N·x and l·p^N·y; in the finite graph of the period p and the tails x, y
+    the two N+1 nodes are in one block of the coarsest stable partition (label, blocks of
+    the window successors, blocks of the P-successors), so l·p^M·x and l·p^M·y have equal
+    depth-d types whenever M|p| ≥ |l| + d·k + |p|; and the DFA state after l·p^N lies on
+    the cycle of l·p^M (M ≥ N), so membership differs for M = N + j·t, every j;
+  - *suffix* (F without P): the words are u1·x^K·v and u2·x^K·v; a formula of LTL[Y<=k]
+    of depth d reads only the last d·k letters and whether the word is shorter, so the
+    pair agrees at depth d once K|x| ≥ d·k; the pair of DFA states after u1·x^K, u2·x^K
+    lies on the cycle of that sequence (K ≥ its start), so membership differs for
+    infinitely many K;
+  - *aperiodicity* (F = LTL[S], star-free = aperiodic by Schützenberger and
+    McNaughton–Papert): the words are u·x^a·v and u·x^b·v and the DFA state after u·x^a
+    lies on a cycle of length t ≥ 2 of the sequence u·x^n: the membership of u·x^n·v is
+    then periodic in n from n = 0 and not constant (it differs for n = a and n = b), so
+    not eventually constant, which no star-free language allows.
+
+  A witness for which no decomposition is found is reported invalid with that reason (the
+  check is sound, not complete).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..automata.from_formula import formula_to_dfa
+from ..automata.operations import DEFAULT_STATE_LIMIT, equivalent
+from ..errors import InputError, LimitExceeded
+from ..ltl.formula import Formula
+from ..ltl.fragments import Fragment
+
+__all__ = ["Check", "verify_formula", "verify_witness", "end_types_equal", "MAX_PERIOD",
+           "MAX_PREFIX", "MAX_TAILS", "MAX_SINCE_LENGTH"]
+
+#: the longest period p (or pumped factor x) tried when decomposing a witness
+MAX_PERIOD = 48
+#: the longest prefix l tried before the period of a lasso
+MAX_PREFIX = 64
+#: the longest tails x, y (together) of a lasso graph
+MAX_TAILS = 20_000
+#: LTL[S] depth-r types are quadratic in the word length: longer words are refused
+MAX_SINCE_LENGTH = 3000
+
+
+@dataclass(frozen=True)
+class Check:
+    """The outcome: ``valid`` and the argument (or what failed) in words."""
+
+    valid: bool
+    reason: str
+
+    def to_json(self) -> dict:
+        return {"valid": self.valid, "reason": self.reason}
+
+
+# -- formulas -----------------------------------------------------------------------------------
+def verify_formula(dfa, fragment: "Fragment | str", formula: Formula,
+                   state_limit: int = DEFAULT_STATE_LIMIT) -> Check:
+    """Whether ``formula`` is a formula of ``fragment`` defining exactly L(dfa)."""
+    fr = Fragment.parse(fragment)
+    if not fr.allows(formula):
+        return Check(False, f"the formula is not a formula of {fr} (it uses an operator outside "
+                            f"{', '.join(sorted(fr.operators))})")
+    letters = tuple(dfa.alphabet)
+    extra = sorted(set(formula.atoms) - set(letters))
+    if extra:
+        return Check(False, f"the formula names {extra}, which are not letters of the alphabet")
+    try:
+        d = formula_to_dfa(formula, letters, state_limit=state_limit)
+    except LimitExceeded as exc:
+        raise LimitExceeded(exc.what, exc.limit, "the formula's DFA is too large to verify",
+                            parameters=("state_limit",)) from None
+    if not equivalent(d, dfa):
+        from ..automata.operations import shortest_distinguishing_word
+        w = shortest_distinguishing_word(d, dfa)
+        shown = "".join(w) if all(len(a) == 1 for a in letters) else ",".join(w)
+        return Check(False, f"the formula and the language differ on {shown or 'ε'!r}")
+    return Check(True, f"a formula of {fr}; its DFA ({d.n_states} states, built from the formula) "
+                       "is equivalent to the language's")
+
+
+# -- depth-r types ------------------------------------------------------------------------------
+def _types(word, fragment: Fragment, depth: int, table: dict) -> list[int]:
+    """τ_depth at positions 1..N+1 (0-based list), interned in ``table`` (shared between
+    the words compared, so equal ids are equal types)."""
+    def intern(key):
+        return table.setdefault(key, len(table))
+
+    letters = [("letter", a) for a in word] + [("letter", None)]
+    cur = [intern(x) for x in letters]
+    n1 = len(cur)
+    k = fragment.window
+    for _ in range(depth):
+        nxt = []
+        if fragment.since:
+            if n1 > MAX_SINCE_LENGTH:
+                raise LimitExceeded("LTL[S] type computation (word length)", MAX_SINCE_LENGTH)
+            for i in range(n1):
+                pairs = set()
+                between: set = set()
+                for m in range(i - 1, -1, -1):   # m < i, the types strictly between grow
+                    pairs.add((cur[m], frozenset(between)))
+                    between.add(cur[m])
+                nxt.append(intern((letters[i], frozenset(pairs))))
+        else:
+            past: set = set()
+            for i in range(n1):
+                window = frozenset(cur[max(0, i - k):i]) if k is not None else None
+                key = (letters[i], window, frozenset(past) if fragment.past else None)
+                nxt.append(intern(key))
+                past.add(cur[i])
+        cur = nxt
+    return cur
+
+
+def end_types_equal(u, v, fragment: "Fragment | str", depth: int) -> bool:
+    """Whether the N+1 positions of u and v have the same depth-``depth`` type in the
+    fragment (the direct recursion of the module docstring)."""
+    fr = Fragment.parse(fragment)
+    table: dict = {}
+    return _types(tuple(u), fr, depth, table)[-1] == _types(tuple(v), fr, depth, table)[-1]
+
+
+# -- witnesses ----------------------------------------------------------------------------------
+def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = None) -> Check:
+    """Whether the words u, v (sequences of letters, either order) witness that L(dfa) is
+    not in ``fragment`` up to ``depth`` (None: at every depth)."""
+    fr = Fragment.parse(fragment)
+    u, v = tuple(u), tuple(v)
+    for w in (u, v):
+        bad = [a for a in w if a not in dfa.alphabet]
+        if bad:
+            raise InputError(f"the witness word has letters {sorted(set(bad))} outside the "
+                             f"alphabet {list(dfa.alphabet)}", parameters=("witness",))
+    au, av = dfa.accepts(u), dfa.accepts(v)
+    if au == av:
+        return Check(False, f"both words are {'in' if au else 'outside'} the language")
+    if not au:
+        u, v = v, u
+    if depth is not None:
+        if depth < 0:
+            raise InputError(f"depth must be >= 0, got {depth}", parameters=("depth",))
+        if end_types_equal(u, v, fr, depth):
+            return Check(True, f"one word is in the language, the other not, and their N+1 positions "
+                               f"have the same depth-{depth} type in {fr} (direct recursion on the words)")
+        return Check(False, f"the N+1 positions have different depth-{depth} types in {fr}: a formula "
+                            f"of depth <= {depth} separates the words")
+    if fr.since:
+        found = _aperiodicity(dfa, u, v)
+    else:
+        found = _lasso(dfa, fr, u, v)
+        if found is None and not fr.past:
+            found = _suffix(dfa, fr, u, v)
+    if found is None:
+        return Check(False, f"no decomposition of the pair proves indistinguishability in {fr} at "
+                            "every depth (tried: " + ("u·x^a·v / u·x^b·v with a non-aperiodic run"
+                                                      if fr.since else
+                                                      "lasso l·p^N·x / l·p^N·y"
+                                                      + ("" if fr.past else ", common suffix x^K·v"))
+                            + f", periods up to {MAX_PERIOD})")
+    return Check(True, found)
+
+
+def _text(w) -> str:
+    return "".join(w) if all(len(a) == 1 for a in w) else ",".join(w)
+
+
+def _on_cycle(step, start, bound: int = 100_000) -> int | None:
+    """For the sequence s_0 = start, s_{j+1} = step(s_j): the least t ≥ 1 with s_t = s_0,
+    or None when s_0 is not on the cycle the sequence ends in."""
+    seen = {start: 0}
+    s = start
+    for j in range(1, bound):
+        s = step(s)
+        if s == start:
+            return j
+        if s in seen:
+            return None
+        seen[s] = j
+    return None  # pragma: no cover - a DFA has fewer states than the bound
+
+
+def _lcp(a, b) -> int:
+    n = 0
+    while n < len(a) and n < len(b) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _lasso(dfa, fr: Fragment, u, v) -> str | None:
+    c = _lcp(u, v)
+    k = fr.window
+    trace = dfa.state_trace(u[:c])             # states after each prefix of the common part
+    T = np.asarray(dfa.transitions)
+    index = {a: i for i, a in enumerate(dfa.alphabet)}
+    for start in range(0, min(c, MAX_PREFIX) + 1):
+        for L in range(1, min(MAX_PERIOD, c - start) + 1):
+            p = u[start:start + L]
+            if any(p == p[:d] * (L // d) for d in range(1, L) if L % d == 0):
+                continue                               # p not primitive
+            N = 1
+            while start + (N + 1) * L <= c and u[start + N * L:start + (N + 1) * L] == p:
+                N += 1
+            l, x, y = u[:start], u[start + N * L:], v[start + N * L:]
+            if len(x) + len(y) > MAX_TAILS:
+                continue
+            move = np.arange(dfa.n_states)
+            for a in p:
+                move = T[move, index[a]]
+            t = _on_cycle(lambda s: int(move[s]), int(trace[start + N * L]))
+            if t is None or not _lasso_blocks_equal(p, x, y, k, fr.past):
+                continue
+            return (f"lasso: the words are l·(p)^N·x and l·(p)^N·y with l = {_text(l) or 'ε'!r}, "
+                    f"p = {_text(p)!r}, N = {N}, x = {_text(x) or 'ε'!r}, y = {_text(y) or 'ε'!r}; "
+                    f"the N+1 nodes of x and y are in one block of the lasso graph ({fr}), so "
+                    f"l·p^M·x and l·p^M·y agree at depth d once M·{L} >= {len(l)} + d·{k or 0} + {L}; "
+                    f"the DFA state after l·p^N recurs every {t} copies of p, so membership "
+                    f"differs for M = N + j·{t}, every j: every depth")
+    return None
+
+
+def _lasso_blocks_equal(p, x, y, k: int | None, past: bool) -> bool:
+    """The coarsest stable partition of the lasso graph (docs/decision-procedures.md §4.3):
+    are the N+1 nodes of tails x and y in one block?"""
+    L = len(p)
+    labels: list = list(p)
+    window: list[list[int]] = []
+    psucc: list[list[int]] = []
+    cycle = list(range(L))
+    for i in range(L):
+        window.append([(i - j) % L for j in range(1, (k or 0) + 1)])
+        psucc.append(cycle if past else [])
+    ends = []
+    for tail in (x, y):
+        chain: list[int] = []
+        for letter in list(tail) + [None]:
+            node = len(labels)
+            labels.append(letter)
+            back = chain[::-1] + [(L - j) % L for j in range(1, (k or 0) + 1)]
+            window.append(back[:k or 0])
+            psucc.append((cycle + chain) if past else [])
+            chain.append(node)
+        ends.append(chain[-1])
+    names = {}
+    block = [names.setdefault(("label", a), len(names)) for a in labels]
+    while True:
+        names = {}
+        new = [names.setdefault((block[n], frozenset(block[m] for m in window[n]),
+                                 frozenset(block[m] for m in psucc[n])), len(names))
+               for n in range(len(labels))]
+        if len(set(new)) == len(set(block)):
+            return new[ends[0]] == new[ends[1]]
+        block = new
+
+
+def _suffix(dfa, fr: Fragment, u, v) -> str | None:
+    s = 0
+    while s < len(u) and s < len(v) and u[-1 - s] == v[-1 - s]:
+        s += 1
+    su, sv = len(u) - s, len(v) - s       # the words are u[:su]·z and v[:sv]·z
+    z = u[su:]
+    for L in range(1, min(MAX_PERIOD, len(z)) + 1):
+        x = z[:L]
+        K = 1
+        while (K + 1) * L <= len(z) and z[K * L:(K + 1) * L] == x:
+            K += 1
+        if K < 2:
+            continue
+        rest = z[K * L:]
+        q = (dfa.run(u[:su] + x * K), dfa.run(v[:sv] + x * K))
+        t = _on_cycle(lambda pq: (dfa.run(x, pq[0]), dfa.run(x, pq[1])), q)
+        if t is None:
+            continue
+        return (f"common suffix: the words are u1·(x)^K·v and u2·(x)^K·v with u1 = {_text(u[:su]) or 'ε'!r}, "
+                f"u2 = {_text(v[:sv]) or 'ε'!r}, x = {_text(x)!r}, K = {K}, v = {_text(rest) or 'ε'!r}; "
+                f"a formula of {fr} of depth d reads only the last d·{fr.window} letters, which agree once "
+                f"K·{L} >= d·{fr.window}; the DFA states after u1·x^K, u2·x^K recur every {t} copies "
+                "of x, so membership differs for infinitely many K: every depth")
+    return None
+
+
+def _aperiodicity(dfa, u, v) -> str | None:
+    for longer, shorter in ((u, v), (v, u)):
+        d = len(longer) - len(shorter)
+        if d <= 0:
+            continue
+        c = _lcp(longer, shorter)
+        for L in range(1, min(MAX_PERIOD, d) + 1):
+            if d % L:
+                continue
+            for start in range(0, c + 1):
+                x = longer[start:start + L]
+                if len(x) < L:
+                    break
+                # longer = w·x^(d/L)·rest and shorter = w·rest with w = longer[:start]
+                if longer[start:start + d] != x * (d // L) or longer[start + d:] != shorter[start:]:
+                    continue
+                w, rest = longer[:start], shorter[start:]
+                q = dfa.run(w)
+                t = _on_cycle(lambda s: dfa.run(x, s), q)
+                if t is None or t == 1:
+                    continue
+                return (f"not aperiodic: the words are u·(x)^(n+{d // L})·v and u·(x)^n·v with u = "
+                        f"{_text(w) or 'ε'!r}, x = {_text(x)!r}, v = {_text(rest) or 'ε'!r}; the DFA state "
+                        f"after u lies on a cycle of length {t} of x, and the membership of u·x^n·v is "
+                        "not eventually constant (it differs here and repeats every "
+                        f"{t} copies), which no star-free language (= LTL[S]) allows: every depth")
+    return None

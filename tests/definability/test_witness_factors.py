@@ -1,0 +1,61 @@
+"""Witness words as u·(x)^K·v: the factors multiply back to the literal word."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from attnlogic.automata.sources import load_language
+from attnlogic.definability.classify import classify
+from attnlogic.definability.witnesses import FACTORIZE_FROM, Factors, Witness, factorize
+
+
+def _best_coverage(w) -> int:
+    """Brute force: the most letters covered by some x^K (K ≥ 2, |x| ≤ 48) inside w."""
+    best = 0
+    for s in range(len(w)):
+        for L in range(1, min(48, (len(w) - s) // 2) + 1):
+            K = 1
+            while w[s + K * L:s + (K + 1) * L] == w[s:s + L]:
+                K += 1
+            if K >= 2:
+                best = max(best, K * L)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_factors_multiply_back_and_cover_the_most(seed):
+    rng = np.random.default_rng(seed)
+    u, x, v = (tuple(rng.choice(list("abc"), n)) for n in rng.integers(0, 8, 3))
+    w = u + x * int(rng.integers(2, 12)) + v
+    f = factorize(w)
+    best = _best_coverage(w)
+    if f is None:
+        assert best == 0
+        return
+    assert f.word == w and f.power >= 2
+    assert f.power * len(f.factor) == best
+
+
+def test_a_long_pumped_word_is_short_as_factors():
+    w = tuple("ba") + tuple("aab") * 5000 + tuple("b")
+    f = factorize(w)
+    assert f == Factors(("b",), tuple("aab"), 5000, ("a", "b")) or f.word == w
+    assert f.power * len(f.factor) >= 14_998
+
+
+def test_json_adds_factors_only_when_set():
+    w = Witness(("a",), ("b",), None)
+    assert set(w.to_json()) == {"accepted", "rejected", "depth"}
+    long = Witness(tuple("ab" * 30), tuple("ab" * 30 + "a"), None).with_factors()
+    obj = long.to_json()
+    assert obj["accepted"] == "ab" * 30 and obj["accepted_factors"]["power"] >= 29
+    assert len(long.accepted) >= FACTORIZE_FROM
+
+
+def test_lasso_witnesses_carry_their_exact_family():
+    d = load_language(regex="(a|b)*b", alphabet=["a", "b"]).dfa
+    w = classify(d, windows=(2,))["LTL[Y<=2]"].witness
+    assert w.accepted_factors is not None and w.accepted_factors.word == w.accepted
+    assert w.rejected_factors.word == w.rejected
+    assert w.accepted_factors.factor == w.rejected_factors.factor
