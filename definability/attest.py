@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from ..ltl.fragments import Fragment
 from .indistinguishable import agreement_depth
-from .witnesses import Witness
+from .witnesses import Factors, Witness
 
 __all__ = ["attest", "attest_results", "TARGET_DEPTH", "MAX_LENGTH", "MAX_INSTANCES"]
 
@@ -41,14 +41,15 @@ MAX_INSTANCES = 6
 def _candidates(w: Witness, since: bool):
     limit = MAX_LENGTH_SINCE if since else MAX_LENGTH
     if w.family is None:
-        return [(w.accepted, w.rejected)]
+        return [(w.accepted, w.rejected, None)]
     f = w.family
     out = []
     for j in range(MAX_INSTANCES):
-        a, b = f.words(f.start + j * f.step)
+        K = f.start + j * f.step
+        a, b = f.words(K)
         if max(len(a), len(b)) > limit and out:
             break
-        out.append((a, b))
+        out.append((a, b, K))
         if f.step == 0:
             break
     return out
@@ -61,20 +62,30 @@ def attest(witness: Witness, fragment: "Fragment | str", dfa) -> Witness:
     cap = max(TARGET_DEPTH, claimed or 0)
     best = None
     limit = MAX_LENGTH_SINCE if fr.since else MAX_LENGTH
-    for a, b in _candidates(witness, fr.since):
+    for a, b, K in _candidates(witness, fr.since):
         if not dfa.accepts(list(a)) or dfa.accepts(list(b)):
             raise AssertionError(f"witness words do not differ on the language: {a!r}, {b!r}")
         n = max(len(a), len(b))
         # a pair too long to type-check is claimed for depth 0 only (true of every pair)
         d = agreement_depth(a, b, fr, cap, max_length=n) if n <= 4 * limit or claimed else 0
         if best is None or d > best[0]:
-            best = (d, a, b)
+            best = (d, a, b, K)
         if d >= cap:
             break
-    d, a, b = best
+    d, a, b, K = best
     if claimed is not None and d < claimed:
         raise AssertionError(f"a witness claimed for depth {claimed} is separable at depth {d + 1}")
-    return replace(witness, accepted=tuple(a), rejected=tuple(b), depth=d)
+    return _with_factors(replace(witness, accepted=tuple(a), rejected=tuple(b), depth=d), K)
+
+
+def _with_factors(w: Witness, K: int | None) -> Witness:
+    """The factors of the chosen words: the family's instance K when there is a family
+    (exact, at any length), else those :meth:`Witness.with_factors` finds."""
+    f = w.family
+    if f is None or K is None:
+        return w.with_factors()
+    return replace(w, accepted_factors=Factors(f.in_prefix, f.block, K, f.in_suffix),
+                   rejected_factors=Factors(f.out_prefix, f.block, K, f.out_suffix))
 
 
 def attest_results(results: dict, dfa) -> None:

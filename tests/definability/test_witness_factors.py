@@ -59,3 +59,15 @@ def test_lasso_witnesses_carry_their_exact_family():
     assert w.accepted_factors is not None and w.accepted_factors.word == w.accepted
     assert w.rejected_factors.word == w.rejected
     assert w.accepted_factors.factor == w.rejected_factors.factor
+
+
+def test_factors_describe_the_printed_words_after_the_depth_check():
+    """The depth check may choose another instance of a family: the factors follow it."""
+    for regex, alphabet in (("(a|b|c)*ab", "abc"), ("(ab)*", "ab"), ("b(a|b)*", "ab")):
+        cl = classify(load_language(regex=regex, alphabet=alphabet).dfa, windows=(2,))
+        for r in cl.results:
+            w = r.witness
+            if w is None:
+                continue
+            for words, factors in ((w.accepted, w.accepted_factors), (w.rejected, w.rejected_factors)):
+                assert factors is None or factors.word == words, (regex, r.fragment)
