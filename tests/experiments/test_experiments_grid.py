@@ -34,14 +34,15 @@ def test_presets_follow_the_papers():
     q, t, loc = PRESETS["quick"], PRESETS["table1"], PRESETS["local"]
     assert q.languages == QUICK and q.patterns == ("global", "local:1", "hybrid:1")
     assert q.template.train_max_length == 20 and (q.evaluation.test_min, q.evaluation.test_max) == (21, 100)
-    assert t.languages == TABLE1 and t.patterns == ("global",)
+    assert t.languages == TABLE1 and t.patterns == ("global", "lstm")   # Table 1: transformer and LSTM
     assert len(t.seeds) == 5 and t.lrs == (1e-4, 3e-4, 5e-4)
     assert (t.template.n_layers, t.template.d_model, t.template.batch_size) == (5, 64, 128)
     assert t.template.positional == "none" and t.template.train_max_length == 40
     assert (t.evaluation.test_min, t.evaluation.test_max, t.evaluation.samples) == (41, 500, 512)
     assert loc.languages == LOCAL_GRID
     assert {f"{kind}:{k}" for kind in ("local", "hybrid") for k in (1, 2, 4)} < set(loc.patterns)
-    assert len(t.cells()) == 12 * 15
+    assert t.template.lstm_hidden == 256                                  # the paper's LSTM
+    assert len(t.cells()) == 12 * 2 * 15
 
 
 def test_grid_runs_resumes_and_reports(tmp_path, monkeypatch):
