@@ -211,6 +211,10 @@ def _local_cells(pending, jobs: int, progress: bool) -> Iterator[tuple[int, dict
                 done, _ = wait(futures, return_when=FIRST_COMPLETED)
                 for fut in done:
                     yield futures.pop(fut), fut.result()
+        except KeyboardInterrupt:       # Ctrl-C: stop the running cells now, not when they end
+            for proc in list((getattr(pool, "_processes", None) or {}).values()):
+                proc.terminate()
+            raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     else:
