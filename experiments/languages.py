@@ -175,24 +175,20 @@ def _parse_source_name(name: str) -> tuple[str, str, tuple[str, ...] | None]:
 
 @lru_cache(maxsize=64)
 def _source_dfa(name: str) -> DFA:
-    """The minimal DFA of a source language name (see :func:`source_language_name`)."""
+    """The minimal DFA of a source language name (see :func:`source_language_name`), read by
+    :func:`attnlogic.automata.sources.load_language`."""
+    from ..automata.sources import load_language
     from ..errors import AttnlogicError
 
     kind, text, alphabet = _parse_source_name(name)
+    letters = list(alphabet) if alphabet else None
     try:
-        if kind == "regex":
-            from ..automata.regex import regex_to_dfa
-            dfa = regex_to_dfa(text, alphabet=list(alphabet) if alphabet else None)
-        elif kind == "formula":
-            from ..automata.from_formula import formula_to_dfa
-            from ..ltl import parse
-            dfa = formula_to_dfa(parse(text), list(alphabet) if alphabet else None, extend=True)
-        else:
+        if kind == "dfa":
             from ..automata.io import dfa_from_json
-            dfa = dfa_from_json(text, "language")
+            return load_language(dfa=dfa_from_json(text, "language")).dfa
+        return load_language(**{kind: text}, alphabet=letters).dfa
     except (AttnlogicError, ValueError) as exc:
         raise InputError(f"language {kind} {text!r}: {str(exc).splitlines()[0]}") from None
-    return dfa.minimal()
 
 
 @lru_cache(maxsize=64)

@@ -33,8 +33,9 @@ def code_revision() -> str:
                               text=True, timeout=10)
         if head.returncode != 0:
             raise OSError(head.stderr)
-        dirty = subprocess.run(["git", "-C", str(root), "diff", "--quiet", "HEAD", "--", ".", *_EXCLUDE],
-                               capture_output=True, timeout=10).returncode != 0
+        diff = subprocess.run(["git", "-C", str(root), "diff", "HEAD", "--", ".", *_EXCLUDE],
+                              capture_output=True, timeout=30)
+        dirty = diff.returncode != 0 or bool(diff.stdout.strip())
         return head.stdout.strip() + ("+dirty" if dirty else "")
     except (OSError, subprocess.SubprocessError):
         from importlib.metadata import PackageNotFoundError, version

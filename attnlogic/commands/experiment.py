@@ -168,13 +168,9 @@ def _source_languages(args) -> tuple[str, ...]:
     if args.formula is not None:
         out.append(source_language_name("formula", args.formula, alphabet))
     if args.dfa is not None:
-        from ..automata.io import dfa_to_json, read_dfa_file
-        d = read_dfa_file(args.dfa)
-        if alphabet is not None:
-            if sorted(alphabet) != sorted(d.alphabet):
-                raise InputError(f"--dfa {args.dfa}: its alphabet {list(d.alphabet)} is not --alphabet {alphabet}")
-            d = d.with_alphabet_order(alphabet)
-        out.append(source_language_name("dfa", dfa_to_json(d)))
+        from ..automata.io import dfa_to_json
+        from ..automata.sources import load_language
+        out.append(source_language_name("dfa", dfa_to_json(load_language(dfa=args.dfa, alphabet=alphabet).dfa)))
     if alphabet is not None and args.regex is None and args.formula is None and args.dfa is None:
         raise InputError("--alphabet needs --regex, --formula or --dfa")
     return tuple(out)

@@ -140,3 +140,15 @@ def test_resuming_into_a_folder_of_another_configuration_is_refused(tmp_path):
     run_grid(spec, tmp_path, progress=False)
     with pytest.raises(InputError):
         run_grid(replace(spec, evaluation=replace(TINY_EVAL, samples=6)), tmp_path, progress=False)
+
+
+def test_table1_runs_the_lstm_baseline_beside_the_transformer(capsys, tmp_path):
+    rc = main(["experiment", "--preset", "table1", "--languages", "FIRST", "--seeds", "0", "--lrs", "0.01",
+               "--lstm-hidden", "8", "--json", "--out", str(tmp_path), "--no-plots", *TINY_ARGS])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["pattern"] for r in out["results"]] == ["global", "lstm"]
+    cells = json.loads((tmp_path / "results.json").read_text())["cells"]
+    assert cells[1]["train_config"]["lstm_hidden"] == 8
+    assert "| FIRST |" in (tmp_path / "results.md").read_text()
+    assert "LSTM hidden size 8" in (tmp_path / "results.md").read_text()
