@@ -112,3 +112,19 @@ def test_committed_quick_results_regenerate_from_their_recorded_command(tmp_path
         assert acc[(lang, "hybrid:1")] >= 0.95, lang
     assert acc[("ENDS-A", "global")] < 0.8
     assert acc[("STARTS-A", "local:1")] < 0.8
+
+
+@pytest.mark.slow
+def test_pe_quick_preset_sweeps_the_encodings_and_its_nope_cell_is_the_quick_cell(tmp_path, capsys):
+    """``--preset pe --quick`` narrowed to one language and pattern (4 cells, one per encoding);
+    its NoPE cell has the quick preset's configuration, so it must equal the committed one."""
+    committed = committed_quick()
+    assert main(["experiment", "--preset", "pe", "--quick", "--languages", "ENDS-A", "--patterns", "global",
+                 "--no-progress", "--json", "--out", str(tmp_path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["positional"] for r in out["results"]] == ["none", "learned", "sinusoidal", "rope"]
+    cells = json.loads((tmp_path / "results.json").read_text())["cells"]
+    (quick_cell,) = [c for c in committed["cells"] if (c["language"], c["pattern"]) == ("ENDS-A", "global")]
+    assert _comparable(cells[0]) == _comparable(quick_cell)
+    assert len({c["final_loss"] for c in cells}) == 4          # the encodings did change training
+    assert "global SiPE" in (tmp_path / "results.md").read_text()
