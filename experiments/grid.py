@@ -281,7 +281,8 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
                                  "use another output folder", parameters=("out_dir",))
             records[i] = record
         else:
-            ckpt = Path(out_dir) / "checkpoints" / name if (checkpoints and out_dir is not None) else None
+            # absolute: a Ray worker may run in another working directory
+            ckpt = Path(out_dir).resolve() / "checkpoints" / name if (checkpoints and out_dir is not None) else None
             pending.append((i, (cfg, spec.evaluation, max_len, ckpt)))
     bar = None
     if progress:
