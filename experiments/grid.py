@@ -1,56 +1,80 @@
-"""A grid of runs (languages × attention patterns × seeds × learning rates) and its presets.
+"""A grid of runs (languages × attention patterns × positional encodings × seeds × learning
+rates), its presets and the backends that run its cells.
 
 Each cell trains one model (:func:`attnlogic.experiments.train.train`) and evaluates it
-(:func:`attnlogic.experiments.evaluate.evaluate_model`); its result is written to
-``<out>/cells/<cell>.json`` as soon as it is done, so an interrupted grid resumes by skipping
-the cells already written (and, with checkpoints on, the cell in progress resumes from its
-last checkpoint).  Runs are aggregated per (language, pattern) as in Li & Cotterell's
-Table 1: the best run's accuracy (their success criterion is 100 % in at least one run) and
-the mean ± std over all runs.
+(:func:`attnlogic.experiments.evaluate.evaluate_model`); its result, with the environment it
+ran in (:func:`attnlogic.experiments.provenance.environment`), is written to
+``<out>/cells/<cell>.json`` as soon as it is done, by the process that drives the grid, so an
+interrupted grid resumes by skipping the cells already written (and, with checkpoints on, the
+cell in progress resumes from its last checkpoint).  Runs are aggregated per (language,
+pattern, positional encoding) as in Li & Cotterell's Table 1: the best run's accuracy (their
+success criterion is 100 % in at least one run) and the mean ± std over all runs.
 
-Presets:
+Backends (every cell is a pure function of its configuration, so the records do not depend on
+the backend or on how many cells run at once):
+
+* ``local``: the cells one after another, or ``jobs`` at a time in separate processes;
+* ``ray``: every cell a Ray task (``num_cpus`` = the cell's threads, one GPU for a CUDA cell),
+  on a local Ray started on demand (``jobs`` CPUs, default all) or on an existing cluster
+  (``address``); the results come back to the driver, which writes them as each task ends.
+  Ray is the optional extra ``attnlogic[cluster]``.
+
+Presets (``preset(name, quick=True)`` gives the CPU-sized variant of each):
 
 * ``quick``: the four languages ENDS-A, STARTS-A, LT-2, DYCK-(1,1) × global, local:1,
   hybrid:1, one seed; a SMALL model (2 layers, width 32, 2 heads: one global and one local
   head for hybrid), 300 Adam steps of batch 64 at lr 3e-3, training lengths 1–20, test
   lengths 21–100 with 64 words per length, ONE torch thread (for a model this small, 2 threads
   on a loaded 2-core machine were measured 10–50× slower per step: OpenMP threads spin against
-  the other processes).  Sized for a 2-core CPU in under 5 minutes.
-* ``table1``: the 12 languages of Li & Cotterell (NeurIPS 2025) Table 1, global attention,
-  5 seeds × lr ∈ {1e-4, 3e-4, 5e-4}, 5 layers × width 64, 8 heads, batch 128, train ≤ 40,
-  test 41–500 with 512 words per length.  The paper trains 1,000,000 steps; the preset's
-  default is 1,000,000 too (``--steps`` scales it down).  Sized for a GPU.
-* ``local``: the eight languages of Li & Cotterell (2026) (as identified in
-  shared/spec/theory.md) × global, local:k, hybrid:k for k ∈ {1, 2, 4}; otherwise as table1.
+  the other processes).
+* ``table1``: the 12 languages of Li & Cotterell (NeurIPS 2025) Table 1, global attention and
+  the LSTM baseline (hidden size 256), 5 seeds × lr ∈ {1e-4, 3e-4, 5e-4}, 5 layers × width
+  64, 8 heads, batch 128, train ≤ 40, test 41–500 with 512 words per length.  The paper trains
+  1,000,000 steps; the preset's default is 1,000,000 too (``--steps`` scales it down).
+  Sized for a GPU.
+* ``local``: the eight languages of Li & Cotterell (2026) × global, local:k, hybrid:k for
+  k ∈ {1, 2, 4}; otherwise as table1 (without the LSTM).
+* ``pe``: positional encodings × patterns: ENDS-A, STARTS-A, LT-2, DYCK-(1,1) × global,
+  local:1, hybrid:1 × NoPE, learned absolute, sinusoidal (SiPE) and RoPE; otherwise as
+  table1.  Its quick variant: ENDS-A and STARTS-A at the quick sizes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import sys
 import time
 from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import numpy as np
 
 from ..errors import InputError
+from ..fileio import write_bytes_atomic as write_atomic
 from .data import LanguageData
 from .evaluate import EvalConfig, evaluate_model
-from .languages import LOCAL_GRID, QUICK, TABLE1, get_language
-from attnlogic.fileio import write_bytes_atomic as write_atomic
+from .languages import LOCAL_GRID, PE_LANGUAGES, QUICK, SOURCE_KINDS, TABLE1, get_language
+from .train import LSTM, TrainConfig, train
 
-from .train import TrainConfig, train
+__all__ = ["GridSpec", "PRESETS", "QUICK_PRESETS", "BACKENDS", "preset", "cell_name", "run_grid",
+           "aggregate", "strip_timing", "TIMING_KEYS"]
 
-__all__ = ["GridSpec", "PRESETS", "preset", "cell_name", "run_grid", "aggregate"]
+#: how the cells of a grid are run (see the module docstring)
+BACKENDS = ("local", "ray")
+#: the keys of a cell record that measure time (everything else is a pure function of the
+#: configuration and the environment)
+TIMING_KEYS = ("train_seconds", "eval_seconds")
 
 
 @dataclass(frozen=True)
 class GridSpec:
-    """The cells are ``replace(template, language=l, pattern=p, seed=s, lr=r)`` for every
-    combination; every cell is evaluated with ``evaluation``."""
+    """The cells are ``replace(template, language=l, pattern=p, positional=e, seed=s, lr=r)``
+    for every combination (``positionals`` empty: the template's encoding only); every cell is
+    evaluated with ``evaluation``."""
 
     name: str
     languages: tuple[str, ...]
@@ -59,6 +83,7 @@ class GridSpec:
     lrs: tuple[float, ...]
     template: TrainConfig
     evaluation: EvalConfig
+    positionals: tuple[str, ...] = ()
 
     def __post_init__(self):
         for lang in self.languages:
@@ -67,10 +92,16 @@ class GridSpec:
             raise InputError("a grid needs at least one language, pattern, seed and learning rate")
         if self.evaluation.test_min <= self.template.train_max_length:
             raise InputError("test lengths must start above the training lengths")
+        for name, axis in (("languages", self.languages), ("patterns", self.patterns), ("seeds", self.seeds),
+                           ("lrs", self.lrs), ("positionals", self.positionals)):
+            if len(set(axis)) != len(axis):
+                raise InputError(f"{name} lists a value twice: {list(axis)}")
 
     def cells(self) -> list[TrainConfig]:
-        return [replace(self.template, language=lang, pattern=p, seed=s, lr=lr)
-                for lang in self.languages for p in self.patterns for s in self.seeds for lr in self.lrs]
+        pes = self.positionals or (self.template.positional,)
+        return [replace(self.template, language=lang, pattern=p, positional=e, seed=s, lr=lr)
+                for lang in self.languages for p in self.patterns for e in pes
+                for s in self.seeds for lr in self.lrs]
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -80,37 +111,61 @@ class GridSpec:
 
 _QUICK_TRAIN = TrainConfig("ENDS-A", d_model=32, n_layers=2, n_heads=2, steps=300, batch_size=64,
                            lr=3e-3, train_max_length=20, threads=1)
+_QUICK_EVAL = EvalConfig(test_min=21, test_max=100, samples=64, train_max=20)
 _PAPER_TRAIN = TrainConfig("ENDS-A", d_model=64, n_layers=5, n_heads=8, steps=1_000_000, batch_size=128,
                            lr=3e-4, train_max_length=40, checkpoint_every=10_000)
 _PAPER_EVAL = EvalConfig(test_min=41, test_max=500, samples=512, train_max=40)
+_PAPER_SEEDS, _PAPER_LRS = (0, 1, 2, 3, 4), (1e-4, 3e-4, 5e-4)
+_PES = ("none", "learned", "sinusoidal", "rope")
+_QP = ("global", "local:1", "hybrid:1")
 
 PRESETS: dict[str, GridSpec] = {
-    "quick": GridSpec("quick", QUICK, ("global", "local:1", "hybrid:1"), (0,), (3e-3,), _QUICK_TRAIN,
-                      EvalConfig(test_min=21, test_max=100, samples=64, train_max=20)),
-    "table1": GridSpec("table1", TABLE1, ("global",), (0, 1, 2, 3, 4), (1e-4, 3e-4, 5e-4), _PAPER_TRAIN,
-                       _PAPER_EVAL),
+    "quick": GridSpec("quick", QUICK, _QP, (0,), (3e-3,), _QUICK_TRAIN, _QUICK_EVAL),
+    "table1": GridSpec("table1", TABLE1, ("global", LSTM), _PAPER_SEEDS, _PAPER_LRS, _PAPER_TRAIN, _PAPER_EVAL),
     "local": GridSpec("local", LOCAL_GRID,
                       ("global", "local:1", "local:2", "local:4", "hybrid:1", "hybrid:2", "hybrid:4"),
-                      (0, 1, 2, 3, 4), (1e-4, 3e-4, 5e-4), _PAPER_TRAIN, _PAPER_EVAL),
+                      _PAPER_SEEDS, _PAPER_LRS, _PAPER_TRAIN, _PAPER_EVAL),
+    "pe": GridSpec("pe", PE_LANGUAGES, _QP, _PAPER_SEEDS, _PAPER_LRS, _PAPER_TRAIN, _PAPER_EVAL, _PES),
+}
+
+#: the CPU-sized variant of every preset (``--quick`` with ``--preset``): the quick model,
+#: steps, lengths and one seed at lr 3e-3
+QUICK_PRESETS: dict[str, GridSpec] = {
+    "quick": PRESETS["quick"],
+    "table1": GridSpec("table1-quick", TABLE1, ("global", LSTM), (0,), (3e-3,), _QUICK_TRAIN, _QUICK_EVAL),
+    "local": GridSpec("local-quick", LOCAL_GRID, PRESETS["local"].patterns, (0,), (3e-3,), _QUICK_TRAIN,
+                      _QUICK_EVAL),
+    "pe": GridSpec("pe-quick", ("ENDS-A", "STARTS-A"), _QP, (0,), (3e-3,), _QUICK_TRAIN, _QUICK_EVAL, _PES),
 }
 
 
-def preset(name: str) -> GridSpec:
+def preset(name: str, quick: bool = False) -> GridSpec:
+    """A preset by name; ``quick``: its CPU-sized variant."""
+    table = QUICK_PRESETS if quick else PRESETS
     try:
-        return PRESETS[name]
+        return table[name]
     except KeyError:
         raise InputError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
 
 
 def cell_name(cfg: TrainConfig) -> str:
-    """A file-name-safe id of a cell, e.g. ``DYCK-(1,1)__hybrid1__s0__lr0.003``."""
+    """A file-name-safe id of a cell, e.g. ``DYCK-1-1__hybrid1__none__s0__lr0.003``; a source
+    language (regex, formula, DFA) is named by its kind and a digest of its definition."""
     pat = cfg.pattern.replace(":", "")
-    safe = cfg.language.replace("(", "").replace(")", "").replace(",", "-")
+    kind = cfg.language.partition(":")[0]
+    if kind in SOURCE_KINDS:
+        safe = f"{kind}-{hashlib.sha256(cfg.language.encode()).hexdigest()[:12]}"
+    else:
+        safe = re.sub(r"[^A-Za-z0-9-]", "", cfg.language.replace(",", "-"))
     return f"{safe}__{pat}__{cfg.positional}__s{cfg.seed}__lr{cfg.lr:g}"
 
 
 def run_cell(cfg: TrainConfig, data: LanguageData, evaluation: EvalConfig,
              checkpoint_dir: Path | None, progress: bool) -> dict:
+    """Train and evaluate one cell: its record (configuration, environment, losses, sets)."""
+    from .provenance import environment
+    from .train import resolve_device
+
     result = train(cfg, data=data, checkpoint_dir=checkpoint_dir, progress=progress)
     t0 = time.perf_counter()
     sets = evaluate_model(result.model, data, evaluation)
@@ -119,10 +174,16 @@ def run_cell(cfg: TrainConfig, data: LanguageData, evaluation: EvalConfig,
         "language": cfg.language, "pattern": cfg.pattern, "positional": cfg.positional,
         "seed": cfg.seed, "lr": cfg.lr,
         "train_config": cfg.to_dict(), "eval_config": asdict(evaluation),
+        "environment": environment(resolve_device(cfg.device), cfg.threads),
         "final_loss": float(np.mean(tail)) if tail else None,
         "train_seconds": round(result.seconds, 2), "eval_seconds": round(time.perf_counter() - t0, 2),
         "sets": {k: v.to_dict() for k, v in sets.items()},
     }
+
+
+def strip_timing(record: dict) -> dict:
+    """A cell record without its timing keys (what must agree between two runs)."""
+    return {k: v for k, v in record.items() if k not in TIMING_KEYS}
 
 
 @lru_cache(maxsize=4)
@@ -131,29 +192,88 @@ def _language_data(language: str, max_length: int) -> LanguageData:
     return LanguageData(get_language(language), max_length)
 
 
-def _run_and_store(cfg: TrainConfig, evaluation: EvalConfig, max_length: int, checkpoint_dir: Path | None,
-                   path: Path | None, progress: bool) -> dict:
-    """One cell: train, evaluate, write ``path`` (atomically).  Runs in a worker with --jobs."""
-    record = run_cell(cfg, _language_data(cfg.language, max_length), evaluation, checkpoint_dir, progress)
-    if path is not None:
-        write_atomic(path, json.dumps(record, indent=1).encode())
-    return record
+def _cell_job(cfg: TrainConfig, evaluation: EvalConfig, max_length: int, checkpoint_dir: Path | None,
+              progress: bool) -> dict:
+    """One cell in whatever process runs it (this one, a pool worker or a Ray worker)."""
+    return run_cell(cfg, _language_data(cfg.language, max_length), evaluation, checkpoint_dir, progress)
+
+
+def _local_cells(pending, jobs: int, progress: bool) -> Iterator[tuple[int, dict]]:
+    if jobs > 1 and len(pending) > 1:
+        import multiprocessing
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+        ctx = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=ctx)
+        try:
+            futures = {pool.submit(_cell_job, *job, False): i for i, job in pending}
+            while futures:
+                done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    yield futures.pop(fut), fut.result()
+        except KeyboardInterrupt:       # Ctrl-C: stop the running cells now, not when they end
+            for proc in list((getattr(pool, "_processes", None) or {}).values()):
+                proc.terminate()
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    else:
+        for i, job in pending:
+            yield i, _cell_job(*job, progress)
+
+
+def _ray_cells(pending, jobs: int | None, address: str | None) -> Iterator[tuple[int, dict]]:
+    """Every pending cell as a Ray task; results in the order they finish."""
+    try:
+        import ray
+    except ImportError:
+        raise InputError("backend 'ray' needs Ray: pip install 'attnlogic[cluster]'") from None
+    started = False
+    if not ray.is_initialized():
+        kwargs = {"address": address} if address else {"num_cpus": jobs}
+        ray.init(include_dashboard=False, logging_level="ERROR", **kwargs)
+        started = True
+    task = ray.remote(_cell_job)
+    refs = {}
+    try:
+        for i, (cfg, *rest) in pending:
+            options = {"num_cpus": cfg.threads, "num_gpus": 1 if cfg.device.startswith("cuda") else 0,
+                       "max_retries": 2}
+            refs[task.options(**options).remote(cfg, *rest, False)] = i
+        while refs:
+            ready, _ = ray.wait(list(refs), num_returns=1)
+            for ref in ready:
+                yield refs.pop(ref), ray.get(ref)
+    finally:
+        for ref in refs:
+            ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()
 
 
 def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True, checkpoints: bool = False,
-             on_cell: Callable[[dict], None] | None = None, jobs: int = 1) -> list[dict]:
+             on_cell: Callable[[dict], None] | None = None, jobs: int = 1, backend: str = "local",
+             address: str | None = None) -> list[dict]:
     """Run (or resume) every cell; returns the cell records in grid order.
 
-    ``jobs`` > 1 runs that many cells at once in separate processes (each cell is a pure
-    function of its config, so the records do not depend on ``jobs``)."""
+    ``jobs`` > 1 runs that many cells at once in separate processes (``local``) or starts a
+    local Ray with that many CPUs (``ray``, default all CPUs); ``address`` connects to an
+    existing Ray cluster instead.  Each finished cell is written to ``out_dir/cells/`` before
+    ``on_cell`` is called with it; an exception from ``on_cell`` stops the grid (the cells
+    written so far stay, and a rerun trains only the others)."""
+    if backend not in BACKENDS:
+        raise InputError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    if jobs is not None and jobs < 1:
+        raise InputError(f"jobs must be ≥ 1, got {jobs}")
     cells_dir = Path(out_dir) / "cells" if out_dir is not None else None
     max_len = max(spec.evaluation.test_max, spec.template.train_max_length)
     cells = spec.cells()
     records: list[dict | None] = [None] * len(cells)
-    pending = []
+    pending, paths = [], {}
     for i, cfg in enumerate(cells):
         name = cell_name(cfg)
         path = cells_dir / f"{name}.json" if cells_dir is not None else None
+        paths[i] = path
         if path is not None and path.exists():
             record = json.loads(path.read_text())
             if record.get("train_config") != cfg.to_dict() or record.get("eval_config") != asdict(spec.evaluation):
@@ -161,35 +281,33 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
                                  "use another output folder", parameters=("out_dir",))
             records[i] = record
         else:
-            ckpt = Path(out_dir) / "checkpoints" / name if (checkpoints and out_dir is not None) else None
-            pending.append((i, (cfg, spec.evaluation, max_len, ckpt, path)))
+            # absolute: a Ray worker may run in another working directory
+            ckpt = Path(out_dir).resolve() / "checkpoints" / name if (checkpoints and out_dir is not None) else None
+            pending.append((i, (cfg, spec.evaluation, max_len, ckpt)))
     bar = None
     if progress:
         from tqdm import tqdm
         bar = tqdm(total=len(cells), initial=len(cells) - len(pending), desc=f"grid {spec.name}",
                    file=sys.stderr, dynamic_ncols=True)
-
-    def done(i: int, record: dict) -> None:
-        records[i] = record
-        if on_cell is not None:
-            on_cell(record)
-        if bar is not None:
-            bar.update(1)
-
-    if jobs > 1 and len(pending) > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=ctx) as pool:
-            futures = {pool.submit(_run_and_store, *job, False): i for i, job in pending}
-            for fut in as_completed(futures):
-                done(futures[fut], fut.result())
+    if backend == "ray":
+        finished = _ray_cells(pending, jobs, address) if pending else iter(())
     else:
-        for i, job in pending:
-            done(i, _run_and_store(*job, progress))
-    if bar is not None:
-        bar.close()
+        finished = _local_cells(pending, jobs or 1, progress)
+    try:
+        for i, record in finished:
+            if paths[i] is not None:
+                write_atomic(paths[i], json.dumps(record, indent=1).encode())
+            records[i] = record
+            if on_cell is not None:
+                on_cell(record)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        close = getattr(finished, "close", None)
+        if close is not None:       # stops a pool or Ray run that was left early
+            close()
+        if bar is not None:
+            bar.close()
     return records
 
 

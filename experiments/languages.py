@@ -1,6 +1,6 @@
 """The languages of the length-generalisation experiments.
 
-Regexes and alphabets are those of ``shared/cases/languages.json`` (a test checks that they
+Regexes and alphabets are those of the project's language cases (a test checks that they
 agree); CNT = aⁿbⁿ is not regular and is not in that file.  Every language is handed to the
 samplers as a DFA: a regular one through :func:`attnlogic.automata.regex.regex_to_dfa`, CNT as
 the finite language {aⁿbⁿ : n ≤ max_n}, which equals aⁿbⁿ on every length ≤ 2·max_n.
@@ -36,7 +36,8 @@ from ..automata.dfa import DFA
 from .adversarial import Family, local_r_trivial_family as _lrt, r_trivial_family as _rt, suffix_family as _sx
 from ..errors import InputError
 
-__all__ = ["LanguageSpec", "LANGUAGES", "TABLE1", "LOCAL_GRID", "QUICK", "get_language", "counter_dfa"]
+__all__ = ["LanguageSpec", "LANGUAGES", "TABLE1", "LOCAL_GRID", "QUICK", "PE_LANGUAGES", "SOURCE_KINDS",
+           "get_language", "counter_dfa", "source_language_name", "display_name", "split_language_list"]
 
 
 @dataclass(frozen=True)
@@ -51,8 +52,12 @@ class LanguageSpec:
     adversarial: str = "flip"
     periodic: tuple[Family, ...] = ()
 
+    source: str | None = None    # a source language (``regex:…``, ``formula:…``, ``dfa:…``): its name
+
     def dfa(self, max_length: int = 0) -> DFA:
-        """The language's DFA (for CNT: exact on lengths ≤ ``max_length``)."""
+        """The language's minimal DFA (for CNT: exact on lengths ≤ ``max_length``)."""
+        if self.source is not None:
+            return _source_dfa(self.source)
         if self.regex is None:
             return counter_dfa(max(1, (max_length + 1) // 2))
         return _regex_dfa(self.regex, self.alphabet)
@@ -119,17 +124,118 @@ LANGUAGES: dict[str, LanguageSpec] = {spec.name: spec for spec in [
 #: Table 1 of Li & Cotterell (NeurIPS 2025), in the paper's order
 TABLE1 = ("CNT", "PARITY", "DYCK-(1,2)", "DYCK-(1,1)", "LT-2", "RDP-1", "LAST", "PT-2", "LT-1",
           "LDP-1", "LDP-2", "FIRST")
-#: the eight languages of Li & Cotterell (2026) as listed in shared/spec/theory.md: two in
+#: the eight languages of Li & Cotterell (2026) as the secondary sources describe them: two in
 #: LTL[Y], two in LTL[P], two in LTL[P,Y] only, and two outside LTL[P,Y]; for "a
 #: right-deterministic polynomial" outside LTL[P,Y] we take RDP-S = Σ*ac* (RDP-1 of the 2025
-#: paper is in LTL[P,Y] according to shared/cases/languages.json)
+#: paper is in LTL[P,Y]: ``attnlogic classify`` finds an LTL[P,Y] formula for it)
 LOCAL_GRID = ("ENDS-A", "ENDS-AB", "STARTS-A", "PT-2", "DYCK-(1,1)", "LT-2", "RDP-S", "DYCK-(1,2)")
 #: the four languages of ``attnlogic experiment --quick``
 QUICK = ("ENDS-A", "STARTS-A", "LT-2", "DYCK-(1,1)")
 
 
+#: the languages of the positional-encoding sweep (``--preset pe``): one per fragment of the
+#: theory's table (LTL[Y], LTL[P], LTL[P,Y] twice)
+PE_LANGUAGES = ("ENDS-A", "STARTS-A", "LT-2", "DYCK-(1,1)")
+
+#: the kinds of source languages: ``<kind>:<text>`` names a language that is not built in
+SOURCE_KINDS = ("regex", "formula", "dfa")
+
+
+def source_language_name(kind: str, text: str, alphabet=None) -> str:
+    """The name of a source language, e.g. ``regex:(a|b)*aba(a|b)*@a,b``.
+
+    The name is the whole definition (so a run's configuration alone rebuilds its language, in
+    any process): ``regex:R`` or ``formula:F``, followed by ``@`` and the comma-separated
+    alphabet when one is given; ``dfa:J`` with J the DFA as one line of JSON (its alphabet
+    inside).  Raises :class:`InputError` when the source does not parse."""
+    if kind not in SOURCE_KINDS:
+        raise InputError(f"source kind must be one of {SOURCE_KINDS}, got {kind!r}")
+    if kind == "dfa":
+        from ..automata.io import dfa_from_json, dfa_to_json
+
+        text = dfa_to_json(dfa_from_json(text).minimal())
+        name = f"dfa:{text}"
+    else:
+        if alphabet is not None and any(("," in a or "@" in a or not a) for a in alphabet):
+            raise InputError(f"alphabet letters must be non-empty and contain no ',' or '@', got {list(alphabet)}")
+        name = f"{kind}:{text}" + (f"@{','.join(alphabet)}" if alphabet is not None else "")
+    get_language(name)          # parses the source, so that errors surface here
+    return name
+
+
+def _parse_source_name(name: str) -> tuple[str, str, tuple[str, ...] | None]:
+    kind, _, rest = name.partition(":")
+    if kind == "dfa":
+        return kind, rest, None
+    text, at, letters = rest.rpartition("@")
+    if not at:
+        return kind, rest, None
+    return kind, text, tuple(letters.split(","))
+
+
+@lru_cache(maxsize=64)
+def _source_dfa(name: str) -> DFA:
+    """The minimal DFA of a source language name (see :func:`source_language_name`), read by
+    :func:`attnlogic.automata.sources.load_language`."""
+    from ..automata.sources import load_language
+    from ..errors import AttnlogicError
+
+    kind, text, alphabet = _parse_source_name(name)
+    letters = list(alphabet) if alphabet else None
+    try:
+        if kind == "dfa":
+            from ..automata.io import dfa_from_json
+            return load_language(dfa=dfa_from_json(text, "language")).dfa
+        return load_language(**{kind: text}, alphabet=letters).dfa
+    except (AttnlogicError, ValueError) as exc:
+        raise InputError(f"language {kind} {text!r}: {str(exc).splitlines()[0]}") from None
+
+
+@lru_cache(maxsize=64)
+def _source_spec(name: str) -> LanguageSpec:
+    kind, text, _ = _parse_source_name(name)
+    dfa = _source_dfa(name)
+    return LanguageSpec(name, tuple(dfa.alphabet), None, f"{kind} {text if kind != 'dfa' else '(JSON)'}",
+                        "flip", (), source=name)
+
+
+def display_name(name: str) -> str:
+    """A short label for tables and plots: the name itself, except a DFA source's JSON is
+    replaced by its size and a digest (``dfa[3 states, 1a2b3c4d]``)."""
+    if not name.startswith("dfa:"):
+        return name
+    import hashlib
+
+    digest = hashlib.sha256(name.encode()).hexdigest()[:8]
+    return f"dfa[{_source_dfa(name).n_states} states, {digest}]"
+
+
+def split_language_list(text: str) -> tuple[str, ...]:
+    """Comma-separated language names, a comma inside brackets not separating:
+    ``"DYCK-(1,1),LT-2"`` → ``("DYCK-(1,1)", "LT-2")``."""
+    items, depth, current = [], 0, []
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        if ch == "," and depth == 0:
+            items.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+    items.append("".join(current).strip())
+    return tuple(i for i in items if i)
+
+
 def get_language(name: str) -> LanguageSpec:
+    """A built-in language by name, or a source language by its name (``regex:…``,
+    ``formula:…``, ``dfa:…``, see :func:`source_language_name`): labels from its minimal DFA,
+    adversarial negatives by one substituted symbol (``flip``), no periodic families."""
+    if name.partition(":")[0] in SOURCE_KINDS:
+        return _source_spec(name)
     try:
         return LANGUAGES[name]
     except KeyError:
-        raise InputError(f"unknown language {name!r}; known: {', '.join(LANGUAGES)}") from None
+        raise InputError(f"unknown language {name!r}; known: {', '.join(LANGUAGES)} "
+                         "(or regex:R, formula:F, dfa:JSON)") from None

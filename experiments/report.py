@@ -2,8 +2,9 @@
 
 * ``results.json``: ``{"grid": spec, "results": rows, "cells": records}`` where ``rows`` are
   :func:`attnlogic.experiments.grid.aggregate` rows and ``cells`` every run's full record;
-* ``results.md``: one table per set kind (random, adversarial, periodic), languages × patterns,
-  cells "best / mean (N*)" in percent;
+* ``results.md``: one table per set kind (random, adversarial, periodic), languages × patterns
+  (× positional encodings when the grid has several: columns such as ``global SiPE``), cells
+  "best / mean (N*)" in percent;
 * ``per_length_<kind>.png``: accuracy against length, one panel per language, one line per
   pattern (the best run), the training range shaded;
 * ``longest_perfect_length.png``: N* of the best run as a heatmap, languages × patterns.
@@ -20,9 +21,27 @@ from pathlib import Path
 
 from attnlogic.fileio import save_figure_atomic, write_bytes_atomic as write_atomic
 
-__all__ = ["markdown_tables", "write_report", "plot_per_length", "plot_longest_perfect"]
+__all__ = ["markdown_tables", "write_report", "plot_per_length", "plot_longest_perfect", "PE_NAMES"]
 
 KINDS = ("random", "adversarial", "periodic")
+#: the names the papers give the positional encodings (sinusoidal = SiPE)
+PE_NAMES = {"none": "NoPE", "learned": "learned APE", "sinusoidal": "SiPE", "rope": "RoPE"}
+
+
+def _labeller(items: list[dict]):
+    """The column label of a row or record: the pattern, with the PE when several occur."""
+    several = len({r.get("positional", "none") for r in items}) > 1
+
+    def label(r: dict) -> str:
+        pe = r.get("positional", "none")
+        return f"{r['pattern']} {PE_NAMES.get(pe, pe)}" if several else r["pattern"]
+    return label
+
+
+def _lang(r: dict) -> str:
+    from .languages import display_name
+
+    return display_name(r["language"])
 
 
 def _pct(x) -> str:
@@ -31,19 +50,21 @@ def _pct(x) -> str:
 
 def _best_records(rows: list[dict], records: list[dict]) -> dict[tuple[str, str], dict]:
     """The record of each row's best run (``row["best_run"]``, chosen by ``aggregate``)."""
-    wanted = {(r["language"], r["pattern"], r["best_run"]["seed"], r["best_run"]["lr"]) for r in rows}
-    return {(r["language"], r["pattern"]): r for r in records
-            if (r["language"], r["pattern"], r["seed"], r["lr"]) in wanted}
+    label = _labeller(rows)
+    wanted = {(_lang(r), label(r), r["best_run"]["seed"], r["best_run"]["lr"]) for r in rows}
+    return {(_lang(r), label(r)): r for r in records
+            if (_lang(r), label(r), r["seed"], r["lr"]) in wanted}
 
 
 def markdown_tables(rows: list[dict], records: list[dict], title: str = "Results") -> str:
     """Tables of accuracy (%) per language × pattern for each set kind."""
-    languages = list(dict.fromkeys(r["language"] for r in rows))
-    patterns = list(dict.fromkeys(r["pattern"] for r in rows))
-    by_key = {(r["language"], r["pattern"]): r for r in rows}
+    label = _labeller(rows)
+    languages = list(dict.fromkeys(_lang(r) for r in rows))
+    patterns = list(dict.fromkeys(label(r) for r in rows))
+    by_key = {(_lang(r), label(r)): r for r in rows}
     groups: dict[tuple[str, str], list[dict]] = {}
     for rec in records:
-        groups.setdefault((rec["language"], rec["pattern"]), []).append(rec)
+        groups.setdefault((_lang(rec), label(rec)), []).append(rec)
     out = [f"# {title}", ""]
     if records:
         ev = records[0]["eval_config"]
@@ -53,7 +74,10 @@ def markdown_tables(rows: list[dict], records: list[dict], title: str = "Results
                 + (f" (every {ev['test_stride']}th length)" if ev.get("test_stride", 1) > 1 else "")
                 + f", {ev['samples']} words per length (half positive); "
                 f"model {tc['n_layers']} layers × width {tc['d_model']}, {tc['n_heads']} heads, "
-                f"PE {tc['positional']}, {tc['steps']} steps of batch {tc['batch_size']}.", "",
+                "PE " + ", ".join(dict.fromkeys(PE_NAMES.get(r.get("positional", "none"), "?") for r in records))
+                + f", {tc['steps']} steps of batch {tc['batch_size']}"
+                + (f"; LSTM hidden size {tc.get('lstm_hidden', 256)}"
+                   if any(r["pattern"] == "lstm" for r in records) else "") + ".", "",
                 "Cell: best run / mean over runs, accuracy in % over the test lengths; "
                 "N* = longest length up to which every length is 100 % correct (best run).", ""]
     for kind in KINDS:
@@ -122,11 +146,12 @@ def plot_longest_perfect(rows: list[dict], path: Path) -> None:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    languages = list(dict.fromkeys(r["language"] for r in rows))
-    patterns = list(dict.fromkeys(r["pattern"] for r in rows))
+    label = _labeller(rows)
+    languages = list(dict.fromkeys(_lang(r) for r in rows))
+    patterns = list(dict.fromkeys(label(r) for r in rows))
     grid = np.zeros((len(languages), len(patterns)))
     for r in rows:
-        grid[languages.index(r["language"]), patterns.index(r["pattern"])] = r["longest_perfect_length"]
+        grid[languages.index(_lang(r)), patterns.index(label(r))] = r["longest_perfect_length"]
     fig, ax = plt.subplots(figsize=(1.2 * len(patterns) + 2, 0.45 * len(languages) + 1.5))
     im = ax.imshow(grid, cmap="viridis", aspect="auto")
     ax.set_xticks(range(len(patterns)), patterns, rotation=30, ha="right", fontsize=8)
@@ -141,12 +166,15 @@ def plot_longest_perfect(rows: list[dict], path: Path) -> None:
 
 
 def write_report(out_dir: Path, spec_dict: dict, rows: list[dict], records: list[dict],
-                 title: str = "Results", plots: bool = True) -> list[Path]:
-    """Write the JSON, Markdown and PNG files; returns their paths."""
+                 title: str = "Results", plots: bool = True, command: str | None = None) -> list[Path]:
+    """Write the JSON, Markdown and PNG files; returns their paths.  ``command``: the command
+    line that produced the results, recorded in ``results.json`` (to regenerate them)."""
     out_dir = Path(out_dir)
     written = []
     path = out_dir / "results.json"
-    write_atomic(path, json.dumps({"grid": spec_dict, "results": rows, "cells": records}, indent=1).encode())
+    head = {"command": command} if command is not None else {}
+    write_atomic(path, json.dumps({**head, "grid": spec_dict, "results": rows, "cells": records},
+                                  indent=1).encode())
     written.append(path)
     path = out_dir / "results.md"
     write_atomic(path, markdown_tables(rows, records, title).encode())

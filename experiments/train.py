@@ -1,16 +1,19 @@
 """Training a transformer recogniser on one language (Li & Cotterell's protocol, scaled).
 
 Model: :class:`attnlogic.transformer.Transformer` with the attention pattern ``global``,
-``local:k`` or ``hybrid:k`` in every layer, a scalar readout, and the word followed by EOS as
-input; the class is read at the EOS position (logit > 0 ⇔ accept).  Loss: binary
+``local:k`` or ``hybrid:k`` in every layer, or (pattern ``lstm``) the paper's LSTM baseline
+(:mod:`attnlogic.experiments.lstm`, hidden size ``lstm_hidden``); a scalar readout, and the
+word followed by EOS as input; the class is read at the EOS position (logit > 0 ⇔ accept).  Loss: binary
 cross-entropy with logits.  Optimiser: Adam, global-norm gradient clipping (max 1, as in the
 DeepMind code Li & Cotterell adapted), constant learning rate.
 
 Each step draws ONE length uniformly from the usable training lengths (both classes present)
 and a balanced batch of that length (:meth:`LanguageData.training_batch`).  The data of step
 s comes from ``numpy.random.default_rng([seed, s])``, and the model's initial weights from
-``torch.manual_seed(seed)``, so a run is a pure function of its :class:`TrainConfig`, and a
-run resumed from a checkpoint continues exactly as if uninterrupted.
+``torch.manual_seed(seed)``, and training runs with ``torch.use_deterministic_algorithms(True)``
+and ``threads`` CPU threads (:func:`attnlogic.experiments.provenance.deterministic`), so on CPU
+a run is a pure function of its :class:`TrainConfig` (bit for bit, for one torch build on one
+machine), and a run resumed from a checkpoint continues exactly as if uninterrupted.
 
 Checkpoints are a safetensors file (model weights and Adam state) plus a JSON sidecar (the
 configs and the step), each written to a temporary file and moved into place with
@@ -34,7 +37,10 @@ from ..fileio import write_bytes_atomic as write_atomic
 from .data import LanguageData, with_eos
 from .languages import get_language
 
-__all__ = ["TrainConfig", "TrainResult", "train", "build_model", "resolve_device",
+#: the pattern name of the LSTM baseline
+LSTM = "lstm"
+
+__all__ = ["LSTM", "TrainConfig", "TrainResult", "train", "build_model", "resolve_device",
            "save_checkpoint", "load_checkpoint"]
 
 
@@ -62,6 +68,7 @@ class TrainConfig:
     device: str = "cpu"
     threads: int = 2
     checkpoint_every: int = 0      # 0: only at the end (when a checkpoint dir is given)
+    lstm_hidden: int = 256         # the LSTM baseline's hidden size (pattern "lstm"; the paper's 256)
 
     def __post_init__(self):
         get_language(self.language)
@@ -75,6 +82,8 @@ class TrainConfig:
             raise InputError("adversarial_fraction must be in [0, 1]")
         if self.threads < 1:
             raise InputError("threads must be ≥ 1")
+        if self.lstm_hidden < 1:
+            raise InputError("lstm_hidden must be ≥ 1")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -109,9 +118,13 @@ def resolve_device(name: str) -> str:
 
 
 def model_config(cfg: TrainConfig, vocab_size: int):
+    """The transformer's config for ``cfg.pattern``, or the LSTM's for ``lstm``."""
     from ..patterns import AttentionPattern
     from ..transformer import TransformerConfig
 
+    if cfg.pattern == LSTM:
+        from .lstm import LSTMConfig
+        return LSTMConfig(vocab_size=vocab_size, hidden=cfg.lstm_hidden)
     try:
         heads = AttentionPattern.parse(cfg.pattern).heads(cfg.n_heads)
         return TransformerConfig(vocab_size=vocab_size, d_model=cfg.d_model, n_layers=cfg.n_layers,
@@ -124,10 +137,16 @@ def model_config(cfg: TrainConfig, vocab_size: int):
 def build_model(cfg: TrainConfig, vocab_size: int):
     """A freshly initialised model, seeded by ``cfg.seed``."""
     import torch
-    from ..transformer import Transformer
 
     torch.manual_seed(cfg.seed)
-    return Transformer(model_config(cfg, vocab_size))
+    return _instantiate(model_config(cfg, vocab_size))
+
+
+def _instantiate(config):
+    from ..transformer import Transformer
+    from .lstm import LSTMConfig, LSTMRecogniser
+
+    return LSTMRecogniser(config) if isinstance(config, LSTMConfig) else Transformer(config)
 
 
 def save_checkpoint(directory: Path, cfg: TrainConfig, model, optimizer, step: int, losses: list[float]) -> None:
@@ -152,7 +171,8 @@ def save_checkpoint(directory: Path, cfg: TrainConfig, model, optimizer, step: i
 def load_checkpoint(directory: Path, device: str = "cpu"):
     """(train config, model, optimizer state dict, step, losses) from :func:`save_checkpoint`."""
     from safetensors.torch import load_file
-    from ..transformer import Transformer, TransformerConfig
+    from ..transformer import TransformerConfig
+    from .lstm import LSTMConfig
 
     directory = Path(directory)
     meta = json.loads((directory / "checkpoint.json").read_text())
@@ -161,7 +181,9 @@ def load_checkpoint(directory: Path, device: str = "cpu"):
     if step != meta["step"]:
         raise InputError(f"{directory}: checkpoint files disagree on the step ({step} vs {meta['step']})")
     cfg = TrainConfig.from_dict(meta["train_config"])
-    model = Transformer(TransformerConfig.from_dict(meta["model_config"])).to(device)
+    mc = meta["model_config"]
+    model = _instantiate(LSTMConfig.from_dict(mc) if mc.get("kind") == "lstm"
+                         else TransformerConfig.from_dict(mc)).to(device)
     model.load_state_dict({k[6:]: v for k, v in tensors.items() if k.startswith("model.")})
     state: dict[int, dict] = {}
     for k, v in tensors.items():
@@ -176,12 +198,17 @@ def train(cfg: TrainConfig, data: LanguageData | None = None, checkpoint_dir: Pa
           progress: bool = True, resume: bool = True) -> TrainResult:
     """Train per ``cfg``; with ``checkpoint_dir``, resume from it when it holds a checkpoint of
     the same config and save to it every ``checkpoint_every`` steps and at the end."""
+    from .provenance import deterministic
+
+    device = resolve_device(cfg.device)
+    with deterministic(device, cfg.threads):
+        return _train(cfg, device, data, checkpoint_dir, progress, resume)
+
+
+def _train(cfg, device, data, checkpoint_dir, progress, resume) -> TrainResult:
     import torch
     import torch.nn.functional as F
 
-    device = resolve_device(cfg.device)
-    if device == "cpu":
-        torch.set_num_threads(cfg.threads)
     spec = get_language(cfg.language)
     if data is None:
         data = LanguageData(spec, cfg.train_max_length)

@@ -34,14 +34,15 @@ def test_presets_follow_the_papers():
     q, t, loc = PRESETS["quick"], PRESETS["table1"], PRESETS["local"]
     assert q.languages == QUICK and q.patterns == ("global", "local:1", "hybrid:1")
     assert q.template.train_max_length == 20 and (q.evaluation.test_min, q.evaluation.test_max) == (21, 100)
-    assert t.languages == TABLE1 and t.patterns == ("global",)
+    assert t.languages == TABLE1 and t.patterns == ("global", "lstm")   # Table 1: transformer and LSTM
     assert len(t.seeds) == 5 and t.lrs == (1e-4, 3e-4, 5e-4)
     assert (t.template.n_layers, t.template.d_model, t.template.batch_size) == (5, 64, 128)
     assert t.template.positional == "none" and t.template.train_max_length == 40
     assert (t.evaluation.test_min, t.evaluation.test_max, t.evaluation.samples) == (41, 500, 512)
     assert loc.languages == LOCAL_GRID
     assert {f"{kind}:{k}" for kind in ("local", "hybrid") for k in (1, 2, 4)} < set(loc.patterns)
-    assert len(t.cells()) == 12 * 15
+    assert t.template.lstm_hidden == 256                                  # the paper's LSTM
+    assert len(t.cells()) == 12 * 2 * 15
 
 
 def test_grid_runs_resumes_and_reports(tmp_path, monkeypatch):
@@ -139,3 +140,15 @@ def test_resuming_into_a_folder_of_another_configuration_is_refused(tmp_path):
     run_grid(spec, tmp_path, progress=False)
     with pytest.raises(InputError):
         run_grid(replace(spec, evaluation=replace(TINY_EVAL, samples=6)), tmp_path, progress=False)
+
+
+def test_table1_runs_the_lstm_baseline_beside_the_transformer(capsys, tmp_path):
+    rc = main(["experiment", "--preset", "table1", "--languages", "FIRST", "--seeds", "0", "--lrs", "0.01",
+               "--lstm-hidden", "8", "--json", "--out", str(tmp_path), "--no-plots", *TINY_ARGS])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["pattern"] for r in out["results"]] == ["global", "lstm"]
+    cells = json.loads((tmp_path / "results.json").read_text())["cells"]
+    assert cells[1]["train_config"]["lstm_hidden"] == 8
+    assert "| FIRST |" in (tmp_path / "results.md").read_text()
+    assert "LSTM hidden size 8" in (tmp_path / "results.md").read_text()

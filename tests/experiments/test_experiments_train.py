@@ -108,3 +108,19 @@ def test_positional_encodings_train(ends_a, positional):
     r = train(TrainConfig("ENDS-A", "hybrid:2", positional=positional, steps=2, **TINY), data=ends_a,
               progress=False)
     assert r.model.config.positional == positional and all(np.isfinite(r.losses))
+
+
+def test_the_lstm_baseline_trains_checkpoints_and_resumes(ends_a, tmp_path):
+    from attnlogic.experiments.lstm import LSTMConfig
+
+    cfg = dict(TINY, lstm_hidden=12)
+    full = train(TrainConfig("ENDS-A", "lstm", steps=6, **cfg), data=ends_a, progress=False)
+    assert full.model.config == LSTMConfig(vocab_size=4, hidden=12)
+    assert sum(p.numel() for p in full.model.parameters()) == \
+        4 * 12 + 4 * (12 * 12 + 12 * 12 + 2 * 12) + 12 + 1     # embedding, LSTM gates, readout
+    train(TrainConfig("ENDS-A", "lstm", steps=3, **cfg), data=ends_a, checkpoint_dir=tmp_path, progress=False)
+    resumed = train(TrainConfig("ENDS-A", "lstm", steps=6, **cfg), data=ends_a, checkpoint_dir=tmp_path,
+                    progress=False)
+    assert resumed.resumed_from == 3 and resumed.losses == full.losses
+    sets = evaluate_model(resumed.model, ends_a, EvalConfig(test_min=7, test_max=9, samples=4, train_max=6))
+    assert 0.0 <= sets["random"].accuracy <= 1.0
