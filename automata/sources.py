@@ -12,7 +12,9 @@ Alphabets (``alphabet``: a sequence of letters, or None):
 * formula — the given letters, in order, followed by the formula's other atoms (sorted);
   without an alphabet, the atoms sorted;
 * regex — required for ``.`` and ``[^…]``; otherwise the letters that occur, sorted;
-* DFA — must be the DFA's letters (possibly reordered; the result follows the given order).
+* DFA — must be the DFA's letters (possibly reordered; the result follows the given order);
+  for a DOT or AT&T file it may add letters the file never uses (they lead to a rejecting
+  sink), for MONA DOT it names the letters read over the propositions.
 
 Every command of the command line reads its language through this module.
 """
@@ -89,12 +91,13 @@ def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,
 
 
 def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None) -> Language:
-    """The language of a DFA object, or of a DFA file (``-`` = standard input)."""
+    """The language of a DFA object, or of a DFA file (``-`` = standard input) in any format
+    :func:`~.io.read_dfa_text` recognises: JSON, HOA, DOT, MONA DOT, AT&T/OpenFst text."""
     if isinstance(dfa, DFA):
         d, text, source = dfa, "<DFA object>", "<DFA object>"
     elif isinstance(dfa, str):
         from .io import read_dfa_file
-        d, text = read_dfa_file(dfa), dfa
+        d, text = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet)), dfa
         source = "<stdin>" if dfa == "-" else dfa
     else:
         raise InputError(f"dfa: expected a DFA or a file path, got {type(dfa).__name__}")
