@@ -57,6 +57,32 @@ class Language:
             return "DFA object" if self.text == "<DFA object>" else f"DFA file {self.text}"
         return f"{self.kind} {self.text}"
 
+    @property
+    def triviality(self) -> str | None:
+        """``"empty"`` when no word is in the language, ``"universal"`` when every word over
+        the alphabet is (the minimal DFA then has one state), else None."""
+        d = self.dfa
+        if d.n_states != 1:
+            return None
+        return "universal" if bool(d.accepting[d.initial]) else "empty"
+
+    def warnings(self) -> tuple[str, ...]:
+        """Why the language is empty or universal, when it is: for a formula, the readout
+        is at the position after the last letter, where no letter holds — the usual cause
+        (``a`` or ``H a`` are false there, ``!a`` is true)."""
+        kind = self.triviality
+        if kind is None:
+            return ()
+        what = ("no word is in it" if kind == "empty"
+                else f"every word over {{{', '.join(self.alphabet)}}} is in it")
+        if self.kind == "formula":
+            hint = ("a bare atom a, or H a, is false there: write Y a for 'the last letter is a', "
+                    "P a for 'some letter is a'" if kind == "empty" else
+                    "!a is true there: write Y !a for 'the last letter is not a', !P a for 'no letter is a'")
+            return (f"the formula defines the {kind} language ({what}): it is read at the position "
+                    f"after the last letter, where no letter holds, so {hint}",)
+        return (f"the {'regex' if self.kind == 'regex' else 'DFA'} defines the {kind} language ({what})",)
+
     def to_json(self) -> dict:
         return {"kind": self.kind, "text": self.text, "states": int(self.dfa.n_states),
                 "alphabet": list(self.dfa.alphabet)}

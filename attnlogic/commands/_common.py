@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from ..errors import InputError
@@ -14,13 +15,16 @@ def print_json(obj) -> None:
 
 
 def split_alphabet(text: str | None) -> list[str] | None:
-    """``--alphabet abc`` (single characters) or ``--alphabet a,b,c``."""
+    """``--alphabet abc`` (each character a letter), or letters separated by commas and/or
+    whitespace: ``a,b,c``, ``a b c``, ``foo, bar``.  Whitespace is never a letter; leading and
+    trailing whitespace is ignored."""
     if text is None:
         return None
-    if "," in text:
-        letters = [t.strip() for t in text.split(",")]
+    stripped = text.strip()
+    if re.search(r"[,\s]", stripped):
+        letters = re.split(r"\s*,\s*|\s+", stripped)
     else:
-        letters = list(text)
+        letters = list(stripped)
     if not letters or any(not t for t in letters):
         raise InputError(f"--alphabet: empty letter in {text!r}")
     if len(set(letters)) != len(letters):
@@ -51,8 +55,28 @@ def load_source(args):
         raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
     if not formulas and args.regex is None and args.dfa is None:
         raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
-    return load_language(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
-                         alphabet=split_alphabet(args.alphabet))
+    language = load_language(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
+                             alphabet=split_alphabet(args.alphabet))
+    warn(args, language.warnings())
+    return language
+
+
+def warn_formula(args, formula, alphabet=None) -> None:
+    """The warnings of a formula's language (empty or universal), when its DFA is small to
+    build (at most 10 000 states; otherwise nothing is said)."""
+    from attnlogic.automata.sources import language_from_formula
+    from attnlogic.errors import LimitExceeded
+
+    try:
+        warn(args, language_from_formula(formula, alphabet, state_limit=10_000).warnings())
+    except LimitExceeded:
+        pass
+
+
+def warn(args, messages) -> None:
+    """Each message as ``attnlogic COMMAND: warning: …`` on stderr."""
+    for message in messages:
+        print(f"attnlogic {getattr(args, 'command', None) or 'attnlogic'}: warning: {message}", file=sys.stderr)
 
 
 def add_source_arguments(parser) -> None:

@@ -38,9 +38,10 @@ def run(args) -> int:
     from attnlogic.compiler import compile_formula
     from attnlogic.ltl import parse
 
-    from ._common import print_json, split_alphabet
+    from ._common import print_json, split_alphabet, warn_formula
 
     f = parse(args.formula)
+    warn_formula(args, f, split_alphabet(args.alphabet))
     fmt = _fixed_point(args)
     compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, fixed_point=fmt,
                                span_fix=not args.no_span_fix, layernorm=args.layernorm)
