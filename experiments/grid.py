@@ -140,6 +140,36 @@ def _run_and_store(cfg: TrainConfig, evaluation: EvalConfig, max_length: int, ch
     return record
 
 
+def _worker_signals() -> None:
+    """In a worker: Ctrl-C is for the parent, which stops the workers."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool, cells_dir: Path | None, grace: float = 2.0) -> None:
+    """Cancel the queued cells, terminate the running workers (SIGTERM, then SIGKILL after
+    ``grace`` seconds); finished cells stay in ``cells_dir`` for a resumed run, and the
+    temporary file of a worker killed while writing (``.NAME.*.tmp``, see attnlogic.fileio)
+    is removed from the output folder."""
+    where = f"; finished cells stay in {cells_dir} (run again to resume)" if cells_dir is not None else ""
+    print(f"\nstopping {len(pool._processes or {})} training workers{where}", file=sys.stderr, flush=True)
+    procs = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    deadline = time.monotonic() + grace
+    for p in procs:
+        p.join(max(0.0, deadline - time.monotonic()))
+        if p.is_alive():
+            p.kill()
+            p.join(1.0)
+    if cells_dir is not None and cells_dir.parent.is_dir():
+        for tmp in cells_dir.parent.rglob(".*.tmp"):
+            tmp.unlink(missing_ok=True)
+
+
 def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True, checkpoints: bool = False,
              on_cell: Callable[[dict], None] | None = None, jobs: int = 1) -> list[dict]:
     """Run (or resume) every cell; returns the cell records in grid order.
@@ -181,10 +211,18 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=ctx) as pool:
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=ctx,
+                                   initializer=_worker_signals)
+        try:
             futures = {pool.submit(_run_and_store, *job, False): i for i, job in pending}
             for fut in as_completed(futures):
                 done(futures[fut], fut.result())
+        except BaseException:            # Ctrl-C (or a failed cell): stop the workers now
+            if bar is not None:
+                bar.close()
+            _stop_workers(pool, cells_dir)
+            raise
+        pool.shutdown()
     else:
         for i, job in pending:
             done(i, _run_and_store(*job, progress))

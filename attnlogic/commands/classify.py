@@ -45,6 +45,8 @@ def add_arguments(parser) -> None:
                         help="candidate formulas tried in the search for small certificates "
                              "(default 900000, at most 300000 per fragment; 0: no search)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--no-progress", action="store_true",
+                        help="no status line on stderr (default: shown when stderr is a terminal)")
 
 
 def run(args) -> int:
@@ -64,11 +66,14 @@ def run(args) -> int:
         raise InputError(f"--search-budget must be >= 0, got {args.search_budget}")
     from attnlogic.definability.classify import SMALLEST_BUDGET, classify
 
+    from attnlogic.progress import StatusLine, wanted
+
     language = load_source(args)
     hints = () if language.formula is None else (language.formula,)
-    result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
-                      limit=args.limit, minimal=True, hints=hints,
-                      search_budget=SMALLEST_BUDGET if args.search_budget is None else args.search_budget)
+    with StatusLine("classify", wanted(args)) as status:
+        result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
+                          limit=args.limit, minimal=True, hints=hints, on_stage=status,
+                          search_budget=SMALLEST_BUDGET if args.search_budget is None else args.search_budget)
     if args.json:
         print_json(result.to_json())
         return 0

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from ..errors import InputError
+from ..progress import wanted
 from ._common import print_json
 
 HELP = "train global/local/hybrid transformers on formal languages, measure length generalisation"
@@ -83,7 +84,8 @@ def add_arguments(p) -> None:
     o = p.add_argument_group("output")
     o.add_argument("--out", help="output folder (results.json, results.md, PNGs, cells/)")
     o.add_argument("--no-plots", action="store_true")
-    o.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    o.add_argument("--no-progress", action="store_true",
+                   help="no progress bars on stderr (default: shown when stderr is a terminal)")
     o.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     lm = p.add_argument_group("language modelling")
     lm.add_argument("--lm", metavar="FILE", help="train next-token models on FILE ('builtin': a generated corpus)")
@@ -163,7 +165,7 @@ def _run_lm(args) -> int:
         seed=(_csv(args.seeds, int) or (0,))[0])
     _check_patterns(patterns, cfg.n_heads)
     t0 = time.perf_counter()
-    rows = run_lm_patterns(text, patterns, cfg, path=path, progress=not args.no_progress)
+    rows = run_lm_patterns(text, patterns, cfg, path=path, progress=wanted(args))
     out = {"source": source, "config": cfg.to_dict(), "results": rows,
            "seconds": round(time.perf_counter() - t0, 1)}
     if args.out:
@@ -197,7 +199,7 @@ def run(args) -> int:
     jobs = args.jobs if args.jobs is not None else (2 if spec.name == "quick" else 1)
     if jobs < 1:
         raise InputError("--jobs must be ≥ 1")
-    records = run_grid(spec, Path(args.out) if args.out else None, progress=not args.no_progress,
+    records = run_grid(spec, Path(args.out) if args.out else None, progress=wanted(args),
                        checkpoints=args.checkpoints, jobs=jobs)
     rows = aggregate(records)
     seconds = round(time.perf_counter() - t0, 1)
