@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from .display import show_word
 from .fileio import save_figure_atomic, write_text_atomic
 
 from .suite import SUITE
@@ -116,7 +117,7 @@ def render_table(report: dict, console=None) -> None:
         if non:
             w = non[1]["witness"]
             depth = "every depth" if w["depth"] is None else f"depth <= {w['depth']}"
-            console.print(f"  not {non[0]}: {w['accepted'] or 'ε'!r} in, {w['rejected'] or 'ε'!r} out, "
+            console.print(f"  not {non[0]}: {show_word(w['accepted'])} in, {show_word(w['rejected'])} out, "
                           f"equal for {depth}", highlight=False)
 
 

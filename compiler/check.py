@@ -6,7 +6,7 @@ N+1 values.  Words:
 
 1. **exhaustive**: every word of one length L (its prefixes are every word of length ≤ L);
 2. **long words** of length ``max_length``, cycling through generators: periodic words
-   (a b^{k−1})^r and u^r for short blocks u (the separating families of spec/theory.md),
+   (a b^{k−1})^r and u^r for short blocks u (the separating families of docs/languages.md),
    DFA-guided pumps l·z^r·s (l reaches a state q, z is a cycle through q, s separates q from
    another state: words near the DFA's distinguishing contexts), and uniform random words.
 
@@ -329,7 +329,7 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
     The DFA comes from :func:`attnlogic.automata.from_formula.formula_to_dfa`, independent
     of the compiler.  ``kernel="auto"`` runs global heads whose query is constant (every
     compiled head) with the O(N) prefix kernel and the rest with SDPA; ``"sdpa"`` forces
-    the quadratic kernel plain PyTorch uses.  Returns the JSON dict of spec/cli.md plus
+    the quadratic kernel plain PyTorch uses.  Returns the JSON dict of README.md's command table plus
     details.
     """
     from attnlogic.errors import FileFormatError, InputError

@@ -20,8 +20,7 @@ Presets:
   5 seeds × lr ∈ {1e-4, 3e-4, 5e-4}, 5 layers × width 64, 8 heads, batch 128, train ≤ 40,
   test 41–500 with 512 words per length.  The paper trains 1,000,000 steps; the preset's
   default is 1,000,000 too (``--steps`` scales it down).  Sized for a GPU.
-* ``local``: the eight languages of Li & Cotterell (2026) (as identified in
-  shared/spec/theory.md) × global, local:k, hybrid:k for k ∈ {1, 2, 4}; otherwise as table1.
+* ``local``: the eight languages of Li & Cotterell (2026) (docs/languages.md) × global, local:k, hybrid:k for k ∈ {1, 2, 4}; otherwise as table1.
 """
 
 from __future__ import annotations

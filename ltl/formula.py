@@ -8,7 +8,7 @@ A formula is a tree built from
   positions; ``Y`` is ``Y[<=1]``), ``O`` (once, non-strict), ``H`` (historically) and the
   binary ``S`` (strict since).
 
-The exact semantics are those of ``shared/spec/semantics.md``; :mod:`attnlogic.ltl.evaluate`
+The exact semantics are those of docs/syntax.md; :mod:`attnlogic.ltl.evaluate`
 is the reference evaluator.
 
 Design

@@ -6,6 +6,7 @@ import json
 import re
 import sys
 
+from ..display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used by the commands)
 from ..errors import InputError
 
 
@@ -35,7 +36,7 @@ def split_alphabet(text: str | None) -> list[str] | None:
 def witness_text(witness, sep: str = "") -> str:
     """``'u' in, 'v' out, indistinguishable at every depth`` (or ``at depth <= r``)."""
     depth = "every depth" if witness.depth is None else f"depth <= {witness.depth}"
-    return (f"{sep.join(witness.accepted) or 'ε'!r} in, {sep.join(witness.rejected) or 'ε'!r} out, "
+    return (f"{show_word(sep.join(witness.accepted))} in, {show_word(sep.join(witness.rejected))} out, "
             f"indistinguishable at {depth}")
 
 
@@ -86,5 +87,7 @@ def add_source_arguments(parser) -> None:
     src = parser.add_mutually_exclusive_group()
     src.add_argument("--formula", "-f", metavar="F", help="past-time temporal formula")
     src.add_argument("--regex", "-r", metavar="R", help="regular expression")
-    src.add_argument("--dfa", metavar="FILE", help="DFA JSON file ('-' = stdin)")
-    parser.add_argument("--alphabet", "-a", metavar="A", help="letters: abc or a,b,c")
+    src.add_argument("--dfa", metavar="FILE",
+                     help="DFA file: JSON, HOA, DOT, MONA DOT or AT&T text, detected ('-' = stdin)")
+    parser.add_argument("--alphabet", "-a", metavar="A",
+                        help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c')")

@@ -53,7 +53,7 @@ def add_arguments(p):
 def run(args) -> int:
     from attnlogic.errors import InputError
 
-    from ._common import print_json, split_alphabet
+    from ._common import print_json, show_word, split_alphabet
 
     if args.max_length < 0 or args.samples < 0:
         raise InputError("--max-length and --samples must be >= 0")
@@ -91,6 +91,6 @@ def run(args) -> int:
         print(f"prefixes checked   {result['prefixes_checked']}")
         print(f"disagreements      {result['disagreements']}")
         ce = result["counterexample"]
-        print(f"counterexample     {'none' if ce is None else (repr(ce) if ce else 'ε (empty word)')}")
+        print(f"counterexample     {'none' if ce is None else (show_word(ce) if ce else 'ε (empty word)')}")
         print(f"tokens per second  {result['tokens_per_second']:.0f}")
     return 1 if result["disagreements"] else 0

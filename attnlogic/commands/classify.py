@@ -17,7 +17,8 @@ Every "member" answer carries a formula of the fragment that defines exactly the
 (checked against the DFA before printing); every "not a member" answer carries a witness:
 a word in the language and one outside it that no formula of the fragment distinguishes
 (depth null: at any depth, by pumping; depth r: no formula of temporal depth <= r).
-Witness words of multi-character letters are printed with their letters joined by commas.
+Witness words of multi-character letters are printed with their letters joined by commas;
+words longer than 60 characters are shortened in the text output (--json has them whole).
 Long certificates are replaced by smaller verified ones when a bounded search finds them.
 A formula source is itself a certificate for every fragment it lies in (after rewriting
 O, H and windows away where that helps), checked exactly: it settles fragments the
