@@ -48,6 +48,17 @@ class CheckReport:
     def tokens_per_second(self) -> float:
         return self.tokens / self.seconds if self.seconds > 0 else 0.0
 
+    def _repr_html_(self) -> str:
+        from attnlogic.display import html_table
+
+        ce = "none" if self.counterexample is None else (f"{len(self.counterexample)} letters"
+                                                         if self.counterexample else "ε")
+        rows = [["exhaustive", f"all {self.exhaustive_words} words of length {self.exhaustive_length}"],
+                ["long words", f"{self.words} of length {self.max_length}"],
+                ["prefixes checked", self.prefixes_checked], ["disagreements", self.disagreements],
+                ["counterexample", ce], ["tokens per second", f"{self.tokens_per_second:.0f}"]]
+        return html_table(["", ""], rows, caption="model against the DFA, every prefix")
+
     def note(self, agree: np.ndarray, codes: np.ndarray, expected: np.ndarray) -> None:
         """Record one word's comparison (``agree``, ``expected`` of length N+1)."""
         self.prefixes_checked += agree.size

@@ -162,6 +162,12 @@ class Formula:
         from .printer import to_latex
         return "$" + to_latex(self) + "$"
 
+    def _repr_pretty_(self, p, cycle) -> None:
+        """IPython's plain-text form (the fallback where LaTeX is not rendered): Unicode."""
+        from .printer import to_unicode
+        text = to_unicode(self)
+        p.text(text if len(text) <= 500 else text[:497] + "...")
+
 
 def _coerce(x) -> Formula:
     if isinstance(x, Formula):
