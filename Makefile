@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[test]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[oracles]'
+	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[onnx,notebook]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -31,6 +31,10 @@ def add_arguments(p):
     p.add_argument("--layernorm", action="store_true",
                    help="compile for a standard post-LN block (mirror coordinates 1-x keep LN the identity)")
     p.add_argument("--out", metavar="FILE", help="write safetensors weights + JSON sidecar")
+    p.add_argument("--onnx", metavar="FILE",
+                   help="also export the model as ONNX (dynamo exporter; needs the onnx extra)")
+    p.add_argument("--torch-export", metavar="FILE",
+                   help="also write a torch.export program (torch.export.load reads it)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -50,6 +54,12 @@ def run(args) -> int:
         path, side = compiled.save(args.out)
         summary["out"] = str(path)
         summary["sidecar"] = str(side)
+    if args.onnx or args.torch_export:
+        from attnlogic.compiler.export import export_onnx, save_exported_program
+        if args.onnx:
+            summary["onnx"] = str(export_onnx(compiled, args.onnx))
+        if args.torch_export:
+            summary["torch_export"] = str(save_exported_program(compiled, args.torch_export))
     if args.json:
         print_json(summary)
         return 0
@@ -64,6 +74,9 @@ def run(args) -> int:
     print(f"dtype     {compiled.dtype}: exact at {exact}")
     if args.out:
         print(f"wrote     {summary['out']} and {summary['sidecar']}")
+    for key in ("onnx", "torch_export"):
+        if key in summary:
+            print(f"wrote     {summary[key]}")
     return 0
 
 
