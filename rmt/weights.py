@@ -10,7 +10,6 @@ r"""Pooling weights w ∈ R^T and the two numbers the spectrum depends on:
   w_s(τ) = (1/T)[e^τ/(e^τ+s−1) + Σ_{q=s+1}^{T} 1/(e^τ+q−1)]  (ours, re-derived).
   τ = 0: w_s = (H_T − H_{s−1})/T ("harmonic").  Queries that exclude themselves:
   w_s = (H_{T−1} − H_{s−1})/(T−1) ("harmonic, self-excluding").
-<<<<<<< HEAD
 * the toolkit's attention patterns (:class:`attnlogic.patterns.AttentionPattern`, whose
   ``visible`` says which keys a query sees): a global head lets position n attend to
   m < n, a k-local head to max(1, n−k) ≤ m < n, ``causal`` (= ``global_nonstrict``) to
@@ -19,13 +18,6 @@ r"""Pooling weights w ∈ R^T and the two numbers the spectrum depends on:
   outputs 0.  In the same τ/d limit the scores are equal on the visible keys other than
   the query itself, so each head is uniform over its window (up to the self score) and the
   pooled weights are the query average of the attention matrix.
-=======
-* the toolkit's attention patterns (docs/syntax.md): a global head lets position n
-  attend to m < n, a k-local head to max(1, n−k) ≤ m < n, a hybrid layer has one of each
-  (outputs summed with equal weight); a position with no visible key outputs 0.  In the
-  same τ/d limit the scores are equal on the visible keys, so each head is uniform over its
-  window and the pooled weights are the query average of the attention matrix.
->>>>>>> 079c8c4 (docs: syntax and semantics, file formats, the language suite in docs/ (nothing shipped points into shared/); text output shortens witness words past 60 characters (--json keeps them whole))
 
 All weight functions return read-only float arrays; α/κ is invariant to rescaling w.
 """

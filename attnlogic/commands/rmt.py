@@ -12,7 +12,7 @@ from ._common import print_json
 
 HELP = "random-matrix theory of attention pooling: bulk edges, α/κ of weights, simulation, plots"
 DESCRIPTION = """\
-Signal recovery from attention-pooled sequences (spec/rmt.md, docs/rmt.md).
+Signal recovery from attention-pooled sequences (docs/rmt.md).
 
   attnlogic rmt edges --delta 0.5 --gamma 0.25 --json
   attnlogic rmt weights --model prefix --T 8 --L 4 --json
