@@ -183,7 +183,7 @@ FORMATS = ("json", "hoa", "dot", "mona-dot", "att")
 def detect_format(text: str) -> str:
     """``json``, ``hoa``, ``dot``, ``mona-dot`` or ``att`` (see the module docstring)."""
     head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith(("{", "[")):
+    if head.startswith(("{", "[", '"')) or re.match(r"(null|true|false)\s*$", head):
         return "json"
     if head.startswith("HOA:"):
         return "hoa"
@@ -463,7 +463,7 @@ def from_att(text: str, source: str = "<att>", alphabet: Sequence[str] | None = 
         if not fields or raw.lstrip().startswith("#"):
             continue
         where = f"line {lineno}"
-        if not fields[0].isdigit() or len(fields) > 5:
+        if not _NAT.fullmatch(fields[0]) or len(fields) > 5:
             raise FileFormatError(source, where, f"cannot read {raw.strip()[:60]!r} as an AT&T arc "
                                                  "'src dst label [weight]' or final state 'state [weight]' "
                                                  "(not a DFA in JSON, HOA, DOT or AT&T text)")
@@ -473,7 +473,7 @@ def from_att(text: str, source: str = "<att>", alphabet: Sequence[str] | None = 
             if len(fields) == 1 or fields[1].lower() not in ("infinity", "inf"):
                 final_lines.append(int(fields[0]))
             continue
-        if not fields[1].isdigit():
+        if not _NAT.fullmatch(fields[1]):
             raise FileFormatError(source, where, f"target {fields[1]!r} is not a state number")
         label = fields[2]
         if len(fields) >= 4 and fields[3] != label and not (len(fields) == 4 and _is_weight(fields[3])):
@@ -481,8 +481,9 @@ def from_att(text: str, source: str = "<att>", alphabet: Sequence[str] | None = 
                                                  "differ: a transducer, not an acceptor")
         arcs.append((int(fields[0]), int(fields[1]), label, where))
     if not arcs and not final_lines:
-        raise FileFormatError(source, "(file)", "empty: no arcs and no final states")
-    numeric = all(a[2].isdigit() for a in arcs)
+        raise FileFormatError(source, "(file)", "empty: not a DFA in JSON, HOA, DOT or AT&T text "
+                                                "(no arcs and no final states)")
+    numeric = all(_NAT.fullmatch(a[2]) for a in arcs)
     for s_, t_, label, where in arcs:
         if label == "<eps>" or (numeric and label == "0"):
             raise FileFormatError(source, where, "an epsilon arc: remove epsilons and determinise first "
@@ -497,6 +498,9 @@ def from_att(text: str, source: str = "<att>", alphabet: Sequence[str] | None = 
         names.setdefault(q, len(names))
     edges = [(names[s_], index[label], names[t_], where) for s_, t_, label, where in arcs]
     return complete_partial(letters, len(names), edges, 0, [names[q] for q in final_lines], source)
+
+
+_NAT = re.compile(r"[0-9]+")
 
 
 def _is_weight(text: str) -> bool:

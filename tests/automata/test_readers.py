@@ -160,3 +160,25 @@ def test_load_language_reads_a_dot_file(tmp_path):
     path.write_text(to_dot(DFA(["a", "b"], [[1, 0], [1, 1]], 0, [1])))
     lang = load_language(dfa=str(path))
     assert equivalent(lang.dfa, regex_to_dfa("b*a(a|b)*"))
+
+
+from hypothesis import strategies as st  # noqa: E402
+
+from attnlogic.errors import InputError  # noqa: E402
+
+_PIECES = st.sampled_from(["HOA: v1\n", "States: 2\n", "Start: 0\n", 'AP: 1 "a"\n', "--BODY--\n",
+                           "State: 0 {0}\n", "State: 1\n", "[0] 1\n", "[!0&t] 0\n", "[0|(] 1\n", "--END--\n",
+                           "digraph g {\n", "__start -> 0;\n", '0 -> 1 [label="a"];\n', "1 [shape=doublecircle];\n",
+                           "}\n", "init -> 1;\n", '1 -> 1 [label="~a"];\n', "0 1 a\n", "1\n", "1 Infinity\n",
+                           "0 1 a b 0.5\n", "² 1 a\n", "{", "null", "\n", "   ", "0 9 <eps>\n"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(max_size=80), st.lists(_PIECES, max_size=14).map("".join)))
+def test_any_text_is_a_dfa_or_one_clear_error(text):
+    try:
+        d = read_dfa_text(text)
+    except InputError as exc:          # FileFormatError is an InputError: one line
+        assert "\n" not in str(exc)
+    else:
+        assert isinstance(d, DFA) and d.n_states >= 1
