@@ -45,10 +45,10 @@ def run(args) -> int:
     from ._common import print_json, split_alphabet, warn_formula
 
     f = parse(args.formula)
-    warn_formula(args, f, split_alphabet(args.alphabet))
     fmt = _fixed_point(args)
     compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, fixed_point=fmt,
                                span_fix=not args.no_span_fix, layernorm=args.layernorm)
+    warn_formula(args, f, split_alphabet(args.alphabet))   # after the errors, if any
     summary = compiled.summary()
     if args.out:
         path, side = compiled.save(args.out)
