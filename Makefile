@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[test]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[oracles]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[cluster]'
+	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[onnx,notebook]'
 	touch $(STAMP)
 
 install: $(STAMP)

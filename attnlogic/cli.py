@@ -109,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"attnlogic {args.command}: error: input nested too deeply", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(f"\nattnlogic {args.command}: interrupted (Ctrl-C): stopped; every file written is "
+              "complete (outputs are written atomically), nothing partial is left", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from .display import show_word
 from .fileio import save_figure_atomic, write_text_atomic
 
 from .suite import SUITE
@@ -20,16 +21,15 @@ __all__ = ["run_demo", "render_table", "write_outputs"]
 CHECK_FRAGMENT = "LTL[P,Y]"
 
 
-def _progress(items, desc: str):
-    try:
-        from tqdm import tqdm
-    except ImportError:  # pragma: no cover
+def _progress(items, desc: str, enabled: bool):
+    if not enabled:
         return items
-    return tqdm(items, desc=desc, file=sys.stderr, leave=False, disable=not sys.stderr.isatty())
+    from tqdm import tqdm
+    return tqdm(items, desc=desc, file=sys.stderr, leave=False)
 
 
 def run_demo(windows=(2,), max_length: int = 10_000, samples: int = 4, compile_models: bool = True,
-             languages=SUITE, seed: int = 0) -> dict:
+             languages=SUITE, seed: int = 0, progress: bool = False) -> dict:
     """Classify every language; compile and check each LTL[P,Y] member's certificate."""
     from attnlogic.compiler.check import check_ranges
 
@@ -38,7 +38,7 @@ def run_demo(windows=(2,), max_length: int = 10_000, samples: int = 4, compile_m
     from attnlogic.automata.regex import regex_to_dfa
 
     rows = []
-    for lang in _progress(languages, "classifying"):
+    for lang in _progress(languages, "classifying", progress):
         dfa = regex_to_dfa(lang.regex, lang.alphabet)
         result = classify(dfa, windows=windows)
         rows.append({"name": lang.name, "regex": lang.regex, "alphabet": list(lang.alphabet),
@@ -47,7 +47,7 @@ def run_demo(windows=(2,), max_length: int = 10_000, samples: int = 4, compile_m
         from attnlogic.compiler.check import run_check
         from attnlogic.compiler.compile import compile_formula
 
-        for row in _progress(rows, "compiling and checking"):
+        for row in _progress(rows, "compiling and checking", progress):
             entry = row["fragments"][CHECK_FRAGMENT]
             if not entry["member"] or entry["formula"] is None:  # a member may lack a printable certificate
                 row["check"] = None
@@ -120,7 +120,7 @@ def render_table(report: dict, console=None) -> None:
         if non:
             w = non[1]["witness"]
             depth = "every depth" if w["depth"] is None else f"depth <= {w['depth']}"
-            console.print(f"  not {non[0]}: {w['accepted'] or 'ε'!r} in, {w['rejected'] or 'ε'!r} out, "
+            console.print(f"  not {non[0]}: {show_word(w['accepted'])} in, {show_word(w['rejected'])} out, "
                           f"equal for {depth}", highlight=False)
 
 

@@ -2,7 +2,7 @@
 
 Each entry is a regular language with a name, an alphabet, a regex (the syntax of
 ``attnlogic dfa --regex``) and a description.  The suite mirrors
-``shared/cases/languages.json`` (the tests check that they agree where that file is
+the regression cases of the specification, listed in docs/languages.md (the tests check that they agree where that file is
 present), so that ``attnlogic demo`` runs on built-in inputs alone.  The memberships are
 *not* stored here: they are computed by the classifier and compared with the shared
 expectations by the tests.

@@ -224,6 +224,20 @@ class DFA:
             return None
         return proc.stdout if proc.returncode == 0 else None
 
+    def _repr_html_(self) -> str:
+        """For notebooks and their HTML export (which prefers HTML to SVG and Markdown): the
+        SVG drawing inline when graphviz's ``dot`` is installed, else the transition table."""
+        svg = self._repr_svg_()
+        if svg:
+            start = svg.find("<svg")
+            return "<div>" + (svg[start:] if start >= 0 else svg) + "</div>"
+        from attnlogic.display import html_table
+
+        rows = [[("→" if q == self.initial else "") + ("*" if self.accepting[q] else "") + str(q)]
+                + [int(t) for t in self.transitions[q]] for q in range(self.n_states)]
+        return html_table(["state"] + list(self.alphabet), rows,
+                          caption=f"DFA, {self.n_states} states (→ initial, * accepting)")
+
     def _repr_markdown_(self) -> str:
         """A transition table (shown where graphviz is absent)."""
         head = "| state | " + " | ".join(f"`{a}`" for a in self.alphabet) + " |"

@@ -1,6 +1,6 @@
 """Formula → minimal DFA, for the whole logic, with the readout at position N+1.
 
-Semantics (``shared/spec/semantics.md``): w ∈ L(φ) iff w, N+1 ⊨ φ, where no atom holds at
+Semantics (docs/syntax.md): w ∈ L(φ) iff w, N+1 ⊨ φ, where no atom holds at
 N+1.  The truth of a *strict-past* subformula T ∈ {P ψ, Y[<=k] ψ, ψ S χ} at position n+1
 depends only on w1 … wn, so it is a regular language L(T) = {w : w, |w|+1 ⊨ T}; its
 minimal DFA D_T is built compositionally, inner subformulas first.

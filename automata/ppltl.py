@@ -1,6 +1,6 @@
 """Interoperation with ltlf2dfa (PPLTL, pure-past LTLf) and MONA.
 
-Convention bridge (shared/reference/ecosystem.md §5.4):
+Convention bridge (docs/file-formats.md, "MONA / ltlf2dfa DOT"):
 
 * our strict ``P φ`` is PPLTL ``Y(O φ)``; our strict ``φ S ψ`` is ``Y(φ S ψ)`` (PPLTL's since
   is reflexive); ``Y[<=k] φ`` is ``Y φ | Y Y φ | … | Y^k φ``; O, H, Y agree;

@@ -1,9 +1,13 @@
 """Regular expressions → minimal DFAs (Glushkov position automaton + subset construction).
 
-Syntax (shared/spec/cli.md): letters, concatenation, ``|``, ``*``, ``+``, ``?``,
-parentheses, ``.`` (any letter), classes ``[abc]`` and ``[^ab]`` (relative to the
-alphabet), ``()`` or ``ε`` for the empty word; also ``∅`` for the empty language.
-Whitespace between tokens is ignored.
+Syntax (docs/syntax.md): letters, concatenation, ``|``, ``*``, ``+``, ``?``, bounded
+repetition ``r{n}`` (exactly n), ``r{n,}`` (n or more), ``r{n,m}`` (n to m; n ≤ m ≤
+``MAX_REPEAT``), parentheses, ``.`` (any letter), classes ``[abc]`` and ``[^ab]`` (relative
+to the alphabet), ``()`` or ``ε`` for the empty word; also ``∅`` for the empty language.
+Whitespace between tokens is ignored.  ``{`` and ``}`` are operators: a malformed
+repetition is an error with a caret, never two letters (write ``\\{`` for the letter).
+``r{n,m}`` is expanded to n copies of r followed by m − n optional ones (``r{n,}``: n
+copies and r*), so its positions grow with m.
 
 Letters
 -------
@@ -26,6 +30,7 @@ column, message)``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -40,9 +45,14 @@ from .minimize import minimize
 
 __all__ = ["parse_regex", "regex_to_dfa", "regex_alphabet", "tokenize",
            "Regex", "Sym", "Eps", "Empty", "Cat", "Alt", "Star", "Plus", "Opt",
-           "DEFAULT_STATE_LIMIT"]
+           "DEFAULT_STATE_LIMIT", "MAX_REPEAT"]
 
 DEFAULT_STATE_LIMIT = 1_000_000
+
+#: the largest bound accepted in ``r{n}`` / ``r{n,m}`` (the expansion copies r that often)
+MAX_REPEAT = 1000
+
+_REPEAT = re.compile(r"\{\s*([0-9]+)\s*(?:(,)\s*([0-9]*)\s*)?\}")
 
 _PUNCT = {"|": "_BAR", "*": "_STAR", "+": "_PLUS", "?": "_QMARK", "(": "_LPAR", ")": "_RPAR",
           ".": "_DOT", "[": "_LBRACK", "]": "_RBRACK", "ε": "_EPS", "∅": "_EMPTYSET"}
@@ -124,6 +134,12 @@ def tokenize(text: str, alphabet: Sequence[str] | None = None):
             tokens.append(Token("_CARET", c, start_pos=i, line=1, column=col))
             i += 1
             continue
+        if c == "{" and not in_class:
+            tokens.append(_repeat_token(text, i))
+            i = text.index("}", i) + 1
+            continue
+        if c == "}":
+            raise ParseError("regex", text, col, "'}' without an opening '{' (write \\} for the letter)")
         if c in _PUNCT:
             in_class = (c == "[") or (in_class and c != "]")
             tokens.append(Token(_PUNCT[c], c, start_pos=i, line=1, column=col))
@@ -163,6 +179,45 @@ def tokenize(text: str, alphabet: Sequence[str] | None = None):
         tokens.append(Token("LETTER", letter, start_pos=i, line=1, column=col))
         i = end
     return tokens
+
+
+def _repeat_token(text: str, i: int):
+    """The token of a bounded repetition ``{n}``, ``{n,}`` or ``{n,m}`` at ``text[i]``
+    (value: the pair (n, m), m None for no upper bound)."""
+    from lark import Token
+
+    m = _REPEAT.match(text, i)
+    if not m:
+        raise ParseError("regex", text, i + 1, "malformed repetition: write r{n}, r{n,} or r{n,m} with "
+                                               "numbers n <= m (or \\{ for the letter '{')")
+    low, high = _bounds(m)
+    for bound in (low, high):
+        if bound is not None and bound > MAX_REPEAT:
+            raise ParseError("regex", text, i + 1, f"repetition bound {bound} exceeds {MAX_REPEAT}")
+    if high is not None and high < low:
+        raise ParseError("regex", text, i + 1, f"repetition {{{low},{high}}}: the upper bound is below the lower")
+    return Token("REPEAT", m.group(0), start_pos=i, line=1, column=i + 1)
+
+
+def _bounds(m) -> tuple[int, int | None]:
+    """(n, m) of a match of ``{n}``, ``{n,}``, ``{n,m}`` (m None: no upper bound)."""
+    low = int(m.group(1))
+    return low, (low if not m.group(2) else (int(m.group(3)) if m.group(3) else None))
+
+
+def _repeated(r: Regex, low: int, high: int | None) -> Regex:
+    """r{low,high}: low copies of r, then r* (high None) or high − low nested optionals."""
+    tail: Regex | None = Star(r) if high is None else None
+    if high is not None:
+        for _ in range(high - low):
+            tail = Opt(r if tail is None else Cat(r, tail))
+    parts = [r] * low + ([tail] if tail is not None else [])
+    if not parts:
+        return Eps()
+    out = parts[0]
+    for p in parts[1:]:
+        out = Cat(out, p)
+    return out
 
 
 # -- parsing ---------------------------------------------------------------------------
@@ -208,6 +263,9 @@ def _parser():
         def optional(self, items):
             return ("opt", items[0])
 
+        def repeat(self, items):
+            return ("repeat", items[0], _bounds(_REPEAT.match(str(items[1]))))
+
         def concat(self, items):
             return ("cat",) + tuple(items)
 
@@ -240,7 +298,7 @@ def _resolve(raw, alphabet: tuple[str, ...] | None, text: str) -> Regex:
                 members = frozenset(str(t) for t in node[2])
                 out[id(node)] = Sym(frozenset(alphabet) - members if node[1] else members)
             continue
-        kids = node[1:]
+        kids = node[1:2] if tag == "repeat" else node[1:]
         if not done:
             stack.append((node, True))
             for kid in kids:
@@ -253,6 +311,8 @@ def _resolve(raw, alphabet: tuple[str, ...] | None, text: str) -> Regex:
             r = Plus(vals[0])
         elif tag == "opt":
             r = Opt(vals[0])
+        elif tag == "repeat":
+            r = _repeated(vals[0], *node[2])
         else:
             make = Cat if tag == "cat" else Alt
             r = vals[0]

@@ -12,7 +12,9 @@ Alphabets (``alphabet``: a sequence of letters, or None):
 * formula — the given letters, in order, followed by the formula's other atoms (sorted);
   without an alphabet, the atoms sorted;
 * regex — required for ``.`` and ``[^…]``; otherwise the letters that occur, sorted;
-* DFA — must be the DFA's letters (possibly reordered; the result follows the given order).
+* DFA — must be the DFA's letters (possibly reordered; the result follows the given order);
+  for a DOT or AT&T file it may add letters the file never uses (they lead to a rejecting
+  sink), for MONA DOT it names the letters read over the propositions.
 
 Every command of the command line reads its language through this module.
 """
@@ -55,6 +57,32 @@ class Language:
             return "DFA object" if self.text == "<DFA object>" else f"DFA file {self.text}"
         return f"{self.kind} {self.text}"
 
+    @property
+    def triviality(self) -> str | None:
+        """``"empty"`` when no word is in the language, ``"universal"`` when every word over
+        the alphabet is (the minimal DFA then has one state), else None."""
+        d = self.dfa
+        if d.n_states != 1:
+            return None
+        return "universal" if bool(d.accepting[d.initial]) else "empty"
+
+    def warnings(self) -> tuple[str, ...]:
+        """Why the language is empty or universal, when it is: for a formula, the readout
+        is at the position after the last letter, where no letter holds — the usual cause
+        (``a`` or ``H a`` are false there, ``!a`` is true)."""
+        kind = self.triviality
+        if kind is None:
+            return ()
+        what = ("no word is in it" if kind == "empty"
+                else f"every word over {{{', '.join(self.alphabet)}}} is in it")
+        if self.kind == "formula":
+            hint = ("a bare atom a, or H a, is false there: write Y a for 'the last letter is a', "
+                    "P a for 'some letter is a'" if kind == "empty" else
+                    "!a is true there: write Y !a for 'the last letter is not a', !P a for 'no letter is a'")
+            return (f"the formula defines the {kind} language ({what}): it is read at the position "
+                    f"after the last letter, where no letter holds, so {hint}",)
+        return (f"the {'regex' if self.kind == 'regex' else 'DFA'} defines the {kind} language ({what})",)
+
     def to_json(self) -> dict:
         return {"kind": self.kind, "text": self.text, "states": int(self.dfa.n_states),
                 "alphabet": list(self.dfa.alphabet)}
@@ -89,12 +117,13 @@ def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,
 
 
 def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None) -> Language:
-    """The language of a DFA object, or of a DFA file (``-`` = standard input)."""
+    """The language of a DFA object, or of a DFA file (``-`` = standard input) in any format
+    :func:`~.io.read_dfa_text` recognises: JSON, HOA, DOT, MONA DOT, AT&T/OpenFst text."""
     if isinstance(dfa, DFA):
         d, text, source = dfa, "<DFA object>", "<DFA object>"
     elif isinstance(dfa, str):
         from .io import read_dfa_file
-        d, text = read_dfa_file(dfa), dfa
+        d, text = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet)), dfa
         source = "<stdin>" if dfa == "-" else dfa
     else:
         raise InputError(f"dfa: expected a DFA or a file path, got {type(dfa).__name__}")

@@ -6,7 +6,7 @@ N+1 values.  Words:
 
 1. **exhaustive**: every word of one length L (its prefixes are every word of length ≤ L);
 2. **long words** of length ``max_length``, cycling through generators: periodic words
-   (a b^{k−1})^r and u^r for short blocks u (the separating families of spec/theory.md),
+   (a b^{k−1})^r and u^r for short blocks u (the separating families of docs/languages.md),
    DFA-guided pumps l·z^r·s (l reaches a state q, z is a cycle through q, s separates q from
    another state: words near the DFA's distinguishing contexts), and uniform random words.
 
@@ -47,6 +47,17 @@ class CheckReport:
     @property
     def tokens_per_second(self) -> float:
         return self.tokens / self.seconds if self.seconds > 0 else 0.0
+
+    def _repr_html_(self) -> str:
+        from attnlogic.display import html_table
+
+        ce = "none" if self.counterexample is None else (f"{len(self.counterexample)} letters"
+                                                         if self.counterexample else "ε")
+        rows = [["exhaustive", f"all {self.exhaustive_words} words of length {self.exhaustive_length}"],
+                ["long words", f"{self.words} of length {self.max_length}"],
+                ["prefixes checked", self.prefixes_checked], ["disagreements", self.disagreements],
+                ["counterexample", ce], ["tokens per second", f"{self.tokens_per_second:.0f}"]]
+        return html_table(["", ""], rows, caption="model against the DFA, every prefix")
 
     def note(self, agree: np.ndarray, codes: np.ndarray, expected: np.ndarray) -> None:
         """Record one word's comparison (``agree``, ``expected`` of length N+1)."""
@@ -346,7 +357,7 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
     The DFA comes from :func:`attnlogic.automata.from_formula.formula_to_dfa`, independent
     of the compiler.  ``kernel="auto"`` runs global heads whose query is constant (every
     compiled head) with the O(N) prefix kernel and the rest with SDPA; ``"sdpa"`` forces
-    the quadratic kernel plain PyTorch uses.  Returns the JSON dict of spec/cli.md plus
+    the quadratic kernel plain PyTorch uses.  Returns the JSON dict of README.md's command table plus
     details.
     """
     from attnlogic.errors import FileFormatError, InputError

@@ -61,6 +61,17 @@ class CompiledModel:
         return {"layers": self.layers, "heads": self.heads, "width": self.width,
                 "dtype": self.dtype, "exact_up_to": self.exact_up_to}
 
+    def _repr_html_(self) -> str:
+        """The summary and one row per head (a short table)."""
+        from attnlogic.display import html_table
+
+        exact = "every length" if self.exact_up_to is None else f"lengths ≤ {self.exact_up_to}"
+        rows = [[layer, str(h.spec), str(h.formula)] for layer, heads in enumerate(self.plan.heads, 1)
+                for h in heads]
+        return html_table(["layer", "head", "computes"], rows,
+                          caption=f"{self.formula}: {self.layers} layers, {self.heads} heads, width "
+                                  f"{self.width}, {self.dtype}, exact at {exact}")
+
     @torch.no_grad()
     def prefix_acceptance(self, word) -> np.ndarray:
         """Acceptance of every prefix w[:n], n = 0…N, from one forward pass."""

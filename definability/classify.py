@@ -51,7 +51,7 @@ def questions(windows=(2,)) -> tuple[Fragment, ...]:
 
 def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
              minimal: bool = False, search_budget: int = SMALLEST_BUDGET,
-             hints=()) -> Classification:
+             hints=(), on_stage=None) -> Classification:
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``limit`` bounds every exponential step (semigroup
     elements, type-automaton states); ``max_depth`` bounds the type refinement;
@@ -64,13 +64,19 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     ``Y ψ | … | Y^k ψ``), that passes the exact check is a proof of membership in every
     fragment it lies in syntactically: it settles fragments the procedures left undecided,
     and becomes the certificate wherever it is smaller.  A hint contradicting a proved "no"
-    would be a bug and raises AssertionError."""
+    would be a bug and raises AssertionError.
+
+    ``on_stage(text)``, when given, is told each stage as it starts (for progress displays)."""
     fragments = questions(windows)
     d = dfa if minimal else minimize(dfa)
     context = Context(d, limit=limit, max_depth=max_depth)
     results: dict[Fragment, FragmentResult] = {}
-    for fragment in fragments:
+    for i, fragment in enumerate(fragments, 1):
+        if on_stage is not None:
+            on_stage(f"deciding {fragment} ({i}/{len(fragments)})")
         results[fragment] = procedure_for(fragment).decide(fragment, context, results)
+    if on_stage is not None:
+        on_stage("checking and shrinking the certificates")
     improve(results, d, limit, search_budget, hint_forms(hints, d, limit))
     attest_results(results, d)
     return Classification(d, tuple(results.values()))

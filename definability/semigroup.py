@@ -103,6 +103,17 @@ class TransformationSemigroup:
     def degree(self) -> int:
         return int(self.elements.shape[1])
 
+    def _repr_html_(self) -> str:
+        """Size, idempotents and the first elements as shortest words (a short table)."""
+        from attnlogic.display import html_table
+
+        idem = set(int(e) for e in self.idempotents)
+        rows = [[i, self.word_text(i) or "ε", "yes" if i in idem else ""] for i in range(min(self.size, 20))]
+        more = f", first 20 shown" if self.size > 20 else ""
+        return html_table(["element", "shortest word", "idempotent"], rows,
+                          caption=f"transformation semigroup: {self.size} elements, {len(idem)} idempotents, "
+                                  f"degree {self.degree}{more}")
+
     def __len__(self) -> int:
         return self.size
 

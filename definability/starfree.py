@@ -1,7 +1,7 @@
 """A general LTL[S] (past LTL with since) formula for every star-free language.
 
 ``star_free_formula(dfa) -> Formula`` returns a past formula defining exactly L(dfa) at the
-N+1 readout of shared/spec/semantics.md, for every DFA whose transition monoid is aperiodic
+N+1 readout of docs/syntax.md, for every DFA whose transition monoid is aperiodic
 (= counter-free minimal DFA = star-free language, Schützenberger / McNaughton–Papert), and
 raises :class:`NotAperiodic` otherwise.  Every result is checked exactly against the DFA
 (:func:`.synthesis.check_formula`) before it is returned.

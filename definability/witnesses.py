@@ -149,6 +149,16 @@ class Witness:
             return factorize(w) if len(w) >= FACTORIZE_FROM else None
         return replace(self, accepted_factors=fac(self.accepted), rejected_factors=fac(self.rejected))
 
+    def _repr_html_(self) -> str:
+        from attnlogic.display import html_table, show_word
+
+        sep = "" if all(len(a) == 1 for a in self.accepted + self.rejected) else ","
+        depth = "every depth" if self.depth is None else f"depth ≤ {self.depth}"
+        return html_table(["", "word", "letters"],
+                          [["in the language", show_word(sep.join(self.accepted)), len(self.accepted)],
+                           ["not in it", show_word(sep.join(self.rejected)), len(self.rejected)]],
+                          caption=f"witness pair, indistinguishable at {depth}")
+
 
 def run(table: np.ndarray, q: int, word) -> int:
     for a in word:

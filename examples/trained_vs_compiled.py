@@ -9,7 +9,7 @@ lengths 21 to --test-max. It prints a Markdown table, or JSON with --json.
 
     python examples/trained_vs_compiled.py [--test-max 200] [--steps 300] [--json]
 
-The formulas come from shared/reference/li-cotterell.md §2.4:
+The formulas are those of Li & Cotterell (NeurIPS 2025, arXiv 2505.23623) for these languages:
 * ENDS-A = Y a;
 * STARTS-A = P(a ∧ ¬P⊤);
 * LT-2 = P(b ∧ Y a);

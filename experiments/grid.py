@@ -32,7 +32,7 @@ Presets (``preset(name, quick=True)`` gives the CPU-sized variant of each):
   64, 8 heads, batch 128, train ≤ 40, test 41–500 with 512 words per length.  The paper trains
   1,000,000 steps; the preset's default is 1,000,000 too (``--steps`` scales it down).
   Sized for a GPU.
-* ``local``: the eight languages of Li & Cotterell (2026) × global, local:k, hybrid:k for
+* ``local``: the eight languages of Li & Cotterell (2026) (docs/languages.md) × global, local:k, hybrid:k for
   k ∈ {1, 2, 4}; otherwise as table1 (without the LSTM).
 * ``pe``: positional encodings × patterns: ENDS-A, STARTS-A, LT-2, DYCK-(1,1) × global,
   local:1, hybrid:1 × NoPE, learned absolute, sinusoidal (SiPE) and RoPE; otherwise as
@@ -198,25 +198,25 @@ def _cell_job(cfg: TrainConfig, evaluation: EvalConfig, max_length: int, checkpo
     return run_cell(cfg, _language_data(cfg.language, max_length), evaluation, checkpoint_dir, progress)
 
 
-def _local_cells(pending, jobs: int, progress: bool) -> Iterator[tuple[int, dict]]:
+def _local_cells(pending, jobs: int, progress: bool, cells_dir: Path | None = None
+                 ) -> Iterator[tuple[int, dict]]:
     if jobs > 1 and len(pending) > 1:
         import multiprocessing
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
         ctx = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=ctx)
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=ctx,
+                                   initializer=_worker_signals)
         try:
             futures = {pool.submit(_cell_job, *job, False): i for i, job in pending}
             while futures:
                 done, _ = wait(futures, return_when=FIRST_COMPLETED)
                 for fut in done:
                     yield futures.pop(fut), fut.result()
-        except KeyboardInterrupt:       # Ctrl-C: stop the running cells now, not when they end
-            for proc in list((getattr(pool, "_processes", None) or {}).values()):
-                proc.terminate()
+        except BaseException:           # Ctrl-C (or a failed cell): stop the workers now
+            _stop_workers(pool, cells_dir)
             raise
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=True, cancel_futures=True)
     else:
         for i, job in pending:
             yield i, _cell_job(*job, progress)
@@ -249,6 +249,36 @@ def _ray_cells(pending, jobs: int | None, address: str | None) -> Iterator[tuple
             ray.cancel(ref, force=True)
         if started:
             ray.shutdown()
+
+
+def _worker_signals() -> None:
+    """In a worker: Ctrl-C is for the parent, which stops the workers."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool, cells_dir: Path | None, grace: float = 2.0) -> None:
+    """Cancel the queued cells, terminate the running workers (SIGTERM, then SIGKILL after
+    ``grace`` seconds); finished cells stay in ``cells_dir`` for a resumed run, and the
+    temporary file of a worker killed while writing (``.NAME.*.tmp``, see attnlogic.fileio)
+    is removed from the output folder."""
+    where = f"; finished cells stay in {cells_dir} (run again to resume)" if cells_dir is not None else ""
+    print(f"\nstopping {len(pool._processes or {})} training workers{where}", file=sys.stderr, flush=True)
+    procs = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    deadline = time.monotonic() + grace
+    for p in procs:
+        p.join(max(0.0, deadline - time.monotonic()))
+        if p.is_alive():
+            p.kill()
+            p.join(1.0)
+    if cells_dir is not None and cells_dir.parent.is_dir():
+        for tmp in cells_dir.parent.rglob(".*.tmp"):
+            tmp.unlink(missing_ok=True)
 
 
 def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True, checkpoints: bool = False,
@@ -292,7 +322,7 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
     if backend == "ray":
         finished = _ray_cells(pending, jobs, address) if pending else iter(())
     else:
-        finished = _local_cells(pending, jobs or 1, progress)
+        finished = _local_cells(pending, jobs or 1, progress, cells_dir)
     try:
         for i, record in finished:
             if paths[i] is not None:

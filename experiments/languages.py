@@ -1,6 +1,6 @@
 """The languages of the length-generalisation experiments.
 
-Regexes and alphabets are those of the project's language cases (a test checks that they
+Regexes and alphabets are those of the language suite (docs/languages.md) (a test checks that they
 agree); CNT = aⁿbⁿ is not regular and is not in that file.  Every language is handed to the
 samplers as a DFA: a regular one through :func:`attnlogic.automata.regex.regex_to_dfa`, CNT as
 the finite language {aⁿbⁿ : n ≤ max_n}, which equals aⁿbⁿ on every length ≤ 2·max_n.
@@ -124,10 +124,10 @@ LANGUAGES: dict[str, LanguageSpec] = {spec.name: spec for spec in [
 #: Table 1 of Li & Cotterell (NeurIPS 2025), in the paper's order
 TABLE1 = ("CNT", "PARITY", "DYCK-(1,2)", "DYCK-(1,1)", "LT-2", "RDP-1", "LAST", "PT-2", "LT-1",
           "LDP-1", "LDP-2", "FIRST")
-#: the eight languages of Li & Cotterell (2026) as the secondary sources describe them: two in
+#: the eight languages of Li & Cotterell (2026) (docs/languages.md): two in
 #: LTL[Y], two in LTL[P], two in LTL[P,Y] only, and two outside LTL[P,Y]; for "a
 #: right-deterministic polynomial" outside LTL[P,Y] we take RDP-S = Σ*ac* (RDP-1 of the 2025
-#: paper is in LTL[P,Y]: ``attnlogic classify`` finds an LTL[P,Y] formula for it)
+#: paper is in LTL[P,Y], as the classifier proves)
 LOCAL_GRID = ("ENDS-A", "ENDS-AB", "STARTS-A", "PT-2", "DYCK-(1,1)", "LT-2", "RDP-S", "DYCK-(1,2)")
 #: the four languages of ``attnlogic experiment --quick``
 QUICK = ("ENDS-A", "STARTS-A", "LT-2", "DYCK-(1,1)")

@@ -3,7 +3,7 @@
 For a word w = w1 … wN, positions are 1 … N+1; position N+1 is just after the last letter
 (the EOS position) and no atom holds there.  ``truth_table(f, w)[g]`` is a boolean array
 ``v`` of length N+1 with ``v[i]`` the truth of g at position i+1.  The word is accepted
-iff f holds at N+1 (``shared/spec/semantics.md``).
+iff f holds at N+1 (docs/syntax.md).
 
 Each operator is one vectorised numpy pass, linear in N (with C[i] = #{m < i : φ at m},
 a prefix count):

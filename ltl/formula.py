@@ -11,7 +11,7 @@ A formula is a tree built from
   positions; ``Y`` is ``Y[<=1]``), ``O`` (once, non-strict), ``H`` (historically) and the
   binary ``S`` (strict since).
 
-The exact semantics are those of ``shared/spec/semantics.md``; :mod:`attnlogic.ltl.evaluate`
+The exact semantics are those of docs/syntax.md; :mod:`attnlogic.ltl.evaluate`
 is the reference evaluator.
 
 Design
@@ -164,6 +164,12 @@ class Formula:
     def _repr_latex_(self) -> str:
         from .printer import to_latex
         return "$" + to_latex(self) + "$"
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        """IPython's plain-text form (the fallback where LaTeX is not rendered): Unicode."""
+        from .printer import to_unicode
+        text = to_unicode(self)
+        p.text(text if len(text) <= 500 else text[:497] + "...")
 
 
 def _coerce(x) -> Formula:

@@ -12,6 +12,10 @@ Accepted spellings: ``! ~ ¬``; ``& && ∧ /\\``; ``| || ∨ \\/``; ``-> => → 
 ``<-> <=> ↔ ⇔``; ``xor ^ ⊕``; ``true 1 ⊤``; ``false 0 ⊥``; ``Y[<=k]`` also as ``Y[≤k]``.
 ``Z φ`` (weak yesterday) is sugar for ``!Y !φ``.  Atoms are lower-case identifiers
 (``[a-z_][a-z0-9_]*``) or double-quoted strings; upper-case letters are operators.
+
+Errors teach the habits of Spot/LTLf users: the future operators F G X U W R M are named with
+their past-time counterparts (:data:`FUTURE_OPERATORS`), and ``Y<=k`` is answered with the
+bracketed ``Y[<=k]``.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from attnlogic.errors import LimitExceeded, ParseError
 from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Mod, Not, Once,
                       Or, Past, Since, Xor, Yesterday)
 
-__all__ = ["parse", "parse_program", "MAX_WINDOW", "MAX_MODULUS", "MAX_FORMULA_LENGTH", "MAX_FORMULA_HEIGHT"]
+__all__ = ["parse", "parse_program", "MAX_WINDOW", "MAX_MODULUS", "MAX_FORMULA_LENGTH", "MAX_FORMULA_HEIGHT",
+           "FUTURE_OPERATORS"]
 
 #: largest window accepted in ``Y[<=k]`` (a guard against absurd inputs)
 MAX_WINDOW = 1_000_000
@@ -42,6 +47,18 @@ MAX_MODULUS = 1_000_000
 _MODULAR = re.compile(r"MOD\s*\[\s*([0-9]+)\s*,\s*([0-9]+)\s*\]$")
 #: the names defined so far while a program of definitions is read (None outside one)
 _NAMES: "contextvars.ContextVar[dict | None]" = contextvars.ContextVar("names", default=None)
+
+#: the future-time operators of LTL/LTLf (Spot's spelling) and what to write instead: this
+#: logic is past-time only, and a formula is read at the position after the last letter
+FUTURE_OPERATORS = {
+    "F": "this logic looks only at the past: 'once' is O φ (now or before) or P φ (strictly before)",
+    "G": "this logic looks only at the past: 'always so far' is H φ (historically)",
+    "X": "this logic looks only at the past: the previous position is Y φ (yesterday; Z φ is the weak form)",
+    "U": "this logic looks only at the past: φ U ψ (until) becomes φ S ψ (since)",
+    "W": "this logic looks only at the past: weak until becomes a weak since, φ S ψ | !P !φ",
+    "R": "this logic looks only at the past: φ R ψ (release) becomes its past dual !(!φ S !ψ)",
+    "M": "this logic looks only at the past: φ M ψ (strong release) becomes ψ S (φ & ψ)",
+}
 
 _WINDOW = re.compile(r"Y\s*\[\s*(?:<=|≤)\s*([0-9]+)\s*\]$")
 
@@ -278,10 +295,17 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
     except UnexpectedCharacters as exc:
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
         col = exc.pos_in_stream + 1
-        if ch.isupper():
+        before = text[:exc.pos_in_stream].rstrip()
+        if ch in FUTURE_OPERATORS:
+            msg = f"{ch!r} is a future-time operator; " + FUTURE_OPERATORS[ch]
+        elif ch.isupper():
             msg = (f"unexpected {ch!r}: upper-case letters are operators (P Y Y[<=k] O H S Z); "
                    "atoms are lower-case identifiers or quoted strings")
-        elif ch == "[" and text[:exc.pos_in_stream].rstrip().endswith("Y"):
+        elif ch in "<≤" and before.endswith("Y"):
+            k = re.match(r"(?:<=|≤)\s*([0-9]+)", text[exc.pos_in_stream:])
+            msg = (f"a window is written in brackets: Y[<={k.group(1) if k else 'k'}], "
+                   f"not Y{'<=' if ch == '<' else ch}{k.group(1) if k else 'k'}")
+        elif ch == "[" and before.endswith("Y"):
             msg = "malformed window: write Y[<=k] with k a positive integer"
         else:
             msg = f"unexpected character {ch!r}"

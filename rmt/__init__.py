@@ -1,6 +1,6 @@
 """attnlogic.rmt — signal recovery from attention-pooled sequences (random matrix theory).
 
-The model, formulas and what simulation confirmed: docs/rmt.md and spec/rmt.md.
+The model, formulas and what simulation confirmed: docs/rmt.md.
 
 * :mod:`.correlation` — positional sign models (prefix, label-flip, Markov, iid, custom R);
 * :mod:`.model` — embedding table, token sampling, pooling, centred covariance;

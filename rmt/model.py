@@ -1,4 +1,4 @@
-r"""The generative model of spec/rmt.md, vectorised and seeded.
+r"""The generative model of docs/rmt.md, vectorised and seeded.
 
 * Embedding table E ∈ R^{d×V}: e_v = s_v μ + z_v, balanced signs s (Σ s_v = 0), z_v iid
   N(0, I_d) (unit variance, no 1/d), ‖μ‖ = O(1).

@@ -24,8 +24,10 @@ def alpha_over_kappa_models(T: int = 8, windows=(1, 2), taus=(1.0,)) -> dict:
 
 
 def write_report(out_dir="out/rmt", d: int = 400, seeds=(0, 1, 2), mu_points: int = 9,
-                 delta: float = 0.5, gamma: float = 0.25, T: int = 8) -> dict[str, Path]:
-    """Run every experiment and write its files into ``out_dir``; returns name → path."""
+                 delta: float = 0.5, gamma: float = 0.25, T: int = 8, on_stage=None) -> dict[str, Path]:
+    """Run every experiment and write its files into ``out_dir``; returns name → path.
+    ``on_stage(text)``, when given, is told each experiment as it starts."""
+    stage = on_stage if on_stage is not None else (lambda text: None)
     from .plots import plot_ridge, plot_spectrum, plot_sweep, plot_weights
 
     out = Path(out_dir)
@@ -35,6 +37,7 @@ def write_report(out_dir="out/rmt", d: int = 400, seeds=(0, 1, 2), mu_points: in
     results: dict = {}
     pre = prefix(T, max(1, T // 2))
 
+    stage("bulk spectrum (1/5)")
     spec = spectrum_experiment(pre, "harmonic", d, delta, gamma, 0.0, seeds[0])
     files["spectrum.png"] = plot_spectrum(spec, out / "spectrum.png")
     results["spectrum"] = spec.to_dict()
@@ -43,20 +46,24 @@ def write_report(out_dir="out/rmt", d: int = 400, seeds=(0, 1, 2), mu_points: in
 
     V, N = sizes(d, delta, gamma)
     grid = default_mu_grid(1.0, d / V, d / N, mu_points)
+    stage("sweep of |mu|, iid signs (2/5)")
     sw_iid = sweep_experiment(iid(T), ("mean",), d, delta, gamma, grid, seeds)
     files["sweep_iid.png"] = plot_sweep(sw_iid, out / "sweep_iid.png")
     results["sweep_iid"] = sw_iid.to_dict()
 
     grid = np.linspace(0.0, 1.5, mu_points)
+    stage("sweep of |mu|, prefix signs (3/5)")
     sw_pre = sweep_experiment(pre, ("mean", "harmonic", "optimal"), d, delta, gamma, grid, seeds)
     files["sweep_prefix.png"] = plot_sweep(sw_pre, out / "sweep_prefix.png")
     results["sweep_prefix"] = sw_pre.to_dict()
 
+    stage("ridge accuracy (4/5)")
     ridge = ridge_experiment(pre, ("mean", "harmonic", "global", "hybrid:1", "optimal"),
                              max(50, d // 2), delta, gamma, 0.3, None, seeds)
     files["ridge.png"] = plot_ridge(ridge, out / "ridge.png")
     results["ridge"] = ridge.to_dict()
 
+    stage("pooling weights and report (5/5)")
     profile = {name: named_weights(name, pre.R) for name in
                ("mean", "harmonic", "causal:1", "causal:3", "global", "local:2", "hybrid:2",
                 "optimal")}

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 
+from ..display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used by the commands)
 from ..errors import InputError
 
 
@@ -14,13 +16,16 @@ def print_json(obj) -> None:
 
 
 def split_alphabet(text: str | None) -> list[str] | None:
-    """``--alphabet abc`` (single characters) or ``--alphabet a,b,c``."""
+    """``--alphabet abc`` (each character a letter), or letters separated by commas and/or
+    whitespace: ``a,b,c``, ``a b c``, ``foo, bar``.  Whitespace is never a letter; leading and
+    trailing whitespace is ignored."""
     if text is None:
         return None
-    if "," in text:
-        letters = [t.strip() for t in text.split(",")]
+    stripped = text.strip()
+    if re.search(r"[,\s]", stripped):
+        letters = re.split(r"\s*,\s*|\s+", stripped)
     else:
-        letters = list(text)
+        letters = list(stripped)
     if not letters or any(not t for t in letters):
         raise InputError(f"--alphabet: empty letter in {text!r}")
     if len(set(letters)) != len(letters):
@@ -33,7 +38,7 @@ def witness_text(witness, sep: str = "", indent: str = "") -> str:
     words (:mod:`attnlogic.definability.attest`) — and, on a second line after ``indent``,
     the pumped family the pair belongs to, if any."""
     depth = "(unchecked)" if witness.depth is None else f"at depth <= {witness.depth}"
-    text = (f"{sep.join(witness.accepted) or 'ε'!r} in, {sep.join(witness.rejected) or 'ε'!r} out, "
+    text = (f"{show_word(sep.join(witness.accepted))} in, {show_word(sep.join(witness.rejected))} out, "
             f"indistinguishable {depth}")
     if witness.family is not None:
         text += f"\n{indent}pumped family: {witness.family.text(sep)}"
@@ -56,8 +61,28 @@ def load_source(args):
         raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
     if not formulas and args.regex is None and args.dfa is None:
         raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
-    return load_language(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
-                         alphabet=split_alphabet(args.alphabet))
+    language = load_language(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
+                             alphabet=split_alphabet(args.alphabet))
+    warn(args, language.warnings())
+    return language
+
+
+def warn_formula(args, formula, alphabet=None) -> None:
+    """The warnings of a formula's language (empty or universal), when its DFA is small to
+    build (at most 10 000 states; otherwise nothing is said)."""
+    from attnlogic.automata.sources import language_from_formula
+    from attnlogic.errors import LimitExceeded
+
+    try:
+        warn(args, language_from_formula(formula, alphabet, state_limit=10_000).warnings())
+    except LimitExceeded:
+        pass
+
+
+def warn(args, messages) -> None:
+    """Each message as ``attnlogic COMMAND: warning: …`` on stderr."""
+    for message in messages:
+        print(f"attnlogic {getattr(args, 'command', None) or 'attnlogic'}: warning: {message}", file=sys.stderr)
 
 
 def add_source_arguments(parser) -> None:
@@ -67,5 +92,7 @@ def add_source_arguments(parser) -> None:
     src = parser.add_mutually_exclusive_group()
     src.add_argument("--formula", "-f", metavar="F", help="past-time temporal formula")
     src.add_argument("--regex", "-r", metavar="R", help="regular expression")
-    src.add_argument("--dfa", metavar="FILE", help="DFA JSON file ('-' = stdin)")
-    parser.add_argument("--alphabet", "-a", metavar="A", help="letters: abc or a,b,c")
+    src.add_argument("--dfa", metavar="FILE",
+                     help="DFA file: JSON, HOA, DOT, MONA DOT or AT&T text, detected ('-' = stdin)")
+    parser.add_argument("--alphabet", "-a", metavar="A",
+                        help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c')")

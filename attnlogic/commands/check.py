@@ -43,14 +43,17 @@ def add_arguments(p):
     p.add_argument("--no-span-fix", action="store_true",
                    help="with --fixed-point: compile F without the P(psi & P psi) patch")
     p.add_argument("--threads", type=int, metavar="T", help="CPU threads for torch (default: torch's choice)")
-    p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    p.add_argument("--progress", action="store_true",
+                   help="show a progress bar on stderr even when it is not a terminal")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (default: shown when stderr is a terminal)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args) -> int:
     from attnlogic.errors import InputError
 
-    from ._common import print_json, split_alphabet
+    from ._common import print_json, show_word, split_alphabet
 
     if args.max_length < 0 or args.samples < 0:
         raise InputError("--max-length and --samples must be >= 0")
@@ -67,12 +70,13 @@ def run(args) -> int:
     if args.device == "cuda" and not torch.cuda.is_available():
         raise InputError("--device cuda: CUDA is not available on this machine")
     from attnlogic.compiler.check import run_check
+    from attnlogic.progress import wanted
 
     from .compile import _fixed_point
 
     result = run_check(formula=args.formula, model_path=args.model, alphabet=split_alphabet(args.alphabet),
                        max_length=args.max_length, samples=args.samples, exhaustive=args.exhaustive,
-                       dtype=args.dtype, device=args.device, seed=args.seed, progress=args.progress,
+                       dtype=args.dtype, device=args.device, seed=args.seed, progress=wanted(args),
                        kernel=args.kernel, fixed_point=_fixed_point(args), span_fix=not args.no_span_fix)
     if args.json:
         print_json(result)
@@ -87,6 +91,6 @@ def run(args) -> int:
         print(f"prefixes checked   {result['prefixes_checked']}")
         print(f"disagreements      {result['disagreements']}")
         ce = result["counterexample"]
-        print(f"counterexample     {'none' if ce is None else (repr(ce) if ce else 'ε (empty word)')}")
+        print(f"counterexample     {'none' if ce is None else (show_word(ce) if ce else 'ε (empty word)')}")
         print(f"tokens per second  {result['tokens_per_second']:.0f}")
     return 1 if result["disagreements"] else 0

@@ -17,7 +17,8 @@ Every "member" answer carries a formula of the fragment that defines exactly the
 (checked against the DFA before printing); every "not a member" answer carries a witness:
 a word in the language and one outside it that no formula of the fragment distinguishes
 (depth null: at any depth, by pumping; depth r: no formula of temporal depth <= r).
-Witness words of multi-character letters are printed with their letters joined by commas.
+Witness words of multi-character letters are printed with their letters joined by commas;
+words longer than 60 characters are shortened in the text output (--json has them whole).
 Long certificates are replaced by smaller verified ones when a bounded search finds them.
 A formula source is itself a certificate for every fragment it lies in (after rewriting
 O, H and windows away where that helps), checked exactly: it settles fragments the
@@ -45,6 +46,8 @@ def add_arguments(parser) -> None:
                         help="candidate formulas tried in the search for small certificates "
                              "(default 900000, at most 300000 per fragment; 0: no search)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--no-progress", action="store_true",
+                        help="no status line on stderr (default: shown when stderr is a terminal)")
 
 
 def run(args) -> int:
@@ -64,11 +67,14 @@ def run(args) -> int:
         raise InputError(f"--search-budget must be >= 0, got {args.search_budget}")
     from attnlogic.definability.classify import SMALLEST_BUDGET, classify
 
+    from attnlogic.progress import StatusLine, wanted
+
     language = load_source(args)
     hints = () if language.formula is None else (language.formula,)
-    result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
-                      limit=args.limit, minimal=True, hints=hints,
-                      search_budget=SMALLEST_BUDGET if args.search_budget is None else args.search_budget)
+    with StatusLine("classify", wanted(args)) as status:
+        result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
+                          limit=args.limit, minimal=True, hints=hints, on_stage=status,
+                          search_budget=SMALLEST_BUDGET if args.search_budget is None else args.search_budget)
     if args.json:
         print_json(result.to_json())
         return 0

@@ -31,6 +31,10 @@ def add_arguments(p):
     p.add_argument("--layernorm", action="store_true",
                    help="compile for a standard post-LN block (mirror coordinates 1-x keep LN the identity)")
     p.add_argument("--out", metavar="FILE", help="write safetensors weights + JSON sidecar")
+    p.add_argument("--onnx", metavar="FILE",
+                   help="also export the model as ONNX (dynamo exporter; needs the onnx extra)")
+    p.add_argument("--torch-export", metavar="FILE",
+                   help="also write a torch.export program (torch.export.load reads it)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -38,7 +42,7 @@ def run(args) -> int:
     from attnlogic.compiler import compile_formula
     from attnlogic.ltl import parse
 
-    from ._common import print_json, split_alphabet
+    from ._common import print_json, split_alphabet, warn_formula
 
     if args.out is not None:          # refuse a bad path before the work, not after it
         from attnlogic.fileio import check_output_path
@@ -49,11 +53,18 @@ def run(args) -> int:
     fmt = _fixed_point(args)
     compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, fixed_point=fmt,
                                span_fix=not args.no_span_fix, layernorm=args.layernorm)
+    warn_formula(args, f, split_alphabet(args.alphabet))   # after the errors, if any
     summary = compiled.summary()
     if args.out is not None:
         path, side = compiled.save(args.out)
         summary["out"] = str(path)
         summary["sidecar"] = str(side)
+    if args.onnx or args.torch_export:
+        from attnlogic.compiler.export import export_onnx, save_exported_program
+        if args.onnx:
+            summary["onnx"] = str(export_onnx(compiled, args.onnx))
+        if args.torch_export:
+            summary["torch_export"] = str(save_exported_program(compiled, args.torch_export))
     if args.json:
         print_json(summary)
         return 0
@@ -68,6 +79,9 @@ def run(args) -> int:
     print(f"dtype     {compiled.dtype}: exact at {exact}")
     if args.out is not None:
         print(f"wrote     {summary['out']} and {summary['sidecar']}")
+    for key in ("onnx", "torch_export"):
+        if key in summary:
+            print(f"wrote     {summary[key]}")
     return 0
 
 

@@ -29,6 +29,8 @@ def add_arguments(p):
                    help="window fragments LTL[Y<=K], LTL[P,Y<=K] (repeatable; default 2)")
     p.add_argument("--no-compile", action="store_true", help="classify only")
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bars on stderr (default: shown when stderr is a terminal)")
 
 
 def run(args) -> int:
@@ -36,6 +38,8 @@ def run(args) -> int:
 
     from attnlogic.demo import run_demo, render_table, write_outputs
     from attnlogic.errors import InputError
+
+    from attnlogic.progress import wanted
 
     from ._common import print_json
 
@@ -46,7 +50,7 @@ def run(args) -> int:
         raise InputError("--window K needs K >= 1")
     t0 = time.perf_counter()
     report = run_demo(windows=windows, max_length=args.max_length, samples=args.samples,
-                      compile_models=not args.no_compile)
+                      compile_models=not args.no_compile, progress=wanted(args))
     report["seconds"] = round(time.perf_counter() - t0, 2)
     paths = write_outputs(report, args.out)
     if args.json:

@@ -8,19 +8,21 @@ Print the minimal DFA of a language, canonically numbered (breadth-first from th
 initial state, letters in alphabet order): equal languages print byte-identical JSON.
 
 Sources (exactly one):
-  F | --formula F   past-time formula, read at position N+1 (spec/semantics.md)
-  --regex R         regex: letters, |, *, +, ?, ( ), ., [abc], [^ab], () or ε
-  --dfa FILE        DFA JSON (- = standard input)
+  F | --formula F   past-time formula, read at position N+1 (docs/syntax.md)
+  --regex R         regex: letters, |, *, +, ?, {n}, {n,}, {n,m}, ( ), ., [abc], [^ab], () or ε
+  --dfa FILE        DFA file: JSON, HOA, DOT, MONA DOT or AT&T text (- = standard input)
 
-Alphabet (--alphabet abc, or a,b,c for multi-character letters):
+Alphabet (--alphabet abc, or a,b,c / a b c for multi-character letters; whitespace is
+never a letter):
   formula: the given letters, in order, followed by the formula's other atoms (sorted);
            without --alphabet, the atoms sorted
   regex:   required for . and [^...]; otherwise the letters that occur, sorted;
            multi-character letters are read greedily (longest letter first)
   dfa:     must be the file's letters (possibly reordered; the output follows it)
 
-Formats: json (shared/spec/cli.md), dot (graphviz), hoa (HOA v1, finite-word
-convention: final states carry {0} under Inf(0), one AP per letter).
+Formats (docs/file-formats.md): json, dot (graphviz), hoa (HOA v1, finite-word
+convention: final states carry {0} under Inf(0), one AP per letter).  --dfa FILE reads
+these and MONA DOT and AT&T/OpenFst text, detected from the contents.
 
 Examples:
   attnlogic dfa 'P a & !Y b'

@@ -33,7 +33,7 @@ def run(args) -> int:
 
     f = parse(args.formula)
     alphabet = split_alphabet(args.alphabet)
-    multichar = bool(args.alphabet and "," in args.alphabet)
+    multichar = bool(alphabet and any(len(a) > 1 for a in alphabet))
     if alphabet is not None:
         missing = sorted(set(f.atoms) - set(alphabet))
         if missing:

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from ..errors import InputError
+from ..progress import wanted
 from ._common import print_json, split_alphabet
 
 HELP = "train global/local/hybrid transformers on formal languages, measure length generalisation"
@@ -131,7 +132,8 @@ def add_arguments(p) -> None:
     o = p.add_argument_group("output")
     o.add_argument("--out", help="output folder (results.json, results.md, PNGs, cells/)")
     o.add_argument("--no-plots", action="store_true")
-    o.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    o.add_argument("--no-progress", action="store_true",
+                   help="no progress bars on stderr (default: shown when stderr is a terminal)")
     o.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     lm = p.add_argument_group("language modelling")
     lm.add_argument("--lm", metavar="CORPUS",
@@ -266,7 +268,7 @@ def _run_lm(args) -> int:
     _check_patterns(patterns, cfg.n_heads)
     corpus = load_corpus(args.lm)
     t0 = time.perf_counter()
-    rows = run_lm_patterns(corpus, patterns, cfg, progress=not args.no_progress,
+    rows = run_lm_patterns(corpus, patterns, cfg, progress=wanted(args),
                            seeds=_csv(args.seeds, int), lrs=_csv(args.lrs, float))
     out = {"command": command_line(args), "source": corpus.source, "preset": args.preset or "char",
            "config": cfg.to_dict(), "environment": environment(cfg.device, cfg.threads), "results": rows,
@@ -314,7 +316,7 @@ def run(args) -> int:
     jobs = args.jobs if args.jobs is not None else (
         None if backend == "ray" else (2 if spec.name.endswith("quick") else 1))
     t0 = time.perf_counter()
-    records = run_grid(spec, Path(args.out) if args.out else None, progress=not args.no_progress,
+    records = run_grid(spec, Path(args.out) if args.out else None, progress=wanted(args),
                        checkpoints=args.checkpoints, jobs=jobs, backend=backend, address=args.address)
     rows = aggregate(records)
     seconds = round(time.perf_counter() - t0, 1)

@@ -15,7 +15,7 @@ examples:
 
 
 def add_arguments(p):
-    p.add_argument("formula", help="the formula (see shared/spec/semantics.md for the syntax)")
+    p.add_argument("formula", help="the formula (syntax: docs/syntax.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--format", choices=["text", "unicode", "latex"], default="text",
                    help="dialect of the printed formula (text output only; JSON is always text)")
@@ -27,9 +27,10 @@ def run(args) -> int:
     from attnlogic.ltl import facts, format_formula, parse, simplify
     from attnlogic.ltl.definitions import certificate
 
-    from ._common import print_json
+    from ._common import print_json, warn_formula
 
     f = parse(args.formula)
+    warn_formula(args, f)
     if args.simplify:
         f = simplify(f)
     info = facts(f)

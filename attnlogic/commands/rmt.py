@@ -12,7 +12,7 @@ from ._common import print_json
 
 HELP = "random-matrix theory of attention pooling: bulk edges, α/κ of weights, simulation, plots"
 DESCRIPTION = """\
-Signal recovery from attention-pooled sequences (spec/rmt.md, docs/rmt.md).
+Signal recovery from attention-pooled sequences (docs/rmt.md).
 
   attnlogic rmt edges --delta 0.5 --gamma 0.25 --json
   attnlogic rmt weights --model prefix --T 8 --L 4 --json
@@ -74,6 +74,8 @@ def add_arguments(parser) -> None:
     p.add_argument("--seeds", default="0,1,2", help="comma-separated seeds (default 0,1,2)")
     p.add_argument("--mu-points", type=int, default=9, help="points per ‖μ‖ sweep (default 9)")
     p.add_argument("--json", action="store_true", help="print the written files as JSON")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no status line on stderr (default: shown when stderr is a terminal)")
     parser.set_defaults(_rmt_parser=parser)
 
 
@@ -215,8 +217,11 @@ def _plot(args) -> int:
     seeds = _ints(args.seeds, "--seeds")
     if args.mu_points < 2:
         raise InputError(f"--mu-points must be >= 2, got {args.mu_points}")
-    files = write_report(args.out, d=args.d, seeds=tuple(seeds), mu_points=args.mu_points,
-                         delta=args.delta, gamma=args.gamma, T=args.T)
+    from attnlogic.progress import StatusLine, wanted
+
+    with StatusLine("rmt plot", wanted(args)) as status:
+        files = write_report(args.out, d=args.d, seeds=tuple(seeds), mu_points=args.mu_points,
+                             delta=args.delta, gamma=args.gamma, T=args.T, on_stage=status)
     if args.json:
         print_json({"files": {k: str(v) for k, v in files.items()}})
     else:

@@ -40,3 +40,60 @@ def test_classification_table():
     assert set(rows) == {"LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "LTL[Y<=2]", "LTL[P,Y<=2]"}
     assert "| yes | `P (b & Y a)` |" in rows["LTL[P,Y]"]
     assert "| no | `acacab` in, `acacb` out (every depth) |" in rows["LTL[P]"]
+
+
+def test_dfa_html_is_the_drawing_or_the_table(monkeypatch):
+    d = regex_to_dfa("(ab)*")
+    if shutil.which("dot") is not None:
+        html = d._repr_html_()
+        assert html.startswith("<div><svg") and html.count('<g id="node') == 4
+    monkeypatch.setattr(shutil, "which", lambda name: None)     # as without graphviz
+    html = d._repr_html_()
+    assert "<svg" not in html and "DFA, 3 states" in html
+    assert "<tr><td>→*0</td><td>1</td><td>2</td></tr>" in html
+
+
+def test_formula_plain_text_is_unicode():
+    printed = []
+
+    class Printer:               # the one method of IPython's pretty printer that is used
+        def text(self, s):
+            printed.append(s)
+
+    parse("P (b & Y a) -> !H c")._repr_pretty_(Printer(), False)
+    assert printed == ["P (b ∧ Y a) → ¬H c"]
+
+
+def test_witness_semigroup_and_compiled_model_tables():
+    from attnlogic.definability.classify import classify
+    from attnlogic.definability.semigroup import transition_semigroup
+    from attnlogic.definability.witnesses import Witness
+
+    w = Witness(tuple("ab" * 8225), tuple("ab" * 8224 + "a"), None)
+    html = w._repr_html_()
+    assert "(16450 letters)" in html and len(html) < 600 and "every depth" in html
+    d = regex_to_dfa("(a|b|c)*ab(a|b|c)*", "abc")
+    s = transition_semigroup(d)
+    assert f"{s.size} elements, {len(s.idempotents)} idempotents" in s._repr_html_()
+    assert classify(d)["LTL[P]"].witness._repr_html_().count("<tr>") == 3
+    pytest.importorskip("torch")
+    from attnlogic.compiler.compile import compile_formula
+
+    html = compile_formula("P (b & Y a)", ["a", "b", "c"])._repr_html_()
+    assert "2 layers, 2 heads" in html and "<td>local:1</td><td>Y a</td>" in html
+
+
+def test_long_witness_words_are_shortened_in_text_but_whole_in_json(capsys):
+    import json
+
+    from attnlogic.cli import main
+
+    # (a^100)* has witnesses of more than 60 letters against LTL[P]
+    argv = ["classify", "--regex", "(a{100})*", "--alphabet", "a", "--search-budget", "0"]
+    assert main(argv + ["--json"]) == 0
+    w = json.loads(capsys.readouterr().out)["fragments"]["LTL[P]"]["witness"]
+    assert len(w["accepted"]) > 60 and set(w["accepted"] + w["rejected"]) == {"a"}
+    assert main(argv) == 0
+    line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("LTL[P] "))
+    shown = f"'{'a' * 29}'…'{'a' * 29}' ({len(w['accepted'])} letters) in, "
+    assert shown in line and len(line) < 220

@@ -38,7 +38,7 @@ FORMULAS = [
     ("a -> ", "end of input"), ("<-> a", "unexpected '<->'"), ("a S", "end of input"), ("S a", "unexpected 'S'"),
     ("P()", "unexpected ')'"), ("a # b", "'#'"), ("a $ b", "'$'"), ('"abc', "unterminated"), ('""', "empty string"),
     ("((a)", "never closed"), ("a))", "no matching"), ("Y[<= a", "malformed window"), ("Y[<=99999999] a", "at most"),
-    ("a & B", "upper-case"), ("Foo", "upper-case"), ("a ; b", "';'"), ("a && || b", "unexpected '||'"),
+    ("a & B", "upper-case"), ("Foo", "future-time operator"), ("a ; b", "';'"), ("a && || b", "unexpected '||'"),
     ("!" * 10_000, "end of input"), ("(" * 10_000 + "a", "never closed"), ("a &" * 30_000, "end of input"),
     ("P P P", "end of input"),
 ]
@@ -46,7 +46,7 @@ FORMULAS = [
 REGEXES = [
     ("(a|", "column"), ("(a", "column"), ("a)", "column"), ("|", None), ("*a", "column"), ("a|*", "column"),
     ("[", "column"), ("[a", "column"), ("[]", "column"), ("a[^]", "column"), ("(()", "column"),
-    ("+", "column"), ("?", "column"), ("a{2}", "column"), ("a\\", "column"), ("[a-", "column"),
+    ("+", "column"), ("?", "column"), ("a{2", "malformed repetition"), ("a\\", "column"), ("[a-", "column"),
 ]
 
 DFA_FILES = [

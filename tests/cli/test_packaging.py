@@ -64,3 +64,170 @@ def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     assert ci.rstrip().splitlines()[-1] == "make test"
     assert os.access(ROOT / ".ci" / "run", os.X_OK)
+
+
+# -- a plain (non-editable) install: the wheel and the sdist ----------------------------------
+#: top-level folders with an __init__.py that are tooling, not library (setup.py: NOT_SHIPPED)
+TOOLING = {"benchmarks"}
+
+
+def _expected_packages() -> set[str]:
+    """Every folder with an __init__.py under a shipped top-level folder, as a wheel path
+    (``attnlogic/commands``, ``attnlogic/ltl``…), found by walking the tree here — not by
+    asking setup.py."""
+    out = set()
+    for top in ROOT.iterdir():
+        if not (top / "__init__.py").is_file() or top.name in TOOLING:
+            continue
+        prefix = "attnlogic" if top.name == "attnlogic" else f"attnlogic/{top.name}"
+        for init in top.rglob("__init__.py"):
+            if "__pycache__" in init.parts:
+                continue
+            rel = init.parent.relative_to(top).as_posix()
+            out.add(prefix if rel == "." else f"{prefix}/{rel}")
+    return out
+
+
+_NOT_SOURCE = {".git", ".venv", "build", "dist", "__pycache__", ".pytest_cache", ".hypothesis", "out"}
+
+
+def _source_copy(dest: Path) -> Path:
+    """The working tree as git sees it (tracked and untracked-but-not-ignored files); without
+    git, every file outside the build, cache and virtual-environment folders."""
+    if shutil.which("git") is not None and (ROOT / ".git").exists():
+        files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
+                               capture_output=True, check=True).stdout.decode().split("\0")
+    else:
+        files = [p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*")
+                 if p.is_file() and not (set(p.relative_to(ROOT).parts) & _NOT_SOURCE)
+                 and not any(part.endswith(".egg-info") for part in p.parts)]
+    for name in filter(None, files):
+        src = ROOT / name
+        if src.is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest / name)
+    return dest
+
+
+def _build(kind: str, src: Path, out: Path) -> Path:
+    """Build with the PEP 517 backend in ``src`` (no network: the build runs in this venv)."""
+    code = (f"from setuptools import build_meta as b; import sys; "
+            f"print(b.build_{kind}(sys.argv[1]))")
+    proc = subprocess.run([sys.executable, "-c", code, str(out)], cwd=src, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return out / proc.stdout.strip().splitlines()[-1]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """(wheel, sdist, wheel rebuilt from the unpacked sdist)."""
+    tmp = tmp_path_factory.mktemp("build")
+    src = _source_copy(tmp / "src")
+    dist = tmp / "dist"
+    wheel, sdist = _build("wheel", src, dist), _build("sdist", src, dist)
+    import tarfile
+    with tarfile.open(sdist) as tf:
+        tf.extractall(tmp / "unpacked", filter="data")
+    (unpacked,) = (tmp / "unpacked").iterdir()
+    again = _build("wheel", unpacked, tmp / "dist2")
+    return wheel, sdist, again
+
+
+def _wheel_names(wheel: Path) -> set[str]:
+    import zipfile
+    with zipfile.ZipFile(wheel) as zf:
+        return set(zf.namelist())
+
+
+@pytest.mark.slow
+def test_the_wheel_ships_every_package_and_data_file(built):
+    wheel, _, from_sdist = built
+    for w in (wheel, from_sdist):
+        names = _wheel_names(w)
+        shipped = {n.rsplit("/", 1)[0] for n in names if n.endswith("/__init__.py")}
+        assert shipped == _expected_packages(), w.name
+        for grammar in ("attnlogic/ltl/grammar.lark", "attnlogic/automata/regex.lark"):
+            assert grammar in names
+        assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+        assert not any(n.startswith(("tests/", "benchmarks/", "attnlogic/tests")) for n in names)
+    # the wheel built from the sdist is the same set of files: the sdist lacks nothing
+    assert {n for n in _wheel_names(wheel) if not n.endswith("RECORD")} == \
+           {n for n in _wheel_names(from_sdist) if not n.endswith("RECORD")}
+
+
+@pytest.mark.slow
+def test_the_sdist_has_the_license_and_no_shared_references(built):
+    import tarfile
+    _, sdist, _ = built
+    with tarfile.open(sdist) as tf:
+        names = tf.getnames()
+        root = names[0].split("/")[0]
+        assert f"{root}/LICENSE" in names and f"{root}/setup.py" in names
+        for m in tf.getmembers():
+            if m.isfile() and m.name.endswith((".py", ".md", ".lark")):
+                text = tf.extractfile(m).read().decode("utf-8")
+                assert "shared/" not in text, f"{m.name} points into shared/"
+
+
+def _fresh_venv(tmp: Path, wheel: Path) -> Path:
+    """A new virtual environment with the wheel installed by pip, not editable.  The
+    dependencies (torch, numpy…) are taken from this test's environment through a path
+    entry (no network, seconds instead of minutes); the project itself is not on that path:
+    this environment's editable hook is a .pth file, which a path entry does not run."""
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+    py = venv / "bin" / "python"
+    proc = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    import sysconfig
+    (Path(site) / "_attnlogic_test_deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    return venv
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_runs_from_another_directory(built, tmp_path):
+    wheel, _, _ = built
+    venv = _fresh_venv(tmp_path, wheel)
+    exe = venv / "bin" / "attnlogic"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+
+    def run(*args, stdin=None):
+        return subprocess.run([str(exe), *args], capture_output=True, text=True, cwd=elsewhere,
+                              env=env, input=stdin, timeout=300)
+
+    # the package comes from the new environment, not from the repository
+    where = subprocess.run([str(venv / "bin" / "python"), "-c",
+                            "import attnlogic, attnlogic.commands; print(attnlogic.__file__)"],
+                           capture_output=True, text=True, cwd=elsewhere, env=env)
+    assert where.returncode == 0, where.stderr
+    assert Path(where.stdout.strip()).is_relative_to(venv) and not Path(where.stdout.strip()).is_relative_to(ROOT)
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.startswith("attnlogic "), version.stderr
+    # every module of the installed package imports (the missing-subpackage failure), and
+    # the parser, which loads every subcommand, builds
+    code = ("import pkgutil, attnlogic; from attnlogic.cli import build_parser, COMMANDS; "
+            "mods = [m.name for m in pkgutil.walk_packages(attnlogic.__path__, 'attnlogic.') "
+            "if not m.name.endswith('__main__')]; "
+            "[__import__(m) for m in mods]; p = build_parser(); "
+            "print(len(mods), sorted(p._subparsers._group_actions[0].choices) == sorted(COMMANDS))")
+    imported = subprocess.run([str(venv / "bin" / "python"), "-c", code], capture_output=True, text=True,
+                              cwd=elsewhere, env=env, timeout=300)
+    assert imported.returncode == 0, imported.stderr[-2000:]
+    count, every_command = imported.stdout.split()
+    assert int(count) > 50 and every_command == "True"
+    import json
+    proc = run("classify", "--regex", "(a|b)*ab", "--json")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    fragments = json.loads(proc.stdout)["fragments"]
+    # ends with ab: definite (the last two letters), not R-trivial
+    assert fragments["LTL[Y]"]["member"] is True and fragments["LTL[P]"]["member"] is False
+    hoa = run("dfa", "--regex", "(a|b)*ab", "--format", "hoa")
+    assert hoa.returncode == 0
+    again = run("classify", "--dfa", "-", "--json", stdin=hoa.stdout)
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert json.loads(again.stdout)["fragments"] == fragments

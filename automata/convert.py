@@ -1,0 +1,142 @@
+"""Conversions between our :class:`~.dfa.DFA` and the automata of neighbouring libraries:
+networkx graphs and automata-lib's ``DFA``/``NFA``.  Both libraries are imported only
+when a conversion is called (networkx is a dependency, automata-lib is optional).
+
+networkx (:func:`to_networkx` / :func:`from_networkx`)
+    A ``MultiDiGraph`` with the states 0 … n−1 as nodes and one edge per transition
+    δ(q, a) = r, keyed by the letter a and carrying ``letter=a``; each node has
+    ``accepting`` and ``initial`` (booleans); the graph has ``alphabet`` (the letters, in
+    order) and ``initial``.  The reader also takes graphs made elsewhere: node names of any
+    kind (numbered in the graph's node order, the initial state first), edge letters in
+    ``letter``, ``letters`` (a list) or ``label`` (a letter, or letters separated by
+    commas), finals in ``accepting`` or ``final``, the initial state in the graph's
+    ``initial`` or a node's ``initial``; a plain ``DiGraph`` works when each edge lists its
+    letters.  A missing transition goes to a new rejecting sink; two targets for one
+    (state, letter) are refused (:class:`~attnlogic.errors.FileFormatError`).
+
+automata-lib (:func:`to_automata_lib` / :func:`from_automata_lib`)
+    Its ``DFA(states, input_symbols, transitions, initial_state, final_states)`` with the
+    states as the integers 0 … n−1; the reader takes any of its DFAs (partial ones too:
+    missing transitions go to a sink) and NFAs (determinised by automata-lib's subset
+    construction first).  The alphabet is the sorted set of input symbols, which must be
+    strings.
+
+Round trips preserve the language exactly; tests/automata/test_convert.py checks it on
+random DFAs both ways (equal minimal DFAs, so equal languages).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from attnlogic.errors import InputError
+
+from .dfa import DFA
+from .io import complete_partial
+
+__all__ = ["to_networkx", "from_networkx", "to_automata_lib", "from_automata_lib"]
+
+
+# -- networkx ---------------------------------------------------------------------------
+def to_networkx(dfa: DFA):
+    """The DFA as a networkx ``MultiDiGraph`` (see the module docstring)."""
+    import networkx as nx
+
+    g = nx.MultiDiGraph(alphabet=tuple(dfa.alphabet), initial=int(dfa.initial))
+    for q in range(dfa.n_states):
+        g.add_node(q, accepting=bool(dfa.accepting[q]), initial=q == dfa.initial)
+    T = np.asarray(dfa.transitions)
+    for q in range(dfa.n_states):
+        for i, a in enumerate(dfa.alphabet):
+            g.add_edge(q, int(T[q, i]), key=a, letter=a)
+    return g
+
+
+def _edge_letters(data: dict, key) -> list[str]:
+    if "letter" in data:
+        return [data["letter"]]
+    if "letters" in data:
+        return list(data["letters"])
+    if "label" in data:
+        label = data["label"]
+        return [x.strip() for x in str(label).split(",") if x.strip()] if isinstance(label, str) else [label]
+    if isinstance(key, str):
+        return [key]
+    raise InputError("graph: an edge has no letter (give it 'letter', 'letters' or 'label')")
+
+
+def from_networkx(graph, alphabet: Sequence[str] | None = None) -> DFA:
+    """The DFA of a networkx graph (see the module docstring); ``alphabet`` fixes the
+    letters and their order (default: the graph's ``alphabet``, else the letters on the
+    edges, sorted)."""
+    nodes = list(graph.nodes)
+    if not nodes:
+        raise InputError("graph: no nodes (a DFA needs at least one state)")
+    initial = graph.graph.get("initial")
+    if initial is None:
+        marked = [q for q, d in graph.nodes(data=True) if d.get("initial")]
+        if len(marked) != 1:
+            raise InputError(f"graph: {'no' if not marked else 'several'} initial node "
+                             "(set graph.graph['initial'] or one node's 'initial')")
+        initial = marked[0]
+    if initial not in graph:
+        raise InputError(f"graph: the initial state {initial!r} is not a node")
+    multi = graph.is_multigraph()
+    triples = []
+    for e in (graph.edges(keys=True, data=True) if multi else graph.edges(data=True)):
+        s, t, key, data = (e if multi else (e[0], e[1], None, e[2]))
+        for a in _edge_letters(data, key):
+            triples.append((s, a, t))
+    letters = graph.graph.get("alphabet") if alphabet is None else alphabet
+    letters = tuple(letters) if letters is not None else tuple(sorted({a for _, a, _ in triples}))
+    if not all(isinstance(a, str) and a for a in letters):
+        raise InputError(f"graph: letters must be non-empty strings, got {list(letters)[:5]}")
+    index = {a: i for i, a in enumerate(letters)}
+    unknown = sorted({repr(a) for _, a, _ in triples if a not in index})
+    if unknown:
+        raise InputError(f"graph: letter {unknown[0]} is not in the alphabet {list(letters)}",
+                         parameters=("alphabet",))
+    number = {initial: 0}
+    for q in nodes:
+        number.setdefault(q, len(number))
+    finals = [number[q] for q, d in graph.nodes(data=True) if d.get("accepting", d.get("final", False))]
+    return complete_partial(letters, len(number),
+                            [(number[s], index[a], number[t], f"edge {s!r} -> {t!r}") for s, a, t in triples],
+                            0, finals, "graph")
+
+
+# -- automata-lib -----------------------------------------------------------------------
+def to_automata_lib(dfa: DFA):
+    """automata-lib's ``automata.fa.dfa.DFA`` with states 0 … n−1."""
+    from automata.fa.dfa import DFA as LibDFA
+
+    T = np.asarray(dfa.transitions)
+    return LibDFA(states=set(range(dfa.n_states)), input_symbols=set(dfa.alphabet),
+                  transitions={q: {a: int(T[q, i]) for i, a in enumerate(dfa.alphabet)}
+                               for q in range(dfa.n_states)},
+                  initial_state=int(dfa.initial),
+                  final_states={int(q) for q in np.flatnonzero(dfa.accepting)})
+
+
+def from_automata_lib(automaton) -> DFA:
+    """Our DFA of an automata-lib ``DFA`` or ``NFA`` (an NFA is determinised first)."""
+    from automata.fa.dfa import DFA as LibDFA
+    from automata.fa.nfa import NFA as LibNFA
+
+    if isinstance(automaton, LibNFA):
+        automaton = LibDFA.from_nfa(automaton)
+    if not isinstance(automaton, LibDFA):
+        raise InputError(f"expected an automata-lib DFA or NFA, got {type(automaton).__name__}")
+    letters = sorted(automaton.input_symbols, key=str)
+    if not all(isinstance(a, str) and a for a in letters):
+        raise InputError("automata-lib automaton: input symbols must be non-empty strings")
+    states = [automaton.initial_state] + sorted((q for q in automaton.states if q != automaton.initial_state),
+                                                key=repr)
+    number = {q: i for i, q in enumerate(states)}
+    index = {a: i for i, a in enumerate(letters)}
+    edges = [(number[q], index[a], number[t], f"transitions[{q!r}][{a!r}]")
+             for q, row in automaton.transitions.items() for a, t in row.items()]
+    return complete_partial(letters, len(states), edges, 0, [number[q] for q in automaton.final_states],
+                            "automata-lib automaton")

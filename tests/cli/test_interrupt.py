@@ -1,0 +1,121 @@
+"""Ctrl-C: a SIGINT to a long ``experiment`` (parallel workers) or ``check`` ends it within
+5 s with exit status 130, a line saying what happened, and no partial output file."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")]
+
+
+def _start(argv, cwd):
+    # a background job may have SIGINT ignored; the command must see Ctrl-C as a terminal sends it
+    return subprocess.Popen([sys.executable, "-m", "attnlogic", *argv], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(x) for x in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+class _Output:
+    """Both pipes of a process, read by threads as they come (tqdm writes '\\r', not lines)."""
+
+    def __init__(self, proc):
+        import os
+        import threading
+
+        self.chunks = {"out": [], "err": []}
+
+        def pump(fd, key):
+            while True:
+                data = os.read(fd, 4096)
+                if not data:
+                    return
+                self.chunks[key].append(data)
+
+        self.threads = [threading.Thread(target=pump, args=(proc.stdout.fileno(), "out"), daemon=True),
+                        threading.Thread(target=pump, args=(proc.stderr.fileno(), "err"), daemon=True)]
+        for t in self.threads:
+            t.start()
+
+    def text(self, key: str) -> str:
+        return b"".join(self.chunks[key]).decode("utf-8", "replace")
+
+
+def _interrupt(proc, ready, timeout=240.0):
+    """Wait until ``ready(output)`` (the command is at work), send SIGINT; return (seconds to
+    exit, stdout, stderr)."""
+    output = _Output(proc)
+    deadline = time.monotonic() + timeout
+    while not ready(output):
+        assert proc.poll() is None, output.text("err")
+        assert time.monotonic() < deadline, "the command never got to work"
+        time.sleep(0.2)
+    time.sleep(1.0)
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    proc.wait(60)
+    seconds = time.monotonic() - t0
+    for t in output.threads:
+        t.join(5)
+    return seconds, output.text("out"), output.text("err")
+
+
+def test_ctrl_c_stops_a_parallel_experiment(tmp_path):
+    out_dir = tmp_path / "out"
+    proc = _start(["experiment", "--quick", "--languages", "ENDS-A,STARTS-A", "--patterns", "global",
+                   "--steps", "200000", "--jobs", "2", "--out", str(out_dir)], tmp_path)
+    # at work: both training workers have been spawned (and a moment later are training)
+    workers: list[int] = []
+
+    def ready(output):
+        workers[:] = [c for c in _children(proc.pid) if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()]
+        return len(workers) >= 2
+
+    seconds, out, err = _interrupt(proc, ready)
+    assert proc.returncode == 130, err
+    assert seconds < 5, f"took {seconds:.1f} s to stop"
+    assert "stopping 2 training workers" in err and "interrupted (Ctrl-C)" in err
+    assert "Traceback" not in err and out == ""
+    time.sleep(0.5)
+    assert not any(_alive(w) for w in workers), "a training worker outlived the command"
+    # no partial file: no temporaries, no report, and every cell written is complete JSON
+    files = [p for p in out_dir.rglob("*") if p.is_file()] if out_dir.exists() else []
+    assert not [p for p in files if p.name.endswith(".tmp")]
+    assert not (out_dir / "results.json").exists() and not (out_dir / "results.md").exists()
+    for p in files:
+        assert p.suffix == ".json" and "language" in json.loads(p.read_text())
+
+
+def test_ctrl_c_stops_a_long_check(tmp_path):
+    proc = _start(["check", "P (b & Y a)", "--max-length", "1000000", "--samples", "64", "--json",
+                   "--progress"], tmp_path)
+    def ready(output):    # the progress bar of the long words has appeared on stderr
+        return "check N=1000000" in output.text("err")
+
+    seconds, out, err = _interrupt(proc, ready)
+    assert proc.returncode == 130, err
+    assert seconds < 5, f"took {seconds:.1f} s to stop"
+    assert "interrupted (Ctrl-C)" in err and "Traceback" not in err
+    assert out == ""                       # no partial JSON on stdout
+    assert list(tmp_path.iterdir()) == []  # and nothing written
