@@ -71,7 +71,8 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa", "path": "--out",
                    "max_length": "--max-length", "samples": "--samples", "seed": "--seed",
                    "max_states": None, "max_bytes": None, "fragment": "A/B",
-                   "witness": "--witness", "depth": "--depth"}
+                   "witness": "--witness", "depth": "--depth",
+                   "memory_budget": "--memory-budget"}
 
 
 def _unencodable(argv) -> int | None:

@@ -73,3 +73,33 @@ class LimitExceeded(AttnlogicError):
         if hint:
             msg += f" ({hint})"
         super().__init__(msg)
+
+
+#: default ``memory_budget`` (bytes) of the quadratic and exponential steps: a sixth of the
+#: 24 GB machines this project runs on, so that a refusal comes long before the OOM killer
+DEFAULT_MEMORY_BUDGET = 4 * 2 ** 30
+
+
+class MemoryBudgetExceeded(LimitExceeded):
+    """A step would allocate more than its ``memory_budget``: refused before allocating."""
+
+    def __init__(self, what: str, needed: int, budget: int):
+        self.needed = int(needed)
+        super().__init__(f"memory for {what}", int(budget),
+                         f"it needs about {_bytes(needed)}; raise memory_budget (bytes, now "
+                         f"{_bytes(budget)}) or simplify the input", ("memory_budget",))
+
+
+def require_memory(what: str, needed: int, budget: int | None) -> None:
+    """Raise :class:`MemoryBudgetExceeded` when ``needed`` bytes exceed ``budget``
+    (None: :data:`DEFAULT_MEMORY_BUDGET`)."""
+    budget = DEFAULT_MEMORY_BUDGET if budget is None else budget
+    if needed > budget:
+        raise MemoryBudgetExceeded(what, needed, budget)
+
+
+def _bytes(n: int) -> str:
+    for unit, size in (("GiB", 2 ** 30), ("MiB", 2 ** 20), ("KiB", 2 ** 10)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{int(n)} bytes"

@@ -9,6 +9,12 @@
   computes the number of nodes of the longest path starting there, by a vectorised
   fixed-point iteration; pairs that lie on or reach a cycle keep height ``-1``.
 * :func:`pair_cycle` — a cycle of the pair graph through pairs of height ``-1``.
+* :func:`reset_rounds` — the definiteness test in linear memory: iterated merging of the
+  states with the same successor vector; :func:`quotient_pair_cycle` lifts a cycle of the
+  pair graph from what is left when merging stops.
+* :func:`internal_pair_heights` — the internal pair graphs one SCC at a time (quadratic in
+  the largest SCC only), after :func:`greedy_internal_cycle` has looked for a cycle without
+  quadratic memory.
 * :func:`shortest_words_from` and :func:`distinguishing_suffix` — breadth-first words.
 """
 
@@ -18,8 +24,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attnlogic.errors import require_memory
+
 __all__ = [
-    "SCCs", "tarjan_scc", "dfa_sccs", "pair_heights", "pair_cycle",
+    "SCCs", "tarjan_scc", "dfa_sccs", "pair_heights", "pair_cycle", "pair_graph_bytes",
+    "reset_rounds", "quotient_pair_cycle", "internal_pair_heights", "greedy_internal_cycle",
     "shortest_words_from", "distinguishing_suffix", "word_between",
 ]
 
@@ -109,7 +118,14 @@ def dfa_sccs(dfa) -> SCCs:
     return tarjan_scc(dfa.n_states, dfa.transitions)
 
 
-def pair_heights(table: np.ndarray, component: np.ndarray | None = None) -> np.ndarray:
+def pair_graph_bytes(n: int, k: int) -> int:
+    """Bytes :func:`pair_heights` allocates for n states and k letters: the n × n height
+    table and masks, and two n × n index arrays per letter (int64)."""
+    return (n * n) * (27 + 16 * k)
+
+
+def pair_heights(table: np.ndarray, component: np.ndarray | None = None,
+                 memory_budget: int | None = None) -> np.ndarray:
     """Longest-path heights in the off-diagonal pair graph.
 
     ``table[q, a]`` is the transition table.  Returns an ``n × n`` int array H with
@@ -122,10 +138,13 @@ def pair_heights(table: np.ndarray, component: np.ndarray | None = None) -> np.n
     Method: H(p,q) = 1 + max_a H(p·a, q·a) over the edges, where a merged or leaving edge
     contributes 0; a pair gets a value once all its successors have one.  One vectorised
     sweep per height level, so O(h · n² · |A|) for longest path h; the graph is acyclic
-    iff every pair gets a value.
+    iff every pair gets a value.  Memory Θ(n²·|A|) (:func:`pair_graph_bytes`), refused
+    beforehand with :class:`~attnlogic.errors.MemoryBudgetExceeded` above ``memory_budget``
+    bytes (None: the default budget).
     """
     t = np.asarray(table, dtype=np.int64)
     n, m = t.shape
+    require_memory(f"the pair graph of {n} states", pair_graph_bytes(n, m), memory_budget)
     H = np.full((n, n), -1, dtype=np.int64)
     np.fill_diagonal(H, 0)
     P = np.arange(n)[:, None]
@@ -203,6 +222,162 @@ def pair_cycle(table: np.ndarray, heights: np.ndarray,
     if (x, y) != (p, q):
         letters = letters + letters
     return p, q, letters
+
+
+def reset_rounds(table: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """Iterated merging of states with the same successor vector: ``(rounds, block_of,
+    quotient)``.
+
+    Round r merges, in the automaton left by round r − 1, the states whose successors
+    under every letter coincide; by induction, after round r two states are merged iff
+    every word of length r sends them to the same state.  Merging stops when a round
+    merges nothing; ``quotient`` is the table left then (over blocks 0 … c − 1, no two rows
+    equal) and ``block_of[q]`` the block of state q.  The automaton is definite iff one
+    block remains, and then ``rounds`` is the least m such that every word of length m is
+    a reset word (the number of nodes of the longest path of the pair graph).  Each round
+    is a sort of the rows: O(n·|A| log n) time and O(n·|A|) memory per round, at most n
+    rounds (the number of blocks drops every round).
+    """
+    Q = np.asarray(table, dtype=np.int64)
+    n, k = Q.shape
+    block_of = np.arange(n, dtype=np.int64)
+    rounds = 0
+    c = n
+    while c > 1:
+        if k == 0:
+            inv = np.zeros(c, dtype=np.int64)
+        elif k * max(1, (c - 1).bit_length()) <= 62:      # each row as one integer key
+            bits = max(1, (c - 1).bit_length())
+            key = np.zeros(c, dtype=np.int64)
+            for a in range(k):
+                key = (key << bits) | Q[:, a]
+            _, inv = np.unique(key, return_inverse=True)
+        else:
+            _, inv = np.unique(Q, axis=0, return_inverse=True)
+        inv = inv.reshape(-1).astype(np.int64)
+        c2 = int(inv.max()) + 1
+        if c2 == c:
+            break
+        rep = np.zeros(c2, dtype=np.int64)
+        rep[inv[::-1]] = np.arange(c - 1, -1, -1)           # first state of each new block
+        Q = inv[Q[rep]]
+        block_of = inv[block_of]
+        c = c2
+        rounds += 1
+    return rounds, block_of, Q
+
+
+def quotient_pair_cycle(table: np.ndarray, block_of: np.ndarray,
+                        quotient: np.ndarray) -> tuple[int, int, list[int]]:
+    """A cycle ``(p, q, z)`` of the pair graph of ``table`` (p ≠ q, (p, q)·z = (p, q) as an
+    ordered pair), from a stopped :func:`reset_rounds` with at least two blocks.
+
+    In the quotient no two rows are equal, so every pair of distinct blocks has a letter
+    leading to distinct blocks: following the first such letter must close a cycle
+    (X, Y)·z = (X, Y) of blocks.  From any p ∈ X, q ∈ Y the pairs (p, q)·z^i stay in
+    X × Y, hence distinct states, and repeat within |X|·|Y| steps: a cycle of states.
+    """
+    Q = np.asarray(quotient)
+    T = np.asarray(table)
+    seen: dict[tuple[int, int], int] = {}
+    path: list[int] = []
+    x, y = 0, 1
+    while (x, y) not in seen:
+        seen[(x, y)] = len(path)
+        a = int(np.flatnonzero(Q[x] != Q[y])[0])
+        path.append(a)
+        x, y = int(Q[x, a]), int(Q[y, a])
+    z = path[seen[(x, y)]:]
+    p = int(np.flatnonzero(block_of == x)[0])
+    q = int(np.flatnonzero(block_of == y)[0])
+    visits: dict[tuple[int, int], int] = {}
+    i = 0
+    while (p, q) not in visits:
+        visits[(p, q)] = i
+        for a in z:
+            p, q = int(T[p, a]), int(T[q, a])
+        i += 1
+    return p, q, z * (i - visits[(p, q)])
+
+
+def greedy_internal_cycle(table: np.ndarray, component: np.ndarray, members,
+                          max_steps: int) -> tuple[int, int, list[int]] | None:
+    """Look for a cycle of the internal pair graph of one SCC without quadratic memory.
+
+    From the pair of its first two states, repeatedly take the first letter that keeps both
+    states inside the SCC and apart; a pair seen before closes a cycle ``(p, q, z)``
+    (ordered, as in :func:`pair_cycle`).  Deterministic, at most ``max_steps`` steps; None
+    when the walk ends (no such letter) or runs out of steps — which proves nothing.  On a
+    random SCC of m states the walk is a random function on m² pairs, so it closes after
+    about m steps.
+    """
+    t = np.asarray(table)
+    rows = t.tolist()
+    comp = np.asarray(component).tolist()
+    p, q = int(members[0]), int(members[1])
+    c = comp[p]
+    seen: dict[tuple[int, int], int] = {}
+    path: list[int] = []
+    for _ in range(max_steps):
+        if (p, q) in seen:
+            z = path[seen[(p, q)]:]
+            x, y = p, q
+            for a in z:
+                x, y = rows[x][a], rows[y][a]
+            return p, q, z if (x, y) == (p, q) else z + z
+        seen[(p, q)] = len(path)
+        rp, rq = rows[p], rows[q]
+        for a in range(len(rp)):
+            pa, qa = rp[a], rq[a]
+            if pa != qa and comp[pa] == c and comp[qa] == c:
+                path.append(a)
+                p, q = pa, qa
+                break
+        else:
+            return None
+    return None
+
+
+def internal_pair_heights(table: np.ndarray, sccs: SCCs, memory_budget: int | None = None
+                          ) -> tuple[int, tuple[int, int, list[int]] | None]:
+    """The internal pair graphs of all SCCs: ``(h, None)`` when all are acyclic, h the most
+    nodes on one of their paths (0 if no SCC has two states); else ``(h, (p, q, z))`` with a
+    cycle as in :func:`pair_cycle`.
+
+    Each SCC C with at least two states is treated alone, on its own table (a transition
+    leaving C goes to one extra absorbing state outside C's component), so the memory is
+    that of :func:`pair_heights` for the largest SCC (checked against ``memory_budget``
+    before anything is allocated), not for the whole automaton.  A large SCC is first
+    searched by :func:`greedy_internal_cycle`; a cycle found that way needs no pair graph.
+    """
+    t = np.asarray(table, dtype=np.int64)
+    k = t.shape[1]
+    comp = np.asarray(sccs.component)
+    big = [m for m in sccs.members if len(m) > 1]
+    for members in sorted(big, key=len, reverse=True):
+        if len(members) > 1000:
+            cyc = greedy_internal_cycle(t, comp, members, 4 * len(members) + 1000)
+            if cyc is not None:
+                return 0, cyc
+    if big:
+        largest = max(len(m) for m in big) + 1
+        require_memory(f"the internal pair graph of an SCC of {largest - 1} states",
+                       pair_graph_bytes(largest, k), memory_budget)
+    best = 0
+    for members in big:
+        idx = np.asarray(members, dtype=np.int64)
+        m = idx.size
+        local = np.full(t.shape[0], m, dtype=np.int64)   # outside C → the extra state m
+        local[idx] = np.arange(m)
+        sub = np.vstack([local[t[idx]], np.full((1, k), m, dtype=np.int64)])
+        lc = np.zeros(m + 1, dtype=np.int64)
+        lc[m] = 1
+        H = pair_heights(sub, lc, memory_budget)
+        if (H < 0).any():
+            p, q, z = pair_cycle(sub, H, lc)
+            return best, (int(idx[p]), int(idx[q]), z)
+        best = max(best, int(H.max()))
+    return best, None
 
 
 def shortest_words_from(table: np.ndarray, source: int) -> list[list[int] | None]:

@@ -52,8 +52,9 @@ _SCALAR_WORK = 48
 _SMALL = 512
 #: scalar steps hand back to vectorised rounds once this many splitters are pending
 _SCALAR_STACK = 256
-#: the same for the compiled steps (numba), which are cheaper per step
-_COMPILED_STACK = 4096
+#: the same for the compiled steps (numba); 0: they never hand back, which measured faster
+#: than mixing them with vectorised rounds on random, deep and n-th-from-the-end automata
+_COMPILED_STACK = 0
 
 
 def bfs_order(transitions: np.ndarray, initial: int) -> np.ndarray:
@@ -189,7 +190,7 @@ def coarsest_partition(transitions: np.ndarray, labels: np.ndarray) -> np.ndarra
             let = codes // n
         blk = codes % n
         counts = size[blk]
-        if small or int(counts.sum()) <= _SCALAR_WORK:
+        if compiled is not None or small or int(counts.sum()) <= _SCALAR_WORK:
             # a small automaton, or a thin round (deep, chain-like automata): classic
             # one-splitter-at-a-time steps
             if compiled is not None:

@@ -42,8 +42,9 @@ from attnlogic.errors import InputError, LimitExceeded, ParseError
 
 from .dfa import DFA
 from .minimize import minimize
+from .nfa import NFA, brzozowski, determinize
 
-__all__ = ["parse_regex", "regex_to_dfa", "regex_alphabet", "tokenize",
+__all__ = ["parse_regex", "regex_to_dfa", "regex_to_nfa", "regex_alphabet", "tokenize",
            "Regex", "Sym", "Eps", "Empty", "Cat", "Alt", "Star", "Plus", "Opt",
            "DEFAULT_STATE_LIMIT", "MAX_REPEAT"]
 
@@ -418,51 +419,57 @@ def _add_follow(follow: list[int], positions: int, targets: int) -> None:
         positions ^= low
 
 
-def regex_to_dfa(text: str | Regex, alphabet: Sequence[str] | None = None, *,
-                 state_limit: int = DEFAULT_STATE_LIMIT) -> DFA:
-    """The minimal, canonically numbered DFA of the regex (alphabet: see the module doc)."""
+def _root_and_letters(text, alphabet):
     if isinstance(text, Regex):
         if alphabet is None:
-            raise InputError("regex_to_dfa of a parsed regex needs the alphabet")
-        root, letters = text, tuple(alphabet)
-    else:                      # one tokenisation serves the parse and the alphabet
-        tokens, alphabet = _checked_tokens(text, alphabet)
-        root = _parse_tokens(text, tokens, alphabet)
-        letters = alphabet if alphabet is not None else _letters_of(tokens)
+            raise InputError("a parsed regex needs the alphabet", parameters=("alphabet",))
+        return text, tuple(alphabet)
+    tokens, alphabet = _checked_tokens(text, alphabet)  # one tokenisation: parse and alphabet
+    root = _parse_tokens(text, tokens, alphabet)
+    return root, tuple(alphabet if alphabet is not None else _letters_of(tokens))
+
+
+def regex_to_nfa(text: str | Regex, alphabet: Sequence[str] | None = None) -> NFA:
+    """Glushkov's position automaton of the regex: state 0 is the start, state p ≥ 1 the
+    p-th letter occurrence; p →a q iff q follows p and q's class contains a."""
+    root, letters = _root_and_letters(text, alphabet)
     labels, follow, last, _ = _glushkov(root)
-    letter_mask = []
+    masks = []
     for a in letters:
         m = 0
         for p, lab in enumerate(labels):
             if a in lab:
                 m |= 1 << p
-        letter_mask.append(m)
+        masks.append(m)
+    succ = tuple(tuple(f & m for m in masks) for f in follow)
+    return NFA(letters, succ, 1, last)
 
-    index = {1: 0}  # the start set {0}
-    order = [1]
-    rows: list[list[int]] = []
-    i = 0
-    while i < len(order):
-        S = order[i]
-        i += 1
-        reach = 0
-        while S:
-            low = S & -S
-            reach |= follow[low.bit_length() - 1]
-            S ^= low
-        row = []
-        for m in letter_mask:
-            T = reach & m
-            j = index.get(T)
-            if j is None:
-                j = len(order)
-                if j >= state_limit:
-                    raise LimitExceeded("regex automaton states", state_limit,
-                                        "the subset construction blew up; simplify the regex")
-                index[T] = j
-                order.append(T)
-            row.append(j)
-        rows.append(row)
-    accepting = np.array([bool(S & last) for S in order], dtype=bool)
-    table = np.array(rows, dtype=np.int64).reshape(len(order), len(letters))
-    return minimize(DFA._trusted(letters, table, 0, accepting))
+
+#: Brzozowski's double reversal is tried first when the regex has at most this many
+#: positions: it is then the faster route on the measured families (benchmarks/bench_regex.py)
+#: as long as the mirror automaton stays small, see :func:`regex_to_dfa`
+_BRZOZOWSKI_MIRROR_LIMIT = 4096
+
+
+def regex_to_dfa(text: str | Regex, alphabet: Sequence[str] | None = None, *,
+                 state_limit: int = DEFAULT_STATE_LIMIT, method: str = "auto") -> DFA:
+    """The minimal, canonically numbered DFA of the regex (alphabet: see the module doc).
+
+    ``method``: ``"subset"`` — subset construction of the Glushkov automaton, then
+    Hopcroft minimisation; ``"brzozowski"`` — determinise the reversal, reverse and
+    determinise again (the result is minimal without refinement); ``"auto"`` — Brzozowski
+    when the first determinisation (the mirror language's DFA) has at most
+    _BRZOZOWSKI_MIRROR_LIMIT states, else the subset route.  All give the same DFA.
+    """
+    if method not in ("auto", "subset", "brzozowski"):
+        raise InputError(f"method: 'auto', 'subset' or 'brzozowski', got {method!r}",
+                         parameters=("method",))
+    nfa = regex_to_nfa(text, alphabet)
+    if method == "brzozowski":
+        return brzozowski(nfa, state_limit)
+    if method == "auto":
+        try:
+            return brzozowski(nfa, state_limit, _BRZOZOWSKI_MIRROR_LIMIT)
+        except LimitExceeded:
+            pass
+    return minimize(determinize(nfa, state_limit))

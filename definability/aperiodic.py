@@ -35,7 +35,8 @@ def _w(dfa, word) -> str:
     return word_text(dfa.alphabet, word, "ε")
 
 
-def decide_aperiodic(dfa, semigroup=None, limit: int | None = None) -> Verdict:
+def decide_aperiodic(dfa, semigroup=None, limit: int | None = None,
+                     memory_budget: int | None = None) -> Verdict:
     """LTL[S] = star-free = aperiodic syntactic semigroup: x^(ω+1) = x^ω for every x.
 
     Needs the semigroup (PSPACE-complete from a DFA).  Witness when not: x with
@@ -45,7 +46,7 @@ def decide_aperiodic(dfa, semigroup=None, limit: int | None = None) -> Verdict:
     from .semigroup import transition_semigroup, DEFAULT_ELEMENT_LIMIT
 
     S = semigroup if semigroup is not None else transition_semigroup(
-        dfa, limit=limit or DEFAULT_ELEMENT_LIMIT)
+        dfa, limit=limit or DEFAULT_ELEMENT_LIMIT, memory_budget=memory_budget)
     om = S.omega
     nxt = S.multiply(om, np.arange(S.size))
     bad = np.flatnonzero(nxt != om)
@@ -92,7 +93,7 @@ class Aperiodic(Procedure):
             return FragmentResult(fragment, True, py.formula, None,
                                   "in LTL[P,Y] ⊆ LTL[S] (locally R-trivial implies aperiodic)")
         try:
-            va = decide_aperiodic(d, limit=limit)
+            va = decide_aperiodic(d, limit=limit, memory_budget=context.memory_budget)
         except LimitExceeded as exc:
             return FragmentResult(fragment, None, None, None, f"undecided: {exc}")
         if not va.member:

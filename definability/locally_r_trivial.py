@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..automata.graphs import (SCCs, dfa_sccs, distinguishing_suffix, pair_cycle, pair_heights,
+from ..automata.graphs import (SCCs, dfa_sccs, distinguishing_suffix, internal_pair_heights,
                                shortest_words_from, word_between)
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_Y
 from .certificates import member_by
 from .procedure import Context, DfaTest
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_locally_r_trivial
+<<<<<<< HEAD
 from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
+=======
+from .witnesses import make_witness, pumping_power
+>>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
 
 __all__ = ["decide_locally_r_trivial", "local_index", "local_monoids_r_trivial",
            "identity_locally_r_trivial", "locally_r_trivial_verdict", "PROCEDURE"]
@@ -31,15 +35,17 @@ def _w(dfa, word) -> str:
     return word_text(dfa.alphabet, word, "ε")
 
 
-def local_index(internal_heights: np.ndarray) -> int:
+def local_index(height: int) -> int:
     """k ≥ 1 such that inside each SCC the state is a function of the last k letters read
     inside it (longest path of the internal pair DAGs, in nodes)."""
-    return max(1, int(internal_heights.max()) if internal_heights.size else 0)
+    return max(1, int(height))
 
 
-def decide_locally_r_trivial(dfa, sccs: SCCs | None = None) -> Verdict:
+def decide_locally_r_trivial(dfa, sccs: SCCs | None = None,
+                             memory_budget: int | None = None) -> Verdict:
     """LTL[P,Y] at N+1 = locally R-trivial (LR = R∗D): every SCC's internal pair graph is
-    acyclic.
+    acyclic.  One SCC at a time (:func:`~attnlogic.automata.graphs.internal_pair_heights`):
+    memory quadratic in the largest SCC, refused beyond ``memory_budget`` bytes.
 
     Witness when not: an internal cycle (p, q) →z (p, q) inside an SCC, g: p→q, h: q→p,
     l: q0→p, r separating q from p, Z = z^M idempotent: u = l (ZgZhZ)^K ZgZ r and
@@ -48,26 +54,32 @@ def decide_locally_r_trivial(dfa, sccs: SCCs | None = None) -> Verdict:
     """
     sccs = sccs or dfa_sccs(dfa)
     t = dfa.transitions
-    H = pair_heights(t, sccs.component)
-    if (H >= 0).all():
-        k = local_index(H)
+    height, cycle = internal_pair_heights(t, sccs, memory_budget)
+    if cycle is None:
+        k = local_index(height)
         return Verdict(True, f"internal pair graphs of the SCCs acyclic (state inside an SCC "
                              f"= function of the last {k} letters)", data={"k": k})
-    p, q, z = pair_cycle(t, H, sccs.component)
+    p, q, z = cycle
     g = word_between(t, p, q)
     h = word_between(t, q, p)
     l = shortest_words_from(t, dfa.initial)[p]
     r = distinguishing_suffix(t, dfa.accepting, q, p)
-    zT = transformation_of(t, z)
-    M = power_exponent(zT, at_least=-(-4 // len(z)))   # |Z| ≥ 4: see decide_definite
+    M, exact = pumping_power(t, z, at_least=-(-4 // len(z)))   # |Z| ≥ 4: see decide_definite
     Z = z * M
     loop = Z + g + Z + h + Z
+<<<<<<< HEAD
     K = power_exponent(transformation_of(t, loop), at_least=2)
     wit = family_witness(dfa, l, l, loop, Z + g + Z + r, r, K,
                          least_idempotent_power(transformation_of(t, loop)))
+=======
+    K, _ = pumping_power(t, loop, at_least=2)
+    u = l + loop * K + Z + g + Z + r
+    v = l + loop * K + r
+    wit = make_witness(dfa, u, v, None)
+>>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
     ident = (f"eSe is not R-trivial: (st)^ω s = (st)^ω fails for e = ({_w(dfa, z)})^{M}, "
              f"s = e·{_w(dfa, g)}·e, t = e·{_w(dfa, h)}·e (states {p}, {q} of one SCC are "
-             f"both fixed by e)")
+             f"both fixed by e{'' if exact else '; e idempotent not computed on an automaton this large'})")
     return Verdict(False, "internal pair graphs of the SCCs (cycle found)", wit, ident,
                    {"internal_cycle": (p, q, z)})
 
@@ -104,8 +116,25 @@ def identity_locally_r_trivial(S) -> tuple[int, int, int] | None:
 
 
 def locally_r_trivial_verdict(context: Context) -> Verdict:
-    """:func:`decide_locally_r_trivial` on the context's DFA (memoised by the context)."""
-    return decide_locally_r_trivial(context.dfa, context.sccs)
+    """The LTL[P,Y] verdict on the context's DFA (memoised by the context): by the
+    inclusions LTL[P] ⊆ LTL[P,Y] and LTL[Y] ⊆ LTL[P,Y] when the linear R-trivial or
+    definiteness test says yes (a partially ordered DFA has no internal pairs, so k = 1; a
+    definite one with index m has internal paths of at most m nodes, so k = max(1, m)),
+    else :func:`decide_locally_r_trivial` within the context's memory budget."""
+    from .definite import definite_verdict
+    from .r_trivial import r_trivial_verdict
+
+    vp = context.verdict(r_trivial_verdict)
+    if vp.member:
+        return Verdict(True, "partially ordered, so in LTL[P] ⊆ LTL[P,Y] (no SCC has two states)",
+                       data={"k": 1})
+    vy = context.verdict(definite_verdict)
+    if vy.member:
+        m = vy.data["index"]
+        return Verdict(True, f"definite (every word of length ≥ {m} is a reset word), so in "
+                             "LTL[Y] ⊆ LTL[P,Y]",
+                       data={"k": max(1, m)})
+    return decide_locally_r_trivial(context.dfa, context.sccs, context.memory_budget)
 
 
 def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
@@ -116,6 +145,12 @@ def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
              if key in (LTL_P, LTL_Y) and r.member and r.formula is not None]
     if known:
         return FragmentResult(fragment, True, min(known, key=lambda f: f.size), None, method)
+    if any(key in (LTL_P, LTL_Y) and r.member for key, r in results.items()):
+        # member by inclusion, and that fragment's own certificate was already too large
+        # to build or check: the LTL[P,Y] synthesis (a decision tree on as many letters)
+        # would be no smaller
+        return FragmentResult(fragment, True, None, None,
+                              method + "; no certificate: the included fragment's was too large")
     d = context.dfa
     return member_by(fragment, lambda: synthesize_locally_r_trivial(d, v.data["k"], context.sccs,
                                                                     context.limit),

@@ -24,12 +24,14 @@ __all__ = ["Context", "Procedure", "DfaTest"]
 
 class Context:
     """The minimal DFA ``dfa``, ``limit`` (every exponential step: semigroup elements,
-    type-automaton states), ``max_depth`` (type refinement), and memoised verdicts."""
+    type-automaton states), ``max_depth`` (type refinement), ``memory_budget`` (bytes for
+    every quadratic or exponential table; None: the default), and memoised verdicts."""
 
-    def __init__(self, dfa, limit: int, max_depth: int):
+    def __init__(self, dfa, limit: int, max_depth: int, memory_budget: int | None = None):
         self.dfa = dfa
         self.limit = limit
         self.max_depth = max_depth
+        self.memory_budget = memory_budget
         self._sccs: SCCs | None = None
         self._verdicts: dict = {}
 

@@ -45,9 +45,30 @@ def add_arguments(parser) -> None:
     parser.add_argument("--search-budget", type=int, default=None, metavar="N",
                         help="candidate formulas tried in the search for small certificates "
                              "(default 900000, at most 300000 per fragment; 0: no search)")
+    parser.add_argument("--memory-budget", type=_bytes, default=None, metavar="BYTES",
+                        help="bound on the memory of every quadratic or exponential step "
+                             "(internal pair graphs, semigroup), e.g. 6G or 500M; beyond it "
+                             "the step is refused before allocating (default 4G)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-progress", action="store_true",
                         help="no status line on stderr (default: shown when stderr is a terminal)")
+
+
+def _bytes(text: str) -> int:
+    """``500M``, ``6G``, ``123456`` (bytes; K, M, G are powers of 1024) → bytes."""
+    import argparse
+
+    units = {"K": 2 ** 10, "M": 2 ** 20, "G": 2 ** 30}
+    t = text.strip().upper().removesuffix("B")
+    scale = units.get(t[-1:], 1)
+    number = t[:-1] if t[-1:] in units else t
+    try:
+        value = float(number) * scale
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size in bytes: {text!r} (e.g. 6G, 500M)") from None
+    if not value >= 1 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be at least 1 byte: {text!r}")
+    return int(value)
 
 
 def run(args) -> int:
@@ -74,6 +95,7 @@ def run(args) -> int:
     with StatusLine("classify", wanted(args)) as status:
         result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
                           limit=args.limit, minimal=True, hints=hints, on_stage=status,
+                          memory_budget=args.memory_budget,
                           search_budget=SMALLEST_BUDGET if args.search_budget is None else args.search_budget)
     if args.json:
         print_json(result.to_json())

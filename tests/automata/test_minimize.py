@@ -202,8 +202,7 @@ def test_deep_counter_compiled_and_pure_paths_agree(monkeypatch):
     n = 30_000
     T = np.column_stack([(np.arange(n) + 1) % n, np.zeros(n, dtype=np.int64)])
     T = np.vstack([T, T + n])                 # two copies; the second is unreachable
-    d = DFA("ab", T, 0, [0, n])
-    fast = minimize(d)
+    fast = minimize(DFA("ab", T, 0, [0, n]))
     monkeypatch.setattr(C, "MIN_CELLS", 10**12)
-    slow = minimize(d)
+    slow = minimize(DFA("ab", T, 0, [0, n]))     # a fresh object: a DFA remembers its minimum
     assert fast == slow and fast.n_states == n
