@@ -465,11 +465,16 @@ def regex_to_dfa(text: str | Regex, alphabet: Sequence[str] | None = None, *,
         raise InputError(f"method: 'auto', 'subset' or 'brzozowski', got {method!r}",
                          parameters=("method",))
     nfa = regex_to_nfa(text, alphabet)
-    if method == "brzozowski":
-        return brzozowski(nfa, state_limit)
-    if method == "auto":
-        try:
-            return brzozowski(nfa, state_limit, _BRZOZOWSKI_MIRROR_LIMIT)
-        except LimitExceeded:
-            pass
-    return minimize(determinize(nfa, state_limit))
+    try:
+        if method == "brzozowski":
+            return brzozowski(nfa, state_limit)
+        if method == "auto":
+            try:
+                return brzozowski(nfa, state_limit, _BRZOZOWSKI_MIRROR_LIMIT)
+            except LimitExceeded:
+                pass
+        return minimize(determinize(nfa, state_limit))
+    except LimitExceeded:
+        raise LimitExceeded("regex automaton states", state_limit,
+                            "the subset construction blew up; simplify the regex",
+                            ("state_limit",)) from None
