@@ -51,11 +51,7 @@ def questions(windows=(2,)) -> tuple[Fragment, ...]:
 
 def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
              minimal: bool = False, search_budget: int = SMALLEST_BUDGET,
-<<<<<<< HEAD
-             hints=(), on_stage=None) -> Classification:
-=======
-             hints=(), memory_budget: int | None = None) -> Classification:
->>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
+             hints=(), on_stage=None, memory_budget: int | None = None) -> Classification:
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``limit`` bounds every exponential step (semigroup
     elements, type-automaton states); ``max_depth`` bounds the type refinement;
@@ -70,9 +66,8 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     and becomes the certificate wherever it is smaller.  A hint contradicting a proved "no"
     would be a bug and raises AssertionError.
 
-<<<<<<< HEAD
-    ``on_stage(text)``, when given, is told each stage as it starts (for progress displays)."""
-=======
+    ``on_stage(text)``, when given, is told each stage as it starts (for progress displays).
+
     ``memory_budget`` (bytes; None: :data:`~attnlogic.errors.DEFAULT_MEMORY_BUDGET`) bounds
     every table whose size is quadratic or worse in the number of states (the internal pair
     graphs of the SCCs, the semigroup's elements): a step that would need more raises
@@ -80,7 +75,6 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     LTL[Y] tests are linear and need no budget; LTL[P,Y] takes the inclusions
     LTL[P], LTL[Y] ⊆ LTL[P,Y] before its quadratic test, and LTL[S] the inclusion
     LTL[P,Y] ⊆ LTL[S] before the semigroup."""
->>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
     fragments = questions(windows)
     d = dfa if minimal else minimize(dfa)
     if memory_budget is not None and (isinstance(memory_budget, bool) or not isinstance(memory_budget, int)

@@ -24,11 +24,7 @@ from .certificates import member_by
 from .procedure import Context, DfaTest
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_definite
-<<<<<<< HEAD
-from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
-=======
-from .witnesses import make_witness, pumping_power, transformation_of
->>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
+from .witnesses import family_witness, pumping_power, transformation_of
 
 __all__ = ["decide_definite", "definiteness_index", "identity_definite", "definite_verdict",
            "PROCEDURE"]
@@ -66,16 +62,8 @@ def decide_definite(dfa) -> Verdict:
     r = distinguishing_suffix(t, dfa.accepting, p, q)
     # representative of the family: the pumped block is at least 4 letters long, so that
     # it also beats depth 1 of the window fragments LTL[Y<=k], k ≤ 3
-<<<<<<< HEAD
-    K = power_exponent(transformation_of(t, z), at_least=max(2, -(-4 // len(z))))
-    wit = family_witness(dfa, lp, lq, z, r, r, K, least_idempotent_power(transformation_of(t, z)))
-    # x^ω fixes p and q, so l_p x^ω and l_q x^ω act differently from the initial state: at
-    # least one of them is not x^ω; name that one
-    x_omega = transformation_of(t, z * K)
-    y = next(c for c in (lp, lq) if c and not np.array_equal(transformation_of(t, c + z * K), x_omega))
-=======
-    K, exact = pumping_power(t, z, at_least=max(2, -(-4 // len(z))))
-    wit = make_witness(dfa, lp + z * K + r, lq + z * K + r, None)
+    K, step, exact = pumping_power(t, z, at_least=max(2, -(-4 // len(z))))
+    wit = family_witness(dfa, lp, lq, z, r, r, K, step)
     if exact:
         # x^ω fixes p and q, so l_p x^ω and l_q x^ω act differently from the initial state:
         # at least one of them is not x^ω; name that one
@@ -85,8 +73,7 @@ def decide_definite(dfa) -> Verdict:
         omega = f"ω = {K}"
     else:
         y = lp if lp else lq
-        omega = "ω not computed on an automaton this large; the witness pumps x twice"
->>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
+        omega = "ω not computed on an automaton this large"
     ident = (f"y x^ω = x^ω fails for x = {_w(dfa, z)}, y = {_w(dfa, y)} "
              f"(the pair of states ({p}, {q}) is fixed by x; {omega})")
     return Verdict(False, f"merging states with equal successors stops at {quotient.shape[0]} "

@@ -21,11 +21,7 @@ from .certificates import member_by
 from .procedure import Context, DfaTest
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_locally_r_trivial
-<<<<<<< HEAD
-from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
-=======
-from .witnesses import make_witness, pumping_power
->>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
+from .witnesses import family_witness, pumping_power
 
 __all__ = ["decide_locally_r_trivial", "local_index", "local_monoids_r_trivial",
            "identity_locally_r_trivial", "locally_r_trivial_verdict", "PROCEDURE"]
@@ -64,19 +60,11 @@ def decide_locally_r_trivial(dfa, sccs: SCCs | None = None,
     h = word_between(t, q, p)
     l = shortest_words_from(t, dfa.initial)[p]
     r = distinguishing_suffix(t, dfa.accepting, q, p)
-    M, exact = pumping_power(t, z, at_least=-(-4 // len(z)))   # |Z| ≥ 4: see decide_definite
+    M, _, exact = pumping_power(t, z, at_least=-(-4 // len(z)))   # |Z| ≥ 4: see decide_definite
     Z = z * M
     loop = Z + g + Z + h + Z
-<<<<<<< HEAD
-    K = power_exponent(transformation_of(t, loop), at_least=2)
-    wit = family_witness(dfa, l, l, loop, Z + g + Z + r, r, K,
-                         least_idempotent_power(transformation_of(t, loop)))
-=======
-    K, _ = pumping_power(t, loop, at_least=2)
-    u = l + loop * K + Z + g + Z + r
-    v = l + loop * K + r
-    wit = make_witness(dfa, u, v, None)
->>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
+    K, step, _ = pumping_power(t, loop, at_least=2)
+    wit = family_witness(dfa, l, l, loop, Z + g + Z + r, r, K, step)
     ident = (f"eSe is not R-trivial: (st)^ω s = (st)^ω fails for e = ({_w(dfa, z)})^{M}, "
              f"s = e·{_w(dfa, g)}·e, t = e·{_w(dfa, h)}·e (states {p}, {q} of one SCC are "
              f"both fixed by e{'' if exact else '; e idempotent not computed on an automaton this large'})")

@@ -18,11 +18,7 @@ from .certificates import member
 from .procedure import Context, DfaTest
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_r_trivial
-<<<<<<< HEAD
-from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
-=======
-from .witnesses import make_witness, pumping_power
->>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
+from .witnesses import family_witness, pumping_power
 
 __all__ = ["decide_r_trivial", "identity_r_trivial", "green_r_trivial_monoid", "r_trivial_verdict",
            "PROCEDURE"]
@@ -48,16 +44,8 @@ def decide_r_trivial(dfa, sccs: SCCs | None = None) -> Verdict:
             h = word_between(t, q, p)
             l = shortest_words_from(t, dfa.initial)[p]
             r = distinguishing_suffix(t, dfa.accepting, q, p)
-<<<<<<< HEAD
-            K = power_exponent(transformation_of(t, g + h), at_least=2)
-            step = least_idempotent_power(transformation_of(t, g + h))
+            K, step, exact = pumping_power(t, g + h, at_least=2)
             wit = family_witness(dfa, l, l, g + h, g + r, r, K, step)
-=======
-            K, exact = pumping_power(t, g + h, at_least=2)
-            u = l + (g + h) * K + g + r
-            v = l + (g + h) * K + r
-            wit = make_witness(dfa, u, v, None)
->>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
             ident = (f"(xy)^ω x = (xy)^ω fails for x = {_w(dfa, g)}, y = {_w(dfa, h)} "
                      f"(states {p} and {q} lie on one cycle; "
                      f"{f'ω = {K}' if exact else 'ω not computed on an automaton this large'})")

@@ -191,7 +191,6 @@ def power_exponent(x: np.ndarray, at_least: int = 1) -> int:
     return K
 
 
-<<<<<<< HEAD
 def least_idempotent_power(x: np.ndarray) -> int:
     """The least k ≥ 1 with x^k idempotent (then x^(jk) = x^k for every j ≥ 1)."""
     return power_exponent(x, 1)
@@ -216,31 +215,33 @@ def family_witness(dfa, pre_a, pre_b, block, suf_a, suf_b, K: int, step: int):
     fam = (Family(t(pre_a), t(suf_a), t(pre_b), t(suf_b), t(block), K, step) if a_in else
            Family(t(pre_b), t(suf_b), t(pre_a), t(suf_a), t(block), K, step))
     return Witness(w.accepted, w.rejected, None, fam)
-=======
+
+
 #: array steps (states × letters applied) that :func:`pumping_power` may spend
 PUMPING_WORK = 20_000_000
 
 
-def pumping_power(table: np.ndarray, word, at_least: int = 1, work: int = PUMPING_WORK) -> tuple[int, bool]:
-    """``(K, True)`` with K = :func:`power_exponent` of the word's transformation when that
-    costs at most ``work`` array steps; else ``(at_least, False)``.  On large automata the
-    idempotent power can be astronomically large (the lcm of cycle lengths); the pumped
-    witness families hold for every K, so a small representative is taken then, and the
-    identity is stated without the value of ω."""
+def pumping_power(table: np.ndarray, word, at_least: int = 1,
+                  work: int = PUMPING_WORK) -> tuple[int, int, bool]:
+    """``(K, k, True)``: K = :func:`power_exponent` of the word's transformation and k its
+    least idempotent power, when that costs at most ``work`` array steps; else
+    ``(at_least, 1, False)``.  On large automata the idempotent power can be astronomically
+    large (the lcm of cycle lengths).  The callers pump a block that fixes the states they
+    separate, so membership is the same for every K and step 1 keeps it; the identity is
+    then stated without the value of ω."""
     n = np.asarray(table).shape[0]
     if len(word) * n > work:
-        return at_least, False
+        return at_least, 1, False
     x = transformation_of(table, word)
     p = x.copy()
     k = 1
     budget = work // max(1, n)
     while not (p[p] == p).all():
         if k > budget:
-            return at_least, False
+            return at_least, 1, False
         p = x[p]
         k += 1
-    return -(-at_least // k) * k, True
->>>>>>> 674b8b3 (Big automata in bounded memory: definiteness by iterated merging (linear memory), LTL[P,Y] through the inclusions LTL[P], LTL[Y] ⊆ LTL[P,Y] and then SCC by SCC after a greedy cycle walk, memory_budget (MemoryBudgetExceeded, --memory-budget) on the pair graphs and the semigroup; large certificates checked through formula_to_dfa and the early-exit product search; pumping powers bounded on large automata; NFAs (Glushkov), vectorised subset construction, Brzozowski route for regexes, antichain inclusion; compiled Hopcroft throughout when numba is present; benchmarks/bench_peers.py against libmata (bench extra))
+    return -(-at_least // k) * k, k, True
 
 
 def make_witness(dfa, u, v, depth: int | None):
