@@ -19,7 +19,7 @@ from .plan import Plan, plan_formula
 from .precision import exact_up_to
 from .weights import SCORE_GAP, build_model
 
-__all__ = ["CompiledModel", "compile_formula", "dtype_of", "READOUT"]
+__all__ = ["CompiledModel", "CompileResult", "compile_formula", "dtype_of", "READOUT"]
 
 #: how to read the output (stored in the sidecar)
 READOUT = "position n+1 (0-based index n) gives w[:n] in L iff output > 0; index N is EOS"
@@ -56,10 +56,9 @@ class CompiledModel:
     def width(self) -> int:
         return self.model.config.d_model
 
-    def summary(self) -> dict:
-        """The JSON of ``attnlogic compile``."""
-        return {"layers": self.layers, "heads": self.heads, "width": self.width,
-                "dtype": self.dtype, "exact_up_to": self.exact_up_to}
+    def summary(self) -> "CompileResult":
+        """What ``attnlogic compile`` reports about this model (not saved)."""
+        return CompileResult(self)
 
     def _repr_html_(self) -> str:
         """The summary and one row per head (a short table)."""
@@ -85,6 +84,39 @@ class CompiledModel:
     def save(self, path: str | os.PathLike):
         """Write safetensors + JSON sidecar (see :mod:`attnlogic.transformer.io`)."""
         return save_model(self.model, path, self.metadata)
+
+
+@dataclass(frozen=True)
+class CompileResult:
+    """The report of ``attnlogic compile``: the compiled model and, when it was saved, the
+    paths of its weights (``out``) and sidecar."""
+
+    compiled: CompiledModel
+    out: str | None = None
+    sidecar: str | None = None
+
+    def to_json(self) -> dict:
+        """The JSON object of ``attnlogic compile --json``."""
+        c = self.compiled
+        obj = {"layers": c.layers, "heads": c.heads, "width": c.width, "dtype": c.dtype,
+               "exact_up_to": c.exact_up_to}
+        if self.out is not None:
+            obj["out"], obj["sidecar"] = self.out, self.sidecar
+        return obj
+
+    def lines(self) -> list[str]:
+        """The text of ``attnlogic compile``: sizes, one line per head, the exactness claim."""
+        c = self.compiled
+        exact = "every length" if c.exact_up_to is None else f"lengths <= {c.exact_up_to}"
+        out = [f"formula   {c.formula}",
+               f"alphabet  {','.join(c.vocab.alphabet)} (+ EOS = token {c.vocab.eos})",
+               f"layers    {c.layers}   heads {c.heads}   width {c.width}   ffn {c.plan.d_ff}"]
+        out += [f"  layer {l}  {str(h.spec):10s} {h.formula}"
+                for l, heads in enumerate(c.plan.heads, 1) for h in heads]
+        out.append(f"dtype     {c.dtype}: exact at {exact}")
+        if self.out is not None:
+            out.append(f"wrote     {self.out} and {self.sidecar}")
+        return out
 
 
 def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32",

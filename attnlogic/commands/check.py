@@ -53,7 +53,7 @@ def add_arguments(p):
 def run(args) -> int:
     from attnlogic.errors import InputError
 
-    from ._common import print_json, show_word, split_alphabet
+    from ._common import print_json, split_alphabet
 
     if args.max_length < 0 or args.samples < 0:
         raise InputError("--max-length and --samples must be >= 0")
@@ -69,28 +69,17 @@ def run(args) -> int:
         torch.set_num_threads(args.threads)
     if args.device == "cuda" and not torch.cuda.is_available():
         raise InputError("--device cuda: CUDA is not available on this machine")
-    from attnlogic.compiler.check import run_check
+    from attnlogic.compiler.check import check_compiled
     from attnlogic.progress import wanted
 
     from .compile import _fixed_point
 
-    result = run_check(formula=args.formula, model_path=args.model, alphabet=split_alphabet(args.alphabet),
-                       max_length=args.max_length, samples=args.samples, exhaustive=args.exhaustive,
-                       dtype=args.dtype, device=args.device, seed=args.seed, progress=wanted(args),
-                       kernel=args.kernel, fixed_point=_fixed_point(args), span_fix=not args.no_span_fix)
+    result = check_compiled(args.model, formula=args.formula, alphabet=split_alphabet(args.alphabet),
+                            max_length=args.max_length, samples=args.samples, exhaustive=args.exhaustive,
+                            dtype=args.dtype, device=args.device, seed=args.seed, progress=wanted(args),
+                            kernel=args.kernel, fixed_point=_fixed_point(args), span_fix=not args.no_span_fix)
     if args.json:
-        print_json(result)
+        print_json(result.to_json())
     else:
-        print(f"formula            {result['formula']}")
-        print(f"model              {result['model']}  ({result['dtype']}, {result['device']}, "
-              f"kernel {result['kernel']}, exact_up_to {result['exact_up_to']})")
-        print(f"oracle             {result['oracle']}")
-        print(f"exhaustive         all {result['exhaustive']['words']} words of length "
-              f"{result['exhaustive']['length']}")
-        print(f"long words         {result['words']} of length {result['max_length']}")
-        print(f"prefixes checked   {result['prefixes_checked']}")
-        print(f"disagreements      {result['disagreements']}")
-        ce = result["counterexample"]
-        print(f"counterexample     {'none' if ce is None else (show_word(ce) if ce else 'ε (empty word)')}")
-        print(f"tokens per second  {result['tokens_per_second']:.0f}")
-    return 1 if result["disagreements"] else 0
+        print("\n".join(result.lines()))
+    return 0 if result.exact else 1

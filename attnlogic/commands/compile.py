@@ -42,7 +42,7 @@ def run(args) -> int:
     from attnlogic.compiler import compile_formula
     from attnlogic.ltl import parse
 
-    from ._common import print_json, split_alphabet, warn_formula
+    from ._common import split_alphabet, warn_formula
 
     if args.out is not None:          # refuse a bad path before the work, not after it
         from attnlogic.fileio import check_output_path
@@ -54,34 +54,31 @@ def run(args) -> int:
     compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, fixed_point=fmt,
                                span_fix=not args.no_span_fix, layernorm=args.layernorm)
     warn_formula(args, f, split_alphabet(args.alphabet))   # after the errors, if any
-    summary = compiled.summary()
+    result = compiled.summary()
     if args.out is not None:
+        from attnlogic.compiler import CompileResult
         path, side = compiled.save(args.out)
-        summary["out"] = str(path)
-        summary["sidecar"] = str(side)
+        result = CompileResult(compiled, str(path), str(side))
+    return _report(args, result)
+
+
+def _report(args, result) -> int:
+    """Exports (--onnx, --torch-export), then the JSON or the text of the result."""
+    from ._common import print_json
+
+    extra = {}
     if args.onnx or args.torch_export:
         from attnlogic.compiler.export import export_onnx, save_exported_program
         if args.onnx:
-            summary["onnx"] = str(export_onnx(compiled, args.onnx))
+            extra["onnx"] = str(export_onnx(result.compiled, args.onnx))
         if args.torch_export:
-            summary["torch_export"] = str(save_exported_program(compiled, args.torch_export))
+            extra["torch_export"] = str(save_exported_program(result.compiled, args.torch_export))
     if args.json:
-        print_json(summary)
-        return 0
-    exact = "every length" if compiled.exact_up_to is None else f"lengths <= {compiled.exact_up_to}"
-    print(f"formula   {compiled.formula}")
-    print(f"alphabet  {','.join(compiled.vocab.alphabet)} (+ EOS = token {compiled.vocab.eos})")
-    print(f"layers    {compiled.layers}   heads {compiled.heads}   width {compiled.width}   "
-          f"ffn {compiled.plan.d_ff}")
-    for l, heads in enumerate(compiled.plan.heads, 1):
-        for h in heads:
-            print(f"  layer {l}  {str(h.spec):10s} {h.formula}")
-    print(f"dtype     {compiled.dtype}: exact at {exact}")
-    if args.out is not None:
-        print(f"wrote     {summary['out']} and {summary['sidecar']}")
-    for key in ("onnx", "torch_export"):
-        if key in summary:
-            print(f"wrote     {summary[key]}")
+        print_json({**result.to_json(), **extra})
+    else:
+        print("\n".join(result.lines()))
+        for path in extra.values():
+            print(f"wrote     {path}")
     return 0
 
 
