@@ -25,6 +25,8 @@ from typing import Callable, Iterator
 import numpy as np
 import torch
 
+from attnlogic.testing.words import long_words
+
 __all__ = ["CheckResult", "check_compiled", "run_check", "load_checked_model", "CheckReport", "check_model", "dfa_oracle", "exhaustive_length", "long_words", "TOKEN_BUDGET"]
 
 #: tokens per forward batch
@@ -128,80 +130,6 @@ def exhaustive_length(n_letters: int, budget: int = 1 << 13, cap: int = 12) -> i
     while L < cap and n_letters ** (L + 1) <= budget:
         L += 1
     return L
-
-
-def _periodic(block: list[int], n: int) -> np.ndarray:
-    reps = -(-n // max(1, len(block)))
-    return np.array((block * reps)[:n], dtype=np.int64)
-
-
-def _dfa_pumps(dfa, alphabet, rng) -> list[tuple[list[int], list[int], list[int]]]:
-    """(l, z, s) for every reachable state q with a cycle: l a shortest word to q, z a
-    shortest non-empty cycle on q, s a shortest word separating q from one of up to four
-    other states (chosen at random; empty when none is separated).  Letters are indices of
-    ``alphabet``; the breadth-first searches are those of :mod:`attnlogic.automata.graphs`."""
-    if dfa is None:
-        return []
-    from attnlogic.automata.graphs import distinguishing_suffix, shortest_words_from
-
-    table = np.asarray(dfa.transitions)[:, [dfa.letter_index(a) for a in alphabet]]
-    access = shortest_words_from(table, dfa.initial)
-    reachable = [q for q, w in enumerate(access) if w is not None]
-    pumps = []
-    for q in reachable:
-        cycles = [[a] + back for a in range(table.shape[1])
-                  if (back := shortest_words_from(table, int(table[q, a]))[q]) is not None]
-        if not cycles:
-            continue
-        z = min(cycles, key=lambda c: (len(c), c))
-        others = [p for p in reachable if p != q]
-        rng.shuffle(others)
-        s = next((s for p in others[:4]
-                  if (s := distinguishing_suffix(table, dfa.accepting, q, p)) is not None), [])
-        pumps.append((access[q], z, s))
-    return pumps
-
-
-def long_words(alphabet, n: int, count: int, seed: int = 0, dfa=None) -> Iterator[tuple[str, np.ndarray]]:
-    """``count`` words of length ``n`` as (kind, letter indices), cycling through the generators."""
-    rng = np.random.default_rng(seed)
-    k = len(alphabet)
-    periodic: list[list[int]] = []
-    for a in range(k):                       # (a b^{k-1})^r, k = 1..4, every ordered pair
-        for b in range(k):
-            if a != b:
-                for m in (1, 2, 3, 4):
-                    periodic.append([a] + [b] * (m - 1))
-    for L in (1, 2, 3):                      # u^r for every short block
-        periodic.extend(list(u) for u in itertools.product(range(k), repeat=L))
-    seen, blocks = set(), []
-    for u in periodic:
-        if tuple(u) not in seen:
-            seen.add(tuple(u))
-            blocks.append(u)
-    rng.shuffle(blocks)
-    pumps = _dfa_pumps(dfa, alphabet, rng)
-    gens = ["periodic", "pump", "random"] if pumps else ["periodic", "random"]
-    bi = pi = 0
-    for i in range(count):
-        kind = gens[i % len(gens)]
-        if kind == "periodic":
-            block = blocks[bi % len(blocks)]
-            bi += 1
-            w = _periodic(block, n)
-            if bi > len(blocks):             # second round: a random prefix, then the period
-                cut = int(rng.integers(0, max(1, n // 2)))
-                w[:cut] = rng.integers(0, k, cut)
-        elif kind == "pump":
-            l, z, s = pumps[pi % len(pumps)]
-            pi += 1
-            body = max(0, n - len(l) - len(s))
-            w = np.array((l + (z * (body // len(z) + 1))[:body] + s)[:n], dtype=np.int64)
-            if len(w) < n:
-                w = np.concatenate([w, rng.integers(0, k, n - len(w))])
-        else:
-            w = rng.integers(0, k, n)
-        yield kind, w
 
 
 def _forward(model, codes: np.ndarray, eos: int, device, forward=None) -> np.ndarray:
@@ -353,8 +281,7 @@ class CheckResult:
         from attnlogic.display import show_word
 
         ce = self.counterexample
-        return [
-            f"formula            {self.formula}",
+        return ([f"formula            {self.formula}"] if self.formula is not None else []) + [
             f"model              {self.model}  ({self.dtype}, {self.device}, kernel {self.kernel}, "
             f"exact_up_to {self.exact_up_to})",
             f"oracle             {self.oracle}",

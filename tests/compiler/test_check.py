@@ -113,7 +113,7 @@ def test_long_word_generators_cover_periodic_and_pumps():
 
 
 @pytest.mark.parametrize("argv", [
-    ["compile", "P (a S b)"], ["compile", "P (a"], ["check", "a S b"], ["check"],
+    ["compile", "--regex", "(aa)*", "--alphabet", "a"], ["compile", "P (a"], ["check", "a S b"], ["check"],
     ["check", "P a", "--max-length", "-1"], ["check", "--model", "/nonexistent.safetensors"],
 ])
 def test_bad_input_exits_2(argv, capsys):
