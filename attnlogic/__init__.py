@@ -10,9 +10,12 @@ The Python API is the real interface (the command line is a thin layer over it):
     result = al.classify(dfa)                   # attnlogic.definability: every fragment, proved
     result["hybrid:1"], result[al.Fragment.parse("LTL[P]")]   # by attention pattern or fragment
     model = al.compile_formula(f)               # attnlogic.compiler (imports torch)
+    report = al.check_compiled(model, max_length=10_000)   # a CheckResult; .to_json()
+    al.compile_language(lang)                   # any language: classified, certificate compiled, checked
+    from attnlogic.testing import check         # ANY model against ANY language (docs/testing.md)
 
 Sub-packages: ``attnlogic.ltl``, ``attnlogic.automata``, ``attnlogic.definability``, ``attnlogic.transformer``,
-``attnlogic.compiler``, ``attnlogic.experiments``, ``attnlogic.rmt``.  Names are imported
+``attnlogic.compiler``, ``attnlogic.experiments``, ``attnlogic.rmt``, ``attnlogic.testing``.  Names are imported
 lazily, so ``import attnlogic`` stays cheap.
 """
 
@@ -33,7 +36,10 @@ _EXPORTS = {
     "classify": "attnlogic.definability.classify",
     "transition_semigroup": "attnlogic.definability.semigroup",
     "smallest_formula": "attnlogic.definability.smallest",
-    "compile_formula": "attnlogic.compiler.compile", "run_check": "attnlogic.compiler.check",
+    "compile_formula": "attnlogic.compiler.compile", "CompileResult": "attnlogic.compiler.compile",
+    "compile_language": "attnlogic.compiler.compile",
+    "check_compiled": "attnlogic.compiler.check", "CheckResult": "attnlogic.compiler.check",
+    "run_check": "attnlogic.compiler.check",
     "SUITE": "attnlogic.suite",
 }
 

@@ -4,7 +4,8 @@ Stages (as in Tracr): :mod:`.plan` (formula → residual coordinates and a layer
 :mod:`.weights` (schedule → tensors), :mod:`.precision` (where each dtype stays exact).
 """
 
-from .compile import CompiledModel, compile_formula
+from .check import CheckResult, check_compiled
+from .compile import CompiledModel, CompileResult, compile_formula
 from .plan import Plan, plan_formula
 
-__all__ = ["CompiledModel", "compile_formula", "Plan", "plan_formula"]
+__all__ = ["CheckResult", "check_compiled", "CompiledModel", "CompileResult", "compile_formula", "Plan", "plan_formula"]

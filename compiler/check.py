@@ -6,7 +6,7 @@ N+1 values.  Words:
 
 1. **exhaustive**: every word of one length L (its prefixes are every word of length ≤ L);
 2. **long words** of length ``max_length``, cycling through generators: periodic words
-   (a b^{k−1})^r and u^r for short blocks u (the separating families of docs/languages.md),
+   (a b^{k−1})^r and u^r for short blocks u (the separating families of spec/theory.md),
    DFA-guided pumps l·z^r·s (l reaches a state q, z is a cycle through q, s separates q from
    another state: words near the DFA's distinguishing contexts), and uniform random words.
 
@@ -16,6 +16,7 @@ on which model and oracle differ) and tokens per second of the model's forward p
 
 from __future__ import annotations
 
+import copy
 import itertools
 import time
 from dataclasses import dataclass, field
@@ -24,14 +25,22 @@ from typing import Callable, Iterator
 import numpy as np
 import torch
 
-__all__ = ["CheckReport", "check_model", "dfa_oracle", "exhaustive_length", "long_words", "TOKEN_BUDGET"]
+from attnlogic.testing.words import long_words
+
+__all__ = ["CheckResult", "check_compiled", "run_check", "load_checked_model", "CheckReport", "check_model", "dfa_oracle", "exhaustive_length", "long_words", "TOKEN_BUDGET"]
 
 #: tokens per forward batch
 TOKEN_BUDGET = 1 << 17
 
 
-@dataclass
+@dataclass(frozen=True)
 class CheckReport:
+    """What :func:`check_model` found: ``words`` long words of length ``max_length``, every
+    prefix of them and of all ``exhaustive_words`` words of length ``exhaustive_length``
+    (``prefixes_checked`` in all); ``disagreements`` (prefixes); ``counterexample`` the
+    shortest disagreeing prefix found (letter indices) and the oracle's answer on it;
+    ``tokens``/``seconds`` of the model's forward passes; ``kinds`` per word generator."""
+
     words: int = 0
     max_length: int = 0
     prefixes_checked: int = 0
@@ -42,7 +51,7 @@ class CheckReport:
     seconds: float = 0.0
     exhaustive_length: int = 0
     exhaustive_words: int = 0
-    kinds: dict = field(default_factory=dict)
+    kinds: dict = field(default_factory=dict, compare=False)
 
     @property
     def tokens_per_second(self) -> float:
@@ -59,16 +68,35 @@ class CheckReport:
                 ["counterexample", ce], ["tokens per second", f"{self.tokens_per_second:.0f}"]]
         return html_table(["", ""], rows, caption="model against the DFA, every prefix")
 
-    def note(self, agree: np.ndarray, codes: np.ndarray, expected: np.ndarray) -> None:
+
+class _Tally:
+    """The running counts of one check (private; frozen into a :class:`CheckReport`)."""
+
+    def __init__(self):
+        self.prefixes = self.disagreements = self.tokens = 0
+        self.seconds = 0.0
+        self.counterexample: tuple[int, ...] | None = None
+        self.expected: bool | None = None
+        self.kinds: dict[str, dict[str, int]] = {}
+
+    def note(self, agree: np.ndarray, codes: np.ndarray, expected: np.ndarray, kind: str) -> None:
         """Record one word's comparison (``agree``, ``expected`` of length N+1)."""
-        self.prefixes_checked += agree.size
+        self.prefixes += agree.size
         bad = np.flatnonzero(~agree)
         self.disagreements += bad.size
+        d = self.kinds.setdefault(kind, {"words": 0, "disagreements": 0})
+        d["words"] += 1
+        d["disagreements"] += int(bad.size)
         if bad.size:
             n = int(bad[0])
             if self.counterexample is None or n < len(self.counterexample):
                 self.counterexample = tuple(int(c) for c in codes[:n])
-                self.counterexample_expected = bool(expected[n])
+                self.expected = bool(expected[n])
+
+    def report(self, words: int, max_length: int, exhaustive_length: int, exhaustive_words: int) -> CheckReport:
+        return CheckReport(words, max_length, self.prefixes, self.disagreements, self.counterexample,
+                           self.expected, self.tokens, self.seconds, exhaustive_length, exhaustive_words,
+                           self.kinds)
 
 
 def dfa_oracle(dfa, alphabet) -> Callable[[np.ndarray], np.ndarray]:
@@ -104,119 +132,6 @@ def exhaustive_length(n_letters: int, budget: int = 1 << 13, cap: int = 12) -> i
     return L
 
 
-def _periodic(block: list[int], n: int) -> np.ndarray:
-    reps = -(-n // max(1, len(block)))
-    return np.array((block * reps)[:n], dtype=np.int64)
-
-
-def _dfa_pumps(dfa, alphabet, rng) -> list[tuple[list[int], list[int], list[int]]]:
-    """(l, z, s): l reaches q, z loops on q (non-empty), s separates q from some other state."""
-    if dfa is None:
-        return []
-    idx = [dfa.letter_index(a) for a in alphabet]
-    back = {dfa.letter_index(a): i for i, a in enumerate(alphabet)}
-    table = np.asarray(dfa.transitions)
-    n = table.shape[0]
-    # access words by BFS
-    access = {dfa.initial: []}
-    queue = [dfa.initial]
-    for q in queue:
-        for j in idx:
-            r = int(table[q, j])
-            if r not in access:
-                access[r] = access[q] + [back[j]]
-                queue.append(r)
-
-    def shortest(src: int, pred) -> list[int] | None:
-        seen = {src: []}
-        frontier = [src]
-        while frontier:
-            nxt = []
-            for q in frontier:
-                for j in idx:
-                    r = int(table[q, j])
-                    w = seen[q] + [back[j]]
-                    if pred(r, w):
-                        return w
-                    if r not in seen:
-                        seen[r] = w
-                        nxt.append(r)
-            frontier = nxt
-        return None
-
-    def separating(p: int, q: int) -> list[int] | None:
-        if bool(dfa.accepting[p]) != bool(dfa.accepting[q]):
-            return []
-        seen = {(p, q): []}
-        frontier = [(p, q)]
-        while frontier:
-            nxt = []
-            for a, b in frontier:
-                for j in idx:
-                    x, y = int(table[a, j]), int(table[b, j])
-                    w = seen[(a, b)] + [back[j]]
-                    if bool(dfa.accepting[x]) != bool(dfa.accepting[y]):
-                        return w
-                    if (x, y) not in seen:
-                        seen[(x, y)] = w
-                        nxt.append((x, y))
-            frontier = nxt
-        return None
-
-    pumps = []
-    for q, l in access.items():
-        z = shortest(q, lambda r, w, q=q: r == q)
-        if not z:
-            continue
-        others = [p for p in access if p != q]
-        rng.shuffle(others)
-        s = next((s for p in others[:4] if (s := separating(q, p)) is not None), [])
-        pumps.append((l, z, s))
-    return pumps
-
-
-def long_words(alphabet, n: int, count: int, seed: int = 0, dfa=None) -> Iterator[tuple[str, np.ndarray]]:
-    """``count`` words of length ``n`` as (kind, letter indices), cycling through the generators."""
-    rng = np.random.default_rng(seed)
-    k = len(alphabet)
-    periodic: list[list[int]] = []
-    for a in range(k):                       # (a b^{k-1})^r, k = 1..4, every ordered pair
-        for b in range(k):
-            if a != b:
-                for m in (1, 2, 3, 4):
-                    periodic.append([a] + [b] * (m - 1))
-    for L in (1, 2, 3):                      # u^r for every short block
-        periodic.extend(list(u) for u in itertools.product(range(k), repeat=L))
-    seen, blocks = set(), []
-    for u in periodic:
-        if tuple(u) not in seen:
-            seen.add(tuple(u))
-            blocks.append(u)
-    rng.shuffle(blocks)
-    pumps = _dfa_pumps(dfa, alphabet, rng)
-    gens = ["periodic", "pump", "random"] if pumps else ["periodic", "random"]
-    bi = pi = 0
-    for i in range(count):
-        kind = gens[i % len(gens)]
-        if kind == "periodic":
-            block = blocks[bi % len(blocks)]
-            bi += 1
-            w = _periodic(block, n)
-            if bi > len(blocks):             # second round: a random prefix, then the period
-                cut = int(rng.integers(0, max(1, n // 2)))
-                w[:cut] = rng.integers(0, k, cut)
-        elif kind == "pump":
-            l, z, s = pumps[pi % len(pumps)]
-            pi += 1
-            body = max(0, n - len(l) - len(s))
-            w = np.array((l + (z * (body // len(z) + 1))[:body] + s)[:n], dtype=np.int64)
-            if len(w) < n:
-                w = np.concatenate([w, rng.integers(0, k, n - len(w))])
-        else:
-            w = rng.integers(0, k, n)
-        yield kind, w
-
-
 def _forward(model, codes: np.ndarray, eos: int, device, forward=None) -> np.ndarray:
     tokens = torch.as_tensor(np.concatenate([codes, np.full((codes.shape[0], 1), eos)], axis=1), device=device)
     with torch.no_grad():
@@ -250,10 +165,9 @@ def _check(model, alphabet, oracle, max_length, samples, seed, exhaustive, dfa, 
            forward, device) -> CheckReport:
     k = len(alphabet)
     eos = k
-    rep = CheckReport(max_length=max_length)
+    tally = _Tally()
     L = exhaustive_length(k) if exhaustive is None else exhaustive
     L = min(L, max_length) if max_length else L
-    rep.exhaustive_length = L
 
     def run(codes: np.ndarray, kind: str):
         if device.type == "cuda":
@@ -262,23 +176,20 @@ def _check(model, alphabet, oracle, max_length, samples, seed, exhaustive, dfa, 
         got = _forward(model, codes, eos, device, forward)
         if device.type == "cuda":
             torch.cuda.synchronize()
-        rep.seconds += time.perf_counter() - t0
-        rep.tokens += codes.size + codes.shape[0]
+        tally.seconds += time.perf_counter() - t0
+        tally.tokens += codes.size + codes.shape[0]
         want = oracle(codes)
         for b in range(codes.shape[0]):
-            before = rep.disagreements
-            rep.note(got[b] == want[b], codes[b], want[b])
-            d = rep.kinds.setdefault(kind, {"words": 0, "disagreements": 0})
-            d["words"] += 1
-            d["disagreements"] += rep.disagreements - before
+            tally.note(got[b] == want[b], codes[b], want[b], kind)
 
     # 1. exhaustive: all words of length exactly L
+    n_exhaustive = 0
     if k and L >= 0:
         all_codes = np.array(list(itertools.product(range(k), repeat=L)), dtype=np.int64).reshape(k ** L, L)
         step = max(1, TOKEN_BUDGET // (L + 1))
         for s in range(0, len(all_codes), step):
             run(all_codes[s:s + step], "exhaustive")
-        rep.exhaustive_words = len(all_codes)
+        n_exhaustive = len(all_codes)
     # 2. long words
     batch = max(1, TOKEN_BUDGET // (max_length + 1))
     it = long_words(alphabet, max_length, samples, seed, dfa)
@@ -296,7 +207,7 @@ def _check(model, alphabet, oracle, max_length, samples, seed, exhaustive, dfa, 
             if bar:
                 bar.update(len(buf))
             buf, kinds = [], []
-            if stop_at_first and rep.disagreements:
+            if stop_at_first and tally.disagreements:
                 break
     if buf:
         _run_group(run, buf, kinds)
@@ -304,8 +215,7 @@ def _check(model, alphabet, oracle, max_length, samples, seed, exhaustive, dfa, 
             bar.update(len(buf))
     if bar:
         bar.close()
-    rep.words = samples
-    return rep
+    return tally.report(samples, max_length, L, n_exhaustive)
 
 
 def _run_group(run, words: list[np.ndarray], kinds: list[str]) -> None:
@@ -314,6 +224,74 @@ def _run_group(run, words: list[np.ndarray], kinds: list[str]) -> None:
     else:
         for w, kind in zip(words, kinds):
             run(w[None, :], kind)
+
+
+# -- the check API: a compiled (or saved) model against the language of a formula --------------
+@dataclass(frozen=True)
+class CheckResult:
+    """The outcome of ``attnlogic check``: a model compared with the minimal DFA of a language
+    on every prefix of the checked words (see the module docstring).
+
+    ``counterexample`` is the shortest disagreeing prefix found, as text (letters joined, or
+    with commas for multi-character letters), ``counterexample_expected`` the language's
+    answer on it; ``exact_up_to`` the length up to which the model's dtype is proved exact
+    (None: every length; 0: no claim, for a model the compiler did not make)."""
+
+    words: int
+    max_length: int
+    prefixes_checked: int
+    disagreements: int
+    counterexample: str | None
+    tokens_per_second: float
+    counterexample_expected: bool | None
+    exhaustive_length: int
+    exhaustive_words: int
+    kinds: dict = field(compare=False)
+    formula: str | None
+    alphabet: tuple[str, ...]
+    dtype: str
+    device: str
+    exact_up_to: int | None
+    model: str
+    oracle: str
+    seconds: float
+    kernel: str
+
+    @property
+    def exact(self) -> bool:
+        """No disagreement was found."""
+        return self.disagreements == 0
+
+    def to_json(self) -> dict:
+        """The JSON object of ``attnlogic check --json``."""
+        return {
+            "words": self.words, "max_length": self.max_length, "prefixes_checked": self.prefixes_checked,
+            "disagreements": self.disagreements, "counterexample": self.counterexample,
+            "tokens_per_second": round(self.tokens_per_second, 1),
+            "counterexample_expected": self.counterexample_expected,
+            "exhaustive": {"length": self.exhaustive_length, "words": self.exhaustive_words},
+            "kinds": {k: dict(v) for k, v in self.kinds.items()}, "formula": self.formula,
+            "alphabet": list(self.alphabet), "dtype": self.dtype, "device": self.device,
+            "exact_up_to": self.exact_up_to, "model": self.model, "oracle": self.oracle,
+            "seconds": round(self.seconds, 3), "kernel": self.kernel,
+        }
+
+    def lines(self) -> list[str]:
+        """The text of ``attnlogic check`` (one string per line)."""
+        from attnlogic.display import show_word
+
+        ce = self.counterexample
+        return ([f"formula            {self.formula}"] if self.formula is not None else []) + [
+            f"model              {self.model}  ({self.dtype}, {self.device}, kernel {self.kernel}, "
+            f"exact_up_to {self.exact_up_to})",
+            f"oracle             {self.oracle}",
+            f"exhaustive         all {self.exhaustive_words} words of length {self.exhaustive_length}",
+            f"long words         {self.words} of length {self.max_length}",
+            f"prefixes checked   {self.prefixes_checked}",
+            f"disagreements      {self.disagreements}",
+            f"counterexample     {'none' if ce is None else (show_word(ce) if ce else 'ε (empty word)')}",
+            f"tokens per second  {self.tokens_per_second:.0f}",
+        ]
 
 
 def _fp_bound(f, letters, fmt, fp_meta: dict):
@@ -327,12 +305,12 @@ def _fp_bound(f, letters, fmt, fp_meta: dict):
 
 
 def _word_text(codes, alphabet) -> str:
-    letters = [alphabet[i] for i in codes]
-    return ",".join(letters) if any(len(a) != 1 for a in alphabet) else "".join(letters)
+    from attnlogic.definability.results import word_text
+    return word_text(alphabet, codes)
 
 
-#: range of the numeric arguments of :func:`run_check` (and of the demo): the long words are
-#: materialised, with the model's activations, so their length bounds memory
+#: range of the numeric arguments of :func:`check_compiled` (and of the demo): the long words
+#: are materialised, with the model's activations, so their length bounds memory
 MAX_CHECK_LENGTH = 10_000_000
 MAX_SAMPLES = 1_000_000
 MAX_SEED = 2**63 - 1
@@ -348,64 +326,100 @@ def check_ranges(max_length: int, samples: int, seed: int) -> None:
             raise InputError(f"{name} must be an integer in 0..{hi}, got {value!r}", parameters=(name,))
 
 
-def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 1000, samples: int = 16,
-              exhaustive: int | None = None, dtype: str | None = None, device: str = "cpu",
-              seed: int = 0, progress: bool = False, oracle: str = "dfa", kernel: str = "auto",
-              fixed_point=None, span_fix: bool = True) -> dict:
-    """The whole ``attnlogic check``: build or load the model, build the DFA, compare.
-
-    The DFA comes from :func:`attnlogic.automata.from_formula.formula_to_dfa`, independent
-    of the compiler.  ``kernel="auto"`` runs global heads whose query is constant (every
-    compiled head) with the O(N) prefix kernel and the rest with SDPA; ``"sdpa"`` forces
-    the quadratic kernel plain PyTorch uses.  Returns the JSON dict of README.md's command table plus
-    details.
-    """
+def load_checked_model(path, alphabet=None, dtype: str | None = None, device: str = "cpu"):
+    """A saved model, its alphabet, its sidecar metadata and its run dtype, validated:
+    the sidecar's alphabet (or ``alphabet`` when it names none) must match the model's
+    vocabulary (letters + EOS), and a given ``alphabet`` must be a prefix of it."""
     from attnlogic.errors import FileFormatError, InputError
+    from attnlogic.transformer.io import load_model
+
+    from .compile import dtype_of
+
+    model, side = load_model(path, device=device)
+    meta = side.get("metadata", {})
+    model_alpha = meta.get("alphabet")
+    if model_alpha is None:
+        if alphabet is None:
+            raise InputError(f"{path}: the sidecar names no alphabet; give the alphabet",
+                             parameters=("alphabet",))
+        model_alpha = list(alphabet)
+    if not isinstance(model_alpha, list) or len(model_alpha) + 1 != model.config.vocab_size:
+        raise FileFormatError(str(path), "metadata.alphabet",
+                              "does not match the model's vocabulary size (letters + EOS)")
+    letters = tuple(model_alpha)
+    if alphabet is not None and list(alphabet) != list(letters)[:len(alphabet)]:
+        raise InputError(f"the alphabet {list(alphabet)} differs from the model's {list(letters)}",
+                         parameters=("alphabet",))
+    if dtype is not None:
+        model = model.to(dtype_of(dtype))
+    return model, letters, meta, dtype or side["dtype"]
+
+
+def check_compiled(model=None, *, formula=None, language=None, alphabet=None, max_length: int = 1000, samples: int = 16,
+          exhaustive: int | None = None, dtype: str | None = None, device: str = "cpu", seed: int = 0,
+          progress: bool = False, oracle: str = "dfa", kernel: str = "auto", fixed_point=None,
+          span_fix: bool = True) -> CheckResult:
+    """Check a model against the language of a formula; the whole ``attnlogic check``.
+
+    ``model``: a :class:`~.compile.CompiledModel` (checked as it is, against its own formula
+    unless ``formula`` is given), the path of a model saved by :meth:`CompiledModel.save`
+    (its sidecar names its formula and alphabet), or None: ``formula`` is compiled (with
+    ``dtype``, ``fixed_point``, ``span_fix``) and checked.  The oracle is the minimal DFA of
+    ``language`` (an :class:`attnlogic.automata.sources.Language`) or, when none is given, of
+    the formula's language (:func:`~attnlogic.automata.sources.load_language`, independent of
+    the compiler), or with ``oracle="evaluator"`` the reference evaluator
+    :func:`attnlogic.ltl.prefix_acceptance` (to cross-check the DFA path).  ``kernel="auto"``
+    runs global heads whose query is constant (every compiled head) with the O(N) prefix
+    kernel and the rest with SDPA; ``"sdpa"`` forces the quadratic kernel plain PyTorch uses.
+    """
+    from attnlogic.automata.sources import load_language
+    from attnlogic.errors import InputError
     from attnlogic.ltl import parse
 
     check_ranges(max_length, samples, seed)
-    from .compile import compile_formula, dtype_of
+    from .compile import CompiledModel, compile_formula, dtype_of
     from .precision import exact_up_to
 
-    if model_path is not None:
-        from attnlogic.transformer.io import load_model
-        model, side = load_model(model_path, device=device)
-        meta = side.get("metadata", {})
-        text = formula if formula is not None else meta.get("formula")
-        if text is None:
-            raise InputError(f"{model_path}: the sidecar names no formula; give the formula to check against")
-        model_alpha = meta.get("alphabet")
-        if model_alpha is None:
-            if alphabet is None:
-                raise InputError(f"{model_path}: the sidecar names no alphabet; give the alphabet",
-                                 parameters=("alphabet",))
-            model_alpha = list(alphabet)
-        if not isinstance(model_alpha, list) or len(model_alpha) + 1 != model.config.vocab_size:
-            raise FileFormatError(str(model_path), "metadata.alphabet",
-                                  "does not match the model's vocabulary size (letters + EOS)")
-        f = parse(text)
-        letters = tuple(model_alpha)
-        if alphabet is not None and list(alphabet) != list(letters)[:len(alphabet)]:
-            raise InputError(f"the alphabet {list(alphabet)} differs from the model's {list(letters)}",
-                             parameters=("alphabet",))
-        if dtype is not None:
-            model = model.to(dtype_of(dtype))
-        run_dtype = dtype or side["dtype"]
-        # a model the compiler did not make claims nothing (0); null would mean "every length"
-        bound = exact_up_to(model, dtype_of(run_dtype)) if meta.get("compiler") else 0
-        label = str(model_path)
-    else:
-        f = parse(formula) if isinstance(formula, str) else formula
-        compiled = compile_formula(f, alphabet, dtype=dtype or "float32", device=device,
-                                   fixed_point=fixed_point, span_fix=span_fix)
-        model, letters, bound, run_dtype = compiled.model, compiled.vocab.alphabet, compiled.exact_up_to, compiled.dtype
+    own = None                               # the formula the model was compiled from
+    if model is None:
+        if formula is None:
+            raise InputError("give a formula or a model", parameters=("formula", "model"))
+        model = compile_formula(formula, alphabet, dtype=dtype or "float32", device=device,
+                                fixed_point=fixed_point, span_fix=span_fix)
+        formula = None
+    if isinstance(model, CompiledModel):
+        compiled = model
+        net, letters, run_dtype, bound = compiled.model, compiled.vocab.alphabet, compiled.dtype, compiled.exact_up_to
+        own = parse(compiled.formula)
+        if dtype is not None and dtype != compiled.dtype:
+            net = copy.deepcopy(net).to(dtype_of(dtype))   # the compiled model stays as it is
+            run_dtype, bound = dtype, exact_up_to(net, dtype_of(dtype))
         label = f"compiled ({compiled.layers} layers, {compiled.heads} heads, width {compiled.width})"
+        fp_meta = compiled.metadata.get("fixed_point") if fixed_point is not None else None
+    else:
+        net, letters, meta, run_dtype = load_checked_model(model, alphabet, dtype, device)
+        own = parse(meta["formula"]) if meta.get("formula") else None
+        if formula is None and own is None:
+            raise InputError(f"{model}: the sidecar names no formula; give the formula to check against",
+                             parameters=("formula",))
+        # a model the compiler did not make claims nothing (0); null would mean "every length"
+        bound = exact_up_to(net, dtype_of(run_dtype)) if meta.get("compiler") else 0
+        label = str(model)
+        fp_meta = (meta.get("fixed_point") or {}) if meta.get("compiler") else None
+    f = own if formula is None else (parse(formula) if isinstance(formula, str) else formula)
+    if language is not None:
+        f = language.formula
     dfa = None
     if oracle == "dfa":
-        from attnlogic.automata.from_formula import formula_to_dfa
-        dfa = formula_to_dfa(f, list(letters), extend=True)
+        if language is None:
+            language = load_language(formula=f, alphabet=letters)
+        dfa = language.dfa
         fn = dfa_oracle(dfa, letters)
-        oracle_name = f"minimal DFA of the formula ({dfa.n_states} states)"
+        oracle_name = f"minimal DFA of the {language.kind} ({dfa.n_states} states)"
+        if language.kind != "formula":
+            oracle_name = f"minimal DFA of the {language.describe()} ({dfa.n_states} states)"
+    elif f is None:
+        raise InputError("the reference evaluator needs a formula", parameters=("oracle",))
     else:  # the reference evaluator (used by tests to cross-check the DFA path)
         from attnlogic.ltl import prefix_acceptance
 
@@ -416,23 +430,23 @@ def run_check(formula=None, model_path=None, alphabet=None, max_length: int = 10
     if fixed_point is not None:
         from attnlogic.transformer.fixed_point import fixed_point_forward
         run_dtype = f"fixed-point {fixed_point}"
-        if model_path is not None:
-            fp = meta.get("fixed_point") or {}
-            bound = _fp_bound(f, letters, fixed_point, fp) if meta.get("compiler") else 0
+        # re-planned from the model's own formula; a model compiled for floating point (or
+        # not by the compiler) makes no claim on a fixed-point machine
+        bound = _fp_bound(own, letters, fixed_point, fp_meta) if fp_meta else 0
 
         def forward(tokens):
-            return fixed_point_forward(model, tokens, fixed_point)
+            return fixed_point_forward(net, tokens, fixed_point)
         kernel = "fixed-point simulation"
-    rep = check_model(model, letters, fn, max_length, samples, seed=seed, exhaustive=exhaustive,
+    rep = check_model(net, letters, fn, max_length, samples, seed=seed, exhaustive=exhaustive,
                       dfa=dfa, progress=progress, kernel=None if forward else kernel, forward=forward)
-    ce = None if rep.counterexample is None else _word_text(rep.counterexample, letters)
-    return {
-        "words": rep.words, "max_length": rep.max_length, "prefixes_checked": rep.prefixes_checked,
-        "disagreements": rep.disagreements, "counterexample": ce,
-        "tokens_per_second": round(rep.tokens_per_second, 1),
-        "counterexample_expected": rep.counterexample_expected,
-        "exhaustive": {"length": rep.exhaustive_length, "words": rep.exhaustive_words},
-        "kinds": rep.kinds, "formula": str(f), "alphabet": list(letters), "dtype": run_dtype,
-        "device": device, "exact_up_to": bound, "model": label, "oracle": oracle_name,
-        "seconds": round(rep.seconds, 3), "kernel": kernel,
-    }
+    return CheckResult(
+        rep.words, rep.max_length, rep.prefixes_checked, rep.disagreements,
+        None if rep.counterexample is None else _word_text(rep.counterexample, letters),
+        rep.tokens_per_second, rep.counterexample_expected, rep.exhaustive_length, rep.exhaustive_words,
+        rep.kinds, None if f is None else str(f), tuple(letters), run_dtype, device, bound, label, oracle_name, rep.seconds, kernel)
+
+
+def run_check(formula=None, model_path=None, alphabet=None, **options) -> dict:
+    """``check_compiled(model_path, formula=formula, alphabet=alphabet, **options).to_json()``: the
+    JSON dict of ``attnlogic check`` (kept for scripts; new code uses :func:`check_compiled`)."""
+    return check_compiled(model_path, formula=formula, alphabet=alphabet, **options).to_json()

@@ -16,7 +16,7 @@ from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
 from .witnesses import Witness
 
-__all__ = ["Verdict", "FragmentResult", "Classification", "word_text"]
+__all__ = ["Verdict", "FragmentResult", "PatternResult", "Classification", "word_text"]
 
 
 def word_text(alphabet, word, empty: str = "") -> str:
@@ -65,6 +65,25 @@ class FragmentResult:
 
 
 @dataclass(frozen=True)
+class PatternResult:
+    """Whether fixed-precision transformers with an attention pattern can recognise the
+    language: the answer of the fragment the pattern characterises (``global`` → LTL[P],
+    ``local:k`` → LTL[Y<=k], ``hybrid:k`` → LTL[P,Y<=k]), with its certificate — a formula
+    when it can, a witness pair when it cannot."""
+
+    pattern: object                      # attnlogic.patterns.AttentionPattern
+    result: FragmentResult
+
+    @property
+    def can(self) -> bool | None:
+        return self.result.member
+
+    def to_json(self, sep: str = "") -> dict:
+        return {"pattern": str(self.pattern), "fragment": str(self.result.fragment), "can": self.can,
+                **{k: v for k, v in self.result.to_json(sep).items() if k != "member"}}
+
+
+@dataclass(frozen=True)
 class Classification:
     """The minimal DFA and one :class:`FragmentResult` per fragment (in output order).
 
@@ -87,6 +106,15 @@ class Classification:
         except (KeyError, InputError):
             return False
         return True
+
+    def for_pattern(self, pattern) -> PatternResult:
+        """The :class:`PatternResult` of an attention pattern (``"hybrid:1"`` or an
+        :class:`~attnlogic.patterns.AttentionPattern`); KeyError when its fragment was not
+        classified (a window that was not asked for)."""
+        from ..patterns import AttentionPattern
+
+        p = AttentionPattern.parse(pattern)
+        return PatternResult(p, self[Fragment.from_pattern(p)])
 
     @property
     def fragments(self) -> tuple[Fragment, ...]:

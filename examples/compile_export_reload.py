@@ -50,18 +50,17 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
 
     from attnlogic.compiler import compile_formula
-    from attnlogic.compiler.check import run_check
+    from attnlogic.compiler.check import check_compiled
     from attnlogic.ltl import parse, prefix_acceptance
 
     # 1. compile
     compiled = compile_formula(parse(args.formula), list(args.alphabet))
-    print(f"compiled  {compiled.formula}: {json.dumps(compiled.summary())}")
-    # 2. check every prefix against the formula's minimal DFA
-    res = run_check(formula=args.formula, alphabet=list(args.alphabet), max_length=args.length,
-                    samples=args.samples)
-    print(f"checked   {res['words']} words of length {res['max_length']} + all {res['exhaustive']['words']} "
-          f"of length {res['exhaustive']['length']}: {res['prefixes_checked']} prefixes, "
-          f"{res['disagreements']} disagreements, {res['tokens_per_second']:.0f} tokens/s")
+    print(f"compiled  {compiled.formula}: {json.dumps(compiled.summary().to_json())}")
+    # 2. check that model on every prefix against the formula's minimal DFA
+    res = check_compiled(compiled, max_length=args.length, samples=args.samples)
+    print(f"checked   {res.words} words of length {res.max_length} + all {res.exhaustive_words} "
+          f"of length {res.exhaustive_length}: {res.prefixes_checked} prefixes, "
+          f"{res.disagreements} disagreements, {res.tokens_per_second:.0f} tokens/s")
     # 3. export: safetensors + JSON sidecar
     out_dir = Path(args.out) if args.out else Path(tempfile.mkdtemp())
     path, side = compiled.save(out_dir / "model.safetensors")
@@ -78,7 +77,7 @@ def main(argv=None) -> int:
     agree = bool(torch.equal(plain, want))
     print(f"reloaded  plain PyTorch on a word of length {len(word)}: "
           f"{'all' if agree else 'NOT all'} {len(word) + 1} prefix decisions agree with the formula")
-    return 0 if agree and res["disagreements"] == 0 else 1
+    return 0 if agree and res.exact else 1
 
 
 if __name__ == "__main__":

@@ -22,12 +22,16 @@ literal, quadratic transcription of the semantics on all short words.
 from __future__ import annotations
 
 
+import operator
+from typing import Callable
+
 import numpy as np
 
 from .formula import (And, Atom, Const, Formula, Mod, Historically, Iff, Implies, Not, Once, Or, Past,
                       Since, Xor, Yesterday)
 
-__all__ = ["Word", "encode_word", "truth_table", "truth_values", "accepts", "accepts_many",
+__all__ = ["connectives", "BOOLEAN", "PY_BOOLEAN", "BOOLEAN_TYPES", "block_leaves", "boolean_block",
+           "Word", "encode_word", "truth_table", "truth_values", "accepts", "accepts_many",
            "prefix_acceptance"]
 
 Word = "str | Sequence[str]"
@@ -61,6 +65,62 @@ def encode_word(word) -> EncodedWord:
     codes = np.fromiter((index.setdefault(a, len(index)) for a in letters), dtype=np.int64,
                         count=len(letters))
     return EncodedWord(codes, lambda a: index.get(a, -1))
+
+
+BOOLEAN_TYPES = (Not, And, Or, Implies, Iff, Xor)
+
+
+def connectives(complement: Callable = operator.invert) -> dict[type, Callable]:
+    """The Boolean connectives, by formula class, over truth values whose ``&``, ``|`` and
+    ``^`` are conjunction, disjunction and exclusive or and whose negation is
+    ``complement``: ``~`` (the default) for numpy boolean arrays and for bit-packed uint8
+    arrays, :func:`operator.not_` for Python bools.  φ → ψ = ¬φ ∨ ψ, φ ↔ ψ = ¬(φ ⊕ ψ)."""
+    return {Not: complement, And: operator.and_, Or: operator.or_,
+            Implies: lambda x, y: complement(x) | y, Iff: lambda x, y: complement(x ^ y),
+            Xor: operator.xor}
+
+
+#: the connectives on numpy arrays (boolean or bit-packed)
+BOOLEAN = connectives()
+#: the connectives on Python bools
+PY_BOOLEAN = connectives(operator.not_)
+
+
+def block_leaves(root: Formula) -> list[Formula]:
+    """The leaves of the Boolean block at ``root``: the distinct nodes that are not Boolean
+    connectives (atoms, constants, MOD leaves, temporal nodes) reached from ``root``
+    through connectives only, left to right."""
+    leaves, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, BOOLEAN_TYPES):
+            stack.extend(reversed(node.children))
+        else:
+            leaves.append(node)
+    return leaves
+
+
+def boolean_block(root: Formula, leaf: Callable[[Formula], object], ops: dict = BOOLEAN):
+    """The value of ``root``'s Boolean block: ``leaf(node)`` for each of its
+    :func:`block_leaves`, the connectives ``ops`` above them applied bottom-up (each
+    shared node once, no recursion)."""
+    vals: dict[int, object] = {}
+    stack = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        if id(node) in vals:
+            continue
+        if not isinstance(node, BOOLEAN_TYPES):
+            vals[id(node)] = leaf(node)
+        elif done:
+            vals[id(node)] = ops[type(node)](*(vals[id(c)] for c in node.children))
+        else:
+            stack.append((node, True))
+            stack.extend((c, False) for c in node.children if id(c) not in vals)
+    return vals[id(root)]
 
 
 def _strict_count(v: np.ndarray) -> np.ndarray:

@@ -26,10 +26,10 @@ import numpy as np
 from .formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies, Not,
                       Once, Or, Past, Since, Xor, Yesterday, conj, disj, not_)
 from .rewrite import transform
+from .evaluate import BOOLEAN_TYPES as _BOOLEAN, block_leaves, boolean_block
 
 __all__ = ["fold", "simplify"]
 
-_BOOLEAN = (Not, And, Or, Implies, Iff, Xor)
 
 
 
@@ -86,52 +86,15 @@ def fold(formula: Formula) -> Formula:
     return transform(formula, _fold_node)
 
 
-def _block_leaves(root: Formula) -> list[Formula]:
-    leaves, seen, stack = [], set(), [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if isinstance(node, _BOOLEAN):
-            stack.extend(reversed(node.children))
-        else:
-            leaves.append(node)
-    return leaves
-
-
 def _block_truth(root: Formula, leaves: list[Formula]) -> np.ndarray:
     """The block's value on all 2^v assignments of its leaves (row r: leaf j = bit j of r)."""
-    v = len(leaves)
-    rows = np.arange(1 << v)
-    val: dict[int, np.ndarray] = {}
-    for j, leaf in enumerate(leaves):
-        if isinstance(leaf, Const):
-            val[id(leaf)] = np.full(1 << v, leaf.value)
-        else:
-            val[id(leaf)] = ((rows >> j) & 1).astype(bool)
-    order, stack, seen = [], [(root, False)], set()
-    while stack:
-        node, done = stack.pop()
-        if id(node) in val and not done:
-            continue
-        if done:
-            order.append(node)
-            continue
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        stack.append((node, True))
-        stack.extend((c, False) for c in node.children)
-    for node in order:
-        if id(node) in val:
-            continue
-        c = [val[id(x)] for x in node.children]
-        cls = type(node)
-        val[id(node)] = {Not: lambda: ~c[0], And: lambda: c[0] & c[1], Or: lambda: c[0] | c[1],
-                         Implies: lambda: ~c[0] | c[1], Iff: lambda: c[0] == c[1],
-                         Xor: lambda: c[0] != c[1]}[cls]()
-    return val[id(root)]
+    rows = np.arange(1 << len(leaves))
+    column = {id(leaf): ((rows >> j) & 1).astype(bool) for j, leaf in enumerate(leaves)}
+
+    def leaf(node: Formula) -> np.ndarray:
+        return np.full(rows.size, node.value) if isinstance(node, Const) else column[id(node)]
+
+    return boolean_block(root, leaf)
 
 
 def _from_sympy(expr, leaves_by_symbol) -> Formula:
@@ -164,7 +127,7 @@ def _from_sympy(expr, leaves_by_symbol) -> Formula:
 def _minimise_block(root: Formula, max_vars: int) -> Formula:
     if not isinstance(root, _BOOLEAN):
         return root
-    leaves = [x for x in _block_leaves(root) if not isinstance(x, Const)]
+    leaves = [x for x in block_leaves(root) if not isinstance(x, Const)]
     if not leaves or len(leaves) > max_vars:
         return root
     import sympy

@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+#: pytester runs the user-facing examples of attnlogic's pytest plugin (tests/testing)
+pytest_plugins = ["pytester"]
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("ATTNLOGIC_SHARED", ROOT.parent / "shared"))
 

@@ -85,9 +85,17 @@ def warn(args, messages) -> None:
         print(f"attnlogic {getattr(args, 'command', None) or 'attnlogic'}: warning: {message}", file=sys.stderr)
 
 
-def add_source_arguments(parser) -> None:
+def add_window_argument(parser) -> None:
+    """``--window K`` (repeatable): the window fragments LTL[Y<=K], LTL[P,Y<=K] asked for."""
+    parser.add_argument("--window", "-k", metavar="K", type=int, action="append",
+                        help="window size k for LTL[Y<=k] and LTL[P,Y<=k] (repeatable; default 2)")
+
+
+def add_source_arguments(parser, windows: bool = False) -> None:
     """The language sources: F (or --formula F), --regex R, --dfa FILE, and --alphabet
-    (read by :func:`load_source`)."""
+    (read by :func:`load_source`); with ``windows``, also :func:`add_window_argument`."""
+    if windows:
+        add_window_argument(parser)
     parser.add_argument("formula_pos", nargs="?", metavar="F", help="formula (same as --formula)")
     src = parser.add_mutually_exclusive_group()
     src.add_argument("--formula", "-f", metavar="F", help="past-time temporal formula")

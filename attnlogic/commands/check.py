@@ -1,29 +1,60 @@
-"""``attnlogic check``: a compiled transformer against the DFA of its formula."""
+"""``attnlogic check``: a model (compiled, trained, or your own) against the DFA of a language."""
 
 from __future__ import annotations
 
-HELP = "check a compiled transformer against the DFA on every prefix of long words"
-DESCRIPTION = """Compile F (or load --model FILE, whose sidecar names its formula), then compare the
-model with the minimal DFA of the formula on the acceptance of EVERY prefix (one forward
-pass per word): all words of one short length exhaustively, then --samples words of length
---max-length (periodic words such as (ab^{k-1})^r, DFA-guided pumps near distinguishing
-contexts, random words).
+HELP = "check a model against a language (formula, regex or DFA) on every prefix or at EOS"
+DESCRIPTION = """Compare a model with the minimal DFA of a language.
 
-JSON: {"words", "max_length", "prefixes_checked", "disagreements", "counterexample",
-"tokens_per_second"} plus details ("exhaustive", "kinds", "dtype", "device", "oracle").
-"words" counts the long words; "prefixes_checked" counts every prefix, exhaustive ones
-included.  The exit status is 1 when a disagreement is found.
+Without --model, the formula F is compiled and the compiled model checked against the DFA
+of F.  With --model, the model is
+  FILE.safetensors  a model of `attnlogic compile --out` (its sidecar names its formula,
+                    the default oracle, and its alphabet);
+  DIR               a checkpoint directory of `attnlogic experiment --checkpoints`
+                    (readout eos, alphabet of its language);
+  FILE.py:FACTORY or package.module:FACTORY
+                    FACTORY() returns your model: an nn.Module or any callable from token
+                    ids (batch x length) to scores (batch x length [x classes]);
+and the oracle is F (or --formula F), --regex R or --dfa FILE over --alphabet.
+
+Compiled models are compared on the acceptance of EVERY prefix (one forward pass per word):
+all words of one short length, then --samples words of length --max-length (periodic
+words such as (ab^{k-1})^r, DFA-guided pumps near distinguishing contexts, random words).
+Other models go through attnlogic.testing (docs/testing.md): --readout prefix (a decision
+at every position) or eos (one per word, at the last token); token ids are the letter
+indices, EOS = the number of letters (--eos, --bos to change); accept iff the score of
+class --class-index (default 0) is > --threshold (default 0).  Words: all words up to a
+length, the DFA's distinguishing contexts, words one edit from the boundary, random words,
+and --samples long words of length --max-length; the shortest counterexample is shrunk.
+
+JSON (compiled models): {"words", "max_length", "prefixes_checked", "disagreements",
+"counterexample", "tokens_per_second"} plus details ("exhaustive", "kinds", "dtype",
+"device", "oracle"); (other models): {"language", "readout", "words", "decisions",
+"disagreements", "counterexample", "model_answer", "language_answer", ...}.
+The exit status is 1 when a disagreement is found.
 
 examples:
   attnlogic check 'P (b & Y a)' --max-length 10000 --samples 8 --json
   attnlogic check --model m.safetensors --dtype bfloat16 --device cuda --max-length 1000000
+  attnlogic check --model m.safetensors --regex '(a|b|c)*ab(a|b|c)*' --alphabet abc
+  attnlogic check --model mine.py:make_model --regex '(a|b)*a' --alphabet ab --readout eos
 """
 
 
 def add_arguments(p):
-    p.add_argument("formula", nargs="?", help="the formula (or the language a --model is checked against)")
-    p.add_argument("--model", metavar="FILE", help="a model written by `attnlogic compile --out`")
-    p.add_argument("--alphabet", help="letters: abc or a,b,c (the formula's atoms are added)")
+    from ._common import add_source_arguments
+
+    add_source_arguments(p)
+    p.add_argument("--model", metavar="MODEL",
+                   help="FILE.safetensors (attnlogic compile --out), an experiment checkpoint DIR, "
+                        "or FILE.py:FACTORY / package.module:FACTORY")
+    p.add_argument("--readout", choices=["prefix", "eos"],
+                   help="where decisions are read (default: prefix for compiled models, eos for "
+                        "experiment checkpoints, prefix otherwise)")
+    p.add_argument("--bos", type=int, metavar="ID", help="BOS token id (default: none)")
+    p.add_argument("--eos", metavar="ID", help="EOS token id, or 'none' (default: the number of letters)")
+    p.add_argument("--threshold", type=float, default=0.0, help="accept iff score > threshold (default 0)")
+    p.add_argument("--class-index", type=int, default=0, metavar="C",
+                   help="the class whose score is read when the model gives several (default 0)")
     p.add_argument("--max-length", type=int, default=1000, metavar="N", help="length of the long words (default 1000)")
     p.add_argument("--samples", type=int, default=16, metavar="M", help="number of long words (default 16)")
     p.add_argument("--exhaustive", type=int, default=None, metavar="L",
@@ -53,14 +84,17 @@ def add_arguments(p):
 def run(args) -> int:
     from attnlogic.errors import InputError
 
-    from ._common import print_json, show_word, split_alphabet
+    from ._common import load_source, print_json, split_alphabet
 
     if args.max_length < 0 or args.samples < 0:
         raise InputError("--max-length and --samples must be >= 0")
     if args.exhaustive is not None and not 0 <= args.exhaustive <= 16:
         raise InputError("--exhaustive must be between 0 and 16")
-    if args.formula is None and args.model is None:
-        raise InputError("give a formula or --model FILE")
+    given = any(x is not None for x in (args.formula_pos, args.formula, args.regex, args.dfa))
+    if not given and args.model is None:
+        raise InputError("give a formula or --model MODEL")
+    if args.model is None and (args.regex is not None or args.dfa is not None):
+        raise InputError("--regex and --dfa are oracles for a --model; without one, give a formula to compile")
     import torch
 
     if args.threads is not None:
@@ -69,28 +103,65 @@ def run(args) -> int:
         torch.set_num_threads(args.threads)
     if args.device == "cuda" and not torch.cuda.is_available():
         raise InputError("--device cuda: CUDA is not available on this machine")
-    from attnlogic.compiler.check import run_check
+    alphabet = split_alphabet(args.alphabet)
+    if args.model is None or (args.readout != "eos" and _compiled_file(args.model)):
+        return _check_compiled(args, alphabet, load_source(args) if (args.regex or args.dfa) else None)
+    from attnlogic.testing.check import check
+    from attnlogic.testing.models import load_model
+
+    loaded = load_model(args.model, device=args.device)
+
+    language = load_source(args) if given else None
+    if language is None:
+        raise InputError("give the language to check against: F, --formula, --regex or --dfa")
+    letters = loaded.alphabet or (tuple(alphabet) if alphabet else language.alphabet)
+    eos = "auto" if args.eos is None else (None if args.eos == "none" else _token_id(args.eos, "--eos"))
+    report = check(loaded.model, language=language, alphabet=letters,
+                   readout=args.readout or loaded.readout or "prefix", bos=args.bos, eos=eos,
+                   threshold=args.threshold, class_index=args.class_index, seed=args.seed,
+                   exhaustive_length=args.exhaustive, long_length=args.max_length, long_count=args.samples,
+                   max_length=min(40, args.max_length))
+    if args.json:
+        print_json({**report.to_json(), "model": loaded.label})
+    else:
+        print(f"model              {loaded.label}")
+        print("\n".join(report.lines()))
+    return 0 if report.ok else 1
+
+
+def _compiled_file(model: str) -> bool:
+    """An attnlogic model file (safetensors + sidecar), checked as compiled models are: on
+    every prefix, with the claim ``exact_up_to`` (0 when the compiler did not make it)."""
+    if not model.endswith(".safetensors"):
+        return False
+    from attnlogic.transformer.io import read_sidecar
+
+    read_sidecar(model)                      # a missing or foreign sidecar is a one-line error
+    return True
+
+
+def _token_id(text: str, flag: str) -> int:
+    from attnlogic.errors import InputError
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"{flag}: expected a token id (an integer) or 'none', got {text!r}") from None
+
+
+def _check_compiled(args, alphabet, language) -> int:
+    from attnlogic.compiler.check import check_compiled
     from attnlogic.progress import wanted
 
+    from ._common import print_json
     from .compile import _fixed_point
 
-    result = run_check(formula=args.formula, model_path=args.model, alphabet=split_alphabet(args.alphabet),
-                       max_length=args.max_length, samples=args.samples, exhaustive=args.exhaustive,
-                       dtype=args.dtype, device=args.device, seed=args.seed, progress=wanted(args),
-                       kernel=args.kernel, fixed_point=_fixed_point(args), span_fix=not args.no_span_fix)
+    formula = args.formula if args.formula is not None else args.formula_pos
+    result = check_compiled(args.model, formula=formula, language=language, alphabet=alphabet,
+                            max_length=args.max_length, samples=args.samples, exhaustive=args.exhaustive,
+                            dtype=args.dtype, device=args.device, seed=args.seed, progress=wanted(args),
+                            kernel=args.kernel, fixed_point=_fixed_point(args), span_fix=not args.no_span_fix)
     if args.json:
-        print_json(result)
+        print_json(result.to_json())
     else:
-        print(f"formula            {result['formula']}")
-        print(f"model              {result['model']}  ({result['dtype']}, {result['device']}, "
-              f"kernel {result['kernel']}, exact_up_to {result['exact_up_to']})")
-        print(f"oracle             {result['oracle']}")
-        print(f"exhaustive         all {result['exhaustive']['words']} words of length "
-              f"{result['exhaustive']['length']}")
-        print(f"long words         {result['words']} of length {result['max_length']}")
-        print(f"prefixes checked   {result['prefixes_checked']}")
-        print(f"disagreements      {result['disagreements']}")
-        ce = result["counterexample"]
-        print(f"counterexample     {'none' if ce is None else (show_word(ce) if ce else 'ε (empty word)')}")
-        print(f"tokens per second  {result['tokens_per_second']:.0f}")
-    return 1 if result["disagreements"] else 0
+        print("\n".join(result.lines()))
+    return 0 if result.exact else 1

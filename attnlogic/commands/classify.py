@@ -35,9 +35,7 @@ Examples:
 def add_arguments(parser) -> None:
     from ._common import add_source_arguments
 
-    add_source_arguments(parser)
-    parser.add_argument("--window", "-k", metavar="K", type=int, action="append",
-                        help="window size k for LTL[Y<=k] and LTL[P,Y<=k] (repeatable; default 2)")
+    add_source_arguments(parser, windows=True)
     parser.add_argument("--max-depth", type=int, default=3, metavar="D",
                         help="deepest type refinement tried for the window fragments (default 3)")
     parser.add_argument("--limit", type=int, default=50_000, metavar="N",
@@ -49,6 +47,9 @@ def add_arguments(parser) -> None:
                         help="bound on the memory of every quadratic or exponential step "
                              "(internal pair graphs, semigroup), e.g. 6G or 500M; beyond it "
                              "the step is refused before allocating (default 4G)")
+    parser.add_argument("--pattern", "-p", metavar="P", action="append",
+                        help="ask by attention pattern: global, local:K or hybrid:K (repeatable); "
+                             "says for each whether it can recognise the language, with the certificate")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-progress", action="store_true",
                         help="no status line on stderr (default: shown when stderr is a terminal)")
@@ -87,9 +88,15 @@ def run(args) -> int:
     if args.search_budget is not None and args.search_budget < 0:
         raise InputError(f"--search-budget must be >= 0, got {args.search_budget}")
     from attnlogic.definability.classify import SMALLEST_BUDGET, classify
+    from attnlogic.ltl.fragments import Fragment
+    from attnlogic.patterns import AttentionPattern
 
     from attnlogic.progress import StatusLine, wanted
 
+    patterns = [AttentionPattern.parse(p) for p in dict.fromkeys(args.pattern or [])]
+    for p in patterns:
+        Fragment.from_pattern(p)                 # refuses patterns no fragment characterises
+    windows = list(windows) + [p.k for p in patterns if p.k is not None and p.k > 1]
     language = load_source(args)
     hints = () if language.formula is None else (language.formula,)
     with StatusLine("classify", wanted(args)) as status:
@@ -97,11 +104,38 @@ def run(args) -> int:
                           limit=args.limit, minimal=True, hints=hints, on_stage=status,
                           memory_budget=args.memory_budget,
                           search_budget=SMALLEST_BUDGET if args.search_budget is None else args.search_budget)
+    answers = [result.for_pattern(p) for p in patterns]
     if args.json:
-        print_json(result.to_json())
+        obj = result.to_json()
+        if answers:
+            obj["patterns"] = {str(a.pattern): a.to_json(result.separator) for a in answers}
+        print_json(obj)
         return 0
     render(result)
+    render_patterns(answers, result.separator)
     return 0
+
+
+def render_patterns(answers, sep: str) -> None:
+    """One line per attention pattern: can / cannot recognise, and the certificate."""
+    from ._common import witness_text
+
+    if not answers:
+        return
+    width = max(len(str(a.pattern)) for a in answers)
+    print()
+    for a in answers:
+        r = a.result
+        verb = {True: "can recognise", False: "cannot recognise", None: "undecided:"}[a.can]
+        if r.formula is not None:
+            cert = f"{r.fragment} formula {r.formula}"
+        elif r.witness is not None:
+            cert = f"not {r.fragment}: {witness_text(r.witness, sep)}"
+        else:
+            cert = f"{r.fragment}: {r.method}"
+        if len(cert) > 160:
+            cert = cert[:157] + "..."
+        print(f"{str(a.pattern):<{width}}  {verb:<16}  {cert}")
 
 
 def render(result) -> None:

@@ -1,12 +1,19 @@
-"""``attnlogic compile F``: a formula of LTL[P,Y<=k] → exact transformer weights."""
+"""``attnlogic compile``: a formula of LTL[P,Y<=k], or any language with a certificate in it,
+→ exact transformer weights."""
 
 from __future__ import annotations
 
-HELP = "compile a formula of LTL[P,Y<=k] into transformer weights (exact, fixed precision)"
+HELP = "compile a language (formula, regex or DFA) into transformer weights (exact, fixed precision)"
 DESCRIPTION = """Compile a formula of LTL[P,Y<=k] into a transformer: one residual coordinate per
 subformula, Booleans by ReLU units, P by a global head, Y[<=k] by a k-local head; O and H
-are rewritten into P first; S cannot be compiled.  The readout at 0-based position n is
-> 0 iff the prefix w[:n] is accepted (the EOS position gives the whole word).
+are rewritten into P first.  The readout at 0-based position n is > 0 iff the prefix w[:n]
+is accepted (the EOS position gives the whole word).
+
+Any other language — a formula with S, --regex R, --dfa FILE — is classified first; the
+certificate formula of the smallest fragment of LTL[P,Y<=k] that has one is compiled, and
+the model is checked against the language's DFA (every prefix of --check-samples words of
+--check-length letters, and all short words).  A language in no such fragment is refused
+(exit 2) with the fragment it fails and the witness pair.
 
 --out FILE writes FILE (safetensors weights) and its JSON sidecar (FILE with .safetensors
 replaced by .json, or FILE.json), which `attnlogic check --model FILE` reads back.
@@ -14,12 +21,19 @@ replaced by .json, or FILE.json), which `attnlogic check --model FILE` reads bac
 examples:
   attnlogic compile 'P (b & Y a)' --json
   attnlogic compile 'P a & Y[<=2] b' --alphabet abc --dtype float16 --out m.safetensors
+  attnlogic compile --regex '(a|b|c)*ab(a|b|c)*' --alphabet abc
+  attnlogic compile 'b S a'
 """
 
 
 def add_arguments(p):
-    p.add_argument("formula", help="a formula of LTL[P,Y<=k] (O, H allowed)")
-    p.add_argument("--alphabet", help="letters: abc or a,b,c (the formula's atoms are added)")
+    from ._common import add_source_arguments
+
+    add_source_arguments(p, windows=True)
+    p.add_argument("--check-length", type=int, default=1000, metavar="N",
+                   help="length of the long words the compiled language is checked on (default 1000)")
+    p.add_argument("--check-samples", type=int, default=4, metavar="M",
+                   help="number of long words for that check (default 4)")
     p.add_argument("--dtype", default="float32", choices=["float32", "bfloat16", "float16"])
     p.add_argument("--fixed-point", type=int, metavar="P",
                    help="compile for a fixed-point machine with P fractional bits that rounds every "
@@ -39,49 +53,61 @@ def add_arguments(p):
 
 
 def run(args) -> int:
-    from attnlogic.compiler import compile_formula
+    from attnlogic.compiler import CompileResult, compile_formula
+    from attnlogic.compiler.compile import compile_language
+    from attnlogic.errors import InputError
     from attnlogic.ltl import parse
 
-    from ._common import print_json, split_alphabet, warn_formula
+    from ._common import load_source, split_alphabet, warn_formula
 
     if args.out is not None:          # refuse a bad path before the work, not after it
         from attnlogic.fileio import check_output_path
         from attnlogic.transformer.io import sidecar_path
         check_output_path(args.out)
         check_output_path(sidecar_path(args.out))
-    f = parse(args.formula)
     fmt = _fixed_point(args)
-    compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, fixed_point=fmt,
-                               span_fix=not args.no_span_fix, layernorm=args.layernorm)
-    warn_formula(args, f, split_alphabet(args.alphabet))   # after the errors, if any
-    summary = compiled.summary()
+    options = dict(fixed_point=fmt, span_fix=not args.no_span_fix, layernorm=args.layernorm)
+    text = args.formula if args.formula is not None else args.formula_pos
+    f = parse(text) if text is not None and args.regex is None and args.dfa is None else None
+    if f is not None and not any(type(g).__name__ == "Since" for g in f.subformulas()):
+        compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, **options)
+        warn_formula(args, f, split_alphabet(args.alphabet))   # after the errors, if any
+        result = compiled.summary()
+    else:
+        windows = tuple(dict.fromkeys(args.window or [2]))
+        if any(k < 1 for k in windows):
+            raise InputError("--window K needs K >= 1")
+        if args.check_length < 1 or args.check_samples < 0:
+            raise InputError("--check-length must be >= 1 and --check-samples >= 0")
+        result = compile_language(load_source(args), windows=windows, dtype=args.dtype,
+                                  check_length=args.check_length, check_samples=args.check_samples, **options)
     if args.out is not None:
-        path, side = compiled.save(args.out)
-        summary["out"] = str(path)
-        summary["sidecar"] = str(side)
+        from dataclasses import replace
+        path, side = result.compiled.save(args.out)
+        result = replace(result, out=str(path), sidecar=str(side))
+    return _report(args, result)
+
+
+def _report(args, result) -> int:
+    """Exports (--onnx, --torch-export), then the JSON or the text of the result; exit 1
+    when a compiled language's check found a disagreement."""
+    from ._common import print_json
+
+    extra = {}
     if args.onnx or args.torch_export:
         from attnlogic.compiler.export import export_onnx, save_exported_program
         if args.onnx:
-            summary["onnx"] = str(export_onnx(compiled, args.onnx))
+            extra["onnx"] = str(export_onnx(result.compiled, args.onnx))
         if args.torch_export:
-            summary["torch_export"] = str(save_exported_program(compiled, args.torch_export))
+            extra["torch_export"] = str(save_exported_program(result.compiled, args.torch_export))
     if args.json:
-        print_json(summary)
-        return 0
-    exact = "every length" if compiled.exact_up_to is None else f"lengths <= {compiled.exact_up_to}"
-    print(f"formula   {compiled.formula}")
-    print(f"alphabet  {','.join(compiled.vocab.alphabet)} (+ EOS = token {compiled.vocab.eos})")
-    print(f"layers    {compiled.layers}   heads {compiled.heads}   width {compiled.width}   "
-          f"ffn {compiled.plan.d_ff}")
-    for l, heads in enumerate(compiled.plan.heads, 1):
-        for h in heads:
-            print(f"  layer {l}  {str(h.spec):10s} {h.formula}")
-    print(f"dtype     {compiled.dtype}: exact at {exact}")
-    if args.out is not None:
-        print(f"wrote     {summary['out']} and {summary['sidecar']}")
-    for key in ("onnx", "torch_export"):
-        if key in summary:
-            print(f"wrote     {summary[key]}")
+        print_json({**result.to_json(), **extra})
+    else:
+        print("\n".join(result.lines()))
+        for path in extra.values():
+            print(f"wrote     {path}")
+    if result.check is not None and not result.check.exact:
+        return 1
     return 0
 
 

@@ -35,6 +35,7 @@ def add_arguments(p):
 
 def run(args) -> int:
     import time
+    from dataclasses import replace
 
     from attnlogic.demo import run_demo, render_table, write_outputs
     from attnlogic.errors import InputError
@@ -51,11 +52,11 @@ def run(args) -> int:
     t0 = time.perf_counter()
     report = run_demo(windows=windows, max_length=args.max_length, samples=args.samples,
                       compile_models=not args.no_compile, progress=wanted(args))
-    report["seconds"] = round(time.perf_counter() - t0, 2)
+    report = replace(report, seconds=round(time.perf_counter() - t0, 2))
     paths = write_outputs(report, args.out)
     if args.json:
-        print_json(report)
+        print_json(report.to_json())
         return 0
     render_table(report)
-    print(f"report: {paths['json']}  plots: {', '.join(paths['png'])}  ({report['seconds']} s)")
-    return 0 if report["all_checks_clean"] else 1
+    print(f"report: {paths['json']}  plots: {', '.join(paths['png'])}  ({report.seconds} s)")
+    return 0 if report.all_checks_clean else 1

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LIBRARY = ("ltl", "automata", "definability", "transformer", "compiler", "rmt", "experiments")
+LIBRARY = ("ltl", "automata", "definability", "transformer", "compiler", "rmt", "experiments", "testing")
 
 
 def _imports(path: Path, package: str) -> set[str]:
@@ -72,13 +72,15 @@ def _string_constants(path: Path):
 
 def test_library_messages_name_no_command_line_flag():
     """Outside the CLI (attnlogic/cli.py, attnlogic/commands/) and a module's own
-    ``python -m`` argument parser, no string constant of the library spells a flag."""
+    ``python -m`` argument parser (or the pytest plugin's own options), no string constant of
+    the library spells a flag."""
     found = []
     top = [p for p in sorted((ROOT / "attnlogic").glob("*.py")) if p.name not in ("cli.py", "__main__.py")]
     for path in [p for folder in LIBRARY for p in _modules(folder)] + top:
         if True:
             text = path.read_text(encoding="utf-8")
-            if "argparse" in text:             # a module's own command-line entry (python -m …)
+            # a module's own command-line entry (python -m …, or the pytest plugin's options)
+            if "argparse" in text or "def pytest_addoption" in text:
                 continue
             found += [f"{path.relative_to(ROOT)}:{line}: {s!r}" for line, s in _string_constants(path)
                       if FLAG.search(s)]

@@ -21,8 +21,13 @@ def test_builtin_suite_mirrors_the_shared_cases(language_cases):
 
 
 @pytest.fixture(scope="module")
-def report():
+def demo():
     return run_demo(max_length=300, samples=2)
+
+
+@pytest.fixture(scope="module")
+def report(demo):
+    return demo.to_json()
 
 
 def test_demo_classifies_as_expected_and_checks_clean(report, language_cases):
@@ -44,8 +49,8 @@ def test_demo_classifies_as_expected_and_checks_clean(report, language_cases):
     assert report["checked_models"] == sum(1 for c in language_cases if c["expected"]["LTL[P,Y]"])
 
 
-def test_demo_writes_json_and_png(report, tmp_path):
-    paths = write_outputs(report, tmp_path / "demo")
+def test_demo_writes_json_and_png(demo, tmp_path):
+    paths = write_outputs(demo, tmp_path / "demo")
     assert json.loads(open(paths["json"]).read())["languages"][0]["name"] == SUITE[0].name
     for png in paths["png"]:
         with open(png, "rb") as fh:
@@ -60,3 +65,32 @@ def test_demo_command_line(tmp_path, capsys):
     assert "which attention pattern recognises which language" in out
     assert f"report: {tmp_path}/report.json" in out
     assert main(["demo", "--max-length", "0"]) == 2
+
+
+def test_demo_compiles_each_certificate_once_and_checks_that_model(monkeypatch):
+    """One compile per checked language (the check reuses the compiled model), and the
+    check's oracle is the language's own regex DFA."""
+    import attnlogic.compiler.check as check_module
+    import attnlogic.compiler.compile as compile_module
+
+    compiled, checked = [], []
+    real_compile, real_check = compile_module.compile_formula, check_module.check_compiled
+
+    def counting_compile(*a, **k):
+        compiled.append(real_compile(*a, **k))
+        return compiled[-1]
+
+    def recording_check(model, **k):
+        checked.append((model, k.get("language")))
+        return real_check(model, **k)
+
+    monkeypatch.setattr(compile_module, "compile_formula", counting_compile)
+    monkeypatch.setattr(check_module, "check_compiled", recording_check)
+    subset = [lang for lang in SUITE if lang.name in ("LT-2", "PARITY", "DYCK-(1,1)")]
+    report = run_demo(max_length=50, samples=1, languages=subset)
+    assert report.checked_models == len(compiled) == len(checked) >= 1
+    assert [m for m, _ in checked] == compiled
+    for (_, language), row in zip(checked, [r for r in report.rows if r.check is not None]):
+        assert language.kind == "regex" and language.text == row.language.regex
+        assert row.check.exact and row.compiled.compiled is compiled[report.rows.index(row) - sum(
+            1 for r in report.rows[:report.rows.index(row)] if r.check is None)]

@@ -88,7 +88,7 @@ CASES = (
         (["eval", "Y zz", "ab", "--alphabet", "ab"], None, "not in the alphabet"),
         (["eval", "Y a", "ab", "--alphabet", "a,,b"], None, "empty letter"),
         (["eval", "Y a", "ab", "--alphabet", "aa"], None, "duplicate"),
-        (["compile", "a S b"], None, "cannot compile S"),
+        (["compile", "--regex", "(aa)*", "--alphabet", "a"], None, "not in LTL[P,Y]"),
         (["compile", "P a", "--dtype", "float8"], None, "invalid choice"),
         (["compile", "true"], None, "alphabet"),
         (["check", "P a", "--max-length", "-3"], None, ">= 0"),

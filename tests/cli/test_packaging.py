@@ -19,11 +19,13 @@ def test_subpackages_come_from_the_repository_folders():
     import attnlogic.experiments
     import attnlogic.ltl
     import attnlogic.rmt
+    import attnlogic.testing
     import attnlogic.transformer
 
     for mod, folder in [(attnlogic.ltl, "ltl"), (attnlogic.automata, "automata"),
                         (attnlogic.transformer, "transformer"), (attnlogic.compiler, "compiler"),
-                        (attnlogic.rmt, "rmt"), (attnlogic.experiments, "experiments")]:
+                        (attnlogic.rmt, "rmt"), (attnlogic.experiments, "experiments"),
+                        (attnlogic.testing, "testing")]:
         assert Path(mod.__file__).resolve().parent == ROOT / folder
 
 
@@ -231,3 +233,43 @@ def test_the_installed_wheel_runs_from_another_directory(built, tmp_path):
     again = run("classify", "--dfa", "-", "--json", stdin=hoa.stdout)
     assert again.returncode == 0, again.stderr[-2000:]
     assert json.loads(again.stdout)["fragments"] == fragments
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("ATTNLOGIC_VENV_TEST") != "1",
+                    reason="installs torch into a new venv (minutes): set ATTNLOGIC_VENV_TEST=1")
+def test_testing_extra_installs_hypothesis_and_the_plugin_runs_in_a_fresh_venv(tmp_path):
+    """Build a wheel, install it with the testing extra into a new virtual environment
+    (torch from the pinned wheel: -c constraints.txt), and run a user's test there through
+    the installed pytest plugin: the fixture is found and a wrong model fails with the
+    shortest counterexample.  Opt-in (it alone takes longer than the suite's budget on a
+    loaded 2-core machine: 17.7 min measured)."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    py = venv / "bin" / "python"
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(ROOT)],
+                   check=True, cwd=tmp_path)
+    wheel = next(wheels.glob("attnlogic-*.whl"))
+    subprocess.run([str(py), "-m", "pip", "install", "-q", "-c", str(ROOT / "constraints.txt"),
+                    f"{wheel}[testing]", "pytest"], check=True, cwd=tmp_path)
+    (tmp_path / "test_user.py").write_text(
+        "import torch\n\n"
+        "class EndsInA(torch.nn.Module):\n"
+        "    def __init__(self, wrong=None):\n"
+        "        super().__init__()\n"
+        "        self.wrong = wrong\n"
+        "    def forward(self, tokens):\n"
+        "        before = torch.nn.functional.pad(tokens, (1, 0), value=2)[:, :-1]\n"
+        "        s = (before == 0).float() * 2 - 1\n"
+        "        return -s if tokens.shape[1] - 1 == self.wrong else s\n\n"
+        "def test_good(assert_recognises):\n"
+        "    assert_recognises(EndsInA(), regex='(a|b)*a', alphabet='ab', readout='eos')\n\n"
+        "def test_wrong(assert_recognises):\n"
+        "    assert_recognises(EndsInA(4), regex='(a|b)*a', alphabet='ab', readout='eos')\n")
+    proc = subprocess.run([str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_user.py"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert "1 failed, 1 passed" in proc.stdout, proc.stdout + proc.stderr
+    assert "shortest counterexample: 'aaaa' (4 letters)" in proc.stdout
+    show = subprocess.run([str(py), "-m", "pip", "show", "hypothesis"], capture_output=True, text=True)
+    assert show.returncode == 0

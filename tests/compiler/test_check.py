@@ -113,7 +113,7 @@ def test_long_word_generators_cover_periodic_and_pumps():
 
 
 @pytest.mark.parametrize("argv", [
-    ["compile", "P (a S b)"], ["compile", "P (a"], ["check", "a S b"], ["check"],
+    ["compile", "--regex", "(aa)*", "--alphabet", "a"], ["compile", "P (a"], ["check", "a S b"], ["check"],
     ["check", "P a", "--max-length", "-1"], ["check", "--model", "/nonexistent.safetensors"],
 ])
 def test_bad_input_exits_2(argv, capsys):
@@ -182,3 +182,52 @@ def test_check_a_model_that_was_not_compiled(tmp_path, capsys):
     assert code == 1 and obj["disagreements"] > 0
     assert obj["exact_up_to"] == 0          # nothing is claimed for a model the compiler did not make
     assert main(["check", "--model", str(path), "P a"]) == 2   # no alphabet in the sidecar
+
+
+def test_check_result_is_a_value_with_the_json_and_text_of_the_command(capsys):
+    """check_compiled checks the given CompiledModel as it is; to_json() has exactly the
+    command's keys; the text is rendered from the object."""
+    import dataclasses
+
+    from attnlogic.compiler.check import CheckResult, check_compiled
+
+    c = compile_formula("P a & Y[<=2] b", "ab")
+    r = check_compiled(c, max_length=60, samples=3)
+    assert isinstance(r, CheckResult) and r.exact
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.disagreements = 1
+    assert set(r.to_json()) == CHECK_KEYS | {"counterexample_expected", "exhaustive", "kinds", "formula",
+                                             "alphabet", "dtype", "device", "exact_up_to", "model",
+                                             "oracle", "seconds", "kernel"}
+    code, obj = cli_json(capsys, "check", "P a & Y[<=2] b", "--alphabet", "ab", "--max-length", "60",
+                         "--samples", "3")
+    assert code == 0
+    mine = r.to_json()
+    for key in ("words", "prefixes_checked", "disagreements", "counterexample", "exhaustive", "kinds",
+                "formula", "alphabet", "exact_up_to", "oracle"):
+        assert obj[key] == mine[key], key
+    assert main(["check", "P a & Y[<=2] b", "--alphabet", "ab", "--max-length", "60", "--samples", "3"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[:-1] == r.lines()[:-1]          # all but the throughput line
+
+
+def test_check_compiled_against_a_regex_and_a_wrong_formula():
+    from attnlogic.automata.sources import load_language
+    from attnlogic.compiler.check import check_compiled
+
+    c = compile_formula("P (b & Y a)", "abc")
+    lang = load_language(regex="(a|b|c)*ab(a|b|c)*", alphabet="abc")
+    assert check_compiled(c, language=lang, max_length=200, samples=3).exact
+    wrong = check_compiled(c, language=load_language(regex="(a|b|c)*ba(a|b|c)*", alphabet="abc"),
+                           max_length=200, samples=3)
+    assert not wrong.exact
+    ce = wrong.counterexample      # shortest: the two languages first differ on ab / ba
+    assert len(ce) == 2 and c.accepts(ce) != wrong.counterexample_expected
+
+
+def test_compile_result_is_the_json_and_text_of_compile(tmp_path, capsys):
+    c = compile_formula("P (b & Y a)", "abc")
+    s = c.summary()
+    assert s.to_json() == {"layers": 2, "heads": 2, "width": 5, "dtype": "float32", "exact_up_to": None}
+    assert main(["compile", "P (b & Y a)", "--alphabet", "abc"]) == 0
+    assert capsys.readouterr().out.splitlines() == s.lines()

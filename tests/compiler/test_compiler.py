@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 import torch
@@ -36,7 +38,12 @@ def agree_everywhere(f, alphabet, dtype, exhaustive, lengths, seed=0):
             c.model.set_kernel(kernel)
             with torch.no_grad():
                 got = (c.model(tokens)[0, :, 0] > 0).numpy()
-            rep.note(got == oracle(codes)[0], codes[0], oracle(codes)[0])
+            bad = np.flatnonzero(got != oracle(codes)[0])
+            if bad.size:
+                n = int(bad[0])
+                if rep.counterexample is None or n < len(rep.counterexample):
+                    rep = replace(rep, counterexample=tuple(int(x) for x in codes[0, :n]))
+                rep = replace(rep, disagreements=rep.disagreements + int(bad.size))
     c.model.set_kernel("sdpa")
     return c, rep
 

@@ -2,7 +2,9 @@
 
 ``holds(f, w, n)`` follows the definitions position by position (1-based, n ≤ N+1) with
 no sharing and no vectorisation, so that the real evaluator is checked against the text
-of the specification rather than against itself.
+of the specification rather than against itself.  It deliberately shares no code with the
+package, not even the Boolean connectives of :mod:`attnlogic.ltl.evaluate`: it is the
+independent side of those tests, and is quadratic (or worse) on purpose.
 """
 
 from __future__ import annotations

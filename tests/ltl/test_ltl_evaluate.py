@@ -127,3 +127,39 @@ def test_random_formula_sizes_and_determinism():
     f = random_formula(np.random.default_rng(7), "abc", 30, "LTL[P,Y<=2]")
     from attnlogic.ltl import fragment
     assert str(fragment(f)) in ("LTL[P]", "LTL[Y<=2]", "LTL[P,Y<=2]")
+
+
+def test_the_shared_connectives_agree_on_every_representation():
+    """BOOLEAN on bool arrays and on packed bits, PY_BOOLEAN on Python bools: each
+    connective against its truth table written out with and/or/not."""
+    import itertools
+
+    import numpy as np
+
+    from attnlogic.ltl.evaluate import BOOLEAN, PY_BOOLEAN
+    from attnlogic.ltl.formula import And, Iff, Implies, Not, Or, Xor
+
+    table = {Not: lambda x: not x, And: lambda x, y: x and y, Or: lambda x, y: x or y,
+             Implies: lambda x, y: (not x) or y, Iff: lambda x, y: x == y, Xor: lambda x, y: x != y}
+    for cls, want in table.items():
+        n = 1 if cls is Not else 2
+        rows = list(itertools.product((False, True), repeat=n))
+        expect = np.array([want(*r) for r in rows])
+        cols = [np.array([r[i] for r in rows]) for i in range(n)]
+        assert (BOOLEAN[cls](*cols) == expect).all(), cls
+        assert [PY_BOOLEAN[cls](*r) for r in rows] == list(expect), cls
+        packed = [np.packbits(c) for c in cols]
+        assert (np.unpackbits(BOOLEAN[cls](*packed))[:len(rows)].astype(bool) == expect).all(), cls
+
+
+def test_boolean_block_is_the_reference_value_of_a_boolean_skeleton():
+    from attnlogic.ltl.evaluate import PY_BOOLEAN, block_leaves, boolean_block, truth_table
+
+    f = parse("(P a -> !(b <-> Y a)) xor (a | P a) & true")
+    for w in ["", "a", "ab", "ba", "abba", "bbab"]:
+        values = truth_table(f, w)
+        leaves = block_leaves(f)
+        assert {str(x) for x in leaves} == {"P a", "b", "Y a", "a", "true"}
+        for i in range(len(w) + 1):
+            got = boolean_block(f, lambda x: bool(values[x][i]), PY_BOOLEAN)
+            assert got == bool(values[f][i]), (w, i)
