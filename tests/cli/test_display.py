@@ -72,7 +72,8 @@ def test_witness_semigroup_and_compiled_model_tables():
 
     w = Witness(tuple("ab" * 8225), tuple("ab" * 8224 + "a"), None)
     html = w._repr_html_()
-    assert "(16450 letters)" in html and len(html) < 600 and "every depth" in html
+    assert "(16450 letters)" in html and len(html) < 600 and "depth not checked" in html
+    assert "at depth ≤ 3" in Witness(("a",), ("b",), 3)._repr_html_()
     d = regex_to_dfa("(a|b|c)*ab(a|b|c)*", "abc")
     s = transition_semigroup(d)
     assert f"{s.size} elements, {len(s.idempotents)} idempotents" in s._repr_html_()
