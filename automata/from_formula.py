@@ -62,9 +62,9 @@ from .operations import explore
 
 __all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT", "MAX_TEMPORAL_OPERATORS"]
 
-#: most states of any intermediate automaton (``state_limit``; as for regexes): a product
-#: of two windows Y[<=10^5] is refused in seconds instead of explored for minutes
-DEFAULT_STATE_LIMIT = 1_000_000
+#: most states of any intermediate automaton (``state_limit``): Y[<=k] for the largest k
+#: the parser accepts (10^6, k + 1 states) fits; larger products are refused
+DEFAULT_STATE_LIMIT = 2_000_000
 #: most distinct temporal subformulas (``temporal_limit``): each is one automaton built
 #: and minimised, so 1 000 nested P would take minutes
 MAX_TEMPORAL_OPERATORS = 400

@@ -153,11 +153,11 @@ class Witness:
         from attnlogic.display import html_table, show_word
 
         sep = "" if all(len(a) == 1 for a in self.accepted + self.rejected) else ","
-        depth = "every depth" if self.depth is None else f"depth ≤ {self.depth}"
+        depth = "(depth not checked)" if self.depth is None else f"at depth ≤ {self.depth}"
         return html_table(["", "word", "letters"],
                           [["in the language", show_word(sep.join(self.accepted)), len(self.accepted)],
                            ["not in it", show_word(sep.join(self.rejected)), len(self.rejected)]],
-                          caption=f"witness pair, indistinguishable at {depth}")
+                          caption=f"witness pair, indistinguishable {depth}")
 
 
 def run(table: np.ndarray, q: int, word) -> int:

@@ -39,7 +39,8 @@ def test_classification_table():
     rows = {ln.split(" | ")[0].lstrip("| "): ln for ln in lines[4:]}
     assert set(rows) == {"LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "LTL[Y<=2]", "LTL[P,Y<=2]"}
     assert "| yes | `P (b & Y a)` |" in rows["LTL[P,Y]"]
-    assert "| no | `acacab` in, `acacb` out (every depth) |" in rows["LTL[P]"]
+    assert "| no | `acacacacab` in, `acacacacb` out (no formula of depth ≤ 4 separates them); " \
+           "family in: (ac)^K·ab, out: (ac)^K·b, K = 2, 3, 4, … |" in rows["LTL[P]"]
 
 
 def test_dfa_html_is_the_drawing_or_the_table(monkeypatch):
@@ -71,7 +72,8 @@ def test_witness_semigroup_and_compiled_model_tables():
 
     w = Witness(tuple("ab" * 8225), tuple("ab" * 8224 + "a"), None)
     html = w._repr_html_()
-    assert "(16450 letters)" in html and len(html) < 600 and "every depth" in html
+    assert "(16450 letters)" in html and len(html) < 600 and "depth not checked" in html
+    assert "at depth ≤ 3" in Witness(("a",), ("b",), 3)._repr_html_()
     d = regex_to_dfa("(a|b|c)*ab(a|b|c)*", "abc")
     s = transition_semigroup(d)
     assert f"{s.size} elements, {len(s.idempotents)} idempotents" in s._repr_html_()

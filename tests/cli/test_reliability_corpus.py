@@ -158,7 +158,7 @@ CASES = [
     (["classify", "P a", "--window", "2", "--window", "100000"], "MAX_DECIDED_WINDOW"),
     (["classify", "P a", "--window", BIG], "invalid int"),
     (["separate", "Y<=999999999", "P"], "MAX_DECIDED_WINDOW"),
-    (["separate", "P", "P,Y<=1000000"], "MAX_DECIDED_WINDOW"),
+    (["separate", "P,Y<=1000000", "P"], "MAX_DECIDED_WINDOW"),
     (["separate", "LTL[P,Y<=2", "P"], "unknown fragment"),
     (["separate", "P,Y<=2]", "P"], "unknown fragment"),
     (["separate", "LTL[Y<=0]", "P"], "at least 1"),

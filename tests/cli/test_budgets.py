@@ -1,0 +1,130 @@
+"""Every step whose cost can explode has a budget: a parameter with a default, a refusal
+(LimitExceeded / InputError) naming the parameter, and — where the step is cheap once done
+right — the large input computed fast.  Each budget is fired here with a small value."""
+
+from __future__ import annotations
+
+import signal
+
+import pytest
+
+from attnlogic.errors import InputError, LimitExceeded
+from attnlogic.ltl import parse
+
+
+class _Hang(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Hang()
+
+
+def _within(seconds, fn, *args, **kw):
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(seconds)
+    try:
+        return fn(*args, **kw)
+    except _Hang:
+        pytest.fail(f"{fn.__name__} ran past {seconds} s")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_parse_length_and_height_budgets():
+    with pytest.raises(LimitExceeded) as e:
+        parse("a & b & c", max_length=5)
+    assert e.value.parameters == ("max_formula_length",)
+    with pytest.raises(LimitExceeded) as e:
+        parse("!!!!a", max_height=3)
+    assert e.value.parameters == ("max_height",)
+    assert parse("!!!!a", max_height=5).height == 5
+
+
+def test_window_digits_are_refused_before_conversion():
+    from attnlogic.errors import ParseError
+
+    with pytest.raises(ParseError, match="digits"):
+        parse("Y[<=" + "9" * 100_000 + "] a")
+
+
+def test_formula_to_dfa_state_and_temporal_budgets():
+    from attnlogic.automata.from_formula import formula_to_dfa
+
+    with pytest.raises(LimitExceeded) as e:
+        _within(60, formula_to_dfa, parse("Y[<=300] a & Y[<=299] b"), state_limit=100)
+    assert "states" in str(e.value)
+    with pytest.raises(LimitExceeded) as e:
+        formula_to_dfa(parse("P " * 30 + "a"), temporal_limit=20)
+    assert e.value.parameters == ("temporal_limit",)
+    d = formula_to_dfa(parse("P " * 30 + "a"), temporal_limit=30)   # over {a}: length >= 30
+    assert d.n_states == 31 and d.accepts(["a"] * 30) and not d.accepts(["a"] * 29)
+
+
+def test_large_windows_are_fast_and_exact():
+    """Y[<=k] is built without a k² table: over {a} (the issue's `dfa 'Y[<=1000000] a'`)
+    it is "non-empty" (2 states); over {a, b}, 'an a among the last k letters', k + 1 states."""
+    from attnlogic.automata.from_formula import formula_to_dfa
+
+    d = _within(60, formula_to_dfa, parse("Y[<=1000000] a"))
+    assert d.n_states == 2 and d.accepts(["a"]) and not d.accepts([])
+    k = 20_000
+    d = _within(60, formula_to_dfa, parse(f"Y[<={k}] a"), ["a", "b"])
+    assert d.n_states == k + 1
+    assert d.accepts(["a"] + ["b"] * (k - 1)) and not d.accepts(["a"] + ["b"] * k)
+
+
+def test_classify_of_a_large_window_is_fast():
+    from attnlogic.automata.sources import load_language
+    from attnlogic.definability.classify import classify
+
+    lang = load_language(formula="Y[<=10000] a")
+    cl = _within(120, classify, lang.dfa, minimal=True, hints=(lang.formula,), search_budget=0)
+    assert cl["LTL[Y]"].member is True
+
+
+def test_compile_width_budget():
+    from attnlogic.compiler.plan import plan_formula
+
+    f = parse(" & ".join(f"P a{i}" for i in range(30)))
+    with pytest.raises(LimitExceeded) as e:
+        plan_formula(f, max_width=20)
+    assert e.value.parameters == ("max_width",)
+    assert plan_formula(f, max_width=200).width <= 200
+
+
+def test_decided_windows_are_bounded():
+    from attnlogic.definability.classify import MAX_DECIDED_WINDOW, questions
+
+    assert questions((MAX_DECIDED_WINDOW,))
+    with pytest.raises(InputError) as e:
+        questions((MAX_DECIDED_WINDOW + 1,))
+    assert e.value.parameters == ("windows",)
+
+
+def test_dfa_file_size_and_state_budgets(tmp_path):
+    from attnlogic.automata.io import read_dfa_file
+    from attnlogic.errors import FileFormatError
+
+    p = tmp_path / "d.json"
+    p.write_text('{"alphabet": ["a"], "initial": 0, "accepting": [0], "transitions": [[0], [1]]}')
+    assert read_dfa_file(str(p)).n_states == 2
+    with pytest.raises(InputError, match="max_bytes"):
+        read_dfa_file(str(p), max_bytes=10)
+    with pytest.raises(FileFormatError, match="max_states"):
+        read_dfa_file(str(p), max_states=1)
+    with pytest.raises(InputError, match="max_bytes"):
+        _within(30, read_dfa_file, "/dev/zero", max_bytes=1_000_000)
+
+
+def test_check_ranges_name_the_parameter():
+    from attnlogic.compiler.check import MAX_CHECK_LENGTH, check_ranges
+
+    check_ranges(MAX_CHECK_LENGTH, 0, 0)
+    for kw, name in (({"max_length": MAX_CHECK_LENGTH + 1}, "max_length"), ({"seed": -1}, "seed"),
+                     ({"samples": -1}, "samples"), ({"max_length": True}, "max_length")):
+        args = {"max_length": 10, "samples": 1, "seed": 0, **kw}
+        with pytest.raises(InputError) as e:
+            check_ranges(**args)
+        assert e.value.parameters == (name,)
