@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from .formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies, Not,
-                      Once, Or, Past, Since, Xor, Yesterday, conj, disj, not_)
+                      Once, Or, Past, Since, Xor, Yesterday, and_, conj, disj, not_, or_)
 from .rewrite import transform
 from .evaluate import BOOLEAN_TYPES as _BOOLEAN, block_leaves, boolean_block
 
@@ -40,13 +40,10 @@ def _fold_node(node: Formula) -> Formula:
         return not_(node.arg)
     if cls in (And, Or):
         a, b = node.left, node.right
-        unit, zero = (TRUE, FALSE) if cls is And else (FALSE, TRUE)
-        if a is zero or b is zero:
-            return zero
-        if a is unit:
-            return b
-        if b is unit or a is b:
-            return a
+        folded = (and_ if cls is And else or_)(a, b)     # units, zeros, a ∘ a = a
+        if folded is not node:
+            return folded
+        zero = FALSE if cls is And else TRUE
         if not_(a) is b:
             return zero
         if cls is And and isinstance(a, Atom) and isinstance(b, Atom):

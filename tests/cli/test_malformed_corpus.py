@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import io
 import json
-import signal
 import sys
 
 import pytest
 
-from attnlogic.cli import main
+from cli_under_alarm import Hang, run_main
 
 GOOD_DFA = {"alphabet": ["a", "b"], "initial": 0, "accepting": [1], "transitions": [[1, 0], [1, 0]]}
 
@@ -106,30 +105,14 @@ CASES = (
 )
 
 
-class _Hang(Exception):
-    pass
-
-
-def _alarm(signum, frame):
-    raise _Hang()
-
-
 @pytest.mark.parametrize("argv, stdin, needle", CASES, ids=[f"{i:03d}-{c[0][0]}" for i, c in enumerate(CASES)])
 def test_malformed_input_exits_2_with_one_clear_line(argv, stdin, needle, capsys, monkeypatch):
     if stdin is not None:
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(60)
     try:
-        try:
-            code = main(argv)
-        except SystemExit as exc:  # argparse usage errors
-            code = exc.code
-    except _Hang:
+        code = run_main(argv, 60)
+    except Hang:
         pytest.fail(f"{argv[:3]} hung")
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
     out, err = capsys.readouterr()
     assert code == 2, (argv[:3], err)
     assert "Traceback" not in err

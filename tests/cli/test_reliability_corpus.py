@@ -15,13 +15,12 @@ import io
 import json
 import os
 import resource
-import signal
 import stat
 import sys
 
 import pytest
 
-from attnlogic.cli import main
+from cli_under_alarm import Hang, run_main
 
 CASE_SECONDS = 60
 CASE_MEMORY = 8 * 2**30
@@ -260,13 +259,6 @@ def case_folder(tmp_path_factory):
     return folder
 
 
-class _Hang(Exception):
-    pass
-
-
-def _alarm(signum, frame):
-    raise _Hang()
-
 
 def _mapped_bytes() -> int:
     with open("/proc/self/statm") as fh:
@@ -283,22 +275,15 @@ def test_reliability_case_exits_2_one_line_nothing_written(argv, needle, case_fo
     cap = _mapped_bytes() + CASE_MEMORY
     if hard != resource.RLIM_INFINITY:
         cap = min(cap, hard)
-    old = signal.signal(signal.SIGALRM, _alarm)
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-    signal.alarm(CASE_SECONDS)
     try:
-        try:
-            code = main(argv)
-        except SystemExit as exc:  # argparse usage errors
-            code = exc.code
-    except _Hang:
+        code = run_main(argv, CASE_SECONDS)
+    except Hang:
         pytest.fail(f"{argv[:3]} ran past {CASE_SECONDS} s")
     except MemoryError:
         pytest.fail(f"{argv[:3]} needed more than {CASE_MEMORY} bytes")
     finally:
-        signal.alarm(0)
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-        signal.signal(signal.SIGALRM, old)
     out, err = capsys.readouterr()
     assert code == 2, (argv[:3], err[-500:])
     assert "Traceback" not in err
