@@ -120,13 +120,50 @@ class DepthResult:
     states: int
 
 
+def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str):
+    """Breadth-first search of the product of a type automaton and the DFA.
+
+    A state is (memory, q): what the types of the positions read so far contribute (the
+    window and past sets, or the since-pairs), and the DFA state.  ``vector(a, memory)`` is
+    the tuple of type ids of depths 0..D of a position carrying letter a (a = -1: N+1);
+    ``advance(memory, v)`` the memory after it.  Returns (parent map, the realised type ids
+    per depth, end type → (accepted, a state reaching it), and the first pair of states
+    whose N+1 types agree while membership differs, or None).  LimitExceeded past ``limit``
+    states."""
+    t = np.asarray(dfa.transitions)
+    start = (start_memory, dfa.initial)
+    parent: dict = {start: None}
+    queue = deque([start])
+    realised: list[set[int]] = [set() for _ in range(D + 1)]
+    end_verdict: dict[int, tuple[bool, tuple]] = {}
+    while queue:
+        state = queue.popleft()
+        memory, q = state
+        end = vector(-1, memory)[D]
+        acc = bool(dfa.accepting[q])
+        seen = end_verdict.get(end)
+        if seen is None:
+            end_verdict[end] = (acc, state)
+        elif seen[0] != acc:
+            return parent, realised, end_verdict, (seen[1], state)
+        for a in range(t.shape[1]):
+            v = vector(a, memory)
+            for j in range(D + 1):
+                realised[j].add(v[j])
+            nxt = (advance(memory, v), int(t[q, a]))
+            if nxt not in parent:
+                parent[nxt] = (state, a)
+                if len(parent) > limit:
+                    raise LimitExceeded(what, limit, "lower max_depth or raise limit", ("max_depth", "limit"))
+                queue.append(nxt)
+    return parent, realised, end_verdict, None
+
+
 def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
                    build_formula: bool = True) -> DepthResult:
     """Decide whether the depth-``depth`` type of N+1 (window k, with P when ``past``)
     determines membership in L(dfa); exact for all word lengths."""
-    t = np.asarray(dfa.transitions)
     A = dfa.alphabet
-    nA = len(A)
     D = depth
     table: dict[tuple, int] = {}
     info: list[tuple] = []          # id -> (j, letter index or -1, window ids, past ids)
@@ -148,36 +185,14 @@ def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYP
         return tuple(v)
 
     empty_past = tuple(frozenset() for _ in range(D)) if past else ()
-    start = ((), empty_past, dfa.initial)
-    parent: dict = {start: None}
-    queue = deque([start])
-    realised: list[set[int]] = [set() for _ in range(D + 1)]
-    end_verdict: dict[int, tuple[bool, tuple]] = {}
-    conflict = None
-    while queue:
-        state = queue.popleft()
-        window, pastsets, q = state
-        end = vector(-1, window, pastsets)[D]
-        acc = bool(dfa.accepting[q])
-        seen = end_verdict.get(end)
-        if seen is None:
-            end_verdict[end] = (acc, state)
-        elif seen[0] != acc:
-            conflict = (seen[1], state)
-            break
-        for a in range(nA):
-            v = vector(a, window, pastsets)
-            for j in range(D + 1):
-                realised[j].add(v[j])
-            nw = (window + (v,))[-k:]
-            nps = tuple(pastsets[j] | {v[j]} for j in range(D)) if past else ()
-            nxt = (nw, nps, int(t[q, a]))
-            if nxt not in parent:
-                parent[nxt] = (state, a)
-                if len(parent) > limit:
-                    raise LimitExceeded(f"type automaton at depth {D}", limit,
-                                        "lower max_depth or raise limit", ("max_depth", "limit"))
-                queue.append(nxt)
+
+    def advance(memory, v):
+        window, pastsets = memory
+        return ((window + (v,))[-k:], tuple(pastsets[j] | {v[j]} for j in range(D)) if past else ())
+
+    parent, realised, end_verdict, conflict = _explore(
+        dfa, ((), empty_past), lambda a, memory: vector(a, *memory), advance, D, limit,
+        f"type automaton at depth {D}")
     if conflict is not None:
         wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)
         return DepthResult(D, False, None, wit, len(parent))
@@ -397,9 +412,7 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
     :func:`type_automaton`; the formula lists for every type the S-formulas it satisfies
     and the maximal ones it does not (``max_realised`` bounds that subset enumeration).
     """
-    t = np.asarray(dfa.transitions)
     A = dfa.alphabet
-    nA = len(A)
     D = depth
     table: dict[tuple, int] = {}
     info: list[tuple] = []
@@ -429,36 +442,13 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
             v.append(intern((j, a, sigmas[j - 1])))
         return tuple(v)
 
-    start = (tuple(frozenset() for _ in range(D)), dfa.initial)
-    parent = {start: None}
-    queue = deque([start])
-    realised = [set() for _ in range(D + 1)]
-    end_verdict = {}
-    conflict = None
-    while queue:
-        state = queue.popleft()
-        sigmas, q = state
-        end = vector(-1, sigmas)[D]
-        acc = bool(dfa.accepting[q])
-        seen = end_verdict.get(end)
-        if seen is None:
-            end_verdict[end] = (acc, state)
-        elif seen[0] != acc:
-            conflict = (seen[1], state)
-            break
-        for a in range(nA):
-            v = vector(a, sigmas)
-            for j in range(D + 1):
-                realised[j].add(v[j])
-            ns = tuple(minimal([(tau, U | {v[j]}) for tau, U in sigmas[j]] + [(v[j], frozenset())])
-                       for j in range(D))
-            nxt = (ns, int(t[q, a]))
-            if nxt not in parent:
-                parent[nxt] = (state, a)
-                if len(parent) > limit:
-                    raise LimitExceeded(f"S-type automaton at depth {D}", limit,
-                                        "lower max_depth or raise limit", ("max_depth", "limit"))
-                queue.append(nxt)
+    def advance(sigmas, v):
+        return tuple(minimal([(tau, U | {v[j]}) for tau, U in sigmas[j]] + [(v[j], frozenset())])
+                     for j in range(D))
+
+    parent, realised, end_verdict, conflict = _explore(
+        dfa, tuple(frozenset() for _ in range(D)), vector, advance, D, limit,
+        f"S-type automaton at depth {D}")
     if conflict is not None:
         wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)
         return DepthResult(D, False, None, wit, len(parent))
