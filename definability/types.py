@@ -120,6 +120,23 @@ class DepthResult:
     states: int
 
 
+def _interner():
+    """(intern, info): ``intern(key)`` numbers each distinct key once, in order of first
+    appearance; ``info[i]`` is the key of id i."""
+    table: dict[tuple, int] = {}
+    info: list[tuple] = []
+
+    def intern(key: tuple) -> int:
+        i = table.get(key)
+        if i is None:
+            i = len(info)
+            table[key] = i
+            info.append(key)
+        return i
+
+    return intern, info
+
+
 def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str):
     """Breadth-first search of the product of a type automaton and the DFA.
 
@@ -165,16 +182,7 @@ def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYP
     determines membership in L(dfa); exact for all word lengths."""
     A = dfa.alphabet
     D = depth
-    table: dict[tuple, int] = {}
-    info: list[tuple] = []          # id -> (j, letter index or -1, window ids, past ids)
-
-    def intern(key: tuple) -> int:
-        i = table.get(key)
-        if i is None:
-            i = len(info)
-            table[key] = i
-            info.append(key)
-        return i
+    intern, info = _interner()      # id -> (j, letter index or -1, window ids, past ids)
 
     def vector(a: int, window: tuple, pastsets: tuple) -> tuple:
         v = [intern((0, a, (), ()))]
@@ -414,16 +422,7 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
     """
     A = dfa.alphabet
     D = depth
-    table: dict[tuple, int] = {}
-    info: list[tuple] = []
-
-    def intern(key):
-        i = table.get(key)
-        if i is None:
-            i = len(info)
-            table[key] = i
-            info.append(key)
-        return i
+    intern, info = _interner()      # id -> (j, letter index or -1, since-pairs)
 
     def minimal(pairs):
         by = {}
