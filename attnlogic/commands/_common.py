@@ -91,6 +91,16 @@ def add_window_argument(parser) -> None:
                         help="window size k for LTL[Y<=k] and LTL[P,Y<=k] (repeatable; default 2)")
 
 
+def add_progress_arguments(parser, what: str = "progress bars", force: bool = False) -> None:
+    """``--no-progress`` (and, with ``force``, ``--progress``): progress is shown on stderr
+    by default when stderr is a terminal (:func:`attnlogic.progress.wanted`)."""
+    if force:
+        parser.add_argument("--progress", action="store_true",
+                            help=f"show {what} on stderr even when it is not a terminal")
+    parser.add_argument("--no-progress", action="store_true",
+                        help=f"no {what} on stderr (default: shown when stderr is a terminal)")
+
+
 def add_source_arguments(parser, windows: bool = False) -> None:
     """The language sources: F (or --formula F), --regex R, --dfa FILE, and --alphabet
     (read by :func:`load_source`); with ``windows``, also :func:`add_window_argument`."""

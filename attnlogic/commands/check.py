@@ -41,7 +41,7 @@ examples:
 
 
 def add_arguments(p):
-    from ._common import add_source_arguments
+    from ._common import add_progress_arguments, add_source_arguments
 
     add_source_arguments(p)
     p.add_argument("--model", metavar="MODEL",
@@ -74,10 +74,7 @@ def add_arguments(p):
     p.add_argument("--no-span-fix", action="store_true",
                    help="with --fixed-point: compile F without the P(psi & P psi) patch")
     p.add_argument("--threads", type=int, metavar="T", help="CPU threads for torch (default: torch's choice)")
-    p.add_argument("--progress", action="store_true",
-                   help="show a progress bar on stderr even when it is not a terminal")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress bar (default: shown when stderr is a terminal)")
+    add_progress_arguments(p, "a progress bar", force=True)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 

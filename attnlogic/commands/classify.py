@@ -33,7 +33,7 @@ Examples:
 
 
 def add_arguments(parser) -> None:
-    from ._common import add_source_arguments
+    from ._common import add_progress_arguments, add_source_arguments
 
     add_source_arguments(parser, windows=True)
     parser.add_argument("--max-depth", type=int, default=3, metavar="D",
@@ -51,8 +51,7 @@ def add_arguments(parser) -> None:
                         help="ask by attention pattern: global, local:K or hybrid:K (repeatable); "
                              "says for each whether it can recognise the language, with the certificate")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--no-progress", action="store_true",
-                        help="no status line on stderr (default: shown when stderr is a terminal)")
+    add_progress_arguments(parser, "status line")
 
 
 def _bytes(text: str) -> int:

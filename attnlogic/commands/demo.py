@@ -21,6 +21,8 @@ examples:
 
 
 def add_arguments(p):
+    from ._common import add_progress_arguments
+
     p.add_argument("--out", default="out/demo", metavar="DIR", help="where the report and plots go (default out/demo)")
     p.add_argument("--max-length", type=int, default=10_000, metavar="N",
                    help="length of the long words for the checks (default 10000)")
@@ -29,8 +31,7 @@ def add_arguments(p):
                    help="window fragments LTL[Y<=K], LTL[P,Y<=K] (repeatable; default 2)")
     p.add_argument("--no-compile", action="store_true", help="classify only")
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress bars on stderr (default: shown when stderr is a terminal)")
+    add_progress_arguments(p)
 
 
 def run(args) -> int:

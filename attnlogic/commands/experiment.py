@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..progress import wanted
-from ._common import print_json, split_alphabet
+from ._common import add_progress_arguments, print_json, split_alphabet
 
 HELP = "train global/local/hybrid transformers on formal languages, measure length generalisation"
 DESCRIPTION = """\
@@ -132,8 +132,7 @@ def add_arguments(p) -> None:
     o = p.add_argument_group("output")
     o.add_argument("--out", help="output folder (results.json, results.md, PNGs, cells/)")
     o.add_argument("--no-plots", action="store_true")
-    o.add_argument("--no-progress", action="store_true",
-                   help="no progress bars on stderr (default: shown when stderr is a terminal)")
+    add_progress_arguments(o)
     o.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     lm = p.add_argument_group("language modelling")
     lm.add_argument("--lm", metavar="CORPUS",

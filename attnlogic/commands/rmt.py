@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from ..errors import InputError
-from ._common import print_json
+from ._common import add_progress_arguments, print_json
 
 HELP = "random-matrix theory of attention pooling: bulk edges, α/κ of weights, simulation, plots"
 DESCRIPTION = """\
@@ -74,8 +74,7 @@ def add_arguments(parser) -> None:
     p.add_argument("--seeds", default="0,1,2", help="comma-separated seeds (default 0,1,2)")
     p.add_argument("--mu-points", type=int, default=9, help="points per ‖μ‖ sweep (default 9)")
     p.add_argument("--json", action="store_true", help="print the written files as JSON")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no status line on stderr (default: shown when stderr is a terminal)")
+    add_progress_arguments(p, "status line")
     parser.set_defaults(_rmt_parser=parser)
 
 
