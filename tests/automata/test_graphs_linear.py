@@ -25,11 +25,14 @@ def _is_cycle(t, p, q, z, comp=None):
     return p != q and (x, y) == (p, q) and len(z) > 0
 
 
-@settings(max_examples=300, deadline=None)
-@given(dfas(max_states=9, max_letters=3))
+def on_random_minimal_dfas(test):
+    """Run ``test`` on 300 random minimal DFAs (up to 9 states, 3 letters)."""
+    return settings(max_examples=300, deadline=None)(given(dfas(max_states=9, max_letters=3).map(minimize))(test))
+
+
+@on_random_minimal_dfas
 def test_reset_rounds_agree_with_the_pair_graph(d):
-    m = minimize(d)
-    t = m.transitions
+    m, t = d, d.transitions
     H = pair_heights(t)
     rounds, block_of, quotient = reset_rounds(t)
     definite = bool((H >= 0).all())
@@ -41,11 +44,9 @@ def test_reset_rounds_agree_with_the_pair_graph(d):
         assert _is_cycle(t, p, q, z)
 
 
-@settings(max_examples=300, deadline=None)
-@given(dfas(max_states=9, max_letters=3))
+@on_random_minimal_dfas
 def test_internal_pair_heights_one_scc_at_a_time_agree_with_the_whole_table(d):
-    m = minimize(d)
-    t = m.transitions
+    m, t = d, d.transitions
     sccs = dfa_sccs(m)
     H = pair_heights(t, sccs.component)
     height, cycle = internal_pair_heights(t, sccs)
