@@ -32,7 +32,7 @@ def on_random_minimal_dfas(test):
 
 @on_random_minimal_dfas
 def test_reset_rounds_agree_with_the_pair_graph(d):
-    m, t = d, d.transitions
+    t = d.transitions
     H = pair_heights(t)
     rounds, block_of, quotient = reset_rounds(t)
     definite = bool((H >= 0).all())
