@@ -67,9 +67,11 @@ def test_bounded_repetition_equals_its_expansion():
         assert regex_to_dfa(text, "abc") == regex_to_dfa(expanded, "abc"), text
 
 
+MALFORMED_REPETITION = "malformed repetition: write r{n}, r{n,} or r{n,m} with numbers n <= m (or \\{ for the letter '{')"
+
+
 @pytest.mark.parametrize("regex, column, message", [
-    ("a{2", 2, "malformed repetition: write r{n}, r{n,} or r{n,m} with numbers n <= m (or \\{ for the letter '{')"),
-    ("a{x}", 2, "malformed repetition: write r{n}, r{n,} or r{n,m} with numbers n <= m (or \\{ for the letter '{')"),
+    ("a{2", 2, MALFORMED_REPETITION), ("a{x}", 2, MALFORMED_REPETITION),
     ("a{3,1}", 2, "repetition {3,1}: the upper bound is below the lower"),
     ("a{2000}", 2, "repetition bound 2000 exceeds 1000"),
     ("ab}", 3, "'}' without an opening '{' (write \\} for the letter)"),
