@@ -88,17 +88,20 @@ def _progress(items, desc: str, enabled: bool):
 
 
 def run_demo(windows=(2,), max_length: int = 10_000, samples: int = 4, compile_models: bool = True,
-             languages=SUITE, seed: int = 0, progress: bool = False) -> DemoReport:
+             languages=SUITE, seed: int = 0, progress: bool = False, on_stage=None) -> DemoReport:
     """Classify every language; compile each LTL[P,Y] member's certificate once and check
-    that model against the language's DFA."""
+    that model against the language's DFA.  ``on_stage(text)``, when given, hears each step
+    ("classifying NAME", "compiling and checking NAME")."""
     from attnlogic.compiler.check import check_ranges
 
     check_ranges(max_length, samples, seed)
     from attnlogic.automata.sources import load_language
     from attnlogic.definability.classify import classify
 
+    stage = on_stage or (lambda text: None)
     rows, sources = [], []
     for lang in _progress(languages, "classifying", progress):
+        stage(f"classifying {lang.name}")
         sources.append(load_language(regex=lang.regex, alphabet=lang.alphabet))
         rows.append(DemoRow(lang, classify(sources[-1].dfa, windows=windows)))
     if compile_models:
@@ -107,6 +110,7 @@ def run_demo(windows=(2,), max_length: int = 10_000, samples: int = 4, compile_m
 
         done = []
         for row, language in _progress(list(zip(rows, sources)), "compiling and checking", progress):
+            stage(f"compiling and checking {row.language.name}")
             entry = row.classification[CHECK_FRAGMENT]
             if not entry.member or entry.formula is None:  # a member may lack a printable certificate
                 done.append(row)

@@ -3,7 +3,8 @@
 Commands that can run past a few seconds show progress by default when stderr is a
 terminal, and nothing when it is not (a pipe, a file, a test) or with ``--no-progress``
 (``wanted``).  Library functions take an ``on_stage(text)`` callback and stay silent
-without one; :class:`StatusLine` is such a callback.
+without one; :class:`StatusLine` is such a callback.  It remembers the last stage even when
+disabled, so that a Ctrl-C can say what the command was doing when it stopped.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def wanted(args, stream=None) -> bool:
 class StatusLine:
     """``StatusLine("classify", enabled)("deciding LTL[P]")`` writes
     ``classify: deciding LTL[P] (1.2 s)`` over the previous status; ``close()`` erases it.
-    Disabled, every call does nothing."""
+    Disabled, it writes nothing but still records the stage.  Left by a Ctrl-C
+    (``KeyboardInterrupt``), it writes one line saying which stage was interrupted."""
 
     def __init__(self, command: str, enabled: bool, stream=None):
         self.command = command
@@ -37,8 +39,10 @@ class StatusLine:
         self.stream = sys.stderr if stream is None else stream
         self.start = time.monotonic()
         self._shown = False
+        self.stage: str | None = None
 
     def __call__(self, text: str) -> None:
+        self.stage = text
         if not self.enabled:
             return
         line = f"{self.command}: {text} ({time.monotonic() - self.start:.1f} s)"
@@ -55,5 +59,9 @@ class StatusLine:
     def __enter__(self) -> "StatusLine":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, exc_type, exc, tb) -> None:
         self.close()
+        if exc_type is not None and issubclass(exc_type, KeyboardInterrupt) and self.stage:
+            self.stream.write(f"{self.command}: Ctrl-C while {self.stage} "
+                              f"({time.monotonic() - self.start:.1f} s in)\n")
+            self.stream.flush()

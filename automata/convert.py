@@ -14,6 +14,15 @@ networkx (:func:`to_networkx` / :func:`from_networkx`)
     letters.  A missing transition goes to a new rejecting sink; two targets for one
     (state, letter) are refused (:class:`~attnlogic.errors.FileFormatError`).
 
+GraphML (:func:`to_graphml` / :func:`from_graphml`), through networkx
+    The graph of :func:`to_networkx` in GraphML, the XML format of graph editors and
+    libraries (yEd, Gephi, igraph, networkx): nodes with the boolean data ``accepting`` and
+    ``initial``, one edge per transition with the string data ``letter``, and the graph's
+    ``alphabet`` as a JSON list in a string.  The reader takes that, and GraphML from
+    elsewhere in the shapes :func:`from_networkx` reads (node ids are strings there).
+    ``attnlogic dfa --format graphml`` writes it and ``--dfa FILE`` reads it (detected by its
+    ``<graphml`` root element).
+
 automata-lib (:func:`to_automata_lib` / :func:`from_automata_lib`)
     Its ``DFA(states, input_symbols, transitions, initial_state, final_states)`` with the
     states as the integers 0 … n−1; the reader takes any of its DFAs (partial ones too:
@@ -36,7 +45,8 @@ from attnlogic.errors import InputError
 from .dfa import DFA
 from .io import complete_partial
 
-__all__ = ["to_networkx", "from_networkx", "to_automata_lib", "from_automata_lib"]
+__all__ = ["to_networkx", "from_networkx", "to_graphml", "from_graphml", "to_automata_lib",
+           "from_automata_lib"]
 
 
 # -- networkx ---------------------------------------------------------------------------
@@ -105,6 +115,52 @@ def from_networkx(graph, alphabet: Sequence[str] | None = None) -> DFA:
     return complete_partial(letters, len(number),
                             [(number[s], index[a], number[t], f"edge {s!r} -> {t!r}") for s, a, t in triples],
                             0, finals, "graph")
+
+
+# -- GraphML ---------------------------------------------------------------------------
+def to_graphml(dfa: DFA) -> str:
+    """The DFA as GraphML text (see the module docstring)."""
+    import json
+
+    import networkx as nx
+
+    g = to_networkx(dfa)
+    g.graph["alphabet"] = json.dumps(list(dfa.alphabet), ensure_ascii=False)
+    del g.graph["initial"]                  # GraphML node ids are strings: the nodes carry it
+    return "\n".join(nx.generate_graphml(g)) + "\n"
+
+
+def from_graphml(text: str, source: str = "<graphml>", alphabet: Sequence[str] | None = None) -> DFA:
+    """The DFA of GraphML text (see the module docstring); ``alphabet`` as in
+    :func:`from_networkx`."""
+    import json
+    from xml.etree.ElementTree import ParseError
+
+    import networkx as nx
+
+    from attnlogic.errors import FileFormatError
+
+    try:
+        g = nx.parse_graphml(text, force_multigraph=True)
+    except (ParseError, nx.NetworkXError, KeyError, ValueError) as exc:
+        raise FileFormatError(source, "graphml", f"not readable GraphML: {exc}") from None
+    letters = g.graph.get("alphabet")
+    if alphabet is None and isinstance(letters, str):
+        try:
+            letters = json.loads(letters)
+        except ValueError:
+            raise FileFormatError(source, "alphabet", "expected a JSON list of letters in a string") from None
+        if not isinstance(letters, list):
+            raise FileFormatError(source, "alphabet", "expected a JSON list of letters in a string")
+        g.graph["alphabet"] = letters
+    if "initial" in g.graph and g.graph["initial"] not in g and str(g.graph["initial"]) in g:
+        g.graph["initial"] = str(g.graph["initial"])
+    try:
+        return from_networkx(g, alphabet)
+    except FileFormatError:
+        raise
+    except InputError as exc:
+        raise FileFormatError(source, "graph", str(exc).removeprefix("graph: ")) from None
 
 
 # -- automata-lib -----------------------------------------------------------------------

@@ -208,25 +208,40 @@ class DFA:
                 f"initial={self.initial}, accepting={shown})")
 
     # -- display in Jupyter ----------------------------------------------------------------
+    def draw(self, ax=None, layout: str = "auto", seed: int = 0):
+        """Draw the transition graph on a matplotlib Axes at a networkx layout and return the
+        Axes (:func:`attnlogic.automata.drawing.draw`; no graphviz needed)."""
+        from .drawing import draw
+        return draw(self, ax=ax, layout=layout, seed=seed)
+
     def _repr_svg_(self) -> str | None:
-        """An SVG drawing when graphviz's ``dot`` is installed (None otherwise: text is shown)."""
+        """An SVG drawing: graphviz's ``dot`` when installed (up to 200 states), else matplotlib
+        at a networkx layout (:func:`~.drawing.to_svg`, up to 60 states); None above that
+        (the transition table is shown)."""
         import shutil
         import subprocess
 
-        if shutil.which("dot") is None or self.n_states > 200:
+        if self.n_states > 200:
             return None
-        from .io import to_dot
+        if shutil.which("dot") is not None:
+            from .io import to_dot
 
-        try:
-            proc = subprocess.run(["dot", "-Tsvg"], input=to_dot(self), capture_output=True, text=True,
-                                  timeout=30)
-        except (OSError, subprocess.SubprocessError):
+            try:
+                proc = subprocess.run(["dot", "-Tsvg"], input=to_dot(self), capture_output=True, text=True,
+                                      timeout=30)
+                if proc.returncode == 0:
+                    return proc.stdout
+            except (OSError, subprocess.SubprocessError):
+                pass
+        if self.n_states > 60:
             return None
-        return proc.stdout if proc.returncode == 0 else None
+        from .drawing import to_svg
+        return to_svg(self)
 
     def _repr_html_(self) -> str:
         """For notebooks and their HTML export (which prefers HTML to SVG and Markdown): the
-        SVG drawing inline when graphviz's ``dot`` is installed, else the transition table."""
+        SVG drawing of :meth:`_repr_svg_` inline, else (above 200 states, or 60 without
+        graphviz) the transition table."""
         svg = self._repr_svg_()
         if svg:
             start = svg.find("<svg")
@@ -239,7 +254,7 @@ class DFA:
                           caption=f"DFA, {self.n_states} states (→ initial, * accepting)")
 
     def _repr_markdown_(self) -> str:
-        """A transition table (shown where graphviz is absent)."""
+        """A transition table (for front ends that show Markdown but not SVG)."""
         head = "| state | " + " | ".join(f"`{a}`" for a in self.alphabet) + " |"
         rule = "|---|" + "---|" * len(self.alphabet)
         rows = []

@@ -3,8 +3,9 @@
 
 :func:`read_dfa_text` (and :func:`read_dfa_file`, ``-`` = standard input) recognises the
 format from the text itself: JSON starts with ``{``, HOA with ``HOA:``, DOT has a
-``digraph`` (MONA's when it has an ``init ->`` edge and propositional guards), anything else
-is read as AT&T text.  Every reader returns a complete DFA: a missing transition goes to a
+``digraph`` (MONA's when it has an ``init ->`` edge and propositional guards), GraphML a
+``<graphml`` root element (read by :func:`~.convert.from_graphml`), anything else is read as
+AT&T text.  Every reader returns a complete DFA: a missing transition goes to a
 new rejecting sink state.
 
 JSON (``dfa_to_json`` / ``dfa_from_json``)
@@ -195,16 +196,19 @@ def dfa_from_json(text: str, source: str = "<dfa>", max_states: int = MAX_DFA_ST
     return dfa_from_dict(obj, source, max_states)
 
 
-FORMATS = ("json", "hoa", "dot", "mona-dot", "att")
+FORMATS = ("json", "hoa", "dot", "mona-dot", "att", "graphml")
 
 
 def detect_format(text: str) -> str:
-    """``json``, ``hoa``, ``dot``, ``mona-dot`` or ``att`` (see the module docstring)."""
+    """``json``, ``hoa``, ``dot``, ``mona-dot``, ``graphml`` or ``att`` (see the module
+    docstring)."""
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith(("{", "[", '"')) or re.match(r"(null|true|false)\s*$", head):
         return "json"
     if head.startswith("HOA:"):
         return "hoa"
+    if head.startswith("<") and re.search(r"<graphml\b", head[:4096]):
+        return "graphml"
     if re.match(r"(strict\s+)?(di)?graph\b", head) or re.search(r"^\s*digraph\b", head, flags=re.M):
         return "mona-dot" if re.search(r"\binit\s*->", head) and "__start" not in head else "dot"
     return "att"
@@ -230,6 +234,9 @@ def read_dfa_text(text: str, source: str = "<dfa>", alphabet: Sequence[str] | No
         return from_mona_dot(text, alphabet, source)
     if kind == "dot":
         return from_dot(text, source, alphabet)
+    if kind == "graphml":
+        from .convert import from_graphml
+        return from_graphml(text, source, alphabet)
     return from_att(text, source, alphabet)
 
 

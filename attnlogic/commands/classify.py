@@ -51,7 +51,7 @@ def add_arguments(parser) -> None:
                         help="ask by attention pattern: global, local:K or hybrid:K (repeatable); "
                              "says for each whether it can recognise the language, with the certificate")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    add_progress_arguments(parser, "status line")
+    add_progress_arguments(parser, "a status line", force=True)
 
 
 def _bytes(text: str) -> int:

@@ -31,7 +31,7 @@ def add_arguments(p):
                    help="window fragments LTL[Y<=K], LTL[P,Y<=K] (repeatable; default 2)")
     p.add_argument("--no-compile", action="store_true", help="classify only")
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
-    add_progress_arguments(p)
+    add_progress_arguments(p, force=True)
 
 
 def run(args) -> int:
@@ -41,7 +41,7 @@ def run(args) -> int:
     from attnlogic.demo import run_demo, render_table, write_outputs
     from attnlogic.errors import InputError
 
-    from attnlogic.progress import wanted
+    from attnlogic.progress import StatusLine, wanted
 
     from ._common import print_json
 
@@ -51,8 +51,10 @@ def run(args) -> int:
     if any(k < 1 for k in windows):
         raise InputError("--window K needs K >= 1")
     t0 = time.perf_counter()
-    report = run_demo(windows=windows, max_length=args.max_length, samples=args.samples,
-                      compile_models=not args.no_compile, progress=wanted(args))
+    # the bars are tqdm's; the status line only records the step, for a Ctrl-C message
+    with StatusLine("demo", False) as status:
+        report = run_demo(windows=windows, max_length=args.max_length, samples=args.samples,
+                          compile_models=not args.no_compile, progress=wanted(args), on_stage=status)
     report = replace(report, seconds=round(time.perf_counter() - t0, 2))
     paths = write_outputs(report, args.out)
     if args.json:

@@ -21,8 +21,9 @@ never a letter):
   dfa:     must be the file's letters (possibly reordered; the output follows it)
 
 Formats (docs/file-formats.md): json, dot (graphviz), hoa (HOA v1, finite-word
-convention: final states carry {0} under Inf(0), one AP per letter).  --dfa FILE reads
-these and MONA DOT and AT&T/OpenFst text, detected from the contents.
+convention: final states carry {0} under Inf(0), one AP per letter), graphml (graph
+editors, networkx, igraph).  --dfa FILE reads these and MONA DOT and AT&T/OpenFst text,
+detected from the contents.
 
 Examples:
   attnlogic dfa 'P a & !Y b'
@@ -35,7 +36,7 @@ def add_arguments(parser) -> None:
     from ._common import add_source_arguments
 
     add_source_arguments(parser)
-    parser.add_argument("--format", choices=("json", "dot", "hoa"), default="json",
+    parser.add_argument("--format", choices=("json", "dot", "hoa", "graphml"), default="json",
                         help="output format (default json)")
     parser.add_argument("--json", action="store_true", help="same as --format json")
     parser.add_argument("--out", "-o", metavar="FILE", help="write to FILE (atomically) instead of stdout")
@@ -57,6 +58,9 @@ def run(args) -> int:
         text = dfa_to_json(dfa) + "\n"
     elif fmt == "dot":
         text = to_dot(dfa)
+    elif fmt == "graphml":
+        from attnlogic.automata.convert import to_graphml
+        text = to_graphml(dfa)
     else:
         text = to_hoa(dfa)
     if args.out is not None:

@@ -132,7 +132,7 @@ def add_arguments(p) -> None:
     o = p.add_argument_group("output")
     o.add_argument("--out", help="output folder (results.json, results.md, PNGs, cells/)")
     o.add_argument("--no-plots", action="store_true")
-    add_progress_arguments(o)
+    add_progress_arguments(o, force=True)
     o.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     lm = p.add_argument_group("language modelling")
     lm.add_argument("--lm", metavar="CORPUS",

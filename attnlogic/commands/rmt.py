@@ -74,7 +74,7 @@ def add_arguments(parser) -> None:
     p.add_argument("--seeds", default="0,1,2", help="comma-separated seeds (default 0,1,2)")
     p.add_argument("--mu-points", type=int, default=9, help="points per ‖μ‖ sweep (default 9)")
     p.add_argument("--json", action="store_true", help="print the written files as JSON")
-    add_progress_arguments(p, "status line")
+    add_progress_arguments(p, "a status line", force=True)
     parser.set_defaults(_rmt_parser=parser)
 
 

@@ -87,3 +87,4 @@ def test_automata_lib_nfa_and_partial_dfa():
     assert from_automata_lib(partial).minimal() == regex_to_dfa("ab", "ab").minimal()
     with pytest.raises(InputError):
         from_automata_lib("not an automaton")
+

@@ -127,13 +127,20 @@ def _cli(*args, stdin=None):
                           input=stdin, timeout=120)
 
 
-def test_hoa_through_stdin_classifies_like_the_json_route():
-    hoa = _cli("dfa", "--regex", "(a|b)*ab", "--format", "hoa")
+@pytest.mark.parametrize("fmt", ["hoa", "graphml"])
+def test_hoa_and_graphml_through_stdin_classify_like_the_json_route(fmt):
+    other = _cli("dfa", "--regex", "(a|b)*ab", "--format", fmt)
     js = _cli("dfa", "--regex", "(a|b)*ab", "--format", "json")
-    via_hoa = _cli("classify", "--dfa", "-", "--json", stdin=hoa.stdout)
+    via_other = _cli("classify", "--dfa", "-", "--json", stdin=other.stdout)
     via_json = _cli("classify", "--dfa", "-", "--json", stdin=js.stdout)
-    assert via_hoa.returncode == via_json.returncode == 0, via_hoa.stderr
-    assert json.loads(via_hoa.stdout) == json.loads(via_json.stdout)
+    assert via_other.returncode == via_json.returncode == 0, via_other.stderr
+    assert json.loads(via_other.stdout) == json.loads(via_json.stdout)
+
+
+def test_malformed_graphml_is_one_line_and_exit_2():
+    bad = _cli("classify", "--dfa", "-", stdin="<graphml><graph><node id='0'></graph>")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.stderr.strip().count("\n") == 0 and "field 'graphml'" in bad.stderr
 
 
 def test_hand_written_spot_hoa_classifies_right(tmp_path):

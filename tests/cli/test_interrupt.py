@@ -119,3 +119,51 @@ def test_ctrl_c_stops_a_long_check(tmp_path):
     assert "interrupted (Ctrl-C)" in err and "Traceback" not in err
     assert out == ""                       # no partial JSON on stdout
     assert list(tmp_path.iterdir()) == []  # and nothing written
+
+
+def _assert_stopped_cleanly(proc, seconds, out, err, command):
+    assert proc.returncode == 130, err
+    assert seconds < 5, f"took {seconds:.1f} s to stop"
+    assert f"attnlogic {command}: interrupted (Ctrl-C)" in err and "Traceback" not in err
+    assert out == ""
+
+
+def test_ctrl_c_stops_classify_and_says_which_step(tmp_path):
+    # the 15th letter from the end is a: 32,768 states, several seconds of deciding
+    proc = _start(["classify", "--regex", "(a|b)*a(a|b){14}", "--alphabet", "ab", "--progress"], tmp_path)
+
+    def ready(output):    # the status line has reached a decision procedure
+        return "classify: deciding" in output.text("err")
+
+    seconds, out, err = _interrupt(proc, ready)
+    _assert_stopped_cleanly(proc, seconds, out, err, "classify")
+    assert "classify: Ctrl-C while deciding" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_stops_the_demo_and_writes_no_report(tmp_path):
+    out_dir = tmp_path / "demo"
+    proc = _start(["demo", "--out", str(out_dir), "--progress"], tmp_path)
+
+    def ready(output):    # tqdm's bar for the classification loop is on stderr
+        return "classifying" in output.text("err")
+
+    seconds, out, err = _interrupt(proc, ready)
+    _assert_stopped_cleanly(proc, seconds, out, err, "demo")
+    assert "demo: Ctrl-C while classifying " in err or "demo: Ctrl-C while compiling and checking " in err
+    # the report and plots are written only at the end, atomically: nothing of them is there
+    assert not out_dir.exists() or [p for p in out_dir.rglob("*") if p.is_file()] == []
+
+
+def test_ctrl_c_stops_rmt_plot_and_leaves_only_complete_files(tmp_path):
+    out_dir = tmp_path / "rmt"
+    proc = _start(["rmt", "plot", "--out", str(out_dir), "--progress"], tmp_path)
+
+    def ready(output):
+        return "rmt plot:" in output.text("err")
+
+    seconds, out, err = _interrupt(proc, ready)
+    _assert_stopped_cleanly(proc, seconds, out, err, "rmt")
+    assert "rmt plot: Ctrl-C while " in err
+    files = [p for p in out_dir.rglob("*") if p.is_file()] if out_dir.exists() else []
+    assert not [p for p in files if ".tmp" in p.name or p.name.startswith(".")], files
