@@ -14,7 +14,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .display import show_word
 from .fileio import save_figure_atomic, write_text_atomic
 
 from .suite import SUITE
@@ -182,10 +181,7 @@ def render_table(report: DemoReport, console=None) -> None:
                 text = f"a verified formula of {len(text):,} characters (in the JSON report)"
             console.print(f"  {member.fragment}: {text}", highlight=False, soft_wrap=False)
         if non:
-            w = non.witness
-            depth = "every depth" if w.depth is None else f"depth <= {w.depth}"
-            console.print(f"  not {non.fragment}: {show_word(sep.join(w.accepted))} in, "
-                          f"{show_word(sep.join(w.rejected))} out, equal for {depth}", highlight=False)
+            console.print(f"  not {non.fragment}: {non.witness.text(sep, '    ')}", highlight=False)
 
 
 def _plot_membership(report: DemoReport, path: Path) -> None:

@@ -141,6 +141,20 @@ class Witness:
             out["rejected_factors"] = self.rejected_factors.to_json(sep)
         return out
 
+    def text(self, sep: str = "", indent: str = "") -> str:
+        """``'u' in, 'v' out, indistinguishable at depth <= r`` (r as checked for these two
+        words by :mod:`.attest`; long words shortened by :func:`attnlogic.display.show_word`)
+        and, on a second line after ``indent``, the pumped family the pair belongs to, if any.
+        The one text rendering of a witness: classify, separate and the demo print it."""
+        from attnlogic.display import show_word
+
+        depth = "(unchecked)" if self.depth is None else f"at depth <= {self.depth}"
+        text = (f"{show_word(sep.join(self.accepted))} in, {show_word(sep.join(self.rejected))} out, "
+                f"indistinguishable {depth}")
+        if self.family is not None:
+            text += f"\n{indent}pumped family: {self.family.text(sep)}"
+        return text
+
     def with_factors(self) -> "Witness":
         """The witness with the factors of each word of at least FACTORIZE_FROM letters."""
         from dataclasses import replace

@@ -33,18 +33,6 @@ def split_alphabet(text: str | None) -> list[str] | None:
     return letters
 
 
-def witness_text(witness, sep: str = "", indent: str = "") -> str:
-    """``'u' in, 'v' out, indistinguishable at depth <= r`` — r as checked for these two
-    words (:mod:`attnlogic.definability.attest`) — and, on a second line after ``indent``,
-    the pumped family the pair belongs to, if any."""
-    depth = "(unchecked)" if witness.depth is None else f"at depth <= {witness.depth}"
-    text = (f"{show_word(sep.join(witness.accepted))} in, {show_word(sep.join(witness.rejected))} out, "
-            f"indistinguishable {depth}")
-    if witness.family is not None:
-        text += f"\n{indent}pumped family: {witness.family.text(sep)}"
-    return text
-
-
 def split_word(word: str, alphabet_multichar: bool = False) -> list[str]:
     """A word on the command line: single characters, or comma-separated letters."""
     if alphabet_multichar or "," in word:

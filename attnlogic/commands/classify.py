@@ -117,8 +117,6 @@ def run(args) -> int:
 
 def render_patterns(answers, sep: str) -> None:
     """One line per attention pattern: can / cannot recognise, and the certificate."""
-    from ._common import witness_text
-
     if not answers:
         return
     width = max(len(str(a.pattern)) for a in answers)
@@ -129,7 +127,7 @@ def render_patterns(answers, sep: str) -> None:
         if r.formula is not None:
             cert = f"{r.fragment} formula {r.formula}"
         elif r.witness is not None:
-            cert = f"not {r.fragment}: {witness_text(r.witness, sep)}"
+            cert = f"not {r.fragment}: {r.witness.text(sep)}"
         else:
             cert = f"{r.fragment}: {r.method}"
         if len(cert) > 160:
@@ -139,8 +137,6 @@ def render_patterns(answers, sep: str) -> None:
 
 def render(result) -> None:
     """The text form of a :class:`~attnlogic.definability.results.Classification`."""
-    from ._common import witness_text
-
     d = result.dfa
     print(f"minimal DFA: {d.n_states} states over {{{', '.join(d.alphabet)}}}")
     width = max(len(str(r.fragment)) for r in result.results)
@@ -149,7 +145,7 @@ def render(result) -> None:
         if r.formula is not None:
             line = _certificate_lines(r.formula, width + 7)
         elif r.witness is not None:
-            line = witness_text(r.witness, result.separator, " " * (width + 7))
+            line = r.witness.text(result.separator, " " * (width + 7))
         else:
             line = ""
         print(f"{r.fragment:<{width}}  {verdict:<3}  {line}")

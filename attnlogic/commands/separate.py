@@ -34,7 +34,7 @@ def run(args) -> int:
     from attnlogic.definability.separations import inclusion, separation
     from attnlogic.errors import InputError
 
-    from ._common import print_json, witness_text
+    from ._common import print_json
 
     if args.max_depth < 1:
         raise InputError(f"--max-depth must be >= 1, got {args.max_depth}")
@@ -54,6 +54,6 @@ def run(args) -> int:
     e = sep.entry
     print(f"{e.formula}    (regex {e.regex}, alphabet {e.alphabet}: {e.note})")
     print(f"  in {sep.fragment_in}: {sep.formula_certificate.method}")
-    print(f"  not in {sep.fragment_out}: {witness_text(sep.witness_result.witness, indent='    ')}")
+    print(f"  not in {sep.fragment_out}: {sep.witness_result.witness.text(indent='    ')}")
     print(f"    {sep.witness_result.method}")
     return 0
