@@ -17,8 +17,11 @@ depth ≤ d−1 is true iff some type of W_d(i) satisfies φ; ``P φ`` likewise 
 is used: equal types at N+1 at depth d ⇒ no formula of depth ≤ d separates the words.
 
 Types are interned level by level in one table shared by the two words, so comparing them
-is comparing integers.  Costs: O(d·n²) for the P and window types, O(d·n³) for the S types
-(n the longer length); :func:`agreement_depth` takes ``max_length`` to bound them.
+is comparing integers.  Costs: O(d·n·(k + t)) for the P and window types (t the number of
+distinct types of a level), O(d·n²·t) for the S types (n the longer length);
+:func:`agreement_depth` takes ``max_length`` to bound them.  This is the one type computation
+of the package: :mod:`.attest` checks every printed witness with it and
+:mod:`.verify` re-checks a witness at a stated depth with it.
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ def _level(words, prev, k: int | None, past: bool, since: bool, table: dict):
     out = []
     for w, pv in zip(words, prev):
         ids = []
-        n = len(pv)
-        for i in range(n):
+        before: set = set()                    # the level-(d−1) types at positions j < i
+        for i in range(len(pv)):
             a = w[i] if i < len(w) else None
             if since:
                 pairs = set()
@@ -49,7 +52,8 @@ def _level(words, prev, k: int | None, past: bool, since: bool, table: dict):
             else:
                 key = (a,
                        frozenset(pv[max(0, i - k):i]) if k else None,
-                       frozenset(pv[:i]) if past else None)
+                       frozenset(before) if past else None)
+                before.add(pv[i])
             ids.append(table.setdefault(key, len(table)))
         out.append(ids)
     return out

@@ -11,8 +11,9 @@ decision procedure, type automaton, semigroup or synthesis of this package is ca
   formula's evaluation automaton with the DFA, ``synthesis.check_formula``).
 * A **witness at depth r** (two words, one in L and one not, that no formula of F of
   temporal depth ≤ r separates) is valid iff the DFA puts exactly one of them in L and the
-  two N+1 positions have equal depth-r types, computed here by the direct recursion on the
-  two words: τ_0(i) = the letter at i (none at N+1) and τ_d(i) = (τ_0(i), the set of
+  two N+1 positions have equal depth-r types, computed by the direct recursion on the two
+  words (:func:`.indistinguishable.agreement_depth`, the one type computation of the
+  package, which also checks every witness before it is printed): τ_0(i) = the letter at i (none at N+1) and τ_d(i) = (τ_0(i), the set of
   τ_{d−1}(j) over the window max(1, i−k) ≤ j < i, the set over all j < i when F has P);
   for LTL[S] the set of pairs (τ_{d−1}(m), {τ_{d−1}(j) : m < j < i}) over m < i, since
   ψ S χ holds at i iff some such pair has its first type in χ and its set inside ψ.
@@ -54,9 +55,10 @@ from ..automata.operations import DEFAULT_STATE_LIMIT, equivalent
 from ..errors import InputError, LimitExceeded
 from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
+from .indistinguishable import agreement_depth
 
 __all__ = ["Check", "verify_formula", "verify_witness", "end_types_equal", "MAX_PERIOD",
-           "MAX_PREFIX", "MAX_TAILS", "MAX_SINCE_LENGTH"]
+           "MAX_PREFIX", "MAX_TAILS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH"]
 
 #: the longest period p (or pumped factor x) tried when decomposing a witness
 MAX_PERIOD = 48
@@ -66,6 +68,8 @@ MAX_PREFIX = 64
 MAX_TAILS = 20_000
 #: LTL[S] depth-r types are quadratic in the word length: longer words are refused
 MAX_SINCE_LENGTH = 3000
+#: the other fragments' types are linear in the word length (times window and type count)
+MAX_TYPED_LENGTH = 200_000
 
 
 @dataclass(frozen=True)
@@ -106,45 +110,18 @@ def verify_formula(dfa, fragment: "Fragment | str", formula: Formula,
 
 
 # -- depth-r types ------------------------------------------------------------------------------
-def _types(word, fragment: Fragment, depth: int, table: dict) -> list[int]:
-    """τ_depth at positions 1..N+1 (0-based list), interned in ``table`` (shared between
-    the words compared, so equal ids are equal types)."""
-    def intern(key):
-        return table.setdefault(key, len(table))
-
-    letters = [("letter", a) for a in word] + [("letter", None)]
-    cur = [intern(x) for x in letters]
-    n1 = len(cur)
-    k = fragment.window
-    for _ in range(depth):
-        nxt = []
-        if fragment.since:
-            if n1 > MAX_SINCE_LENGTH:
-                raise LimitExceeded("LTL[S] type computation (word length)", MAX_SINCE_LENGTH)
-            for i in range(n1):
-                pairs = set()
-                between: set = set()
-                for m in range(i - 1, -1, -1):   # m < i, the types strictly between grow
-                    pairs.add((cur[m], frozenset(between)))
-                    between.add(cur[m])
-                nxt.append(intern((letters[i], frozenset(pairs))))
-        else:
-            past: set = set()
-            for i in range(n1):
-                window = frozenset(cur[max(0, i - k):i]) if k is not None else None
-                key = (letters[i], window, frozenset(past) if fragment.past else None)
-                nxt.append(intern(key))
-                past.add(cur[i])
-        cur = nxt
-    return cur
-
-
 def end_types_equal(u, v, fragment: "Fragment | str", depth: int) -> bool:
     """Whether the N+1 positions of u and v have the same depth-``depth`` type in the
-    fragment (the direct recursion of the module docstring)."""
+    fragment (the type recursion of :mod:`.indistinguishable`, on the words themselves: no
+    decider code).  Words longer than MAX_SINCE_LENGTH (LTL[S]) or MAX_TYPED_LENGTH (the other
+    fragments) are refused."""
     fr = Fragment.parse(fragment)
-    table: dict = {}
-    return _types(tuple(u), fr, depth, table)[-1] == _types(tuple(v), fr, depth, table)[-1]
+    limit = MAX_SINCE_LENGTH if fr.since else MAX_TYPED_LENGTH
+    n = max(len(u), len(v))
+    if n > limit:
+        raise LimitExceeded(f"{'LTL[S] ' if fr.since else ''}type computation (word length)", limit,
+                            f"the longer word has {n} letters")
+    return agreement_depth(tuple(u), tuple(v), fr, cap=depth, max_length=limit) == depth
 
 
 # -- witnesses ----------------------------------------------------------------------------------
