@@ -81,7 +81,7 @@ def add_arguments(p):
 def run(args) -> int:
     from attnlogic.errors import InputError
 
-    from ._common import load_source, print_json, split_alphabet
+    from ._common import split_alphabet
 
     if args.max_length < 0 or args.samples < 0:
         raise InputError("--max-length and --samples must be >= 0")
@@ -101,6 +101,20 @@ def run(args) -> int:
     if args.device == "cuda" and not torch.cuda.is_available():
         raise InputError("--device cuda: CUDA is not available on this machine")
     alphabet = split_alphabet(args.alphabet)
+    from attnlogic.progress import StatusLine
+
+    # the bars are tqdm's; the status line only records the step, for a Ctrl-C message
+    with StatusLine("check", False) as status:
+        status(f"checking {args.model or 'the compiled formula'} on {args.samples} words of up to "
+               f"{args.max_length:,} letters")
+        return _run_check(args, alphabet, given)
+
+
+def _run_check(args, alphabet, given) -> int:
+    from attnlogic.errors import InputError
+
+    from ._common import load_source, print_json
+
     if args.model is None or (args.readout != "eos" and _compiled_file(args.model)):
         return _check_compiled(args, alphabet, load_source(args) if (args.regex or args.dfa) else None)
     from attnlogic.testing.check import check
