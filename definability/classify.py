@@ -51,7 +51,8 @@ def questions(windows=(2,)) -> tuple[Fragment, ...]:
 
 def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
              minimal: bool = False, search_budget: int = SMALLEST_BUDGET,
-             hints=(), on_stage=None, memory_budget: int | None = None) -> Classification:
+             hints=(), on_stage=None, memory_budget: int | None = None,
+             certificates: bool = True) -> Classification:
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``limit`` bounds every exponential step (semigroup
     elements, type-automaton states); ``max_depth`` bounds the type refinement;
@@ -65,6 +66,12 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     fragment it lies in syntactically: it settles fragments the procedures left undecided,
     and becomes the certificate wherever it is smaller.  A hint contradicting a proved "no"
     would be a bug and raises AssertionError.
+
+    ``certificates=False`` asks for the verdicts only: every procedure decides as usual but
+    returns its member answers without a formula (no synthesis, no exact check of a
+    formula, no search, hints unused), non-member answers the deciders' witnesses as
+    proposed (not attested: their ``depth`` is the decider's claim).  The verdicts are those
+    of ``certificates=True`` (each is decided before any synthesis or attestation).
 
     ``on_stage(text)``, when given, is told each stage as it starts (for progress displays).
 
@@ -81,14 +88,16 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
                                       or memory_budget < 1):
         raise InputError(f"memory_budget: a positive number of bytes, got {memory_budget!r}",
                          parameters=("memory_budget",))
-    context = Context(d, limit=limit, max_depth=max_depth, memory_budget=memory_budget)
+    context = Context(d, limit=limit, max_depth=max_depth, memory_budget=memory_budget,
+                      certificates=certificates)
     results: dict[Fragment, FragmentResult] = {}
     for i, fragment in enumerate(fragments, 1):
         if on_stage is not None:
             on_stage(f"deciding {fragment} ({i}/{len(fragments)})")
         results[fragment] = procedure_for(fragment).decide(fragment, context, results)
-    if on_stage is not None:
-        on_stage("checking and shrinking the certificates")
-    improve(results, d, limit, search_budget, hint_forms(hints, d, limit))
-    attest_results(results, d)
+    if certificates:
+        if on_stage is not None:
+            on_stage("checking and shrinking the certificates")
+        improve(results, d, limit, search_budget, hint_forms(hints, d, limit))
+        attest_results(results, d)
     return Classification(d, tuple(results.values()))

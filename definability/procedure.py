@@ -25,10 +25,14 @@ __all__ = ["Context", "Procedure", "DfaTest"]
 class Context:
     """The minimal DFA ``dfa``, ``limit`` (every exponential step: semigroup elements,
     type-automaton states), ``max_depth`` (type refinement), ``memory_budget`` (bytes for
-    every quadratic or exponential table; None: the default), and memoised verdicts."""
+    every quadratic or exponential table; None: the default), ``certificates`` (False: the
+    procedures answer member questions without building formulas — the verdicts are the
+    same, they are decided before any synthesis), and memoised verdicts."""
 
-    def __init__(self, dfa, limit: int, max_depth: int, memory_budget: int | None = None):
+    def __init__(self, dfa, limit: int, max_depth: int, memory_budget: int | None = None,
+                 certificates: bool = True):
         self.dfa = dfa
+        self.certificates = certificates
         self.limit = limit
         self.max_depth = max_depth
         self.memory_budget = memory_budget
@@ -79,4 +83,6 @@ class DfaTest(Procedure):
         v = context.verdict(self.test)
         if not v.member:
             return non_member(fragment, v)
+        if not context.certificates:
+            return FragmentResult(fragment, True, None, None, f"{self.family}: {v.method}")
         return self.certificate(fragment, context, v, results)

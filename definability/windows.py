@@ -41,22 +41,25 @@ class Windows(Procedure):
         if past:
             for inner in (LTL_P, Fragment(False, k)):
                 r = results.get(inner)
-                if r is not None and r.member and r.formula is not None:
+                if r is not None and r.member and (r.formula is not None or not context.certificates):
                     return FragmentResult(fragment, True, r.formula, None, f"in {inner} ⊆ {fragment}")
         last_witness = None
         reached = 0
         m = necessary.data.get("index", 0) if not past else 0
         for depth in range(1, context.max_depth + 1):
             try:
-                res = type_automaton(d, k, past, depth, limit=context.limit)
+                res = type_automaton(d, k, past, depth, limit=context.limit,
+                                     build_formula=context.certificates)
             except LimitExceeded as exc:
                 return FragmentResult(fragment, None, None, last_witness,
                                       f"undecided: {exc}; no depth ≤ {reached} suffices", None, reached)
             reached = depth
             if res.definable:
-                return member(fragment, res.formula, d,
-                              f"type refinement: the depth-{depth} type of N+1 determines membership "
-                              f"(exact type automaton, {res.states} states)", context.limit,
+                how = (f"type refinement: the depth-{depth} type of N+1 determines membership "
+                       f"(exact type automaton, {res.states} states)")
+                if not context.certificates:
+                    return FragmentResult(fragment, True, None, None, how)
+                return member(fragment, res.formula, d, how, context.limit,
                               TYPE_FORMULA_SHRINK_CHECKS)
             last_witness = res.witness
             if depth == 1:

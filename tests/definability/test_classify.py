@@ -183,3 +183,14 @@ def test_cli_uses_the_given_formula_as_a_checked_hint():
     entry = json.loads(out)["fragments"]["LTL[P,Y<=3]"]
     assert code == 0 and entry["member"] is True and "enumeration" in entry["method"]
     assert Fragment.parse("LTL[P,Y<=3]").allows(parse(entry["formula"]))
+
+
+def test_verdicts_without_certificates_are_the_same(suite):
+    """certificates=False: the same verdict for every fragment of the suite, no formula."""
+    for case, d, cl in suite:
+        bare = classify(d, windows=(2,), max_depth=3, limit=20_000, certificates=False)
+        assert [r.member for r in bare.results] == [r.member for r in cl.results], case["name"]
+        assert all(r.formula is None for r in bare.results)
+        for r in bare.results:
+            if r.member is False:
+                assert d.accepts(r.witness.accepted) and not d.accepts(r.witness.rejected)
