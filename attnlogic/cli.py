@@ -21,7 +21,7 @@ from .errors import AttnlogicError
 
 #: subcommands in the order ``--help`` lists them
 COMMANDS = [
-    "parse", "eval", "dfa", "classify", "separate", "verify",
+    "parse", "eval", "dfa", "classify", "separate", "verify", "census",
     "compile", "check", "experiment", "rmt", "demo",
 ]
 
@@ -72,7 +72,7 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "max_length": "--max-length", "samples": "--samples", "seed": "--seed",
                    "max_states": None, "max_bytes": None, "fragment": "A/B",
                    "witness": "--witness", "depth": "--depth",
-                   "memory_budget": "--memory-budget"}
+                   "memory_budget": "--memory-budget", "max_dfas": "--max-dfas"}
 
 
 def _unencodable(argv) -> int | None:

@@ -20,7 +20,7 @@ import numpy as np
 from .dfa import DFA
 from .minimize import coarsest_partition
 
-__all__ = ["canonical_tables", "minimal_dfas"]
+__all__ = ["canonical_tables", "canonical_table_count", "canonical_key", "minimal_dfas", "minimal_dfa_bound"]
 
 
 def canonical_tables(n: int, k: int) -> Iterator[np.ndarray]:
@@ -44,6 +44,48 @@ def canonical_tables(n: int, k: int) -> Iterator[np.ndarray]:
             yield from rec(i + 1, max(top, q))
 
     yield from rec(0, 0)
+
+
+def canonical_table_count(n: int, k: int) -> int:
+    """How many tables :func:`canonical_tables` yields, by dynamic programming over the same
+    scan: the number of ways to fill the cells i … nk−1 given the largest state seen so far
+    (no table is built)."""
+    cells = n * k
+    # ways[top] = completions of the cells from i on when the largest state seen is top
+    ways = [1 if top == n - 1 else 0 for top in range(n)]
+    for i in range(cells - 1, -1, -1):
+        state = i // k
+        new = [0] * n
+        for top in range(n):
+            if state > top or n - 1 - top > cells - i:
+                continue
+            new[top] = sum(ways[max(top, q)] for q in range(min(top + 1, n - 1) + 1))
+        ways = new
+    return ways[0]
+
+
+def minimal_dfa_bound(max_states: int, k: int) -> int:
+    """An upper bound on the number of DFAs :func:`minimal_dfas` yields: every canonical
+    table with every acceptance vector, Σ_n canonical_table_count(n, k) · 2^n."""
+    return sum(canonical_table_count(n, k) << n for n in range(1, max_states + 1))
+
+
+def canonical_key(table, accepting) -> tuple:
+    """The canonical form of the accessible part of a complete DFA with initial state 0
+    (``table[q][a]`` the successor, ``accepting[q]`` a truth value): states renumbered in
+    breadth-first order, as (rows, acceptance) of tuples.  Two DFAs whose states are all
+    reachable are isomorphic iff their keys are equal; a table of :func:`canonical_tables`
+    is its own key's rows."""
+    index = {0: 0}
+    order = [0]
+    for q in order:                                   # grows while read: breadth-first
+        for r in table[q]:
+            r = int(r)
+            if r not in index:
+                index[r] = len(order)
+                order.append(r)
+    rows = tuple(tuple(index[int(r)] for r in table[q]) for q in order)
+    return rows, tuple(bool(accepting[q]) for q in order)
 
 
 def minimal_dfas(max_states: int, alphabet: Sequence[str]) -> Iterator[DFA]:

@@ -79,6 +79,18 @@ def add_window_argument(parser) -> None:
                         help="window size k for LTL[Y<=k] and LTL[P,Y<=k] (repeatable; default 2)")
 
 
+def check_classifier_arguments(args) -> None:
+    """InputError unless every ``--window`` K, ``--max-depth`` and ``--limit`` is at least 1
+    (the options a classification takes)."""
+    for k in args.window or ():
+        if k < 1:
+            raise InputError(f"--window: k must be >= 1, got {k}")
+    if args.max_depth < 1:
+        raise InputError(f"--max-depth must be >= 1, got {args.max_depth}")
+    if args.limit < 1:
+        raise InputError(f"--limit must be >= 1, got {args.limit}")
+
+
 def add_progress_arguments(parser, what: str = "progress bars", force: bool = False) -> None:
     """``--no-progress`` (and, with ``force``, ``--progress``): progress is shown on stderr
     by default when stderr is a terminal (:func:`attnlogic.progress.wanted`)."""

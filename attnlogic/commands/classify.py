@@ -74,16 +74,10 @@ def _bytes(text: str) -> int:
 def run(args) -> int:
     from attnlogic.errors import InputError
 
-    from ._common import load_source, print_json
+    from ._common import check_classifier_arguments, load_source, print_json
 
+    check_classifier_arguments(args)
     windows = args.window or [2]
-    for k in windows:
-        if k < 1:
-            raise InputError(f"--window: k must be >= 1, got {k}")
-    if args.max_depth < 1:
-        raise InputError(f"--max-depth must be >= 1, got {args.max_depth}")
-    if args.limit < 1:
-        raise InputError(f"--limit must be >= 1, got {args.limit}")
     if args.search_budget is not None and args.search_budget < 0:
         raise InputError(f"--search-budget must be >= 0, got {args.search_budget}")
     from attnlogic.definability.classify import SMALLEST_BUDGET, classify

@@ -41,3 +41,25 @@ def test_known_counts():
     for d in minimal_dfas(3, "ab"):
         by_size[d.n_states - 1] += 1
     assert by_size == [2, 24, 1028]
+
+
+@pytest.mark.parametrize("n,k", [(1, 1), (1, 3), (2, 2), (3, 2), (2, 3), (3, 3), (4, 1), (4, 2)])
+def test_table_count_is_the_number_of_tables_enumerated(n, k):
+    from attnlogic.automata.census import canonical_table_count
+
+    assert canonical_table_count(n, k) == sum(1 for _ in canonical_tables(n, k))
+
+
+def test_bound_and_canonical_key():
+    from attnlogic.automata.census import canonical_key, minimal_dfa_bound
+
+    assert minimal_dfa_bound(3, 2) >= sum(1 for _ in minimal_dfas(3, "ab"))
+    for d in minimal_dfas(2, "abc"):
+        rows, acc = canonical_key(d.transitions, d.accepting)
+        assert np.array_equal(np.array(rows), d.transitions) and acc == tuple(d.accepting)
+    # a renumbered copy (states 1 ↔ 2) and an unreachable state change nothing
+    assert canonical_key([[1, 2], [2, 0], [1, 1]], [1, 0, 1]) == canonical_key(
+        [[2, 1], [2, 2], [1, 0]], [1, 1, 0]) == canonical_key(
+        [[1, 2], [2, 0], [1, 1], [3, 0]], [1, 0, 1, 0]) == (((1, 2), (2, 0), (1, 1)), (True, False, True))
+    # other acceptance: another key
+    assert canonical_key([[1, 2], [2, 0], [1, 1]], [1, 1, 0])[1] == (True, True, False)

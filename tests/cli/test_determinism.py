@@ -25,6 +25,7 @@ COMMANDS = [
     ["classify", "--regex", "(a|b|c)*ab", "--json"],
     ["classify", "P (b & Y a)", "--window", "2", "--window", "3", "--json"],
     ["separate", "LTL[P,Y]", "LTL[P]", "--json"],
+    ["census", "--max-states", "2", "--alphabet", "abc", "--json", "--each"],
     ["compile", "P (b & Y a) | Y[<=3] c", "--json"],
     ["check", "P (b & Y a)", "--max-length", "500", "--samples", "3", "--seed", "7", "--json"],
 ]

@@ -1,0 +1,108 @@
+"""``attnlogic census``: every minimal DFA with at most N states, classified in every fragment."""
+
+from __future__ import annotations
+
+HELP = "classify every minimal DFA with at most N states over an alphabet (counts per fragment)"
+DESCRIPTION = """\
+Enumerate every minimal complete DFA with at most N states over the alphabet — one per
+regular language, up to isomorphism — and classify each in LTL[P], LTL[Y], LTL[P,Y],
+LTL[S] and LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2).  Prints, per fragment
+(and its attention pattern) and number of states, how many languages are in it; the
+profiles (which set of fragments a language lies in) with their counts; and every
+undecided answer with its DFA.  The verdicts are the classifier's, computed without
+certificates (use classify on one language for its formula or witness).
+
+The count grows fast (2, 24, 1028, 56014 languages over two letters for N = 1 … 4):
+--max-dfas bounds the upper bound checked before enumerating (default 100000).
+
+Examples:
+  attnlogic census --max-states 3 --alphabet ab
+  attnlogic census --max-states 2 --alphabet abc --json --each
+"""
+
+
+def add_arguments(parser) -> None:
+    from ._common import add_progress_arguments, add_window_argument
+
+    parser.add_argument("--max-states", "-n", type=int, required=True, metavar="N",
+                        help="largest number of states of the minimal DFAs")
+    parser.add_argument("--alphabet", "-a", metavar="A", required=True,
+                        help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c')")
+    add_window_argument(parser)
+    parser.add_argument("--max-depth", type=int, default=3, metavar="D",
+                        help="deepest type refinement tried for the window fragments (default 3)")
+    parser.add_argument("--limit", type=int, default=50_000, metavar="N",
+                        help="bound on semigroup elements and type-automaton states (default 50000)")
+    parser.add_argument("--max-dfas", type=int, default=None, metavar="N",
+                        help="refuse a census that may hold more DFAs than this (default 100000)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--each", action="store_true",
+                        help="with --json: also every DFA with its verdict per fragment")
+    add_progress_arguments(parser, "status line")
+
+
+def run(args) -> int:
+    from attnlogic.definability.census import DEFAULT_MAX_DFAS, census
+    from attnlogic.errors import InputError
+    from attnlogic.progress import StatusLine, wanted
+
+    from ._common import check_classifier_arguments, print_json, split_alphabet
+
+    if args.max_states < 1:
+        raise InputError(f"--max-states must be >= 1, got {args.max_states}")
+    check_classifier_arguments(args)
+    if args.max_dfas is not None and args.max_dfas < 1:
+        raise InputError(f"--max-dfas must be >= 1, got {args.max_dfas}")
+    if args.each and not args.json:
+        raise InputError("--each lists the DFAs in the JSON output: use it with --json")
+    letters = split_alphabet(args.alphabet)
+    windows = tuple(dict.fromkeys(args.window or [2]))
+    with StatusLine("census", wanted(args)) as status:
+        result = census(args.max_states, letters, windows=windows, max_depth=args.max_depth,
+                        limit=args.limit, on_stage=status,
+                        max_dfas=DEFAULT_MAX_DFAS if args.max_dfas is None else args.max_dfas)
+    if args.json:
+        print_json(result.to_json(each=args.each))
+        return 0
+    render(result)
+    return 0
+
+
+def render(result) -> None:
+    """The census as text tables: languages per fragment and number of states, the profiles,
+    the undecided answers."""
+    for line in text_tables(result):
+        print(line)
+
+
+def text_tables(result) -> list[str]:
+    """The lines of :func:`render`."""
+    sizes = result.sizes
+    head = ["fragment", "pattern"] + [f"n={n}" for n in sizes] + ["all"]
+    rows = [["languages", ""] + [str(result.total(n)) for n in sizes] + [str(result.total())]]
+    for f in result.fragments:
+        cells = [str(result.count(f, True, n)) for n in sizes] + [str(result.count(f, True))]
+        undecided = result.count(f, None)
+        if undecided:
+            cells[-1] += f" (+{undecided} undecided)"
+        rows.append([str(f), "—" if f.pattern is None else str(f.pattern)] + cells)
+    widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+
+    def line(r):
+        return "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+
+    out = [f"minimal DFAs with at most {result.max_states} states over {{{', '.join(result.alphabet)}}}: "
+           f"{result.total()} languages; languages in each fragment, by number of states n",
+           line(head)] + [line(r) for r in rows]
+    out += ["", "profiles (the fragments a language lies in):"]
+    for fragments, count in result.profiles():
+        out.append(f"  {count:>7}  {', '.join(str(f) for f in fragments) or '(none)'}")
+    undecided = result.undecided()
+    out += ["", f"undecided: {len(undecided)}"]
+    for e, f, method in undecided:
+        d = e.dfa
+        table = [[int(q) for q in row] for row in d.transitions]
+        acc = [q for q in range(d.n_states) if d.accepting[q]]
+        out.append(f"  {f}: transitions {table} (row q: the successors of q by "
+                   f"{', '.join(d.alphabet)}), initial 0, accepting {acc}: {method}")
+    return out
