@@ -1,0 +1,181 @@
+"""How short the printed witnesses are, against a brute-force search.
+
+The brute force: every word up to a length bound, its depth-d type at N+1 by the defining
+recursion (:func:`types_at_end`, not the type automaton), the words grouped by type; the
+shortest pair at depth d is the least max(|u|, |v|) over types holding a word of L and a
+word outside L.
+
+What the procedures claim, and what is asserted:
+
+* a witness of the exact type automaton at depth d (:func:`type_automaton`: the undecided
+  window answers print one, with the depth reached) is found breadth-first, at the first
+  product state whose N+1 type was seen with the other membership: its longer word is as
+  short as any pair's.  Asserted: max(|u|, |v|) equals the brute-force minimum at depth d.
+* a pumped family's witness (u·(x)^K·v) is the first instance K0, K0 + step, … of the
+  family (at most attest.MAX_INSTANCES) at the deepest depth found up to attest.TARGET_DEPTH:
+  the shortest *instance* the attestation can prove at that depth — not the shortest pair.
+  Asserted: the depth is exact (the types differ one level deeper, unless it is the cap),
+  no earlier instance reaches it, and the brute-force shortest pair at that depth is no
+  longer (it may be much shorter: PARITY's LTL[P,Y] instance is longer than bbbb / bbbbb,
+  which agree at depth 4 — docs/decision-procedures.md §4.2 says so, checked below).
+* text output: every word printed by ``classify`` over the shared language suite fits in
+  300 characters (long words are shown as start…end with the length), while ``--json``
+  has the words in full.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+
+import pytest
+
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.regex import regex_to_dfa
+from attnlogic.definability.attest import MAX_INSTANCES, TARGET_DEPTH
+from attnlogic.definability.classify import classify
+from attnlogic.definability.types import type_automaton, types_at_end
+from attnlogic.ltl.fragments import Fragment
+
+#: longest word the brute force enumerates
+BOUND = 9
+
+
+def _end_type(word, fragment: Fragment, depth: int):
+    k = 0 if fragment.window is None else fragment.window       # LTL[P]: an empty window
+    return types_at_end(word, k, fragment.past, depth)
+
+
+def brute_force_shortest(dfa, fragment, depth: int, bound: int = BOUND) -> int | None:
+    """The least max(|u|, |v|) ≤ bound over u ∈ L, v ∉ L with equal depth-``depth`` types
+    at N+1 in ``fragment`` (None: no pair within the bound)."""
+    fr = Fragment.parse(fragment)
+    first = ({}, {})                       # type → shortest length, for words out / in L
+    for n in range(bound + 1):
+        for w in itertools.product(dfa.alphabet, repeat=n):
+            first[dfa.accepts(list(w))].setdefault(_end_type(w, fr, depth), n)
+    common = [max(n, first[0][t]) for t, n in first[1].items() if t in first[0]]
+    return min(common, default=None)
+
+
+def _length(w) -> int:
+    return max(len(w.accepted), len(w.rejected))
+
+
+# languages with a bounded-depth type-automaton witness (non-definable at that depth)
+TYPE_CASES = [
+    ("(a|b)*a(a|b)", "ab", 2, True, 3), ("(ab)*", "ab", 2, True, 3),
+    ("(a|b)*ab(a|b)*", "ab", 2, False, 3), ("a*(ba*ba*)*", "ab", 2, True, 3),
+    ("(a|b)*aaa(a|b)*", "ab", 2, True, 2), ("(b|ab)*(a|())", "ab", 2, False, 2),
+    ("(a|b)*ab", "ab", 1, True, 1), ("a(a|b)*", "ab", 1, False, 3), ("(a|b)*b", "ab", 2, True, 2),
+    ("a*(ba*ba*)*", "ab", 1, True, 3),
+]
+
+
+@pytest.mark.parametrize("regex,letters,k,past,depth", TYPE_CASES)
+def test_type_automaton_witnesses_are_shortest(regex, letters, k, past, depth):
+    d = regex_to_dfa(regex, letters)
+    res = type_automaton(d, k, past, depth)
+    assert not res.definable
+    w = res.witness
+    fr = Fragment(past, k)
+    assert d.accepts(w.accepted) and not d.accepts(w.rejected)
+    assert _end_type(w.accepted, fr, depth) == _end_type(w.rejected, fr, depth)
+    assert _length(w) <= BOUND
+    assert brute_force_shortest(d, fr, depth) == _length(w)
+
+
+def test_the_printed_undecided_witness_is_shortest_at_the_depth_reached():
+    """A 4-state language the census leaves undecided in LTL[P,Y<=2] (the words without the
+    factor aaa that do not end in aa; state q counts the trailing a's, 3 is the sink):
+    classify prints the pair of the type automaton at the depth it reached."""
+    d = DFA(["a", "b"], [[1, 0], [2, 0], [3, 0], [3, 3]], 0, [True, True, False, False])
+    r = classify(d, windows=(2,), search_budget=0, limit=5_000)["LTL[P,Y<=2]"]
+    assert r.member is None and r.depth_reached == 2
+    assert brute_force_shortest(d, "LTL[P,Y<=2]", 2) == _length(r.witness)
+
+
+FAMILY_CASES = [("a*(ba*ba*)*", "ab"), ("(ab)*", "ab"), ("a(a|b)*", "ab"), ("(a|b)*b", "ab"),
+                ("(aa|b)*", "ab"), ("(a|b)*ab(a|b)*", "ab")]
+
+
+@pytest.mark.parametrize("regex,letters", FAMILY_CASES)
+def test_family_witnesses_are_the_first_instance_at_their_exact_depth(regex, letters):
+    d = regex_to_dfa(regex, letters)
+    cl = classify(d, windows=(2,), search_budget=0)
+    seen = 0
+    for r in cl.results:
+        w = r.witness
+        if w is None or r.fragment.since:
+            continue
+        fr, depth = r.fragment, w.depth
+        assert d.accepts(w.accepted) and not d.accepts(w.rejected)
+        assert _end_type(w.accepted, fr, depth) == _end_type(w.rejected, fr, depth)
+        if depth < TARGET_DEPTH:                      # exact: one level deeper separates them
+            assert _end_type(w.accepted, fr, depth + 1) != _end_type(w.rejected, fr, depth + 1)
+        shortest = brute_force_shortest(d, fr, depth, bound=min(BOUND, _length(w)))
+        if _length(w) <= BOUND:
+            assert shortest is not None and shortest <= _length(w)
+        if w.family is not None:
+            f = w.family
+            Ks = [f.start + j * f.step for j in range(MAX_INSTANCES)] if f.step else [f.start]
+            K = next(K for K in Ks if f.words(K) == (w.accepted, w.rejected))
+            for earlier in Ks[:Ks.index(K)]:
+                a, b = f.words(earlier)
+                assert _end_type(a, fr, depth) != _end_type(b, fr, depth)
+            seen += 1
+    assert seen >= 1
+
+
+def test_the_documented_gap_between_an_instance_and_the_shortest_pair():
+    d = regex_to_dfa("a*(ba*ba*)*", "ab")
+    w = classify(d, search_budget=0)["LTL[P,Y]"].witness
+    assert w.family is not None and w.depth == 4
+    fr = Fragment.parse("LTL[P,Y]")
+    assert _end_type("bbbb", fr, 4) == _end_type("bbbbb", fr, 4)
+    assert brute_force_shortest(d, fr, 4, bound=5) == 5 < _length(w)
+
+
+#: the 8th letter from the end is a: its window witnesses are pumped 256 times (512 letters)
+LONG = {"name": "8TH-FROM-END", "regex": "(a|b)*a" + "(a|b)" * 7, "alphabet": ["a", "b"]}
+
+
+@pytest.mark.slow
+def test_text_witnesses_are_short_and_json_keeps_the_words(language_cases, capsys):
+    from attnlogic.cli import main
+    from attnlogic.display import show_word
+
+    longest_json = 0
+    for case in list(language_cases) + [LONG]:
+        argv = ["classify", "--regex", case["regex"], "--alphabet", ",".join(case["alphabet"]),
+                "--search-budget", "0", "--no-progress"]
+        assert main(argv) == 0
+        text = capsys.readouterr().out
+        assert main(argv + ["--json"]) == 0
+        obj = json.loads(capsys.readouterr().out)
+        dfa = regex_to_dfa(case["regex"], case["alphabet"])
+        sep = "" if all(len(a) == 1 for a in case["alphabet"]) else ","
+        shown = []
+        for entry in obj["fragments"].values():
+            w = entry["witness"]
+            if w is None:
+                continue
+            split = [x.split(sep) if sep else list(x) for x in (w["accepted"], w["rejected"])]
+            assert dfa.accepts([a for a in split[0] if a]) and not dfa.accepts([a for a in split[1] if a])
+            longest_json = max(longest_json, len(w["accepted"]), len(w["rejected"]))
+            shown.append((show_word(w["accepted"]), show_word(w["rejected"])))
+        printed = []
+        for line in text.splitlines():
+            body = line.strip()
+            if ", indistinguishable" in body:
+                words = body.split(", indistinguishable")[0]
+                in_part, out_part = words.rsplit(" in, ", 1)
+                pair = (re.split(r"\s{2,}", in_part)[-1], out_part.removesuffix(" out"))
+                assert all(len(part) <= 300 for part in pair), (case["name"], pair)
+                printed.append(pair)
+            elif body.startswith("pumped family:"):
+                assert len(body) <= 300 + len("pumped family: "), (case["name"], body[:100])
+        # the text shows exactly the JSON words, shortened
+        assert printed == shown, case["name"]
+    assert longest_json >= 512                # JSON keeps the long words whole
