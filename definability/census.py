@@ -60,9 +60,9 @@ class CensusEntry:
     undecided: tuple[tuple[Fragment, str], ...] = ()
 
     def to_json(self, fragments) -> dict:
-        d = dfa_to_dict(self.dfa)
-        return {"states": int(self.dfa.n_states), "transitions": d["transitions"],
-                "accepting": d["accepting"],
+        """``{"states", "dfa", "member"}``: the DFA as in a DFA file (docs/file-formats.md),
+        the verdict per fragment name (null: undecided)."""
+        return {"states": int(self.dfa.n_states), "dfa": dfa_to_dict(self.dfa),
                 "member": {str(f): v for f, v in zip(fragments, self.verdicts)}}
 
 

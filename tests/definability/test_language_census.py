@@ -289,8 +289,10 @@ def test_cli_json_counts_match_the_independent_enumeration_and_identities(capsys
         for f, v in identity_verdicts(d).items():
             want[f][str(len(rows))] += v
     for e in obj["dfas"]:
-        listed.add((tuple(map(tuple, e["transitions"])),
-                    tuple(q in e["accepting"] for q in range(e["states"]))))
+        d = e["dfa"]
+        assert d["alphabet"] == ["a", "b"] and d["initial"] == 0
+        listed.add((tuple(map(tuple, d["transitions"])),
+                    tuple(q in d["accepting"] for q in range(e["states"]))))
     assert listed == brute
     for f, counts in want.items():
         assert obj["counts"][f]["yes"] == counts
@@ -326,3 +328,22 @@ def test_symmetry_changes_no_verdict():
     as classifying every language."""
     for n, letters in [(2, "abc"), (2, "ab"), (1, "abc")]:
         assert census(n, letters) == census(n, letters, symmetry=False)
+
+
+def test_undecided_answers_are_counted_and_listed(capsys):
+    """A tiny limit leaves answers undecided: each is counted, listed with its DFA (a DFA
+    file that reads back) and the method, in JSON and in text."""
+    from attnlogic.automata.io import dfa_from_dict
+
+    c = census(2, "ab", limit=3)
+    undecided = c.undecided()
+    assert undecided and sum(c.count(f, None) for f in c.fragments) == len(undecided)
+    obj = c.to_json()
+    assert len(obj["undecided"]) == len(undecided)
+    for item, (e, f, method) in zip(obj["undecided"], undecided):
+        assert dfa_from_dict(item["dfa"]) == e.dfa and item["fragment"] == str(f)
+        assert item["member"][str(f)] is None and item["method"] == method
+    assert main(["census", "-n", "2", "-a", "ab", "--limit", "3", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert f"undecided: {len(undecided)}" in out.splitlines()
+    assert sum(1 for line in out.splitlines() if "initial 0, accepting" in line) == len(undecided)
