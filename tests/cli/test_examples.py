@@ -71,3 +71,13 @@ def test_trained_vs_compiled_small():
     assert {r["language"] for r in compiled} == {"ENDS-A", "STARTS-A", "LT-2", "DYCK-(1,1)"}
     for r in compiled:  # exact weights: perfect on every test set
         assert r["random_accuracy"] == r["adversarial_accuracy"] == r["periodic_accuracy"] == 1.0, r
+
+
+def test_census_tables_write_the_markdown(tmp_path):
+    out = tmp_path / "census.md"
+    printed = _run("census_tables.py", str(out), "--census", "2:ab", "--census", "1:abc")
+    assert "2:ab: 26 languages" in printed and "1:abc: 2 languages" in printed
+    text = out.read_text()
+    assert "| languages | | 2 | 24 | 26 | |" in text          # 2 and 24 minimal DFAs over ab
+    assert text.count("| LTL[P,Y<=2] | `hybrid:2` |") == 2
+    assert "$ attnlogic census --max-states 2 --alphabet ab" in text

@@ -1,0 +1,123 @@
+"""The tables of docs/census.md, regenerated from the current code.
+
+``python examples/census_tables.py`` runs the census of every minimal DFA with at most 4
+states over two letters and at most 3 states over three (window 2), times each, and writes
+docs/census.md; ``python examples/census_tables.py OUT --census 2:ab`` writes the tables of
+other censuses (N:LETTERS, repeatable) to OUT instead.  The counts are those of
+``attnlogic census --max-states N --alphabet LETTERS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from pathlib import Path
+
+from attnlogic.commands.census import text_tables
+from attnlogic.definability.census import census
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT = ("4:ab", "3:abc")
+
+INTRO = """\
+# A census of the small regular languages
+
+Every regular language whose minimal complete DFA has at most N states, over two letters
+(N ≤ 4) and over three (N ≤ 3), classified in every fragment the toolkit decides:
+LTL[P] (global attention), LTL[Y] (1-local), LTL[P,Y] (hybrid:1), LTL[S] (star-free, no
+attention pattern), LTL[Y<=2] (local:2) and LTL[P,Y<=2] (hybrid:2), at the N+1 readout
+(docs/logic.md).  One minimal DFA per language, up to isomorphism: the breadth-first
+canonical transition tables with an acceptance vector that leaves no two states equivalent.
+
+The tables are written by the recorded command
+
+    python examples/census_tables.py
+
+which runs `attnlogic census --max-states 4 --alphabet ab` and
+`attnlogic census --max-states 3 --alphabet abc` (the same library function,
+`attnlogic.definability.census.census`) on the current code.
+
+How the verdicts are obtained and checked:
+
+* each language is classified without certificates (`classify(..., certificates=False)`):
+  the decision procedures of docs/decision-procedures.md, unchanged, stop at the verdict
+  (no formula is synthesised, no witness attested);
+* one language per orbit under renaming the letters and complement is classified, and its
+  verdicts copied to the orbit (every fragment is closed under both);
+* the tests (tests/definability/test_language_census.py) check the languages against a
+  brute-force enumeration written there (every transition table, minimality by Moore
+  refinement, canonical form by breadth-first relabelling), every LTL[P], LTL[Y], LTL[P,Y],
+  LTL[S] verdict for N ≤ 3 over two letters against the semigroup identities (R-trivial
+  (xy)^ω x = (xy)^ω, definite y x^ω = x^ω, eSe R-trivial for every idempotent e,
+  aperiodic x^(ω+1) = x^ω) on a transition semigroup computed there, and every window
+  verdict by the inclusions, by `verify` on the type automaton's formula (yes) or on the
+  witness pair at every depth (no).
+
+A language counted in a row is in that fragment (proved); "undecided" answers are listed
+with their DFA and how far the procedure got (typically: no formula of depth ≤ 2, the
+depth-3 type automaton past its 50,000 states, and no lasso witness found).
+
+The command prints the same tables as text (`--json` for the counts, the profiles and the
+undecided DFAs; `--each` adds every DFA with its verdicts):
+"""
+
+
+def _markdown(c, seconds: float, cpu: float) -> list[str]:
+    sizes = c.sizes
+    out = [f"## {len(c.alphabet)} letters ({', '.join(c.alphabet)}), at most {c.max_states} states",
+           "", f"{c.total()} languages; measured by the command above: {seconds:.0f} s wall clock, "
+           f"{cpu:.0f} s of CPU ({platform.machine()}, Python {platform.python_version()}, one "
+           "process).", "",
+           "Languages in each fragment, by the number n of states of the minimal DFA:", "",
+           "| fragment | attention pattern | " + " | ".join(f"n = {n}" for n in sizes)
+           + " | all | undecided |",
+           "|---|---|" + "---:|" * (len(sizes) + 2),
+           "| languages | | " + " | ".join(str(c.total(n)) for n in sizes) + f" | {c.total()} | |"]
+    for f in c.fragments:
+        pattern = "—" if f.pattern is None else f"`{f.pattern}`"
+        out.append(f"| {f} | {pattern} | " + " | ".join(str(c.count(f, True, n)) for n in sizes)
+                   + f" | {c.count(f, True)} | {c.count(f, None)} |")
+    out += ["", "Profiles: the set of fragments a language is proved to lie in.", "",
+            "| languages | fragments |", "|---:|---|"]
+    for fragments, count in c.profiles():
+        out.append(f"| {count} | {', '.join(str(f) for f in fragments) or '(none)'} |")
+    undecided = c.undecided()
+    out += ["", f"Undecided: {len(undecided)}."]
+    groups: dict = {}                     # (fragment, method) → transition table → accepting sets
+    for e, f, method in undecided:
+        d = e.dfa
+        rows = str([[int(q) for q in row] for row in d.transitions])
+        acc = str([q for q in range(d.n_states) if d.accepting[q]])
+        groups.setdefault((str(f), method), {}).setdefault(rows, []).append(acc)
+    for (f, method), tables in groups.items():
+        count = sum(len(v) for v in tables.values())
+        out += ["", f"{f}, {count} languages — {method}; the DFAs as transition table (row q: "
+                f"the successors of q by {', '.join(c.alphabet)}; initial state 0) and the "
+                "accepting sets:", ""]
+        out += [f"* `{rows}`: " + ", ".join(f"`{a}`" for a in accs) for rows, accs in tables.items()]
+    return out + [""]
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "census.md"))
+    parser.add_argument("--census", action="append", metavar="N:LETTERS",
+                        help="a census to tabulate (repeatable; default 4:ab and 3:abc)")
+    args = parser.parse_args(argv)
+    small = census(2, "ab")
+    lines = INTRO.splitlines() + ["", "```console", "$ attnlogic census --max-states 2 --alphabet ab"]
+    lines += text_tables(small) + ["```", ""]
+    for spec in args.census or DEFAULT:
+        n, letters = spec.split(":")
+        start, start_cpu = time.perf_counter(), time.process_time()
+        c = census(int(n), letters, on_stage=lambda text, spec=spec: print(f"{spec}: {text}", flush=True))
+        seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        lines += _markdown(c, seconds, cpu)
+        print(f"{spec}: {c.total()} languages in {seconds:.1f} s ({cpu:.1f} s of CPU)")
+    Path(args.out).write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
