@@ -164,8 +164,8 @@ def census(max_states: int, alphabet: Sequence[str], windows=(2,), max_depth: in
     in ``windows`` (``max_depth`` and ``limit`` as in :func:`.classify.classify`).
 
     LimitExceeded (parameter ``max_dfas``) before enumerating when the upper bound on the
-    number of DFAs exceeds ``max_dfas``.  ``on_stage(text)`` is told the progress every
-    :data:`PROGRESS_EVERY` DFAs.  ``symmetry``: classify one language per orbit under
+    number of DFAs exceeds ``max_dfas``.  ``on_stage(text)`` is told the start and the
+    progress every :data:`PROGRESS_EVERY` DFAs.  ``symmetry``: classify one language per orbit under
     renaming letters and complement (module docstring); False: classify every one."""
     if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
         raise InputError(f"max_states: a number of states ≥ 1, got {max_states!r}",
@@ -188,6 +188,8 @@ def census(max_states: int, alphabet: Sequence[str], windows=(2,), max_depth: in
     permutations = list(itertools.permutations(range(len(letters)))) if symmetry else []
     known: dict[tuple, tuple] = {}          # canonical key → (verdicts, undecided) of its orbit
     entries = []
+    if on_stage is not None:
+        on_stage(f"classifying the minimal DFAs (at most {bound})")
     for i, d in enumerate(minimal_dfas(max_states, letters), 1):
         answer = known.pop(canonical_key(d.transitions, d.accepting), None) if symmetry else None
         if answer is None:

@@ -38,7 +38,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--each", action="store_true",
                         help="with --json: also every DFA with its verdict per fragment")
-    add_progress_arguments(parser, "status line")
+    add_progress_arguments(parser, "a status line", force=True)
 
 
 def run(args) -> int:
