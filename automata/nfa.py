@@ -100,18 +100,37 @@ def _byte_tables(nfa: NFA) -> list[list[list[int]]]:
 
 
 class _Post:
-    """Successor sets of subsets, by byte tables (Python integers of any width)."""
+    """Successor sets of subsets, by byte tables (Python integers of any width), filled
+    lazily: entry ``(a, j, b)`` is computed (as the union of at most eight successor sets)
+    the first time byte j of a subset equals b under letter a, so a search that meets few
+    subsets (an antichain check) never pays for the full 256-entry tables."""
 
     def __init__(self, nfa: NFA):
-        self.tables = _byte_tables(nfa)
+        self.succ = nfa.successors
+        self.n = nfa.n_states
+        self.tables = [[{} for _ in range(0, self.n, 8)] for _ in range(nfa.n_letters)]
 
     def __call__(self, S: int, a: int) -> int:
         out = 0
+        j = 0
         for row in self.tables[a]:
-            out |= row[S & 255]
+            b = S & 255
+            if b:
+                v = row.get(b)
+                out |= v if v is not None else self._fill(row, a, j, b)
             S >>= 8
             if not S:
                 break
+            j += 1
+        return out
+
+    def _fill(self, row: dict, a: int, j: int, b: int) -> int:
+        out, base, bits = 0, 8 * j, b
+        while bits:
+            low = bits & -bits
+            out |= self.succ[base + low.bit_length() - 1][a]
+            bits ^= low
+        row[b] = out
         return out
 
 
@@ -264,7 +283,7 @@ def inclusion_counterexample(a: NFA, b: NFA, limit: int = DEFAULT_STATE_LIMIT) -
                         chain = kept[r]
                         if any(not (U & ~T) for U in chain):      # some kept U ⊆ T: subsumed
                             continue
-                        kept[r] = [U for U in chain if U & ~T] + [T]   # drop supersets of T
+                        kept[r] = [U for U in chain if T & ~U] + [T]   # drop supersets of T
                         if wid < 0:
                             wid = len(words)
                             words.append((w, x))

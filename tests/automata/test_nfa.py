@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from attnlogic.automata import nfa as N
+from attnlogic.errors import LimitExceeded
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata.operations import shortest_distinguishing_word as dfa_word
 from attnlogic.automata.regex import regex_to_dfa, regex_to_nfa
@@ -74,6 +75,24 @@ def test_n_th_from_the_end_equivalence_without_determinising():
     assert N.equivalent(x, y) and N.equivalent(y, x)
     w = N.shortest_distinguishing_word(x, z)
     assert len(w) == 6 and x.accepts(w) != z.accepts(w)
+
+
+@pytest.mark.parametrize("n", [8, 12])
+def test_antichain_stays_linear_on_the_n_th_from_the_end_family(n):
+    # the subsets of the (a|b)*-prefixed automaton only grow with the history, so the
+    # antichain keeps the smallest one per state: O(n) pairs where the subset construction
+    # has 2^(n+1) states; a search that kept supersets would exceed the bound
+    x = regex_to_nfa("(a|b)*a" + "(a|b)" * n)
+    y = regex_to_nfa("(a|b)*a" + "(a|b)(a|b)" * (n // 2))
+    z = regex_to_nfa("(a|b)*a" + "(a|b)" * (n - 1))
+    assert N.equivalent(x, y, limit=6 * n) and N.equivalent(y, x, limit=6 * n)
+    assert regex_to_dfa("(a|b)*a" + "(a|b)" * n) == regex_to_dfa("(a|b)*a" + "(a|b)(a|b)" * (n // 2))
+    w = N.shortest_distinguishing_word(x, z, limit=6 * n)
+    v = dfa_word(regex_to_dfa("(a|b)*a" + "(a|b)" * n, "ab"),
+                 regex_to_dfa("(a|b)*a" + "(a|b)" * (n - 1), "ab"))
+    assert len(w) == len(v) and x.accepts(w) != z.accepts(w)
+    with pytest.raises(LimitExceeded):
+        N.equivalent(x, y, limit=n)
 
 
 def test_unknown_route_is_refused():
