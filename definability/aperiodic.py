@@ -102,7 +102,8 @@ class Aperiodic(Procedure):
             return FragmentResult(fragment, True, None, None, "aperiodic: " + va.method)
         from .synthesis import synthesize_star_free
         try:
-            f = synthesize_star_free(d, max_depth=3, limit=min(limit, STAR_FREE_TYPE_LIMIT))
+            f = synthesize_star_free(d, max_depth=3, limit=min(limit, STAR_FREE_TYPE_LIMIT),
+                                     memory_budget=context.memory_budget)
         except LimitExceeded as exc:
             f = None
             note = f"; no formula: {exc}"

@@ -430,13 +430,14 @@ def _last_k_states(t: np.ndarray, A, C: set, k: int, limit: int = 200_000) -> di
 
 
 # -- LTL[S]: star-free ------------------------------------------------------------------------
-def synthesize_star_free(dfa, max_depth: int = 4, limit: int = 200_000) -> Formula | None:
+def synthesize_star_free(dfa, max_depth: int = 4, limit: int = 200_000,
+                         memory_budget: int | None = None) -> Formula | None:
     """An LTL[S] formula for an aperiodic DFA by S-type refinement (depth 1, 2, …,
     ``max_depth``); None when no depth up to ``max_depth`` suffices (Kamp's theorem says
-    some depth does)."""
+    some depth does).  ``limit`` states and ``memory_budget`` bytes per depth."""
     from .types import since_type_automaton
     for depth in range(1, max_depth + 1):
-        res = since_type_automaton(dfa, depth, limit=limit)
+        res = since_type_automaton(dfa, depth, limit=limit, memory_budget=memory_budget)
         if res.definable:
             return res.formula
     return None

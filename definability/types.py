@@ -18,7 +18,9 @@ automaton whose state is (type vectors of the last k positions, sets of types se
 [with P], DFA state), and at each state computes the type of N+1.  Either every reachable
 state agrees (then φ = ⋁ of the accepting N+1 types' χ formulas, a formula of depth d), or
 two words with the same N+1 type and different membership come out.  Bounded by ``limit``
-states (LimitExceeded).
+states (LimitExceeded) and by ``memory_budget`` bytes (MemoryBudgetExceeded): the bytes of
+the states kept and of the type table are estimated as the search grows, from the measured
+size of every 1024th new state and type (:func:`_explore`).
 
 Lassos
 ------
@@ -37,12 +39,13 @@ for infinitely many N: a witness valid at every depth.
 from __future__ import annotations
 
 import itertools
+import sys
 from collections import deque
 from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..errors import LimitExceeded
+from ..errors import DEFAULT_MEMORY_BUDGET, LimitExceeded, MemoryBudgetExceeded
 from ..ltl.formula import and_ as _and, or_ as _or
 from ..ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
 from .witnesses import Factors, Witness, family_witness, make_witness, run
@@ -137,7 +140,41 @@ def _interner():
     return intern, info
 
 
-def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str):
+#: bytes of one entry of the search's dictionaries and queue beyond the key itself: the dict
+#: slot and hash, the parent tuple (state, letter), the queue reference (CPython 3.11, 64-bit)
+_ENTRY_OVERHEAD = 160
+#: a new state (and a new type) is measured once every this many
+_SAMPLE_EVERY = 1024
+
+
+def _deep_bytes(obj) -> int:
+    """The bytes of the tuples and frozensets of ``obj``, recursively (integers not counted:
+    type ids and DFA states are shared objects)."""
+    if isinstance(obj, (tuple, frozenset)):
+        return sys.getsizeof(obj) + sum(_deep_bytes(x) for x in obj)
+    return 0
+
+
+class _MemoryEstimate:
+    """Running estimate of the bytes a search holds: ``count`` items, each costing the mean
+    measured size of the sampled ones plus a fixed overhead."""
+
+    def __init__(self, overhead: int):
+        self.overhead = overhead
+        self.sampled = 0
+        self.total = 0
+
+    def sample(self, item) -> None:
+        self.sampled += 1
+        self.total += _deep_bytes(item)
+
+    def bytes(self, count: int) -> int:
+        mean = self.total / self.sampled if self.sampled else 0
+        return int(count * (mean + self.overhead))
+
+
+def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str,
+             memory_budget: int | None = None, info: list | None = None):
     """Breadth-first search of the product of a type automaton and the DFA.
 
     A state is (memory, q): what the types of the positions read so far contribute (the
@@ -146,13 +183,20 @@ def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str):
     ``advance(memory, v)`` the memory after it.  Returns (parent map, the realised type ids
     per depth, end type → (accepted, a state reaching it), and the first pair of states
     whose N+1 types agree while membership differs, or None).  LimitExceeded past ``limit``
-    states."""
+    states; MemoryBudgetExceeded as soon as the estimated bytes of the states kept and of
+    the type table ``info`` (the interner's list, when given) pass ``memory_budget`` (None:
+    the default budget): every 1024th new state and type is measured, the estimate is
+    (states × mean state size + types × mean type size) plus a fixed overhead per entry."""
+    budget = DEFAULT_MEMORY_BUDGET if memory_budget is None else memory_budget
     t = np.asarray(dfa.transitions)
     start = (start_memory, dfa.initial)
     parent: dict = {start: None}
     queue = deque([start])
     realised: list[set[int]] = [set() for _ in range(D + 1)]
     end_verdict: dict[int, tuple[bool, tuple]] = {}
+    states, types = _MemoryEstimate(_ENTRY_OVERHEAD), _MemoryEstimate(_ENTRY_OVERHEAD)
+    states.sample(start)
+    n_types_sampled = 0
     while queue:
         state = queue.popleft()
         memory, q = state
@@ -170,16 +214,27 @@ def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str):
             nxt = (advance(memory, v), int(t[q, a]))
             if nxt not in parent:
                 parent[nxt] = (state, a)
-                if len(parent) > limit:
+                n = len(parent)
+                if n > limit:
                     raise LimitExceeded(what, limit, "lower max_depth or raise limit", ("max_depth", "limit"))
+                if n % _SAMPLE_EVERY == 0:
+                    states.sample(nxt)
+                    if info:
+                        while n_types_sampled * _SAMPLE_EVERY < len(info):
+                            types.sample(info[n_types_sampled * _SAMPLE_EVERY])
+                            n_types_sampled += 1
+                    needed = states.bytes(n) + types.bytes(len(info) if info else 0)
+                    if needed > budget:
+                        raise MemoryBudgetExceeded(f"the {what} ({n} states so far)", needed, budget)
                 queue.append(nxt)
     return parent, realised, end_verdict, None
 
 
 def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
-                   build_formula: bool = True) -> DepthResult:
+                   build_formula: bool = True, memory_budget: int | None = None) -> DepthResult:
     """Decide whether the depth-``depth`` type of N+1 (window k, with P when ``past``)
-    determines membership in L(dfa); exact for all word lengths."""
+    determines membership in L(dfa); exact for all word lengths.  At most ``limit`` states
+    (LimitExceeded) and ``memory_budget`` bytes (MemoryBudgetExceeded; None: the default)."""
     A = dfa.alphabet
     D = depth
     intern, info = _interner()      # id -> (j, letter index or -1, window ids, past ids)
@@ -200,7 +255,7 @@ def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYP
 
     parent, realised, end_verdict, conflict = _explore(
         dfa, ((), empty_past), lambda a, memory: vector(a, *memory), advance, D, limit,
-        f"type automaton at depth {D}")
+        f"type automaton at depth {D}", memory_budget, info)
     if conflict is not None:
         wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)
         return DepthResult(D, False, None, wit, len(parent))
@@ -408,7 +463,7 @@ def lasso_to_witness(dfa, lw: LassoWitness, k: int) -> Witness:
 
 # -- Since types (LTL[S]) ---------------------------------------------------------------------
 def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
-                         max_realised: int = 12) -> DepthResult:
+                         max_realised: int = 12, memory_budget: int | None = None) -> DepthResult:
     """Type refinement for the logic with S alone (P φ = true S φ, Y φ = false S φ).
 
     The depth-d S-type of a position n is (letter, M) where, for each (d−1)-type τ, M holds
@@ -416,8 +471,8 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
     between m and n: then ``α S β`` (α, β unions of (d−1)-types X, Z) holds iff some
     (τ, U) ∈ M has τ ∈ Z and U ⊆ X, and conversely the truth values of these formulas
     determine M.  The automaton keeps M for every depth < d (update on reading a position of
-    type v: every U grows by v, and (v, ∅) is added).  Exact for all lengths, like
-    :func:`type_automaton`; the formula lists for every type the S-formulas it satisfies
+    type v: every U grows by v, and (v, ∅) is added).  Exact for all lengths, and bounded by
+    ``limit`` states and ``memory_budget`` bytes, like :func:`type_automaton`; the formula lists for every type the S-formulas it satisfies
     and the maximal ones it does not (``max_realised`` bounds that subset enumeration).
     """
     A = dfa.alphabet
@@ -447,7 +502,7 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
 
     parent, realised, end_verdict, conflict = _explore(
         dfa, tuple(frozenset() for _ in range(D)), vector, advance, D, limit,
-        f"S-type automaton at depth {D}")
+        f"S-type automaton at depth {D}", memory_budget, info)
     if conflict is not None:
         wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)
         return DepthResult(D, False, None, wit, len(parent))

@@ -11,7 +11,7 @@ beside global heads (Li & Cotterell 2026).  No algebraic characterisation is kno
 
 from __future__ import annotations
 
-from ..errors import LimitExceeded
+from ..errors import LimitExceeded, MemoryBudgetExceeded
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_Y, Fragment
 from .certificates import TYPE_FORMULA_SHRINK_CHECKS, member
 from .definite import definite_verdict
@@ -49,7 +49,10 @@ class Windows(Procedure):
         for depth in range(1, context.max_depth + 1):
             try:
                 res = type_automaton(d, k, past, depth, limit=context.limit,
-                                     build_formula=context.certificates)
+                                     build_formula=context.certificates,
+                                     memory_budget=context.memory_budget)
+            except MemoryBudgetExceeded:
+                raise               # a refusal, like every memory budget: one line, exit 2
             except LimitExceeded as exc:
                 return FragmentResult(fragment, None, None, last_witness,
                                       f"undecided: {exc}; no depth ≤ {reached} suffices", None, reached)

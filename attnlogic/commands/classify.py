@@ -45,7 +45,8 @@ def add_arguments(parser) -> None:
                              "(default 900000, at most 300000 per fragment; 0: no search)")
     parser.add_argument("--memory-budget", type=_bytes, default=None, metavar="BYTES",
                         help="bound on the memory of every quadratic or exponential step "
-                             "(internal pair graphs, semigroup), e.g. 6G or 500M; beyond it "
+                             "(internal pair graphs, semigroup, type automata), e.g. 6G or 500M; "
+                             "beyond it "
                              "the step is refused before allocating (default 4G)")
     parser.add_argument("--pattern", "-p", metavar="P", action="append",
                         help="ask by attention pattern: global, local:K or hybrid:K (repeatable); "

@@ -84,3 +84,39 @@ def test_a_semigroup_over_the_budget_is_refused(backend):
     assert transition_semigroup(d, backend=backend).size > 0      # fits the default budget
     with pytest.raises(MemoryBudgetExceeded, match="semigroup"):
         transition_semigroup(d, backend=backend, memory_budget=1000)
+
+
+#: "some aa": in LTL[P,Y<=2] at depth 2 with a past window type automaton of 2079 states
+AA = "(a|b)*aa(a|b)*"
+
+
+def test_a_type_automaton_over_the_budget_is_refused():
+    import tracemalloc
+
+    from attnlogic.definability.types import type_automaton
+    d = regex_to_dfa(AA)
+    tracemalloc.start()
+    try:
+        res = type_automaton(d, 2, True, 2, build_formula=False)      # the default budget
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert res.definable and res.states > 2048
+    with pytest.raises(MemoryBudgetExceeded, match="type automaton at depth 2") as exc:
+        type_automaton(d, 2, True, 2, build_formula=False, memory_budget=300_000)
+    assert exc.value.parameters == ("memory_budget",)
+    # the estimate follows the memory really held: half of the measured peak is refused
+    with pytest.raises(MemoryBudgetExceeded):
+        type_automaton(d, 2, True, 2, build_formula=False, memory_budget=peak // 2)
+    # through classify (the window procedure does not turn it into "undecided")
+    with pytest.raises(MemoryBudgetExceeded, match="type automaton"):
+        classify(d, windows=(2,), memory_budget=300_000)
+
+
+def test_a_type_automaton_over_the_budget_on_the_command_line(capsys):
+    from attnlogic.cli import main
+    code = main(["classify", "--regex", AA, "--window", "2", "--memory-budget", "300K"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1, err
+    assert "memory for the type automaton" in err[0] and "--memory-budget" in err[0]
+    assert "Traceback" not in err[0]
