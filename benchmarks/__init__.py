@@ -27,3 +27,36 @@ def best_of(fn, repeat: int = 3, keep: bool = False):
         best = min(best, time.perf_counter() - t)
         kept = kept + [out] if keep else [out]
     return best, kept[-1]
+
+
+def in_fresh_process(module: str, payload, timeout: float, flag: str = "--case") -> dict:
+    """``python -m benchmarks.<module> <flag> <payload as JSON>`` in a fresh interpreter (so
+    that its peak memory is its own): the JSON object on the last line of its output, or
+    {"error": ...} on a timeout or a failure (the last line of its stderr)."""
+    import json
+    import subprocess
+
+    cmd = [sys.executable, "-m", f"benchmarks.{module}", flag, json.dumps(payload)]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=_ROOT)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timeout {timeout:.0f}s"}
+    if proc.returncode != 0:
+        return {"error": "failed: " + (proc.stderr.strip().splitlines() or ["?"])[-1]}
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def parse_or_answer(parser, argv, fn, flag: str = "--case"):
+    """Parse ``argv`` (None: no arguments) with ``parser`` plus the hidden ``flag``; in the
+    fresh process started by :func:`in_fresh_process` (``flag`` given), print
+    ``fn(*arguments)`` as one JSON line and return None, else return the parsed arguments."""
+    import argparse
+    import json
+
+    parser.add_argument(flag, help=argparse.SUPPRESS)
+    args = parser.parse_args([] if argv is None else argv)
+    payload = getattr(args, flag.lstrip("-").replace("-", "_"))
+    if payload is None:
+        return args
+    print(json.dumps(fn(*json.loads(payload))))
+    return None

@@ -2,11 +2,14 @@
 
     python -m benchmarks            # all of them
     python -m benchmarks eval dfa   # those whose module name contains one of the words
+    python -m benchmarks scaling --quick   # words starting with "-" go to the benchmarks'
+                                           # own options (those whose main takes argv)
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import platform
 import sys
@@ -40,15 +43,21 @@ def machine_info() -> str:
 def main(argv: list[str]) -> int:
     here = Path(__file__).parent
     names = sorted(p.stem for p in here.glob("bench_*.py"))
-    if argv:
-        names = [n for n in names if any(w in n for w in argv)]
+    cut = next((i for i, a in enumerate(argv) if a.startswith("-")), len(argv))
+    words, flags = argv[:cut], argv[cut:]
+    if words:
+        names = [n for n in names if any(w in n for w in words)]
     print(machine_info())
     failed = []
     for name in names:
         print(f"\n== {name} " + "=" * max(0, 70 - len(name)))
         t0 = time.perf_counter()
         try:
-            importlib.import_module(f"benchmarks.{name}").main()
+            bench = importlib.import_module(f"benchmarks.{name}").main
+            if flags and inspect.signature(bench).parameters:
+                bench(flags)
+            else:
+                bench()
         except Exception as exc:  # report and go on with the others
             failed.append(name)
             print(f"{name} failed: {type(exc).__name__}: {exc}")

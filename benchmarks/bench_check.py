@@ -19,11 +19,11 @@ README figures: ``--tokens 400000 --sdpa-max-length 100000`` (about 10 minutes o
 from __future__ import annotations
 
 import argparse
-import json
 import resource
-import subprocess
 import sys
 import time
+
+from . import in_fresh_process, parse_or_answer
 
 MODELS = {
     "local-only": "Y a & Y[<=3] (b & Y[<=2] !a) | Y Y c",
@@ -52,15 +52,8 @@ def _cell(name, n, kernel, dtype, device, tokens, threads) -> dict:
 
 def run_cell(name, n, kernel, dtype, device, tokens, threads, timeout: float = 1800) -> dict:
     """One cell in a fresh interpreter (its own peak memory)."""
-    cmd = [sys.executable, __file__, "--cell", json.dumps([name, n, kernel, dtype, device, tokens, threads])]
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return {"model": name, "N": n, "kernel": kernel, "error": f"timeout {timeout:.0f}s"}
-    if proc.returncode != 0:
-        last = (proc.stderr.strip().splitlines() or ["?"])[-1]
-        return {"model": name, "N": n, "kernel": kernel, "error": f"failed: {last}"}
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    r = in_fresh_process("bench_check", [name, n, kernel, dtype, device, tokens, threads], timeout, "--cell")
+    return {"model": name, "N": n, "kernel": kernel, **r} if "error" in r else r
 
 
 def main(argv=None) -> int:
@@ -76,10 +69,8 @@ def main(argv=None) -> int:
     ap.add_argument("--sdpa-max-length", type=int, default=10_000,
                     help="skip the quadratic sdpa kernel above this length (default 10^4; "
                          "the README figures use 100000)")
-    ap.add_argument("--cell", help=argparse.SUPPRESS)
-    args = ap.parse_args([] if argv is None else argv)
-    if args.cell:
-        print(json.dumps(_cell(*json.loads(args.cell))))
+    args = parse_or_answer(ap, argv, _cell, "--cell")
+    if args is None:
         return 0
     lengths = [int(x) for x in args.lengths.split(",")]
     print(f"check throughput: {args.device}, {args.dtype}, {args.threads} thread(s); "

@@ -1,0 +1,310 @@
+"""Benchmark: time AND peak memory of minimisation, equivalence and classification at
+10^3 … 10^6 states, against libmata (C++ Mata) and automata-lib, with fitted growth exponents.
+
+Families (2 letters, the same automaton for every library):
+
+* ``random``: uniform random complete DFA, each state accepting with probability 1/2;
+* ``counter``: the counter modulo n (``a`` adds one, ``b`` resets; state 0 accepts), minimal;
+* ``chain``: ``a`` moves on, ``b`` stays, the last state accepts; minimal, n layers deep;
+* ``nth``: "the k-th letter from the end is a", 2^k states with 2^k the power of two
+  nearest the size (1 024, 8 192, 131 072, 1 048 576), minimal.
+
+Operations:
+
+* ``minimise``: ours (:func:`attnlogic.automata.minimize.minimize`, Hopcroft); libmata's
+  Hopcroft on the same DFA (trimmed: it needs no useless states); automata-lib ``minify``;
+  the minimal state counts are compared (a mismatch stops the run);
+* ``equivalence``: the DFA against a copy with its states renumbered by a random
+  permutation (equivalent, so nothing stops early): ours (Hopcroft–Karp,
+  :func:`attnlogic.automata.operations.equivalent`); libmata's antichain equivalence on the
+  two DFAs as NFAs; automata-lib ``==``; all must answer "equivalent";
+* ``classify``: ours only (no peer classifies): LTL[P], LTL[Y], LTL[P,Y], LTL[S]
+  (``windows=()``), on ``random`` and ``nth``.
+
+Every case runs in a fresh interpreter.  The input is built first; then the kernel's peak
+resident set (VmHWM) is reset (``/proc/self/clear_refs``) and the operation timed (best of
+``--repeat``); ``MB`` is the peak resident set during the operation minus the resident set
+just before it, i.e. the memory the operation itself needed (ru_maxrss when the reset is
+unavailable).  A case over ``--cap`` seconds is killed and printed as "–", and the larger
+sizes of that library are not tried.  automata-lib is run up to ``--lib-max`` states.
+ratio = ours / the fastest peer (below 1: we are faster); exponent = the least-squares slope
+of log(time) on log(states) over the sizes measured.
+
+Run: ``python -m benchmarks scaling [--quick] [--sizes 1000,10000,100000,1000000]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import resource
+import sys
+import time
+
+import numpy as np
+
+from . import in_fresh_process, parse_or_answer
+
+OPERATIONS = ("minimise", "equivalence", "classify")
+FAMILIES = ("random", "counter", "chain", "nth")
+PEERS = ("ours", "libmata", "automata-lib")
+CLASSIFY_FAMILIES = ("random", "nth")
+
+
+# -- inputs (numpy only: every library gets the same tables) -------------------------------
+def family_table(family: str, size: int, seed: int = 1):
+    """(transitions (n, 2), accepting mask) of the family at about ``size`` states."""
+    if family == "random":
+        rng = np.random.default_rng(seed)
+        return rng.integers(0, size, size=(size, 2)), rng.random(size) < 0.5
+    if family == "counter":
+        t = np.column_stack([(np.arange(size) + 1) % size, np.zeros(size, dtype=np.int64)])
+        return t, np.arange(size) == 0
+    if family == "chain":
+        t = np.column_stack([np.minimum(np.arange(size) + 1, size - 1), np.arange(size)])
+        return t, np.arange(size) == size - 1
+    if family == "nth":
+        k = max(1, round(math.log2(size)))
+        n = 2 ** k
+        s = np.arange(n)
+        # state = the last k letters as bits (1 = a), the newest lowest
+        t = np.column_stack([((s << 1) | 1) & (n - 1), (s << 1) & (n - 1)])
+        return t, ((s >> (k - 1)) & 1) == 1
+    raise ValueError(family)
+
+
+def renumbered(t: np.ndarray, acc: np.ndarray, seed: int = 2):
+    """The same automaton with state q renamed perm[q] (initial state 0 → perm[0])."""
+    perm = np.random.default_rng(seed).permutation(t.shape[0])
+    t2 = np.empty_like(t)
+    t2[perm] = perm[t]
+    acc2 = np.empty_like(acc)
+    acc2[perm] = acc
+    return t2, acc2, int(perm[0])
+
+
+# -- one case, in this (fresh) process -----------------------------------------------------
+def _rss_kb() -> int:
+    with open("/proc/self/statm") as fh:
+        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def _hwm_kb() -> int | None:
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
+def _reset_hwm() -> bool:
+    try:
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+        return True
+    except OSError:
+        return False
+
+
+def _mata_dfa(mata, t, acc, initial=0):
+    m = mata.Nfa(t.shape[0])
+    m.make_initial_state(initial)
+    for q in np.flatnonzero(acc).tolist():
+        m.make_final_state(q)
+    for q, row in enumerate(t.tolist()):
+        for a, r in enumerate(row):
+            m.add_transition(q, a, r)
+    return m
+
+
+def _lib_dfa(t, acc, initial=0):
+    from automata.fa.dfa import DFA as LibDFA
+    rows = t.tolist()
+    return LibDFA(states=set(range(len(rows))), input_symbols={"a", "b"},
+                  transitions={q: {"a": r[0], "b": r[1]} for q, r in enumerate(rows)},
+                  initial_state=initial, final_states=set(np.flatnonzero(acc).tolist()))
+
+
+def prepare(op: str, family: str, size: int, peer: str):
+    """A zero-argument function doing the operation, and the states of its input."""
+    t, acc = family_table(family, size)
+    n = t.shape[0]
+    if peer == "ours":
+        from attnlogic.automata.dfa import DFA
+        d = DFA._trusted(("a", "b"), t, 0, acc)
+        if op == "minimise":
+            from attnlogic.automata.minimize import minimize
+            # a fresh object each call: a DFA remembers its minimal form
+            return (lambda: minimize(DFA._trusted(d.alphabet, d.transitions, 0, d.accepting)).n_states), n
+        if op == "equivalence":
+            from attnlogic.automata.operations import equivalent
+            t2, acc2, i2 = renumbered(t, acc)
+            e = DFA._trusted(("a", "b"), t2, i2, acc2)
+            return (lambda: bool(equivalent(d, e))), n
+        if op == "classify":
+            from attnlogic.definability.classify import classify
+            return (lambda: {str(r.fragment): r.member for r in classify(
+                DFA._trusted(d.alphabet, d.transitions, 0, d.accepting), windows=()).results}), n
+    if peer == "libmata":
+        import libmata.alphabets as alphabets
+        import libmata.nfa.nfa as mata
+        if op == "minimise":
+            m = _mata_dfa(mata, t, acc)
+            m.trim()
+            return (lambda: mata.minimize(m, {"algorithm": "hopcroft"}).num_of_states()), n
+        if op == "equivalence":
+            t2, acc2, i2 = renumbered(t, acc)
+            m1, m2 = _mata_dfa(mata, t, acc), _mata_dfa(mata, t2, acc2, i2)
+            alph = alphabets.IntAlphabet()
+            return (lambda: bool(mata.equivalence_check(m1, m2, alph, {"algorithm": "antichains"}))), n
+    if peer == "automata-lib":
+        lib = _lib_dfa(t, acc)
+        if op == "minimise":
+            return (lambda: len(lib.minify(retain_names=False).states)), n
+        if op == "equivalence":
+            t2, acc2, i2 = renumbered(t, acc)
+            lib2 = _lib_dfa(t2, acc2, i2)
+            return (lambda: bool(lib == lib2)), n
+    raise ValueError((op, peer))
+
+
+def run_here(op: str, family: str, size: int, peer: str, repeat: int) -> dict:
+    prepare(op, family, 64, peer)[0]()     # warm up: imports, compiled kernels, caches
+    fn, n = prepare(op, family, size, peer)
+    import gc
+    gc.collect()
+    before = _rss_kb()
+    exact = _reset_hwm()
+    if not exact:
+        start_max = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    best, out = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    peak = _hwm_kb() if exact else max(start_max, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    return {"op": op, "family": family, "size": size, "peer": peer, "states": n, "seconds": best,
+            "mb": max(0, peak - before) / 1024, "result": out}
+
+
+def run_case(op, family, size, peer, repeat, cap) -> dict:
+    """One case in a fresh interpreter; {"error": ...} on a timeout or a failure."""
+    return in_fresh_process("bench_scaling", [op, family, size, peer, repeat], cap)
+
+
+def _available(peer: str) -> bool:
+    try:
+        if peer == "libmata":
+            import libmata.nfa.nfa  # noqa: F401
+        elif peer == "automata-lib":
+            import automata.fa.dfa  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def fit_exponent(points: list[tuple[int, float]]) -> float | None:
+    """Least-squares slope of log(seconds) on log(states)."""
+    pts = [(math.log(n), math.log(t)) for n, t in points if t > 0]
+    if len(pts) < 2:
+        return None
+    xs, ys = zip(*pts)
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx else None
+
+
+def _agree(op: str, family: str, results: dict) -> None:
+    """The peers' answers must match ours (libmata's minimal DFA is trimmed: no sink)."""
+    ours = results.get("ours")
+    if ours is None:
+        return
+    for peer, r in results.items():
+        if peer == "ours":
+            continue
+        want = ours["result"]
+        if op == "minimise" and peer == "libmata":
+            # libmata drops the rejecting sink, when the minimal DFA has one
+            if r["result"] not in (want, want - 1):
+                raise SystemExit(f"{op} {family}: {peer} gives {r['result']}, ours {want}")
+        elif r["result"] != want:
+            raise SystemExit(f"{op} {family}: {peer} gives {r['result']}, ours {want}")
+
+
+def _cell(r) -> str:
+    if r is None:
+        return f"{'–':>9} {'–':>7}"
+    return f"{r['seconds']:9.4f} {r['mb']:7.1f}"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="1000,10000,100000,1000000")
+    ap.add_argument("--ops", default=",".join(OPERATIONS))
+    ap.add_argument("--families", default=",".join(FAMILIES))
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--cap", type=float, default=120.0, help="seconds per case (default 120)")
+    ap.add_argument("--lib-max", type=int, default=100_000,
+                    help="largest size tried with automata-lib (default 10^5)")
+    ap.add_argument("--classify-max", type=int, default=100_000,
+                    help="largest size classified (default 10^5)")
+    ap.add_argument("--quick", action="store_true",
+                    help="a smoke run: sizes 256 and 1024 of the nth family, minimise and "
+                         "equivalence, one repeat")
+    args = parse_or_answer(ap, argv, run_here)
+    if args is None:
+        return 0
+    if args.quick:
+        args.sizes, args.ops, args.families, args.repeat = "256,1024", "minimise,equivalence", "nth", 1
+    sizes = [int(s) for s in args.sizes.split(",")]
+    peers = [p for p in PEERS if _available(p)]
+    print(f"peers: {', '.join(peers)}; time = best of {args.repeat} (s), MB = the operation's "
+          f"own peak resident memory; cap {args.cap:.0f} s per case")
+    print(f"{'operation':<12} {'family':<8} {'states':>8} " +
+          " ".join(f"{p + ' s':>9} {'MB':>7}" for p in peers) + f" {'ratio':>7}")
+    fits = []
+    for op in args.ops.split(","):
+        for family in args.families.split(","):
+            if op == "classify" and family not in CLASSIFY_FAMILIES:
+                continue
+            times: dict[str, list] = {p: [] for p in peers}
+            gave_up = set()
+            for size in sizes:
+                results = {}
+                for peer in peers:
+                    if peer != "ours" and op == "classify":
+                        continue
+                    if peer in gave_up or (peer == "automata-lib" and size > args.lib_max) or \
+                            (op == "classify" and size > args.classify_max):
+                        continue
+                    r = run_case(op, family, size, peer, args.repeat, args.cap)
+                    if "error" in r:
+                        gave_up.add(peer)
+                        print(f"  ({peer}, {op} {family} {size}: {r['error']})", flush=True)
+                        continue
+                    results[peer] = r
+                    times[peer].append((r["states"], r["seconds"]))
+                _agree(op, family, results)
+                if not results:
+                    continue
+                n = next(iter(results.values()))["states"]
+                others = [r["seconds"] for p, r in results.items() if p != "ours"]
+                ratio = (f"{results['ours']['seconds'] / min(others):7.2f}"
+                         if "ours" in results and others else f"{'–':>7}")
+                print(f"{op:<12} {family:<8} {n:>8} " +
+                      " ".join(_cell(results.get(p)) for p in peers) + f" {ratio}", flush=True)
+            fits.append((op, family, {p: fit_exponent(v) for p, v in times.items()}))
+    print("\ngrowth exponent (least-squares slope of log time on log states)")
+    print(f"{'operation':<12} {'family':<8} " + " ".join(f"{p:>13}" for p in peers))
+    for op, family, ex in fits:
+        print(f"{op:<12} {family:<8} " +
+              " ".join(f"{ex[p]:13.2f}" if ex.get(p) is not None else f"{'–':>13}" for p in peers))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
