@@ -8,6 +8,14 @@ kernels ``auto`` (O(N) prefix kernel for the compiled constant-query global head
 cell runs in a fresh process so that peak memory is its own.  Words per cell: enough for
 about 2·10^5 tokens (at least one).
 
+The limit for any checker is the cost of simply running the formula's minimal DFA over the
+same number of words of the same length (the answers it is compared with): ``DFA tok/s`` is
+that, by numpy, the faster of (a) the words advanced in lock step, one table gather per
+position (the oracle inside check), and (b) chunks of √N letters run from every state at
+once and then chained (about 2√N gathers, :func:`prefix_states_chunked`);
+``model/DFA`` = model seconds / DFA seconds, how far the compiled model is from that limit.
+The ``tour`` model is the README tour's ``P (b & Y a)``.
+
 Targets (issue 5): local-only time(10N)/time(N) ≤ 12; global at N = 10^5 under 4 GB.
 
     python -m benchmarks.bench_check [--device cuda] [--dtype bfloat16] [--lengths 1000,10000,100000]
@@ -29,8 +37,72 @@ MODELS = {
     "local-only": "Y a & Y[<=3] (b & Y[<=2] !a) | Y Y c",
     "global-only": "P (a & !P (b & P a)) | P (c & !P a)",
     "hybrid": "P (b & Y a) & !Y[<=2] c | P (c & P (a & Y b))",
+    "tour": "P (b & Y a)",
 }
 ALPHABET = ["a", "b", "c"]
+
+
+def prefix_states_chunked(table, initial: int, codes):
+    """The DFA's state after every prefix of every word ([B, N] letter indices → [B, N+1]),
+    with about 2·√N numpy steps instead of N: each word is cut into chunks of length L, every
+    chunk is run from every state at once (B · N/L · states lanes in lock step, L steps),
+    then the chunks are chained (N/L steps: a chunk starts where the previous one ends)."""
+    import math
+
+    import numpy as np
+    B, N = codes.shape
+    S = table.shape[0]
+    L = max(1, math.isqrt(N))
+    C = -(-N // L)
+    padded = np.zeros((B, C * L), dtype=codes.dtype)
+    padded[:, :N] = codes
+    X = padded.reshape(B, C, L)
+    k = table.shape[1]
+    flat_table = np.ascontiguousarray(table).ravel()              # table[q, a] = [q·k + a]
+    lanes = np.empty((L, B, C, S), dtype=table.dtype)
+    Q = np.broadcast_to(np.arange(S, dtype=table.dtype), (B, C, S))
+    for j in range(L):
+        Q = flat_table[Q * k + X[:, :, j, None]]
+        lanes[j] = Q
+    lanes = lanes.transpose(1, 2, 0, 3)                          # [B, C, L, S]
+    start = np.empty((B, C), dtype=table.dtype)
+    q = np.full(B, initial, dtype=table.dtype)
+    rows = np.arange(B)
+    for c in range(C):
+        start[:, c] = q
+        q = lanes[rows, c, L - 1, q]
+    flat = np.take_along_axis(lanes, start[:, :, None, None], axis=3).reshape(B, C * L)
+    out = np.empty((B, N + 1), dtype=table.dtype)
+    out[:, 0] = initial
+    out[:, 1:] = flat[:, :N]
+    return out
+
+
+def dfa_run_seconds(formula: str, n: int, words: int, repeat: int = 3) -> float:
+    """Best time of running the formula's minimal DFA over ``words`` random words of length
+    ``n`` (every prefix's acceptance), the faster of lock step and chunks; the two are
+    checked to agree."""
+    import numpy as np
+    from attnlogic.automata.from_formula import formula_to_dfa
+    from attnlogic.compiler.check import dfa_oracle
+    from attnlogic.ltl.parser import parse
+    dfa = formula_to_dfa(parse(formula), ALPHABET)
+    codes = np.random.default_rng(0).integers(0, len(ALPHABET), size=(words, n))
+    lock = dfa_oracle(dfa, ALPHABET)
+    remap = np.array([dfa.letter_index(a) for a in ALPHABET])
+    acc = np.asarray(dfa.accepting)
+    table = np.asarray(dfa.transitions, dtype=np.int32)
+    best = {"lock": float("inf"), "chunks": float("inf")}
+    out = {}
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out["lock"] = lock(codes)
+        best["lock"] = min(best["lock"], time.perf_counter() - t)
+        t = time.perf_counter()
+        out["chunks"] = acc[prefix_states_chunked(table, dfa.initial, remap[codes])]
+        best["chunks"] = min(best["chunks"], time.perf_counter() - t)
+    assert (out["lock"] == out["chunks"]).all()
+    return min(best.values())
 
 
 def _cell(name, n, kernel, dtype, device, tokens, threads) -> dict:
@@ -45,9 +117,11 @@ def _cell(name, n, kernel, dtype, device, tokens, threads) -> dict:
     peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2 ** 20  # KiB -> GiB
     if device == "cuda":
         peak_gb = torch.cuda.max_memory_allocated() / 2 ** 30
+    dfa_s = dfa_run_seconds(MODELS[name], n, words)
     return {"model": name, "N": n, "kernel": kernel, "words": words, "model_s": res["seconds"],
             "tps": res["tokens_per_second"], "wall": wall, "peak_gb": peak_gb,
-            "disagreements": res["disagreements"]}
+            "disagreements": res["disagreements"], "dfa_tps": words * n / dfa_s,
+            "checker_over_dfa": res["seconds"] / dfa_s}
 
 
 def run_cell(name, n, kernel, dtype, device, tokens, threads, timeout: float = 1800) -> dict:
@@ -76,7 +150,7 @@ def main(argv=None) -> int:
     print(f"check throughput: {args.device}, {args.dtype}, {args.threads} thread(s); "
           f"tokens/s = model forward only; wall = whole check incl. the DFA")
     print(f"{'model':12s} {'kernel':6s} {'N':>8s} {'words':>6s} {'tokens/s':>12s} {'model s':>9s} "
-          f"{'wall s':>8s} {'peak GB':>8s} {'disagree':>8s}")
+          f"{'wall s':>8s} {'peak GB':>8s} {'disagree':>8s} {'DFA tok/s':>12s} {'model/DFA':>9s}")
     rows = []
     for name in args.models.split(","):
         for kernel in args.kernels.split(","):
@@ -92,7 +166,8 @@ def main(argv=None) -> int:
                     print(f"{name:12s} {kernel:6s} {n:8d}  {r['error']}")
                     continue
                 print(f"{name:12s} {kernel:6s} {n:8d} {r['words']:6d} {r['tps']:12.0f} {r['model_s']:9.3f} "
-                      f"{r['wall']:8.2f} {r['peak_gb']:8.2f} {r['disagreements']:8d}", flush=True)
+                      f"{r['wall']:8.2f} {r['peak_gb']:8.2f} {r['disagreements']:8d} "
+                      f"{r['dfa_tps']:12.0f} {r['checker_over_dfa']:9.1f}", flush=True)
     # linear-time check for the local-only model: time per token ratio ⇒ time(10N)/time(N)
     loc = sorted((r for r in rows if r.get("model") == "local-only" and "error" not in r), key=lambda r: r["N"])
     for a, b in zip(loc, loc[1:]):
