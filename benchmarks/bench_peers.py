@@ -88,9 +88,9 @@ def mata_from_nfa(mata, a: N.NFA):
 
 
 def _row(label, n, ours, theirs, extra=""):
-    ratio = f"{ours / theirs:7.2f}" if theirs else f"{'n/a':>7}"
-    tt = f"{theirs:10.4f}" if theirs else f"{'n/a':>10}"
-    print(f"{label:<34} {n:>8} {ours:10.4f} {tt} {ratio} {extra}", flush=True)
+    ratio = f"{ours / theirs:7.3g}" if theirs else f"{'n/a':>7}"
+    tt = f"{theirs:10.3g}" if theirs else f"{'n/a':>10}"
+    print(f"{label:<34} {n:>8} {ours:10.3g} {tt} {ratio} {extra}", flush=True)
 
 
 def _exponent(times: dict) -> str:
