@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import LimitExceeded
-from ..ltl.definitions import dag_size
+from ..ltl.definitions import dag_size, order_key
 from ..ltl.formula import Formula
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
 from ..ltl.rewrite import core, expand_windows
 from .results import FragmentResult, Verdict
-from .synthesis import check_formula, shrink, tidy
+from .synthesis import CHECK_WORK, check_formula, shrink, tidy
 
 __all__ = ["member", "member_by", "non_member", "defines", "hint_forms", "improve",
            "MAX_FORMULA_SIZE"]
@@ -37,6 +37,9 @@ SHRINK_CHECKS = 800
 SHRINK_WORK = 1_500_000
 SHRINK_MIN_SIZE = 12
 SHRINK_MAX_STATES = 200
+#: ... and the exact checks of one shrinking do at most this much work in all (product
+#: states × distinct subformulas of the candidate, summed over the checks)
+SHRINK_STEPS = 3_000_000
 #: formulas from type refinement are the least readable: they get more checks
 TYPE_FORMULA_SHRINK_CHECKS = 3000
 
@@ -56,14 +59,30 @@ def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int) -> F
     if dag_size(f) > MAX_FORMULA_SIZE:
         raise LimitExceeded("certificate formula size (distinct subformulas)", MAX_FORMULA_SIZE,
                             f"the synthesised formula has {dag_size(f)} distinct subformulas")
+    if dfa.n_states * dag_size(f) > CHECK_WORK:
+        raise LimitExceeded("certificate check (DFA states × distinct subformulas)", CHECK_WORK,
+                            f"{dfa.n_states} states × {dag_size(f)} distinct subformulas")
     g = f
     if g.size > SHRINK_MIN_SIZE and dfa.n_states <= SHRINK_MAX_STATES:
         budget = min(checks, SHRINK_WORK // max(1, dfa.n_states * g.size))
-        g = shrink(g, dfa, fragment.allows, max_checks=budget, check_limit=limit)
-    g = tidy(g, lambda h: fragment.allows(h) and check_formula(h, dfa, limit=limit) is None)
-    counter = check_formula(g, dfa, limit=limit)
-    if counter is not None:  # pragma: no cover - would be a bug in a synthesis
-        raise AssertionError(f"synthesised formula disagrees with the DFA on {counter!r}: {g}")
+        g = shrink(g, dfa, fragment.allows, max_checks=budget, check_limit=limit,
+                   max_work=SHRINK_STEPS)
+    checked: set = set()
+
+    def passes(h) -> bool:
+        try:
+            ok = fragment.allows(h) and check_formula(h, dfa, limit=limit) is None
+        except LimitExceeded:       # the simplified form is too costly to check: keep g
+            return False
+        if ok:
+            checked.add(h)
+        return ok
+
+    g = tidy(g, passes)
+    if g not in checked:
+        counter = check_formula(g, dfa, limit=limit)
+        if counter is not None:  # pragma: no cover - would be a bug in a synthesis
+            raise AssertionError(f"synthesised formula disagrees with the DFA on {counter!r}: {g}")
     return g
 
 
@@ -116,7 +135,7 @@ def hint_forms(hints, d, limit: int) -> list:
     forms = {tidy(g) for h in hints for g in (h, core(h), *expanded(h))}
     # printable ones only: the text of a larger one (sorted by below) may be huge
     forms = {g for g in forms if g.size <= MAX_FORMULA_SIZE}
-    return [g for g in sorted(forms, key=lambda g: (g.size, str(g))) if defines(g, d, limit)]
+    return [g for g in sorted(forms, key=order_key) if defines(g, d, limit)]
 
 
 def _visiting_order(fragments) -> list[Fragment]:
@@ -157,7 +176,7 @@ def improve(results: dict, d, limit: int, budget: int, hints=()) -> None:
                       for f, how in rewritings(o.formula) if name.allows(f)]
         candidates += [(h, "the given formula (or its rewriting), checked exactly")
                        for h in hints if name.allows(h)]
-        candidates.sort(key=lambda c: (c[0].size, str(c[0])))
+        candidates.sort(key=lambda c: order_key(c[0]))
         if r.member is False and candidates:  # pragma: no cover - would be a bug in a decider
             raise AssertionError(f"{name}: proved 'no', but {candidates[0][0]} is in it and defines L")
         if r.member is None:

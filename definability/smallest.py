@@ -147,6 +147,69 @@ class _Pool:
         return f
 
 
+class _Counterexamples:
+    """The words on which candidates failed the exact check (counterexample-guided pruning):
+    a later candidate that also disagrees with L on one of them would fail the exact check
+    too, so it is dropped without one — the search returns the same formula, with one exact
+    check per distinct failure instead of one per candidate.  This matters when the sample
+    cannot tell the candidates apart (a long chain DFA whose accepting states lie beyond the
+    sample length: every candidate false on the sample matches it)."""
+
+    def __init__(self, dfa):
+        self.dfa = dfa
+        self.words: list[tuple] = []
+        self.rows: np.ndarray | None = None       # (W, ℓ) letter indices, W a multiple of 8
+        self.member = np.zeros(0, dtype=bool)
+
+    def add(self, word) -> None:
+        index = {a: i for i, a in enumerate(self.dfa.alphabet)}
+        self.words.append(tuple(index[x] for x in word))
+        self.member = np.append(self.member, self.dfa.accepts(tuple(word)))
+        ell = max(len(w) for w in self.words)
+        n = len(self.words)
+        rows = np.zeros((-(-n // 8) * 8, ell), dtype=np.int64)
+        for i, w in enumerate(self.words):
+            rows[i, :len(w)] = w
+        self.rows = rows
+        self.lengths = [len(w) for w in self.words]
+        self.memo: dict[int, np.ndarray] = {}       # pool entry → packed values on rows
+
+    def refutes(self, pool: "_Pool", i: int) -> bool:
+        """Whether the pool's candidate i disagrees with L on a recorded word: its packed
+        values on the recorded words, from those of its operands (memoised per pool entry,
+        so each candidate costs one operation, as in the search itself)."""
+        if not self.words:
+            return False
+        E = np.unpackbits(self._values(pool, i)[0], axis=1).astype(bool)[self.rows.shape[1]:]
+        got = E[self.lengths, np.arange(len(self.words))]
+        return bool((got != self.member).any())
+
+    def _values(self, pool: "_Pool", i: int) -> np.ndarray:
+        memo = self.memo
+        if i in memo:
+            return memo[i]
+        words = self.rows
+        ell = words.shape[1]
+        op, a, b = int(pool.op[i]), int(pool.a[i]), int(pool.b[i])
+        if op == _ATOM:
+            v = np.zeros((1, 2 * ell + 1, words.shape[0] // 8), dtype=np.uint8)
+            v[0, :ell] = np.packbits(words.T == a, axis=1)
+        elif op == _NOT:
+            v = ~self._values(pool, a)
+        elif op == _Y:
+            v = _window(self._values(pool, a)[:, :ell], b, ell)
+        elif op == _P:
+            v = _past(self._values(pool, a)[:, :ell], ell)
+        elif op == _AND:
+            v = self._values(pool, a) & self._values(pool, b)
+        elif op == _OR:
+            v = self._values(pool, a) | self._values(pool, b)
+        else:
+            v = _since(self._values(pool, a)[:, :ell], self._values(pool, b)[:, :ell], ell)
+        memo[i] = v
+        return v
+
+
 def _fingerprints(batch: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """64-bit fingerprints of a (b, rows, W/8) packed batch: a random linear hash of its
     64-bit words modulo 2^64 (a collision can only hide a candidate, never make a wrong
@@ -270,6 +333,7 @@ def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Form
     rng = np.random.default_rng(12345)
     weights = rng.integers(1, 2 ** 63, size=rows * B // 8, dtype=np.uint64) | np.uint64(1)
     pool = _Pool(rows, B)
+    refuted = _Counterexamples(dfa)
     evaluated = 0
     found: list[Formula] = []
 
@@ -285,10 +349,14 @@ def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Form
         values = batch[new]
         start = pool.add_block(values, op, np.asarray(a)[new], np.broadcast_to(b, len(batch))[new], size)
         for h in np.flatnonzero((values[:, ell:] == target[None]).all(axis=(1, 2))):
+            if refuted.refutes(pool, start + int(h)):
+                continue
             f = pool.formula(start + int(h), A)
-            if check_formula(f, dfa, limit=check_limit) is None:
+            counter = check_formula(f, dfa, limit=check_limit)
+            if counter is None:
                 found.append(f)
                 return True
+            refuted.add(counter)
         return False
 
     # size 1: atoms (constants are never needed: the classifier handles ∅ and A*)

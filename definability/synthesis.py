@@ -97,6 +97,7 @@ class _Evaluator:
         self.temporal = [i for i, n in enumerate(self.nodes)
                          if isinstance(n, (Past, Once, Historically, Yesterday, Since))]
         self.slot = {i: s for s, i in enumerate(self.temporal)}
+        self.visited = 1
 
     def initial(self) -> tuple:
         mem = []
@@ -170,8 +171,16 @@ class _Evaluator:
 #: DFAs with more states than this are checked through the formula's own minimal DFA
 CHECK_BY_DFA_FROM = 2000
 
+#: the product search costs one evaluation of every distinct subformula per product state
+#: and letter: it visits at most CHECK_WORK / (distinct subformulas) product states (fewer
+#: than ``limit`` when the formula is large), and a check whose DFA states × distinct
+#: subformulas exceed CHECK_WORK is refused (LimitExceeded) before it starts — a
+#: 2,000-state chain with a 12,000-node certificate would take minutes
+CHECK_WORK = 3_000_000
 
-def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT) -> tuple[str, ...] | None:
+
+def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
+                  stats: dict | None = None) -> tuple[str, ...] | None:
     """None if the formula defines exactly L(dfa) (readout at N+1); otherwise the shortest
     (shortlex-least) word on which they disagree.  Exact, by one of two independent routes
     that give the same word:
@@ -184,6 +193,11 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT) -> tuple[st
       per intermediate automaton) and the product search of
       :func:`~attnlogic.automata.operations.shortest_distinguishing_word`, which stops at
       the first difference — vectorised, so large certificates check in seconds.
+
+    Either route raises :class:`~attnlogic.errors.LimitExceeded` when it would exceed its
+    bounds, the product search also when DFA states × distinct subformulas exceed
+    :data:`CHECK_WORK`.  ``stats["states"]``, when given, receives the number of product
+    states visited (the work done).
     """
     if dfa.n_states > CHECK_BY_DFA_FROM and f.atoms <= set(dfa.alphabet):
         from ..automata.from_formula import formula_to_dfa
@@ -192,6 +206,19 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT) -> tuple[st
         g = formula_to_dfa(f, dfa.alphabet, state_limit=max(limit, 2 * dfa.n_states))
         return shortest_distinguishing_word(dfa, g, limit=max(limit, 2 * (dfa.n_states + g.n_states)))
     ev = _Evaluator(f)
+    if dfa.n_states * len(ev.nodes) > CHECK_WORK:
+        raise LimitExceeded("formula check (DFA states × distinct subformulas)", CHECK_WORK,
+                            f"{dfa.n_states} states × {len(ev.nodes)} subformulas")
+    try:
+        return _product_search(ev, dfa, min(limit, CHECK_WORK // len(ev.nodes)))
+    finally:
+        if stats is not None:
+            stats["states"] = ev.visited
+
+
+def _product_search(ev: "_Evaluator", dfa, limit: int) -> tuple[str, ...] | None:
+    """The breadth-first product search of :func:`check_formula` (``ev.visited`` counts
+    the product states)."""
     t = dfa.transitions
     start = (ev.initial(), dfa.initial)
     parent: dict = {start: None}
@@ -212,6 +239,7 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT) -> tuple[st
             nxt = (new, int(t[q, a]))
             if nxt not in parent:
                 parent[nxt] = (node, a)
+                ev.visited = len(parent)
                 if len(parent) > limit:
                     raise LimitExceeded("formula check (product of formula and DFA states)", limit)
                 queue.append(nxt)
@@ -264,59 +292,89 @@ def synthesize_r_trivial(dfa, sccs: SCCs | None = None) -> Formula:
 def synthesize_definite(dfa, index: int, limit: int = 200_000) -> Formula:
     """An LTL[Y] formula for a definite minimal DFA whose every word of length ≥ ``index``
     is a reset word.  Decision tree on the letters at offsets 1, 2, … from the end (the
-    letter at offset i is tested by Y^i a at N+1)."""
+    letter at offset i is tested by Y^i a at N+1).
+
+    Built level by level from j = ``index`` down to 0 (no recursion: the depth of the tree
+    is the index, thousands on a long chain): level j holds the distinct suffix classes
+    B = {q : q·v ∈ F}, |v| = j, reachable from F by the backward step B ↦ B[t[:, a]]; equal
+    classes share one subformula, and the chains ``Y^j true`` / ``Y^j a`` are built once
+    per j, so the formula is a DAG with O(classes · |A|) distinct subformulas."""
     t = np.asarray(dfa.transitions)
     n, m = t.shape
     A = dfa.alphabet
-    memo: dict[tuple[int, bytes], Formula] = {}
-
-    def node(j: int, B: np.ndarray) -> Formula:
-        key = (j, B.tobytes())
-        if key in memo:
-            return memo[key]
-        if len(memo) >= limit:
+    q0 = dfa.initial
+    # forward: the classes of each level, as byte keys (level j+1 from level j)
+    levels: list[dict[bytes, np.ndarray]] = []
+    first = np.asarray(dfa.accepting, dtype=bool).copy()
+    level = {first.tobytes(): first}
+    total = 0
+    for j in range(index + 1):
+        levels.append(level)
+        total += len(level)
+        if total > limit:
             raise LimitExceeded("LTL[Y] synthesis (suffix classes)", limit)
-        if j >= index:
-            # every word of length ≥ index leads to one state: B is ∅ or Q
-            res = TRUE if B.all() else FALSE
-        else:
-            start = TRUE if B[dfa.initial] else FALSE   # the word is exactly these j letters
-            children = [node(j + 1, B[t[:, a]]) for a in range(m)]
-            exact = _not(Yn(TRUE, j + 1)) if start is TRUE else FALSE
+        if j == index:
+            break
+        nxt: dict[bytes, np.ndarray] = {}
+        for B in level.values():
+            for a in range(m):
+                C = B[t[:, a]]
+                nxt.setdefault(C.tobytes(), C)
+        level = nxt
+    # Y^j true and Y^j a for j = 1 … index
+    ytrue = [TRUE]
+    yatom = [[Atom(x)] for x in A]
+    for j in range(1, index + 1):
+        ytrue.append(Yesterday(ytrue[-1], 1))
+        for chain in yatom:
+            chain.append(Yesterday(chain[-1], 1))
+    # backward: the subformula of each class, deepest level first
+    below: dict[bytes, Formula] = {key: (TRUE if B.all() else FALSE)
+                                   for key, B in levels[index].items()}
+    for j in range(index - 1, -1, -1):
+        here: dict[bytes, Formula] = {}
+        for key, B in levels[j].items():
+            start = bool(B[q0])                  # the word is exactly these j letters
+            children = [below[B[t[:, a]].tobytes()] for a in range(m)]
+            exact = _not(ytrue[j + 1]) if start else FALSE
             if all(c is children[0] for c in children):
                 c = children[0]
                 if c is TRUE:
-                    longer = Yn(TRUE, j + 1)
-                    res = TRUE if start is TRUE else longer
+                    res = TRUE if start else ytrue[j + 1]
                 elif c is FALSE:
                     res = exact
                 else:
-                    res = _or(exact, _and(Yn(TRUE, j + 1), c)) if start is TRUE else \
-                        (c if _implies_length(c, j + 1) else _and(Yn(TRUE, j + 1), c))
+                    res = _or(exact, _and(ytrue[j + 1], c)) if start else \
+                        (c if _implies_length(c, j + 1) else _and(ytrue[j + 1], c))
             else:
                 res = exact
                 for a in range(m):
-                    res = _or(res, _and(Yn(Atom(A[a]), j + 1), children[a]))
-        memo[key] = res
-        return res
-
-    return node(0, np.asarray(dfa.accepting, dtype=bool).copy())
+                    res = _or(res, _and(yatom[a][j + 1], children[a]))
+            here[key] = res
+        below = here
+    return below[first.tobytes()]
 
 
 def _implies_length(f: Formula, j: int) -> bool:
     """Syntactic check that f (built by synthesize_definite) implies Y^j true: every
-    disjunct tests a letter at an offset ≥ j (conjunctions need one such conjunct)."""
-    if isinstance(f, Or):
-        return _implies_length(f.left, j) and _implies_length(f.right, j)
-    if isinstance(f, And):
-        return _implies_length(f.left, j) or _implies_length(f.right, j)
-    if isinstance(f, Yesterday):
-        depth, g = 0, f
-        while isinstance(g, Yesterday):
-            depth += g.k
-            g = g.arg
-        return depth >= j
-    return False
+    disjunct tests a letter at an offset ≥ j (conjunctions need one such conjunct).
+    Bottom-up over the DAG (no recursion)."""
+    value: dict[int, bool] = {}
+    for g in f.subformulas():
+        if isinstance(g, Or):
+            v = value[id(g.left)] and value[id(g.right)]
+        elif isinstance(g, And):
+            v = value[id(g.left)] or value[id(g.right)]
+        elif isinstance(g, Yesterday):
+            depth, h = 0, g
+            while isinstance(h, Yesterday):
+                depth += h.k
+                h = h.arg
+            v = depth >= j
+        else:
+            v = False
+        value[id(g)] = v
+    return value[id(f)]
 
 
 # -- LTL[P,Y]: locally R-trivial --------------------------------------------------------------
@@ -461,14 +519,18 @@ def substitute(f: Formula, old: Formula, new: Formula) -> Formula:
 
 
 def shrink(f: Formula, dfa, allowed=None, max_checks: int = 400,
-           check_limit: int = 20_000, max_seconds: float | None = None) -> Formula:
+           check_limit: int = 20_000, max_seconds: float | None = None,
+           max_work: int | None = None) -> Formula:
     """Greedy semantic simplification: replace a subformula (largest first) by ``true``,
     ``false`` or one of its operands whenever the result is smaller, still in the fragment
     (``allowed``) and still defines L(dfa) exactly (:func:`check_formula`).  Every accepted
     step is checked, so the result is as correct as the input; ``max_checks`` bounds the
-    work, and ``max_seconds`` (wall clock) too."""
+    work, ``max_work`` that of all checks together (product states × distinct subformulas
+    of the candidate; each check gets at most what is left), and ``max_seconds`` (wall
+    clock) too."""
     import time
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    work = [max_work]
     checks = 0
     improved = True
     while improved and checks < max_checks:
@@ -484,15 +546,21 @@ def shrink(f: Formula, dfa, allowed=None, max_checks: int = 400,
                 if h.size >= f.size or (allowed is not None and not allowed(h)):
                     continue
                 checks += 1
+                stats: dict = {}
+                nodes = len(h.subformulas())
+                lim = check_limit if work[0] is None else max(1, min(check_limit, work[0] // nodes))
                 try:
-                    ok = check_formula(h, dfa, limit=check_limit) is None
+                    ok = check_formula(h, dfa, limit=lim, stats=stats) is None
                 except LimitExceeded:
                     ok = False
+                if work[0] is not None:
+                    work[0] -= stats.get("states", lim) * nodes
                 if ok:
                     f = h
                     improved = True
                     break
-                if checks >= max_checks or (deadline is not None and time.monotonic() > deadline):
+                if (checks >= max_checks or (work[0] is not None and work[0] <= 0)
+                        or (deadline is not None and time.monotonic() > deadline)):
                     return f
             if improved:
                 break

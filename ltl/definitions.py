@@ -31,7 +31,7 @@ from attnlogic.errors import ParseError
 from .formula import Atom, Const, Formula, Mod
 
 __all__ = ["Certificate", "share", "certificate", "to_text_shared", "parse_program", "split_lines",
-           "has_definitions", "dag_size", "NAME", "MIN_SHARED_SIZE", "TREE_PRINT_LIMIT",
+           "has_definitions", "dag_size", "order_key", "TREE_TEXT_LIMIT", "NAME", "MIN_SHARED_SIZE", "TREE_PRINT_LIMIT",
            "TREE_FACTOR"]
 
 #: a definition name: ``$`` then letters, digits or ``_``
@@ -70,6 +70,21 @@ class Certificate:
 
     def to_json(self) -> dict:
         return {"formula": self.text, "definitions": [list(p) for p in self.definitions]}
+
+
+#: :func:`order_key` compares formulas of at most this many tree nodes by their tree text
+TREE_TEXT_LIMIT = 100_000
+
+
+def order_key(formula: Formula) -> tuple[int, str]:
+    """A deterministic total order on formulas: tree size, then text.  The text is the tree
+    text up to :data:`TREE_TEXT_LIMIT` nodes and the shared form beyond (its length is
+    linear in the DAG, while the tree text of a DAG may be exponentially long); as the
+    choice depends on the size only, formulas of equal size are compared by one kind of
+    text, and distinct formulas have distinct texts of either kind."""
+    if formula.size <= TREE_TEXT_LIMIT:
+        return formula.size, str(formula)
+    return formula.size, share(formula).text
 
 
 def dag_size(formula: Formula) -> int:

@@ -153,7 +153,7 @@ def _minimise_block(root: Formula, max_vars: int) -> Formula:
         for make in (SOPform, POSform):
             expr = make(symbols, minterms, dontcares)
             candidates.append(fold(_from_sympy(expr, by_symbol)))
-    return min(candidates, key=lambda f: (f.size, str(f) != str(root)))
+    return min(candidates, key=lambda f: (f.size, f is not root))   # hash-consed: `is` is equality
 
 
 def simplify(formula: Formula, max_vars: int = 8) -> Formula:
