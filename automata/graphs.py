@@ -208,19 +208,39 @@ def pair_heights(table: np.ndarray, component: np.ndarray | None = None,
             pa = np.where(stays, pa, 0)
             qa = np.where(stays, qa, 0)  # (0, 0) is on the diagonal: height 0
         succ.append((pa, qa))
-    pending = valid.copy()
-    while pending.any():
-        best = np.zeros((n, n), dtype=np.int64)
-        ready = pending.copy()
-        for pa, qa in succ:
-            h = H[pa, qa]
-            ready &= h >= 0
-            best = np.maximum(best, h)
-        newly = ready
-        if not newly.any():
+    # worklist (Kahn's order, reversed): a pair gets its value when its last unvalued
+    # successor does; each edge is visited once, so O(n²·|A|) in all, not per level
+    flat_h = H.reshape(-1)
+    nodes = np.flatnonzero(valid.reshape(-1))
+    best = np.zeros(n * n, dtype=np.int64)
+    remaining = np.zeros(n * n, dtype=np.int64)
+    src_list, dst_list = [], []
+    for pa, qa in succ:
+        target = (pa.reshape(-1) * n + qa.reshape(-1))[nodes]
+        h = flat_h[target]
+        known = h >= 0
+        np.maximum.at(best, nodes[known], h[known])
+        remaining += np.bincount(nodes[~known], minlength=n * n)
+        src_list.append(nodes[~known])
+        dst_list.append(target[~known])
+    src = np.concatenate(src_list)
+    dst = np.concatenate(dst_list)
+    order = np.argsort(dst, kind="stable")
+    src, dst = src[order], dst[order]
+    frontier = nodes[remaining[nodes] == 0]
+    while frontier.size:
+        flat_h[frontier] = best[frontier] + 1
+        lo = np.searchsorted(dst, frontier, side="left")
+        hi = np.searchsorted(dst, frontier, side="right")
+        counts = hi - lo
+        if not counts.sum():
             break
-        H[newly] = best[newly] + 1
-        pending &= ~newly
+        idx = np.repeat(lo - np.cumsum(np.concatenate(([0], counts[:-1]))), counts) + np.arange(counts.sum())
+        preds = src[idx]
+        np.maximum.at(best, preds, np.repeat(flat_h[frontier], counts))
+        np.subtract.at(remaining, preds, 1)
+        cand = np.unique(preds)
+        frontier = cand[remaining[cand] == 0]
     return H
 
 

@@ -29,7 +29,11 @@ observational equivalence, the technique of enumerative program synthesis:
   formula without changing behaviour on the sample.
 * **Exactness.** A candidate whose E equals membership of every sample prefix is checked
   exactly against the DFA (:func:`.synthesis.check_formula`); only a formula that passes is
-  returned.  Pruning on a finite sample can hide a formula that differs from a smaller one
+  returned.  The word on which a candidate fails is kept, and a later candidate that
+  disagrees with L on a kept word is dropped without an exact check (it would fail it):
+  on a long chain, where the sample never reaches the accepting states and thousands of
+  candidates match it, that is one exact check per distinct failure instead of one per
+  candidate.  Pruning on a finite sample can hide a formula that differs from a smaller one
   only beyond the sample, so the result is the smallest found, not proved smallest.
 
 Work is bounded by a number of candidates (deterministic: no wall clock).
