@@ -393,6 +393,7 @@ def synthesize_locally_r_trivial(dfa, k: int, sccs: SCCs | None = None,
     c0 = int(comp[q0])
     first = _not(_Y(TRUE))
     cur: dict[int, Formula] = {}
+    built = 0
 
     def prev_is(p: int) -> Formula:
         f = _Y(cur[p])
@@ -431,6 +432,9 @@ def synthesize_locally_r_trivial(dfa, k: int, sccs: SCCs | None = None,
             for p in C:
                 if prev[p] is FALSE:
                     continue
+                built += 1
+                if built > limit:   # k levels of |C| states: a long chain SCC needs k·|C|
+                    raise LimitExceeded("LTL[P,Y] synthesis (states × letters since entry)", limit)
                 for a in range(nA):
                     r = int(t[p, a])
                     if r in C:

@@ -396,9 +396,10 @@ def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
     n, nA = t.shape
     letters = range(nA)
     from ..automata.graphs import shortest_words_from
-    prefixes = [w for w in shortest_words_from(t, dfa.initial) if w is not None]
+    # (state, a shortest word reaching it): the word's run ends in that state
+    prefixes = [(q, w) for q, w in enumerate(shortest_words_from(t, dfa.initial)) if w is not None]
     if not past:
-        prefixes = [[]]
+        prefixes = [(dfa.initial, [])]
     tails = [tuple(x) for L in range(max_tail + 1) for x in itertools.product(letters, repeat=L)]
     budget = max_candidates
     for plen in range(1, max_period + 1):
@@ -418,13 +419,17 @@ def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
             pT = np.arange(n)
             for a in period:
                 pT = t[pT, a]
-            for l in prefixes:
-                s = run(t, dfa.initial, l)
-                # periodic part of s·p^N: iterate n times, then one period
-                N0 = n
-                x = s
-                for _ in range(N0):
-                    x = int(pT[x])
+            # periodic part of s·p^N: iterate n times (all states at once), then one period
+            N0 = n
+            X = np.arange(n)
+            for _ in range(N0):
+                X = pT[X]
+            tried: set[int] = set()
+            for s, l in prefixes:
+                x = int(X[s])
+                if x in tried:       # the same periodic part: the same answer as before
+                    continue
+                tried.add(x)
                 seen = []
                 y = x
                 while y not in seen:
