@@ -65,7 +65,7 @@ from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff,
                                    Once, Or, Past, Since, Xor, Yesterday)
 
 from .dfa import DFA
-from .minimize import coarsest_partition, minimize
+from .minimize import canonical, coarsest_partition, minimize
 from .operations import explore
 
 __all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT", "MAX_TEMPORAL_OPERATORS"]
@@ -287,6 +287,14 @@ class _Builder:
 
         codes, ptable = explore(init * r + m0, step, self.limit, "formula automaton states")
         d = DFA._trusted(self.letters, ptable, 0, holds(codes % r))
+        if isinstance(T, Yesterday) and mtable.shape[0] == 1 and 0 < int(mout.sum()) < self.k:
+            # Y[<=k] ψ with ψ a letter test, true on some letter and false on another: the
+            # counter c = 0 … k is minimal already (c < c' are told apart by ¬ψ^(k−c'),
+            # rejected from c' and accepted from c) and all of it is reachable; renumbering
+            # is all that minimising would do, and Hopcroft on a chain of 10^5 states is slow
+            d = canonical(d)
+            d._cache["minimal"] = d
+            return d
         return minimize(d)
 
     def root(self, formula: Formula) -> DFA:

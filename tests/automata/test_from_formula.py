@@ -220,3 +220,20 @@ def test_large_window_and_state_limit():
 def test_alphabet_order_only_permutes_columns(f, order):
     base = formula_to_dfa(f, ("a", "b", "c", "d"))
     assert formula_to_dfa(f, order) == base.with_alphabet_order(order).minimal()
+
+
+@pytest.mark.parametrize("text", ["Y[<=5] a", "Y[<=4] (a | b)", "Y[<=6] a & Y[<=5] b", "Y[<=3] !c | P b"])
+def test_window_counters_are_minimal_without_hopcroft(text):
+    """A window over a letter test is built as its counter, not minimised (it is minimal by
+    construction): the result agrees with the reference evaluator on all short words, and
+    Hopcroft's refinement of it (run here directly) merges nothing."""
+    from attnlogic.automata.minimize import coarsest_partition
+    from attnlogic.ltl import accepts, parse
+
+    f = parse(text)
+    d = formula_to_dfa(f, ["a", "b", "c"])
+    for n in range(8):
+        for w in itertools.product("abc", repeat=n):
+            assert d.accepts(w) == accepts(f, w), (text, w)
+    blocks = coarsest_partition(np.asarray(d.transitions), np.asarray(d.accepting))
+    assert int(blocks.max()) + 1 == d.n_states
