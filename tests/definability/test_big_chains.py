@@ -97,3 +97,26 @@ def test_2000_state_chains_classify_in_a_minute(shape):
     for r in result.results:
         if r.member is True and r.formula is None:
             assert "no certificate" in r.method          # said, in one clause of the method
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shape", ["reset", "exact"])
+def test_10000_state_chain_answers_or_refuses_in_one_line_within_a_minute(shape, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    d = chain(10_000, shape)
+    path = tmp_path / "chain.json"
+    path.write_text(json.dumps({"alphabet": ["a", "b"], "initial": 0,
+                                "accepting": [int(q) for q in np.flatnonzero(d.accepting)],
+                                "transitions": np.asarray(d.transitions).tolist()}))
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "attnlogic", "classify", "--dfa", str(path),
+                           "--no-progress"], capture_output=True, text=True, timeout=120)
+    assert time.monotonic() - start < 60
+    assert "Traceback" not in proc.stderr
+    if proc.returncode == 2:
+        assert len(proc.stderr.strip().splitlines()) == 1
+    else:
+        assert proc.returncode == 0 and proc.stdout.startswith("minimal DFA: 10000 states")
