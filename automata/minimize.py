@@ -243,7 +243,9 @@ def _scalar_rounds(stack, block_of, elems, pos, start, size, pending, added, src
     Same invariants as the vectorised rounds (``pending[c, b]`` is set exactly for the codes
     ``c * n + b`` on the stack).  Runs :func:`._compiled.hopcroft_steps` on Python lists
     (copied in, written back on exit) and hands the stack back through ``added`` once more
-    than ``_SCALAR_STACK`` codes are pending.
+    than ``_SCALAR_STACK`` codes — and more than n/16, so that the O(n) copies in and out
+    are paid for by the work done between them (on a chain of 2·10^5 states a fixed
+    threshold made the copies quadratic: 394 hand-backs, 20 s) — are pending.
     """
     if "src" not in cache:  # read-only: converted once per minimisation
         cache["src"], cache["ptr"] = src.tolist(), ptr.tolist()
@@ -256,7 +258,7 @@ def _scalar_rounds(stack, block_of, elems, pos, start, size, pending, added, src
     buf = cache["stack"]
     buf[:top] = stack
     nb, top = _compiled.hopcroft_steps(buf, top, bl, el, pl, st, sz, pend, cache["src"],
-                                       cache["ptr"], nb, n, k, _SCALAR_STACK if handback else 0,
+                                       cache["ptr"], nb, n, k, max(_SCALAR_STACK, n // 16) if handback else 0,
                                        *cache["scratch"])
     stack = buf
     if top:

@@ -75,6 +75,25 @@ def test_large_windows_are_fast_and_exact():
     assert d.accepts(["a"] + ["b"] * (k - 1)) and not d.accepts(["a"] + ["b"] * k)
 
 
+@pytest.mark.slow
+def test_a_conjunction_of_large_windows_is_fast_and_exact():
+    """The issue's `dfa 'Y[<=99999] a & Y[<=99998] b'` (over 30 s before: the leaf counters
+    refined by Hopcroft and a quadratic hand-back in its refinement).  The reachable
+    distances (since the last a, since the last b, capped at the windows) are the start and
+    (0, j), (j, 0): 1 + K2 + K1 states, all told apart (a run of one letter long enough
+    to leave a window).  Membership on long words agrees with the reference evaluator."""
+    from attnlogic.automata.from_formula import formula_to_dfa
+    from attnlogic.ltl import accepts
+
+    k1, k2 = 99_999, 99_998
+    f = parse(f"Y[<={k1}] a & Y[<={k2}] b")
+    d = _within(30, formula_to_dfa, f)
+    assert d.n_states == 1 + k1 + k2
+    for w in (["a"] + ["b"] * (k1 - 1), ["a"] + ["b"] * k1, ["b"] + ["a"] * (k2 - 1),
+              ["b"] + ["a"] * k2, ["a", "b"], ["a"] * 5):
+        assert d.accepts(w) == accepts(f, w), len(w)
+
+
 def test_classify_of_a_large_window_is_fast():
     from attnlogic.automata.sources import load_language
     from attnlogic.definability.classify import classify
