@@ -176,7 +176,7 @@ CHECK_BY_DFA_FROM = 2000
 #: than ``limit`` when the formula is large), and a check whose DFA states × distinct
 #: subformulas exceed CHECK_WORK is refused (LimitExceeded) before it starts — a
 #: 2,000-state chain with a 12,000-node certificate would take minutes
-CHECK_WORK = 3_000_000
+CHECK_WORK = 10_000_000
 
 
 def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
