@@ -91,12 +91,16 @@ def test_2000_state_chains_classify_in_a_minute(shape):
     result = classify(d, minimal=True)
     assert time.monotonic() - start < 60
     got = {r.fragment: r for r in result.results}
-    # what the small sizes show, at n = 2000: all four shapes are partially ordered
-    assert got[LTL_P].member is True and got[LTL_S].member is True
+    # what the small sizes show (against the semigroup), at n = 2000: every shape but the
+    # reset chain is partially ordered (b → 0 closes a cycle); all are locally R-trivial
+    assert got[LTL_P].member is (shape != "reset")
+    assert got[LTL_PY].member is True and got[LTL_S].member is True
     assert got[LTL_Y].member is (shape == "exact")
     for r in result.results:
         if r.member is True and r.formula is None:
-            assert "no certificate" in r.method          # said, in one clause of the method
+            # said in one clause of the method: the certificate was not built, or the
+            # answer follows from another one by an inclusion
+            assert "no certificate" in r.method or "⊆" in r.method, r.method
 
 
 @pytest.mark.slow
