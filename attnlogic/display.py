@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from typing import Iterable, Sequence
 
-__all__ = ["WORD_DISPLAY_LIMIT", "show_word", "html_table"]
+__all__ = ["WORD_DISPLAY_LIMIT", "show_word", "show_factor", "html_table"]
 
 #: longest word shown whole in text output (the JSON output always has the full words)
 WORD_DISPLAY_LIMIT = 60
@@ -22,6 +22,15 @@ def show_word(word: str, limit: int = WORD_DISPLAY_LIMIT) -> str:
         return repr(word)
     half = (limit - 1) // 2
     return f"{word[:half]!r}…{word[-half:]!r} ({len(word)} letters)"
+
+
+def show_factor(text: str, limit: int = WORD_DISPLAY_LIMIT) -> str:
+    """A factor of a printed formula-like text (a pumped family's u, x, v), unquoted: whole up
+    to ``limit`` characters, else its start and end around the length, ``aaa…aaa[299]``."""
+    if len(text) <= limit:
+        return text
+    half = (limit - 1) // 2
+    return f"{text[:half]}…{text[-half:]}[{len(text)}]"
 
 
 

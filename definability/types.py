@@ -419,11 +419,18 @@ def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
             pT = np.arange(n)
             for a in period:
                 pT = t[pT, a]
-            # periodic part of s·p^N: iterate n times (all states at once), then one period
-            N0 = n
-            X = np.arange(n)
-            for _ in range(N0):
-                X = pT[X]
+            # periodic part of s·p^N: N0 = the index of the map pT (the least N after which
+            # its image stops shrinking, so pT^N0 sends every state onto a cycle), found on
+            # all states at once; then one period.  N0 ≤ n, and small on most automata, so
+            # the printed pair stays short (N0 = n made 65,537-letter words for 2^15 states).
+            N0, X = 0, np.arange(n)
+            image = n
+            while True:
+                Y = pT[X]
+                size = int(np.count_nonzero(np.bincount(Y, minlength=n)))
+                if size == image:
+                    break
+                X, image, N0 = Y, size, N0 + 1
             tried: set[int] = set()
             for s, l in prefixes:
                 x = int(X[s])

@@ -48,10 +48,15 @@ class Family:
                 self.out_prefix + self.block * K + self.out_suffix)
 
     def text(self, sep: str = "") -> str:
+        """``in: u·(x)^K·v, out: u'·(x)^K·v', K = K0, K0 + step, …``; factors longer than
+        :data:`attnlogic.display.WORD_DISPLAY_LIMIT` are shortened to their ends and length
+        (the JSON has them whole)."""
+        from attnlogic.display import show_factor
+
         def part(p, s):
-            left = sep.join(p)
-            right = sep.join(s)
-            return "·".join(x for x in (left, f"({sep.join(self.block)})^K", right) if x)
+            left = show_factor(sep.join(p))
+            right = show_factor(sep.join(s))
+            return "·".join(x for x in (left, f"({show_factor(sep.join(self.block))})^K", right) if x)
         k0, m = self.start, self.step
         ks = f"K = {k0}, {k0 + m}, {k0 + 2 * m}, …" if m else f"K = {k0}"
         return f"in: {part(self.in_prefix, self.in_suffix)}, out: {part(self.out_prefix, self.out_suffix)}, {ks}"
