@@ -60,3 +60,17 @@ def parse_or_answer(parser, argv, fn, flag: str = "--case"):
         return args
     print(json.dumps(fn(*json.loads(payload))))
     return None
+
+
+def fit_exponent(points: list[tuple[int, float]]) -> float | None:
+    """The growth exponent b of seconds ≈ c·size^b: the least-squares slope of log(seconds)
+    on log(size) over the (size, seconds) points with seconds > 0 (None below two)."""
+    import math
+
+    pts = [(math.log(n), math.log(t)) for n, t in points if t > 0]
+    if len(pts) < 2:
+        return None
+    xs, ys = zip(*pts)
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx else None

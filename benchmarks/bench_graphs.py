@@ -16,7 +16,8 @@ search) with 10^3 … 10^6 states:
 
 Each case runs in a fresh subprocess so that its peak memory (``ru_maxrss`` after the job
 minus before it, input built beforehand) is its own; the time is the best of 3 runs (1 above
-10^5 states), after a warm-up run on 50 states (numba's compilation, scipy's loading).  Building the library's graph object is timed separately ("build") because a
+10^5 states), after an untimed warm-up on a random DFA large enough for the numba kernels
+(their compilation, the libraries' loading).  Building the library's graph object is timed separately ("build") because a
 caller starting from our DFA pays it.  The table prints time, peak memory, the ratio to ours
 and the growth exponent b of time ≈ c·n^b (least squares on log–log over the sizes run).
 
@@ -26,35 +27,31 @@ Run: ``python -m benchmarks.bench_graphs [--sizes 1000,10000,100000,1000000] [--
 from __future__ import annotations
 
 import argparse
-import json
-import math
-import subprocess
 import sys
 
-_CASE = r"""
-import json, resource, sys, time
-import numpy as np
-from attnlogic.automata.dfa import DFA
-job, impl, family, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-if family == "random":
-    rng = np.random.default_rng(1)
-    dfa = DFA("ab", rng.integers(0, n, size=(n, 2)), 0, rng.random(n) < 0.5)
-else:
+from . import fit_exponent, in_fresh_process, parse_or_answer
+
+JOBS = {"scc": ("ours", "tarjan", "networkx"), "reachable": ("ours", "networkx", "scipy"),
+        "layout": ("spring", "kamada_kawai")}
+
+
+def _dfa(family: str, n: int, seed: int = 1):
+    import numpy as np
+
+    from attnlogic.automata.dfa import DFA
+
+    if family == "random":
+        rng = np.random.default_rng(seed)
+        return DFA("ab", rng.integers(0, n, size=(n, 2)), 0, rng.random(n) < 0.5)
     idx = np.arange(n)
-    dfa = DFA("ab", np.column_stack([(idx + 1) % n, np.zeros(n, dtype=np.int64)]), 0, [0])
-T = np.asarray(dfa.transitions)
+    return DFA("ab", np.column_stack([(idx + 1) % n, np.zeros(n, dtype=np.int64)]), 0, [0])
 
-if impl == "networkx":
-    import networkx as nx
-elif impl in ("scipy", "ours", "tarjan"):
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import breadth_first_order, connected_components
-    from attnlogic.automata.graphs import dfa_sccs, tarjan_scc
-else:
-    import networkx as nx
-    import scipy.optimize  # kamada_kawai_layout's solver, imported outside the timing
 
-def build():
+def _build(impl: str, dfa):
+    """The graph object the implementation works on, made from our DFA."""
+    import numpy as np
+
+    n, T = dfa.n_states, np.asarray(dfa.transitions)
     if impl == "networkx":
         import networkx as nx
         g = nx.DiGraph()
@@ -67,12 +64,18 @@ def build():
                              shape=(n, n))
     return dfa
 
-def run(g):
+
+def _run(job: str, impl: str, g, dfa) -> int:
+    """The job once; its answer (component count, reachable count, positions laid out)."""
+    import networkx as nx
+
     if job == "scc":
         if impl == "ours":
+            from attnlogic.automata.graphs import dfa_sccs
             return dfa_sccs(g).count
         if impl == "tarjan":
-            return tarjan_scc(n, T).count
+            from attnlogic.automata.graphs import tarjan_scc
+            return tarjan_scc(dfa.n_states, dfa.transitions).count
         c = nx.condensation(g)
         list(nx.topological_sort(c))
         return c.number_of_nodes()
@@ -82,53 +85,54 @@ def run(g):
             return int(g.reachable.sum())
         if impl == "networkx":
             return len(nx.descendants(g, 0)) + 1
+        from scipy.sparse.csgraph import breadth_first_order
         return len(breadth_first_order(g, 0, directed=True, return_predecessors=False))
-    layout = nx.spring_layout if impl == "spring" else nx.kamada_kawai_layout
-    return len(layout(g, seed=0) if impl == "spring" else layout(g))
+    if impl == "spring":
+        return len(nx.spring_layout(g, seed=0))
+    return len(nx.kamada_kawai_layout(g))
 
-if job == "layout":
-    from attnlogic.automata.convert import to_networkx
-    t0 = time.perf_counter(); g = nx.DiGraph(to_networkx(dfa)); build_s = time.perf_counter() - t0
-else:
-    t0 = time.perf_counter(); g = build(); build_s = time.perf_counter() - t0
-if job != "layout":      # warm-up on a small copy: numba compiles, scipy loads, outside the timing
-    n_real, T_real, dfa_real = n, T, dfa
-    n, T = 50, np.asarray(dfa.transitions)[:50] % 50
-    dfa = DFA("ab", T, 0, [0])
-    run(build())
-    n, T, dfa = n_real, T_real, dfa_real
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-best, answer = float("inf"), None
-for _ in range(3 if n <= 100_000 else 1):
-    t0 = time.perf_counter(); answer = run(g); best = min(best, time.perf_counter() - t0)
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
-print(json.dumps({"seconds": best, "build": build_s, "peak_kib": peak, "answer": int(answer)}))
-"""
 
-JOBS = {"scc": ("ours", "tarjan", "networkx"), "reachable": ("ours", "networkx", "scipy"),
-        "layout": ("spring", "kamada_kawai")}
+def run_case(job: str, impl: str, family: str, n: int) -> dict:
+    """One case, in the fresh process of :func:`benchmarks.in_fresh_process`: the best time
+    of 3 runs (1 above 10^5 states), the build time, and the ``ru_maxrss`` growth during the
+    runs, after an untimed warm-up (numba's compilation, the libraries' loading)."""
+    import resource
+    import time
+
+    import networkx as nx
+    import scipy.optimize  # noqa: F401  (kamada_kawai_layout's solver, loaded outside the timing)
+    import scipy.sparse.csgraph  # noqa: F401
+
+    dfa = _dfa(family, n)
+    t0 = time.perf_counter()
+    if job == "layout":
+        from attnlogic.automata.convert import to_networkx
+        g = nx.DiGraph(to_networkx(dfa))
+    else:
+        g = _build(impl, dfa)
+    build_s = time.perf_counter() - t0
+    if job != "layout":   # warm-up on a random DFA large enough for the compiled kernels
+        from attnlogic.automata._compiled import MIN_CELLS
+        warm = _dfa("random", max(50, MIN_CELLS), seed=2)
+        _run(job, impl, _build(impl, warm), warm)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    best, answer = float("inf"), None
+    for _ in range(3 if n <= 100_000 else 1):
+        t0 = time.perf_counter()
+        answer = _run(job, impl, g, dfa)
+        best = min(best, time.perf_counter() - t0)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    return {"seconds": best, "build": build_s, "peak_kib": peak, "answer": int(answer)}
 
 
 def _case(job: str, impl: str, family: str, n: int, timeout: float) -> dict | None:
-    try:
-        proc = subprocess.run([sys.executable, "-c", _CASE, job, impl, family, str(n)],
-                              capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
+    """The case in a fresh process; None past ``timeout``; a failure stops the benchmark."""
+    r = in_fresh_process("bench_graphs", [job, impl, family, n], timeout)
+    if "error" not in r:
+        return r
+    if r["error"].startswith("timeout"):
         return None
-    if proc.returncode != 0:
-        raise RuntimeError(f"{job}/{impl}/{family}/{n} failed:\n{proc.stderr[-2000:]}")
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
-def growth_exponent(sizes, seconds) -> float | None:
-    """Least-squares slope of log(seconds) on log(size) (None with fewer than 2 points)."""
-    pts = [(math.log(n), math.log(max(s, 1e-7))) for n, s in zip(sizes, seconds) if s is not None]
-    if len(pts) < 2:
-        return None
-    mx = sum(x for x, _ in pts) / len(pts)
-    my = sum(y for _, y in pts) / len(pts)
-    sxx = sum((x - mx) ** 2 for x, _ in pts)
-    return sum((x - mx) * (y - my) for x, y in pts) / sxx if sxx else None
+    raise SystemExit(f"{job}/{impl}/{family}/{n} {r['error']}")
 
 
 def _fmt_s(s):
@@ -141,7 +145,9 @@ def main(argv=None) -> None:
     parser.add_argument("--layout-sizes", default="10,100,1000")
     parser.add_argument("--timeout", type=float, default=300.0, help="cap on one case, seconds")
     parser.add_argument("--quick", action="store_true", help="sizes 100,1000; layouts at 10,50")
-    args = parser.parse_args(argv)
+    args = parse_or_answer(parser, argv, run_case)
+    if args is None:
+        return
     sizes = [100, 1000] if args.quick else [int(s) for s in args.sizes.split(",")]
     layout_sizes = [10, 50] if args.quick else [int(s) for s in args.layout_sizes.split(",")]
     print("| job | family | implementation | " + " | ".join(f"n={n:,}" for n in sizes)
@@ -156,7 +162,7 @@ def main(argv=None) -> None:
                 secs = [r["seconds"] if r else None for r in results]
                 last = results[-1]
                 ratio = (f"{last['seconds'] / base['seconds']:.2f}×" if last and base else "–")
-                b = growth_exponent(sizes, secs)
+                b = fit_exponent([(n, s) for n, s in zip(sizes, secs) if s is not None])
                 print(f"| {job} | {family} | {impl} | " + " | ".join(_fmt_s(s) for s in secs)
                       + f" | {last['peak_kib'] / 1024:.1f} MiB | {_fmt_s(last['build']) if last else '–'}"
                       f" | {'–' if b is None else f'{b:.2f}'} | {ratio} |" if last else
@@ -170,10 +176,10 @@ def main(argv=None) -> None:
         for family in ("random", "chain"):
             secs = [(r or {}).get("seconds") for r in (_case("layout", impl, family, n, args.timeout)
                                                        for n in layout_sizes)]
-            b = growth_exponent(layout_sizes, secs)
+            b = fit_exponent([(n, s) for n, s in zip(layout_sizes, secs) if s is not None])
             print(f"| {impl} | {family} | " + " | ".join(_fmt_s(s) for s in secs)
                   + f" | {'–' if b is None else f'{b:.2f}'} |")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

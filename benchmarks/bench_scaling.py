@@ -45,7 +45,7 @@ import time
 
 import numpy as np
 
-from . import in_fresh_process, parse_or_answer
+from . import fit_exponent, in_fresh_process, parse_or_answer
 
 OPERATIONS = ("minimise", "equivalence", "classify")
 FAMILIES = ("random", "counter", "chain", "nth")
@@ -222,17 +222,6 @@ def _available(peer: str) -> bool:
     except ImportError:
         return False
     return True
-
-
-def fit_exponent(points: list[tuple[int, float]]) -> float | None:
-    """Least-squares slope of log(seconds) on log(states)."""
-    pts = [(math.log(n), math.log(t)) for n, t in points if t > 0]
-    if len(pts) < 2:
-        return None
-    xs, ys = zip(*pts)
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    sxx = sum((x - mx) ** 2 for x in xs)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx else None
 
 
 def _agree(op: str, family: str, results: dict) -> None:

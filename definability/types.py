@@ -196,7 +196,6 @@ def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str,
     end_verdict: dict[int, tuple[bool, tuple]] = {}
     states, types = _MemoryEstimate(_ENTRY_OVERHEAD), _MemoryEstimate(_ENTRY_OVERHEAD)
     states.sample(start)
-    n_types_sampled = 0
     while queue:
         state = queue.popleft()
         memory, q = state
@@ -220,9 +219,8 @@ def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str,
                 if n % _SAMPLE_EVERY == 0:
                     states.sample(nxt)
                     if info:
-                        while n_types_sampled * _SAMPLE_EVERY < len(info):
-                            types.sample(info[n_types_sampled * _SAMPLE_EVERY])
-                            n_types_sampled += 1
+                        while types.sampled * _SAMPLE_EVERY < len(info):
+                            types.sample(info[types.sampled * _SAMPLE_EVERY])
                     needed = states.bytes(n) + types.bytes(len(info) if info else 0)
                     if needed > budget:
                         raise MemoryBudgetExceeded(f"the {what} ({n} states so far)", needed, budget)
