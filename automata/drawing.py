@@ -8,8 +8,8 @@ an arrow from the left into the initial state, and one arrow per ordered pair of
 separated by commas.  Loops (p = r) are drawn as small arcs above the state.
 
 Layouts (``layout=``): ``"kamada-kawai"`` (networkx's stress layout: even edge lengths,
-readable, but its cost grows quickly, 1.4 s at 50 states on this machine), ``"spring"``
-(force-directed, tens of milliseconds at 50 states), ``"shell"`` and ``"bfs"`` (states in
+readable, but its cost grows quickly: 0.08–0.3 s at 100 states, 15 s at 1,000), ``"spring"``
+(force-directed, 0.02 s at 100 states), ``"shell"`` and ``"bfs"`` (states in
 breadth-first layers from the initial state, left to right); ``"auto"`` takes kamada-kawai
 up to 25 states and spring above (``python -m benchmarks.bench_graphs`` measures both).
 Above ``max_states`` (200) a drawing is unreadable and :func:`draw` refuses.

@@ -4,7 +4,7 @@
   recursion limit), numbered in a topological order of the component DAG (every edge goes
   from a component to itself or to one with a larger number).
 * :func:`table_sccs` (behind :func:`dfa_sccs`) — the same numbering for a transition table,
-XX
+  from scipy's compiled strong-components search (Pearce's algorithm), 3–33× faster than
   the Python Tarjan on 10^3–10^6 states (``python -m benchmarks.bench_graphs``); its
   order is checked on every edge, with :func:`tarjan_scc` as the fallback.
 * :func:`pair_heights` — the off-diagonal pair graph of a DFA (nodes ``(p, q)``, ``p ≠ q``;
