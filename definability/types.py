@@ -52,7 +52,7 @@ from .witnesses import Factors, Witness, family_witness, make_witness, run
 
 __all__ = [
     "DepthResult", "type_automaton", "types_at_end", "same_type_at_end", "lasso_search",
-    "LassoWitness", "lasso_to_witness", "DEFAULT_TYPE_LIMIT",
+    "LassoWitness", "lasso_to_witness", "DEFAULT_TYPE_LIMIT", "type_formulas",
 ]
 
 DEFAULT_TYPE_LIMIT = 200_000
@@ -263,11 +263,15 @@ def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYP
     return DepthResult(D, True, formula, None, len(parent))
 
 
-def _formula_from_types(A, k, past, D, info, realised, end_verdict) -> Formula:
-    """φ = ⋁ χ(τ) over accepting N+1 types τ (or the negation over rejecting ones, whichever
-    is shorter); χ(τ) = letter ∧ ⋀_{σ∈W} Y[<=k] χ(σ) ∧ ⋀_{σ∈R∖W} ¬Y[<=k] χ(σ) [∧ same with
-    P], R = the realisable types one level down (mutually exclusive and exhaustive at letter
-    positions)."""
+def type_formulas(A, k: int, past: bool, info: list, realised: list):
+    """``chi(i)``: the formula χ(τ) of the type with id ``i`` (``info[i]`` = (depth j, letter
+    index or -1 for N+1, window ids, past ids)):
+
+        χ(a, W, Π) = a ∧ ⋀_{σ∈W} Y[<=k]χ(σ) ∧ ⋀_{σ∈R∖W} ¬Y[<=k]χ(σ) [∧ the same with P over Π]
+
+    (no letter conjunct at N+1), R = ``realised[j−1]``, the (j−1)-types realised at letter
+    positions: their χ are mutually exclusive and exhaustive there, so χ(τ) holds at a
+    position iff its type is τ.  Memoised: the χ share their subformulas (a DAG)."""
     memo: dict[int, Formula] = {}
     R = [sorted(r) for r in realised]
 
@@ -294,7 +298,13 @@ def _formula_from_types(A, k, past, D, info, realised, end_verdict) -> Formula:
         memo[i] = f
         return f
 
-    return _accepting_types_formula(end_verdict, chi)
+    return chi
+
+
+def _formula_from_types(A, k, past, D, info, realised, end_verdict) -> Formula:
+    """φ = ⋁ χ(τ) over accepting N+1 types τ (or the negation over rejecting ones, whichever
+    is shorter), χ of :func:`type_formulas`."""
+    return _accepting_types_formula(end_verdict, type_formulas(A, k, past, info, realised))
 
 
 # -- lasso witnesses --------------------------------------------------------------------------

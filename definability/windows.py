@@ -18,6 +18,7 @@ from .definite import definite_verdict
 from .locally_r_trivial import locally_r_trivial_verdict
 from .procedure import Procedure
 from .results import FragmentResult, word_text
+from .occurrence import occurrence_forms
 from .types import lasso_search, lasso_to_witness, type_automaton
 
 __all__ = ["PROCEDURE"]
@@ -45,6 +46,7 @@ class Windows(Procedure):
                     return FragmentResult(fragment, True, r.formula, None, f"in {inner} ⊆ {fragment}")
         last_witness = None
         reached = 0
+        stopped = None
         m = necessary.data.get("index", 0) if not past else 0
         for depth in range(1, context.max_depth + 1):
             try:
@@ -54,8 +56,8 @@ class Windows(Procedure):
             except MemoryBudgetExceeded:
                 raise               # a refusal, like every memory budget: one line, exit 2
             except LimitExceeded as exc:
-                return FragmentResult(fragment, None, None, last_witness,
-                                      f"undecided: {exc}; no depth ≤ {reached} suffices", None, reached)
+                stopped = exc
+                break
             reached = depth
             if res.definable:
                 how = (f"type refinement: the depth-{depth} type of N+1 determines membership "
@@ -74,9 +76,45 @@ class Windows(Procedure):
                         fragment, False, None, w,
                         f"lasso witness: the N+1 positions of ^ω({per})·tail are bisimilar for both "
                         f"tails (window {k}{', P' if past else ''}); pumping the period defeats every depth")
+        if past:
+            found = _occurrence(fragment, context, reached)
+            if found is not None:
+                return found
+        if stopped is not None:
+            return FragmentResult(fragment, None, None, last_witness,
+                                  f"undecided: {stopped}; no depth ≤ {reached} suffices", None, reached)
         return FragmentResult(fragment, None, None, last_witness,
                               f"undecided: no formula of depth ≤ {reached} (witness at that depth) and no "
                               f"lasso witness with period ≤ {k + 2}", None, reached)
+
+
+#: window depths D tried for the occurrence form beyond the depth the type automata reached
+#: (the form's formulas have depth D + 1, so D < reached cannot succeed)
+OCCURRENCE_EXTRA_DEPTHS = 2
+
+
+def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
+    """LTL[P,Y<=k] "yes" by the occurrence of window types (:mod:`.occurrence`): L = O ψ or
+    ¬O ψ with ψ of LTL[Y<=k], for window depths reached … reached + 2; None if no depth
+    tried has the form (or its automaton passes the limit)."""
+    d, k = context.dfa, fragment.window
+    for D in range(max(1, reached), reached + OCCURRENCE_EXTRA_DEPTHS + 1):
+        try:
+            res = occurrence_forms(d, k, D, context.limit, build_formula=context.certificates,
+                                   memory_budget=context.memory_budget)
+        except LimitExceeded:
+            return None
+        if not res.definable:
+            continue
+        form = "¬O ψ" if res.negated else "O ψ"
+        how = (f"occurrence of window types: L = {form} with ψ in LTL[Y<={k}] of depth {D}, since "
+               f"every word {'outside' if res.negated else 'in'} L has a position whose depth-{D} "
+               f"window type occurs in no word {'in' if res.negated else 'outside'} L "
+               f"(exact search, {res.states} states); no formula of depth ≤ {reached} exists")
+        if not context.certificates:
+            return FragmentResult(fragment, True, None, None, how)
+        return member(fragment, res.formula, d, how, context.limit, TYPE_FORMULA_SHRINK_CHECKS)
+    return None
 
 
 PROCEDURE = Windows()
