@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..automata.operations import complement
 from ..errors import DEFAULT_MEMORY_BUDGET, LimitExceeded, MemoryBudgetExceeded
 from ..ltl.formula import FALSE, TRUE, Formula, Not, Past, or_
 from .types import _ENTRY_OVERHEAD, _SAMPLE_EVERY, _interner, _MemoryEstimate, type_formulas
@@ -60,34 +61,16 @@ class OccurrenceResult:
     states: int
 
 
-def _co_reachable(t: np.ndarray, targets: np.ndarray) -> np.ndarray:
-    """The states from which some state of ``targets`` (a boolean mask) is reachable."""
-    n, nA = t.shape
-    preds: list[list[int]] = [[] for _ in range(n)]
-    for q in range(n):
-        for a in range(nA):
-            preds[int(t[q, a])].append(q)
-    out = targets.copy()
-    queue = deque(np.flatnonzero(targets).tolist())
-    while queue:
-        q = queue.popleft()
-        for p in preds[q]:
-            if not out[p]:
-                out[p] = True
-                queue.append(p)
-    return out
-
-
 def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = True,
                      memory_budget: int | None = None) -> OccurrenceResult:
     """Decide whether L(dfa) = O ψ or L(dfa) = ¬O ψ for some ψ ∈ LTL[Y<=k] of window depth
     ≤ ``depth`` (module docstring), with the defining formula of LTL[P,Y<=k] (depth + 1)."""
     budget = DEFAULT_MEMORY_BUDGET if memory_budget is None else memory_budget
     t = np.asarray(dfa.transitions)
-    n, nA = t.shape
+    nA = t.shape[1]
     accepting = np.asarray(dfa.accepting, dtype=bool)
     # reach[side][q]: from q some word of L (side 1) / outside L (side 0) can be completed
-    reach = (_co_reachable(t, ~accepting), _co_reachable(t, accepting))
+    reach = (complement(dfa).coreachable(), dfa.coreachable())
     D = depth
     intern, info = _interner()      # id -> (j, letter index or -1, window ids, frozenset())
     none = frozenset()
