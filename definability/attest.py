@@ -85,7 +85,7 @@ def _with_factors(w: Witness, K: int | None) -> Witness:
     if f is None or K is None:
         return w.with_factors()
     return replace(w, accepted_factors=Factors(f.in_prefix, f.block, K, f.in_suffix),
-                   rejected_factors=Factors(f.out_prefix, f.block, K, f.out_suffix))
+                   rejected_factors=Factors(f.out_prefix, f.out_block, K, f.out_suffix))
 
 
 def attest_results(results: dict, dfa) -> None:

@@ -34,11 +34,19 @@ l p^N x and l p^N y have the same depth-d type at N+1 as soon as N|p| ≥ |l| + 
 have equal j-types, the positions before are shared).  If moreover the memberships of
 l p^N x and l p^N y differ for some N in the periodic part of the run of l p^N, they differ
 for infinitely many N: a witness valid at every depth.
+
+Without P the two words may pump different periods: in ONE graph holding the cycles of
+p and q and the tail chains (each falling back into its own cycle), if the N+1 nodes of
+(p, x) and (q, y) are in one block then p^N·x and q^M·y have equal depth-d types at N+1
+once N|p| ≥ d·k and M|q| ≥ d·k (a depth-d formula of LTL[Y<=k] reads only the last d·k
+letters); with the DFA states after p^N and q^M on their cycles, membership differs for
+infinitely many (N, M): :func:`lasso_search` tries these when no shared period is found.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import sys
 from collections import deque
 from dataclasses import dataclass, replace
@@ -310,8 +318,12 @@ def _formula_from_types(A, k, past, D, info, realised, end_verdict) -> Formula:
 # -- lasso witnesses --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class LassoWitness:
-    """``prefix · period^N · tail_in ∈ L`` and ``prefix · period^N · tail_out ∉ L`` for N
-    in ``residues`` modulo ``modulus`` (from ``n0`` on), with bisimilar N+1 nodes."""
+    """``prefix · period^N · tail_in ∈ L`` and ``prefix · period_out^M · tail_out ∉ L`` for N
+    ≡ ``n0`` modulo ``modulus`` (N ≥ n0) and M ≡ ``n0_out`` modulo ``modulus_out`` (M ≥
+    n0_out), with bisimilar N+1 nodes.  ``period_out``, ``n0_out``, ``modulus_out`` default
+    to ``period``, ``n0``, ``modulus``: the shared-period lasso, where N = M; different
+    periods (LTL[Y<=k] only, empty prefix) are the two-cycle lassos of
+    :func:`lasso_search`."""
 
     prefix: tuple[int, ...]
     period: tuple[int, ...]
@@ -319,13 +331,30 @@ class LassoWitness:
     tail_out: tuple[int, ...]
     n0: int
     modulus: int
+    period_out: tuple[int, ...] | None = None
+    n0_out: int | None = None
+    modulus_out: int | None = None
 
-    def words(self, N: int) -> tuple[list[int], list[int]]:
-        base = list(self.prefix) + list(self.period) * N
-        return base + list(self.tail_in), base + list(self.tail_out)
+    def __post_init__(self):
+        for name, default in (("period_out", self.period), ("n0_out", self.n0),
+                              ("modulus_out", self.modulus)):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, default)
+
+    @property
+    def shared(self) -> bool:
+        """Whether both words pump the same period with the same exponent (N = M)."""
+        return (self.period_out, self.n0_out, self.modulus_out) == (self.period, self.n0, self.modulus)
+
+    def words(self, N: int, M: int | None = None) -> tuple[list[int], list[int]]:
+        """``prefix·period^N·tail_in`` and ``prefix·period_out^M·tail_out`` (M = N if None)."""
+        M = N if M is None else M
+        return (list(self.prefix) + list(self.period) * N + list(self.tail_in),
+                list(self.prefix) + list(self.period_out) * M + list(self.tail_out))
 
     def exponent_for_depth(self, k: int, depth: int) -> int:
-        """Least N that the proof needs for the given depth (N|p| ≥ |l| + d·k + |p|)."""
+        """Least N that the proof needs for the given depth (N|p| ≥ |l| + d·k + |p|); the
+        shared-period lasso only (see :meth:`exponents_for_depth`)."""
         p = len(self.period)
         need = -(-(len(self.prefix) + depth * k + p) // p)
         N = self.n0
@@ -333,52 +362,71 @@ class LassoWitness:
             N += self.modulus
         return N
 
+    def exponents_for_depth(self, k: int, depth: int) -> tuple[int, int]:
+        """Least (N, M) in the residue classes that the proof needs for the given depth: N = M
+        = :meth:`exponent_for_depth` for a shared period; else N|p| ≥ d·k and M|q| ≥ d·k
+        (a depth-d formula of LTL[Y<=k] reads only the last d·k letters)."""
+        if self.shared:
+            N = self.exponent_for_depth(k, depth)
+            return N, N
+
+        def least(n0, modulus, length):
+            need = -(-(depth * k) // length)
+            return n0 if n0 >= need else n0 + -(-(need - n0) // modulus) * modulus
+        return (least(self.n0, self.modulus, len(self.period)),
+                least(self.n0_out, self.modulus_out, len(self.period_out)))
+
 
 def _primitive(word: tuple) -> bool:
     n = len(word)
     return all(word != word[d:] + word[:d] for d in range(1, n) if n % d == 0)
 
 
-def _lasso_blocks(period: tuple, tails: list[tuple], k: int, past: bool) -> dict[tuple, int]:
-    """Coarsest stable partition of the lasso graph of one period with all the tails (as a
-    trie); returns the block of the N+1 node of each tail."""
-    p = len(period)
+def _cycles_blocks(periods: list[tuple], tails: list[tuple], k: int,
+                   past: bool) -> dict[tuple, int]:
+    """Coarsest stable partition of ONE graph holding, for every period, its cycle of phases
+    and the chains of all the tails (as a trie) with an N+1 node each; returns the block of
+    the N+1 node of each (period, tail).  Window edges: a phase to the k preceding phases
+    (cyclically), a chain node to the k preceding nodes of its chain, falling back into its
+    own cycle; P-edges (``past``): every phase of its own cycle and every earlier node of its
+    chain.  The components of different periods share no edge, so two nodes of one period
+    are in one block iff they are in the graph of that period alone."""
     labels: list = []
     win: list[list[int]] = []
     pst: list[list[int]] = []
-    cycle = list(range(p))
-    for i in range(p):
-        labels.append(period[i])
-        win.append([(i - j) % p for j in range(1, k + 1)])
-    for i in range(p):
-        pst.append(cycle)
-    chain_id: dict[tuple, int] = {}
-
-    def back(prefix_nodes: list[int]) -> list[int]:
-        # the k nodes before the next position: last chain nodes, then cycle phases
-        out = list(reversed(prefix_nodes[-k:]))
-        need = k - len(out)
-        ph = p - 1
-        for _ in range(need):
-            out.append(ph % p)
-            ph -= 1
-        return out
-
     end_node: dict[tuple, int] = {}
-    for tail in tails:
-        nodes: list[int] = []
-        for i in range(len(tail)):
-            key = tail[:i + 1]
-            if key not in chain_id:
-                chain_id[key] = len(labels)
-                labels.append(tail[i])
-                win.append(back(nodes))
-                pst.append(cycle + nodes)
-            nodes.append(chain_id[key])
-        end_node[tail] = len(labels)
-        labels.append(None)
-        win.append(back(nodes))
-        pst.append(cycle + nodes)
+    for period in periods:
+        p, base = len(period), len(labels)
+        cycle = list(range(base, base + p))
+        for i in range(p):
+            labels.append(period[i])
+            win.append([base + (i - j) % p for j in range(1, k + 1)])
+            pst.append(cycle)
+        chain_id: dict[tuple, int] = {}
+
+        def back(prefix_nodes: list[int]) -> list[int]:
+            # the k nodes before the next position: last chain nodes, then cycle phases
+            out = list(reversed(prefix_nodes[-k:]))
+            ph = p - 1
+            for _ in range(k - len(out)):
+                out.append(base + ph % p)
+                ph -= 1
+            return out
+
+        for tail in tails:
+            nodes: list[int] = []
+            for i in range(len(tail)):
+                key = tail[:i + 1]
+                if key not in chain_id:
+                    chain_id[key] = len(labels)
+                    labels.append(tail[i])
+                    win.append(back(nodes))
+                    pst.append(cycle + nodes)
+                nodes.append(chain_id[key])
+            end_node[(period, tail)] = len(labels)
+            labels.append(None)
+            win.append(back(nodes))
+            pst.append(cycle + nodes)
     # partition refinement by signatures
     _, block = np.unique(np.array([-1 if x is None else x for x in labels]), return_inverse=True)
     block = list(block.ravel())
@@ -392,14 +440,93 @@ def _lasso_blocks(period: tuple, tails: list[tuple], k: int, past: bool) -> dict
         if len(sig) == len(set(block)):
             break
         block = new
-    return {tail: block[node] for tail, node in end_node.items()}
+    return {key: block[node] for key, node in end_node.items()}
+
+
+def _lasso_blocks(period: tuple, tails: list[tuple], k: int, past: bool) -> dict[tuple, int]:
+    """Coarsest stable partition of the lasso graph of one period with all the tails (as a
+    trie); returns the block of the N+1 node of each tail."""
+    return {tail: b for (_, tail), b in _cycles_blocks([period], tails, k, past).items()}
+
+
+def _cycle_of(t: np.ndarray, state: int, period) -> tuple[int, list[int]]:
+    """(N0, cycle) of the run s_N = δ(state, period^N): the least N0 with s_N0 on the
+    cycle the run ends in, and the states s_N0, s_N0+1, … of one turn of that cycle."""
+    seen: dict[int, int] = {}
+    order: list[int] = []
+    s = state
+    while s not in seen:
+        seen[s] = len(order)
+        order.append(s)
+        s = run(t, s, period)
+    return seen[s], order[seen[s]:]
+
+
+def _two_period_search(dfa, k: int, max_period: int, tails: list[tuple],
+                       max_candidates: int) -> LassoWitness | None:
+    """Lasso pairs p^N·x / q^M·y with DIFFERENT primitive periods (LTL[Y<=k], no prefix):
+    one partition of the graph of all periods of length ≤ ``max_period`` (shortest first,
+    while periods × tails ≤ ``max_candidates``) with all tails; the N+1 nodes are grouped by
+    block across periods, and the pair of smallest |p| + |x| + |q| + |y| whose memberships
+    differ for some phases of the DFA's cycles of p^N and q^M is returned."""
+    t = np.asarray(dfa.transitions)
+    periods: list[tuple] = []
+    spent = 0
+    for plen in range(1, max_period + 1):
+        for period in itertools.product(range(t.shape[1]), repeat=plen):
+            if _primitive(period):
+                spent += len(tails)
+                if spent > max_candidates:
+                    break
+                periods.append(period)
+        else:
+            continue
+        break
+    if len(periods) < 2:
+        return None
+    blocks = _cycles_blocks(periods, tails, k, False)
+    cycles = {p: _cycle_of(t, dfa.initial, p) for p in periods}
+    # (period, tail) → {membership: the first cycle offset giving it}
+    members: dict[int, list[tuple]] = {}
+    for key, b in blocks.items():
+        members.setdefault(b, []).append(key)
+    best = None
+    for keys in members.values():
+        if len({p for p, _ in keys}) < 2:
+            continue
+        sides: dict[bool, list] = {True: [], False: []}
+        for p, x in keys:
+            N0, cyc = cycles[p]
+            found: dict[bool, int] = {}
+            for off, s in enumerate(cyc):
+                found.setdefault(bool(dfa.accepting[run(t, s, x)]), off)
+            for acc, off in found.items():
+                sides[acc].append((len(p) + len(x), p, x, N0 + off, len(cyc)))
+        for side in sides.values():
+            side.sort()
+        for a in sides[True]:
+            if best is not None and a[0] >= best[0]:
+                break
+            for b in sides[False]:
+                if best is not None and a[0] + b[0] >= best[0]:
+                    break
+                if a[1] != b[1]:
+                    best = (a[0] + b[0], a, b)
+                    break
+    if best is None:
+        return None
+    _, (_, p, x, n, tp), (_, q, y, m, tq) = best
+    return LassoWitness((), p, x, y, n, tp, q, m, tq)
 
 
 def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
                  max_candidates: int = 20_000) -> LassoWitness | None:
     """Search lasso pairs (same period, tails up to ``max_tail``) with bisimilar N+1 nodes
     and a prefix (a shortest word to each DFA state) making the memberships differ in the
-    periodic part.  Returns the first witness found (shortest period first), or None."""
+    periodic part.  Returns the first witness found (shortest period first).  Without P,
+    when no shared-period pair exists, pairs of different periods are tried
+    (:func:`_two_period_search`).  Each of the two searches spends at most
+    ``max_candidates`` (period, tail) nodes; None if neither finds a pair."""
     t = np.asarray(dfa.transitions)
     n, nA = t.shape
     letters = range(nA)
@@ -416,66 +543,89 @@ def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
                 continue
             budget -= len(tails)
             if budget < 0:
-                return None
-            blocks = _lasso_blocks(period, tails, k, past)
-            groups: dict[int, list[tuple]] = {}
-            for tail, b in blocks.items():
-                groups.setdefault(b, []).append(tail)
-            groups = {b: ts for b, ts in groups.items() if len(ts) > 1}
-            if not groups:
-                continue
-            pT = np.arange(n)
-            for a in period:
-                pT = t[pT, a]
-            # periodic part of s·p^N: N0 = the index of the map pT (the least N after which
-            # its image stops shrinking, so pT^N0 sends every state onto a cycle), found on
-            # all states at once; then one period.  N0 ≤ n, and small on most automata, so
-            # the printed pair stays short (N0 = n made 65,537-letter words for 2^15 states).
-            N0, X = 0, np.arange(n)
-            image = n
-            while True:
-                Y = pT[X]
-                size = int(np.count_nonzero(np.bincount(Y, minlength=n)))
-                if size == image:
-                    break
-                X, image, N0 = Y, size, N0 + 1
-            tried: set[int] = set()
-            for s, l in prefixes:
-                x = int(X[s])
-                if x in tried:       # the same periodic part: the same answer as before
-                    continue
-                tried.add(x)
-                seen = []
-                y = x
-                while y not in seen:
-                    seen.append(y)
-                    y = int(pT[y])
-                for offset, state in enumerate(seen):
-                    for ts in groups.values():
-                        acc = {tail: bool(dfa.accepting[run(t, state, tail)]) for tail in ts}
-                        ins = [tl for tl in ts if acc[tl]]
-                        outs = [tl for tl in ts if not acc[tl]]
-                        if ins and outs:
-                            return LassoWitness(tuple(l), tuple(period), min(ins, key=len),
-                                                min(outs, key=len), N0 + offset, len(seen))
+                break
+            found = _shared_period(dfa, t, k, past, period, tails, prefixes)
+            if found is not None:
+                return found
+        else:
+            continue
+        break
+    if past:
+        return None
+    return _two_period_search(dfa, k, max_period, tails, max_candidates)
+
+
+def _shared_period(dfa, t, k, past, period, tails, prefixes) -> LassoWitness | None:
+    """The shared-period lasso of one period (see :func:`lasso_search`), or None."""
+    n = t.shape[0]
+    blocks = _lasso_blocks(period, tails, k, past)
+    groups: dict[int, list[tuple]] = {}
+    for tail, b in blocks.items():
+        groups.setdefault(b, []).append(tail)
+    groups = {b: ts for b, ts in groups.items() if len(ts) > 1}
+    if not groups:
+        return None
+    pT = np.arange(n)
+    for a in period:
+        pT = t[pT, a]
+    # periodic part of s·p^N: N0 = the index of the map pT (the least N after which
+    # its image stops shrinking, so pT^N0 sends every state onto a cycle), found on
+    # all states at once; then one period.  N0 ≤ n, and small on most automata, so
+    # the printed pair stays short (N0 = n made 65,537-letter words for 2^15 states).
+    N0, X = 0, np.arange(n)
+    image = n
+    while True:
+        Y = pT[X]
+        size = int(np.count_nonzero(np.bincount(Y, minlength=n)))
+        if size == image:
+            break
+        X, image, N0 = Y, size, N0 + 1
+    tried: set[int] = set()
+    for s, l in prefixes:
+        x = int(X[s])
+        if x in tried:       # the same periodic part: the same answer as before
+            continue
+        tried.add(x)
+        seen = []
+        y = x
+        while y not in seen:
+            seen.append(y)
+            y = int(pT[y])
+        for offset, state in enumerate(seen):
+            for ts in groups.values():
+                acc = {tail: bool(dfa.accepting[run(t, state, tail)]) for tail in ts}
+                ins = [tl for tl in ts if acc[tl]]
+                outs = [tl for tl in ts if not acc[tl]]
+                if ins and outs:
+                    return LassoWitness(tuple(l), tuple(period), min(ins, key=len),
+                                        min(outs, key=len), N0 + offset, len(seen))
     return None
 
 
 def lasso_to_witness(dfa, lw: LassoWitness, k: int) -> Witness:
-    """A representative pair of the pumped family (depth None): the smallest exponent N in
-    the right residue class that meets the theorem's bound for depth 1 (larger N in the
-    same class beat every larger depth)."""
-    N = lw.exponent_for_depth(k, 1)
-    w = family_witness(dfa, lw.prefix, lw.prefix, lw.period, lw.tail_in, lw.tail_out, N, lw.modulus)
+    """A representative pair of the pumped family (depth None): the smallest exponents in
+    the right residue classes that meet the theorem's bound for depth 1 (larger ones in the
+    same classes beat every larger depth).  With two periods the family is
+    ``in: (p)^K·p^(N−K)·x, out: (q)^K·q^(M−K)·y`` with K = min(N, M), stepping K by the
+    lcm of the two DFA cycle lengths."""
+    N, M = lw.exponents_for_depth(k, 1)
+    K = min(N, M)
+    if lw.shared:
+        w = family_witness(dfa, lw.prefix, lw.prefix, lw.period, lw.tail_in, lw.tail_out, N,
+                           lw.modulus)
+    else:
+        w = family_witness(dfa, lw.prefix, lw.prefix, lw.period,
+                           lw.period * (N - K) + lw.tail_in, lw.period_out * (M - K) + lw.tail_out,
+                           K, math.lcm(lw.modulus, lw.modulus_out), block_b=lw.period_out)
     if w is None:  # pragma: no cover - lasso_search guarantees different memberships
         raise AssertionError("lasso witness words do not differ on L")
     A = dfa.alphabet
 
-    def fac(tail):
-        return Factors(tuple(A[a] for a in lw.prefix), tuple(A[a] for a in lw.period), N,
+    def fac(period, exponent, tail):
+        return Factors(tuple(A[a] for a in lw.prefix), tuple(A[a] for a in period), exponent,
                        tuple(A[a] for a in tail))
 
-    fin, fout = fac(lw.tail_in), fac(lw.tail_out)
+    fin, fout = fac(lw.period, N, lw.tail_in), fac(lw.period_out, M, lw.tail_out)
     if fin.word != w.accepted:         # make_witness put the words the other way round
         fin, fout = fout, fin
     return replace(w, accepted_factors=fin, rejected_factors=fout)

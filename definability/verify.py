@@ -34,6 +34,14 @@ decision procedure, type automaton, semigroup or synthesis of this package is ca
     pair agrees at depth d once K|x| ≥ d·k; the pair of DFA states after u1·x^K, u2·x^K
     lies on the cycle of that sequence (K ≥ its start), so membership differs for
     infinitely many K;
+  - *two periods* (F without P; §4.5): the words are l1·p^N·x and l2·q^M·y, p and q
+    primitive (possibly different), each found as a maximal run of ≥ 2 copies; in ONE
+    graph holding p's cycle, q's cycle and the two tail chains (each falling back into its
+    own cycle) the N+1 nodes are in one block, so the words agree at depth d once N|p| ≥
+    d·k and M|q| ≥ d·k (a depth-d formula reads only the last d·k letters; the positions
+    it reads have full windows and map to graph nodes with the same window successors);
+    the DFA states after l1·p^N and l2·q^M lie on their cycles under p and q, so
+    membership differs for N + i·t_p, M + j·t_q, every i, j;
   - *aperiodicity* (F = LTL[S], star-free = aperiodic by Schützenberger and
     McNaughton–Papert): the words are u·x^a·v and u·x^b·v and the DFA state after u·x^a
     lies on a cycle of length t ≥ 2 of the sequence u·x^n: the membership of u·x^n·v is
@@ -58,7 +66,7 @@ from ..ltl.fragments import Fragment
 from .indistinguishable import agreement_depth
 
 __all__ = ["Check", "verify_formula", "verify_witness", "end_types_equal", "MAX_PERIOD",
-           "MAX_PREFIX", "MAX_TAILS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH"]
+           "MAX_PREFIX", "MAX_TAILS", "MAX_RUNS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH"]
 
 #: the longest period p (or pumped factor x) tried when decomposing a witness
 MAX_PERIOD = 48
@@ -66,6 +74,8 @@ MAX_PERIOD = 48
 MAX_PREFIX = 64
 #: the longest tails x, y (together) of a lasso graph
 MAX_TAILS = 20_000
+#: the decompositions l·p^N·x of each word tried by the two-period argument
+MAX_RUNS = 32
 #: LTL[S] depth-r types are quadratic in the word length: longer words are refused
 MAX_SINCE_LENGTH = 3000
 #: the other fragments' types are linear in the word length (times window and type count)
@@ -153,13 +163,13 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
     else:
         found = _lasso(dfa, fr, u, v)
         if found is None and not fr.past:
-            found = _suffix(dfa, fr, u, v)
+            found = _suffix(dfa, fr, u, v) or _two_periods(dfa, fr, u, v)
     if found is None:
         return Check(False, f"no decomposition of the pair proves indistinguishability in {fr} at "
                             "every depth (tried: " + ("u·x^a·v / u·x^b·v with a non-aperiodic run"
                                                       if fr.since else
                                                       "lasso l·p^N·x / l·p^N·y"
-                                                      + ("" if fr.past else ", common suffix x^K·v"))
+                                                      + ("" if fr.past else ", common suffix x^K·v, l1·p^N·x / l2·q^M·y"))
                             + f", periods up to {MAX_PERIOD})")
     return Check(True, found)
 
@@ -222,24 +232,31 @@ def _lasso(dfa, fr: Fragment, u, v) -> str | None:
     return None
 
 
-def _lasso_blocks_equal(p, x, y, k: int | None, past: bool) -> bool:
+def _lasso_blocks_equal(p, x, y, k: int | None, past: bool, q=None) -> bool:
     """The coarsest stable partition of the lasso graph (docs/decision-procedures.md §4.3):
-    are the N+1 nodes of tails x and y in one block?"""
-    L = len(p)
-    labels: list = list(p)
+    are the N+1 nodes of ^ω(p)·x and ^ω(q)·y in one block?  ``q`` None: one cycle, p's,
+    shared by both tails; else (no P) two cycles, the tail x falling back into p's and y
+    into q's (§4.5)."""
+    labels: list = []
     window: list[list[int]] = []
     psucc: list[list[int]] = []
-    cycle = list(range(L))
-    for i in range(L):
-        window.append([(i - j) % L for j in range(1, (k or 0) + 1)])
-        psucc.append(cycle if past else [])
     ends = []
-    for tail in (x, y):
+    cycles: dict[tuple, list[int]] = {}
+    for period, tail in ((tuple(p), x), (tuple(p if q is None else q), y)):
+        L = len(period)
+        if period not in cycles:
+            base = len(labels)
+            cycles[period] = list(range(base, base + L))
+            for i in range(L):
+                labels.append(period[i])
+                window.append([base + (i - j) % L for j in range(1, (k or 0) + 1)])
+                psucc.append(cycles[period] if past else [])
+        cycle = cycles[period]
         chain: list[int] = []
         for letter in list(tail) + [None]:
             node = len(labels)
             labels.append(letter)
-            back = chain[::-1] + [(L - j) % L for j in range(1, (k or 0) + 1)]
+            back = chain[::-1] + [cycle[(L - j) % L] for j in range(1, (k or 0) + 1)]
             window.append(back[:k or 0])
             psucc.append((cycle + chain) if past else [])
             chain.append(node)
@@ -279,6 +296,63 @@ def _suffix(dfa, fr: Fragment, u, v) -> str | None:
                 f"a formula of {fr} of depth d reads only the last d·{fr.window} letters, which agree once "
                 f"K·{L} >= d·{fr.window}; the DFA states after u1·x^K, u2·x^K recur every {t} copies "
                 "of x, so membership differs for infinitely many K: every depth")
+    return None
+
+
+def _periodic_ends(dfa, w) -> list[tuple[int, tuple]]:
+    """The ways to read w as l·p^N·x (p primitive, N ≥ 2, |p| ≤ MAX_PERIOD) with the DFA
+    state after l·p^N on the cycle of its run under p, as (e, p): e = |l·p^N| ends a
+    maximal run of period |p| (a maximal stretch of i with w[i] = w[i+|p|]) and p = the |p|
+    letters before e.  The first ``MAX_RUNS`` by shortest tail x, then period."""
+    T = np.asarray(dfa.transitions)
+    index = {a: i for i, a in enumerate(dfa.alphabet)}
+    codes = np.asarray([index[a] for a in w], dtype=np.int64)
+    n = len(w)
+    ends = []
+    for L in range(1, min(MAX_PERIOD, n // 2) + 1):
+        padded = np.concatenate(([False], codes[:-L] == codes[L:], [False]))
+        edges = np.flatnonzero(padded[1:] != padded[:-1])
+        for s, t in zip(edges[::2], edges[1::2]):     # w[s : t+L] has period L
+            if t - s >= L:                            # at least two copies
+                ends.append((n - int(t) - L, L, int(t) + L))
+    ends.sort()
+    trace = dfa.state_trace(w)                        # trace[i]: the state after w[:i]
+    out = []
+    for _, L, e in ends:
+        p = w[e - L:e]
+        if any(p == p[:d] * (L // d) for d in range(1, L) if L % d == 0):
+            continue                                  # p not primitive
+        move = np.arange(dfa.n_states)
+        for a in p:
+            move = T[move, index[a]]
+        if _on_cycle(lambda q: int(move[q]), int(trace[e])) is not None:
+            out.append((e, p))
+            if len(out) == MAX_RUNS:
+                break
+    return out
+
+
+def _two_periods(dfa, fr: Fragment, u, v) -> str | None:
+    """u = l1·p^N·x, v = l2·q^M·y (F without P): the N+1 nodes of ^ω(p)·x and ^ω(q)·y are
+    bisimilar in the two-cycle graph, and the DFA states after l1·p^N, l2·q^M recur."""
+    k = fr.window
+    if k is None or fr.past or fr.since:
+        return None
+    for e, p in _periodic_ends(dfa, u):
+        for f, q in _periodic_ends(dfa, v):
+            x, y = u[e:], v[f:]
+            if len(x) + len(y) > MAX_TAILS or not _lasso_blocks_equal(p, x, y, k, False, q):
+                continue
+            tu = _on_cycle(lambda s: dfa.run(p, s), dfa.run(u[:e]))
+            tv = _on_cycle(lambda s: dfa.run(q, s), dfa.run(v[:f]))
+            return (f"two periods: the words are l1·(p)^N·x and l2·(q)^M·y with l1·p^N = "
+                    f"{_text(u[:e]) or 'ε'!r}, p = {_text(p)!r}, x = {_text(x) or 'ε'!r}, l2·q^M = "
+                    f"{_text(v[:f]) or 'ε'!r}, q = {_text(q)!r}, y = {_text(y) or 'ε'!r}; the N+1 "
+                    f"nodes of ^ω(p)·x and ^ω(q)·y are in one block of the two-cycle graph ({fr}), "
+                    f"so the words agree at depth d once N·{len(p)} >= d·{k} and M·{len(q)} >= d·{k} "
+                    f"(a depth-d formula reads only the last d·{k} letters); the DFA states after "
+                    f"l1·p^N and l2·q^M recur every {tu} and {tv} copies, so membership differs "
+                    f"for N + i·{tu} and M + j·{tv}, every i, j: every depth")
     return None
 
 

@@ -72,10 +72,12 @@ class Windows(Procedure):
                 if lw is not None:
                     w = lasso_to_witness(d, lw, k)
                     per = word_text(d.alphabet, lw.period)
-                    return FragmentResult(
-                        fragment, False, None, w,
-                        f"lasso witness: the N+1 positions of ^ω({per})·tail are bisimilar for both "
-                        f"tails (window {k}{', P' if past else ''}); pumping the period defeats every depth")
+                    how = (f"the N+1 positions of ^ω({per})·tail are bisimilar for both tails "
+                           f"(window {k}{', P' if past else ''}); pumping the period" if lw.shared else
+                           f"the N+1 positions of ^ω({per})·x and ^ω({word_text(d.alphabet, lw.period_out)})·y "
+                           f"are bisimilar (window {k}); pumping both periods")
+                    return FragmentResult(fragment, False, None, w,
+                                          f"lasso witness: {how} defeats every depth")
         if past:
             found = _occurrence(fragment, context, reached)
             if found is not None:

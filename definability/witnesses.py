@@ -32,8 +32,10 @@ __all__ = ["Witness", "Family", "Factors", "factorize", "make_witness", "family_
 
 @dataclass(frozen=True)
 class Family:
-    """``in_prefix · block^K · in_suffix ∈ L`` and ``out_prefix · block^K · out_suffix ∉ L``
-    for every K = ``start`` + j·``step`` (j ≥ 0); letters as tuples of strings."""
+    """``in_prefix · block^K · in_suffix ∈ L`` and ``out_prefix · out_block^K · out_suffix ∉ L``
+    for every K = ``start`` + j·``step`` (j ≥ 0); letters as tuples of strings.
+    ``block_out`` is the out-word's pumped block when it differs (the two-period lassos of
+    LTL[Y<=k]); None: both words pump ``block``."""
 
     in_prefix: tuple[str, ...]
     in_suffix: tuple[str, ...]
@@ -42,29 +44,42 @@ class Family:
     block: tuple[str, ...]
     start: int
     step: int
+    block_out: tuple[str, ...] | None = None
+
+    @property
+    def out_block(self) -> tuple[str, ...]:
+        """The block the out-word pumps: ``block_out``, or ``block`` when that is None."""
+        return self.block if self.block_out is None else self.block_out
 
     def words(self, K: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (self.in_prefix + self.block * K + self.in_suffix,
-                self.out_prefix + self.block * K + self.out_suffix)
+                self.out_prefix + self.out_block * K + self.out_suffix)
 
     def text(self, sep: str = "") -> str:
-        """``in: u·(x)^K·v, out: u'·(x)^K·v', K = K0, K0 + step, …``; factors longer than
+        """``in: u·(x)^K·v, out: u'·(x')^K·v', K = K0, K0 + step, …`` (x' = x unless the
+        out-word pumps its own block); factors longer than
         :data:`attnlogic.display.WORD_DISPLAY_LIMIT` are shortened to their ends and length
         (the JSON has them whole)."""
         from attnlogic.display import show_factor
 
-        def part(p, s):
+        def part(p, block, s):
             left = show_factor(sep.join(p))
             right = show_factor(sep.join(s))
-            return "·".join(x for x in (left, f"({show_factor(sep.join(self.block))})^K", right) if x)
+            return "·".join(x for x in (left, f"({show_factor(sep.join(block))})^K", right) if x)
         k0, m = self.start, self.step
         ks = f"K = {k0}, {k0 + m}, {k0 + 2 * m}, …" if m else f"K = {k0}"
-        return f"in: {part(self.in_prefix, self.in_suffix)}, out: {part(self.out_prefix, self.out_suffix)}, {ks}"
+        return (f"in: {part(self.in_prefix, self.block, self.in_suffix)}, "
+                f"out: {part(self.out_prefix, self.out_block, self.out_suffix)}, {ks}")
 
     def to_json(self, sep: str = "") -> dict:
-        return {"in": [sep.join(self.in_prefix), sep.join(self.in_suffix)],
-                "out": [sep.join(self.out_prefix), sep.join(self.out_suffix)],
-                "block": sep.join(self.block), "start": self.start, "step": self.step}
+        """The factors joined by ``sep``; ``"out_block"`` only when the out-word pumps a
+        block of its own."""
+        out = {"in": [sep.join(self.in_prefix), sep.join(self.in_suffix)],
+               "out": [sep.join(self.out_prefix), sep.join(self.out_suffix)],
+               "block": sep.join(self.block), "start": self.start, "step": self.step}
+        if self.out_block != self.block:
+            out["out_block"] = sep.join(self.out_block)
+        return out
 
 #: words of at least this many letters get their factors u·(x)^K·v (Witness.*_factors)
 FACTORIZE_FROM = 40
@@ -215,13 +230,14 @@ def least_idempotent_power(x: np.ndarray) -> int:
     return power_exponent(x, 1)
 
 
-def family_witness(dfa, pre_a, pre_b, block, suf_a, suf_b, K: int, step: int):
-    """The instance at ``K`` of the family ``pre_a·block^K·suf_a`` / ``pre_b·block^K·suf_b``
-    (letter indices), ordered by membership, with the family attached; None if the two
-    words do not differ on L.  The caller guarantees that membership does not change along
-    K, K + step, …"""
+def family_witness(dfa, pre_a, pre_b, block, suf_a, suf_b, K: int, step: int, block_b=None):
+    """The instance at ``K`` of the family ``pre_a·block^K·suf_a`` / ``pre_b·block_b^K·suf_b``
+    (letter indices; ``block_b`` None: ``block``), ordered by membership, with the family
+    attached; None if the two words do not differ on L.  The caller guarantees that
+    membership does not change along K, K + step, …"""
+    block_b = block if block_b is None else block_b
     ua = list(pre_a) + list(block) * K + list(suf_a)
-    ub = list(pre_b) + list(block) * K + list(suf_b)
+    ub = list(pre_b) + list(block_b) * K + list(suf_b)
     w = make_witness(dfa, ua, ub, None)
     if w is None:
         return None
@@ -231,8 +247,10 @@ def family_witness(dfa, pre_a, pre_b, block, suf_a, suf_b, K: int, step: int):
         return tuple(L[a] for a in word)
 
     a_in = tuple(L[a] for a in ua) == w.accepted
-    fam = (Family(t(pre_a), t(suf_a), t(pre_b), t(suf_b), t(block), K, step) if a_in else
-           Family(t(pre_b), t(suf_b), t(pre_a), t(suf_a), t(block), K, step))
+    ba, bb = t(block), t(block_b)
+    fam = (Family(t(pre_a), t(suf_a), t(pre_b), t(suf_b), ba, K, step, None if bb == ba else bb)
+           if a_in else
+           Family(t(pre_b), t(suf_b), t(pre_a), t(suf_a), bb, K, step, None if ba == bb else ba))
     return Witness(w.accepted, w.rejected, None, fam)
 
 

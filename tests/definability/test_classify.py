@@ -95,8 +95,7 @@ def test_lasso_witnesses_survive_deeper_pumping(suite):
             name = f"LTL[{'P,' if past else ''}Y<={k}]"
             if cl[name].member is False and "lasso" in cl[name].method:
                 lw = lasso_search(d, k, past, max_period=k + 2, max_tail=3)
-                N = lw.exponent_for_depth(k, 3)
-                u, v = lw.words(N)
+                u, v = lw.words(*lw.exponents_for_depth(k, 3))
                 lu = [d.alphabet[a] for a in u]
                 lv = [d.alphabet[a] for a in v]
                 assert d.accepts(lu) != d.accepts(lv)

@@ -91,8 +91,7 @@ def test_lasso_witnesses_are_indistinguishable_when_pumped(text, k, past):
     lw = lasso_search(d, k, past, max_period=k + 2, max_tail=3)
     assert lw is not None
     for depth in (1, 2, 3):
-        N = lw.exponent_for_depth(k, depth)
-        u, v = lw.words(N)
+        u, v = lw.words(*lw.exponents_for_depth(k, depth))
         u = [d.alphabet[a] for a in u]
         v = [d.alphabet[a] for a in v]
         assert d.accepts(u) != d.accepts(v)
