@@ -67,6 +67,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InputError, LimitExceeded
+from ..ltl.definitions import dag_size
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import (
     FALSE,
@@ -484,7 +485,8 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
     the minimal DFA.  LimitExceeded when a bound is hit: ``limit`` bounds the monoid, the
     sub-problems and every subformula DFA; ``work`` the total number of subformula-DFA
     states explored by one strategy (a strategy over budget is skipped); ``max_size`` the
-    tree size of the result (checked before the exact verification)."""
+    distinct subformulas of the result (its DAG, as certificates are printed with shared
+    definitions; checked before the exact verification); the smallest DAG is kept."""
     from .aperiodic import decide_aperiodic
     from ..automata.minimize import minimize
     d = minimize(dfa)
@@ -500,14 +502,15 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
         except LimitExceeded as exc:
             failure = exc
             continue
-        if best is None or f.size < best.size:
+        if best is None or (dag_size(f), f.size) < (dag_size(best), best.size):
             best = f
     if best is None:
         raise failure
     f = best
-    if max_size is not None and f.size > max_size:
-        raise LimitExceeded("certificate formula size (tree nodes)", max_size,
-                            f"the local-divisor formula has {f.size:.3g} nodes as a tree")
+    if max_size is not None and dag_size(f) > max_size:
+        raise LimitExceeded("certificate formula size (distinct subformulas)", max_size,
+                            f"the local-divisor formula has {dag_size(f)} distinct subformulas "
+                            f"({f.size:.3g} nodes as a tree)")
     if f.size <= simplify_max_size:
         from ..ltl.simplify import simplify
         g = simplify(f)
