@@ -1,21 +1,31 @@
 """The tables of docs/census.md, regenerated from the current code.
 
 ``python examples/census_tables.py`` runs the census of every minimal DFA with at most 4
-states over two letters and at most 3 states over three (window 2), times each, and writes
-docs/census.md; ``python examples/census_tables.py OUT --census 2:ab`` writes the tables of
-other censuses (N:LETTERS, repeatable) to OUT instead.  The counts are those of
+states over two letters and at most 3 states over three (window 2), times each, checks the
+certificate of every "yes" (below), and writes docs/census.md;
+``python examples/census_tables.py OUT --census 2:ab`` writes the tables of other censuses
+(N:LETTERS, repeatable) to OUT instead.  The counts are those of
 ``attnlogic census --max-states N --alphabet LETTERS``.
+
+The certificate check: one language per orbit (renaming the letters, complement) is
+classified again with certificates (``classify(..., certificates=True)``); its verdicts
+must equal the census's; each "yes" formula is carried to every language of the orbit
+(atoms renamed, negated for the complement) and checked there by ``verify_formula`` (the
+formula's own DFA, equivalence), so every "yes" of the census has a checked certificate.
+``--jobs J`` spreads the classifications over J processes.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import platform
 import time
 from pathlib import Path
 
 from attnlogic.commands.census import text_tables
 from attnlogic.definability.census import census
+from attnlogic.fileio import write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ("4:ab", "3:abc")
@@ -99,11 +109,106 @@ def _markdown(c, seconds: float, cpu: float) -> list[str]:
     return out + [""]
 
 
+def _orbit_maps(d):
+    """(canonical key, letter renaming old → new, complemented) for every renaming σ of the
+    letters and complement: the minimal DFA of that image of L(d) and how to carry a formula
+    of L(d) to it (column j of the image reads as column perm[j] of d)."""
+    from attnlogic.automata.census import canonical_key
+
+    letters = d.alphabet
+    table = [[int(r) for r in row] for row in d.transitions]
+    acc = [bool(x) for x in d.accepting]
+    for perm in itertools.permutations(range(len(letters))):
+        t = [[row[i] for i in perm] for row in table]
+        rename = {letters[perm[j]]: letters[j] for j in range(len(letters))}
+        for flip in (False, True):
+            yield canonical_key(t, [x != flip for x in acc]), rename, flip
+
+
+def _classify_certified(payload):
+    """Classify one DFA (transition table, accepting list, letters) with certificates: the
+    verdicts and the "yes" formulas' texts per fragment."""
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.definability.classify import classify
+    from attnlogic.ltl.definitions import certificate
+
+    table, acc, letters = payload
+    d = DFA(tuple(letters), [tuple(r) for r in table], 0, acc)
+    c = classify(d, windows=(2,), max_depth=3, limit=50_000, minimal=True, search_budget=0)
+    return [(str(r.fragment), r.member, None if r.formula is None else certificate(r.formula).text)
+            for r in c.results]
+
+
+def check_certificates(c, jobs: int = 1, on_stage=None) -> dict:
+    """Every "yes" of the census ``c`` with a certificate checked on its own language (module
+    docstring).  Returns counts per fragment: yes answers, checked certificates, missing
+    ones, and verdict disagreements with the census (both must be 0)."""
+    from attnlogic.automata.census import canonical_key
+    from attnlogic.ltl import parse
+    from attnlogic.ltl.formula import Atom, Not
+    from attnlogic.ltl.rewrite import transform
+    from attnlogic.definability.verify import verify_formula
+
+    by_key = {canonical_key(e.dfa.transitions, e.dfa.accepting): e for e in c.entries}
+    reps, covered = [], set()
+    for key, e in by_key.items():
+        if key in covered:
+            continue
+        orbit = {k: (ren, flip) for k, ren, flip in _orbit_maps(e.dfa)}
+        covered.update(orbit)
+        reps.append((e, orbit))
+    payloads = [([[int(r) for r in row] for row in e.dfa.transitions], [bool(x) for x in e.dfa.accepting],
+                 list(e.dfa.alphabet)) for e, _ in reps]
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(jobs) as pool:
+            answers = pool.map(_classify_certified, payloads, chunksize=16)
+            answers = list(answers)
+    else:
+        answers = [_classify_certified(p) for p in payloads]
+    names = [str(f) for f in c.fragments]
+    counts = {f: {"yes": 0, "checked": 0, "missing": 0, "disagree": 0} for f in names}
+    for n, ((e, orbit), answer) in enumerate(zip(reps, answers), 1):
+        for key, (rename, flip) in orbit.items():
+            target = by_key[key]
+            for fname, member, text in answer:
+                i = names.index(fname)
+                if target.verdicts[i] != member:
+                    counts[fname]["disagree"] += 1
+                if member is not True:
+                    continue
+                counts[fname]["yes"] += 1
+                if text is None:
+                    counts[fname]["missing"] += 1
+                    continue
+                f = transform(parse(text), lambda x: Atom(rename[x.name]) if isinstance(x, Atom) else x)
+                if flip:
+                    f = Not(f)
+                if verify_formula(target.dfa, fname, f).valid:
+                    counts[fname]["checked"] += 1
+        if on_stage is not None and n % 500 == 0:
+            on_stage(f"certificates: {n} of {len(reps)} orbits checked")
+    return counts
+
+
+def _certificate_lines(counts) -> list[str]:
+    out = ["", "Certificates of the \"yes\" answers, checked by the command above (one classification "
+           "with certificates per orbit, each formula carried to every language of its orbit and "
+           "checked there by `verify_formula`, the formula's own DFA; verdicts compared with the "
+           "census's):", "",
+           "| fragment | yes | certificate checked | without certificate | verdicts differing |",
+           "|---|---:|---:|---:|---:|"]
+    for f, n in counts.items():
+        out.append(f"| {f} | {n['yes']} | {n['checked']} | {n['missing']} | {n['disagree']} |")
+    return out
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "census.md"))
     parser.add_argument("--census", action="append", metavar="N:LETTERS",
                         help="a census to tabulate (repeatable; default 4:ab and 3:abc)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the certificate check")
     args = parser.parse_args(argv)
     small = census(2, "ab")
     lines = INTRO.splitlines() + ["", "```console", "$ attnlogic census --max-states 2 --alphabet ab"]
@@ -114,8 +219,17 @@ def main(argv=None) -> None:
         c = census(int(n), letters, on_stage=lambda text, spec=spec: print(f"{spec}: {text}", flush=True))
         seconds, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         lines += _markdown(c, seconds, cpu)
-        print(f"{spec}: {c.total()} languages in {seconds:.1f} s ({cpu:.1f} s of CPU)")
-    Path(args.out).write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
+        print(f"{spec}: {c.total()} languages in {seconds:.1f} s ({cpu:.1f} s of CPU)", flush=True)
+        start = time.perf_counter()
+        counts = check_certificates(c, args.jobs, lambda text, spec=spec: print(f"{spec}: {text}", flush=True))
+        lines += _certificate_lines(counts) + [
+            "", f"(certificate check: {time.perf_counter() - start:.0f} s wall clock, {args.jobs} "
+            f"process{'es' if args.jobs > 1 else ''})", ""]
+        bad = {f: n for f, n in counts.items() if n["missing"] or n["disagree"] or n["checked"] != n["yes"]}
+        print(f"{spec}: certificates {counts}", flush=True)
+        if bad:
+            raise SystemExit(f"{spec}: certificate check failed: {bad}")
+    write_text_atomic(Path(args.out), "\n".join(lines).rstrip() + "\n")
     print(f"wrote {args.out}")
 
 
