@@ -24,10 +24,8 @@ from attnlogic.suite import SUITE
 _TWO_PARAMETER = {("DYCK-(1,2)", "LTL[P,Y]"), ("DYCK-(1,2)", "LTL[P,Y<=2]"), ("RDP-S", "LTL[P,Y]"),
                   ("RDP-S", "LTL[P,Y<=2]")}
 
-FAST = [lang for lang in SUITE if lang.name not in ("DYCK-(1,2)", "LT-2", "LDP-2")]
 
-
-@pytest.mark.parametrize("lang", FAST, ids=[x.name for x in FAST])
+@pytest.mark.parametrize("lang", SUITE, ids=[x.name for x in SUITE])
 def test_every_suite_answer_passes_verify(lang):
     d = load_language(regex=lang.regex, alphabet=list(lang.alphabet)).dfa
     cl = classify(d, windows=(2,), max_depth=3, limit=50_000)
