@@ -125,40 +125,31 @@ def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = 
             out.append((v[D], s))
         edges.append(out)
 
+    top = sorted({typ for out in edges for typ, _ in out} | set(ends))
+    pos = {typ: n for n, typ in enumerate(top)}
     for negated in (False, True):
         side = 0 if negated else 1       # the side of L that must hit B
         outside = occurs[1 - side]       # types occurring on the other side: not in B
-        # is there a word on `side` all of whose positions have types outside B?
-        seen = [False] * len(states)
-        seen[0] = True
-        queue = deque([0])
-        escapes = False
-        while queue:
-            s = queue.popleft()
-            if bool(accepting[states[s][1]]) == bool(side) and ends[s] in outside:
-                escapes = True
-                break
-            for typ, r in edges[s]:
-                if typ in outside and not seen[r]:
-                    seen[r] = True
-                    queue.append(r)
-        if escapes:
+        on_side = [bool(accepting[q]) == bool(side) for _, q in states]
+        in_b = sum(1 << pos[typ] for typ in top if typ not in outside)
+        # the form holds iff no word on `side` has all its positions' types outside B
+        if _escape(edges, ends, on_side, pos, in_b, in_b) is not None:
             continue
         formula = None
         if build_formula:
             formula = _formula(dfa.alphabet, k, info, realised, D, outside, edges, ends, negated,
-                               [bool(accepting[q]) == bool(side) for _, q in states])
+                               on_side, top, pos)
         return OccurrenceResult(D, True, negated, formula, len(states))
     return OccurrenceResult(D, False, False, None, len(states))
 
 
-def _formula(A, k, info, realised, D, outside, edges, ends, negated, on_side) -> Formula:
+def _formula(A, k, info, realised, D, outside, edges, ends, negated, on_side, top, pos) -> Formula:
     """The form's formula: the compact cover of :func:`_cover` when it finds one, else the
     type disjunctions of the Proposition (always correct, often large)."""
     letter_types = {typ for out in edges for typ, _ in out}
     end_types = set(ends)
     chi = type_formulas(A, k, False, info, realised)
-    found = _cover(A, k, info, D, outside, edges, ends, on_side, letter_types, end_types, chi)
+    found = _cover(A, k, info, D, outside, edges, ends, on_side, letter_types, end_types, chi, top, pos)
     if found is not None:
         letters, at_end = found
     else:
@@ -191,7 +182,7 @@ COVER_MAX_FORMULAS = 60_000
 COVER_MAX_PARTS = 400
 
 
-def _cover(A, k, info, D, outside, edges, ends, on_side, letter_types, end_types, chi):
+def _cover(A, k, info, D, outside, edges, ends, on_side, letter_types, end_types, chi, top, pos):
     """A small ψ for the form, by counterexample-guided cover: enumerate formulas of
     LTL[Y<=k] bottom-up by size, each represented by its truth on the realised depth-D
     window types (a bitset; a formula of depth < D is true at a (D−1)-type σ iff it is true
@@ -206,8 +197,6 @@ def _cover(A, k, info, D, outside, edges, ends, on_side, letter_types, end_types
     disjunctions)."""
     from ..ltl.formula import And, Atom, Or, Yesterday
 
-    top = sorted(letter_types | end_types)
-    pos = {t: i for i, t in enumerate(top)}
     full = (1 << len(top)) - 1
     letter_mask = sum(1 << pos[t] for t in letter_types)
     end_mask = sum(1 << pos[t] for t in end_types)
@@ -348,8 +337,11 @@ def _type_part(top, pos, letters_on: int, end_on: int, chi):
 
 
 def _escape(edges, ends, on_side, pos, cov_letter: int, cov_end: int):
-    """A shortest word on the form's side whose positions avoid the covered types: the
-    bitsets of its letter types and of its N+1 type, or None."""
+    """A shortest word on the form's side whose positions avoid the covered types (bitsets
+    over ``pos``: ``cov_letter`` at letter positions, ``cov_end`` at N+1): the bitsets of its
+    letter types and of its N+1 type, or None.  With the covered types = B this is the
+    restricted search that decides the form; with a partial cover, the next counterexample
+    of the cover synthesis."""
     parent = {0: None}
     queue = deque([0])
     while queue:

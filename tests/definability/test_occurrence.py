@@ -113,3 +113,15 @@ def test_occurrence_yes_agrees_with_the_type_automaton_and_the_lasso_search():
         assert lasso_search(d, 2, True, max_period=4, max_tail=3) is None
         checked += 1
     assert checked > 20
+
+
+def test_occurrence_search_respects_its_state_limit_and_memory_budget():
+    from attnlogic.errors import LimitExceeded, MemoryBudgetExceeded
+
+    d = language_from_regex("(a|b|c)*ab(a|b|c)*", list("abc")).dfa
+    full = occurrence_forms(d, 2, 2, 100_000, build_formula=False)
+    assert full.definable and full.states > 1024
+    with pytest.raises(LimitExceeded):
+        occurrence_forms(d, 2, 2, full.states - 1, build_formula=False)
+    with pytest.raises(MemoryBudgetExceeded):
+        occurrence_forms(d, 2, 2, 100_000, build_formula=False, memory_budget=10_000)
