@@ -31,6 +31,15 @@ The procedure is exact for these forms; when neither holds it says nothing about
 (the full type automaton with P decides each depth, :func:`.types.type_automaton`).
 Shortest-word search order, bounded by ``limit`` product states (LimitExceeded) and by the
 memory budget (MemoryBudgetExceeded).
+
+**Two levels** (``inner_depth`` = D1): the same with the *enriched* letter (w_i, E_i) at each
+position, E_i = the set of depth-D1 window types of the letter positions before i.  A
+formula over enriched letters is a formula over the letters and the atoms P χ(σ) (σ a
+depth-D1 window type: P χ(σ) holds at i iff σ ∈ E_i), so the Proposition, read over
+enriched letters, decides L = O ψ with ψ ∈ LTL[Y<=k] of depth ≤ D over the letters and the
+P θ, θ ∈ LTL[Y<=k] of depth ≤ D1 — formulas of depth D + D1 + 2, for languages where a
+local picture must come after another one (one global head reading another's output).
+The product state adds the window of depth-D1 vectors and E (interned).
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ import numpy as np
 
 from ..automata.operations import complement
 from ..errors import DEFAULT_MEMORY_BUDGET, LimitExceeded, MemoryBudgetExceeded
-from ..ltl.formula import FALSE, TRUE, Formula, Not, Past, or_
+from ..ltl.formula import FALSE, TRUE, And, Atom, Formula, Not, Or, Past, Yesterday, and_, or_
 from .types import _ENTRY_OVERHEAD, _SAMPLE_EVERY, _interner, _MemoryEstimate, type_formulas
 
 __all__ = ["OccurrenceResult", "occurrence_forms"]
@@ -51,63 +60,95 @@ __all__ = ["OccurrenceResult", "occurrence_forms"]
 @dataclass(frozen=True)
 class OccurrenceResult:
     """``definable``: L = O ψ (``negated`` False) or L = ¬O ψ (``negated`` True) with ψ of
-    window depth ``depth``; ``formula`` (None when not asked for or not definable);
-    ``states``: product states explored."""
+    window depth ``depth`` (over the letters and, when ``inner_depth`` is set, the atoms
+    P θ with θ of window depth ``inner_depth``); ``formula`` (None when not asked for or
+    not definable); ``states``: product states explored."""
 
     depth: int
     definable: bool
     negated: bool
     formula: Formula | None
     states: int
+    inner_depth: int | None = None
+
+
+def _letter(label) -> int:
+    """The letter index of a type label: the label itself (one level) or its first component
+    (two levels: (letter, E id)); -1 at N+1."""
+    return label if isinstance(label, int) else label[0]
 
 
 def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = True,
-                     memory_budget: int | None = None) -> OccurrenceResult:
+                     memory_budget: int | None = None,
+                     inner_depth: int | None = None) -> OccurrenceResult:
     """Decide whether L(dfa) = O ψ or L(dfa) = ¬O ψ for some ψ ∈ LTL[Y<=k] of window depth
-    ≤ ``depth`` (module docstring), with the defining formula of LTL[P,Y<=k] (depth + 1)."""
+    ≤ ``depth`` — over the letters, or with ``inner_depth`` = D1 over the letters and the
+    atoms P θ, θ of window depth ≤ D1 (module docstring) — with the defining formula of
+    LTL[P,Y<=k]."""
     budget = DEFAULT_MEMORY_BUDGET if memory_budget is None else memory_budget
     t = np.asarray(dfa.transitions)
     nA = t.shape[1]
     accepting = np.asarray(dfa.accepting, dtype=bool)
     # reach[side][q]: from q some word of L (side 1) / outside L (side 0) can be completed
     reach = (complement(dfa).coreachable(), dfa.coreachable())
-    D = depth
-    intern, info = _interner()      # id -> (j, letter index or -1, window ids, frozenset())
+    D, D1 = depth, inner_depth
     none = frozenset()
+    intern, info = _interner()       # id -> (j, label, window ids, frozenset())
+    intern1, info1 = _interner()     # the inner level's window types (two levels)
+    sets, set_list = {none: 0}, [none]   # E (inner types of the letters read) -> its id
 
-    def vector(a: int, window: tuple) -> tuple:
-        v = [intern((0, a, (), none))]
-        for j in range(1, D + 1):
-            v.append(intern((j, a, frozenset(u[j - 1] for u in window), none)))
+    def vector(label, window: tuple, depth_: int, intern_) -> tuple:
+        v = [intern_((0, label, (), none))]
+        for j in range(1, depth_ + 1):
+            v.append(intern_((j, label, frozenset(u[j - 1] for u in window), none)))
         return tuple(v)
 
-    start = ((), dfa.initial)
+    # a state: (window of outer vectors, q) or (inner window, E id, outer window, q)
+    start = ((), dfa.initial) if D1 is None else ((), 0, (), dfa.initial)
     index = {start: 0}
     states = [start]
     edges: list[list[tuple[int, int]]] = []       # per state: (type id, next state) by letter
     ends: list[int] = []                          # per state: the N+1 type id
     realised: list[set[int]] = [set() for _ in range(D + 1)]
+    realised1: list[set[int]] = [set() for _ in range((D1 or 0) + 1)]
     # occurs[side]: the type ids occurring at a position of some word on that side of L
     occurs: tuple[set[int], set[int]] = (set(), set())
     sizes = _MemoryEstimate(_ENTRY_OVERHEAD)
     sizes.sample(start)
     i = 0
     while i < len(states):
-        window, q = states[i]
+        state = states[i]
         i += 1
-        end = vector(-1, window)[D]
+        q = state[-1]
+        if D1 is None:
+            window = state[0]
+            label_of = lambda a: a          # noqa: E731 - the one-level label is the letter
+        else:
+            inner, e, window = state[0], state[1], state[2]
+            label_of = lambda a, e=e: (a, e)  # noqa: E731
+        end = vector(label_of(-1), window, D, intern)[D]
         ends.append(end)
         occurs[int(accepting[q])].add(end)
         out = []
         for a in range(nA):
-            v = vector(a, window)
+            v = vector(label_of(a), window, D, intern)
             for j in range(D + 1):
                 realised[j].add(v[j])
             r = int(t[q, a])
             for side in (0, 1):
                 if reach[side][r]:
                     occurs[side].add(v[D])
-            nxt = ((window + (v,))[-k:], r)
+            if D1 is None:
+                nxt = ((window + (v,))[-k:], r)
+            else:
+                u = vector(a, inner, D1, intern1)
+                for j in range(D1 + 1):
+                    realised1[j].add(u[j])
+                grown = set_list[e] | {u[D1]}
+                e2 = sets.setdefault(grown, len(set_list))
+                if e2 == len(set_list):
+                    set_list.append(grown)
+                nxt = ((inner + (u,))[-k:], e2, (window + (v,))[-k:], r)
             s = index.get(nxt)
             if s is None:
                 s = index[nxt] = len(states)
@@ -130,31 +171,189 @@ def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = 
     for negated in (False, True):
         side = 0 if negated else 1       # the side of L that must hit B
         outside = occurs[1 - side]       # types occurring on the other side: not in B
-        on_side = [bool(accepting[q]) == bool(side) for _, q in states]
+        on_side = [bool(accepting[st[-1]]) == bool(side) for st in states]
         in_b = sum(1 << pos[typ] for typ in top if typ not in outside)
         # the form holds iff no word on `side` has all its positions' types outside B
         if _escape(edges, ends, on_side, pos, in_b, in_b) is not None:
             continue
         formula = None
         if build_formula:
-            formula = _formula(dfa.alphabet, k, info, realised, D, outside, edges, ends, negated,
-                               on_side, top, pos)
-        return OccurrenceResult(D, True, negated, formula, len(states))
-    return OccurrenceResult(D, False, False, None, len(states))
+            level = _Level(dfa.alphabet, k, D, info, realised, top, pos)
+            if D1 is not None:
+                level.enrich(_Level(dfa.alphabet, k, D1, info1, realised1,
+                                    sorted(realised1[D1]), None), set_list)
+            formula = _formula(level, outside, edges, ends, on_side, negated)
+        return OccurrenceResult(D, True, negated, formula, len(states), D1)
+    return OccurrenceResult(D, False, False, None, len(states), D1)
 
 
-def _formula(A, k, info, realised, D, outside, edges, ends, negated, on_side, top, pos) -> Formula:
+class _Level:
+    """The realised window types of one level (``info``: id → (j, label, window ids, ∅)),
+    their exact formulas χ and the enumeration of small formulas as bitsets over the
+    depth-D types ``top`` (``pos``: id → bit).  With :meth:`enrich` the labels carry the id
+    of E, the set of the inner level's types seen before, read by the atoms P θ."""
+
+    def __init__(self, A, k, D, info, realised, top, pos):
+        self.A, self.k, self.D, self.info, self.realised = A, k, D, info, realised
+        self.top = top
+        self.pos = pos if pos is not None else {t: n for n, t in enumerate(top)}
+        self.inner = None
+        self._chi = None
+
+    def enrich(self, inner: "_Level", set_list: list) -> None:
+        """The inner level and E by id (the labels of this level are (letter, E id))."""
+        self.inner, self.set_list = inner, set_list
+
+    def chi(self, i: int) -> Formula:
+        """χ(τ) for the type id i: exact at letter positions (resp. N+1); two levels add, for
+        each realised inner type σ at letter positions, P χ_inner(σ) or its negation."""
+        if self._chi is None:
+            if self.inner is None:
+                self._chi = type_formulas(self.A, self.k, False, self.info, self.realised)
+            else:
+                self._chi = self._enriched_chi()
+        return self._chi(i)
+
+    def _enriched_chi(self):
+        inner, A, k = self.inner, self.A, self.k
+        R = [sorted(r) for r in self.realised]
+        R1 = sorted(inner.realised[inner.D])
+        memo: dict[int, Formula] = {}
+        pmemo: dict[int, Formula] = {}
+
+        def ppart(e: int) -> Formula:
+            if e not in pmemo:
+                f = TRUE
+                for s in R1:
+                    g = Past(inner.chi(s))
+                    f = and_(f, g if s in self.set_list[e] else Not(g))
+                pmemo[e] = f
+            return pmemo[e]
+
+        def chi(i: int) -> Formula:
+            if i not in memo:
+                j, (a, e), W, _ = self.info[i]
+                f = and_(Atom(A[a]) if a >= 0 else TRUE, ppart(e))
+                for s in (R[j - 1] if j > 0 else ()):
+                    g = Yesterday(chi(s), k)
+                    f = and_(f, g if s in W else Not(g))
+                memo[i] = f
+            return memo[i]
+
+        return chi
+
+    def atoms(self) -> list[tuple[int, Formula]]:
+        """(bitset over ``top``, formula) of the letters and, with an inner level, of P θ for
+        the inner formulas θ of at most INNER_MAX_SIZE nodes (distinct bitsets only)."""
+        out = []
+        for a, name in enumerate(self.A):
+            out.append((sum(1 << self.pos[t] for t in self.top if _letter(self.info[t][1]) == a),
+                        Atom(name)))
+        if self.inner is not None:
+            sees = {}                     # E id -> bitset of the inner types in it
+            for e, E in enumerate(self.set_list):
+                sees[e] = sum(1 << self.inner.pos[s] for s in E if s in self.inner.pos)
+            enum = _Enumerator(self.inner, self.inner.atoms(), INNER_MAX_SIZE)
+            while enum.grow():
+                pass
+            for bits1, (g, _) in enum.seen.items():
+                bits = sum(1 << self.pos[t] for t in self.top if sees[self.info[t][1][1]] & bits1)
+                out.append((bits, Past(g)))
+        return out
+
+
+#: the compact cover enumerates window formulas up to this many nodes, keeping at most
+#: COVER_MAX_FORMULAS semantically distinct ones (truth on every realised depth-D type)
+COVER_MAX_SIZE = 11
+COVER_MAX_FORMULAS = 60_000
+#: ... and adds at most this many disjuncts
+COVER_MAX_PARTS = 400
+#: the formulas θ of the atoms P θ of two-level covers have at most this many nodes
+INNER_MAX_SIZE = 5
+
+
+class _Enumerator:
+    """Formulas of LTL[Y<=k] over ``atoms`` ((bitset, formula) pairs), bottom-up by size,
+    one per bitset over the level's depth-D types: a formula's bitset is its truth on them.
+    A formula of window depth < D is true at a (D−1)-type σ iff it is true at any D-type
+    projecting to σ, which gives Y[<=k] on bitsets; atoms have window depth 0 (a letter, or
+    P θ, which reads the E of the label)."""
+
+    def __init__(self, level: _Level, atoms, max_size: int):
+        self.level, self.max_size = level, max_size
+        info, top, pos = level.info, level.top, level.pos
+        self.full = (1 << len(top)) - 1
+        proj: dict[int, tuple] = {}
+
+        def key_of(i: int) -> tuple:       # the (D−1)-type of a type, as a key
+            if i not in proj:
+                j, a, W, _ = info[i]
+                proj[i] = (0, a) if j <= 1 else (j - 1, a, frozenset(key_of(s) for s in W))
+            return proj[i]
+
+        def lower_key(i: int) -> tuple:    # the key of a (D−1)-type from its own entry
+            j, a, W, _ = info[i]
+            return (0, a) if j == 0 else (j, a, frozenset(key_of(s) for s in W))
+
+        rep: dict[tuple, int] = {}
+        for t in top:
+            if _letter(info[t][1]) >= 0:
+                rep.setdefault(key_of(t), pos[t])
+        holders: dict[tuple, int] = {}
+        for t in top:
+            for s in info[t][2]:
+                kk = lower_key(s)
+                holders[kk] = holders.get(kk, 0) | (1 << pos[t])
+        self.lower = [(1 << rep[kk], mask) for kk, mask in holders.items() if kk in rep]
+        self.seen: dict[int, tuple[Formula, int]] = {}        # bitset -> (formula, window depth)
+        self.by_size: list[list[tuple[int, Formula, int]]] = [[] for _ in range(max_size + 1)]
+        self.pending = sorted(atoms, key=lambda x: x[1].size)
+        self.next_size = 1
+
+    def _yesterday(self, bits: int) -> int:
+        out = 0
+        for r, mask in self.lower:
+            if bits & r:
+                out |= mask
+        return out
+
+    def _add(self, bits: int, f: Formula, wd: int) -> None:
+        if bits not in self.seen and len(self.seen) < COVER_MAX_FORMULAS and f.size <= self.max_size:
+            self.seen[bits] = (f, wd)
+            self.by_size[f.size].append((bits, f, wd))
+
+    def grow(self) -> list[tuple[int, Formula, int]] | None:
+        """The formulas of the next size (enumerated only as needed), or None at the bounds."""
+        n = self.next_size
+        if n > self.max_size or len(self.seen) >= COVER_MAX_FORMULAS:
+            return None
+        while self.pending and self.pending[0][1].size <= n:
+            bits, f = self.pending.pop(0)
+            self._add(bits, f, 0)
+        for bits, f, wd in list(self.by_size[n - 1]) if n > 1 else ():
+            self._add(self.full & ~bits, Not(f), wd)
+            if wd < self.level.D:
+                self._add(self._yesterday(bits), Yesterday(f, self.level.k), wd + 1)
+        for m in range(1, (n - 1) // 2 + 1):
+            for b1, f1, w1 in self.by_size[m]:
+                for b2, f2, w2 in self.by_size[n - 1 - m]:
+                    self._add(b1 & b2, And(f1, f2), max(w1, w2))
+                    self._add(b1 | b2, Or(f1, f2), max(w1, w2))
+        self.next_size = n + 1
+        return self.by_size[n]
+
+
+def _formula(level: _Level, outside, edges, ends, on_side, negated) -> Formula:
     """The form's formula: the compact cover of :func:`_cover` when it finds one, else the
     type disjunctions of the Proposition (always correct, often large)."""
     letter_types = {typ for out in edges for typ, _ in out}
     end_types = set(ends)
-    chi = type_formulas(A, k, False, info, realised)
-    found = _cover(A, k, info, D, outside, edges, ends, on_side, letter_types, end_types, chi, top, pos)
+    found = _cover(level, outside, edges, ends, on_side, letter_types, end_types)
     if found is not None:
         letters, at_end = found
     else:
-        letters = _disjunction(chi, letter_types, outside)
-        at_end = _disjunction(chi, end_types, outside)
+        letters = _disjunction(level.chi, letter_types, outside)
+        at_end = _disjunction(level.chi, end_types, outside)
     phi = or_(FALSE if letters is FALSE else Past(letters), at_end)
     return Not(phi) if negated else phi
 
@@ -174,105 +373,34 @@ def _disjunction(chi, realised_here: set[int], outside: set[int]) -> Formula:
     return pos if pos.size <= neg.size + 1 else Not(neg)
 
 
-#: the compact cover enumerates window formulas up to this many nodes, keeping at most
-#: COVER_MAX_FORMULAS semantically distinct ones (truth on every realised depth-D type)
-COVER_MAX_SIZE = 11
-COVER_MAX_FORMULAS = 60_000
-#: ... and adds at most this many disjuncts
-COVER_MAX_PARTS = 400
-
-
-def _cover(A, k, info, D, outside, edges, ends, on_side, letter_types, end_types, chi, top, pos):
-    """A small ψ for the form, by counterexample-guided cover: enumerate formulas of
-    LTL[Y<=k] bottom-up by size, each represented by its truth on the realised depth-D
-    window types (a bitset; a formula of depth < D is true at a (D−1)-type σ iff it is true
-    at any D-type projecting to σ, so Y[<=k] g is computed from the bitset of g); keep the
-    *safe* ones (false on every type outside B, at letter positions for P(·), at N+1 for the
-    end disjunct); then, while the restricted search of :func:`occurrence_forms` finds a word
-    on the form's side avoiding the types covered so far, add the smallest safe formula
-    true at one of that word's types (ties: the one covering most types of B), or, when no
-    enumerated one is, χ(τ) of a type τ ∈ B of the word (:func:`.types.type_formulas`; the
-    word has one, as the form holds).  Returns (letter disjunction, N+1 disjunction), or
-    None when the cover passes COVER_MAX_PARTS disjuncts (the caller then writes the type
-    disjunctions)."""
-    from ..ltl.formula import And, Atom, Or, Yesterday
-
-    full = (1 << len(top)) - 1
+def _cover(level: _Level, outside, edges, ends, on_side, letter_types, end_types):
+    """A small ψ for the form, by counterexample-guided cover: formulas are enumerated
+    bottom-up by size as bitsets over the realised types (:class:`_Enumerator`); the *safe*
+    ones are false on every type outside B (at letter positions for P(·), at N+1 for the end
+    disjunct); while the restricted search of :func:`occurrence_forms` finds a word on the
+    form's side avoiding the types covered so far, the smallest safe formula true at one of
+    that word's types is added (ties: the one covering most types of B), or, when no
+    enumerated one is, χ(τ) of a type τ ∈ B of the word (the word has one, as the form
+    holds).  Returns (letter disjunction, N+1 disjunction), or None when the cover passes
+    COVER_MAX_PARTS disjuncts (the caller then writes the type disjunctions)."""
+    pos, top = level.pos, level.top
     letter_mask = sum(1 << pos[t] for t in letter_types)
     end_mask = sum(1 << pos[t] for t in end_types)
     out_letters = sum(1 << pos[t] for t in letter_types & outside)
     out_ends = sum(1 << pos[t] for t in end_types & outside)
-    # the (D−1)-type of each D-type (its projection), and for each (D−1)-type the bitset of
-    # the D-types whose window holds it (for Y[<=k]) and one D-letter-type projecting to it
-    proj_memo: dict[int, tuple] = {}
-
-    def key_of(i: int) -> tuple:
-        if i not in proj_memo:
-            j, a, W, _ = info[i]
-            proj_memo[i] = (0, a) if j <= 1 else (j - 1, a, frozenset(key_of(s) for s in W))
-        return proj_memo[i]
-
-    def lower_key(i: int) -> tuple:      # the key of a (D−1)-type id from its own entry
-        j, a, W, _ = info[i]
-        return (0, a) if j == 0 else (j, a, frozenset(key_of(s) for s in W))
-
-    rep: dict[tuple, int] = {}
-    for t in letter_types:
-        rep.setdefault(key_of(t), pos[t])
-    holders: dict[tuple, int] = {}
-    for t in top:
-        for s in info[t][2]:
-            kk = lower_key(s)
-            holders[kk] = holders.get(kk, 0) | (1 << pos[t])
-    lower = [(1 << rep[kk], mask) for kk, mask in holders.items() if kk in rep]
-
-    def yesterday(bits: int) -> int:
-        out = 0
-        for r, mask in lower:
-            if bits & r:
-                out |= mask
-        return out
-
-    # bottom-up enumeration: by_size[n] = [(bits, formula)], one formula per bitset
-    seen: dict[int, Formula] = {}
-    by_size: list[list[tuple[int, Formula]]] = [[] for _ in range(COVER_MAX_SIZE + 1)]
-
-    def add(bits: int, f: Formula) -> None:
-        if bits not in seen and len(seen) < COVER_MAX_FORMULAS:
-            seen[bits] = f
-            by_size[f.size].append((bits, f))
-
+    enum = _Enumerator(level, level.atoms(), COVER_MAX_SIZE)
     safe_letter: list[tuple[int, int, Formula]] = []     # (size, bits, formula), by size
     safe_end: list[tuple[int, int, Formula]] = []
-    level = [1]                     # the next size to enumerate
-
-    def keep(n: int) -> None:
-        for bits, f in by_size[n]:
-            if bits & out_letters == 0 and bits & letter_mask:
-                safe_letter.append((n, bits, f))
-            if bits & out_ends == 0 and bits & end_mask:
-                safe_end.append((n, bits, f))
 
     def grow() -> bool:
-        """Enumerate the formulas of the next size (sizes are enumerated only as the cover
-        needs them); False when the bounds are reached."""
-        n = level[0]
-        if n > COVER_MAX_SIZE or len(seen) >= COVER_MAX_FORMULAS:
+        new = enum.grow()
+        if new is None:
             return False
-        if n == 1:
-            for a, name in enumerate(A):
-                add(sum(1 << pos[t] for t in top if info[t][1] == a), Atom(name))
-        for bits, f in by_size[n - 1] if n > 1 else ():
-            add(full & ~bits, Not(f))
-            if f.depth < D:
-                add(yesterday(bits), Yesterday(f, k))
-        for m in range(1, (n - 1) // 2 + 1):
-            for b1, f1 in by_size[m]:
-                for b2, f2 in by_size[n - 1 - m]:
-                    add(b1 & b2, And(f1, f2))
-                    add(b1 | b2, Or(f1, f2))
-        keep(n)
-        level[0] = n + 1
+        for bits, f, _ in new:
+            if bits & out_letters == 0 and bits & letter_mask:
+                safe_letter.append((f.size, bits, f))
+            if bits & out_ends == 0 and bits & end_mask:
+                safe_end.append((f.size, bits, f))
         return True
 
     chosen_letter: list[Formula] = []
@@ -292,7 +420,7 @@ def _cover(A, k, info, D, outside, edges, ends, on_side, letter_types, end_types
         if best is None:
             if len(chosen_letter) + len(chosen_end) >= COVER_MAX_PARTS:
                 return None
-            best = _type_part(top, pos, letters_on & good_letter, end_on & good_end, chi)
+            best = _type_part(top, letters_on & good_letter, end_on & good_end, level.chi)
         _, _, where, bits, f = best
         if where == "letter":
             chosen_letter.append(f)
@@ -326,7 +454,7 @@ def _best(safe_letter, safe_end, letters_on: int, end_on: int, new_letter: int, 
     return best
 
 
-def _type_part(top, pos, letters_on: int, end_on: int, chi):
+def _type_part(top, letters_on: int, end_on: int, chi):
     """The disjunct χ(τ) for the first type τ ∈ B among the word's letter types (else its N+1
     type), with the bitset of that single type, in the shape of the cover's candidates."""
     for where, bits in (("letter", letters_on), ("end", end_on)):

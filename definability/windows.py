@@ -93,26 +93,40 @@ class Windows(Procedure):
 #: window depths D tried for the occurrence form beyond the depth the type automata reached
 #: (the form's formulas have depth D + 1, so D < reached cannot succeed)
 OCCURRENCE_EXTRA_DEPTHS = 2
+#: (inner depth D1, outer depth D) tried for the two-level form, cheapest first
+TWO_LEVEL_DEPTHS = ((1, 1), (1, 2), (2, 1), (2, 2))
 
 
 def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
     """LTL[P,Y<=k] "yes" by the occurrence of window types (:mod:`.occurrence`): L = O ψ or
-    ¬O ψ with ψ of LTL[Y<=k], for window depths reached … reached + 2; None if no depth
-    tried has the form (or its automaton passes the limit)."""
+    ¬O ψ with ψ of LTL[Y<=k], for window depths reached … reached + 2, then the two-level
+    form (ψ over the letters and P θ); None if no form tried holds (an automaton past the
+    limit counts as not holding)."""
     d, k = context.dfa, fragment.window
-    for D in range(max(1, reached), reached + OCCURRENCE_EXTRA_DEPTHS + 1):
+    tries = [(D, None) for D in range(max(1, reached), reached + OCCURRENCE_EXTRA_DEPTHS + 1)]
+    tries += [(D, D1) for D1, D in TWO_LEVEL_DEPTHS if D + D1 + 2 > reached]
+    for D, D1 in tries:
         try:
             res = occurrence_forms(d, k, D, context.limit, build_formula=context.certificates,
-                                   memory_budget=context.memory_budget)
+                                   memory_budget=context.memory_budget, inner_depth=D1)
         except LimitExceeded:
-            return None
+            continue
         if not res.definable:
             continue
         form = "¬O ψ" if res.negated else "O ψ"
-        how = (f"occurrence of window types: L = {form} with ψ in LTL[Y<={k}] of depth {D}, since "
-               f"every word {'outside' if res.negated else 'in'} L has a position whose depth-{D} "
-               f"window type occurs in no word {'in' if res.negated else 'outside'} L "
-               f"(exact search, {res.states} states); no formula of depth ≤ {reached} exists")
+        side, other = ("outside", "in") if res.negated else ("in", "outside")
+        if D1 is None:
+            how = (f"occurrence of window types: L = {form} with ψ in LTL[Y<={k}] of depth {D}, since "
+                   f"every word {side} L has a position whose depth-{D} window type occurs in no "
+                   f"word {other} L (exact search, {res.states} states); no formula of depth ≤ "
+                   f"{reached} exists")
+        else:
+            how = (f"occurrence of window types, two levels: L = {form} with ψ of window depth {D} "
+                   f"over the letters and the P θ, θ in LTL[Y<={k}] of depth {D1}, since every word "
+                   f"{side} L has a position whose type (depth-{D} window type over the letters "
+                   f"enriched with the depth-{D1} window types seen before) occurs in no word "
+                   f"{other} L (exact search, {res.states} states); no formula of depth ≤ {reached} "
+                   "exists")
         if not context.certificates:
             return FragmentResult(fragment, True, None, None, how)
         return member(fragment, res.formula, d, how, context.limit, TYPE_FORMULA_SHRINK_CHECKS)

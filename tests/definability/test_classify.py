@@ -167,10 +167,10 @@ def test_cli_search_budget_must_be_a_number(capsys):
 
 def test_cli_uses_the_given_formula_as_a_checked_hint():
     """`classify F` proves F's own fragment even where the procedures stop (here the depth-3
-    type automaton exceeds --limit); from a DFA file the same fragment is settled by the
-    enumeration of small formulas instead."""
+    type automaton and the occurrence forms' automata exceed --limit); from a DFA file the
+    same fragment is settled by the enumeration of small formulas instead."""
     text = "Y[<=3] (P Y[<=3] (true -> a) & (b & b))"
-    code, out = run_cli(["classify", text, "-a", "ab", "-k", "3", "--limit", "5000", "--json"])
+    code, out = run_cli(["classify", text, "-a", "ab", "-k", "3", "--limit", "4000", "--json"])
     entry = json.loads(out)["fragments"]["LTL[P,Y<=3]"]
     assert code == 0 and entry["member"] is True and "given formula" in entry["method"]
     assert parse(entry["formula"]) is not None
@@ -178,7 +178,7 @@ def test_cli_uses_the_given_formula_as_a_checked_hint():
     from attnlogic.automata.from_formula import formula_to_dfa
     path = Path(tempfile.mkdtemp()) / "l.json"
     path.write_text(dfa_to_json(formula_to_dfa(parse(text), ["a", "b"])))
-    code, out = run_cli(["classify", "--dfa", str(path), "-k", "3", "--limit", "5000", "--json"])
+    code, out = run_cli(["classify", "--dfa", str(path), "-k", "3", "--limit", "4000", "--json"])
     entry = json.loads(out)["fragments"]["LTL[P,Y<=3]"]
     assert code == 0 and entry["member"] is True and "enumeration" in entry["method"]
     assert Fragment.parse("LTL[P,Y<=3]").allows(parse(entry["formula"]))

@@ -21,23 +21,29 @@ from attnlogic.ltl.fragments import Fragment
 HYBRID2 = Fragment.parse("LTL[P,Y<=2]")
 
 
-def window_types(word, k: int, depth: int) -> list:
+def window_types(word, k: int, depth: int, inner_depth: int | None = None) -> list:
     """The depth-``depth`` window types (no P) of positions 1 … N+1 of ``word``, by the
-    recursion ω_0(i) = (w_i), ω_j(i) = (w_i, {ω_{j−1}(m) : max(1, i−k) ≤ m < i})."""
+    recursion ω_0(i) = (w_i), ω_j(i) = (w_i, {ω_{j−1}(m) : max(1, i−k) ≤ m < i}); with
+    ``inner_depth`` the labels are (w_i, the set of depth-inner_depth window types of the
+    letter positions before i)."""
     letters = list(word) + [None]
-    prev = [(a,) for a in letters]
+    labels = letters
+    if inner_depth is not None:
+        inner = window_types(word, k, inner_depth)[:-1]
+        labels = [(a, frozenset(inner[:i])) for i, a in enumerate(letters)]
+    prev = [(a,) for a in labels]
     for _ in range(depth):
-        prev = [(a, frozenset(prev[max(0, i - k):i])) for i, a in enumerate(letters)]
+        prev = [(a, frozenset(prev[max(0, i - k):i])) for i, a in enumerate(labels)]
     return prev
 
 
-def brute_force_form(dfa, k: int, depth: int, n: int) -> bool | None:
+def brute_force_form(dfa, k: int, depth: int, n: int, inner_depth: int | None = None) -> bool | None:
     """The Proposition read on the words of length ≤ n: the types occurring in words outside L
     (resp. in L) of length ≤ n, and whether every word of L (resp. outside L) of length
     ≤ n − 2 has a type that does not occur on the other side.  True / False for the forms
     O ψ / ¬O ψ (the first that holds), None if neither."""
     words = [w for m in range(n + 1) for w in itertools.product(dfa.alphabet, repeat=m)]
-    typed = [(dfa.accepts(w), set(window_types(w, k, depth)), len(w)) for w in words]
+    typed = [(dfa.accepts(w), set(window_types(w, k, depth, inner_depth)), len(w)) for w in words]
     for negated in (False, True):
         side = not negated
         other = set().union(*(ts for acc, ts, _ in typed if acc != side))
@@ -82,20 +88,22 @@ def _small_dfas():
 SMALL = _small_dfas()
 
 
-@pytest.mark.parametrize("depth", [1, 2])
-def test_occurrence_forms_match_a_brute_force_reading_of_the_proposition(depth):
+@pytest.mark.parametrize("depth,inner", [(1, None), (2, None), (1, 1)])
+def test_occurrence_forms_match_a_brute_force_reading_of_the_proposition(depth, inner):
     """On every minimal DFA of LTL[P,Y] with ≤ 3 states over two letters: the exact search
-    and the brute-force reading on words of length ≤ 9 agree on which form holds, and a
-    "yes" formula defines the language (its own DFA, verify)."""
+    and the brute-force reading on words of length ≤ 9 agree on which form holds (one level,
+    and two levels with inner depth 1), and a "yes" formula defines the language (its own
+    DFA, verify)."""
     assert len(SMALL) > 100
     yes = 0
+    bound = depth + 1 if inner is None else depth + inner + 2
     for d in SMALL:
-        res = occurrence_forms(d, 2, depth, 100_000)
-        expected = brute_force_form(d, 2, depth, 9)
+        res = occurrence_forms(d, 2, depth, 100_000, inner_depth=inner)
+        expected = brute_force_form(d, 2, depth, 9, inner)
         assert (res.negated if res.definable else None) == expected, d.transitions
         if res.definable:
             yes += 1
-            assert res.formula.depth <= depth + 1 and HYBRID2.allows(res.formula)
+            assert res.formula.depth <= bound and HYBRID2.allows(res.formula)
             assert verify_formula(d, HYBRID2, res.formula).valid
     assert 0 < yes < len(SMALL)
 
