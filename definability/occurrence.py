@@ -283,26 +283,29 @@ class _Enumerator:
         self.level, self.max_size = level, max_size
         info, top, pos = level.info, level.top, level.pos
         self.full = (1 << len(top)) - 1
-        proj: dict[int, tuple] = {}
+        canon_memo: dict[int, tuple] = {}
+        proj_memo: dict[int, tuple] = {}
 
-        def key_of(i: int) -> tuple:       # the (D−1)-type of a type, as a key
-            if i not in proj:
+        def canon(i: int) -> tuple:        # a type, as a key independent of the interning
+            if i not in canon_memo:
                 j, a, W, _ = info[i]
-                proj[i] = (0, a) if j <= 1 else (j - 1, a, frozenset(key_of(s) for s in W))
-            return proj[i]
+                canon_memo[i] = (0, a) if j == 0 else (j, a, frozenset(canon(s) for s in W))
+            return canon_memo[i]
 
-        def lower_key(i: int) -> tuple:    # the key of a (D−1)-type from its own entry
-            j, a, W, _ = info[i]
-            return (0, a) if j == 0 else (j, a, frozenset(key_of(s) for s in W))
+        def proj(i: int) -> tuple:         # the key of the (j−1)-type of the same position
+            if i not in proj_memo:
+                j, a, W, _ = info[i]
+                proj_memo[i] = (0, a) if j == 1 else (j - 1, a, frozenset(proj(s) for s in W))
+            return proj_memo[i]
 
         rep: dict[tuple, int] = {}
         for t in top:
             if _letter(info[t][1]) >= 0:
-                rep.setdefault(key_of(t), pos[t])
+                rep.setdefault(proj(t), pos[t])
         holders: dict[tuple, int] = {}
         for t in top:
             for s in info[t][2]:
-                kk = lower_key(s)
+                kk = canon(s)
                 holders[kk] = holders.get(kk, 0) | (1 << pos[t])
         self.lower = [(1 << rep[kk], mask) for kk, mask in holders.items() if kk in rep]
         self.seen: dict[int, tuple[Formula, int]] = {}        # bitset -> (formula, window depth)

@@ -93,8 +93,10 @@ class Windows(Procedure):
 #: window depths D tried for the occurrence form beyond the depth the type automata reached
 #: (the form's formulas have depth D + 1, so D < reached cannot succeed)
 OCCURRENCE_EXTRA_DEPTHS = 2
-#: (inner depth D1, outer depth D) tried for the two-level form, cheapest first
-TWO_LEVEL_DEPTHS = ((1, 1), (1, 2), (2, 1), (2, 2))
+#: (inner depth D1, outer depth D) tried for the two-level form, cheapest first (with an
+#: outer depth 2 the covers of small languages fell back to type formulas of more than
+#: MAX_FORMULA_SIZE distinct subformulas: a "yes" without a printable certificate)
+TWO_LEVEL_DEPTHS = ((1, 1), (2, 1))
 
 
 def _occurrence(fragment, context, reached: int) -> FragmentResult | None:

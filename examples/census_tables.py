@@ -62,11 +62,18 @@ How the verdicts are obtained and checked:
   (xy)^ω x = (xy)^ω, definite y x^ω = x^ω, eSe R-trivial for every idempotent e,
   aperiodic x^(ω+1) = x^ω) on a transition semigroup computed there, and every window
   verdict by the inclusions, by `verify` on the type automaton's formula (yes) or on the
-  witness pair at every depth (no).
+  witness pair at every depth (no);
+* the recorded command also checks the certificate of every "yes" of the two censuses
+  below: one language per orbit is classified again with certificates, its verdicts are
+  compared with the census's, and each certificate, as printed (shared definitions
+  included), is carried to every language of its orbit (letters renamed, negated for the
+  complement) and checked there by `verify_formula` (the formula's own DFA, equivalence);
+  the table after each census gives the counts.
 
 A language counted in a row is in that fragment (proved); "undecided" answers are listed
 with their DFA and how far the procedure got (typically: no formula of depth ≤ 2, the
-depth-3 type automaton past its 50,000 states, and no lasso witness found).
+depth-3 type automaton past its 50,000 states, no lasso witness found, and neither
+occurrence form of docs/decision-procedures.md §4.6 holding at the depths tried).
 
 The command prints the same tables as text (`--json` for the counts, the profiles and the
 undecided DFAs; `--each` adds every DFA with its verdicts):

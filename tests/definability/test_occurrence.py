@@ -108,6 +108,22 @@ def test_occurrence_forms_match_a_brute_force_reading_of_the_proposition(depth, 
     assert 0 < yes < len(SMALL)
 
 
+def test_depth_3_covers_define_the_language():
+    """At window depth 3 (where words of 9 letters no longer show every type, so the
+    brute-force reading above is not exact) every formula of the form is still checked:
+    it defines the language (the exact product check)."""
+    from attnlogic.definability.synthesis import check_formula
+
+    checked = 0
+    for d in SMALL:
+        res = occurrence_forms(d, 2, 3, 100_000)
+        if res.definable:
+            assert HYBRID2.allows(res.formula) and res.formula.depth <= 4
+            assert check_formula(res.formula, d) is None
+            checked += 1
+    assert checked > 20
+
+
 def test_occurrence_yes_agrees_with_the_type_automaton_and_the_lasso_search():
     """A formula of the form has depth D + 1, so the exact type automaton with P at that
     depth must find the depth-(D+1) type of N+1 determining membership, and no lasso
