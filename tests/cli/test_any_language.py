@@ -65,7 +65,7 @@ def _compile_and_check(capsys, tmp_path, argv, length):
 
 
 @pytest.mark.parametrize("argv,fragment", [
-    (["--regex", "(a|b|c)*ab(a|b|c)*", "--alphabet", "abc"], "LTL[P,Y]"),
+    (["--regex", "(a|b|c)*ab(a|b|c)*", "--alphabet", "abc"], "LTL[P,Y<=2]"),   # ⊂ LTL[P,Y]: minimal
     (["b S a"], "LTL[P]"),
 ])
 def test_compile_any_language_then_check_it(tmp_path, capsys, argv, fragment):

@@ -123,13 +123,14 @@ HINTED = "Y[<=3] (P Y[<=3] (true -> a) & (b & b))"
 
 
 def test_a_checked_hint_settles_an_undecided_fragment():
-    """Depth-3 type refinement for LTL[P,Y<=3] exceeds the limit (undecided without the
-    hint); the given formula lies in LTL[P,Y<=3] and defines L, which proves membership."""
+    """Depth-3 type refinement for LTL[P,Y<=3] and the occurrence forms' automata exceed the
+    limit (undecided without the hint); the given formula lies in LTL[P,Y<=3] and defines L,
+    which proves membership."""
     f = parse(HINTED)
     dfa = _dfa(HINTED, "ab")
-    plain = classify(dfa, windows=(3,), limit=5_000, search_budget=0)["LTL[P,Y<=3]"]
+    plain = classify(dfa, windows=(3,), limit=4_000, search_budget=0)["LTL[P,Y<=3]"]
     assert plain.member is None
-    hinted = classify(dfa, windows=(3,), limit=5_000, search_budget=0, hints=(f,))
+    hinted = classify(dfa, windows=(3,), limit=4_000, search_budget=0, hints=(f,))
     r = hinted["LTL[P,Y<=3]"]
     assert r.member is True and Fragment.parse("LTL[P,Y<=3]").allows(r.formula)
     assert equivalent(minimize(formula_to_dfa(r.formula, ["a", "b"])), dfa)

@@ -87,10 +87,10 @@ def test_type_automaton_witnesses_are_shortest(regex, letters, k, past, depth):
 
 
 def test_the_printed_undecided_witness_is_shortest_at_the_depth_reached():
-    """A 4-state language the census leaves undecided in LTL[P,Y<=2] (the words without the
-    factor aaa that do not end in aa; state q counts the trailing a's, 3 is the sink):
-    classify prints the pair of the type automaton at the depth it reached."""
-    d = DFA(["a", "b"], [[1, 0], [2, 0], [3, 0], [3, 3]], 0, [True, True, False, False])
+    """A 4-state language the census leaves undecided in LTL[P,Y<=2] (the words whose first
+    factor bb is followed by a's only; 3 is the sink): classify prints the pair of the type
+    automaton at the depth it reached."""
+    d = DFA(["a", "b"], [[0, 1], [0, 2], [2, 3], [3, 3]], 0, [False, False, True, False])
     r = classify(d, windows=(2,), search_budget=0, limit=5_000)["LTL[P,Y<=2]"]
     assert r.member is None and r.depth_reached == 2
     assert brute_force_shortest(d, "LTL[P,Y<=2]", 2) == _length(r.witness)
