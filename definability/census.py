@@ -40,7 +40,7 @@ from ..ltl.fragments import Fragment
 from .classify import questions
 from .classify import classify as _classify
 
-__all__ = ["Census", "CensusEntry", "census", "DEFAULT_MAX_DFAS", "PROGRESS_EVERY"]
+__all__ = ["Census", "CensusEntry", "census", "orbit_images", "DEFAULT_MAX_DFAS", "PROGRESS_EVERY"]
 
 #: default bound on the DFAs of a census (its upper bound is checked before enumerating):
 #: 4 states over two letters (bound 85,746) and 3 states over three (63,946) fit
@@ -143,17 +143,25 @@ class Census:
         return out
 
 
-def _orbit(dfa, permutations) -> set:
-    """The canonical keys of the minimal DFAs of σ(L) and of their complements, for every
-    renaming σ of the letters (``permutations`` of the column indices), L = L(dfa)."""
+def orbit_images(dfa, permutations=None):
+    """(canonical key, perm, complemented) for the minimal DFA of σ(L) and of its complement,
+    for every renaming σ of the letters (``permutations`` of the column indices; None: all),
+    L = L(dfa).  Column j of the image reads as column perm[j] of ``dfa``, so a formula of L
+    becomes one of the image by renaming the atom of letter perm[j] to letter j (and
+    negating it for the complement)."""
     t = [[int(r) for r in row] for row in dfa.transitions]
     acc = [bool(x) for x in dfa.accepting]
-    out = set()
+    if permutations is None:
+        permutations = itertools.permutations(range(len(dfa.alphabet)))
     for perm in permutations:
         table = [[row[i] for i in perm] for row in t]
-        out.add(canonical_key(table, acc))
-        out.add(canonical_key(table, [not x for x in acc]))
-    return out
+        yield canonical_key(table, acc), tuple(perm), False
+        yield canonical_key(table, [not x for x in acc]), tuple(perm), True
+
+
+def _orbit(dfa, permutations) -> set:
+    """The canonical keys of the orbit of L(dfa) (:func:`orbit_images`)."""
+    return {key for key, _, _ in orbit_images(dfa, permutations)}
 
 
 def census(max_states: int, alphabet: Sequence[str], windows=(2,), max_depth: int = 3,

@@ -52,7 +52,8 @@ import numpy as np
 from ..automata.operations import complement
 from ..errors import DEFAULT_MEMORY_BUDGET, LimitExceeded, MemoryBudgetExceeded
 from ..ltl.formula import FALSE, TRUE, And, Atom, Formula, Not, Or, Past, Yesterday, and_, or_
-from .types import _ENTRY_OVERHEAD, _SAMPLE_EVERY, _interner, _MemoryEstimate, type_formulas
+from .types import (_ENTRY_OVERHEAD, _SAMPLE_EVERY, _interner, _MemoryEstimate, type_formulas,
+                    types_disjunction)
 
 __all__ = ["OccurrenceResult", "occurrence_forms"]
 
@@ -355,25 +356,10 @@ def _formula(level: _Level, outside, edges, ends, on_side, negated) -> Formula:
     if found is not None:
         letters, at_end = found
     else:
-        letters = _disjunction(level.chi, letter_types, outside)
-        at_end = _disjunction(level.chi, end_types, outside)
+        letters, at_end = (types_disjunction(level.chi, sorted(here - outside), sorted(here & outside))
+                           for here in (letter_types, end_types))
     phi = or_(FALSE if letters is FALSE else Past(letters), at_end)
     return Not(phi) if negated else phi
-
-
-def _disjunction(chi, realised_here: set[int], outside: set[int]) -> Formula:
-    """⋁ χ over the types of ``realised_here`` in B, or, when shorter, the negation of the
-    disjunction over those outside B (the χ are exhaustive at letter positions, resp. N+1)."""
-    inside = sorted(realised_here - outside)
-    rest = sorted(realised_here & outside)
-    if not rest:
-        return TRUE if inside else FALSE
-    pos, neg = FALSE, FALSE
-    for i in inside:
-        pos = or_(pos, chi(i))
-    for i in rest:
-        neg = or_(neg, chi(i))
-    return pos if pos.size <= neg.size + 1 else Not(neg)
 
 
 def _cover(level: _Level, outside, edges, ends, on_side, letter_types, end_types):

@@ -60,7 +60,7 @@ from .witnesses import Factors, Witness, family_witness, make_witness, run
 
 __all__ = [
     "DepthResult", "type_automaton", "types_at_end", "same_type_at_end", "lasso_search",
-    "LassoWitness", "lasso_to_witness", "DEFAULT_TYPE_LIMIT", "type_formulas",
+    "LassoWitness", "lasso_to_witness", "DEFAULT_TYPE_LIMIT", "type_formulas", "types_disjunction",
 ]
 
 DEFAULT_TYPE_LIMIT = 200_000
@@ -70,22 +70,29 @@ DEFAULT_TYPE_LIMIT = 200_000
 
 
 
+def types_disjunction(chi, inside, outside) -> Formula:
+    """A formula true exactly on the types of ``inside`` among ``inside`` ∪ ``outside``
+    (whose χ are mutually exclusive and exhaustive where it is read): ⋁_{inside} χ, or
+    ¬⋁_{outside} χ when that is smaller; TRUE / FALSE when one side is empty."""
+    inside, outside = list(inside), list(outside)
+    if not inside:
+        return FALSE
+    if not outside:
+        return TRUE
+    pos = FALSE
+    for e in inside:
+        pos = _or(pos, chi(e))
+    neg = FALSE
+    for e in outside:
+        neg = _or(neg, chi(e))
+    return pos if pos.size <= neg.size + 1 else Not(neg)
+
+
 def _accepting_types_formula(end_verdict: dict, chi) -> Formula:
     """The disjunction of the type formulas ``chi(e)`` of the accepting end types, or the
     negated disjunction of the rejecting ones, whichever is smaller."""
-    acc = [e for e, (ok, _) in end_verdict.items() if ok]
-    rej = [e for e, (ok, _) in end_verdict.items() if not ok]
-    if not acc:
-        return FALSE
-    if not rej:
-        return TRUE
-    pos = FALSE
-    for e in acc:
-        pos = _or(pos, chi(e))
-    neg = FALSE
-    for e in rej:
-        neg = _or(neg, chi(e))
-    return pos if pos.size <= neg.size + 1 else Not(neg)
+    return types_disjunction(chi, [e for e, (ok, _) in end_verdict.items() if ok],
+                             [e for e, (ok, _) in end_verdict.items() if not ok])
 
 
 def _bfs_word(parent: dict, state) -> list:

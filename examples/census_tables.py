@@ -18,13 +18,12 @@ formula's own DFA, equivalence), so every "yes" of the census has a checked cert
 from __future__ import annotations
 
 import argparse
-import itertools
 import platform
 import time
 from pathlib import Path
 
 from attnlogic.commands.census import text_tables
-from attnlogic.definability.census import census
+from attnlogic.definability.census import census, orbit_images
 from attnlogic.fileio import write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,22 +115,6 @@ def _markdown(c, seconds: float, cpu: float) -> list[str]:
     return out + [""]
 
 
-def _orbit_maps(d):
-    """(canonical key, letter renaming old → new, complemented) for every renaming σ of the
-    letters and complement: the minimal DFA of that image of L(d) and how to carry a formula
-    of L(d) to it (column j of the image reads as column perm[j] of d)."""
-    from attnlogic.automata.census import canonical_key
-
-    letters = d.alphabet
-    table = [[int(r) for r in row] for row in d.transitions]
-    acc = [bool(x) for x in d.accepting]
-    for perm in itertools.permutations(range(len(letters))):
-        t = [[row[i] for i in perm] for row in table]
-        rename = {letters[perm[j]]: letters[j] for j in range(len(letters))}
-        for flip in (False, True):
-            yield canonical_key(t, [x != flip for x in acc]), rename, flip
-
-
 def _classify_certified(payload):
     """Classify one DFA (transition table, accepting list, letters) with certificates: the
     verdicts and the "yes" formulas' texts per fragment."""
@@ -161,7 +144,9 @@ def check_certificates(c, jobs: int = 1, on_stage=None) -> dict:
     for key, e in by_key.items():
         if key in covered:
             continue
-        orbit = {k: (ren, flip) for k, ren, flip in _orbit_maps(e.dfa)}
+        letters = e.dfa.alphabet
+        orbit = {k: ({letters[perm[j]]: letters[j] for j in range(len(letters))}, flip)
+                 for k, perm, flip in orbit_images(e.dfa)}
         covered.update(orbit)
         reps.append((e, orbit))
     payloads = [([[int(r) for r in row] for row in e.dfa.transitions], [bool(x) for x in e.dfa.accepting],
