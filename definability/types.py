@@ -194,7 +194,8 @@ def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str,
 
     A state is (memory, q): what the types of the positions read so far contribute (the
     window and past sets, or the since-pairs), and the DFA state.  ``vector(a, memory)`` is
-    the tuple of type ids of depths 0..D of a position carrying letter a (a = -1: N+1);
+    the tuple of type ids of depths 0..D of a position carrying letter a (a = -1: N+1; a
+    letter position may stop at depth D − 1, the deepest any N+1 type reads);
     ``advance(memory, v)`` the memory after it.  Returns (parent map, the realised type ids
     per depth, end type → (accepted, a state reaching it), and the first pair of states
     whose N+1 types agree while membership differs, or None).  LimitExceeded past ``limit``
@@ -223,8 +224,8 @@ def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str,
             return parent, realised, end_verdict, (seen[1], state)
         for a in range(t.shape[1]):
             v = vector(a, memory)
-            for j in range(D + 1):
-                realised[j].add(v[j])
+            for j, x in enumerate(v):
+                realised[j].add(x)
             nxt = (advance(memory, v), int(t[q, a]))
             if nxt not in parent:
                 parent[nxt] = (state, a)
@@ -253,8 +254,11 @@ def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYP
     intern, info = _interner()      # id -> (j, letter index or -1, window ids, past ids)
 
     def vector(a: int, window: tuple, pastsets: tuple) -> tuple:
+        # a letter position's depth-D type is read by no formula of depth ≤ D at N+1 (only
+        # its (D−1)-type is, under Y[<=k] or P): computing it would only split states that
+        # agree on every N+1 type to come, so letter positions get depths 0..D−1
         v = [intern((0, a, (), ()))]
-        for j in range(1, D + 1):
+        for j in range(1, D + 1 if a < 0 else D):
             w = frozenset(u[j - 1] for u in window)
             ps = pastsets[j - 1] if past else frozenset()
             v.append(intern((j, a, w, ps)))

@@ -15,7 +15,7 @@
 
 from importlib import import_module
 
-_EXPORTS = {"check": ".check", "assert_recognises": ".check", "ModelReport": ".check",
+_EXPORTS = {"check": ".recognition", "assert_recognises": ".recognition", "ModelReport": ".recognition",
             "Adapter": ".adapter", "load_model": ".models"}
 
 __all__ = sorted(_EXPORTS)

@@ -23,7 +23,7 @@ def pytest_addoption(parser):
 def assert_recognises(request):
     """``assert_recognises(model, regex=..., alphabet=..., readout=...)``: see
     :func:`attnlogic.testing.assert_recognises` (the seed is ``--attnlogic-seed``)."""
-    from attnlogic.testing.check import assert_recognises as check
+    from attnlogic.testing.recognition import assert_recognises as check
 
     seed = request.config.getoption("attnlogic_seed")
 

@@ -39,7 +39,7 @@ def regexes(alphabet="ab", max_leaves: int = 8) -> st.SearchStrategy[str]:
 
 
 def _language_dfa(language=None, *, formula=None, regex=None, dfa=None, alphabet=None):
-    from .check import resolve_language
+    from .recognition import resolve_language
 
     return resolve_language(formula, regex, dfa, language, alphabet).dfa
 

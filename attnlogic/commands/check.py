@@ -117,7 +117,7 @@ def _run_check(args, alphabet, given) -> int:
 
     if args.model is None or (args.readout != "eos" and _compiled_file(args.model)):
         return _check_compiled(args, alphabet, load_source(args) if (args.regex or args.dfa) else None)
-    from attnlogic.testing.check import check
+    from attnlogic.testing.recognition import check
     from attnlogic.testing.models import load_model
 
     loaded = load_model(args.model, device=args.device)

@@ -52,7 +52,9 @@ def words_upto(n: int):
 
 
 @pytest.mark.parametrize("shape", SHAPES)
-@pytest.mark.parametrize("n", [5, pytest.param(9, marks=pytest.mark.slow)])
+# 8 states: the reset chain's LTL[P,Y<=2] certificate (an occurrence form of window depth 4)
+# is found, shrunk and checked in 16 s; at 9 states, 40 s
+@pytest.mark.parametrize("n", [5, pytest.param(8, marks=pytest.mark.slow)])
 def test_small_chains_verdicts_against_the_semigroup(shape, n):
     d = minimize(chain(n, shape))
     assert d.n_states == n                      # the shapes are minimal as built
@@ -63,7 +65,10 @@ def test_small_chains_verdicts_against_the_semigroup(shape, n):
     assert got[LTL_PY].member == (local_monoids_r_trivial(S) is None)
     assert got[LTL_S].member == S.is_h_trivial()
     assert got[LTL_Y].member == (decide_definite(d).member)
-    words = list(words_upto(n + 3))
+    # every formula was already checked exactly against the DFA (member()); the reference
+    # evaluator re-checks it on all words of up to n + 3 letters, at most 9 (the window
+    # certificates of the longer chains are large: 2,046 words took 48 s at 8 states)
+    words = list(words_upto(min(n + 3, 9)))
     for r in result.results:
         if r.member is True and r.formula is not None:
             assert all(accepts(r.formula, w) == d.accepts(w) for w in words), (r.fragment, r.formula)

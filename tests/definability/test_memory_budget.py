@@ -86,36 +86,38 @@ def test_a_semigroup_over_the_budget_is_refused(backend):
         transition_semigroup(d, backend=backend, memory_budget=1000)
 
 
-#: "some aa": in LTL[P,Y<=2] at depth 2 with a past window type automaton of 2079 states
-AA = "(a|b)*aa(a|b)*"
+#: "some aa" over three letters: the depth-2 type automaton with P passes 10^5 states
+AA3 = "(a|b|c)*aa(a|b|c)*"
 
 
 def test_a_type_automaton_over_the_budget_is_refused():
     import tracemalloc
 
     from attnlogic.definability.types import type_automaton
-    d = regex_to_dfa(AA)
+    # window 5: a type automaton of a few thousand states that completes (with window 2
+    # over two letters a letter position's depth-2 types give at most a few hundred)
+    d = regex_to_dfa("(a|b)*a(a|b)*")
     tracemalloc.start()
     try:
-        res = type_automaton(d, 2, True, 2, build_formula=False)      # the default budget
+        res = type_automaton(d, 5, True, 2, build_formula=False)      # the default budget
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     assert res.definable and res.states > 2048
     with pytest.raises(MemoryBudgetExceeded, match="type automaton at depth 2") as exc:
-        type_automaton(d, 2, True, 2, build_formula=False, memory_budget=300_000)
+        type_automaton(d, 5, True, 2, build_formula=False, memory_budget=300_000)
     assert exc.value.parameters == ("memory_budget",)
     # the estimate follows the memory really held: half of the measured peak is refused
     with pytest.raises(MemoryBudgetExceeded):
-        type_automaton(d, 2, True, 2, build_formula=False, memory_budget=peak // 2)
+        type_automaton(d, 5, True, 2, build_formula=False, memory_budget=peak // 2)
     # through classify (the window procedure does not turn it into "undecided")
     with pytest.raises(MemoryBudgetExceeded, match="type automaton"):
-        classify(d, windows=(2,), memory_budget=300_000)
+        classify(regex_to_dfa(AA3), windows=(2,), memory_budget=300_000)
 
 
 def test_a_type_automaton_over_the_budget_on_the_command_line(capsys):
     from attnlogic.cli import main
-    code = main(["classify", "--regex", AA, "--window", "2", "--memory-budget", "300K"])
+    code = main(["classify", "--regex", AA3, "--window", "2", "--memory-budget", "300K"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1, err
     assert "memory for the type automaton" in err[0] and "--memory-budget" in err[0]

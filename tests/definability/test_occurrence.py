@@ -97,7 +97,9 @@ def test_occurrence_forms_match_a_brute_force_reading_of_the_proposition(depth, 
     assert len(SMALL) > 100
     yes = 0
     bound = depth + 1 if inner is None else depth + inner + 2
-    for d in SMALL:
+    # two levels: every third DFA (the brute force needs words of 9 letters there: 30 s for all)
+    sample = SMALL if inner is None else SMALL[::3]
+    for d in sample:
         res = occurrence_forms(d, 2, depth, 100_000, inner_depth=inner)
         expected = brute_force_form(d, 2, depth, 9, inner)
         assert (res.negated if res.definable else None) == expected, d.transitions
@@ -105,7 +107,7 @@ def test_occurrence_forms_match_a_brute_force_reading_of_the_proposition(depth, 
             yes += 1
             assert res.formula.depth <= bound and HYBRID2.allows(res.formula)
             assert verify_formula(d, HYBRID2, res.formula).valid
-    assert 0 < yes < len(SMALL)
+    assert 0 < yes < len(sample)
 
 
 def test_depth_3_covers_define_the_language():
