@@ -62,16 +62,16 @@ class _Output:
         return b"".join(self.chunks[key]).decode("utf-8", "replace")
 
 
-def _interrupt(proc, ready, timeout=240.0):
-    """Wait until ``ready(output)`` (the command is at work), send SIGINT; return (seconds to
-    exit, stdout, stderr)."""
+def _interrupt(proc, ready, timeout=240.0, settle=1.0):
+    """Wait until ``ready(output)`` (the command is at work), wait ``settle`` seconds, send
+    SIGINT; return (seconds to exit, stdout, stderr)."""
     output = _Output(proc)
     deadline = time.monotonic() + timeout
     while not ready(output):
         assert proc.poll() is None, output.text("err")
         assert time.monotonic() < deadline, "the command never got to work"
         time.sleep(0.2)
-    time.sleep(1.0)
+    time.sleep(settle)
     t0 = time.monotonic()
     proc.send_signal(signal.SIGINT)
     proc.wait(60)
@@ -130,13 +130,15 @@ def _assert_stopped_cleanly(proc, seconds, out, err, command):
 
 
 def test_ctrl_c_stops_classify_and_says_which_step(tmp_path):
-    # the 15th letter from the end is a: 32,768 states, several seconds of deciding
-    proc = _start(["classify", "--regex", "(a|b)*a(a|b){14}", "--alphabet", "ab", "--progress"], tmp_path)
+    # the 17th letter from the end is a: 131,072 states. Its deciding takes many seconds where
+    # the 15th-from-end's (32,768 states) could finish within the settle time on a quiet machine
+    # and exit 0 before the signal came; the signal goes as soon as deciding has begun
+    proc = _start(["classify", "--regex", "(a|b)*a(a|b){16}", "--alphabet", "ab", "--progress"], tmp_path)
 
     def ready(output):    # the status line has reached a decision procedure
         return "classify: deciding" in output.text("err")
 
-    seconds, out, err = _interrupt(proc, ready)
+    seconds, out, err = _interrupt(proc, ready, settle=0.0)
     _assert_stopped_cleanly(proc, seconds, out, err, "classify")
     assert "classify: Ctrl-C while deciding" in err
     assert list(tmp_path.iterdir()) == []
