@@ -2,10 +2,10 @@
 
 Each entry is a regular language with a name, an alphabet, a regex (the syntax of
 ``attnlogic dfa --regex``) and a description.  The suite mirrors
-the regression cases of the specification, listed in docs/languages.md (the tests check that they agree where that file is
-present), so that ``attnlogic demo`` runs on built-in inputs alone.  The memberships are
-*not* stored here: they are computed by the classifier and compared with the shared
-expectations by the tests.
+the regression cases listed in docs/languages.md (the tests check that it agrees with
+tests/data/languages.json), so that ``attnlogic demo`` runs on built-in inputs alone.  The
+memberships are *not* stored here: they are computed by the classifier and compared with the
+published expectations of tests/data/languages.json by the tests.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Formula → DFA agrees with the semantics on every short word and on long random words.
 
 Reference: a batch evaluator written here as a literal transcription of
-shared/spec/semantics.md (quadratic loops over positions, vectorised over all words of one
+the semantics of docs/logic.md (quadratic loops over positions, vectorised over all words of one
 length), itself checked against the project's reference evaluator
 ``attnlogic.ltl.evaluate``; long words are checked against the reference evaluator's
 ``prefix_acceptance`` directly.

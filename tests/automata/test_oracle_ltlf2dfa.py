@@ -1,6 +1,6 @@
 """Cross-check of formula → DFA against ltlf2dfa + MONA (PPLTL → minimal DFA).
 
-Convention bridge (see automata/io.py and shared/reference/ecosystem.md §5.4):
+Convention bridge (see automata/io.py and docs/automata.md):
 * our strict ``P φ`` is PPLTL ``Y(O φ)``; our strict ``φ S ψ`` is ``Y(φ S ψ)`` (PPLTL's
   since is reflexive); ``Y[<=k] φ`` is ``Y φ | Y Y φ | … | Y^k φ``; O, H, Y agree;
 * letters are valuations with exactly one proposition true (DECLARE assumption); a letter

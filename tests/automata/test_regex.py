@@ -179,8 +179,8 @@ def test_any_text_parses_or_fails_with_a_located_error(text, alphabet):
     assert d.n_states >= 1 and d == d.minimal()
 
 
-def test_shared_language_suite_has_the_stated_minimal_sizes(language_cases):
-    # shared/cases/languages.json states the size of each language's minimal DFA
+def test_the_language_suite_has_the_stated_minimal_sizes(language_cases):
+    # tests/data/languages.json states the size of each language's minimal DFA
     for case in language_cases:
         d = regex_to_dfa(case["regex"], case.get("alphabet"))
         assert d.n_states == case["minimal_dfa_states"], case["name"]

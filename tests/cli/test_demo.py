@@ -1,4 +1,4 @@
-"""The demo: built-in suite = shared cases, expected classifications, clean checks, outputs."""
+"""The demo: built-in suite = the language cases of tests/data, expected classifications, clean checks, outputs."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from attnlogic.demo import run_demo, write_outputs
 from attnlogic.suite import SUITE
 
 
-def test_builtin_suite_mirrors_the_shared_cases(language_cases):
-    shared = {c["name"]: c for c in language_cases}
+def test_builtin_suite_mirrors_the_language_cases(language_cases):
+    cases = {c["name"]: c for c in language_cases}
     ours = {lang.name: lang for lang in SUITE}
-    assert set(ours) == set(shared)
+    assert set(ours) == set(cases)
     for name, lang in ours.items():
-        assert list(lang.alphabet) == shared[name]["alphabet"]
-        assert lang.regex == shared[name]["regex"]
+        assert list(lang.alphabet) == cases[name]["alphabet"]
+        assert lang.regex == cases[name]["regex"]
 
 
 @pytest.fixture(scope="module")

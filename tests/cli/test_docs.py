@@ -76,7 +76,7 @@ def workdirs():
 
 
 def _shell_env(cwd: Path) -> dict:
-    env = dict(os.environ, COLUMNS="100", PYTHONHASHSEED="0", ATTNLOGIC_SHARED=str(ROOT.parent / "shared"))
+    env = dict(os.environ, COLUMNS="100", PYTHONHASHSEED="0")
     bindir = cwd / "_bin"
     bindir.mkdir(exist_ok=True)
     shim = bindir / "attnlogic"

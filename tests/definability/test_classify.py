@@ -1,4 +1,4 @@
-"""classify() on the shared language suite and the ``attnlogic classify`` contract."""
+"""classify() on the language suite (tests/data/languages.json) and the ``attnlogic classify`` contract."""
 
 from __future__ import annotations
 

@@ -146,7 +146,7 @@ def identity_verdicts(dfa) -> dict:
 
 
 def test_the_identities_know_the_published_answers(language_cases):
-    """The hand-written identities against the shared language suite's published answers."""
+    """The hand-written identities against the language suite's published answers."""
     from attnlogic.automata.sources import language_from_regex
 
     checked = 0

@@ -18,7 +18,7 @@ What the procedures claim, and what is asserted:
   no earlier instance reaches it, and the brute-force shortest pair at that depth is no
   longer (it may be much shorter: PARITY's LTL[P,Y] instance is longer than bbbb / bbbbb,
   which agree at depth 4 — docs/decision-procedures.md §4.2 says so, checked below).
-* text output: every word printed by ``classify`` over the shared language suite fits in
+* text output: every word printed by ``classify`` over the language suite fits in
   300 characters (long words are shown as start…end with the length), while ``--json``
   has the words in full.
 """

@@ -27,7 +27,7 @@ def occurrences(word: str, factor: str) -> int:
     return sum(word[i:i + len(factor)] == factor for i in range(len(word) - len(factor) + 1))
 
 
-def test_language_table_matches_shared_cases(language_cases):
+def test_language_table_matches_the_language_cases(language_cases):
     by_name = {c["name"]: c for c in language_cases}
     for name, spec in LANGUAGES.items():
         if spec.regex is None:

@@ -1,4 +1,4 @@
-"""A literal, quadratic transcription of shared/spec/semantics.md, for tests only.
+"""A literal, quadratic transcription of the semantics (docs/logic.md), for tests only.
 
 ``holds(f, w, n)`` follows the definitions position by position (1-based, n ≤ N+1) with
 no sharing and no vectorisation, so that the real evaluator is checked against the text
