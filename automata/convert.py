@@ -30,6 +30,11 @@ automata-lib (:func:`to_automata_lib` / :func:`from_automata_lib`)
     construction first).  The alphabet is the sorted set of input symbols, which must be
     strings.
 
+Any of these objects (:func:`as_dfa`)
+    ``classify``, ``verify_formula``/``verify_witness``, ``load_language(dfa=…)`` and
+    ``attnlogic.testing.check(dfa=…)`` take our DFA, an automata-lib DFA or NFA, or a networkx
+    graph directly, converted by :func:`as_dfa`.
+
 Round trips preserve the language exactly; tests/automata/test_convert.py checks it on
 random DFAs both ways (equal minimal DFAs, so equal languages).
 """
@@ -46,7 +51,7 @@ from .dfa import DFA
 from .io import complete_partial
 
 __all__ = ["to_networkx", "from_networkx", "to_graphml", "from_graphml", "to_automata_lib",
-           "from_automata_lib"]
+           "from_automata_lib", "as_dfa"]
 
 
 # -- networkx ---------------------------------------------------------------------------
@@ -196,3 +201,33 @@ def from_automata_lib(automaton) -> DFA:
              for q, row in automaton.transitions.items() for a, t in row.items()]
     return complete_partial(letters, len(states), edges, 0, [number[q] for q in automaton.final_states],
                             "automata-lib automaton")
+
+
+# -- any automaton object ----------------------------------------------------------------
+def _is_automata_lib(obj) -> bool:
+    """An automata-lib finite automaton (checked without importing automata-lib)."""
+    return any(c.__module__.startswith("automata.fa.") for c in type(obj).__mro__)
+
+
+def _is_networkx(obj) -> bool:
+    """A networkx graph (checked without importing networkx)."""
+    return any(c.__module__.startswith("networkx.") for c in type(obj).__mro__)
+
+
+def as_dfa(automaton, alphabet: Sequence[str] | None = None, parameter: str = "dfa") -> DFA:
+    """Our :class:`~.dfa.DFA` of an automaton object: our DFA as it is, an automata-lib
+    ``DFA``/``NFA`` (:func:`from_automata_lib`), a networkx graph (:func:`from_networkx`,
+    ``alphabet`` fixing its letters), or a :class:`~.sources.Language` (its minimal DFA).
+    The language is the same; InputError naming ``parameter`` for any other object."""
+    if isinstance(automaton, DFA):
+        return automaton
+    if _is_automata_lib(automaton):
+        return from_automata_lib(automaton)
+    if _is_networkx(automaton):
+        return from_networkx(automaton, alphabet)
+    from .sources import Language
+
+    if isinstance(automaton, Language):
+        return automaton.dfa
+    raise InputError(f"{parameter}: expected a DFA (attnlogic, automata-lib DFA or NFA, networkx graph) "
+                     f"or a Language, got {type(automaton).__name__}", parameters=(parameter,))

@@ -12,7 +12,7 @@ Alphabets (``alphabet``: a sequence of letters, or None):
 * formula — the given letters, in order, followed by the formula's other atoms (sorted);
   without an alphabet, the atoms sorted;
 * regex — required for ``.`` and ``[^…]``; otherwise the letters that occur, sorted;
-* DFA — must be the DFA's letters (possibly reordered; the result follows the given order);
+* DFA (ours, automata-lib's DFA or NFA, a networkx graph, or a file) — must be the DFA's letters (possibly reordered; the result follows the given order);
   for a DOT or AT&T file it may add letters the file never uses (they lead to a rejecting
   sink), for MONA DOT it names the letters read over the propositions.
 
@@ -117,16 +117,18 @@ def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,
 
 
 def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None) -> Language:
-    """The language of a DFA object, or of a DFA file (``-`` = standard input) in any format
-    :func:`~.io.read_dfa_text` recognises: JSON, HOA, DOT, MONA DOT, AT&T/OpenFst text."""
-    if isinstance(dfa, DFA):
-        d, text, source = dfa, "<DFA object>", "<DFA object>"
-    elif isinstance(dfa, str):
+    """The language of a DFA object — ours, an automata-lib ``DFA``/``NFA`` or a networkx
+    graph (:func:`~.convert.as_dfa`) — or of a DFA file (``-`` = standard input) in any
+    format :func:`~.io.read_dfa_text` recognises: JSON, HOA, DOT, MONA DOT, AT&T/OpenFst
+    text, GraphML."""
+    if isinstance(dfa, str):
         from .io import read_dfa_file
         d, text = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet)), dfa
         source = "<stdin>" if dfa == "-" else dfa
     else:
-        raise InputError(f"dfa: expected a DFA or a file path, got {type(dfa).__name__}")
+        from .convert import as_dfa
+        d = as_dfa(dfa, None if alphabet is None else tuple(alphabet))
+        text, source = "<DFA object>", "<DFA object>"
     if alphabet is not None:
         alphabet = tuple(alphabet)
         if sorted(alphabet) != sorted(d.alphabet):

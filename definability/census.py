@@ -39,6 +39,7 @@ from ..errors import InputError, LimitExceeded
 from ..ltl.fragments import Fragment
 from .classify import questions
 from .classify import classify as _classify
+from .results import UnknownFragment, fragment_key
 
 __all__ = ["Census", "CensusEntry", "census", "orbit_images", "DEFAULT_MAX_DFAS", "PROGRESS_EVERY"]
 
@@ -86,20 +87,21 @@ class Census:
 
     def count(self, fragment, verdict: bool | None = True, states: int | None = None) -> int:
         """How many languages (of ``states`` states, or all) have ``verdict`` for ``fragment``
-        (a fragment, its name or an attention pattern's name)."""
+        (a fragment, its name or short name, an attention pattern or its name: as
+        ``Classification[...]``)."""
         i = self._index(fragment)
         return sum(1 for e in self.entries
                    if e.verdicts[i] is verdict and (states is None or e.dfa.n_states == states))
 
     def _index(self, key) -> int:
-        if isinstance(key, Fragment) or (isinstance(key, str) and key.startswith("LTL")):
-            fragment = Fragment.parse(key)
-        else:
-            fragment = Fragment.from_pattern(key)
+        """The position of the fragment ``key`` names (looked up as in a
+        :class:`~.results.Classification`: :func:`~.results.fragment_key`)."""
+        fragment = fragment_key(key)
         try:
             return self.fragments.index(fragment)
         except ValueError:
-            raise KeyError(key) from None
+            raise UnknownFragment(f"{fragment} is not in the census (its fragments: "
+                                  f"{', '.join(map(str, self.fragments))})", parameters=("windows",)) from None
 
     def profiles(self) -> list[tuple[tuple[Fragment, ...], int]]:
         """The profiles — the set of fragments a language lies in (undecided counted as not

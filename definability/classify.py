@@ -20,6 +20,7 @@ witness pair whose two words differ on L.  Readout at N+1 (docs/logic.md).
 
 from __future__ import annotations
 
+from ..automata.convert import as_dfa
 from ..automata.minimize import minimize
 from ..errors import InputError
 from ..ltl.fragments import BASE_FRAGMENTS, Fragment
@@ -54,7 +55,9 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
              hints=(), on_stage=None, memory_budget: int | None = None,
              certificates: bool = True) -> Classification:
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
-    LTL[Y<=k] and LTL[P,Y<=k].  ``limit`` bounds every exponential step (semigroup
+    LTL[Y<=k] and LTL[P,Y<=k].  ``dfa``: our DFA, an automata-lib DFA or NFA, a networkx
+    graph or a :class:`~attnlogic.automata.sources.Language`
+    (:func:`~attnlogic.automata.convert.as_dfa`).  ``limit`` bounds every exponential step (semigroup
     elements, type-automaton states); ``max_depth`` bounds the type refinement;
     ``search_budget`` bounds the search for small certificates (candidate formulas over
     the whole classification, at most SMALLEST_PER_SEARCH per fragment; 0: no search);
@@ -83,6 +86,7 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     LTL[P], LTL[Y] ⊆ LTL[P,Y] before its quadratic test, and LTL[S] the inclusion
     LTL[P,Y] ⊆ LTL[S] before the semigroup."""
     fragments = questions(windows)
+    dfa = as_dfa(dfa)
     d = dfa if minimal else minimize(dfa)
     if memory_budget is not None and (isinstance(memory_budget, bool) or not isinstance(memory_budget, int)
                                       or memory_budget < 1):

@@ -8,6 +8,7 @@ differ on the language; an undecided answer (``member is None``) says how far it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..errors import InputError
@@ -16,7 +17,8 @@ from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
 from .witnesses import Witness
 
-__all__ = ["Verdict", "FragmentResult", "PatternResult", "Classification", "word_text"]
+__all__ = ["Verdict", "FragmentResult", "PatternResult", "Classification", "word_text", "fragment_key",
+           "UnknownFragment"]
 
 
 def word_text(alphabet, word, empty: str = "") -> str:
@@ -84,26 +86,38 @@ class PatternResult:
 
 
 @dataclass(frozen=True)
-class Classification:
+class Classification(Mapping):
     """The minimal DFA and one :class:`FragmentResult` per fragment (in output order).
 
-    ``result[key]`` takes a :class:`Fragment`, its name (``"LTL[P,Y<=2]"``) or the name of
-    an attention pattern (``"hybrid:2"``, ``"global"``, ``"local:1"``)."""
+    A read-only mapping from :class:`Fragment` to :class:`FragmentResult`: iterating gives
+    the fragments in output order, ``keys()``, ``values()``, ``items()``, ``len()``,
+    ``in`` and ``get()`` work as on a dict.  A key is a :class:`Fragment`, its name
+    (``"LTL[P,Y<=2]"``), its short name (``"P"``, ``"P,Y"``, ``"Y<=2"``) or the name of an
+    attention pattern (``"global"``, ``"local:1"``, ``"hybrid:2"``) — :func:`fragment_key`.
+    A key that names no fragment, or one that was not classified, raises
+    :class:`UnknownFragment` (a ``KeyError``)."""
 
     dfa: object
     results: tuple[FragmentResult, ...]
 
     def __getitem__(self, key) -> FragmentResult:
-        fragment = _as_fragment(key)
+        fragment = fragment_key(key)
         for r in self.results:
             if r.fragment == fragment:
                 return r
-        raise KeyError(key)
+        raise UnknownFragment(f"{fragment} was not classified (classified: "
+                              f"{', '.join(map(str, self.fragments))})", parameters=("windows",))
+
+    def __iter__(self):
+        return iter(self.fragments)
+
+    def __len__(self) -> int:
+        return len(self.results)
 
     def __contains__(self, key) -> bool:
         try:
             self[key]
-        except (KeyError, InputError):
+        except KeyError:
             return False
         return True
 
@@ -159,11 +173,39 @@ class Classification:
                 "fragments": {str(r.fragment): r.to_json(sep) for r in self.results}}
 
 
-def _as_fragment(key) -> Fragment:
-    """A fragment from a Fragment, a fragment name or an attention-pattern name."""
+class UnknownFragment(KeyError, InputError):
+    """A lookup key that names no fragment, or a fragment that was not classified: a
+    ``KeyError`` (so that ``in`` and ``get()`` work as on a dict) and an
+    :class:`~attnlogic.errors.InputError` (one line on the command line)."""
+
+    def __init__(self, message: str, parameters: tuple[str, ...] = ()):
+        KeyError.__init__(self, message)
+        self.parameters = tuple(parameters)
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+def fragment_key(key) -> Fragment:
+    """The fragment a lookup key names: a :class:`Fragment`; its name ``"LTL[P,Y<=2]"`` or
+    short name ``"P,Y<=2"``, ``"P"``, ``"Y"`` (:meth:`Fragment.parse`); an attention pattern
+    or its name ``"global"``, ``"local:k"``, ``"hybrid:k"`` (:meth:`Fragment.from_pattern`).
+    :class:`UnknownFragment` for anything else."""
+    from ..patterns import AttentionPattern
+
     if isinstance(key, Fragment):
         return key
-    try:
-        return Fragment.parse(key)
-    except InputError:
+    if isinstance(key, AttentionPattern):
         return Fragment.from_pattern(key)
+    if isinstance(key, str):
+        try:
+            return Fragment.parse(key)
+        except InputError:
+            pass
+        try:
+            return Fragment.from_pattern(key)
+        except InputError:
+            pass
+    raise UnknownFragment(f"{key!r} names no fragment (LTL[P], LTL[Y], LTL[P,Y], LTL[S], "
+                          "LTL[Y<=k], LTL[P,Y<=k], their short names P, Y, P,Y, S, Y<=k, P,Y<=k) "
+                          "and no attention pattern (global, local:k, hybrid:k)")

@@ -34,7 +34,7 @@ import numpy as np
 
 from attnlogic.errors import InputError
 
-__all__ = ["Adapter", "READOUTS"]
+__all__ = ["Adapter", "READOUTS", "unwrap_model"]
 
 READOUTS = ("prefix", "eos")
 
@@ -153,3 +153,17 @@ class Adapter:
     def first_prefix(self) -> int:
         """The shortest prefix with a decision (0, or 1 without BOS and EOS)."""
         return 0 if self._offset() == 0 else 1
+
+
+def unwrap_model(model) -> tuple[Callable, tuple[str, ...] | None]:
+    """The callable to run and the letters it was built for: an attnlogic
+    :class:`~attnlogic.compiler.compile.CompiledModel` is its ``Transformer`` (token id of a
+    letter = its index in the model's vocabulary, EOS the id after the letters, a decision
+    per prefix: the :class:`Adapter` defaults) and its vocabulary's letters; any other model
+    is itself, with no letters (None)."""
+    import sys
+
+    compiled = sys.modules.get("attnlogic.compiler.compile")   # loaded iff one can exist
+    if compiled is not None and isinstance(model, compiled.CompiledModel):
+        return model.model, tuple(model.vocab.alphabet)
+    return model, None

@@ -30,7 +30,7 @@ import numpy as np
 
 from attnlogic.errors import InputError
 
-from .adapter import Adapter
+from .adapter import Adapter, unwrap_model
 from .words import boundary_words, context_words, dfa_table, exhaustive, long_words, random_words
 
 __all__ = ["ModelReport", "check", "assert_recognises", "resolve_language", "exhaustive_budget"]
@@ -285,10 +285,23 @@ def check(model: Callable, *, formula=None, regex=None, dfa=None, language=None,
     ``boundary`` words one edit from a random member or non-member of length ≤
     ``max_length``, ``random`` random words of length ≤ ``max_length``, and ``long_count``
     periodic / pumped / random words of length ``long_length`` (0 to skip).
+
+    A compiled model (:class:`~attnlogic.compiler.compile.CompiledModel`) is run as its
+    transformer over its own letters (:func:`~.adapter.unwrap_model`): the default alphabet
+    is the model's, with token ids from its vocabulary.
     """
+    model, model_letters = unwrap_model(model)
+    if model_letters is not None:
+        if alphabet is None and (formula is not None or regex is not None):
+            alphabet = model_letters
+        if adapter is None and "token_ids" not in adapter_options:
+            adapter_options["token_ids"] = {a: i for i, a in enumerate(model_letters)}
+            adapter_options.setdefault("eos", len(model_letters))
     lang = resolve_language(formula, regex, dfa, language, alphabet)
     if adapter is None:
-        letters = tuple(alphabet) if alphabet is not None else lang.alphabet
+        letters = (tuple(alphabet) if alphabet is not None else
+                   lang.alphabet if model_letters is None else
+                   tuple(a for a in model_letters if a in lang.alphabet))
         adapter = Adapter(letters, readout or "prefix", **adapter_options)
     elif readout is not None or adapter_options:
         raise InputError("give an adapter or its options, not both", parameters=("adapter", "readout"))
