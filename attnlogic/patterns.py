@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import InputError
+from .validate import integer, is_int
 
 __all__ = ["AttentionPattern", "PATTERN_KINDS", "HEAD_KINDS", "PATTERN_NAMES"]
 
@@ -48,9 +49,7 @@ _NAME = re.compile(r"(global_nonstrict|global|causal|local_nonstrict|local|hybri
 
 
 def _count(name: str, value, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise InputError(f"{name} must be an integer ≥ {minimum}, got {value!r}")
-    return int(value)
+    return integer(name, value, minimum)
 
 
 @dataclass(frozen=True)
@@ -65,7 +64,7 @@ class AttentionPattern:
         if self.kind not in PATTERN_KINDS:
             raise InputError(f"unknown attention pattern {self.kind!r}; {_EXPECTED}")
         if self.kind in _WINDOWED:
-            if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
+            if not is_int(self.k) or self.k < 1:
                 raise InputError(f"the window k of a {self.kind} pattern must be an integer "
                                  f"≥ 1, got {self.k!r}")
         elif self.k is not None:

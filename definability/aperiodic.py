@@ -87,13 +87,13 @@ class Aperiodic(Procedure):
         return fragment == LTL_S
 
     def decide(self, fragment, context, results) -> FragmentResult:
-        d, limit = context.dfa, context.limit
+        d, limits = context.dfa, context.limits
         py = results.get(LTL_PY)
         if py is not None and py.member:
             return FragmentResult(fragment, True, py.formula, None,
                                   "in LTL[P,Y] ⊆ LTL[S] (locally R-trivial implies aperiodic)")
         try:
-            va = decide_aperiodic(d, limit=limit, memory_budget=context.memory_budget)
+            va = decide_aperiodic(d, limit=limits.semigroup_elements, memory_budget=context.memory_budget)
         except LimitExceeded as exc:
             return FragmentResult(fragment, None, None, None, f"undecided: {exc}")
         if not va.member:
@@ -102,7 +102,7 @@ class Aperiodic(Procedure):
             return FragmentResult(fragment, True, None, None, "aperiodic: " + va.method)
         from .synthesis import synthesize_star_free
         try:
-            f = synthesize_star_free(d, max_depth=3, limit=min(limit, STAR_FREE_TYPE_LIMIT),
+            f = synthesize_star_free(d, max_depth=3, limit=min(limits.synthesis_states, STAR_FREE_TYPE_LIMIT),
                                      memory_budget=context.memory_budget)
         except LimitExceeded as exc:
             f = None
@@ -111,16 +111,16 @@ class Aperiodic(Procedure):
             note = ""
         if f is not None:
             return member(fragment, f, d, "aperiodic: " + va.method + "; formula by type refinement "
-                          "with S", limit, TYPE_FORMULA_SHRINK_CHECKS)
+                          "with S", limits.check_states, TYPE_FORMULA_SHRINK_CHECKS)
         from .starfree import star_free_formula
         try:
-            g = star_free_formula(d, limit=min(limit, STAR_FREE_LOCAL_DIVISOR_LIMIT),
+            g = star_free_formula(d, limit=min(limits.synthesis_states, STAR_FREE_LOCAL_DIVISOR_LIMIT),
                                   work=STAR_FREE_LOCAL_DIVISOR_WORK, max_size=MAX_FORMULA_SIZE)
         except LimitExceeded as exc:
             note += f"; local-divisor construction: {exc}"
         else:
             return member(fragment, g, d, "aperiodic: " + va.method + "; formula by the "
-                          "local-divisor construction (Kamp's theorem)", limit,
+                          "local-divisor construction (Kamp's theorem)", limits.check_states,
                           TYPE_FORMULA_SHRINK_CHECKS)
         return FragmentResult(fragment, True, None, None,
                               "aperiodic (Schützenberger, McNaughton–Papert, Kamp): " + va.method + note)

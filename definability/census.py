@@ -36,6 +36,8 @@ from typing import Sequence
 from ..automata.census import canonical_key, minimal_dfa_bound, minimal_dfas
 from ..automata.io import dfa_to_dict
 from ..errors import InputError, LimitExceeded
+from ..limits import Limits
+from ..validate import integer
 from ..ltl.fragments import Fragment
 from .classify import questions
 from .classify import classify as _classify
@@ -166,28 +168,26 @@ def _orbit(dfa, permutations) -> set:
     return {key for key, _, _ in orbit_images(dfa, permutations)}
 
 
-def census(max_states: int, alphabet: Sequence[str], windows=(2,), max_depth: int = 3,
-           limit: int = 50_000, max_dfas: int = DEFAULT_MAX_DFAS, on_stage=None,
-           symmetry: bool = True) -> Census:
+def census(max_states: int, alphabet: Sequence[str], windows=(2,), max_depth: int | None = None,
+           limit: int | None = None, max_dfas: int = DEFAULT_MAX_DFAS, on_stage=None,
+           symmetry: bool = True, limits: Limits | None = None) -> Census:
     """Classify every minimal complete DFA with at most ``max_states`` states over
     ``alphabet`` in LTL[P], LTL[Y], LTL[P,Y], LTL[S] and LTL[Y<=k], LTL[P,Y<=k] for each k
-    in ``windows`` (``max_depth`` and ``limit`` as in :func:`.classify.classify`).
+    in ``windows`` (``limits``, ``max_depth`` and ``limit`` as in :func:`.classify.classify`;
+    no certificate is built, so only the bounds of deciding apply).
 
     LimitExceeded (parameter ``max_dfas``) before enumerating when the upper bound on the
     number of DFAs exceeds ``max_dfas``.  ``on_stage(text)`` is told the start and the
     progress every :data:`PROGRESS_EVERY` DFAs.  ``symmetry``: classify one language per orbit under
     renaming letters and complement (module docstring); False: classify every one."""
-    if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
-        raise InputError(f"max_states: a number of states ≥ 1, got {max_states!r}",
-                         parameters=("max_states",))
+    integer("max_states", max_states, 1, what="a number of states")
+    limits = Limits.of(limits, limit=limit, max_depth=max_depth)
     letters = tuple(alphabet)
     if not letters:
         raise InputError("alphabet: a census needs at least one letter", parameters=("alphabet",))
     if len(set(letters)) != len(letters):
         raise InputError(f"alphabet: duplicate letter in {list(letters)}", parameters=("alphabet",))
-    if isinstance(max_dfas, bool) or not isinstance(max_dfas, int) or max_dfas < 1:
-        raise InputError(f"max_dfas: a positive number of DFAs, got {max_dfas!r}",
-                         parameters=("max_dfas",))
+    integer("max_dfas", max_dfas, 1, what="a number of DFAs")
     bound = minimal_dfa_bound(max_states, len(letters))
     if bound > max_dfas:
         raise LimitExceeded("DFAs in the census", max_dfas,
@@ -203,8 +203,8 @@ def census(max_states: int, alphabet: Sequence[str], windows=(2,), max_depth: in
     for i, d in enumerate(minimal_dfas(max_states, letters), 1):
         answer = known.pop(canonical_key(d.transitions, d.accepting), None) if symmetry else None
         if answer is None:
-            c = _classify(d, windows=tuple(windows), max_depth=max_depth, limit=limit, minimal=True,
-                          search_budget=0, certificates=False)
+            c = _classify(d, windows=tuple(windows), minimal=True, certificates=False,
+                          limits=limits)
             answer = (tuple(c[f].member for f in fragments),
                       tuple((f, c[f].method) for f in fragments if c[f].member is None))
             if symmetry:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import LimitExceeded
+from ..limits import DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT
 from ..ltl.definitions import dag_size, order_key
 from ..ltl.formula import Formula
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
@@ -46,11 +47,12 @@ TYPE_FORMULA_SHRINK_CHECKS = 3000
 #: a member's certificate with more nodes than this (or none, when too large to print) is
 #: looked for among the fragment's formulas of at most SMALLEST_MAX_SIZE nodes by bottom-up
 #: enumeration (:mod:`.smallest`): at most SMALLEST_PER_SEARCH candidates per fragment and
-#: ``search_budget`` (default SMALLEST_BUDGET) per classification
+#: ``search_budget`` (default SMALLEST_BUDGET, that of :class:`~attnlogic.limits.Limits`) per
+#: classification
 SMALLEST_FROM_SIZE = 20
 SMALLEST_MAX_SIZE = 14
-SMALLEST_PER_SEARCH = 300_000
-SMALLEST_BUDGET = 900_000
+SMALLEST_PER_SEARCH = SEARCH_PER_FRAGMENT
+SMALLEST_BUDGET = DEFAULT_SEARCH_BUDGET
 
 
 def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int) -> Formula:

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from ..automata.convert import as_dfa
 from ..automata.minimize import minimize
-from ..errors import InputError
+from ..limits import Limits
+from ..validate import integer
 from ..ltl.fragments import BASE_FRAGMENTS, Fragment
 from .attest import attest_results
-from .certificates import SMALLEST_BUDGET, hint_forms, improve
+from .certificates import hint_forms, improve
 from .procedure import Context
 from .registry import procedure_for
 from .results import Classification, FragmentResult
@@ -41,27 +42,29 @@ def questions(windows=(2,)) -> tuple[Fragment, ...]:
     """The fragments a classification answers, in output order (duplicates removed)."""
     out = list(BASE_FRAGMENTS)
     for k in windows:
-        if isinstance(k, bool) or not isinstance(k, int):
-            raise InputError(f"windows: a window must be an integer ≥ 1, got {k!r}")
-        if not 1 <= k <= MAX_DECIDED_WINDOW:
-            raise InputError(f"windows: a window k must be in 1..{MAX_DECIDED_WINDOW} "
-                             f"(MAX_DECIDED_WINDOW), got {k}", parameters=("windows",))
+        integer("windows", k, 1, MAX_DECIDED_WINDOW, "a window k (at most MAX_DECIDED_WINDOW)")
         out += [f for f in Fragment.windowed(k) if f not in out]
     return tuple(out)
 
 
-def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
-             minimal: bool = False, search_budget: int = SMALLEST_BUDGET,
+def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None = None,
+             minimal: bool = False, search_budget: int | None = None,
              hints=(), on_stage=None, memory_budget: int | None = None,
-             certificates: bool = True) -> Classification:
+             certificates: bool = True, limits: Limits | None = None) -> Classification:
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``dfa``: our DFA, an automata-lib DFA or NFA, a networkx
     graph or a :class:`~attnlogic.automata.sources.Language`
-    (:func:`~attnlogic.automata.convert.as_dfa`).  ``limit`` bounds every exponential step (semigroup
-    elements, type-automaton states); ``max_depth`` bounds the type refinement;
-    ``search_budget`` bounds the search for small certificates (candidate formulas over
-    the whole classification, at most SMALLEST_PER_SEARCH per fragment; 0: no search);
-    ``minimal=True`` says that ``dfa`` is already the minimal DFA.
+    (:func:`~attnlogic.automata.convert.as_dfa`).
+
+    The budgets are one :class:`~attnlogic.limits.Limits` value: ``limits`` (default: the
+    defaults) with the keyword arguments that were given replacing its fields, validated
+    once (InputError naming the parameter: ``max_depth=-5``, ``limit=0``).  ``limit`` bounds
+    every exponential step of deciding (semigroup elements, type-automaton states, states
+    of a synthesis; the alias of :data:`~attnlogic.limits.LIMIT_ALIAS`), not the exact
+    check of a certificate (``limits.check_states``); ``max_depth`` bounds the type
+    refinement; ``search_budget`` bounds the search for small certificates (candidate
+    formulas over the whole classification, at most SMALLEST_PER_SEARCH per fragment; 0: no
+    search); ``minimal=True`` says that ``dfa`` is already the minimal DFA.
 
     ``hints``: formulas believed to define the language (the command line passes the formula
     it was given).  A hint, or its rewriting without O, H and windows (``Y[<=k] ψ`` as
@@ -78,22 +81,19 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
 
     ``on_stage(text)``, when given, is told each stage as it starts (for progress displays).
 
-    ``memory_budget`` (bytes; None: :data:`~attnlogic.errors.DEFAULT_MEMORY_BUDGET`) bounds
+    ``memory_budget`` (bytes; default :data:`~attnlogic.errors.DEFAULT_MEMORY_BUDGET`) bounds
     every table whose size is quadratic or worse in the number of states (the internal pair
     graphs of the SCCs, the semigroup's elements): a step that would need more raises
     :class:`~attnlogic.errors.MemoryBudgetExceeded` before allocating.  The LTL[P] and
     LTL[Y] tests are linear and need no budget; LTL[P,Y] takes the inclusions
     LTL[P], LTL[Y] ⊆ LTL[P,Y] before its quadratic test, and LTL[S] the inclusion
     LTL[P,Y] ⊆ LTL[S] before the semigroup."""
+    limits = Limits.of(limits, limit=limit, max_depth=max_depth, search_budget=search_budget,
+                       memory_budget=memory_budget)
     fragments = questions(windows)
     dfa = as_dfa(dfa)
     d = dfa if minimal else minimize(dfa)
-    if memory_budget is not None and (isinstance(memory_budget, bool) or not isinstance(memory_budget, int)
-                                      or memory_budget < 1):
-        raise InputError(f"memory_budget: a positive number of bytes, got {memory_budget!r}",
-                         parameters=("memory_budget",))
-    context = Context(d, limit=limit, max_depth=max_depth, memory_budget=memory_budget,
-                      certificates=certificates)
+    context = Context(d, limits, certificates=certificates)
     results: dict[Fragment, FragmentResult] = {}
     for i, fragment in enumerate(fragments, 1):
         if on_stage is not None:
@@ -102,6 +102,7 @@ def classify(dfa, windows=(2,), max_depth: int = 3, limit: int = 50_000,
     if certificates:
         if on_stage is not None:
             on_stage("checking and shrinking the certificates")
-        improve(results, d, limit, search_budget, hint_forms(hints, d, limit))
+        check = limits.check_states
+        improve(results, d, check, limits.search_budget, hint_forms(hints, d, check))
         attest_results(results, d)
     return Classification(d, tuple(results.values()))

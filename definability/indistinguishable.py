@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..ltl.fragments import Fragment
+from ..validate import integer
 
 __all__ = ["agreement_depth", "MAX_CHECK_LENGTH"]
 
@@ -70,8 +71,7 @@ def agreement_depth(u, v, fragment: "Fragment | str", cap: int,
     if max(len(u), len(v)) > max_length:
         raise InputError(f"words of length {max(len(u), len(v))} are longer than max_length = "
                          f"{max_length}", parameters=("max_length",))
-    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
-        raise InputError(f"cap must be an integer >= 0, got {cap!r}", parameters=("cap",))
+    integer("cap", cap, 0)
     words = (u, v)
     table: dict = {}
     prev = [[table.setdefault((w[i] if i < len(w) else None,), len(table)) for i in range(len(w) + 1)]

@@ -141,8 +141,8 @@ def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
                               method + "; no certificate: the included fragment's was too large")
     d = context.dfa
     return member_by(fragment, lambda: synthesize_locally_r_trivial(d, v.data["k"], context.sccs,
-                                                                    context.limit),
-                     d, method, context.limit)
+                                                                    context.limits.synthesis_states),
+                     d, method, context.limits.check_states)
 
 
 #: LTL[P,Y]: the internal pair-graph test

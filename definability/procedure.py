@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..automata.graphs import SCCs, dfa_sccs
+from ..limits import Limits
 from ..ltl.fragments import Fragment
 from .results import FragmentResult, Verdict
 
@@ -23,21 +24,27 @@ __all__ = ["Context", "Procedure", "DfaTest"]
 
 
 class Context:
-    """The minimal DFA ``dfa``, ``limit`` (every exponential step: semigroup elements,
-    type-automaton states), ``max_depth`` (type refinement), ``memory_budget`` (bytes for
-    every quadratic or exponential table; None: the default), ``certificates`` (False: the
-    procedures answer member questions without building formulas — the verdicts are the
-    same, they are decided before any synthesis), and memoised verdicts."""
+    """The minimal DFA ``dfa``, the :class:`~attnlogic.limits.Limits` ``limits`` (each bound
+    by its meaning: ``limits.semigroup_elements``, ``limits.type_states``,
+    ``limits.synthesis_states``, ``limits.check_states``, ``limits.max_depth``,
+    ``limits.memory_budget``), ``certificates`` (False: the procedures answer member
+    questions without building formulas — the verdicts are the same, they are decided
+    before any synthesis), and memoised verdicts."""
 
-    def __init__(self, dfa, limit: int, max_depth: int, memory_budget: int | None = None,
-                 certificates: bool = True):
+    def __init__(self, dfa, limits: Limits | None = None, certificates: bool = True):
         self.dfa = dfa
         self.certificates = certificates
-        self.limit = limit
-        self.max_depth = max_depth
-        self.memory_budget = memory_budget
+        self.limits = Limits() if limits is None else limits
         self._sccs: SCCs | None = None
         self._verdicts: dict = {}
+
+    @property
+    def max_depth(self) -> int:
+        return self.limits.max_depth
+
+    @property
+    def memory_budget(self) -> int:
+        return self.limits.memory_budget
 
     @property
     def sccs(self) -> SCCs:

@@ -89,7 +89,7 @@ def r_trivial_verdict(context: Context) -> Verdict:
 def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
     d = context.dfa
     return member(fragment, synthesize_r_trivial(d, context.sccs), d, "R-trivial: " + v.method,
-                  context.limit)
+                  context.limits.check_states)
 
 
 #: LTL[P]: the partially-ordered DFA test; the certificate by synthesis

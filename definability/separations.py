@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..limits import Limits
 from ..ltl.fragments import Fragment
 
 __all__ = ["Entry", "candidates", "separation", "Separation", "Inclusion", "inclusion", "ALL_PAIRS",
@@ -128,8 +129,10 @@ def inclusion(a_text: "str | Fragment", b_text: "str | Fragment") -> Inclusion |
     return Inclusion(a, b, reason, b.rewriting(a))
 
 
-def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: int = 3, limit: int = 50_000) -> Separation:
-    """A language of the catalogue in A and not in B, re-verified by :func:`classify`.
+def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: int | None = None,
+               limit: int | None = None, limits: Limits | None = None) -> Separation:
+    """A language of the catalogue in A and not in B, re-verified by :func:`classify`
+    (``limits``, ``max_depth`` and ``limit`` as there).
 
     Raises InputError when A ⊆ B is known, or when no catalogue language verifies (for the
     pairs whose inclusion is open, e.g. LTL[Y<=3] against LTL[Y<=2])."""
@@ -139,6 +142,7 @@ def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: in
 
     from .classify import MAX_DECIDED_WINDOW
 
+    limits = Limits.of(limits, limit=limit, max_depth=max_depth)
     a, b = Fragment.parse(a_text), Fragment.parse(b_text)
     for f in (a, b):
         if not f.since and (f.window or 0) > MAX_DECIDED_WINDOW:
@@ -150,7 +154,7 @@ def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: in
     windows = tuple(sorted({f.window for f in (a, b) if not f.since and (f.window or 0) >= 2}))
     for entry in candidates(a, b):
         dfa = formula_to_dfa(parse(entry.formula), list(entry.alphabet))
-        cl = classify(dfa, windows=windows, max_depth=max_depth, limit=limit)
+        cl = classify(dfa, windows=windows, limits=limits)
         ra, rb = cl[a], cl[b]
         if ra.member is True and rb.member is False and rb.witness is not None:
             return Separation(a, b, entry, ra, rb)

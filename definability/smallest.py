@@ -54,6 +54,7 @@ import numpy as np
 
 from ..ltl.formula import And, Formula, Not, Or, Past, Since, Yesterday, atom
 from ..ltl.fragments import Fragment
+from ..limits import DEFAULT_LIMIT
 from .synthesis import check_formula
 
 __all__ = ["fragment_operators", "smallest_formula", "behaviour_sample", "behaviour"]
@@ -298,7 +299,7 @@ def behaviour(formula: Formula, words: np.ndarray, alphabet) -> tuple[np.ndarray
 
 
 def smallest_formula(dfa, fragment: str, max_size: int = 12, budget: int = DEFAULT_BUDGET,
-                     check_limit: int = 50_000, sample: np.ndarray | None = None,
+                     check_limit: int = DEFAULT_LIMIT, sample: np.ndarray | None = None,
                      stats: dict | None = None) -> Formula | None:
     """The first formula of ``fragment`` (in order of size) that defines L(dfa) exactly at
     the N+1 readout, among formulas of at most ``max_size`` nodes; None when none is found

@@ -67,6 +67,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InputError, LimitExceeded
+from ..limits import DEFAULT_LIMIT as _LIMITS_DEFAULT
 from ..ltl.definitions import dag_size
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import (
@@ -95,7 +96,8 @@ __all__ = [
     "verify",
 ]
 
-DEFAULT_LIMIT = 50_000
+#: the default bound of a construction (states): that of :class:`~attnlogic.limits.Limits`
+DEFAULT_LIMIT = _LIMITS_DEFAULT
 #: default budget of one construction (subformula-DFA states explored, summed)
 DEFAULT_WORK = 200_000
 
@@ -459,7 +461,7 @@ def raw_formula(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
 
 
 def star_free_formula(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
-                      check_limit: int = 50_000, simplify_max_size: int = 20_000,
+                      check_limit: int = DEFAULT_LIMIT, simplify_max_size: int = 20_000,
                       work: int | None = DEFAULT_WORK, max_size: int | None = None) -> Formula:
     """A verified LTL[S] formula for L(dfa); see :func:`star_free_certificate`."""
     return star_free_certificate(dfa, limit, strategies, check_limit, simplify_max_size,
@@ -467,7 +469,7 @@ def star_free_formula(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
 
 
 def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
-                          check_limit: int = 50_000, simplify_max_size: int = 20_000,
+                          check_limit: int = DEFAULT_LIMIT, simplify_max_size: int = 20_000,
                           work: int | None = DEFAULT_WORK,
                           max_size: int | None = None) -> tuple[Formula, str]:
     """A verified LTL[S] formula for L(dfa) (readout at N+1) and the name of the exact
@@ -519,7 +521,7 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
     return f, verify(f, d, check_limit, limit)
 
 
-def verify(f: Formula, d, check_limit: int = 50_000, state_limit: int = DEFAULT_LIMIT) -> str:
+def verify(f: Formula, d, check_limit: int = DEFAULT_LIMIT, state_limit: int = DEFAULT_LIMIT) -> str:
     """Check exactly that f defines L(d) at N+1; returns the name of the check used
     (``check_formula`` or ``formula_to_dfa``); AssertionError on a disagreement."""
     from ..automata.from_formula import formula_to_dfa

@@ -50,7 +50,7 @@ class Windows(Procedure):
         m = necessary.data.get("index", 0) if not past else 0
         for depth in range(1, context.max_depth + 1):
             try:
-                res = type_automaton(d, k, past, depth, limit=context.limit,
+                res = type_automaton(d, k, past, depth, limit=context.limits.type_states,
                                      build_formula=context.certificates,
                                      memory_budget=context.memory_budget)
             except MemoryBudgetExceeded:
@@ -64,7 +64,7 @@ class Windows(Procedure):
                        f"(exact type automaton, {res.states} states)")
                 if not context.certificates:
                     return FragmentResult(fragment, True, None, None, how)
-                return member(fragment, res.formula, d, how, context.limit,
+                return member(fragment, res.formula, d, how, context.limits.check_states,
                               TYPE_FORMULA_SHRINK_CHECKS)
             last_witness = res.witness
             if depth == 1:
@@ -109,7 +109,7 @@ def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
     tries += [(D, D1) for D1, D in TWO_LEVEL_DEPTHS if D + D1 + 2 > reached]
     for D, D1 in tries:
         try:
-            res = occurrence_forms(d, k, D, context.limit, build_formula=context.certificates,
+            res = occurrence_forms(d, k, D, context.limits.type_states, build_formula=context.certificates,
                                    memory_budget=context.memory_budget, inner_depth=D1)
         except LimitExceeded:
             continue
@@ -131,7 +131,7 @@ def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
                    "exists")
         if not context.certificates:
             return FragmentResult(fragment, True, None, None, how)
-        return member(fragment, res.formula, d, how, context.limit, TYPE_FORMULA_SHRINK_CHECKS)
+        return member(fragment, res.formula, d, how, context.limits.check_states, TYPE_FORMULA_SHRINK_CHECKS)
     return None
 
 

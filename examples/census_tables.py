@@ -25,6 +25,7 @@ from pathlib import Path
 from attnlogic.commands.census import text_tables
 from attnlogic.definability.census import census, orbit_images
 from attnlogic.fileio import write_text_atomic
+from attnlogic.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ("4:ab", "3:abc")
@@ -124,7 +125,7 @@ def _classify_certified(payload):
 
     table, acc, letters = payload
     d = DFA(tuple(letters), [tuple(r) for r in table], 0, acc)
-    c = classify(d, windows=(2,), max_depth=3, limit=50_000, minimal=True, search_budget=0)
+    c = classify(d, windows=(2,), minimal=True, limits=Limits(search_budget=0))
     return [(str(r.fragment), r.member, None if r.formula is None else certificate(r.formula).text)
             for r in c.results]
 

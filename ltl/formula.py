@@ -27,6 +27,8 @@ from __future__ import annotations
 import weakref
 from typing import Iterator
 
+from ..validate import is_int
+
 __all__ = [
     "Formula", "Atom", "Const", "Mod", "Not", "And", "Or", "Implies", "Iff", "Xor",
     "Past", "Yesterday", "Once", "Historically", "Since",
@@ -239,7 +241,7 @@ class Mod(Formula):
 
     def __new__(cls, m: int, r: int):
         for name, x in (("m", m), ("r", r)):
-            if isinstance(x, bool) or not isinstance(x, int):
+            if not is_int(x):
                 raise TypeError(f"the {name} of MOD[m,r] must be an int")
         if m < 1:
             raise ValueError(f"the modulus m of MOD[m,r] must be >= 1, got {m}")
@@ -368,7 +370,7 @@ class Yesterday(Formula):
 
     def __new__(cls, arg: Formula, k: int = 1):
         arg = _check(arg, "the argument of Yesterday")
-        if isinstance(k, bool) or not isinstance(k, int):
+        if not is_int(k):
             raise TypeError("the window k of Y[<=k] must be an int")
         if k < 1:
             raise ValueError(f"the window k of Y[<=k] must be >= 1, got {k}")

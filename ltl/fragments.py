@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..patterns import AttentionPattern
+from ..validate import is_int
 from .formula import Formula, Historically, Mod, Once, Past, Since, Yesterday
 
 __all__ = ["Fragment", "LTL_P", "LTL_Y", "LTL_PY", "LTL_S", "BASE_FRAGMENTS", "MAX_WINDOW",
@@ -62,8 +63,7 @@ class Fragment:
     since: bool = False
 
     def __post_init__(self):
-        if self.window is not None and (isinstance(self.window, bool) or not isinstance(self.window, int)
-                                        or not 1 <= self.window <= MAX_WINDOW):
+        if self.window is not None and (not is_int(self.window) or not 1 <= self.window <= MAX_WINDOW):
             raise InputError(f"the window k of a fragment must be an integer in 1..{MAX_WINDOW}, "
                              f"got {self.window!r}")
         if self.since and not (self.past and self.window == 1):

@@ -16,6 +16,7 @@ from typing import Any
 
 from attnlogic.errors import InputError
 from attnlogic.patterns import HEAD_KINDS, AttentionPattern
+from attnlogic.validate import is_int
 
 __all__ = ["HeadSpec", "TransformerConfig", "parse_pattern", "HEAD_KINDS", "POSITIONAL_KINDS"]
 
@@ -109,7 +110,7 @@ class TransformerConfig:
             sa(self, "d_ff", 4 * self.d_model)
         if self.d_head < 1 or self.d_ff < 0:
             raise ValueError("d_head must be >= 1 and d_ff >= 0")
-        if isinstance(self.period, bool) or not isinstance(self.period, int) or self.period < 1:
+        if not is_int(self.period) or self.period < 1:
             raise ValueError(f"period must be an int >= 1, got {self.period!r}")
         if self.positional == "rope" and self.d_head % 2:
             raise ValueError("rope needs an even d_head")

@@ -17,6 +17,7 @@ import torch
 
 from attnlogic.errors import FileFormatError
 from attnlogic.fileio import check_output_path, write_files_atomic
+from attnlogic.validate import is_int
 
 from .config import TransformerConfig
 from .model import Transformer
@@ -62,7 +63,7 @@ MAX_SIDECAR_BYTES = 16 * 2**20
 
 
 def _int_in(side_path: str, field: str, value, lo: int, hi: int | None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+    if not is_int(value) or value < lo or (hi is not None and value > hi):
         rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
         raise FileFormatError(side_path, field, f"expected an integer in {rng}, found {value!r}")
 

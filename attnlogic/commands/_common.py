@@ -7,7 +7,8 @@ import re
 import sys
 
 from ..display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used by the commands)
-from ..errors import InputError
+from ..errors import DEFAULT_MEMORY_BUDGET, InputError
+from ..limits import DEFAULT_LIMIT, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits
 
 
 def print_json(obj) -> None:
@@ -80,15 +81,62 @@ def add_window_argument(parser) -> None:
 
 
 def check_classifier_arguments(args) -> None:
-    """InputError unless every ``--window`` K, ``--max-depth`` and ``--limit`` is at least 1
-    (the options a classification takes)."""
+    """InputError unless every ``--window`` K is at least 1 (the budgets are validated by
+    :func:`limits_from_args`, in the library)."""
     for k in args.window or ():
         if k < 1:
             raise InputError(f"--window: k must be >= 1, got {k}")
-    if args.max_depth < 1:
-        raise InputError(f"--max-depth must be >= 1, got {args.max_depth}")
-    if args.limit < 1:
-        raise InputError(f"--limit must be >= 1, got {args.limit}")
+
+
+def add_budget_arguments(parser, search: bool = False, memory: bool = False) -> None:
+    """The budgets, one option group shared by every command that classifies: ``--max-depth``
+    and ``--limit``, and with ``search`` / ``memory`` also ``--search-budget`` /
+    ``--memory-budget``.  :func:`limits_from_args` maps them onto one
+    :class:`~attnlogic.limits.Limits` (an option not given keeps the library's default)."""
+    group = parser.add_argument_group("budgets")
+    group.add_argument("--max-depth", type=int, default=None, metavar="D",
+                       help="deepest type refinement tried for the window fragments "
+                            f"(default {DEFAULT_MAX_DEPTH})")
+    group.add_argument("--limit", type=int, default=None, metavar="N",
+                       help="bound on semigroup elements, type-automaton states and the states of "
+                            f"a synthesis (default {DEFAULT_LIMIT})")
+    if search:
+        group.add_argument("--search-budget", type=int, default=None, metavar="N",
+                           help="candidate formulas tried in the search for small certificates "
+                                f"(default {DEFAULT_SEARCH_BUDGET}, at most {SEARCH_PER_FRAGMENT} "
+                                "per fragment; 0: no search)")
+    if memory:
+        group.add_argument("--memory-budget", type=byte_size, default=None, metavar="BYTES",
+                           help="bound on the memory of every quadratic or exponential step "
+                                "(internal pair graphs, semigroup, type automata), e.g. 6G or "
+                                "500M; beyond it the step is refused before allocating "
+                                f"(default {DEFAULT_MEMORY_BUDGET // 2 ** 30}G)")
+
+
+def limits_from_args(args) -> Limits:
+    """The :class:`~attnlogic.limits.Limits` of the budget options (validated by the library:
+    a bad value is an InputError naming the parameter, which the command line maps back to
+    its flag)."""
+    return Limits.of(limit=args.limit, max_depth=args.max_depth,
+                     search_budget=getattr(args, "search_budget", None),
+                     memory_budget=getattr(args, "memory_budget", None))
+
+
+def byte_size(text: str) -> int:
+    """``500M``, ``6G``, ``123456`` (bytes; K, M, G are powers of 1024) → bytes."""
+    import argparse
+
+    units = {"K": 2 ** 10, "M": 2 ** 20, "G": 2 ** 30}
+    t = text.strip().upper().removesuffix("B")
+    scale = units.get(t[-1:], 1)
+    number = t[:-1] if t[-1:] in units else t
+    try:
+        value = float(number) * scale
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size in bytes: {text!r} (e.g. 6G, 500M)") from None
+    if not value >= 1 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be at least 1 byte: {text!r}")
+    return int(value)
 
 
 def add_progress_arguments(parser, what: str = "progress bars", force: bool = False) -> None:

@@ -22,17 +22,14 @@ Examples:
 
 
 def add_arguments(parser) -> None:
-    from ._common import add_progress_arguments, add_window_argument
+    from ._common import add_budget_arguments, add_progress_arguments, add_window_argument
 
     parser.add_argument("--max-states", "-n", type=int, required=True, metavar="N",
                         help="largest number of states of the minimal DFAs")
     parser.add_argument("--alphabet", "-a", metavar="A", required=True,
                         help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c')")
     add_window_argument(parser)
-    parser.add_argument("--max-depth", type=int, default=3, metavar="D",
-                        help="deepest type refinement tried for the window fragments (default 3)")
-    parser.add_argument("--limit", type=int, default=50_000, metavar="N",
-                        help="bound on semigroup elements and type-automaton states (default 50000)")
+    add_budget_arguments(parser)
     parser.add_argument("--max-dfas", type=int, default=None, metavar="N",
                         help="refuse a census that may hold more DFAs than this (default 100000)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -46,11 +43,12 @@ def run(args) -> int:
     from attnlogic.errors import InputError
     from attnlogic.progress import StatusLine, wanted
 
-    from ._common import check_classifier_arguments, print_json, split_alphabet
+    from ._common import check_classifier_arguments, limits_from_args, print_json, split_alphabet
 
     if args.max_states < 1:
         raise InputError(f"--max-states must be >= 1, got {args.max_states}")
     check_classifier_arguments(args)
+    limits = limits_from_args(args)
     if args.max_dfas is not None and args.max_dfas < 1:
         raise InputError(f"--max-dfas must be >= 1, got {args.max_dfas}")
     if args.each and not args.json:
@@ -58,8 +56,7 @@ def run(args) -> int:
     letters = split_alphabet(args.alphabet)
     windows = tuple(dict.fromkeys(args.window or [2]))
     with StatusLine("census", wanted(args)) as status:
-        result = census(args.max_states, letters, windows=windows, max_depth=args.max_depth,
-                        limit=args.limit, on_stage=status,
+        result = census(args.max_states, letters, windows=windows, limits=limits, on_stage=status,
                         max_dfas=DEFAULT_MAX_DFAS if args.max_dfas is None else args.max_dfas)
     if args.json:
         print_json(result.to_json(each=args.each))

@@ -33,21 +33,10 @@ Examples:
 
 
 def add_arguments(parser) -> None:
-    from ._common import add_progress_arguments, add_source_arguments
+    from ._common import add_budget_arguments, add_progress_arguments, add_source_arguments
 
     add_source_arguments(parser, windows=True)
-    parser.add_argument("--max-depth", type=int, default=3, metavar="D",
-                        help="deepest type refinement tried for the window fragments (default 3)")
-    parser.add_argument("--limit", type=int, default=50_000, metavar="N",
-                        help="bound on semigroup elements and type-automaton states (default 50000)")
-    parser.add_argument("--search-budget", type=int, default=None, metavar="N",
-                        help="candidate formulas tried in the search for small certificates "
-                             "(default 900000, at most 300000 per fragment; 0: no search)")
-    parser.add_argument("--memory-budget", type=_bytes, default=None, metavar="BYTES",
-                        help="bound on the memory of every quadratic or exponential step "
-                             "(internal pair graphs, semigroup, type automata), e.g. 6G or 500M; "
-                             "beyond it "
-                             "the step is refused before allocating (default 4G)")
+    add_budget_arguments(parser, search=True, memory=True)
     parser.add_argument("--pattern", "-p", metavar="P", action="append",
                         help="ask by attention pattern: global, local:K or hybrid:K (repeatable); "
                              "says for each whether it can recognise the language, with the certificate")
@@ -55,33 +44,13 @@ def add_arguments(parser) -> None:
     add_progress_arguments(parser, "a status line", force=True)
 
 
-def _bytes(text: str) -> int:
-    """``500M``, ``6G``, ``123456`` (bytes; K, M, G are powers of 1024) → bytes."""
-    import argparse
-
-    units = {"K": 2 ** 10, "M": 2 ** 20, "G": 2 ** 30}
-    t = text.strip().upper().removesuffix("B")
-    scale = units.get(t[-1:], 1)
-    number = t[:-1] if t[-1:] in units else t
-    try:
-        value = float(number) * scale
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a size in bytes: {text!r} (e.g. 6G, 500M)") from None
-    if not value >= 1 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be at least 1 byte: {text!r}")
-    return int(value)
-
-
 def run(args) -> int:
-    from attnlogic.errors import InputError
-
-    from ._common import check_classifier_arguments, load_source, print_json
+    from ._common import check_classifier_arguments, limits_from_args, load_source, print_json
 
     check_classifier_arguments(args)
+    limits = limits_from_args(args)
     windows = args.window or [2]
-    if args.search_budget is not None and args.search_budget < 0:
-        raise InputError(f"--search-budget must be >= 0, got {args.search_budget}")
-    from attnlogic.definability.classify import SMALLEST_BUDGET, classify
+    from attnlogic.definability.classify import classify
     from attnlogic.ltl.fragments import Fragment
     from attnlogic.patterns import AttentionPattern
 
@@ -94,10 +63,8 @@ def run(args) -> int:
     language = load_source(args)
     hints = () if language.formula is None else (language.formula,)
     with StatusLine("classify", wanted(args)) as status:
-        result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), max_depth=args.max_depth,
-                          limit=args.limit, minimal=True, hints=hints, on_stage=status,
-                          memory_budget=args.memory_budget,
-                          search_budget=SMALLEST_BUDGET if args.search_budget is None else args.search_budget)
+        result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), limits=limits,
+                          minimal=True, hints=hints, on_stage=status)
     answers = [result.for_pattern(p) for p in patterns]
     if args.json:
         obj = result.to_json()

@@ -21,23 +21,19 @@ Examples:
 
 
 def add_arguments(parser) -> None:
+    from ._common import add_budget_arguments
+
     parser.add_argument("fragment_in", metavar="A", help="fragment that contains the language")
     parser.add_argument("fragment_out", metavar="B", help="fragment that does not")
-    parser.add_argument("--max-depth", type=int, default=3, metavar="D",
-                        help="deepest type refinement for the window fragments (default 3)")
-    parser.add_argument("--limit", type=int, default=50_000, metavar="N",
-                        help="bound on semigroup elements and type-automaton states (default 50000)")
+    add_budget_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args) -> int:
     from attnlogic.definability.separations import inclusion, separation
-    from attnlogic.errors import InputError
+    from ._common import limits_from_args, print_json
 
-    from ._common import print_json
-
-    if args.max_depth < 1:
-        raise InputError(f"--max-depth must be >= 1, got {args.max_depth}")
+    limits = limits_from_args(args)
     inc = inclusion(args.fragment_in, args.fragment_out)
     if inc is not None:
         if args.json:
@@ -47,7 +43,7 @@ def run(args) -> int:
             if inc.rewriting is not None and inc.rewriting not in inc.reason:
                 print(f"  rewriting: {inc.rewriting}")
         return 0
-    sep = separation(args.fragment_in, args.fragment_out, max_depth=args.max_depth, limit=args.limit)
+    sep = separation(args.fragment_in, args.fragment_out, limits=limits)
     if args.json:
         print_json(sep.to_json())
         return 0

@@ -80,7 +80,7 @@ def _small_dfas():
 
     out = []
     for d in minimal_dfas(3, ("a", "b")):
-        if locally_r_trivial_verdict(Context(d, 50_000, 3)).member:
+        if locally_r_trivial_verdict(Context(d)).member:
             out.append(d)
     return out
 
