@@ -11,7 +11,11 @@ with one :class:`~attnlogic.errors.InputError` naming the parameter ``path``:
   real path instead (links in the folders above are resolved as usual);
 * anything under a kernel pseudo file system (``/proc``, ``/sys``, ``/dev``), after resolving
   the folder's links;
-* a folder that exists but is not a directory.
+* a folder that exists but is not a directory;
+* with ``new_folders=False`` (every single-file output of the command line: ``dfa --out``,
+  ``compile --out``/``--onnx``/``--torch-export``): a folder that does not exist — one line,
+  never a tree of folders created by a typo.  The writers create missing folders otherwise
+  (reports and experiment folders).
 
 How (:func:`write_files_atomic`): each file is written to a temporary file in its target
 folder, flushed to disk, then renamed over the target (``os.replace``), so a reader never
@@ -105,9 +109,10 @@ def _under_pseudo(folder: str) -> bool:
     return any(real == p or real.startswith(p + os.sep) for p in PSEUDO_FILESYSTEMS)
 
 
-def check_output_path(path) -> Path:
+def check_output_path(path, *, new_folders: bool = True) -> Path:
     """``path`` as a :class:`Path` when it may be written (see the module docstring), else
-    InputError.  Does not create anything."""
+    InputError.  Does not create anything; ``new_folders=False`` also refuses a path whose
+    folder does not exist."""
     text = os.fspath(path) if isinstance(path, os.PathLike) else path
     if not isinstance(text, str):
         raise InputError(f"an output path must be a string, got {type(path).__name__}",
@@ -146,6 +151,8 @@ def check_output_path(path) -> Path:
             if not os.path.isdir(anc):
                 raise _refuse(text, f"{str(anc)!r} is not a directory")
             break
+        if not new_folders:
+            raise _refuse(text, f"the folder {folder!r} does not exist (create it first)")
     return p
 
 

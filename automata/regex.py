@@ -3,11 +3,14 @@
 Syntax (docs/syntax.md): letters, concatenation, ``|``, ``*``, ``+``, ``?``, bounded
 repetition ``r{n}`` (exactly n), ``r{n,}`` (n or more), ``r{n,m}`` (n to m; n ≤ m ≤
 ``MAX_REPEAT``), parentheses, ``.`` (any letter), classes ``[abc]`` and ``[^ab]`` (relative
-to the alphabet), ``()`` or ``ε`` for the empty word; also ``∅`` for the empty language.
-Whitespace between tokens is ignored.  ``{`` and ``}`` are operators: a malformed
-repetition is an error with a caret, never two letters (write ``\\{`` for the letter).
-``r{n,m}`` is expanded to n copies of r followed by m − n optional ones (``r{n,}``: n
-copies and r*), so its positions grow with m.
+to the alphabet) with ranges ``[a-c]`` (one-character letters by code point, at most
+``MAX_CLASS_RANGE``; with an alphabet, its letters in the range), ``()`` or ``ε`` for the
+empty word; also ``∅`` for the empty language.  Whitespace between tokens is ignored.
+``{`` and ``}`` are operators: a malformed repetition is an error with a caret, never two
+letters (write ``\\{`` for the letter).  Other dialects' syntax (``\\d``, ``\\1``, ``$``,
+``^`` outside a class) is an error with a caret, never letters.  ``r{n,m}`` is expanded to
+n copies of r followed by m − n optional ones (``r{n,}``: n copies and r*), so its positions
+grow with m; at most ``MAX_POSITIONS`` positions, counted before anything is expanded.
 
 Letters
 -------
@@ -46,12 +49,15 @@ from .nfa import NFA, brzozowski, determinize
 
 __all__ = ["parse_regex", "regex_to_dfa", "regex_to_nfa", "regex_alphabet", "tokenize",
            "Regex", "Sym", "Eps", "Empty", "Cat", "Alt", "Star", "Plus", "Opt",
-           "DEFAULT_STATE_LIMIT", "MAX_REPEAT"]
+           "DEFAULT_STATE_LIMIT", "MAX_REPEAT", "MAX_POSITIONS", "MAX_CLASS_RANGE"]
 
 DEFAULT_STATE_LIMIT = 1_000_000
 
 #: the largest bound accepted in ``r{n}`` / ``r{n,m}`` (the expansion copies r that often)
 MAX_REPEAT = 1000
+#: most letter positions (letter occurrences, after expanding repetitions) of a regex: checked
+#: before any expansion, so ``(a{1000}){1000}`` is refused at once
+MAX_POSITIONS = 200_000
 
 _REPEAT = re.compile(r"\{\s*([0-9]+)\s*(?:(,)\s*([0-9]*)\s*)?\}")
 
@@ -146,6 +152,12 @@ def tokenize(text: str, alphabet: Sequence[str] | None = None):
             tokens.append(Token(_PUNCT[c], c, start_pos=i, line=1, column=col))
             i += 1
             continue
+        r = _RANGE_START.match(text, i) if in_class else None
+        if r is not None:
+            low = Token("LETTER", r.group(1)[-1], start_pos=i, line=1, column=col, end_pos=r.end(1))
+            tokens.append(_range_token(text, low, r.end() - 1, alphabet))
+            i = tokens[-1].end_pos
+            continue
         if c == '"':
             j = i + 1
             buf = []
@@ -163,9 +175,17 @@ def tokenize(text: str, alphabet: Sequence[str] | None = None):
         elif c == "\\":
             if i + 1 >= n:
                 raise ParseError("regex", text, col, "a backslash must be followed by a character")
+            if text[i + 1].isalnum():
+                raise ParseError("regex", text, col, f"escape \\{text[i + 1]} is not supported (no "
+                                 "shorthand classes or back-references: write a class such as [0-9], "
+                                 "or the letter itself; \\c makes a punctuation character c a letter)")
             letter, end = text[i + 1], i + 2
         elif c == "^":
-            raise ParseError("regex", text, col, "'^' is only allowed right after '[' (negated class)")
+            raise ParseError("regex", text, col, "'^' is only allowed right after '[' (negated class); "
+                                                 "a regex always matches whole words")
+        elif c == "$":
+            raise ParseError("regex", text, col, "'$': a regex always matches whole words, anchors are "
+                                                 "not needed (write \\$ for the letter)")
         elif letters is None:
             letter, end = c, i + 1
         else:
@@ -177,9 +197,70 @@ def tokenize(text: str, alphabet: Sequence[str] | None = None):
         if letters is not None and letter not in alphabet:
             raise ParseError("regex", text, col, f"letter {letter!r} is not in the alphabet "
                                                  f"{list(alphabet)}")
-        tokens.append(Token("LETTER", letter, start_pos=i, line=1, column=col))
+        tokens.append(Token("LETTER", letter, start_pos=i, line=1, column=col, end_pos=end))
         i = end
     return tokens
+
+
+#: most characters a class range such as ``[a-z]`` may span (``[\x00-\U0010ffff]`` would
+#: make a million letters)
+MAX_CLASS_RANGE = 256
+
+
+#: a range x-y in a class: x one character (or \\c), then '-' not followed by ']' (the
+#: class ``[a-]`` holds the letters a and -)
+_RANGE_START = re.compile(r'(\\[^A-Za-z0-9]|[^\\\s"\[\]^])\s*-(?=\s*[^\s\]])')
+
+
+def _range_token(text: str, low_tok, i: int, alphabet):
+    """The RANGE token of ``x-y`` in a class (``low_tok`` the letter x, ``text[i]`` the dash):
+    its value is the tuple of letters in it — the one-character letters from x to y (code
+    points), restricted to the alphabet when one is given."""
+    j = i + 1
+    while text[j].isspace():
+        j += 1
+    col = j + 1
+    if text[j] == "\\" and j + 1 < len(text):
+        high, end = text[j + 1], j + 2
+    elif text[j] in _PUNCT or text[j] in '{}"^$':
+        raise ParseError("regex", text, col, f"a range x-y needs a character after '-', found {text[j]!r} "
+                                             "(write \\- for the letter '-')")
+    else:
+        high, end = text[j], j + 1
+    low = str(low_tok)
+    if len(low) != 1:
+        raise ParseError("regex", text, low_tok.column, f"a range x-y is of single characters, "
+                                                        f"{low!r} has {len(low)}")
+    if ord(high) < ord(low):
+        raise ParseError("regex", text, low_tok.column, f"range {low}-{high}: {high!r} comes before {low!r}")
+    if ord(high) - ord(low) + 1 > MAX_CLASS_RANGE:
+        raise ParseError("regex", text, low_tok.column, f"range {low}-{high} spans "
+                         f"{ord(high) - ord(low) + 1} characters, more than {MAX_CLASS_RANGE}")
+    members = tuple(chr(x) for x in range(ord(low), ord(high) + 1))
+    if alphabet is not None:
+        members = tuple(a for a in alphabet if len(a) == 1 and low <= a <= high)
+        if not members:
+            raise ParseError("regex", text, low_tok.column, f"range {low}-{high} holds no letter of "
+                                                            f"the alphabet {list(alphabet)}")
+    tok = _range_class()("RANGE", text[low_tok.start_pos:end], start_pos=low_tok.start_pos, line=1,
+                         column=low_tok.column, end_pos=end)
+    tok.members = members
+    return tok
+
+
+@lru_cache(maxsize=1)
+def _range_class():
+    """A lark Token that carries the letters of its range (``members``)."""
+    from lark import Token
+
+    class RangeToken(Token):
+        pass
+
+    return RangeToken
+
+
+def _range_members(tok) -> tuple[str, ...]:
+    return tok.members
 
 
 def _repeat_token(text: str, i: int):
@@ -265,7 +346,7 @@ def _parser():
             return ("opt", items[0])
 
         def repeat(self, items):
-            return ("repeat", items[0], _bounds(_REPEAT.match(str(items[1]))))
+            return ("repeat", items[0], _bounds(_REPEAT.match(str(items[1]))), items[1].column)
 
         def concat(self, items):
             return ("cat",) + tuple(items)
@@ -278,16 +359,21 @@ def _parser():
 
 
 def _resolve(raw, alphabet: tuple[str, ...] | None, text: str) -> Regex:
-    """Turn the raw tuples of the parser into Regex nodes (iteratively)."""
+    """Turn the raw tuples of the parser into Regex nodes (iteratively), counting the
+    letter positions of the expanded tree first: more than MAX_POSITIONS is a ParseError
+    (at the repetition that crossed it) before anything is expanded."""
     out: dict[int, Regex] = {}
+    size: dict[int, int] = {}
     stack = [(raw, False)]
     while stack:
         node, done = stack.pop()
         if isinstance(node, Regex):
             out[id(node)] = node
+            size[id(node)] = 0
             continue
         tag = node[0]
         if tag in ("sym", "any", "class"):
+            size[id(node)] = 1
             if tag == "sym":
                 out[id(node)] = Sym(frozenset([str(node[1])]))
                 continue
@@ -296,7 +382,8 @@ def _resolve(raw, alphabet: tuple[str, ...] | None, text: str) -> Regex:
             if tag == "any":
                 out[id(node)] = Sym(frozenset(alphabet))
             else:
-                members = frozenset(str(t) for t in node[2])
+                members = frozenset(a for t in node[2]
+                                    for a in (_range_members(t) if t.type == "RANGE" else (str(t),)))
                 out[id(node)] = Sym(frozenset(alphabet) - members if node[1] else members)
             continue
         kids = node[1:2] if tag == "repeat" else node[1:]
@@ -306,6 +393,15 @@ def _resolve(raw, alphabet: tuple[str, ...] | None, text: str) -> Regex:
                 stack.append((kid, False))
             continue
         vals = [out[id(kid)] for kid in kids]
+        total = sum(size[id(kid)] for kid in kids)
+        if tag == "repeat":
+            low, high = node[2]
+            total *= high if high is not None else low + 1
+        if total > MAX_POSITIONS:
+            column = node[3] if tag == "repeat" else 1
+            raise ParseError("regex", text, column, f"the regex expands to {total} letter positions, more "
+                             f"than {MAX_POSITIONS} (repetitions are expanded: r{{n,m}} copies r m times)")
+        size[id(node)] = total
         if tag == "star":
             r = Star(vals[0])
         elif tag == "plus":
@@ -331,7 +427,8 @@ def regex_alphabet(text: str, alphabet: Sequence[str] | None = None) -> tuple[st
 
 
 def _letters_of(tokens) -> tuple[str, ...]:
-    return tuple(sorted({str(t) for t in tokens if t.type == "LETTER"}))
+    return tuple(sorted({str(t) for t in tokens if t.type == "LETTER"}
+                        | {a for t in tokens if t.type == "RANGE" for a in _range_members(t)}))
 
 
 def parse_regex(text: str, alphabet: Sequence[str] | None = None) -> Regex:
@@ -451,6 +548,122 @@ def regex_to_nfa(text: str | Regex, alphabet: Sequence[str] | None = None) -> NF
 _BRZOZOWSKI_MIRROR_LIMIT = 4096
 
 
+#: from this many letter positions on, ``regex_to_dfa(method="auto")`` builds the position
+#: automaton with sparse follow sets (:func:`_sparse_subsets`): the bit-mask sets of
+#: :func:`regex_to_nfa` take quadratic memory and time on long concatenations (one literal
+#: word of n letters: n masks of up to n bits)
+_SPARSE_FROM = 4096
+
+
+def _positions(root: Regex) -> int:
+    """The number of letter occurrences of the tree (a shared subtree counts each time)."""
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Sym):
+            count += 1
+        else:
+            stack.extend(_children(node))
+    return count
+
+
+def _sparse_subsets(root: Regex, letters: tuple[str, ...], state_limit: int) -> DFA:
+    """The subset construction of Glushkov's automaton with follow sets as Python sets:
+    time and memory proportional to the automaton's transitions and the subsets reached
+    (linear for a literal word).  Not minimised; :class:`LimitExceeded` beyond
+    ``state_limit`` subsets."""
+    labels: list[frozenset] = [frozenset()]
+    follow: list[set] = [set()]
+    values: list[tuple] = []          # (nullable, first, last) of finished nodes, sets owned
+    stack = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        kids = _children(node)
+        if kids and not done:
+            stack.append((node, True))
+            for kid in reversed(kids):
+                stack.append((kid, False))
+            continue
+        if isinstance(node, Sym):
+            p = len(labels)
+            labels.append(node.letters)
+            follow.append(set())
+            values.append((False, {p}, {p}))
+        elif isinstance(node, (Eps, Empty)):
+            values.append((isinstance(node, Eps), set(), set()))
+        elif isinstance(node, (Cat, Alt)):
+            n2, f2, l2 = values.pop()
+            n1, f1, l1 = values.pop()
+            if isinstance(node, Alt):
+                values.append((n1 or n2, _union(f1, f2), _union(l1, l2)))
+            else:
+                for p in l1:
+                    follow[p].update(f2)
+                first = _union(f1, f2) if n1 else f1
+                last = _union(l2, l1) if n2 else l2
+                values.append((n1 and n2, first, last))
+        else:
+            n1, f1, l1 = values.pop()
+            if isinstance(node, (Star, Plus)):
+                for p in l1:
+                    follow[p].update(f1)
+            values.append((n1 if isinstance(node, Plus) else True, f1, l1))
+    (nullable, first, last), = values
+    follow[0] = first
+    final = set(last) | ({0} if nullable else set())
+    index_of = {a: i for i, a in enumerate(letters)}
+    k = len(letters)
+    moves: dict[int, list] = {}
+
+    def successors(p: int) -> list:
+        row = moves.get(p)
+        if row is None:
+            row = [[] for _ in range(k)]
+            for q in follow[p]:
+                for a in labels[q]:
+                    if a in index_of:
+                        row[index_of[a]].append(q)
+            moves[p] = row
+        return row
+
+    start = frozenset([0])
+    index = {start: 0}
+    order = [start]
+    rows: list[list[int]] = []
+    i = 0
+    while i < len(order):
+        S = order[i]
+        i += 1
+        rowsets = [set() for _ in range(k)]
+        for p in S:
+            for a, qs in enumerate(successors(p)):
+                rowsets[a].update(qs)
+        row = []
+        for T in map(frozenset, rowsets):
+            j = index.get(T)
+            if j is None:
+                j = len(order)
+                if j >= state_limit:
+                    raise LimitExceeded("regex automaton states", state_limit,
+                                        "the subset construction blew up; simplify the regex",
+                                        ("state_limit",))
+                index[T] = j
+                order.append(T)
+            row.append(j)
+        rows.append(row)
+    accepting = np.array([not final.isdisjoint(S) for S in order], dtype=bool)
+    table = np.array(rows, dtype=np.int64).reshape(len(order), k)
+    return DFA._trusted(letters, table, 0, accepting)
+
+
+def _union(x: set, y: set) -> set:
+    """x ∪ y, reusing the larger of the two (both are owned by the caller)."""
+    if len(x) < len(y):
+        x, y = y, x
+    x |= y
+    return x
+
+
 def regex_to_dfa(text: str | Regex, alphabet: Sequence[str] | None = None, *,
                  state_limit: int = DEFAULT_STATE_LIMIT, method: str = "auto") -> DFA:
     """The minimal, canonically numbered DFA of the regex (alphabet: see the module doc).
@@ -464,7 +677,10 @@ def regex_to_dfa(text: str | Regex, alphabet: Sequence[str] | None = None, *,
     if method not in ("auto", "subset", "brzozowski"):
         raise InputError(f"method: 'auto', 'subset' or 'brzozowski', got {method!r}",
                          parameters=("method",))
-    nfa = regex_to_nfa(text, alphabet)
+    root, letters = _root_and_letters(text, alphabet)
+    if method == "auto" and _positions(root) > _SPARSE_FROM:
+        return minimize(_sparse_subsets(root, letters, state_limit))
+    nfa = regex_to_nfa(root, letters)
     try:
         if method == "brzozowski":
             return brzozowski(nfa, state_limit)

@@ -19,11 +19,15 @@ def print_json(obj) -> None:
 def split_alphabet(text: str | None) -> list[str] | None:
     """``--alphabet abc`` (each character a letter), or letters separated by commas and/or
     whitespace: ``a,b,c``, ``a b c``, ``foo, bar``.  Whitespace is never a letter; leading and
-    trailing whitespace is ignored."""
+    trailing whitespace is ignored.  A letter in double quotes is taken as written (``\\"``
+    and ``\\\\`` inside): ``'"nil"'`` is the one letter nil (a one-letter alphabet whose
+    letter has several characters), ``'"a b", c'`` the letters ``a b`` and c."""
     if text is None:
         return None
     stripped = text.strip()
-    if re.search(r"[,\s]", stripped):
+    if '"' in stripped:
+        letters = _quoted_letters(text, stripped)
+    elif re.search(r"[,\s]", stripped):
         letters = re.split(r"\s*,\s*|\s+", stripped)
     else:
         letters = list(stripped)
@@ -34,10 +38,49 @@ def split_alphabet(text: str | None) -> list[str] | None:
     return letters
 
 
+def _quoted_letters(text: str, s: str) -> list[str]:
+    """The letters of an alphabet with quoted items: items (quoted or bare) separated by one
+    comma and/or whitespace."""
+    letters: list[str] = []
+    i, n = 0, len(s)
+    while i < n:
+        if s[i] == '"':
+            j, buf = i + 1, []
+            while j < n and s[j] != '"':
+                if s[j] == "\\" and j + 1 < n:
+                    j += 1
+                buf.append(s[j])
+                j += 1
+            if j >= n:
+                raise InputError(f"--alphabet: unterminated quoted letter in {text!r}")
+            letters.append("".join(buf))
+            i = j + 1
+        else:
+            m = re.match(r'[^,\s"]*', s[i:])
+            letters.append(m.group(0))
+            i += m.end()
+        m = re.match(r"\s*,\s*|\s+|$", s[i:])
+        if m is None or (m.end() == 0 and i < n):
+            raise InputError(f"--alphabet: expected a comma or a space after letter {letters[-1]!r} "
+                             f"in {text!r}")
+        i += m.end()
+        if m.group(0).strip() == "," and i >= n:
+            letters.append("")          # a trailing comma: an empty letter
+    return letters
+
+
 def split_word(word: str, alphabet_multichar: bool = False) -> list[str]:
-    """A word on the command line: single characters, or comma-separated letters."""
+    """A word on the command line: single characters, or letters separated by single commas
+    (the only way to write letters of several characters).  ``""`` is the empty word; an
+    empty letter (``go,,go``, ``go,``, ``,go``) is an InputError, never dropped."""
     if alphabet_multichar or "," in word:
-        return [t for t in word.split(",") if t != ""]
+        if word == "":
+            return []
+        letters = word.split(",")
+        if "" in letters:
+            raise InputError(f"word {word!r}: empty letter at position {letters.index('') + 1} "
+                             "(letters are separated by single commas; \"\" is the empty word)")
+        return letters
     return list(word)
 
 

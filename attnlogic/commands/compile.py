@@ -63,8 +63,15 @@ def run(args) -> int:
     if args.out is not None:          # refuse a bad path before the work, not after it
         from attnlogic.fileio import check_output_path
         from attnlogic.transformer.io import sidecar_path
-        check_output_path(args.out)
-        check_output_path(sidecar_path(args.out))
+        check_output_path(args.out, new_folders=False)
+        check_output_path(sidecar_path(args.out), new_folders=False)
+    for flag, extra in (("--onnx", args.onnx), ("--torch-export", args.torch_export)):
+        if extra is not None:
+            from attnlogic.fileio import check_output_path
+            try:
+                check_output_path(extra, new_folders=False)
+            except InputError as exc:
+                raise InputError(f"{flag}: {exc}") from None
     fmt = _fixed_point(args)
     options = dict(fixed_point=fmt, span_fix=not args.no_span_fix, layernorm=args.layernorm)
     text = args.formula if args.formula is not None else args.formula_pos

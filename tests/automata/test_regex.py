@@ -13,7 +13,9 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from attnlogic.automata.regex import parse_regex, regex_to_dfa, tokenize, Sym, Cat, Alt, Star
+from attnlogic.automata.minimize import minimize
+from attnlogic.automata.regex import (MAX_POSITIONS, _sparse_subsets, parse_regex, regex_to_dfa, tokenize,
+                                      Sym, Cat, Alt, Star)
 from attnlogic.errors import InputError, LimitExceeded, ParseError
 
 ALPHABET = "abc"
@@ -23,7 +25,9 @@ ALPHABET = "abc"
 _leaves = st.one_of(
     st.sampled_from([(x, x, 2) for x in ALPHABET]),
     st.just((".", "[abc]", 2)),
-    st.sampled_from([("[ab]", "[ab]", 2), ("[^a]", "[bc]", 2), ("[^bc]", "a", 2), ("[c]", "c", 2)]),
+    st.sampled_from([("[ab]", "[ab]", 2), ("[^a]", "[bc]", 2), ("[^bc]", "a", 2), ("[c]", "c", 2),
+                     ("[a-b]", "[a-b]", 2), ("[^b-c]", "a", 2), ("[a-ac-c]", "[ac]", 2),
+                     ("[a-a]", "a", 2)]),
     st.sampled_from([("()", "(?:)", 2), ("ε", "(?:)", 2)]),
     st.just(("∅", "(?!)", 2)),
 )
@@ -54,8 +58,16 @@ def _extend(children):
         (x, y) = t
         return (f"{x[0]}|{y[0]}", f"(?:{x[1]})|(?:{y[1]})", 0)
 
+    def counted(t):
+        (node, (low, high)) = t
+        o, p = _wrap(node, 2)
+        bounds = f"{{{low}}}" if high == low else f"{{{low},{'' if high is None else high}}}"
+        return (o + bounds, p + bounds, 2)
+
     return st.one_of(
         st.tuples(children, st.sampled_from(["*", "+", "?"])).map(postfix),
+        st.tuples(children, st.sampled_from([(0, 0), (1, 1), (2, 2), (0, 2), (1, 3), (2, None),
+                                             (0, None)])).map(counted),
         st.tuples(children, children).map(concat),
         st.tuples(children, children).map(alt),
     )
@@ -83,6 +95,58 @@ def test_agrees_with_python_re_on_longer_words(r, words):
     d = regex_to_dfa(ours, ALPHABET)
     pattern = re.compile(py)
     assert d.accepts_many(words).tolist() == [pattern.fullmatch(w) is not None for w in words]
+
+
+@settings(max_examples=150, deadline=None)
+@given(regexes)
+def test_sparse_position_automaton_gives_the_same_minimal_dfa(r):
+    # the route of long regexes (sets, not bit masks) against the bit-mask subset construction
+    ours, _, _ = r
+    sparse = minimize(_sparse_subsets(parse_regex(ours, ALPHABET), tuple(ALPHABET), 10**6))
+    assert sparse == regex_to_dfa(ours, ALPHABET, method="subset"), ours
+
+
+def test_a_long_literal_word_takes_the_sparse_route():
+    # 6,000 letters (beyond _SPARSE_FROM): the minimal DFA is the word's chain plus a sink
+    rng = __import__("random").Random(3)
+    word = "".join(rng.choice("ab") for _ in range(6000))
+    d = regex_to_dfa(word)
+    assert d.n_states == len(word) + 2
+    assert d.accepts(word) and not d.accepts(word[:-1]) and not d.accepts(word + "a")
+    flipped = word[:3000] + ("a" if word[3000] == "b" else "b") + word[3001:]
+    assert not d.accepts(flipped)
+    assert regex_to_dfa(f"({word[:50]})*", method="subset") == regex_to_dfa(f"({word[:50]})*")
+
+
+def test_character_classes_ranges_and_any():
+    d = regex_to_dfa("[a-c]*")
+    assert d.alphabet == ("a", "b", "c") and d.n_states == 1 and d.accepting.all()
+    d = regex_to_dfa("[a-z]b", "abc")          # a range is read against the alphabet
+    assert d.accepts("cb") and d.accepts("ab") and not d.accepts("bc")
+    d = regex_to_dfa("[a-]x")                  # a dash last in a class is the letter -
+    assert set(d.alphabet) == {"a", "-", "x"} and d.accepts("-x")
+    d = regex_to_dfa("[\\--a]", ["-", ".", "a", "b"])  # escaped endpoint: '-'..'a' holds '.' and 'a'
+    assert d.accepts("-") and d.accepts(".") and d.accepts("a") and not d.accepts("b")
+    d = regex_to_dfa("[^a-b].", "abc")
+    assert d.accepts("ca") and not d.accepts("ac")
+
+
+@pytest.mark.parametrize("text, column, needle", [
+    ("[b-a]", 2, "comes before"), ("a\\d", 2, "escape"), ("c$", 2, "anchors"), ("[x-z]", 2, "holds no letter"),
+    ("(a{1000}){1000}", 10, "letter positions"), ("(ab){800}(ab){800}" * 70, 1, "letter positions"),
+])
+def test_unsupported_syntax_and_oversized_expansions_are_located_errors(text, column, needle):
+    with pytest.raises(ParseError) as info:
+        regex_to_dfa(text, "abc")
+    assert info.value.column == column and needle in info.value.message
+
+
+def test_the_position_bound_is_checked_before_expansion():
+    # (a{1000}){1000} would be 10^6 positions: refused from the count, and a regex of exactly
+    # MAX_POSITIONS positions is read
+    with pytest.raises(ParseError):
+        parse_regex("((a{1000}){1000}){1000}")
+    assert regex_to_dfa(f"(a{{1000}}){{{MAX_POSITIONS // 1000}}}").n_states == MAX_POSITIONS + 2
 
 
 def test_precedence_and_postfix_stacking():
@@ -120,7 +184,7 @@ def test_escaped_operator_letters():
 
 @pytest.mark.parametrize("text,column", [
     ("a(", 3), ("(a|)", 4), ("*a", 1), ("a]", 2), ("[]", 2), ("a|*", 3), ("", 1),
-    ("ab^", 3), ('"abc', 1), ("a\\", 2),
+    ("ab^", 3), ('"abc', 1), ("a\\", 2), ("a{2,1}", 2), ("a{1001}", 2), ("a{,2}", 2), ("ab\\w", 3),
 ])
 def test_parse_errors_have_columns(text, column):
     with pytest.raises(ParseError) as info:
@@ -160,7 +224,7 @@ def test_nth_letter_from_the_end_is_exponential_before_minimisation_and_limited(
         regex_to_dfa("(a|b)*a" + "(a|b)" * 12, state_limit=1000)
 
 
-REGEX_SYNTAX = list("abc ()|*+?.[]^\\\"εx∅-") + ["ab", "[^", "()", "\\*"]
+REGEX_SYNTAX = list("abc ()|*+?.[]^\\\"εx∅-$") + ["ab", "[^", "()", "\\*", "{2}", "{1,}", "{0,2}", "a-c", "\\d"]
 
 
 @settings(max_examples=800, deadline=None)

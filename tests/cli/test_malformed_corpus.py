@@ -46,6 +46,10 @@ REGEXES = [
     ("(a|", "column"), ("(a", "column"), ("a)", "column"), ("|", None), ("*a", "column"), ("a|*", "column"),
     ("[", "column"), ("[a", "column"), ("[]", "column"), ("a[^]", "column"), ("(()", "column"),
     ("+", "column"), ("?", "column"), ("a{2", "malformed repetition"), ("a\\", "column"), ("[a-", "column"),
+    # unsupported syntax is an error with a caret, never letters; expansions bounded before they happen
+    ("[b-a]", "comes before"), ("a\\d", "escape \\d"), ("\\1", "back-references"), ("ab$", "anchors"),
+    ("^ab", "whole words"), ("[x-z]", "holds no letter"), ("[a-\U0010ffff]", "more than"),
+    ("(a{1000}){1000}", "letter positions"), ("((ab){500}){500}", "letter positions"),
 ]
 
 DFA_FILES = [
@@ -87,6 +91,17 @@ CASES = (
         (["eval", "Y zz", "ab", "--alphabet", "ab"], None, "not in the alphabet"),
         (["eval", "Y a", "ab", "--alphabet", "a,,b"], None, "empty letter"),
         (["eval", "Y a", "ab", "--alphabet", "aa"], None, "duplicate"),
+        (["eval", "Y go", "go,,go", "--alphabet", "go,stop"], None, "empty letter at position 2"),
+        (["eval", "Y go", "go,", "--alphabet", "go,stop"], None, "empty letter"),
+        (["eval", "Y go", ",go", "--alphabet", "go,stop"], None, "empty letter"),
+        (["eval", "Y a", "a,,b"], None, "empty letter"),
+        (["eval", "Y nil", "nil", "--alphabet", '"nil'], None, "unterminated"),
+        (["eval", "Y nil", "nil", "--alphabet", '"nil",'], None, "empty letter"),
+        (["eval", "Y nil", "nil", "--alphabet", '"ni"l'], None, "expected a comma"),
+        (["compile", "Y a", "--out", "/nonexistent/dir/m.safetensors"], None, "does not exist"),
+        (["compile", "Y a", "--onnx", "/nonexistent/dir/m.onnx"], None, "does not exist"),
+        (["compile", "Y a", "--torch-export", "/nonexistent/dir/m.pt2"], None, "does not exist"),
+        (["dfa", "Y a", "--out", "/nonexistent/dir/l.json"], None, "does not exist"),
         (["compile", "--regex", "(aa)*", "--alphabet", "a"], None, "not in LTL[P,Y]"),
         (["compile", "P a", "--dtype", "float8"], None, "invalid choice"),
         (["compile", "true"], None, "alphabet"),

@@ -1,0 +1,64 @@
+"""Letters and output paths on the command line: a one-letter alphabet whose letter has
+several characters (``--alphabet '"nil"'``), words with empty letters refused (never
+dropped), and single-file outputs into a missing folder refused without creating it."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from attnlogic.cli import main
+from attnlogic.commands._common import split_alphabet, split_word
+from attnlogic.errors import InputError
+
+
+@pytest.mark.parametrize("text, letters", [
+    ("abc", ["a", "b", "c"]), ("a,b", ["a", "b"]), ("foo bar", ["foo", "bar"]),
+    ('"nil"', ["nil"]), ('"a b", c', ["a b", "c"]), ('"x" "y,z"', ["x", "y,z"]), ('"q\\"r"', ['q"r']),
+    ("nil", ["n", "i", "l"]),
+])
+def test_alphabet_spellings(text, letters):
+    assert split_alphabet(text) == letters
+
+
+@pytest.mark.parametrize("text", ['"nil', '"nil",', '""', 'a,,b', 'a,', '"n"i', '"a" "a"'])
+def test_alphabet_mistakes_are_refused(text):
+    with pytest.raises(InputError):
+        split_alphabet(text)
+
+
+def test_words_keep_or_refuse_every_letter():
+    assert split_word("go,stop,go", True) == ["go", "stop", "go"]
+    assert split_word("", True) == [] and split_word("ab") == ["a", "b"]
+    for bad in ("go,,go", "go,", ",go", ","):
+        with pytest.raises(InputError, match="empty letter"):
+            split_word(bad, True)
+
+
+def test_one_letter_alphabet_of_a_multi_character_letter(capsys):
+    assert main(["dfa", "Y nil", "--alphabet", '"nil"']) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["alphabet"] == ["nil"] and d["accepting"] == [1]
+    assert main(["eval", "Y nil", "nil,nil", "", "--alphabet", '"nil"', "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert [r["accepted"] for r in results] == [True, False]
+
+
+def test_empty_letters_of_a_word_are_an_error_not_dropped(capsys):
+    assert main(["eval", "Y go", "go,,go", "go,", "--alphabet", "go,stop"]) == 2
+    err = capsys.readouterr().err
+    assert "empty letter" in err and "accept" not in err
+
+
+@pytest.mark.parametrize("argv", [["compile", "Y a", "--alphabet", "ab", "--out"],
+                                  ["dfa", "Y a", "--out"]])
+def test_an_output_into_a_missing_folder_is_refused_and_nothing_created(tmp_path, capsys, argv):
+    target = tmp_path / "missing" / "deeper" / "m.safetensors"
+    assert main(argv + [str(target)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "does not exist" in err[0]
+    assert os.listdir(tmp_path) == []
+    assert main(argv + [str(tmp_path / "m.safetensors")]) == 0      # an existing folder is fine
+    assert (tmp_path / "m.safetensors").exists()
