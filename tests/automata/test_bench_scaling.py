@@ -26,7 +26,7 @@ def test_the_quick_scaling_benchmark_runs_and_prints_time_memory_and_exponents()
                                                 ("equivalence", 256), ("equivalence", 1024)]
     for r in rows:
         seconds, mb = float(r[3]), float(r[4])           # ours: time and memory
-        assert 0 < seconds < 60 and 0 <= mb < 1000
+        assert seconds > 0 and mb >= 0       # measured and reported (speed is not asserted)
         assert len(r) == 3 + 2 * peers + 1
     fits = lines[lines.index(next(ln for ln in lines if ln.startswith("growth exponent"))):]
     ours = [float(ln.split()[2]) for ln in fits if re.match(r"(minimise|equivalence) +nth ", ln)]

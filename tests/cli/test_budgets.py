@@ -1,6 +1,6 @@
 """Every step whose cost can explode has a budget: a parameter with a default, a refusal
 (LimitExceeded / InputError) naming the parameter, and — where the step is cheap once done
-right — the large input computed fast.  Each budget is fired here with a small value."""
+right — the large input computed exactly (a hang guard, never a timed assertion).  Each budget is fired here with a small value."""
 
 from __future__ import annotations
 
@@ -20,13 +20,19 @@ def _alarm(signum, frame):
     raise _Hang()
 
 
-def _within(seconds, fn, *args, **kw):
+#: seconds after which a call counts as hung: a guard against an exponential construction
+#: (2^k states for a window k of 10^5 would never end), not a speed requirement (speed is
+#: measured in benchmarks/, never asserted in a test); generous for a loaded machine
+HANG_GUARD = 600
+
+
+def _guarded(fn, *args, **kw):
     old = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(seconds)
+    signal.alarm(HANG_GUARD)
     try:
         return fn(*args, **kw)
     except _Hang:
-        pytest.fail(f"{fn.__name__} ran past {seconds} s")
+        pytest.fail(f"{fn.__name__} ran past {HANG_GUARD} s: hung")
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
@@ -53,7 +59,7 @@ def test_formula_to_dfa_state_and_temporal_budgets():
     from attnlogic.automata.from_formula import formula_to_dfa
 
     with pytest.raises(LimitExceeded) as e:
-        _within(60, formula_to_dfa, parse("Y[<=300] a & Y[<=299] b"), state_limit=100)
+        _guarded(formula_to_dfa, parse("Y[<=300] a & Y[<=299] b"), state_limit=100)
     assert "states" in str(e.value)
     with pytest.raises(LimitExceeded) as e:
         formula_to_dfa(parse("P " * 30 + "a"), temporal_limit=20)
@@ -62,21 +68,21 @@ def test_formula_to_dfa_state_and_temporal_budgets():
     assert d.n_states == 31 and d.accepts(["a"] * 30) and not d.accepts(["a"] * 29)
 
 
-def test_large_windows_are_fast_and_exact():
+def test_large_windows_are_built_exactly_without_hanging():
     """Y[<=k] is built without a k² table: over {a} (the issue's `dfa 'Y[<=1000000] a'`)
     it is "non-empty" (2 states); over {a, b}, 'an a among the last k letters', k + 1 states."""
     from attnlogic.automata.from_formula import formula_to_dfa
 
-    d = _within(60, formula_to_dfa, parse("Y[<=1000000] a"))
+    d = _guarded(formula_to_dfa, parse("Y[<=1000000] a"))
     assert d.n_states == 2 and d.accepts(["a"]) and not d.accepts([])
     k = 20_000
-    d = _within(60, formula_to_dfa, parse(f"Y[<={k}] a"), ["a", "b"])
+    d = _guarded(formula_to_dfa, parse(f"Y[<={k}] a"), ["a", "b"])
     assert d.n_states == k + 1
     assert d.accepts(["a"] + ["b"] * (k - 1)) and not d.accepts(["a"] + ["b"] * k)
 
 
 @pytest.mark.slow
-def test_a_conjunction_of_large_windows_is_fast_and_exact():
+def test_a_conjunction_of_large_windows_is_built_exactly_without_hanging():
     """The issue's `dfa 'Y[<=99999] a & Y[<=99998] b'` (over 30 s before: the leaf counters
     refined by Hopcroft and a quadratic hand-back in its refinement).  The reachable
     distances (since the last a, since the last b, capped at the windows) are the start and
@@ -87,19 +93,19 @@ def test_a_conjunction_of_large_windows_is_fast_and_exact():
 
     k1, k2 = 99_999, 99_998
     f = parse(f"Y[<={k1}] a & Y[<={k2}] b")
-    d = _within(30, formula_to_dfa, f)
+    d = _guarded(formula_to_dfa, f)
     assert d.n_states == 1 + k1 + k2
     for w in (["a"] + ["b"] * (k1 - 1), ["a"] + ["b"] * k1, ["b"] + ["a"] * (k2 - 1),
               ["b"] + ["a"] * k2, ["a", "b"], ["a"] * 5):
         assert d.accepts(w) == accepts(f, w), len(w)
 
 
-def test_classify_of_a_large_window_is_fast():
+def test_classify_of_a_large_window_answers():
     from attnlogic.automata.sources import load_language
     from attnlogic.definability.classify import classify
 
     lang = load_language(formula="Y[<=10000] a")
-    cl = _within(120, classify, lang.dfa, minimal=True, hints=(lang.formula,), search_budget=0)
+    cl = _guarded(classify, lang.dfa, minimal=True, hints=(lang.formula,), search_budget=0)
     assert cl["LTL[Y]"].member is True
 
 
@@ -134,7 +140,7 @@ def test_dfa_file_size_and_state_budgets(tmp_path):
     with pytest.raises(FileFormatError, match="max_states"):
         read_dfa_file(str(p), max_states=1)
     with pytest.raises(InputError, match="max_bytes"):
-        _within(30, read_dfa_file, "/dev/zero", max_bytes=1_000_000)
+        _guarded(read_dfa_file, "/dev/zero", max_bytes=1_000_000)
 
 
 def test_check_ranges_name_the_parameter():
