@@ -10,7 +10,6 @@ certificate compiled once and that model checked); :func:`render_table` prints i
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,10 +79,9 @@ class DemoReport:
 
 
 def _progress(items, desc: str, enabled: bool):
-    if not enabled:
-        return items
-    from tqdm import tqdm
-    return tqdm(items, desc=desc, file=sys.stderr, leave=False)
+    from .progress import counted
+
+    return counted(items, desc, enabled)
 
 
 def run_demo(windows=(2,), max_length: int = 10_000, samples: int = 4, compile_models: bool = True,

@@ -160,9 +160,17 @@ def cell_name(cfg: TrainConfig) -> str:
     return f"{safe}__{pat}__{cfg.positional}__s{cfg.seed}__lr{cfg.lr:g}"
 
 
+def cell_label(cfg: TrainConfig) -> str:
+    """A short label of a cell for progress lines: ``PARITY global s0`` (a long source
+    language cut at 24 characters)."""
+    lang = cfg.language if len(cfg.language) <= 24 else cfg.language[:23] + "…"
+    return f"{lang} {cfg.pattern} s{cfg.seed}"
+
+
 def run_cell(cfg: TrainConfig, data: LanguageData, evaluation: EvalConfig,
-             checkpoint_dir: Path | None, progress: bool) -> dict:
-    """Train and evaluate one cell: its record (configuration, environment, losses, sets)."""
+             checkpoint_dir: Path | None, progress) -> dict:
+    """Train and evaluate one cell: its record (configuration, environment, losses, sets).
+    ``progress`` as in :func:`.train.train` (a callable is told every training step)."""
     from .provenance import environment
     from .train import resolve_device
 
@@ -192,34 +200,94 @@ def _language_data(language: str, max_length: int) -> LanguageData:
     return LanguageData(get_language(language), max_length)
 
 
+#: in a pool worker with progress: the queue its training steps are reported on
+_STEPS = None
+#: a pool worker reports a cell's training steps at most this often (seconds)
+STEP_REPORT_EVERY = 0.5
+
+
 def _cell_job(cfg: TrainConfig, evaluation: EvalConfig, max_length: int, checkpoint_dir: Path | None,
-              progress: bool) -> dict:
-    """One cell in whatever process runs it (this one, a pool worker or a Ray worker)."""
+              progress) -> dict:
+    """One cell in whatever process runs it (this one, a pool worker or a Ray worker);
+    ``progress``: False, a callable for :func:`.train.train`, or ``"queue"`` — report
+    ``(cell name, steps done, steps)`` on this worker's queue (:func:`_worker_init`)."""
+    if progress == "queue":
+        progress = _queue_steps(cell_label(cfg)) if _STEPS is not None else False
     return run_cell(cfg, _language_data(cfg.language, max_length), evaluation, checkpoint_dir, progress)
 
 
-def _local_cells(pending, jobs: int, progress: bool, cells_dir: Path | None = None
+def _queue_steps(name: str):
+    """A step callback that puts (name, done, total) on the worker's queue, at most every
+    :data:`STEP_REPORT_EVERY` seconds and at the last step."""
+    last = [0.0]
+
+    def report(done: int, total: int, loss) -> None:
+        now = time.monotonic()
+        if done == total or now - last[0] >= STEP_REPORT_EVERY:
+            last[0] = now
+            _STEPS.put((name, done, total))
+    return report
+
+
+def _worker_init(steps=None) -> None:
+    """A pool worker: Ctrl-C is for the parent; ``steps``, the queue for step reports."""
+    global _STEPS
+    _worker_signals()
+    _STEPS = steps
+
+
+def _cell_status(counter, running: dict) -> None:
+    """Tell ``counter`` the training step of each running cell."""
+    if counter is not None:
+        counter.note("; ".join(f"{n}: step {d}/{t}" for n, (d, t) in running.items()) or "starting")
+
+
+def _local_cells(pending, jobs: int, counter=None, cells_dir: Path | None = None
                  ) -> Iterator[tuple[int, dict]]:
+    """Every pending cell, in this process (``jobs`` 1) or in ``jobs`` spawned workers;
+    ``counter`` (a :class:`attnlogic.progress.Counter`, or None) is told the training step
+    of every running cell."""
+    running: dict[str, tuple[int, int]] = {}
+
+    def step(name, done, total):
+        running[name] = (done, total)
+        _cell_status(counter, running)
+
     if jobs > 1 and len(pending) > 1:
         import multiprocessing
+        import queue as queues
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
         ctx = multiprocessing.get_context("spawn")
+        steps = ctx.Queue() if counter is not None else None
         pool = ProcessPoolExecutor(max_workers=min(jobs, len(pending)), mp_context=ctx,
-                                   initializer=_worker_signals)
+                                   initializer=_worker_init, initargs=(steps,))
         try:
-            futures = {pool.submit(_cell_job, *job, False): i for i, job in pending}
+            futures = {pool.submit(_cell_job, *job, "queue" if steps is not None else False): i
+                       for i, job in pending}
+            names = {i: cell_label(job[0]) for i, job in pending}
             while futures:
-                done, _ = wait(futures, return_when=FIRST_COMPLETED)
+                done, _ = wait(futures, timeout=STEP_REPORT_EVERY, return_when=FIRST_COMPLETED)
+                while steps is not None:
+                    try:
+                        step(*steps.get_nowait())
+                    except queues.Empty:
+                        break
                 for fut in done:
-                    yield futures.pop(fut), fut.result()
+                    i = futures.pop(fut)
+                    running.pop(names[i], None)
+                    yield i, fut.result()
         except BaseException:           # Ctrl-C (or a failed cell): stop the workers now
             _stop_workers(pool, cells_dir)
             raise
         pool.shutdown(wait=True, cancel_futures=True)
     else:
         for i, job in pending:
-            yield i, _cell_job(*job, progress)
+            name = cell_label(job[0])
+            on_step = (lambda done, total, loss, name=name: step(name, done, total)) if counter else False
+            result = _cell_job(*job, on_step)
+            running.pop(name, None)
+            yield i, result
 
 
 def _ray_cells(pending, jobs: int | None, address: str | None) -> Iterator[tuple[int, dict]]:
@@ -316,13 +384,13 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
             pending.append((i, (cfg, spec.evaluation, max_len, ckpt)))
     bar = None
     if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=len(cells), initial=len(cells) - len(pending), desc=f"grid {spec.name}",
-                   file=sys.stderr, dynamic_ncols=True)
+        from ..progress import Counter
+        bar = Counter(f"grid {spec.name}", True, len(cells), "cells", initial=len(cells) - len(pending))
+        bar.update(0, "starting")
     if backend == "ray":
         finished = _ray_cells(pending, jobs, address) if pending else iter(())
     else:
-        finished = _local_cells(pending, jobs or 1, progress, cells_dir)
+        finished = _local_cells(pending, jobs or 1, bar, cells_dir)
     try:
         for i, record in finished:
             if paths[i] is not None:
@@ -331,7 +399,7 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
             if on_cell is not None:
                 on_cell(record)
             if bar is not None:
-                bar.update(1)
+                bar.update(1, f"{cell_label(cells[i])} done")
     finally:
         close = getattr(finished, "close", None)
         if close is not None:       # stops a pool or Ray run that was left early

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -253,26 +252,29 @@ def _train_lm(ids, vocab_size, pattern, cfg, device, progress):
     opt = torch.optim.Adam(model.parameters(), lr=cfg.lr)
     bar = None
     if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=cfg.steps, desc=f"lm {pattern}", file=sys.stderr, leave=False, dynamic_ncols=True)
+        from ..progress import Counter
+        bar = Counter(f"lm {pattern}", True, cfg.steps, "steps")
+        bar.update(0)
     model.train()
     losses = []
-    for step in range(cfg.steps):
-        rng = np.random.default_rng([cfg.seed, step])
-        starts = rng.integers(0, len(ids) - cfg.context - 1, size=cfg.batch_size)
-        window = np.stack([ids[s:s + cfg.context + 1] for s in starts])
-        x = torch.from_numpy(window[:, :-1]).to(device)
-        y = torch.from_numpy(window[:, 1:]).to(device)
-        loss = F.cross_entropy(model(x).reshape(-1, vocab_size), y.reshape(-1))
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
-        opt.step()
-        losses.append(float(loss.detach()))
+    try:
+        for step in range(cfg.steps):
+            rng = np.random.default_rng([cfg.seed, step])
+            starts = rng.integers(0, len(ids) - cfg.context - 1, size=cfg.batch_size)
+            window = np.stack([ids[s:s + cfg.context + 1] for s in starts])
+            x = torch.from_numpy(window[:, :-1]).to(device)
+            y = torch.from_numpy(window[:, 1:]).to(device)
+            loss = F.cross_entropy(model(x).reshape(-1, vocab_size), y.reshape(-1))
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
+            opt.step()
+            losses.append(float(loss.detach()))
+            if bar is not None:
+                bar.note(f"loss {losses[-1]:.3f}", done=step + 1)
+    finally:
         if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+            bar.close()
     model.eval()
     return model, losses
 

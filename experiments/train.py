@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -195,9 +194,11 @@ def load_checkpoint(directory: Path, device: str = "cpu"):
 
 
 def train(cfg: TrainConfig, data: LanguageData | None = None, checkpoint_dir: Path | None = None,
-          progress: bool = True, resume: bool = True) -> TrainResult:
+          progress=True, resume: bool = True) -> TrainResult:
     """Train per ``cfg``; with ``checkpoint_dir``, resume from it when it holds a checkpoint of
-    the same config and save to it every ``checkpoint_every`` steps and at the end."""
+    the same config and save to it every ``checkpoint_every`` steps and at the end.
+    ``progress``: True — a step counter on stderr (:class:`attnlogic.progress.Counter`);
+    a callable — told ``(steps done, steps in all, last loss)`` after every step; False — nothing."""
     from .provenance import deterministic
 
     device = resolve_device(cfg.device)
@@ -234,35 +235,37 @@ def _train(cfg, device, data, checkpoint_dir, progress, resume) -> TrainResult:
 
     model.train()
     t0 = time.perf_counter()
-    bar = None
-    if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=cfg.steps, initial=start, desc=f"{cfg.language} {cfg.pattern} s{cfg.seed}",
-                   file=sys.stderr, leave=False, dynamic_ncols=True)
-    for step in range(start, cfg.steps):
-        rng = np.random.default_rng([cfg.seed, step])
-        length = int(lengths[rng.integers(len(lengths))])
-        batch = data.training_batch(length, cfg.batch_size, rng, cfg.adversarial_fraction)
-        tokens = torch.from_numpy(with_eos(batch.words, data.eos)).to(device)
-        target = torch.from_numpy(batch.labels.astype(np.float32)).to(device)
-        logits = model(tokens)[:, -1, 0]
-        loss = F.binary_cross_entropy_with_logits(logits, target)
-        optimizer.zero_grad(set_to_none=True)
-        loss.backward()
-        if cfg.grad_clip > 0:
-            torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
-        optimizer.step()
-        losses.append(float(loss.detach()))
+    bar, on_step = None, (progress if callable(progress) else None)
+    if progress is True:
+        from ..progress import Counter
+        bar = Counter(f"{cfg.language} {cfg.pattern} s{cfg.seed}", True, cfg.steps, "steps", initial=start)
+        bar.update(0)
+    try:
+        for step in range(start, cfg.steps):
+            rng = np.random.default_rng([cfg.seed, step])
+            length = int(lengths[rng.integers(len(lengths))])
+            batch = data.training_batch(length, cfg.batch_size, rng, cfg.adversarial_fraction)
+            tokens = torch.from_numpy(with_eos(batch.words, data.eos)).to(device)
+            target = torch.from_numpy(batch.labels.astype(np.float32)).to(device)
+            logits = model(tokens)[:, -1, 0]
+            loss = F.binary_cross_entropy_with_logits(logits, target)
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            if cfg.grad_clip > 0:
+                torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
+            optimizer.step()
+            losses.append(float(loss.detach()))
+            if on_step is not None:
+                on_step(step + 1, cfg.steps, losses[-1])
+            if bar is not None:
+                bar.note(f"loss {losses[-1]:.3f}", done=step + 1)
+            done = step + 1
+            if checkpoint_dir is not None and cfg.checkpoint_every and done % cfg.checkpoint_every == 0 \
+                    and done < cfg.steps:
+                save_checkpoint(checkpoint_dir, cfg, model, optimizer, done, losses)
+    finally:
         if bar is not None:
-            bar.update(1)
-            if step % 20 == 0:
-                bar.set_postfix(loss=f"{losses[-1]:.3f}")
-        done = step + 1
-        if checkpoint_dir is not None and cfg.checkpoint_every and done % cfg.checkpoint_every == 0 \
-                and done < cfg.steps:
-            save_checkpoint(checkpoint_dir, cfg, model, optimizer, done, losses)
-    if bar is not None:
-        bar.close()
+            bar.close()
     if checkpoint_dir is not None:
         save_checkpoint(checkpoint_dir, cfg, model, optimizer, cfg.steps, losses)
     model.eval()
