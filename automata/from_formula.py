@@ -211,7 +211,13 @@ class _Builder:
         proj = np.zeros((1, 0), dtype=np.int64)
         factors = [self.memo[T] for T in parts]
         if mods:
-            factors.append(_clock(self.letters, math.lcm(*(g.m for g in mods))))
+            period = math.lcm(*(g.m for g in mods))
+            if period > self.limit:      # the clock alone has that many reachable states
+                from attnlogic.errors import LimitExceeded
+                raise LimitExceeded("formula automaton states", self.limit,
+                                    f"counting positions modulo {period}, the lcm of the MOD moduli, "
+                                    "takes that many", parameters=("state_limit",))
+            factors.append(_clock(self.letters, period))
         for i, d in enumerate(factors):
             if i == 0 and d.initial == 0:  # the product with the first factor is the factor
                 table = np.asarray(d.transitions, dtype=np.int64)

@@ -35,21 +35,28 @@ prefix w[:n]; the EOS position gives the acceptance of w.  Accept iff the readou
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import product
 
 from attnlogic.errors import InputError
 from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not,
                                    Once, Or, Past, Since, Xor, Yesterday)
+from attnlogic.ltl.printer import node_texts
 from attnlogic.ltl.rewrite import core, readout_skeleton  # noqa: F401  (readout_skeleton: part of the plan API)
 
 from attnlogic.transformer.config import HeadSpec
 
-__all__ = ["Affine", "HeadPlan", "Unit", "Plan", "plan_formula", "readout_skeleton", "MINTERM_BUDGET"]
+__all__ = ["Affine", "HeadPlan", "Unit", "Plan", "plan_formula", "planned_width", "readout_skeleton",
+           "MINTERM_BUDGET", "MAX_WIDTH", "MAX_PERIODIC_ENTRIES"]
 
 #: most residual coordinates of a compiled model (``max_width``): the weights grow as
 #: width² per layer
 MAX_WIDTH = 2048
+
+#: most entries of the periodic positional table of MOD[m,r] leaves: (lcm of the moduli) ×
+#: width, float32 (256 MiB)
+MAX_PERIODIC_ENTRIES = 2 ** 26
 
 #: largest number of leaf assignments for which a gate is computed directly from its leaves
 MINTERM_BUDGET = 64
@@ -135,9 +142,14 @@ class Plan:
 
 
 
-def _boolean_block_leaves(node: Formula) -> list[Formula]:
-    """Atoms, constants and temporal nodes below ``node`` through Boolean nodes only."""
+def _boolean_block_leaves(node: Formula, max_atoms: int | None = None,
+                          max_bits: int | None = None) -> list[Formula] | None:
+    """Atoms, constants and temporal nodes below ``node`` through Boolean nodes only; None
+    as soon as more than ``max_atoms`` atoms or ``max_bits`` temporal and MOD leaves are
+    found (the caller then needs no list: the walk stops early, so that a long Boolean chain
+    costs time linear in its length, not quadratic)."""
     leaves, stack, seen = [], [node], set()
+    n_atoms = n_bits = 0
     while stack:
         x = stack.pop()
         if id(x) in seen:
@@ -145,6 +157,14 @@ def _boolean_block_leaves(node: Formula) -> list[Formula]:
         seen.add(id(x))
         if isinstance(x, (Atom, Const, Mod)) or x.is_temporal:
             leaves.append(x)
+            if isinstance(x, Atom):
+                n_atoms += 1
+                if max_atoms is not None and n_atoms > max_atoms:
+                    return None
+            elif not isinstance(x, Const):
+                n_bits += 1
+                if max_bits is not None and n_bits > max_bits:
+                    return None
         else:
             stack.extend(x.children)
     return leaves
@@ -193,6 +213,45 @@ def _unsupported(f: Formula) -> None:
                 "rewritten into P)")
 
 
+def _head_coordinates(node: Formula, cleanup: bool, span_fix: bool) -> int:
+    """Coordinates a ``P ψ`` / ``Y[<=k] ψ`` node takes: its head's output; with cleanup also
+    the raw head output; with Li & Cotterell's patch (``P`` only) raw, clean, ψ ∧ clean, the
+    second head's raw output and the result."""
+    if not cleanup:
+        return 1
+    return 5 if span_fix and isinstance(node, Past) else 2
+
+
+def planned_width(f: Formula, cleanup: bool = False, span_fix: bool = False) -> int:
+    """The number of residual coordinates :func:`plan_formula` gives ``f`` (its ``width``,
+    before the ``max(1, ·)``), counted in one pass over the DAG, before anything is built:
+    one per atom, per MOD leaf, per temporal node (more with ``cleanup``/``span_fix``) and
+    per Boolean gate whose Boolean block has a temporal or MOD leaf (a gate over atoms
+    alone is affine and takes none)."""
+    cleanup = cleanup or span_fix
+    if any(isinstance(n, (Once, Historically)) for n in f.subformulas()):
+        f = core(f)
+    root = readout_skeleton(f)
+    pure: dict[int, bool] = {}      # no temporal or MOD leaf in the node's Boolean block
+    width = len(f.atoms)
+    for node in root.subformulas():
+        nid = id(node)
+        if isinstance(node, (Atom, Const)):
+            pure[nid] = True
+        elif isinstance(node, Mod):
+            pure[nid] = False
+            width += 1
+        elif node.is_temporal:
+            pure[nid] = False
+            width += _head_coordinates(node, cleanup, span_fix)
+        elif isinstance(node, Not):
+            pure[nid] = pure[id(node.arg)]
+        else:
+            pure[nid] = all(pure[id(c)] for c in node.children)
+            width += 0 if pure[nid] else 1
+    return width
+
+
 def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET,
                  cleanup: bool = False, span_fix: bool = False, max_width: int = MAX_WIDTH) -> Plan:
     """Schedule ``f`` (O and H are first rewritten into P; S is refused with InputError).
@@ -207,10 +266,24 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
     if isinstance(f, (Once, Historically)) or any(isinstance(n, (Once, Historically)) for n in f.subformulas()):
         f = core(f)
     _unsupported(f)
+    needed = planned_width(f, cleanup, span_fix)
+    if needed > max_width:           # decided before anything is built
+        from attnlogic.errors import LimitExceeded
+        raise LimitExceeded("compiled width (residual coordinates)", max_width,
+                            f"the formula needs {needed}", parameters=("max_width",))
+    moduli = [n.m for n in f.subformulas() if isinstance(n, Mod)]
+    period = math.lcm(*moduli) if moduli else 1
+    if period * max(1, needed) > MAX_PERIODIC_ENTRIES:    # the positional table's size
+        from attnlogic.errors import LimitExceeded
+        raise LimitExceeded("periodic positional table (rows × coordinates)", MAX_PERIODIC_ENTRIES,
+                            f"its period is {period}, the lcm of the MOD moduli, times {needed} coordinates",
+                            parameters=("formula",))
     atoms = tuple(sorted(f.atoms))
     letters = tuple(alphabet) if alphabet is not None else ()
     alpha = tuple(letters) + tuple(a for a in atoms if a not in letters)
     root = readout_skeleton(f)
+    text = node_texts(root)          # every coordinate's name, in one pass
+    max_bits = max(0, minterm_budget.bit_length() - 1)
 
     names: list[str] = list(atoms)
     expr: dict[int, Affine] = {}
@@ -224,16 +297,20 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
         names.append(name)
         return len(names) - 1
 
+    atom_index = {a: i for i, a in enumerate(atoms)}
+    pure: dict[int, bool] = {}       # no temporal or MOD leaf in the node's Boolean block
     for node in root.subformulas():
         nid = id(node)
+        pure[nid] = isinstance(node, (Atom, Const))
         if isinstance(node, Atom):
-            expr[nid], stage[nid] = Affine.coord(atoms.index(node.name)), 0
+            expr[nid], stage[nid] = Affine.coord(atom_index[node.name]), 0
         elif isinstance(node, Const):
             expr[nid], stage[nid] = Affine.constant(1.0 if node.value else 0.0), 0
         elif isinstance(node, Mod):  # fed by the periodic positional encoding (.positional)
-            mods.append((fresh(str(node)), node.m, node.r))
+            mods.append((fresh(text[nid]), node.m, node.r))
             expr[nid], stage[nid] = Affine.coord(mods[-1][0]), 0
         elif isinstance(node, Not):
+            pure[nid] = pure[id(node.arg)]
             expr[nid], stage[nid] = expr[id(node.arg)].negate(), stage[id(node.arg)]
         elif isinstance(node, (Past, Yesterday)):
             s = stage[id(node.arg)]
@@ -241,41 +318,44 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
             spec = HeadSpec("global") if isinstance(node, Past) else HeadSpec("local", node.k)
             psi = expr[id(node.arg)]
             if not cleanup:
-                out = fresh(str(node))
-                heads.setdefault(layer, []).append(HeadPlan(spec, psi, out, str(node)))
+                out = fresh(text[nid])
+                heads.setdefault(layer, []).append(HeadPlan(spec, psi, out, text[nid]))
                 expr[nid], stage[nid] = Affine.coord(out), 2 * layer - 1
                 continue
-            raw = fresh(f"raw {node}")
-            heads.setdefault(layer, []).append(HeadPlan(spec, psi, raw, str(node)))
+            raw = fresh(f"raw {text[nid]}")
+            heads.setdefault(layer, []).append(HeadPlan(spec, psi, raw, text[nid]))
             r = Affine.coord(raw)
             if not (span_fix and isinstance(node, Past)):
-                out = fresh(str(node))
+                out = fresh(text[nid])
                 units.setdefault(layer, []).extend(_clean_units(r, out))
                 expr[nid], stage[nid] = Affine.coord(out), 2 * layer
                 continue
-            c1, g = fresh(f"clean {node}"), fresh(f"{node.arg} & {node}")
+            arg_text = text[id(node.arg)]
+            c1, g = fresh(f"clean {text[nid]}"), fresh(f"{arg_text} & {text[nid]}")
             units.setdefault(layer, []).extend(_clean_units(r, c1))
             # g = ψ ∧ clean(r): the clean units shifted down by 6(1 − ψ) (r ≤ 2 keeps them ≤ 0 when ψ = 0)
             shift = psi.scale_add(6.0, c=-6.0)
             units.setdefault(layer, []).extend(_clean_units(r, g, shift))
-            raw2, out = fresh(f"raw P({node.arg} & {node})"), fresh(str(node))
-            heads.setdefault(layer + 1, []).append(HeadPlan(spec, Affine.coord(g), raw2, f"P({node.arg} & {node})"))
+            raw2, out = fresh(f"raw P({arg_text} & {text[nid]})"), fresh(text[nid])
+            heads.setdefault(layer + 1, []).append(HeadPlan(spec, Affine.coord(g), raw2, f"P({arg_text} & {text[nid]})"))
             # out = clean(r₂) ∨ c1 = clean(r₂ + c1) since r₂ ≥ 0 and c1 ∈ {0, 1}
             units.setdefault(layer + 1, []).extend(_clean_units(Affine.coord(raw2), out, Affine.coord(c1).scale_add(3.0)))
             expr[nid], stage[nid] = Affine.coord(out), 2 * (layer + 1)
         else:  # a binary Boolean gate
-            leaves = _boolean_block_leaves(node)
-            atom_leaves = [x for x in leaves if isinstance(x, Atom)]
-            # MOD leaves are not exclusive with the letters: bits like the temporal leaves
-            temporal_leaves = [x for x in leaves if x.is_temporal or isinstance(x, Mod)]
-            if not temporal_leaves:
+            if all(pure[id(c)] for c in node.children):
                 # atoms are exclusive, so a Boolean function of atoms alone is affine:
-                # f = f(none) + Σ_a (f(a) − f(none)) · x_a
-                expr[nid], stage[nid] = _atoms_affine(node, atom_leaves, leaves, expr), 0
+                # f = f(none) + Σ_a (f(a) − f(none)) · x_a, composed from its operands'
+                pure[nid] = True
+                expr[nid], stage[nid] = _combine_affine(node, expr[id(node.left)], expr[id(node.right)]), 0
                 continue
-            out = fresh(str(node))
+            pure[nid] = False
+            out = fresh(text[nid])
+            # MOD leaves are not exclusive with the letters: bits like the temporal leaves
+            leaves = _boolean_block_leaves(node, minterm_budget - 1, max_bits)
+            atom_leaves = [x for x in leaves if isinstance(x, Atom)] if leaves is not None else []
+            temporal_leaves = [x for x in leaves if x.is_temporal or isinstance(x, Mod)] if leaves is not None else []
             n_assign = (len(atom_leaves) + 1) * 2 ** len(temporal_leaves)
-            if n_assign <= minterm_budget:
+            if leaves is not None and n_assign <= minterm_budget:
                 s = max([stage[id(x)] for x in leaves] + [0])
                 new_units, const = _minterm_units(node, atom_leaves, temporal_leaves, leaves, expr, out)
             else:
@@ -286,10 +366,6 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
             if const:
                 bias.setdefault(layer, {})[out] = bias.get(layer, {}).get(out, 0.0) + const
             expr[nid], stage[nid] = Affine.coord(out), 2 * layer
-    if len(names) > max_width:
-        from attnlogic.errors import LimitExceeded
-        raise LimitExceeded("compiled width (residual coordinates)", max_width,
-                            f"the formula needs {len(names)}", parameters=("max_width",))
     n_layers = max(list(heads) + list(units) + [0])
     return Plan(
         formula=str(f), alphabet=alpha, atoms=atoms, width=max(1, len(names)),
@@ -305,19 +381,23 @@ def _clean_units(r: Affine, out: int, shift: Affine | None = None) -> list[Unit]
     return [Unit(base.scale_add(1.0, c=-1.0), out, 1.0), Unit(base.scale_add(1.0, c=-2.0), out, -1.0)]
 
 
-def _atoms_affine(node, atom_leaves, leaves, expr) -> Affine:
-    consts = {id(x): x.value for x in leaves if isinstance(x, Const)}
+_GATES = {And: lambda x, y: x and y, Or: lambda x, y: x or y, Implies: lambda x, y: (not x) or y,
+          Iff: lambda x, y: x == y, Xor: lambda x, y: x != y}
 
-    def value(letter) -> float:
-        val = dict(consts)
-        val.update({id(a): a is letter for a in atom_leaves})
-        return 1.0 if _eval_block(node, val) else 0.0
 
-    base = value(None)
-    result = Affine.constant(base)
-    for a in atom_leaves:
-        result = result.scale_add(1.0, expr[id(a)], value(a) - base)
-    return result
+def _combine_affine(node: Formula, x: Affine, y: Affine) -> Affine:
+    """The affine form of the gate ``node`` over two affine forms of atoms alone.  At most
+    one atom holds, so a form c + Σ w_a x_a is the function none ↦ c, a ↦ c + w_a, and the
+    gate's form is none ↦ op(c_x, c_y), a ↦ op(c_x + w_a, c_y + v_a) (every value 0 or 1)."""
+    op = _GATES[type(node)]
+    wx, wy = dict(x.terms), dict(y.terms)
+    base = 1.0 if op(x.const > 0.5, y.const > 0.5) else 0.0
+    terms = []
+    for a in sorted(set(wx) | set(wy)):
+        v = 1.0 if op(x.const + wx.get(a, 0.0) > 0.5, y.const + wy.get(a, 0.0) > 0.5) else 0.0
+        if v != base:
+            terms.append((a, v - base))
+    return Affine(tuple(terms), base)
 
 
 def _gate_units(node: Formula, x: Affine, y: Affine, out: int) -> tuple[list[Unit], float]:

@@ -33,10 +33,8 @@ def periodic_table(mods, width: int) -> torch.Tensor:
     """The [M, width] float64 table of the module docstring."""
     M = period_of(mods)
     table = torch.zeros(M, width, dtype=torch.float64)
-    for coord, m, r in mods:
-        for c in range(M):
-            if (c + 1 - r) % m == 0:
-                table[c, coord] = 1.0
+    for coord, m, r in mods:           # rows c with c + 1 ≡ r (mod m): c = r − 1, r − 1 + m, … (mod m)
+        table[(r - 1) % m::m, coord] = 1.0
     return table
 
 

@@ -26,13 +26,15 @@ __all__ = ["SCORE_GAP", "build_model"]
 SCORE_GAP = 1024.0
 
 
-def _row(a: Affine, width: int) -> tuple[torch.Tensor, float]:
-    w = torch.zeros(width, dtype=torch.float64)
+def _set_row(row: torch.Tensor, a: Affine) -> float:
+    """Write the coefficients of ``a`` into ``row`` (zero elsewhere); return its constant."""
+    row.zero_()
     for i, c in a.terms:
-        w[i] += c
-    return w, a.const
+        row[i] += c
+    return a.const
 
 
+@torch.no_grad()
 def build_model(plan: Plan, vocab: Vocabulary, layernorm: bool = False, eps: float = 1e-5) -> Transformer:
     """The compiled model in float32, eval mode.
 
@@ -41,6 +43,10 @@ def build_model(plan: Plan, vocab: Vocabulary, layernorm: bool = False, eps: flo
     position's vector has 2D entries, half 0 and half 1 (mean 1/2, variance 1/4), and
     LN with γ = √(1/4 + eps), β = 1/2 is the identity.  Every write to x_i also writes its
     negation to the mirror; reads use x_i only.
+
+    The weights are written in place into the model's own float32 parameters (every value
+    is a small integer or C, exact in float32, and every sum of them here too), so the
+    memory used is the model's, once.
     """
     D = plan.width
     width = 2 * D if layernorm else D
@@ -50,27 +56,32 @@ def build_model(plan: Plan, vocab: Vocabulary, layernorm: bool = False, eps: flo
         d_head=1, d_ff=plan.d_ff, layernorm=layernorm, norm_position="post", layernorm_eps=eps,
         positional="periodic" if plan.mods else "none", period=period_of(plan.mods),
         readout_dim=1, dropout=0.0)
-    model = Transformer(config)
-    sd = {k: torch.zeros_like(v, dtype=torch.float64) for k, v in model.state_dict().items()}
+    with torch.device("meta"):       # no random initialisation: every weight is written below
+        model = Transformer(config)
+    if any(True for _ in model.buffers()):   # a buffer's values come from its constructor
+        model = Transformer(config)
+    else:
+        model = model.to_empty(device="cpu")
+    sd = model.state_dict()          # the parameters themselves (shared storage)
+    for v in sd.values():
+        if v.is_floating_point():
+            v.zero_()
     for i, a in enumerate(plan.atoms):
         if a in vocab.alphabet:
             sd["embed.weight"][vocab.index(a), i] = 1.0
     if plan.mods:  # the periodic positional encoding of the MOD[m,r] leaves
-        sd["pos.weight"][:, :D] = periodic_table(plan.mods, D)
+        sd["pos.weight"][:, :D] = periodic_table(plan.mods, D).to(sd["pos.weight"].dtype)
     for l, (heads, units, fbias) in enumerate(zip(plan.heads, plan.units, plan.ffn_bias)):
         p = f"blocks.{l}."
         for h, hp in enumerate(heads):
-            w, b = _row(hp.arg, width)
             sd[p + "attn.q.bias"][h] = SCORE_GAP
-            sd[p + "attn.k.weight"][h] = w
+            b = _set_row(sd[p + "attn.k.weight"][h], hp.arg)
             sd[p + "attn.k.bias"][h] = b - 1.0
-            sd[p + "attn.v.weight"][h] = w
+            sd[p + "attn.v.weight"][h] = sd[p + "attn.k.weight"][h]
             sd[p + "attn.v.bias"][h] = b
             sd[p + "attn.o.weight"][hp.out, h] = 1.0
         for u, unit in enumerate(units):
-            w, b = _row(unit.inp, width)
-            sd[p + "ffn.fc1.weight"][u] = w
-            sd[p + "ffn.fc1.bias"][u] = b
+            sd[p + "ffn.fc1.bias"][u] = _set_row(sd[p + "ffn.fc1.weight"][u], unit.inp)
             sd[p + "ffn.fc2.weight"][unit.out, u] = unit.coef
         for i, c in fbias:
             sd[p + "ffn.fc2.bias"][i] += c
@@ -90,8 +101,7 @@ def build_model(plan: Plan, vocab: Vocabulary, layernorm: bool = False, eps: flo
             for ln in ("ln1", "ln2"):
                 sd[p + ln + ".weight"].fill_(gamma)
                 sd[p + ln + ".bias"].fill_(0.5)
-    w, b = _row(plan.readout, width)
-    sd["readout.weight"][0] = 2.0 * w
+    b = _set_row(sd["readout.weight"][0], plan.readout)
+    sd["readout.weight"][0] *= 2.0
     sd["readout.bias"][0] = 2.0 * b - 1.0
-    model.load_state_dict({k: v.float() for k, v in sd.items()})
     return model.eval()

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from attnlogic.errors import ParseError
 
 from .formula import Atom, Const, Formula, Mod
+from .printer import TREE_TEXT_LIMIT as _PRINTER_TREE_TEXT_LIMIT
 
 __all__ = ["Certificate", "share", "certificate", "to_text_shared", "parse_program", "split_lines",
            "has_definitions", "dag_size", "order_key", "TREE_TEXT_LIMIT", "NAME", "MIN_SHARED_SIZE", "TREE_PRINT_LIMIT",
@@ -57,11 +58,13 @@ class Certificate:
     formula: Formula
     definitions: tuple[tuple[str, str], ...]
     body: str
+    define: str = "{name} := {text}"      # how a definition line is written (the dialect's)
 
     @property
     def text(self) -> str:
         """The whole text: one line per definition, then the body."""
-        return "\n".join([f"{n} := {t}" for n, t in self.definitions] + [self.body])
+        return "\n".join([self.define.replace("{name}", n).replace("{text}", t) for n, t in self.definitions]
+                         + [self.body])
 
     @property
     def printed_size(self) -> int:
@@ -73,7 +76,8 @@ class Certificate:
 
 
 #: :func:`order_key` compares formulas of at most this many tree nodes by their tree text
-TREE_TEXT_LIMIT = 100_000
+#: (the printer's limit: beyond it ``str`` gives the shared form)
+TREE_TEXT_LIMIT = _PRINTER_TREE_TEXT_LIMIT
 
 
 def order_key(formula: Formula) -> tuple[int, str]:
@@ -124,16 +128,19 @@ def _printed_sizes(formula: Formula, named: list[Formula]) -> tuple[int, int]:
     return formula.size, size[id(formula)] + sum(size[id(n)] for n in named)
 
 
-def share(formula: Formula, prefix: str = "d") -> Certificate:
+def share(formula: Formula, prefix: str = "d", style: dict | None = None) -> Certificate:
     """The shared form of ``formula`` (names ``$<prefix>1``, ``$<prefix>2``, … in order of
-    definition), whatever its size."""
-    from .printer import _STYLES, _render
+    definition), whatever its size, in one pass linear in its printed size.  ``style``: a
+    dialect of :mod:`.printer` (default text)."""
+    from .printer import _STYLES, _render_all
 
     named = _named(formula)
-    names = {id(n): f"${prefix}{i}" for i, n in enumerate(named, 1)}
-    style = _STYLES["text"]
-    defs = tuple((names[id(n)], _render(n, style, names)) for n in named)
-    return Certificate(formula, defs, _render(formula, style, names))
+    style = _STYLES["text"] if style is None else style
+    names = {id(n): style["name"].replace("{p}", prefix).replace("{i}", str(i))
+             for i, n in enumerate(named, 1)}
+    texts = _render_all(formula, style, names)
+    defs = tuple((names[id(n)], texts[id(n)][0]) for n in named)
+    return Certificate(formula, defs, texts[id(formula)][0], style["define"])
 
 
 def certificate(formula: Formula) -> Certificate:

@@ -3,6 +3,12 @@
 Parentheses are the minimal ones for the precedence and associativity of
 :mod:`attnlogic.ltl.parser`, so ``parse(to_text(f)) is f`` for every formula (the round
 trip is a property test).  Printing is iterative: no recursion over the formula.
+
+A formula is a DAG, and its tree can be exponentially larger (60 nested doublings
+``$d2 := $d1 & Y $d1`` … have 2^60 tree nodes).  A formula whose tree has more than
+:data:`TREE_TEXT_LIMIT` nodes is therefore printed in the shared form of
+:mod:`.definitions` (``$d1 := …`` lines, then the formula), whose length is linear in the
+DAG, in every dialect; it parses back to the same formula too.
 """
 
 from __future__ import annotations
@@ -13,7 +19,11 @@ import re
 from .formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not, Once, Or,
                       Past, Since, Xor, Yesterday)
 
-__all__ = ["to_text", "to_unicode", "to_latex", "DIALECTS", "format_formula"]
+__all__ = ["to_text", "to_unicode", "to_latex", "DIALECTS", "format_formula", "node_texts",
+           "TREE_TEXT_LIMIT"]
+
+#: a formula whose tree has more nodes than this is printed with shared definitions
+TREE_TEXT_LIMIT = 100_000
 
 # precedence levels, loosest first; unary operators bind tightest, atoms are never wrapped
 _LEVEL = {Iff: 1, Implies: 2, Xor: 3, Or: 4, And: 5, Since: 6}
@@ -36,13 +46,13 @@ _STYLES = {
         Not: "!", And: " & ", Or: " | ", Implies: " -> ", Iff: " <-> ", Xor: " xor ", Since: " S ",
         Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[<={k}] ",
         True: "true", False: "false", "(": "(", ")": ")", "atom": _atom_text,
-        "mod": "MOD[{m},{r}]",
+        "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
     },
     "unicode": {
         Not: "¬", And: " ∧ ", Or: " ∨ ", Implies: " → ", Iff: " ↔ ", Xor: " ⊕ ", Since: " S ",
         Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[≤{k}] ",
         True: "⊤", False: "⊥", "(": "(", ")": ")", "atom": _atom_text,
-        "mod": "MOD[{m},{r}]",
+        "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
     },
     "latex": {
         Not: r"\neg ", And: r" \wedge ", Or: r" \vee ", Implies: r" \rightarrow ",
@@ -51,7 +61,8 @@ _STYLES = {
         "Y": r"\mathsf{Y}\, ", "Yk": r"\mathsf{Y}_{\le {k}}\, ",
         True: r"\top", False: r"\bot", "(": r"\left(", ")": r"\right)",
         "atom": lambda name: r"\mathtt{" + re.sub(r"([_{}#$%&^~\\])", r"\\\1", name) + "}",
-        "mod": r"\mathrm{MOD}_{{m}}^{{r}}",
+        "mod": r"\mathrm{MOD}_{{m}}^{{r}}", "name": r"\mathit{{p}}_{{i}}",
+        "define": r"{name} \coloneqq {text} \\",
     },
 }
 
@@ -61,19 +72,27 @@ DIALECTS = tuple(_STYLES)
 def _render(formula: Formula, style: dict, names: dict | None = None) -> str:
     """The text of ``formula``; ``names`` maps id(node) → a name printed instead of the
     node (shared definitions, :mod:`.definitions`), the root excepted."""
+    return _render_all(formula, style, names)[id(formula)][0]
+
+
+def _render_all(formula: Formula, style: dict, names: dict | None = None) -> dict[int, tuple[str, int]]:
+    """id(node) → (own text, precedence level) of every subformula, in one pass; operands
+    in ``names`` are written as their names (the root is never replaced by its name)."""
     out: dict[int, tuple[str, int]] = {}
     lp, rp = style["("], style[")"]
     names = names or {}
 
+    def operand(child: Formula) -> tuple[str, int]:
+        name = names.get(id(child))
+        return (name, _ATOM_LEVEL) if name is not None else out[id(child)]
+
     def wrap(child: Formula, need: bool) -> str:
-        text = out[id(child)][0]
+        text = operand(child)[0]
         return lp + text + rp if need else text
 
     for node in formula.subformulas():
         cls = type(node)
-        if id(node) in names and node is not formula:
-            out[id(node)] = (names[id(node)], _ATOM_LEVEL)
-        elif cls is Mod:
+        if cls is Mod:
             out[id(node)] = (style["mod"].replace("{m}", str(node.m)).replace("{r}", str(node.r)),
                              _ATOM_LEVEL)
         elif cls is Atom:
@@ -82,8 +101,8 @@ def _render(formula: Formula, style: dict, names: dict | None = None) -> str:
             out[id(node)] = (style[node.value], _ATOM_LEVEL)
         elif cls in _LEVEL:
             level = _LEVEL[cls]
-            left_level = out[id(node.left)][1]
-            right_level = out[id(node.right)][1]
+            left_level = operand(node.left)[1]
+            right_level = operand(node.right)[1]
             if cls in _RIGHT_ASSOC:
                 lneed, rneed = left_level <= level, right_level < level
             else:
@@ -95,24 +114,46 @@ def _render(formula: Formula, style: dict, names: dict | None = None) -> str:
             else:
                 op = style[cls]
             child = node.arg
-            need = out[id(child)][1] < _UNARY_LEVEL
+            need = operand(child)[1] < _UNARY_LEVEL
             out[id(node)] = (op + wrap(child, need), _UNARY_LEVEL)
-    return out[id(formula)][0]
+    return out
+
+
+def _bounded(formula: Formula, style: dict) -> str:
+    """The tree text, or the shared form when the tree has more than TREE_TEXT_LIMIT nodes."""
+    if formula.size <= TREE_TEXT_LIMIT:
+        return _render(formula, style)
+    from .definitions import share
+    return share(formula, style=style).text
+
+
+def node_texts(formula: Formula) -> dict[int, str]:
+    """id(node) → the text of each subformula's own operator applied to its operands, in one
+    pass linear in the printed size: the tree text of every subformula when the tree has at
+    most TREE_TEXT_LIMIT nodes; otherwise the operands that the shared form names are
+    written as their names (``$d3``), and the shared form's definitions say what they are."""
+    if formula.size <= TREE_TEXT_LIMIT:
+        return {k: v[0] for k, v in _render_all(formula, _STYLES["text"]).items()}
+    from .definitions import _named
+    named = _named(formula)
+    names = {id(n): f"$d{i}" for i, n in enumerate(named, 1)}
+    style = _STYLES["text"]
+    return {k: v[0] for k, v in _render_all(formula, style, names).items()}
 
 
 def to_text(formula: Formula) -> str:
     """Canonical ASCII syntax; ``parse(to_text(f)) is f``."""
-    return _render(formula, _STYLES["text"])
+    return _bounded(formula, _STYLES["text"])
 
 
 def to_unicode(formula: Formula) -> str:
     """Unicode symbols (¬ ∧ ∨ → ↔ ⊕ ⊤ ⊥, ``Y[≤k]``); also parses back."""
-    return _render(formula, _STYLES["unicode"])
+    return _bounded(formula, _STYLES["unicode"])
 
 
 def to_latex(formula: Formula) -> str:
     """LaTeX math-mode source (without the surrounding ``$``)."""
-    return _render(formula, _STYLES["latex"])
+    return _bounded(formula, _STYLES["latex"])
 
 
 def format_formula(formula: Formula, dialect: str = "text") -> str:
@@ -121,4 +162,4 @@ def format_formula(formula: Formula, dialect: str = "text") -> str:
         return json.dumps(to_text(formula))
     if dialect not in _STYLES:
         raise ValueError(f"unknown dialect {dialect!r}; choose from {', '.join(DIALECTS + ('json',))}")
-    return _render(formula, _STYLES[dialect])
+    return _bounded(formula, _STYLES[dialect])

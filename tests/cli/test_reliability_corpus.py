@@ -117,6 +117,9 @@ SIDECAR_CHANGES = {
 }
 
 NEST_P = "P " * 1000 + "a"
+#: MOD atoms whose periods have an lcm of about 3.9·10^22
+HUGE_PERIOD = " & ".join(f"MOD[{p},1]" for p in (53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103))
+WIDE_2000 = " & ".join(f"P a{i}" for i in range(2000))
 NEST_NOT = "!" * 100_000 + "a"
 WIDE = " & ".join(f"P a{i}" for i in range(1100))
 
@@ -218,6 +221,12 @@ CASES = [
     (["parse", "(!" * 45_000 + "a" + ")" * 45_000], "formula nesting"),
     (["compile", WIDE], "compiled width"),
     (["dfa", "Y " * 500 + "a"], "temporal subformulas"),
+    (["dfa", HUGE_PERIOD], "lcm of the MOD moduli"),
+    (["classify", HUGE_PERIOD], "lcm of the MOD moduli"),
+    (["compile", HUGE_PERIOD + " & P a"], "lcm of the MOD moduli"),
+    (["compile", HUGE_PERIOD + " & P a", "--layernorm"], "lcm of the MOD moduli"),
+    (["compile", WIDE_2000], "the formula needs 5999"),
+    (["compile", WIDE_2000, "--fixed-point", "8"], "compiled width"),
     (["classify", "P a", "--limit", "0"], "--limit"),
     (["classify", "P a", "--max-depth", "0"], "--max-depth"),
     (["classify", "P a", "--search-budget", "-1"], "--search-budget"),

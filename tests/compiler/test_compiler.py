@@ -161,3 +161,64 @@ def test_global_head_exact_beyond_integer_limits(dtype):
     out = _outputs(c, "a" * N + "b")     # prefixes: ε rejected, a^1 … a^N accepted, a^N b rejected
     assert out[0].item() == -1.0 and out[-1].item() == -1.0
     assert (out[1:-1] - 1.0).abs().max().item() <= tol
+
+
+# -- sizes decided before the work (reliability) ----------------------------------------------
+@pytest.mark.parametrize("options", [{}, {"cleanup": True}, {"span_fix": True}])
+def test_planned_width_is_the_width_of_the_plan(options):
+    from attnlogic.compiler.plan import planned_width
+
+    rng = np.random.default_rng(11)
+    extra = [parse("MOD[3,1] & P a | MOD[2,0] & Y b"), parse("O (a & H !b) | Y[<=2] (a xor b)"),
+             parse("(a | b) & (a -> !b) & P (a <-> Y b)")]
+    fs = extra + [random_formula(rng, ["a", "b", "c"], (1, 25)) for _ in range(150)]
+    for f in fs:
+        if any(type(g).__name__ == "Since" for g in f.subformulas()):
+            continue
+        assert planned_width(f, **options) == len(plan_formula(f, **options).names), str(f)
+
+
+def test_a_gate_over_atoms_alone_is_the_affine_form_of_its_truth_table():
+    # atoms are exclusive: the form's value at each letter (or none) is the gate's truth
+    from attnlogic.ltl import truth_values
+
+    for text in ["a | b", "!(a & b) xor c", "(a -> b) <-> (c | !a)", "a & true | false", "!(a | b | c)"]:
+        f = parse("P (" + text + ")")
+        plan = plan_formula(f, ["a", "b", "c", "d"])
+        arg = plan.heads[0][0].arg
+        g = parse(text)
+        for letter in ["a", "b", "c", "d"]:
+            value = arg.const + sum(w for i, w in arg.terms if plan.atoms[i] == letter)
+            assert value == float(truth_values(g, [letter])[0]), (text, letter)
+
+
+def test_a_wide_formula_is_refused_before_it_is_planned():
+    from attnlogic.errors import LimitExceeded
+
+    wide = parse(" & ".join(f"P a{i}" for i in range(2000)))
+    with pytest.raises(LimitExceeded, match="the formula needs 5999"):
+        plan_formula(wide)
+
+
+def test_a_huge_period_of_mod_atoms_is_refused_before_its_table_is_built():
+    from attnlogic.errors import LimitExceeded
+
+    primes = [53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103]
+    f = parse(" & ".join(f"MOD[{p},1]" for p in primes) + " & P a")
+    with pytest.raises(LimitExceeded, match="lcm of the MOD moduli"):
+        plan_formula(f)
+
+
+def test_an_exponential_tree_compiles_with_shared_names():
+    # 40 doublings: a tree of 2^40 nodes, a DAG of ~80; names and the sidecar formula are
+    # the shared form, which parses back to the formula
+    f = parse(";".join(["$d1 := a | Y b"] + [f"$d{i} := $d{i - 1} & Y $d{i - 1}" for i in range(2, 41)])
+              + "; $d40 | P $d40")
+    c = compile_formula(f, ["a", "b"])
+    assert parse(c.metadata["formula"]) is f
+    assert sum(len(name) for name in c.plan.names) < 100 * len(f.subformulas()) ** 2
+    dfa = formula_to_dfa(f, ["a", "b"])
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        w = list(rng.choice(["a", "b"], 60))
+        assert list(c.prefix_acceptance(w)) == [dfa.accepts(w[:n]) for n in range(len(w) + 1)]

@@ -60,3 +60,45 @@ def test_errors_name_the_column(text, column):
     with pytest.raises(ParseError) as e:
         parse(text)
     assert e.value.column == column, str(e.value)
+
+
+def _doubling(n: int):
+    """$d1 := a | Y b; $d(i+1) := $d(i) & Y $d(i): a tree of ~2^n nodes, a DAG of ~2n."""
+    f = atom("a") | Y(atom("b"))
+    for _ in range(n - 1):
+        f = f & Y(f)
+    return f | P(f)
+
+
+@pytest.mark.parametrize("dialect", ["text", "unicode", "latex"])
+def test_an_exponential_tree_prints_with_shared_definitions_in_every_dialect(dialect):
+    from attnlogic.ltl import format_formula
+    from attnlogic.ltl.printer import TREE_TEXT_LIMIT
+
+    f = _doubling(60)
+    assert f.size > 2 ** 60 > TREE_TEXT_LIMIT
+    text = format_formula(f, dialect)
+    # linear in the DAG: one definition line per shared subformula, each a few symbols
+    lines = text.splitlines()
+    assert len(lines) == len(share(f).definitions) + 1 and len(text) < 200 * dag_size(f)
+    if dialect != "latex":
+        assert parse(text) is f
+    else:
+        assert r"\coloneqq" in text and "$" not in text
+
+
+def test_str_of_a_small_formula_is_its_tree_and_of_an_exponential_one_its_shared_form():
+    from attnlogic.ltl.printer import TREE_TEXT_LIMIT, node_texts, to_text
+
+    small = _doubling(6)
+    assert str(small) == to_text(small) and "$" not in str(small) and parse(str(small)) is small
+    big = _doubling(20)                      # 2^20 > TREE_TEXT_LIMIT tree nodes
+    assert big.size > TREE_TEXT_LIMIT and str(big) == share(big).text and parse(str(big)) is big
+    # node_texts: every subformula's text in one pass; each parses back (with the definitions)
+    texts = node_texts(small)
+    for g in small.subformulas():
+        assert texts[id(g)] == str(g)
+    defs = "\n".join(f"{n} := {t}" for n, t in share(big).definitions)
+    texts = node_texts(big)
+    for g in big.subformulas()[-5:]:
+        assert parse(defs + "\n" + texts[id(g)]) is g
