@@ -72,7 +72,7 @@ class StatusLine:
         self._shown = False
         self._closed = False
         self._lock = threading.Lock()
-        self._wake = threading.Event()
+        self._wake: threading.Event | None = None        # made with the ticker (terminal only)
         self._ticker: threading.Thread | None = None
 
     @property
@@ -91,6 +91,7 @@ class StatusLine:
         if self.live:
             self._draw()
             if self._ticker is None:
+                self._wake = threading.Event()
                 self._ticker = threading.Thread(target=self._tick, name=f"{self.command} status",
                                                 daemon=True)
                 self._ticker.start()
@@ -118,9 +119,10 @@ class StatusLine:
 
     def close(self) -> None:
         """Stop the ticking and erase the live line (a plain log keeps its lines)."""
-        self._wake.set()
-        if self._ticker is not None and self._ticker is not threading.current_thread():
-            self._ticker.join()
+        if self._ticker is not None:
+            self._wake.set()
+            if self._ticker is not threading.current_thread():
+                self._ticker.join()
         with self._lock:
             if self.live and self._shown and not self._closed:
                 self.stream.write("\r\x1b[K")
