@@ -3,7 +3,7 @@
 
 :func:`read_dfa_text` (and :func:`read_dfa_file`, ``-`` = standard input) recognises the
 format from the text itself: JSON starts with ``{``, HOA with ``HOA:``, DOT has a
-``digraph`` (MONA's when it has an ``init ->`` edge and propositional guards), GraphML a
+``digraph`` (``mona-dot`` when it has an ``init ->`` edge; both are read alike), GraphML a
 ``<graphml`` root element (read by :func:`~.convert.from_graphml`), anything else is read as
 AT&T text.  Every reader returns a complete DFA: a missing transition goes to a
 new rejecting sink state.
@@ -21,36 +21,24 @@ DOT (``to_dot``)
     the letters that take it (in alphabet order), accepting states as double circles.
 
 DOT (``from_dot``)
-    Reads our DOT back, and DOT in the same shape from elsewhere: ``q -> r [label="a,b"]``
-    edges (the label lists letters separated by commas), ``shape=doublecircle`` for final
-    states, the initial state as the target of an edge from a ``shape=point`` (or
-    ``plaintext``) node or a node named ``__start``/``start``/``init``.  Our writer records the
-    alphabet in a ``// alphabet: [...]`` comment (JSON), which the reader uses when present.
+    Parsed by pydot as Graphviz reads it and read as an automaton by :mod:`.dot_reader`
+    (node and subgraph defaults, quoted/HTML IDs, laid-out files, automata-lib, Spot,
+    MONA/ltlf2dfa and networkx output); labels are letter lists or propositional guards.
+    Our writer records the alphabet in a ``// alphabet: [...]`` comment (JSON).
 
-HOA (``to_hoa`` / ``from_hoa``), convention for finite words
-    HOA v1 has no finite-word acceptance, so we fix one (as Spot does for LTLf): the
-    atomic propositions are the letters, ``AP: k "a" "b" …``, and a position carries
-    exactly one of them; every edge is labelled with the full minterm of its letter
-    (``[0&!1&!2]``), so the automaton is deterministic over any valuations.  Final states
-    are marked with state-based acceptance set 0 under ``Acceptance: 1 Inf(0)``: a finite
-    word is accepted iff its run *ends* in a state marked ``{0}``.  A header comment
-    repeats this; tools must not read the automaton with Büchi semantics.
-
-    The reader takes any explicit Boolean label over the APs, as Spot writes them
-    (``[!0]``, ``[0&!1]``, ``[0|1]``, ``[t]``, ``[f]``, parentheses), with the same
-    *one-letter-per-position* reading: letter i is the valuation "AP i true, every other AP
-    false", so ``[!0]`` over APs a, b is taken by the letter b only.  (A label that no
-    letter satisfies, such as ``[0&1]``, is never taken.)  Implicit labels, aliases,
-    several start states, transition-based acceptance marks and two edges taken by one
-    letter are refused, naming the line.
+HOA (``to_hoa`` / ``from_hoa``), convention for finite words (Spot's)
+    ``Acceptance: 1 Inf(0)``; a finite word is accepted iff its run *ends* in a state
+    marked ``{0}``, or, with marks on edges, iff its last edge is marked.  The writer
+    labels every edge with the one-hot minterm of its letter (``[0&!1&!2]``) and marks the
+    file ``attnlogic-letters: one-hot`` (read back one-hot, as the same DFA).  Other files
+    are read with one letter per valuation of the APs (:mod:`.propositions`), or one-hot
+    when asked (an edge that reading would lose is refused).  Sizes are checked before
+    anything is allocated; see :func:`from_hoa` for the refusals.
 
 MONA / ltlf2dfa DOT (``from_mona_dot``)
-    ltlf2dfa prints MONA's DFA as DOT with propositional guards over its atoms
-    (``~a & b``, ``a | b``, ``true``).  Reading it over a letter alphabet interprets the
-    letter x as the valuation "x true, every other proposition false" (letters that are
-    not propositions: all false).  A state listed on the ``doublecircle`` line is final,
-    even when the next line lists it again as a circle (a quirk of that output); states
-    that occur only as edge targets are ordinary states; missing transitions go to a sink.
+    ltlf2dfa prints MONA's DFA as DOT with propositional guards over its atoms (``~a & b``,
+    ``true``): read like any DOT, over valuations, or one-hot over a given alphabet
+    (letters that are not propositions: all false).
 
 AT&T / OpenFst text (``from_att``)
     What ``fstprint`` writes: one arc per line, ``src dst label`` (an acceptor) or
@@ -215,25 +203,26 @@ def detect_format(text: str) -> str:
 
 
 def read_dfa_text(text: str, source: str = "<dfa>", alphabet: Sequence[str] | None = None,
-                  max_states: int = MAX_DFA_STATES) -> DFA:
-    """A DFA from text in any format of the module docstring (detected).  ``alphabet``: the
-    letters for MONA DOT (default: its propositions, sorted); for DOT and AT&T text the
-    alphabet to read over (it must contain every label; the rest go to the sink)."""
+                  max_states: int = MAX_DFA_STATES, *, one_hot: bool | None = None) -> DFA:
+    """A DFA from text in any format of the module docstring (detected).  ``alphabet``: for
+    DOT with letter labels and AT&T text, the alphabet to read over (it must contain every
+    label; the rest go to the sink); for guards over propositions (MONA, Spot DOT), the
+    letters of the one-hot reading.  ``one_hot``: read HOA and DOT guards with the
+    propositions as letters instead of one letter per valuation (:mod:`.propositions`);
+    None: the file's own convention (valuations, or one-hot for our HOA files)."""
     kind = detect_format(text)
     if kind == "json":
         return dfa_from_json(text, source, max_states)
     if kind == "hoa":
-        return from_hoa(text, source)
-    if kind == "mona-dot":
-        if alphabet is None:
-            alphabet = sorted({t for m in re.finditer(r'label\s*=\s*"([^"]*)"', text)
-                               for t in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", m.group(1))}
-                              - {"true", "false"})
-            if not alphabet:
-                raise FileFormatError(source, "label", "MONA DOT without propositions: give the alphabet")
-        return from_mona_dot(text, alphabet, source)
-    if kind == "dot":
-        return from_dot(text, source, alphabet)
+        d = from_hoa(text, source, one_hot=one_hot, max_states=max_states)
+        if alphabet is not None:
+            missing = [a for a in d.alphabet if a not in alphabet]
+            if missing:
+                raise FileFormatError(source, "AP", f"letter {missing[0]!r} is not in the given alphabet "
+                                                    f"{list(alphabet)}")
+        return d
+    if kind in ("dot", "mona-dot"):
+        return from_dot(text, source, alphabet, one_hot=bool(one_hot))
     if kind == "graphml":
         from .convert import from_graphml
         return from_graphml(text, source, alphabet)
@@ -241,11 +230,16 @@ def read_dfa_text(text: str, source: str = "<dfa>", alphabet: Sequence[str] | No
 
 
 def read_dfa_file(path: str, alphabet: Sequence[str] | None = None, max_bytes: int = MAX_DFA_BYTES,
-                  max_states: int = MAX_DFA_STATES) -> DFA:
+                  max_states: int = MAX_DFA_STATES, *, one_hot: bool | None = None) -> DFA:
     """Read a DFA file in any supported format (``-`` = standard input), at most
     ``max_bytes`` characters (a device such as /dev/zero is read no further than that)."""
     text = read_text_capped(path, max_bytes)
-    return read_dfa_text(text, "<stdin>" if path == "-" else path, alphabet, max_states)
+    return read_dfa_text(text, "<stdin>" if path == "-" else path, alphabet, max_states, one_hot=one_hot)
+
+
+#: most entries of a transition table built from a file (states × letters): checked before
+#: the table is allocated
+MAX_TABLE_ENTRIES = 2 ** 25
 
 
 def complete_partial(alphabet: Sequence[str], n: int, edges, initial: int, finals, source: str) -> DFA:
@@ -253,6 +247,9 @@ def complete_partial(alphabet: Sequence[str], n: int, edges, initial: int, final
     0..n-1: a missing transition goes to a new rejecting sink (added only when needed);
     two different targets for one (state, letter) are refused."""
     k = len(alphabet)
+    if n * k > MAX_TABLE_ENTRIES:
+        raise FileFormatError(source, "States", f"{n} states × {k} letters: more than {MAX_TABLE_ENTRIES} "
+                                                "transitions")
     table = np.full((n, k), -1, dtype=np.int64)
     for q, i, t, where in edges:
         if table[q, i] not in (-1, t):
@@ -299,85 +296,20 @@ def to_dot(dfa: DFA, name: str = "dfa") -> str:
         for i, t in enumerate(T[q].tolist()):
             groups.setdefault(t, []).append(dfa.alphabet[i])
         for t, letters in groups.items():
-            lines.append(f"  {q} -> {t} [label={_dot_quote(','.join(letters))}];")
+            if "," in dfa.alphabet:      # the letter ',' cannot share a label: one edge per letter
+                lines.extend(f"  {q} -> {t} [label={_dot_quote(a)}];" for a in letters)
+            else:
+                lines.append(f"  {q} -> {t} [label={_dot_quote(','.join(letters))}];")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-_DOT_ID = r'(?:"(?:[^"\\]|\\.)*"|[A-Za-z0-9_.]+)'
-_DOT_NODE = re.compile(rf"^\s*({_DOT_ID})\s*(?:\[(.*)\])?\s*$", re.S)
-_DOT_EDGE = re.compile(rf"^\s*({_DOT_ID})\s*->\s*({_DOT_ID})\s*(?:\[(.*)\])?\s*$", re.S)
+def from_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = None, *,
+             one_hot: bool = False) -> DFA:
+    """The DFA of DOT text, parsed by pydot as Graphviz reads it (:mod:`.dot_reader`)."""
+    from .dot_reader import read_dot
 
-
-def _dot_statements(text: str) -> list[str]:
-    """The statements of a DOT body: split at ';' and line ends outside quotes, comments dropped."""
-    body = text[text.find("{") + 1:text.rfind("}")] if "{" in text else text
-    out, cur = [], []
-    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*.*?\*/|[;\n]|[^;\n"/]+|/', body, flags=re.S):
-        piece = m.group(0)
-        if piece in (";", "\n"):
-            out.append("".join(cur))
-            cur = []
-        elif not piece.startswith(("//", "/*")):
-            cur.append(piece)
-    out.append("".join(cur))
-    return [x.strip() for x in out if x.strip()]
-
-
-_DOT_ATTR = re.compile(rf'(\w+)\s*=\s*({_DOT_ID})')
-
-
-def _dot_unquote(s: str) -> str:
-    return re.sub(r"\\(.)", r"\1", s[1:-1]) if s.startswith('"') else s
-
-
-def from_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = None) -> DFA:
-    """The DFA of DOT text in the shape of :func:`to_dot` (see the module docstring)."""
-    attrs: dict[str, dict[str, str]] = {}
-    statements = _dot_statements(text)
-    for st in statements:
-        m = _DOT_NODE.match(st)
-        if not m or "->" in st or "=" in m.group(1):
-            continue
-        name = _dot_unquote(m.group(1))
-        if name in ("node", "edge", "graph", "rankdir", "size"):
-            continue
-        attrs.setdefault(name, {}).update((k, _dot_unquote(v)) for k, v in _DOT_ATTR.findall(m.group(2) or ""))
-    start_nodes = {q for q, a in attrs.items() if a.get("shape") in ("point", "plaintext", "none")}
-    start_nodes |= {"__start", "start", "init"}
-    initial, edges, labels = None, [], []
-    for st in statements:
-        m = _DOT_EDGE.match(st)
-        if not m:
-            continue
-        s_, t_ = _dot_unquote(m.group(1)), _dot_unquote(m.group(2))
-        if s_ in start_nodes:
-            if initial is not None and initial != t_:
-                raise FileFormatError(source, f"edge {s_} -> {t_}", "a second initial state")
-            initial = t_
-            continue
-        label = dict((k, _dot_unquote(v)) for k, v in _DOT_ATTR.findall(m.group(3) or "")).get("label")
-        if label is None:
-            raise FileFormatError(source, f"edge {s_} -> {t_}", "no label (the letters of the edge)")
-        letters = [x.strip() for x in label.split(",") if x.strip()]
-        edges.append((s_, t_, letters))
-        labels.extend(a for a in letters if a not in labels)
-    if initial is None:
-        raise FileFormatError(source, "initial state", "no edge from a start node (__start -> q)")
-    declared = re.search(r"//\s*alphabet:\s*(\[.*\])", text)
-    if declared and alphabet is None:
-        try:
-            alphabet = json.loads(declared.group(1))
-        except json.JSONDecodeError:
-            raise FileFormatError(source, "// alphabet", "not a JSON list") from None
-    alphabet = _reading_alphabet(labels, alphabet, source, "label")
-    names: dict[str, int] = {initial: 0}
-    for q in [q for q in attrs if q not in start_nodes] + [x for e in edges for x in e[:2]]:
-        names.setdefault(q, len(names))
-    index = {a: i for i, a in enumerate(alphabet)}
-    triples = [(names[s_], index[a], names[t_], f"edge {s_} -> {t_}") for s_, t_, letters in edges for a in letters]
-    finals = [names[q] for q, a in attrs.items() if q in names and a.get("shape") == "doublecircle"]
-    return complete_partial(alphabet, len(names), triples, 0, finals, source)
+    return read_dot(text, source, alphabet, one_hot=one_hot)
 
 
 # -- HOA ------------------------------------------------------------------------------
@@ -401,6 +333,7 @@ def to_hoa(dfa: DFA, name: str = "attnlogic DFA") -> str:
         "acc-name: Buchi",
         "Acceptance: 1 Inf(0)",
         "properties: trans-labels explicit-labels state-acc deterministic",
+        _HOA_ONE_HOT,
         "--BODY--",
     ]
     T = np.asarray(dfa.transitions)
@@ -412,24 +345,71 @@ def to_hoa(dfa: DFA, name: str = "attnlogic DFA") -> str:
     return "\n".join(out) + "\n"
 
 
-def from_hoa(text: str, source: str = "<hoa>") -> DFA:
-    """A DFA from HOA text: ours, or Spot-style explicit labels over the APs, with the
-    one-letter-per-position reading and state-based finals (see the module docstring)."""
+#: the header our writer adds: its edges are one-hot minterms, read one-hot by default
+_HOA_ONE_HOT = "attnlogic-letters: one-hot"
+
+
+def _hoa_mark(group: str | None, source: str, where: str) -> bool:
+    """Whether an acceptance mark ``{0}`` is present (``{}`` or none: False); any other set
+    is refused (the condition is ``1 Inf(0)``)."""
+    mark = group.strip("{}").split() if group else []
+    if any(x != "0" for x in mark):
+        raise FileFormatError(source, where, f"acceptance set {mark} of 'Acceptance: 1 Inf(0)' is not 0")
+    return bool(mark)
+
+
+def _hoa_int(text: str, source: str, field: str, limit: int, declared: int | None = None) -> int:
+    """A state number or count of an HOA file, refused before any allocation when it has
+    more than MAX_INT_DIGITS digits or exceeds ``limit``."""
+    text = text.strip()
+    if not re.fullmatch(r"[0-9]+", text):
+        raise FileFormatError(source, field, f"expected a number, found {text[:40]!r}")
+    if len(text) > MAX_INT_DIGITS or int(text) > limit:
+        if declared is not None:
+            raise FileFormatError(source, field, f"state {text[:40]} out of range 0..{declared - 1}")
+        raise FileFormatError(source, field, f"{text[:40]}: more than the limit of {limit} states "
+                                             f"(max_states)")
+    return int(text)
+
+
+def from_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
+             max_states: int = MAX_DFA_STATES) -> DFA:
+    """A DFA from HOA text with the finite-word convention of the module docstring.
+
+    Letters: by default one per valuation of the APs (:mod:`.propositions`: ``a&!b`` …),
+    so every edge is kept; ``one_hot=True`` (the default for files our writer marked
+    ``attnlogic-letters: one-hot``) takes the APs as the letters, and an edge that no
+    one-hot valuation takes is an error naming its line.  Acceptance ``1 Inf(0)``: states
+    marked ``{0}`` are final (the empty word is accepted iff the initial state is), or
+    edges marked ``{0}`` are accepting (a word is accepted iff its last edge is; the empty
+    word never, as in Spot's finite-word automata)."""
+    from .propositions import check_proposition_count, eval_guard, guard_names, valuation_letters
+
     header, sep, body = text.partition("--BODY--")
     if not sep:
         raise FileFormatError(source, "--BODY--", "missing")
+    body, end_sep, rest = body.partition("--END--")
+    if not end_sep:
+        raise FileFormatError(source, "--END--", "missing (a truncated file?)")
+    if re.search(r"\bHOA:", rest):
+        raise FileFormatError(source, "--END--", "several automata in one file: give one")
+    marked = _HOA_ONE_HOT in header
     header = re.sub(r"/\*.*?\*/", " ", header, flags=re.S)
     body = re.sub(r"/\*.*?\*/", " ", body, flags=re.S)
     m = re.search(r"^AP:\s*(\d+)((?:\s+\"(?:[^\"\\]|\\.)*\")*)", header, flags=re.M)
     if not m:
         raise FileFormatError(source, "AP", "missing")
     aps = [json.loads(s_) for s_ in re.findall(r'"(?:[^"\\]|\\.)*"', m.group(2))]
-    if len(aps) != int(m.group(1)):
-        raise FileFormatError(source, "AP", f"announces {m.group(1)} propositions, names {len(aps)}")
+    if len(m.group(1)) > MAX_INT_DIGITS or len(aps) != int(m.group(1)):
+        raise FileFormatError(source, "AP", f"announces {m.group(1)[:20]} propositions, names {len(aps)}")
     if len(set(aps)) != len(aps):
         raise FileFormatError(source, "AP", "a proposition is named twice")
+    acc = re.search(r"^Acceptance:\s*(.*)$", header, flags=re.M)
+    if acc and re.sub(r"\s+", "", acc.group(1)) not in ("1Inf(0)",):
+        raise FileFormatError(source, "Acceptance", f"{acc.group(1).strip()!r}: only '1 Inf(0)' is read "
+                                                    "(final states or accepting edges of a finite-word automaton)")
     starts = re.findall(r"^Start:\s*(.*)$", header, flags=re.M)
-    states = re.search(r"^States:\s*(\d+)", header, flags=re.M)
+    states = re.search(r"^States:\s*(\S*)", header, flags=re.M)
     if not starts:
         raise FileFormatError(source, "Start", "missing")
     if len(starts) > 1 or not re.fullmatch(r"\d+", starts[0].strip()):
@@ -437,41 +417,79 @@ def from_hoa(text: str, source: str = "<hoa>") -> DFA:
                                                "nondeterministic automaton)")
     if re.search(r"^Alias:", header, flags=re.M):
         raise FileFormatError(source, "Alias", "aliases are not supported: expand them in the labels")
-    edges, finals, declared = [], set(), set()
-    n_from_body = 0
+    n = _hoa_int(states.group(1), source, "States", max_states) if states else None
+    limit = max_states if n is None else n - 1
+    initial = _hoa_int(starts[0], source, "Start", limit, n)
+    one_hot = marked if one_hot is None else one_hot
+    if one_hot:
+        letters = tuple(aps)
+        valuations = [1 << i for i in range(len(aps))]
+    else:
+        check_proposition_count(aps, source, "AP")
+        if not aps:
+            raise FileFormatError(source, "AP", "no propositions: a one-letter alphabet needs one AP "
+                                                "(read it with one_hot)")
+        letters = valuation_letters(aps)
+        valuations = list(range(len(letters)))
+    every = range(2 ** len(aps)) if len(aps) <= 16 else None
+    raw_edges, finals, marks_on = [], set(), set()
     q = None
-    for lineno, raw in enumerate(body.replace("--END--", "").splitlines(), 1):
+    n_seen = 0
+    for lineno, raw in enumerate(body.splitlines(), 1):
         line = raw.strip()
         if not line:
             continue
+        where = f"--BODY-- line {lineno}"
         sm = re.fullmatch(r"State:\s*(?:\[[^\]]*\]\s*)?(\d+)(?:\s*\"(?:[^\"\\]|\\.)*\")?\s*(\{[\d\s]*\})?", line)
         if sm:
-            q = int(sm.group(1))
-            declared.add(q)
-            n_from_body = max(n_from_body, q + 1)
-            if sm.group(2) and sm.group(2).strip("{}").split():
+            q = _hoa_int(sm.group(1), source, where, limit, n)
+            n_seen = max(n_seen, q + 1)
+            if _hoa_mark(sm.group(2), source, where):
                 finals.add(q)
+                marks_on.add("state")
             continue
-        where = f"--BODY-- line {lineno}"
         em = re.fullmatch(r"\[([^\]]*)\]\s*(\d+)\s*(\{[\d\s]*\})?", line)
         if q is None or not em:
             if q is not None and re.fullmatch(r"\d+(\s+\d+)*\s*(\{[\d\s]*\})?", line):
                 raise FileFormatError(source, where, "implicit labels are not supported: label every edge")
-            raise FileFormatError(source, where, f"cannot read {line!r}")
-        if em.group(3) and em.group(3).strip("{}").split():
-            raise FileFormatError(source, where, "transition-based acceptance is not supported for finite "
-                                                 "words: mark the final states ('State: q {0}')")
-        t = int(em.group(2))
-        n_from_body = max(n_from_body, t + 1)
-        for i in range(len(aps)):
-            if _eval_guard(em.group(1), lambda name, i=i: name == str(i), source, _HOA_CONSTANTS):
-                edges.append((q, i, t, where))
-    n = int(states.group(1)) if states else n_from_body
-    initial = int(starts[0])
-    for x in [initial, n_from_body - 1]:
-        if x >= n:
-            raise FileFormatError(source, "States", f"state {x} out of range 0..{n - 1}")
-    return complete_partial(aps, n, edges, initial, finals, source)
+            raise FileFormatError(source, where, f"cannot read {line[:60]!r}")
+        label = em.group(1)
+        if "@" in label:
+            raise FileFormatError(source, where, f"an alias in the label [{label.strip()}]: aliases are not "
+                                                 "supported, expand them")
+        for name in guard_names(label, _HOA_CONSTANTS, source, where):
+            if not name.isdigit() or len(name) > MAX_INT_DIGITS or int(name) >= len(aps):
+                raise FileFormatError(source, where, f"label [{label.strip()}] names AP {name}, but 'AP:' "
+                                                     f"declares {len(aps)} (numbers 0..{len(aps) - 1})")
+        t = _hoa_int(em.group(2), source, where, limit, n)
+        n_seen = max(n_seen, t + 1)
+        mark = _hoa_mark(em.group(3), source, where)
+        if mark:
+            marks_on.add("edge")
+
+        def holds(v):
+            return lambda name: bool((v >> int(name)) & 1)
+
+        taken = [i for i, v in enumerate(valuations) if eval_guard(label, holds(v), _HOA_CONSTANTS, source, where)]
+        if not taken and one_hot and (every is None or any(eval_guard(label, holds(v), _HOA_CONSTANTS, source, where)
+                                                          for v in every)):
+            raise FileFormatError(source, where, f"label [{label.strip()}] holds for no letter of the one-hot "
+                                                 f"reading {list(letters)}: the edge would be lost "
+                                                 "(read the file over valuations)")
+        raw_edges.extend((q, i, t, bool(mark), where) for i in taken)
+    if len(marks_on) > 1:
+        raise FileFormatError(source, "Acceptance", "both states and edges carry acceptance marks: "
+                                                    "use one kind")
+    n = n_seen if n is None else n
+    if n == 0:
+        raise FileFormatError(source, "States", "no states")
+    if initial >= n:
+        raise FileFormatError(source, "Start", f"state {initial} out of range 0..{n - 1}")
+    if "edge" in marks_on:    # states (q, last edge accepting)
+        edges = [(2 * q_ + b, i, 2 * t + m_, where) for q_, i, t, m_, where in raw_edges for b in (0, 1)]
+        return complete_partial(letters, 2 * n, edges, 2 * initial, range(1, 2 * n, 2), source)
+    edges = [(q_, i, t, where) for q_, i, t, _, where in raw_edges]
+    return complete_partial(letters, n, edges, initial, finals, source)
 
 
 # -- AT&T / OpenFst text ------------------------------------------------------------------
@@ -532,98 +550,14 @@ def _is_weight(text: str) -> bool:
 
 
 # -- MONA / ltlf2dfa DOT ----------------------------------------------------------------
-_GUARD_TOKEN = re.compile(r"\s*(?:([A-Za-z_0-9][A-Za-z0-9_]*)|(~|!|&|\||\(|\)))")
-_MONA_CONSTANTS = {"true": True, "false": False}
 _HOA_CONSTANTS = {"t": True, "f": False}
 
 
-def _eval_guard(guard: str, holds, source: str, constants=None) -> bool:
-    """Truth of a propositional guard (``! ~ & | ( )``, names and ``constants``) when the
-    propositions for which ``holds(name)`` is true hold and no other.  ``holds`` may also be
-    the one name that holds (None: nothing holds)."""
-    constants = _MONA_CONSTANTS if constants is None else constants
-    if not callable(holds):
-        holds = (lambda name, one=holds: name == one)
-    tokens: list[tuple[str, object]] = []
-    pos = 0
-    guard = guard.strip()
-    while pos < len(guard):
-        m = _GUARD_TOKEN.match(guard, pos)
-        if not m or m.end() == pos:
-            raise FileFormatError(source, "label", f"cannot read guard {guard!r}")
-        if m.group(1):
-            name = m.group(1)
-            tokens.append(("val", constants[name] if name in constants else bool(holds(name))))
-        else:
-            tokens.append(("op", m.group(2)))
-        pos = m.end()
-    # shunting-yard evaluation: ~/! > & > |
-    prec = {"|": 1, "&": 2}
-    values: list[bool] = []
-    ops: list[str] = []
+def from_mona_dot(text: str, alphabet: Sequence[str] | None = None, source: str = "<mona dot>", *,
+                  one_hot: bool = False) -> DFA:
+    """The DFA of ltlf2dfa / MONA DOT output (see the module docstring): over the valuations
+    of its propositions, or over ``alphabet`` (one-hot: the letter x is "x true, every other
+    proposition false"; letters that are no proposition: all false)."""
+    from .dot_reader import read_dot
 
-    def reduce_top():
-        op = ops.pop()
-        b, a = values.pop(), values.pop()
-        values.append(a and b if op == "&" else a or b)
-
-    negs: list[int] = [0]
-    try:
-        for kind, tok in tokens:
-            if kind == "val":
-                v = bool(tok)
-                while negs[-1]:
-                    v, negs[-1] = not v, negs[-1] - 1
-                values.append(v)
-            elif tok in ("~", "!"):
-                negs[-1] += 1
-            elif tok == "(":
-                ops.append("(")
-                negs.append(0)
-            elif tok == ")":
-                while ops[-1] != "(":
-                    reduce_top()
-                ops.pop()
-                negs.pop()
-                v = values.pop()
-                while negs[-1]:
-                    v, negs[-1] = not v, negs[-1] - 1
-                values.append(v)
-            else:
-                while ops and ops[-1] != "(" and prec[ops[-1]] >= prec[tok]:
-                    reduce_top()
-                ops.append(tok)
-        while ops:
-            reduce_top()
-        (result,) = values
-    except (IndexError, KeyError, ValueError):
-        raise FileFormatError(source, "label", f"cannot read guard {guard!r}") from None
-    return result
-
-
-def from_mona_dot(text: str, alphabet: Sequence[str], source: str = "<mona dot>") -> DFA:
-    """The DFA of ltlf2dfa / MONA DOT output over a letter alphabet (see module doc)."""
-    alphabet = tuple(alphabet)
-    init = re.search(r"\binit\s*->\s*(\w+)\s*;", text)
-    if not init:
-        raise FileFormatError(source, "init", "no 'init -> state' edge")
-    finals: set[str] = set()
-    for m in re.finditer(r"node\s*\[\s*shape\s*=\s*doublecircle\s*\]\s*;([^\n]*)", text):
-        finals.update(t for t in re.findall(r"(\w+)\s*;", m.group(1)))
-    edges = [(m.group(1), m.group(2), m.group(3))
-             for m in re.finditer(r"^\s*(\w+)\s*->\s*(\w+)\s*\[\s*label\s*=\s*\"([^\"]*)\"\s*\]\s*;",
-                                  text, flags=re.M)
-             if m.group(1) != "init"]
-    names: dict[str, int] = {}
-    for s in [init.group(1)] + [x for e in edges for x in e[:2]] + sorted(finals):
-        names.setdefault(s, len(names))
-    n, k = len(names), len(alphabet)
-    table = np.full((n, k), -1, dtype=np.int64)
-    for s, t, guard in edges:
-        for i, letter in enumerate(alphabet):
-            if _eval_guard(guard, letter, source):
-                if table[names[s], i] not in (-1, names[t]):
-                    raise FileFormatError(source, f"edge {s} -> {t}",
-                                          f"two transitions from {s} on letter {letter!r}")
-                table[names[s], i] = names[t]
-    return DFA(alphabet, table, names[init.group(1)], [names[s] for s in finals])
+    return read_dot(text, source, alphabet, one_hot=one_hot)

@@ -20,9 +20,9 @@ import numpy as np
 from ..ltl.formula import (And, Atom, Const, Historically, Iff, Implies, Not, Once, Or, Past, Since,
                            Xor, Yesterday)
 from .dfa import DFA
-from .io import from_mona_dot
+from .dot_reader import read_dot
 
-__all__ = ["to_ppltl", "ltlf2dfa_dfa", "END"]
+__all__ = ["to_ppltl", "ltlf2dfa_dfa", "from_valuations", "END"]
 
 END = "#end"  # an extra letter that is no proposition: the all-false valuation
 
@@ -68,7 +68,32 @@ def ltlf2dfa_dfa(f, alphabet) -> DFA:
     from ltlf2dfa.parser.ppltl import PPLTLParser
 
     dot = PPLTLParser()(to_ppltl(f)).to_dfa()
-    d = from_mona_dot(dot, tuple(alphabet) + (END,))
+    return from_valuations(read_dot(dot, "<ltlf2dfa>") if _has_propositions(dot) else
+                           read_dot(dot, "<ltlf2dfa>", (END,)), alphabet)
+
+
+def _has_propositions(dot: str) -> bool:
+    """Whether some guard of ltlf2dfa's DOT names a proposition (else only true/false)."""
+    import re
+
+    return any(set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", m)) - {"true", "false"}
+               for m in re.findall(r'label\s*=\s*"([^"]*)"', dot))
+
+
+def from_valuations(d: DFA, alphabet) -> DFA:
+    """Our letter DFA of a DFA ``d`` over valuations (the DECLARE reading: the letter x is
+    the valuation "x true, every other proposition false"), read after one more all-false
+    position: w is ours iff the run of ``d`` on w·END ends in a final state."""
+    from .propositions import propositions_of
+
+    props = propositions_of(d.alphabet) or ()
     T = np.asarray(d.transitions)
-    # w is ours iff the run on w·END ends in a final state
-    return DFA(alphabet, T[:, :-1], d.initial, d.accepting[T[:, -1]])
+
+    def column(x):
+        if not props:                       # guards over no proposition: the one letter END
+            return 0
+        return (1 << props.index(x)) if x in props else 0
+
+    cols = [column(x) for x in alphabet]
+    end = column(END)
+    return DFA(alphabet, T[:, cols], d.initial, d.accepting[T[:, end]])

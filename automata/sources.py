@@ -102,6 +102,9 @@ def language_from_formula(formula: "str | Formula", alphabet: Sequence[str] | No
     f = parse(formula) if isinstance(formula, str) else formula
     if not isinstance(f, Formula):
         raise InputError(f"formula: expected text or a Formula, got {type(formula).__name__}")
+    if alphabet is not None:
+        from .propositions import over_valuations
+        f = over_valuations(f, tuple(alphabet))      # propositions as atoms over valuation letters
     dfa = formula_to_dfa(f, alphabet, extend=True, **_limit(state_limit))
     return Language(dfa, "formula", formula if isinstance(formula, str) else str(f), f)
 
@@ -116,14 +119,16 @@ def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,
     return Language(regex_to_dfa(regex, alphabet, **_limit(state_limit)), "regex", regex)
 
 
-def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None) -> Language:
+def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None, *,
+                      one_hot: bool | None = None) -> Language:
     """The language of a DFA object — ours, an automata-lib ``DFA``/``NFA`` or a networkx
     graph (:func:`~.convert.as_dfa`) — or of a DFA file (``-`` = standard input) in any
     format :func:`~.io.read_dfa_text` recognises: JSON, HOA, DOT, MONA DOT, AT&T/OpenFst
-    text, GraphML."""
+    text, GraphML.  ``one_hot``: for files over atomic propositions, the propositions are the letters
+    (default: one letter per valuation; :mod:`.propositions`)."""
     if isinstance(dfa, str):
         from .io import read_dfa_file
-        d, text = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet)), dfa
+        d, text = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet), one_hot=one_hot), dfa
         source = "<stdin>" if dfa == "-" else dfa
     else:
         from .convert import as_dfa
@@ -140,9 +145,10 @@ def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None) -
 
 def load_language(*, formula: "str | Formula | None" = None, regex: str | None = None,
                   dfa: "DFA | str | None" = None, alphabet: Sequence[str] | None = None,
-                  state_limit: int | None = None) -> Language:
+                  state_limit: int | None = None, one_hot: bool | None = None) -> Language:
     """The language of exactly one source: ``formula``, ``regex`` or ``dfa`` (a DFA object,
-    a file path or ``-``), over ``alphabet`` (see the module docstring)."""
+    a file path or ``-``), over ``alphabet`` (see the module docstring).  ``one_hot``: how a
+    DFA file over atomic propositions is read (:func:`language_from_dfa`)."""
     given = [name for name, v in (("formula", formula), ("regex", regex), ("dfa", dfa)) if v is not None]
     if len(given) != 1:
         raise InputError("give exactly one language source: formula, regex or dfa"
@@ -155,7 +161,7 @@ def load_language(*, formula: "str | Formula | None" = None, regex: str | None =
     elif regex is not None:
         lang = language_from_regex(regex, alphabet, state_limit=state_limit)
     else:
-        lang = language_from_dfa(dfa, alphabet)
+        lang = language_from_dfa(dfa, alphabet, one_hot=one_hot)
     _check_letters(lang.dfa.alphabet)
     return lang
 

@@ -94,7 +94,8 @@ def load_source(args):
     if not formulas and args.regex is None and args.dfa is None:
         raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
     language = load_language(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
-                             alphabet=split_alphabet(args.alphabet))
+                             alphabet=split_alphabet(args.alphabet),
+                             one_hot=True if getattr(args, "one_hot", False) else None)
     warn(args, language.warnings())
     return language
 
@@ -204,4 +205,9 @@ def add_source_arguments(parser, windows: bool = False) -> None:
     src.add_argument("--dfa", metavar="FILE",
                      help="DFA file: JSON, HOA, DOT, MONA DOT or AT&T text, detected ('-' = stdin)")
     parser.add_argument("--alphabet", "-a", metavar="A",
-                        help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c')")
+                        help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c'); "
+                             "'\"nil\"' is the one letter nil")
+    parser.add_argument("--one-hot", action="store_true",
+                        help="--dfa over atomic propositions (HOA, Spot or MONA DOT): the propositions "
+                             "are the letters, one true per position (default: one letter per "
+                             "valuation, a&!b ...); an edge this reading would lose is an error")

@@ -31,6 +31,8 @@ def add_arguments(parser) -> None:
     src.add_argument("--regex", "-r", metavar="R", help="the language as a regular expression")
     src.add_argument("--dfa", metavar="FILE", help="the language as a DFA JSON file ('-' = stdin)")
     parser.add_argument("--alphabet", "-a", metavar="A", help="letters: abc or a,b,c")
+    parser.add_argument("--one-hot", action="store_true",
+                        help="--dfa over atomic propositions: the propositions are the letters")
     parser.add_argument("--fragment", required=True, metavar="FR",
                         help="LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k]")
     cert = parser.add_mutually_exclusive_group(required=True)
@@ -56,7 +58,7 @@ def run(args) -> int:
         raise InputError("--depth goes with --witness")
     fragment = Fragment.parse(args.fragment)
     source = argparse.Namespace(formula_pos=args.language, formula=None, regex=args.regex,
-                                dfa=args.dfa, alphabet=args.alphabet)
+                                dfa=args.dfa, alphabet=args.alphabet, one_hot=args.one_hot)
     dfa = load_source(source).dfa
     if args.formula is not None:
         result = verify_formula(dfa, fragment, parse(args.formula))

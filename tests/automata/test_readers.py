@@ -59,25 +59,70 @@ def test_detection_by_content():
            ["json", "hoa", "dot", "mona-dot", "att"]
 
 
-def test_spot_style_hoa_is_read_one_letter_per_position():
-    d = from_hoa(SPOT_ENDS_AB)
-    assert d.alphabet == ("a", "b") and equivalent(d, ENDS_AB)
-    # [!0] means "not a": with one letter per position that is b only, not "anything"
-    assert d.accepts("bab") and not d.accepts("aba") and not d.accepts("")
+def test_spot_style_hoa_is_read_over_valuations_by_default_and_one_hot_when_asked():
+    # over valuations, state 1's [0 | (0 & 1)] and [1] are both taken by a&b: refused,
+    # naming the line, never read as a smaller language
+    with pytest.raises(FileFormatError, match="two transitions on letter 'a&b'"):
+        from_hoa(SPOT_ENDS_AB)
+    one_hot = from_hoa(SPOT_ENDS_AB, one_hot=True)
+    assert one_hot.alphabet == ("a", "b") and equivalent(one_hot, ENDS_AB)
+    assert one_hot.accepts("bab") and not one_hot.accepts("aba") and not one_hot.accepts("")
 
 
-def test_hoa_missing_edges_go_to_a_rejecting_sink_and_false_labels_are_never_taken():
-    text = SPOT_ENDS_AB.replace("[!0&1] 0", "[0&1] 0")          # no letter satisfies 0&1
-    d = from_hoa(text)
-    assert d.accepts("ab") and not d.accepts("abb") and not d.accepts("abbab")
+# "some position had a and b both true", as Spot would write it over the APs a, b
+SPOT_BOTH = """HOA: v1
+States: 2
+Start: 0
+AP: 2 "a" "b"
+acc-name: Buchi
+Acceptance: 1 Inf(0)
+properties: trans-labels explicit-labels state-acc deterministic
+--BODY--
+State: 0
+[!0&!1] 0
+[0&!1] 0
+[!0&1] 0
+[0&1] 1
+State: 1 {0}
+[t] 1
+--END--
+"""
+
+
+def test_hoa_over_two_propositions_keeps_all_four_valuations():
+    d = from_hoa(SPOT_BOTH)
+    assert d.alphabet == ("!a&!b", "a&!b", "!a&b", "a&b")
+    assert d.accepts(["a&!b", "a&b", "!a&!b"]) and not d.accepts(["a&!b", "!a&b", "!a&!b"])
+    assert d.minimal().n_states == 2
+    # the one-hot reading would lose the [!0&!1] and [0&1] edges: refused, naming the line
+    with pytest.raises(FileFormatError, match="line 3.*would be lost|would be lost") as err:
+        from_hoa(SPOT_BOTH, one_hot=True)
+    assert "[!0&!1]" in str(err.value)
+    # formulas over the valuation letters may use the propositions as atoms
+    lang = load_language(formula="P (a & b) | (a & b)", alphabet=d.alphabet)
+    assert lang.dfa == load_language(dfa=d).dfa
+    assert load_language(formula='Y "a&b"', alphabet=d.alphabet).dfa.accepts(["a&b"])
+
+
+def test_hoa_transition_based_acceptance_accepts_by_the_last_edge():
+    text = SPOT_ENDS_AB.replace("State: 2 {0}", "State: 2").replace("[1] 2", "[1] 2 {0}")
+    d = from_hoa(text, one_hot=True)
+    assert equivalent(d, ENDS_AB) and not d.accepts("")
+    with pytest.raises(FileFormatError, match="both states and edges"):
+        from_hoa(text.replace("State: 1", "State: 1 {0}"), one_hot=True)
 
 
 @pytest.mark.parametrize("edit, field, words", [
     (("[!0] 0", "[!0] 0\n[t] 2"), "--BODY-- line", "two transitions"),
-    (("[1] 2", "[1] 2 {0}"), "--BODY-- line", "transition-based acceptance"),
+    (("[1] 2", "[1] 2 {1}"), "--BODY-- line", "is not 0"),
     (("[1] 2", "1 2"), "--BODY-- line", "implicit labels"),
     (("Start: 0", "Start: 0 & 1"), "Start", "several initial states"),
     (("--BODY--", ""), "--BODY--", "missing"),
+    (("--END--", ""), "--END--", "missing"),
+    (("[1] 2", "[7] 2"), "--BODY-- line", "names AP 7"),
+    (("States: 3", "States: 99999999999999"), "States", "more than"),
+    (("States: 3", "States: 2"), "--BODY-- line", "out of range"),
+    (("Acceptance: 1 Inf(0)", "Acceptance: 2 Inf(0)&Inf(1)"), "Acceptance", "only '1 Inf(0)'"),
 ])
 def test_hoa_refusals_name_the_place(edit, field, words):
     with pytest.raises(FileFormatError) as err:
@@ -146,7 +191,7 @@ def test_malformed_graphml_is_one_line_and_exit_2():
 def test_hand_written_spot_hoa_classifies_right(tmp_path):
     path = tmp_path / "ends_ab.hoa"
     path.write_text(SPOT_ENDS_AB)
-    proc = _cli("classify", "--dfa", str(path), "--json")
+    proc = _cli("classify", "--dfa", str(path), "--json", "--one-hot")
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)
     want = json.loads(_cli("classify", "--regex", "(a|b)*ab", "--json").stdout)
@@ -159,7 +204,7 @@ def test_a_bad_file_in_any_format_is_one_line_exit_2(tmp_path):
     path.write_text(SPOT_ENDS_AB.replace("[1] 2", "[1] 7"))
     proc = _cli("classify", "--dfa", str(path))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    assert proc.stderr.count("\n") == 1 and "out of range" in proc.stderr
+    assert proc.stderr.count("\n") == 1 and "out of range" in proc.stderr, proc.stderr
 
 
 def test_load_language_reads_a_dot_file(tmp_path):

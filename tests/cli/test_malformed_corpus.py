@@ -19,6 +19,10 @@ from cli_under_alarm import Hang, run_main
 GOOD_DFA = {"alphabet": ["a", "b"], "initial": 0, "accepting": [1], "transitions": [[1, 0], [1, 0]]}
 
 
+HOA = ('HOA: v1\nStates: 2\nStart: 0\nAP: 1 "a"\nacc-name: Buchi\nAcceptance: 1 Inf(0)\n--BODY--\n'
+       'State: 0\n[0] 1\n[!0] 0\nState: 1 {0}\n[t] 1\n--END--\n')
+
+
 def dfa_text(**changes) -> str:
     d = dict(GOOD_DFA)
     for k, v in changes.items():
@@ -71,6 +75,33 @@ DFA_FILES = [
     (dfa_text(transitions=[]), "'transitions'"), (dfa_text(transitions="x"), "'transitions'"),
     (dfa_text(transitions=[1, 0]), "'transitions[0]'"),
     ("[1, 2]", "top level"), ("not json", "JSON"), ("", "JSON"), ("{", "JSON"), ("null", "top level"),
+] + [
+    # HOA: never a smaller language with exit 0 (issue 29's cases included)
+    (HOA.replace("[0] 1", "[0] 1\n[7] 0"), "names AP 7"),
+    (HOA.replace("--END--\n", ""), "'--END--'"),
+    (HOA.replace("States: 2", "States: 99999999999999"), "more than"),
+    (HOA.replace("States: 2", "States: 1"), "out of range"),
+    (HOA.replace("Acceptance: 1 Inf(0)", "Acceptance: 1 Fin(0)"), "'Acceptance'"),
+    (HOA.replace("State: 1 {0}", "State: 1 {1}"), "is not 0"),
+    (HOA.replace("[0] 1", "[@x] 1"), "alias"),
+    (HOA.replace("[0] 1", "[0 &] 1"), "cannot read guard"),
+    (HOA + HOA, "several automata"),
+    (HOA.replace('AP: 1 "a"', 'AP: 3 "a" "b"'), "'AP'"),
+    (HOA.replace('AP: 1 "a"', 'AP: 11 ' + " ".join(f'"p{i}"' for i in range(11))), "more than 10"),
+    # DOT: refused with the reason, never read as another language
+    ("digraph { a -> }", "not DOT that Graphviz reads"),
+    ("graph { s [shape=point]; s -- q }", "undirected"),
+    ('digraph { q0 -> q1 [label="a"] }', "no start edge"),
+    ('digraph { s [shape=point]; t [shape=point]; s -> q0; t -> q1; q0 -> q1 [label="a"] }', "several start"),
+    ("digraph { s [shape=point]; s -> q0; q0 -> q1 }", "no label"),
+    ('digraph { s [shape=point]; s -> q0; q0 -> q1 [label="a b"] }', "white space"),
+    ('digraph { s [shape=point]; s -> q0; q0 -> q1 [label="a,,b"] }', "empty letter"),
+    ('digraph { s [shape=point]; s -> q0; q0 -> q0 [label="a"]; q0 -> q1 [label="a"] }', "two transitions"),
+    ('digraph { I [style=invis]; I -> 0; 0 -> 0 [label=<a<br/>⓿>] }', "acceptance mark"),
+    ('digraph { s [shape=point]; s -> q0; q0 -> q1 [label="a & (b"] }', "cannot read guard"),
+    ('digraph { s [shape=point]; s -> q0; q0 -> q1 [label="a"] } digraph { x }', "2 graphs"),
+    ('digraph { s [shape=point]; s -> q0; q0 -> s [label="a"] }', "no start edge"),
+    ("digraph { " + "subgraph { " * 300 + "}" * 300 + " }", None),
 ]
 
 CASES = (
@@ -82,6 +113,9 @@ CASES = (
     + [(["dfa", "--dfa", "-"], text, n) for text, n in DFA_FILES]
     + [
         (["dfa", "--dfa", "/nonexistent/x.json"], None, "cannot read"),
+        (["dfa", "--dfa", "-", "--one-hot"], HOA, "would be lost"),
+        (["dfa", "--dfa", "-", "--one-hot"],
+         'digraph { I [style=invis]; I -> 0; 0 -> 1 [label=<a &amp; b>]; 1 [peripheries=2] }', "would be lost"),
         (["dfa", "--regex", "[^a]"], None, "alphabet"),
         (["dfa", "--regex", "a", "--alphabet", "bc"], None, "column 1"),
         (["dfa", "--dfa", "-", "--alphabet", "abc"], json.dumps(GOOD_DFA), "alphabet"),
