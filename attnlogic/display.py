@@ -7,7 +7,11 @@ from __future__ import annotations
 import html
 from typing import Iterable, Sequence
 
-__all__ = ["WORD_DISPLAY_LIMIT", "show_word", "show_factor", "html_table"]
+__all__ = ["WORD_DISPLAY_LIMIT", "LATEX_LIMIT", "Html", "show_word", "show_factor", "html_table",
+           "formula_html", "latex_html", "code_html", "lines_html"]
+
+#: longest formula text (characters) also shown as LaTeX in notebook tables
+LATEX_LIMIT = 300
 
 #: longest word shown whole in text output (the JSON output always has the full words)
 WORD_DISPLAY_LIMIT = 60
@@ -34,18 +38,65 @@ def show_factor(text: str, limit: int = WORD_DISPLAY_LIMIT) -> str:
 
 
 
+class Html(str):
+    """Text that is already HTML: a cell of :func:`html_table` inserted as it is."""
+
+
+def _cell(c) -> str:
+    return c if isinstance(c, Html) else html.escape(str(c))
+
+
 def html_table(headers: Sequence[str], rows: Iterable[Sequence], caption: str | None = None,
                max_rows: int = 50) -> str:
-    """A small HTML table (cells escaped); past ``max_rows`` rows a last row says how many
-    more there are."""
+    """A small HTML table (cells escaped, except :class:`Html` ones); past ``max_rows`` rows
+    a last row says how many more there are."""
     rows = list(rows)
     out = ["<table>"]
     if caption:
         out.append(f"<caption>{html.escape(caption)}</caption>")
     out.append("<tr>" + "".join(f"<th>{html.escape(str(h))}</th>" for h in headers) + "</tr>")
     for row in rows[:max_rows]:
-        out.append("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>")
+        out.append("<tr>" + "".join(f"<td>{_cell(c)}</td>" for c in row) + "</tr>")
     if len(rows) > max_rows:
         out.append(f'<tr><td colspan="{len(headers)}">… {len(rows) - max_rows} more rows</td></tr>')
     out.append("</table>")
     return "".join(out)
+
+
+def formula_html(text: str) -> Html:
+    """A formula in HTML as the text attnlogic reads back — whole, never shortened, the
+    definitions of a shared certificate one a line (:func:`attnlogic.ltl.definitions.certificate`)
+    — in ``<pre class="attnlogic-formula">``: copied from a notebook or from its HTML export
+    and pasted into ``attnlogic.parse`` or the command line, it parses to the same formula.
+    MathJax is told to leave it alone (its ``$NAME`` definitions are not math)."""
+    return Html('<pre class="attnlogic-formula tex2jax_ignore mathjax_ignore" style="margin:0;'
+                f'white-space:pre-wrap">{html.escape(text, quote=False)}</pre>')
+
+
+def latex_html(formula, limit: int = LATEX_LIMIT) -> Html:
+    """The LaTeX of a formula for MathJax (``$…$``) when its text is at most ``limit``
+    characters, else empty: shown beside :func:`formula_html`, never instead of it."""
+    from attnlogic.ltl.printer import to_latex
+
+    if len(str(formula)) > limit:
+        return Html("")
+    return Html(html.escape("$" + to_latex(formula) + "$", quote=False))
+
+
+def code_html(text: str) -> Html:
+    """A short piece of text (a word, a name) in ``<code>``, escaped."""
+    return Html(f"<code>{html.escape(text, quote=False)}</code>")
+
+
+def lines_html(lines: Sequence[str], caption: str, formulas: Sequence[str] = ()) -> str:
+    """A report's text lines (``name   value``, split at the first run of two or more
+    spaces) as a two-column HTML table; a value equal to one of ``formulas`` is shown as
+    :func:`formula_html` (text that parses again)."""
+    import re
+
+    rows = []
+    for line in lines:
+        parts = re.split(r"\s{2,}", line.strip(), maxsplit=1)
+        name, value = (parts + [""])[:2]
+        rows.append([name, formula_html(value) if value and value in formulas else value])
+    return html_table(["", ""], rows, caption=caption, max_rows=len(rows) + 1)

@@ -215,37 +215,31 @@ class DFA:
         return draw(self, ax=ax, layout=layout, seed=seed)
 
     def _repr_svg_(self) -> str | None:
-        """An SVG drawing: graphviz's ``dot`` when installed (up to 200 states), else matplotlib
-        at a networkx layout (:func:`~.drawing.to_svg`, up to 60 states); None above that
-        (the transition table is shown)."""
-        import shutil
-        import subprocess
+        """An SVG drawing: graphviz's ``dot`` when installed (up to 200 states; top to bottom
+        when that is narrower than a wide left-to-right drawing: :func:`~.drawing.graphviz_svg`),
+        else matplotlib at a networkx layout (:func:`~.drawing.to_svg`, up to 60 states); None
+        above that (the transition table is shown)."""
+        from .drawing import graphviz_svg, to_svg
+        from .io import to_dot
 
         if self.n_states > 200:
             return None
-        if shutil.which("dot") is not None:
-            from .io import to_dot
-
-            try:
-                proc = subprocess.run(["dot", "-Tsvg"], input=to_dot(self), capture_output=True, text=True,
-                                      timeout=30)
-                if proc.returncode == 0:
-                    return proc.stdout
-            except (OSError, subprocess.SubprocessError):
-                pass
+        svg = graphviz_svg(to_dot(self))
+        if svg is not None:
+            return svg
         if self.n_states > 60:
             return None
-        from .drawing import to_svg
         return to_svg(self)
 
     def _repr_html_(self) -> str:
         """For notebooks and their HTML export (which prefers HTML to SVG and Markdown): the
-        SVG drawing of :meth:`_repr_svg_` inline, else (above 200 states, or 60 without
+        SVG drawing of :meth:`_repr_svg_` inline at its own size in a scrolling box
+        (:func:`~.drawing.svg_html`: legible, never shrunk to the cell's width), else (above 200 states, or 60 without
         graphviz) the transition table."""
         svg = self._repr_svg_()
         if svg:
-            start = svg.find("<svg")
-            return "<div>" + (svg[start:] if start >= 0 else svg) + "</div>"
+            from .drawing import svg_html
+            return svg_html(svg)
         from attnlogic.display import html_table
 
         rows = [[("→" if q == self.initial else "") + ("*" if self.accepting[q] else "") + str(q)]

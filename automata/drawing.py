@@ -5,13 +5,20 @@ no graphviz (graphviz's ``dot``, when installed, gives the nicer drawings of
 The drawing is the transition graph: one circle per state (a double circle when accepting),
 an arrow from the left into the initial state, and one arrow per ordered pair of states
 (p, r) with δ(p, a) = r for some letter, labelled with all such letters in alphabet order,
-separated by commas.  Loops (p = r) are drawn as small arcs above the state.
+separated by commas.  Loops (p = r) are drawn as arcs above the state, labelled above them.
+
+Legible up to 50 states: the figure grows with the number of states (4·√n inches wide, so
+that states keep about a centimetre or more apart at the layout's spacing; fonts stay at
+8–9 points), and in a notebook the drawing is shown at its own size in a scrolling box
+(:func:`svg_html`), never shrunk to the cell's width.  graphviz's drawings
+(:func:`graphviz_svg`) are laid out left to right, or top to bottom when that is narrower
+than a wide left-to-right one.
 
 Layouts (``layout=``): ``"kamada-kawai"`` (networkx's stress layout: even edge lengths,
 readable, but its cost grows quickly: 0.08–0.3 s at 100 states, 15 s at 1,000), ``"spring"``
 (force-directed, 0.02 s at 100 states), ``"shell"`` and ``"bfs"`` (states in
 breadth-first layers from the initial state, left to right); ``"auto"`` takes kamada-kawai
-up to 25 states and spring above (``python -m benchmarks.bench_graphs`` measures both).
+up to 60 states (spring put states of a 32-state DFA on top of each other) and spring above (``python -m benchmarks.bench_graphs`` measures both).
 Above ``max_states`` (200) a drawing is unreadable and :func:`draw` refuses.
 """
 
@@ -25,11 +32,17 @@ from attnlogic.errors import InputError, LimitExceeded
 
 from .dfa import DFA
 
-__all__ = ["LAYOUTS", "MAX_DRAWN_STATES", "edge_labels", "layout_positions", "draw", "to_svg"]
+__all__ = ["LAYOUTS", "MAX_DRAWN_STATES", "edge_labels", "layout_positions", "draw", "to_svg",
+           "graphviz_svg", "svg_html", "svg_size"]
 
 LAYOUTS = ("auto", "kamada-kawai", "spring", "shell", "bfs")
 MAX_DRAWN_STATES = 200
-_KAMADA_KAWAI_UP_TO = 25
+_KAMADA_KAWAI_UP_TO = 60
+#: graphviz: a left-to-right drawing wider than this (points) is redrawn top to bottom
+MAX_WIDE_POINTS = 1000
+#: matplotlib: node marker area (points²) and the figure width per √states (inches)
+NODE_SIZE = 600
+INCHES_PER_ROOT_STATE = 4.0
 
 
 def edge_labels(dfa: DFA) -> dict[tuple[int, int], str]:
@@ -85,7 +98,7 @@ def draw(dfa: DFA, ax=None, layout: str = "auto", seed: int = 0, max_states: int
     if ax is None:
         from matplotlib.figure import Figure
 
-        side = min(12.0, 3.0 + 0.6 * dfa.n_states ** 0.5 * 2)
+        side = max(4.5, INCHES_PER_ROOT_STATE * dfa.n_states ** 0.5)
         ax = Figure(figsize=(side, side * 0.75)).add_subplot()
     pos = layout_positions(dfa, layout, seed)
     labels = edge_labels(dfa)
@@ -93,13 +106,13 @@ def draw(dfa: DFA, ax=None, layout: str = "auto", seed: int = 0, max_states: int
     g.add_nodes_from(range(dfa.n_states))
     g.add_edges_from(labels)
     accepting = [q for q in range(dfa.n_states) if dfa.accepting[q]]
-    size = 600
+    size = NODE_SIZE
     nx.draw_networkx_nodes(g, pos, ax=ax, node_size=size, node_color="white", edgecolors="black")
     nx.draw_networkx_nodes(g, pos, nodelist=accepting, ax=ax, node_size=size * 0.62, node_color="white",
                            edgecolors="black")
     nx.draw_networkx_labels(g, pos, ax=ax, font_size=9)
     both_ways = {pr for pr in labels if (pr[1], pr[0]) in labels and pr[0] != pr[1]}
-    straight = [pr for pr in labels if pr not in both_ways]
+    straight = [pr for pr in labels if pr not in both_ways and pr[0] != pr[1]]
     for edges, rad in ((straight, 0.0), (sorted(both_ways), 0.18)):
         if edges:
             nx.draw_networkx_edges(g, pos, edgelist=edges, ax=ax, node_size=size, arrows=True,
@@ -107,6 +120,19 @@ def draw(dfa: DFA, ax=None, layout: str = "auto", seed: int = 0, max_states: int
             nx.draw_networkx_edge_labels(g, pos, edge_labels={pr: labels[pr] for pr in edges}, ax=ax,
                                          font_size=8, connectionstyle=f"arc3,rad={rad}",
                                          bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
+    radius = (size / 3.14159) ** 0.5                   # the marker's radius in points
+    for (p, r), text in labels.items():
+        if p == r:                                     # a loop: an arc above the state
+            x, y = pos[p]
+            loop = ax.annotate("", xy=(x, y), xytext=(x, y), annotation_clip=False,
+                        arrowprops={"arrowstyle": "-|>", "color": "black", "shrinkA": radius * 0.55,
+                                    "shrinkB": radius * 0.55, "patchA": None, "patchB": None,
+                                    "connectionstyle": f"arc,angleA=120,angleB=60,armA={radius * 2.2:.1f},"
+                                                       f"armB={radius * 2.2:.1f},rad={radius * 0.7:.1f}"})
+            loop.arrow_patch.set_gid(f"loop-{p}")          # the SVG element's id
+            ax.annotate(text, xy=(x, y), xytext=(0, radius * 2.7), textcoords="offset points", ha="center",
+                        va="bottom", fontsize=8, annotation_clip=False,
+                        bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
     xs = [p[0] for p in pos.values()]
     span = (max(xs) - min(xs)) or 1.0
     x0, y0 = pos[int(dfa.initial)]
@@ -124,3 +150,50 @@ def to_svg(dfa: DFA, layout: str = "auto", seed: int = 0, max_states: int = MAX_
     buf = io.StringIO()
     ax.figure.savefig(buf, format="svg", bbox_inches="tight")
     return buf.getvalue()
+
+
+def svg_size(svg: str) -> tuple[float, float] | None:
+    """(width, height) in points of an SVG's root element (``pt`` or unitless), or None."""
+    import re
+
+    m = re.search(r'<svg[^>]*?\swidth="([0-9.]+)(pt|px)?"[^>]*?\sheight="([0-9.]+)(pt|px)?"', svg, re.S)
+    if m is None:
+        return None
+    scale = 0.75 if m.group(2) == "px" else 1.0
+    return float(m.group(1)) * scale, float(m.group(3)) * scale
+
+
+def graphviz_svg(dot_text: str, timeout: float = 30.0) -> str | None:
+    """graphviz's SVG of a DOT text (None without ``dot`` or when it fails): left to right,
+    or top to bottom when the left-to-right drawing is wider than :data:`MAX_WIDE_POINTS`
+    and the other is narrower."""
+    import shutil
+    import subprocess
+
+    if shutil.which("dot") is None:
+        return None
+
+    def run(text):
+        try:
+            proc = subprocess.run(["dot", "-Tsvg"], input=text, capture_output=True, text=True, timeout=timeout)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return proc.stdout if proc.returncode == 0 else None
+
+    svg = run(dot_text)
+    size = None if svg is None else svg_size(svg)
+    if size is not None and size[0] > MAX_WIDE_POINTS and "rankdir=LR" in dot_text:
+        tall = run(dot_text.replace("rankdir=LR", "rankdir=TB", 1))
+        tall_size = None if tall is None else svg_size(tall)
+        if tall_size is not None and tall_size[0] < size[0]:
+            svg = tall
+    return svg
+
+
+def svg_html(svg: str, max_height: str = "80vh") -> str:
+    """An SVG for a notebook's HTML: at its own size (``max-width:none``: never shrunk to the
+    cell's width, so that its text stays legible) in a box that scrolls when it is larger."""
+    start = svg.find("<svg")
+    svg = svg[start:] if start >= 0 else svg
+    svg = svg.replace("<svg", '<svg style="max-width:none;height:auto"', 1)
+    return f'<div style="overflow:auto;max-height:{max_height}">{svg}</div>'

@@ -293,6 +293,21 @@ class CheckResult:
             f"tokens per second  {self.tokens_per_second:.0f}",
         ]
 
+    def __repr__(self) -> str:
+        verdict = "exact" if self.exact else f"{self.disagreements} disagreements"
+        return (f"CheckResult({verdict}; {self.prefixes_checked} prefixes of {self.words} long words of "
+                f"{self.max_length} letters and {self.exhaustive_words} of length {self.exhaustive_length}; "
+                f"formula {self.formula!r}, {self.dtype}, {self.device})")
+
+    def _repr_html_(self) -> str:
+        """For notebooks: the lines of :meth:`lines` as a table, the formula as text that
+        parses again."""
+        from attnlogic.display import lines_html
+
+        return lines_html(self.lines(), "check: " + ("exact" if self.exact else
+                                                     f"{self.disagreements} disagreements"),
+                          formulas=() if self.formula is None else (self.formula,))
+
 
 def _fp_bound(f, letters, fmt, fp_meta: dict):
     """exact_up_to of a saved model on the machine ``fmt`` (re-planned from its formula)."""

@@ -132,6 +132,13 @@ class CompileResult:
             out.append(f"wrote     {self.out} and {self.sidecar}")
         return out
 
+    def _repr_html_(self) -> str:
+        """For notebooks: the lines of :meth:`lines` as a table, the formula as text that
+        parses again."""
+        from attnlogic.display import lines_html
+
+        return lines_html(self.lines(), "compile", formulas=(self.compiled.formula,))
+
 
 def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32",
                     device: str = "cpu", fixed_point=None, span_fix: bool = True,

@@ -118,6 +118,25 @@ class Census:
         """Every (language, fragment, method) left undecided, in enumeration order."""
         return [(e, f, m) for e in self.entries for f, m in e.undecided]
 
+    def __repr__(self) -> str:
+        return (f"Census({self.total()} languages with at most {self.max_states} states over "
+                f"{{{', '.join(self.alphabet)}}}, {len(self.fragments)} fragments)")
+
+    def _repr_html_(self) -> str:
+        """For notebooks: per fragment its attention pattern and how many languages are in
+        it, not in it, undecided; then the most frequent profiles."""
+        from attnlogic.display import html_table
+
+        rows = [[str(f), "" if f.pattern is None else str(f.pattern), self.count(f, True),
+                 self.count(f, False), self.count(f, None)] for f in self.fragments]
+        table = html_table(["fragment", "pattern", "yes", "no", "undecided"], rows,
+                           caption=f"census: {self.total()} languages with at most {self.max_states} "
+                                   f"states over {{{', '.join(self.alphabet)}}}", max_rows=len(rows) + 1)
+        profiles = html_table(["profile (fragments the language is in)", "languages"],
+                              [[", ".join(map(str, p)) or "none", c] for p, c in self.profiles()],
+                              caption="profiles", max_rows=12)
+        return table + profiles
+
     def to_json(self, each: bool = False) -> dict:
         """Counts per fragment (with its attention pattern) and number of states, the
         profiles, the undecided answers (DFA and fragment) and, with ``each``, every DFA with

@@ -139,8 +139,38 @@ class Classification(Mapping):
         """How words are joined in text and JSON: "" for one-character letters, else ","."""
         return "" if all(len(a) == 1 for a in self.dfa.alphabet) else ","
 
+    def _repr_html_(self) -> str:
+        """A table for notebooks and their HTML export: per fragment its attention pattern,
+        the answer, the certificate as text that parses again (whole; definitions one a
+        line; :func:`attnlogic.display.formula_html`) with its LaTeX beside it, or the
+        witness words, and the method."""
+        from attnlogic.display import Html, code_html, formula_html, html_table, latex_html, show_word
+
+        sep = self.separator
+        rows = []
+        for r in self.results:
+            mark = {True: "yes", False: "no", None: "?"}[r.member]
+            cert, tex = "—", ""
+            if r.formula is not None:
+                cert, tex = formula_html(certificate(r.formula).text), latex_html(r.formula)
+            elif r.witness is not None:
+                w = r.witness
+                depth = ("depth not checked" if w.depth is None
+                         else f"no formula of depth ≤ {w.depth} separates them")
+                cert = Html(f"{code_html(show_word(sep.join(w.accepted)))} in, "
+                            f"{code_html(show_word(sep.join(w.rejected)))} out ({depth})"
+                            + ("" if w.family is None else f"; family {code_html(w.family.text(sep))}"))
+            pattern = "" if r.fragment.pattern is None else str(r.fragment.pattern)
+            rows.append([str(r.fragment), pattern, mark, cert, tex, r.method])
+        return html_table(["fragment", "pattern", "member", "certificate (text, reads back)", "LaTeX",
+                           "method"], rows,
+                          caption=f"minimal DFA: {self.dfa.n_states} states over {{{', '.join(self.dfa.alphabet)}}}",
+                          max_rows=len(rows) + 1)
+
     def _repr_markdown_(self) -> str:
-        """A table for Jupyter: membership, certificate or witness, and method per fragment."""
+        """A table for front ends that show Markdown but not HTML: membership, certificate or
+        witness, and method per fragment (``|`` escaped as Markdown tables need; the HTML
+        form, which notebooks and their export prefer, has the text as it reads back)."""
         sep = self.separator
 
         def cell(text: str, limit: int = 120) -> str:

@@ -100,6 +100,12 @@ class ModelReport:
                        f"model {_answer(self.model_answer)}, language {_answer(self.language_answer)})")
         return out
 
+    def _repr_html_(self) -> str:
+        """For notebooks: the lines of :meth:`lines` as a table."""
+        from attnlogic.display import lines_html
+
+        return lines_html(self.lines(), str(self))
+
     def __str__(self) -> str:
         if self.ok:
             return (f"the model agrees with {self.language} on all {self.decisions} decisions "

@@ -48,10 +48,10 @@ def test_dfa_html_is_the_drawing_or_the_table(monkeypatch):
     d = regex_to_dfa("(ab)*")
     if shutil.which("dot") is not None:
         html = d._repr_html_()
-        assert html.startswith("<div><svg") and html.count('<g id="node') == 4
+        assert html.startswith('<div style="overflow:auto') and html.count('<g id="node') == 4
     monkeypatch.setattr(shutil, "which", lambda name: None)     # as without graphviz
     html = d._repr_html_()                                      # matplotlib at a networkx layout
-    assert html.startswith("<div><svg") and 'id="node' not in html
+    assert html.startswith('<div style="overflow:auto') and 'id="node' not in html
     big = regex_to_dfa("(a|b)*a(a|b)(a|b)(a|b)(a|b)(a|b)")       # 64 states: too many to draw
     html = big._repr_html_()
     assert "<svg" not in html and "DFA, 64 states" in html
@@ -103,3 +103,118 @@ def test_long_witness_words_are_shortened_in_text_but_whole_in_json(capsys):
     line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("LTL[P] "))
     shown = f"'{'a' * 29}'…'{'a' * 29}' ({len(w['accepted'])} letters) in, "
     assert shown in line and len(line) < 220
+
+
+# -- notebook output that can be copied back (issue 25, item 6) ---------------------------
+_FORMULA_PRE = r'<pre class="attnlogic-formula[^"]*"[^>]*>(.*?)</pre>'
+
+
+def formulas_in(page: str) -> list[str]:
+    """The texts of the formula cells of an HTML page, as a browser shows (and copies) them."""
+    import html
+    import re
+
+    return [html.unescape(m) for m in re.findall(_FORMULA_PRE, page, flags=re.S)]
+
+
+def test_classification_html_certificates_parse_back_to_the_same_formulas():
+    from attnlogic.definability.classify import classify
+
+    r = classify(regex_to_dfa("(a|b)*b", "ab"))
+    page = r._repr_html_()
+    texts = formulas_in(page)
+    members = [x for x in r.values() if x.formula is not None]
+    assert len(texts) == len(members) >= 3
+    for text, x in zip(texts, members):
+        assert parse(text) == x.formula and "\\|" not in text
+    assert "$\\mathsf{Y}\\, \\mathtt{b}$" in page          # the LaTeX, beside the text
+    w = r["P"].witness
+    assert f"<code>'{''.join(w.accepted)}'</code> in, <code>'{''.join(w.rejected)}'</code> out" in page
+
+
+def test_a_shared_certificate_is_shown_whole_with_its_definitions():
+    from attnlogic.definability.results import Classification, FragmentResult
+    from attnlogic.ltl.definitions import certificate
+    from attnlogic.ltl.fragments import Fragment
+
+    f = parse("P (a & Y b) | Y c")
+    for _ in range(7):                                   # a small DAG, a large tree
+        f = parse(f"({f}) & P (({f}) | Y a)")
+    assert certificate(f).definitions                     # printed with $NAME := lines
+    r = Classification(regex_to_dfa("(a|b|c)*"), (FragmentResult(Fragment.parse("LTL[S]"), True, f, None, "test"),))
+    [text] = formulas_in(r._repr_html_())
+    assert text == certificate(f).text and text.startswith("$") and parse(text) == f
+    assert "mathjax_ignore" in r._repr_html_()           # its $NAMEs are not math
+
+
+def test_census_and_check_results_show_as_tables():
+    from attnlogic.definability.census import census
+
+    c = census(2, "ab")
+    page = c._repr_html_()
+    assert "census: 26 languages with at most 2 states over {a, b}" in page
+    assert f"<td>LTL[P]</td><td>global</td><td>{c.count('P')}</td><td>{c.count('P', False)}</td>" in page
+    assert repr(c) == "Census(26 languages with at most 2 states over {a, b}, 6 fragments)"
+    pytest.importorskip("torch")
+    from attnlogic.compiler.check import check_compiled
+    from attnlogic.compiler.compile import compile_formula
+
+    model = compile_formula("P (b & Y a)", "abc")
+    result = check_compiled(model, max_length=12, samples=1)
+    assert repr(result).startswith("CheckResult(exact; ") and "kinds=" not in repr(result)
+    assert formulas_in(result._repr_html_()) == ["P (b & Y a)"]
+    assert formulas_in(model.summary()._repr_html_()) == ["P (b & Y a)"]
+    from attnlogic.testing import check
+
+    report = check(model, formula="P (b & Y a)", exhaustive_length=2, random=2, boundary=2, contexts=2,
+                   long_count=0)
+    assert "<td>disagreements</td><td>0</td>" in report._repr_html_()
+
+
+def test_the_matplotlib_drawing_has_its_self_loops():
+    from attnlogic.automata.drawing import draw, edge_labels, to_svg
+
+    d = regex_to_dfa("(a|b)*ab", "ab")
+    loops = {p for (p, r) in edge_labels(d) if p == r}
+    ax = draw(d)
+    drawn = {t.arrow_patch.get_gid() for t in ax.texts
+             if getattr(t, "arrow_patch", None) is not None and (t.arrow_patch.get_gid() or "").startswith("loop-")}
+    assert len(loops) == 2 and drawn == {f"loop-{q}" for q in loops}
+    svg = to_svg(d)
+    assert all(f'id="loop-{q}"' in svg for q in loops)
+    labels = sorted(t.get_text() for t in ax.texts if t.get_text())
+    assert labels.count("a") + labels.count("b") >= len(edge_labels(d))   # every edge labelled
+
+
+def test_a_50_state_drawing_is_legible():
+    """States at least two node diameters apart, text of at least 8 points, and the drawing
+    shown at its own size in a notebook (never shrunk to the cell's width)."""
+    import numpy as np
+
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.automata.drawing import NODE_SIZE, draw, layout_positions, svg_html
+
+    rng = np.random.default_rng(3)
+    d = DFA("ab", rng.integers(0, 50, size=(50, 2)), 0, rng.random(50) < 0.5)
+    assert d.n_states == 50
+    ax = draw(d)
+    fig = ax.figure
+    pos = layout_positions(d)
+    points = ax.transData.transform(np.array([pos[q] for q in range(50)])) * 72 / fig.dpi
+    gaps = np.sqrt(((points[:, None] - points[None]) ** 2).sum(-1))
+    np.fill_diagonal(gaps, np.inf)
+    assert gaps.min() >= 2 * np.sqrt(NODE_SIZE)          # marker diameter: √(area) points
+    assert min(t.get_fontsize() for t in ax.texts) >= 8
+    html = svg_html('<?xml version="1.0"?><svg width="2000pt" height="900pt"></svg>')
+    assert html.startswith('<div style="overflow:auto') and 'style="max-width:none' in html
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="graphviz 'dot' not installed")
+def test_a_wide_graphviz_drawing_is_laid_out_top_to_bottom():
+    from attnlogic.automata.drawing import MAX_WIDE_POINTS, svg_size
+
+    d = regex_to_dfa("(a|b)*a(a|b)(a|b)(a|b)(a|b)", "ab")     # 32 states: 2951 pt wide left to right
+    assert d.n_states == 32
+    width, height = svg_size(d._repr_svg_())
+    assert width <= MAX_WIDE_POINTS < height
+    assert 'style="max-width:none' in d._repr_html_()
