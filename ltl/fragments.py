@@ -81,7 +81,7 @@ class Fragment:
             return text
         t = text.strip().replace(" ", "") if isinstance(text, str) else None
         m = _NAME.fullmatch(t) if t else None
-        if m is None or t.startswith("LTL[") != t.endswith("]") or t.count("[") != t.count("]"):
+        if m is None or (t.startswith("LTL[") and not t.endswith("]")) or t.count("[") != t.count("]"):
             raise InputError(f"unknown fragment {text!r} (use LTL[P], LTL[Y], LTL[P,Y], LTL[S], "
                              "LTL[Y<=k] or LTL[P,Y<=k])")
         body = m.group(1)

@@ -22,7 +22,7 @@ SPELLINGS = {
     "LTL[Y]": ["Y", "Y<=1", "local:1"],
     "LTL[P,Y]": ["P,Y", "hybrid:1"],
     "LTL[S]": ["S"],
-    "LTL[Y<=2]": ["Y<=2", "local:2"],
+    "LTL[Y<=2]": ["Y<=2", "Y[<=2]", "LTL[Y[<=2]]", "local:2"],
     "LTL[P,Y<=2]": ["P,Y<=2", "hybrid:2"],
 }
 
