@@ -74,7 +74,8 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "witness": "--witness", "depth": "--depth",
                    "memory_budget": "--memory-budget", "max_dfas": "--max-dfas",
                    "semigroup_elements": "--limit", "type_states": "--limit",
-                   "synthesis_states": "--limit", "check_states": None, "automaton_states": None}
+                   "synthesis_states": "--limit", "check_states": None, "automaton_states": None,
+                   "syntax": "--syntax"}
 
 
 def _unencodable(argv) -> int | None:

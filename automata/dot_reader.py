@@ -337,6 +337,9 @@ def read_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = 
         valuations = [{x} if x in props else set() for x in letters]
     else:
         check_proposition_count(props, source, "label")
+        if not props:
+            raise FileFormatError(source, "label", "guards over no proposition (only true/false): give "
+                                                   "the letters (alphabet)")
         letters = valuation_letters(props)
         valuations = [{p for i, p in enumerate(props) if (v >> i) & 1} for v in range(len(letters))]
     all_valuations = None

@@ -202,4 +202,4 @@ def check_proposition_count(props: Sequence[str], source: str, where: str) -> No
     if len(props) > MAX_PROPOSITIONS:
         raise FileFormatError(source, where, f"{len(props)} propositions: more than {MAX_PROPOSITIONS} "
                                              f"(2^{len(props)} valuation letters); read one proposition "
-                                             "per letter with one_hot (--one-hot)")
+                                             "per letter with one_hot")

@@ -94,12 +94,12 @@ def _limit(state_limit: int | None) -> dict:
 
 
 def language_from_formula(formula: "str | Formula", alphabet: Sequence[str] | None = None, *,
-                          state_limit: int | None = None) -> Language:
+                          state_limit: int | None = None, syntax: str = "attnlogic") -> Language:
     """The language {w : w, |w|+1 ⊨ formula} (text is parsed once)."""
     from ..ltl import parse
     from .from_formula import formula_to_dfa
 
-    f = parse(formula) if isinstance(formula, str) else formula
+    f = parse(formula, syntax=syntax) if isinstance(formula, str) else formula
     if not isinstance(f, Formula):
         raise InputError(f"formula: expected text or a Formula, got {type(formula).__name__}")
     if alphabet is not None:
@@ -145,10 +145,12 @@ def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None, *
 
 def load_language(*, formula: "str | Formula | None" = None, regex: str | None = None,
                   dfa: "DFA | str | None" = None, alphabet: Sequence[str] | None = None,
-                  state_limit: int | None = None, one_hot: bool | None = None) -> Language:
+                  state_limit: int | None = None, one_hot: bool | None = None,
+                  syntax: str = "attnlogic") -> Language:
     """The language of exactly one source: ``formula``, ``regex`` or ``dfa`` (a DFA object,
     a file path or ``-``), over ``alphabet`` (see the module docstring).  ``one_hot``: how a
-    DFA file over atomic propositions is read (:func:`language_from_dfa`)."""
+    DFA file over atomic propositions is read (:func:`language_from_dfa`); ``syntax``: that
+    of a formula given as text (``"attnlogic"`` or ``"ltlf2dfa"``, :func:`~attnlogic.ltl.parse`)."""
     given = [name for name, v in (("formula", formula), ("regex", regex), ("dfa", dfa)) if v is not None]
     if len(given) != 1:
         raise InputError("give exactly one language source: formula, regex or dfa"
@@ -157,7 +159,7 @@ def load_language(*, formula: "str | Formula | None" = None, regex: str | None =
     if alphabet is not None:
         _check_letters(tuple(alphabet))
     if formula is not None:
-        lang = language_from_formula(formula, alphabet, state_limit=state_limit)
+        lang = language_from_formula(formula, alphabet, state_limit=state_limit, syntax=syntax)
     elif regex is not None:
         lang = language_from_regex(regex, alphabet, state_limit=state_limit)
     else:

@@ -261,8 +261,13 @@ def parse_program(text: str):
     return read(text, _parse_with_names)
 
 
-def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX_FORMULA_HEIGHT) -> Formula:
+def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX_FORMULA_HEIGHT, *,
+          syntax: str = "attnlogic") -> Formula:
     """Parse ``text`` into a :class:`Formula`.
+
+    ``syntax``: ``"attnlogic"`` (this logic, read after the last letter) or ``"ltlf2dfa"``
+    (PPLTL as ltlf2dfa and pylogics write it, evaluated at the last position; translated
+    exactly by :func:`~.foreign.parse_ltlf2dfa`).
 
     Raises :class:`attnlogic.errors.ParseError` (with a 1-based column) on malformed input,
     :class:`attnlogic.errors.LimitExceeded` for a text longer than ``max_length`` characters
@@ -272,11 +277,21 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
 
     if not isinstance(text, str):
         raise TypeError("parse() takes a string")
+    if syntax not in ("attnlogic", "ltlf2dfa"):
+        from attnlogic.errors import InputError
+        raise InputError(f"syntax: 'attnlogic' or 'ltlf2dfa', got {syntax!r}", parameters=("syntax",))
     if text.strip() == "":
         raise ParseError("formula", text, 1, "empty formula")
     if len(text) > max_length:
         raise LimitExceeded("formula length (characters)", max_length, f"this one has {len(text)}",
                             parameters=("max_formula_length",))
+    if syntax == "ltlf2dfa":
+        from .foreign import parse_ltlf2dfa
+        f = parse_ltlf2dfa(text)
+        if f.height > max_height:
+            raise LimitExceeded("formula nesting (height)", max_height, f"this one has {f.height}",
+                                parameters=("max_height",))
+        return f
     if _has_definitions(text):
         return parse_program(text).formula
     _check_parentheses(text)

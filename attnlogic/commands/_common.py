@@ -95,7 +95,8 @@ def load_source(args):
         raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
     language = load_language(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
                              alphabet=split_alphabet(args.alphabet),
-                             one_hot=True if getattr(args, "one_hot", False) else None)
+                             one_hot=True if getattr(args, "one_hot", False) else None,
+                             syntax=getattr(args, "syntax", "attnlogic"))
     warn(args, language.warnings())
     return language
 
@@ -207,6 +208,10 @@ def add_source_arguments(parser, windows: bool = False) -> None:
     parser.add_argument("--alphabet", "-a", metavar="A",
                         help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c'); "
                              "'\"nil\"' is the one letter nil")
+    parser.add_argument("--syntax", choices=["attnlogic", "ltlf2dfa"], default="attnlogic",
+                        help="formula syntax: ours (read after the last letter), or PPLTL as "
+                             "ltlf2dfa/pylogics write it (Y WY O H S P start, at the last position), "
+                             "translated exactly (docs/logic.md)")
     parser.add_argument("--one-hot", action="store_true",
                         help="--dfa over atomic propositions (HOA, Spot or MONA DOT): the propositions "
                              "are the letters, one true per position (default: one letter per "

@@ -20,6 +20,8 @@ def add_arguments(p):
     p.add_argument("words", nargs="*", metavar="WORD", help='words to evaluate ("" = empty word)')
     p.add_argument("--alphabet", help="the alphabet: abc, or a,b,c for multi-character letters; "
                                       "words and atoms are checked against it")
+    p.add_argument("--syntax", choices=["attnlogic", "ltlf2dfa"], default="attnlogic",
+                   help="formula syntax: ours, or PPLTL as ltlf2dfa/pylogics write it (translated exactly)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--positions", action="store_true",
                    help="also print the truth value at every position 1..N+1")
@@ -31,7 +33,7 @@ def run(args) -> int:
 
     from ._common import print_json, split_alphabet, split_word
 
-    f = parse(args.formula)
+    f = parse(args.formula, syntax=args.syntax)
     alphabet = split_alphabet(args.alphabet)
     multichar = bool(alphabet and any(len(a) > 1 for a in alphabet))
     if alphabet is not None:

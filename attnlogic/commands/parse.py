@@ -16,6 +16,9 @@ examples:
 
 def add_arguments(p):
     p.add_argument("formula", help="the formula (syntax: docs/syntax.md)")
+    p.add_argument("--syntax", choices=["attnlogic", "ltlf2dfa"], default="attnlogic",
+                   help="formula syntax: ours (read after the last letter), or PPLTL as ltlf2dfa/pylogics "
+                        "write it (Y WY O H S P start, read at the last position), translated exactly")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--format", choices=["text", "unicode", "latex"], default="text",
                    help="dialect of the printed formula (text output only; JSON is always text)")
@@ -29,7 +32,7 @@ def run(args) -> int:
 
     from ._common import print_json, warn_formula
 
-    f = parse(args.formula)
+    f = parse(args.formula, syntax=args.syntax)
     warn_formula(args, f)
     if args.simplify:
         f = simplify(f)

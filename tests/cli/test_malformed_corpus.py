@@ -102,6 +102,7 @@ DFA_FILES = [
     ('digraph { s [shape=point]; s -> q0; q0 -> q1 [label="a"] } digraph { x }', "2 graphs"),
     ('digraph { s [shape=point]; s -> q0; q0 -> s [label="a"] }', "no start edge"),
     ("digraph { " + "subgraph { " * 300 + "}" * 300 + " }", None),
+    ('digraph { init [shape=plaintext, label=""]; init -> 1; 1 -> 1 [label="true"]; }', "no proposition"),
 ]
 
 CASES = (
@@ -125,6 +126,13 @@ CASES = (
         (["eval", "Y zz", "ab", "--alphabet", "ab"], None, "not in the alphabet"),
         (["eval", "Y a", "ab", "--alphabet", "a,,b"], None, "empty letter"),
         (["eval", "Y a", "ab", "--alphabet", "aa"], None, "duplicate"),
+        (["parse", "--syntax", "ltlf2dfa", "a -> b -> c"], None, "chain of '->'"),
+        (["parse", "--syntax", "ltlf2dfa", "a S b S c"], None, "chain of 'S'"),
+        (["parse", "--syntax", "ltlf2dfa", "F a"], None, "future operators"),
+        (["parse", "--syntax", "ltlf2dfa", "Ya"], None, "unknown word"),
+        (["dfa", "--syntax", "ltlf2dfa", "a &"], None, "end of the formula"),
+        (["eval", "--syntax", "ltlf2dfa", "(a", "a"], None, "never closed"),
+        (["parse", "--syntax", "spot", "a"], None, "invalid choice"),
         (["eval", "Y go", "go,,go", "--alphabet", "go,stop"], None, "empty letter at position 2"),
         (["eval", "Y go", "go,", "--alphabet", "go,stop"], None, "empty letter"),
         (["eval", "Y go", ",go", "--alphabet", "go,stop"], None, "empty letter"),
