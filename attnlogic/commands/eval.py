@@ -35,6 +35,9 @@ def run(args) -> int:
 
     f = parse(args.formula, syntax=args.syntax)
     alphabet = split_alphabet(args.alphabet)
+    if alphabet is not None:              # over valuation letters (a&!b ...) propositions are atoms
+        from attnlogic.automata.propositions import over_valuations
+        f = over_valuations(f, tuple(alphabet))
     multichar = bool(alphabet and any(len(a) > 1 for a in alphabet))
     if alphabet is not None:
         missing = sorted(set(f.atoms) - set(alphabet))

@@ -61,7 +61,8 @@ def run(args) -> int:
                                 dfa=args.dfa, alphabet=args.alphabet, one_hot=args.one_hot)
     dfa = load_source(source).dfa
     if args.formula is not None:
-        result = verify_formula(dfa, fragment, parse(args.formula))
+        from attnlogic.automata.propositions import over_valuations
+        result = verify_formula(dfa, fragment, over_valuations(parse(args.formula), dfa.alphabet))
     else:
         multichar = any(len(a) > 1 for a in dfa.alphabet)
         u, v = (split_word(w, multichar) for w in args.witness)

@@ -62,3 +62,20 @@ def test_an_output_into_a_missing_folder_is_refused_and_nothing_created(tmp_path
     assert os.listdir(tmp_path) == []
     assert main(argv + [str(tmp_path / "m.safetensors")]) == 0      # an existing folder is fine
     assert (tmp_path / "m.safetensors").exists()
+
+
+VALUATIONS = "!a&!b,a&!b,!a&b,a&b"
+
+
+def test_propositions_are_atoms_over_valuation_letters(tmp_path, capsys):
+    # P (a & b) over the four valuations of a, b: some letter had a and b both true
+    assert main(["eval", "P (a & b)", "a&b,!a&!b", "!a&b,a&!b", "--alphabet", VALUATIONS, "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert [r["accepted"] for r in results] == [True, False]
+    hoa = tmp_path / "both.hoa"
+    hoa.write_text('HOA: v1\nStates: 2\nStart: 0\nAP: 2 "a" "b"\nAcceptance: 1 Inf(0)\n--BODY--\n'
+                   'State: 0\n[!0&!1] 0\n[0&!1] 0\n[!0&1] 0\n[0&1] 1\nState: 1 {0}\n[t] 1\n--END--\n')
+    assert main(["verify", "--dfa", str(hoa), "--fragment", "LTL[P]", "--formula", "P (a & b)"]) == 0
+    assert capsys.readouterr().out.startswith("valid")
+    assert main(["verify", "--dfa", str(hoa), "--fragment", "LTL[P]", "--formula", "P a"]) == 0
+    assert capsys.readouterr().out.startswith("NOT valid")
