@@ -195,26 +195,29 @@ def _check(model, alphabet, oracle, max_length, samples, seed, exhaustive, dfa, 
     it = long_words(alphabet, max_length, samples, seed, dfa)
     bar = None
     if progress:
-        from tqdm import tqdm
-        bar = tqdm(total=samples, desc=f"check N={max_length}", unit="word", leave=False)
+        from attnlogic.progress import Counter
+        bar = Counter(f"check N={max_length}", True, samples, "words")
+        bar.update(0)
     buf: list[np.ndarray] = []
     kinds: list[str] = []
-    for kind, w in it:
-        buf.append(w)
-        kinds.append(kind)
-        if len(buf) == batch:
+    try:
+        for kind, w in it:
+            buf.append(w)
+            kinds.append(kind)
+            if len(buf) == batch:
+                _run_group(run, buf, kinds)
+                if bar:
+                    bar.update(len(buf))
+                buf, kinds = [], []
+                if stop_at_first and tally.disagreements:
+                    break
+        if buf:
             _run_group(run, buf, kinds)
             if bar:
                 bar.update(len(buf))
-            buf, kinds = [], []
-            if stop_at_first and tally.disagreements:
-                break
-    if buf:
-        _run_group(run, buf, kinds)
+    finally:
         if bar:
-            bar.update(len(buf))
-    if bar:
-        bar.close()
+            bar.close()
     return tally.report(samples, max_length, L, n_exhaustive)
 
 

@@ -103,7 +103,7 @@ def run(args) -> int:
     alphabet = split_alphabet(args.alphabet)
     from attnlogic.progress import StatusLine
 
-    # the bars are tqdm's; the status line only records the step, for a Ctrl-C message
+    # the word counter is its own status line; this one only records the step, for a Ctrl-C message
     with StatusLine("check", False) as status:
         status(f"checking {args.model or 'the compiled formula'} on {args.samples} words of up to "
                f"{args.max_length:,} letters")

@@ -51,7 +51,7 @@ def run(args) -> int:
     if any(k < 1 for k in windows):
         raise InputError("--window K needs K >= 1")
     t0 = time.perf_counter()
-    # the bars are tqdm's; the status line only records the step, for a Ctrl-C message
+    # the counters are their own status lines; this one only records the step, for a Ctrl-C message
     with StatusLine("demo", False) as status:
         report = run_demo(windows=windows, max_length=args.max_length, samples=args.samples,
                           compile_models=not args.no_compile, progress=wanted(args), on_stage=status)

@@ -40,7 +40,8 @@ def _alive(pid: int) -> bool:
 
 
 class _Output:
-    """Both pipes of a process, read by threads as they come (tqdm writes '\\r', not lines)."""
+    """Both pipes of a process, read by threads as they come (not line by line: a status
+    line on a terminal is rewritten with '\\r')."""
 
     def __init__(self, proc):
         import os
@@ -153,7 +154,7 @@ def test_ctrl_c_stops_the_demo_and_writes_no_report(tmp_path):
     out_dir = tmp_path / "demo"
     proc = _start(["demo", "--out", str(out_dir), "--progress"], tmp_path)
 
-    def ready(output):    # tqdm's bar for the classification loop is on stderr
+    def ready(output):    # the counter of the classification loop is on stderr
         return "classifying" in output.text("err")
 
     out, err = _interrupt(proc, ready)

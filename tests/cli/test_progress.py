@@ -154,6 +154,17 @@ def test_progress_into_a_pipe_is_plain_lines():
     assert all(re.search(r" \((\d+\.\d s|\d+:\d\d)\)$", s) for s in stages), stages
 
 
+def test_check_progress_into_a_pipe_counts_words_in_plain_lines():
+    pytest.importorskip("torch")
+    proc = subprocess.run([sys.executable, "-m", "attnlogic", "check", "P (b & Y a)", "--alphabet", "abc",
+                           "--max-length", "40", "--samples", "3", "--progress"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "\r" not in proc.stderr and "\x1b" not in proc.stderr
+    counts = [line.rsplit(" (", 1)[0] for line in proc.stderr.splitlines() if line.startswith("check N=40: ")]
+    assert counts[0] == "check N=40: 0/3 words" and counts[-1] == "check N=40: 3/3 words", proc.stderr
+
+
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals here")
 def test_progress_on_a_pseudo_terminal_is_a_line_rewritten_in_place():
     main, sub = os.openpty()
