@@ -27,10 +27,23 @@ COMMANDS = [
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors as one line and exit status 2."""
+    """argparse that reports usage errors as one line and exit status 2, and reads a
+    command's words wherever they stand among its options (``eval 'Y a' --json ab``):
+    intermixed parsing, for the parsers that have no subcommands of their own."""
+
+    _intermixing = False
 
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def parse_known_args(self, args=None, namespace=None):
+        if self._intermixing or any(isinstance(a, argparse._SubParsersAction) for a in self._actions):
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True       # parse_known_intermixed_args calls back into this method
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
 
 
 def _load(name: str):
@@ -59,8 +72,19 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=module.HELP, description=getattr(module, "DESCRIPTION", module.HELP),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(p)
-        p.set_defaults(_run=module.run)
+        p.set_defaults(_run=module.run, _options=_option_strings(p))
     return parser
+
+
+def _option_strings(parser: argparse.ArgumentParser) -> frozenset[str]:
+    """Every option of ``parser`` and of its subcommands' parsers (``rmt simulate``)."""
+    out: set[str] = set()
+    for action in parser._actions:
+        out.update(action.option_strings)
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                out |= _option_strings(sub)
+    return frozenset(out)
 
 
 #: library parameters named by errors (AttnlogicError.parameters) → the flags that set them
@@ -97,13 +121,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     parser = build_parser()
     args = parser.parse_args(argv)
-    if not getattr(args, "_run", None):
-        parser.print_help()
+    if not getattr(args, "_run", None):     # no command: the usage, on stderr (exit 2 is an error)
+        parser.print_help(sys.stderr)
         return 2
+    from .signals import exit_status, interruption, stop_signals_raise
+
     try:
-        return int(args._run(args) or 0)
+        with stop_signals_raise():     # SIGTERM and SIGHUP stop a command like Ctrl-C
+            return int(args._run(args) or 0)
     except AttnlogicError as exc:
-        flags = [PARAMETER_FLAGS[p] for p in exc.parameters if PARAMETER_FLAGS.get(p)]
+        options = getattr(args, "_options", frozenset())
+        flags = [PARAMETER_FLAGS[p] for p in exc.parameters if PARAMETER_FLAGS.get(p)
+                 and (not PARAMETER_FLAGS[p].startswith("--") or PARAMETER_FLAGS[p] in options)]
         where = f" [command line: {', '.join(flags)}]" if flags else ""
         print(f"attnlogic {args.command}: error: {exc}{where}", file=sys.stderr)
         for line in exc.details():
@@ -112,9 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     except RecursionError:
         print(f"attnlogic {args.command}: error: input nested too deeply", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"\nattnlogic {args.command}: interrupted (Ctrl-C): stopped; every file written is "
-              "complete (outputs are written atomically), nothing partial is left", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        print(f"\nattnlogic {args.command}: interrupted ({interruption(exc)}): stopped; every file "
+              "written is complete (outputs are written atomically), nothing partial is left", file=sys.stderr)
+        return exit_status(exc)
     except BrokenPipeError:
         return 0

@@ -136,7 +136,8 @@ class StatusLine:
     def __exit__(self, exc_type, exc, tb) -> None:
         self.close()
         if exc_type is not None and issubclass(exc_type, KeyboardInterrupt) and self.stage:
-            self.stream.write(f"{self.command}: Ctrl-C while {self.stage} "
+            from .signals import interruption
+            self.stream.write(f"{self.command}: {interruption(exc)} while {self.stage} "
                               f"({elapsed_text(self.elapsed)} in)\n")
             self.stream.flush()
 

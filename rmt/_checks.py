@@ -53,3 +53,17 @@ def positive_int(name: str, value, minimum: int = 1) -> int:
     if iv < minimum:
         raise InputError(f"{name} must be an integer >= {minimum}, got {iv}")
     return iv
+
+
+#: longest sign sequence T of a model (``T``): its T×T correlation is diagonalised
+#: (O(T³): about a second at 2048)
+MAX_T = 2048
+
+
+def sequence_length(name: str, value) -> int:
+    """A sequence length T: an integer in 1..MAX_T."""
+    T = positive_int(name, value)
+    if T > MAX_T:
+        raise InputError(f"{name} must be at most MAX_T = {MAX_T} (its {name}×{name} correlation is "
+                         f"diagonalised), got {T}", parameters=(name,))
+    return T

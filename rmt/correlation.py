@@ -29,7 +29,7 @@ import numpy as np
 
 from attnlogic.errors import InputError
 
-from ._checks import in_unit_interval, positive_int
+from ._checks import in_unit_interval, positive_int, sequence_length
 
 MODEL_NAMES = ("prefix", "flip", "markov", "iid", "custom")
 _LP_MAX_T = 12
@@ -65,7 +65,7 @@ class SignModel:
 
 
 def prefix(T: int, L: int) -> SignModel:
-    T = positive_int("T", T)
+    T = sequence_length("T", T)
     L = positive_int("L", L)
     if L > T:
         raise InputError(f"L must be <= T, got L={L} > T={T}")
@@ -78,6 +78,7 @@ def label_flip(r) -> SignModel:
     r = np.atleast_1d(np.asarray(r, dtype=float))
     if r.ndim != 1 or r.size < 1:
         raise InputError("label-flip model needs a non-empty vector r (T >= 1)")
+    sequence_length("T", r.size)
     for i, v in enumerate(r):
         in_unit_interval(f"r[{i}]", v)
     R = np.outer(r, r) + np.diag(1.0 - r * r)
@@ -85,7 +86,7 @@ def label_flip(r) -> SignModel:
 
 
 def markov(T: int, rho: float) -> SignModel:
-    T = positive_int("T", T)
+    T = sequence_length("T", T)
     rho = in_unit_interval("rho", rho)
     t = np.arange(T)
     R = rho ** np.abs(t[:, None] - t[None, :]).astype(float)
@@ -93,7 +94,7 @@ def markov(T: int, rho: float) -> SignModel:
 
 
 def iid(T: int) -> SignModel:
-    T = positive_int("T", T)
+    T = sequence_length("T", T)
     return SignModel("iid", _frozen(np.eye(T)), {})
 
 
@@ -131,6 +132,7 @@ def from_matrix(R, tol: float = 1e-9) -> SignModel:
         raise InputError("R must be a square matrix of numbers") from None
     if R.ndim != 2 or R.shape[0] != R.shape[1] or R.shape[0] < 1:
         raise InputError(f"R must be a non-empty square matrix, got shape {R.shape}")
+    sequence_length("T", R.shape[0])
     if not np.all(np.isfinite(R)):
         raise InputError("R has non-finite entries")
     T = R.shape[0]

@@ -100,15 +100,26 @@ def centred_covariance(C: np.ndarray) -> np.ndarray:
     return Cc.T @ Cc / C.shape[0]
 
 
-def sizes(d: int, delta: float, gamma: float) -> tuple[int, int]:
-    """(V, N) for a target (δ, γ) = (d/V, d/N): V rounded to an even number."""
+def sizes(d: int, delta: float, gamma: float, memory_budget: int | None = None) -> tuple[int, int]:
+    """(V, N) for a target (δ, γ) = (d/V, d/N): V rounded to an even number.
+
+    Refused (:class:`~attnlogic.errors.MemoryBudgetExceeded`, before anything is sampled)
+    when the float64 matrices of a simulation at these sizes, the embedding table (d×V),
+    the pooled samples (N×d) and their covariance (d×d), would exceed ``memory_budget``
+    bytes (None: :data:`attnlogic.errors.DEFAULT_MEMORY_BUDGET`)."""
+    from attnlogic.errors import require_memory
+
     from ._checks import positive
 
     d = positive_int("d", d)
     delta = positive("delta", delta)
     gamma = positive("gamma", gamma)
+    if d / delta > 2 ** 40 or d / gamma > 2 ** 40:
+        require_memory("the simulation's matrices", 2 ** 63, memory_budget)
     V = max(2, 2 * int(round(d / delta / 2)))
     N = max(2, int(round(d / gamma)))
+    require_memory(f"the simulation's matrices at d={d}, V={V}, N={N}", 8 * (d * V + N * d + d * d),
+                   memory_budget)
     return V, N
 
 

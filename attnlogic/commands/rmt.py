@@ -5,6 +5,8 @@ stays fast."""
 
 from __future__ import annotations
 
+import sys
+
 import json
 
 from ..errors import InputError
@@ -23,15 +25,20 @@ Signal recovery from attention-pooled sequences (docs/rmt.md).
 _MODEL_HELP = "sign model: prefix, flip, markov, iid or custom (with --R)"
 
 
+_D_HELP = ("dimension d (default 400); refused when the simulation's float64 matrices (d·V + N·d + d² "
+           "entries, V = d/δ, N = d/γ) would take more than 4 GiB")
+
+
 def _model_options(p) -> None:
     p.add_argument("--model", default="prefix", help=_MODEL_HELP + " (default prefix)")
-    p.add_argument("--T", type=int, default=None, help="sequence length (default 8)")
+    p.add_argument("--T", type=int, default=None, help="sequence length, 1..2048 (default 8)")
     p.add_argument("--L", type=int, default=None, help="prefix length (default T//2)")
     p.add_argument("--rho", type=float, default=None,
                    help="Markov correlation ρ (default 0.9) or constant label-flip r (default 0.5)")
     p.add_argument("--r", default=None, help="label-flip vector r_1,…,r_T (comma separated)")
     p.add_argument("--R", default=None,
-                   help="custom correlation as JSON [[…],…] or @FILE holding that JSON")
+                   help="custom correlation as JSON [[…],…] or @FILE holding that JSON (UTF-8, at "
+                        "most 128 MiB; T at most 2048)")
 
 
 def add_arguments(parser) -> None:
@@ -56,7 +63,7 @@ def add_arguments(parser) -> None:
     p.add_argument("--weights", default="harmonic",
                    help="mean, optimal, harmonic, harmonic_self_excluding, causal:TAU, global, "
                         "local:k or hybrid:k (default harmonic)")
-    p.add_argument("--d", type=int, default=400, help="dimension d (default 400)")
+    p.add_argument("--d", type=int, default=400, help=_D_HELP)
     p.add_argument("--delta", type=float, default=0.5, help="δ = d/V (default 0.5)")
     p.add_argument("--gamma", type=float, default=0.25, help="γ = d/N (default 0.25)")
     p.add_argument("--mu", type=float, default=1.0, help="‖μ‖ (default 1)")
@@ -67,10 +74,10 @@ def add_arguments(parser) -> None:
 
     p = sub.add_parser("plot", help="run the experiments and write PNG plots and tables")
     p.add_argument("--out", default="out/rmt", help="output folder (default out/rmt)")
-    p.add_argument("--d", type=int, default=400, help="dimension d (default 400)")
+    p.add_argument("--d", type=int, default=400, help=_D_HELP)
     p.add_argument("--delta", type=float, default=0.5, help="δ = d/V (default 0.5)")
     p.add_argument("--gamma", type=float, default=0.25, help="γ = d/N (default 0.25)")
-    p.add_argument("--T", type=int, default=8, help="sequence length (default 8)")
+    p.add_argument("--T", type=int, default=8, help="sequence length, 1..2048 (default 8)")
     p.add_argument("--seeds", default="0,1,2", help="comma-separated seeds (default 0,1,2)")
     p.add_argument("--mu-points", type=int, default=9, help="points per ‖μ‖ sweep (default 9)")
     p.add_argument("--json", action="store_true", help="print the written files as JSON")
@@ -97,16 +104,20 @@ def _ints(text: str, what: str) -> list[int]:
     return vals
 
 
+#: largest --R @FILE read (a 2048×2048 matrix of 17-digit numbers fits)
+MAX_R_BYTES = 2 ** 27
+
+
 def _load_R(text: str | None):
     if text is None:
         return None
     src = text
     if text.startswith("@"):
+        from attnlogic.fileio import read_text_capped
         try:
-            with open(text[1:], encoding="utf-8") as fh:
-                src = fh.read()
-        except OSError as exc:
-            raise InputError(f"--R: cannot read {text[1:]!r}: {exc.strerror}") from None
+            src = read_text_capped(text[1:], MAX_R_BYTES)
+        except InputError as exc:
+            raise InputError(f"--R: {exc}") from None
     try:
         return json.loads(src)
     except json.JSONDecodeError as exc:
@@ -235,6 +246,6 @@ _ACTIONS = {"edges": _edges, "weights": _weights, "simulate": _simulate, "plot":
 def run(args) -> int:
     action = getattr(args, "rmt_action", None)
     if action is None:
-        args._rmt_parser.print_help()
+        args._rmt_parser.print_help(sys.stderr)
         return 2
     return _ACTIONS[action](args)

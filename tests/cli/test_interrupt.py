@@ -70,9 +70,10 @@ class _Output:
 STOP_GUARD = 300
 
 
-def _interrupt(proc, ready, timeout=240.0, settle=1.0):
+def _interrupt(proc, ready, timeout=240.0, settle=1.0, sig=signal.SIGINT):
     """Wait until ``ready(output)`` (the command is at work), wait ``settle`` seconds, send
-    SIGINT; return (stdout, stderr) once it has stopped (TimeoutExpired if it hangs)."""
+    ``sig`` (SIGINT: Ctrl-C); return (stdout, stderr) once it has stopped (TimeoutExpired if
+    it hangs)."""
     output = _Output(proc)
     deadline = time.monotonic() + timeout
     while not ready(output):
@@ -81,7 +82,7 @@ def _interrupt(proc, ready, timeout=240.0, settle=1.0):
             raise TimeoutError("the command never got to work")
         time.sleep(0.2)
     time.sleep(settle)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     proc.wait(STOP_GUARD)
     for t in output.threads:
         t.join(5)
@@ -113,6 +114,43 @@ def test_ctrl_c_stops_a_parallel_experiment(tmp_path):
     assert not (out_dir / "results.json").exists() and not (out_dir / "results.md").exists()
     for p in files:
         assert p.suffix == ".json" and "language" in json.loads(p.read_text())
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (children, theirs, …)."""
+    out, todo = [], [pid]
+    while todo:
+        for c in _children(todo.pop()):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+@pytest.mark.parametrize("sig, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_and_sighup_stop_a_parallel_experiment_and_leave_no_process(tmp_path, sig, status):
+    out_dir = tmp_path / "out"
+    proc = _start(["experiment", "--quick", "--languages", "ENDS-A,STARTS-A", "--patterns", "global",
+                   "--steps", "200000", "--jobs", "2", "--out", str(out_dir)], tmp_path)
+    run: list[int] = []       # every process of the run: the workers, the resource tracker
+
+    def ready(output):
+        run[:] = _descendants(proc.pid)
+        workers = [c for c in run if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()]
+        return len(workers) >= 2
+
+    out, err = _interrupt(proc, ready, sig=sig)
+    name = signal.Signals(sig).name
+    assert proc.returncode == status, err
+    assert "stopping 2 training workers" in err and f"interrupted ({name})" in err
+    assert "Traceback" not in err and out == ""
+    deadline = time.monotonic() + STOP_GUARD          # a hang guard, not a speed requirement
+    while any(_alive(c) for c in run) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = [c for c in run if _alive(c)]
+    assert not left, f"processes of the run outlived it: {left}"
+    files = [p for p in out_dir.rglob("*") if p.is_file()] if out_dir.exists() else []
+    assert not [p for p in files if p.name.endswith(".tmp")]
+    assert not (out_dir / "results.json").exists()
 
 
 def test_ctrl_c_stops_a_long_check(tmp_path):

@@ -68,6 +68,8 @@ def _setup(folder: str) -> None:
         fh.write("]}")
     with open(os.path.join(folder, "latin1.json"), "wb") as fh:
         fh.write(b'{"alphabet": ["\xe9"]}')
+    with open(os.path.join(folder, "binary.bin"), "wb") as fh:       # not text at all
+        fh.write(bytes(range(256)) * 4)
     os.mkdir(os.path.join(folder, "dir"))
     os.mkdir(os.path.join(folder, "side"))
     os.mkdir(os.path.join(folder, "side", "m.json"))           # a sidecar path that is a folder
@@ -226,6 +228,19 @@ CASES = [
     (["compile", HUGE_PERIOD + " & P a"], "lcm of the MOD moduli"),
     (["compile", HUGE_PERIOD + " & P a", "--layernorm"], "lcm of the MOD moduli"),
     (["compile", WIDE_2000], "the formula needs 5999"),
+    # -- rmt sizes checked before allocation ---------------------------------------------
+    (["rmt", "weights", "--T", "1000000000"], "MAX_T"),
+    (["rmt", "weights", "--T", "2049"], "MAX_T"),
+    (["rmt", "weights", "--model", "markov", "--T", "100000"], "MAX_T"),
+    (["rmt", "weights", "--model", "flip", "--r", ",".join(["0.5"] * 3000)], "MAX_T"),
+    (["rmt", "simulate", "--d", "1000000"], "memory for the simulation"),
+    (["rmt", "simulate", "--d", "10", "--delta", "1e-300"], "memory for the simulation"),
+    (["rmt", "simulate", "--d", "50000", "--gamma", "0.001"], "memory for the simulation"),
+    (["rmt", "plot", "--d", "1000000", "--out", "rmtout"], "memory for the simulation"),
+    (["rmt", "plot", "--T", "1000000", "--out", "rmtout"], "MAX_T"),
+    (["rmt", "weights", "--model", "custom", "--R", "@binary.bin"], "not UTF-8"),
+    (["rmt", "weights", "--model", "custom", "--R", "@latin1.json"], "not UTF-8"),
+    (["rmt", "weights", "--model", "custom", "--R", "@dir"], "cannot read"),
     (["compile", WIDE_2000, "--fixed-point", "8"], "compiled width"),
     (["classify", "P a", "--limit", "0"], "--limit"),
     (["classify", "P a", "--max-depth", "0"], "--max-depth"),

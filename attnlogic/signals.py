@@ -1,0 +1,71 @@
+"""SIGTERM and SIGHUP handled like Ctrl-C.
+
+Python turns SIGINT into :class:`KeyboardInterrupt` in the main thread, and every cleanup of
+the project is written for it: training workers stopped (``experiments.grid``), temporary
+files of atomic writes removed (:mod:`attnlogic.fileio`), status lines closed with the step
+they were at (:mod:`attnlogic.progress`).  By default SIGTERM and SIGHUP kill the process at
+once, and none of that runs: spawned workers and multiprocessing's resource tracker outlive
+the command.  :func:`stop_signals_raise` makes them raise :class:`Terminated`, a
+KeyboardInterrupt, so the same cleanups run, and the command line exits with 128 + the
+signal's number (143 for SIGTERM, 129 for SIGHUP), as a shell reports a process killed by it.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import contextmanager
+
+__all__ = ["Terminated", "stop_signals_raise", "interruption", "exit_status", "STOP_SIGNALS"]
+
+#: the signals that stop a command like Ctrl-C (SIGHUP where the platform has it)
+STOP_SIGNALS = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None))
+                     if s is not None)
+
+
+class Terminated(KeyboardInterrupt):
+    """Raised in the main thread when a stop signal (SIGTERM, SIGHUP) arrives."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = int(signum)
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.signum).name
+
+
+def _raise(signum, frame):
+    raise Terminated(signum)
+
+
+@contextmanager
+def stop_signals_raise():
+    """Within the block, SIGTERM and SIGHUP raise :class:`Terminated` in the main thread;
+    the previous handlers are restored after it.  A signal that was ignored when the block
+    began (``nohup`` ignores SIGHUP) stays ignored; outside the main thread nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {}
+    for sig in STOP_SIGNALS:
+        old = signal.getsignal(sig)
+        if old is signal.SIG_IGN:
+            continue
+        previous[sig] = old
+        signal.signal(sig, _raise)
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old if old is not None else signal.SIG_DFL)
+
+
+def interruption(exc: BaseException) -> str:
+    """How a KeyboardInterrupt came: ``Ctrl-C``, or the name of the stop signal."""
+    return exc.name if isinstance(exc, Terminated) else "Ctrl-C"
+
+
+def exit_status(exc: BaseException) -> int:
+    """130 for Ctrl-C, 128 + the signal's number for a stop signal."""
+    return 128 + exc.signum if isinstance(exc, Terminated) else 130
