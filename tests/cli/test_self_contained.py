@@ -3,7 +3,8 @@ repository file named in README.md and docs/*.md exists.
 
 * Tests: no file under tests/ climbs above the repository root — no relative path through
   ``../``, no ``ROOT.parent``, no ``Path(__file__)`` parent chain longer than the file's
-  depth in the repository, no absolute path into a home or work folder.  The test data
+  depth in the repository, no absolute path into a home or work folder, and no mention of
+  the project's background folder beside the repository (not even in a comment).  The test data
   (the language cases) live in tests/data/.
 * Docs: every word of README.md and docs/*.md that starts with a top-level entry of the
   repository and contains a ``/`` (``tests/cli/test_docs.py``, ``automata/``) names an
@@ -27,12 +28,14 @@ _ROOT_PARENT = re.compile(r"\bROOT\s*\.\s*parent\b")
 _PARENTS = re.compile(r"__file__\)\s*\.resolve\(\)\s*\.parents\[(\d+)\]")
 _PARENT_CHAIN = re.compile(r"__file__\)\s*\.resolve\(\)((?:\s*\.parent\b)+)")
 _ABSOLUTE = re.compile(r"""["'](?:/work|/home|/Users|~)/""")
+#: the project's background folder beside the repository, named anywhere (comments too)
+_SIBLING = re.compile(r"\.\./shared\b|ATTNLOGIC_SHARED")
 
 
 def outside_reads(path: Path, text: str) -> list[str]:
     """The places in a test file's ``text`` that name a path outside the repository."""
     depth = len(path.relative_to(ROOT).parts) - 1     # tests/cli/x.py: parents[2] is the root
-    found = [m.group(0) for rx in (_CLIMB, _ROOT_PARENT, _ABSOLUTE) for m in rx.finditer(text)]
+    found = [m.group(0) for rx in (_CLIMB, _ROOT_PARENT, _ABSOLUTE, _SIBLING) for m in rx.finditer(text)]
     found += [m.group(0) for m in _PARENTS.finditer(text) if int(m.group(1)) > depth]
     found += [m.group(0) for m in _PARENT_CHAIN.finditer(text) if m.group(1).count("parent") > depth + 1]
     return found
@@ -54,7 +57,8 @@ def test_the_guard_sees_each_way_out():
     for text in ('p = "../cases/languages.json"', "d = ROOT.parent / 'cases'",
                  "Path(__file__).resolve().parents[3] / 'x'",
                  "Path(__file__).resolve().parent.parent.parent.parent",
-                 "open('/work/cases/x.json')"):
+                 "open('/work/cases/x.json')", "# see ../shared/cases for the facts",
+                 "os.environ['ATTNLOGIC_SHARED']"):
         assert outside_reads(here, text), text
     assert outside_reads(here, "Path(__file__).resolve().parents[2] / 'docs'") == []
     assert outside_reads(here, "Path(__file__).resolve().parent.parent / 'data'") == []
