@@ -3,9 +3,12 @@
 Some steps are inherently one-at-a-time: Hopcroft's refinement on deep automata (chains,
 counters: one block split per step, n steps) and union–find equivalence.  Numpy cannot
 batch them, and a Python loop costs microseconds per step.  When numba is installed (the
-``fast`` extra), the kernels below are compiled on first use (cached on disk where the
-package directory is writable); without it :func:`kernel` returns None and the callers use
-their pure numpy/Python paths, which compute the same results (the tests run both).
+default install; ATTNLOGIC_NO_NUMBA=1 or an installation without it turns them off), the
+kernels below are compiled on first use and cached on disk (``cache=True``: later processes
+load them instead of compiling; the cache lives beside this file where the package
+directory is writable); without numba :func:`kernel` returns None and the callers use their
+pure numpy/Python paths, which compute the same results (the tests run both).  When they
+are used: :data:`MIN_CELLS` and :data:`LOADED_MIN_CELLS`.
 
 Set ``ATTNLOGIC_NO_NUMBA=1`` to ignore an installed numba.
 """
@@ -18,9 +21,15 @@ import numpy as np
 
 __all__ = ["kernel", "available", "hopcroft_steps"]
 
-#: inputs with fewer cells than this (states × letters) never load numba: importing and
-#: loading the cached kernels costs a few hundred milliseconds, more than they save there
-MIN_CELLS = 50_000
+#: an input with at least this many cells (states × letters) loads numba and the cached
+#: kernels (a few hundred milliseconds once per process); below it a process that has not
+#: loaded them yet keeps the numpy/Python paths, so that small commands start fast
+#: (``attnlogic classify --regex '(a|b)*ab'`` never imports numba)
+MIN_CELLS = 2_000
+#: once numba is loaded, inputs with at least this many cells use the compiled kernels
+#: (0: every size — they are 4–50× faster than the Python steps already at 100 states,
+#: measured in one process on the families of benchmarks/bench_scaling.py)
+LOADED_MIN_CELLS = 0
 
 _KERNELS: dict = {}
 
@@ -40,9 +49,12 @@ def available() -> bool:
 
 
 def kernel(name: str, cells: int):
-    """The compiled kernel ``name`` (a key of ``_SOURCES``) for an
-    input of ``cells`` = states × letters, or None (too small, or numba absent)."""
-    if cells < MIN_CELLS or not available():
+    """The compiled kernel ``name`` (a key of ``_SOURCES``) for an input of ``cells`` =
+    states × letters, or None: numba absent, or fewer than MIN_CELLS cells while numba is
+    not loaded yet (or fewer than LOADED_MIN_CELLS once it is)."""
+    if cells < MIN_CELLS and (cells < LOADED_MIN_CELLS or _KERNELS.get("numba") is None):
+        return None
+    if not available():
         return None
     fn = _KERNELS.get(name)
     if fn is None:

@@ -43,6 +43,12 @@ SHRINK_MAX_STATES = 200
 SHRINK_STEPS = 3_000_000
 #: formulas from type refinement are the least readable: they get more checks
 TYPE_FORMULA_SHRINK_CHECKS = 3000
+#: the exact checks of one certificate (product states × distinct subformulas, the unit of
+#: :data:`~.synthesis.CHECK_WORK`): at most this much for shrinking and tidying together,
+#: and as much again for the final check; past it the member answer stands without a
+#: formula (the procedure proved it) and says so — about a second of Python evaluation,
+#: where an unbounded check of a large certificate on a 200-state DFA took minutes
+CERTIFICATE_WORK = 1_000_000
 
 #: a member's certificate with more nodes than this (or none, when too large to print) is
 #: looked for among the fragment's formulas of at most SMALLEST_MAX_SIZE nodes by bottom-up
@@ -65,24 +71,30 @@ def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int) -> F
         raise LimitExceeded("certificate check (DFA states × distinct subformulas)", CHECK_WORK,
                             f"{dfa.n_states} states × {dag_size(f)} distinct subformulas")
     g = f
+    left = [CERTIFICATE_WORK]
     if g.size > SHRINK_MIN_SIZE and dfa.n_states <= SHRINK_MAX_STATES:
         budget = min(checks, SHRINK_WORK // max(1, dfa.n_states * g.size))
         g = shrink(g, dfa, fragment.allows, max_checks=budget, check_limit=limit,
-                   max_work=SHRINK_STEPS)
+                   max_work=min(SHRINK_STEPS, CERTIFICATE_WORK // 2))
+        left[0] -= CERTIFICATE_WORK // 2
     checked: set = set()
 
     def passes(h) -> bool:
-        try:
-            ok = fragment.allows(h) and check_formula(h, dfa, limit=limit) is None
-        except LimitExceeded:       # the simplified form is too costly to check: keep g
+        if not fragment.allows(h) or left[0] <= 0:
             return False
+        stats: dict = {}
+        try:
+            ok = check_formula(h, dfa, limit=limit, stats=stats, work=left[0]) is None
+        except LimitExceeded:       # the simplified form is too costly to check: keep g
+            ok = False
+        left[0] -= stats.get("states", 0) * len(h.subformulas())
         if ok:
             checked.add(h)
         return ok
 
     g = tidy(g, passes)
     if g not in checked:
-        counter = check_formula(g, dfa, limit=limit)
+        counter = check_formula(g, dfa, limit=limit, work=CERTIFICATE_WORK)
         if counter is not None:  # pragma: no cover - would be a bug in a synthesis
             raise AssertionError(f"synthesised formula disagrees with the DFA on {counter!r}: {g}")
     return g

@@ -180,7 +180,7 @@ CHECK_WORK = 10_000_000
 
 
 def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
-                  stats: dict | None = None) -> tuple[str, ...] | None:
+                  stats: dict | None = None, work: int = CHECK_WORK) -> tuple[str, ...] | None:
     """None if the formula defines exactly L(dfa) (readout at N+1); otherwise the shortest
     (shortlex-least) word on which they disagree.  Exact, by one of two independent routes
     that give the same word:
@@ -195,8 +195,9 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
       the first difference — vectorised, so large certificates check in seconds.
 
     Either route raises :class:`~attnlogic.errors.LimitExceeded` when it would exceed its
-    bounds, the product search also when DFA states × distinct subformulas exceed
-    :data:`CHECK_WORK`.  ``stats["states"]``, when given, receives the number of product
+    bounds, the product search also when DFA states × distinct subformulas exceed ``work``
+    (default :data:`CHECK_WORK`), which also bounds product states × distinct subformulas
+    visited.  ``stats["states"]``, when given, receives the number of product
     states visited (the work done).
     """
     if dfa.n_states > CHECK_BY_DFA_FROM and f.atoms <= set(dfa.alphabet):
@@ -206,11 +207,11 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
         g = formula_to_dfa(f, dfa.alphabet, state_limit=max(limit, 2 * dfa.n_states))
         return shortest_distinguishing_word(dfa, g, limit=max(limit, 2 * (dfa.n_states + g.n_states)))
     ev = _Evaluator(f)
-    if dfa.n_states * len(ev.nodes) > CHECK_WORK:
-        raise LimitExceeded("formula check (DFA states × distinct subformulas)", CHECK_WORK,
+    if dfa.n_states * len(ev.nodes) > work:
+        raise LimitExceeded("formula check (DFA states × distinct subformulas)", work,
                             f"{dfa.n_states} states × {len(ev.nodes)} subformulas")
     try:
-        return _product_search(ev, dfa, min(limit, CHECK_WORK // len(ev.nodes)))
+        return _product_search(ev, dfa, min(limit, work // len(ev.nodes)))
     finally:
         if stats is not None:
             stats["states"] = ev.visited

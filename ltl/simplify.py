@@ -121,11 +121,34 @@ def _from_sympy(expr, leaves_by_symbol) -> Formula:
     return out[expr]
 
 
+def _single_term(root: Formula) -> bool:
+    """Whether the block is one conjunction (or one disjunction) of literals over distinct
+    leaves, at most one of them a letter.  Then it is its own minimal sum of products and
+    product of sums (one prime implicant, every literal essential; with at most one letter
+    there are no don't-cares), so minimisation would return it unchanged: the shortcut
+    spares importing sympy (half a second) on the common small certificates."""
+    op = type(root)
+    if op not in (And, Or):
+        return False
+    stack, leaves = [root], []
+    while stack:
+        node = stack.pop()
+        if type(node) is op:
+            stack.extend(node.children)
+            continue
+        lit = node.arg if isinstance(node, Not) else node
+        if isinstance(lit, (_BOOLEAN, Const)):
+            return False
+        leaves.append(lit)
+    return (len(set(map(id, leaves))) == len(leaves)
+            and sum(isinstance(x, Atom) for x in leaves) <= 1)
+
+
 def _minimise_block(root: Formula, max_vars: int) -> Formula:
     if not isinstance(root, _BOOLEAN):
         return root
     leaves = [x for x in block_leaves(root) if not isinstance(x, Const)]
-    if not leaves or len(leaves) > max_vars:
+    if not leaves or len(leaves) > max_vars or _single_term(root):
         return root
     import sympy
     from sympy.logic import POSform, SOPform

@@ -191,6 +191,7 @@ def test_compiled_steps_match_moore(monkeypatch, work, stack):
         q0 = int(rng.integers(0, n))
         want = bfs_order(T, q0)
         monkeypatch.setattr(C, "MIN_CELLS", 10**12)       # the numpy/deque BFS
+        monkeypatch.setattr(C, "LOADED_MIN_CELLS", 10**12)
         assert np.array_equal(bfs_order(T, q0), want)
         monkeypatch.setattr(C, "MIN_CELLS", 0)
 
@@ -204,5 +205,6 @@ def test_deep_counter_compiled_and_pure_paths_agree(monkeypatch):
     T = np.vstack([T, T + n])                 # two copies; the second is unreachable
     fast = minimize(DFA("ab", T, 0, [0, n]))
     monkeypatch.setattr(C, "MIN_CELLS", 10**12)
+    monkeypatch.setattr(C, "LOADED_MIN_CELLS", 10**12)   # even with numba loaded
     slow = minimize(DFA("ab", T, 0, [0, n]))     # a fresh object: a DFA remembers its minimum
     assert fast == slow and fast.n_states == n
