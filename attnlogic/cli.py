@@ -89,16 +89,16 @@ def _option_strings(parser: argparse.ArgumentParser) -> frozenset[str]:
 
 #: library parameters named by errors (AttnlogicError.parameters) → the flags that set them
 PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "--alphabet",
-                   "state_limit": "--limit", "device": "--device", "out_dir": "--out",
+                   "state_limit": "--max-states", "device": "--device", "out_dir": "--out",
                    "layernorm": "--layernorm", "fixed_point": "--fixed-point",
                    "search_budget": "--search-budget", "windows": "--window",
                    "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa", "path": "--out",
                    "max_length": "--max-length", "samples": "--samples", "seed": "--seed",
-                   "max_states": None, "max_bytes": None, "fragment": "A/B",
+                   "max_states": "--max-states", "max_bytes": None, "fragment": "A/B",
                    "witness": "--witness", "depth": "--depth",
                    "memory_budget": "--memory-budget", "max_dfas": "--max-dfas",
                    "semigroup_elements": "--limit", "type_states": "--limit",
-                   "synthesis_states": "--limit", "check_states": None, "automaton_states": None,
+                   "synthesis_states": "--limit", "check_states": None, "automaton_states": "--max-states",
                    "syntax": "--syntax"}
 
 

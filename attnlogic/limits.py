@@ -25,8 +25,8 @@ it.  Each field has one meaning:
     bytes for every table quadratic or worse in the number of states (pair graphs,
     semigroup elements × states, type tables): refused before allocating;
 ``automaton_states``
-    states of the automata built from a formula or regex (None: each construction's own
-    default).
+    states of the automata built from a formula or regex, and of a DFA file (None: each
+    construction's own default; 200,000 for a file; ``--max-states`` on the command line).
 
 ``limit`` is the documented alias of the library functions and of the command line's
 ``--limit``: it sets ``semigroup_elements``, ``type_states`` and ``synthesis_states`` together

@@ -22,13 +22,15 @@ import numpy as np
 __all__ = ["kernel", "available", "hopcroft_steps"]
 
 #: an input with at least this many cells (states × letters) loads numba and the cached
-#: kernels (a few hundred milliseconds once per process); below it a process that has not
-#: loaded them yet keeps the numpy/Python paths, so that small commands start fast
-#: (``attnlogic classify --regex '(a|b)*ab'`` never imports numba)
-MIN_CELLS = 2_000
-#: once numba is loaded, inputs with at least this many cells use the compiled kernels
-#: (0: every size — they are 4–50× faster than the Python steps already at 100 states,
-#: measured in one process on the families of benchmarks/bench_scaling.py)
+#: kernels; below it a process that has not loaded them yet keeps the numpy/Python paths.
+#: Loading is a once-per-process cost that the small inputs cannot repay: importing numba
+#: and loading three cached kernels took 8 s in a fresh process at load 11 on the shared
+#: 2-core machine, against 24 ms for minimising a 1,000-state random DFA in Python, so a fresh
+#: ``attnlogic classify`` of a small DFA never imports numba
+MIN_CELLS = 50_000
+#: once numba is loaded (a large input came first, or a benchmark's warm-up), inputs with at
+#: least this many cells use the compiled kernels: 0, every size — they are 4–50× faster than
+#: the Python steps at 100–10,000 states (random, counter, chain; one process, warm)
 LOADED_MIN_CELLS = 0
 
 _KERNELS: dict = {}

@@ -74,7 +74,8 @@ __all__ = ["dfa_to_json", "dfa_from_json", "dfa_to_dict", "dfa_from_dict", "read
 # -- JSON -----------------------------------------------------------------------------
 #: largest DFA file read (bytes; ``max_bytes``): a bound on the memory reading may take
 MAX_DFA_BYTES = 64 * 2**20
-#: most states a DFA file may declare (``max_states``)
+#: most states a DFA file may declare by default (``max_states``, which raises it: a bound on
+#: what a file can make the reader allocate before anything is checked)
 MAX_DFA_STATES = 200_000
 #: most digits of an integer in a DFA file (state numbers are below MAX_DFA_STATES)
 MAX_INT_DIGITS = 12
@@ -135,7 +136,10 @@ def dfa_from_dict(obj, source: str = "<dfa>", max_states: int = MAX_DFA_STATES) 
     if n == 0:
         raise FileFormatError(source, "transitions", "no states (a DFA needs at least one)")
     if n > max_states:
-        raise FileFormatError(source, "transitions", f"{n} states: more than max_states = {max_states}")
+        err = FileFormatError(source, "transitions", f"{n} states: more than max_states = {max_states} "
+                                                      "(raise max_states to read it)")
+        err.parameters = ("max_states",)
+        raise err
     for q, row in enumerate(rows):
         if not isinstance(row, list):
             raise FileFormatError(source, f"transitions[{q}]", f"expected a list, found {_kind(row)}")

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import FileFormatError, InputError
+from ..validate import integer
 from ..ltl.formula import Formula
 from .dfa import DFA, letter_problem
 
@@ -40,7 +41,8 @@ class Language:
     (the formula or regex as given, the file path, ``-`` for standard input, or
     ``<DFA object>``) and ``formula`` (the parsed formula of a formula source, else None).
     ``state_limit`` of the constructors bounds the intermediate automata (default: that of
-    :func:`~.from_formula.formula_to_dfa`, resp. :func:`~.regex.regex_to_dfa`)."""
+    :func:`~.from_formula.formula_to_dfa`, resp. :func:`~.regex.regex_to_dfa`) and the
+    states a DFA file may declare (default 200,000)."""
 
     dfa: DFA
     kind: str
@@ -120,15 +122,18 @@ def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,
 
 
 def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None, *,
-                      one_hot: bool | None = None) -> Language:
+                      one_hot: bool | None = None, max_states: int | None = None) -> Language:
     """The language of a DFA object — ours, an automata-lib ``DFA``/``NFA`` or a networkx
     graph (:func:`~.convert.as_dfa`) — or of a DFA file (``-`` = standard input) in any
     format :func:`~.io.read_dfa_text` recognises: JSON, HOA, DOT, MONA DOT, AT&T/OpenFst
     text, GraphML.  ``one_hot``: for files over atomic propositions, the propositions are the letters
-    (default: one letter per valuation; :mod:`.propositions`)."""
+    (default: one letter per valuation; :mod:`.propositions`).  ``max_states``: the most
+    states a file may declare (None: 200,000, :data:`~.io.MAX_DFA_STATES`)."""
     if isinstance(dfa, str):
-        from .io import read_dfa_file
-        d, text = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet), one_hot=one_hot), dfa
+        from .io import MAX_DFA_STATES, read_dfa_file
+        d = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet), one_hot=one_hot,
+                          max_states=MAX_DFA_STATES if max_states is None else max_states)
+        text = dfa
         source = "<stdin>" if dfa == "-" else dfa
     else:
         from .convert import as_dfa
@@ -158,12 +163,14 @@ def load_language(*, formula: "str | Formula | None" = None, regex: str | None =
                          parameters=("formula", "regex", "dfa"))
     if alphabet is not None:
         _check_letters(tuple(alphabet))
+    if state_limit is not None:
+        state_limit = integer("state_limit", state_limit, 1)
     if formula is not None:
         lang = language_from_formula(formula, alphabet, state_limit=state_limit, syntax=syntax)
     elif regex is not None:
         lang = language_from_regex(regex, alphabet, state_limit=state_limit)
     else:
-        lang = language_from_dfa(dfa, alphabet, one_hot=one_hot)
+        lang = language_from_dfa(dfa, alphabet, one_hot=one_hot, max_states=state_limit)
     _check_letters(lang.dfa.alphabet)
     return lang
 

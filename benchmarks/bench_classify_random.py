@@ -5,7 +5,8 @@ For each size (50, 200, 1,000 and 10,000 states over 2 letters; ``--sizes``) and
 ``--dfas`` random DFAs (uniform transitions, each state accepting with probability 1/2,
 seeded), ``classify`` runs ``--repeat`` times, each in a fresh process so that its peak
 memory is its own: the wall time of the classification (imports excluded, the first call of
-a fresh process included), and the process's peak resident memory (imports included).
+a fresh process included; and its CPU time, which a loaded machine inflates less), and the
+process's peak resident memory (imports included).
 Printed per DFA: minimal states, the median time, the largest peak, the LTL[S] answer and
 whether it carries a witness (a "no") or a formula (a "yes").  Targets (issue 24): every
 50–200-state DFA under 1 s and 300 MB.
@@ -33,11 +34,11 @@ def _case(n: int, letters: int, seed: int) -> dict:
     rng = np.random.default_rng(seed)
     d = DFA([chr(97 + i) for i in range(letters)], rng.integers(0, n, (n, letters)), 0,
             rng.random(n) < 0.5)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     cl = classify(d)
-    seconds = time.perf_counter() - t
+    seconds, cpu = time.perf_counter() - t, time.process_time() - c
     s = cl["LTL[S]"]
-    return {"seconds": seconds, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    return {"seconds": seconds, "cpu": cpu, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "minimal_states": cl.dfa.n_states, "ltl_s": s.member,
             "witness": s.witness is not None, "formula": s.formula is not None,
             "undecided": sum(r.member is None for r in cl.results)}
@@ -53,7 +54,7 @@ def main(argv=None) -> None:
     args = parse_or_answer(parser, argv, _case)
     if args is None:
         return
-    print(f"{'states':>7} {'seed':>4} {'minimal':>7} {'median s':>9} {'peak MB':>8} "
+    print(f"{'states':>7} {'seed':>4} {'minimal':>7} {'median s':>9} {'cpu s':>6} {'peak MB':>8} "
           f"{'LTL[S]':>7} {'proof':>8} {'undecided':>9}  target (≤ 200 states): < 1 s, < 300 MB")
     for n in (int(x) for x in args.sizes.split(",")):
         for seed in range(args.dfas):
@@ -64,12 +65,13 @@ def main(argv=None) -> None:
                 print(f"{n:>7} {seed:>4} {'':>7} {bad[0]}")
                 continue
             t = statistics.median(r["seconds"] for r in runs)
+            cpu = statistics.median(r["cpu"] for r in runs)
             mb = max(r["peak_mb"] for r in runs)
             r = runs[0]
             proof = "witness" if r["witness"] else "formula" if r["formula"] else "none"
             verdict = {True: "yes", False: "no", None: "?"}[r["ltl_s"]]
             ok = "" if n > 200 else ("  OK" if t < 1 and mb < 300 else "  MISSED")
-            print(f"{n:>7} {seed:>4} {r['minimal_states']:>7} {t:>9.3f} {mb:>8.0f} {verdict:>7} "
+            print(f"{n:>7} {seed:>4} {r['minimal_states']:>7} {t:>9.3f} {cpu:>6.2f} {mb:>8.0f} {verdict:>7} "
                   f"{proof:>8} {r['undecided']:>9}{ok}")
 
 

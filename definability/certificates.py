@@ -20,7 +20,7 @@ from ..ltl.formula import Formula
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
 from ..ltl.rewrite import core, expand_windows
 from .results import FragmentResult, Verdict
-from .synthesis import CHECK_WORK, check_formula, shrink, tidy
+from .synthesis import CHECK_BY_DFA_FROM, CHECK_WORK, check_formula, shrink, tidy
 
 __all__ = ["member", "member_by", "non_member", "defines", "hint_forms", "improve",
            "MAX_FORMULA_SIZE"]
@@ -43,12 +43,14 @@ SHRINK_MAX_STATES = 200
 SHRINK_STEPS = 3_000_000
 #: formulas from type refinement are the least readable: they get more checks
 TYPE_FORMULA_SHRINK_CHECKS = 3000
-#: the exact checks of one certificate (product states × distinct subformulas, the unit of
-#: :data:`~.synthesis.CHECK_WORK`): at most this much for shrinking and tidying together,
-#: and as much again for the final check; past it the member answer stands without a
-#: formula (the procedure proved it) and says so — about a second of Python evaluation,
-#: where an unbounded check of a large certificate on a 200-state DFA took minutes
-CERTIFICATE_WORK = 1_000_000
+#: the exact checks of one certificate by the product search (product states × distinct
+#: subformulas, the unit of :data:`~.synthesis.CHECK_WORK`): at most this much for shrinking
+#: and tidying together, and as much again for the final check; a certificate whose DFA
+#: states × distinct subformulas exceed it is refused before tidying (its check alone would
+#: not fit).  Past it the member answer stands without a formula (the procedure proved it)
+#: and says so: unbounded, tidying and checking the 1,500-subformula LTL[P] certificate of a
+#: 200-state partially ordered DFA took 6 minutes on the loaded machine
+CERTIFICATE_WORK = 250_000
 
 #: a member's certificate with more nodes than this (or none, when too large to print) is
 #: looked for among the fragment's formulas of at most SMALLEST_MAX_SIZE nodes by bottom-up
@@ -70,6 +72,12 @@ def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int) -> F
     if dfa.n_states * dag_size(f) > CHECK_WORK:
         raise LimitExceeded("certificate check (DFA states × distinct subformulas)", CHECK_WORK,
                             f"{dfa.n_states} states × {dag_size(f)} distinct subformulas")
+    if dfa.n_states <= CHECK_BY_DFA_FROM and dfa.n_states * dag_size(f) > CERTIFICATE_WORK:
+        # the product of a defining formula with the minimal DFA has at least one state per
+        # DFA state: its check cannot fit the budget, so neither tidying nor checking starts
+        raise LimitExceeded("certificate check (DFA states × distinct subformulas)", CERTIFICATE_WORK,
+                            f"{dfa.n_states} states × {dag_size(f)} distinct subformulas; the "
+                            "formula was built but is not printed unchecked")
     g = f
     left = [CERTIFICATE_WORK]
     if g.size > SHRINK_MIN_SIZE and dfa.n_states <= SHRINK_MAX_STATES:

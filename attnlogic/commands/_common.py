@@ -96,7 +96,8 @@ def load_source(args):
     language = load_language(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
                              alphabet=split_alphabet(args.alphabet),
                              one_hot=True if getattr(args, "one_hot", False) else None,
-                             syntax=getattr(args, "syntax", "attnlogic"))
+                             syntax=getattr(args, "syntax", "attnlogic"),
+                             state_limit=getattr(args, "automaton_states", None))
     warn(args, language.warnings())
     return language
 
@@ -164,7 +165,8 @@ def limits_from_args(args) -> Limits:
     its flag)."""
     return Limits.of(limit=args.limit, max_depth=args.max_depth,
                      search_budget=getattr(args, "search_budget", None),
-                     memory_budget=getattr(args, "memory_budget", None))
+                     memory_budget=getattr(args, "memory_budget", None),
+                     automaton_states=getattr(args, "automaton_states", None))
 
 
 def byte_size(text: str) -> int:
@@ -216,3 +218,7 @@ def add_source_arguments(parser, windows: bool = False) -> None:
                         help="--dfa over atomic propositions (HOA, Spot or MONA DOT): the propositions "
                              "are the letters, one true per position (default: one letter per "
                              "valuation, a&!b ...); an edge this reading would lose is an error")
+    parser.add_argument("--max-states", type=int, default=None, metavar="N", dest="automaton_states",
+                        help="most states of the language's automaton: those a --dfa file declares "
+                             "(default 200,000) and those built from F or --regex (default: each "
+                             "construction's own)")

@@ -82,3 +82,37 @@ def test_limits_on_the_command_line(tmp_path, capsys):
     assert main(["classify", "--dfa", str(path), "--limit", "10000", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["fragments"]["LTL[S]"]["member"] is True
+
+
+def _sink_file(path, n: int):
+    """A DFA file declaring n states (all going to state 0, which accepts)."""
+    path.write_text('{"alphabet": ["a", "b"], "initial": 0, "accepting": [0], "transitions": ['
+                    + ",".join(["[0,0]"] * n) + "]}")
+    return str(path)
+
+
+def test_max_states_raises_the_dfa_file_bound(tmp_path, capsys):
+    from attnlogic.automata.io import MAX_DFA_STATES
+    from attnlogic.automata.sources import load_language
+    from attnlogic.errors import FileFormatError, InputError
+
+    big = _sink_file(tmp_path / "big.json", MAX_DFA_STATES + 1)
+    # refused by default, with the parameter named (the command line adds its flag)
+    with pytest.raises(FileFormatError, match="max_states") as info:
+        load_language(dfa=big)
+    assert info.value.parameters == ("max_states",)
+    assert main(["dfa", "--dfa", big]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--max-states" in err and "Traceback" not in err
+    # read when raised: the library's state_limit, the command line's --max-states
+    assert load_language(dfa=big, state_limit=MAX_DFA_STATES + 1).dfa.n_states == 1
+    assert main(["classify", "--dfa", big, "--max-states", str(MAX_DFA_STATES + 1), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["fragments"]["LTL[P]"]["member"] is True
+    # and lowered
+    small = _sink_file(tmp_path / "small.json", 5)
+    assert main(["dfa", "--dfa", small, "--max-states", "4"]) == 2
+    assert "5 states: more than max_states = 4" in capsys.readouterr().err
+    assert main(["dfa", "--dfa", small, "--max-states", "0"]) == 2
+    assert "[command line: --max-states]" in capsys.readouterr().err
+    with pytest.raises(InputError, match="state_limit"):
+        load_language(dfa=small, state_limit=0)
