@@ -208,3 +208,17 @@ def test_deep_counter_compiled_and_pure_paths_agree(monkeypatch):
     monkeypatch.setattr(C, "LOADED_MIN_CELLS", 10**12)   # even with numba loaded
     slow = minimize(DFA("ab", T, 0, [0, n]))     # a fresh object: a DFA remembers its minimum
     assert fast == slow and fast.n_states == n
+
+
+def test_numba_is_loaded_only_by_large_inputs_then_used_at_every_size(monkeypatch):
+    # a fresh process does not import numba for a small input (start-up); once loaded, the
+    # compiled kernels serve every size (the pure and compiled paths agree: tests above)
+    import attnlogic.automata._compiled as C
+    if not C.available():
+        pytest.skip("numba is not installed")
+    monkeypatch.setattr(C, "_KERNELS", {})
+    assert C.kernel("bfs_order", 10) is None and "numba" not in C._KERNELS
+    assert C.kernel("bfs_order", C.MIN_CELLS) is not None          # a large input loads it
+    assert C.kernel("bfs_order", 10) is not None                   # ... then small ones use it
+    monkeypatch.setattr(C, "LOADED_MIN_CELLS", 10**12)
+    assert C.kernel("bfs_order", 10) is None
