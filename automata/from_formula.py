@@ -61,8 +61,9 @@ from typing import Sequence
 import numpy as np
 
 from attnlogic.errors import InputError
-from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not,
-                                   Once, Or, Past, Since, Xor, Yesterday)
+from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Mod, Not, Once, Or, Past,
+                                   Since, Yesterday)
+from attnlogic.ltl.semantics import BOOLEAN, step_past, step_since
 
 from .dfa import DFA
 from .minimize import canonical, coarsest_partition, minimize
@@ -173,22 +174,10 @@ def _evaluate(order: list[Formula], readout: dict, col: dict, k: int, at_end: bo
             v = readout[node]
         elif isinstance(node, _STRICT):
             v = readout[node]
-        elif isinstance(node, Not):
-            v = ~val[node.arg]
-        else:
-            x, y = val[node.left], val[node.right]
-            if isinstance(node, And):
-                v = x & y
-            elif isinstance(node, Or):
-                v = x | y
-            elif isinstance(node, Implies):
-                v = ~x | y
-            elif isinstance(node, Iff):
-                v = x == y
-            elif isinstance(node, Xor):
-                v = x != y
-            else:  # pragma: no cover - O and H were rewritten
-                raise TypeError(f"unexpected operator {type(node).__name__}")
+        elif type(node) in BOOLEAN:
+            v = BOOLEAN[type(node)](*(val[c] for c in node.children))
+        else:  # pragma: no cover - O and H were rewritten
+            raise TypeError(f"unexpected operator {type(node).__name__}")
         val[node] = v
     return val
 
@@ -274,7 +263,7 @@ class _Builder:
             r, m0 = 2, 0
 
             def update(m, o):
-                return m | o
+                return step_past(m, o)
 
             def holds(m):
                 return m == 1
@@ -282,7 +271,7 @@ class _Builder:
             r, m0 = 2, 0
 
             def update(m, o):
-                return (o >> 1) | ((o & 1) & m)
+                return step_since(m, o & 1, o >> 1)
 
             def holds(m):
                 return m == 1

@@ -4,7 +4,7 @@ A deterministic automaton that computes the depth-d type of N+1 needs one state 
 that words realise, whatever the DFA beside it.  Two measurements, k = 2 over {a, b}:
 
 1. ``per length``: the distinct depth-d types of N+1 among all 2^n words of length n, for
-   d = 1, 2, 3, by the defining recursion (:func:`attnlogic.definability.types.types_at_end`).
+   d = 1, 2, 3, by the defining recursion (:func:`attnlogic.definability.indistinguishable.end_types`).
 2. ``past sets``: the depth-3 type of N+1 is (the 2-types of the last k positions, X) with X
    the set of 2-types of the positions read, and distinct X are distinct types (P χ(σ)
    tells them apart).  X only grows, so the reachable X are enumerated by size: X with the
@@ -33,11 +33,12 @@ import time
 def per_length(max_length: int, k: int = 2) -> list[tuple[int, list[int]]]:
     """For d = 1, 2, 3: the number of distinct depth-d types of N+1 over the words of each
     length 0 … ``max_length`` over {a, b}."""
-    from attnlogic.definability.types import types_at_end
+    from attnlogic.definability.indistinguishable import end_types
 
     rows = []
     for depth in (1, 2, 3):
-        rows.append((depth, [len({types_at_end(w, k, True, depth) for w in itertools.product("ab", repeat=n)})
+        rows.append((depth, [len(set(end_types(itertools.product("ab", repeat=n), f"LTL[P,Y<={k}]",
+                                               depth)))
                              for n in range(max_length + 1)]))
     return rows
 

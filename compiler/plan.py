@@ -43,6 +43,7 @@ from attnlogic.errors import InputError
 from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not,
                                    Once, Or, Past, Since, Xor, Yesterday)
 from attnlogic.ltl.printer import node_texts
+from attnlogic.ltl.semantics import PY_BOOLEAN, boolean_block
 from attnlogic.ltl.rewrite import core, readout_skeleton  # noqa: F401  (readout_skeleton: part of the plan API)
 
 from attnlogic.transformer.config import HeadSpec
@@ -140,8 +141,6 @@ class Plan:
         return max([len(u) for u in self.units] + [1])
 
 
-
-
 def _boolean_block_leaves(node: Formula, max_atoms: int | None = None,
                           max_bits: int | None = None) -> list[Formula] | None:
     """Atoms, constants and temporal nodes below ``node`` through Boolean nodes only; None
@@ -171,37 +170,10 @@ def _boolean_block_leaves(node: Formula, max_atoms: int | None = None,
 
 
 def _eval_block(node: Formula, leaf_value: dict[int, bool]) -> bool:
-    """Truth of a Boolean block given its leaves' values."""
-    vals: dict[int, bool] = dict(leaf_value)
-    stack = [(node, False)]
-    while stack:
-        x, done = stack.pop()
-        if id(x) in vals:
-            continue
-        if isinstance(x, Const):
-            vals[id(x)] = x.value
-            continue
-        if not done:
-            stack.append((x, True))
-            stack.extend((c, False) for c in x.children if id(c) not in vals)
-            continue
-        c = [vals[id(y)] for y in x.children]
-        if isinstance(x, Not):
-            v = not c[0]
-        elif isinstance(x, And):
-            v = c[0] and c[1]
-        elif isinstance(x, Or):
-            v = c[0] or c[1]
-        elif isinstance(x, Implies):
-            v = (not c[0]) or c[1]
-        elif isinstance(x, Iff):
-            v = c[0] == c[1]
-        elif isinstance(x, Xor):
-            v = c[0] != c[1]
-        else:
-            raise TypeError(type(x).__name__)
-        vals[id(x)] = v
-    return vals[id(node)]
+    """Truth of a Boolean block given its leaves' values (by ``id``; constants by their
+    value), through the shared table of the connectives."""
+    return boolean_block(node, lambda x: x.value if isinstance(x, Const) else leaf_value[id(x)],
+                         PY_BOOLEAN)
 
 
 def _unsupported(f: Formula) -> None:

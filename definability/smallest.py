@@ -44,7 +44,7 @@ at a time.  Measured by ``python -m benchmarks smallest`` (one core of a shared 
 machine): the batched search evaluates 3.7·10^4–5.7·10^4 candidates per second; the same
 packed operators one formula at a time from scratch 1.7·10^3 per second; the reference
 evaluator on every prefix of the 256-word sample 1.2 formulas per second.  The Boolean
-connectives are the shared ones (:data:`attnlogic.ltl.evaluate.BOOLEAN`, ``~`` being the
+connectives are the shared ones (:data:`attnlogic.ltl.semantics.BOOLEAN`, ``~`` being the
 complement of packed bits too); only the temporal operators are read here.
 """
 
@@ -54,6 +54,7 @@ import numpy as np
 
 from ..ltl.formula import And, Formula, Not, Or, Past, Since, Yesterday, atom
 from ..ltl.fragments import Fragment
+from ..ltl.semantics import BOOLEAN
 from ..limits import DEFAULT_LIMIT
 from .synthesis import check_formula
 
@@ -261,7 +262,7 @@ def behaviour(formula: Formula, words: np.ndarray, alphabet) -> tuple[np.ndarray
     position p+1 of sample word w, and ``E[n, w]`` at the readout after its first n letters
     (n = 0 … ℓ), as booleans.  Exposed so that the tests can compare them with the
     reference evaluator; every operator of the logic is accepted."""
-    from ..ltl.evaluate import BOOLEAN
+
     from ..ltl.formula import Atom, Const, Historically, Once
 
     words = np.asarray(words)

@@ -70,6 +70,8 @@ from ..errors import InputError, LimitExceeded
 from ..limits import DEFAULT_LIMIT as _LIMITS_DEFAULT
 from ..ltl.definitions import dag_size
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
+from ..ltl.semantics import PY_BOOLEAN
+from ..ltl.formula import or_all as _disj, past_ as _P, since_ as _S, yesterday_ as _Y
 from ..ltl.formula import (
     FALSE,
     TRUE,
@@ -104,45 +106,6 @@ DEFAULT_WORK = 200_000
 
 class NotAperiodic(InputError):
     """The DFA's transition monoid has a non-trivial group: L is not star-free."""
-
-
-# -- formula constructors with constant folding -------------------------------------------
-
-
-
-
-
-
-def _disj(items) -> Formula:
-    out = FALSE
-    for f in items:
-        out = _or(out, f)
-    return out
-
-
-def _conj(*items) -> Formula:
-    out = TRUE
-    for f in items:
-        out = _and(out, f)
-    return out
-
-
-def _Y(a: Formula) -> Formula:
-    return FALSE if a is FALSE else Yesterday(a, 1)
-
-
-def _P(a: Formula) -> Formula:
-    return FALSE if a is FALSE else Past(a)
-
-
-def _S(a: Formula, b: Formula) -> Formula:
-    if b is FALSE:
-        return FALSE
-    if a is FALSE:
-        return _Y(b)
-    if a is TRUE:
-        return _P(b)
-    return Since(a, b)
 
 
 def _transform(f: Formula, node_map) -> Formula:
@@ -607,18 +570,13 @@ class _Semantics:
         if isinstance(g, Const):
             v = g.value
             return self._explore(0, lambda s, a: 0, lambda s: v)
-        if isinstance(g, Not):
-            (d,) = kids
-            t, acc = d.transitions, d.accepting
-            return self._explore(d.initial, lambda s, a: int(t[s, a]), lambda s: not acc[s])
-        if isinstance(g, (And, Or)):
-            d1, d2 = kids
-            t1, t2, a1, a2 = d1.transitions, d2.transitions, d1.accepting, d2.accepting
-            conj = isinstance(g, And)
-            return self._explore((d1.initial, d2.initial),
-                                 lambda s, a: (int(t1[s[0], a]), int(t2[s[1], a])),
-                                 (lambda s: a1[s[0]] and a2[s[1]]) if conj else
-                                 (lambda s: a1[s[0]] or a2[s[1]]))
+        op = PY_BOOLEAN.get(type(g))
+        if op is not None:         # a connective: the product of the children's DFAs
+            tables = [d.transitions for d in kids]
+            accs = [d.accepting for d in kids]
+            return self._explore(tuple(d.initial for d in kids),
+                                 lambda s, a: tuple(int(t[q, a]) for t, q in zip(tables, s)),
+                                 lambda s: op(*(bool(acc[q]) for acc, q in zip(accs, s))))
         if isinstance(g, (Yesterday, Past)):
             if isinstance(g, Yesterday) and g.k != 1:
                 raise TypeError("Y[<=k] with k > 1")

@@ -33,8 +33,10 @@ import numpy as np
 
 from ..errors import LimitExceeded
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
-from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies,
-                           Mod, Not, Once, Or, Past, Since, Xor, Yesterday, period)
+from ..ltl.formula import or_all as _disj, past_ as _P, yesterday_ as _Y
+from ..ltl.semantics import PY_BOOLEAN, step_history, step_once, step_past, step_since, step_window
+from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Mod, Once, Or,
+                           Past, Since, Yesterday, period)
 from ..automata.graphs import SCCs, dfa_sccs
 
 __all__ = [
@@ -50,27 +52,6 @@ def Yn(f: Formula, n: int) -> Formula:
     for _ in range(n):
         f = Yesterday(f, 1)
     return f
-
-
-
-
-
-
-
-
-def _P(a: Formula) -> Formula:
-    return FALSE if a is FALSE else Past(a)
-
-
-def _Y(a: Formula) -> Formula:
-    return FALSE if a is FALSE else Yesterday(a, 1)
-
-
-def _disj(items) -> Formula:
-    out = FALSE
-    for f in items:
-        out = _or(out, f)
-    return out
 
 
 # -- exact checker ----------------------------------------------------------------------------
@@ -94,6 +75,7 @@ class _Evaluator:
         self.nodes = f.subformulas()
         self.index = {id(n): i for i, n in enumerate(self.nodes)}
         self.root = self.index[id(f)]
+        self.kids = [tuple(self.index[id(c)] for c in n.children) for n in self.nodes]
         self.temporal = [i for i, n in enumerate(self.nodes)
                          if isinstance(n, (Past, Once, Historically, Yesterday, Since))]
         self.slot = {i: s for s, i in enumerate(self.temporal)}
@@ -115,40 +97,30 @@ class _Evaluator:
 
     def step(self, letter, mem: tuple) -> tuple[bool, tuple]:
         """Value of the root at a position carrying ``letter`` (None = N+1) and the memory
-        for the next position."""
+        for the next position (the connectives and the temporal recurrences of
+        :mod:`attnlogic.ltl.semantics`)."""
         vals = [False] * len(self.nodes)
-        idx = self.index
+        kids = self.kids
         for i, n in enumerate(self.nodes):
-            if isinstance(n, Atom):
+            op = PY_BOOLEAN.get(type(n))
+            if op is not None:
+                v = op(*[vals[j] for j in kids[i]])
+            elif isinstance(n, Atom):
                 v = letter is not None and n.name == letter
             elif isinstance(n, Const):
                 v = n.value
             elif isinstance(n, Mod):   # the current position is (letters read) + 1
                 v = (mem[-1] + 1 - n.r) % n.m == 0
-            elif isinstance(n, Not):
-                v = not vals[idx[id(n.arg)]]
-            elif isinstance(n, And):
-                v = vals[idx[id(n.left)]] and vals[idx[id(n.right)]]
-            elif isinstance(n, Or):
-                v = vals[idx[id(n.left)]] or vals[idx[id(n.right)]]
-            elif isinstance(n, Implies):
-                v = (not vals[idx[id(n.left)]]) or vals[idx[id(n.right)]]
-            elif isinstance(n, Iff):
-                v = vals[idx[id(n.left)]] == vals[idx[id(n.right)]]
-            elif isinstance(n, Xor):
-                v = vals[idx[id(n.left)]] != vals[idx[id(n.right)]]
             else:
                 m = mem[self.slot[i]]
-                if isinstance(n, Past):
+                if isinstance(n, (Past, Since)):
                     v = m
                 elif isinstance(n, Once):
-                    v = m or vals[idx[id(n.arg)]]
+                    v = step_once(m, vals[kids[i][0]])
                 elif isinstance(n, Historically):
-                    v = m and vals[idx[id(n.arg)]]
+                    v = step_history(m, vals[kids[i][0]])
                 elif isinstance(n, Yesterday):
                     v = m < n.k
-                elif isinstance(n, Since):
-                    v = m
                 else:  # pragma: no cover
                     raise TypeError(type(n).__name__)
             vals[i] = v
@@ -156,14 +128,14 @@ class _Evaluator:
         for s, i in enumerate(self.temporal):
             n = self.nodes[i]
             m = mem[s]
-            if isinstance(n, (Past, Once)):
-                new.append(m or vals[idx[id(n.arg)]])
-            elif isinstance(n, Historically):
-                new.append(m and vals[idx[id(n.arg)]])
+            if isinstance(n, Past):
+                new.append(step_past(m, vals[kids[i][0]]))
+            elif isinstance(n, (Once, Historically)):
+                new.append(vals[i])
             elif isinstance(n, Yesterday):
-                new.append(0 if vals[idx[id(n.arg)]] else min(m + 1, n.k))
-            else:  # Since: S(n+1) = ψ(n) ∨ (φ(n) ∧ S(n))
-                new.append(vals[idx[id(n.right)]] or (vals[idx[id(n.left)]] and m))
+                new.append(step_window(m, vals[kids[i][0]], n.k))
+            else:
+                new.append(step_since(m, vals[kids[i][0]], vals[kids[i][1]]))
         new.append((mem[-1] + 1) % self.period)
         return vals[self.root], tuple(new)
 

@@ -59,7 +59,7 @@ from ..ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
 from .witnesses import Factors, Witness, family_witness, make_witness, run
 
 __all__ = [
-    "DepthResult", "type_automaton", "types_at_end", "same_type_at_end", "lasso_search",
+    "DepthResult", "type_automaton", "lasso_search",
     "LassoWitness", "lasso_to_witness", "DEFAULT_TYPE_LIMIT", "type_formulas", "types_disjunction",
 ]
 
@@ -103,26 +103,6 @@ def _bfs_word(parent: dict, state) -> list:
         state, a = parent[state]
         out.append(a)
     return out[::-1]
-
-
-# -- direct type computation (reference; used by tests and to check witnesses) ---------------
-def types_at_end(word, k: int, past: bool, depth: int) -> object:
-    """The depth-``depth`` type of position N+1 of ``word`` by the defining recursion
-    (letters are any hashables; None marks N+1).  Types are nested tuples/frozensets."""
-    letters = list(word) + [None]
-    prev = [(a,) for a in letters]                     # τ_0
-    for _ in range(depth):
-        cur = []
-        for i, a in enumerate(letters):
-            window = frozenset(prev[max(0, i - k):i])
-            entry = (a, window, frozenset(prev[:i])) if past else (a, window)
-            cur.append(entry)
-        prev = cur
-    return prev[-1]
-
-
-def same_type_at_end(u, v, k: int, past: bool, depth: int) -> bool:
-    return types_at_end(u, k, past, depth) == types_at_end(v, k, past, depth)
 
 
 # -- exact type automaton ----------------------------------------------------------------

@@ -22,13 +22,11 @@ literal, quadratic transcription of the semantics on all short words.
 from __future__ import annotations
 
 
-import operator
-from typing import Callable
-
 import numpy as np
 
-from .formula import (And, Atom, Const, Formula, Mod, Historically, Iff, Implies, Not, Once, Or, Past,
-                      Since, Xor, Yesterday)
+from .formula import Atom, Const, Formula, Historically, Mod, Once, Past, Since, Yesterday
+from .semantics import (BOOLEAN, BOOLEAN_TYPES, PY_BOOLEAN, block_leaves, boolean_block,
+                        connectives)
 
 __all__ = ["connectives", "BOOLEAN", "PY_BOOLEAN", "BOOLEAN_TYPES", "block_leaves", "boolean_block",
            "Word", "encode_word", "truth_table", "truth_values", "accepts", "accepts_many",
@@ -67,62 +65,6 @@ def encode_word(word) -> EncodedWord:
     return EncodedWord(codes, lambda a: index.get(a, -1))
 
 
-BOOLEAN_TYPES = (Not, And, Or, Implies, Iff, Xor)
-
-
-def connectives(complement: Callable = operator.invert) -> dict[type, Callable]:
-    """The Boolean connectives, by formula class, over truth values whose ``&``, ``|`` and
-    ``^`` are conjunction, disjunction and exclusive or and whose negation is
-    ``complement``: ``~`` (the default) for numpy boolean arrays and for bit-packed uint8
-    arrays, :func:`operator.not_` for Python bools.  φ → ψ = ¬φ ∨ ψ, φ ↔ ψ = ¬(φ ⊕ ψ)."""
-    return {Not: complement, And: operator.and_, Or: operator.or_,
-            Implies: lambda x, y: complement(x) | y, Iff: lambda x, y: complement(x ^ y),
-            Xor: operator.xor}
-
-
-#: the connectives on numpy arrays (boolean or bit-packed)
-BOOLEAN = connectives()
-#: the connectives on Python bools
-PY_BOOLEAN = connectives(operator.not_)
-
-
-def block_leaves(root: Formula) -> list[Formula]:
-    """The leaves of the Boolean block at ``root``: the distinct nodes that are not Boolean
-    connectives (atoms, constants, MOD leaves, temporal nodes) reached from ``root``
-    through connectives only, left to right."""
-    leaves, seen, stack = [], set(), [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if isinstance(node, BOOLEAN_TYPES):
-            stack.extend(reversed(node.children))
-        else:
-            leaves.append(node)
-    return leaves
-
-
-def boolean_block(root: Formula, leaf: Callable[[Formula], object], ops: dict = BOOLEAN):
-    """The value of ``root``'s Boolean block: ``leaf(node)`` for each of its
-    :func:`block_leaves`, the connectives ``ops`` above them applied bottom-up (each
-    shared node once, no recursion)."""
-    vals: dict[int, object] = {}
-    stack = [(root, False)]
-    while stack:
-        node, done = stack.pop()
-        if id(node) in vals:
-            continue
-        if not isinstance(node, BOOLEAN_TYPES):
-            vals[id(node)] = leaf(node)
-        elif done:
-            vals[id(node)] = ops[type(node)](*(vals[id(c)] for c in node.children))
-        else:
-            stack.append((node, True))
-            stack.extend((c, False) for c in node.children if id(c) not in vals)
-    return vals[id(root)]
-
-
 def _strict_count(v: np.ndarray) -> np.ndarray:
     """C with C[i] = #{m < i : v[m]} for i = 0..len(v) (length len(v)+1)."""
     c = np.zeros(len(v) + 1, dtype=np.int64)
@@ -142,27 +84,17 @@ def _apply(node: Formula, values: dict, enc: EncodedWord, n1: int, atoms_at_end_
         return np.full(n1, node.value, dtype=bool)
     if cls is Mod:  # index i is the 1-based position i+1
         return (np.arange(1, n1 + 1) - node.r) % node.m == 0
-    if cls is Not:
-        return ~values[node.arg]
-    if cls is And:
-        return values[node.left] & values[node.right]
-    if cls is Or:
-        return values[node.left] | values[node.right]
-    if cls is Implies:
-        return ~values[node.left] | values[node.right]
-    if cls is Iff:
-        return values[node.left] == values[node.right]
-    if cls is Xor:
-        return values[node.left] != values[node.right]
+    if cls in BOOLEAN:
+        return BOOLEAN[cls](*(values[c] for c in node.children))
     if cls is Past:
         return _strict_count(values[node.arg])[:-1] > 0
     if cls is Yesterday:
         c = _strict_count(values[node.arg])
         i = np.arange(n1)
         return (c[i] - c[np.maximum(0, i - node.k)]) > 0
-    if cls is Once:
+    if cls is Once:          # O φ at i = O φ at i−1 ∨ φ at i (step_once), all prefixes at once
         return np.logical_or.accumulate(values[node.arg])
-    if cls is Historically:
+    if cls is Historically:   # H φ at i = H φ at i−1 ∧ φ at i (step_history)
         return np.logical_and.accumulate(values[node.arg])
     if cls is Since:
         phi, psi = values[node.left], values[node.right]

@@ -33,7 +33,8 @@ __all__ = [
     "Formula", "Atom", "Const", "Mod", "Not", "And", "Or", "Implies", "Iff", "Xor",
     "Past", "Yesterday", "Once", "Historically", "Since",
     "TRUE", "FALSE", "atom", "P", "Y", "O", "H", "S",
-    "conj", "disj", "and_", "or_", "not_", "UNARY_TEMPORAL", "BINARY_BOOLEAN", "period",
+    "conj", "disj", "and_", "or_", "not_", "and_all", "or_all", "past_", "yesterday_", "since_",
+    "UNARY_TEMPORAL", "BINARY_BOOLEAN", "period",
 ]
 
 _TABLE: "weakref.WeakValueDictionary[tuple, Formula]" = weakref.WeakValueDictionary()
@@ -467,6 +468,43 @@ def or_(a: Formula, b: Formula) -> Formula:
     if b is FALSE or a is b:
         return a
     return Or(a, b)
+
+
+def and_all(items) -> Formula:
+    """⋀ items, left to right with :func:`and_` (constants folded); ``true`` when empty."""
+    out = TRUE
+    for f in items:
+        out = and_(out, f)
+    return out
+
+
+def or_all(items) -> Formula:
+    """⋁ items, left to right with :func:`or_` (constants folded); ``false`` when empty."""
+    out = FALSE
+    for f in items:
+        out = or_(out, f)
+    return out
+
+
+def past_(a: Formula) -> Formula:
+    """P a, folded: P false = false."""
+    return FALSE if a is FALSE else Past(a)
+
+
+def yesterday_(a: Formula) -> Formula:
+    """Y a, folded: Y false = false."""
+    return FALSE if a is FALSE else Yesterday(a, 1)
+
+
+def since_(a: Formula, b: Formula) -> Formula:
+    """a S b, folded: a S false = false, false S b = Y b, true S b = P b."""
+    if b is FALSE:
+        return FALSE
+    if a is FALSE:
+        return yesterday_(b)
+    if a is TRUE:
+        return past_(b)
+    return Since(a, b)
 
 
 def conj(items) -> Formula:

@@ -26,7 +26,7 @@ import numpy as np
 from .formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies, Not,
                       Once, Or, Past, Since, Xor, Yesterday, and_, conj, disj, not_, or_)
 from .rewrite import transform
-from .evaluate import BOOLEAN_TYPES as _BOOLEAN, block_leaves, boolean_block
+from .semantics import BOOLEAN_TYPES as _BOOLEAN, block_leaves, boolean_block
 
 __all__ = ["fold", "simplify"]
 

@@ -15,7 +15,7 @@ from attnlogic.definability.classify import classify
 from attnlogic.ltl.fragments import Fragment
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.definability.synthesis import check_formula
-from attnlogic.definability.types import same_type_at_end
+from type_reference import same_type_at_end
 from attnlogic.cli import main
 from attnlogic.ltl import accepts, fragment as syntactic_fragment, parse
 

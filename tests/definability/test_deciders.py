@@ -21,7 +21,8 @@ from attnlogic.automata.minimize import minimize
 from attnlogic.definability.semigroup import transition_semigroup
 from attnlogic.definability.synthesis import (check_formula, synthesize_definite,
                                           synthesize_locally_r_trivial, synthesize_r_trivial)
-from attnlogic.definability.types import same_type_at_end, type_automaton
+from attnlogic.definability.types import type_automaton
+from type_reference import same_type_at_end
 from attnlogic.errors import LimitExceeded
 from attnlogic.ltl import accepts
 from attnlogic.ltl.strategies import formulas

@@ -13,7 +13,8 @@ from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.sources import language_from_regex
 from attnlogic.definability.classify import classify
 from attnlogic.definability.occurrence import occurrence_forms
-from attnlogic.definability.types import lasso_search, same_type_at_end, type_automaton
+from attnlogic.definability.types import lasso_search, type_automaton
+from type_reference import same_type_at_end
 from attnlogic.definability.verify import verify_formula
 from attnlogic.ltl import accepts
 from attnlogic.ltl.fragments import Fragment

@@ -15,7 +15,7 @@ from attnlogic.automata.operations import equivalent
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.definability.separations import ALL_PAIRS, separation
 from attnlogic.definability.synthesis import check_formula
-from attnlogic.definability.types import same_type_at_end
+from type_reference import same_type_at_end
 from attnlogic.cli import main
 from attnlogic.errors import InputError
 from attnlogic.ltl import parse

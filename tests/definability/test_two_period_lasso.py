@@ -18,7 +18,8 @@ from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.cli import main
 from attnlogic.definability.classify import classify
 from attnlogic.definability.types import (LassoWitness, _two_period_search, lasso_search,
-                                          lasso_to_witness, type_automaton, types_at_end)
+                                          lasso_to_witness, type_automaton)
+from type_reference import types_at_end
 from attnlogic.definability.verify import end_types_equal, verify_witness
 
 

@@ -15,8 +15,8 @@ from attnlogic.ltl.fragments import Fragment
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.operations import equivalent
 from attnlogic.definability.synthesis import check_formula
-from attnlogic.definability.types import (lasso_search, same_type_at_end, since_type_automaton,
-                                      type_automaton, types_at_end)
+from attnlogic.definability.types import lasso_search, since_type_automaton, type_automaton
+from type_reference import same_type_at_end, types_at_end
 from attnlogic.ltl import accepts, parse, random_formula
 from attnlogic.ltl.strategies import formulas
 

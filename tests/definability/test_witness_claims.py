@@ -187,7 +187,7 @@ def test_agreement_depth_matches_the_reference_types_and_the_search():
     """agreement_depth against types.same_type_at_end (P and window types) and, for every
     fragment LTL[S] included, no formula found by the search at the depth it reports."""
     from attnlogic.definability.indistinguishable import agreement_depth
-    from attnlogic.definability.types import same_type_at_end
+    from type_reference import same_type_at_end
 
     rng = np.random.default_rng(7)
     for _ in range(120):

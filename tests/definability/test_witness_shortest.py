@@ -35,7 +35,8 @@ from attnlogic.automata.dfa import DFA
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.definability.attest import MAX_INSTANCES, TARGET_DEPTH
 from attnlogic.definability.classify import classify
-from attnlogic.definability.types import type_automaton, types_at_end
+from attnlogic.definability.types import type_automaton
+from type_reference import types_at_end
 from attnlogic.ltl.fragments import Fragment
 
 #: longest word the brute force enumerates
