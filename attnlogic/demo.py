@@ -29,7 +29,7 @@ class DemoRow:
     """One language of the suite: its classification and, when its LTL[P,Y] certificate was
     compiled, the compiled model's summary and check (both None otherwise)."""
 
-    language: object                    # attnlogic.suite.Language
+    language: object                    # attnlogic.suite.NamedLanguage
     classification: object              # attnlogic.definability.results.Classification
     compiled: object = None             # attnlogic.compiler.CompileResult
     check: object = None                # attnlogic.compiler.CheckResult

@@ -1,7 +1,9 @@
 """The languages of the length-generalisation experiments.
 
-Regexes and alphabets are those of the language suite (docs/languages.md) (a test checks that they
-agree); CNT = aⁿbⁿ is not regular and is not in that file.  Every language is handed to the
+Names, regexes, alphabets and descriptions are those of the built-in catalogue
+(:data:`attnlogic.suite.SUITE`, docs/languages.md), read from it; CNT = aⁿbⁿ is not regular
+and is the experiments' own.  ``SOURCE_KINDS`` (``<kind>:<text>`` names a language that is
+not built in) is that of :mod:`attnlogic.automata.sources`.  Every language is handed to the
 samplers as a DFA: a regular one through :func:`attnlogic.automata.regex.regex_to_dfa`, CNT as
 the finite language {aⁿbⁿ : n ≤ max_n}, which equals aⁿbⁿ on every length ≤ 2·max_n.
 
@@ -34,7 +36,9 @@ from functools import lru_cache
 
 from ..automata.dfa import DFA
 from .adversarial import Family, local_r_trivial_family as _lrt, r_trivial_family as _rt, suffix_family as _sx
+from ..automata.sources import SOURCE_KINDS
 from ..errors import InputError
+from ..suite import SUITE
 
 __all__ = ["LanguageSpec", "LANGUAGES", "TABLE1", "LOCAL_GRID", "QUICK", "PE_LANGUAGES", "SOURCE_KINDS",
            "get_language", "counter_dfa", "source_language_name", "display_name", "split_language_list"]
@@ -89,37 +93,33 @@ def counter_dfa(max_n: int) -> DFA:
     return DFA(("a", "b"), rows, 0, [0, missing(0)])
 
 
-_S = ("a", "b", "c")
+#: what the experiments add to the built-in catalogue (:data:`attnlogic.suite.SUITE`, where
+#: each language's alphabet, regex and description live): how negatives are built and the
+#: periodic pair families, by name
+_EXPERIMENT: dict[str, tuple[str, tuple[Family, ...]]] = {
+    "PARITY": ("random", ()),
+    "DYCK-(1,2)": ("flip", (_rt("a", "a", "b", "bb"), _lrt("ab", "a", "b"))),
+    "DYCK-(1,1)": ("flip", (_rt("a", "b", "a", "b"),)),
+    "LT-2": ("exactly-one:ab", (_rt("", "a", "c", "b"),)),
+    "RDP-1": ("flip", (_rt("", "a", "y", "x"),)),
+    "RDP-S": ("flip", (_rt("", "a", "b", "c"), _lrt("c", "a", "b"))),
+    "LAST": ("random", (_rt("", "b", "a", ""),)),
+    "PT-2": ("random", ()),
+    "LT-1": ("exactly-one:a", ()),
+    "LDP-1": ("flip", ()),
+    "LDP-2": ("flip", ()),
+    "FIRST": ("random", (_sx("b", "a", "a"),)),
+    "ENDS-A": ("flip", (_rt("", "a", "b", ""), _rt("", "a", "bbb", ""))),
+    "ENDS-AB": ("flip", (_rt("a", "b", "a", "b"),)),
+    "STARTS-A": ("flip", (_sx("a", "c", "b"),)),
+}
 
-LANGUAGES: dict[str, LanguageSpec] = {spec.name: spec for spec in [
-    LanguageSpec("CNT", ("a", "b"), None, "aⁿbⁿ", "counter"),
-    LanguageSpec("PARITY", ("a", "b"), "a*(ba*ba*)*", "even number of b", "random"),
-    LanguageSpec("DYCK-(1,2)", ("a", "b"), "(a(ab)*b)*", "bounded Dyck, depth 2", "flip",
-                 periodic=(_rt("a", "a", "b", "bb"), _lrt("ab", "a", "b"))),
-    LanguageSpec("DYCK-(1,1)", ("a", "b"), "(ab)*", "bounded Dyck, depth 1", "flip",
-                 periodic=(_rt("a", "b", "a", "b"),)),
-    LanguageSpec("LT-2", _S, "(a|b|c)*ab(a|b|c)*", "contains the factor ab", "exactly-one:ab",
-                 periodic=(_rt("", "a", "c", "b"),)),
-    LanguageSpec("RDP-1", ("a", "x", "y"), "(a|y)*ax*", "right-deterministic monomial", "flip",
-                 periodic=(_rt("", "a", "y", "x"),)),
-    LanguageSpec("RDP-S", _S, "(a|b|c)*ac*", "after the last a only c", "flip",
-                 periodic=(_rt("", "a", "b", "c"), _lrt("c", "a", "b"))),
-    LanguageSpec("LAST", ("a", "b"), "(a|b)*b", "ends with b", "random",
-                 periodic=(_rt("", "b", "a", ""),)),
-    LanguageSpec("PT-2", _S, "(a|b|c)*a(a|b|c)*b(a|b|c)*", "contains the subsequence ab", "random"),
-    LanguageSpec("LT-1", _S, "(a|b|c)*a(a|b|c)*", "contains a", "exactly-one:a"),
-    LanguageSpec("LDP-1", ("a", "x", "y"), "y*a(a|x)*", "left-deterministic monomial", "flip"),
-    LanguageSpec("LDP-2", ("p", "q", "x", "y", "z"), "(q|y|z)*p(p|x|z)*q(p|q|x|y)*",
-                 "left-deterministic monomial", "flip"),
-    LanguageSpec("FIRST", ("a", "b"), "b(a|b)*", "begins with b", "random",
-                 periodic=(_sx("b", "a", "a"),)),
-    LanguageSpec("ENDS-A", _S, "(a|b|c)*a", "ends with a", "flip",
-                 periodic=(_rt("", "a", "b", ""), _rt("", "a", "bbb", ""))),
-    LanguageSpec("ENDS-AB", _S, "(a|b|c)*ab", "ends with ab", "flip",
-                 periodic=(_rt("a", "b", "a", "b"),)),
-    LanguageSpec("STARTS-A", _S, "a(a|b|c)*", "begins with a", "flip",
-                 periodic=(_sx("a", "c", "b"),)),
-]}
+#: CNT (not regular, so not in the catalogue), then the catalogue's languages in its order
+LANGUAGES: dict[str, LanguageSpec] = {
+    "CNT": LanguageSpec("CNT", ("a", "b"), None, "aⁿbⁿ", "counter"),
+    **{lang.name: LanguageSpec(lang.name, lang.alphabet, lang.regex, lang.description,
+                               *_EXPERIMENT[lang.name]) for lang in SUITE},
+}
 
 #: Table 1 of Li & Cotterell (NeurIPS 2025), in the paper's order
 TABLE1 = ("CNT", "PARITY", "DYCK-(1,2)", "DYCK-(1,1)", "LT-2", "RDP-1", "LAST", "PT-2", "LT-1",
@@ -137,8 +137,6 @@ QUICK = ("ENDS-A", "STARTS-A", "LT-2", "DYCK-(1,1)")
 #: theory's table (LTL[Y], LTL[P], LTL[P,Y] twice)
 PE_LANGUAGES = ("ENDS-A", "STARTS-A", "LT-2", "DYCK-(1,1)")
 
-#: the kinds of source languages: ``<kind>:<text>`` names a language that is not built in
-SOURCE_KINDS = ("regex", "formula", "dfa")
 
 
 def source_language_name(kind: str, text: str, alphabet=None) -> str:
