@@ -20,10 +20,11 @@ from ..errors import LimitExceeded
 from ..ltl.fragments import LTL_PY, LTL_S, Fragment
 from .certificates import MAX_FORMULA_SIZE, TYPE_FORMULA_SHRINK_CHECKS, member, non_member
 from .procedure import Procedure
+from .classes import FORMULA, PAIR, LanguageClass
 from .results import FragmentResult, Verdict, word_text
 from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
 
-__all__ = ["decide_aperiodic", "identity_aperiodic", "PROCEDURE"]
+__all__ = ["decide_aperiodic", "identity_aperiodic", "PROCEDURE", "CLASS"]
 
 #: S-type automata grow fast; the LTL[S] certificate search gets this many states at most
 STAR_FREE_TYPE_LIMIT = 4_000
@@ -169,3 +170,5 @@ class Aperiodic(Procedure):
 
 
 PROCEDURE = Aperiodic()
+#: LTL[S], the star-free languages (no attention pattern of the toolkit)
+CLASS = LanguageClass("LTL[S]", PROCEDURE, FORMULA, PAIR, key=LTL_S)

@@ -24,11 +24,12 @@ from ..automata.convert import as_dfa
 from ..automata.minimize import minimize
 from ..limits import Limits
 from ..validate import integer
-from ..ltl.fragments import BASE_FRAGMENTS, Fragment
+from ..ltl.fragments import Fragment
 from .attest import attest_results
 from .certificates import hint_forms, improve
 from .procedure import Context
-from .registry import procedure_for
+from .classes import FORMULA, PAIR
+from .registry import CLASSES, class_for, language_class, procedure_for
 from .results import Classification, FragmentResult
 
 __all__ = ["FragmentResult", "Classification", "classify", "questions", "MAX_DECIDED_WINDOW"]
@@ -38,19 +39,25 @@ __all__ = ["FragmentResult", "Classification", "classify", "questions", "MAX_DEC
 MAX_DECIDED_WINDOW = 64
 
 
-def questions(windows=(2,)) -> tuple[Fragment, ...]:
-    """The fragments a classification answers, in output order (duplicates removed)."""
-    out = list(BASE_FRAGMENTS)
-    for k in windows:
-        integer("windows", k, 1, MAX_DECIDED_WINDOW, "a window k (at most MAX_DECIDED_WINDOW)")
-        out += [f for f in Fragment.windowed(k) if f not in out]
+def questions(windows=(2,), classes=()) -> tuple:
+    """The answers a classification gives, in output order (duplicates removed): those of
+    every registered class asked by default (:data:`.registry.CLASSES`; for the LTL
+    fragments: LTL[P], LTL[Y], LTL[P,Y], LTL[S], then LTL[Y<=k], LTL[P,Y<=k] for each k in
+    ``windows``), then those of the registered classes named in ``classes``."""
+    ws = tuple(integer("windows", k, 1, MAX_DECIDED_WINDOW, "a window k (at most MAX_DECIDED_WINDOW)")
+               for k in windows)
+    asked = [c for c in CLASSES if c.default] + [language_class(c) for c in classes]
+    out: list = []
+    for c in dict.fromkeys(asked):
+        out += [key for key in c.keys(ws) if key not in out]
     return tuple(out)
 
 
 def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None = None,
              minimal: bool = False, search_budget: int | None = None,
              hints=(), on_stage=None, memory_budget: int | None = None,
-             certificates: bool = True, limits: Limits | None = None) -> Classification:
+             certificates: bool = True, limits: Limits | None = None,
+             classes=()) -> Classification:
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``dfa``: our DFA, an automata-lib DFA or NFA, a networkx
     graph or a :class:`~attnlogic.automata.sources.Language`
@@ -81,6 +88,10 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
 
     ``on_stage(text)``, when given, is told each stage as it starts (for progress displays).
 
+    ``classes``: registered classes asked beyond the default ones, by name
+    (:mod:`.registry`; a class that is not an LTL fragment answers under its name, with the
+    certificate and witness kinds its declaration names).
+
     ``memory_budget`` (bytes; default :data:`~attnlogic.errors.DEFAULT_MEMORY_BUDGET`) bounds
     every table whose size is quadratic or worse in the number of states (the internal pair
     graphs of the SCCs, the semigroup's elements): a step that would need more raises
@@ -90,7 +101,7 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     LTL[P,Y] ⊆ LTL[S] before the semigroup."""
     limits = Limits.of(limits, limit=limit, max_depth=max_depth, search_budget=search_budget,
                        memory_budget=memory_budget)
-    fragments = questions(windows)
+    fragments = questions(windows, classes)
     dfa = as_dfa(dfa)
     d = dfa if minimal else minimize(dfa)
     context = Context(d, limits, certificates=certificates)
@@ -103,6 +114,11 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
         if on_stage is not None:
             on_stage("checking and shrinking the certificates")
         check = limits.check_states
-        improve(results, d, check, limits.search_budget, hint_forms(hints, d, check))
-        attest_results(results, d)
+        # each stage takes the answers whose declared kinds it handles
+        formulas = {k: r for k, r in results.items() if class_for(k).certificate == FORMULA}
+        improve(formulas, d, check, limits.search_budget, hint_forms(hints, d, check))
+        pairs = {k: r for k, r in formulas.items() if class_for(k).witness == PAIR}
+        attest_results(pairs, d)
+        results.update(formulas)
+        results.update(pairs)
     return Classification(d, tuple(results.values()))

@@ -22,12 +22,13 @@ from ..automata.graphs import (distinguishing_suffix, quotient_pair_cycle, reset
 from ..ltl.fragments import LTL_Y
 from .certificates import member_by
 from .procedure import Context, DfaTest
+from .classes import FORMULA, PAIR, LanguageClass
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_definite
 from .witnesses import family_witness, pumping_power, transformation_of
 
 __all__ = ["decide_definite", "definiteness_index", "identity_definite", "definite_verdict",
-           "PROCEDURE"]
+           "PROCEDURE", "CLASS"]
 
 
 def _w(dfa, word) -> str:
@@ -107,3 +108,5 @@ def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
 
 #: LTL[Y]: the pair-graph test; the certificate by synthesis
 PROCEDURE = DfaTest("definite", LTL_Y, definite_verdict, _certificate)
+#: LTL[Y], the languages of ``local:1`` attention
+CLASS = LanguageClass("LTL[Y]", PROCEDURE, FORMULA, PAIR, pattern=LTL_Y.pattern, key=LTL_Y)

@@ -19,12 +19,13 @@ from ..automata.graphs import (SCCs, dfa_sccs, distinguishing_suffix, internal_p
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_Y
 from .certificates import member_by
 from .procedure import Context, DfaTest
+from .classes import FORMULA, PAIR, LanguageClass
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_locally_r_trivial
 from .witnesses import family_witness, pumping_power
 
 __all__ = ["decide_locally_r_trivial", "local_index", "local_monoids_r_trivial",
-           "identity_locally_r_trivial", "locally_r_trivial_verdict", "PROCEDURE"]
+           "identity_locally_r_trivial", "locally_r_trivial_verdict", "PROCEDURE", "CLASS"]
 
 
 def _w(dfa, word) -> str:
@@ -147,3 +148,5 @@ def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
 
 #: LTL[P,Y]: the internal pair-graph test
 PROCEDURE = DfaTest("locally R-trivial", LTL_PY, locally_r_trivial_verdict, _certificate)
+#: LTL[P,Y], the languages of ``hybrid:1`` attention
+CLASS = LanguageClass("LTL[P,Y]", PROCEDURE, FORMULA, PAIR, pattern=LTL_PY.pattern, key=LTL_PY)

@@ -16,12 +16,13 @@ from ..automata.graphs import SCCs, dfa_sccs, distinguishing_suffix, shortest_wo
 from ..ltl.fragments import LTL_P
 from .certificates import member
 from .procedure import Context, DfaTest
+from .classes import FORMULA, PAIR, LanguageClass
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_r_trivial
 from .witnesses import family_witness, pumping_power
 
 __all__ = ["decide_r_trivial", "identity_r_trivial", "green_r_trivial_monoid", "r_trivial_verdict",
-           "PROCEDURE"]
+           "PROCEDURE", "CLASS"]
 
 
 def _w(dfa, word) -> str:
@@ -94,3 +95,5 @@ def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
 
 #: LTL[P]: the partially-ordered DFA test; the certificate by synthesis
 PROCEDURE = DfaTest("R-trivial", LTL_P, r_trivial_verdict, _certificate)
+#: LTL[P], the languages of ``global`` attention
+CLASS = LanguageClass("LTL[P]", PROCEDURE, FORMULA, PAIR, pattern=LTL_P.pattern, key=LTL_P)

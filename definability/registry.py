@@ -1,29 +1,68 @@
-"""The registry of decision procedures, one per fragment family, in the order the
-classification runs them (later procedures may use earlier answers through known
-inclusions).  A new procedure is one new module exposing ``PROCEDURE`` plus one line here.
+"""The registry of the classes of languages the classifier answers, in the order a
+classification asks them (a later class may use an earlier answer through a known
+inclusion).
+
+A new class is one module declaring a :class:`~.classes.LanguageClass` (its name, attention
+pattern, decision procedure, certificate and witness kinds, inclusions) plus one line in
+:data:`CLASSES` below; from outside the package, :func:`register` adds one (and
+:func:`unregister` removes it).  docs/architecture.md shows the recipe.
 """
 
 from __future__ import annotations
 
 from ..errors import InputError
-from ..ltl.fragments import Fragment
 from . import aperiodic, definite, locally_r_trivial, r_trivial, windows
+from .classes import LanguageClass
 from .procedure import Procedure
 
-__all__ = ["PROCEDURES", "procedure_for"]
+__all__ = ["CLASSES", "PROCEDURES", "register", "unregister", "language_class", "procedure_for",
+           "class_for"]
 
-PROCEDURES: tuple[Procedure, ...] = (
-    r_trivial.PROCEDURE,          # LTL[P]
-    definite.PROCEDURE,           # LTL[Y]
-    locally_r_trivial.PROCEDURE,  # LTL[P,Y]
-    aperiodic.PROCEDURE,          # LTL[S]
-    windows.PROCEDURE,            # LTL[Y<=k], LTL[P,Y<=k], k ≥ 2
-)
+CLASSES: list[LanguageClass] = [
+    r_trivial.CLASS,          # LTL[P]
+    definite.CLASS,           # LTL[Y]
+    locally_r_trivial.CLASS,  # LTL[P,Y]
+    aperiodic.CLASS,          # LTL[S]
+    windows.CLASS,            # LTL[Y<=k], LTL[P,Y<=k], k ≥ 2
+]
+
+#: the decision procedures of the built-in classes, in order
+PROCEDURES: tuple[Procedure, ...] = tuple(c.procedure for c in CLASSES)
 
 
-def procedure_for(fragment: Fragment) -> Procedure:
-    """The first registered procedure that handles ``fragment``."""
-    for p in PROCEDURES:
-        if p.handles(fragment):
-            return p
-    raise InputError(f"no decision procedure handles {fragment}")  # pragma: no cover
+def register(cls: LanguageClass) -> LanguageClass:
+    """Add ``cls`` after the registered classes (InputError if its name is taken)."""
+    if not isinstance(cls, LanguageClass):
+        raise InputError(f"cls: a LanguageClass, got {type(cls).__name__}", parameters=("cls",))
+    if any(c.name == cls.name for c in CLASSES):
+        raise InputError(f"a class named {cls.name!r} is registered already", parameters=("cls",))
+    CLASSES.append(cls)
+    return cls
+
+
+def unregister(name: str) -> None:
+    """Remove the class registered under ``name`` (a class added by :func:`register`)."""
+    CLASSES[:] = [c for c in CLASSES if c.name != str(name)]
+
+
+def language_class(name) -> LanguageClass:
+    """The registered class of that name (or that declaration itself); InputError naming
+    ``classes`` otherwise."""
+    for c in CLASSES:
+        if c is name or c.name == str(name):
+            return c
+    raise InputError(f"no class of languages is registered as {str(name)!r} (registered: "
+                     f"{', '.join(c.name for c in CLASSES)})", parameters=("classes",))
+
+
+def class_for(key) -> LanguageClass:
+    """The first registered class that answers ``key`` (a fragment or a class)."""
+    for c in CLASSES:
+        if c.handles(key):
+            return c
+    raise InputError(f"no registered class answers {key}")  # pragma: no cover
+
+
+def procedure_for(key) -> Procedure:
+    """The decision procedure of :func:`class_for` ``key``."""
+    return class_for(key).procedure

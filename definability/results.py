@@ -42,7 +42,7 @@ class Verdict:
 
 @dataclass(frozen=True)
 class FragmentResult:
-    """The answer for one fragment."""
+    """The answer for one fragment (or one registered class of languages, :mod:`.classes`)."""
 
     fragment: Fragment
     member: bool | None
@@ -51,6 +51,9 @@ class FragmentResult:
     method: str
     identity: str | None = None
     depth_reached: int | None = None
+    #: a member's certificate when it is not a formula (its kind is declared by the class,
+    #: :mod:`.classes`); it has ``to_json()`` or is printed as text
+    certificate: object = None
 
     def to_json(self, sep: str = "") -> dict:
         cert = None if self.formula is None else certificate(self.formula)
@@ -63,6 +66,9 @@ class FragmentResult:
             out["identity"] = self.identity
         if self.depth_reached is not None:
             out["depth_reached"] = self.depth_reached
+        if self.certificate is not None:
+            c = self.certificate
+            out["certificate"] = c.to_json() if hasattr(c, "to_json") else str(c)
         return out
 
 
@@ -101,6 +107,9 @@ class Classification(Mapping):
     results: tuple[FragmentResult, ...]
 
     def __getitem__(self, key) -> FragmentResult:
+        for r in self.results:           # a class answered under its name (or the key itself)
+            if isinstance(key, str) and r.fragment == key or r.fragment is key:
+                return r
         fragment = fragment_key(key)
         for r in self.results:
             if r.fragment == fragment:

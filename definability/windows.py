@@ -17,11 +17,12 @@ from .certificates import TYPE_FORMULA_SHRINK_CHECKS, member
 from .definite import definite_verdict
 from .locally_r_trivial import locally_r_trivial_verdict
 from .procedure import Procedure
+from .classes import FORMULA, PAIR, LanguageClass
 from .results import FragmentResult, word_text
 from .occurrence import occurrence_forms
 from .types import lasso_search, lasso_to_witness, type_automaton
 
-__all__ = ["PROCEDURE"]
+__all__ = ["PROCEDURE", "CLASS"]
 
 
 class Windows(Procedure):
@@ -136,3 +137,12 @@ def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
 
 
 PROCEDURE = Windows()
+
+
+def _asks(windows: tuple[int, ...]) -> tuple[Fragment, ...]:
+    """LTL[Y<=k], LTL[P,Y<=k] for each window k ≥ 2 (k = 1: LTL[Y], LTL[P,Y], declared apart)."""
+    return tuple(f for k in windows if k >= 2 for f in Fragment.windowed(k))
+
+
+#: LTL[Y<=k] and LTL[P,Y<=k] for k ≥ 2, the languages of ``local:k`` and ``hybrid:k`` attention
+CLASS = LanguageClass("LTL[Y<=k], LTL[P,Y<=k]", PROCEDURE, FORMULA, PAIR, asks=_asks)

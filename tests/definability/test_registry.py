@@ -1,0 +1,113 @@
+"""The open registry of classes (definability/classes.py, definability/registry.py): a class
+declared in one place and registered in one line is asked, decided and reported by
+classify, with its own certificate and witness kinds, and nothing else changes.
+
+The toy class here is FINITE (the finite languages): not a fragment of LTL, decided by the
+classical bound (with n states, L is infinite iff it has a word of length n … 2n−1), its
+certificate the list of its words, its witness a word of L that pumps."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from attnlogic.automata.regex import regex_to_dfa
+from attnlogic.definability.classes import FORMULA, PAIR, LanguageClass
+from attnlogic.definability.classify import classify, questions
+from attnlogic.definability.procedure import Procedure
+from attnlogic.definability.registry import (CLASSES, class_for, language_class, procedure_for,
+                                             register, unregister)
+from attnlogic.definability.results import FragmentResult
+from attnlogic.errors import InputError
+from attnlogic.ltl.fragments import LTL_P, LTL_S, Fragment
+
+
+class Words:
+    """The certificate kind of FINITE: the words of the language."""
+
+    def __init__(self, words):
+        self.words = tuple(words)
+
+    def to_json(self):
+        return ["".join(w) for w in self.words]
+
+
+class Finite(Procedure):
+    family = "finite"
+
+    def handles(self, key) -> bool:
+        return key == "FINITE"
+
+    def decide(self, cls, context, results) -> FragmentResult:
+        d = context.dfa
+        n = d.n_states
+        words = [w for m in range(2 * n) for w in itertools.product(d.alphabet, repeat=m)
+                 if d.accepts(w)]
+        long = [w for w in words if len(w) >= n]
+        if long:
+            return FragmentResult(cls, False, None, None, f"infinite: {''.join(long[0])} pumps",
+                                  certificate=None)
+        return FragmentResult(cls, True, None, None, f"finite: {len(words)} words",
+                              certificate=Words(words))
+
+
+FINITE = LanguageClass("FINITE", Finite(), certificate="words", witness="pumping word",
+                       inclusions=(), default=False)
+
+
+@pytest.fixture
+def finite():
+    register(FINITE)
+    try:
+        yield FINITE
+    finally:
+        unregister("FINITE")
+
+
+def test_a_class_registered_in_one_line_is_classified(finite):
+    fin = regex_to_dfa("ab|b|aab", "ab")
+    inf = regex_to_dfa("(a|b)*b", "ab")
+    plain = classify(fin, windows=(2,))
+    c = classify(fin, windows=(2,), classes=["FINITE"])
+    assert c.fragments == plain.fragments + (FINITE,)
+    assert [r.member for r in c.results[:-1]] == [r.member for r in plain.results]
+    r = c["FINITE"]
+    assert r.member is True and sorted(r.certificate.to_json()) == ["aab", "ab", "b"]
+    assert json.loads(json.dumps(c.to_json()))                       # still one JSON object
+    assert classify(inf, windows=(), classes=["FINITE"])["FINITE"].member is False
+    assert class_for(FINITE) is FINITE and procedure_for(FINITE) is FINITE.procedure
+    assert language_class("FINITE") is FINITE
+
+
+def test_a_default_class_is_asked_by_every_classification():
+    cls = LanguageClass("FINITE", Finite(), "words", "pumping word", default=True)
+    register(cls)
+    try:
+        assert questions((2,))[-1] is cls
+        assert classify(regex_to_dfa("ab", "ab"), windows=())["FINITE"].member is True
+    finally:
+        unregister("FINITE")
+    assert "FINITE" not in [c.name for c in CLASSES]
+    assert questions((2,))[-1] == "LTL[P,Y<=2]"
+
+
+def test_the_registry_refuses_what_it_cannot_answer(finite):
+    with pytest.raises(InputError):
+        register(LanguageClass("FINITE", Finite(), "words", "pumping word"))
+    with pytest.raises(InputError) as exc:
+        classify(regex_to_dfa("ab", "ab"), classes=["NO-SUCH-CLASS"])
+    assert exc.value.parameters == ("classes",)
+
+
+def test_the_ltl_fragments_are_registered_classes():
+    names = [c.name for c in CLASSES]
+    assert names[:5] == ["LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]", "LTL[Y<=k], LTL[P,Y<=k]"]
+    for key in questions((2, 3)):
+        c = class_for(key)
+        assert isinstance(key, Fragment) and c.certificate == FORMULA and c.witness == PAIR
+        assert c.procedure.handles(key)
+    assert class_for(LTL_P).pattern == LTL_P.pattern and class_for(LTL_S).pattern is None
+    assert class_for(LTL_S).includes(LTL_P) is not None
+    assert class_for(LTL_P).includes(LTL_S) is None
