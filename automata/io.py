@@ -67,7 +67,7 @@ from attnlogic.fileio import write_text_atomic  # noqa: F401  (part of this modu
 from .dfa import DFA, letter_problem
 
 __all__ = ["dfa_to_json", "dfa_from_json", "dfa_to_dict", "dfa_from_dict", "read_dfa_file",
-           "read_dfa_text", "detect_format", "complete_partial", "FORMATS", "write_text_atomic", "to_dot", "from_dot",
+           "read_dfa_text", "detect_format", "dfa_text", "write_dfa", "WRITE_FORMATS", "complete_partial", "FORMATS", "write_text_atomic", "to_dot", "from_dot",
            "to_hoa", "from_hoa", "from_mona_dot", "from_att"]
 
 
@@ -565,3 +565,29 @@ def from_mona_dot(text: str, alphabet: Sequence[str] | None = None, source: str 
     from .dot_reader import read_dot
 
     return read_dot(text, source, alphabet, one_hot=one_hot)
+
+
+#: the formats :func:`dfa_text` writes (``attnlogic dfa --format``)
+WRITE_FORMATS = ("json", "dot", "hoa", "graphml")
+
+
+def dfa_text(dfa: DFA, fmt: str = "json") -> str:
+    """The text of ``dfa`` in the format named ``fmt`` (:data:`WRITE_FORMATS`): JSON (one
+    line and a newline), Graphviz DOT, HOA, GraphML.  InputError naming ``fmt`` for any other."""
+    if fmt == "json":
+        return dfa_to_json(dfa) + "\n"
+    if fmt == "dot":
+        return to_dot(dfa)
+    if fmt == "hoa":
+        return to_hoa(dfa)
+    if fmt == "graphml":
+        from .convert import to_graphml     # convert reads through this module: a real cycle
+        return to_graphml(dfa)
+    raise InputError(f"fmt: a format the DFA is written in, one of {', '.join(WRITE_FORMATS)}; "
+                     f"got {fmt!r}", parameters=("fmt",))
+
+
+def write_dfa(dfa: DFA, path, fmt: str = "json") -> None:
+    """Write ``dfa`` to ``path`` in the format named ``fmt`` (:func:`dfa_text`), atomically
+    (:func:`~attnlogic.fileio.write_text_atomic`: a complete file or none)."""
+    write_text_atomic(path, dfa_text(dfa, fmt))

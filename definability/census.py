@@ -137,6 +137,39 @@ class Census:
                               caption="profiles", max_rows=12)
         return table + profiles
 
+    def lines(self) -> list[str]:
+        """The text tables of the census (what ``attnlogic census`` prints): counts per
+        fragment and number of states, the profiles, the undecided answers."""
+        sizes = self.sizes
+        head = ["fragment", "pattern"] + [f"n={n}" for n in sizes] + ["all"]
+        rows = [["languages", ""] + [str(self.total(n)) for n in sizes] + [str(self.total())]]
+        for f in self.fragments:
+            cells = [str(self.count(f, True, n)) for n in sizes] + [str(self.count(f, True))]
+            undecided = self.count(f, None)
+            if undecided:
+                cells[-1] += f" (+{undecided} undecided)"
+            rows.append([str(f), "—" if f.pattern is None else str(f.pattern)] + cells)
+        widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
+
+        def line(r):
+            return "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+
+        out = [f"minimal DFAs with at most {self.max_states} states over {{{', '.join(self.alphabet)}}}: "
+               f"{self.total()} languages; languages in each fragment, by number of states n",
+               line(head)] + [line(r) for r in rows]
+        out += ["", "profiles (the fragments a language lies in):"]
+        for fragments, count in self.profiles():
+            out.append(f"  {count:>7}  {', '.join(str(f) for f in fragments) or '(none)'}")
+        undecided = self.undecided()
+        out += ["", f"undecided: {len(undecided)}"]
+        for e, f, method in undecided:
+            d = e.dfa
+            table = [[int(q) for q in row] for row in d.transitions]
+            acc = [q for q in range(d.n_states) if d.accepting[q]]
+            out.append(f"  {f}: transitions {table} (row q: the successors of q by "
+                       f"{', '.join(d.alphabet)}), initial 0, accepting {acc}: {method}")
+        return out
+
     def to_json(self, each: bool = False) -> dict:
         """Counts per fragment (with its attention pattern) and number of states, the
         profiles, the undecided answers (DFA and fragment) and, with ``each``, every DFA with

@@ -22,7 +22,6 @@ import platform
 import time
 from pathlib import Path
 
-from attnlogic.commands.census import text_tables
 from attnlogic.definability.census import census, orbit_images
 from attnlogic.fileio import write_text_atomic
 from attnlogic.limits import Limits
@@ -205,7 +204,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     small = census(2, "ab")
     lines = INTRO.splitlines() + ["", "```console", "$ attnlogic census --max-states 2 --alphabet ab"]
-    lines += text_tables(small) + ["```", ""]
+    lines += small.lines() + ["```", ""]
     for spec in args.census or DEFAULT:
         n, letters = spec.split(":")
         start, start_cpu = time.perf_counter(), time.process_time()

@@ -186,6 +186,31 @@ def byte_size(text: str) -> int:
     return int(value)
 
 
+def add_precision_arguments(parser, dtype_default: str | None, fixed_point_help: str,
+                            span_fix_help: str) -> None:
+    """The precision group of ``compile`` and ``check``, declared once: ``--dtype``,
+    ``--fixed-point P``, ``--int-bits I`` and ``--no-span-fix`` (each command says in its
+    help what the fixed-point machine is for it)."""
+    group = parser.add_argument_group("precision")
+    default = dtype_default or "float32, or the model's own"
+    group.add_argument("--dtype", default=dtype_default, choices=["float32", "bfloat16", "float16"],
+                       help=f"floating-point type of the model's arithmetic (default: {default})")
+    group.add_argument("--fixed-point", type=int, metavar="P", help=fixed_point_help)
+    group.add_argument("--int-bits", type=int, default=16, metavar="I",
+                       help="integer bits of --fixed-point (default 16)")
+    group.add_argument("--no-span-fix", action="store_true", help=span_fix_help)
+
+
+def add_output_arguments(parser, help: str = "print one JSON object") -> None:
+    """The output group: ``--json`` (one JSON object on stdout instead of the text), declared
+    here once for every command (into ``parser``'s "output" group; ``parser`` may be that
+    group itself)."""
+    import argparse
+
+    group = parser if isinstance(parser, argparse._ArgumentGroup) else parser.add_argument_group("output")
+    group.add_argument("--json", action="store_true", help=help)
+
+
 def add_progress_arguments(parser, what: str = "progress bars", force: bool = False) -> None:
     """``--no-progress`` (and, with ``force``, ``--progress``): progress is shown on stderr
     by default when stderr is a terminal (:func:`attnlogic.progress.wanted`)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._common import add_output_arguments
+
 HELP = "classify every minimal DFA with at most N states over an alphabet (counts per fragment)"
 DESCRIPTION = """\
 Enumerate every minimal complete DFA with at most N states over the alphabet — one per
@@ -32,7 +34,7 @@ def add_arguments(parser) -> None:
     add_budget_arguments(parser)
     parser.add_argument("--max-dfas", type=int, default=None, metavar="N",
                         help="refuse a census that may hold more DFAs than this (default 100000)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(parser)
     parser.add_argument("--each", action="store_true",
                         help="with --json: also every DFA with its verdict per fragment")
     add_progress_arguments(parser, "a status line", force=True)
@@ -68,38 +70,5 @@ def run(args) -> int:
 def render(result) -> None:
     """The census as text tables: languages per fragment and number of states, the profiles,
     the undecided answers."""
-    for line in text_tables(result):
+    for line in result.lines():
         print(line)
-
-
-def text_tables(result) -> list[str]:
-    """The lines of :func:`render`."""
-    sizes = result.sizes
-    head = ["fragment", "pattern"] + [f"n={n}" for n in sizes] + ["all"]
-    rows = [["languages", ""] + [str(result.total(n)) for n in sizes] + [str(result.total())]]
-    for f in result.fragments:
-        cells = [str(result.count(f, True, n)) for n in sizes] + [str(result.count(f, True))]
-        undecided = result.count(f, None)
-        if undecided:
-            cells[-1] += f" (+{undecided} undecided)"
-        rows.append([str(f), "—" if f.pattern is None else str(f.pattern)] + cells)
-    widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
-
-    def line(r):
-        return "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
-
-    out = [f"minimal DFAs with at most {result.max_states} states over {{{', '.join(result.alphabet)}}}: "
-           f"{result.total()} languages; languages in each fragment, by number of states n",
-           line(head)] + [line(r) for r in rows]
-    out += ["", "profiles (the fragments a language lies in):"]
-    for fragments, count in result.profiles():
-        out.append(f"  {count:>7}  {', '.join(str(f) for f in fragments) or '(none)'}")
-    undecided = result.undecided()
-    out += ["", f"undecided: {len(undecided)}"]
-    for e, f, method in undecided:
-        d = e.dfa
-        table = [[int(q) for q in row] for row in d.transitions]
-        acc = [q for q in range(d.n_states) if d.accepting[q]]
-        out.append(f"  {f}: transitions {table} (row q: the successors of q by "
-                   f"{', '.join(d.alphabet)}), initial 0, accepting {acc}: {method}")
-    return out

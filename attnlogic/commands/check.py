@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._common import add_output_arguments, add_precision_arguments
+
 HELP = "check a model against a language (formula, regex or DFA) on every prefix or at EOS"
 DESCRIPTION = """Compare a model with the minimal DFA of a language.
 
@@ -59,23 +61,20 @@ def add_arguments(p):
     p.add_argument("--samples", type=int, default=16, metavar="M", help="number of long words (default 16)")
     p.add_argument("--exhaustive", type=int, default=None, metavar="L",
                    help="check all words of length L (default: the largest L with |Σ|^L <= 8192, at most 12)")
-    p.add_argument("--dtype", choices=["float32", "bfloat16", "float16"],
-                   help="run in this dtype (default: float32, or the model's own)")
     p.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--kernel", default="auto", choices=["auto", "sdpa", "blockwise"],
                    help="global-head kernel: auto (O(N) prefix kernel for constant-query heads, "
                         "as compiled heads are; SDPA otherwise), sdpa (quadratic, as plain PyTorch), "
                         "blockwise (online softmax)")
-    p.add_argument("--fixed-point", type=int, metavar="P",
-                   help="run the simulated fixed-point machine with P fractional bits (quadratic, "
-                        "float64: for lengths up to a few 10^4); F is compiled for it")
-    p.add_argument("--int-bits", type=int, default=16, metavar="I")
-    p.add_argument("--no-span-fix", action="store_true",
-                   help="with --fixed-point: compile F without the P(psi & P psi) patch")
+    add_precision_arguments(
+        p, None,
+        "run the simulated fixed-point machine with P fractional bits (quadratic, float64: for "
+        "lengths up to a few 10^4); F is compiled for it",
+        "with --fixed-point: compile F without the P(psi & P psi) patch")
     p.add_argument("--threads", type=int, metavar="T", help="CPU threads for torch (default: torch's choice)")
     add_progress_arguments(p, "a progress bar", force=True)
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(p)
 
 
 def run(args) -> int:

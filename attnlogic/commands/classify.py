@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._common import add_output_arguments
+
 HELP = "decide LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] with certificates"
 DESCRIPTION = """\
 Decide, for the language of a formula, regex or DFA (readout at N+1), membership in
@@ -40,7 +42,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--pattern", "-p", metavar="P", action="append",
                         help="ask by attention pattern: global, local:K or hybrid:K (repeatable); "
                              "says for each whether it can recognise the language, with the certificate")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(parser)
     add_progress_arguments(parser, "a status line", force=True)
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from ._common import add_output_arguments, add_precision_arguments
+
 HELP = "compile a language (formula, regex or DFA) into transformer weights (exact, fixed precision)"
 DESCRIPTION = """Compile a formula of LTL[P,Y<=k] into a transformer: one residual coordinate per
 subformula, Booleans by ReLU units, P by a global head, Y[<=k] by a k-local head; O and H
@@ -34,14 +36,12 @@ def add_arguments(p):
                    help="length of the long words the compiled language is checked on (default 1000)")
     p.add_argument("--check-samples", type=int, default=4, metavar="M",
                    help="number of long words for that check (default 4)")
-    p.add_argument("--dtype", default="float32", choices=["float32", "bfloat16", "float16"])
-    p.add_argument("--fixed-point", type=int, metavar="P",
-                   help="compile for a fixed-point machine with P fractional bits that rounds every "
-                        "operation, attention weights included (cleanup units + Li & Cotterell's "
-                        "P(psi & P psi) patch); exact_up_to is then for that machine")
-    p.add_argument("--int-bits", type=int, default=16, metavar="I", help="integer bits of --fixed-point (default 16)")
-    p.add_argument("--no-span-fix", action="store_true",
-                   help="with --fixed-point: leave out the P(psi & P psi) patch (exact only below 2^(P+1))")
+    add_precision_arguments(
+        p, "float32",
+        "compile for a fixed-point machine with P fractional bits that rounds every operation, "
+        "attention weights included (cleanup units + Li & Cotterell's P(psi & P psi) patch); "
+        "exact_up_to is then for that machine",
+        "with --fixed-point: leave out the P(psi & P psi) patch (exact only below 2^(P+1))")
     p.add_argument("--layernorm", action="store_true",
                    help="compile for a standard post-LN block (mirror coordinates 1-x keep LN the identity)")
     p.add_argument("--out", metavar="FILE", help="write safetensors weights + JSON sidecar")
@@ -49,7 +49,7 @@ def add_arguments(p):
                    help="also export the model as ONNX (dynamo exporter; needs the onnx extra)")
     p.add_argument("--torch-export", metavar="FILE",
                    help="also write a torch.export program (torch.export.load reads it)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(p)
 
 
 def run(args) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._common import add_output_arguments
+
 HELP = "classify the built-in language suite, compile each LTL[P,Y] member and check it on long words"
 DESCRIPTION = """The main job on built-in inputs, in well under a minute on a 2-core CPU:
 
@@ -30,7 +32,7 @@ def add_arguments(p):
     p.add_argument("--window", type=int, action="append", metavar="K",
                    help="window fragments LTL[Y<=K], LTL[P,Y<=K] (repeatable; default 2)")
     p.add_argument("--no-compile", action="store_true", help="classify only")
-    p.add_argument("--json", action="store_true", help="print the JSON report instead of the table")
+    add_output_arguments(p, "print the JSON report instead of the table")
     add_progress_arguments(p, force=True)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._common import add_output_arguments
+
 HELP = "minimal canonical DFA of a formula, regex or DFA file (JSON, DOT or HOA)"
 DESCRIPTION = """\
 Print the minimal DFA of a language, canonically numbered (breadth-first from the
@@ -36,16 +38,18 @@ def add_arguments(parser) -> None:
     from ._common import add_source_arguments
 
     add_source_arguments(parser)
+    # the names of automata.io.WRITE_FORMATS, spelled here so that building the parser imports no
+    # library module (tests/automata/test_write_dfa.py checks they are the same)
     parser.add_argument("--format", choices=("json", "dot", "hoa", "graphml"), default="json",
                         help="output format (default json)")
-    parser.add_argument("--json", action="store_true", help="same as --format json")
+    add_output_arguments(parser, "same as --format json")
     parser.add_argument("--out", "-o", metavar="FILE", help="write to FILE (atomically) instead of stdout")
 
 
 def run(args) -> int:
     import sys
 
-    from attnlogic.automata.io import dfa_to_json, to_dot, to_hoa, write_text_atomic
+    from attnlogic.automata.io import dfa_text, write_dfa
 
     from ._common import load_source
 
@@ -54,17 +58,8 @@ def run(args) -> int:
         check_output_path(args.out, new_folders=False)
     dfa = load_source(args).dfa
     fmt = "json" if args.json else args.format
-    if fmt == "json":
-        text = dfa_to_json(dfa) + "\n"
-    elif fmt == "dot":
-        text = to_dot(dfa)
-    elif fmt == "graphml":
-        from attnlogic.automata.convert import to_graphml
-        text = to_graphml(dfa)
-    else:
-        text = to_hoa(dfa)
     if args.out is not None:
-        write_text_atomic(args.out, text)
+        write_dfa(dfa, args.out, fmt)
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(dfa_text(dfa, fmt))
     return 0

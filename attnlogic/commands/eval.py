@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._common import add_output_arguments
+
 HELP = "evaluate a formula on words (reference semantics, readout just after the last letter)"
 DESCRIPTION = """Evaluate a formula on words; a word is accepted iff the formula holds at position N+1.
 
@@ -22,7 +24,7 @@ def add_arguments(p):
                                       "words and atoms are checked against it")
     p.add_argument("--syntax", choices=["attnlogic", "ltlf2dfa"], default="attnlogic",
                    help="formula syntax: ours, or PPLTL as ltlf2dfa/pylogics write it (translated exactly)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(p)
     p.add_argument("--positions", action="store_true",
                    help="also print the truth value at every position 1..N+1")
 

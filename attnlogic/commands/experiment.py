@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..progress import wanted
-from ._common import add_progress_arguments, print_json, split_alphabet
+from ._common import add_output_arguments, add_progress_arguments, print_json, split_alphabet
 
 HELP = "train global/local/hybrid transformers on formal languages, measure length generalisation"
 DESCRIPTION = """\
@@ -133,7 +133,7 @@ def add_arguments(p) -> None:
     o.add_argument("--out", help="output folder (results.json, results.md, PNGs, cells/)")
     o.add_argument("--no-plots", action="store_true")
     add_progress_arguments(o, force=True)
-    o.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    add_output_arguments(o, "print one JSON object on stdout")
     lm = p.add_argument_group("language modelling")
     lm.add_argument("--lm", metavar="CORPUS",
                     help="train next-token models: a text file, a WikiText folder or zip, 'sample' or 'builtin'")

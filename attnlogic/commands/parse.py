@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._common import add_output_arguments
+
 HELP = "parse a formula: canonical text, fragment, temporal depth, size, atoms"
 DESCRIPTION = """Parse a formula of past-time LTL and print its canonical form and syntactic facts.
 
@@ -19,7 +21,7 @@ def add_arguments(p):
     p.add_argument("--syntax", choices=["attnlogic", "ltlf2dfa"], default="attnlogic",
                    help="formula syntax: ours (read after the last letter), or PPLTL as ltlf2dfa/pylogics "
                         "write it (Y WY O H S P start, read at the last position), translated exactly")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(p)
     p.add_argument("--format", choices=["text", "unicode", "latex"], default="text",
                    help="dialect of the printed formula (text output only; JSON is always text)")
     p.add_argument("--simplify", action="store_true",

@@ -10,7 +10,7 @@ import sys
 import json
 
 from ..errors import InputError
-from ._common import add_progress_arguments, print_json
+from ._common import add_output_arguments, add_progress_arguments, print_json
 
 HELP = "random-matrix theory of attention pooling: bulk edges, α/κ of weights, simulation, plots"
 DESCRIPTION = """\
@@ -48,7 +48,7 @@ def add_arguments(parser) -> None:
     p.add_argument("--delta", type=float, required=True, help="δ = d/V")
     p.add_argument("--gamma", type=float, required=True, help="γ = d/N")
     p.add_argument("--kappa", type=float, default=1.0, help="scale κ = ‖w‖² (default 1)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(p)
 
     p = sub.add_parser("weights", help="α/κ of the pooling weights under a sign model")
     _model_options(p)
@@ -56,7 +56,7 @@ def add_arguments(parser) -> None:
                    help="also report causal attention with self-score τ (repeatable)")
     p.add_argument("--window", type=int, action="append", default=None,
                    help="k of the local:k and hybrid:k patterns (repeatable; default 1 and 2)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(p)
 
     p = sub.add_parser("simulate", help="Monte Carlo: observed vs predicted outlier and overlap")
     _model_options(p)
@@ -70,7 +70,7 @@ def add_arguments(parser) -> None:
     p.add_argument("--seeds", default="0", help="comma-separated seeds (default 0)")
     p.add_argument("--population", action="store_true",
                    help="also diagonalise the exact population covariance Cov(c | E)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(p)
 
     p = sub.add_parser("plot", help="run the experiments and write PNG plots and tables")
     p.add_argument("--out", default="out/rmt", help="output folder (default out/rmt)")
@@ -80,7 +80,7 @@ def add_arguments(parser) -> None:
     p.add_argument("--T", type=int, default=8, help="sequence length, 1..2048 (default 8)")
     p.add_argument("--seeds", default="0,1,2", help="comma-separated seeds (default 0,1,2)")
     p.add_argument("--mu-points", type=int, default=9, help="points per ‖μ‖ sweep (default 9)")
-    p.add_argument("--json", action="store_true", help="print the written files as JSON")
+    add_output_arguments(p, "print the written files as JSON")
     add_progress_arguments(p, "a status line", force=True)
     parser.set_defaults(_rmt_parser=parser)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._common import add_output_arguments
+
 HELP = "a language in fragment A and not in fragment B, with both certificates"
 DESCRIPTION = """\
 Pick a language from the built-in catalogue and prove that it separates two fragments:
@@ -26,7 +28,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("fragment_in", metavar="A", help="fragment that contains the language")
     parser.add_argument("fragment_out", metavar="B", help="fragment that does not")
     add_budget_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(parser)
 
 
 def run(args) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._common import add_output_arguments
+
 HELP = "re-check a certificate (formula or witness pair) by code independent of the deciders"
 DESCRIPTION = """\
 Re-check an answer of classify or separate for a language, by code paths independent of
@@ -41,7 +43,7 @@ def add_arguments(parser) -> None:
                       help="a non-membership witness pair (letters joined, or comma-separated)")
     parser.add_argument("--depth", type=int, metavar="D",
                         help="the depth the witness is claimed for (default: every depth)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output_arguments(parser)
 
 
 def run(args) -> int:

@@ -1,0 +1,133 @@
+"""The import graph of the package's own modules: no circle between files (imports at module
+level, where a reader and tools see them), the command line on top (no library module and
+no example imports attnlogic.cli or attnlogic.commands)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("attnlogic", "ltl", "automata", "definability", "compiler", "testing", "transformer",
+            "experiments", "rmt")
+
+
+def _name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[0] == "attnlogic":
+        parts = parts[1:]
+    if parts and parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(["attnlogic", *parts])
+
+
+def modules() -> dict[str, Path]:
+    return {_name(p): p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))}
+
+
+def _targets(module: str, is_package: bool, node) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    base = module if is_package else module.rpartition(".")[0]
+    if node.level:
+        for _ in range(node.level - 1):
+            base = base.rpartition(".")[0]
+        target = base + ("." + node.module if node.module else "")
+    else:
+        target = node.module
+    return [target] + [f"{target}.{a.name}" for a in node.names]
+
+
+def _top_level_imports(tree: ast.Module):
+    """The import statements run when the module is imported (not those inside functions or
+    classes' methods, nor under ``if TYPE_CHECKING``)."""
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, ast.If):
+            if "TYPE_CHECKING" not in ast.dump(node.test):
+                stack += node.body + node.orelse
+        elif isinstance(node, ast.Try):
+            stack += node.body + node.orelse + node.finalbody + [x for h in node.handlers for x in h.body]
+
+
+def import_graph(mods: dict[str, Path], everywhere: bool = False) -> dict[str, set[str]]:
+    """module → the package's modules it imports (at module level; ``everywhere``: also
+    inside functions)."""
+    graph = {}
+    for name, path in mods.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        nodes = (n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))) \
+            if everywhere else _top_level_imports(tree)
+        deps = set()
+        for node in nodes:
+            deps |= {t for t in _targets(name, path.name == "__init__.py", node) if t in mods and t != name}
+        graph[name] = deps
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iterative)."""
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], [0]
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter[0]
+        counter[0] += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        out.append(sorted(comp))
+    return out
+
+
+def test_no_import_circle_between_files():
+    assert circles(import_graph(modules())) == []
+
+
+def test_the_circle_finder_finds_a_circle():
+    g = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(g) == [["a", "b", "c"]]
+
+
+def test_the_command_line_is_on_top():
+    """No library module imports the command line, at any level; nor does an example."""
+    mods = modules()
+    graph = import_graph(mods, everywhere=True)
+    cli = {m for m in mods if m == "attnlogic.cli" or m.startswith("attnlogic.commands")
+           or m == "attnlogic.__main__"}
+    wrong = sorted(f"{m} imports {d}" for m, deps in graph.items() if m not in cli
+                   for d in deps & cli)
+    assert wrong == []
+    for path in sorted((ROOT / "examples").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = [t for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+                 for t in _targets("examples.x", False, n)]
+        assert not [t for t in names if t and (t == "attnlogic.cli" or t.startswith("attnlogic.commands"))], path
