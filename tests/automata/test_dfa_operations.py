@@ -154,3 +154,33 @@ def test_an_equivalence_search_over_the_limit_is_refused():
     a = DFA("ab", np.column_stack([(np.arange(n) + 1) % n, np.arange(n)]), 0, [0])
     with pytest.raises(LimitExceeded, match="product states"):
         shortest_distinguishing_word(a, a, limit=10)
+
+
+def test_python_union_find_equivalence_agrees_with_the_product_search(monkeypatch):
+    # the uncompiled Hopcroft–Karp of `equivalent` against the breadth-first product search
+    # (an independent route), on random pairs, renumbered copies (equivalent) and deep ones
+    from attnlogic.automata import _compiled
+    from attnlogic.automata.operations import equivalent, first_difference
+    monkeypatch.setattr(_compiled, "MIN_CELLS", 10**12)
+    monkeypatch.setattr(_compiled, "LOADED_MIN_CELLS", 10**12)
+    rng = np.random.default_rng(5)
+    seen = set()
+    for i in range(300):
+        n, m, k = int(rng.integers(1, 9)), int(rng.integers(1, 9)), int(rng.integers(1, 4))
+        a = DFA("abc"[:k], rng.integers(0, n, (n, k)), 0, rng.random(n) < 0.5)
+        if i % 3 == 0:          # a renumbered copy: equivalent
+            perm = rng.permutation(n)
+            t = np.empty_like(a.transitions)
+            t[perm] = perm[a.transitions]
+            acc = np.empty(n, dtype=bool)
+            acc[perm] = a.accepting
+            b = DFA(a.alphabet, t, int(perm[0]), acc)
+        elif i % 3 == 1:        # a counter modulo n against one modulo m
+            a = DFA("ab", [[(q + 1) % n, 0] for q in range(n)], 0, [q == 0 for q in range(n)])
+            b = DFA("ab", [[(q + 1) % m, 0] for q in range(m)], 0, [q == 0 for q in range(m)])
+        else:
+            b = DFA(a.alphabet, rng.integers(0, m, (m, k)), 0, rng.random(m) < 0.5)
+        same = first_difference(a, b, np.not_equal) is None
+        assert equivalent(a, b) == same
+        seen.add(same)
+    assert seen == {True, False}
