@@ -49,6 +49,8 @@ from attnlogic.errors import InputError
 
 from .dfa import DFA
 from .io import complete_partial
+from attnlogic.errors import FileFormatError
+from .sources import Language
 
 __all__ = ["to_networkx", "from_networkx", "to_graphml", "from_graphml", "to_automata_lib",
            "from_automata_lib", "as_dfa"]
@@ -143,7 +145,6 @@ def from_graphml(text: str, source: str = "<graphml>", alphabet: Sequence[str] |
 
     import networkx as nx
 
-    from attnlogic.errors import FileFormatError
 
     try:
         g = nx.parse_graphml(text, force_multigraph=True)
@@ -225,7 +226,6 @@ def as_dfa(automaton, alphabet: Sequence[str] | None = None, parameter: str = "d
         return from_automata_lib(automaton)
     if _is_networkx(automaton):
         return from_networkx(automaton, alphabet)
-    from .sources import Language
 
     if isinstance(automaton, Language):
         return automaton.dfa

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
+from attnlogic.errors import InputError
+from attnlogic.display import html_table
 
 __all__ = ["DFA", "letter_problem", "MAX_LETTER_LENGTH"]
 
@@ -70,7 +72,6 @@ class DFA:
         for a in alphabet:
             bad = letter_problem(a, alphabet)
             if bad:
-                from attnlogic.errors import InputError
                 raise InputError(f"letter {a.encode('utf-8', 'backslashreplace').decode()!r}: {bad}",
                                  parameters=("alphabet",))
         k = len(alphabet)
@@ -240,7 +241,6 @@ class DFA:
         if svg:
             from .drawing import svg_html
             return svg_html(svg)
-        from attnlogic.display import html_table
 
         rows = [[("→" if q == self.initial else "") + ("*" if self.accepting[q] else "") + str(q)]
                 + [int(t) for t in self.transitions[q]] for q in range(self.n_states)]
@@ -317,7 +317,6 @@ class DFA:
         try:
             return self._index[letter]
         except (KeyError, TypeError):
-            from attnlogic.errors import InputError
             raise InputError(f"letter {letter!r} is not in the alphabet {list(self.alphabet)}") from None
 
     def encode(self, word) -> np.ndarray:
@@ -325,7 +324,6 @@ class DFA:
         if isinstance(word, np.ndarray) and word.dtype.kind in "iu":
             arr = word.astype(np.int64, copy=False).reshape(-1)
             if arr.size and (arr.min() < 0 or arr.max() >= len(self.alphabet)):
-                from attnlogic.errors import InputError
                 raise InputError(f"letter index out of range for an alphabet of {len(self.alphabet)} letters")
             return arr
         if isinstance(word, str) and len(word) > 64:
@@ -397,7 +395,6 @@ class DFA:
         if isinstance(words, np.ndarray) and words.ndim == 2:
             codes = words.astype(np.int64, copy=False)
             if codes.size and (codes.min() < 0 or codes.max() >= len(self.alphabet)):
-                from attnlogic.errors import InputError
                 raise InputError("letter index out of range")
             q = np.full(codes.shape[0], self.initial, dtype=np.int64)
             for j in range(codes.shape[1]):
@@ -422,7 +419,6 @@ class DFA:
         """The same DFA with its columns permuted to the given order of the same letters."""
         alphabet = tuple(alphabet)
         if sorted(alphabet) != sorted(self.alphabet):
-            from attnlogic.errors import InputError
             raise InputError(f"alphabet {list(alphabet)} is not a permutation of {list(self.alphabet)}")
         cols = [self._index[a] for a in alphabet]
         return DFA._trusted(alphabet, self.transitions[:, cols], self.initial, self.accepting)

@@ -68,6 +68,7 @@ from attnlogic.ltl.semantics import BOOLEAN, step_past, step_since
 from .dfa import DFA
 from .minimize import canonical, coarsest_partition, minimize
 from .operations import explore
+from attnlogic.errors import LimitExceeded
 
 __all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT", "MAX_TEMPORAL_OPERATORS"]
 
@@ -202,7 +203,6 @@ class _Builder:
         if mods:
             period = math.lcm(*(g.m for g in mods))
             if period > self.limit:      # the clock alone has that many reachable states
-                from attnlogic.errors import LimitExceeded
                 raise LimitExceeded("formula automaton states", self.limit,
                                     f"counting positions modulo {period}, the lcm of the MOD moduli, "
                                     "takes that many", parameters=("state_limit",))
@@ -323,7 +323,6 @@ def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
     f = _core(formula)
     n_temporal = sum(1 for node in f.subformulas() if isinstance(node, _STRICT))
     if n_temporal > temporal_limit:
-        from attnlogic.errors import LimitExceeded
         raise LimitExceeded("temporal subformulas of a formula turned into a DFA", temporal_limit,
                             f"this one has {n_temporal}", parameters=("temporal_limit",))
     builder = _Builder(tuple(reduced), state_limit)

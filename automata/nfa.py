@@ -37,6 +37,8 @@ import numpy as np
 from attnlogic.errors import InputError, LimitExceeded
 
 from .dfa import DFA
+from .operations import explore
+from .minimize import canonical
 
 __all__ = ["NFA", "determinize", "reverse", "brzozowski", "inclusion_counterexample",
            "shortest_distinguishing_word", "equivalent", "from_dfa", "DEFAULT_STATE_LIMIT"]
@@ -167,7 +169,6 @@ def determinize(nfa: NFA, state_limit: int = DEFAULT_STATE_LIMIT) -> DFA:
     subset at a time on Python integers.  :class:`LimitExceeded` beyond ``state_limit``
     subsets.
     """
-    from .operations import explore
 
     k = nfa.n_letters
     if nfa.n_states <= 62:
@@ -217,7 +218,6 @@ def brzozowski(nfa: NFA, state_limit: int = DEFAULT_STATE_LIMIT,
     accessible DFA of the mirror language yields a minimal DFA (Brzozowski 1962), here
     renumbered canonically (BFS, letters in alphabet order).  ``mirror_limit`` bounds the
     first determinisation (default ``state_limit``; LimitExceeded beyond)."""
-    from .minimize import canonical
 
     mirror = determinize(reverse(nfa), state_limit if mirror_limit is None
                          else min(state_limit, mirror_limit))

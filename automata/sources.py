@@ -28,6 +28,11 @@ from ..errors import FileFormatError, InputError
 from ..validate import integer
 from ..ltl.formula import Formula
 from .dfa import DFA, letter_problem
+from ..ltl import parse
+from .from_formula import formula_to_dfa
+from .propositions import over_valuations
+from .regex import regex_to_dfa
+from .io import MAX_DFA_STATES, read_dfa_file
 
 __all__ = ["Language", "load_language", "language_from_formula", "language_from_regex",
            "language_from_dfa", "SOURCE_KINDS"]
@@ -98,14 +103,11 @@ def _limit(state_limit: int | None) -> dict:
 def language_from_formula(formula: "str | Formula", alphabet: Sequence[str] | None = None, *,
                           state_limit: int | None = None, syntax: str = "attnlogic") -> Language:
     """The language {w : w, |w|+1 ⊨ formula} (text is parsed once)."""
-    from ..ltl import parse
-    from .from_formula import formula_to_dfa
 
     f = parse(formula, syntax=syntax) if isinstance(formula, str) else formula
     if not isinstance(f, Formula):
         raise InputError(f"formula: expected text or a Formula, got {type(formula).__name__}")
     if alphabet is not None:
-        from .propositions import over_valuations
         f = over_valuations(f, tuple(alphabet))      # propositions as atoms over valuation letters
     dfa = formula_to_dfa(f, alphabet, extend=True, **_limit(state_limit))
     return Language(dfa, "formula", formula if isinstance(formula, str) else str(f), f)
@@ -114,7 +116,6 @@ def language_from_formula(formula: "str | Formula", alphabet: Sequence[str] | No
 def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,
                         state_limit: int | None = None) -> Language:
     """The language of a regular expression (tokenised once)."""
-    from .regex import regex_to_dfa
 
     if not isinstance(regex, str):
         raise InputError(f"regex: expected text, got {type(regex).__name__}")
@@ -130,7 +131,6 @@ def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None, *
     (default: one letter per valuation; :mod:`.propositions`).  ``max_states``: the most
     states a file may declare (None: 200,000, :data:`~.io.MAX_DFA_STATES`)."""
     if isinstance(dfa, str):
-        from .io import MAX_DFA_STATES, read_dfa_file
         d = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet), one_hot=one_hot,
                           max_states=MAX_DFA_STATES if max_states is None else max_states)
         text = dfa

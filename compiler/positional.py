@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 
 import torch
+from attnlogic.ltl.formula import Mod, Yesterday, and_, disj
 
 __all__ = ["period_of", "periodic_table", "prop_2_13"]
 
@@ -41,6 +42,5 @@ def periodic_table(mods, width: int) -> torch.Tensor:
 def prop_2_13(psi, m: int, k: int):
     """The formula ⋁_{i=1..m} (MOD[m,i] ∧ Y[<=k](MOD[m,i−1] ∧ ψ)), equal to ``Y ψ`` when
     m ≥ k (Li & Cotterell 2026, Prop. 2.13)."""
-    from attnlogic.ltl.formula import Mod, Yesterday, and_, disj
 
     return disj(and_(Mod(m, i), Yesterday(and_(Mod(m, i - 1), psi), k)) for i in range(1, m + 1))

@@ -21,6 +21,8 @@ from ..ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
 from ..ltl.rewrite import core, expand_windows
 from .results import FragmentResult, Verdict
 from .synthesis import CHECK_BY_DFA_FROM, CHECK_WORK, check_formula, shrink, tidy
+from ..ltl.fragments import windows
+from .smallest import smallest_formula
 
 __all__ = ["member", "member_by", "non_member", "defines", "hint_forms", "improve",
            "MAX_FORMULA_SIZE"]
@@ -147,7 +149,6 @@ def defines(g: Formula, d, limit: int) -> bool:
 def hint_forms(hints, d, limit: int) -> list:
     """The hints and their rewritings (O, H into P; windows into Y-chains) that define L(d)
     exactly (checked), smallest first."""
-    from ..ltl.fragments import windows
 
     def expanded(h):
         # Y[<=k] ψ expands to at least k(k+1)/2 nodes: skip what could not be printed anyway
@@ -246,7 +247,6 @@ def _rewritings(f, d, limit: int) -> list:
 def _smallest(fragment: Fragment, d, f, limit: int, budget: int, stats: dict | None = None):
     """A verified formula of ``fragment`` with fewer nodes than ``f`` (at most
     SMALLEST_MAX_SIZE), or None."""
-    from .smallest import smallest_formula
     bound = SMALLEST_MAX_SIZE if f is None else min(SMALLEST_MAX_SIZE, f.size - 1)
     try:
         g = smallest_formula(d, fragment, max_size=bound, budget=budget, check_limit=limit, stats=stats)

@@ -23,6 +23,8 @@ from .classes import FORMULA, PAIR, LanguageClass
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_locally_r_trivial
 from .witnesses import family_witness, pumping_power
+from .definite import definite_verdict
+from .r_trivial import r_trivial_verdict
 
 __all__ = ["decide_locally_r_trivial", "local_index", "local_monoids_r_trivial",
            "identity_locally_r_trivial", "locally_r_trivial_verdict", "PROCEDURE", "CLASS"]
@@ -110,8 +112,6 @@ def locally_r_trivial_verdict(context: Context) -> Verdict:
     definiteness test says yes (a partially ordered DFA has no internal pairs, so k = 1; a
     definite one with index m has internal paths of at most m nodes, so k = max(1, m)),
     else :func:`decide_locally_r_trivial` within the context's memory budget."""
-    from .definite import definite_verdict
-    from .r_trivial import r_trivial_verdict
 
     vp = context.verdict(r_trivial_verdict)
     if vp.member:

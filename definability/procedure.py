@@ -19,6 +19,7 @@ from ..automata.graphs import SCCs, dfa_sccs
 from ..limits import Limits
 from ..ltl.fragments import Fragment
 from .results import FragmentResult, Verdict
+from .certificates import non_member
 
 __all__ = ["Context", "Procedure", "DfaTest"]
 
@@ -85,7 +86,6 @@ class DfaTest(Procedure):
         return fragment == self.fragment
 
     def decide(self, fragment, context, results) -> FragmentResult:
-        from .certificates import non_member
 
         v = context.verdict(self.test)
         if not v.member:

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from ..errors import InputError
 from ..limits import Limits
 from ..ltl.fragments import Fragment
+from ..ltl import parse
+from .classify import MAX_DECIDED_WINDOW, classify
+from ..automata.from_formula import formula_to_dfa
 
 __all__ = ["Entry", "candidates", "separation", "Separation", "Inclusion", "inclusion", "ALL_PAIRS",
            "WINDOW_TABLE_FRAGMENTS"]
@@ -136,11 +139,7 @@ def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: in
 
     Raises InputError when A ⊆ B is known, or when no catalogue language verifies (for the
     pairs whose inclusion is open, e.g. LTL[Y<=3] against LTL[Y<=2])."""
-    from ..ltl import parse
-    from .classify import classify
-    from ..automata.from_formula import formula_to_dfa
 
-    from .classify import MAX_DECIDED_WINDOW
 
     limits = Limits.of(limits, limit=limit, max_depth=max_depth)
     a, b = Fragment.parse(a_text), Fragment.parse(b_text)

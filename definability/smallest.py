@@ -57,6 +57,7 @@ from ..ltl.fragments import Fragment
 from ..ltl.semantics import BOOLEAN
 from ..limits import DEFAULT_LIMIT
 from .synthesis import check_formula
+from ..ltl.formula import Atom, Const, Historically, Once
 
 __all__ = ["fragment_operators", "smallest_formula", "behaviour_sample", "behaviour"]
 
@@ -263,7 +264,6 @@ def behaviour(formula: Formula, words: np.ndarray, alphabet) -> tuple[np.ndarray
     (n = 0 … ℓ), as booleans.  Exposed so that the tests can compare them with the
     reference evaluator; every operator of the logic is accepted."""
 
-    from ..ltl.formula import Atom, Const, Historically, Once
 
     words = np.asarray(words)
     W, ell = words.shape

@@ -38,6 +38,7 @@ from ..ltl.semantics import PY_BOOLEAN, step_history, step_once, step_past, step
 from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Mod, Once, Or,
                            Past, Since, Yesterday, period)
 from ..automata.graphs import SCCs, dfa_sccs
+from .types import since_type_automaton
 
 __all__ = [
     "check_formula", "synthesize_r_trivial", "synthesize_definite",
@@ -470,7 +471,6 @@ def synthesize_star_free(dfa, max_depth: int = 4, limit: int = 200_000,
     """An LTL[S] formula for an aperiodic DFA by S-type refinement (depth 1, 2, …,
     ``max_depth``); None when no depth up to ``max_depth`` suffices (Kamp's theorem says
     some depth does).  ``limit`` states and ``memory_budget`` bytes per depth."""
-    from .types import since_type_automaton
     for depth in range(1, max_depth + 1):
         res = since_type_automaton(dfa, depth, limit=limit, memory_budget=memory_budget)
         if res.definable:

@@ -57,6 +57,8 @@ from ..errors import DEFAULT_MEMORY_BUDGET, LimitExceeded, MemoryBudgetExceeded
 from ..ltl.formula import and_ as _and, or_ as _or
 from ..ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
 from .witnesses import Factors, Witness, family_witness, make_witness, run
+from ..automata.graphs import shortest_words_from
+from ..ltl.formula import Since
 
 __all__ = [
     "DepthResult", "type_automaton", "lasso_search",
@@ -521,7 +523,6 @@ def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
     t = np.asarray(dfa.transitions)
     n, nA = t.shape
     letters = range(nA)
-    from ..automata.graphs import shortest_words_from
     # (state, a shortest word reaching it): the word's run ends in that state
     prefixes = [(q, w) for q, w in enumerate(shortest_words_from(t, dfa.initial)) if w is not None]
     if not past:
@@ -673,7 +674,6 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
 
 
 def _since_formula(A, D, info, realised, end_verdict) -> Formula:
-    from ..ltl.formula import Since
     R = [sorted(r) for r in realised]
     memo: dict[int, Formula] = {}
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from attnlogic.display import html_table, show_factor, show_word
 
 __all__ = ["Witness", "Family", "Factors", "factorize", "make_witness", "family_witness",
            "transformation_of", "power_exponent", "least_idempotent_power", "run", "FACTORIZE_FROM"]
@@ -60,7 +61,6 @@ class Family:
         out-word pumps its own block); factors longer than
         :data:`attnlogic.display.WORD_DISPLAY_LIMIT` are shortened to their ends and length
         (the JSON has them whole)."""
-        from attnlogic.display import show_factor
 
         def part(p, block, s):
             left = show_factor(sep.join(p))
@@ -166,7 +166,6 @@ class Witness:
         words by :mod:`.attest`; long words shortened by :func:`attnlogic.display.show_word`)
         and, on a second line after ``indent``, the pumped family the pair belongs to, if any.
         The one text rendering of a witness: classify, separate and the demo print it."""
-        from attnlogic.display import show_word
 
         depth = "(unchecked)" if self.depth is None else f"at depth <= {self.depth}"
         text = (f"{show_word(sep.join(self.accepted))} in, {show_word(sep.join(self.rejected))} out, "
@@ -184,7 +183,6 @@ class Witness:
         return replace(self, accepted_factors=fac(self.accepted), rejected_factors=fac(self.rejected))
 
     def _repr_html_(self) -> str:
-        from attnlogic.display import html_table, show_word
 
         sep = "" if all(len(a) == 1 for a in self.accepted + self.rejected) else ","
         depth = "(depth not checked)" if self.depth is None else f"at depth ≤ {self.depth}"

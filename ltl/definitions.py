@@ -30,6 +30,7 @@ from attnlogic.errors import ParseError
 
 from .formula import Atom, Const, Formula, Mod
 from .printer import TREE_TEXT_LIMIT as _PRINTER_TREE_TEXT_LIMIT
+from .printer import _STYLES, _render_all
 
 __all__ = ["Certificate", "share", "certificate", "to_text_shared", "parse_program", "split_lines",
            "has_definitions", "dag_size", "order_key", "TREE_TEXT_LIMIT", "NAME", "MIN_SHARED_SIZE", "TREE_PRINT_LIMIT",
@@ -132,7 +133,6 @@ def share(formula: Formula, prefix: str = "d", style: dict | None = None) -> Cer
     """The shared form of ``formula`` (names ``$<prefix>1``, ``$<prefix>2``, … in order of
     definition), whatever its size, in one pass linear in its printed size.  ``style``: a
     dialect of :mod:`.printer` (default text)."""
-    from .printer import _STYLES, _render_all
 
     named = _named(formula)
     style = _STYLES["text"] if style is None else style

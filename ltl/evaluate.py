@@ -27,6 +27,7 @@ import numpy as np
 from .formula import Atom, Const, Formula, Historically, Mod, Once, Past, Since, Yesterday
 from .semantics import (BOOLEAN, BOOLEAN_TYPES, PY_BOOLEAN, block_leaves, boolean_block,
                         connectives)
+from .rewrite import core, readout_skeleton
 
 __all__ = ["connectives", "BOOLEAN", "PY_BOOLEAN", "BOOLEAN_TYPES", "block_leaves", "boolean_block",
            "Word", "encode_word", "truth_table", "truth_values", "accepts", "accepts_many",
@@ -143,6 +144,5 @@ def prefix_acceptance(formula: Formula, word) -> np.ndarray:
     top-level atoms set to false.  (``O`` and ``H`` also look at the current position, so they
     are first rewritten into ``P`` by :func:`attnlogic.ltl.rewrite.core`.)
     """
-    from .rewrite import core, readout_skeleton
 
     return truth_values(readout_skeleton(core(formula)), word)

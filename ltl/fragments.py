@@ -40,6 +40,8 @@ from ..errors import InputError
 from ..patterns import AttentionPattern
 from ..validate import is_int
 from .formula import Formula, Historically, Mod, Once, Past, Since, Yesterday
+from .formula import Atom, Yesterday
+from .rewrite import nest_windows, widen_step
 
 __all__ = ["Fragment", "LTL_P", "LTL_Y", "LTL_PY", "LTL_S", "BASE_FRAGMENTS", "MAX_WINDOW",
            "operators", "windows", "moduli", "fragment", "facts", "Facts"]
@@ -198,8 +200,6 @@ class Fragment:
         if (self.since or small.since or self.window is None or small.window is None
                 or small.window <= self.window or (small.past and not self.past)):
             return None
-        from .formula import Atom, Yesterday
-        from .rewrite import nest_windows, widen_step
         phi = Atom("φ")
         k = self.window
         if small.window % k == 0:

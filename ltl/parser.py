@@ -29,6 +29,9 @@ from attnlogic.errors import LimitExceeded, ParseError
 
 from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Mod, Not, Once,
                       Or, Past, Since, Xor, Yesterday)
+from .definitions import Certificate, has_definitions, parse_program as read
+from attnlogic.errors import InputError
+from .foreign import parse_ltlf2dfa
 
 __all__ = ["parse", "parse_program", "MAX_WINDOW", "MAX_MODULUS", "MAX_FORMULA_LENGTH", "MAX_FORMULA_HEIGHT",
            "FUTURE_OPERATORS"]
@@ -234,7 +237,6 @@ def _check_parentheses(text: str) -> None:
 
 
 def _has_definitions(text: str) -> bool:
-    from .definitions import has_definitions
     return has_definitions(text)
 
 
@@ -251,7 +253,6 @@ def parse_program(text: str):
     formula on the last line (:mod:`.definitions`); returns a
     :class:`~attnlogic.ltl.definitions.Certificate` (``.formula`` is the formula).  A text
     without definitions is one formula."""
-    from .definitions import Certificate, parse_program as read
 
     if not isinstance(text, str):
         raise TypeError("parse_program() takes a string")
@@ -278,7 +279,6 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
     if not isinstance(text, str):
         raise TypeError("parse() takes a string")
     if syntax not in ("attnlogic", "ltlf2dfa"):
-        from attnlogic.errors import InputError
         raise InputError(f"syntax: 'attnlogic' or 'ltlf2dfa', got {syntax!r}", parameters=("syntax",))
     if text.strip() == "":
         raise ParseError("formula", text, 1, "empty formula")
@@ -286,7 +286,6 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
         raise LimitExceeded("formula length (characters)", max_length, f"this one has {len(text)}",
                             parameters=("max_formula_length",))
     if syntax == "ltlf2dfa":
-        from .foreign import parse_ltlf2dfa
         f = parse_ltlf2dfa(text)
         if f.height > max_height:
             raise LimitExceeded("formula nesting (height)", max_height, f"this one has {f.height}",

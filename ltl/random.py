@@ -15,6 +15,7 @@ import numpy as np
 
 from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Not, Once, Or,
                       Past, Since, Xor, Yesterday)
+from .fragments import Fragment
 
 __all__ = ["random_formula", "FRAGMENT_OPERATORS", "operators_for_fragment"]
 
@@ -41,7 +42,6 @@ def operators_for_fragment(fragment: str) -> tuple[dict[str, float], tuple[int, 
     """
     if str(fragment) in FRAGMENT_OPERATORS:
         return FRAGMENT_OPERATORS[str(fragment)], (1,)
-    from .fragments import Fragment
 
     f = Fragment.parse(fragment)                   # the presets cover LTL[P] and LTL[S]
     past, k = f.past, f.window
