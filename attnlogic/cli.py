@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "_run", None):     # no command: the usage, on stderr (exit 2 is an error)
         parser.print_help(sys.stderr)
         return 2
-    from .signals import exit_status, interruption, stop_signals_raise
+    from .signals import exit_status, forget_unhandled_interrupt, interruption, stop_signals_raise
 
     try:
         with stop_signals_raise():     # SIGTERM and SIGHUP stop a command like Ctrl-C
@@ -142,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"attnlogic {args.command}: error: input nested too deeply", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
+        forget_unhandled_interrupt()
         print(f"\nattnlogic {args.command}: interrupted ({interruption(exc)}): stopped; every file "
               "written is complete (outputs are written atomically), nothing partial is left", file=sys.stderr)
         return exit_status(exc)

@@ -16,7 +16,8 @@ import signal
 import threading
 from contextlib import contextmanager
 
-__all__ = ["Terminated", "stop_signals_raise", "interruption", "exit_status", "STOP_SIGNALS"]
+__all__ = ["Terminated", "stop_signals_raise", "interruption", "exit_status", "forget_unhandled_interrupt",
+           "STOP_SIGNALS"]
 
 #: the signals that stop a command like Ctrl-C (SIGHUP where the platform has it)
 STOP_SIGNALS = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None))
@@ -69,3 +70,16 @@ def interruption(exc: BaseException) -> str:
 def exit_status(exc: BaseException) -> int:
     """130 for Ctrl-C, 128 + the signal's number for a stop signal."""
     return 128 + exc.signum if isinstance(exc, Terminated) else 130
+
+
+def forget_unhandled_interrupt() -> None:
+    """Tell the interpreter that the KeyboardInterrupt just caught was handled.
+
+    CPython marks a KeyboardInterrupt as *unhandled* when it escapes code run from a string
+    (``exec("...")``, as scipy and numpy do while being imported), even when an outer
+    ``except`` catches it later; ``python -m`` then ends the process by SIGINT after it has
+    exited with our status (the shell sees 130 from the console script but a signal death from
+    ``python -m attnlogic``).  Every evaluation of a string clears that mark, so one empty
+    ``exec`` after the interrupt is handled makes the exit status ours.
+    """
+    exec("")

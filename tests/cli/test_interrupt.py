@@ -214,3 +214,23 @@ def test_ctrl_c_stops_rmt_plot_and_leaves_only_complete_files(tmp_path):
     assert "rmt plot: Ctrl-C while " in err
     files = [p for p in out_dir.rglob("*") if p.is_file()] if out_dir.exists() else []
     assert not [p for p in files if ".tmp" in p.name or p.name.startswith(".")], files
+
+
+@pytest.mark.parametrize("forget", [True, False])
+def test_an_interrupt_caught_after_escaping_exec_keeps_our_exit_status(tmp_path, forget):
+    # scipy's import runs `exec("from numpy import *")`; a Ctrl-C landing there escapes the exec
+    # and CPython then ends `python -m ...` by SIGINT after our handler returned 130, unless
+    # the CLI calls forget_unhandled_interrupt() (the demo's Ctrl-C test met exactly this)
+    pkg = tmp_path / "interrupted_pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "__main__.py").write_text(
+        "from attnlogic.signals import forget_unhandled_interrupt\n"
+        "try:\n"
+        "    exec('raise KeyboardInterrupt')\n"
+        "except KeyboardInterrupt:\n"
+        f"    {'forget_unhandled_interrupt()' if forget else 'pass'}\n"
+        "    raise SystemExit(130)\n")
+    proc = subprocess.run([sys.executable, "-m", "interrupted_pkg"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == (130 if forget else -signal.SIGINT), proc.stderr
