@@ -23,7 +23,8 @@ automaton:
   and then every label must be a guard.  Guards are read over the valuations of the
   propositions (:mod:`.propositions`), one letter per valuation, or one-hot when asked.
 
-Refused, naming the node, edge or attribute: text Graphviz would not parse, an undirected
+Refused, naming the node, edge or attribute: text Graphviz would not parse, DOT longer than
+``MAX_PARSED_DOT_CHARS`` that is not our writer's exact shape (bounded time), an undirected
 or multiple graph, no start marker or several, an edge without letters, an empty letter,
 a letter with white space (letters are separated by commas), a label with an acceptance
 mark (transition-based acceptance), two edges taken by one letter from one state.  Nothing
@@ -43,7 +44,7 @@ from attnlogic.errors import FileFormatError
 
 from .dfa import DFA
 
-__all__ = ["read_dot", "parse_dot_graph"]
+__all__ = ["read_dot", "parse_dot_graph", "MAX_PARSED_DOT_CHARS"]
 
 _START_NAMES = {"__start", "start", "init", "I", "__start0"}
 _MARKER_SHAPES = {"point", "none", "plaintext", "plain"}
@@ -157,6 +158,10 @@ def _flatten(graph):
     return nodes, edges
 
 
+#: longest DOT text given to the parser (characters): pydot's parser reads a few
+#: thousand lines a second, so larger files (other than our writer's) are refused at once
+MAX_PARSED_DOT_CHARS = 256 * 1024
+
 #: deepest subgraph nesting read
 _MAX_NESTING = 200
 
@@ -255,6 +260,10 @@ def read_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = 
     ours = _read_ours(text, source, alphabet)
     if ours is not None:
         return ours
+    if len(text) > MAX_PARSED_DOT_CHARS:
+        raise FileFormatError(source, "dot", f"{len(text)} characters: DOT longer than {MAX_PARSED_DOT_CHARS} "
+                                             "is read only in attnlogic's own shape (the DOT parser takes "
+                                             "seconds per thousand lines); give the DFA as JSON or HOA")
     graph = parse_dot_graph(text, source)
     try:
         nodes, edges = _flatten(graph)

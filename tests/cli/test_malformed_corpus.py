@@ -103,6 +103,7 @@ DFA_FILES = [
     ('digraph { s [shape=point]; s -> q0; q0 -> s [label="a"] }', "no start edge"),
     ("digraph { " + "subgraph { " * 300 + "}" * 300 + " }", None),
     ('digraph { init [shape=plaintext, label=""]; init -> 1; 1 -> 1 [label="true"]; }', "no proposition"),
+    ("digraph { s [shape=point]; s -> a; " + 'a -> b [label="x"]; ' * 20000 + "}", "longer than"),
 ]
 
 CASES = (
