@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..automata.census import canonical_key, minimal_dfa_bound, minimal_dfas
+from ..automata.census import canonical_key, canonical_table_count, minimal_dfas
 from ..automata.io import dfa_to_dict
 from ..errors import InputError, LimitExceeded
 from ..limits import Limits
@@ -43,11 +43,15 @@ from .classify import questions
 from .classify import classify as _classify
 from .results import UnknownFragment, fragment_key
 
-__all__ = ["Census", "CensusEntry", "census", "orbit_images", "DEFAULT_MAX_DFAS", "PROGRESS_EVERY"]
+__all__ = ["Census", "CensusEntry", "census", "orbit_images", "DEFAULT_MAX_DFAS", "MAX_MAX_DFAS", "PROGRESS_EVERY"]
 
 #: default bound on the DFAs of a census (its upper bound is checked before enumerating):
 #: 4 states over two letters (bound 85,746) and 3 states over three (63,946) fit
 DEFAULT_MAX_DFAS = 100_000
+#: largest ``max_dfas`` accepted: far beyond any census that could finish (the 56,014
+#: languages of 4 states over two letters take minutes), and small enough that the
+#: refusal itself is decided in milliseconds
+MAX_MAX_DFAS = 10 ** 12
 #: the progress callback is told every this many DFAs
 PROGRESS_EVERY = 500
 
@@ -239,12 +243,15 @@ def census(max_states: int, alphabet: Sequence[str], windows=(2,), max_depth: in
         raise InputError("alphabet: a census needs at least one letter", parameters=("alphabet",))
     if len(set(letters)) != len(letters):
         raise InputError(f"alphabet: duplicate letter in {list(letters)}", parameters=("alphabet",))
-    integer("max_dfas", max_dfas, 1, what="a number of DFAs")
-    bound = minimal_dfa_bound(max_states, len(letters))
-    if bound > max_dfas:
+    integer("max_dfas", max_dfas, 1, MAX_MAX_DFAS, what="a number of DFAs")
+    bound, upto = 0, 0          # the bound, summed size by size until it exceeds max_dfas
+    while upto < max_states and bound <= max_dfas:
+        upto += 1
+        bound += canonical_table_count(upto, len(letters)) << upto
+    if bound > max_dfas:        # decided before any DFA is built, at the first size that passes
         raise LimitExceeded("DFAs in the census", max_dfas,
-                            f"up to {bound} DFAs with at most {max_states} states over "
-                            f"{len(letters)} letters; lower max_states or raise max_dfas",
+                            f"up to {bound} DFAs with at most {upto} states over {len(letters)} letters "
+                            f"already (max_states is {max_states}); lower max_states or raise max_dfas",
                             ("max_dfas", "max_states"))
     fragments = questions(tuple(windows))
     permutations = list(itertools.permutations(range(len(letters)))) if symmetry else []

@@ -228,7 +228,9 @@ def add_source_arguments(parser, windows: bool = False) -> None:
         add_window_argument(parser)
     parser.add_argument("formula_pos", nargs="?", metavar="F", help="formula (same as --formula)")
     src = parser.add_mutually_exclusive_group()
-    src.add_argument("--formula", "-f", metavar="F", help="past-time temporal formula")
+    src.add_argument("--formula", "-f", metavar="F",
+                     help="past-time temporal formula (its DFA: at most 400 distinct temporal "
+                          "subformulas and 2,000,000 states per step, docs/automata.md)")
     src.add_argument("--regex", "-r", metavar="R", help="regular expression")
     src.add_argument("--dfa", metavar="FILE",
                      help="DFA file: JSON, HOA, DOT, MONA DOT or AT&T text, detected ('-' = stdin)")

@@ -33,7 +33,8 @@ def add_arguments(parser) -> None:
     add_window_argument(parser)
     add_budget_arguments(parser)
     parser.add_argument("--max-dfas", type=int, default=None, metavar="N",
-                        help="refuse a census that may hold more DFAs than this (default 100000)")
+                        help="refuse a census that may hold more DFAs than this, decided before "
+                             "enumerating (default 100000, at most 10^12)")
     add_output_arguments(parser)
     parser.add_argument("--each", action="store_true",
                         help="with --json: also every DFA with its verdict per fragment")

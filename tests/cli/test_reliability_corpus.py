@@ -228,6 +228,12 @@ CASES = [
     (["compile", HUGE_PERIOD + " & P a"], "lcm of the MOD moduli"),
     (["compile", HUGE_PERIOD + " & P a", "--layernorm"], "lcm of the MOD moduli"),
     (["compile", WIDE_2000], "the formula needs 5999"),
+    # -- oversized censuses refused before anything is enumerated ---------------------------
+    (["census", "--max-states", "300", "--alphabet", "ab"], "max_states is 300"),
+    (["census", "--max-states", "1000000", "--alphabet", "abc"], "DFAs in the census"),
+    (["census", "--max-states", "300", "--alphabet", "ab", "--max-dfas", "1000000000000"],
+     "DFAs in the census"),
+    (["census", "--max-states", "3", "--alphabet", "ab", "--max-dfas", "10000000000000"], "max_dfas"),
     # -- rmt sizes checked before allocation ---------------------------------------------
     (["rmt", "weights", "--T", "1000000000"], "MAX_T"),
     (["rmt", "weights", "--T", "2049"], "MAX_T"),

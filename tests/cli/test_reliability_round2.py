@@ -80,3 +80,24 @@ def test_compile_of_a_formula_exponential_as_a_tree_names_its_coordinates_shortl
     assert code == 0, err[-500:]
     obj = json.loads(out)
     assert obj["layers"] == 61 and obj["heads"] == 61
+
+
+def test_the_formula_limits_are_stated_in_the_help_of_the_formula_option(capsys):
+    from attnlogic.automata.from_formula import DEFAULT_STATE_LIMIT, MAX_TEMPORAL_OPERATORS
+
+    for command in ["dfa", "classify", "compile"]:
+        code, out, _ = _run([command, "--help"], capsys)
+        text = " ".join(out.split())
+        assert code == 0
+        assert f"at most {MAX_TEMPORAL_OPERATORS} distinct temporal subformulas" in text
+        assert f"{DEFAULT_STATE_LIMIT:,} states" in text
+
+
+def test_the_census_limit_is_stated_in_its_help(capsys):
+    from attnlogic.definability.census import DEFAULT_MAX_DFAS, MAX_MAX_DFAS
+
+    code, out, _ = _run(["census", "--help"], capsys)
+    text = " ".join(out.split())
+    exponent = len(str(MAX_MAX_DFAS)) - 1
+    assert MAX_MAX_DFAS == 10 ** exponent and f"at most 10^{exponent}" in text
+    assert f"default {DEFAULT_MAX_DFAS}" in text
