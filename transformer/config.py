@@ -16,7 +16,7 @@ from typing import Any
 
 from attnlogic.errors import InputError
 from attnlogic.patterns import HEAD_KINDS, AttentionPattern
-from attnlogic.validate import is_int
+from attnlogic.validate import integer, is_int, number
 
 __all__ = ["HeadSpec", "TransformerConfig", "parse_pattern", "HEAD_KINDS", "POSITIONAL_KINDS"]
 
@@ -93,16 +93,19 @@ class TransformerConfig:
         else:
             layers = tuple(_as_spec(x) for x in heads)
         sa(self, "heads", layers)
-        if self.vocab_size < 1 or self.d_model < 1 or self.n_layers < 0:
-            raise ValueError("vocab_size, d_model must be >= 1 and n_layers >= 0")
+        integer("vocab_size", self.vocab_size, 1)
+        integer("d_model", self.d_model, 1)
+        integer("n_layers", self.n_layers, 0)
         if self.positional not in POSITIONAL_KINDS:
             raise ValueError(f"positional must be one of {POSITIONAL_KINDS}, got {self.positional!r}")
         if self.norm_position not in NORM_POSITIONS:
             raise ValueError(f"norm_position must be one of {NORM_POSITIONS}")
-        if self.readout_dim < 1:
-            raise ValueError("readout_dim must be >= 1")
-        if not 0.0 <= self.dropout < 1.0:
-            raise ValueError("dropout must be in [0, 1)")
+        integer("readout_dim", self.readout_dim, 1)
+        number("dropout", self.dropout, minimum=0.0, what="a probability")
+        if not self.dropout < 1.0:
+            raise InputError(f"dropout: a probability below 1, got {self.dropout!r}",
+                             parameters=("dropout",))
+        number("layernorm_eps", self.layernorm_eps, above=0.0)
         widest = max((len(h) for h in self.layer_heads), default=0)
         if self.d_head is None:
             sa(self, "d_head", max(1, self.d_model // max(1, widest)))

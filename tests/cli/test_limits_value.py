@@ -121,3 +121,16 @@ def test_the_default_limit_is_typed_once():
     assert found == []
     text = (ROOT / "attnlogic" / "limits.py").read_text(encoding="utf-8")
     assert text.count(f"{DEFAULT_LIMIT:_}") == 1
+
+
+def test_the_model_configuration_checks_its_numbers_by_name():
+    from attnlogic.transformer.config import TransformerConfig
+
+    base = dict(vocab_size=4, d_model=8, n_layers=1, heads=(("global",),))
+    for field, bad in (("dropout", math.nan), ("dropout", -0.1), ("dropout", 1.0),
+                       ("layernorm_eps", math.nan), ("layernorm_eps", 0.0), ("vocab_size", 0),
+                       ("d_model", 2.0), ("readout_dim", 0)):
+        with pytest.raises(InputError) as exc:
+            TransformerConfig(**{**base, field: bad})
+        assert exc.value.parameters == (field,), (field, bad)
+    assert TransformerConfig(**base, dropout=0.5).dropout == 0.5
