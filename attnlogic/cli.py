@@ -96,7 +96,7 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "max_length": "--max-length", "samples": "--samples", "seed": "--seed",
                    "max_states": "--max-states", "max_bytes": None, "fragment": "A/B",
                    "witness": "--witness", "depth": "--depth",
-                   "memory_budget": "--memory-budget", "max_dfas": "--max-dfas",
+                   "memory_budget": "--memory-budget", "classes": "--class", "max_dfas": "--max-dfas",
                    "semigroup_elements": "--limit", "type_states": "--limit",
                    "synthesis_states": "--limit", "check_states": None, "automaton_states": "--max-states",
                    "syntax": "--syntax"}

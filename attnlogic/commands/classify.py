@@ -39,6 +39,9 @@ def add_arguments(parser) -> None:
 
     add_source_arguments(parser, windows=True)
     add_budget_arguments(parser, search=True, memory=True)
+    parser.add_argument("--class", dest="classes", metavar="NAME", action="append",
+                        help="also ask the registered class of languages NAME "
+                             "(attnlogic.definability.registry; repeatable)")
     parser.add_argument("--pattern", "-p", metavar="P", action="append",
                         help="ask by attention pattern: global, local:K or hybrid:K (repeatable); "
                              "says for each whether it can recognise the language, with the certificate")
@@ -66,7 +69,7 @@ def run(args) -> int:
     hints = () if language.formula is None else (language.formula,)
     with StatusLine("classify", wanted(args)) as status:
         result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), limits=limits,
-                          minimal=True, hints=hints, on_stage=status)
+                          minimal=True, classes=tuple(args.classes or ()), hints=hints, on_stage=status)
     answers = [result.for_pattern(p) for p in patterns]
     if args.json:
         obj = result.to_json()

@@ -111,3 +111,15 @@ def test_the_ltl_fragments_are_registered_classes():
     assert class_for(LTL_P).pattern == LTL_P.pattern and class_for(LTL_S).pattern is None
     assert class_for(LTL_S).includes(LTL_P) is not None
     assert class_for(LTL_P).includes(LTL_S) is None
+
+
+def test_the_command_line_asks_a_registered_class(finite, capsys):
+    from attnlogic.cli import main
+
+    assert main(["classify", "--regex", "ab|b", "--alphabet", "ab", "--class", "FINITE",
+                 "--search-budget", "0", "--json", "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "FINITE" in json.dumps(out) and '"certificate": ["b", "ab"]' in json.dumps(out, ensure_ascii=False)
+    assert main(["classify", "P a", "--class", "NO-SUCH-CLASS", "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "[command line: --class]" in err[0]
