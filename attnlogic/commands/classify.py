@@ -16,7 +16,11 @@ Decide, for the language of a formula, regex or DFA (readout at N+1), membership
               lasso witnesses (no at every depth); null with the depth reached otherwise.
 
 Every "member" answer carries a formula of the fragment that defines exactly the language
-(checked against the DFA before printing); every "not a member" answer carries a witness:
+(checked against the DFA before printing), with one exception: an LTL[S] "yes" whose formula
+is beyond the budgets of its constructions (type refinement with S, the local-divisor
+construction; --limit) carries its algebraic proof instead (aperiodic: no monoid element
+with a cycle, by the counter search) and says that the formula was not built and why.
+Every "not a member" answer carries a witness:
 a word in the language and one outside it that no formula of the fragment distinguishes
 (depth null: at any depth, by pumping; depth r: no formula of temporal depth <= r).
 Witness words of multi-character letters are printed with their letters joined by commas;
@@ -113,6 +117,8 @@ def render(result) -> None:
             line = _certificate_lines(r.formula, width + 7)
         elif r.witness is not None:
             line = r.witness.text(result.separator, " " * (width + 7))
+        elif r.member:        # a yes proved algebraically, its formula over its budget
+            line = "(no formula: not built within the budgets; the proof is the line below)"
         else:
             line = ""
         print(f"{r.fragment:<{width}}  {verdict:<3}  {line}")

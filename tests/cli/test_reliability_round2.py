@@ -101,3 +101,20 @@ def test_the_census_limit_is_stated_in_its_help(capsys):
     exponent = len(str(MAX_MAX_DFAS)) - 1
     assert MAX_MAX_DFAS == 10 ** exponent and f"at most 10^{exponent}" in text
     assert f"default {DEFAULT_MAX_DFAS}" in text
+
+
+def test_an_ltl_s_yes_without_a_formula_says_so_and_gives_its_proof(capsys):
+    # a star-free language outside LTL[P,Y]; with limit 8 the semigroup (8 elements) is
+    # decided but neither formula construction fits, so the yes has no formula
+    argv = ["classify", "--regex", "((a|b)*c(a|b)*d)*", "--alphabet", "abcd", "--limit", "8"]
+    code, out, err = _run(argv, capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    i = next(i for i, line in enumerate(lines) if line.startswith("LTL[S] "))
+    assert lines[i].split()[1] == "yes" and "no formula: not built" in lines[i]
+    assert "aperiodic" in lines[i + 1] and "the formula was not built" in lines[i + 1]
+    code, out, err = _run(argv + ["--json"], capsys)
+    s = json.loads(out)["fragments"]["LTL[S]"]
+    assert s["member"] is True and s["formula"] is None and "the formula was not built" in s["method"]
+    code, out, _ = _run(["classify", "--help"], capsys)
+    assert "says that the formula was not built and why" in " ".join(out.split())
