@@ -10,8 +10,9 @@ The Python API is the real interface (the command line is a thin layer over it):
     result = al.classify(dfa)                   # attnlogic.definability: every fragment, proved
     result["hybrid:1"], result[al.Fragment.parse("LTL[P]")]   # by attention pattern or fragment
     model = al.compile_formula(f)               # attnlogic.compiler (imports torch)
-    report = al.check_compiled(model, max_length=10_000)   # a CheckResult; .to_json()
+    report = al.check_compiled(model, max_length=10_000)   # a ModelReport; .to_json()
     al.compile_language(lang)                   # any language: classified, certificate compiled, checked
+                                                # (attnlogic.pipeline)
     from attnlogic.testing import check         # ANY model against ANY language (docs/testing.md)
 
 Sub-packages: ``attnlogic.ltl``, ``attnlogic.automata``, ``attnlogic.definability``, ``attnlogic.transformer``,
@@ -37,9 +38,9 @@ _EXPORTS = {
     "transition_semigroup": "attnlogic.definability.semigroup",
     "smallest_formula": "attnlogic.definability.smallest",
     "compile_formula": "attnlogic.compiler.compile", "CompileResult": "attnlogic.compiler.compile",
-    "compile_language": "attnlogic.compiler.compile",
+    "compile_language": "attnlogic.pipeline",
     "check_compiled": "attnlogic.compiler.check", "CheckResult": "attnlogic.compiler.check",
-    "run_check": "attnlogic.compiler.check",
+    "ModelReport": "attnlogic.testing.report",
     "SUITE": "attnlogic.suite",
 }
 

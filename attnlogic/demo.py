@@ -1,8 +1,10 @@
-"""The demo pipeline behind ``attnlogic demo``: suite → DFA → classification → compile → check.
+"""The demo behind ``attnlogic demo``: suite → DFA → classification → compile → check.
 
 :func:`run_demo` returns a :class:`DemoReport` (one :class:`DemoRow` per language: its
-classification, and for an LTL[P,Y] member the compiled certificate and its check, each
-certificate compiled once and that model checked); :func:`render_table` prints it with rich;
+classification, and for a language with a compilable certificate the model of
+:func:`attnlogic.pipeline.compile_language` — the certificate of the smallest compilable
+fragment, compiled once, and that model's check against the language's own DFA);
+:func:`render_table` prints it with rich;
 :func:`write_outputs` writes ``report.json`` (``DemoReport.to_json()``) and two PNG plots
 (the membership matrix and the checking throughput) atomically.
 """
@@ -14,25 +16,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .fileio import save_figure_atomic, write_text_atomic
-
 from .suite import SUITE
 
 __all__ = ["DemoRow", "DemoReport", "run_demo", "render_table", "write_outputs"]
 
-CHECK_FRAGMENT = "LTL[P,Y]"
 #: the keys of a check that the demo's JSON report keeps
-CHECK_KEYS = ("words", "max_length", "prefixes_checked", "disagreements", "counterexample", "tokens_per_second")
+CHECK_KEYS = ("completed", "words", "max_length", "decisions", "disagreements", "counterexample",
+              "tokens_per_second")
 
 
 @dataclass(frozen=True)
 class DemoRow:
-    """One language of the suite: its classification and, when its LTL[P,Y] certificate was
-    compiled, the compiled model's summary and check (both None otherwise)."""
+    """One language of the suite: its classification and, when a certificate was compiled,
+    the pipeline's result (the model, the fragment whose certificate it is, its check) and
+    that check (both None otherwise)."""
 
     language: object                    # attnlogic.suite.NamedLanguage
     classification: object              # attnlogic.definability.results.Classification
     compiled: object = None             # attnlogic.compiler.CompileResult
-    check: object = None                # attnlogic.compiler.CheckResult
+    check: object = None                # attnlogic.testing.ModelReport
 
     def to_json(self, with_check: bool = True) -> dict:
         lang = self.language
@@ -42,7 +44,7 @@ class DemoRow:
             if self.check is None:
                 row["check"] = None
             else:
-                row["compiled"] = self.compiled.to_json()
+                row["compiled"] = {k: v for k, v in self.compiled.to_json().items() if k != "check"}
                 full = self.check.to_json()
                 row["check"] = {k: full[k] for k in CHECK_KEYS}
         return row
@@ -64,7 +66,7 @@ class DemoReport:
 
     @property
     def all_checks_clean(self) -> bool:
-        return all(c.exact for c in self.checks)
+        return all(c.agrees for c in self.checks)
 
     @property
     def checked_models(self) -> int:
@@ -86,15 +88,17 @@ def _progress(items, desc: str, enabled: bool):
 
 def run_demo(windows=(2,), max_length: int = 10_000, samples: int = 4, compile_models: bool = True,
              languages=SUITE, seed: int = 0, progress: bool = False, on_stage=None) -> DemoReport:
-    """Classify every language; compile each LTL[P,Y] member's certificate once and check
-    that model against the language's DFA.  ``on_stage(text)``, when given, hears each step
+    """Classify every language; for each with a compilable certificate, compile it and check
+    that model against the language's DFA (:func:`attnlogic.pipeline.compile_language` on the
+    classification just made).  ``on_stage(text)``, when given, hears each step
     ("classifying NAME", "compiling and checking NAME")."""
-    from attnlogic.compiler.check import check_ranges
-
-    check_ranges(max_length, samples, seed)
     from attnlogic.automata.sources import load_language
+    from attnlogic.compiler.check import check_ranges
     from attnlogic.definability.classify import classify
 
+    from . import pipeline
+
+    check_ranges(max_length, samples, seed)
     stage = on_stage or (lambda text: None)
     rows, sources = [], []
     for lang in _progress(languages, "classifying", progress):
@@ -102,21 +106,17 @@ def run_demo(windows=(2,), max_length: int = 10_000, samples: int = 4, compile_m
         sources.append(load_language(regex=lang.regex, alphabet=lang.alphabet))
         rows.append(DemoRow(lang, classify(sources[-1].dfa, windows=windows)))
     if compile_models:
-        from attnlogic.compiler.check import check_compiled
-        from attnlogic.compiler.compile import compile_formula
-
         done = []
         for row, language in _progress(list(zip(rows, sources)), "compiling and checking", progress):
             stage(f"compiling and checking {row.language.name}")
-            entry = row.classification[CHECK_FRAGMENT]
-            if not entry.member or entry.formula is None:  # a member may lack a printable certificate
+            try:
+                # the oracle is the language's own DFA (the regex's), not the certificate's
+                result = pipeline.compile_language(language, classification=row.classification,
+                                                   check_length=max_length, check_samples=samples, seed=seed)
+            except pipeline.NotCompilable:
                 done.append(row)
                 continue
-            compiled = compile_formula(entry.formula, row.language.alphabet)
-            # the oracle is the language's own DFA (the regex's), not the certificate's
-            result = check_compiled(compiled, language=language, max_length=max_length,
-                                    samples=samples, seed=seed)
-            done.append(DemoRow(row.language, row.classification, compiled.summary(), result))
+            done.append(DemoRow(row.language, row.classification, result, result.check))
         rows = done
     return DemoReport(tuple(windows), tuple(rows), compile_models)
 
@@ -148,13 +148,14 @@ def render_table(report: DemoReport, console=None) -> None:
     table.add_column("DFA", justify="right")
     for frag in fragments:
         table.add_column(_short_fragment(frag), justify="center", no_wrap=True)
-    table.add_column(f"compiled {_short_fragment(CHECK_FRAGMENT)} model vs DFA", no_wrap=True)
+    table.add_column("compiled certificate vs DFA", no_wrap=True)
     for row in rows:
         chk = row.check
         if chk is not None:
             comp = row.compiled.compiled
-            ok = "[green]exact[/]" if chk.exact else f"[red]{chk.disagreements} wrong[/]"
-            done = f"{_plural(comp.layers, 'layer')}, {_plural(comp.heads, 'head')}: {ok}"
+            ok = "[green]agrees[/]" if chk.agrees else f"[red]{chk.disagreements} wrong[/]"
+            done = (f"{_short_fragment(row.compiled.fragment)}: {_plural(comp.layers, 'layer')}, "
+                    f"{_plural(comp.heads, 'head')}: {ok}")
         else:
             done = "—"
         cls = row.classification
@@ -162,8 +163,11 @@ def render_table(report: DemoReport, console=None) -> None:
     console.print(table)
     if report.checks:
         chk = report.checks[0]
-        console.print(f"each compiled model: every prefix of {chk.words} words of {chk.max_length:,} "
-                      "letters (periodic, DFA-guided, random) plus all short words, compared with the DFA")
+        long = sum(v["words"] for k, v in chk.kinds.items() if k.startswith("long"))
+        console.print(f"each compiled model (the smallest certificate the compiler handles): every prefix of "
+                      f"{long} long words of {chk.max_length:,} letters (periodic, DFA-guided, random), all "
+                      f"words of length {chk.exhaustive_length}, the DFA's distinguishing contexts, words near "
+                      "the boundary and random short words, compared with the DFA")
     console.print()
     console.print("[bold]certificates[/] (smallest fragment with a formula; witness for the first non-member)")
     for row in rows:
@@ -216,10 +220,10 @@ def _plot_checks(report: DemoReport, path: Path) -> bool:
         return False
     fig, ax = plt.subplots(figsize=(7, 0.35 * len(rows) + 1.5))
     rates = [r.check.tokens_per_second for r in rows]
-    colors = ["tab:green" if r.check.exact else "tab:red" for r in rows]
+    colors = ["tab:green" if r.check.agrees else "tab:red" for r in rows]
     ax.barh([r.language.name for r in rows], rates, color=colors)
     ax.set_xlabel("tokens per second (compiled model, every prefix compared with the DFA)")
-    ax.set_title("Compiled transformers checked on long words (green: exact)")
+    ax.set_title("Compiled transformers checked on long words (green: agrees with the DFA)")
     fig.tight_layout()
     save_figure_atomic(fig, path, dpi=120, close=True)
     return True

@@ -84,13 +84,19 @@ def dfa_run_seconds(formula: str, n: int, words: int, repeat: int = 3) -> float:
     checked to agree."""
     import numpy as np
     from attnlogic.automata.from_formula import formula_to_dfa
-    from attnlogic.compiler.check import dfa_oracle
     from attnlogic.ltl.parser import parse
     dfa = formula_to_dfa(parse(formula), ALPHABET)
     codes = np.random.default_rng(0).integers(0, len(ALPHABET), size=(words, n))
-    lock = dfa_oracle(dfa, ALPHABET)
     remap = np.array([dfa.letter_index(a) for a in ALPHABET])
     acc = np.asarray(dfa.accepting)
+    lock_table = np.asarray(dfa.transitions, dtype=np.int64)[:, remap]
+
+    def lock(codes):
+        states = np.empty((codes.shape[0], codes.shape[1] + 1), dtype=np.int64)
+        states[:, 0] = dfa.initial
+        for j in range(codes.shape[1]):
+            states[:, j + 1] = lock_table[states[:, j], codes[:, j]]
+        return acc[states]
     table = np.asarray(dfa.transitions, dtype=np.int32)
     best = {"lock": float("inf"), "chunks": float("inf")}
     out = {}
@@ -108,11 +114,11 @@ def dfa_run_seconds(formula: str, n: int, words: int, repeat: int = 3) -> float:
 def _cell(name, n, kernel, dtype, device, tokens, threads) -> dict:
     import torch
     torch.set_num_threads(threads)
-    from attnlogic.compiler.check import run_check
+    from attnlogic.compiler.check import check_compiled
     words = max(1, tokens // (n + 1))
     t0 = time.perf_counter()
-    res = run_check(formula=MODELS[name], alphabet=ALPHABET, max_length=n, samples=words, exhaustive=0,
-                    dtype=dtype, device=device, kernel=kernel)
+    res = check_compiled(formula=MODELS[name], alphabet=ALPHABET, max_length=n, samples=words, exhaustive=0,
+                         dtype=dtype, device=device, kernel=kernel).to_json()
     wall = time.perf_counter() - t0
     peak_gb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2 ** 20  # KiB -> GiB
     if device == "cuda":

@@ -19,7 +19,7 @@ from .plan import Plan, plan_formula
 from .precision import exact_up_to
 from .weights import SCORE_GAP, build_model
 
-__all__ = ["CompiledModel", "CompileResult", "compile_formula", "compile_language", "compilable_certificate", "dtype_of", "READOUT"]
+__all__ = ["CompiledModel", "CompileResult", "compile_formula", "dtype_of", "READOUT"]
 
 #: how to read the output (stored in the sidecar)
 READOUT = "position n+1 (0-based index n) gives w[:n] in L iff output > 0; index N is EOS"
@@ -89,14 +89,17 @@ class CompiledModel:
 @dataclass(frozen=True)
 class CompileResult:
     """The report of ``attnlogic compile``: the compiled model and, when it was saved, the
-    paths of its weights (``out``) and sidecar."""
+    paths of its weights (``out``) and sidecar; when a language was compiled
+    (:func:`attnlogic.pipeline.compile_language`), where it came from, the fragment whose
+    certificate was compiled, and the check of the model against the language's DFA (an
+    :class:`attnlogic.testing.ModelReport`)."""
 
     compiled: CompiledModel
     out: str | None = None
     sidecar: str | None = None
     language: str | None = None          # when a language was compiled: where it came from,
     fragment: str | None = None          # the fragment whose certificate was compiled,
-    check: object = None                 # and the CheckResult of the model against its DFA
+    check: object = None                 # and the ModelReport of the model against its DFA
 
     def to_json(self) -> dict:
         """The JSON object of ``attnlogic compile --json``."""
@@ -106,7 +109,7 @@ class CompileResult:
         if self.language is not None:
             full = self.check.to_json()
             obj.update({"language": self.language, "fragment": self.fragment, "formula": c.formula,
-                        "check": {k: full[k] for k in ("words", "max_length", "prefixes_checked",
+                        "check": {k: full[k] for k in ("completed", "words", "max_length", "decisions",
                                                        "disagreements", "counterexample", "oracle")}})
         if self.out is not None:
             obj["out"], obj["sidecar"] = self.out, self.sidecar
@@ -125,9 +128,10 @@ class CompileResult:
         if self.language is not None:
             chk = self.check
             out.insert(0, f"language  {self.language}: in {self.fragment}, certificate compiled")
-            verdict = "exact" if chk.exact else f"{chk.disagreements} disagreements, e.g. {chk.counterexample!r}"
-            out.append(f"checked   every prefix of {chk.words} words of {chk.max_length} letters and all "
-                       f"{chk.exhaustive_words} of length {chk.exhaustive_length} against the DFA: {verdict}")
+            verdict = ("agrees" if chk.agrees else
+                       f"{chk.disagreements} disagreements, e.g. {chk.counterexample_text!r}")
+            out.append(f"checked   every prefix of {chk.words} words (all {chk.exhaustive_words} of length "
+                       f"{chk.exhaustive_length}, the longest {chk.max_length} letters) against the DFA: {verdict}")
         if self.out is not None:
             out.append(f"wrote     {self.out} and {self.sidecar}")
         return out
@@ -180,49 +184,3 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
         metadata["fixed_point"] = {"frac_bits": fixed_point.frac_bits, "int_bits": fixed_point.int_bits,
                                    "span_fix": span_fix}
     return CompiledModel(str(formula), plan, vocab, model, dtype, bound, metadata)
-
-
-def compilable_certificate(classification):
-    """The certificate to compile: among the compilable fragments (no S) that the language
-    is in, those minimal for known inclusion, and of them the one with the smallest
-    formula; as ``(FragmentResult, None)``.  When there is none: ``(None, reason)``, the reason
-    naming the largest compilable fragment classified (LTL[P,Y], which contains every
-    LTL[P,Y<=k]) and its witness pair, or why it is undecided."""
-    rs = [r for r in classification.results if not r.fragment.since]
-    members = [r for r in rs if r.member and r.formula is not None]
-    if members:
-        minimal = [r for r in members
-                   if not any(o.fragment != r.fragment and r.fragment.includes(o.fragment) for o in members)]
-        return min(minimal, key=lambda r: (r.formula.size, str(r.fragment))), None
-    top = next((r for r in rs if not any(o.fragment != r.fragment and o.fragment.includes(r.fragment)
-                                         for o in rs)), rs[-1])
-    sep = classification.separator
-    if top.witness is not None:
-        w = top.witness
-        depth = "every depth" if w.depth is None else f"depth <= {w.depth}"
-        return None, (f"not in {top.fragment}, the largest fragment the compiler handles: "
-                      f"{sep.join(w.accepted) or 'ε'!r} is in the language, {sep.join(w.rejected) or 'ε'!r} "
-                      f"is not, and no formula of {top.fragment} tells them apart (at {depth})")
-    return None, f"membership in {top.fragment} is undecided ({top.method})"
-
-
-def compile_language(language, windows=(2,), dtype: str = "float32", device: str = "cpu",
-                     check_length: int = 1000, check_samples: int = 4, **options) -> CompileResult:
-    """Compile any regular language (an :class:`attnlogic.automata.sources.Language`):
-    classify it (:func:`attnlogic.definability.classify.classify` with ``windows``), compile
-    the certificate of :func:`compilable_certificate`, and check the model against the
-    language's DFA on every prefix of ``check_samples`` words of ``check_length`` letters
-    and all short words.  InputError, naming the fragment and the witness pair, when the
-    language is in no compilable fragment.  ``options`` go to :func:`compile_formula`."""
-    from attnlogic.definability.classify import classify
-
-    from .check import check_compiled
-
-    hints = () if language.formula is None else (language.formula,)
-    result = classify(language.dfa, windows=tuple(windows), minimal=True, hints=hints)
-    chosen, reason = compilable_certificate(result)
-    if chosen is None:
-        raise InputError(f"cannot compile {language.describe()}: {reason}")
-    compiled = compile_formula(chosen.formula, language.alphabet, dtype=dtype, device=device, **options)
-    report = check_compiled(compiled, language=language, max_length=check_length, samples=check_samples)
-    return CompileResult(compiled, language=language.describe(), fragment=str(chosen.fragment), check=report)

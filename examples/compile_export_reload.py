@@ -58,8 +58,8 @@ def main(argv=None) -> int:
     print(f"compiled  {compiled.formula}: {json.dumps(compiled.summary().to_json())}")
     # 2. check that model on every prefix against the formula's minimal DFA
     res = check_compiled(compiled, max_length=args.length, samples=args.samples)
-    print(f"checked   {res.words} words of length {res.max_length} + all {res.exhaustive_words} "
-          f"of length {res.exhaustive_length}: {res.prefixes_checked} prefixes, "
+    print(f"checked   {res.words} words (all {res.exhaustive_words} of length {res.exhaustive_length}, the "
+          f"longest {res.max_length} letters): {res.decisions} prefixes, "
           f"{res.disagreements} disagreements, {res.tokens_per_second:.0f} tokens/s")
     # 3. export: safetensors + JSON sidecar
     out_dir = Path(args.out) if args.out else Path(tempfile.mkdtemp())
@@ -77,7 +77,7 @@ def main(argv=None) -> int:
     agree = bool(torch.equal(plain, want))
     print(f"reloaded  plain PyTorch on a word of length {len(word)}: "
           f"{'all' if agree else 'NOT all'} {len(word) + 1} prefix decisions agree with the formula")
-    return 0 if agree and res.exact else 1
+    return 0 if agree and res.agrees else 1
 
 
 if __name__ == "__main__":

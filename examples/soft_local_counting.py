@@ -25,7 +25,7 @@ import torch
 
 from attnlogic.definability.classify import classify
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.compiler.check import check_model, dfa_oracle
+from attnlogic.testing import check
 from attnlogic.transformer import HeadSpec, Transformer, TransformerConfig
 
 MAJ3 = "a|aa|(a|b)*(aab|aba|baa|aaa)"
@@ -65,9 +65,9 @@ def main(argv=None) -> int:
     print(f"LTL[P,Y<=3] member: {r.member}; witness {''.join(w.accepted)!r} in, {''.join(w.rejected)!r} out, "
           f"depth {'every' if w.depth is None else w.depth}")
     print(f"LTL[P,Y] member: {result['LTL[P,Y]'].member}; formula {result['LTL[P,Y]'].formula}")
-    rep = check_model(majority_model(), ("a", "b"), dfa_oracle(dfa, ("a", "b")), args.length, args.samples)
-    print(f"soft 3-local head vs DFA: {rep.words} words of length {rep.max_length} and all words of length "
-          f"{rep.exhaustive_length}: {rep.prefixes_checked} prefixes, {rep.disagreements} disagreements")
+    rep = check(majority_model(), dfa=dfa, long_length=args.length, long_count=args.samples)
+    print(f"soft 3-local head vs DFA: {rep.words} words (all of length {rep.exhaustive_length}, the longest "
+          f"{rep.max_length} letters): {rep.decisions} prefixes, {rep.disagreements} disagreements")
     return 0
 
 

@@ -5,6 +5,9 @@
   exhaustive up to a length, random, near the boundary, from the language's distinguishing
   contexts and long periodic and pumped words; the report gives the shortest counterexample
   found, shrunk;
+* :func:`check_isolated` — the same for a model named by its file or factory
+  (``FILE.py:FACTORY``), run in a child process under a time and a memory budget;
+  :class:`ModelFailed` when the model raises, exits, is killed or runs past a budget;
 * :class:`Adapter` — tokenisation (letter ids, BOS/EOS, padding) and readout (``"prefix"``
   or ``"eos"``, threshold or class index);
 * :mod:`attnlogic.testing.strategies` — hypothesis strategies (formulas of a fragment,
@@ -15,8 +18,9 @@
 
 from importlib import import_module
 
-_EXPORTS = {"check": ".recognition", "assert_recognises": ".recognition", "ModelReport": ".recognition",
-            "Adapter": ".adapter", "load_model": ".models"}
+_EXPORTS = {"check": ".recognition", "assert_recognises": ".recognition", "ModelReport": ".report",
+            "Adapter": ".adapter", "load_model": ".models", "ModelFailed": ".isolation",
+            "check_isolated": ".isolation"}
 
 __all__ = sorted(_EXPORTS)
 

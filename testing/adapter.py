@@ -10,15 +10,23 @@ token ids and scores into accept / reject:
   words of different lengths share a batch only when ``pad`` is given (right padding: a
   causal model's decisions before the padding are unaffected), else every batch holds words
   of one length;
-* score: ``scores[..., class_index]`` when the model gives several classes (default 0);
-  accept iff the score is > ``threshold`` (default 0: a logit) — or, with ``argmax=True``,
-  iff ``class_index`` is the largest class score;
+* scores: what the model returns, or its ``.logits`` (a Hugging Face ``ModelOutput``, or a
+  dict with a ``"logits"`` entry; a tuple gives its first item): (batch, length) or (batch,
+  length, classes) for a decision at every position; (batch, classes) or (batch,) for one
+  decision per word (a sequence classifier: a ``*ForSequenceClassification`` model is one by
+  its class), read only with readout ``"eos"`` (``scores="sequence"`` says so for another
+  model whose shape cannot: (batch, classes) with as many classes as tokens);
+* accept iff the score of class ``class_index`` (default 0; with one score per position or
+  word, that score) is > ``threshold`` (default 0: a logit) — or, with ``argmax=True``, iff
+  ``class_index`` is the largest class score;
 * readout ``"prefix"``: a decision at every position, the one for the prefix w[:n] at
   token index n (n = 0 … N).  This is attnlogic's compiled models' convention (``w + EOS``,
   index n has read the n letters of w[:n] and ignores the next token) and also that of a
   model with a BOS token (index n has read BOS and w[:n]).  Without BOS and EOS, w[:n] is read
   at index n − 1 and the empty prefix is not checked.
   readout ``"eos"``: one decision per word, at the last token (EOS when there is one).
+* padding: when words of different lengths share a batch (``pad``), a model that takes an
+  ``attention_mask`` (a Hugging Face model) gets one (1 on the word's tokens, 0 on padding).
 
 The defaults fit attnlogic's own models: token ids = letter indices, EOS = len(alphabet),
 no BOS, channel 0, threshold 0; readout ``"prefix"`` for compiled models, ``"eos"`` for the
@@ -34,9 +42,14 @@ import numpy as np
 
 from attnlogic.errors import InputError
 
-__all__ = ["Adapter", "READOUTS", "unwrap_model"]
+__all__ = ["Adapter", "READOUTS", "SCORES", "unwrap_model"]
 
 READOUTS = ("prefix", "eos")
+#: how the model's scores are laid out: ``auto`` (by their shape), one per ``position``, one
+#: per ``sequence``
+SCORES = ("auto", "position", "sequence")
+#: token ids are int64
+MAX_TOKEN_ID = 2 ** 63
 
 
 @dataclass(frozen=True)
@@ -54,6 +67,7 @@ class Adapter:
     argmax: bool = False
     tensors: str = "torch"
     batch_tokens: int = 1 << 16
+    scores: str = "auto"
     ids: tuple[int, ...] = field(init=False, repr=False)
 
     def __post_init__(self):
@@ -77,8 +91,45 @@ class Adapter:
             object.__setattr__(self, "eos", len(letters))
         for name in ("bos", "eos", "pad"):
             v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer))):
-                raise InputError(f"{name} must be a token id (an integer) or None, got {v!r}",
+            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer))
+                                  or not 0 <= v < MAX_TOKEN_ID):
+                raise InputError(f"{name} must be a token id (an integer in 0..{MAX_TOKEN_ID - 1}) or None, "
+                                 f"got {v!r}", parameters=(name,))
+        bad = [i for i in ids if not 0 <= i < MAX_TOKEN_ID]
+        if bad:
+            raise InputError(f"token_ids: ids must be integers in 0..{MAX_TOKEN_ID - 1}, got {bad}",
+                             parameters=("token_ids",))
+        if isinstance(self.threshold, bool) or not isinstance(self.threshold, (int, float, np.floating, np.integer)) \
+                or not np.isfinite(self.threshold):
+            raise InputError(f"threshold must be a finite number, got {self.threshold!r}", parameters=("threshold",))
+        if isinstance(self.class_index, bool) or not isinstance(self.class_index, (int, np.integer)) \
+                or self.class_index < 0:
+            raise InputError(f"class_index must be an integer >= 0, got {self.class_index!r}",
+                             parameters=("class_index",))
+        if self.scores not in SCORES:
+            raise InputError(f"scores {self.scores!r}: expected one of {', '.join(SCORES)}", parameters=("scores",))
+        if self.scores == "sequence" and self.readout != "eos":
+            raise InputError("one score per word (scores='sequence') needs readout 'eos'",
+                             parameters=("scores", "readout"))
+        if isinstance(self.batch_tokens, bool) or not isinstance(self.batch_tokens, int) or self.batch_tokens < 1:
+            raise InputError(f"batch_tokens must be an integer >= 1, got {self.batch_tokens!r}",
+                             parameters=("batch_tokens",))
+
+    @property
+    def extra_tokens(self) -> int:
+        """Tokens around a word: BOS and EOS when there are."""
+        return (self.bos is not None) + (self.eos is not None)
+
+    def check_vocabulary(self, size: int | None) -> None:
+        """InputError naming the parameter when a token id is not below the model's
+        vocabulary ``size`` (None: unknown, nothing checked)."""
+        if size is None:
+            return
+        named = [("bos", self.bos), ("eos", self.eos), ("pad", self.pad)]
+        named += [("token_ids", i) for i in self.ids]
+        for name, v in named:
+            if v is not None and v >= size:
+                raise InputError(f"{name}: token id {v} is not in the model's vocabulary of {size} ids",
                                  parameters=(name,))
 
     # -- positions ------------------------------------------------------------------------
@@ -89,46 +140,97 @@ class Adapter:
     def tokens(self, words: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """(token ids [B, T], the length of each word); words padded with ``pad``."""
         lengths = np.array([len(w) for w in words], dtype=np.int64)
-        extra = (self.bos is not None) + (self.eos is not None)
-        T = int(lengths.max(initial=0)) + extra
-        if len(set(lengths.tolist())) > 1 and self.pad is None:
-            raise InputError("words of different lengths in one batch need a pad id", parameters=("pad",))
-        out = np.full((len(words), T), 0 if self.pad is None else self.pad, dtype=np.int64)
+        T = int(lengths.max(initial=0)) + self.extra_tokens
         table = np.asarray(self.ids, dtype=np.int64)
+        head = [] if self.bos is None else [self.bos]
+        tail = [] if self.eos is None else [self.eos]
+        if len(set(lengths.tolist())) <= 1:            # one length: one gather
+            body = table[np.asarray(words, dtype=np.int64).reshape(len(words), int(lengths[0]) if len(words) else 0)]
+            cols = [np.full((len(words), 1), t, dtype=np.int64) for t in head] + [body] + \
+                [np.full((len(words), 1), t, dtype=np.int64) for t in tail]
+            return np.concatenate(cols, axis=1), lengths
+        if self.pad is None:
+            raise InputError("words of different lengths in one batch need a pad id", parameters=("pad",))
+        out = np.full((len(words), T), self.pad, dtype=np.int64)
         for i, w in enumerate(words):
-            row = [] if self.bos is None else [self.bos]
-            row = np.concatenate([np.asarray(row, dtype=np.int64), table[np.asarray(w, dtype=np.int64)],
-                                  np.asarray([] if self.eos is None else [self.eos], dtype=np.int64)])
+            row = np.concatenate([np.asarray(head, dtype=np.int64), table[np.asarray(w, dtype=np.int64)],
+                                  np.asarray(tail, dtype=np.int64)])
             out[i, :len(row)] = row
         return out, lengths
 
     # -- decisions ------------------------------------------------------------------------
-    def scores(self, model: Callable, tokens: np.ndarray) -> np.ndarray:
-        """Accept/reject at every token position: bool [B, T]."""
-        if self.tensors == "torch":
-            import torch
+    def _call(self, model: Callable, tokens: np.ndarray, lengths: np.ndarray):
+        """The model's raw output on ``tokens`` (torch or numpy, as ``tensors`` says)."""
+        if self.tensors == "numpy":
+            return model(tokens)
+        import torch
 
-            device = None
-            if isinstance(model, torch.nn.Module):
-                p = next(model.parameters(), None)
-                device = None if p is None else p.device
-            x = torch.as_tensor(tokens, device=device)
-            with torch.no_grad():
-                out = model(x)
-            if isinstance(out, (tuple, list)):
-                out = out[0]
-            out = out.detach().float().cpu().numpy() if hasattr(out, "detach") else np.asarray(out)
-        else:
-            out = np.asarray(model(tokens))
-        if out.ndim == 3:
+        device = None
+        if isinstance(model, torch.nn.Module):
+            p = next(model.parameters(), None)
+            device = None if p is None else p.device
+        x = torch.as_tensor(tokens, device=device)
+        with torch.no_grad():
+            if self.pad is not None and takes_attention_mask(model):
+                T = tokens.shape[1]
+                mask = torch.as_tensor(np.arange(T)[None, :] < (lengths + self.extra_tokens)[:, None],
+                                       device=device).long()
+                return model(x, attention_mask=mask)
+            return model(x)
+
+    def scores_of(self, out, shape: tuple[int, int]):
+        """The scores in a model's output: ``.logits`` of a ModelOutput (or a dict's
+        ``"logits"``), the first item of a tuple, else the output itself (a tensor or array)."""
+        if not hasattr(out, "shape") or not hasattr(out, "ndim"):
+            logits = getattr(out, "logits", None)
+            if logits is None and isinstance(out, Mapping):
+                logits = out.get("logits")
+            if logits is None and isinstance(out, (tuple, list)) and out:
+                logits = out[0]
+            if logits is None or not hasattr(logits, "shape"):
+                raise InputError(f"the model returned a {type(out).__name__} for tokens of shape {shape}: "
+                                 "expected scores (a tensor or array), a tuple starting with them, or an "
+                                 "object with .logits (a Hugging Face ModelOutput)", parameters=("model",))
+            out = logits
+        return out
+
+    def accept(self, model: Callable, tokens: np.ndarray, lengths: np.ndarray | None = None) -> tuple[np.ndarray, bool]:
+        """(accept/reject, per_sequence): bool [B, T] with a decision at every position, or
+        bool [B] with one per word (a sequence classifier's scores)."""
+        B, T = tokens.shape
+        lengths = np.full(B, T - self.extra_tokens) if lengths is None else lengths
+        out = self.scores_of(self._call(model, tokens, lengths), (B, T))
+        if not hasattr(out, "detach"):
+            out = np.asarray(out)
+        shape = tuple(out.shape)
+        per_sequence = self.scores == "sequence" or (self.scores == "auto" and (
+            len(shape) == 1 or (len(shape) == 2 and (shape != (B, T) or sequence_classifier(model)))))
+        want = "(batch,) or (batch, classes)" if per_sequence else "(batch, length) or (batch, length, classes)"
+        ok = shape[:1] == (B,) and (len(shape) in (1, 2) if per_sequence else
+                                    (len(shape) in (2, 3) and shape[1] == T))
+        if not ok:
+            raise InputError(f"the model returned scores of shape {shape} for tokens of shape {(B, T)}; "
+                             f"expected {want}", parameters=("model",))
+        if per_sequence and self.readout != "eos":
+            raise InputError(f"the model returned one score per word (shape {shape}), not one per position: "
+                             "read it with readout 'eos'", parameters=("readout",))
+        classes = len(shape) == (2 if per_sequence else 3)
+        if classes:
+            if self.class_index >= shape[-1]:
+                raise InputError(f"class_index {self.class_index} is out of range: the model gives "
+                                 f"{shape[-1]} class scores", parameters=("class_index",))
             if self.argmax:
-                return out.argmax(axis=-1) == self.class_index
-            out = out[..., self.class_index]
-        if out.ndim != 2 or out.shape[:2] != tokens.shape:
-            raise InputError(f"the model returned scores of shape {tuple(out.shape)} for tokens of shape "
-                             f"{tuple(tokens.shape)}; expected (batch, length) or (batch, length, classes)",
-                             parameters=("model",))
-        return out > self.threshold
+                acc = out.argmax(-1) == self.class_index
+            else:
+                acc = out[..., self.class_index] > self.threshold
+        else:
+            if self.class_index != 0 or self.argmax:
+                raise InputError(f"the model gives one score (shape {shape}), so there is no class to pick: "
+                                 "leave class_index at 0 and argmax off", parameters=("class_index", "argmax"))
+            acc = out > self.threshold
+        if hasattr(acc, "detach"):
+            acc = acc.detach().cpu().numpy()
+        return np.asarray(acc, dtype=bool), per_sequence
 
     def decisions(self, model: Callable, words: Sequence[np.ndarray]) -> list[np.ndarray]:
         """For each word, its decisions: readout "prefix" — one per prefix w[:n], n = first …
@@ -137,7 +239,9 @@ class Adapter:
         if not words:
             return []
         tokens, lengths = self.tokens(words)
-        acc = self.scores(model, tokens)
+        acc, per_sequence = self.accept(model, tokens, lengths)
+        if per_sequence:
+            return [acc[i:i + 1] if n + self.extra_tokens > 0 else acc[i:i] for i, n in enumerate(lengths)]
         off = self._offset()
         out = []
         for i, n in enumerate(lengths):
@@ -145,7 +249,7 @@ class Adapter:
                 lo = 0 if off == 0 else 1
                 out.append(acc[i, lo + off:n + off + 1])
             else:
-                last = n + (self.bos is not None) + (self.eos is not None) - 1
+                last = n + self.extra_tokens - 1
                 out.append(acc[i, last:last + 1] if last >= 0 else acc[i, :0])
         return out
 
@@ -167,3 +271,19 @@ def unwrap_model(model) -> tuple[Callable, tuple[str, ...] | None]:
     if compiled is not None and isinstance(model, compiled.CompiledModel):
         return model.model, tuple(model.vocab.alphabet)
     return model, None
+
+
+def sequence_classifier(model) -> bool:
+    """A Hugging Face ``*ForSequenceClassification`` model: one score vector per word."""
+    return type(model).__name__.endswith("ForSequenceClassification")
+
+
+def takes_attention_mask(model) -> bool:
+    """Whether ``model``'s forward takes an ``attention_mask`` keyword (Hugging Face models do)."""
+    import inspect
+
+    forward = getattr(model, "forward", model)
+    try:
+        return "attention_mask" in inspect.signature(forward).parameters
+    except (TypeError, ValueError):
+        return False

@@ -17,107 +17,53 @@ The counterexample reported is the shortest disagreeing word found, then shrunk:
 2. hypothesis shrinking (when hypothesis is installed) — :func:`hypothesis.find` over the
    words of at most that length, with its own shrinker, keeps whichever is shorter.
 
-With the default ``exhaustive`` length every word up to that length is checked, so a
-counterexample of at most that length is a shortest one.
+Shrinking is bounded (:data:`SHRINK_TOKENS` tokens fed to the model in all; hypothesis only
+for words of at most :data:`HYPOTHESIS_MAX_LENGTH` letters), so a counterexample found on a
+word of 10^5 letters does not cost 10^5 forward passes of that length.  Every word up to the
+exhaustive length is checked, so a counterexample of at most that length is a shortest
+one; a longer one is reported as the shortest *found* (:class:`~.report.ModelReport`).
+
+The model runs in inference mode for the check: an ``nn.Module`` is put in ``eval()`` (no
+dropout) under ``torch.no_grad()``, and the ``training`` flag of each of its submodules is
+restored afterwards.  A model with a position limit (``config.n_positions``,
+``config.max_position_embeddings``, ``config.max_positions`` of attnlogic's own models, or
+``context=``) only gets words that fit: the long words are shortened to the limit (the
+report says how many) and the exhaustive and random lengths are capped below it.
+
+Everything here runs in the caller's process: a model given as a file or a factory name
+runs isolated in a child process with a time and memory budget through
+:func:`attnlogic.testing.isolation.check_isolated`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable, Sequence
+import itertools
+import sys
+import time
+from contextlib import contextmanager
+from typing import Callable
 
 import numpy as np
 
 from attnlogic.errors import InputError
 
 from .adapter import Adapter, unwrap_model
+from .report import ModelReport
 from .words import boundary_words, context_words, dfa_table, exhaustive, long_words, random_words
 
-__all__ = ["ModelReport", "check", "assert_recognises", "resolve_language", "exhaustive_budget"]
+__all__ = ["ModelReport", "check", "assert_recognises", "resolve_language", "exhaustive_budget",
+           "model_context", "model_vocabulary", "inference_mode", "SHRINK_TOKENS"]
 
 #: candidates tried per shrinking round (the shortest ones)
 _SHRINK_BATCH = 4096
-
-
-@dataclass(frozen=True)
-class ModelReport:
-    """What :func:`check` found.  ``words``/``decisions``: how many words were fed to the
-    model and how many decisions (prefixes, or whole words) were compared; ``disagreements``
-    counts decisions; ``counterexample`` is the shortest disagreeing word found, shrunk (a
-    tuple of letters, None when the model agreed everywhere), with the model's and the
-    language's answer on it; ``found_length``: its length before shrinking; ``kinds``: words
-    and disagreements per source."""
-
-    language: str
-    alphabet: tuple[str, ...]
-    readout: str
-    words: int
-    decisions: int
-    disagreements: int
-    counterexample: tuple[str, ...] | None
-    model_answer: bool | None
-    language_answer: bool | None
-    found_length: int | None
-    exhaustive_length: int
-    max_length: int
-    kinds: dict = field(compare=False)
-
-    @property
-    def ok(self) -> bool:
-        return self.disagreements == 0
-
-    @property
-    def counterexample_text(self) -> str | None:
-        """The counterexample as text: letters joined (commas for multi-character letters),
-        ``ε`` for the empty word."""
-        if self.counterexample is None:
-            return None
-        sep = "" if all(len(a) == 1 for a in self.alphabet) else ","
-        return sep.join(self.counterexample) or "ε"
-
-    def to_json(self) -> dict:
-        return {"language": self.language, "alphabet": list(self.alphabet), "readout": self.readout,
-                "words": self.words, "decisions": self.decisions, "disagreements": self.disagreements,
-                "counterexample": None if self.counterexample is None else
-                ("" if not self.counterexample else self.counterexample_text),
-                "counterexample_length": None if self.counterexample is None else len(self.counterexample),
-                "model_answer": self.model_answer, "language_answer": self.language_answer,
-                "found_length": self.found_length, "exhaustive_length": self.exhaustive_length,
-                "max_length": self.max_length, "kinds": {k: dict(v) for k, v in self.kinds.items()}}
-
-    def lines(self) -> list[str]:
-        what = "prefixes" if self.readout == "prefix" else "words"
-        out = [f"language           {self.language}",
-               f"readout            {self.readout}",
-               f"words              {self.words} (all up to length {self.exhaustive_length}; "
-               + ", ".join(f"{k} {v['words']}" for k, v in self.kinds.items()) + ")",
-               f"{what + ' checked':<19}{self.decisions}",
-               f"disagreements      {self.disagreements}"]
-        if self.counterexample is None:
-            out.append("counterexample     none")
-        else:
-            out.append(f"counterexample     {self.counterexample_text!r} ({len(self.counterexample)} letters; "
-                       f"model {_answer(self.model_answer)}, language {_answer(self.language_answer)})")
-        return out
-
-    def _repr_html_(self) -> str:
-        """For notebooks: the lines of :meth:`lines` as a table."""
-        from attnlogic.display import lines_html
-
-        return lines_html(self.lines(), str(self))
-
-    def __str__(self) -> str:
-        if self.ok:
-            return (f"the model agrees with {self.language} on all {self.decisions} decisions "
-                    f"({self.words} words, readout {self.readout})")
-        return (f"the model disagrees with {self.language} on {self.disagreements} of {self.decisions} "
-                f"decisions ({self.words} words, readout {self.readout}); shortest counterexample: "
-                f"{self.counterexample_text!r} ({len(self.counterexample)} letters) — the model "
-                f"{_answer(self.model_answer)}s it, the language {_answer(self.language_answer)}s it")
-
-
-def _answer(accepts: bool | None) -> str:
-    return {True: "accept", False: "reject", None: "?"}[accepts]
+#: tokens the shrinking may feed the model, in all rounds together
+SHRINK_TOKENS = 1 << 22
+#: hypothesis shrinks counterexamples of at most this many letters
+HYPOTHESIS_MAX_LENGTH = 64
+#: words of the exhaustive phase (its default length is the largest within this budget)
+EXHAUSTIVE_BUDGET = 1 << 13
+#: the exhaustive length never exceeds this
+EXHAUSTIVE_CAP = 14
 
 
 def resolve_language(formula=None, regex=None, dfa=None, language=None, alphabet=None):
@@ -134,7 +80,7 @@ def resolve_language(formula=None, regex=None, dfa=None, language=None, alphabet
     return load_language(formula=formula, regex=regex, dfa=dfa, alphabet=alphabet)
 
 
-def exhaustive_budget(k: int, readout: str, budget: int = 1 << 13, cap: int = 14) -> int:
+def exhaustive_budget(k: int, readout: str, budget: int = EXHAUSTIVE_BUDGET, cap: int = EXHAUSTIVE_CAP) -> int:
     """The largest L ≤ cap whose exhaustive phase costs at most ``budget`` words: k^L words
     of length L for the prefix readout (their prefixes are all shorter words), all
     1 + k + … + k^L words up to L for the eos readout."""
@@ -147,73 +93,136 @@ def exhaustive_budget(k: int, readout: str, budget: int = 1 << 13, cap: int = 14
     return L
 
 
-class _Run:
-    """One check's state: the model, the adapter, the DFA (columns in alphabet order)."""
+def model_context(model) -> int | None:
+    """The most tokens ``model`` reads, when it says: ``config.n_positions`` (GPT-2),
+    ``config.max_position_embeddings`` (most Hugging Face models), ``config.max_positions``
+    (attnlogic's Transformer: its learned or sinusoidal table); None when it names none."""
+    cfg = getattr(model, "config", None)
+    for name in ("n_positions", "max_position_embeddings", "max_positions"):
+        v = getattr(cfg, name, None)
+        if isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v > 0:
+            return int(v)
+    return None
 
-    def __init__(self, model, adapter: Adapter, table, initial, accepting):
+
+def model_vocabulary(model) -> int | None:
+    """The number of token ids ``model`` reads, when its ``config.vocab_size`` says."""
+    v = getattr(getattr(model, "config", None), "vocab_size", None)
+    return int(v) if isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v > 0 else None
+
+
+@contextmanager
+def inference_mode(model):
+    """``model`` in ``eval()`` under ``torch.no_grad()`` for the block; every submodule's
+    ``training`` flag restored after (a callable that is not an ``nn.Module`` runs as it is)."""
+    torch = sys.modules.get("torch")         # a model that is a torch module has imported it
+    if torch is None:
+        yield
+        return
+    modes = [(m, m.training) for m in model.modules()] if isinstance(model, torch.nn.Module) else []
+    if modes:
+        model.eval()
+    try:
+        with torch.no_grad():
+            yield
+    finally:
+        for m, training in modes:
+            m.training = training
+
+
+def _prefix_states(table: np.ndarray, initial: int, words: np.ndarray) -> np.ndarray:
+    """The DFA's state after every prefix of words of one length: [B, N] → [B, N+1]; many
+    short words advance in lock step, few long ones each in one pass of Python's accumulate."""
+    B, N = words.shape
+    if N > 4 * B:
+        rows = table.tolist()
+        return np.array([list(itertools.accumulate(w.tolist(), lambda q, a: rows[q][a], initial=initial))
+                         for w in words], dtype=np.int64).reshape(B, N + 1)
+    states = np.empty((B, N + 1), dtype=np.int64)
+    states[:, 0] = initial
+    for j in range(N):
+        states[:, j + 1] = table[states[:, j], words[:, j]]
+    return states
+
+
+class _Run:
+    """One check's state: the model, the adapter, the DFA (columns in alphabet order), the
+    oracle, and the running tallies."""
+
+    def __init__(self, model, adapter: Adapter, table, initial, accepting, evaluator=None):
         self.model, self.adapter = model, adapter
         self.table, self.initial, self.acc = table, initial, np.asarray(accepting, dtype=bool)
-        self.words = self.decisions = self.disagreements = 0
+        self.evaluator = evaluator
+        self.words = self.decisions = self.disagreements = self.tokens = self.longest = 0
+        self.seconds = 0.0
         self.best: tuple[int, ...] | None = None
         self.best_answers: tuple[bool, bool] | None = None
         self.kinds: dict[str, dict[str, int]] = {}
 
     def truth(self, words: np.ndarray) -> np.ndarray:
-        """The language on every prefix of words of one length: [B, N] → [B, N+1]."""
-        B, N = words.shape
-        states = np.empty((B, N + 1), dtype=np.int64)
-        states[:, 0] = self.initial
-        for j in range(N):
-            states[:, j + 1] = self.table[states[:, j], words[:, j]]
-        return self.acc[states]
+        """The language on every prefix of words of one length: [B, N] → [B, N+1] (the DFA, or
+        the reference evaluator when one was given)."""
+        if self.evaluator is not None:
+            return np.stack([self.evaluator(w) for w in words]).reshape(words.shape[0], words.shape[1] + 1)
+        return self.acc[_prefix_states(self.table, self.initial, words)]
 
     def model_decisions(self, words: list) -> list[np.ndarray]:
-        """The model's decisions, batched (one length per batch unless the adapter pads)."""
+        """The model's decisions on one batch (one length unless the adapter pads), timed."""
         ad = self.adapter
-        out: list = [None] * len(words)
-        groups: dict = {}
-        for i, w in enumerate(words):
-            groups.setdefault(len(w) if ad.pad is None else 0, []).append(i)
-        for idx in groups.values():
-            longest = max(len(words[i]) for i in idx) + 2
-            step = max(1, ad.batch_tokens // longest)
-            for s in range(0, len(idx), step):
-                part = idx[s:s + step]
-                for i, d in zip(part, ad.decisions(self.model, [words[i] for i in part])):
-                    out[i] = d
+        t0 = time.perf_counter()
+        out = ad.decisions(self.model, words)
+        self.seconds += time.perf_counter() - t0
+        self.tokens += sum(len(w) for w in words) + ad.extra_tokens * len(words)
         return out
 
+    def batches(self, words: list):
+        """``words`` in batches of one length (any lengths when the adapter pads) of about
+        ``batch_tokens`` tokens."""
+        ad = self.adapter
+        groups: dict = {}
+        for w in words:
+            groups.setdefault(len(w) if ad.pad is None else 0, []).append(w)
+        for group in groups.values():
+            longest = max(len(w) for w in group) + ad.extra_tokens
+            step = max(1, ad.batch_tokens // max(1, longest))
+            for s in range(0, len(group), step):
+                yield group[s:s + step]
+
     def compare(self, words: list, kind: str) -> None:
-        if not words:
-            return
+        """Every decision of the model on ``words`` against the language's, tallied as ``kind``."""
+        tally = self.kinds.setdefault(kind, {"words": 0, "disagreements": 0})
+        for batch in self.batches(words):
+            self._compare_batch(batch, tally)
+
+    def _compare_batch(self, words: list, tally: dict) -> None:
         got = self.model_decisions(words)
         first = self.adapter.first_prefix
         prefix = self.adapter.readout == "prefix"
-        tally = self.kinds.setdefault(kind, {"words": 0, "disagreements": 0})
         by_length: dict[int, list[int]] = {}
         for i, w in enumerate(words):
             by_length.setdefault(len(w), []).append(i)
         for n, idx in by_length.items():
             batch = np.array([words[i] for i in idx], dtype=np.int64).reshape(len(idx), n)
-            truth = self.truth(batch)
-            want = truth[:, first:] if prefix else truth[:, -1:]
+            self.words += len(idx)
+            tally["words"] += len(idx)
+            self.longest = max(self.longest, n)
             dec = np.stack([got[i] for i in idx])
             if dec.shape[1] == 0:                    # the empty word without BOS/EOS: no decision
-                tally["words"] += len(idx)
-                self.words += len(idx)
                 continue
+            truth = self.truth(batch)
+            want = truth[:, first:] if prefix else truth[:, -1:]
             bad = dec != want
             count = int(bad.sum())
-            self.words += len(idx)
             self.decisions += dec.size
             self.disagreements += count
-            tally["words"] += len(idx)
             tally["disagreements"] += count
             if count:
                 rows = np.flatnonzero(bad.any(axis=1))
                 cols = bad[rows].argmax(axis=1)
                 for r, c in zip(rows, cols):
                     cut = (int(c) + first) if prefix else n
+                    if self.best is not None and cut > len(self.best):
+                        continue
                     cand = tuple(int(a) for a in batch[r, :cut])
                     if self.best is None or (len(cand), cand) < (len(self.best), self.best):
                         self.best = cand
@@ -221,19 +230,22 @@ class _Run:
 
     def final(self, words: list) -> list[tuple[bool, bool] | None]:
         """(model, language) on each whole word, or None where the readout has no decision."""
-        got = self.model_decisions(words)
-        out = []
-        for w, d in zip(words, got):
+        got: list = []
+        for batch in self.batches(words):        # batches keep the order of one-length groups
+            got.extend(zip(batch, self.model_decisions(batch)))
+        answers = {}
+        for w, d in got:
             truth = self.truth(np.asarray(w, dtype=np.int64).reshape(1, len(w)))[0, -1]
-            out.append(None if len(d) == 0 else (bool(d[-1]), bool(truth)))
-        return out
+            answers[tuple(int(a) for a in w)] = None if len(d) == 0 else (bool(d[-1]), bool(truth))
+        return [answers[tuple(int(a) for a in w)] for w in words]
 
 
 def _shrink(run: _Run, word: tuple[int, ...], use_hypothesis: bool | None) -> tuple[tuple[int, ...], tuple[bool, bool]]:
     """The shrinking of the module docstring; returns the word and (model, language) on it."""
     best = word
     answers = run.final([list(best)])[0]
-    while best:
+    spent = len(best)
+    while best and spent < SHRINK_TOKENS:
         states = [run.initial]
         for a in best:
             states.append(int(run.table[states[-1], a]))
@@ -242,13 +254,15 @@ def _shrink(run: _Run, word: tuple[int, ...], use_hypothesis: bool | None) -> tu
             seen.setdefault(q, []).append(i)
         cands = {best[:i] + best[j:] for pos in seen.values() for i in pos for j in pos if i < j}
         cands |= {best[:i] + best[i + 1:] for i in range(len(best))}
-        cands = sorted(cands, key=lambda w: (len(w), w))[:_SHRINK_BATCH]     # shortest first
+        room = max(1, (SHRINK_TOKENS - spent) // (len(best) + 2))
+        cands = sorted(cands, key=lambda w: (len(w), w))[:min(_SHRINK_BATCH, room)]     # shortest first
+        spent += sum(len(c) + 2 for c in cands)
         results = run.final([list(c) for c in cands])
         hit = next(((c, r) for c, r in zip(cands, results) if r is not None and r[0] != r[1]), None)
         if hit is None:
             break
         best, answers = hit
-    if use_hypothesis is not False and best:
+    if use_hypothesis is not False and best and len(best) <= HYPOTHESIS_MAX_LENGTH:
         try:
             from hypothesis import HealthCheck, find, settings
             from hypothesis import strategies as st
@@ -275,22 +289,35 @@ def _shrink(run: _Run, word: tuple[int, ...], use_hypothesis: bool | None) -> tu
     return best, answers
 
 
+def _count(name: str, v) -> None:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+        raise InputError(f"{name} must be an integer >= 0, got {v!r}", parameters=(name,))
+
+
 def check(model: Callable, *, formula=None, regex=None, dfa=None, language=None, alphabet=None,
           adapter: Adapter | None = None, readout: str | None = None, max_length: int = 40,
           exhaustive_length: int | None = None, random: int = 256, boundary: int = 512,
           contexts: int = 1024, long_length: int = 200, long_count: int = 24, seed: int = 0,
-          shrink: bool = True, use_hypothesis: bool | None = None, **adapter_options) -> ModelReport:
+          shrink: bool = True, use_hypothesis: bool | None = None, oracle: str = "dfa",
+          context: int | None = None, label: str = "model", details: dict | None = None,
+          progress: bool = False, **adapter_options) -> ModelReport:
     """Check ``model`` against a language; see the module docstring.
 
+    Model: an ``nn.Module`` (a Hugging Face model included), any callable from token ids to
+    scores, or a compiled model (``attnlogic.compile_formula``'s; read over its own alphabet).
     Language: exactly one of ``formula``, ``regex``, ``dfa`` (object or file) or ``language``
     (a :class:`~attnlogic.automata.sources.Language`), over ``alphabet``.  Model reading:
     ``adapter``, or an :class:`~.adapter.Adapter` built from ``readout`` (default "prefix")
     and ``adapter_options`` (``token_ids``, ``bos``, ``eos``, ``pad``, ``threshold``,
-    ``class_index``, ``argmax``, ``tensors``).  Words: every word up to ``exhaustive_length``
-    (default :func:`exhaustive_budget`), ``contexts`` distinguishing-context words,
-    ``boundary`` words one edit from a random member or non-member of length ≤
-    ``max_length``, ``random`` random words of length ≤ ``max_length``, and ``long_count``
-    periodic / pumped / random words of length ``long_length`` (0 to skip).
+    ``class_index``, ``argmax``, ``tensors``, ``scores``, ``batch_tokens``).  Words: every
+    word up to ``exhaustive_length`` (default :func:`exhaustive_budget`), ``contexts``
+    distinguishing-context words, ``boundary`` words one edit from a random member or
+    non-member of length ≤ ``max_length``, ``random`` random words of length ≤ ``max_length``,
+    and ``long_count`` periodic / pumped / random words of length ``long_length`` (0 to skip),
+    all within the model's ``context`` (default :func:`model_context`).  ``oracle``:
+    ``"dfa"`` (the minimal DFA) or ``"evaluator"`` (the reference evaluator of a formula
+    language, to cross-check the DFA path).  ``label`` and ``details`` name the model in the
+    report; ``progress`` draws a bar over the long words.
 
     A compiled model (:class:`~attnlogic.compiler.compile.CompiledModel`) is run as its
     transformer over its own letters (:func:`~.adapter.unwrap_model`): the default alphabet
@@ -312,45 +339,109 @@ def check(model: Callable, *, formula=None, regex=None, dfa=None, language=None,
     elif readout is not None or adapter_options:
         raise InputError("give an adapter or its options, not both", parameters=("adapter", "readout"))
     for name, v in (("max_length", max_length), ("random", random), ("boundary", boundary),
-                    ("contexts", contexts), ("long_length", long_length), ("long_count", long_count)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise InputError(f"{name} must be an integer >= 0, got {v!r}", parameters=(name,))
+                    ("contexts", contexts), ("long_length", long_length), ("long_count", long_count),
+                    ("seed", seed)):
+        _count(name, v)
+    if exhaustive_length is not None:
+        _count("exhaustive_length", exhaustive_length)
+    if oracle not in ("dfa", "evaluator"):
+        raise InputError(f"oracle {oracle!r}: expected 'dfa' or 'evaluator'", parameters=("oracle",))
     letters = adapter.alphabet
     k = len(letters)
     d = lang.dfa
     table = dfa_table(d, letters)
-    run = _Run(model, adapter, table, d.initial, d.accepting)
+    evaluator = None
+    if oracle == "evaluator":
+        if lang.formula is None:
+            raise InputError("the reference evaluator needs a formula", parameters=("oracle",))
+        from attnlogic.ltl import prefix_acceptance
+
+        def evaluator(w):
+            return np.asarray(prefix_acceptance(lang.formula, [letters[i] for i in w]), dtype=bool)
+        oracle_name = "reference evaluator"
+    else:
+        oracle_name = f"minimal DFA of the {lang.describe()} ({d.n_states} states)"
+    adapter.check_vocabulary(model_vocabulary(model))
+    limit = model_context(model) if context is None else context
+    if limit is not None:
+        _count("context", limit)
+        room = limit - adapter.extra_tokens     # the longest word that fits
+        if room < 0:
+            raise InputError(f"the model reads at most {limit} tokens: no word fits with BOS/EOS",
+                             parameters=("context",))
+    else:
+        room = None
     L = exhaustive_budget(k, adapter.readout) if exhaustive_length is None else exhaustive_length
     rng = np.random.default_rng(seed)
-    # 1. exhaustive
-    run.compare(exhaustive(k, L, up_to=adapter.readout == "eos"), "exhaustive")
-    # 2. the language's distinguishing contexts
-    run.compare(context_words(table, d.initial, d.accepting, contexts), "context")
-    # 3. near the boundary: one edit from random members and non-members
-    if boundary:
-        from attnlogic.automata.sampling import UniformSampler, rejected_sampler
+    shortened = 0
+    if room is not None:
+        L, max_length = min(L, room), min(max_length, room)
+        if long_length > room:
+            shortened, long_length = long_count if long_length else 0, room
+    run = _Run(model, adapter, table, d.initial, d.accepting, evaluator)
+    with inference_mode(model):
+        # 1. exhaustive
+        run.compare(exhaustive(k, L, up_to=adapter.readout == "eos"), "exhaustive")
+        # 2. the language's distinguishing contexts
+        words = context_words(table, d.initial, d.accepting, contexts) if contexts else []
+        run.compare([w for w in words if room is None or len(w) <= room], "context")
+        # 3. near the boundary: one edit from random members and non-members
+        if boundary:
+            from attnlogic.automata.sampling import UniformSampler, rejected_sampler
 
-        sub = _restricted(d, letters)
-        seeds = []
-        for sampler in (UniformSampler(sub, max_length), rejected_sampler(sub, max_length)):
-            lengths = [n for n in range(max_length + 1) if sampler.has_words(n)]
-            for n in rng.choice(lengths, size=min(len(lengths), 16), replace=False) if lengths else []:
-                seeds.extend(sampler.sample(int(n), 2, rng))
-        run.compare(boundary_words(table, d.initial, d.accepting, seeds, boundary, rng), "boundary")
-    # 4. random words
-    run.compare(random_words(k, random, max_length, rng), "random")
-    # 5. long periodic words, DFA-guided pumps and random words
-    if long_length and long_count:
-        run.compare([w for _, w in long_words(letters, long_length, long_count, seed, _restricted(d, letters))],
-                    "long")
-    found = None if run.best is None else len(run.best)
-    best, answers = run.best, run.best_answers
-    if best is not None and shrink:
-        best, answers = _shrink(run, best, use_hypothesis)
+            sub = _restricted(d, letters)
+            seeds = []
+            for sampler in (UniformSampler(sub, max_length), rejected_sampler(sub, max_length)):
+                lengths = [n for n in range(max_length + 1) if sampler.has_words(n)]
+                for n in rng.choice(lengths, size=min(len(lengths), 16), replace=False) if lengths else []:
+                    seeds.extend(sampler.sample(int(n), 2, rng))
+            words = boundary_words(table, d.initial, d.accepting, seeds, boundary, rng)
+            run.compare([w for w in words if room is None or len(w) <= room], "boundary")
+        # 4. random words
+        run.compare(random_words(k, random, max_length, rng), "random")
+        # 5. long periodic words, DFA-guided pumps and random words, a batch at a time
+        if long_length and long_count:
+            _long_phase(run, letters, long_length, long_count, seed, _restricted(d, letters), progress)
+        found = None if run.best is None else len(run.best)
+        best, answers = run.best, run.best_answers
+        if best is not None and shrink:
+            best, answers = _shrink(run, best, use_hypothesis)
     return ModelReport(lang.describe(), letters, adapter.readout, run.words, run.decisions, run.disagreements,
                        None if best is None else tuple(letters[a] for a in best),
                        None if answers is None else answers[0], None if answers is None else answers[1],
-                       found, L, max_length, run.kinds)
+                       found, L, run.longest, run.kinds, completed=True, model=label,
+                       oracle=oracle_name,
+                       tokens=run.tokens, seconds=run.seconds, context=limit, shortened=shortened,
+                       details=dict(details or {}))
+
+
+def _long_phase(run: _Run, letters, n: int, count: int, seed: int, dfa, progress: bool) -> None:
+    """``count`` long words of length ``n`` (:func:`.words.long_words`), compared a batch of
+    about ``batch_tokens`` tokens at a time (never all in memory), tallied per generator."""
+    per_batch = max(1, run.adapter.batch_tokens // (n + run.adapter.extra_tokens))
+    bar = None
+    if progress:
+        from attnlogic.progress import Counter
+
+        bar = Counter(f"check N={n}", True, count, "words")
+        bar.update(0)
+    try:
+        buf: dict[str, list] = {}
+        for kind, w in long_words(letters, n, count, seed, dfa):
+            buf.setdefault(f"long {kind}", []).append(w)
+            if sum(map(len, buf.values())) >= per_batch:
+                for name, ws in buf.items():
+                    run.compare(ws, name)
+                if bar:
+                    bar.update(sum(map(len, buf.values())))
+                buf = {}
+        for name, ws in buf.items():
+            run.compare(ws, name)
+        if bar:
+            bar.update(sum(map(len, buf.values())))
+    finally:
+        if bar:
+            bar.close()
 
 
 def _restricted(d, letters):

@@ -77,6 +77,12 @@ class TransformerConfig:
     layernorm_eps: float = 1e-5
     period: int = 1
 
+    @property
+    def max_positions(self) -> int | None:
+        """The longest token sequence the model reads: ``max_len`` for a learned or sinusoidal
+        positional encoding (a table of that many rows), None (any length) otherwise."""
+        return self.max_len if self.positional in ("learned", "sinusoidal") else None
+
     def __post_init__(self):
         sa = object.__setattr__
         heads = self.heads

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._common import add_output_arguments, add_precision_arguments
+from ._common import add_output_arguments, add_precision_arguments, byte_size
 
 HELP = "check a model against a language (formula, regex or DFA) on every prefix or at EOS"
 DESCRIPTION = """Compare a model with the minimal DFA of a language.
@@ -28,18 +28,42 @@ class --class-index (default 0) is > --threshold (default 0).  Words: all words 
 length, the DFA's distinguishing contexts, words one edit from the boundary, random words,
 and --samples long words of length --max-length; the shortest counterexample is shrunk.
 
-JSON (compiled models): {"words", "max_length", "prefixes_checked", "disagreements",
-"counterexample", "tokens_per_second"} plus details ("exhaustive", "kinds", "dtype",
-"device", "oracle"); (other models): {"language", "readout", "words", "decisions",
-"disagreements", "counterexample", "model_answer", "language_answer", ...}.
-The exit status is 1 when a disagreement is found.
+A model given as FILE.py:FACTORY or package.module:FACTORY is your code: it runs in a child
+process under --time-budget (default 600 s) and --memory-budget (default 4G; the child's
+address space), its standard output kept apart (passed on to standard error). A torch module
+is put in eval() under no_grad for the check (its training flags restored after); a Hugging
+Face model's .logits are read (per position, or one per word at --readout eos for a
+*ForSequenceClassification model), and its position limit (n_positions,
+max_position_embeddings) bounds the words: the long words are shortened to fit, and the
+report says so. --argmax accepts iff class --class-index has the largest score.
+
+JSON: {"completed", "agrees", "model", "language", "oracle", "readout", "words",
+"decisions", "disagreements", "counterexample", "counterexample_shortest", "model_answer",
+"language_answer", "exhaustive", "max_length", "context", "shortened", "kinds",
+"tokens_per_second", ...} (compiled models add "formula", "dtype", "device", "kernel",
+"exact_up_to"). The text's last line says whether the check completed and agreed. The
+counterexample is the shortest found; it is a shortest one when no longer than the
+exhaustive length (every shorter word was checked), else "none shorter up to length L".
+
+exit status: 0 every word was checked and the model agrees with the language;
+1 a disagreement was found; 2 bad input or a refusal (one line); 3 the model failed (its
+exception, exit, a signal, the time or memory budget: one line naming the model);
+130 interrupted (Ctrl-C).
 
 examples:
   attnlogic check 'P (b & Y a)' --max-length 10000 --samples 8 --json
   attnlogic check --model m.safetensors --dtype bfloat16 --device cuda --max-length 1000000
   attnlogic check --model m.safetensors --regex '(a|b|c)*ab(a|b|c)*' --alphabet abc
   attnlogic check --model mine.py:make_model --regex '(a|b)*a' --alphabet ab --readout eos
+  attnlogic check --model hf.py:load --regex '(a|b)*a' --alphabet ab --readout eos --time-budget 60
 """
+
+#: the exit status of a model that failed (its exception, exit, signal, time or memory budget)
+MODEL_FAILED = 3
+
+
+#: the most CPU threads --threads accepts
+MAX_THREADS = 1024
 
 
 def add_arguments(p):
@@ -57,10 +81,16 @@ def add_arguments(p):
     p.add_argument("--threshold", type=float, default=0.0, help="accept iff score > threshold (default 0)")
     p.add_argument("--class-index", type=int, default=0, metavar="C",
                    help="the class whose score is read when the model gives several (default 0)")
+    p.add_argument("--argmax", action="store_true",
+                   help="accept iff class --class-index has the largest score (instead of --threshold)")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="seconds a FILE.py:FACTORY model may take for the whole check (default 600)")
+    p.add_argument("--memory-budget", type=byte_size, default=None, metavar="BYTES",
+                   help="memory of a FILE.py:FACTORY model's process, e.g. 8G, 500M (default 4G)")
     p.add_argument("--max-length", type=int, default=1000, metavar="N", help="length of the long words (default 1000)")
     p.add_argument("--samples", type=int, default=16, metavar="M", help="number of long words (default 16)")
     p.add_argument("--exhaustive", type=int, default=None, metavar="L",
-                   help="check all words of length L (default: the largest L with |Σ|^L <= 8192, at most 12)")
+                   help="check all words of length L (default: the largest L with |Σ|^L <= 8192, at most 14)")
     p.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--kernel", default="auto", choices=["auto", "sdpa", "blockwise"],
@@ -72,13 +102,15 @@ def add_arguments(p):
         "run the simulated fixed-point machine with P fractional bits (quadratic, float64: for "
         "lengths up to a few 10^4); F is compiled for it",
         "with --fixed-point: compile F without the P(psi & P psi) patch")
-    p.add_argument("--threads", type=int, metavar="T", help="CPU threads for torch (default: torch's choice)")
+    p.add_argument("--threads", type=int, metavar="T",
+                   help=f"CPU threads for torch, 1..{MAX_THREADS} (default: torch's choice)")
     add_progress_arguments(p, "a progress bar", force=True)
     add_output_arguments(p)
 
 
 def run(args) -> int:
     from attnlogic.errors import InputError
+    from attnlogic.testing import Adapter
 
     from ._common import split_alphabet
 
@@ -91,52 +123,103 @@ def run(args) -> int:
         raise InputError("give a formula or --model MODEL")
     if args.model is None and (args.regex is not None or args.dfa is not None):
         raise InputError("--regex and --dfa are oracles for a --model; without one, give a formula to compile")
+    if args.threads is not None and not 1 <= args.threads <= MAX_THREADS:
+        raise InputError(f"--threads must be between 1 and {MAX_THREADS}, got {args.threads}")
+    # the reading options, validated by the library (one line naming the flag)
+    Adapter(("a",), bos=args.bos, eos=_eos(args), threshold=args.threshold, class_index=args.class_index,
+            argmax=args.argmax)
+    from attnlogic.testing.isolation import _positive
+    _positive("time_budget", args.time_budget, integer=False)
     import torch
 
     if args.threads is not None:
-        if args.threads < 1:
-            raise InputError("--threads must be >= 1")
         torch.set_num_threads(args.threads)
     if args.device == "cuda" and not torch.cuda.is_available():
         raise InputError("--device cuda: CUDA is not available on this machine")
     alphabet = split_alphabet(args.alphabet)
     from attnlogic.progress import StatusLine
+    from attnlogic.testing.isolation import ModelFailed
 
     # the word counter is its own status line; this one only records the step, for a Ctrl-C message
     with StatusLine("check", False) as status:
         status(f"checking {args.model or 'the compiled formula'} on {args.samples} words of up to "
                f"{args.max_length:,} letters")
-        return _run_check(args, alphabet, given)
+        try:
+            return _run_check(args, alphabet, given)
+        except ModelFailed as exc:
+            return _failed(args, exc)
+
+
+def _failed(args, exc) -> int:
+    """A model that failed: one line on standard error (and, with --json, the JSON object of
+    an incomplete check), exit status 3."""
+    import sys
+
+    from ._common import print_json
+
+    if args.json:
+        print_json({"completed": False, "agrees": False, "model": exc.model, "failure": exc.how,
+                    "error": str(exc)})
+    print(f"attnlogic check: error: {exc}; nothing is claimed about the language", file=sys.stderr)
+    return MODEL_FAILED
+
+
+def _eos(args):
+    if args.eos is None:
+        return "auto"
+    return None if args.eos == "none" else _token_id(args.eos, "--eos")
+
+
+def _user_code(model: str) -> bool:
+    """FILE.py:FACTORY or package.module:FACTORY: the user's code, run isolated."""
+    from pathlib import Path
+
+    return ":" in model and not Path(model).exists()
 
 
 def _run_check(args, alphabet, given) -> int:
     from attnlogic.errors import InputError
 
-    from ._common import load_source, print_json
+    from ._common import load_source
 
     if args.model is None or (args.readout != "eos" and _compiled_file(args.model)):
         return _check_compiled(args, alphabet, load_source(args) if (args.regex or args.dfa) else None)
-    from attnlogic.testing.recognition import check
-    from attnlogic.testing.models import load_model
-
-    loaded = load_model(args.model, device=args.device)
-
     language = load_source(args) if given else None
     if language is None:
         raise InputError("give the language to check against: F, --formula, --regex or --dfa")
-    letters = loaded.alphabet or (tuple(alphabet) if alphabet else language.alphabet)
-    eos = "auto" if args.eos is None else (None if args.eos == "none" else _token_id(args.eos, "--eos"))
-    report = check(loaded.model, language=language, alphabet=letters,
-                   readout=args.readout or loaded.readout or "prefix", bos=args.bos, eos=eos,
-                   threshold=args.threshold, class_index=args.class_index, seed=args.seed,
+    options = dict(language=language, bos=args.bos, eos=_eos(args), threshold=args.threshold,
+                   class_index=args.class_index, argmax=args.argmax, seed=args.seed,
                    exhaustive_length=args.exhaustive, long_length=args.max_length, long_count=args.samples,
                    max_length=min(40, args.max_length))
+    if _user_code(args.model):
+        from attnlogic.errors import DEFAULT_MEMORY_BUDGET
+        from attnlogic.testing.isolation import DEFAULT_TIME_BUDGET, check_isolated
+
+        report = check_isolated(args.model, device=args.device, threads=args.threads,
+                                time_budget=args.time_budget or DEFAULT_TIME_BUDGET,
+                                memory_budget=args.memory_budget or DEFAULT_MEMORY_BUDGET,
+                                alphabet=tuple(alphabet) if alphabet else None,
+                                readout=args.readout or "prefix", **options)
+        return _print(args, report)
+    from attnlogic.testing.models import load_model
+    from attnlogic.testing.recognition import check
+
+    loaded = load_model(args.model, device=args.device)
+    letters = loaded.alphabet or (tuple(alphabet) if alphabet else language.alphabet)
+    report = check(loaded.model, alphabet=letters, readout=args.readout or loaded.readout or "prefix",
+                   label=loaded.label, **options)
+    return _print(args, report)
+
+
+def _print(args, report) -> int:
+    """The report as JSON or text (its last line the verdict); exit 0 when the model agrees."""
+    from ._common import print_json
+
     if args.json:
-        print_json({**report.to_json(), "model": loaded.label})
+        print_json(report.to_json())
     else:
-        print(f"model              {loaded.label}")
         print("\n".join(report.lines()))
-    return 0 if report.ok else 1
+    return 0 if report.agrees else 1
 
 
 def _compiled_file(model: str) -> bool:
@@ -162,7 +245,6 @@ def _check_compiled(args, alphabet, language) -> int:
     from attnlogic.compiler.check import check_compiled
     from attnlogic.progress import wanted
 
-    from ._common import print_json
     from .compile import _fixed_point
 
     formula = args.formula if args.formula is not None else args.formula_pos
@@ -170,8 +252,4 @@ def _check_compiled(args, alphabet, language) -> int:
                             max_length=args.max_length, samples=args.samples, exhaustive=args.exhaustive,
                             dtype=args.dtype, device=args.device, seed=args.seed, progress=wanted(args),
                             kernel=args.kernel, fixed_point=_fixed_point(args), span_fix=not args.no_span_fix)
-    if args.json:
-        print_json(result.to_json())
-    else:
-        print("\n".join(result.lines()))
-    return 0 if result.exact else 1
+    return _print(args, result)

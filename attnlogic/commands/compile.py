@@ -54,7 +54,7 @@ def add_arguments(p):
 
 def run(args) -> int:
     from attnlogic.compiler import CompileResult, compile_formula
-    from attnlogic.compiler.compile import compile_language
+    from attnlogic.pipeline import compile_language
     from attnlogic.errors import InputError
     from attnlogic.ltl import parse
 
@@ -113,7 +113,7 @@ def _report(args, result) -> int:
         print("\n".join(result.lines()))
         for path in extra.values():
             print(f"wrote     {path}")
-    if result.check is not None and not result.check.exact:
+    if result.check is not None and not result.check.agrees:
         return 1
     return 0
 

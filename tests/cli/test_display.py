@@ -161,7 +161,7 @@ def test_census_and_check_results_show_as_tables():
 
     model = compile_formula("P (b & Y a)", "abc")
     result = check_compiled(model, max_length=12, samples=1)
-    assert repr(result).startswith("CheckResult(exact; ") and "kinds=" not in repr(result)
+    assert repr(result).startswith("ModelReport(agrees; ") and "kinds=" not in repr(result)
     assert formulas_in(result._repr_html_()) == ["P (b & Y a)"]
     assert formulas_in(model.summary()._repr_html_()) == ["P (b & Y a)"]
     from attnlogic.testing import check

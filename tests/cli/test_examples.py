@@ -42,17 +42,16 @@ def test_soft_local_head_counts_beyond_the_logic():
     spec.loader.exec_module(mod)
     from attnlogic.definability.classify import classify
     from attnlogic.automata.regex import regex_to_dfa
-    from attnlogic.compiler.check import check_model, dfa_oracle
+    from attnlogic.testing import check
 
     dfa = regex_to_dfa(mod.MAJ3, "ab")
     r = classify(dfa, windows=(3,))["LTL[P,Y<=3]"]
     assert r.member is False and r.witness.family is not None     # a lasso: "no" at every depth
     assert dfa.accepts(r.witness.accepted) and not dfa.accepts(r.witness.rejected)
-    oracle = dfa_oracle(dfa, ("a", "b"))
-    good = check_model(mod.majority_model(0.5), ("a", "b"), oracle, 2000, 4)
-    assert good.disagreements == 0 and good.prefixes_checked > 8000
+    good = check(mod.majority_model(0.5), dfa=dfa, long_length=2000, long_count=4)
+    assert good.disagreements == 0 and good.decisions > 8000
     # negative control: a threshold between 2/3 and 1 is a different language, and check sees it
-    bad = check_model(mod.majority_model(0.7), ("a", "b"), oracle, 2000, 4)
+    bad = check(mod.majority_model(0.7), dfa=dfa, long_length=2000, long_count=4)
     assert bad.disagreements > 0
     # the witness pair itself: the soft head separates what no LTL[P,Y<=3] formula can
     import torch

@@ -12,12 +12,15 @@ from hypothesis import given, settings
 
 from attnlogic.cli import main
 from attnlogic.compiler import compile_formula
-from attnlogic.compiler.check import long_words, run_check
+from attnlogic.compiler.check import check_compiled
 from attnlogic.ltl import parse, prefix_acceptance
 from attnlogic.ltl.strategies import formulas
+from attnlogic.testing import check
+from attnlogic.testing.words import long_words
 
 torch.set_num_threads(1)
-CHECK_KEYS = {"words", "max_length", "prefixes_checked", "disagreements", "counterexample", "tokens_per_second"}
+CHECK_KEYS = {"completed", "agrees", "words", "max_length", "decisions", "disagreements", "counterexample",
+              "tokens_per_second"}
 
 
 def cli_json(capsys, *argv):
@@ -36,10 +39,14 @@ def test_check_json_contract(capsys):
     code, obj = cli_json(capsys, "check", "P a & Y[<=2] b", "--max-length", "300", "--samples", "5")
     assert code == 0
     assert CHECK_KEYS <= set(obj)
-    assert obj["words"] == 5 and obj["max_length"] == 300 and obj["disagreements"] == 0
+    assert obj["completed"] is True and obj["agrees"] is True
+    kinds = obj["kinds"]
+    assert sum(v["words"] for k, v in kinds.items() if k.startswith("long ")) == 5
+    assert obj["max_length"] == 300 and obj["disagreements"] == 0
     assert obj["counterexample"] is None and obj["tokens_per_second"] > 0
     ex = obj["exhaustive"]
-    assert obj["prefixes_checked"] == 5 * 301 + ex["words"] * (ex["length"] + 1)
+    assert obj["words"] == sum(v["words"] for v in kinds.values()) and kinds["exhaustive"]["words"] == ex["words"]
+    assert obj["decisions"] >= 5 * 301 + ex["words"] * (ex["length"] + 1)
 
 
 def test_export_then_check_model(tmp_path, capsys):
@@ -81,24 +88,24 @@ def test_every_global_only_model_fails_on_last_letter(f):
     every LTL[P] formula of depth ≤ K, but only the first is in Σ*a.  So every compiled
     global-only model answers both alike, and check against the DFA of Y a must find a
     counterexample (the exhaustive phase covers length 2K+1)."""
-    from attnlogic.automata.from_formula import formula_to_dfa
-    from attnlogic.compiler.check import check_model, dfa_oracle
-
     K = max(1, f.depth)
     c = compile_formula(f, "ab")
     assert all(h.spec.kind == "global" for layer in c.plan.heads for h in layer)
     assert c.accepts("ab" * K + "a") == c.accepts("ab" * K)
-    dfa = formula_to_dfa(parse("Y a"), ["a", "b"])
-    rep = check_model(c.model, c.vocab.alphabet, dfa_oracle(dfa, c.vocab.alphabet), 50, 2,
-                      exhaustive=2 * K + 1, dfa=dfa)
+    rep = check(c, formula="Y a", alphabet="ab", exhaustive_length=2 * K + 1, long_length=50, long_count=2,
+                boundary=0, random=0)
     assert rep.disagreements > 0 and len(rep.counterexample) <= 2 * K + 1
 
 
 def test_dfa_and_evaluator_oracles_agree():
-    a = run_check("P (b & Y a) | Y[<=2] !b", max_length=300, samples=4, oracle="dfa")
-    b = run_check("P (b & Y a) | Y[<=2] !b", max_length=300, samples=4, oracle="evaluator")
-    assert a["disagreements"] == b["disagreements"] == 0
-    assert a["prefixes_checked"] == b["prefixes_checked"]
+    a = check_compiled(formula="P (b & Y a) | Y[<=2] !b", max_length=300, samples=4, oracle="dfa")
+    b = check_compiled(formula="P (b & Y a) | Y[<=2] !b", max_length=300, samples=4, oracle="evaluator")
+    assert a.disagreements == b.disagreements == 0
+    assert a.decisions == b.decisions and b.oracle == "reference evaluator"
+    # and the evaluator does catch a wrong model: P a against the evaluator of Y a
+    wrong = check(compile_formula("P a", "ab"), formula="Y a", oracle="evaluator", exhaustive_length=3,
+                  contexts=0, boundary=0, random=0, long_count=0)
+    assert wrong.counterexample == ("a", "b")
 
 
 def test_long_word_generators_cover_periodic_and_pumps():
@@ -139,7 +146,6 @@ def test_language_cases_in_ltl_py_compile_and_check(language_cases):
     10^5 run recorded in docs/compiler.md)."""
     classify = pytest.importorskip("attnlogic.definability.classify", reason="classification not available")
     from attnlogic.automata.regex import regex_to_dfa
-    from attnlogic.compiler.check import check_model, dfa_oracle
 
     members = [c for c in language_cases if c["expected"].get("LTL[P,Y]")]
     assert members
@@ -149,10 +155,10 @@ def test_language_cases_in_ltl_py_compile_and_check(language_cases):
         assert result.member, case["name"]
         c = compile_formula(result.formula, case["alphabet"])
         assert c.vocab.alphabet == tuple(case["alphabet"])
-        rep = check_model(c.model, c.vocab.alphabet, dfa_oracle(dfa, c.vocab.alphabet), CASES_N, CASES_WORDS,
-                          dfa=dfa, kernel="auto")
+        c.model.set_kernel("auto")
+        rep = check(c, dfa=dfa, long_length=CASES_N, long_count=CASES_WORDS, batch_tokens=1 << 17)
         assert rep.disagreements == 0, (case["name"], rep.counterexample)
-        assert rep.prefixes_checked >= CASES_WORDS * (CASES_N + 1)
+        assert rep.decisions >= CASES_WORDS * (CASES_N + 1)
 
 
 def test_example_compile_export_reload(tmp_path):
@@ -185,44 +191,48 @@ def test_check_a_model_that_was_not_compiled(tmp_path, capsys):
 
 
 def test_check_result_is_a_value_with_the_json_and_text_of_the_command(capsys):
-    """check_compiled checks the given CompiledModel as it is; to_json() has exactly the
-    command's keys; the text is rendered from the object."""
+    """check_compiled checks the given CompiledModel as it is and returns the one report type
+    (that of attnlogic.testing.check); to_json() has exactly the command's keys; the text is
+    rendered from the object."""
     import dataclasses
 
-    from attnlogic.compiler.check import CheckResult, check_compiled
+    from attnlogic.testing import ModelReport
 
     c = compile_formula("P a & Y[<=2] b", "ab")
     r = check_compiled(c, max_length=60, samples=3)
-    assert isinstance(r, CheckResult) and r.exact
+    assert type(r) is ModelReport and r.agrees
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.disagreements = 1
-    assert set(r.to_json()) == CHECK_KEYS | {"counterexample_expected", "exhaustive", "kinds", "formula",
-                                             "alphabet", "dtype", "device", "exact_up_to", "model",
-                                             "oracle", "seconds", "kernel"}
+    assert set(r.to_json()) == CHECK_KEYS | {
+        "model", "language", "oracle", "alphabet", "readout", "counterexample_length", "counterexample_shortest",
+        "model_answer", "language_answer", "found_length", "exhaustive", "context", "shortened", "kinds",
+        "tokens", "seconds", "formula", "dtype", "device", "kernel", "exact_up_to"}
     code, obj = cli_json(capsys, "check", "P a & Y[<=2] b", "--alphabet", "ab", "--max-length", "60",
                          "--samples", "3")
     assert code == 0
     mine = r.to_json()
-    for key in ("words", "prefixes_checked", "disagreements", "counterexample", "exhaustive", "kinds",
-                "formula", "alphabet", "exact_up_to", "oracle"):
+    for key in ("words", "decisions", "disagreements", "counterexample", "exhaustive", "kinds",
+                "formula", "alphabet", "exact_up_to", "oracle", "completed"):
         assert obj[key] == mine[key], key
     assert main(["check", "P a & Y[<=2] b", "--alphabet", "ab", "--max-length", "60", "--samples", "3"]) == 0
     text = capsys.readouterr().out.splitlines()
-    assert text[:-1] == r.lines()[:-1]          # all but the throughput line
+    throughput = [i for i, line in enumerate(text) if line.startswith("tokens per second")]
+    assert [t for i, t in enumerate(text) if i not in throughput] == \
+        [t for t in r.lines() if not t.startswith("tokens per second")]
+    assert text[-1] == r.verdict() and text[-1].startswith("check complete: the model agrees")
 
 
 def test_check_compiled_against_a_regex_and_a_wrong_formula():
     from attnlogic.automata.sources import load_language
-    from attnlogic.compiler.check import check_compiled
 
     c = compile_formula("P (b & Y a)", "abc")
     lang = load_language(regex="(a|b|c)*ab(a|b|c)*", alphabet="abc")
-    assert check_compiled(c, language=lang, max_length=200, samples=3).exact
+    assert check_compiled(c, language=lang, max_length=200, samples=3).agrees
     wrong = check_compiled(c, language=load_language(regex="(a|b|c)*ba(a|b|c)*", alphabet="abc"),
                            max_length=200, samples=3)
-    assert not wrong.exact
+    assert not wrong.agrees and wrong.shortest
     ce = wrong.counterexample      # shortest: the two languages first differ on ab / ba
-    assert len(ce) == 2 and c.accepts(ce) != wrong.counterexample_expected
+    assert len(ce) == 2 and c.accepts(ce) == wrong.model_answer != wrong.language_answer
 
 
 def test_compile_result_is_the_json_and_text_of_compile(tmp_path, capsys):

@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.compiler import compile_formula, plan_formula
-from attnlogic.compiler.check import check_model, dfa_oracle
 from attnlogic.compiler.plan import readout_skeleton
 from attnlogic.errors import InputError
 from attnlogic.ltl import parse, prefix_acceptance
 from attnlogic.ltl.formula import FALSE
 from attnlogic.ltl.random import random_formula
 from attnlogic.ltl.strategies import formulas
+from attnlogic.testing import check
 
 torch.set_num_threads(1)
 DTYPES = ["float32", "bfloat16", "float16"]
@@ -28,21 +28,22 @@ def agree_everywhere(f, alphabet, dtype, exhaustive, lengths, seed=0):
     word up to that length, through prefixes) and on random words of the given lengths."""
     c = compile_formula(f, alphabet, dtype=dtype)
     dfa = formula_to_dfa(f, list(c.vocab.alphabet), extend=True)
-    oracle = dfa_oracle(dfa, c.vocab.alphabet)
-    rep = check_model(c.model, c.vocab.alphabet, oracle, max_length=0, samples=0, exhaustive=exhaustive)
+    rep = check(c.model, dfa=dfa, alphabet=c.vocab.alphabet, readout="prefix", exhaustive_length=exhaustive,
+                contexts=0, boundary=0, random=0, long_count=0, shrink=False)
     rng = np.random.default_rng(seed)
     for n in lengths:
         codes = rng.integers(0, len(c.vocab.alphabet), (1, n))
         tokens = torch.as_tensor(np.concatenate([codes, [[c.vocab.eos]]], axis=1))
+        want = dfa.prefix_acceptance([c.vocab.alphabet[i] for i in codes[0]])
         for kernel in ("sdpa", "auto"):   # the quadratic kernel and the O(N) prefix kernel
             c.model.set_kernel(kernel)
             with torch.no_grad():
                 got = (c.model(tokens)[0, :, 0] > 0).numpy()
-            bad = np.flatnonzero(got != oracle(codes)[0])
+            bad = np.flatnonzero(got != want)
             if bad.size:
                 n = int(bad[0])
                 if rep.counterexample is None or n < len(rep.counterexample):
-                    rep = replace(rep, counterexample=tuple(int(x) for x in codes[0, :n]))
+                    rep = replace(rep, counterexample=tuple(c.vocab.alphabet[int(x)] for x in codes[0, :n]))
                 rep = replace(rep, disagreements=rep.disagreements + int(bad.size))
     c.model.set_kernel("sdpa")
     return c, rep

@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.compiler import compile_formula
-from attnlogic.compiler.check import check_model, dfa_oracle, run_check
+from attnlogic.compiler.check import check_compiled
 from attnlogic.ltl import parse, prefix_acceptance
 from attnlogic.ltl.strategies import formulas
+from attnlogic.testing import check
 from attnlogic.transformer.fixed_point import FixedPoint, fixed_point_forward
 
 torch.set_num_threads(1)
@@ -60,8 +61,8 @@ def test_random_formulas_with_span_fix_agree_with_dfa_beyond_the_bound(f, seed):
     c = compile_formula(f, "ab", fixed_point=fmt)
     assert c.exact_up_to is None
     dfa = formula_to_dfa(f, list(c.vocab.alphabet), extend=True)
-    rep = check_model(c.model, c.vocab.alphabet, dfa_oracle(dfa, c.vocab.alphabet), 80, 3, seed=seed,
-                      exhaustive=5, dfa=dfa, forward=lambda t: fixed_point_forward(c.model, t, fmt))
+    rep = check(lambda t: fixed_point_forward(c.model, t, fmt), dfa=dfa, alphabet=c.vocab.alphabet,
+                exhaustive_length=5, long_length=80, long_count=3, seed=seed, boundary=64, random=32)
     assert rep.disagreements == 0, (str(f), rep.counterexample)
 
 
@@ -76,12 +77,15 @@ def test_high_precision_simulation_matches_float_model():
     assert (sim.float() - ref).abs().max() <= 2 ** -8
 
 
-def test_run_check_fixed_point_finds_the_n_max_failure():
+def test_check_compiled_fixed_point_finds_the_n_max_failure():
+    """Without the patch, P a fails first at 16 = 2^(p+1) letters: the check finds it and the
+    shrinking brings the counterexample down to that length."""
     fmt = FixedPoint(3, 16)
-    bad = run_check("P a", alphabet=["a", "b"], max_length=40, samples=6, fixed_point=fmt, span_fix=False,
-                    exhaustive=4)
-    assert bad["exact_up_to"] == 15 and bad["disagreements"] > 0 and len(bad["counterexample"]) >= 16
-    good = run_check("P a", alphabet=["a", "b"], max_length=40, samples=6, fixed_point=fmt, exhaustive=4)
+    bad = check_compiled(formula="P a", alphabet=["a", "b"], max_length=40, samples=6, fixed_point=fmt,
+                         span_fix=False, exhaustive=4).to_json()
+    assert bad["exact_up_to"] == 15 and bad["disagreements"] > 0 and len(bad["counterexample"]) == 16
+    good = check_compiled(formula="P a", alphabet=["a", "b"], max_length=40, samples=6, fixed_point=fmt,
+                          exhaustive=4).to_json()
     assert good["exact_up_to"] is None and good["disagreements"] == 0
 
 

@@ -1,0 +1,79 @@
+"""Language → model, the one pipeline: classify, choose the certificate, compile, check.
+
+``attnlogic compile`` of a language, the demo and any page that turns a language into a
+model call :func:`compile_language`; nothing else chooses which certificate is compiled.
+
+1. **classify** the language's minimal DFA (:func:`attnlogic.definability.classify.classify`),
+   unless a classification is given;
+2. **choose** the certificate (:func:`choose_certificate`): among the fragments the compiler
+   handles (no S: LTL[P], LTL[Y], LTL[P,Y], LTL[Y<=k], LTL[P,Y<=k]) that the language is in,
+   those minimal for the known inclusions, and of them the one with the smallest formula;
+3. **compile** it (:func:`attnlogic.compiler.compile_formula`);
+4. **check** that very model against the language's own DFA
+   (:func:`attnlogic.compiler.check_compiled`, the engine of :mod:`attnlogic.testing`).
+
+A language in no compilable fragment is refused with :class:`NotCompilable`, which names the
+largest compilable fragment classified and its witness pair (or why it is undecided).
+"""
+
+from __future__ import annotations
+
+from attnlogic.compiler.check import check_compiled
+from attnlogic.compiler.compile import CompileResult, compile_formula
+from attnlogic.definability.classify import classify
+from attnlogic.errors import InputError
+
+__all__ = ["NotCompilable", "choose_certificate", "compile_language"]
+
+
+class NotCompilable(InputError):
+    """The language is in no fragment the compiler handles (or that is undecided); ``reason``
+    says which fragment fails and the witness pair."""
+
+    def __init__(self, language: str, reason: str):
+        self.reason = reason
+        super().__init__(f"cannot compile {language}: {reason}")
+
+
+def choose_certificate(classification):
+    """The certificate to compile (step 2 of the module docstring), as ``(FragmentResult,
+    None)``; when there is none: ``(None, reason)``, the reason naming the largest compilable
+    fragment classified (LTL[P,Y], which contains every LTL[P,Y<=k]) and its witness pair, or
+    why it is undecided."""
+    rs = [r for r in classification.results if not r.fragment.since]
+    members = [r for r in rs if r.member and r.formula is not None]
+    if members:
+        minimal = [r for r in members
+                   if not any(o.fragment != r.fragment and r.fragment.includes(o.fragment) for o in members)]
+        return min(minimal, key=lambda r: (r.formula.size, str(r.fragment))), None
+    top = next((r for r in rs if not any(o.fragment != r.fragment and o.fragment.includes(r.fragment)
+                                         for o in rs)), rs[-1])
+    sep = classification.separator
+    if top.witness is not None:
+        w = top.witness
+        depth = "every depth" if w.depth is None else f"depth <= {w.depth}"
+        return None, (f"not in {top.fragment}, the largest fragment the compiler handles: "
+                      f"{sep.join(w.accepted) or 'ε'!r} is in the language, {sep.join(w.rejected) or 'ε'!r} "
+                      f"is not, and no formula of {top.fragment} tells them apart (at {depth})")
+    return None, f"membership in {top.fragment} is undecided ({top.method})"
+
+
+def compile_language(language, windows=(2,), dtype: str = "float32", device: str = "cpu",
+                     check_length: int = 1000, check_samples: int = 4, seed: int = 0,
+                     classification=None, **options) -> CompileResult:
+    """Compile any regular language (an :class:`attnlogic.automata.sources.Language`) and
+    check the model: the four steps of the module docstring.  ``classification``: the
+    language's, when the caller already has it (else it is classified with ``windows``).
+    The check: every prefix of ``check_samples`` words of ``check_length`` letters and all
+    short words (``seed``).  ``options`` go to :func:`~attnlogic.compiler.compile_formula`.
+    :class:`NotCompilable` when the language is in no compilable fragment."""
+    if classification is None:
+        hints = () if language.formula is None else (language.formula,)
+        classification = classify(language.dfa, windows=tuple(windows), minimal=True, hints=hints)
+    chosen, reason = choose_certificate(classification)
+    if chosen is None:
+        raise NotCompilable(language.describe(), reason)
+    compiled = compile_formula(chosen.formula, language.alphabet, dtype=dtype, device=device, **options)
+    report = check_compiled(compiled, language=language, max_length=check_length, samples=check_samples,
+                            seed=seed)
+    return CompileResult(compiled, language=language.describe(), fragment=str(chosen.fragment), check=report)
