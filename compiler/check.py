@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import copy
 
-import numpy as np
-
 from attnlogic.errors import FileFormatError, InputError
 from attnlogic.ltl import parse
 from attnlogic.testing.recognition import check
 from attnlogic.testing.report import ModelReport
 from attnlogic.transformer.io import load_model
+from attnlogic.validate import integer
 
 from .compile import CompiledModel, compile_formula, dtype_of
 from .plan import plan_formula
@@ -51,8 +50,7 @@ def check_ranges(max_length: int, samples: int, seed: int) -> None:
     """InputError naming the parameter when one of them is out of its range."""
     for name, value, hi in (("max_length", max_length, MAX_CHECK_LENGTH),
                             ("samples", samples, MAX_SAMPLES), ("seed", seed, MAX_SEED)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= hi:
-            raise InputError(f"{name} must be an integer in 0..{hi}, got {value!r}", parameters=(name,))
+        integer(name, value, 0, hi)
 
 
 def _fp_bound(f, letters, fmt, fp_meta: dict):
@@ -112,9 +110,8 @@ def check_compiled(model=None, *, formula=None, language=None, alphabet=None, ma
     from attnlogic.automata.sources import load_language
 
     check_ranges(max_length, samples, seed)
-    if exhaustive is not None and (isinstance(exhaustive, bool) or not isinstance(exhaustive, int)
-                                   or not 0 <= exhaustive <= 16):
-        raise InputError(f"exhaustive must be an integer in 0..16, got {exhaustive!r}", parameters=("exhaustive",))
+    if exhaustive is not None:
+        integer("exhaustive", exhaustive, 0, 16)
     own = None                               # the formula the model was compiled from
     if model is None:
         if formula is None:
@@ -164,8 +161,10 @@ def check_compiled(model=None, *, formula=None, language=None, alphabet=None, ma
     details = {"formula": None if own is None else str(own), "dtype": run_dtype, "device": device,
                "kernel": kernel, "exact_up_to": bound}
     try:
+        # right padding (with EOS) is safe for the causal compiled heads, and lets the short
+        # words of many lengths share one forward pass
         return check(forward, language=language, alphabet=tuple(letters), readout="prefix", eos=len(letters),
-                     batch_tokens=TOKEN_BUDGET, exhaustive_length=exhaustive, max_length=min(SHORT_LENGTH, max_length),
+                     pad=len(letters), batch_tokens=TOKEN_BUDGET, exhaustive_length=exhaustive, max_length=min(SHORT_LENGTH, max_length),
                      long_length=max_length, long_count=samples, seed=seed, oracle=oracle, label=label,
                      details=details, progress=progress)
     finally:

@@ -41,6 +41,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 
 from attnlogic.errors import InputError
+from attnlogic.validate import integer, number
 
 __all__ = ["Adapter", "READOUTS", "SCORES", "unwrap_model"]
 
@@ -91,29 +92,18 @@ class Adapter:
             object.__setattr__(self, "eos", len(letters))
         for name in ("bos", "eos", "pad"):
             v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer))
-                                  or not 0 <= v < MAX_TOKEN_ID):
-                raise InputError(f"{name} must be a token id (an integer in 0..{MAX_TOKEN_ID - 1}) or None, "
-                                 f"got {v!r}", parameters=(name,))
-        bad = [i for i in ids if not 0 <= i < MAX_TOKEN_ID]
-        if bad:
-            raise InputError(f"token_ids: ids must be integers in 0..{MAX_TOKEN_ID - 1}, got {bad}",
-                             parameters=("token_ids",))
-        if isinstance(self.threshold, bool) or not isinstance(self.threshold, (int, float, np.floating, np.integer)) \
-                or not np.isfinite(self.threshold):
-            raise InputError(f"threshold must be a finite number, got {self.threshold!r}", parameters=("threshold",))
-        if isinstance(self.class_index, bool) or not isinstance(self.class_index, (int, np.integer)) \
-                or self.class_index < 0:
-            raise InputError(f"class_index must be an integer >= 0, got {self.class_index!r}",
-                             parameters=("class_index",))
+            if v is not None:
+                integer(name, v, 0, MAX_TOKEN_ID - 1, what="a token id (an integer) or None")
+        for i in ids:
+            integer("token_ids", i, 0, MAX_TOKEN_ID - 1, what="token ids")
+        number("threshold", self.threshold)
+        integer("class_index", self.class_index, 0)
+        integer("batch_tokens", self.batch_tokens, 1)
         if self.scores not in SCORES:
             raise InputError(f"scores {self.scores!r}: expected one of {', '.join(SCORES)}", parameters=("scores",))
         if self.scores == "sequence" and self.readout != "eos":
             raise InputError("one score per word (scores='sequence') needs readout 'eos'",
                              parameters=("scores", "readout"))
-        if isinstance(self.batch_tokens, bool) or not isinstance(self.batch_tokens, int) or self.batch_tokens < 1:
-            raise InputError(f"batch_tokens must be an integer >= 1, got {self.batch_tokens!r}",
-                             parameters=("batch_tokens",))
 
     @property
     def extra_tokens(self) -> int:

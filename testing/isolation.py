@@ -38,6 +38,7 @@ import tempfile
 import time
 
 from attnlogic.errors import DEFAULT_MEMORY_BUDGET, InputError
+from attnlogic.validate import integer, number
 
 __all__ = ["ModelFailed", "check_isolated", "DEFAULT_TIME_BUDGET"]
 
@@ -56,11 +57,13 @@ class ModelFailed(RuntimeError):
         super().__init__(f"the model {model} failed ({how}): {detail}")
 
 
-def _positive(name: str, value, integer: bool) -> None:
-    kinds = (int,) if integer else (int, float)
-    if value is not None and (isinstance(value, bool) or not isinstance(value, kinds) or not value > 0
-                              or value != value or value == float("inf")):
-        raise InputError(f"{name} must be a number > 0 or None, got {value!r}", parameters=(name,))
+def _positive(name: str, value, whole: bool) -> None:
+    """None, or a number > 0 (an integer ≥ 1 when ``whole``); else InputError naming ``name``."""
+    if value is not None:
+        if whole:
+            integer(name, value, 1)
+        else:
+            number(name, value, above=0)
 
 
 def check_isolated(spec: str, *, device: str = "cpu", time_budget: float | None = DEFAULT_TIME_BUDGET,
@@ -72,9 +75,9 @@ def check_isolated(spec: str, *, device: str = "cpu", time_budget: float | None 
     (the language as ``language=``, a :class:`~attnlogic.automata.sources.Language`);
     ``threads``: torch's CPU threads in the child.  Returns the :class:`~.report.ModelReport`;
     raises :class:`ModelFailed` when the model failed, ``InputError`` for bad input."""
-    _positive("time_budget", time_budget, integer=False)
-    _positive("memory_budget", memory_budget, integer=True)
-    _positive("threads", threads, integer=True)
+    _positive("time_budget", time_budget, whole=False)
+    _positive("memory_budget", memory_budget, whole=True)
+    _positive("threads", threads, whole=True)
     if not isinstance(spec, str):
         raise InputError(f"model: expected a name such as FILE.py:FACTORY, got {type(spec).__name__}",
                          parameters=("model",))

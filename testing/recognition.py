@@ -46,6 +46,7 @@ from typing import Callable
 import numpy as np
 
 from attnlogic.errors import InputError
+from attnlogic.validate import integer
 
 from .adapter import Adapter, unwrap_model
 from .report import ModelReport
@@ -131,10 +132,11 @@ def inference_mode(model):
 
 
 def _prefix_states(table: np.ndarray, initial: int, words: np.ndarray) -> np.ndarray:
-    """The DFA's state after every prefix of words of one length: [B, N] → [B, N+1]; many
-    short words advance in lock step, few long ones each in one pass of Python's accumulate."""
+    """The DFA's state after every prefix of words of one length: [B, N] → [B, N+1]; a batch
+    of many words advances in lock step (one table gather per position), a few words each
+    in one pass of Python's accumulate."""
     B, N = words.shape
-    if N > 4 * B:
+    if B < 16:          # a numpy step costs about as much as 20 Python steps
         rows = table.tolist()
         return np.array([list(itertools.accumulate(w.tolist(), lambda q, a: rows[q][a], initial=initial))
                          for w in words], dtype=np.int64).reshape(B, N + 1)
@@ -188,13 +190,17 @@ class _Run:
             for s in range(0, len(group), step):
                 yield group[s:s + step]
 
-    def compare(self, words: list, kind: str) -> None:
-        """Every decision of the model on ``words`` against the language's, tallied as ``kind``."""
-        tally = self.kinds.setdefault(kind, {"words": 0, "disagreements": 0})
+    def compare(self, words: list, kind) -> None:
+        """Every decision of the model on ``words`` against the language's, tallied as ``kind``
+        (one name, or one per word)."""
+        kinds = [kind] * len(words) if isinstance(kind, str) else list(kind)
+        for name in dict.fromkeys(kinds):
+            self.kinds.setdefault(name, {"words": 0, "disagreements": 0})
+        index = {id(w): k for w, k in zip(words, kinds)}
         for batch in self.batches(words):
-            self._compare_batch(batch, tally)
+            self._compare_batch(batch, [index[id(w)] for w in batch])
 
-    def _compare_batch(self, words: list, tally: dict) -> None:
+    def _compare_batch(self, words: list, kinds: list) -> None:
         got = self.model_decisions(words)
         first = self.adapter.first_prefix
         prefix = self.adapter.readout == "prefix"
@@ -204,7 +210,8 @@ class _Run:
         for n, idx in by_length.items():
             batch = np.array([words[i] for i in idx], dtype=np.int64).reshape(len(idx), n)
             self.words += len(idx)
-            tally["words"] += len(idx)
+            for i in idx:
+                self.kinds[kinds[i]]["words"] += 1
             self.longest = max(self.longest, n)
             dec = np.stack([got[i] for i in idx])
             if dec.shape[1] == 0:                    # the empty word without BOS/EOS: no decision
@@ -215,8 +222,10 @@ class _Run:
             count = int(bad.sum())
             self.decisions += dec.size
             self.disagreements += count
-            tally["disagreements"] += count
             if count:
+                per_word = bad.sum(axis=1)
+                for r in np.flatnonzero(per_word):
+                    self.kinds[kinds[idx[r]]]["disagreements"] += int(per_word[r])
                 rows = np.flatnonzero(bad.any(axis=1))
                 cols = bad[rows].argmax(axis=1)
                 for r, c in zip(rows, cols):
@@ -290,8 +299,7 @@ def _shrink(run: _Run, word: tuple[int, ...], use_hypothesis: bool | None) -> tu
 
 
 def _count(name: str, v) -> None:
-    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
-        raise InputError(f"{name} must be an integer >= 0, got {v!r}", parameters=(name,))
+    integer(name, v, 0)
 
 
 def check(model: Callable, *, formula=None, regex=None, dfa=None, language=None, alphabet=None,
@@ -426,19 +434,18 @@ def _long_phase(run: _Run, letters, n: int, count: int, seed: int, dfa, progress
         bar = Counter(f"check N={n}", True, count, "words")
         bar.update(0)
     try:
-        buf: dict[str, list] = {}
+        words, kinds = [], []
         for kind, w in long_words(letters, n, count, seed, dfa):
-            buf.setdefault(f"long {kind}", []).append(w)
-            if sum(map(len, buf.values())) >= per_batch:
-                for name, ws in buf.items():
-                    run.compare(ws, name)
+            words.append(w)
+            kinds.append(f"long {kind}")
+            if len(words) >= per_batch:
+                run.compare(words, kinds)
                 if bar:
-                    bar.update(sum(map(len, buf.values())))
-                buf = {}
-        for name, ws in buf.items():
-            run.compare(ws, name)
+                    bar.update(len(words))
+                words, kinds = [], []
+        run.compare(words, kinds)
         if bar:
-            bar.update(sum(map(len, buf.values())))
+            bar.update(len(words))
     finally:
         if bar:
             bar.close()

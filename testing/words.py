@@ -49,31 +49,33 @@ def random_words(k: int, count: int, max_length: int, rng: np.random.Generator) 
     return [rng.integers(0, k, int(n)) for n in lengths]
 
 
-def _accepts(table: np.ndarray, initial: int, accepting: np.ndarray, w) -> bool:
+def _accepts(rows: list, initial: int, accepting: list, w) -> bool:
+    """Whether the DFA (its table as lists of ints) accepts ``w``."""
     q = initial
     for a in w:
-        q = int(table[q, a])
-    return bool(accepting[q])
+        q = rows[q][a]
+    return accepting[q]
 
 
 def boundary_words(table: np.ndarray, initial: int, accepting, seeds, limit: int,
                    rng: np.random.Generator) -> list[np.ndarray]:
     """Up to ``limit`` words one edit away from a seed word and on the other side of the
     language's boundary (a member next to a non-member, or the reverse)."""
-    acc = np.asarray(accepting, dtype=bool)
+    acc = np.asarray(accepting, dtype=bool).tolist()
+    rows = np.asarray(table).tolist()
     k = table.shape[1]
     out: list[np.ndarray] = []
     seen: set[tuple[int, ...]] = set()
     for w in seeds:
         w = [int(a) for a in w]
-        inside = _accepts(table, initial, acc, w)
+        inside = _accepts(rows, initial, acc, w)
         edits = [w[:i] + [a] + w[i + 1:] for i in range(len(w)) for a in range(k) if a != w[i]]
         edits += [w[:i] + w[i + 1:] for i in range(len(w))]
         edits += [w[:i] + [a] + w[i:] for i in range(len(w) + 1) for a in range(k)]
         order = rng.permutation(len(edits))
         for j in order:
             v = tuple(edits[j])
-            if v not in seen and _accepts(table, initial, acc, v) != inside:
+            if v not in seen and _accepts(rows, initial, acc, v) != inside:
                 seen.add(v)
                 out.append(np.array(v, dtype=np.int64))
                 if len(out) >= limit:

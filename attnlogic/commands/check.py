@@ -129,7 +129,7 @@ def run(args) -> int:
     Adapter(("a",), bos=args.bos, eos=_eos(args), threshold=args.threshold, class_index=args.class_index,
             argmax=args.argmax)
     from attnlogic.testing.isolation import _positive
-    _positive("time_budget", args.time_budget, integer=False)
+    _positive("time_budget", args.time_budget, whole=False)
     import torch
 
     if args.threads is not None:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from ._common import add_output_arguments
 
-HELP = "classify the built-in language suite, compile each LTL[P,Y] member and check it on long words"
+HELP = "classify the built-in language suite, compile each compilable language and check it on long words"
 DESCRIPTION = """The main job on built-in inputs, in well under a minute on a 2-core CPU:
 
   1. every language of the built-in suite (the regression languages of the specification)
      becomes a minimal DFA and is classified for LTL[P], LTL[Y], LTL[P,Y], LTL[S],
      LTL[Y<=2] and LTL[P,Y<=2], with a verified formula for each member and a witness for
      each non-member;
-  2. for each LTL[P,Y] member the certificate formula is compiled into a fixed-precision
-     transformer and checked against the DFA on every prefix of long words;
+  2. each language with a certificate the compiler handles goes through the one pipeline of
+     `attnlogic compile` (attnlogic.pipeline): the certificate of the smallest compilable
+     fragment (e.g. LTL[P] or LTL[Y<=2] rather than LTL[P,Y]) is compiled into a
+     fixed-precision transformer and checked against the language's DFA on every prefix of
+     long words, all short words, its distinguishing contexts and words near its boundary;
   3. one table is printed, and a JSON report and PNG plots are written (default: out/demo).
 
 examples:

@@ -22,4 +22,4 @@ def test_exports_survive_importing_every_submodule_first():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert int(out.stdout) == 5
+    assert int(out.stdout) == 7
