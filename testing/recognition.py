@@ -444,7 +444,7 @@ def _long_phase(run: _Run, letters, n: int, count: int, seed: int, dfa, progress
                     bar.update(len(words))
                 words, kinds = [], []
         run.compare(words, kinds)
-        if bar:
+        if bar and words:
             bar.update(len(words))
     finally:
         if bar:
