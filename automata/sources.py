@@ -28,7 +28,7 @@ from ..errors import FileFormatError, InputError
 from ..validate import integer
 from ..ltl.formula import Formula
 from .dfa import DFA, letter_problem
-from ..ltl import parse
+from .. import ltl
 from .from_formula import formula_to_dfa
 from .propositions import over_valuations
 from .regex import regex_to_dfa
@@ -104,7 +104,7 @@ def language_from_formula(formula: "str | Formula", alphabet: Sequence[str] | No
                           state_limit: int | None = None, syntax: str = "attnlogic") -> Language:
     """The language {w : w, |w|+1 ⊨ formula} (text is parsed once)."""
 
-    f = parse(formula, syntax=syntax) if isinstance(formula, str) else formula
+    f = ltl.parse(formula, syntax=syntax) if isinstance(formula, str) else formula
     if not isinstance(f, Formula):
         raise InputError(f"formula: expected text or a Formula, got {type(formula).__name__}")
     if alphabet is not None:
