@@ -228,6 +228,9 @@ CASES = [
     (["compile", HUGE_PERIOD + " & P a"], "lcm of the MOD moduli"),
     (["compile", HUGE_PERIOD + " & P a", "--layernorm"], "lcm of the MOD moduli"),
     (["compile", WIDE_2000], "the formula needs 5999"),
+    (["compile", WIDE_2000, "--layernorm"], "the formula needs 5999"),
+    (["dfa", HUGE_PERIOD, "--format", "dot"], "lcm of the MOD moduli"),
+    (["classify", HUGE_PERIOD, "--json"], "lcm of the MOD moduli"),
     # -- oversized censuses refused before anything is enumerated ---------------------------
     (["census", "--max-states", "300", "--alphabet", "ab"], "max_states is 300"),
     (["census", "--max-states", "1000000", "--alphabet", "abc"], "DFAs in the census"),
