@@ -47,7 +47,8 @@ SHRINK_STEPS = 3_000_000
 TYPE_FORMULA_SHRINK_CHECKS = 3000
 #: the exact checks of one certificate by the product search (product states × distinct
 #: subformulas, the unit of :data:`~.synthesis.CHECK_WORK`): at most this much for shrinking
-#: and tidying together, and as much again for the final check; a certificate whose DFA
+#: and tidying together (the final check keeps CHECK_WORK: a 3-state language's hybrid
+#: window certificate needs more than this); a certificate whose DFA
 #: states × distinct subformulas exceed it is refused before tidying (its check alone would
 #: not fit).  Past it the member answer stands without a formula (the procedure proved it)
 #: and says so: unbounded, tidying and checking the 1,500-subformula LTL[P] certificate of a
@@ -104,7 +105,7 @@ def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int) -> F
 
     g = tidy(g, passes)
     if g not in checked:
-        counter = check_formula(g, dfa, limit=limit, work=CERTIFICATE_WORK)
+        counter = check_formula(g, dfa, limit=limit)
         if counter is not None:  # pragma: no cover - would be a bug in a synthesis
             raise AssertionError(f"synthesised formula disagrees with the DFA on {counter!r}: {g}")
     return g
