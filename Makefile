@@ -13,6 +13,7 @@ $(STAMP): pyproject.toml constraints.txt
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[oracles]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[cluster]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[onnx,notebook]'
+	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[hf]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -24,7 +25,7 @@ demo: $(STAMP)
 THREADS := OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
 
 test: $(STAMP)
-	$(THREADS) $(BIN)/pytest -n 2 -q
+	$(THREADS) $(BIN)/pytest -n 2 -q --durations=25
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -159,6 +159,18 @@ def add_budget_arguments(parser, search: bool = False, memory: bool = False) -> 
                                 f"(default {DEFAULT_MEMORY_BUDGET // 2 ** 30}G)")
 
 
+def add_model_budget_arguments(parser) -> None:
+    """The budgets of a user's model run in its own process (``check --model FILE.py:FACTORY``):
+    ``--time-budget`` for the whole check and ``--memory-budget`` for that process.  The same
+    ``--memory-budget`` spelling as the classifying commands' group: a bound on memory, here
+    the model's process rather than a deciding step."""
+    group = parser.add_argument_group("model budgets")
+    group.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                       help="seconds a FILE.py:FACTORY model may take for the whole check (default 600)")
+    group.add_argument("--memory-budget", type=byte_size, default=None, metavar="BYTES",
+                       help="memory of a FILE.py:FACTORY model's process, e.g. 8G, 500M (default 4G)")
+
+
 def limits_from_args(args) -> Limits:
     """The :class:`~attnlogic.limits.Limits` of the budget options (validated by the library:
     a bad value is an InputError naming the parameter, which the command line maps back to

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._common import add_output_arguments, add_precision_arguments, byte_size
+from ._common import add_model_budget_arguments, add_output_arguments, add_precision_arguments
 
 HELP = "check a model against a language (formula, regex or DFA) on every prefix or at EOS"
 DESCRIPTION = """Compare a model with the minimal DFA of a language.
@@ -83,10 +83,7 @@ def add_arguments(p):
                    help="the class whose score is read when the model gives several (default 0)")
     p.add_argument("--argmax", action="store_true",
                    help="accept iff class --class-index has the largest score (instead of --threshold)")
-    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
-                   help="seconds a FILE.py:FACTORY model may take for the whole check (default 600)")
-    p.add_argument("--memory-budget", type=byte_size, default=None, metavar="BYTES",
-                   help="memory of a FILE.py:FACTORY model's process, e.g. 8G, 500M (default 4G)")
+    add_model_budget_arguments(p)
     p.add_argument("--max-length", type=int, default=1000, metavar="N", help="length of the long words (default 1000)")
     p.add_argument("--samples", type=int, default=16, metavar="M", help="number of long words (default 16)")
     p.add_argument("--exhaustive", type=int, default=None, metavar="L",

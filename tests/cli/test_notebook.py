@@ -80,4 +80,4 @@ def test_every_certificate_in_the_exported_html_parses_back_to_the_same_formula(
         assert "\\|" not in text and al.parse(text) == formula, text
     assert "census: 26 languages with at most 2 states over {a, b}" in body
     assert "CheckResult(" not in body or "CheckResult(exact" in body          # never the raw dataclass
-    assert "the model agrees with formula P (b &amp; Y a)" in body
+    assert "check complete: the model agrees with the language on all 60 prefixes of 15 words" in body
