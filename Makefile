@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml constraints.txt
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[cluster]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[onnx,notebook]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[hf]'
+	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[diagram]'
 	touch $(STAMP)
 
 install: $(STAMP)
