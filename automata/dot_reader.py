@@ -43,6 +43,7 @@ from typing import Sequence
 from attnlogic.errors import FileFormatError
 
 from .dfa import DFA
+from .propositions import eval_guard, guard_alphabet, guard_names
 
 __all__ = ["read_dot", "parse_dot_graph", "MAX_PARSED_DOT_CHARS"]
 
@@ -254,8 +255,6 @@ def read_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = 
     letters of the one-hot reading (letters that are no proposition: every proposition
     false).  ``one_hot``: read guards one-hot (the propositions are the letters)."""
     from .io import complete_partial
-    from .propositions import (check_proposition_count, eval_guard, guard_names,
-                               valuation_letters)
 
     ours = _read_ours(text, source, alphabet)
     if ours is not None:
@@ -341,28 +340,17 @@ def read_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = 
         edges_ = [(names[s_], index[x], names[t_], where) for s_, x, t_, where in triples]
         return complete_partial(letters, len(names), edges_, 0, finals, source)
     props = sorted({n for _, _, lab, where in labelled for n in guard_names(lab, _GUARD_CONSTANTS, source, where)})
-    if alphabet is not None or one_hot:
-        letters = tuple(alphabet) if alphabet is not None else tuple(props)
-        valuations = [{x} if x in props else set() for x in letters]
-    else:
-        check_proposition_count(props, source, "label")
-        if not props:
-            raise FileFormatError(source, "label", "guards over no proposition (only true/false): give "
-                                                   "the letters (alphabet)")
-        letters = valuation_letters(props)
-        valuations = [{p for i, p in enumerate(props) if (v >> i) & 1} for v in range(len(letters))]
-    all_valuations = None
-    if len(props) <= 16:
-        all_valuations = [{p for i, p in enumerate(props) if (v >> i) & 1} for v in range(2 ** len(props))]
+    if alphabet is None and not one_hot and not props:
+        raise FileFormatError(source, "label", "guards over no proposition (only true/false): give "
+                                               "the letters (alphabet)")
+    reading = guard_alphabet(props, source, "label", one_hot=bool(one_hot), letters=alphabet)
+    bit = {p: i for i, p in enumerate(props)}
     edges_ = []
     for s_, t_, lab, where in labelled:
-        taken = [i for i, val in enumerate(valuations)
-                 if eval_guard(lab, val.__contains__, _GUARD_CONSTANTS, source, where)]
-        if not taken and (alphabet is not None or one_hot):
-            if all_valuations is None or any(eval_guard(lab, val.__contains__, _GUARD_CONSTANTS, source, where)
-                                             for val in all_valuations):
-                raise FileFormatError(source, where, f"guard {lab!r} holds for no letter of the one-hot "
-                                                     f"reading {list(letters)}: the edge would be lost "
-                                                     "(read the file over valuations)")
+        def holds(v, lab=lab, where=where):
+            return eval_guard(lab, lambda p: bool((v >> bit[p]) & 1), _GUARD_CONSTANTS, source, where)
+
+        taken = reading.letters_taken(holds, source, where, f"guard {lab!r}")
         edges_.extend((names[s_], i, names[t_], where) for i in taken)
+    letters = reading.letters
     return complete_partial(letters, len(names), edges_, 0, finals, source)

@@ -65,6 +65,7 @@ from attnlogic.fileio import StrictJSONError, read_text_capped, strict_json_load
 from attnlogic.fileio import write_text_atomic  # noqa: F401  (part of this module's API)
 
 from .dfa import DFA, letter_problem
+from .propositions import eval_guard, guard_alphabet, guard_names
 
 __all__ = ["dfa_to_json", "dfa_from_json", "dfa_to_dict", "dfa_from_dict", "read_dfa_file",
            "read_dfa_text", "detect_format", "dfa_text", "write_dfa", "WRITE_FORMATS", "complete_partial", "FORMATS", "write_text_atomic", "to_dot", "from_dot",
@@ -387,7 +388,6 @@ def from_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
     marked ``{0}`` are final (the empty word is accepted iff the initial state is), or
     edges marked ``{0}`` are accepting (a word is accepted iff its last edge is; the empty
     word never, as in Spot's finite-word automata)."""
-    from .propositions import check_proposition_count, eval_guard, guard_names, valuation_letters
 
     header, sep, body = text.partition("--BODY--")
     if not sep:
@@ -425,17 +425,11 @@ def from_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
     limit = max_states if n is None else n - 1
     initial = _hoa_int(starts[0], source, "Start", limit, n)
     one_hot = marked if one_hot is None else one_hot
-    if one_hot:
-        letters = tuple(aps)
-        valuations = [1 << i for i in range(len(aps))]
-    else:
-        check_proposition_count(aps, source, "AP")
-        if not aps:
-            raise FileFormatError(source, "AP", "no propositions: a one-letter alphabet needs one AP "
-                                                "(read it with one_hot)")
-        letters = valuation_letters(aps)
-        valuations = list(range(len(letters)))
-    every = range(2 ** len(aps)) if len(aps) <= 16 else None
+    if not one_hot and not aps:
+        raise FileFormatError(source, "AP", "no propositions: a one-letter alphabet needs one AP "
+                                            "(read it with one_hot)")
+    reading = guard_alphabet(aps, source, "AP", one_hot=bool(one_hot))
+    letters = reading.letters
     raw_edges, finals, marks_on = [], set(), set()
     q = None
     n_seen = 0
@@ -471,15 +465,10 @@ def from_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
         if mark:
             marks_on.add("edge")
 
-        def holds(v):
-            return lambda name: bool((v >> int(name)) & 1)
+        def holds(v, label=label, where=where):
+            return eval_guard(label, lambda name: bool((v >> int(name)) & 1), _HOA_CONSTANTS, source, where)
 
-        taken = [i for i, v in enumerate(valuations) if eval_guard(label, holds(v), _HOA_CONSTANTS, source, where)]
-        if not taken and one_hot and (every is None or any(eval_guard(label, holds(v), _HOA_CONSTANTS, source, where)
-                                                          for v in every)):
-            raise FileFormatError(source, where, f"label [{label.strip()}] holds for no letter of the one-hot "
-                                                 f"reading {list(letters)}: the edge would be lost "
-                                                 "(read the file over valuations)")
+        taken = reading.letters_taken(holds, source, where, f"label [{label.strip()}]")
         raw_edges.extend((q, i, t, bool(mark), where) for i in taken)
     if len(marks_on) > 1:
         raise FileFormatError(source, "Acceptance", "both states and edges carry acceptance marks: "

@@ -41,7 +41,8 @@ from .operations import explore
 from .minimize import canonical
 
 __all__ = ["NFA", "determinize", "reverse", "brzozowski", "inclusion_counterexample",
-           "shortest_distinguishing_word", "equivalent", "from_dfa", "DEFAULT_STATE_LIMIT"]
+           "shortest_distinguishing_word", "equivalent", "from_dfa", "subset_bfs",
+           "DEFAULT_STATE_LIMIT"]
 
 DEFAULT_STATE_LIMIT = 1_000_000
 
@@ -186,8 +187,21 @@ def determinize(nfa: NFA, state_limit: int = DEFAULT_STATE_LIMIT) -> DFA:
         accepting = (codes & nfa.accepting) != 0
         return DFA._trusted(nfa.alphabet, table, 0, accepting)
     post = _Post(nfa)
-    index = {nfa.initial: 0}
-    order = [nfa.initial]
+    order, table = subset_bfs(nfa.initial, post, k, state_limit, "subset-construction states",
+                              "the subset construction blew up; simplify the input")
+    accepting = np.array([bool(S & nfa.accepting) for S in order], dtype=bool)
+    return DFA._trusted(nfa.alphabet, table, 0, accepting)
+
+
+def subset_bfs(initial, post, k: int, state_limit: int, what: str, hint: str):
+    """The subset construction as a breadth-first search, whatever a subset is (any hashable
+    value: a bitmask, a frozenset): ``post(S, a)`` is the successor subset of S under the
+    letter a.  Returns ``(order, table)``: the reachable subsets in BFS order (``initial``
+    first, letters in order) and the int64 transition table over their indices.
+    :class:`LimitExceeded` (``what``, ``hint``) when more than ``state_limit`` subsets are
+    reached."""
+    index = {initial: 0}
+    order = [initial]
     rows: list[list[int]] = []
     i = 0
     while i < len(order):
@@ -200,16 +214,12 @@ def determinize(nfa: NFA, state_limit: int = DEFAULT_STATE_LIMIT) -> DFA:
             if j is None:
                 j = len(order)
                 if j >= state_limit:
-                    raise LimitExceeded("subset-construction states", state_limit,
-                                        "the subset construction blew up; simplify the input",
-                                        ("state_limit",))
+                    raise LimitExceeded(what, state_limit, hint, ("state_limit",))
                 index[T] = j
                 order.append(T)
             row.append(j)
         rows.append(row)
-    accepting = np.array([bool(S & nfa.accepting) for S in order], dtype=bool)
-    table = np.array(rows, dtype=np.int64).reshape(len(order), k)
-    return DFA._trusted(nfa.alphabet, table, 0, accepting)
+    return order, np.array(rows, dtype=np.int64).reshape(len(order), k)
 
 
 def brzozowski(nfa: NFA, state_limit: int = DEFAULT_STATE_LIMIT,

@@ -20,12 +20,13 @@ Formulas over a valuation alphabet may use the propositions as atoms
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from attnlogic.errors import FileFormatError, InputError
 
 __all__ = ["valuation_letters", "parse_valuation_letter", "propositions_of", "over_valuations",
-           "MAX_PROPOSITIONS", "eval_guard", "guard_names"]
+           "MAX_PROPOSITIONS", "eval_guard", "guard_names", "GuardAlphabet", "guard_alphabet"]
 
 #: most propositions read with one letter per valuation (2^10 = 1024 letters)
 MAX_PROPOSITIONS = 10
@@ -203,3 +204,50 @@ def check_proposition_count(props: Sequence[str], source: str, where: str) -> No
         raise FileFormatError(source, where, f"{len(props)} propositions: more than {MAX_PROPOSITIONS} "
                                              f"(2^{len(props)} valuation letters); read one proposition "
                                              "per letter with one_hot")
+
+
+@dataclass(frozen=True)
+class GuardAlphabet:
+    """The letters an automaton with guarded edges is read over, each with its valuation (a
+    bitmask over the propositions: bit i set iff proposition i is true).  ``one_hot``: the
+    reading takes one valuation per letter out of the 2^n (exact only if every edge is taken
+    by one of them: :meth:`letters_taken` refuses an edge that would be lost)."""
+
+    letters: tuple[str, ...]
+    valuations: tuple[int, ...]
+    n_propositions: int
+    one_hot: bool
+
+    def letters_taken(self, holds: Callable[[int], bool], source: str, where: str,
+                      what: str) -> list[int]:
+        """The indices of the letters whose valuation satisfies the guard (``holds``: the
+        guard evaluated on a valuation).  FileFormatError at ``where`` when a one-hot reading
+        would drop an edge that some valuation takes (``what``: the guard as the file wrote
+        it)."""
+        taken = [i for i, v in enumerate(self.valuations) if holds(v)]
+        if not taken and self.one_hot:
+            every = range(2 ** self.n_propositions) if self.n_propositions <= 16 else None
+            if every is None or any(holds(v) for v in every):
+                raise FileFormatError(source, where, f"{what} holds for no letter of the one-hot "
+                                                     f"reading {list(self.letters)}: the edge would "
+                                                     "be lost (read the file over valuations)")
+        return taken
+
+
+def guard_alphabet(props: Sequence[str], source: str, where: str, *, one_hot: bool,
+                   letters: Sequence[str] | None = None) -> GuardAlphabet:
+    """The alphabet a file with guards over ``props`` is read over (module docstring):
+    one letter per valuation (the minterms, :func:`valuation_letters`) unless ``one_hot``
+    or ``letters`` are given; then the letters are ``letters`` (default: the propositions),
+    the letter p meaning "p alone true" and a letter that is no proposition "all false".
+    FileFormatError (``where``) for too many propositions over valuations; the caller refuses
+    an empty ``props`` over valuations in its format's words."""
+    props = tuple(props)
+    if one_hot or letters is not None:
+        chosen = tuple(letters) if letters is not None else props
+        index = {p: i for i, p in enumerate(props)}
+        return GuardAlphabet(chosen, tuple(1 << index[x] if x in index else 0 for x in chosen),
+                             len(props), True)
+    check_proposition_count(props, source, where)
+    minterms = valuation_letters(props)
+    return GuardAlphabet(minterms, tuple(range(len(minterms))), len(props), False)

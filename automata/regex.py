@@ -45,7 +45,7 @@ from attnlogic.errors import InputError, LimitExceeded, ParseError
 
 from .dfa import DFA
 from .minimize import minimize
-from .nfa import NFA, brzozowski, determinize
+from .nfa import NFA, brzozowski, determinize, subset_bfs
 
 __all__ = ["parse_regex", "regex_to_dfa", "regex_to_nfa", "regex_alphabet", "tokenize",
            "Regex", "Sym", "Eps", "Empty", "Cat", "Alt", "Star", "Plus", "Opt",
@@ -123,6 +123,22 @@ def _children(node: Regex) -> tuple:
 
 
 # -- tokens ----------------------------------------------------------------------------
+def quoted_letter(text: str, i: int) -> tuple[str, int] | None:
+    """The quoted letter that opens at ``text[i] == '"'``: ``(letter, end)`` with ``end`` the
+    index just past the closing quote, where a backslash takes the next character literally
+    (``"\\""`` is the letter ``"``); None when the quote is never closed.  The one scanner
+    of quoted letters, for regexes and for alphabets given as text."""
+    j, n, buf = i + 1, len(text), []
+    while j < n and text[j] != '"':
+        if text[j] == "\\" and j + 1 < n:
+            j += 1
+        buf.append(text[j])
+        j += 1
+    if j >= n:
+        return None
+    return "".join(buf), j + 1
+
+
 def tokenize(text: str, alphabet: Sequence[str] | None = None):
     """The token list of ``text``: lark Tokens with 1-based columns (letters as LETTER)."""
     from lark import Token
@@ -159,19 +175,12 @@ def tokenize(text: str, alphabet: Sequence[str] | None = None):
             i = tokens[-1].end_pos
             continue
         if c == '"':
-            j = i + 1
-            buf = []
-            while j < n and text[j] != '"':
-                if text[j] == "\\" and j + 1 < n:
-                    j += 1
-                buf.append(text[j])
-                j += 1
-            if j >= n:
+            quoted = quoted_letter(text, i)
+            if quoted is None:
                 raise ParseError("regex", text, col, "unterminated quoted letter")
-            letter = "".join(buf)
+            letter, end = quoted
             if not letter:
                 raise ParseError("regex", text, col, "empty quoted letter")
-            end = j + 1
         elif c == "\\":
             if i + 1 >= n:
                 raise ParseError("regex", text, col, "a backslash must be followed by a character")
@@ -464,15 +473,71 @@ def _parse_tokens(text: str, tokens, alphabet) -> Regex:
 
 
 # -- Glushkov automaton and subset construction ----------------------------------------
-def _glushkov(root: Regex):
-    """(labels, follow, last, nullable) with positions numbered 1…m (0 = start).
+class _Bitsets:
+    """Position sets as Python integers (bit p for position p): compact and fast while the
+    regex has few positions (:func:`_glushkov`)."""
 
-    Each occurrence of a node is its own position (the tree may share equal subtrees), so
-    results are kept on a value stack, not keyed by node identity.
+    empty = 0
+
+    @staticmethod
+    def single(p: int) -> int:
+        return 1 << p
+
+    @staticmethod
+    def union(x: int, y: int) -> int:
+        return x | y
+
+    @staticmethod
+    def add_follow(follow: list, positions: int, targets: int) -> None:
+        while positions:
+            low = positions & -positions
+            follow[low.bit_length() - 1] |= targets
+            positions ^= low
+
+
+class _Sets:
+    """Position sets as Python sets, owned by the walk (a union reuses the larger operand):
+    memory proportional to the follow relation, linear for a literal word, where bitsets
+    would take quadratic memory (:func:`_glushkov`)."""
+
+    @property
+    def empty(self) -> set:
+        return set()
+
+    @staticmethod
+    def single(p: int) -> set:
+        return {p}
+
+    @staticmethod
+    def union(x: set, y: set) -> set:
+        if len(x) < len(y):
+            x, y = y, x
+        x |= y
+        return x
+
+    @staticmethod
+    def add_follow(follow: list, positions: set, targets: set) -> None:
+        for p in positions:
+            follow[p].update(targets)
+
+
+def _glushkov(root: Regex, sets=_Bitsets):
+    """Glushkov's position analysis: ``(labels, follow, first, last, nullable)`` with the
+    positions (letter occurrences) numbered 1…m and ``labels[p]`` the letter class of p;
+    ``follow[p]`` the positions that may come right after p, ``first``/``last`` those that
+    may begin/end a word of the language, ``nullable`` whether ε is in it.  ``follow[0]`` is
+    ``first`` (position 0 is the start state of the position automaton).  ``sets``:
+    :class:`_Bitsets` or :class:`_Sets()`, the representation of the position sets.
+
+    One post-order walk, with the textbook rules: first(e·f) = first(e) ∪ (first(f) if e is
+    nullable), last(e·f) = last(f) ∪ (last(e) if f is nullable), follow gains last(e)×first(f)
+    for e·f and last(e)×first(e) for e* and e+.  Each occurrence of a node is its own
+    position (the tree may share equal subtrees), so results are kept on a value stack, not
+    keyed by node identity.
     """
     labels: list[frozenset] = [frozenset()]
-    follow: list[int] = [0]
-    values: list[tuple[bool, int, int]] = []  # (nullable, first, last) of finished nodes
+    follow: list = [sets.empty]
+    values: list[tuple] = []          # (nullable, first, last) of finished nodes
     stack = [(root, False)]
     while stack:
         node, done = stack.pop()
@@ -485,35 +550,29 @@ def _glushkov(root: Regex):
         if isinstance(node, Sym):
             p = len(labels)
             labels.append(node.letters)
-            follow.append(0)
-            values.append((False, 1 << p, 1 << p))
-        elif isinstance(node, Eps):
-            values.append((True, 0, 0))
-        elif isinstance(node, Empty):
-            values.append((False, 0, 0))
-        elif isinstance(node, (Cat, Alt)):
+            follow.append(sets.empty)
+            values.append((False, sets.single(p), sets.single(p)))
+        elif isinstance(node, (Eps, Empty)):
+            values.append((isinstance(node, Eps), sets.empty, sets.empty))
+        elif isinstance(node, Alt):
             n2, f2, l2 = values.pop()
             n1, f1, l1 = values.pop()
-            if isinstance(node, Alt):
-                values.append((n1 or n2, f1 | f2, l1 | l2))
-            else:
-                _add_follow(follow, l1, f2)
-                values.append((n1 and n2, f1 | (f2 if n1 else 0), l2 | (l1 if n2 else 0)))
+            values.append((n1 or n2, sets.union(f1, f2), sets.union(l1, l2)))
+        elif isinstance(node, Cat):
+            n2, f2, l2 = values.pop()
+            n1, f1, l1 = values.pop()
+            sets.add_follow(follow, l1, f2)
+            first = sets.union(f1, f2) if n1 else f1
+            last = sets.union(l2, l1) if n2 else l2
+            values.append((n1 and n2, first, last))
         else:
             n1, f1, l1 = values.pop()
             if isinstance(node, (Star, Plus)):
-                _add_follow(follow, l1, f1)
+                sets.add_follow(follow, l1, f1)
             values.append((n1 if isinstance(node, Plus) else True, f1, l1))
     (nullable, first, last), = values
     follow[0] = first
-    return labels, follow, last | (1 if nullable else 0), nullable
-
-
-def _add_follow(follow: list[int], positions: int, targets: int) -> None:
-    while positions:
-        low = positions & -positions
-        follow[low.bit_length() - 1] |= targets
-        positions ^= low
+    return labels, follow, first, last, nullable
 
 
 def _root_and_letters(text, alphabet):
@@ -530,7 +589,8 @@ def regex_to_nfa(text: str | Regex, alphabet: Sequence[str] | None = None) -> NF
     """Glushkov's position automaton of the regex: state 0 is the start, state p ≥ 1 the
     p-th letter occurrence; p →a q iff q follows p and q's class contains a."""
     root, letters = _root_and_letters(text, alphabet)
-    labels, follow, last, _ = _glushkov(root)
+    labels, follow, _, last, nullable = _glushkov(root)
+    last |= 1 if nullable else 0
     masks = []
     for a in letters:
         m = 0
@@ -568,48 +628,11 @@ def _positions(root: Regex) -> int:
 
 
 def _sparse_subsets(root: Regex, letters: tuple[str, ...], state_limit: int) -> DFA:
-    """The subset construction of Glushkov's automaton with follow sets as Python sets:
-    time and memory proportional to the automaton's transitions and the subsets reached
-    (linear for a literal word).  Not minimised; :class:`LimitExceeded` beyond
-    ``state_limit`` subsets."""
-    labels: list[frozenset] = [frozenset()]
-    follow: list[set] = [set()]
-    values: list[tuple] = []          # (nullable, first, last) of finished nodes, sets owned
-    stack = [(root, False)]
-    while stack:
-        node, done = stack.pop()
-        kids = _children(node)
-        if kids and not done:
-            stack.append((node, True))
-            for kid in reversed(kids):
-                stack.append((kid, False))
-            continue
-        if isinstance(node, Sym):
-            p = len(labels)
-            labels.append(node.letters)
-            follow.append(set())
-            values.append((False, {p}, {p}))
-        elif isinstance(node, (Eps, Empty)):
-            values.append((isinstance(node, Eps), set(), set()))
-        elif isinstance(node, (Cat, Alt)):
-            n2, f2, l2 = values.pop()
-            n1, f1, l1 = values.pop()
-            if isinstance(node, Alt):
-                values.append((n1 or n2, _union(f1, f2), _union(l1, l2)))
-            else:
-                for p in l1:
-                    follow[p].update(f2)
-                first = _union(f1, f2) if n1 else f1
-                last = _union(l2, l1) if n2 else l2
-                values.append((n1 and n2, first, last))
-        else:
-            n1, f1, l1 = values.pop()
-            if isinstance(node, (Star, Plus)):
-                for p in l1:
-                    follow[p].update(f1)
-            values.append((n1 if isinstance(node, Plus) else True, f1, l1))
-    (nullable, first, last), = values
-    follow[0] = first
+    """The subset construction of Glushkov's automaton with follow sets as Python sets
+    (:class:`_Sets`): time and memory proportional to the automaton's transitions and the
+    subsets reached (linear for a literal word).  Not minimised; :class:`LimitExceeded`
+    beyond ``state_limit`` subsets."""
+    labels, follow, _, last, nullable = _glushkov(root, _Sets())
     final = set(last) | ({0} if nullable else set())
     index_of = {a: i for i, a in enumerate(letters)}
     k = len(letters)
@@ -626,42 +649,16 @@ def _sparse_subsets(root: Regex, letters: tuple[str, ...], state_limit: int) -> 
             moves[p] = row
         return row
 
-    start = frozenset([0])
-    index = {start: 0}
-    order = [start]
-    rows: list[list[int]] = []
-    i = 0
-    while i < len(order):
-        S = order[i]
-        i += 1
-        rowsets = [set() for _ in range(k)]
+    def post(S: frozenset, a: int) -> frozenset:
+        out: set = set()
         for p in S:
-            for a, qs in enumerate(successors(p)):
-                rowsets[a].update(qs)
-        row = []
-        for T in map(frozenset, rowsets):
-            j = index.get(T)
-            if j is None:
-                j = len(order)
-                if j >= state_limit:
-                    raise LimitExceeded("regex automaton states", state_limit,
-                                        "the subset construction blew up; simplify the regex",
-                                        ("state_limit",))
-                index[T] = j
-                order.append(T)
-            row.append(j)
-        rows.append(row)
+            out.update(successors(p)[a])
+        return frozenset(out)
+
+    order, table = subset_bfs(frozenset([0]), post, k, state_limit, "regex automaton states",
+                              "the subset construction blew up; simplify the regex")
     accepting = np.array([not final.isdisjoint(S) for S in order], dtype=bool)
-    table = np.array(rows, dtype=np.int64).reshape(len(order), k)
     return DFA._trusted(letters, table, 0, accepting)
-
-
-def _union(x: set, y: set) -> set:
-    """x ∪ y, reusing the larger of the two (both are owned by the caller)."""
-    if len(x) < len(y):
-        x, y = y, x
-    x |= y
-    return x
 
 
 def regex_to_dfa(text: str | Regex, alphabet: Sequence[str] | None = None, *,

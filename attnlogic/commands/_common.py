@@ -9,6 +9,7 @@ import sys
 from ..display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used by the commands)
 from ..errors import DEFAULT_MEMORY_BUDGET, InputError
 from ..limits import DEFAULT_LIMIT, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits
+from ..automata.regex import quoted_letter
 
 
 def print_json(obj) -> None:
@@ -45,16 +46,11 @@ def _quoted_letters(text: str, s: str) -> list[str]:
     i, n = 0, len(s)
     while i < n:
         if s[i] == '"':
-            j, buf = i + 1, []
-            while j < n and s[j] != '"':
-                if s[j] == "\\" and j + 1 < n:
-                    j += 1
-                buf.append(s[j])
-                j += 1
-            if j >= n:
+            quoted = quoted_letter(s, i)
+            if quoted is None:
                 raise InputError(f"--alphabet: unterminated quoted letter in {text!r}")
-            letters.append("".join(buf))
-            i = j + 1
+            letters.append(quoted[0])
+            i = quoted[1]
         else:
             m = re.match(r'[^,\s"]*', s[i:])
             letters.append(m.group(0))
