@@ -19,7 +19,7 @@ import os
 
 import numpy as np
 
-__all__ = ["kernel", "available", "hopcroft_steps"]
+__all__ = ["kernel", "available", "hopcroft_steps", "jit"]
 
 #: an input with at least this many cells (states × letters) loads numba and the cached
 #: kernels; below it a process that has not loaded them yet keeps the numpy/Python paths.
@@ -62,6 +62,20 @@ def kernel(name: str, cells: int):
     if fn is None:
         fn = _KERNELS[name] = _KERNELS["numba"].njit(cache=True, nogil=True)(_SOURCES[name])
     return fn
+
+
+def jit(fn):
+    """``fn`` compiled by numba (``cache=True``: compiled once, then loaded from disk) when
+    numba is available, else ``fn`` itself, run by CPython: one source for both paths, so
+    the pure path computes what the compiled one does (slowly; the census runs it only on
+    small inputs in the tests).  For kernels whose inputs are batches (the census), where
+    the once-per-process load is always repaid."""
+    if not available():
+        return fn
+    got = _KERNELS.get(fn)
+    if got is None:
+        got = _KERNELS[fn] = _KERNELS["numba"].njit(cache=True, nogil=True)(fn)
+    return got
 
 
 def hopcroft_steps(stack, top, block_of, elems, pos, start, size, pend, src, ptr,

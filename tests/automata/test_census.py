@@ -63,3 +63,84 @@ def test_bound_and_canonical_key():
         [[1, 2], [2, 0], [1, 1], [3, 0]], [1, 0, 1, 0]) == (((1, 2), (2, 0), (1, 1)), (True, False, True))
     # other acceptance: another key
     assert canonical_key([[1, 2], [2, 0], [1, 1]], [1, 1, 0])[1] == (True, True, False)
+
+
+# -- the orderly generator, shard by shard, against a generate-and-minimise written here ------
+
+
+def _generate_and_minimise(n: int, k: int) -> list:
+    """Every table with n states over k letters, each with every acceptance vector,
+    minimised by our Hopcroft (not the generator's Moore refinement), the results with
+    exactly n states in breadth-first canonical form, sorted as the census orders them:
+    by string representation, then acceptance as a binary number (state q the bit q)."""
+    keys = set()
+    for cells in itertools.product(range(n), repeat=n * k):
+        table = np.array(cells, dtype=np.int64).reshape(n, k)
+        for acc in itertools.product((False, True), repeat=n):
+            d = minimize(DFA([str(a) for a in range(k)], table, 0, list(acc)))
+            if d.n_states == n:
+                keys.add((tuple(int(x) for x in d.transitions.ravel()),
+                          sum(1 << q for q in range(n) if d.accepting[q])))
+    return sorted(keys)
+
+
+@pytest.mark.parametrize("n,k", [(1, 2), (2, 2), (3, 2), (1, 3), (2, 3), (4, 1)])
+def test_orderly_generation_is_generate_and_minimise_in_order(n, k):
+    from attnlogic.automata.census import minimal_dfa_arrays
+
+    rows, acc = minimal_dfa_arrays(n, k)
+    got = [(tuple(int(x) for x in r), int(b)) for r, b in zip(rows, acc)]
+    assert got == _generate_and_minimise(n, k)
+
+
+@pytest.mark.parametrize("n,k", [(3, 2), (2, 3), (4, 1)])
+def test_shards_concatenate_to_the_whole_at_every_depth(n, k):
+    from attnlogic.automata.census import minimal_dfa_arrays, shard_depth, shard_prefixes
+
+    whole_rows, whole_acc = minimal_dfa_arrays(n, k)
+    for depth in sorted({0, 1, 2, 3, n * k - 1, n * k, shard_depth(n, k)}):
+        parts = [minimal_dfa_arrays(n, k, p) for p in shard_prefixes(n, k, depth)]
+        assert np.array_equal(np.concatenate([r for r, _ in parts]), whole_rows)
+        assert np.array_equal(np.concatenate([a for _, a in parts]), whole_acc)
+
+
+def test_the_pure_python_kernel_computes_what_the_compiled_one_does():
+    """One source, two paths: the kernel run by CPython on 3 states over two letters."""
+    from attnlogic.automata import census as mod
+
+    n, k = 3, 2
+    rows, acc = mod.minimal_dfa_arrays(n, k)
+    cap = len(rows) + 10
+    out_rows = np.zeros((cap, n * k), dtype=np.uint8)
+    out_acc = np.zeros(cap, dtype=np.int64)
+    found, scanned = mod._minimal_kernel(n, k, np.zeros(0, dtype=np.int64), out_rows, out_acc,
+                                         np.zeros(n * k + 1, dtype=np.int64),
+                                         np.zeros(n * k + 1, dtype=np.int64),
+                                         np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64))
+    assert scanned == mod.canonical_table_count(n, k) == 216
+    assert np.array_equal(out_rows[:found], rows) and np.array_equal(out_acc[:found], acc)
+
+
+def test_counts_equal_the_published_ones():
+    """OEIS A129622 (two letters, n ≤ 4), A059412 (one letter, n ≤ 5), three letters n ≤ 3,
+    four letters n ≤ 3 (the values in KNOWN_COUNTS, each recomputed here)."""
+    from attnlogic.automata.census import (KNOWN_COUNTS, minimal_dfa_arrays, shard_depth,
+                                           shard_prefixes)
+
+    checked = 0
+    for k, n_max in [(1, 5), (2, 4), (3, 3), (4, 3)]:
+        for n in range(1, n_max + 1):
+            total = sum(len(minimal_dfa_arrays(n, k, p)[0])
+                        for p in shard_prefixes(n, k, shard_depth(n, k)))
+            assert total == KNOWN_COUNTS[k][n], (k, n)
+            checked += 1
+    assert checked == 15
+
+
+def test_bad_prefix_and_size_are_refused():
+    from attnlogic.automata.census import minimal_dfa_arrays
+
+    with pytest.raises(ValueError, match="prefix"):
+        minimal_dfa_arrays(3, 2, (2,))           # state 2 before state 1
+    with pytest.raises(ValueError, match="states"):
+        minimal_dfa_arrays(0, 2)
