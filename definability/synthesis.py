@@ -37,7 +37,9 @@ from ..ltl.formula import or_all as _disj, past_ as _P, yesterday_ as _Y
 from ..ltl.semantics import PY_BOOLEAN, step_history, step_once, step_past, step_since, step_window
 from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Mod, Once, Or,
                            Past, Since, Yesterday, period)
+from ..automata.from_formula import MAX_TEMPORAL_OPERATORS, formula_to_dfa
 from ..automata.graphs import SCCs, dfa_sccs
+from ..automata.operations import shortest_distinguishing_word
 from .types import since_type_automaton
 
 __all__ = [
@@ -143,6 +145,11 @@ class _Evaluator:
 
 #: DFAs with more states than this are checked through the formula's own minimal DFA
 CHECK_BY_DFA_FROM = 2000
+#: so are formulas with more distinct subformulas than this (one Python evaluation of each per
+#: product state is slower than building the formula's DFA: a 4,575-node certificate of an
+#: 8-state chain took 7 s by the product search, 1.5 s by its DFA), unless that DFA exceeds
+#: its state limit (a wide window), when the product search checks it
+CHECK_BY_DFA_NODES = 1000
 
 #: the product search costs one evaluation of every distinct subformula per product state
 #: and letter: it visits at most CHECK_WORK / (distinct subformulas) product states (fewer
@@ -160,7 +167,8 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
 
     * breadth-first search of the product of the formula's evaluation automaton with the
       DFA (at most ``limit`` product states), one Python step per product state;
-    * for DFAs of more than CHECK_BY_DFA_FROM states, when the formula's atoms are letters:
+    * for DFAs of more than CHECK_BY_DFA_FROM states or formulas of more than
+      CHECK_BY_DFA_NODES distinct subformulas, when the formula's atoms are letters:
       the formula's minimal DFA built compositionally
       (:func:`~attnlogic.automata.from_formula.formula_to_dfa`, at most ``limit`` states
       per intermediate automaton) and the product search of
@@ -173,13 +181,20 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
     visited.  ``stats["states"]``, when given, receives the number of product
     states visited (the work done).
     """
-    if dfa.n_states > CHECK_BY_DFA_FROM and f.atoms <= set(dfa.alphabet):
-        from ..automata.from_formula import formula_to_dfa
-        from ..automata.operations import shortest_distinguishing_word
-
-        g = formula_to_dfa(f, dfa.alphabet, state_limit=max(limit, 2 * dfa.n_states))
-        return shortest_distinguishing_word(dfa, g, limit=max(limit, 2 * (dfa.n_states + g.n_states)))
     ev = _Evaluator(f)
+    if f.atoms <= set(dfa.alphabet) and (dfa.n_states > CHECK_BY_DFA_FROM
+                                         or len(ev.nodes) > CHECK_BY_DFA_NODES):
+        try:
+            g = formula_to_dfa(f, dfa.alphabet, state_limit=max(limit, 2 * dfa.n_states),
+                               temporal_limit=max(MAX_TEMPORAL_OPERATORS, len(ev.nodes)))
+        except LimitExceeded:
+            if dfa.n_states > CHECK_BY_DFA_FROM:
+                raise
+            g = None             # (a wide window's automaton): the product search counts it
+        if g is not None:
+            if stats is not None:
+                stats["states"] = dfa.n_states + g.n_states
+            return shortest_distinguishing_word(dfa, g, limit=max(limit, 2 * (dfa.n_states + g.n_states)))
     if dfa.n_states * len(ev.nodes) > work:
         raise LimitExceeded("formula check (DFA states × distinct subformulas)", work,
                             f"{dfa.n_states} states × {len(ev.nodes)} subformulas")
