@@ -103,7 +103,8 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "bos": "--bos", "eos": "--eos", "threshold": "--threshold", "class_index": "--class-index",
                    "argmax": "--argmax", "readout": "--readout", "time_budget": "--time-budget",
                    "exhaustive": "--exhaustive", "exhaustive_length": "--exhaustive", "model": "--model",
-                   "long_length": "--max-length", "long_count": "--samples"}
+                   "long_length": "--max-length", "long_count": "--samples",
+                   "instantiations": "--max-instantiations", "identities": "--identity"}
 
 
 def _unencodable(argv) -> int | None:

@@ -24,6 +24,9 @@ it.  Each field has one meaning:
 ``memory_budget``
     bytes for every table quadratic or worse in the number of states (pair graphs,
     semigroup elements × states, type tables): refused before allocating;
+``instantiations``
+    assignments of elements to the variables of identities checked on a syntactic monoid
+    or semigroup (|M|^variables; ``definability/identities.py``);
 ``automaton_states``
     states of the automata built from a formula or regex, and of a DFA file (None: each
     construction's own default; 200,000 for a file; ``--max-states`` on the command line).
@@ -41,7 +44,7 @@ from .errors import DEFAULT_MEMORY_BUDGET, InputError
 from .validate import integer
 
 __all__ = ["Limits", "DEFAULT_LIMIT", "DEFAULT_MAX_DEPTH", "DEFAULT_SEARCH_BUDGET",
-           "SEARCH_PER_FRAGMENT", "LIMIT_ALIAS"]
+           "SEARCH_PER_FRAGMENT", "LIMIT_ALIAS", "DEFAULT_INSTANTIATIONS"]
 
 #: the default bound of every exponential step of deciding (elements, states)
 DEFAULT_LIMIT = 50_000
@@ -52,12 +55,16 @@ DEFAULT_SEARCH_BUDGET = 900_000
 #: ... and at most this many for one fragment
 SEARCH_PER_FRAGMENT = 300_000
 
+#: the default bound on the instantiations of identities checked (|M|^variables)
+DEFAULT_INSTANTIATIONS = 5_000_000
+
 #: the fields that the alias ``limit`` sets
 LIMIT_ALIAS = ("semigroup_elements", "type_states", "synthesis_states")
 
 #: the least value of each field (``automaton_states`` may also be None)
 _MINIMUM = {"max_depth": 1, "semigroup_elements": 1, "type_states": 1, "synthesis_states": 1,
-            "check_states": 1, "search_budget": 0, "memory_budget": 1, "automaton_states": 1}
+            "check_states": 1, "search_budget": 0, "memory_budget": 1, "automaton_states": 1,
+            "instantiations": 1}
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,7 @@ class Limits:
     search_budget: int = DEFAULT_SEARCH_BUDGET
     memory_budget: int = DEFAULT_MEMORY_BUDGET
     automaton_states: int | None = None
+    instantiations: int = DEFAULT_INSTANTIATIONS
 
     def __post_init__(self):
         for f in fields(self):

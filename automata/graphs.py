@@ -465,8 +465,10 @@ def word_between(table: np.ndarray, source: int, target: int) -> list[int] | Non
     return shortest_words_from(table, source)[target]
 
 
-def distinguishing_suffix(table: np.ndarray, accepting: np.ndarray, p: int, q: int) -> list[int] | None:
-    """A shortest word r with p·r ∈ F ⇎ q·r ∈ F (None when p and q are equivalent)."""
+def distinguishing_suffix(table: np.ndarray, accepting: np.ndarray, p: int, q: int,
+                          directed: bool = False) -> list[int] | None:
+    """A shortest word r with p·r ∈ F ⇎ q·r ∈ F (None when p and q are equivalent); with
+    ``directed``, a shortest r with q·r ∈ F and p·r ∉ F (None when L_q ⊆ L_p)."""
     t = np.asarray(table)
     acc = np.asarray(accepting)
     start = (int(p), int(q))
@@ -475,7 +477,7 @@ def distinguishing_suffix(table: np.ndarray, accepting: np.ndarray, p: int, q: i
     while frontier:
         nxt = []
         for x, y in frontier:
-            if acc[x] != acc[y]:
+            if (acc[y] and not acc[x]) if directed else (acc[x] != acc[y]):
                 word = []
                 node = (x, y)
                 while parent[node] is not None:

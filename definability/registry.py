@@ -11,7 +11,7 @@ pattern, decision procedure, certificate and witness kinds, inclusions) plus one
 from __future__ import annotations
 
 from ..errors import InputError
-from . import aperiodic, definite, locally_r_trivial, r_trivial, windows
+from . import aperiodic, definite, dot_depth, fo2, locally_r_trivial, r_trivial, windows
 from .classes import LanguageClass
 from .procedure import Procedure
 
@@ -24,6 +24,8 @@ CLASSES: list[LanguageClass] = [
     locally_r_trivial.CLASS,  # LTL[P,Y]
     aperiodic.CLASS,          # LTL[S]
     windows.CLASS,            # LTL[Y<=k], LTL[P,Y<=k], k ≥ 2
+    fo2.CLASS,                # FO2[<] = DA (asked by name)
+    dot_depth.CLASS,          # DD1, dot-depth one (asked by name)
 ]
 
 #: the decision procedures of the built-in classes, in order
@@ -46,8 +48,10 @@ def unregister(name: str) -> None:
 
 
 def language_class(name) -> LanguageClass:
-    """The registered class of that name (or that declaration itself); InputError naming
-    ``classes`` otherwise."""
+    """The registered class of that name, or a declaration itself (registered or not: a
+    class built at run time, e.g. from identities); InputError naming ``classes`` otherwise."""
+    if isinstance(name, LanguageClass):
+        return name
     for c in CLASSES:
         if c is name or c.name == str(name):
             return c
@@ -56,7 +60,10 @@ def language_class(name) -> LanguageClass:
 
 
 def class_for(key) -> LanguageClass:
-    """The first registered class that answers ``key`` (a fragment or a class)."""
+    """The first registered class that answers ``key`` (a fragment or a class); a class
+    keyed by its declaration answers itself, registered or not."""
+    if isinstance(key, LanguageClass) and key.key is None and key.asks is None:
+        return key
     for c in CLASSES:
         if c.handles(key):
             return c

@@ -67,7 +67,8 @@ from ..ltl.fragments import Fragment
 from .indistinguishable import agreement_depth
 
 __all__ = ["Check", "verify_formula", "verify_witness", "end_types_equal", "MAX_PERIOD",
-           "MAX_PREFIX", "MAX_TAILS", "MAX_RUNS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH"]
+           "MAX_PREFIX", "MAX_TAILS", "MAX_RUNS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH",
+           "verify_identity_violation"]
 
 #: the longest period p (or pumped factor x) tried when decomposing a witness
 MAX_PERIOD = 48
@@ -388,3 +389,107 @@ def _aperiodicity(dfa, u, v) -> str | None:
                         "not eventually constant (it differs here and repeats every "
                         f"{t} copies), which no star-free language (= LTL[S]) allows: every depth")
     return None
+
+
+# -- identities ---------------------------------------------------------------------------------
+def _word_map(dfa, word) -> tuple[int, ...]:
+    """The transformation q ↦ q·word of the DFA's states, by running the word from each
+    state (no semigroup)."""
+    return tuple(dfa.run(list(word), q) for q in range(dfa.n_states))
+
+
+def _compose(f: tuple[int, ...], g: tuple[int, ...]) -> tuple[int, ...]:
+    """First f, then g."""
+    return tuple(g[x] for x in f)
+
+
+def verify_identity_violation(dfa, identities, violation, monoid: bool = True) -> Check:
+    """Whether ``violation`` (an :class:`~.identities.IdentityViolation`, or any object with
+    its fields) proves that the syntactic monoid (``monoid``) or semigroup of L(dfa) fails
+    ``identities``: the relation is one of the system's; each variable's word is non-empty
+    for a semigroup; each ω-power's stated exponent k makes the subterm's transformation
+    t^k idempotent (t^k·t^k = t^k, computed by running words); the two sides' shortest
+    words act on every state as the sides do (composed from the variables' words), and
+    the printed sides (when given) are the instantiated words; and the words
+    prefix·side·suffix are ``accepted`` ∈ L and ``rejected`` ∉ L, the in-word for the
+    right-hand side of a failed ≤ (the left of ≥).  Only the parser is shared with the
+    decider; products, powers and membership are computed here from the DFA's runs."""
+    from .identities import Const, Omega, Power, Product, Var, parse_identities
+
+    dfa = as_dfa(dfa)
+    ids = parse_identities(identities)
+    rel = next((r for r in ids.relations if str(r) == violation.relation), None)
+    if rel is None:
+        return Check(False, f"{violation.relation!r} is not one of the relations of {ids}")
+    words = {v: tuple(w) for v, _, w in violation.assignment}
+    if set(words) != set(ids.variables):
+        return Check(False, f"the assignment names {sorted(words)}, the identities {list(ids.variables)}")
+    if not monoid and any(len(w) == 0 for w in words.values()):
+        return Check(False, "a variable of a semigroup identity is assigned the empty word")
+    for w in words.values():
+        bad = [a for a in w if a not in dfa.alphabet]
+        if bad:
+            return Check(False, f"{bad[0]!r} is not a letter of the alphabet")
+    exps = dict(violation.exponents)
+    ident = tuple(range(dfa.n_states))
+    maps = {v: _word_map(dfa, w) for v, w in words.items()}
+
+    def value(term):
+        if isinstance(term, Var):
+            return maps[term.name], words[term.name]
+        if isinstance(term, Const):
+            raise _Refused(f"the relation names {term.which}; a witness must instantiate variables only")
+        if isinstance(term, (Omega, Power)):
+            t, w = value(term.term)
+            if isinstance(term, Omega):
+                k = exps.get(str(term))
+                if not isinstance(k, int) or k < 1:
+                    raise _Refused(f"no exponent stated for {term}")
+            else:
+                k = term.n
+            p = t
+            for _ in range(k - 1):
+                p = _compose(p, t)
+            if isinstance(term, Omega) and _compose(p, p) != p:
+                raise _Refused(f"{term} = ({_text(w) or 'ε'})^{k} is not idempotent on the DFA")
+            return p, (None if w is None or len(w) * k > 10 ** 6 else w * k)
+        f, word = ident, ()
+        for factor in term.factors:
+            t, w = value(factor)
+            f = _compose(f, t)
+            word = None if word is None or w is None else word + w
+        return f, word
+
+    try:
+        (lmap, lword), (rmap, rword) = value(rel.left), value(rel.right)
+    except _Refused as exc:
+        return Check(False, str(exc))
+    if _word_map(dfa, violation.left_word) != lmap or _word_map(dfa, violation.right_word) != rmap:
+        return Check(False, "a side's shortest word does not act on the states as the instantiated side")
+    if violation.sides is not None and (lword, rword) != (tuple(violation.sides[0]), tuple(violation.sides[1])):
+        return Check(False, "the printed sides are not the instantiation of the relation")
+    u = tuple(violation.prefix) + tuple(violation.left_word) + tuple(violation.suffix)
+    v = tuple(violation.prefix) + tuple(violation.right_word) + tuple(violation.suffix)
+    iu, iv = bool(dfa.accepts(list(u))), bool(dfa.accepts(list(v)))
+    if iu == iv:
+        return Check(False, "the language does not separate the two sides in this context")
+    if rel.op == "≤" and not iv or rel.op == "≥" and not iu:
+        return Check(False, f"for {rel.op} the in-word must be the "
+                            f"{'right' if rel.op == '≤' else 'left'}-hand side's")
+    printed_in = tuple(violation.accepted)
+    printed_out = tuple(violation.rejected)
+    side_in = "prefix·left·suffix" if iu else "prefix·right·suffix"
+    full = None
+    if violation.sides is not None:
+        fu = tuple(violation.prefix) + lword + tuple(violation.suffix)
+        fv = tuple(violation.prefix) + rword + tuple(violation.suffix)
+        full = (fu, fv) if iu else (fv, fu)
+    if (printed_in, printed_out) not in ({(u, v) if iu else (v, u)} | ({full} if full else set())):
+        return Check(False, "the printed in/out words are not prefix·side·suffix")
+    return Check(True, f"{rel} fails: the sides act differently (composed from the variables' "
+                       f"words on the DFA, ω-powers idempotent), {side_in} is in L and the other "
+                       "is not")
+
+
+class _Refused(Exception):
+    pass

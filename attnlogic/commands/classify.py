@@ -32,8 +32,15 @@ procedures leave undecided.
 
 Sources (exactly one): F | --formula F, --regex R, --dfa FILE ('-' = stdin); --alphabet A.
 
+--identity IDS asks any variety by its identities (the Language Toolkit's notation, e.g.
+'[(xy)*x=(xy)*]' for R-trivial monoids) on the syntactic monoid (--semigroup: semigroup);
+yes: every instantiation checked (their number printed); no: the violating instantiation
+(elements as shortest words), the two sides as words, and a context in which the language
+separates them, re-checked on the DFA before printing.
+
 Examples:
   attnlogic classify --regex '(a|b)*b' --json
+  attnlogic classify --regex '(a|b)*b' --identity '[xy=yx; x*=x]'
   attnlogic classify 'P a & Y[<=2] b' --window 2 --window 3
 """
 
@@ -46,6 +53,18 @@ def add_arguments(parser) -> None:
     parser.add_argument("--class", dest="classes", metavar="NAME", action="append",
                         help="also ask the registered class of languages NAME "
                              "(attnlogic.definability.registry; repeatable)")
+    parser.add_argument("--identity", dest="identities", metavar="IDS", action="append",
+                        help="also ask whether the syntactic monoid satisfies these identities, in the "
+                             "Language Toolkit's notation: '[xy=yx; x*=x]' (x* or x^ω the ω-power, "
+                             "adjacency the product, 1 and 0, '<' for ≤ in the syntactic order; "
+                             "repeatable); yes with every instantiation checked, no with a violating "
+                             "one as elements, words and a separating context")
+    parser.add_argument("--semigroup", action="store_true",
+                        help="--identity on the syntactic semigroup (a +-variety, LTK's :isVarietyS) "
+                             "instead of the monoid (a *-variety, :isVarietyM)")
+    parser.add_argument("--max-instantiations", type=int, default=None, metavar="N",
+                        dest="instantiations",
+                        help="bound on the instantiations of --identity (|M|^variables; default 5000000)")
     parser.add_argument("--pattern", "-p", metavar="P", action="append",
                         help="ask by attention pattern: global, local:K or hybrid:K (repeatable); "
                              "says for each whether it can recognise the language, with the certificate")
@@ -58,8 +77,11 @@ def run(args) -> int:
 
     check_classifier_arguments(args)
     limits = limits_from_args(args)
+    if args.instantiations is not None:
+        limits = limits.of(limits, instantiations=args.instantiations)
     windows = args.window or [2]
     from attnlogic.definability.classify import classify
+    from attnlogic.definability.identities import identity_class
     from attnlogic.ltl.fragments import Fragment
     from attnlogic.patterns import AttentionPattern
 
@@ -69,11 +91,16 @@ def run(args) -> int:
     for p in patterns:
         Fragment.from_pattern(p)                 # refuses patterns no fragment characterises
     windows = list(windows) + [p.k for p in patterns if p.k is not None and p.k > 1]
+    asked = list(args.classes or ())
+    asked += [identity_class(text, monoid=not args.semigroup) for text in dict.fromkeys(args.identities or ())]
+    if args.semigroup and not args.identities:
+        from attnlogic.errors import InputError
+        raise InputError("--semigroup goes with --identity")
     language = load_source(args)
     hints = () if language.formula is None else (language.formula,)
     with StatusLine("classify", wanted(args)) as status:
         result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), limits=limits,
-                          minimal=True, classes=tuple(args.classes or ()), hints=hints, on_stage=status)
+                          minimal=True, classes=tuple(asked), hints=hints, on_stage=status)
     answers = [result.for_pattern(p) for p in patterns]
     if args.json:
         obj = result.to_json()
@@ -117,6 +144,8 @@ def render(result) -> None:
             line = _certificate_lines(r.formula, width + 7)
         elif r.witness is not None:
             line = r.witness.text(result.separator, " " * (width + 7))
+        elif r.certificate is not None:     # a class's own kind of certificate
+            line = str(r.certificate)
         elif r.member:        # a yes proved algebraically, its formula over its budget
             line = "(no formula: not built within the budgets; the proof is the line below)"
         else:

@@ -1,0 +1,256 @@
+"""Varieties by their identities (definability/identities.py), FO2[<] = DA and dot-depth one.
+
+Cross-checks: the R-trivial, definite and aperiodic verdicts of the existing procedures
+reproduced from their identities alone on every minimal DFA with ≤ 3 states over two
+letters and a seeded sample of 4-state ones, each "no" with a witness the language
+separates; DA against Green's relations (regular elements idempotent); Knast's identity
+against a literal loop over idempotents e, f written here; the syntactic order against
+its definition on words; the budget refusal; parse errors with their column.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import numpy as np
+import pytest
+
+from attnlogic.automata.census import minimal_dfas
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.minimize import minimize
+from attnlogic.definability.aperiodic import decide_aperiodic
+from attnlogic.definability.classify import classify
+from attnlogic.definability.definite import decide_definite
+from attnlogic.definability.identities import (IdentityViolation, check_identities, identity_class,
+                                               parse_identities, structure_of)
+from attnlogic.definability.r_trivial import decide_r_trivial
+from attnlogic.definability.semigroup import transition_semigroup
+from attnlogic.definability.verify import verify_identity_violation
+from attnlogic.errors import LimitExceeded, ParseError
+from attnlogic.limits import Limits
+
+R_TRIVIAL = "[(xy)*x=(xy)*]"          # monoid
+DEFINITE = "[yx*=x*]"                 # semigroup
+APERIODIC = "[x*x=x*]"                # either
+DA = "[(xy)*y(xy)*=(xy)*]"
+KNAST = "[(x*ay*b)*x*ay*dx*(cy*dx*)* = (x*ay*b)*x*(cy*dx*)*]"
+
+CENSUS3 = list(minimal_dfas(3, "ab"))
+
+
+def _sample4(count: int, seed: int = 26) -> list[DFA]:
+    """``count`` distinct minimal DFAs with exactly 4 states over {a, b}: random tables,
+    minimised, those of 4 states kept (seeded)."""
+    rng = np.random.default_rng(seed)
+    out, seen = [], set()
+    while len(out) < count:
+        t = rng.integers(0, 4, size=(4, 2))
+        acc = rng.integers(0, 2, size=4).astype(bool)
+        d = minimize(DFA("ab", t, 0, acc))
+        key = (d.transitions.tobytes(), d.accepting.tobytes())
+        if d.n_states == 4 and key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+def _assert_witness(d, v: IdentityViolation, text: str, monoid: bool) -> None:
+    assert d.accepts(list(v.accepted)) and not d.accepts(list(v.rejected))
+    assert verify_identity_violation(d, text, v, monoid=monoid).valid
+
+
+def test_census_reproduces_the_procedures_from_their_identities():
+    """R-trivial (LTL[P]), definite (LTL[Y]) and aperiodic (LTL[S]) on every minimal DFA of
+    ≤ 3 states over two letters and 120 of 4 states: the identities alone agree with the
+    DFA-level procedures; every "no" has a pair that the language separates."""
+    counts = {"R": 0, "D": 0, "A": 0}
+    for d in CENSUS3 + _sample4(120):
+        m, s = structure_of(d, True), structure_of(d, False)
+        for text, st, expected, key in ((R_TRIVIAL, m, decide_r_trivial(d).member, "R"),
+                                        (DEFINITE, s, decide_definite(d).member, "D"),
+                                        (APERIODIC, m, decide_aperiodic(d).member, "A")):
+            ans = check_identities(d, text, st.monoid, structure=st)
+            assert ans.holds == expected, (text, d)
+            if ans.holds:
+                counts[key] += 1
+                sizes = {"elements": st.size, "idempotents": len(st.idempotents)}
+                assert ans.check.instantiations == np.prod([sizes[r] for _, r in ans.check.ranges])
+            else:
+                _assert_witness(d, ans.violation, text, st.monoid)
+    # the census has members and non-members of each class
+    assert all(0 < c < len(CENSUS3) + 120 for c in counts.values())
+
+
+def test_definite_needs_the_semigroup():
+    """y x^ω = x^ω with x = 1 fails in every non-trivial monoid: the structure matters."""
+    d = minimize(DFA("ab", [[1, 1], [1, 1]], 0, [False, True]))      # non-empty words
+    assert check_identities(d, DEFINITE, monoid=False).holds
+    ans = check_identities(d, DEFINITE, monoid=True)
+    assert not ans.holds and dict((v, w) for v, _, w in ans.violation.assignment)["x"] == ()
+
+
+def _regular_elements_idempotent(d) -> bool:
+    """M ∈ DA iff every regular element (J-equivalent to an idempotent) is idempotent; J
+    from the SCCs of the two Cayley graphs (semigroup.py), the adjoined 1 its own class."""
+    S = transition_semigroup(d)
+    idem = S.idempotent_mask
+    regular_classes = set(S.j_classes[idem].tolist())
+    return all(idem[i] for i in range(S.size) if S.j_classes[i] in regular_classes)
+
+
+def test_da_against_greens_relations():
+    fo2 = identity_class(DA)
+    agree = {True: 0, False: 0}
+    for d in CENSUS3:
+        ans = check_identities(d, DA, monoid=True)
+        assert ans.holds == _regular_elements_idempotent(d)
+        agree[ans.holds] += 1
+        if not ans.holds:
+            _assert_witness(d, ans.violation, DA, True)
+    assert agree[True] and agree[False]
+    r = classify(CENSUS3[-1], classes=["FO2[<]"], certificates=False)
+    assert r["FO2[<]"].member == check_identities(CENSUS3[-1], DA).holds
+    assert fo2.name == DA
+
+
+def _knast_literal(d) -> bool:
+    """Knast's form with e, f over the idempotents of S: (eafb)^ω e a f d e (cfde)^ω =
+    (eafb)^ω e (cfde)^ω, from the Cayley table of S (semigroup.py), vectorised over a, b, c, d."""
+    S = transition_semigroup(d)
+    n = S.size
+    I, J = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    T = np.asarray(S.multiply(I.ravel(), J.ravel())).reshape(n, n)
+    om = np.asarray(S.omega)
+
+    def prod(*xs):
+        out = xs[0]
+        for x in xs[1:]:
+            out = T[out, x]
+        return out
+    a, b, c, dd = (x.ravel() for x in np.meshgrid(*[np.arange(n)] * 4, indexing="ij"))
+    for e, f in itertools.product(np.flatnonzero(S.idempotent_mask), repeat=2):
+        p1 = prod(om[prod(np.full_like(a, e), a, np.full_like(a, f), b)], np.full_like(a, e))
+        p2 = prod(np.full_like(a, e), om[prod(c, np.full_like(a, f), dd, np.full_like(a, e))])
+        if not (prod(p1, a, np.full_like(a, f), dd, p2) == prod(p1, p2)).all():
+            return False
+    return True
+
+
+def test_dot_depth_one_against_a_literal_loop():
+    small = [d for d in CENSUS3 if transition_semigroup(d).size <= 6]
+    verdicts = {True: 0, False: 0}
+    for d in small:
+        ans = check_identities(d, KNAST, monoid=False)
+        assert ans.holds == _knast_literal(d), d
+        verdicts[ans.holds] += 1
+        if not ans.holds:
+            _assert_witness(d, ans.violation, KNAST, False)
+    assert verdicts[True] and verdicts[False]
+
+
+def test_registry_classes_answer_by_name():
+    import attnlogic as al
+    yes = al.load_language(regex="a*b*a*", alphabet="ab").dfa      # piecewise testable: DA and DD1
+    no = al.load_language(regex="((a|b)(a|b))*", alphabet="ab").dfa  # a group language: neither
+    for d, expected in ((yes, True), (no, False)):
+        r = classify(d, classes=["FO2[<]", "DD1"])
+        assert r["FO2[<]"].member is expected and r["DD1"].member is expected
+        if expected:
+            assert r["DD1"].certificate.instantiations > 0
+        else:
+            assert r["DD1"].witness.accepted != r["DD1"].witness.rejected
+    plain = classify(yes)
+    assert "FO2[<]" not in plain and "DD1" not in plain
+
+
+def test_syntactic_order_against_its_definition():
+    """s ≤ t iff p·t·r ∈ L ⇒ p·s·r ∈ L for all words p, r (here all of length ≤ 3, enough
+    for ≤ 3 states): the inequality x ≤ y instantiated at every pair, compared with the
+    words."""
+    words = [()] + [w for n in range(1, 4) for w in itertools.product("ab", repeat=n)]
+    for d in CENSUS3[::9]:
+        st = structure_of(d, True)
+        ans = check_identities(d, "[x*y ≤ x*]", True, structure=st)
+        w = [tuple(d.alphabet[a] for a in st.words[i]) for i in range(st.size)]
+        brute = all(not d.accepts(list(p + w[e] + r)) or d.accepts(list(p + w[e] + w[y] + r))
+                    for e in st.idempotents for y in range(st.size) for p in words for r in words)
+        assert ans.holds == brute
+        if not ans.holds:
+            _assert_witness(d, ans.violation, "[x*y ≤ x*]", True)
+
+
+@pytest.mark.parametrize("text, normal", [
+    ("[xy=yx; x*=x]", "[xy = yx; x^ω = x]"),
+    ("xy = yx", "[xy = yx]"),
+    ("[(xy)^ω x = (xy)^omega]", "[(xy)^ωx = (xy)^ω]"),
+    ("[x^{ω} = x^{2}x^1]", "[x^ω = x^2x]"),
+    ("[x*y<x* ; x>=x ≤ x]", "[x^ωy ≤ x^ω; x ≥ x; x ≤ x]"),
+    ("[0x=0=x0; 1x = x]", "[0x = 0; 0 = x0; 1x = x]"),
+    ("[αβ=βα]", "[αβ = βα]"),
+])
+def test_parse(text, normal):
+    assert str(parse_identities(text)) == normal
+
+
+@pytest.mark.parametrize("text, column", [
+    ("[xy=yx;x*=]", 11), ("[xy=yx", 7), ("[xy]", 4), ("[xy=yx;]", 8), ("[x=y]z", 6),
+    ("[x^=y]", 4), ("[x^0=y]", 4), ("[*x=x]", 2), ("[ω=x]", 2), ("[x=y+z]", 5), ("", 1), ("x=(y", 5),
+])
+def test_parse_errors_have_a_column_and_caret(text, column):
+    with pytest.raises(ParseError) as err:
+        parse_identities(text)
+    assert err.value.column == column
+    assert err.value.parameters == ("identities",)
+    excerpt, caret = err.value.details()
+    assert caret.index("^") - 2 == column - 1
+
+
+def test_missing_zero_or_one_fails_without_a_pair():
+    d = minimize(DFA("ab", [[1, 2], [1, 1], [2, 2]], 0, [False, True, False]))   # a(a|b)*
+    # S = {a, b} with ab = a, ba = b: neither a neutral element nor a zero
+    for text, what in (("[1x=x]", "no neutral element"), ("[0x=0]", "no zero")):
+        ans = check_identities(d, text, monoid=False)
+        assert not ans.holds and ans.violation is None and what in ans.reason
+    assert check_identities(d, "[1x=x]", monoid=True).holds
+    sink = minimize(DFA("ab", [[1, 1], [1, 1]], 0, [False, True]))   # S = {0}: 0 is also neutral
+    assert check_identities(sink, "[0x=0; 1x=x]", monoid=False).holds
+
+
+def test_instantiation_budget_is_refused():
+    import attnlogic as al
+    d = al.load_language(regex="(a|b)*ab(a|b)*", alphabet="ab").dfa
+    with pytest.raises(LimitExceeded) as err:
+        check_identities(d, "[abc=cba]", limits=Limits(instantiations=100))
+    assert err.value.parameters == ("instantiations",) and "5 × 5 × 5 = 125" in str(err.value)
+    r = classify(d, classes=[identity_class("[abc=cba]")], limits=Limits(instantiations=100),
+                 certificates=False)
+    assert r["[abc=cba]"].member is None and "instantiations" in r["[abc=cba]"].method
+
+
+def test_tampered_witness_is_rejected():
+    from dataclasses import replace
+    import attnlogic as al
+    d = al.load_language(regex="(a|b)*b", alphabet="ab").dfa
+    v = check_identities(d, "[xy=yx]").violation
+    assert verify_identity_violation(d, "[xy=yx]", v).valid
+    swapped = replace(v, accepted=v.rejected, rejected=v.accepted)
+    assert not verify_identity_violation(d, "[xy=yx]", swapped).valid
+    wrong = replace(v, left_word=v.right_word)
+    assert not verify_identity_violation(d, "[xy=yx]", wrong).valid
+    other = replace(v, relation="x = y")
+    assert not verify_identity_violation(d, "[xy=yx]", other).valid
+
+
+def test_cli_identity(capsys):
+    from attnlogic.cli import main
+    assert main(["classify", "--regex", "(a|b)*b", "--identity", "[xy=yx; x*=x]", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)["fragments"]["[xy=yx; x*=x]"]
+    assert out["member"] is False and out["witness"]["in"] == "ab" and out["witness"]["out"] == "ba"
+    assert main(["classify", "--regex", "a*b*", "--identity", "[(xy)*x=(xy)*]"]) == 0
+    text = capsys.readouterr().out
+    assert "all 25 instantiations checked" in text
+    assert main(["classify", "--regex", "a*b*", "--identity", "[xy=yx; x*=]"]) == 2
+    err = capsys.readouterr().err
+    assert "identity, column 12" in err and err.rstrip().endswith("^") and "--identity" in err
+    assert main(["classify", "--regex", "a*b*", "--semigroup"]) == 2
