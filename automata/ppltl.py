@@ -15,12 +15,16 @@ binary (Debian package ``mona``).
 
 from __future__ import annotations
 
+import functools
+import re
+
 import numpy as np
 
 from ..ltl.formula import (And, Atom, Const, Historically, Iff, Implies, Not, Once, Or, Past, Since,
                            Xor, Yesterday)
 from .dfa import DFA
 from .dot_reader import read_dot
+from .propositions import propositions_of
 
 __all__ = ["to_ppltl", "ltlf2dfa_dfa", "from_valuations", "END"]
 
@@ -63,19 +67,23 @@ def to_ppltl(f) -> str:
     return text[f]
 
 
+@functools.lru_cache(maxsize=1)
+def _ppltl_parser():
+    """ltlf2dfa's PPLTL parser, built once (building its grammar costs about 0.2 s)."""
+    from ltlf2dfa.parser.ppltl import PPLTLParser   # an optional oracle: imported when used
+
+    return PPLTLParser()
+
+
 def ltlf2dfa_dfa(f, alphabet) -> DFA:
     """The DFA of our formula, computed by ltlf2dfa + MONA through the bridge above."""
-    from ltlf2dfa.parser.ppltl import PPLTLParser
-
-    dot = PPLTLParser()(to_ppltl(f)).to_dfa()
+    dot = _ppltl_parser()(to_ppltl(f)).to_dfa()
     return from_valuations(read_dot(dot, "<ltlf2dfa>") if _has_propositions(dot) else
                            read_dot(dot, "<ltlf2dfa>", (END,)), alphabet)
 
 
 def _has_propositions(dot: str) -> bool:
     """Whether some guard of ltlf2dfa's DOT names a proposition (else only true/false)."""
-    import re
-
     return any(set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", m)) - {"true", "false"}
                for m in re.findall(r'label\s*=\s*"([^"]*)"', dot))
 
@@ -84,8 +92,6 @@ def from_valuations(d: DFA, alphabet) -> DFA:
     """Our letter DFA of a DFA ``d`` over valuations (the DECLARE reading: the letter x is
     the valuation "x true, every other proposition false"), read after one more all-false
     position: w is ours iff the run of ``d`` on w·END ends in a final state."""
-    from .propositions import propositions_of
-
     props = propositions_of(d.alphabet) or ()
     T = np.asarray(d.transitions)
 
