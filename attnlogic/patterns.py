@@ -15,10 +15,18 @@ name                   a query at n sees the keys m     the logic (Li & Cotterel
 ``local_nonstrict:k``  max(0, n−k) ≤ m ≤ n              (experiments)
 ``hybrid:k``           a layer of global and k-local    ``P`` and ``Y[<=k]``: LTL[P,Y<=k]
                        heads (:meth:`~AttentionPattern.heads`)
+``masked_hard``        0 ≤ m < n, *unique hard*         LTL[S] = star-free (Yang, Chiang
+                       attention (B-RASP), no           and Angluin 2024)
+                       positional encoding
 ====================== ================================ ==================================
 
 ``causal`` is read as ``global_nonstrict``.  The first four kinds are *single-head*
-patterns: they are the masks of attention heads (the transformer's ``HeadSpec``).  A hybrid
+patterns: they are the masks of attention heads (the transformer's ``HeadSpec``).
+``masked_hard`` names an attention *variant* rather than a mask: the strict causal mask of
+``global`` with unique hard attention (each query attends to one position, the leftmost or
+rightmost maximiser) in place of fixed-precision softmax; the toolkit's transformers have
+softmax heads, so it has no heads here (:meth:`~AttentionPattern.heads` and the mask refuse
+it) and is a name to ask the classifier by (its fragment is LTL[S]).  A hybrid
 pattern has no single mask; ``heads(n_heads)`` splits a layer of ``n_heads`` heads into the
 first ⌈n_heads/2⌉ global heads and the rest k-local (at least one of each).  A query whose
 window is empty (n = 0 under a strict pattern) sees nothing; attention there outputs 0.
@@ -38,14 +46,17 @@ __all__ = ["AttentionPattern", "PATTERN_KINDS", "HEAD_KINDS", "PATTERN_NAMES"]
 
 #: The kinds of a single attention head (each has one mask).
 HEAD_KINDS = ("global", "local", "global_nonstrict", "local_nonstrict")
-#: Every kind: the head kinds and ``hybrid`` (a layer of global and local heads).
-PATTERN_KINDS = ("global", "global_nonstrict", "local", "local_nonstrict", "hybrid")
+#: Every kind: the head kinds, ``hybrid`` (a layer of global and local heads) and
+#: ``masked_hard`` (strict causal masking with unique hard attention: a variant, no heads).
+PATTERN_KINDS = ("global", "global_nonstrict", "local", "local_nonstrict", "hybrid", "masked_hard")
 #: The names :meth:`AttentionPattern.parse` reads before the optional ``:k``.
 PATTERN_NAMES = PATTERN_KINDS + ("causal",)
 
 _WINDOWED = ("local", "local_nonstrict", "hybrid")
-_EXPECTED = "expected global, global_nonstrict (or causal), local:k, local_nonstrict:k or hybrid:k"
-_NAME = re.compile(r"(global_nonstrict|global|causal|local_nonstrict|local|hybrid)(?::([0-9]+))?")
+_EXPECTED = ("expected global, global_nonstrict (or causal), local:k, local_nonstrict:k, hybrid:k "
+             "or masked_hard")
+_NAME = re.compile(r"(global_nonstrict|global|causal|local_nonstrict|local|hybrid|masked_hard)"
+                   r"(?::([0-9]+))?")
 
 
 def _count(name: str, value, minimum: int) -> int:
@@ -94,8 +105,8 @@ class AttentionPattern:
 
     @property
     def is_head(self) -> bool:
-        """True for the single-head kinds (every kind but ``hybrid``)."""
-        return self.kind != "hybrid"
+        """True for the single-head kinds (every kind but ``hybrid`` and ``masked_hard``)."""
+        return self.kind in HEAD_KINDS
 
     @property
     def strict(self) -> bool:
@@ -108,6 +119,9 @@ class AttentionPattern:
         return self.kind.startswith("local")
 
     def _require_head(self, what: str) -> None:
+        if self.kind == "masked_hard":
+            raise InputError(f"{self} is unique hard attention under the strict causal mask, a "
+                             f"variant the toolkit's softmax heads do not implement: no {what} or heads")
         if not self.is_head:
             raise InputError(f"{self} is a layer of global and {self.k}-local heads and has "
                              f"no single {what}; use heads(n_heads) for the masks of its heads")
@@ -141,6 +155,8 @@ class AttentionPattern:
         ``global`` heads followed by the rest ``local:k`` (n_heads ≥ 2, at least one of each).
         """
         n_heads = _count("n_heads", n_heads, 1)
+        if self.kind == "masked_hard":
+            self._require_head("mask")
         if self.is_head:
             return (self,) * n_heads
         if n_heads < 2:

@@ -170,5 +170,6 @@ class Aperiodic(Procedure):
 
 
 PROCEDURE = Aperiodic()
-#: LTL[S], the star-free languages (no attention pattern of the toolkit)
-CLASS = LanguageClass("LTL[S]", PROCEDURE, FORMULA, PAIR, key=LTL_S)
+#: LTL[S], the star-free languages, those of ``masked_hard`` attention (unique hard attention
+#: under the strict causal mask, no positional encoding: Yang, Chiang and Angluin 2024)
+CLASS = LanguageClass("LTL[S]", PROCEDURE, FORMULA, PAIR, pattern=LTL_S.pattern, key=LTL_S)

@@ -74,10 +74,11 @@ class FragmentResult:
 
 @dataclass(frozen=True)
 class PatternResult:
-    """Whether fixed-precision transformers with an attention pattern can recognise the
-    language: the answer of the fragment the pattern characterises (``global`` → LTL[P],
-    ``local:k`` → LTL[Y<=k], ``hybrid:k`` → LTL[P,Y<=k]), with its certificate — a formula
-    when it can, a witness pair when it cannot."""
+    """Whether transformers with an attention pattern can recognise the language: the
+    answer of the fragment the pattern characterises (fixed precision: ``global`` →
+    LTL[P], ``local:k`` → LTL[Y<=k], ``hybrid:k`` → LTL[P,Y<=k]; unique hard attention:
+    ``masked_hard`` → LTL[S]), with its certificate — a formula when it can, a witness pair
+    when it cannot."""
 
     pattern: object                      # attnlogic.patterns.AttentionPattern
     result: FragmentResult
@@ -247,4 +248,4 @@ def fragment_key(key) -> Fragment:
             pass
     raise UnknownFragment(f"{key!r} names no fragment (LTL[P], LTL[Y], LTL[P,Y], LTL[S], "
                           "LTL[Y<=k], LTL[P,Y<=k], their short names P, Y, P,Y, S, Y<=k, P,Y<=k) "
-                          "and no attention pattern (global, local:k, hybrid:k)")
+                          "and no attention pattern (global, local:k, hybrid:k, masked_hard)")

@@ -9,7 +9,8 @@ name               operators        attention pattern (Li & Cotterell 2025, 2026
 ``LTL[P]``         P                ``global`` (strict causal, no positional encoding)
 ``LTL[Y<=k]``      Y[<=k]           ``local:k``  (``LTL[Y]`` = ``LTL[Y<=1]`` is ``local:1``)
 ``LTL[P,Y<=k]``    P, Y[<=k]        ``hybrid:k`` (global heads beside k-local heads)
-``LTL[S]``         P, Y, S, O, H    none (star-free = FO[<]; no pattern of the toolkit)
+``LTL[S]``         P, Y, S, O, H    ``masked_hard`` (star-free = FO[<]; unique hard attention
+                                    under the strict causal mask, Yang, Chiang & Angluin 2024)
 =================  ===============  =========================================================
 
 ``O φ = φ | P φ`` and ``H φ = φ & !P !φ`` are definable with ``P`` (:func:`attnlogic.ltl.rewrite.core`):
@@ -214,24 +215,29 @@ class Fragment:
     # -- attention patterns ---------------------------------------------------------------
     @property
     def pattern(self) -> AttentionPattern | None:
-        """The attention pattern whose fixed-precision transformers recognise exactly this
-        fragment's languages (None for LTL[S])."""
+        """The attention pattern whose transformers recognise exactly this fragment's
+        languages: fixed-precision softmax ``global`` / ``local:k`` / ``hybrid:k`` (Li and
+        Cotterell), and for LTL[S] ``masked_hard``, unique hard attention under strict
+        causal masking without positional encoding (Yang, Chiang and Angluin 2024)."""
         if self.since:
-            return None
+            return AttentionPattern("masked_hard")
         if self.window is None:
             return AttentionPattern("global")
         return AttentionPattern("hybrid" if self.past else "local", self.window)
 
     @staticmethod
     def from_pattern(pattern: "str | AttentionPattern") -> "Fragment":
-        """``global`` → LTL[P], ``local:k`` → LTL[Y<=k], ``hybrid:k`` → LTL[P,Y<=k]."""
+        """``global`` → LTL[P], ``local:k`` → LTL[Y<=k], ``hybrid:k`` → LTL[P,Y<=k],
+        ``masked_hard`` → LTL[S]."""
         p = AttentionPattern.parse(pattern)
         if p.kind == "global":
             return LTL_P
+        if p.kind == "masked_hard":
+            return LTL_S
         if p.kind in ("local", "hybrid"):
             return Fragment(p.kind == "hybrid", p.k)
         raise InputError(f"no fragment of the toolkit is characterised by the {p} pattern "
-                         "(the theorems are for strict masks: global, local:k, hybrid:k)")
+                         "(the theorems are for strict masks: global, local:k, hybrid:k, masked_hard)")
 
     @staticmethod
     def windowed(k: int) -> tuple["Fragment", "Fragment"]:

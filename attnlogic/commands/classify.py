@@ -66,7 +66,8 @@ def add_arguments(parser) -> None:
                         dest="instantiations",
                         help="bound on the instantiations of --identity (|M|^variables; default 5000000)")
     parser.add_argument("--pattern", "-p", metavar="P", action="append",
-                        help="ask by attention pattern: global, local:K or hybrid:K (repeatable); "
+                        help="ask by attention pattern: global, local:K, hybrid:K (fixed-precision softmax) or "
+                             "masked_hard (unique hard attention, strict causal mask: LTL[S]) (repeatable); "
                              "says for each whether it can recognise the language, with the certificate")
     add_output_arguments(parser)
     add_progress_arguments(parser, "a status line", force=True)
