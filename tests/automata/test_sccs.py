@@ -26,8 +26,14 @@ def _is_topological(sccs, table) -> bool:
     return bool(np.all(sccs.component[src] <= sccs.component[dst]))
 
 
+@pytest.fixture
+def scipy_route(monkeypatch):
+    """table_sccs through scipy at every size."""
+    monkeypatch.setattr(graphs, "PYTHON_SCC_CELLS", 0)
+
+
 @pytest.mark.parametrize("seed", [0, 1])
-def test_scipy_components_equal_tarjans_and_are_topologically_numbered(seed):
+def test_scipy_components_equal_tarjans_and_are_topologically_numbered(seed, scipy_route):
     for table in _tables(200, seed):
         ours, theirs = tarjan_scc(table.shape[0], table), table_sccs(table)
         assert set(theirs.members) == set(ours.members)
@@ -37,7 +43,18 @@ def test_scipy_components_equal_tarjans_and_are_topologically_numbered(seed):
         assert all(list(m) == sorted(m) for m in theirs.members)
 
 
-def test_a_labelling_that_is_not_topological_falls_back_to_tarjan(monkeypatch):
+@pytest.mark.parametrize("seed", [2, 3])
+def test_small_tables_get_scipys_labels_without_scipy(seed, monkeypatch):
+    """The Python route (at most PYTHON_SCC_CELLS cells) gives exactly scipy's labels, so
+    printed witnesses and formulas do not depend on which route a size takes."""
+    tables = list(_tables(300, seed))
+    python = [table_sccs(t).component for t in tables]
+    monkeypatch.setattr(graphs, "PYTHON_SCC_CELLS", 0)
+    for table, labels in zip(tables, python):
+        assert np.array_equal(labels, table_sccs(table).component), table.tolist()
+
+
+def test_a_labelling_that_is_not_topological_falls_back_to_tarjan(monkeypatch, scipy_route):
     import scipy.sparse.csgraph as csgraph
 
     real = csgraph.connected_components
