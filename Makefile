@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml constraints.txt
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[onnx,notebook]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[hf]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[diagram]'
+	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[web,webtest]'
 	touch $(STAMP)
 
 install: $(STAMP)

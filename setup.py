@@ -37,4 +37,5 @@ def packages(root: Path = HERE) -> list[str]:
 
 
 if __name__ == "__main__":
-    setup(package_dir=package_dirs(), packages=packages(), package_data={"": ["*.lark"], "attnlogic.experiments": ["corpus/*.raw"]})
+    setup(package_dir=package_dirs(), packages=packages(), package_data={"": ["*.lark"], "attnlogic.experiments": ["corpus/*.raw"],
+                                                                       "attnlogic.web": ["static/*"]})

@@ -22,7 +22,7 @@ from .errors import AttnlogicError
 #: subcommands in the order ``--help`` lists them
 COMMANDS = [
     "parse", "eval", "dfa", "classify", "separate", "verify", "census",
-    "compile", "check", "experiment", "rmt", "demo",
+    "compile", "check", "experiment", "rmt", "demo", "serve",
 ]
 
 

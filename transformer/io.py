@@ -22,7 +22,7 @@ from attnlogic.validate import is_int
 from .config import TransformerConfig
 from .model import Transformer
 
-__all__ = ["save_model", "load_model", "sidecar_path", "read_sidecar"]
+__all__ = ["save_model", "model_bytes", "load_model", "sidecar_path", "read_sidecar"]
 
 FORMAT = "attnlogic-transformer"
 VERSION = 1
@@ -37,18 +37,25 @@ def sidecar_path(path: str | os.PathLike) -> Path:
 def save_model(model: Transformer, path: str | os.PathLike, metadata: dict | None = None) -> tuple[Path, Path]:
     """Write ``path`` (safetensors) and its sidecar as one unit (both or neither, see
     :func:`attnlogic.fileio.write_files_atomic`); returns both paths."""
+    path = check_output_path(path)        # before Path() drops a trailing slash
+    weights, side = model_bytes(model, metadata)
+    sp = sidecar_path(path)
+    write_files_atomic([(path, weights), (sp, side)])
+    return path, sp
+
+
+def model_bytes(model: Transformer, metadata: dict | None = None) -> tuple[bytes, bytes]:
+    """The two files of :func:`save_model` as bytes (safetensors weights, JSON sidecar),
+    byte for byte what it writes: for a download, with nothing written to disk."""
     from safetensors.torch import save as st_save
 
-    path = check_output_path(path)        # before Path() drops a trailing slash
     state = {k: v.detach().contiguous().cpu() for k, v in model.state_dict().items()}
     dtype = next(iter(state.values())).dtype if state else torch.float32
     dtype_name = next(n for n, d in DTYPES.items() if d == dtype)
     side = {"format": FORMAT, "version": VERSION, "config": model.config.to_dict(),
             "dtype": dtype_name, "metadata": metadata or {}}
-    sp = sidecar_path(path)
-    write_files_atomic([(path, st_save(state, metadata={"format": FORMAT})),
-                        (sp, (json.dumps(side, indent=1, sort_keys=True) + "\n").encode())])
-    return path, sp
+    return (st_save(state, metadata={"format": FORMAT}),
+            (json.dumps(side, indent=1, sort_keys=True) + "\n").encode())
 
 
 #: bounds on what a sidecar may declare (a model is allocated from its config before the

@@ -167,6 +167,24 @@ def add_model_budget_arguments(parser) -> None:
                        help="memory of a FILE.py:FACTORY model's process, e.g. 8G, 500M (default 4G)")
 
 
+def add_server_budget_arguments(parser) -> None:
+    """The budgets of each request of ``attnlogic serve``, in the "budgets" group:
+    ``--time-budget`` (seconds, the wait for a worker included), ``--memory-budget`` (each
+    worker process's address space), ``--max-states`` (a language's automaton), ``--limit``
+    (as for classify) and ``--workers``."""
+    group = parser.add_argument_group("budgets")
+    group.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                       help="seconds per request, the wait for a worker included (default 30)")
+    group.add_argument("--memory-budget", type=byte_size, default=None, metavar="BYTES",
+                       help="address space of each worker process, e.g. 3G (default 3G)")
+    group.add_argument("--max-states", type=int, default=None, metavar="N",
+                       help="states of a language's automaton (default 20,000)")
+    group.add_argument("--limit", type=int, default=None, metavar="N",
+                       help=f"semigroup elements, type-automaton and synthesis states (default {DEFAULT_LIMIT})")
+    group.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="worker processes (default: one per core)")
+
+
 def limits_from_args(args) -> Limits:
     """The :class:`~attnlogic.limits.Limits` of the budget options (validated by the library:
     a bad value is an InputError naming the parameter, which the command line maps back to

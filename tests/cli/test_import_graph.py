@@ -1,6 +1,6 @@
 """The import graph of the package's own modules: no circle between files (imports at module
-level, where a reader and tools see them), the command line on top (no library module and
-no example imports attnlogic.cli or attnlogic.commands)."""
+level, where a reader and tools see them), the command line and the web page on top (no
+library module and no example imports attnlogic.cli, attnlogic.commands or attnlogic.web)."""
 
 from __future__ import annotations
 
@@ -118,10 +118,12 @@ def test_the_circle_finder_finds_a_circle():
 
 
 def test_the_command_line_is_on_top():
-    """No library module imports the command line, at any level; nor does an example."""
+    """No library module imports the command line, at any level; nor does an example.  The
+    web page (attnlogic.web, ``attnlogic serve``) is a front end beside the command line, on
+    top with it (it reads alphabets and words as the command line does)."""
     mods = modules()
     graph = import_graph(mods, everywhere=True)
-    cli = {m for m in mods if m == "attnlogic.cli" or m.startswith("attnlogic.commands")
+    cli = {m for m in mods if m == "attnlogic.cli" or m.startswith(("attnlogic.commands", "attnlogic.web"))
            or m == "attnlogic.__main__"}
     wrong = sorted(f"{m} imports {d}" for m, deps in graph.items() if m not in cli
                    for d in deps & cli)

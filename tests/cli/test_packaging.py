@@ -150,6 +150,8 @@ def test_the_wheel_ships_every_package_and_data_file(built):
         assert shipped == _expected_packages(), w.name
         for grammar in ("attnlogic/ltl/grammar.lark", "attnlogic/automata/regex.lark"):
             assert grammar in names
+        for page in ("index.html", "app.js", "style.css"):      # attnlogic serve's page
+            assert f"attnlogic/web/static/{page}" in names
         assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
         assert not any(n.startswith(("tests/", "benchmarks/", "attnlogic/tests")) for n in names)
     # the wheel built from the sdist is the same set of files: the sdist lacks nothing

@@ -1,0 +1,327 @@
+"""The page's questions as pure functions: a request's parameters (a dict of JSON values,
+already checked by :mod:`.requests`) → a JSON-able answer, through the Python API alone.
+
+Each job is what one command of the command line does, and names that command
+(``"cli"``: the equivalent ``attnlogic …`` line):
+
+``language``  the language (formula, regex, or the text of a DFA file in any format the
+              command line reads), its minimal DFA drawn as SVG, its size and its syntactic
+              semigroup's size, and the classification by fragment and attention pattern with
+              each certificate or witness pair (``attnlogic classify``);
+``verify``    a certificate (formula) or witness pair re-checked by
+              :mod:`attnlogic.definability.verify` (``attnlogic verify``);
+``separate``  a language in fragment A and not in B, or the inclusion (``attnlogic separate``);
+``compile``   the model of the language (a formula without S as given; any other language
+              through :func:`attnlogic.pipeline.compile_language`), its plan as a diagram,
+              its check against the DFA, and per prefix of a word the DFA's and the model's
+              acceptance (``attnlogic compile``);
+``download``  the compiled model's safetensors weights or JSON sidecar, as bytes (nothing is
+              written to disk);
+``census``    the small languages by profile: in every fragment of A, in none of B
+              (``attnlogic census``).
+
+These run in the server's worker processes (:mod:`.pool`) under the request's budgets:
+``limits`` (a :class:`~attnlogic.limits.Limits`) bounds every exponential step, the worker
+bounds the time and the address space.  Results of the slower steps are memoised per
+worker (a small LRU keyed by the parameters).
+"""
+
+from __future__ import annotations
+
+import base64
+import shlex
+from collections import OrderedDict
+
+from attnlogic import ltl
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.drawing import graphviz_svg, to_svg
+from attnlogic.automata.io import dfa_text, read_dfa_text, to_dot
+from attnlogic.automata.sources import Language, load_language
+from attnlogic.automata.propositions import over_valuations
+from attnlogic.commands._common import split_alphabet, split_word
+from attnlogic.definability.census import census
+from attnlogic.definability.classify import classify, questions
+from attnlogic.definability.registry import CLASSES
+from attnlogic.definability.semigroup import transition_semigroup
+from attnlogic.definability.separations import inclusion, separation
+from attnlogic.definability.verify import verify_formula, verify_witness
+from attnlogic.errors import InputError, LimitExceeded
+from attnlogic.limits import Limits
+from attnlogic.ltl.fragments import Fragment
+
+__all__ = ["JOBS", "run_job", "fragment_choices", "optional_classes"]
+
+#: the most states drawn (graphviz's SVG; beyond it the answer says so)
+MAX_DRAWN = 200
+#: census entries listed in one answer (the counts cover all of them)
+MAX_LISTED = 200
+#: letters of a word stepped through a compiled model
+MAX_WORD = 2000
+#: memoised results per worker and kind
+_CACHE_SIZE = 32
+_CACHES: dict[str, OrderedDict] = {}
+
+
+def _memo(kind: str, key, compute):
+    cache = _CACHES.setdefault(kind, OrderedDict())
+    if key in cache:
+        cache.move_to_end(key)
+        return cache[key]
+    value = compute()
+    cache[key] = value
+    while len(cache) > _CACHE_SIZE:
+        cache.popitem(last=False)
+    return value
+
+
+def optional_classes() -> list[str]:
+    """The registered classes a classification asks only when named (``default=False``)."""
+    return [c.name for c in CLASSES if not c.default]
+
+
+def fragment_choices(windows=(2, 3)) -> list[dict]:
+    """The fragments of a classification with these windows, with their attention patterns
+    (for the page's menus)."""
+    return [{"fragment": str(f), "pattern": None if f.pattern is None else str(f.pattern)}
+            for f in questions(tuple(windows))]
+
+
+# -- sources ------------------------------------------------------------------------------------
+def _alphabet(params) -> list[str] | None:
+    text = params.get("alphabet") or ""
+    return split_alphabet(text) if text.strip() else None
+
+
+def load(params, limits: Limits) -> Language:
+    """The language of ``params``: ``source`` (formula, regex or file), ``text``, ``alphabet``.
+    A file is parsed from its text (the upload), never executed; its name is only shown."""
+    source, text = params["source"], params["text"]
+    alphabet = _alphabet(params)
+    states = limits.automaton_states
+    if source == "file":
+        name = params.get("filename") or "upload"
+        dfa = read_dfa_text(text, name, alphabet, max_states=states or 200_000)
+        if alphabet is not None and sorted(alphabet) != sorted(dfa.alphabet):
+            raise InputError(f"{name}: field 'alphabet': {list(dfa.alphabet)} does not match the given "
+                             f"alphabet {list(alphabet)}", parameters=("alphabet",))
+        if alphabet is not None:
+            dfa = dfa.with_alphabet_order(alphabet)
+        return Language(dfa.minimal(), "dfa", name)
+    if source == "formula":
+        return load_language(formula=text, alphabet=alphabet, state_limit=states)
+    return load_language(regex=text, alphabet=alphabet, state_limit=states)
+
+
+def _source_flags(params) -> tuple[list[str], str]:
+    """The command line's source arguments for ``params`` and what to pipe into it (a file's
+    text is passed on standard input: ``--dfa -``)."""
+    source, text = params["source"], params["text"]
+    alphabet = (params.get("alphabet") or "").strip()
+    extra = ["--alphabet", alphabet] if alphabet else []
+    if source == "formula":
+        return [text] + extra, ""
+    if source == "regex":
+        return ["--regex", text] + extra, ""
+    return ["--dfa", "-"] + extra, text
+
+
+def command(words: list[str], stdin: str = "") -> str:
+    """``attnlogic …`` as a shell line (with ``printf '%s' TEXT |`` for standard input)."""
+    line = " ".join(shlex.quote(w) for w in ["attnlogic"] + words)
+    return f"printf '%s' {shlex.quote(stdin)} | {line}" if stdin else line
+
+
+def _windows(params) -> tuple[int, ...]:
+    return tuple(params.get("windows") or (2,))
+
+
+def _window_flags(windows) -> list[str]:
+    return [] if tuple(windows) == (2,) else [w for k in windows for w in ("--window", str(k))]
+
+
+# -- language -----------------------------------------------------------------------------------
+def draw(dfa: DFA) -> str | None:
+    """graphviz's SVG of the DFA (matplotlib's without graphviz), None above MAX_DRAWN states."""
+    if dfa.n_states > MAX_DRAWN:
+        return None
+    return graphviz_svg(to_dot(dfa)) or (to_svg(dfa) if dfa.n_states <= 60 else None)
+
+
+def _semigroup(dfa: DFA, limits: Limits) -> dict:
+    try:
+        sg = transition_semigroup(dfa, limit=limits.semigroup_elements, memory_budget=limits.memory_budget)
+    except LimitExceeded as exc:
+        return {"size": None, "note": str(exc)}
+    return {"size": len(sg), "note": None}
+
+
+def job_language(params, limits: Limits) -> dict:
+    lang = load(params, limits)
+    windows = _windows(params)
+    classes = tuple(params.get("classes") or ())
+    hints = () if lang.formula is None else (lang.formula,)
+    key = (params["source"], params["text"], params.get("alphabet"), windows, classes, limits)
+    result = _memo("classify", key, lambda: classify(lang.dfa, windows=windows, limits=limits,
+                                                     minimal=True, hints=hints, classes=classes))
+    sep = result.separator
+    rows = []
+    for r in result.results:
+        row = {"fragment": str(r.fragment), "pattern": _pattern(r.fragment), **r.to_json(sep)}
+        rows.append(row)
+    flags, stdin = _source_flags(params)
+    words = ["classify"] + flags + _window_flags(windows)
+    for c in classes:
+        words += ["--class", c]
+    d = lang.dfa
+    return {"language": {**lang.to_json(), "description": lang.describe(),
+                         "transitions": [[int(q) for q in row] for row in d.transitions],
+                         "initial": int(d.initial),
+                         "accepting": [q for q in range(d.n_states) if d.accepting[q]]},
+            "warnings": list(lang.warnings()), "svg": draw(d),
+            "dfa_json": dfa_text(d, "json"),
+            "semigroup": _semigroup(d, limits), "separator": sep, "results": rows,
+            "cli": command(words, stdin)}
+
+
+def _pattern(fragment) -> str | None:
+    pattern = getattr(fragment, "pattern", None)
+    return None if pattern is None else str(pattern)
+
+
+# -- verify -------------------------------------------------------------------------------------
+def job_verify(params, limits: Limits) -> dict:
+    lang = load(params, limits)
+    fragment = Fragment.parse(params["fragment"])
+    flags, stdin = _source_flags(params)
+    # the language is given as a formula by position: the certificate goes to --formula
+    if params.get("formula") is not None:
+        formula = ltl.parse(params["formula"])
+        check = verify_formula(lang.dfa, fragment, over_valuations(formula, lang.alphabet),
+                               state_limit=limits.check_states)
+        words = ["verify"] + flags + ["--fragment", str(fragment), "--formula", params["formula"]]
+    else:
+        u_text, v_text = params["witness"]
+        multichar = any(len(a) > 1 for a in lang.alphabet)
+        u, v = split_word(u_text, multichar), split_word(v_text, multichar)
+        depth = params.get("depth")
+        check = verify_witness(lang.dfa, fragment, u, v, depth)
+        words = ["verify"] + flags + ["--fragment", str(fragment), "--witness", u_text, v_text]
+        if depth is not None:
+            words += ["--depth", str(depth)]
+    return {**check.to_json(), "fragment": str(fragment), "cli": command(words, stdin)}
+
+
+# -- separate -----------------------------------------------------------------------------------
+def job_separate(params, limits: Limits) -> dict:
+    a, b = Fragment.parse(params["a"]), Fragment.parse(params["b"])
+    cli = command(["separate", str(a), str(b)])
+    inc = inclusion(a, b)
+    if inc is not None:
+        return {"inclusion": inc.to_json(), "cli": cli}
+    sep = _memo("separate", (str(a), str(b), limits), lambda: separation(a, b, limits=limits))
+    return {"separation": sep.to_json(), "cli": cli}
+
+
+# -- compile ------------------------------------------------------------------------------------
+def _compiled(params, limits: Limits):
+    """(language, compile result with its check) of the request, memoised."""
+    from attnlogic.compiler import check_compiled, compile_formula
+    from attnlogic.compiler.compile import CompileResult
+    from attnlogic.pipeline import compile_language
+
+    lang = load(params, limits)
+
+    def compute():
+        f = lang.formula
+        if f is not None and not any(type(g).__name__ == "Since" for g in f.subformulas()):
+            compiled = compile_formula(f, _alphabet(params))
+            report = check_compiled(compiled, language=lang, max_length=200, samples=2)
+            return CompileResult(compiled, language=lang.describe(), fragment="the formula as given",
+                                 check=report)
+        windows = _windows(params)
+        return compile_language(lang, windows=windows, check_length=200, check_samples=2,
+                                classification=classify(lang.dfa, windows=windows, limits=limits,
+                                                        minimal=True,
+                                                        hints=() if f is None else (f,)))
+
+    key = (params["source"], params["text"], params.get("alphabet"), _windows(params), limits)
+    return lang, _memo("compile", key, compute)
+
+
+def job_compile(params, limits: Limits) -> dict:
+    from attnlogic.compiler.diagram import plan_dot
+
+    lang, result = _compiled(params, limits)
+    c = result.compiled
+    word_text = params.get("word") or ""
+    multichar = any(len(a) > 1 for a in lang.alphabet)
+    word = split_word(word_text, multichar)
+    if len(word) > MAX_WORD:
+        raise InputError(f"word: at most {MAX_WORD} letters, got {len(word)}", parameters=("word",))
+    bad = [a for a in word if a not in lang.alphabet]
+    if bad:
+        raise InputError(f"word: letter {bad[0]!r} is not in the alphabet {{{', '.join(lang.alphabet)}}}",
+                         parameters=("word",))
+    dfa_says = [bool(x) for x in lang.dfa.prefix_acceptance(word)]
+    model_says = [bool(x) for x in c.prefix_acceptance(word)]
+    sep = "," if multichar else ""
+    prefixes = [{"n": n, "prefix": sep.join(word[:n]), "dfa": dfa_says[n], "model": model_says[n]}
+                for n in range(len(word) + 1)]
+    heads = [{"layer": layer, "pattern": str(h.spec), "computes": str(h.formula)}
+             for layer, hs in enumerate(c.plan.heads, 1) for h in hs]
+    flags, stdin = _source_flags(params)
+    return {**result.to_json(), "formula": c.formula, "alphabet": list(c.vocab.alphabet),
+            "lines": result.lines(), "heads_detail": heads,
+            "diagram": graphviz_svg(plan_dot(c.plan)), "prefixes": prefixes,
+            "cli": command(["compile"] + flags + _window_flags(_windows(params))
+                           + ["--out", "model.safetensors"], stdin)}
+
+
+def job_download(params, limits: Limits) -> dict:
+    from attnlogic.transformer.io import model_bytes
+
+    _, result = _compiled(params, limits)
+    c = result.compiled
+    weights, side = model_bytes(c.model, c.metadata)
+    data = weights if params["what"] == "safetensors" else side
+    return {"filename": f"model.{'safetensors' if params['what'] == 'safetensors' else 'json'}",
+            "media_type": "application/octet-stream" if params["what"] == "safetensors" else "application/json",
+            "data": base64.b64encode(data).decode("ascii")}
+
+
+# -- census -------------------------------------------------------------------------------------
+def job_census(params, limits: Limits) -> dict:
+    n, letters = params["states"], split_alphabet(params["alphabet"])
+    windows = _windows(params)
+    result = _memo("census", (n, tuple(letters), windows, limits),
+                   lambda: census(n, letters, windows=windows, limits=limits, max_dfas=params["max_dfas"]))
+    names = [str(f) for f in result.fragments]
+    wanted_in = [str(Fragment.parse(x)) for x in params.get("in") or ()]
+    wanted_out = [str(Fragment.parse(x)) for x in params.get("out") or ()]
+    for name in wanted_in + wanted_out:
+        if name not in names:
+            raise InputError(f"{name} is not in this census (its fragments: {', '.join(names)})",
+                             parameters=("windows",))
+    index = {name: i for i, name in enumerate(names)}
+    matching = [(i, e) for i, e in enumerate(result.entries)
+                if all(e.verdicts[index[x]] is True for x in wanted_in)
+                and all(e.verdicts[index[x]] is False for x in wanted_out)]
+    listed = [{"index": i, "states": int(e.dfa.n_states), "dfa_json": dfa_text(e.dfa, "json"),
+               "transitions": [[int(q) for q in row] for row in e.dfa.transitions],
+               "accepting": [q for q in range(e.dfa.n_states) if e.dfa.accepting[q]],
+               "member": dict(zip(names, e.verdicts))} for i, e in matching[:MAX_LISTED]]
+    summary = result.to_json()
+    words = ["census", "--max-states", str(n), "--alphabet", params["alphabet"]] + _window_flags(windows)
+    return {"fragments": names, "languages": summary["languages"], "counts": summary["counts"],
+            "profiles": summary["profiles"], "undecided": len(summary["undecided"]),
+            "matching": len(matching), "listed": listed,
+            "cli": command(words + ["--json", "--each"])}
+
+
+JOBS = {"language": job_language, "verify": job_verify, "separate": job_separate,
+        "compile": job_compile, "download": job_download, "census": job_census}
+
+
+def run_job(kind: str, params: dict, limits: Limits) -> dict:
+    """The answer of job ``kind`` (a key of :data:`JOBS`) to ``params`` under ``limits``."""
+    return JOBS[kind](params, limits)

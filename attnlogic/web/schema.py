@@ -1,0 +1,124 @@
+"""The fields each request of the page may carry, checked before any work: an unknown field,
+a wrong type, a value out of range or text over its size is refused with one line naming
+the field (:class:`BadRequest`, answered as HTTP 400).
+
+A request is one JSON object.  The language fields (every job but ``separate`` and
+``census``): ``source`` (``formula``, ``regex`` or ``file``), ``text`` (the formula, the
+regex, or the file's contents), ``alphabet``, ``filename`` (only shown), ``windows`` (the
+k of LTL[Y<=k], LTL[P,Y<=k]), ``classes`` (registered classes asked beyond the default
+ones).  Budgets any request may lower (never raise): ``time_budget`` (seconds) and
+``max_states`` (states of the language's automaton).
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["BadRequest", "FIELDS", "check_request", "MAX_TEXT", "MAX_FILE"]
+
+#: characters of a formula, a regex or a word
+MAX_TEXT = 20_000
+#: characters of an uploaded file's text
+MAX_FILE = 1_000_000
+#: letters of a witness word
+MAX_WITNESS = 100_000
+
+
+class BadRequest(ValueError):
+    """A malformed request: one line naming the field."""
+
+
+def _text(limit: int, choices=None):
+    def check(name, value):
+        if not isinstance(value, str):
+            raise BadRequest(f"field '{name}': expected text, got {_kind(value)}")
+        if len(value) > limit:
+            raise BadRequest(f"field '{name}': at most {limit:,} characters, got {len(value):,}")
+        if "\x00" in value:
+            raise BadRequest(f"field '{name}': contains a NUL character (binary data?)")
+        if choices is not None and value not in choices:
+            raise BadRequest(f"field '{name}': expected one of {', '.join(choices)}, got {value!r}"[:300])
+        return value
+    return check
+
+
+def _integer(lo: int, hi: int, optional: bool = False):
+    def check(name, value):
+        if value is None and optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadRequest(f"field '{name}': expected a whole number, got {_kind(value)}")
+        if not lo <= value <= hi:
+            raise BadRequest(f"field '{name}': must be between {lo} and {hi}, got {value}")
+        return value
+    return check
+
+
+def _number(lo: float, hi: float):
+    def check(name, value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise BadRequest(f"field '{name}': expected a number, got {_kind(value)}")
+        if not lo <= value <= hi:
+            raise BadRequest(f"field '{name}': must be between {lo} and {hi}, got {value}")
+        return float(value)
+    return check
+
+
+def _list(item, most: int, exactly: int | None = None):
+    def check(name, value):
+        if not isinstance(value, list):
+            raise BadRequest(f"field '{name}': expected a list, got {_kind(value)}")
+        if len(value) > most or (exactly is not None and len(value) != exactly):
+            raise BadRequest(f"field '{name}': expected {exactly if exactly is not None else f'at most {most}'} "
+                             f"items, got {len(value)}")
+        return [item(f"{name}[{i}]", v) for i, v in enumerate(value)]
+    return check
+
+
+def _kind(value) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false",
+            type(None): "null"}.get(type(value), "a number")
+
+
+_LANGUAGE = {"source": _text(10, ("formula", "regex", "file")), "text": _text(MAX_FILE),
+             "alphabet": _text(400), "filename": _text(200),
+             "windows": _list(_integer(1, 8), 4), "classes": _list(_text(80), 8)}
+_BUDGETS = {"time_budget": _number(0.05, 3600), "max_states": _integer(1, 10 ** 7)}
+_FRAGMENT = _text(40)
+
+#: job → {field: checker}; the fields every job of that kind must have
+FIELDS = {
+    "language": {**_LANGUAGE, **_BUDGETS},
+    "verify": {**_LANGUAGE, **_BUDGETS, "fragment": _FRAGMENT, "formula": _text(MAX_FILE),
+               "witness": _list(_text(MAX_WITNESS), 2, exactly=2), "depth": _integer(0, 1000, optional=True)},
+    "separate": {"a": _FRAGMENT, "b": _FRAGMENT, **_BUDGETS},
+    "compile": {**_LANGUAGE, **_BUDGETS, "word": _text(MAX_TEXT)},
+    "download": {**_LANGUAGE, **_BUDGETS, "what": _text(20, ("safetensors", "json"))},
+    "census": {"states": _integer(1, 6), "alphabet": _text(40), "windows": _list(_integer(1, 8), 4),
+               "in": _list(_FRAGMENT, 12), "out": _list(_FRAGMENT, 12), **_BUDGETS},
+}
+REQUIRED = {"language": ("source", "text"), "verify": ("source", "text", "fragment"),
+            "separate": ("a", "b"), "compile": ("source", "text"), "download": ("source", "text", "what"),
+            "census": ("states", "alphabet")}
+
+
+def check_request(kind: str, body) -> dict:
+    """The checked fields of a request of job ``kind`` (BadRequest otherwise)."""
+    if not isinstance(body, dict):
+        raise BadRequest(f"the request must be a JSON object, got {_kind(body)}")
+    fields = FIELDS[kind]
+    unknown = sorted(set(body) - set(fields))
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r} (the fields of {kind}: {', '.join(sorted(fields))})"[:400])
+    for name in REQUIRED[kind]:
+        if name not in body:
+            raise BadRequest(f"field '{name}' is missing")
+    out = {name: fields[name](name, value) for name, value in body.items()}
+    if "source" in out and out["source"] != "file" and len(out["text"]) > MAX_TEXT:
+        raise BadRequest(f"field 'text': a {out['source']} of at most {MAX_TEXT:,} characters, "
+                         f"got {len(out['text']):,}")
+    if kind == "verify" and ("formula" in out) == ("witness" in out):
+        raise BadRequest("give exactly one certificate: field 'formula' or field 'witness'")
+    if kind == "verify" and "depth" in out and "witness" not in out:
+        raise BadRequest("field 'depth' goes with field 'witness'")
+    return out

@@ -1,0 +1,425 @@
+// attnlogic serve: the page.  Plain JavaScript, no library, nothing fetched but this server's
+// own /api.  The state of every answer lives in the URL's query (tab, source, text,
+// alphabet, windows, classes, word, a, b, n, calpha, cwin, in, out), so a link reproduces it.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const MAX_LINK_TEXT = 6000;        // a file's text goes into the link up to this many characters
+let info = null;
+let lastLanguage = null;           // the request of the last classification
+let compileState = null;           // {request, prefixes, cursor}
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+// -- talking to the server -------------------------------------------------------------------
+async function api(kind, body) {
+  showError(null);
+  $("busy").classList.remove("hidden");
+  try {
+    const response = await fetch("/api/" + kind, {method: "POST", headers: {"Content-Type": "application/json"},
+                                                   body: JSON.stringify(body)});
+    if (kind === "download" && response.ok) return await response.blob();
+    let data;
+    try { data = await response.json(); } catch (e) { data = {error: `HTTP ${response.status}`}; }
+    if (!response.ok) { showError(data); return null; }
+    return data;
+  } catch (e) {
+    showError({error: "the server did not answer: " + e});
+    return null;
+  } finally {
+    $("busy").classList.add("hidden");
+  }
+}
+
+function showError(data) {
+  const box = $("error");
+  if (!data) { box.classList.add("hidden"); box.textContent = ""; return; }
+  box.textContent = [data.error, ...(data.details || [])].join("\n");
+  box.classList.toggle("refusal", Boolean(data.budget));
+  box.classList.remove("hidden");
+}
+
+// -- the state in the URL ---------------------------------------------------------------------
+function currentTab() { return document.querySelector("nav .tab.active").dataset.tab; }
+
+function sourceState() {
+  const source = document.querySelector("input[name=src]:checked").value;
+  const text = source === "file" ? $("file-text").value : $("text").value;
+  return {source, text, alphabet: $("alphabet").value.trim(), windows: $("windows").value.trim(),
+          classes: [...document.querySelectorAll("#classes input:checked")].map((c) => c.value)};
+}
+
+function windowsList(text) {
+  const ks = (text || "").split(/[\s,]+/).filter(Boolean).map(Number);
+  return ks.length ? ks : [2];
+}
+
+function languageRequest() {
+  const s = sourceState();
+  const body = {source: s.source, text: s.text, windows: windowsList(s.windows)};
+  if (s.alphabet) body.alphabet = s.alphabet;
+  if (s.classes.length) body.classes = s.classes;
+  if (s.source === "file" && $("file").files.length) body.filename = $("file").files[0].name;
+  return body;
+}
+
+function stateURL(extra) {
+  const q = new URLSearchParams();
+  q.set("tab", currentTab());
+  const s = sourceState();
+  if (["language", "compile"].includes(currentTab())) {
+    q.set("source", s.source);
+    if (s.source !== "file" || s.text.length <= MAX_LINK_TEXT) q.set("text", s.text);
+    if (s.alphabet) q.set("alphabet", s.alphabet);
+    if (s.windows && s.windows !== "2") q.set("windows", s.windows);
+    if (s.classes.length) q.set("classes", s.classes.join(","));
+  }
+  for (const [k, v] of Object.entries(extra || {})) if (v !== undefined && v !== "") q.set(k, v);
+  return location.origin + location.pathname + "?" + q.toString();
+}
+
+function remember(extra) {
+  const url = stateURL(extra);
+  if (url !== location.href) history.pushState(null, "", url);
+  return url;
+}
+
+function reproduce(boxId, url, cli, note) {
+  const box = $(boxId);
+  box.replaceChildren(
+    el("div", {}, "link to this answer: ", el("a", {href: url, class: "answer-link"}, url)),
+    el("div", {}, "command line: ", el("code", {class: "answer-cli"}, cli), copyButton(cli)));
+  if (note) box.append(el("div", {class: "hint"}, note));
+}
+
+function copyButton(text) {
+  const b = el("button", {class: "copy", type: "button", title: "copy"}, "copy");
+  b.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(text));
+  return b;
+}
+
+// -- tabs --------------------------------------------------------------------------------------
+function showTab(tab) {
+  for (const b of document.querySelectorAll("nav .tab")) b.classList.toggle("active", b.dataset.tab === tab);
+  for (const p of document.querySelectorAll(".tabpanel")) p.classList.toggle("hidden", p.id !== "tab-" + tab);
+  $("source").classList.toggle("hidden", !["language", "compile"].includes(tab));
+  $("run-language").classList.toggle("hidden", tab !== "language");
+  $("run-compile").classList.toggle("hidden", tab !== "compile");
+  showError(null);
+}
+
+function showSource(kind) {
+  $("text-row").classList.toggle("hidden", kind === "file");
+  $("file-row").classList.toggle("hidden", kind !== "file");
+  $("text").placeholder = kind === "formula" ? "P (b & Y a)" : "(a|b)*ab";
+}
+
+// -- language ----------------------------------------------------------------------------------
+const VERDICT = {true: ["yes", "yes"], false: ["no", "no"], null: ["?", "undecided"]};
+
+async function runLanguage() {
+  const request = languageRequest();
+  const data = await api("language", request);
+  if (!data) return;
+  lastLanguage = request;
+  const url = remember();
+  renderLanguage(data);
+  reproduce("language-reproduce", url, data.cli,
+            request.source === "file" && request.text.length > MAX_LINK_TEXT
+              ? "the file is too long for the link: upload it again" : null);
+}
+
+function renderLanguage(data) {
+  $("language-out").classList.remove("hidden");
+  const lang = data.language;
+  $("lang-title").textContent = lang.description;
+  const sg = data.semigroup.size === null ? `not enumerated (${data.semigroup.note})` : data.semigroup.size;
+  $("lang-summary").textContent =
+    `minimal DFA: ${lang.states} state${lang.states === 1 ? "" : "s"} over {${lang.alphabet.join(", ")}}; ` +
+    `syntactic semigroup: ${sg} element${data.semigroup.size === 1 ? "" : "s"}`;
+  $("lang-warnings").replaceChildren(...data.warnings.map((w) => el("li", {}, w)));
+  const box = $("dfa-svg");
+  if (data.svg) box.innerHTML = data.svg.slice(data.svg.indexOf("<svg"));
+  else box.textContent = `(${lang.states} states: too many to draw)`;
+  const body = $("verdicts").querySelector("tbody");
+  body.replaceChildren(...data.results.map((r) => verdictRow(r, data.separator)));
+}
+
+function verdictRow(r, sep) {
+  const [word, cls] = VERDICT[r.member];
+  const tr = el("tr", {"data-fragment": r.fragment});
+  tr.append(el("td", {class: "fragment"}, r.fragment), el("td", {class: "pattern"}, r.pattern || "—"),
+            el("td", {class: "verdict " + cls}, word));
+  const cell = el("td", {class: "evidence"});
+  let check = null;
+  if (r.formula !== null) {
+    const text = r.formula;
+    cell.append(el("pre", {class: "cert"}, text), copyButton(text));
+    if (r.definitions.length) cell.append(el("div", {class: "hint"}, `${r.definitions.length} shared definitions; the text parses back as written`));
+    check = {fragment: r.fragment, formula: text};
+  } else if (r.witness) {
+    const w = r.witness;
+    const depth = w.depth === null ? "at every depth" : `at depth ≤ ${w.depth}`;
+    cell.append(el("div", {class: "witness"}, el("span", {class: "yes"}, `'${w.accepted}' in`), ", ",
+                   el("span", {class: "no"}, `'${w.rejected}' out`), `: no formula of ${r.fragment} tells them apart ${depth}`));
+    if (w.family) {
+      const f = w.family;
+      const part = (p, block, s) => [p, `(${block})^K`, s].filter(Boolean).join("·");
+      cell.append(el("div", {class: "family"},
+        `pumped: in ${part(f.in[0], f.block, f.in[1])}, out ${part(f.out[0], f.out_block || f.block, f.out[1])}, ` +
+        `K = ${f.start}${f.step ? `, ${f.start + f.step}, …` : ""}`));
+    }
+    check = {fragment: r.fragment, witness: [w.accepted, w.rejected], depth: w.depth};
+  } else if (r.certificate) {
+    cell.append(el("pre", {class: "cert"}, typeof r.certificate === "string" ? r.certificate : JSON.stringify(r.certificate, null, 1)));
+  }
+  if (r.identity) cell.append(el("div", {class: "method"}, r.identity));
+  cell.append(el("div", {class: "method"}, r.method));
+  tr.append(cell);
+  const action = el("td", {class: "verify-cell"});
+  if (check) {
+    const button = el("button", {class: "verify", type: "button"}, "verify");
+    const out = el("div", {class: "verify-result"});
+    button.addEventListener("click", () => verify(check, out));
+    action.append(button, out);
+  }
+  tr.append(action);
+  return tr;
+}
+
+async function verify(check, out) {
+  out.textContent = "checking…";
+  out.className = "verify-result";
+  const body = {...lastLanguage, fragment: check.fragment};
+  delete body.classes;
+  delete body.windows;
+  if (check.formula !== undefined) body.formula = check.formula;
+  else { body.witness = check.witness; body.depth = check.depth; }
+  const data = await api("verify", body);
+  if (!data) { out.textContent = "not checked (see the message above)"; return; }
+  out.className = "verify-result " + (data.valid ? "valid" : "invalid");
+  out.replaceChildren(el("div", {}, (data.valid ? "✓ valid: " : "✗ NOT valid: ") + data.reason),
+                      el("code", {class: "hint"}, data.cli));
+}
+
+// -- compile -----------------------------------------------------------------------------------
+async function runCompile(word) {
+  const request = {...languageRequest(), word: word === undefined ? $("word").value : word};
+  delete request.classes;
+  const data = await api("compile", request);
+  if (!data) return;
+  compileState = {request, prefixes: data.prefixes, cursor: data.prefixes.length - 1};
+  const url = remember({word: request.word});
+  $("compile-out").classList.remove("hidden");
+  $("compile-title").textContent = `${data.language}: ${data.layers} layers, ${data.heads} heads, width ${data.width}`;
+  $("compile-lines").textContent = data.lines.join("\n");
+  const box = $("compile-diagram");
+  if (data.diagram) box.innerHTML = data.diagram.slice(data.diagram.indexOf("<svg"));
+  else box.replaceChildren(el("pre", {}, data.heads_detail.map((h) => `layer ${h.layer}  ${h.pattern}  ${h.computes}`).join("\n")));
+  renderPrefixes();
+  reproduce("compile-reproduce", url, data.cli);
+}
+
+function renderPrefixes() {
+  const {prefixes, cursor} = compileState;
+  const body = $("prefix-table").querySelector("tbody");
+  body.replaceChildren(...prefixes.map((p) => {
+    const agree = p.dfa === p.model;
+    const tr = el("tr", {"data-n": String(p.n), class: p.n === cursor ? "current" : ""},
+      el("td", {}, String(p.n)), el("td", {class: "prefix"}, p.prefix === "" ? "ε" : p.prefix),
+      el("td", {class: "dfa " + (p.dfa ? "yes" : "no")}, p.dfa ? "accept" : "reject"),
+      el("td", {class: "model " + (p.model ? "yes" : "no")}, p.model ? "accept" : "reject"),
+      el("td", {class: agree ? "yes" : "no"}, agree ? "agree" : "DISAGREE"));
+    tr.addEventListener("click", () => { compileState.cursor = p.n; renderPrefixes(); });
+    return tr;
+  }));
+  const p = prefixes[cursor];
+  $("current-prefix").textContent = `w[:${p.n}] = ${p.prefix === "" ? "ε" : p.prefix}: ` +
+    `DFA ${p.dfa ? "accepts" : "rejects"}, model ${p.model ? "accepts" : "rejects"}`;
+}
+
+function step(to) {
+  if (!compileState) return;
+  const last = compileState.prefixes.length - 1;
+  compileState.cursor = Math.max(0, Math.min(last, to(compileState.cursor, last)));
+  renderPrefixes();
+}
+
+async function download(what) {
+  if (!compileState) return;
+  const body = {...compileState.request, what};
+  delete body.word;
+  const blob = await api("download", body);
+  if (!blob) return;
+  const a = el("a", {href: URL.createObjectURL(blob), download: what === "json" ? "model.json" : "model.safetensors"});
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+// -- separate ----------------------------------------------------------------------------------
+async function runSeparate() {
+  const a = $("sep-a").value, b = $("sep-b").value;
+  const data = await api("separate", {a, b});
+  if (!data) return;
+  const url = remember({a, b});
+  const out = $("separate-body");
+  $("separate-out").classList.remove("hidden");
+  if (data.inclusion) {
+    const i = data.inclusion;
+    out.replaceChildren(el("h2", {}, `${i.fragment_in} ⊆ ${i.fragment_out}`), el("p", {}, i.reason));
+    if (i.rewriting) out.append(el("p", {}, "rewriting: ", el("code", {}, i.rewriting)));
+  } else {
+    const s = data.separation;
+    const open = el("a", {href: "#", class: "open-language"}, "open this language");
+    open.addEventListener("click", (e) => { e.preventDefault(); openLanguage("formula", s.formula, s.alphabet.join("")); });
+    out.replaceChildren(
+      el("h2", {}, `in ${s.in.fragment}, not in ${s.not_in.fragment}`),
+      el("p", {}, el("code", {class: "sep-formula"}, s.formula), copyButton(s.formula), `  (regex ${s.regex} over {${s.alphabet.join(", ")}}): ${s.description}`),
+      el("p", {}, `in ${s.in.fragment}: `, el("code", {}, s.in.formula || "—"), el("div", {class: "method"}, s.in.method)),
+      el("p", {}, `not in ${s.not_in.fragment}: '${s.witness.accepted}' in, '${s.witness.rejected}' out` +
+                  (s.witness.depth === null ? " at every depth" : ` at depth ≤ ${s.witness.depth}`),
+         el("div", {class: "method"}, s.not_in.method)),
+      open);
+  }
+  reproduce("separate-reproduce", url, data.cli);
+}
+
+// -- census ------------------------------------------------------------------------------------
+function fragmentBoxes(id, names, checked) {
+  $(id).replaceChildren(...names.map((n) => el("label", {class: "fragment-box"},
+    Object.assign(el("input", {type: "checkbox", value: n}), {checked: checked.includes(n)}), " " + n)));
+}
+
+function censusFragments() {
+  const ks = windowsList($("census-windows").value);
+  const names = ["LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]"];
+  for (const k of ks) names.push(`LTL[Y<=${k}]`, `LTL[P,Y<=${k}]`);
+  return names;
+}
+
+function checkedIn(id) { return [...document.querySelectorAll(`#${id} input:checked`)].map((c) => c.value); }
+
+async function runCensus() {
+  const body = {states: Number($("census-states").value), alphabet: $("census-alphabet").value.trim(),
+                windows: windowsList($("census-windows").value), in: checkedIn("census-in"), out: checkedIn("census-out")};
+  const data = await api("census", body);
+  if (!data) return;
+  const url = remember({n: body.states, calpha: body.alphabet, cwin: $("census-windows").value.trim(),
+                        in: body.in.join(";"), out: body.out.join(";")});
+  $("census-out-box").classList.remove("hidden");
+  const total = Object.values(data.languages).reduce((a, b) => a + b, 0);
+  $("census-summary").textContent = `${total} languages with at most ${body.states} states over {${body.alphabet.split("").join(", ")}}; ` +
+    `${data.matching} in every one of {${body.in.join(", ")}} and in none of {${body.out.join(", ")}}` +
+    (data.undecided ? `; ${data.undecided} answers undecided` : "");
+  const sizes = Object.keys(data.languages);
+  const counts = $("census-counts");
+  counts.querySelector("thead").replaceChildren(el("tr", {}, el("th", {}, "fragment"), el("th", {}, "pattern"),
+    ...sizes.map((n) => el("th", {}, `${n} states`))));
+  counts.querySelector("tbody").replaceChildren(...data.fragments.map((f) => el("tr", {},
+    el("td", {}, f), el("td", {}, data.counts[f].pattern || "—"),
+    ...sizes.map((n) => el("td", {}, `${data.counts[f].yes[n]} / ${data.languages[n]}`)))));
+  const alphabet = body.alphabet;
+  $("census-list").querySelector("tbody").replaceChildren(...data.listed.map((e) => {
+    const open = el("a", {href: "#", class: "open-language"}, "open");
+    open.addEventListener("click", (ev) => { ev.preventDefault(); openLanguage("file", e.dfa_json, alphabet); });
+    return el("tr", {}, el("td", {}, String(e.index)), el("td", {}, String(e.states)),
+      el("td", {}, JSON.stringify(e.transitions)), el("td", {}, JSON.stringify(e.accepting)),
+      el("td", {}, Object.entries(e.member).filter(([, v]) => v).map(([k]) => k).join(" ")), el("td", {}, open));
+  }));
+  if (data.matching > data.listed.length)
+    $("census-list").querySelector("tbody").append(el("tr", {}, el("td", {colspan: "6", class: "hint"},
+      `… and ${data.matching - data.listed.length} more (the command line lists them all)`)));
+  reproduce("census-reproduce", url, data.cli);
+}
+
+function openLanguage(source, text, alphabet) {
+  document.querySelector(`input[name=src][value=${source}]`).checked = true;
+  showSource(source);
+  if (source === "file") $("file-text").value = text; else $("text").value = text;
+  $("alphabet").value = source === "file" ? "" : alphabet;
+  showTab("language");
+  runLanguage();
+}
+
+// -- start -------------------------------------------------------------------------------------
+function fillFromURL() {
+  const q = new URLSearchParams(location.search);
+  const tab = q.get("tab") || "language";
+  const source = q.get("source") || "regex";
+  const radio = document.querySelector(`input[name=src][value=${CSS.escape(source)}]`);
+  if (radio) radio.checked = true;
+  showSource(source);
+  if (q.has("text")) { if (source === "file") $("file-text").value = q.get("text"); else $("text").value = q.get("text"); }
+  if (q.has("alphabet")) $("alphabet").value = q.get("alphabet");
+  else if (q.has("text")) $("alphabet").value = "";
+  if (q.has("windows")) $("windows").value = q.get("windows");
+  const classes = (q.get("classes") || "").split(",").filter(Boolean);
+  for (const c of document.querySelectorAll("#classes input")) c.checked = classes.includes(c.value);
+  if (q.has("word")) $("word").value = q.get("word");
+  if (q.has("a")) $("sep-a").value = q.get("a");
+  if (q.has("b")) $("sep-b").value = q.get("b");
+  if (q.has("n")) $("census-states").value = q.get("n");
+  if (q.has("calpha")) $("census-alphabet").value = q.get("calpha");
+  if (q.has("cwin")) $("census-windows").value = q.get("cwin");
+  const names = censusFragments();
+  fragmentBoxes("census-in", names, (q.get("in") || "").split(";"));
+  fragmentBoxes("census-out", names, (q.get("out") || "").split(";"));
+  showTab(tab);
+  if (tab === "language" && q.has("text")) runLanguage();
+  else if (tab === "compile" && q.has("text")) runCompile(q.get("word") || "");
+  else if (tab === "separate" && q.has("a")) runSeparate();
+  else if (tab === "census" && q.has("n")) runCensus();
+}
+
+async function start() {
+  const response = await fetch("/api/info");
+  info = await response.json();
+  const names = info.fragments.map((f) => f.fragment);
+  for (const id of ["sep-a", "sep-b"]) $(id).replaceChildren(...names.map((n) => el("option", {value: n}, n)));
+  $("sep-a").value = "LTL[P]";
+  $("sep-b").value = "LTL[Y]";
+  $("classes").replaceChildren(...info.classes.map((c) =>
+    el("label", {}, el("input", {type: "checkbox", value: c}), " " + c)));
+  const b = info.budgets;
+  $("budgets").textContent = `budgets per request: ${b.time_budget} s, ${b.max_states.toLocaleString()} states, ` +
+                             `${Math.round(b.memory / 2 ** 20).toLocaleString()} MiB`;
+  for (const t of document.querySelectorAll("nav .tab"))
+    t.addEventListener("click", () => { showTab(t.dataset.tab); history.pushState(null, "", stateURL()); });
+  for (const r of document.querySelectorAll("input[name=src]")) r.addEventListener("change", () => showSource(r.value));
+  $("file").addEventListener("change", async () => {
+    const f = $("file").files[0];
+    if (f) $("file-text").value = await f.text();
+  });
+  $("run-language").addEventListener("click", runLanguage);
+  $("run-compile").addEventListener("click", () => runCompile());
+  $("run-word").addEventListener("click", () => runCompile());
+  $("text").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") (currentTab() === "compile" ? runCompile() : runLanguage());
+  });
+  $("word").addEventListener("keydown", (e) => { if (e.key === "Enter") runCompile(); });
+  $("step-first").addEventListener("click", () => step(() => 0));
+  $("step-prev").addEventListener("click", () => step((c) => c - 1));
+  $("step-next").addEventListener("click", () => step((c) => c + 1));
+  $("step-last").addEventListener("click", () => step((c, last) => last));
+  $("download-safetensors").addEventListener("click", () => download("safetensors"));
+  $("download-json").addEventListener("click", () => download("json"));
+  $("run-separate").addEventListener("click", runSeparate);
+  $("run-census").addEventListener("click", runCensus);
+  $("census-windows").addEventListener("change", () => {
+    const names = censusFragments();
+    fragmentBoxes("census-in", names, checkedIn("census-in"));
+    fragmentBoxes("census-out", names, checkedIn("census-out"));
+  });
+  window.addEventListener("popstate", fillFromURL);
+  fillFromURL();
+}
+
+start();

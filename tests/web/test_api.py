@@ -1,0 +1,234 @@
+"""The page's API against the library and the command line: every answer is the library's
+(computed here in the test process), re-checked by independent means (verify.py, the
+reference evaluator), reproduced by the command line it names; malformed requests get one
+clear 4xx line; budgets refuse clearly; nothing is written to disk."""
+
+from __future__ import annotations
+
+import io
+import json
+import shlex
+import sys
+
+import pytest
+
+from attnlogic.automata.io import dfa_text
+from attnlogic.automata.sources import load_language
+from attnlogic.definability.classify import classify
+
+REGEX = {"source": "regex", "text": "(a|b)*ab", "alphabet": "ab"}
+FORMULA = {"source": "formula", "text": "P (b & Y a)", "alphabet": "ab"}
+
+
+def _run_cli(line: str, capsys, monkeypatch) -> dict:
+    """The JSON output of the command line ``line`` (``printf '%s' TEXT | attnlogic …``)."""
+    from attnlogic.cli import main
+
+    words = shlex.split(line)
+    stdin = ""
+    if words[0] == "printf":
+        stdin, words = words[2], words[4:]
+    assert words[0] == "attnlogic"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    capsys.readouterr()
+    assert main(words[1:] + ["--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _file(fmt: str) -> dict:
+    d = load_language(regex="(a|b)*b(a|b)", alphabet="ab").dfa
+    return {"source": "file", "text": dfa_text(d, fmt), "filename": f"lang.{fmt}"}
+
+
+@pytest.mark.parametrize("request_", [REGEX, FORMULA, _file("hoa"), _file("dot"), _file("json")],
+                         ids=["regex", "formula", "hoa", "dot", "json"])
+def test_the_classification_is_the_librarys_and_its_command_lines(client, request_, capsys, monkeypatch):
+    answer = client.post("/api/language", json=request_)
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    if request_["source"] == "file":
+        from attnlogic.automata.io import read_dfa_text
+        dfa = read_dfa_text(request_["text"]).minimal()
+    else:
+        dfa = load_language(**{request_["source"]: request_["text"]}, alphabet=request_["alphabet"]).dfa
+    here = classify(dfa, windows=(2,))
+    assert {r["fragment"]: r["member"] for r in data["results"]} == \
+           {str(r.fragment): r.member for r in here.results}
+    assert data["language"]["states"] == dfa.n_states
+    from attnlogic.definability.semigroup import transition_semigroup
+    assert data["semigroup"]["size"] == len(transition_semigroup(dfa, backend="numpy"))
+    assert data["svg"].lstrip().startswith(("<?xml", "<svg", "<!DOCTYPE"))
+    cli = _run_cli(data["cli"], capsys, monkeypatch)
+    assert {f: v["member"] for f, v in cli["fragments"].items()} == \
+           {r["fragment"]: r["member"] for r in data["results"]}
+    assert {f: v["formula"] for f, v in cli["fragments"].items()} == \
+           {r["fragment"]: r["formula"] for r in data["results"]}
+
+
+def test_every_certificate_and_witness_verifies_and_a_wrong_one_does_not(client, capsys, monkeypatch):
+    data = client.post("/api/language", json=REGEX).json()
+    checked = 0
+    for r in data["results"]:
+        body = {**REGEX, "fragment": r["fragment"]}
+        if r["formula"] is not None:
+            body["formula"] = r["formula"]
+        else:
+            body["witness"] = [r["witness"]["accepted"], r["witness"]["rejected"]]
+            body["depth"] = r["witness"]["depth"]
+        answer = client.post("/api/verify", json=body).json()
+        assert answer["valid"] is True, (r["fragment"], answer)
+        assert _run_cli(answer["cli"], capsys, monkeypatch)["valid"] is True
+        checked += 1
+    assert checked == len(data["results"]) == 6
+    wrong = client.post("/api/verify", json={**REGEX, "fragment": "LTL[Y]", "formula": "Y b"}).json()
+    assert wrong["valid"] is False
+    swapped = client.post("/api/verify", json={**REGEX, "fragment": "LTL[Y]", "witness": ["ab", "aab"]}).json()
+    assert swapped["valid"] is False
+
+
+def test_the_compiled_model_reads_a_word_as_the_formula_says(client):
+    from attnlogic import ltl
+
+    word = "abbaab"
+    data = client.post("/api/compile", json={**FORMULA, "word": word}).json()
+    truth = [bool(x) for x in ltl.prefix_acceptance(ltl.parse("P (b & Y a)"), list(word))]
+    assert [p["dfa"] for p in data["prefixes"]] == truth
+    assert [p["model"] for p in data["prefixes"]] == truth
+    assert [p["prefix"] for p in data["prefixes"]] == [word[:n] for n in range(len(word) + 1)]
+    assert (data["layers"], data["heads"]) == (2, 2) and data["check"]["disagreements"] == 0
+    assert "<svg" in data["diagram"] and data["diagram"].count("head") >= 2
+    # a regex goes through the one pipeline: classified, its smallest certificate compiled
+    regex = client.post("/api/compile", json={**REGEX, "word": "abab"}).json()
+    assert regex["fragment"] == "LTL[Y]"
+    assert [p["model"] for p in regex["prefixes"]] == [p["dfa"] for p in regex["prefixes"]] \
+        == [False, False, True, False, True]
+
+
+def test_the_downloads_are_the_compiled_model(client, tmp_path):
+    from safetensors.torch import load
+
+    from attnlogic.compiler import compile_formula
+    from attnlogic.transformer.io import load_model
+
+    weights = client.post("/api/download", json={**FORMULA, "what": "safetensors"})
+    side = client.post("/api/download", json={**FORMULA, "what": "json"})
+    assert weights.status_code == side.status_code == 200
+    assert "attachment" in weights.headers["content-disposition"]
+    here = compile_formula("P (b & Y a)", ["a", "b"]).model.state_dict()
+    got = load(weights.content)
+    assert sorted(got) == sorted(here) and all(bool((got[k] == here[k]).all()) for k in here)
+    (tmp_path / "m.safetensors").write_bytes(weights.content)
+    (tmp_path / "m.json").write_bytes(side.content)
+    model, _ = load_model(tmp_path / "m.safetensors")
+    assert json.loads(side.content)["format"] == "attnlogic-transformer" and model is not None
+
+
+def test_separate_answers_a_verified_language_or_the_inclusion(client):
+    data = client.post("/api/separate", json={"a": "LTL[P]", "b": "LTL[Y]"}).json()
+    sep = data["separation"]
+    lang = client.post("/api/language", json={"source": "formula", "text": sep["formula"],
+                                              "alphabet": "".join(sep["alphabet"])}).json()
+    verdict = {r["fragment"]: r["member"] for r in lang["results"]}
+    assert verdict["LTL[P]"] is True and verdict["LTL[Y]"] is False
+    inc = client.post("/api/separate", json={"a": "LTL[Y]", "b": "LTL[P,Y]"}).json()
+    assert inc["inclusion"]["fragment_out"] == "LTL[P,Y]"
+
+
+def test_the_census_filter_is_the_censuss_and_opens_each_language(client):
+    from attnlogic.definability.census import census
+
+    data = client.post("/api/census", json={"states": 2, "alphabet": "ab", "in": ["LTL[P]"],
+                                            "out": ["LTL[Y]"]}).json()
+    here = census(2, "ab")
+    i, j = here.fragments.index(here.fragments[0]), [str(f) for f in here.fragments].index("LTL[Y]")
+    expected = [e for e in here.entries if e.verdicts[i] is True and e.verdicts[j] is False]
+    assert data["matching"] == len(expected) == len(data["listed"]) > 0
+    for entry in data["listed"][:2]:
+        lang = client.post("/api/language", json={"source": "file", "text": entry["dfa_json"]}).json()
+        verdict = {r["fragment"]: r["member"] for r in lang["results"]}
+        assert verdict["LTL[P]"] is True and verdict["LTL[Y]"] is False
+
+
+_HUGE = b'{"source": "regex", "text": "' + b"a" * (3 * 2 ** 20) + b'"}'
+MALFORMED = [
+    ("huge body", "/api/language", _HUGE, 413),
+    ("binary body", "/api/language", bytes(range(256)) * 4, 400),
+    ("bad UTF-8", "/api/language", b'{"source": "regex", "text": "\xc3\x28"}', 400),
+    ("not JSON", "/api/language", b"source=regex&text=a", 400),
+    ("a list", "/api/language", b"[1, 2]", 400),
+    ("unknown field", "/api/language", json.dumps({**REGEX, "model": "m.py:factory"}).encode(), 400),
+    ("wrong type", "/api/language", json.dumps({**REGEX, "windows": "2"}).encode(), 400),
+    ("missing field", "/api/verify", json.dumps(REGEX).encode(), 400),
+    ("NUL in text", "/api/language", json.dumps({"source": "file", "text": "\x7fELF\x00\x01"}).encode(), 400),
+    ("binary file", "/api/language", json.dumps({"source": "file", "text": "\ufffd\ufffdPK\x03\x04"}).encode(), 400),
+    ("pickle file", "/api/language", json.dumps({"source": "file", "text": "\x80\x04\x95cos\nsystem\n"}).encode(), 400),
+    ("bad formula", "/api/language", json.dumps({"source": "formula", "text": "P (a &"}).encode(), 400),
+    ("unknown question", "/api/nothing", b"{}", 404),
+    ("deep JSON", "/api/language", b"[" * 100_000 + b"]" * 100_000, 400),
+]
+
+
+@pytest.mark.parametrize("path,body,status", [m[1:] for m in MALFORMED], ids=[m[0] for m in MALFORMED])
+def test_a_malformed_request_gets_one_clear_4xx_line(client, path, body, status):
+    answer = client.post(path, content=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == status, answer.text
+    message = answer.json()["error"]
+    assert message and "\n" not in message and "Traceback" not in answer.text
+
+
+def test_a_budget_hit_is_refused_in_one_line_and_the_workers_come_back(client):
+    import time
+
+    states = client.post("/api/language", json={**REGEX, "text": "(a|b)*a(a|b){16}", "max_states": 500})
+    assert states.status_code == 422 and states.json()["budget"] == "states"
+    slow = client.post("/api/census", json={"states": 4, "alphabet": "ab", "time_budget": 0.5})
+    assert slow.status_code == 422 and slow.json()["budget"] == "time"
+    assert "stopped" in slow.json()["error"]
+    deadline = time.monotonic() + 60             # a hang guard: the killed worker is replaced
+    while client.get("/api/health").json()["workers"] < 2:
+        if time.monotonic() > deadline:
+            raise AssertionError("the killed worker was not replaced")
+        time.sleep(0.1)
+    assert client.post("/api/language", json=REGEX).status_code == 200
+
+
+def test_nothing_is_written_to_disk(server, client):
+    for path, body in (("/api/language", REGEX), ("/api/language", _file("hoa")),
+                       ("/api/compile", {**FORMULA, "word": "ab"}),
+                       ("/api/download", {**FORMULA, "what": "safetensors"}),
+                       ("/api/census", {"states": 1, "alphabet": "ab"})):
+        assert client.post(path, json=body).status_code == 200
+    assert sorted(p.name for p in server.cwd.iterdir()) == []
+
+
+def test_the_server_listens_on_this_machine_only_unless_told(server):
+    from attnlogic.cli import build_parser
+
+    assert build_parser().parse_args(["serve"]).host == "127.0.0.1"
+    assert server.announce.startswith("attnlogic serve: http://127.0.0.1:")
+
+
+def test_without_the_extra_serve_says_how_to_install_it(monkeypatch, capsys):
+    import importlib.util
+
+    from attnlogic.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name in ("starlette", "uvicorn") else real(name, *a))
+    assert main(["serve", "--port", "0"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "pip install 'attnlogic[web]'" in err
+
+
+def test_the_page_ships_in_the_package_and_fetches_nothing_outside():
+    import re
+
+    from attnlogic.web.app import STATIC
+
+    names = sorted(p.name for p in STATIC.iterdir())
+    assert names == ["app.js", "index.html", "style.css"]
+    for p in STATIC.iterdir():
+        text = p.read_text(encoding="utf-8")
+        assert not re.search(r"(src|href)\s*=\s*[\"']?(https?:)?//", text), p.name
+        assert not re.search(r"fetch\(\s*[\"']https?://", text) and "@import" not in text, p.name

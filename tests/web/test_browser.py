@@ -1,0 +1,213 @@
+"""The page in a real headless browser (Debian's chromium, driven by Selenium through
+chromedriver): type a regex and see the DFA and the verdicts, verify certificates and
+witnesses, compile a formula and step through a word, separate two fragments, open a census
+language, follow an answer's link.  Skips where chromium, chromedriver or Selenium is
+absent (``.ci/run`` installs them; nothing is downloaded).
+
+The screenshots of docs/web.md are taken here: into a temporary folder by default, into
+docs/images/ with ``ATTNLOGIC_WEB_SCREENSHOTS=docs/images`` (the command that regenerates
+the committed ones, docs/web.md)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from attnlogic import ltl
+from attnlogic.automata.sources import load_language
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
+                                reason="needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1100,860", "--force-device-scale-factor=1", "--lang=en-US"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    """Where the screenshots go (module docstring)."""
+    target = os.environ.get("ATTNLOGIC_WEB_SCREENSHOTS")
+    folder = Path(target) if target else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _shot(driver, folder: Path, name: str) -> Path:
+    """A screenshot, its colours reduced to a palette (a small PNG for the docs)."""
+    path = folder / name
+    driver.save_screenshot(str(path))
+    try:
+        from PIL import Image
+    except ImportError:
+        return path
+    with Image.open(path) as im:
+        small = im.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
+    small.save(path, optimize=True)
+    return path
+
+
+def _wait(driver, condition, what: str, seconds: float = 60):
+    """Wait until ``condition(driver)`` is truthy (a hang guard that fails naming ``what``)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(condition, message=what)
+
+
+def _css(driver, selector):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def _verdicts(driver) -> dict[str, str]:
+    return {row.get_attribute("data-fragment"): _css(row, "td.verdict")[0].text
+            for row in _css(driver, "#verdicts tbody tr")}
+
+
+def _type(element, text: str) -> None:
+    element.clear()
+    element.send_keys(text)
+
+
+def _start(driver, server, tab: str | None = None) -> None:
+    """The page, fresh, once its menus are filled; then its ``tab``."""
+    driver.get(server.url + "/")
+    _wait(driver, lambda d: _css(d, "#sep-a option") and _css(d, "#census-in input"), "the page's start")
+    if tab is not None:
+        _css(driver, f"#tab-{tab}-button")[0].click()
+
+
+def _classified(driver):
+    return _css(driver, "#dfa-svg svg") and _css(driver, "#verdicts tbody tr")
+
+
+def test_type_a_regex_and_see_the_dfa_and_the_verdicts(server, browser, shots):
+    _start(browser, server)
+    _css(browser, "#src-regex")[0].click()
+    _type(_css(browser, "#text")[0], "(a|b)*ab")
+    _type(_css(browser, "#alphabet")[0], "ab")
+    _css(browser, "#run-language")[0].click()
+    _wait(browser, _classified, "the DFA and the verdict table")
+    verdicts = _verdicts(browser)
+    assert verdicts["LTL[Y]"] == "yes" and verdicts["LTL[P]"] == "no"
+    assert _css(browser, "#dfa-svg svg")[0].size["width"] > 50
+    assert "3 states" in _css(browser, "#lang-summary")[0].text
+    cli = _css(browser, "#language-reproduce .answer-cli")[0].text
+    assert cli == "attnlogic classify --regex '(a|b)*ab' --alphabet ab"
+    _shot(browser, shots, "classify.png")
+    # the answer's link reproduces it in a fresh page
+    link = _css(browser, "#language-reproduce a.answer-link")[0].get_attribute("href")
+    browser.get("about:blank")
+    browser.get(link)
+    _wait(browser, _classified, "the answer reproduced from its link")
+    assert _verdicts(browser) == verdicts
+
+
+def test_verify_re_checks_a_certificate_and_a_witness(server, browser, shots):
+    browser.get(server.url + "/?tab=language&source=regex&text=%28a%7Cb%29*ab&alphabet=ab")
+    _wait(browser, _classified, "the classification from the link")
+    for fragment in ("LTL[P]", "LTL[Y]", "LTL[Y<=2]"):
+        row = _css(browser, f'#verdicts tr[data-fragment="{fragment}"]')[0]
+        _css(row, "button.verify")[0].click()
+        _wait(browser, lambda d: _css(row, ".verify-result.valid") or _css(row, ".verify-result.invalid"),
+              f"the re-check of {fragment}")
+        result = _css(row, ".verify-result")[0]
+        assert "valid" in result.get_attribute("class").split() and result.text.startswith("✓ valid"), result.text
+    browser.execute_script("document.querySelector('#verdicts').scrollIntoView()")
+    _shot(browser, shots, "verify.png")
+
+
+def test_compile_a_formula_and_step_through_a_word(server, browser, shots):
+    _start(browser, server, "compile")
+    _css(browser, "#src-formula")[0].click()
+    _type(_css(browser, "#text")[0], "P (b & Y a)")
+    _type(_css(browser, "#alphabet")[0], "ab")
+    _css(browser, "#run-compile")[0].click()
+    _wait(browser, lambda d: _css(d, "#compile-diagram svg"), "the compiled model's diagram")
+    word = "abbab"
+    _type(_css(browser, "#word")[0], word)
+    _css(browser, "#run-word")[0].click()
+    _wait(browser, lambda d: len(_css(d, "#prefix-table tbody tr")) == len(word) + 1, "the prefixes of the word")
+    truth = [bool(x) for x in ltl.prefix_acceptance(ltl.parse("P (b & Y a)"), list(word))]
+    _css(browser, "#step-first")[0].click()
+    for n in range(len(word) + 1):
+        current = _css(browser, "#prefix-table tbody tr.current")[0]
+        assert current.get_attribute("data-n") == str(n)
+        dfa, model = (_css(current, f"td.{c}")[0].text for c in ("dfa", "model"))
+        expected = "accept" if truth[n] else "reject"
+        assert dfa == model == expected, (n, dfa, model)
+        assert _css(browser, "#current-prefix")[0].text.startswith(f"w[:{n}] = ")
+        _css(browser, "#step-next")[0].click()
+    assert "2 layers, 2 heads" in _css(browser, "#compile-title")[0].text
+    _css(browser, "#step-first")[0].click()
+    for _ in range(3):
+        _css(browser, "#step-next")[0].click()
+    _shot(browser, shots, "compile.png")
+
+
+def test_separate_two_fragments(server, browser, shots):
+    from selenium.webdriver.support.ui import Select
+
+    _start(browser, server, "separate")
+    Select(_css(browser, "#sep-a")[0]).select_by_value("LTL[P]")
+    Select(_css(browser, "#sep-b")[0]).select_by_value("LTL[Y]")
+    _css(browser, "#run-separate")[0].click()
+    _wait(browser, lambda d: _css(d, "#separate-body h2"), "the separation")
+    assert _css(browser, "#separate-body h2")[0].text == "in LTL[P], not in LTL[Y]"
+    formula = _css(browser, "#separate-body .sep-formula")[0].text
+    lang = load_language(formula=formula, alphabet="ab").dfa
+    from attnlogic.definability.classify import classify
+    c = classify(lang, windows=(2,))
+    assert c["LTL[P]"].member is True and c["LTL[Y]"].member is False
+    _shot(browser, shots, "separate.png")
+
+
+def test_open_a_census_language(server, browser, shots):
+    from attnlogic.definability.census import census
+
+    _start(browser, server, "census")
+    _type(_css(browser, "#census-states")[0], "2")
+    _type(_css(browser, "#census-alphabet")[0], "ab")
+    _css(browser, '#census-in input[value="LTL[P]"]')[0].click()
+    _css(browser, '#census-out input[value="LTL[Y]"]')[0].click()
+    _css(browser, "#run-census")[0].click()
+    _wait(browser, lambda d: _css(d, "#census-list tbody tr a.open-language"), "the census languages")
+    here = census(2, "ab")
+    names = [str(f) for f in here.fragments]
+    p, y = names.index("LTL[P]"), names.index("LTL[Y]")
+    count = sum(1 for e in here.entries if e.verdicts[p] is True and e.verdicts[y] is False)
+    assert len(_css(browser, "#census-list tbody tr a.open-language")) == count
+    _shot(browser, shots, "census.png")
+    _css(browser, "#census-list tbody tr a.open-language")[0].click()
+    _wait(browser, lambda d: _classified(d) and not _css(d, "#tab-language.hidden"), "the opened language")
+    verdicts = _verdicts(browser)
+    assert verdicts["LTL[P]"] == "yes" and verdicts["LTL[Y]"] == "no"
+
+
+def test_a_budget_hit_is_shown_as_a_refusal(server, browser):
+    browser.get(server.url + "/?tab=language&source=regex&text=%28a%7Cb%29*a%28a%7Cb%29%7B18%7D&alphabet=ab")
+    _wait(browser, lambda d: _css(d, "#error.refusal"), "the refusal")
+    text = _css(browser, "#error")[0].text
+    assert text.startswith("refused:") and "Traceback" not in text
+    # the page stays usable
+    _type(_css(browser, "#text")[0], "(a|b)*b")
+    _css(browser, "#run-language")[0].click()
+    _wait(browser, lambda d: _css(d, "#error.hidden") and _verdicts(d).get("LTL[Y]") == "yes", "the next answer")
