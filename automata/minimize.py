@@ -375,12 +375,93 @@ def minimize(dfa: DFA) -> DFA:
     known = dfa._cache.get("minimal")
     if known is not None:
         return known
+    n, k = dfa.transitions.shape
+    if 0 < n * k <= SMALL_CELLS:
+        acc = _minimize_small(dfa)
+        acc._cache["minimal"] = acc
+        dfa._cache["minimal"] = acc
+        return acc
     acc = canonical(dfa)
     if acc.n_states > 1:
         acc = canonical(quotient(acc, coarsest_partition(acc.transitions, acc.accepting)))
     acc._cache["minimal"] = acc
     dfa._cache["minimal"] = acc
     return acc
+
+
+#: DFAs of at most this many cells (states × letters) are minimised on Python lists by
+#: :func:`_minimize_small`: below it, numpy's per-call overhead (tens of array operations on
+#: a few elements each) costs more than the work itself
+SMALL_CELLS = 300
+
+
+def _minimize_small(dfa: DFA) -> DFA:
+    """:func:`minimize` on Python lists, for small DFAs: the accessible states in BFS order,
+    Hopcroft's refinement of {F, Q∖F} (a splitter (B, a) splits every block Y into
+    Y ∩ a⁻¹B and Y ∖ a⁻¹B; of the two halves of a split block only the smaller is added
+    to the work set, unless the block itself was waiting), the quotient, renumbered in BFS
+    order.  The same canonical DFA as the array route (tests/automata/test_minimize.py)."""
+    rows_all = dfa.transitions.tolist()
+    acc_all = dfa.accepting.tolist()
+    order, index = _bfs_lists(rows_all, dfa.initial)
+    rows = [[index[t] for t in rows_all[q]] for q in order]
+    acc = [acc_all[q] for q in order]
+    n, k = len(rows), len(rows[0])
+    inverse = [[[] for _ in range(n)] for _ in range(k)]
+    for q, row in enumerate(rows):
+        for a, t in enumerate(row):
+            inverse[a][t].append(q)
+    blocks = [b for b in ([q for q in range(n) if acc[q]], [q for q in range(n) if not acc[q]]) if b]
+    block_of = [0] * n
+    for i, b in enumerate(blocks):
+        for q in b:
+            block_of[q] = i
+    blocks = [set(b) for b in blocks]
+    work: set = set()
+    if len(blocks) == 2:
+        smaller = 0 if len(blocks[0]) <= len(blocks[1]) else 1
+        work = {(smaller, a) for a in range(k)}
+    while work:
+        splitter, a = work.pop()
+        touched: dict[int, list[int]] = {}
+        for q in {p for t in blocks[splitter] for p in inverse[a][t]}:
+            touched.setdefault(block_of[q], []).append(q)
+        for y, part in touched.items():
+            if len(part) == len(blocks[y]):
+                continue
+            z = len(blocks)
+            blocks[y].difference_update(part)
+            blocks.append(set(part))
+            for q in part:
+                block_of[q] = z
+            for c in range(k):
+                if (y, c) in work:
+                    work.add((z, c))
+                else:
+                    work.add((z if len(part) <= len(blocks[y]) else y, c))
+    # the quotient, from the initial block (state 0), renumbered in BFS order
+    quotient_rows = [None] * len(blocks)
+    for q in range(n):
+        if quotient_rows[block_of[q]] is None:
+            quotient_rows[block_of[q]] = [block_of[t] for t in rows[q]]
+    border, bindex = _bfs_lists(quotient_rows, block_of[0])
+    table = np.array([[bindex[t] for t in quotient_rows[b]] for b in border], dtype=np.int64)
+    accepting = np.array([acc[next(iter(blocks[b]))] for b in border], dtype=bool)
+    return DFA._trusted(dfa.alphabet, table.reshape(len(border), k), 0, accepting)
+
+
+def _bfs_lists(rows: list, initial: int) -> tuple[list[int], dict[int, int]]:
+    """The states reachable from ``initial`` in BFS order (letters in order) and their index
+    in that order."""
+    order, index = [initial], {initial: 0}
+    i = 0
+    while i < len(order):
+        for t in rows[order[i]]:
+            if t not in index:
+                index[t] = len(order)
+                order.append(t)
+        i += 1
+    return order, index
 
 
 def is_minimal(dfa: DFA) -> bool:

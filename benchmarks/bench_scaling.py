@@ -1,13 +1,15 @@
 """Benchmark: time AND peak memory of minimisation, equivalence and classification at
 10^3 … 10^6 states, against libmata (C++ Mata) and automata-lib, with fitted growth exponents.
 
-Families (2 letters, the same automaton for every library):
+Families (``--letters`` k letters, default 2; the same automaton for every library):
 
 * ``random``: uniform random complete DFA, each state accepting with probability 1/2;
-* ``counter``: the counter modulo n (``a`` adds one, ``b`` resets; state 0 accepts), minimal;
-* ``chain``: ``a`` moves on, ``b`` stays, the last state accepts; minimal, n layers deep;
-* ``nth``: "the k-th letter from the end is a", 2^k states with 2^k the power of two
-  nearest the size (1 024, 8 192, 131 072, 1 048 576), minimal.
+* ``counter``: the counter modulo n (the first letter adds one, every other letter resets;
+  state 0 accepts), minimal;
+* ``chain``: the first letter moves on, every other letter stays, the last state accepts;
+  minimal, n layers deep;
+* ``nth``: "the m-th letter from the end is the first letter", 2^m states with 2^m the power
+  of two nearest the size (1 024, 8 192, 131 072, 1 048 576), minimal.
 
 Operations:
 
@@ -57,24 +59,26 @@ WARM_UP = 60_000
 
 
 # -- inputs (numpy only: every library gets the same tables) -------------------------------
-def family_table(family: str, size: int, seed: int = 1):
-    """(transitions (n, 2), accepting mask) of the family at about ``size`` states."""
+def family_table(family: str, size: int, seed: int = 1, letters: int = 2):
+    """(transitions (n, letters), accepting mask) of the family at about ``size`` states."""
+    k = letters
     if family == "random":
         rng = np.random.default_rng(seed)
-        return rng.integers(0, size, size=(size, 2)), rng.random(size) < 0.5
+        return rng.integers(0, size, size=(size, k)), rng.random(size) < 0.5
+    others = lambda column: np.repeat(column[:, None], k - 1, axis=1)  # noqa: E731
     if family == "counter":
-        t = np.column_stack([(np.arange(size) + 1) % size, np.zeros(size, dtype=np.int64)])
+        t = np.column_stack([(np.arange(size) + 1) % size, others(np.zeros(size, dtype=np.int64))])
         return t, np.arange(size) == 0
     if family == "chain":
-        t = np.column_stack([np.minimum(np.arange(size) + 1, size - 1), np.arange(size)])
+        t = np.column_stack([np.minimum(np.arange(size) + 1, size - 1), others(np.arange(size))])
         return t, np.arange(size) == size - 1
     if family == "nth":
-        k = max(1, round(math.log2(size)))
-        n = 2 ** k
+        m = max(1, round(math.log2(size)))
+        n = 2 ** m
         s = np.arange(n)
-        # state = the last k letters as bits (1 = a), the newest lowest
-        t = np.column_stack([((s << 1) | 1) & (n - 1), (s << 1) & (n - 1)])
-        return t, ((s >> (k - 1)) & 1) == 1
+        # state = the last m letters as bits (1 = the first letter), the newest lowest
+        t = np.column_stack([((s << 1) | 1) & (n - 1), others((s << 1) & (n - 1))])
+        return t, ((s >> (m - 1)) & 1) == 1
     raise ValueError(family)
 
 
@@ -135,21 +139,28 @@ def _mata_dfa(mata, t, acc, initial=0):
     return m
 
 
+def letter_names(k: int) -> tuple[str, ...]:
+    """The k letters: a, b, c, …"""
+    return tuple(chr(ord("a") + i) for i in range(k))
+
+
 def _lib_dfa(t, acc, initial=0):
     from automata.fa.dfa import DFA as LibDFA
     rows = t.tolist()
-    return LibDFA(states=set(range(len(rows))), input_symbols={"a", "b"},
-                  transitions={q: {"a": r[0], "b": r[1]} for q, r in enumerate(rows)},
+    names = letter_names(t.shape[1])
+    return LibDFA(states=set(range(len(rows))), input_symbols=set(names),
+                  transitions={q: dict(zip(names, r)) for q, r in enumerate(rows)},
                   initial_state=initial, final_states=set(np.flatnonzero(acc).tolist()))
 
 
-def prepare(op: str, family: str, size: int, peer: str):
+def prepare(op: str, family: str, size: int, peer: str, letters: int = 2):
     """A zero-argument function doing the operation, and the states of its input."""
-    t, acc = family_table(family, size)
+    t, acc = family_table(family, size, letters=letters)
     n = t.shape[0]
+    names = letter_names(letters)
     if peer == "ours":
         from attnlogic.automata.dfa import DFA
-        d = DFA._trusted(("a", "b"), t, 0, acc)
+        d = DFA._trusted(names, t, 0, acc)
         if op == "minimise":
             from attnlogic.automata.minimize import minimize
             # a fresh object each call: a DFA remembers its minimal form
@@ -157,7 +168,7 @@ def prepare(op: str, family: str, size: int, peer: str):
         if op == "equivalence":
             from attnlogic.automata.operations import equivalent
             t2, acc2, i2 = renumbered(t, acc)
-            e = DFA._trusted(("a", "b"), t2, i2, acc2)
+            e = DFA._trusted(names, t2, i2, acc2)
             return (lambda: bool(equivalent(d, e))), n
         if op == "classify":
             from attnlogic.definability.classify import classify
@@ -186,11 +197,15 @@ def prepare(op: str, family: str, size: int, peer: str):
     raise ValueError((op, peer))
 
 
-def run_here(op: str, family: str, size: int, peer: str, repeat: int) -> dict:
-    # warm up (imports, compiled kernels loaded, caches) on the same family at up to
-    # WARM_UP states, enough to load every kernel the timed size uses
-    prepare(op, family, min(size, WARM_UP), peer)[0]()
-    fn, n = prepare(op, family, size, peer)
+def run_here(op: str, family: str, size: int, peer: str, repeat: int, letters: int = 2,
+             cold: bool = False) -> dict:
+    """One case in this process: ``seconds`` the best of ``repeat`` calls after a warm-up on
+    the same family (imports and compiled kernels loaded: one-time costs, not counted);
+    ``first`` the first call of the process when ``cold`` (no warm-up: it pays for loading
+    whatever the operation loads, as a user's first call does)."""
+    if not cold:
+        prepare(op, family, min(size, WARM_UP), peer, letters)[0]()
+    fn, n = prepare(op, family, size, peer, letters)
     import gc
     gc.collect()
     _trim_heap()
@@ -198,19 +213,21 @@ def run_here(op: str, family: str, size: int, peer: str, repeat: int) -> dict:
     exact = _reset_hwm()
     if not exact:
         start_max = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    best, out = float("inf"), None
+    best, out, first = float("inf"), None, None
     for _ in range(repeat):
         t0 = time.perf_counter()
         out = fn()
-        best = min(best, time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        first = took if first is None else first
+        best = min(best, took)
     peak = _hwm_kb() if exact else max(start_max, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     return {"op": op, "family": family, "size": size, "peer": peer, "states": n, "seconds": best,
-            "mb": max(0, peak - before) / 1024, "result": out}
+            "first": first if cold else None, "mb": max(0, peak - before) / 1024, "result": out}
 
 
-def run_case(op, family, size, peer, repeat, cap) -> dict:
+def run_case(op, family, size, peer, repeat, cap, letters=2, cold=False) -> dict:
     """One case in a fresh interpreter; {"error": ...} on a timeout or a failure."""
-    return in_fresh_process("bench_scaling", [op, family, size, peer, repeat], cap)
+    return in_fresh_process("bench_scaling", [op, family, size, peer, repeat, letters, cold], cap)
 
 
 def _available(peer: str) -> bool:
@@ -244,15 +261,19 @@ def _agree(op: str, family: str, results: dict) -> None:
 def _cell(r) -> str:
     if r is None:
         return f"{'–':>9} {'–':>7}"
-    return f"{r['seconds']:9.4f} {r['mb']:7.1f}"
+    return f"{r['seconds']:9.3g} {r['mb']:7.1f}"
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
+    ap.add_argument("--letters", default="2", help="alphabet sizes, comma-separated (default 2)")
     ap.add_argument("--ops", default=",".join(OPERATIONS))
     ap.add_argument("--families", default=",".join(FAMILIES))
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--first-call", action="store_true",
+                    help="time the first call of each fresh process (no warm-up; one "
+                         "uncounted process per operation first fills the on-disk caches)")
     ap.add_argument("--cap", type=float, default=120.0, help="seconds per case (default 120)")
     ap.add_argument("--lib-max", type=int, default=100_000,
                     help="largest size tried with automata-lib (default 10^5)")
@@ -267,47 +288,57 @@ def main(argv=None) -> int:
     if args.quick:
         args.sizes, args.ops, args.families, args.repeat = "256,1024", "minimise,equivalence", "nth", 1
     sizes = [int(s) for s in args.sizes.split(",")]
+    alphabets = [int(k) for k in args.letters.split(",")]
+    repeat = 1 if args.first_call else args.repeat
     peers = [p for p in PEERS if _available(p)]
-    print(f"peers: {', '.join(peers)}; time = best of {args.repeat} (s), MB = the operation's "
-          f"own peak resident memory; cap {args.cap:.0f} s per case")
-    print(f"{'operation':<12} {'family':<8} {'states':>8} " +
+    timing = ("time = the first call of a fresh process" if args.first_call
+              else f"time = best of {repeat} after a warm-up")
+    print(f"peers: {', '.join(peers)}; {timing} (s), MB = the operation's own peak resident "
+          f"memory; cap {args.cap:.0f} s per case")
+    print(f"{'operation':<12} {'family':<8} {'k':>2} {'states':>8} " +
           " ".join(f"{p + ' s':>9} {'MB':>7}" for p in peers) + f" {'ratio':>7}")
     fits = []
     for op in args.ops.split(","):
-        for family in args.families.split(","):
-            if op == "classify" and family not in CLASSIFY_FAMILIES:
-                continue
-            times: dict[str, list] = {p: [] for p in peers}
-            gave_up = set()
-            for size in sizes:
-                results = {}
-                for peer in peers:
-                    if peer != "ours" and op == "classify":
-                        continue
-                    if peer in gave_up or (peer == "automata-lib" and size > args.lib_max) or \
-                            (op == "classify" and size > args.classify_max):
-                        continue
-                    r = run_case(op, family, size, peer, args.repeat, args.cap)
-                    if "error" in r:
-                        gave_up.add(peer)
-                        print(f"  ({peer}, {op} {family} {size}: {r['error']})", flush=True)
-                        continue
-                    results[peer] = r
-                    times[peer].append((r["states"], r["seconds"]))
-                _agree(op, family, results)
-                if not results:
+        primed = set()
+        for k in alphabets:
+            for family in args.families.split(","):
+                if op == "classify" and family not in CLASSIFY_FAMILIES:
                     continue
-                n = next(iter(results.values()))["states"]
-                others = [r["seconds"] for p, r in results.items() if p != "ours"]
-                ratio = (f"{results['ours']['seconds'] / min(others):7.3g}"
-                         if "ours" in results and others else f"{'–':>7}")
-                print(f"{op:<12} {family:<8} {n:>8} " +
-                      " ".join(_cell(results.get(p)) for p in peers) + f" {ratio}", flush=True)
-            fits.append((op, family, {p: fit_exponent(v) for p, v in times.items()}))
+                times: dict[str, list] = {p: [] for p in peers}
+                gave_up = set()
+                for size in sizes:
+                    results = {}
+                    for peer in peers:
+                        if peer != "ours" and op == "classify":
+                            continue
+                        if peer in gave_up or (peer == "automata-lib" and size > args.lib_max) or \
+                                (op == "classify" and size > args.classify_max):
+                            continue
+                        if args.first_call and (op, peer) not in primed:
+                            # after installation: the first process fills the caches, uncounted
+                            run_case(op, family, min(size, WARM_UP), peer, 1, args.cap, k, True)
+                            primed.add((op, peer))
+                        r = run_case(op, family, size, peer, repeat, args.cap, k, args.first_call)
+                        if "error" in r:
+                            gave_up.add(peer)
+                            print(f"  ({peer}, {op} {family} k={k} {size}: {r['error']})", flush=True)
+                            continue
+                        results[peer] = r
+                        times[peer].append((r["states"], r["seconds"]))
+                    _agree(op, family, results)
+                    if not results:
+                        continue
+                    n = next(iter(results.values()))["states"]
+                    others = [r["seconds"] for p, r in results.items() if p != "ours"]
+                    ratio = (f"{results['ours']['seconds'] / min(others):7.3g}"
+                             if "ours" in results and others else f"{'–':>7}")
+                    print(f"{op:<12} {family:<8} {k:>2} {n:>8} " +
+                          " ".join(_cell(results.get(p)) for p in peers) + f" {ratio}", flush=True)
+                fits.append((op, family, k, {p: fit_exponent(v) for p, v in times.items()}))
     print("\ngrowth exponent (least-squares slope of log time on log states)")
-    print(f"{'operation':<12} {'family':<8} " + " ".join(f"{p:>13}" for p in peers))
-    for op, family, ex in fits:
-        print(f"{op:<12} {family:<8} " +
+    print(f"{'operation':<12} {'family':<8} {'k':>2} " + " ".join(f"{p:>13}" for p in peers))
+    for op, family, k, ex in fits:
+        print(f"{op:<12} {family:<8} {k:>2} " +
               " ".join(f"{ex[p]:13.2f}" if ex.get(p) is not None else f"{'–':>13}" for p in peers))
     return 0
 

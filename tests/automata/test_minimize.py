@@ -222,3 +222,29 @@ def test_numba_is_loaded_only_by_large_inputs_then_used_at_every_size(monkeypatc
     assert C.kernel("bfs_order", 10) is not None                   # ... then small ones use it
     monkeypatch.setattr(C, "LOADED_MIN_CELLS", 10**12)
     assert C.kernel("bfs_order", 10) is None
+
+
+def test_the_list_route_for_small_dfas_gives_the_array_routes_canonical_dfa(monkeypatch):
+    """_minimize_small (Python lists, Hopcroft) and the array route (numpy/numba) give the
+    same canonical minimal DFA on random small DFAs, chains included, from any initial
+    state and with unreachable states."""
+    from attnlogic.automata import minimize as M
+
+    rng = np.random.default_rng(7)
+    checked = 0
+    for trial in range(1500):
+        n, k = int(rng.integers(1, 40)), int(rng.integers(1, 5))
+        t = rng.integers(0, n, size=(n, k))
+        if trial % 4 == 0:                                   # deep: chains and counters
+            t = np.minimum(np.arange(n)[:, None] + rng.integers(0, 2, size=(n, k)), n - 1)
+        acc = rng.random(n) < rng.random()
+        d = DFA._trusted(tuple("abcd"[:k]), t, int(rng.integers(0, n)), acc)
+        small = M._minimize_small(d)
+        monkeypatch.setattr(M, "SMALL_CELLS", 0)
+        big = M.minimize(DFA._trusted(d.alphabet, d.transitions, d.initial, d.accepting))
+        monkeypatch.setattr(M, "SMALL_CELLS", 300)
+        assert small.initial == big.initial == 0
+        assert np.array_equal(small.transitions, big.transitions), (t.tolist(), acc.tolist())
+        assert np.array_equal(small.accepting, big.accepting)
+        checked += 1
+    assert checked == 1500
