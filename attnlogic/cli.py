@@ -104,7 +104,8 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "argmax": "--argmax", "readout": "--readout", "time_budget": "--time-budget",
                    "exhaustive": "--exhaustive", "exhaustive_length": "--exhaustive", "model": "--model",
                    "long_length": "--max-length", "long_count": "--samples",
-                   "instantiations": "--max-instantiations", "identities": "--identity"}
+                   "instantiations": "--max-instantiations", "identities": "--identity", "out": "--out",
+                   "backend": "--backend", "address": "--address", "each": "--each"}
 
 
 def _unencodable(argv) -> int | None:

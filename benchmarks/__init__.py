@@ -29,6 +29,22 @@ def best_of(fn, repeat: int = 3, keep: bool = False):
     return best, kept[-1]
 
 
+def time_and_peak(fn):
+    """(seconds of an untraced run, peak traced bytes of a second, traced run, result):
+    tracing slows allocation-heavy code several times, so time and memory are separate runs."""
+    import time
+    import tracemalloc
+
+    t0 = time.perf_counter()
+    out = fn()
+    seconds = time.perf_counter() - t0
+    tracemalloc.start()
+    fn()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return seconds, peak, out
+
+
 def in_fresh_process(module: str, payload, timeout: float, flag: str = "--case") -> dict:
     """``python -m benchmarks.<module> <flag> <payload as JSON>`` in a fresh interpreter (so
     that its peak memory is its own): the JSON object on the last line of its output, or

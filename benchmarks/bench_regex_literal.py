@@ -17,23 +17,10 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import time
-import tracemalloc
 
 from attnlogic.automata.regex import regex_to_dfa
 
-
-def _measure(fn):
-    """(seconds of an untraced run, peak traced bytes of a second, traced run, result):
-    tracing slows allocation-heavy code several times, so time and memory are separate runs."""
-    t0 = time.perf_counter()
-    out = fn()
-    seconds = time.perf_counter() - t0
-    tracemalloc.start()
-    fn()
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return seconds, peak, out
+from . import time_and_peak
 
 
 def main(argv=None) -> None:
@@ -48,8 +35,8 @@ def main(argv=None) -> None:
     prev = None
     for n in sizes:
         word = "".join(rng.choice("ab") for _ in range(n))
-        s_sec, s_mem, d1 = _measure(lambda: regex_to_dfa(word))
-        b_sec, b_mem, d2 = _measure(lambda: regex_to_dfa(word, method="subset"))
+        s_sec, s_mem, d1 = time_and_peak(lambda: regex_to_dfa(word))
+        b_sec, b_mem, d2 = time_and_peak(lambda: regex_to_dfa(word, method="subset"))
         assert d1 == d2 and d1.n_states == n + 2
         exps = ("", "")
         if prev is not None:
@@ -60,7 +47,7 @@ def main(argv=None) -> None:
         prev = (n, s_sec, b_sec)
     if args.big:
         word = "".join(rng.choice("ab") for _ in range(args.big))
-        s_sec, s_mem, d = _measure(lambda: regex_to_dfa(word))
+        s_sec, s_mem, d = time_and_peak(lambda: regex_to_dfa(word))
         assert d.n_states == args.big + 2
         print(f"{args.big:>8} {s_sec:>9.2f} {s_mem / 2**20:>7.1f} {'(not run)':>10}")
 

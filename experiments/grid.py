@@ -292,31 +292,23 @@ def _local_cells(pending, jobs: int, counter=None, cells_dir: Path | None = None
 
 def _ray_cells(pending, jobs: int | None, address: str | None) -> Iterator[tuple[int, dict]]:
     """Every pending cell as a Ray task; results in the order they finish."""
-    try:
-        import ray
-    except ImportError:
-        raise InputError("backend 'ray' needs Ray: pip install 'attnlogic[cluster]'") from None
-    started = False
-    if not ray.is_initialized():
-        kwargs = {"address": address} if address else {"num_cpus": jobs}
-        ray.init(include_dashboard=False, logging_level="ERROR", **kwargs)
-        started = True
-    task = ray.remote(_cell_job)
-    refs = {}
-    try:
-        for i, (cfg, *rest) in pending:
-            options = {"num_cpus": cfg.threads, "num_gpus": 1 if cfg.device.startswith("cuda") else 0,
-                       "max_retries": 2}
-            refs[task.options(**options).remote(cfg, *rest, False)] = i
-        while refs:
-            ready, _ = ray.wait(list(refs), num_returns=1)
-            for ref in ready:
-                yield refs.pop(ref), ray.get(ref)
-    finally:
-        for ref in refs:
-            ray.cancel(ref, force=True)
-        if started:
-            ray.shutdown()
+    from ..cluster import ray_session
+
+    with ray_session(jobs, address) as ray:
+        task = ray.remote(_cell_job)
+        refs = {}
+        try:
+            for i, (cfg, *rest) in pending:
+                options = {"num_cpus": cfg.threads, "num_gpus": 1 if cfg.device.startswith("cuda") else 0,
+                           "max_retries": 2}
+                refs[task.options(**options).remote(cfg, *rest, False)] = i
+            while refs:
+                ready, _ = ray.wait(list(refs), num_returns=1)
+                for ref in ready:
+                    yield refs.pop(ref), ray.get(ref)
+        finally:
+            for ref in refs:
+                ray.cancel(ref, force=True)
 
 
 def _worker_signals() -> None:

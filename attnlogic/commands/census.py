@@ -7,19 +7,31 @@ from ._common import add_output_arguments
 HELP = "classify every minimal DFA with at most N states over an alphabet (counts per fragment)"
 DESCRIPTION = """\
 Enumerate every minimal complete DFA with at most N states over the alphabet — one per
-regular language, up to isomorphism — and classify each in LTL[P], LTL[Y], LTL[P,Y],
-LTL[S] and LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2).  Prints, per fragment
-(and its attention pattern) and number of states, how many languages are in it; the
-profiles (which set of fragments a language lies in) with their counts; and every
-undecided answer with its DFA.  The verdicts are the classifier's, computed without
-certificates (use classify on one language for its formula or witness).
+regular language, up to isomorphism, generated in order (canonical string
+representations) — and classify each in LTL[P], LTL[Y], LTL[P,Y], LTL[S] (in bulk, by a
+compiled kernel) and LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2; none with
+--no-windows), and in each registered class named by --class.  Prints, per fragment (and
+its attention pattern) and number of states, how many languages are in it; the profiles
+(which set of fragments a language lies in) with their counts; and every undecided answer
+with its DFA.  The verdicts are the classifier's, computed without certificates (use
+classify on one language for its formula or witness).
 
-The count grows fast (2, 24, 1028, 56014 languages over two letters for N = 1 … 4):
---max-dfas bounds the upper bound checked before enumerating (default 100000).
+The count grows fast (2, 24, 1028, 56014, 3705306 languages over two letters for
+N = 1 … 5): --max-dfas bounds the upper bound checked before enumerating (default 100000
+when languages are classified one at a time, 50000000 with --no-windows and no --class).
+--check-counts compares the number of languages of each size with the published counts.
+
+The census is cut into shards (a size and a prefix of the string representation).
+--backend ray runs them as Ray tasks (local Ray with --jobs CPUs, or --address of a
+cluster); --out DIR writes each shard to DIR/shards/ as it finishes, so that the same
+command resumes a stopped run; the tables are the same bytes with every backend.
+--dataset FILE.jsonl.gz writes one line per language (its DFA and every verdict).
 
 Examples:
   attnlogic census --max-states 3 --alphabet ab
   attnlogic census --max-states 2 --alphabet abc --json --each
+  attnlogic census --max-states 5 --alphabet ab --no-windows --check-counts
+  attnlogic census -n 5 -a ab --no-windows --backend ray --out runs/census-5ab --dataset census-5ab.jsonl.gz
 """
 
 
@@ -31,10 +43,29 @@ def add_arguments(parser) -> None:
     parser.add_argument("--alphabet", "-a", metavar="A", required=True,
                         help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c')")
     add_window_argument(parser)
+    parser.add_argument("--no-windows", action="store_true",
+                        help="no window fragments: LTL[P], LTL[Y], LTL[P,Y], LTL[S] only (in bulk)")
+    parser.add_argument("--class", dest="classes", metavar="NAME", action="append",
+                        help="also a registered class of languages by name (repeatable)")
     add_budget_arguments(parser)
     parser.add_argument("--max-dfas", type=int, default=None, metavar="N",
                         help="refuse a census that may hold more DFAs than this, decided before "
-                             "enumerating (default 100000, at most 10^12)")
+                             "enumerating (default 100000, or 50000000 when every fragment is "
+                             "decided in bulk; at most 10^12)")
+    parser.add_argument("--check-counts", action="store_true",
+                        help="compare the number of languages of each size with the published "
+                             "counts (exit 1 on a difference)")
+    run = parser.add_argument_group("running")
+    run.add_argument("--backend", choices=("local", "ray"), default="local",
+                     help="local: this process (default); ray: every shard a Ray task")
+    run.add_argument("--address", help="with --backend ray: an existing Ray cluster (e.g. auto "
+                                       "or ray://HOST:10001)")
+    run.add_argument("--jobs", type=int, default=None, metavar="J",
+                     help="with --backend ray and no --address: CPUs of the local Ray (default: all)")
+    run.add_argument("--out", metavar="DIR",
+                     help="write each shard to DIR/shards/ as it finishes; resume from there")
+    run.add_argument("--dataset", metavar="FILE",
+                     help="write every language with its verdicts (gzip-compressed JSON lines)")
     add_output_arguments(parser)
     parser.add_argument("--each", action="store_true",
                         help="with --json: also every DFA with its verdict per fragment")
@@ -42,7 +73,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from attnlogic.definability.census import DEFAULT_MAX_DFAS, census
+    from attnlogic.definability.census import check_request
+    from attnlogic.definability.census_run import run_census
     from attnlogic.errors import InputError
     from attnlogic.progress import StatusLine, wanted
 
@@ -56,16 +88,53 @@ def run(args) -> int:
         raise InputError(f"--max-dfas must be >= 1, got {args.max_dfas}")
     if args.each and not args.json:
         raise InputError("--each lists the DFAs in the JSON output: use it with --json")
+    if args.no_windows and args.window:
+        raise InputError("--no-windows and --window ask opposite things: give one")
+    if args.address is not None and args.backend != "ray":
+        raise InputError("--address needs --backend ray")
+    if args.jobs is not None and (args.backend != "ray" or args.jobs < 1):
+        raise InputError("--jobs: a number of CPUs >= 1, with --backend ray")
     letters = split_alphabet(args.alphabet)
-    windows = tuple(dict.fromkeys(args.window or [2]))
+    windows = () if args.no_windows else tuple(dict.fromkeys(args.window or [2]))
+    request = check_request(args.max_states, letters, windows, tuple(args.classes or ()),
+                            max_dfas=args.max_dfas, limits=limits)
     with StatusLine("census", wanted(args)) as status:
-        result = census(args.max_states, letters, windows=windows, limits=limits, on_stage=status,
-                        max_dfas=DEFAULT_MAX_DFAS if args.max_dfas is None else args.max_dfas)
+        result = run_census(request, out=args.out, backend=args.backend, address=args.address,
+                            jobs=args.jobs, on_stage=status, keep_entries=args.each,
+                            dataset=args.dataset)
+    checked = check_counts(result) if args.check_counts else None
     if args.json:
-        print_json(result.to_json(each=args.each))
-        return 0
-    render(result)
+        obj = result.to_json(each=args.each)
+        if checked is not None:
+            obj["check_counts"] = [{"states": n, "languages": got, "published": want}
+                                   for n, got, want in checked]
+        print_json(obj)
+    else:
+        render(result)
+        if checked is not None:
+            print()
+            for line in count_lines(checked, len(result.alphabet)):
+                print(line)
+    if checked is not None and any(want is not None and got != want for _, got, want in checked):
+        return 1
     return 0
+
+
+def check_counts(result) -> list[tuple[int, int, int | None]]:
+    """(n, languages of n states, the published number or None) for each size."""
+    from attnlogic.automata.census import known_count
+
+    k = len(result.alphabet)
+    return [(n, result.total(n), known_count(n, k)) for n in result.sizes]
+
+
+def count_lines(checked, k: int) -> list[str]:
+    out = [f"languages of each size against the published counts ({k} letter{'' if k == 1 else 's'}):"]
+    for n, got, want in checked:
+        verdict = ("no published count" if want is None else
+                   "equal" if got == want else f"DIFFERENT: published {want}")
+        out.append(f"  n={n}: {got}  {verdict}")
+    return out
 
 
 def render(result) -> None:

@@ -1,0 +1,96 @@
+"""Benchmark: the census's bulk classifier of LTL[P], LTL[Y], LTL[P,Y], LTL[S]
+(definability/batch.py, compiled) on the minimal DFAs of 5 states over two letters, against
+``classify`` one DFA at a time (``certificates=False``, no window fragment: the census's
+previous path), measured in the same process.
+
+Rows: the generator alone (all 3,705,306 languages of 5 states); the bulk classifier on
+all of them in enumeration order (a table repeated for each of its minimal acceptance
+vectors is classified once), on a seeded sample of 200,000 shuffled (no two neighbours
+share a table: every row computed); ``classify`` on a seeded sample of 2,000.  Each: seconds,
+languages per second (one core: the kernel runs on one thread), peak traced memory of a
+second run, and the ratio against ``classify``.  The compiled kernels are loaded (and
+compiled on a first run, cached on disk) before anything is timed.
+
+``--compare``: the bulk verdicts against ``classify`` on every language of at most 4 states
+over two letters (57,068; about a minute), printing the number of differences (0).
+
+Run: ``.venv/bin/python -m benchmarks.bench_census [--compare]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from attnlogic.automata.census import minimal_dfa_arrays
+from attnlogic.automata.dfa import DFA
+from attnlogic.definability.batch import FRAGMENTS, classify_tables
+from attnlogic.definability.classify import classify
+
+from . import time_and_peak
+
+
+def _dfa(n, k, row, bits):
+    return DFA("ab"[:k], np.asarray(row, dtype=np.int64).reshape(n, k).tolist(), 0,
+               [q for q in range(n) if (int(bits) >> q) & 1])
+
+
+def _one_at_a_time(n, k, rows, accs):
+    return np.array([[int(classify(_dfa(n, k, r, b), windows=(), minimal=True,
+                                   certificates=False)[f].member) for f in FRAGMENTS]
+                     for r, b in zip(rows, accs)], dtype=np.int8).reshape(-1, 4)
+
+
+def compare() -> int:
+    differ = total = 0
+    t0 = time.perf_counter()
+    for n in (1, 2, 3, 4):
+        rows, accs = minimal_dfa_arrays(n, 2)
+        bulk = classify_tables(n, 2, rows)
+        one = _one_at_a_time(n, 2, rows, accs)
+        differ += int((bulk != one).any(axis=1).sum())
+        total += len(rows)
+    print(f"bulk classifier against classify on every language of at most 4 states over two "
+          f"letters: {total} languages, {differ} differing ({time.perf_counter() - t0:.0f} s)")
+    return differ
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--compare", action="store_true", help="the full comparison at 4 states")
+    ap.add_argument("--sample", type=int, default=2000, help="languages classified one at a time")
+    args = ap.parse_args(argv)
+    if args.compare:
+        raise SystemExit(1 if compare() else 0)
+    n, k = 5, 2
+    classify_tables(2, 2, minimal_dfa_arrays(2, 2)[0])          # load the kernels
+    gen_s, gen_mem, (rows, accs) = time_and_peak(lambda: minimal_dfa_arrays(n, k))
+    m = len(rows)
+    rng = np.random.default_rng(5)
+    shuffled = rows[rng.permutation(m)[:200_000]]
+    pick = rng.choice(m, size=args.sample, replace=False)
+    in_order = time_and_peak(lambda: classify_tables(n, k, rows))
+    no_reuse = time_and_peak(lambda: classify_tables(n, k, shuffled))
+    t0 = time.perf_counter()
+    one = _one_at_a_time(n, k, rows[pick], accs[pick])
+    one_s = time.perf_counter() - t0
+    assert np.array_equal(one, in_order[2][pick])
+    one_rate = args.sample / one_s
+    print(f"minimal DFAs of {n} states over {k} letters: {m}")
+    print(f"{'what':<44} {'languages':>10} {'seconds':>8} {'lang/s':>11} {'peak MiB':>9} {'vs classify':>11}")
+    print(f"{'generation (orderly, compiled)':<44} {m:>10} {gen_s:>8.2f} {m / gen_s:>11,.0f} "
+          f"{gen_mem / 2**20:>9.1f}")
+    for what, (sec, mem, _), count in [("bulk classifier, enumeration order", in_order, m),
+                                       ("bulk classifier, shuffled (no table reuse)", no_reuse,
+                                        len(shuffled))]:
+        rate = count / sec
+        print(f"{what:<44} {count:>10} {sec:>8.2f} {rate:>11,.0f} {mem / 2**20:>9.1f} "
+              f"{rate / one_rate:>10,.0f}x")
+    print(f"{'classify, one DFA at a time (sample)':<44} {args.sample:>10} {one_s:>8.2f} "
+          f"{one_rate:>11,.0f} {'':>9} {'1x':>11}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+"""Running a census by shards: shard files written as each finishes, a stopped run resumed
+with only the missing shards, another request refused on the same folder, the dataset, the
+same tables from every route; the Ray backend (2 local workers, one killed mid-run) gives
+the one-process census byte for byte (skipped when Ray is absent)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import numpy as np
+import pytest
+
+from attnlogic.cli import main
+from attnlogic.definability.census import (Shard, census, census_shards, check_request,
+                                           classify_shard)
+from attnlogic.definability.census_run import CRASH_ONCE, run_census
+from attnlogic.errors import InputError
+
+#: 4 states over two letters, the four bulk fragments: 8 shards, 57,068 languages, < 1 s
+BULK = dict(max_states=4, alphabet="ab", windows=())
+
+
+class Stop(Exception):
+    pass
+
+
+def test_shards_are_cut_by_prefix_in_enumeration_order():
+    shards = census_shards(4, 2)
+    assert [s.n for s in shards] == [1, 2, 3, 4, 4, 4, 4, 4]
+    assert [s.prefix for s in shards if s.n == 4] == sorted(s.prefix for s in shards if s.n == 4)
+    assert Shard(4, (0, 1)).name == "n4-0.1" and Shard(2).name == "n2"
+
+
+def test_window_verdicts_do_not_depend_on_the_sharding():
+    """Deeper shards than the census's own, each classified with a fresh orbit cache: the
+    same verdicts and undecided texts as the size classified whole."""
+    from attnlogic.automata.census import shard_prefixes
+
+    request = check_request(2, "abc", windows=(2, 3))
+    whole = classify_shard(request, Shard(2))
+    parts = [classify_shard(request, Shard(2, p)) for p in shard_prefixes(2, 3, 3)]
+    assert len(parts) > 3
+    assert np.array_equal(np.concatenate([p.verdicts for p in parts]), whole.verdicts)
+    assert np.array_equal(np.concatenate([p.rows for p in parts]), whole.rows)
+
+
+def test_a_stopped_run_resumes_with_only_the_missing_shards(tmp_path):
+    request = check_request(**BULK)
+    seen = []
+
+    def stop_after_three(shard):
+        seen.append(shard)
+        if len(seen) == 3:
+            raise Stop
+
+    with pytest.raises(Stop):
+        run_census(request, out=tmp_path, on_shard=stop_after_three)
+    written = sorted(p.name for p in (tmp_path / "shards").iterdir())
+    assert written == sorted(f"{s.name}.npz" for s in seen)          # each written as it ended
+    again = []
+    resumed = run_census(request, out=tmp_path, on_shard=again.append)
+    assert set(again) == set(census_shards(4, 2)) - set(seen)
+    whole = census(**BULK, keep_entries=False)
+    assert resumed == whole and resumed.lines() == whole.lines()
+    assert json.loads((tmp_path / "census.json").read_text()) == whole.to_json()
+    nothing = []
+    assert run_census(request, out=tmp_path, on_shard=nothing.append) == whole and nothing == []
+
+
+def test_another_request_on_the_same_folder_is_refused(tmp_path):
+    run_census(check_request(2, "ab", windows=()), out=tmp_path)
+    with pytest.raises(InputError, match="another request"):
+        run_census(check_request(2, "ab", windows=(2,)), out=tmp_path)
+    (tmp_path / "shards" / "n2.npz").write_bytes(b"not a shard")
+    with pytest.raises(InputError, match="n2.npz"):
+        run_census(check_request(2, "ab", windows=()), out=tmp_path)
+
+
+def test_entries_kept_or_not_the_same_census():
+    kept = census(2, "abc")
+    counts = census(2, "abc", keep_entries=False)
+    assert kept.lines() == counts.lines() and kept.to_json() == counts.to_json()
+    assert counts.entries is None and len(kept.entries) == 114
+
+
+def test_cli_out_resume_dataset_and_check_counts(tmp_path, capsys):
+    args = ["census", "-n", "3", "-a", "ab", "--no-windows", "--no-progress", "--check-counts"]
+    assert main(args + ["--dataset", str(tmp_path / "d.jsonl.gz")]) == 0
+    first = capsys.readouterr().out
+    assert "  n=3: 1028  equal" in first.splitlines()
+    assert main(args + ["--out", str(tmp_path / "run")]) == 0
+    assert capsys.readouterr().out == first
+    assert main(args + ["--out", str(tmp_path / "run")]) == 0           # all shards read back
+    assert capsys.readouterr().out == first
+    with gzip.open(tmp_path / "d.jsonl.gz", "rt") as fh:
+        rows = [json.loads(line) for line in fh]
+    assert len(rows) == 1054
+    # the documented query: the 3-state languages in LTL[P,Y] and not in LTL[P]
+    picked = [r for r in rows if r["states"] == 3 and r["LTL[P,Y]"] and not r["LTL[P]"]]
+    assert len(picked) == 144 - 60
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.definability.classify import classify
+
+    r = picked[0]
+    c = classify(DFA(["a", "b"], r["transitions"], 0, r["accepting"]), windows=(), certificates=False)
+    assert c["LTL[P,Y]"].member and not c["LTL[P]"].member
+
+
+def test_cli_refusals(tmp_path, capsys):
+    base = ["census", "-n", "2", "-a", "ab", "--no-progress"]
+    for extra in (["--no-windows", "--window", "3"], ["--address", "auto"], ["--jobs", "2"],
+                  ["--each"], ["-n", "6", "--no-windows"]):
+        assert main(base + extra) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1, (extra, err)
+
+
+def test_ray_with_a_killed_worker_equals_one_process(tmp_path, monkeypatch):
+    """2 local workers; the first task kills its worker (``os._exit``), Ray runs it again;
+    the merged census, its tables and its shard files equal those of one process."""
+    pytest.importorskip("ray")
+    monkeypatch.setenv(CRASH_ONCE, str(tmp_path / "crashed"))
+    request = check_request(3, "ab", windows=())              # 3 shards: a second or so
+    local = run_census(request, out=tmp_path / "local")
+    remote = run_census(request, out=tmp_path / "ray", backend="ray", jobs=2)
+    assert (tmp_path / "crashed").exists()                       # a worker did die
+    assert remote == local and remote.lines() == local.lines()
+    for p in (tmp_path / "local" / "shards").iterdir():
+        assert (tmp_path / "ray" / "shards" / p.name).read_bytes() == p.read_bytes()
+    assert ((tmp_path / "ray" / "census.json").read_bytes()
+            == (tmp_path / "local" / "census.json").read_bytes())
