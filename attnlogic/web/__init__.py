@@ -44,5 +44,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings=None, announce=pri
         f"attnlogic serve: http://{shown}:{bound}/  ({settings.workers} workers, "
         f"{settings.time_budget:g} s per request; Ctrl-C stops)")
     config = uvicorn.Config(app, log_level="warning", lifespan="on", limit_concurrency=256,
-                            timeout_keep_alive=5, h11_max_incomplete_event_size=64 * 1024)
+                            timeout_keep_alive=5, h11_max_incomplete_event_size=64 * 1024,
+                            timeout_graceful_shutdown=1)      # Ctrl-C: running requests get a second
     uvicorn.Server(config).run(sockets=[sock])

@@ -188,6 +188,8 @@ def _only_jobs(handler):
             return _error(404, f"no such question: /api/{request.path_params['kind']}"[:200])
         try:
             return await handler(request)
+        except asyncio.CancelledError:    # the server stops (Ctrl-C) while the request runs
+            return _error(503, "refused: the server is stopping", budget="busy")
         except Exception as exc:          # a bug of ours: named in one line, never a traceback
             return _error(500, f"internal error: {type(exc).__name__}: {exc}"[:300])
     return route

@@ -13,8 +13,8 @@ Each job is what one command of the command line does, and names that command
 ``separate``  a language in fragment A and not in B, or the inclusion (``attnlogic separate``);
 ``compile``   the model of the language (a formula without S as given; any other language
               through :func:`attnlogic.pipeline.compile_language`), its plan as a diagram,
-              its check against the DFA, and per prefix of a word the DFA's and the model's
-              acceptance (``attnlogic compile``);
+              its check against the DFA, and per prefix of a word the DFA's state and
+              acceptance and the model's acceptance (``attnlogic compile``);
 ``download``  the compiled model's safetensors weights or JSON sidecar, as bytes (nothing is
               written to disk);
 ``census``    the small languages by profile: in every fragment of A, in none of B
@@ -262,17 +262,18 @@ def job_compile(params, limits: Limits) -> dict:
     if bad:
         raise InputError(f"word: letter {bad[0]!r} is not in the alphabet {{{', '.join(lang.alphabet)}}}",
                          parameters=("word",))
-    dfa_says = [bool(x) for x in lang.dfa.prefix_acceptance(word)]
+    states = [int(q) for q in lang.dfa.state_trace(word)]
     model_says = [bool(x) for x in c.prefix_acceptance(word)]
     sep = "," if multichar else ""
-    prefixes = [{"n": n, "prefix": sep.join(word[:n]), "dfa": dfa_says[n], "model": model_says[n]}
+    prefixes = [{"n": n, "prefix": sep.join(word[:n]), "state": states[n],
+                 "dfa": bool(lang.dfa.accepting[states[n]]), "model": model_says[n]}
                 for n in range(len(word) + 1)]
     heads = [{"layer": layer, "pattern": str(h.spec), "computes": str(h.formula)}
              for layer, hs in enumerate(c.plan.heads, 1) for h in hs]
     flags, stdin = _source_flags(params)
     return {**result.to_json(), "formula": c.formula, "alphabet": list(c.vocab.alphabet),
             "lines": result.lines(), "heads_detail": heads,
-            "diagram": graphviz_svg(plan_dot(c.plan)), "prefixes": prefixes,
+            "diagram": graphviz_svg(plan_dot(c.plan)), "dfa_svg": draw(lang.dfa), "prefixes": prefixes,
             "cli": command(["compile"] + flags + _window_flags(_windows(params))
                            + ["--out", "model.safetensors"], stdin)}
 

@@ -111,6 +111,7 @@ class WorkerPool:
         self._all: set = set()
         self.started = 0            # workers started (replacements included)
         self.killed = 0             # workers killed past a deadline
+        self._closing = False
 
     def _spawn(self) -> _Worker:
         parent, child = self._ctx.Pipe(duplex=True)
@@ -144,9 +145,23 @@ class WorkerPool:
             self._all.discard(worker)
 
     async def _replace(self, worker: _Worker) -> None:
+        """Kill ``worker`` and, unless the pool is closing, start a fresh one."""
+        try:
+            worker.process.kill()               # at once: the computation stops now
+        except (OSError, ValueError):
+            pass
+        if self._closing:
+            self._discard(worker)
+            return
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._threads, self._discard, worker)
-        fresh = await loop.run_in_executor(self._threads, self._spawn)
+        try:
+            await loop.run_in_executor(self._threads, self._discard, worker)
+            fresh = await loop.run_in_executor(self._threads, self._spawn)
+        except RuntimeError:                    # the pool closed meanwhile (no new threads)
+            return
+        if self._closing:
+            self._discard(fresh)
+            return
         self._idle.put_nowait(fresh)
 
     async def run(self, args: tuple, deadline: float):
@@ -176,9 +191,9 @@ class WorkerPool:
             asyncio.ensure_future(self._replace(worker))
             raise Refused("memory", "the computation's process died (most likely out of its "
                                     "memory budget)") from None
-        except BaseException:                   # cancelled (client gone): the worker's state is unknown
+        except BaseException:                   # cancelled: the server stops (no replacement)
             self.killed += 1
-            asyncio.ensure_future(self._replace(worker))
+            self._discard(worker)
             raise
         self._idle.put_nowait(worker)
         if answer[0] == "ok":
@@ -189,12 +204,18 @@ class WorkerPool:
         raise JobFailed(kind, message, details, parameters)
 
     def close(self) -> None:
-        """Kill every worker (the server is stopping)."""
+        """Kill every worker (the server is stopping); no replacement starts after this."""
+        self._closing = True
         with self._lock:
             workers = list(self._all)
         for w in workers:
             self._discard(w)
         self._threads.shutdown(wait=False, cancel_futures=True)
+        from multiprocessing import forkserver
+
+        stop = getattr(forkserver._forkserver, "_stop", None)     # the fork server exits with us
+        if stop is not None:
+            stop()
 
     def alive(self) -> int:
         """Workers whose process is running."""

@@ -147,6 +147,7 @@ def test_compile_a_formula_and_step_through_a_word(server, browser, shots):
     _css(browser, "#run-word")[0].click()
     _wait(browser, lambda d: len(_css(d, "#prefix-table tbody tr")) == len(word) + 1, "the prefixes of the word")
     truth = [bool(x) for x in ltl.prefix_acceptance(ltl.parse("P (b & Y a)"), list(word))]
+    trace = load_language(formula="P (b & Y a)", alphabet="ab").dfa.state_trace(list(word))
     _css(browser, "#step-first")[0].click()
     for n in range(len(word) + 1):
         current = _css(browser, "#prefix-table tbody tr.current")[0]
@@ -154,6 +155,8 @@ def test_compile_a_formula_and_step_through_a_word(server, browser, shots):
         dfa, model = (_css(current, f"td.{c}")[0].text for c in ("dfa", "model"))
         expected = "accept" if truth[n] else "reject"
         assert dfa == model == expected, (n, dfa, model)
+        lit = _css(browser, "#compile-dfa g.node.current-state title")
+        assert [t.get_attribute("textContent") for t in lit] == [str(trace[n])]
         assert _css(browser, "#current-prefix")[0].text.startswith(f"w[:{n}] = ")
         _css(browser, "#step-next")[0].click()
     assert "2 layers, 2 heads" in _css(browser, "#compile-title")[0].text
@@ -161,6 +164,26 @@ def test_compile_a_formula_and_step_through_a_word(server, browser, shots):
     for _ in range(3):
         _css(browser, "#step-next")[0].click()
     _shot(browser, shots, "compile.png")
+
+
+def test_upload_a_dfa_file(server, browser, tmp_path):
+    from attnlogic.automata.io import dfa_text
+    from attnlogic.definability.classify import classify
+
+    dfa = load_language(regex="(a|b)*a(a|b)", alphabet="ab").dfa
+    path = tmp_path / "lang.hoa"
+    path.write_text(dfa_text(dfa, "hoa"), encoding="utf-8")
+    _start(browser, server)
+    _css(browser, "#src-file")[0].click()
+    _type(_css(browser, "#alphabet")[0], "")
+    _css(browser, "#file")[0].send_keys(str(path))
+    _wait(browser, lambda d: _css(d, "#file-text")[0].get_attribute("value").startswith("HOA:"), "the file read")
+    _css(browser, "#run-language")[0].click()
+    _wait(browser, _classified, "the uploaded language classified")
+    here = classify(dfa, windows=(2,))
+    assert _verdicts(browser) == {str(r.fragment): {True: "yes", False: "no", None: "?"}[r.member]
+                                  for r in here.results}
+    assert _css(browser, "#lang-title")[0].text == "DFA file lang.hoa"
 
 
 def test_separate_two_fragments(server, browser, shots):

@@ -223,6 +223,9 @@ async function runCompile(word) {
   const box = $("compile-diagram");
   if (data.diagram) box.innerHTML = data.diagram.slice(data.diagram.indexOf("<svg"));
   else box.replaceChildren(el("pre", {}, data.heads_detail.map((h) => `layer ${h.layer}  ${h.pattern}  ${h.computes}`).join("\n")));
+  const dfaBox = $("compile-dfa");
+  if (data.dfa_svg) dfaBox.innerHTML = data.dfa_svg.slice(data.dfa_svg.indexOf("<svg"));
+  else dfaBox.replaceChildren();
   renderPrefixes();
   reproduce("compile-reproduce", url, data.cli);
 }
@@ -234,6 +237,7 @@ function renderPrefixes() {
     const agree = p.dfa === p.model;
     const tr = el("tr", {"data-n": String(p.n), class: p.n === cursor ? "current" : ""},
       el("td", {}, String(p.n)), el("td", {class: "prefix"}, p.prefix === "" ? "ε" : p.prefix),
+      el("td", {class: "state"}, String(p.state)),
       el("td", {class: "dfa " + (p.dfa ? "yes" : "no")}, p.dfa ? "accept" : "reject"),
       el("td", {class: "model " + (p.model ? "yes" : "no")}, p.model ? "accept" : "reject"),
       el("td", {class: agree ? "yes" : "no"}, agree ? "agree" : "DISAGREE"));
@@ -242,7 +246,12 @@ function renderPrefixes() {
   }));
   const p = prefixes[cursor];
   $("current-prefix").textContent = `w[:${p.n}] = ${p.prefix === "" ? "ε" : p.prefix}: ` +
-    `DFA ${p.dfa ? "accepts" : "rejects"}, model ${p.model ? "accepts" : "rejects"}`;
+    `DFA in state ${p.state}, ${p.dfa ? "accepts" : "rejects"}; model ${p.model ? "accepts" : "rejects"}`;
+  // the DFA's current state, highlighted in its drawing (graphviz names each node by its state)
+  for (const g of document.querySelectorAll("#compile-dfa g.node")) {
+    const title = g.querySelector("title");
+    g.classList.toggle("current-state", Boolean(title) && title.textContent === String(p.state));
+  }
 }
 
 function step(to) {
