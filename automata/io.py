@@ -49,6 +49,15 @@ AT&T / OpenFst text (``from_att``)
     (numeric labels stay the strings "1", "2", …); the label ``<eps>`` (or ``0`` in an
     all-numeric file, OpenFst's reserved epsilon), transducers with differing labels and
     non-determinism are refused — run ``fstrmepsilon``/``fstdeterminize`` first.
+
+The Language Toolkit's AT&T files (``from_att``)
+    plebby's ``:writeATT`` writes the transitions (tab-separated ``src dst in out``, the
+    initial state the source of the first line, then the final states) and, optionally,
+    the symbol tables; MLRegTest's ``.att`` language files are such transitions files.
+    LTK's one-file form appends a ``* * *`` line and the input-symbol table (``symbol
+    tag``, ``<EPS> 0``), where a numeric label is a tag of the table.  ``<EPS>`` labels
+    (LTK's epsilon, written for several initial states) are refused like ``<eps>``; a pleb
+    program (a ``.plebby`` script) is refused with the reason.
 """
 
 from __future__ import annotations
@@ -486,10 +495,60 @@ def from_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
 
 
 # -- AT&T / OpenFst text ------------------------------------------------------------------
+#: the line that separates the transitions from the symbol tables in the Language Toolkit's
+#: one-file AT&T form (its ``embedSymbolsATT``)
+LTK_SEPARATOR = "* * *"
+#: the Language Toolkit's epsilon label
+LTK_EPSILON = "<EPS>"
+
+
+def _pleb_program(text: str) -> bool:
+    """Whether the text reads as a pleb / plebby program of the Language Toolkit (a
+    ``:command`` line, or an ``=name`` assignment), rather than an automaton."""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith(":") or (line.startswith("=") and len(line) > 1):
+            return True
+    return False
+
+
+def _att_symbols(lines, first: int, source: str) -> dict[str, str]:
+    """The input-symbol table after the separator: ``symbol tag`` lines → {tag: symbol}
+    (tag 0, the epsilon, left out)."""
+    table: dict[str, str] = {}
+    for offset, raw in enumerate(lines):
+        fields = raw.split()
+        if not fields:
+            continue
+        where = f"line {first + offset}"
+        if len(fields) != 2 or not _NAT.fullmatch(fields[1]):
+            raise FileFormatError(source, where, f"a symbol-table line is 'symbol tag' (tag a number), "
+                                                 f"got {raw.strip()[:60]!r}")
+        if fields[1] != "0":
+            table[fields[1]] = fields[0]
+    return table
+
+
 def from_att(text: str, source: str = "<att>", alphabet: Sequence[str] | None = None) -> DFA:
-    """A DFA from AT&T/OpenFst text (see the module docstring)."""
+    """A DFA from AT&T/OpenFst text (see the module docstring), including the Language
+    Toolkit's files: plebby's ``:writeATT`` transitions file (MLRegTest's ``.att`` files
+    are these) and LTK's one-file form, the transitions followed by a ``* * *`` line and
+    the input-symbol table (``symbol tag`` lines; a numeric label is a tag of that table),
+    then optionally ``* * *`` and the output table.  A pleb program (``.plebby``) is
+    refused: it is a script, not an automaton."""
+    lines = text.splitlines()
+    cut = [i for i, line in enumerate(lines) if line.strip() == LTK_SEPARATOR]
+    symbols: dict[str, str] = {}
+    if cut:
+        end = cut[1] if len(cut) > 1 else len(lines)
+        symbols = _att_symbols(lines[cut[0] + 1:end], cut[0] + 2, source)
+        lines = lines[:cut[0]]
+    if _pleb_program("\n".join(lines)):
+        raise FileFormatError(source, "(file)", "a pleb program of the Language Toolkit (a ':' "
+                                                "command or '=' assignment line), not an automaton: "
+                                                "export it with plebby's :writeATT and read the .att file")
     arcs, final_lines = [], []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(lines, 1):
         fields = raw.split()
         if not fields or raw.lstrip().startswith("#"):
             continue
@@ -510,13 +569,15 @@ def from_att(text: str, source: str = "<att>", alphabet: Sequence[str] | None = 
         if len(fields) >= 4 and fields[3] != label and not (len(fields) == 4 and _is_weight(fields[3])):
             raise FileFormatError(source, where, f"input label {label!r} and output label {fields[3]!r} "
                                                  "differ: a transducer, not an acceptor")
+        if symbols:
+            label = symbols.get(label, label)
         arcs.append((int(fields[0]), int(fields[1]), label, where))
     if not arcs and not final_lines:
         raise FileFormatError(source, "(file)", "empty: not a DFA in JSON, HOA, DOT or AT&T text "
                                                 "(no arcs and no final states)")
     numeric = all(_NAT.fullmatch(a[2]) for a in arcs)
     for s_, t_, label, where in arcs:
-        if label == "<eps>" or (numeric and label == "0"):
+        if label in ("<eps>", LTK_EPSILON) or (numeric and label == "0"):
             raise FileFormatError(source, where, "an epsilon arc: remove epsilons and determinise first "
                                                  "(fstrmepsilon, fstdeterminize)")
     labels = list(dict.fromkeys(a[2] for a in arcs))

@@ -58,7 +58,8 @@ from .semigroup import transition_semigroup
 
 __all__ = ["Var", "Const", "Omega", "Power", "Product", "Relation", "Identities", "parse_identities",
            "Structure", "structure_of", "IdentityCheck", "IdentityViolation", "check_identities",
-           "identity_class", "IDENTITY_CHECK", "IDENTITY_PAIR", "MAX_WITNESS_LETTERS"]
+           "identity_class", "violation", "IdentityProcedure", "IDENTITY_CHECK", "IDENTITY_PAIR",
+           "MAX_WITNESS_LETTERS"]
 
 #: certificate kind of a class decided by identities: every instantiation checked
 IDENTITY_CHECK = "identity check"
@@ -443,6 +444,8 @@ class IdentityCheck:
     idempotents: int
     ranges: tuple[tuple[str, str], ...]
     instantiations: int
+    #: how the check was organised, when not instantiation by instantiation
+    note: str = ""
 
     def __str__(self) -> str:
         groups = {}
@@ -451,12 +454,13 @@ class IdentityCheck:
         over = "; ".join(f"{', '.join(vs)} over the {r}" for r, vs in groups.items()) or "no variables"
         return (f"{self.identities} holds in the syntactic {self.structure} ({self.size} elements, "
                 f"{self.idempotents} idempotents): all {self.instantiations:,} instantiations "
-                f"checked ({over})")
+                f"checked ({over}){'; ' + self.note if self.note else ''}")
 
     def to_json(self) -> dict:
         return {"kind": IDENTITY_CHECK, "identities": self.identities, "structure": self.structure,
                 "size": self.size, "idempotents": self.idempotents,
-                "ranges": {v: r for v, r in self.ranges}, "instantiations": self.instantiations}
+                "ranges": {v: r for v, r in self.ranges}, "instantiations": self.instantiations,
+                "note": self.note}
 
 
 @dataclass(frozen=True)
@@ -725,6 +729,22 @@ def _separating_context(st: Structure, s: int, t: int, inc, directed: bool):
         if r is not None:
             return reach[q], r
     raise AssertionError("two distinct elements of a minimal DFA's monoid act alike")  # pragma: no cover
+
+
+def violation(st: Structure, identities, assignment: dict) -> IdentityViolation | None:
+    """The verified :class:`IdentityViolation` of the first relation of ``identities`` that
+    fails at ``assignment`` (variable → element index of ``st``), None if all hold there
+    (for deciders that find the instantiation their own way)."""
+    ids = parse_identities(identities)
+    values = {v: np.array([int(i)], dtype=np.int64) for v, i in assignment.items()}
+    inc = _state_inclusion(st.dfa) if ids.ordered else None
+    memo: dict = {}
+    for rel in ids.relations:
+        left = int(_broadcast(_evaluate(rel.left, st, values, memo), 1)[0])
+        right = int(_broadcast(_evaluate(rel.right, st, values, memo), 1)[0])
+        if not bool(_holds(rel, np.array([left]), np.array([right]), st, inc)[0]):
+            return _violation(st, ids, rel, {v: int(i) for v, i in assignment.items()}, left, right, inc)
+    return None
 
 
 def _violation(st: Structure, ids: Identities, rel: Relation, assignment: dict, left: int, right: int,

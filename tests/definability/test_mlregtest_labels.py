@@ -1,0 +1,63 @@
+"""MLRegTest's class labels (in its file names) against attnlogic's verdicts, on the sample
+of tests/data/mlregtest (README there): each label implies memberships in the classes
+attnlogic decides, by known inclusions, and every implied membership must hold.
+
+* every label but Zp and Reg names a star-free class (SL ⊆ LT ⊆ LTT ⊆ SF, SP ⊆ PT ⊆ SF,
+  PLT ⊆ SF), so LTL[S] = star-free must say yes; Zp (counting modulo p) and Reg are the
+  benchmark's non-star-free languages: LTL[S] must say no;
+* SP ⊆ PT = J-trivial ⊆ DA ∩ R-trivial: FO2[<] and LTL[P] must say yes;
+* SL ⊆ LT, SP ⊆ PT, and PLT (the Boolean closure of LT ∪ PT) lie in dot-depth one
+  (B₁ is a Boolean algebra containing u₀A*u₁…A*u_k, hence LT and PT): DD1 must say yes;
+* a registered class named like the label itself (LT, PT, LTT, SL, SP, PLT, SF), where one
+  exists, must say yes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from attnlogic.automata.io import read_dfa_file
+from attnlogic.definability.classify import classify
+from attnlogic.definability.registry import CLASSES
+
+DATA = Path(__file__).parent.parent / "data" / "mlregtest"
+
+IMPLIED = {
+    "SL": {"LTL[S]": True, "DD1": True},
+    "SP": {"LTL[S]": True, "FO2[<]": True, "LTL[P]": True, "DD1": True},
+    "LT": {"LTL[S]": True, "DD1": True},
+    "PT": {"LTL[S]": True, "FO2[<]": True, "LTL[P]": True, "DD1": True},
+    "LTT": {"LTL[S]": True},
+    "PLT": {"LTL[S]": True, "DD1": True},
+    "SF": {"LTL[S]": True},
+    "Zp": {"LTL[S]": False},
+    "Reg": {"LTL[S]": False},
+}
+
+
+def agreement() -> tuple[int, int, list]:
+    """(facts agreeing, facts checked, disagreements) over the sample."""
+    names = {c.name for c in CLASSES}
+    agree, total, wrong = 0, 0, []
+    for f in sorted(DATA.glob("*.att")):
+        label = f.name.split(".")[2]
+        facts = dict(IMPLIED[label])
+        if label in names:
+            facts[label] = True
+        d = read_dfa_file(str(f), alphabet="abcd")
+        asked = [c for c in facts if c not in ("LTL[S]", "LTL[P]")]
+        r = classify(d, windows=(), classes=asked, certificates=False)
+        for cls, expected in facts.items():
+            total += 1
+            if r[cls].member is expected:
+                agree += 1
+            else:
+                wrong.append((f.name, cls, expected, r[cls].member, r[cls].method))
+    return agree, total, wrong
+
+
+def test_mlregtest_labels_agree():
+    agree, total, wrong = agreement()
+    files = sorted(DATA.glob("*.att"))
+    assert len(files) == 18 and total >= sum(len(IMPLIED[f.name.split(".")[2]]) for f in files)
+    assert not wrong and agree == total, wrong
