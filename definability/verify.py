@@ -68,7 +68,7 @@ from .indistinguishable import agreement_depth
 
 __all__ = ["Check", "verify_formula", "verify_witness", "end_types_equal", "MAX_PERIOD",
            "MAX_PREFIX", "MAX_TAILS", "MAX_RUNS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH",
-           "verify_identity_violation"]
+           "verify_identity_violation", "verify_identity_check"]
 
 #: the longest period p (or pumped factor x) tried when decomposing a witness
 MAX_PERIOD = 48
@@ -493,3 +493,105 @@ def verify_identity_violation(dfa, identities, violation, monoid: bool = True) -
 
 class _Refused(Exception):
     pass
+
+
+def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: int = 2_000,
+                          max_instantiations: int = 200_000) -> Check:
+    """Whether the syntactic monoid (``monoid``) or semigroup of L(dfa) satisfies
+    ``identities``, re-decided from scratch: the structure enumerated breadth-first as
+    tuples (the letters' transformations, closed under composition; the identity added for
+    a monoid), every variable over every element (no restriction to idempotents), ω as the
+    idempotent power found by iterating, ≤ from residual inclusions computed by a search
+    of pairs of states, 1 and 0 found by their definitions.  Plain Python, for small
+    structures (``max_elements``, ``max_instantiations``: LimitExceeded beyond them).  The
+    independent check of an :class:`~.identities.IdentityCheck` ("yes") and of the verdict
+    of an :class:`~.identities.IdentityViolation`."""
+    import itertools
+
+    from .identities import Const, Omega, Power, Product, Var, parse_identities
+
+    dfa = as_dfa(dfa).minimal()
+    ids = parse_identities(identities)
+    n = dfa.n_states
+    letters = [_word_map(dfa, [a]) for a in dfa.alphabet]
+    ident = tuple(range(n))
+    elements = list(dict.fromkeys(letters))
+    seen = set(elements)
+    i = 0
+    while i < len(elements):
+        for g in letters:
+            x = _compose(elements[i], g)
+            if x not in seen:
+                seen.add(x)
+                elements.append(x)
+                if len(elements) > max_elements:
+                    raise LimitExceeded("elements of the syntactic structure (verify)", max_elements)
+        i += 1
+    if monoid and ident not in seen:
+        elements.append(ident)
+    count = len(elements) ** len(ids.variables)
+    if count > max_instantiations:
+        raise LimitExceeded("instantiations (verify)", max_instantiations)
+
+    def omega(x):
+        p = x
+        while _compose(p, p) != p:
+            p = _compose(p, x)
+        return p
+    one = next((e for e in elements if all(_compose(e, x) == x == _compose(x, e) for x in elements)), None)
+    zero = next((z for z in elements if all(_compose(z, x) == z == _compose(x, z) for x in elements)), None)
+    acc = [bool(dfa.accepting[q]) for q in range(n)]
+    table = dfa.transitions
+
+    def included(p, q):                      # L_p ⊆ L_q
+        todo, met = [(p, q)], {(p, q)}
+        while todo:
+            x, y = todo.pop()
+            if acc[x] and not acc[y]:
+                return False
+            for a in range(len(dfa.alphabet)):
+                nxt = (int(table[x, a]), int(table[y, a]))
+                if nxt not in met:
+                    met.add(nxt)
+                    todo.append(nxt)
+        return True
+
+    inc = {(p, q): included(p, q) for p in range(n) for q in range(n)} if ids.ordered else {}
+
+    def leq(s, t):                           # s ≤ t: L(q·t) ⊆ L(q·s) for every q
+        return all(inc[(t[q], s[q])] for q in range(n))
+
+    def value(term, env):
+        if isinstance(term, Var):
+            return env[term.name]
+        if isinstance(term, Const):
+            c = one if term.which == "1" else zero
+            if c is None:
+                raise _Refused(f"the structure has no {'neutral element' if term.which == '1' else 'zero'}")
+            return c
+        if isinstance(term, Omega):
+            return omega(value(term.term, env))
+        if isinstance(term, Power):
+            x = value(term.term, env)
+            p = x
+            for _ in range(term.n - 1):
+                p = _compose(p, x)
+            return p
+        f = None
+        for factor in term.factors:
+            v = value(factor, env)
+            f = v if f is None else _compose(f, v)
+        return f
+
+    for combo in itertools.product(elements, repeat=len(ids.variables)):
+        env = dict(zip(ids.variables, combo))
+        for rel in ids.relations:
+            try:
+                left, right = value(rel.left, env), value(rel.right, env)
+            except _Refused as exc:
+                return Check(False, f"{rel}: {exc}")
+            ok = (left == right if rel.op == "=" else leq(left, right) if rel.op == "≤" else leq(right, left))
+            if not ok:
+                return Check(False, f"{rel} fails (re-enumerated structure of {len(elements)} elements)")
+    return Check(True, f"{ids} holds: all {count:,} instantiations over the re-enumerated syntactic "
+                       f"{'monoid' if monoid else 'semigroup'} of {len(elements)} elements")
