@@ -40,6 +40,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings=None, announce=pri
     bound = sock.getsockname()[1]
     app = create_app(settings)
     shown = f"[{host}]" if family == socket.AF_INET6 else host
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        import sys
+        print(f"attnlogic serve: warning: listening on {host}: other machines can reach the page "
+              "(it has no authentication)", file=sys.stderr)
     app.state.on_ready = lambda app: announce(
         f"attnlogic serve: http://{shown}:{bound}/  ({settings.workers} workers, "
         f"{settings.time_budget:g} s per request; Ctrl-C stops)")

@@ -166,7 +166,8 @@ def job_language(params, limits: Limits) -> dict:
     sep = result.separator
     rows = []
     for r in result.results:
-        row = {"fragment": str(r.fragment), "pattern": _pattern(r.fragment), **r.to_json(sep)}
+        row = {"fragment": str(r.fragment), "pattern": _pattern(r.fragment), **r.to_json(sep),
+               "verifiable": isinstance(r.fragment, Fragment)}     # verify.py re-checks LTL fragments
         rows.append(row)
     flags, stdin = _source_flags(params)
     words = ["classify"] + flags + _window_flags(windows)

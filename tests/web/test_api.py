@@ -40,8 +40,15 @@ def _file(fmt: str) -> dict:
     return {"source": "file", "text": dfa_text(d, fmt), "filename": f"lang.{fmt}"}
 
 
-@pytest.mark.parametrize("request_", [REGEX, FORMULA, _file("hoa"), _file("dot"), _file("json")],
-                         ids=["regex", "formula", "hoa", "dot", "json"])
+def _optional_classes() -> list[str]:
+    from attnlogic.definability.registry import CLASSES
+
+    return [c.name for c in CLASSES if not c.default]
+
+
+@pytest.mark.parametrize("request_", [REGEX, FORMULA, _file("hoa"), _file("dot"), _file("json"),
+                                      {**REGEX, "classes": _optional_classes()}],
+                         ids=["regex", "formula", "hoa", "dot", "json", "classes"])
 def test_the_classification_is_the_librarys_and_its_command_lines(client, request_, capsys, monkeypatch):
     answer = client.post("/api/language", json=request_)
     assert answer.status_code == 200, answer.text
@@ -51,7 +58,7 @@ def test_the_classification_is_the_librarys_and_its_command_lines(client, reques
         dfa = read_dfa_text(request_["text"]).minimal()
     else:
         dfa = load_language(**{request_["source"]: request_["text"]}, alphabet=request_["alphabet"]).dfa
-    here = classify(dfa, windows=(2,))
+    here = classify(dfa, windows=(2,), classes=tuple(request_.get("classes", ())))
     assert {r["fragment"]: r["member"] for r in data["results"]} == \
            {str(r.fragment): r.member for r in here.results}
     assert data["language"]["states"] == dfa.n_states

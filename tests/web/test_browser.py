@@ -219,6 +219,18 @@ def test_open_a_census_language(server, browser, shots):
     count = sum(1 for e in here.entries if e.verdicts[p] is True and e.verdicts[y] is False)
     assert len(_css(browser, "#census-list tbody tr a.open-language")) == count
     _shot(browser, shots, "census.png")
+    # a profile, clicked: the languages whose set of fragments is exactly that one
+    _css(browser, "#census-profiles-box summary")[0].click()
+    first, languages = here.profiles()[0]
+    links = _css(browser, "#census-profiles a.profile")
+    assert links[0].text == "{" + ", ".join(map(str, first)) + "}"
+    links[0].click()
+    _wait(browser, lambda d: len(_css(d, "#census-list tbody tr a.open-language")) == languages,
+          "the languages of the profile")
+    # back to in LTL[P], not in LTL[Y], and open one
+    browser.back()
+    _wait(browser, lambda d: len(_css(d, "#census-list tbody tr a.open-language")) == count,
+          "the census of the link before")
     _css(browser, "#census-list tbody tr a.open-language")[0].click()
     _wait(browser, lambda d: _classified(d) and not _css(d, "#tab-language.hidden"), "the opened language")
     verdicts = _verdicts(browser)

@@ -178,13 +178,16 @@ function verdictRow(r, sep) {
     }
     check = {fragment: r.fragment, witness: [w.accepted, w.rejected], depth: w.depth};
   } else if (r.certificate) {
-    cell.append(el("pre", {class: "cert"}, typeof r.certificate === "string" ? r.certificate : JSON.stringify(r.certificate, null, 1)));
+    const c = r.certificate;
+    const text = typeof c === "string" ? c : Object.entries(c).map(([k, v]) =>
+      `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join("\n");
+    cell.append(el("pre", {class: "cert"}, text));
   }
   if (r.identity) cell.append(el("div", {class: "method"}, r.identity));
   cell.append(el("div", {class: "method"}, r.method));
   tr.append(cell);
   const action = el("td", {class: "verify-cell"});
-  if (check) {
+  if (check && r.verifiable) {
     const button = el("button", {class: "verify", type: "button"}, "verify");
     const out = el("div", {class: "verify-result"});
     button.addEventListener("click", () => verify(check, out));
@@ -335,6 +338,16 @@ async function runCensus() {
   counts.querySelector("tbody").replaceChildren(...data.fragments.map((f) => el("tr", {},
     el("td", {}, f), el("td", {}, data.counts[f].pattern || "—"),
     ...sizes.map((n) => el("td", {}, `${data.counts[f].yes[n]} / ${data.languages[n]}`)))));
+  $("census-profiles").replaceChildren(...data.profiles.map((p) => {
+    const show = el("a", {href: "#", class: "profile"}, `{${p.fragments.join(", ")}}`);
+    show.addEventListener("click", (ev) => {        // exactly this profile: in these, in none of the others
+      ev.preventDefault();
+      fragmentBoxes("census-in", censusFragments(), p.fragments);
+      fragmentBoxes("census-out", censusFragments(), data.fragments.filter((f) => !p.fragments.includes(f)));
+      runCensus();
+    });
+    return el("li", {}, `${p.languages} languages in `, show);
+  }));
   const alphabet = body.alphabet;
   $("census-list").querySelector("tbody").replaceChildren(...data.listed.map((e) => {
     const open = el("a", {href: "#", class: "open-language"}, "open");
