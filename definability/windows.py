@@ -4,6 +4,9 @@ beside global heads (Li & Cotterell 2026).  No algebraic characterisation is kno
 * necessary conditions give a "no" valid at every depth: LTL[Y<=k] ⊆ LTL[Y] (definite) and
   LTL[P,Y<=k] ⊆ LTL[P,Y] (locally R-trivial);
 * known inclusions give cheap "yes": LTL[P] ⊆ LTL[P,Y<=k] and LTL[Y<=k] ⊆ LTL[P,Y<=k];
+* over one letter the question is decided completely (:func:`unary_thresholds`): every
+  definite unary language is a Boolean combination of the thresholds
+  T_i = (Y[<=k])^i true, which holds at N+1 iff N ≥ i;
 * otherwise depths 1..``max_depth`` of the exact type automaton (:mod:`.types`) are tried
   for a formula, and lasso pairs for a "no" at every depth; if neither settles it the answer
   is undecided, with the depth reached and a witness pair for that depth.
@@ -12,6 +15,7 @@ beside global heads (Li & Cotterell 2026).  No algebraic characterisation is kno
 from __future__ import annotations
 
 from ..errors import LimitExceeded, MemoryBudgetExceeded
+from ..ltl.formula import TRUE, Yesterday, and_, not_, or_all
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_Y, Fragment
 from .certificates import TYPE_FORMULA_SHRINK_CHECKS, member
 from .definite import definite_verdict
@@ -22,7 +26,31 @@ from .results import FragmentResult, word_text
 from .occurrence import occurrence_forms
 from .types import lasso_search, lasso_to_witness, type_automaton
 
-__all__ = ["PROCEDURE", "CLASS"]
+__all__ = ["PROCEDURE", "CLASS", "unary_thresholds"]
+
+
+def unary_thresholds(dfa, k: int):
+    """A formula of LTL[Y<=k] for a definite language over one letter (docs/
+    decision-procedures.md §4.8): with T_0 = true and T_i = Y[<=k] T_(i−1), T_i holds at
+    the readout N+1 of a^N iff N ≥ i (Y[<=k] ψ holds at n iff ψ holds at some m with
+    max(1, n−k) ≤ m < n; the nearest, m = n − 1, is the best witness, so by induction T_i
+    holds at n iff n ≥ i + 1).  The minimal DFA of a definite unary language is a path
+    q_0 → q_1 → … → q_m with a loop on q_m (a cycle of length ≥ 2 would be a cycle of the
+    pair graph), so a^N ∈ L iff q_min(N, m) accepts, and
+    L = ⋁_{i < m, q_i accepts} (T_i ∧ ¬T_(i+1)) ∨ (T_m if q_m accepts)."""
+    t = dfa.transitions
+    path = [int(dfa.initial)]
+    while int(t[path[-1], 0]) not in path:
+        path.append(int(t[path[-1], 0]))
+    if int(t[path[-1], 0]) != path[-1]:
+        raise ValueError("dfa: not definite (its cycle has more than one state)")
+    m = len(path) - 1
+    T = [TRUE]
+    for _ in range(m):
+        T.append(Yesterday(T[-1], k))
+    acc = [bool(dfa.accepting[q]) for q in path]
+    return or_all([and_(T[i], not_(T[i + 1])) for i in range(m) if acc[i]]
+                  + ([T[m]] if acc[m] else []))
 
 
 class Windows(Procedure):
@@ -40,6 +68,13 @@ class Windows(Procedure):
             outer = LTL_PY if past else LTL_Y
             return FragmentResult(fragment, False, None, necessary.witness,
                                   f"not in {outer} ⊇ {fragment}: " + necessary.method, necessary.identity)
+        if len(d.alphabet) == 1:
+            how = (f"one letter: L is definite, so a Boolean combination of the thresholds "
+                   f"(Y[<={k}])^i true ⟺ N ≥ i (complete over one letter)")
+            if not context.certificates:
+                return FragmentResult(fragment, True, None, None, how)
+            return member(fragment, unary_thresholds(d, k), d, how, context.limits.check_states,
+                          TYPE_FORMULA_SHRINK_CHECKS)
         if past:
             for inner in (LTL_P, Fragment(False, k)):
                 r = results.get(inner)
