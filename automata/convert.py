@@ -48,12 +48,11 @@ import numpy as np
 from attnlogic.errors import InputError
 
 from .dfa import DFA
-from .io import complete_partial
+from .partial import complete_partial
 from attnlogic.errors import FileFormatError
-from .sources import Language
 
 __all__ = ["to_networkx", "from_networkx", "to_graphml", "from_graphml", "to_automata_lib",
-           "from_automata_lib", "as_dfa"]
+           "from_automata_lib", "is_automata_lib", "is_networkx"]
 
 
 # -- networkx ---------------------------------------------------------------------------
@@ -205,29 +204,11 @@ def from_automata_lib(automaton) -> DFA:
 
 
 # -- any automaton object ----------------------------------------------------------------
-def _is_automata_lib(obj) -> bool:
+def is_automata_lib(obj) -> bool:
     """An automata-lib finite automaton (checked without importing automata-lib)."""
     return any(c.__module__.startswith("automata.fa.") for c in type(obj).__mro__)
 
 
-def _is_networkx(obj) -> bool:
+def is_networkx(obj) -> bool:
     """A networkx graph (checked without importing networkx)."""
     return any(c.__module__.startswith("networkx.") for c in type(obj).__mro__)
-
-
-def as_dfa(automaton, alphabet: Sequence[str] | None = None, parameter: str = "dfa") -> DFA:
-    """Our :class:`~.dfa.DFA` of an automaton object: our DFA as it is, an automata-lib
-    ``DFA``/``NFA`` (:func:`from_automata_lib`), a networkx graph (:func:`from_networkx`,
-    ``alphabet`` fixing its letters), or a :class:`~.sources.Language` (its minimal DFA).
-    The language is the same; InputError naming ``parameter`` for any other object."""
-    if isinstance(automaton, DFA):
-        return automaton
-    if _is_automata_lib(automaton):
-        return from_automata_lib(automaton)
-    if _is_networkx(automaton):
-        return from_networkx(automaton, alphabet)
-
-    if isinstance(automaton, Language):
-        return automaton.dfa
-    raise InputError(f"{parameter}: expected a DFA (attnlogic, automata-lib DFA or NFA, networkx graph) "
-                     f"or a Language, got {type(automaton).__name__}", parameters=(parameter,))

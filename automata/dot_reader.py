@@ -43,6 +43,7 @@ from typing import Sequence
 from attnlogic.errors import FileFormatError
 
 from .dfa import DFA
+from .partial import complete_partial
 from .propositions import eval_guard, guard_alphabet, guard_names
 
 __all__ = ["read_dot", "parse_dot_graph", "MAX_PARSED_DOT_CHARS"]
@@ -208,7 +209,6 @@ _OUR_EDGE = re.compile(r'  (\d+) -> (\d+) \[label=(' + _Q + r')\];')
 
 def _read_ours(text: str, source: str, alphabet) -> DFA | None:
     """The DFA of a file in exactly our writer's shape, else None (read through pydot)."""
-    from .io import complete_partial
 
     m = _OURS.fullmatch(text.lstrip("\ufeff"))
     if m is None:
@@ -254,7 +254,6 @@ def read_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = 
     letters to read over (it must hold every label; others go to a sink); for guards, the
     letters of the one-hot reading (letters that are no proposition: every proposition
     false).  ``one_hot``: read guards one-hot (the propositions are the letters)."""
-    from .io import complete_partial
 
     ours = _read_ours(text, source, alphabet)
     if ours is not None:

@@ -73,7 +73,10 @@ from attnlogic.errors import FileFormatError, InputError
 from attnlogic.fileio import StrictJSONError, read_text_capped, strict_json_loads
 from attnlogic.fileio import write_text_atomic  # noqa: F401  (part of this module's API)
 
+from .convert import from_graphml, to_graphml
 from .dfa import DFA, letter_problem
+from .dot_reader import read_dot
+from .partial import MAX_TABLE_ENTRIES, complete_partial  # noqa: F401  (part of this module's API)
 from .propositions import eval_guard, guard_alphabet, guard_names
 
 __all__ = ["dfa_to_json", "dfa_from_json", "dfa_to_dict", "dfa_from_dict", "read_dfa_file",
@@ -238,7 +241,6 @@ def read_dfa_text(text: str, source: str = "<dfa>", alphabet: Sequence[str] | No
     if kind in ("dot", "mona-dot"):
         return from_dot(text, source, alphabet, one_hot=bool(one_hot))
     if kind == "graphml":
-        from .convert import from_graphml
         return from_graphml(text, source, alphabet)
     return from_att(text, source, alphabet)
 
@@ -249,34 +251,6 @@ def read_dfa_file(path: str, alphabet: Sequence[str] | None = None, max_bytes: i
     ``max_bytes`` characters (a device such as /dev/zero is read no further than that)."""
     text = read_text_capped(path, max_bytes)
     return read_dfa_text(text, "<stdin>" if path == "-" else path, alphabet, max_states, one_hot=one_hot)
-
-
-#: most entries of a transition table built from a file (states × letters): checked before
-#: the table is allocated
-MAX_TABLE_ENTRIES = 2 ** 25
-
-
-def complete_partial(alphabet: Sequence[str], n: int, edges, initial: int, finals, source: str) -> DFA:
-    """The complete DFA of partial ``edges`` (source, letter index, target) over states
-    0..n-1: a missing transition goes to a new rejecting sink (added only when needed);
-    two different targets for one (state, letter) are refused."""
-    k = len(alphabet)
-    if n * k > MAX_TABLE_ENTRIES:
-        raise FileFormatError(source, "States", f"{n} states × {k} letters: more than {MAX_TABLE_ENTRIES} "
-                                                "transitions")
-    table = np.full((n, k), -1, dtype=np.int64)
-    for q, i, t, where in edges:
-        if table[q, i] not in (-1, t):
-            raise FileFormatError(source, where, f"two transitions on letter {alphabet[i]!r} from the "
-                                                 f"same state (a nondeterministic automaton; determinise it first)")
-        table[q, i] = t
-    acc = np.zeros(n, dtype=bool)
-    acc[list(finals)] = True
-    if (table < 0).any():
-        table = np.vstack([table, np.full((1, k), n, dtype=np.int64)])
-        table[table < 0] = n
-        acc = np.append(acc, False)
-    return DFA(tuple(alphabet), table, initial, acc)
 
 
 def _reading_alphabet(labels: Sequence[str], alphabet: Sequence[str] | None, source: str, field: str):
@@ -321,7 +295,6 @@ def to_dot(dfa: DFA, name: str = "dfa") -> str:
 def from_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = None, *,
              one_hot: bool = False) -> DFA:
     """The DFA of DOT text, parsed by pydot as Graphviz reads it (:mod:`.dot_reader`)."""
-    from .dot_reader import read_dot
 
     return read_dot(text, source, alphabet, one_hot=one_hot)
 
@@ -612,7 +585,6 @@ def from_mona_dot(text: str, alphabet: Sequence[str] | None = None, source: str 
     """The DFA of ltlf2dfa / MONA DOT output (see the module docstring): over the valuations
     of its propositions, or over ``alphabet`` (one-hot: the letter x is "x true, every other
     proposition false"; letters that are no proposition: all false)."""
-    from .dot_reader import read_dot
 
     return read_dot(text, source, alphabet, one_hot=one_hot)
 
@@ -631,7 +603,6 @@ def dfa_text(dfa: DFA, fmt: str = "json") -> str:
     if fmt == "hoa":
         return to_hoa(dfa)
     if fmt == "graphml":
-        from .convert import to_graphml     # convert reads through this module: a real cycle
         return to_graphml(dfa)
     raise InputError(f"fmt: a format the DFA is written in, one of {', '.join(WRITE_FORMATS)}; "
                      f"got {fmt!r}", parameters=("fmt",))

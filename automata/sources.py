@@ -27,6 +27,7 @@ from typing import Sequence
 from ..errors import FileFormatError, InputError
 from ..validate import integer
 from ..ltl.formula import Formula
+from .convert import from_automata_lib, from_networkx, is_automata_lib, is_networkx
 from .dfa import DFA, letter_problem
 from .. import ltl
 from .from_formula import formula_to_dfa
@@ -35,7 +36,7 @@ from .regex import regex_to_dfa
 from .io import MAX_DFA_STATES, read_dfa_file
 
 __all__ = ["Language", "load_language", "language_from_formula", "language_from_regex",
-           "language_from_dfa", "SOURCE_KINDS"]
+           "language_from_dfa", "as_dfa", "SOURCE_KINDS"]
 
 SOURCE_KINDS = ("formula", "regex", "dfa")
 
@@ -125,7 +126,7 @@ def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,
 def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None, *,
                       one_hot: bool | None = None, max_states: int | None = None) -> Language:
     """The language of a DFA object — ours, an automata-lib ``DFA``/``NFA`` or a networkx
-    graph (:func:`~.convert.as_dfa`) — or of a DFA file (``-`` = standard input) in any
+    graph (:func:`as_dfa`) — or of a DFA file (``-`` = standard input) in any
     format :func:`~.io.read_dfa_text` recognises: JSON, HOA, DOT, MONA DOT, AT&T/OpenFst
     text, GraphML.  ``one_hot``: for files over atomic propositions, the propositions are the letters
     (default: one letter per valuation; :mod:`.propositions`).  ``max_states``: the most
@@ -136,7 +137,6 @@ def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None, *
         text = dfa
         source = "<stdin>" if dfa == "-" else dfa
     else:
-        from .convert import as_dfa
         d = as_dfa(dfa, None if alphabet is None else tuple(alphabet))
         text, source = "<DFA object>", "<DFA object>"
     if alphabet is not None:
@@ -182,3 +182,20 @@ def _check_letters(alphabet) -> None:
         if bad:
             shown = a.encode("utf-8", "backslashreplace").decode() if isinstance(a, str) else repr(a)
             raise InputError(f"letter {shown!r}: {bad}", parameters=("alphabet",))
+
+
+def as_dfa(automaton, alphabet: Sequence[str] | None = None, parameter: str = "dfa") -> DFA:
+    """Our :class:`~.dfa.DFA` of an automaton object: our DFA as it is, an automata-lib
+    ``DFA``/``NFA`` (:func:`~.convert.from_automata_lib`), a networkx graph (:func:`~.convert.from_networkx`,
+    ``alphabet`` fixing its letters), or a :class:`Language` (its minimal DFA).
+    The language is the same; InputError naming ``parameter`` for any other object."""
+    if isinstance(automaton, DFA):
+        return automaton
+    if is_automata_lib(automaton):
+        return from_automata_lib(automaton)
+    if is_networkx(automaton):
+        return from_networkx(automaton, alphabet)
+    if isinstance(automaton, Language):
+        return automaton.dfa
+    raise InputError(f"{parameter}: expected a DFA (attnlogic, automata-lib DFA or NFA, networkx graph) "
+                     f"or a Language, got {type(automaton).__name__}", parameters=(parameter,))

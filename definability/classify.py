@@ -20,7 +20,7 @@ witness pair whose two words differ on L.  Readout at N+1 (docs/logic.md).
 
 from __future__ import annotations
 
-from ..automata.convert import as_dfa
+from ..automata.sources import as_dfa
 from ..automata.minimize import minimize
 from ..limits import Limits
 from ..validate import integer
@@ -61,7 +61,7 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``dfa``: our DFA, an automata-lib DFA or NFA, a networkx
     graph or a :class:`~attnlogic.automata.sources.Language`
-    (:func:`~attnlogic.automata.convert.as_dfa`).
+    (:func:`~attnlogic.automata.sources.as_dfa`).
 
     The budgets are one :class:`~attnlogic.limits.Limits` value: ``limits`` (default: the
     defaults) with the keyword arguments that were given replacing its fields, validated

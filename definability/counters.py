@@ -47,9 +47,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..automata.graphs import dfa_sccs, distinguishing_suffix, shortest_words_from
 from ..errors import LimitExceeded, require_memory
+from .results import Verdict, word_text
+from .semigroup import DEFAULT_ELEMENT_LIMIT
+from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
 
-__all__ = ["Counter", "CounterSearch", "cycle_rows", "find_counter", "pair_counter"]
+__all__ = ["Counter", "CounterSearch", "cycle_rows", "find_counter", "pair_counter", "decide_aperiodic",
+           "identity_aperiodic"]
 
 
 @dataclass(frozen=True)
@@ -257,3 +262,75 @@ def find_counter(table: np.ndarray, component: np.ndarray, limit: int,
             return CounterSearch(Counter(word, q, p, "a component's monoid"), total,
                                  tuple(explored), longest)
     return CounterSearch(None, total, tuple(explored), longest)
+
+
+# -- the decision: a counter or none ------------------------------------------------------------
+def _w(dfa, word) -> str:
+    return word_text(dfa.alphabet, word, "ε")
+
+
+def decide_aperiodic(dfa, semigroup=None, limit: int | None = None,
+                     memory_budget: int | None = None, sccs=None) -> Verdict:
+    """LTL[S] = star-free = aperiodic syntactic semigroup: x^(ω+1) = x^ω for every x.
+
+    Without ``semigroup``: a counter (a word x with a cycle of length ≥ 2 on the states) is
+    looked for by :func:`find_counter` — the letters first, then the monoids of the
+    strongly connected components breadth-first, stopping at the first; none means
+    aperiodic (no need for the whole semigroup).  With ``semigroup``: the identity checked on
+    all its elements (the cross-check).  PSPACE-complete from a DFA, so either stops at
+    ``limit`` elements with LimitExceeded saying what was tried.
+
+    Witness when not: x with x^(K+1) ≠ x^K, a state q where they differ, l: q0→q and r
+    separating q·x^K from q·x^(K+1); u = l x^K r and v = l x^(K+1) r.
+    """
+    limit = limit or DEFAULT_ELEMENT_LIMIT
+    if semigroup is None:
+        component = (sccs if sccs is not None else dfa_sccs(dfa)).component
+        found = find_counter(dfa.transitions, component, limit, memory_budget)
+        if found.counter is None:
+            comps = found.components
+            return Verdict(True, "counter-free: no element of the monoids of the "
+                                 f"{len(comps)} strongly connected components with ≥ 2 states "
+                                 f"({found.elements} elements in all) has a cycle of length ≥ 2, "
+                                 "so x^(ω+1) = x^ω for every x", data={"monoid_elements": found.elements})
+        c = found.counter
+        who = (f"the letter {_w(dfa, c.word)}" if len(c.word) == 1 else f"the word {_w(dfa, c.word)}")
+        where = (f"; found among {found.elements} elements of the components' monoids"
+                 if c.how == "a component's monoid" else
+                 "; found in the pair graph" if c.how != "a letter" else "")
+        return _counter_verdict(dfa, list(c.word),
+                                f"a counter: {who} acts with a cycle of length {c.period} on the "
+                                f"minimal DFA{where}", {"monoid_elements": found.elements})
+    S = semigroup
+    om = S.omega
+    nxt = S.multiply(om, np.arange(S.size))
+    bad = np.flatnonzero(nxt != om)
+    if len(bad) == 0:
+        return Verdict(True, f"aperiodic transition semigroup ({S.size} elements; "
+                             "x^(ω+1) = x^ω)", data={"semigroup_size": S.size})
+    x = int(bad[np.argmin(S.length[bad])])
+    return _counter_verdict(dfa, S.word(x), f"transition semigroup not aperiodic ({S.size} elements)",
+                            {"semigroup_size": S.size})
+
+
+def _counter_verdict(dfa, xw, method: str, data: dict) -> Verdict:
+    """The non-member verdict for an element x (word ``xw``) with x^(ω+1) ≠ x^ω."""
+    t = dfa.transitions
+    xT = transformation_of(t, xw)
+    K = power_exponent(xT)
+    e = transformation_of(t, xw * K)
+    e1 = xT[e]
+    q = int(np.flatnonzero(e != e1)[0])
+    l = shortest_words_from(t, dfa.initial)[q]
+    # q may be unreachable in a non-accessible DFA; the classifier always passes minimal ones
+    r = distinguishing_suffix(t, dfa.accepting, int(e[q]), int(e1[q]))
+    wit = family_witness(dfa, l, l, xw, r, xw + r, K, least_idempotent_power(xT))
+    ident = f"x^(ω+1) = x^ω fails for x = {_w(dfa, xw)} (ω = {K})"
+    return Verdict(False, method, wit, ident, data)
+
+
+def identity_aperiodic(S) -> int | None:
+    """First x with x^ω·x ≠ x^ω, or None."""
+    nxt = S.multiply(S.omega, np.arange(S.size))
+    bad = np.flatnonzero(nxt != S.omega)
+    return int(bad[0]) if len(bad) else None

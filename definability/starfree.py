@@ -66,6 +66,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..automata.dfa import DFA
+from ..automata.from_formula import formula_to_dfa
+from ..automata.minimize import minimize
 from ..errors import InputError, LimitExceeded
 from ..limits import DEFAULT_LIMIT as _LIMITS_DEFAULT
 from ..ltl.definitions import dag_size
@@ -85,6 +88,9 @@ from ..ltl.formula import (
     Since,
     Yesterday,
 )
+from .counters import decide_aperiodic
+from .semigroup import transition_semigroup
+from .synthesis import check_formula
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -372,7 +378,6 @@ def _monoid_size(dfa, limit: int) -> int:
     """|T¹|, the size of the transition monoid: the transition semigroup T (enumerated once,
     by :func:`.semigroup.transition_semigroup`) plus the identity when no non-empty word acts
     as it."""
-    from .semigroup import transition_semigroup
 
     S = transition_semigroup(dfa, limit=limit)
     identity = np.arange(S.degree)
@@ -452,8 +457,6 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
     states explored by one strategy (a strategy over budget is skipped); ``max_size`` the
     distinct subformulas of the result (its DAG, as certificates are printed with shared
     definitions; checked before the exact verification); the smallest DAG is kept."""
-    from .aperiodic import decide_aperiodic
-    from ..automata.minimize import minimize
     d = minimize(dfa)
     va = decide_aperiodic(d, limit=limit)
     if not va.member:
@@ -487,9 +490,6 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
 def verify(f: Formula, d, check_limit: int = DEFAULT_LIMIT, state_limit: int = DEFAULT_LIMIT) -> str:
     """Check exactly that f defines L(d) at N+1; returns the name of the check used
     (``check_formula`` or ``formula_to_dfa``); AssertionError on a disagreement."""
-    from ..automata.from_formula import formula_to_dfa
-    from ..automata.minimize import minimize
-    from .synthesis import check_formula
     try:
         counter = check_formula(f, d, limit=check_limit)
     except LimitExceeded:
@@ -517,8 +517,6 @@ class _Semantics:
         self.memo: dict[int, tuple] = {}   # id(g) -> (g, DFA, key)
 
     def _explore(self, init, step, accept):
-        from ..automata.dfa import DFA
-        from ..automata.minimize import minimize
         index = {init: 0}
         order = [init]
         rows = []

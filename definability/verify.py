@@ -58,7 +58,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..automata.convert import as_dfa
+from ..automata.sources import as_dfa
 from ..automata.from_formula import formula_to_dfa
 from ..automata.operations import DEFAULT_STATE_LIMIT, equivalent
 from ..errors import InputError, LimitExceeded
@@ -99,7 +99,7 @@ class Check:
 def verify_formula(dfa, fragment: "Fragment | str", formula: Formula,
                    state_limit: int = DEFAULT_STATE_LIMIT) -> Check:
     """Whether ``formula`` is a formula of ``fragment`` defining exactly L(dfa) (``dfa``: any
-    automaton :func:`~attnlogic.automata.convert.as_dfa` takes)."""
+    automaton :func:`~attnlogic.automata.sources.as_dfa` takes)."""
     dfa = as_dfa(dfa)
     fr = Fragment.parse(fragment)
     if not fr.allows(formula):
@@ -142,7 +142,7 @@ def end_types_equal(u, v, fragment: "Fragment | str", depth: int) -> bool:
 def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = None) -> Check:
     """Whether the words u, v (sequences of letters, either order) witness that L(dfa) is
     not in ``fragment`` up to ``depth`` (None: at every depth); ``dfa``: any automaton
-    :func:`~attnlogic.automata.convert.as_dfa` takes."""
+    :func:`~attnlogic.automata.sources.as_dfa` takes."""
     dfa = as_dfa(dfa)
     fr = Fragment.parse(fragment)
     u, v = tuple(u), tuple(v)
