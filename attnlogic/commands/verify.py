@@ -17,6 +17,10 @@ the decision procedures that produced it:
                    recursion on the words); without --depth, at every depth: a lasso
                    l·p^N·x / l·p^N·y (or a common suffix x^K·v without P; or, for LTL[S],
                    a non-aperiodic pumping u·x^n·v) found in the pair, with its theorem
+  --identity IDS   a verdict of classify --identity (or of FO2[<], DD1), re-decided from
+                   scratch: the syntactic monoid (--semigroup: semigroup) re-enumerated
+                   as tuples and every instantiation evaluated in plain Python (small
+                   structures only); "valid" means the identities hold
 
 The language is a formula (L), --regex R or --dfa FILE, with --alphabet A.
 Prints {"valid": true|false, "reason": ...} with --json; exit status 0 either way.
@@ -24,6 +28,7 @@ Prints {"valid": true|false, "reason": ...} with --json; exit status 0 either wa
 Examples:
   attnlogic verify --regex '(a|b)*b' --fragment 'LTL[Y]' --formula 'Y b' --json
   attnlogic verify --regex '(a|b)*b' --fragment 'LTL[P]' --witness abab aba --json
+  attnlogic verify --regex 'a*b*' --identity '[(xy)*x=(xy)*]'
 """
 
 
@@ -35,12 +40,18 @@ def add_arguments(parser) -> None:
     parser.add_argument("--alphabet", "-a", metavar="A", help="letters: abc or a,b,c")
     parser.add_argument("--one-hot", action="store_true",
                         help="--dfa over atomic propositions: the propositions are the letters")
-    parser.add_argument("--fragment", required=True, metavar="FR",
-                        help="LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k]")
+    parser.add_argument("--fragment", metavar="FR",
+                        help="LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] "
+                             "(with --formula or --witness)")
     cert = parser.add_mutually_exclusive_group(required=True)
     cert.add_argument("--formula", "-f", metavar="F", help="a membership certificate")
     cert.add_argument("--witness", nargs=2, metavar=("U", "V"),
                       help="a non-membership witness pair (letters joined, or comma-separated)")
+    cert.add_argument("--identity", metavar="IDS",
+                      help="re-decide whether the syntactic monoid satisfies these identities "
+                           "(classify --identity's notation), from scratch by plain enumeration")
+    parser.add_argument("--semigroup", action="store_true",
+                        help="--identity on the syntactic semigroup instead of the monoid")
     parser.add_argument("--depth", type=int, metavar="D",
                         help="the depth the witness is claimed for (default: every depth)")
     add_output_arguments(parser)
@@ -58,11 +69,20 @@ def run(args) -> int:
 
     if args.depth is not None and args.witness is None:
         raise InputError("--depth goes with --witness")
-    fragment = Fragment.parse(args.fragment)
+    if args.semigroup and args.identity is None:
+        raise InputError("--semigroup goes with --identity")
+    if args.identity is None and args.fragment is None:
+        raise InputError("--fragment FR is required with --formula or --witness")
+    if args.identity is not None and args.fragment is not None:
+        raise InputError("--fragment goes with --formula or --witness, not --identity")
+    fragment = None if args.fragment is None else Fragment.parse(args.fragment)
     source = argparse.Namespace(formula_pos=args.language, formula=None, regex=args.regex,
                                 dfa=args.dfa, alphabet=args.alphabet, one_hot=args.one_hot)
     dfa = load_source(source).dfa
-    if args.formula is not None:
+    if args.identity is not None:
+        from attnlogic.definability.verify import verify_identity_check
+        result = verify_identity_check(dfa, args.identity, monoid=not args.semigroup)
+    elif args.formula is not None:
         from attnlogic.automata.propositions import over_valuations
         result = verify_formula(dfa, fragment, over_valuations(parse(args.formula), dfa.alphabet))
     else:

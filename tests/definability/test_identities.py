@@ -278,3 +278,16 @@ def test_every_verdict_re_decided_by_verify():
             assert verify_identity_check(d, text, mon).valid == ans.holds, (text, d)
             seen.add((text, ans.holds))
     assert len(seen) == 2 * len(cases)
+
+
+def test_cli_verify_identity(capsys):
+    from attnlogic.cli import main
+    assert main(["verify", "--regex", "a*b*", "--identity", "[(xy)*x=(xy)*]", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["valid"] is True
+    assert main(["verify", "--regex", "(a|b)*b", "--identity", "[yx*=x*]", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["valid"] is False          # the monoid: x = 1
+    assert main(["verify", "--regex", "(a|b)*b", "--identity", "[yx*=x*]", "--semigroup", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["valid"] is True
+    for argv in (["--identity", "[x=x]", "--fragment", "LTL[P]"], ["--witness", "a", "b"],
+                 ["--witness", "a", "b", "--fragment", "LTL[P]", "--semigroup"]):
+        assert main(["verify", "--regex", "a", *argv]) == 2

@@ -8,8 +8,8 @@ attnlogic decides, by known inclusions, and every implied membership must hold.
 * SP ⊆ PT = J-trivial ⊆ DA ∩ R-trivial: FO2[<] and LTL[P] must say yes;
 * SL ⊆ LT, SP ⊆ PT, and PLT (the Boolean closure of LT ∪ PT) lie in dot-depth one
   (B₁ is a Boolean algebra containing u₀A*u₁…A*u_k, hence LT and PT): DD1 must say yes;
-* a registered class named like the label itself (LT, PT, LTT, SL, SP, PLT, SF), where one
-  exists, must say yes.
+* a registered class named like the label itself (LT, PT, LTT, SL, SP, PLT, SF), or like
+  the label with the file's k (SL[2], SP[2]), where one exists, must say yes.
 """
 
 from __future__ import annotations
@@ -40,10 +40,11 @@ def agreement() -> tuple[int, int, list]:
     names = {c.name for c in CLASSES}
     agree, total, wrong = 0, 0, []
     for f in sorted(DATA.glob("*.att")):
-        label = f.name.split(".")[2]
+        _, _, label, k, *_ = f.name.split(".")
         facts = dict(IMPLIED[label])
-        if label in names:
-            facts[label] = True
+        for name in (label, f"{label}[{k}]"):          # LT, PT, …; SL[k], SP[k] with the file's k
+            if name in names:
+                facts[name] = True
         d = read_dfa_file(str(f), alphabet="abcd")
         asked = [c for c in facts if c not in ("LTL[S]", "LTL[P]")]
         r = classify(d, windows=(), classes=asked, certificates=False)
