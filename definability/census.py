@@ -17,7 +17,10 @@ How a shard is classified:
 * LTL[P], LTL[Y], LTL[P,Y], LTL[S]: in bulk by the compiled kernel of :mod:`.batch` (the
   classifier's own tests, on every DFA of the shard at once; without numba, by
   :func:`.classify.classify` one DFA at a time).
-* The window fragments LTL[Y<=k], LTL[P,Y<=k]: :func:`.classify.classify` with
+* The window fragments LTL[Y<=k], LTL[P,Y<=k]: settled by the bulk verdicts where an
+  inclusion settles them (LTL[Y<=k] ⊆ LTL[Y], LTL[P] ⊆ LTL[P,Y<=k] ⊆ LTL[P,Y]: the first
+  steps of the window procedure itself, so the same verdicts); the others by
+  :func:`.classify.classify` with
   ``certificates=False`` (the procedures decide exactly as with certificates, but member
   answers carry no formula and witnesses are not attested: milliseconds instead of
   seconds), once per orbit (below).  Its answers for the four fragments above are compared
@@ -262,9 +265,17 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
     permutations = list(itertools.permutations(range(k)))
     cache = {} if cache is None else cache
     result = ShardResult(shard, k, rows, acc, verdicts, ())
+    window_cols = [(fragments.index(f), f) for f in one_by_one_fragments if _is_window(f)]
     for i in range(m):
         d = result.dfa(i, letters)
-        if one_by_one_fragments:
+        ask = bool(one_by_one_fragments)
+        if ask and bulk is not None and len(window_cols) == len(one_by_one_fragments):
+            settled = [_settled(f, bulk[i]) for _, f in window_cols]
+            if None not in settled:               # every window question settled by inclusion
+                for (col, _), code in zip(window_cols, settled):
+                    verdicts[i, col] = code
+                ask = False
+        if ask:
             if request.symmetry:
                 key = representative(d, permutations)
                 answer = cache.get(key)
@@ -297,6 +308,21 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
         if on_stage is not None and (i + 1) % PROGRESS_EVERY == 0:
             on_stage(f"shard {shard.name}: {i + 1} of {m} languages")
     return ShardResult(shard, k, rows, acc, verdicts, tuple(sorted(methods)))
+
+
+def _is_window(f) -> bool:
+    return isinstance(f, Fragment) and not f.since and f.window is not None and f.window >= 2
+
+
+def _settled(f, bulk_row) -> int | None:
+    """The verdict of the window fragment ``f`` when the bulk verdicts (LTL[P], LTL[Y],
+    LTL[P,Y], LTL[S]) settle it by inclusion, as the window procedure itself settles it
+    first: LTL[Y<=k] ⊆ LTL[Y] and LTL[P,Y<=k] ⊆ LTL[P,Y] ("no" outside), LTL[P] ⊆
+    LTL[P,Y<=k] ("yes"); None when open."""
+    p, y, py = int(bulk_row[0]), int(bulk_row[1]), int(bulk_row[2])
+    if f.past:
+        return NO if not py else (YES if p else None)
+    return NO if not y else None
 
 
 def _ask(dfa, windows, classes, limits) -> dict:

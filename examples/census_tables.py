@@ -2,7 +2,8 @@
 
 ``python examples/census_tables.py`` runs the census of every minimal DFA with at most 4
 states over two letters and at most 3 states over three (window 2), times each, checks the
-certificate of every "yes" (below), and writes docs/census.md;
+certificate of every "yes" (below), and writes docs/census.md (keeping, as they are, the
+sections from the heading KEEP on: the large census, measured by the commands quoted there);
 ``python examples/census_tables.py OUT --census 2:ab`` writes the tables of other censuses
 (N:LETTERS, repeatable) to OUT instead.  The counts are those of
 ``attnlogic census --max-states N --alphabet LETTERS``.
@@ -28,6 +29,9 @@ from attnlogic.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ("4:ab", "3:abc")
+#: the heading from which docs/census.md is kept as it is (the large census: its own
+#: recorded commands, quoted there)
+KEEP = "## The large census"
 
 INTRO = """\
 # A census of the small regular languages
@@ -221,7 +225,11 @@ def main(argv=None) -> None:
         print(f"{spec}: certificates {counts}", flush=True)
         if bad:
             raise SystemExit(f"{spec}: certificate check failed: {bad}")
-    write_text_atomic(Path(args.out), "\n".join(lines).rstrip() + "\n")
+    out = Path(args.out)
+    kept = out.read_text(encoding="utf-8").split(KEEP, 1) if out.exists() else []
+    if len(kept) == 2:                  # the large census's sections, measured by other commands
+        lines += ["", KEEP + kept[1].rstrip()]
+    write_text_atomic(out, "\n".join(lines).rstrip() + "\n")
     print(f"wrote {args.out}")
 
 

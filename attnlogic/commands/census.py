@@ -64,6 +64,11 @@ def add_arguments(parser) -> None:
                      help="with --backend ray and no --address: CPUs of the local Ray (default: all)")
     run.add_argument("--out", metavar="DIR",
                      help="write each shard to DIR/shards/ as it finishes; resume from there")
+    run.add_argument("--sample", type=int, default=None, metavar="M",
+                     help="decide the window fragments and --class classes on a stratified sample "
+                          "of M languages per stratum (size × profile in the four bulk fragments), "
+                          "with 95%% intervals, instead of on every language")
+    run.add_argument("--seed", type=int, default=0, help="with --sample: the sample's seed (default 0)")
     run.add_argument("--dataset", metavar="FILE",
                      help="write every language with its verdicts (gzip-compressed JSON lines)")
     add_output_arguments(parser)
@@ -94,23 +99,42 @@ def run(args) -> int:
         raise InputError("--address needs --backend ray")
     if args.jobs is not None and (args.backend != "ray" or args.jobs < 1):
         raise InputError("--jobs: a number of CPUs >= 1, with --backend ray")
+    if args.sample is not None and args.sample < 1:
+        raise InputError(f"--sample must be >= 1, got {args.sample}")
     letters = split_alphabet(args.alphabet)
     windows = () if args.no_windows else tuple(dict.fromkeys(args.window or [2]))
-    request = check_request(args.max_states, letters, windows, tuple(args.classes or ()),
-                            max_dfas=args.max_dfas, limits=limits)
+    classes = tuple(args.classes or ())
+    asked = check_request(args.max_states, letters, windows, classes, max_dfas=args.max_dfas,
+                          limits=limits)
+    request = (asked if args.sample is None else
+               check_request(args.max_states, letters, (), (), max_dfas=args.max_dfas, limits=limits))
     with StatusLine("census", wanted(args)) as status:
         result = run_census(request, out=args.out, backend=args.backend, address=args.address,
                             jobs=args.jobs, on_stage=status, keep_entries=args.each,
                             dataset=args.dataset)
+        estimates = None
+        if args.sample is not None:
+            from attnlogic.definability.census_sample import sample_census
+
+            estimates = sample_census(asked, args.sample, args.seed, on_stage=status)
     checked = check_counts(result) if args.check_counts else None
     if args.json:
         obj = result.to_json(each=args.each)
         if checked is not None:
             obj["check_counts"] = [{"states": n, "languages": got, "published": want}
                                    for n, got, want in checked]
+        if estimates is not None:
+            obj["sample"] = {"per_stratum": args.sample, "seed": args.seed,
+                             "estimates": [e.to_json() for e in estimates]}
         print_json(obj)
     else:
         render(result)
+        if estimates is not None:
+            from attnlogic.definability.census_sample import sample_lines
+
+            print()
+            for line in sample_lines(estimates, args.sample, args.seed):
+                print(line)
         if checked is not None:
             print()
             for line in count_lines(checked, len(result.alphabet)):

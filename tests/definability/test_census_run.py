@@ -110,7 +110,7 @@ def test_cli_out_resume_dataset_and_check_counts(tmp_path, capsys):
 def test_cli_refusals(tmp_path, capsys):
     base = ["census", "-n", "2", "-a", "ab", "--no-progress"]
     for extra in (["--no-windows", "--window", "3"], ["--address", "auto"], ["--jobs", "2"],
-                  ["--each"], ["-n", "6", "--no-windows"]):
+                  ["--each"], ["-n", "6", "--no-windows"], ["--sample", "0"]):
         assert main(base + extra) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1, (extra, err)
@@ -130,3 +130,18 @@ def test_ray_with_a_killed_worker_equals_one_process(tmp_path, monkeypatch):
         assert (tmp_path / "ray" / "shards" / p.name).read_bytes() == p.read_bytes()
     assert ((tmp_path / "ray" / "census.json").read_bytes()
             == (tmp_path / "local" / "census.json").read_bytes())
+
+
+def test_the_stratified_sample_drawn_whole_is_the_census_and_its_interval_holds_it():
+    from attnlogic.definability.census_sample import sample_census
+
+    request = check_request(3, "ab", windows=(2,))
+    full = census(3, "ab", keep_entries=False)
+    whole = sample_census(request, per_stratum=10 ** 6)
+    for e in whole:
+        assert e.low == e.estimate == e.high == full.count(e.key, True)
+        assert e.drawn == e.sampled_languages and e.undecided == 0
+    for seed in (0, 1):
+        for e in sample_census(request, per_stratum=12, seed=seed):
+            assert e.drawn < e.sampled_languages
+            assert e.low <= full.count(e.key, True) <= e.high, (seed, e)
