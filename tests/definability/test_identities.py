@@ -23,6 +23,7 @@ from attnlogic.definability.aperiodic import decide_aperiodic
 from attnlogic.definability.classify import classify
 from attnlogic.definability.definite import decide_definite
 from attnlogic.definability.dot_depth import decide_dot_depth_one
+from attnlogic.definability.locally_r_trivial import decide_locally_r_trivial
 from attnlogic.definability.identities import (IdentityViolation, check_identities, identity_class,
                                                parse_identities, structure_of)
 from attnlogic.definability.r_trivial import decide_r_trivial
@@ -106,6 +107,8 @@ def test_da_against_greens_relations():
     for d in CENSUS3:
         ans = check_identities(d, DA, monoid=True)
         assert ans.holds == _regular_elements_idempotent(d)
+        # R ⊆ DA ⊆ A: LTL[P] ⊆ FO2[<] ⊆ LTL[S], by the DFA-level procedures
+        assert (not decide_r_trivial(d).member or ans.holds) and (not ans.holds or decide_aperiodic(d).member)
         agree[ans.holds] += 1
         if not ans.holds:
             _assert_witness(d, ans.violation, DA, True)
@@ -147,6 +150,8 @@ def test_dot_depth_one_against_a_literal_loop():
         ans = check_identities(d, KNAST, monoid=False)
         fast, proof = decide_dot_depth_one(d)
         assert ans.holds == _knast_literal(d) == fast, d
+        # D ⊆ B1 = J∗D ⊆ R∗D = LR: LTL[Y] ⊆ DD1 ⊆ LTL[P,Y], by the DFA-level procedures
+        assert (not decide_definite(d).member or fast) and (not fast or decide_locally_r_trivial(d).member)
         if fast:
             assert proof.instantiations == ans.check.instantiations
         else:
