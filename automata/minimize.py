@@ -392,7 +392,7 @@ def minimize(dfa: DFA) -> DFA:
 #: DFAs of at most this many cells (states × letters) are minimised on Python lists by
 #: :func:`_minimize_small`: below it, numpy's per-call overhead (tens of array operations on
 #: a few elements each) costs more than the work itself
-SMALL_CELLS = 300
+SMALL_CELLS = 1500
 
 
 def _minimize_small(dfa: DFA) -> DFA:

@@ -242,7 +242,7 @@ def test_the_list_route_for_small_dfas_gives_the_array_routes_canonical_dfa(monk
         small = M._minimize_small(d)
         monkeypatch.setattr(M, "SMALL_CELLS", 0)
         big = M.minimize(DFA._trusted(d.alphabet, d.transitions, d.initial, d.accepting))
-        monkeypatch.setattr(M, "SMALL_CELLS", 300)
+        monkeypatch.setattr(M, "SMALL_CELLS", 1500)
         assert small.initial == big.initial == 0
         assert np.array_equal(small.transitions, big.transitions), (t.tolist(), acc.tolist())
         assert np.array_equal(small.accepting, big.accepting)
