@@ -35,6 +35,8 @@ _EXPORTS = {
     "to_automata_lib": "attnlogic.automata.convert", "from_automata_lib": "attnlogic.automata.convert", "minimize": "attnlogic.automata.minimize",
     "regex_to_dfa": "attnlogic.automata.regex", "formula_to_dfa": "attnlogic.automata.from_formula",
     "classify": "attnlogic.definability.classify",
+    "identity_class": "attnlogic.definability.identities",
+    "check_identities": "attnlogic.definability.identities",
     "transition_semigroup": "attnlogic.definability.semigroup",
     "smallest_formula": "attnlogic.definability.smallest",
     "compile_formula": "attnlogic.compiler.compile", "CompileResult": "attnlogic.compiler.compile",

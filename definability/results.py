@@ -163,6 +163,10 @@ class Classification(Mapping):
             cert, tex = "—", ""
             if r.formula is not None:
                 cert, tex = formula_html(certificate(r.formula).text), latex_html(r.formula)
+            elif r.witness is not None and hasattr(r.witness, "summary"):   # a class's own witness
+                cert = r.witness.summary(sep)
+            elif r.witness is None and r.certificate is not None:             # a class's own certificate
+                cert = str(r.certificate)
             elif r.witness is not None:
                 w = r.witness
                 depth = ("depth not checked" if w.depth is None
@@ -193,6 +197,10 @@ class Classification(Mapping):
             mark = {True: "yes", False: "no", None: "?"}[r.member]
             if r.formula is not None:
                 cert = f"`{cell(str(r.formula))}`"
+            elif r.witness is not None and hasattr(r.witness, "summary"):   # a class's own witness
+                cert = cell(r.witness.summary(sep))
+            elif r.witness is None and r.certificate is not None:             # a class's own certificate
+                cert = cell(str(r.certificate))
             elif r.witness is not None:
                 w = r.witness
                 depth = "unchecked" if w.depth is None else f"no formula of depth ≤ {w.depth} separates them"

@@ -175,6 +175,12 @@ def test_registry_classes_answer_by_name():
             assert r["DD1"].witness.accepted != r["DD1"].witness.rejected
     plain = classify(yes)
     assert "FO2[<]" not in plain and "DD1" not in plain
+    # notebooks show the class's own certificate and witness
+    r = classify(no, classes=["FO2[<]", identity_class("[x*x=x*]")], windows=())
+    md, html = r._repr_markdown_(), r._repr_html_()
+    assert "x^ωx = x^ω fails" in md and "x^ωx = x^ω fails" in html
+    r = classify(yes, classes=["FO2[<]"], windows=())
+    assert "instantiations checked" in r._repr_markdown_() and "instantiations checked" in r._repr_html_()
 
 
 def test_syntactic_order_against_its_definition():
