@@ -2,8 +2,10 @@
 
 For each language: the minimal DFA, membership in every fragment with the method used, the
 smallest verified formula, and for each non-member the witness pair (two words, one in and
-one out, that no formula of the fragment tells apart) with the violated identity.  Writes a
-Markdown table too.
+one out, that no formula of the fragment tells apart) with the violated identity; then the
+classes asked by name (:data:`CLASSES`: FO2[<] = DA and dot-depth one, decided by their
+identities), a "yes" with the instantiations checked and a "no" with the failing
+instantiation's words.  Writes a Markdown table too.
 
     python examples/classification_gallery.py [OUT_DIR]
 """
@@ -27,6 +29,9 @@ GALLERY = [
     ("even number of b", "a*(ba*ba*)*", "ab"),
 ]
 
+#: the registered classes asked by name, beside the fragments
+CLASSES = ("FO2[<]", "DD1")
+
 
 def shown(word: str) -> str:
     return repr(word) if word else "ε"
@@ -37,7 +42,7 @@ def main(argv: list[str]) -> int:
     rows = []
     for title, regex, alphabet in GALLERY:
         dfa = regex_to_dfa(regex, alphabet)
-        result = classify(dfa, windows=(2,))
+        result = classify(dfa, windows=(2,), classes=CLASSES)
         print(f"\n{title}    regex {regex}, minimal DFA with {dfa.n_states} states")
         marks = []
         for r in result.results:
@@ -46,7 +51,11 @@ def main(argv: list[str]) -> int:
             print(f"  {r.fragment:<13} {mark:<4} {r.method}")
             if r.member and r.formula is not None:
                 print(f"  {'':<13}      formula: {r.formula}")
-            if r.member is False and r.witness is not None:
+            if r.member and r.certificate is not None:
+                print(f"  {'':<13}      {r.certificate}")
+            if r.member is False and hasattr(r.witness, "summary"):     # a class's own witness
+                print(f"  {'':<13}      witness: {r.witness.text('', ' ' * 21)}")
+            elif r.member is False and r.witness is not None:
                 w = r.witness
                 depth = "every depth" if w.depth is None else f"depth <= {w.depth}"
                 accepted, rejected = shown("".join(w.accepted)), shown("".join(w.rejected))

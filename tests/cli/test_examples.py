@@ -22,7 +22,9 @@ def test_classification_gallery(tmp_path):
     assert "formula: P (b & Y a)" in out              # Σ*abΣ* needs both P and Y
     table = (tmp_path / "gallery.md").read_text()
     assert table.count("\n") == 2 + 7
-    assert "| even number of b | `a*(ba*ba*)*` | 2 | no | no | no | no | no | no |" in table
+    assert "| even number of b | `a*(ba*ba*)*` | 2 | no | no | no | no | no | no | no | no |" in table
+    # the classes by name: a yes with its instantiations, a no with the failing instantiation
+    assert "| FO2[<] | DD1 |" in table and "instantiations checked" in out and "fails in the syntactic" in out
 
 
 def test_separations_cover_every_ordered_pair():
