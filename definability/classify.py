@@ -29,7 +29,7 @@ from .attest import attest_results
 from .certificates import hint_forms, improve
 from .procedure import Context
 from .classes import FORMULA, PAIR
-from .registry import CLASSES, class_for, language_class, procedure_for
+from .registry import CLASSES, class_for, expand, language_class, procedure_for
 from .results import Classification, FragmentResult
 
 __all__ = ["FragmentResult", "Classification", "classify", "questions", "MAX_DECIDED_WINDOW"]
@@ -43,10 +43,11 @@ def questions(windows=(2,), classes=()) -> tuple:
     """The answers a classification gives, in output order (duplicates removed): those of
     every registered class asked by default (:data:`.registry.CLASSES`; for the LTL
     fragments: LTL[P], LTL[Y], LTL[P,Y], LTL[S], then LTL[Y<=k], LTL[P,Y<=k] for each k in
-    ``windows``), then those of the registered classes named in ``classes``."""
+    ``windows``), then those of the registered classes named in ``classes`` (a group name
+    of :data:`.registry.GROUPS`, such as ``"subregular"``, names all its classes)."""
     ws = tuple(integer("windows", k, 1, MAX_DECIDED_WINDOW, "a window k (at most MAX_DECIDED_WINDOW)")
                for k in windows)
-    asked = [c for c in CLASSES if c.default] + [language_class(c) for c in classes]
+    asked = [c for c in CLASSES if c.default] + [language_class(c) for c in expand(classes)]
     out: list = []
     for c in dict.fromkeys(asked):
         out += [key for key in c.keys(ws) if key not in out]

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from ..errors import InputError
 from . import aperiodic, definite, dot_depth, fo2, locally_r_trivial, r_trivial, windows
+from . import (generalized_definite, locally_testable, piecewise_testable, reverse_definite,
+               strictly_local, strictly_piecewise, subregular, threshold_testable)
 from .classes import LanguageClass
 from .procedure import Procedure
 
-__all__ = ["CLASSES", "PROCEDURES", "register", "unregister", "language_class", "procedure_for",
-           "class_for"]
+__all__ = ["CLASSES", "PROCEDURES", "GROUPS", "register", "unregister", "language_class",
+           "procedure_for", "class_for", "expand"]
 
 CLASSES: list[LanguageClass] = [
     r_trivial.CLASS,          # LTL[P]
@@ -26,7 +28,19 @@ CLASSES: list[LanguageClass] = [
     windows.CLASS,            # LTL[Y<=k], LTL[P,Y<=k], k ≥ 2
     fo2.CLASS,                # FO2[<] = DA (asked by name)
     dot_depth.CLASS,          # DD1, dot-depth one (asked by name)
+    # the subregular classes, asked when named (or all by "subregular")
+    strictly_local.CLASS,        # SL
+    strictly_piecewise.CLASS,    # SP
+    reverse_definite.CLASS,      # RD
+    generalized_definite.CLASS,  # GD
+    locally_testable.CLASS,      # LT
+    threshold_testable.CLASS,    # LTT
+    piecewise_testable.CLASS,    # PT
 ]
+
+#: names that ask several classes at once
+GROUPS: dict[str, tuple[str, ...]] = {
+    "subregular": (fo2.CLASS.name, dot_depth.CLASS.name) + subregular.SUBREGULAR}
 
 #: the decision procedures of the built-in classes, in order
 PROCEDURES: tuple[Procedure, ...] = tuple(c.procedure for c in CLASSES)
@@ -57,6 +71,14 @@ def language_class(name) -> LanguageClass:
             return c
     raise InputError(f"no class of languages is registered as {str(name)!r} (registered: "
                      f"{', '.join(c.name for c in CLASSES)})", parameters=("classes",))
+
+
+def expand(names) -> tuple:
+    """The names with each group of :data:`GROUPS` replaced by its classes' names."""
+    out: list = []
+    for n in names:
+        out += list(GROUPS.get(str(n), (n,))) if isinstance(n, str) else [n]
+    return tuple(out)
 
 
 def class_for(key) -> LanguageClass:

@@ -68,8 +68,19 @@ class FragmentResult:
             out["depth_reached"] = self.depth_reached
         if self.certificate is not None:
             c = self.certificate
-            out["certificate"] = c.to_json() if hasattr(c, "to_json") else str(c)
+            out["certificate"] = _certificate_json(c, sep)
         return out
+
+
+def _certificate_json(c, sep: str):
+    """A non-formula certificate as JSON: ``to_json(sep)`` (words joined by ``sep``) or
+    ``to_json()``, else its text."""
+    if not hasattr(c, "to_json"):
+        return str(c)
+    try:
+        return c.to_json(sep)
+    except TypeError:
+        return c.to_json()
 
 
 @dataclass(frozen=True)

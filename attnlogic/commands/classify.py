@@ -52,7 +52,8 @@ def add_arguments(parser) -> None:
     add_budget_arguments(parser, search=True, memory=True)
     parser.add_argument("--class", dest="classes", metavar="NAME", action="append",
                         help="also ask the registered class of languages NAME "
-                             "(attnlogic.definability.registry; repeatable)")
+                             "(attnlogic.definability.registry; repeatable): SL, SP, RD, GD, LT, "
+                             "LTT, PT, or subregular for all of them")
     parser.add_argument("--identity", dest="identities", metavar="IDS", action="append",
                         help="also ask whether the syntactic monoid satisfies these identities, in the "
                              "Language Toolkit's notation: '[xy=yx; x*=x]' (x* or x^ω the ω-power, "
@@ -145,6 +146,8 @@ def render(result) -> None:
             line = _certificate_lines(r.formula, width + 7)
         elif r.witness is not None:
             line = r.witness.text(result.separator, " " * (width + 7))
+        elif r.member and r.certificate is not None and hasattr(r.certificate, "text"):
+            line = r.certificate.text(result.separator, " " * (width + 7))   # a class's own kind
         elif r.certificate is not None:     # a class's own kind of certificate
             line = str(r.certificate)
         elif r.member:        # a yes proved algebraically, its formula over its budget

@@ -12,6 +12,12 @@ the decision procedures that produced it:
   --formula F      membership: F is a formula of the fragment and its DFA (built from F)
                    is equivalent to the language's (F may use shared definitions
                    '$NAME := formula', one a line or separated by ';')
+  --class NAME --answer FILE
+                   a subregular class (SL, SP, RD, GD, LT, LTT, PT): FILE ('-' = stdin) is
+                   the JSON of classify --json (or its answer for NAME); its certificate
+                   (forbidden factors / subsequences, accepted profiles of order k) is
+                   compared with the language by a product search, its witness words'
+                   profiles are computed directly, its pumped family checked on the DFA
   --witness U V    non-membership: one word is in the language and the other not, and
                    with --depth D their N+1 positions have equal depth-D types (direct
                    recursion on the words); without --depth, at every depth: a lasso
@@ -29,6 +35,8 @@ Examples:
   attnlogic verify --regex '(a|b)*b' --fragment 'LTL[Y]' --formula 'Y b' --json
   attnlogic verify --regex '(a|b)*b' --fragment 'LTL[P]' --witness abab aba --json
   attnlogic verify --regex 'a*b*' --identity '[(xy)*x=(xy)*]'
+  attnlogic classify --regex 'a*b*' --class LT --json > lt.json
+  attnlogic verify --regex 'a*b*' --class LT --answer lt.json
 """
 
 
@@ -43,7 +51,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--fragment", metavar="FR",
                         help="LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] "
                              "(with --formula or --witness)")
+    parser.add_argument("--class", dest="cls", metavar="NAME",
+                        help="a subregular class: SL, SP, RD, GD, LT, LTT, PT (with --answer)")
     cert = parser.add_mutually_exclusive_group(required=True)
+    cert.add_argument("--answer", metavar="FILE",
+                      help="with --class: the JSON of classify --json ('-' = stdin)")
     cert.add_argument("--formula", "-f", metavar="F", help="a membership certificate")
     cert.add_argument("--witness", nargs=2, metavar=("U", "V"),
                       help="a non-membership witness pair (letters joined, or comma-separated)")
@@ -69,6 +81,19 @@ def run(args) -> int:
 
     if args.depth is not None and args.witness is None:
         raise InputError("--depth goes with --witness")
+    if (args.cls is None) != (args.answer is None):
+        raise InputError("--class goes with --answer (and --answer with --class)")
+    if args.cls is not None:
+        if args.fragment is not None:
+            raise InputError("--fragment goes with --formula or --witness, not --class")
+        source = argparse.Namespace(formula_pos=args.language, formula=None, regex=args.regex,
+                                    dfa=args.dfa, alphabet=args.alphabet, one_hot=args.one_hot)
+        result = _verify_class(load_source(source).dfa, args.cls, args.answer)
+        if args.json:
+            print_json(result.to_json())
+        else:
+            print(("valid: " if result.valid else "NOT valid: ") + result.reason)
+        return 0
     if args.semigroup and args.identity is None:
         raise InputError("--semigroup goes with --identity")
     if args.identity is None and args.fragment is None:
@@ -94,3 +119,34 @@ def run(args) -> int:
     else:
         print(("valid: " if result.valid else "NOT valid: ") + result.reason)
     return 0
+
+
+def _verify_class(dfa, name: str, path: str):
+    """The answer for the class ``name`` read from ``path`` (classify's JSON, or the answer
+    object itself), checked by attnlogic.definability.verify_subregular."""
+    import json
+    import sys
+
+    from attnlogic.definability.verify_subregular import CLASS_NAMES, verify_answer
+    from attnlogic.errors import InputError
+
+    if name not in CLASS_NAMES:
+        raise InputError(f"--class: one of {', '.join(CLASS_NAMES)}, got {name!r}")
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        obj = json.loads(text)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"--answer {path}: cannot read it ({exc.__class__.__name__})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"--answer {path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if isinstance(obj, dict) and "fragments" in obj:
+        if name not in obj["fragments"]:
+            raise InputError(f"--answer {path}: no answer for {name} (classify --class {name})")
+        obj = obj["fragments"][name]
+    if not isinstance(obj, dict):
+        raise InputError(f"--answer {path}: a JSON object is expected")
+    sep = "" if all(len(a) == 1 for a in dfa.alphabet) else ","
+    try:
+        return verify_answer(dfa, name, obj, sep)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise InputError(f"--answer {path}: malformed answer ({exc.__class__.__name__}: {exc})") from None

@@ -1,0 +1,130 @@
+"""The witnesses of the subregular classes: words in and out of L whose profiles agree, and the
+pumped families they belong to.
+
+A :class:`Template` is a word with holes: a sequence of parts, each a literal word or the
+index of a block, the block raised to a common power K (``u·(x)^K·s·(x)^K·v``).  A
+:class:`PumpedFamily` is one template per word (in-words, out-words) over common blocks,
+for K = ``start``, ``start + step``, …: each block's transformation of the minimal DFA is
+the same for all those K (x^K idempotent and a multiple of the exponent), so the membership
+of every word is constant along the family, and raising K makes the words agree on longer
+profiles — how a "no" is proved for every k.
+
+A :class:`ClassWitness` is the instance printed: the in-words and out-words, ``kind``
+
+* ``"pair"``: one word in, one out, with equal profiles (the class's profile of order
+  ``k``; k None: of every order, by the family);
+* ``"cover"`` (strictly local / piecewise): one word out, whose k-factors (subsequences of
+  length ≤ k) all occur in the in-words, so a language of the class that contained the
+  in-words would contain it (k None: for every k, by the family);
+* ``"deletion"`` (strictly piecewise): the out-word is a subsequence of the in-word, so L is
+  not closed under subsequences (no strictly piecewise language is that, for any k).
+
+Checked by :mod:`.verify_subregular` (independent code) before a classification returns it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from attnlogic.display import show_word
+
+__all__ = ["Template", "PumpedFamily", "ClassWitness", "WITNESS_KINDS"]
+
+WITNESS_KINDS = ("pair", "cover", "deletion")
+
+
+@dataclass(frozen=True)
+class Template:
+    """Parts: a tuple of letter tuples (literals) and ints (block indices)."""
+
+    parts: tuple
+
+    def word(self, blocks, K: int) -> tuple:
+        out: tuple = ()
+        for p in self.parts:
+            out += blocks[p] * K if isinstance(p, int) else tuple(p)
+        return out
+
+    def text(self, blocks, sep: str) -> str:
+        shown = []
+        for p in self.parts:
+            if isinstance(p, int):
+                shown.append(f"({sep.join(blocks[p])})^K")
+            elif p:
+                shown.append(sep.join(p))
+        return "·".join(shown) or "ε"
+
+    def to_json(self, sep: str) -> list:
+        return [p if isinstance(p, int) else sep.join(p) for p in self.parts]
+
+
+@dataclass(frozen=True)
+class PumpedFamily:
+    """``ins`` and ``outs`` (templates) over ``blocks`` (letter tuples), K = start + j·step."""
+
+    blocks: tuple
+    ins: tuple
+    outs: tuple
+    start: int
+    step: int
+
+    def words(self, K: int) -> tuple[tuple, tuple]:
+        return (tuple(t.word(self.blocks, K) for t in self.ins),
+                tuple(t.word(self.blocks, K) for t in self.outs))
+
+    def text(self, sep: str = "") -> str:
+        k0, m = self.start, self.step
+        ks = f"K = {k0}, {k0 + m}, {k0 + 2 * m}, …"
+        ins = "; ".join(t.text(self.blocks, sep) for t in self.ins)
+        outs = "; ".join(t.text(self.blocks, sep) for t in self.outs)
+        return f"in: {ins}, out: {outs}, {ks}"
+
+    def to_json(self, sep: str = "") -> dict:
+        return {"blocks": [sep.join(b) for b in self.blocks],
+                "in": [t.to_json(sep) for t in self.ins], "out": [t.to_json(sep) for t in self.outs],
+                "start": self.start, "step": self.step}
+
+
+@dataclass(frozen=True)
+class ClassWitness:
+    """Words ``ins`` (in L) and ``outs`` (not in L), letters as strings; ``kind`` (module
+    docstring); ``k``: the order defeated (None: every order, by ``pumped``); ``claim``: what
+    it proves, in words."""
+
+    kind: str
+    ins: tuple
+    outs: tuple
+    k: int | None
+    claim: str
+    pumped: PumpedFamily | None = None
+    #: the threshold up to which the k-factors are counted alike (LTT pairs; None otherwise)
+    t: int | None = None
+
+    # what the generic displays of a witness read
+    @property
+    def accepted(self) -> tuple:
+        return self.ins[0]
+
+    @property
+    def rejected(self) -> tuple:
+        return self.outs[0]
+
+    depth = None
+    family = None
+
+    def to_json(self, sep: str = "") -> dict:
+        out = {"kind": self.kind, "in": [sep.join(w) for w in self.ins],
+               "out": [sep.join(w) for w in self.outs], "k": self.k, "claim": self.claim}
+        if self.t is not None:
+            out["t"] = self.t
+        if self.pumped is not None:
+            out["family"] = self.pumped.to_json(sep)
+        return out
+
+    def text(self, sep: str = "", indent: str = "") -> str:
+        ins = ", ".join(show_word(sep.join(w)) for w in self.ins)
+        outs = ", ".join(show_word(sep.join(w)) for w in self.outs)
+        text = f"{ins} in, {outs} out: {self.claim}"
+        if self.pumped is not None:
+            text += f"\n{indent}pumped family: {self.pumped.text(sep)}"
+        return text

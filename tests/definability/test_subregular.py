@@ -1,0 +1,378 @@
+"""The subregular classes (SL, SP, RD, GD, LT, LTT, PT: definability/strictly_local.py …
+piecewise_testable.py) against oracles written here, independent of their deciders:
+
+* brute force on every word up to length N: the k-factor / subsequence / prefix / suffix
+  profile of each word, and whether the language is a union of profile classes (SL_k and
+  SP_k: whether membership is "every k-factor (subsequence) occurs in a word of L") — the
+  least consistent k must be the decider's least k, on every minimal DFA with ≤ 3 states
+  over {a, b};
+* the semigroup identities computed by separate code (a plain-Python transformation
+  semigroup): LT = eSe idempotent and commutative, LTT = aperiodic and e·x·f·y·e·z·f =
+  e·z·f·y·e·x·f, PT = J-trivial monoid, GD = e·s·e = e, RD = e·s = e;
+* pysemigroup's Green's relations for J-triviality, where it is installed;
+* the known inclusions, census counts against the brute force, seeded random larger DFAs,
+  and the command line (classify --class subregular, verify --class … --answer).
+
+Every certificate and witness the deciders return is re-checked by verify_subregular
+inside classify; here the checks are also run on the answers and on tampered ones.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+
+import numpy as np
+import pytest
+
+from attnlogic.automata.census import minimal_dfas
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.minimize import minimize
+from attnlogic.automata.regex import regex_to_dfa
+from attnlogic.definability import (aperiodic, definite, generalized_definite, locally_testable,
+                                    piecewise_testable, reverse_definite, strictly_local,
+                                    strictly_piecewise, threshold_testable)
+from attnlogic.definability.classify import classify, questions
+from attnlogic.definability.verify_subregular import verify_answer
+
+MODULES = {"SL": strictly_local, "SP": strictly_piecewise, "RD": reverse_definite,
+           "GD": generalized_definite, "LT": locally_testable, "LTT": threshold_testable,
+           "PT": piecewise_testable}
+CENSUS = list(minimal_dfas(3, "ab"))
+#: words up to this length are profiled by the brute force
+N = 9
+#: every language of the census in a class has its least order ≤ 3 (threshold ≤ 2)
+K_MAX = 3
+
+
+# -- brute force: profiles of all words up to N -----------------------------------------------------
+WORDS = [w for n in range(N + 1) for w in product("ab", repeat=n)]
+
+
+def marked_factors(w, k):
+    m = ("<",) + w + (">",)
+    return {m} if len(m) < k else {m[i:i + k] for i in range(len(m) - k + 1)}
+
+
+def marked_counts(w, k, t):
+    m = ("<",) + w + (">",)
+    if len(m) < k:
+        return frozenset({(m, 1)})
+    c: dict = {}
+    for i in range(len(m) - k + 1):
+        c[m[i:i + k]] = c.get(m[i:i + k], 0) + 1
+    return frozenset((f, min(n, t)) for f, n in c.items())
+
+
+def subseqs(w, k):
+    out = {()}
+    for a in w:
+        out |= {s + (a,) for s in out if len(s) < k}
+    return out
+
+
+def _ids(profiles):
+    index: dict = {}
+    return np.array([index.setdefault(p, len(index)) for p in profiles])
+
+
+def _sets(profiles):
+    """Words × elements boolean matrix of set-valued profiles."""
+    elems = sorted({x for p in profiles for x in p}, key=repr)
+    pos = {x: i for i, x in enumerate(elems)}
+    M = np.zeros((len(profiles), len(elems)), dtype=bool)
+    for i, p in enumerate(profiles):
+        M[i, [pos[x] for x in p]] = True
+    return M
+
+
+PROFILE_IDS = {
+    "RD": {k: _ids([w[:k] for w in WORDS]) for k in range(0, K_MAX + 1)},
+    "GD": {k: _ids([(w[:k], w[len(w) - k:] if k <= len(w) else w) if k else () for w in WORDS])
+           for k in range(0, K_MAX + 1)},
+    "LT": {k: _ids([frozenset(marked_factors(w, k)) for w in WORDS]) for k in range(1, K_MAX + 1)},
+    "PT": {k: _ids([frozenset(subseqs(w, k)) for w in WORDS]) for k in range(1, K_MAX + 1)},
+    "LTT": {(k, t): _ids([marked_counts(w, k, t) for w in WORDS])
+            for k in range(1, K_MAX + 1) for t in range(1, 4)},
+}
+SET_MATRICES = {"SL": {k: _sets([marked_factors(w, k) for w in WORDS]) for k in range(1, K_MAX + 1)},
+                "SP": {k: _sets([subseqs(w, k) for w in WORDS]) for k in range(1, K_MAX + 1)}}
+
+
+_INDEX = {w: i for i, w in enumerate(WORDS)}
+_PARENT = np.array([_INDEX[w[:-1]] if w else 0 for w in WORDS])
+_LAST = np.array([("ab".index(w[-1]) if w else 0) for w in WORDS])
+
+
+def memberships(dfa) -> np.ndarray:
+    """Which of WORDS are in L (level by level: each word's state from its parent's)."""
+    T = np.asarray(dfa.transitions)
+    states = np.full(len(WORDS), dfa.initial)
+    lengths = np.array([len(w) for w in WORDS])
+    for n in range(1, N + 1):
+        at = lengths == n
+        states[at] = T[states[_PARENT[at]], _LAST[at]]
+    return np.asarray(dfa.accepting)[states]
+
+
+def union_of_classes(ids, inside) -> bool:
+    """No profile class holds a word in L and one outside (on the words up to N)."""
+    total = np.bincount(ids)
+    ins = np.bincount(ids[inside], minlength=len(total))
+    return bool(((ins == 0) | (ins == total)).all())
+
+
+def strictly(M, inside) -> bool:
+    """w ∈ L iff every element of w's profile occurs in the profile of a word of L."""
+    allowed = M[inside].any(axis=0)
+    return bool(np.array_equal(~(M & ~allowed).any(axis=1), inside))
+
+
+def brute_least_k(name, inside):
+    """The least order consistent on the words up to N (None: none up to K_MAX); LTT: (k, t)."""
+    if name in SET_MATRICES:
+        return next((k for k, M in SET_MATRICES[name].items() if strictly(M, inside)), None)
+    if name == "LTT":
+        return next(((k, t) for (k, t), ids in PROFILE_IDS["LTT"].items()
+                     if union_of_classes(ids, inside)), None)
+    return next((k for k, ids in PROFILE_IDS[name].items() if union_of_classes(ids, inside)), None)
+
+
+# -- the semigroup identities, computed by separate code --------------------------------------------
+class Semigroup:
+    """The transformations of the non-empty words (tuples), with the monoid's identity apart."""
+
+    def __init__(self, dfa):
+        T = dfa.transitions
+        n = dfa.n_states
+        gens = [tuple(int(T[q, a]) for q in range(n)) for a in range(len(dfa.alphabet))]
+        elems = list(dict.fromkeys(gens))
+        i = 0
+        while i < len(elems):
+            for g in gens:
+                x = self.mul(elems[i], g)
+                if x not in elems:
+                    elems.append(x)
+            i += 1
+        self.S = elems
+        self.E = [e for e in elems if self.mul(e, e) == e]
+        self.one = tuple(range(n))
+
+    @staticmethod
+    def mul(x, y):                  # first x, then y
+        return tuple(y[q] for q in x)
+
+    def omega(self, x):
+        p = x
+        while self.mul(p, p) != p:
+            p = self.mul(p, x)
+        return p
+
+
+def oracle_identities(dfa) -> dict:
+    G = Semigroup(dfa)
+    m, S, E = G.mul, G.S, G.E
+    out = {}
+    out["RD"] = all(m(e, s) == e for e in E for s in S)
+    out["GD"] = all(m(m(e, s), e) == e for e in E for s in S)
+    out["definite"] = all(m(s, e) == e for e in E for s in S)
+    loc = {e: {m(m(e, s), e) for s in S} for e in E}
+    out["LT"] = all(m(x, x) == x and all(m(x, y) == m(y, x) for y in M)
+                    for M in loc.values() for x in M)
+    out["aperiodic"] = all(m(G.omega(x), x) == G.omega(x) for x in S)
+    # e·x·f·y·e·z·f = e·z·f·y·e·x·f over all x, y, z: with p = exf, q = ezf ∈ eSf, s = fye ∈ fSe
+    out["LTT"] = out["aperiodic"] and all(
+        m(m(p, s), q) == m(m(q, s), p)
+        for e in E for f in E
+        for P in [{m(m(e, x), f) for x in S}] for Q in [{m(m(f, y), e) for y in S}]
+        for p in P for q in P for s in Q)
+    monoid = S + ([G.one] if G.one not in S else [])
+    right = {frozenset(m(x, t) for t in monoid) for x in monoid}
+    left = {frozenset(m(t, x) for t in monoid) for x in monoid}
+    out["PT"] = len(right) == len(left) == len(monoid)    # R- and L-trivial: J-trivial monoid
+    return out
+
+
+# -- every minimal DFA with ≤ 3 states over {a, b} ----------------------------------------------------
+@pytest.fixture(scope="module")
+def census():
+    """Per DFA: the membership vector on WORDS, the fast verdicts, the oracles."""
+    rows = []
+    for d in CENSUS:
+        rows.append((d, memberships(d),
+                     {name: mod.member(d) for name, mod in MODULES.items()}, oracle_identities(d)))
+    return rows
+
+
+def test_the_fast_verdicts_agree_with_the_identities_and_the_brute_force(census):
+    counts = {name: 0 for name in MODULES}
+    brute_counts = dict(counts)
+    for d, inside, fast, ident in census:
+        for name in ("RD", "GD", "LT", "LTT", "PT"):
+            assert fast[name] == ident[name], (name, d)
+        for name in MODULES:
+            counts[name] += fast[name]
+            k = brute_least_k(name, inside)
+            brute_counts[name] += k is not None
+            if fast[name] is False:
+                assert k is None, (name, d, k)       # no order ≤ K_MAX passes the brute force
+    # the census counts of the fast verdicts are those of the brute force (≤ K_MAX, words ≤ N)
+    assert counts == brute_counts
+    assert all(0 < counts[c] < len(census) for c in counts)
+
+
+#: the certificate path (least orders, certificates, witnesses) on every STRIDE-th DFA
+STRIDE = 3
+
+
+def test_the_least_orders_agree_with_the_brute_force_and_every_answer_verifies(census):
+    for d, inside, fast, _ in census[::STRIDE]:
+        a = {}
+        for name, mod in MODULES.items():
+            ans = a[name] = mod.decide(d)
+            assert ans.member == fast[name]
+            if ans.member:
+                k = brute_least_k(name, inside)
+                assert k == ((ans.k, ans.t) if name == "LTT" else ans.k), (name, d, ans.k)
+                check = verify_answer(d, name, {"certificate": ans.to_json()})
+            else:
+                check = verify_answer(d, name, {"witness": ans.witness.to_json()})
+            assert check.valid, (name, d, check.reason)
+        # the least orders respect the inclusions (LT_k = LTT_k,1; SL_k ⊆ LT_k; SP_k ⊆ PT_k; RD_k ⊆ GD_k)
+        for small, big in (("SL", "LT"), ("SP", "PT"), ("LT", "LTT"), ("RD", "GD")):
+            if a[small].member:
+                assert a[big].k <= a[small].k, (small, big, d)
+
+
+def test_the_known_inclusions_hold_on_the_census(census):
+    for d, _, fast, ident in census:
+        sf = ident["aperiodic"]
+        assert aperiodic.decide_aperiodic(d).member == sf
+        deff = definite.decide_definite(d).member
+        assert deff == ident["definite"]
+        implied = [("SL", "LT"), ("LT", "LTT"), ("SP", "PT"), ("RD", "GD"), ("GD", "LT")]
+        for small, big in implied:
+            assert not fast[small] or fast[big], (small, big, d)
+        assert not fast["LTT"] or sf and not fast["PT"] or sf
+        assert not deff or fast["GD"]
+    # and strictly: each inclusion is proper on the census
+    for small, big in [("SL", "LT"), ("LT", "LTT"), ("SP", "PT"), ("RD", "GD"), ("GD", "LT")]:
+        assert any(f[big] and not f[small] for _, _, f, _ in census), (small, big)
+
+
+# -- pysemigroup: its Green's relations (its is_J tests H-classes, not J-classes) ---------------------
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")     # pysemigroup's numpy.matrix
+def test_piecewise_testable_is_a_j_trivial_monoid_by_pysemigroup():
+    ps = pytest.importorskip("pysemigroup")
+    from pysemigroup import ring
+    if not hasattr(ring.hash_matrix, "tostring"):              # numpy 2 removed tostring
+        ring.hash_matrix.tostring = lambda self: self.tobytes()
+    for d in CENSUS[::5]:
+        T = d.transitions
+        trans = {(q, a): [int(T[q, i])] for q in range(d.n_states) for i, a in enumerate(d.alphabet)}
+        S = ps.TransitionSemiGroup(ps.Automaton(trans, [d.initial], [q for q in range(d.n_states)
+                                                                      if d.accepting[q]]), monoid=True)
+        j_trivial = all(len(S.J_class_of_element(x)) == 1 for x in S.elements())
+        assert piecewise_testable.member(d) == j_trivial, d
+
+
+# -- random larger DFAs -----------------------------------------------------------------------------
+def random_dfas(count, seed=7):
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < count:
+        n = int(rng.integers(4, 7))
+        letters = "ab" if rng.random() < 0.7 else "abc"
+        if rng.random() < 0.5:       # partially ordered: transitions go up or stay
+            T = np.array([[int(rng.integers(q, n)) if rng.random() < 0.6 else q for _ in letters]
+                          for q in range(n)])
+        else:
+            T = rng.integers(0, n, size=(n, len(letters)))
+        d = minimize(DFA(letters, T, 0, rng.random(n) < 0.5))
+        if d.n_states >= 3:
+            out.append(d)
+    return out
+
+
+#: the oracle's semigroup is plain Python: larger random DFAs are left out
+ORACLE_ELEMENTS = 300
+
+
+def test_random_larger_dfas_against_the_identities():
+    from attnlogic.definability.semigroup import transition_semigroup
+    from attnlogic.limits import Limits
+
+    limits = Limits(synthesis_states=5000)          # the least-order searches stay small
+    checked = 0
+    for d in random_dfas(40):
+        if transition_semigroup(d).size > ORACLE_ELEMENTS:
+            continue
+        checked += 1
+        ident = oracle_identities(d)
+        for name, mod in MODULES.items():
+            ans = mod.decide(d, limits)
+            if name in ident:
+                assert ans.member == ident[name], (name, d)
+            if ans.member and ans.certificate is None:
+                continue                             # its order is beyond the small limit
+            obj = {"certificate": ans.to_json()} if ans.member else {"witness": ans.witness.to_json()}
+            assert verify_answer(d, name, obj).valid, (name, d)
+    assert checked >= 25
+
+
+# -- the classification and the command line --------------------------------------------------------
+def test_subregular_classes_are_asked_only_when_named():
+    d = regex_to_dfa("a*b*", "ab")
+    plain = classify(d)
+    assert [str(f) for f in plain.fragments] == [str(f) for f in questions()]
+    assert not any(str(f) in MODULES for f in plain.fragments)
+    c = classify(d, classes=["subregular"])
+    assert [str(f) for f in c.fragments][-7:] == list(MODULES)
+    assert c["SP"].member and c["SP"].certificate.k == 2
+    assert classify(d, classes=["LT"])["LT"].member
+
+
+def test_verify_refuses_tampered_answers():
+    d = regex_to_dfa("a*b*", "ab")
+    c = classify(d, classes=["subregular"]).to_json()["fragments"]
+    for name in MODULES:
+        assert verify_answer(d, name, c[name]).valid, name
+    sl = json.loads(json.dumps(c["SL"]))
+    sl["certificate"]["forbidden"] = sl["certificate"]["forbidden"][1:]       # allow one more factor
+    assert not verify_answer(d, "SL", sl).valid
+    pt = json.loads(json.dumps(c["PT"]))
+    pt["certificate"]["profiles"] = pt["certificate"]["profiles"][1:]
+    assert not verify_answer(d, "PT", pt).valid
+    # a witness of another language, and words swapped
+    e = regex_to_dfa("(a|b)*a(a|b)*b(a|b)*", "ab")
+    w = classify(e, classes=["RD"]).to_json()["fragments"]["RD"]["witness"]
+    assert verify_answer(e, "RD", {"witness": w}).valid
+    swapped = dict(w, **{"in": w["out"], "out": w["in"]})
+    assert not verify_answer(e, "RD", {"witness": swapped}).valid
+    assert not verify_answer(e, "LT", {"witness": w}).valid or w["kind"] == "pair"
+    bad = dict(w, family=dict(w["family"], out=[[w["family"]["out"][0][0] + "b"] + w["family"]["out"][0][1:]]))
+    assert not verify_answer(e, "RD", {"witness": bad}).valid
+
+
+def test_the_command_line_classifies_and_verifies(tmp_path, capsys):
+    from attnlogic.cli import main
+
+    assert main(["classify", "--regex", "(aa)*b", "--alphabet", "ab", "--class", "subregular",
+                 "--json", "--no-progress", "--search-budget", "0"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {k: v["member"] for k, v in out["fragments"].items() if k in MODULES} == {
+        name: MODULES[name].member(regex_to_dfa("(aa)*b", "ab")) for name in MODULES}
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(out))
+    for name in MODULES:
+        assert main(["verify", "--regex", "(aa)*b", "--alphabet", "ab", "--class", name,
+                     "--answer", str(path), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["valid"] is True, name
+    assert main(["verify", "--regex", "(aa)*b", "--alphabet", "ab", "--class", "XX",
+                 "--answer", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--class" in err[0]
+    assert main(["classify", "--regex", "a*b*", "--alphabet", "ab", "--class", "PT",
+                 "--no-progress", "--search-budget", "0"]) == 0
+    text = capsys.readouterr().out
+    assert "PT" in text and "least k = 2" in text and "not order 1" in text
