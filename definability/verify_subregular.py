@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections import Counter
 import numpy as np
 
-from ..automata.convert import as_dfa
+from ..automata.sources import as_dfa
 from ..errors import InputError
 from .verify import Check
 
