@@ -57,6 +57,26 @@ def _sample4(count: int, seed: int = 26) -> list[DFA]:
     return out
 
 
+def _random_larger(count: int, seed: int = 2026) -> list[DFA]:
+    """``count`` minimal DFAs of 5 to 7 states over {a, b} from random tables (seeded), those
+    whose syntactic monoid has at most 400 elements (so that |M|² instantiations stay small)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < count:
+        n = int(rng.integers(5, 8))
+        d = minimize(DFA("ab", rng.integers(0, n, size=(n, 2)), 0, rng.integers(0, 2, size=n).astype(bool)))
+        if d.n_states >= 5:
+            try:
+                transition_semigroup(d, limit=399)
+            except LimitExceeded:
+                continue
+            out.append(d)
+    return out
+
+
+LARGER = _sample4(120) + _random_larger(80)
+
+
 def _assert_witness(d, v: IdentityViolation, text: str, monoid: bool) -> None:
     assert d.accepts(list(v.accepted)) and not d.accepts(list(v.rejected))
     assert verify_identity_violation(d, text, v, monoid=monoid).valid
@@ -64,10 +84,11 @@ def _assert_witness(d, v: IdentityViolation, text: str, monoid: bool) -> None:
 
 def test_census_reproduces_the_procedures_from_their_identities():
     """R-trivial (LTL[P]), definite (LTL[Y]) and aperiodic (LTL[S]) on every minimal DFA of
-    ≤ 3 states over two letters and 120 of 4 states: the identities alone agree with the
-    DFA-level procedures; every "no" has a pair that the language separates."""
+    ≤ 3 states over two letters, 120 of 4 states and 80 random ones of 5 to 7 states: the
+    identities alone agree with the DFA-level procedures; every "no" has a pair that the
+    language separates."""
     counts = {"R": 0, "D": 0, "A": 0}
-    for d in CENSUS3 + _sample4(120):
+    for d in CENSUS3 + LARGER:
         m, s = structure_of(d, True), structure_of(d, False)
         for text, st, expected, key in ((R_TRIVIAL, m, decide_r_trivial(d).member, "R"),
                                         (DEFINITE, s, decide_definite(d).member, "D"),
@@ -81,7 +102,7 @@ def test_census_reproduces_the_procedures_from_their_identities():
             else:
                 _assert_witness(d, ans.violation, text, st.monoid)
     # the census has members and non-members of each class
-    assert all(0 < c < len(CENSUS3) + 120 for c in counts.values())
+    assert all(0 < c < len(CENSUS3) + len(LARGER) for c in counts.values())
 
 
 def test_definite_needs_the_semigroup():
@@ -104,7 +125,7 @@ def _regular_elements_idempotent(d) -> bool:
 def test_da_against_greens_relations():
     fo2 = identity_class(DA)
     agree = {True: 0, False: 0}
-    for d in CENSUS3:
+    for d in CENSUS3[::2] + LARGER[120:]:
         ans = check_identities(d, DA, monoid=True)
         assert ans.holds == _regular_elements_idempotent(d)
         # R ⊆ DA ⊆ A: LTL[P] ⊆ FO2[<] ⊆ LTL[S], by the DFA-level procedures
