@@ -376,3 +376,16 @@ def test_the_command_line_classifies_and_verifies(tmp_path, capsys):
                  "--no-progress", "--search-budget", "0"]) == 0
     text = capsys.readouterr().out
     assert "PT" in text and "least k = 2" in text and "not order 1" in text
+
+
+def test_the_gallery_prints_one_yes_and_one_no_per_class():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "examples" / "subregular_gallery.py"
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd="/")
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split()[:3] for line in proc.stdout.splitlines() if line and not line.startswith(" ")]
+    assert [(r[0], r[2]) for r in rows] == [(c, v) for c in MODULES for v in ("yes", "no")]
+    assert proc.stdout.count("verified: ") == 14
