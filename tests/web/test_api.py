@@ -111,7 +111,7 @@ def test_the_compiled_model_reads_a_word_as_the_formula_says(client):
         == [False, False, True, False, True]
 
 
-def test_the_downloads_are_the_compiled_model(client, tmp_path):
+def test_the_downloads_are_the_compiled_model(client, tmp_path, capsys, monkeypatch):
     from safetensors.torch import load
 
     from attnlogic.compiler import compile_formula
@@ -128,11 +128,18 @@ def test_the_downloads_are_the_compiled_model(client, tmp_path):
     (tmp_path / "m.json").write_bytes(side.content)
     model, _ = load_model(tmp_path / "m.safetensors")
     assert json.loads(side.content)["format"] == "attnlogic-transformer" and model is not None
+    # the command line the page names writes the same two files, byte for byte
+    cli = client.post("/api/compile", json={**FORMULA, "word": ""}).json()["cli"]
+    monkeypatch.chdir(tmp_path)
+    _run_cli(cli, capsys, monkeypatch)
+    assert (tmp_path / "model.safetensors").read_bytes() == weights.content
+    assert (tmp_path / "model.json").read_bytes() == side.content
 
 
-def test_separate_answers_a_verified_language_or_the_inclusion(client):
+def test_separate_answers_a_verified_language_or_the_inclusion(client, capsys, monkeypatch):
     data = client.post("/api/separate", json={"a": "LTL[P]", "b": "LTL[Y]"}).json()
     sep = data["separation"]
+    assert _run_cli(data["cli"], capsys, monkeypatch) == sep
     lang = client.post("/api/language", json={"source": "formula", "text": sep["formula"],
                                               "alphabet": "".join(sep["alphabet"])}).json()
     verdict = {r["fragment"]: r["member"] for r in lang["results"]}
@@ -141,11 +148,13 @@ def test_separate_answers_a_verified_language_or_the_inclusion(client):
     assert inc["inclusion"]["fragment_out"] == "LTL[P,Y]"
 
 
-def test_the_census_filter_is_the_censuss_and_opens_each_language(client):
+def test_the_census_filter_is_the_censuss_and_opens_each_language(client, capsys, monkeypatch):
     from attnlogic.definability.census import census
 
     data = client.post("/api/census", json={"states": 2, "alphabet": "ab", "in": ["LTL[P]"],
                                             "out": ["LTL[Y]"]}).json()
+    cli = _run_cli(data["cli"], capsys, monkeypatch)
+    assert (cli["counts"], cli["profiles"]) == (data["counts"], data["profiles"])
     here = census(2, "ab")
     i, j = here.fragments.index(here.fragments[0]), [str(f) for f in here.fragments].index("LTL[Y]")
     expected = [e for e in here.entries if e.verdicts[i] is True and e.verdicts[j] is False]
@@ -171,12 +180,17 @@ MALFORMED = [
     ("pickle file", "/api/language", json.dumps({"source": "file", "text": "\x80\x04\x95cos\nsystem\n"}).encode(), 400),
     ("bad formula", "/api/language", json.dumps({"source": "formula", "text": "P (a &"}).encode(), 400),
     ("unknown question", "/api/nothing", b"{}", 404),
+    ("a path out of the page", "/static/..%2f..%2fweb%2fpool.py", b"", 404),
     ("deep JSON", "/api/language", b"[" * 100_000 + b"]" * 100_000, 400),
 ]
 
 
 @pytest.mark.parametrize("path,body,status", [m[1:] for m in MALFORMED], ids=[m[0] for m in MALFORMED])
 def test_a_malformed_request_gets_one_clear_4xx_line(client, path, body, status):
+    if path.startswith("/static/"):
+        answer = client.get(path)
+        assert answer.status_code == status and "import" not in answer.text
+        return
     answer = client.post(path, content=body, headers={"Content-Type": "application/json"})
     assert answer.status_code == status, answer.text
     message = answer.json()["error"]
