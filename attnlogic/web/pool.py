@@ -213,7 +213,14 @@ class WorkerPool:
         self._threads.shutdown(wait=False, cancel_futures=True)
         from multiprocessing import forkserver
 
-        stop = getattr(forkserver._forkserver, "_stop", None)     # the fork server exits with us
+        server = forkserver._forkserver             # the fork server goes with us, at once: it
+        pid = getattr(server, "_forkserver_pid", None)      # holds nothing (a clean exit of an
+        if pid is not None:                         # interpreter with torch loaded takes seconds)
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        stop = getattr(server, "_stop", None)       # reap it, close its socket
         if stop is not None:
             stop()
 

@@ -81,8 +81,13 @@ def test_the_pool_answers_stops_and_replaces():
             await job("third", (len, "y"), soon(0.2))
             await asyncio.gather(slow, other)
             assert done[1] == "third: busy" and sorted(done[2:]) == ["other", "slow"]
+            from multiprocessing import forkserver
+            server = forkserver._forkserver._forkserver_pid
         finally:
             pool.close()
+        # closed: no worker and no fork server left behind
         assert pool.alive() == 0
+        with pytest.raises(ProcessLookupError):
+            os.kill(server, 0)
 
     asyncio.run(main())
