@@ -135,7 +135,7 @@ def test_verify_re_checks_a_certificate_and_a_witness(server, browser, shots):
     _shot(browser, shots, "verify.png")
 
 
-def test_compile_a_formula_and_step_through_a_word(server, browser, shots):
+def test_compile_a_formula_step_through_a_word_and_download_it(server, browser, shots, tmp_path):
     _start(browser, server, "compile")
     _css(browser, "#src-formula")[0].click()
     _type(_css(browser, "#text")[0], "P (b & Y a)")
@@ -160,6 +160,19 @@ def test_compile_a_formula_and_step_through_a_word(server, browser, shots):
         assert _css(browser, "#current-prefix")[0].text.startswith(f"w[:{n}] = ")
         _css(browser, "#step-next")[0].click()
     assert "2 layers, 2 heads" in _css(browser, "#compile-title")[0].text
+    # the downloads: the compiled model's weights and sidecar, as the browser saves them
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    _css(browser, "#download-safetensors")[0].click()
+    _css(browser, "#download-json")[0].click()
+    _wait(browser, lambda d: {p.name for p in tmp_path.iterdir()} == {"model.safetensors", "model.json"},
+          "the two downloads")
+    from safetensors.torch import load_file
+
+    from attnlogic.compiler import compile_formula
+    here = compile_formula("P (b & Y a)", ["a", "b"]).model.state_dict()
+    got = load_file(str(tmp_path / "model.safetensors"))
+    assert sorted(got) == sorted(here) and all(bool((got[k] == here[k]).all()) for k in here)
+    assert '"attnlogic-transformer"' in (tmp_path / "model.json").read_text(encoding="utf-8")
     _css(browser, "#step-first")[0].click()
     for _ in range(3):
         _css(browser, "#step-next")[0].click()
