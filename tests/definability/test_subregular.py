@@ -378,14 +378,44 @@ def test_the_command_line_classifies_and_verifies(tmp_path, capsys):
     assert "PT" in text and "least k = 2" in text and "not order 1" in text
 
 
-def test_the_gallery_prints_one_yes_and_one_no_per_class():
-    import subprocess
-    import sys
+def test_the_gallery_prints_one_yes_and_one_no_per_class(capsys):
+    import importlib.util
     from pathlib import Path
 
     script = Path(__file__).resolve().parents[2] / "examples" / "subregular_gallery.py"
-    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd="/")
-    assert proc.returncode == 0, proc.stderr
-    rows = [line.split()[:3] for line in proc.stdout.splitlines() if line and not line.startswith(" ")]
+    spec = importlib.util.spec_from_file_location("subregular_gallery", script)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.main() == 0
+    out = capsys.readouterr().out
+    rows = [line.split()[:3] for line in out.splitlines() if line and not line.startswith(" ")]
     assert [(r[0], r[2]) for r in rows] == [(c, v) for c in MODULES for v in ("yes", "no")]
-    assert proc.stdout.count("verified: ") == 14
+    assert out.count("verified: ") == 14
+
+
+def test_the_census_path_gives_the_same_verdicts():
+    """classify(..., certificates=False), as a census asks, answers like the fast verdicts."""
+    for d in CENSUS[::31]:
+        r = classify(d, windows=(), classes=list(MODULES), certificates=False)
+        for name, mod in MODULES.items():
+            assert r[name].member == mod.member(d), (name, d)
+
+
+def test_mlregtest_files_have_at_most_their_labelled_order():
+    """MLRegTest's SL.k, SP.k and PT.k files (tests/data/mlregtest): the least k decided is at
+    most the k of the file name (and the language is in the class)."""
+    from pathlib import Path
+
+    from attnlogic.automata.io import read_dfa_file
+
+    data = Path(__file__).parent.parent / "data" / "mlregtest"
+    seen = 0
+    for f in sorted(data.glob("*.att")):
+        label, k = f.name.split(".")[2], int(f.name.split(".")[3])
+        if label not in ("SL", "SP", "PT"):
+            continue
+        d = read_dfa_file(str(f), alphabet="abcd")
+        ans = MODULES[label].decide(d)
+        assert ans.member and ans.k is not None and ans.k <= k, (f.name, ans.k)
+        seen += 1
+    assert seen == 6
