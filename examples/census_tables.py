@@ -41,7 +41,10 @@ Every regular language whose minimal complete DFA has at most N states, over two
 LTL[P] (global attention), LTL[Y] (1-local), LTL[P,Y] (hybrid:1), LTL[S] (star-free, no
 attention pattern), LTL[Y<=2] (local:2) and LTL[P,Y<=2] (hybrid:2), at the N+1 readout
 (docs/logic.md).  One minimal DFA per language, up to isomorphism: the breadth-first
-canonical transition tables with an acceptance vector that leaves no two states equivalent.
+canonical transition tables (string representations) with an acceptance vector that leaves
+no two states equivalent, generated in order by one compiled kernel (`automata/census.py`).
+The larger censuses — at most 5 states over two letters, 4 over three — are at the end
+(the large census).
 
 The tables are written by the recorded command
 
@@ -53,7 +56,12 @@ which runs `attnlogic census --max-states 4 --alphabet ab` and
 
 How the verdicts are obtained and checked:
 
-* each language is classified without certificates (`classify(..., certificates=False)`):
+* LTL[P], LTL[Y], LTL[P,Y], LTL[S] are decided in bulk by a compiled kernel
+  (`definability/batch.py`: the classifier's own DFA tests, on thousands of DFAs at once),
+  whose verdicts equal `classify`'s on every language of at most 4 states over two letters
+  (`python -m benchmarks.bench_census --compare`);
+* the window questions are settled by inclusion where one settles them (LTL[Y<=k] ⊆ LTL[Y],
+  LTL[P] ⊆ LTL[P,Y<=k] ⊆ LTL[P,Y]), the others by `classify(..., certificates=False)`:
   the decision procedures of docs/decision-procedures.md, unchanged, stop at the verdict
   (no formula is synthesised, no witness attested);
 * one language per orbit under renaming the letters and complement is classified, and its

@@ -78,7 +78,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from attnlogic.definability.census import check_request
+    from attnlogic.definability.census import DEFAULT_MAX_BULK_DFAS, check_request
     from attnlogic.definability.census_run import run_census
     from attnlogic.errors import InputError
     from attnlogic.progress import StatusLine, wanted
@@ -104,8 +104,10 @@ def run(args) -> int:
     letters = split_alphabet(args.alphabet)
     windows = () if args.no_windows else tuple(dict.fromkeys(args.window or [2]))
     classes = tuple(args.classes or ())
-    asked = check_request(args.max_states, letters, windows, classes, max_dfas=args.max_dfas,
-                          limits=limits)
+    # with --sample, only the sample is classified one language at a time: the bulk bound
+    asked = check_request(args.max_states, letters, windows, classes, limits=limits,
+                          max_dfas=(args.max_dfas if args.max_dfas is not None or args.sample is None
+                                    else DEFAULT_MAX_BULK_DFAS))
     request = (asked if args.sample is None else
                check_request(args.max_states, letters, (), (), max_dfas=args.max_dfas, limits=limits))
     with StatusLine("census", wanted(args)) as status:
