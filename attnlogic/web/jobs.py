@@ -9,7 +9,9 @@ Each job is what one command of the command line does, and names that command
               semigroup's size, and the classification by fragment and attention pattern with
               each certificate or witness pair (``attnlogic classify``);
 ``verify``    a certificate (formula) or witness pair re-checked by
-              :mod:`attnlogic.definability.verify` (``attnlogic verify``);
+              :mod:`attnlogic.definability.verify`, a subregular class's answer by
+              :mod:`attnlogic.definability.verify_subregular`, a verdict on identities
+              (FO2[<], DD1) re-decided from scratch (``attnlogic verify``);
 ``separate``  a language in fragment A and not in B, or the inclusion (``attnlogic separate``);
 ``compile``   the model of the language (a formula without S as given; any other language
               through :func:`attnlogic.pipeline.compile_language`), its plan as a diagram,
@@ -29,6 +31,7 @@ worker (a small LRU keyed by the parameters).
 from __future__ import annotations
 
 import base64
+import json
 import shlex
 from collections import OrderedDict
 
@@ -44,7 +47,8 @@ from attnlogic.definability.classify import classify, questions
 from attnlogic.definability.registry import CLASSES
 from attnlogic.definability.semigroup import transition_semigroup
 from attnlogic.definability.separations import inclusion, separation
-from attnlogic.definability.verify import verify_formula, verify_witness
+from attnlogic.definability.verify import verify_formula, verify_identity_check, verify_witness
+from attnlogic.definability.verify_subregular import CLASS_NAMES, verify_answer
 from attnlogic.errors import InputError, LimitExceeded
 from attnlogic.limits import Limits
 from attnlogic.ltl.fragments import Fragment
@@ -100,7 +104,8 @@ def load(params, limits: Limits) -> Language:
     states = limits.automaton_states
     if source == "file":
         name = params.get("filename") or "upload"
-        dfa = read_dfa_text(text, name, alphabet, max_states=states or 200_000)
+        dfa = read_dfa_text(text, name, alphabet, max_states=states or 200_000,
+                            one_hot=True if params.get("one_hot") else None)
         if alphabet is not None and sorted(alphabet) != sorted(dfa.alphabet):
             raise InputError(f"{name}: field 'alphabet': {list(dfa.alphabet)} does not match the given "
                              f"alphabet {list(alphabet)}", parameters=("alphabet",))
@@ -122,7 +127,7 @@ def _source_flags(params) -> tuple[list[str], str]:
         return [text] + extra, ""
     if source == "regex":
         return ["--regex", text] + extra, ""
-    return ["--dfa", "-"] + extra, text
+    return ["--dfa", "-"] + extra + (["--one-hot"] if params.get("one_hot") else []), text
 
 
 def command(words: list[str], stdin: str = "") -> str:
@@ -167,7 +172,7 @@ def job_language(params, limits: Limits) -> dict:
     rows = []
     for r in result.results:
         row = {"fragment": str(r.fragment), "pattern": _pattern(r.fragment), **r.to_json(sep),
-               "verifiable": isinstance(r.fragment, Fragment)}     # verify.py re-checks LTL fragments
+               "recheck": _recheck(r)}
         rows.append(row)
     flags, stdin = _source_flags(params)
     words = ["classify"] + flags + _window_flags(windows)
@@ -190,10 +195,55 @@ def _pattern(fragment) -> str | None:
 
 
 # -- verify -------------------------------------------------------------------------------------
+def _recheck(r) -> dict | None:
+    """How the page re-checks the answer ``r`` (a FragmentResult), or None: an LTL fragment's
+    formula or witness pair (:mod:`~attnlogic.definability.verify`), a subregular class's
+    answer (:mod:`~attnlogic.definability.verify_subregular`), or a verdict on identities
+    re-decided from scratch (``verify_identity_check``: FO2[<], DD1)."""
+    if isinstance(r.fragment, Fragment):
+        return {"kind": "formula"} if r.formula is not None else ({"kind": "witness"} if r.witness else None)
+    name = str(r.fragment)
+    if name in CLASS_NAMES and r.member is not None:
+        return {"kind": "answer"}
+    data = r.certificate if r.member else r.witness
+    data = data.to_json() if hasattr(data, "to_json") else data
+    if r.member is not None and isinstance(data, dict) and data.get("identities"):
+        return {"kind": "identity", "identity": data["identities"],
+                "semigroup": data.get("structure") == "semigroup"}
+    return None
+
+
 def job_verify(params, limits: Limits) -> dict:
     lang = load(params, limits)
-    fragment = Fragment.parse(params["fragment"])
     flags, stdin = _source_flags(params)
+    if params.get("identity") is not None:
+        check = verify_identity_check(lang.dfa, params["identity"], monoid=not params.get("semigroup"))
+        words = ["verify"] + flags + ["--identity", params["identity"]] + (["--semigroup"] if params.get("semigroup") else [])
+        out = {**check.to_json(), "cli": command(words, stdin)}
+        if params.get("member") is not None:       # the answer re-decided: does it agree?
+            agrees = check.valid == params["member"]
+            out = {**out, "valid": agrees, "reason": ("agrees with the answer: " if agrees else
+                                                      "DISAGREES with the answer: ") + check.reason}
+        return out
+    if params.get("answer") is not None:
+        name = params["fragment"]
+        if name not in CLASS_NAMES:
+            raise InputError(f"fragment: a subregular class ({', '.join(CLASS_NAMES)}) goes with an "
+                             f"answer, got {name!r}", parameters=("fragment",))
+        sep = "" if all(len(a) == 1 for a in lang.alphabet) else ","
+        try:
+            check = verify_answer(lang.dfa, name, params["answer"], sep)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise InputError(f"answer: malformed ({exc.__class__.__name__}: {exc})"[:300],
+                             parameters=("answer",)) from None
+        answer = json.dumps(params["answer"], ensure_ascii=False)
+        if stdin:       # the file's text is on standard input: the answer goes in a file
+            words = ["verify"] + flags + ["--class", name, "--answer", "answer.json"]
+            return {**check.to_json(), "fragment": name, "cli": command(words, stdin),
+                    "note": f"answer.json holds {answer}"}
+        words = ["verify"] + flags + ["--class", name, "--answer", "-"]
+        return {**check.to_json(), "fragment": name, "cli": command(words, answer)}
+    fragment = Fragment.parse(params["fragment"])
     # the language is given as a formula by position: the certificate goes to --formula
     if params.get("formula") is not None:
         formula = ltl.parse(params["formula"])

@@ -4,7 +4,8 @@ the field (:class:`BadRequest`, answered as HTTP 400).
 
 A request is one JSON object.  The language fields (every job but ``separate`` and
 ``census``): ``source`` (``formula``, ``regex`` or ``file``), ``text`` (the formula, the
-regex, or the file's contents), ``alphabet``, ``filename`` (only shown), ``windows`` (the
+regex, or the file's contents), ``alphabet``, ``filename`` (only shown), ``one_hot`` (a
+file over atomic propositions: the propositions are the letters), ``windows`` (the
 k of LTL[Y<=k], LTL[P,Y<=k]), ``classes`` (registered classes asked beyond the default
 ones).  Budgets any request may lower (never raise): ``time_budget`` (seconds) and
 ``max_states`` (states of the language's automaton).
@@ -75,14 +76,26 @@ def _list(item, most: int, exactly: int | None = None):
     return check
 
 
+def _flag(name, value):
+    if not isinstance(value, bool):
+        raise BadRequest(f"field '{name}': expected true or false, got {_kind(value)}")
+    return value
+
+
+def _object(name, value):
+    if not isinstance(value, dict):
+        raise BadRequest(f"field '{name}': expected an object, got {_kind(value)}")
+    return value
+
+
 def _kind(value) -> str:
     return {dict: "an object", list: "a list", str: "text", bool: "true/false",
             type(None): "null"}.get(type(value), "a number")
 
 
 _LANGUAGE = {"source": _text(10, ("formula", "regex", "file")), "text": _text(MAX_FILE),
-             "alphabet": _text(400), "filename": _text(200),
-             "windows": _list(_integer(1, 8), 4), "classes": _list(_text(80), 8)}
+             "alphabet": _text(400), "filename": _text(200), "one_hot": _flag,
+             "windows": _list(_integer(1, 8), 4), "classes": _list(_text(80), 64)}
 _BUDGETS = {"time_budget": _number(0.05, 3600), "max_states": _integer(1, 10 ** 7)}
 _FRAGMENT = _text(40)
 
@@ -90,14 +103,15 @@ _FRAGMENT = _text(40)
 FIELDS = {
     "language": {**_LANGUAGE, **_BUDGETS},
     "verify": {**_LANGUAGE, **_BUDGETS, "fragment": _FRAGMENT, "formula": _text(MAX_FILE),
-               "witness": _list(_text(MAX_WITNESS), 2, exactly=2), "depth": _integer(0, 1000, optional=True)},
+               "witness": _list(_text(MAX_WITNESS), 2, exactly=2), "depth": _integer(0, 1000, optional=True),
+               "answer": _object, "identity": _text(2000), "semigroup": _flag, "member": _flag},
     "separate": {"a": _FRAGMENT, "b": _FRAGMENT, **_BUDGETS},
     "compile": {**_LANGUAGE, **_BUDGETS, "word": _text(MAX_TEXT)},
     "download": {**_LANGUAGE, **_BUDGETS, "what": _text(20, ("safetensors", "json"))},
     "census": {"states": _integer(1, 6), "alphabet": _text(40), "windows": _list(_integer(1, 8), 4),
                "in": _list(_FRAGMENT, 12), "out": _list(_FRAGMENT, 12), **_BUDGETS},
 }
-REQUIRED = {"language": ("source", "text"), "verify": ("source", "text", "fragment"),
+REQUIRED = {"language": ("source", "text"), "verify": ("source", "text"),
             "separate": ("a", "b"), "compile": ("source", "text"), "download": ("source", "text", "what"),
             "census": ("states", "alphabet")}
 
@@ -117,8 +131,15 @@ def check_request(kind: str, body) -> dict:
     if "source" in out and out["source"] != "file" and len(out["text"]) > MAX_TEXT:
         raise BadRequest(f"field 'text': a {out['source']} of at most {MAX_TEXT:,} characters, "
                          f"got {len(out['text']):,}")
-    if kind == "verify" and ("formula" in out) == ("witness" in out):
-        raise BadRequest("give exactly one certificate: field 'formula' or field 'witness'")
-    if kind == "verify" and "depth" in out and "witness" not in out:
-        raise BadRequest("field 'depth' goes with field 'witness'")
+    if kind == "verify":
+        given = [f for f in ("formula", "witness", "answer", "identity") if f in out]
+        if len(given) != 1:
+            raise BadRequest("give exactly one thing to check: field 'formula' or 'witness' (with "
+                             "'fragment'), 'answer' (with 'fragment': a subregular class) or 'identity'")
+        if given[0] != "identity" and "fragment" not in out:
+            raise BadRequest(f"field 'fragment' is missing (it goes with field '{given[0]}')")
+        if "depth" in out and "witness" not in out:
+            raise BadRequest("field 'depth' goes with field 'witness'")
+        if ("semigroup" in out or "member" in out) and "identity" not in out:
+            raise BadRequest("fields 'semigroup' and 'member' go with field 'identity'")
     return out

@@ -40,6 +40,25 @@ def _file(fmt: str) -> dict:
     return {"source": "file", "text": dfa_text(d, fmt), "filename": f"lang.{fmt}"}
 
 
+#: a Spot-style HOA file over the propositions a, b (last letter a, b never with a)
+SPOT_HOA = """HOA: v1
+States: 2
+Start: 0
+AP: 2 "a" "b"
+acc-name: Buchi
+Acceptance: 1 Inf(0)
+properties: trans-labels explicit-labels state-acc deterministic
+--BODY--
+State: 0
+[0&!1] 1
+[!0] 0
+State: 1 {0}
+[0&!1] 1
+[!0] 0
+--END--
+"""
+
+
 def _optional_classes() -> list[str]:
     from attnlogic.definability.registry import CLASSES
 
@@ -47,15 +66,17 @@ def _optional_classes() -> list[str]:
 
 
 @pytest.mark.parametrize("request_", [REGEX, FORMULA, _file("hoa"), _file("dot"), _file("json"),
-                                      {**REGEX, "classes": _optional_classes()}],
-                         ids=["regex", "formula", "hoa", "dot", "json", "classes"])
+                                      {**REGEX, "classes": _optional_classes()},
+                                      {"source": "file", "text": SPOT_HOA},
+                                      {"source": "file", "text": SPOT_HOA, "one_hot": True}],
+                         ids=["regex", "formula", "hoa", "dot", "json", "classes", "valuations", "one-hot"])
 def test_the_classification_is_the_librarys_and_its_command_lines(client, request_, capsys, monkeypatch):
     answer = client.post("/api/language", json=request_)
     assert answer.status_code == 200, answer.text
     data = answer.json()
     if request_["source"] == "file":
         from attnlogic.automata.io import read_dfa_text
-        dfa = read_dfa_text(request_["text"]).minimal()
+        dfa = read_dfa_text(request_["text"], one_hot=request_.get("one_hot")).minimal()
     else:
         dfa = load_language(**{request_["source"]: request_["text"]}, alphabet=request_["alphabet"]).dfa
     here = classify(dfa, windows=(2,), classes=tuple(request_.get("classes", ())))
@@ -73,24 +94,39 @@ def test_the_classification_is_the_librarys_and_its_command_lines(client, reques
 
 
 def test_every_certificate_and_witness_verifies_and_a_wrong_one_does_not(client, capsys, monkeypatch):
-    data = client.post("/api/language", json=REGEX).json()
+    """Every answer of every class (the LTL fragments and the classes asked by name) is
+    re-checked as the page's verify button does, and by the command line it names."""
+    data = client.post("/api/language", json={**REGEX, "classes": _optional_classes()}).json()
     checked = 0
     for r in data["results"]:
-        body = {**REGEX, "fragment": r["fragment"]}
-        if r["formula"] is not None:
-            body["formula"] = r["formula"]
+        how = r["recheck"]
+        body = dict(REGEX)
+        if how is None:
+            continue
+        if how["kind"] == "formula":
+            body.update(fragment=r["fragment"], formula=r["formula"])
+        elif how["kind"] == "witness":
+            body.update(fragment=r["fragment"], witness=[r["witness"]["accepted"], r["witness"]["rejected"]],
+                        depth=r["witness"]["depth"])
+        elif how["kind"] == "answer":
+            body.update(fragment=r["fragment"], answer={k: r[k] for k in ("member", "certificate", "witness") if k in r})
         else:
-            body["witness"] = [r["witness"]["accepted"], r["witness"]["rejected"]]
-            body["depth"] = r["witness"]["depth"]
+            body.update(identity=how["identity"], semigroup=how["semigroup"], member=r["member"])
         answer = client.post("/api/verify", json=body).json()
         assert answer["valid"] is True, (r["fragment"], answer)
-        assert _run_cli(answer["cli"], capsys, monkeypatch)["valid"] is True
+        cli = _run_cli(answer["cli"], capsys, monkeypatch)
+        assert cli["valid"] is (r["member"] if how["kind"] == "identity" else True), (r["fragment"], cli)
         checked += 1
-    assert checked == len(data["results"]) == 6
+    assert checked == len(data["results"]) >= 6
     wrong = client.post("/api/verify", json={**REGEX, "fragment": "LTL[Y]", "formula": "Y b"}).json()
     assert wrong["valid"] is False
     swapped = client.post("/api/verify", json={**REGEX, "fragment": "LTL[Y]", "witness": ["ab", "aab"]}).json()
     assert swapped["valid"] is False
+    if "FO2[<]" in _optional_classes():        # (a|b)*ab is in FO2[<]: a claimed "no" disagrees
+        fo2 = next(r for r in data["results"] if r["fragment"] == "FO2[<]")
+        claim = client.post("/api/verify", json={**REGEX, "identity": fo2["recheck"]["identity"],
+                                                 "member": not fo2["member"]}).json()
+        assert claim["valid"] is False and claim["reason"].startswith("DISAGREES")
 
 
 def test_the_compiled_model_reads_a_word_as_the_formula_says(client):

@@ -122,9 +122,13 @@ def test_type_a_regex_and_see_the_dfa_and_the_verdicts(server, browser, shots):
 
 
 def test_verify_re_checks_a_certificate_and_a_witness(server, browser, shots):
-    browser.get(server.url + "/?tab=language&source=regex&text=%28a%7Cb%29*ab&alphabet=ab")
+    from attnlogic.definability.registry import CLASSES
+
+    asked = [n for n in ("FO2[<]", "SL") if any(c.name == n and not c.default for c in CLASSES)]
+    browser.get(server.url + "/?tab=language&source=regex&text=%28a%7Cb%29*ab&alphabet=ab"
+                + (f"&classes={','.join(asked)}" if asked else ""))
     _wait(browser, _classified, "the classification from the link")
-    for fragment in ("LTL[P]", "LTL[Y]", "LTL[Y<=2]"):
+    for fragment in ["LTL[P]", "LTL[Y]", "LTL[Y<=2]"] + asked:
         row = _css(browser, f'#verdicts tr[data-fragment="{fragment}"]')[0]
         _css(row, "button.verify")[0].click()
         _wait(browser, lambda d: _css(row, ".verify-result.valid") or _css(row, ".verify-result.invalid"),

@@ -67,6 +67,7 @@ function languageRequest() {
   if (s.alphabet) body.alphabet = s.alphabet;
   if (s.classes.length) body.classes = s.classes;
   if (s.source === "file" && $("file").files.length) body.filename = $("file").files[0].name;
+  if (s.source === "file" && $("one-hot").checked) body.one_hot = true;
   return body;
 }
 
@@ -80,6 +81,7 @@ function stateURL(extra) {
     if (s.alphabet) q.set("alphabet", s.alphabet);
     if (s.windows && s.windows !== "2") q.set("windows", s.windows);
     if (s.classes.length) q.set("classes", s.classes.join(","));
+    if (s.source === "file" && $("one-hot").checked) q.set("one_hot", "1");
   }
   for (const [k, v] of Object.entries(extra || {})) if (v !== undefined && v !== "") q.set(k, v);
   return location.origin + location.pathname + "?" + q.toString();
@@ -158,12 +160,16 @@ function verdictRow(r, sep) {
   tr.append(el("td", {class: "fragment"}, r.fragment), el("td", {class: "pattern"}, r.pattern || "—"),
             el("td", {class: "verdict " + cls}, word));
   const cell = el("td", {class: "evidence"});
+  const fields = (c) => typeof c === "string" ? c : Object.entries(c).map(([k, v]) =>
+    `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join("\n");
   let check = null;
   if (r.formula !== null) {
     const text = r.formula;
     cell.append(el("pre", {class: "cert"}, text), copyButton(text));
     if (r.definitions.length) cell.append(el("div", {class: "hint"}, `${r.definitions.length} shared definitions; the text parses back as written`));
     check = {fragment: r.fragment, formula: text};
+  } else if (r.witness && r.witness.accepted === undefined) {      // a class's witness of its own kind
+    cell.append(el("pre", {class: "cert"}, fields(r.witness)));
   } else if (r.witness) {
     const w = r.witness;
     const depth = w.depth === null ? "at every depth" : `at depth ≤ ${w.depth}`;
@@ -178,16 +184,19 @@ function verdictRow(r, sep) {
     }
     check = {fragment: r.fragment, witness: [w.accepted, w.rejected], depth: w.depth};
   } else if (r.certificate) {
-    const c = r.certificate;
-    const text = typeof c === "string" ? c : Object.entries(c).map(([k, v]) =>
-      `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join("\n");
-    cell.append(el("pre", {class: "cert"}, text));
+    cell.append(el("pre", {class: "cert"}, fields(r.certificate)));
   }
+  const how = r.recheck;             // how this answer is re-checked (null: it is not)
+  if (!how) check = null;
+  else if (how.kind === "answer")
+    check = {fragment: r.fragment, answer: Object.fromEntries(["member", "certificate", "witness"]
+                                                               .filter((k) => k in r).map((k) => [k, r[k]]))};
+  else if (how.kind === "identity") check = {identity: how.identity, semigroup: how.semigroup, member: r.member};
   if (r.identity) cell.append(el("div", {class: "method"}, r.identity));
   cell.append(el("div", {class: "method"}, r.method));
   tr.append(cell);
   const action = el("td", {class: "verify-cell"});
-  if (check && r.verifiable) {
+  if (check) {
     const button = el("button", {class: "verify", type: "button"}, "verify");
     const out = el("div", {class: "verify-result"});
     button.addEventListener("click", () => verify(check, out));
@@ -200,16 +209,15 @@ function verdictRow(r, sep) {
 async function verify(check, out) {
   out.textContent = "checking…";
   out.className = "verify-result";
-  const body = {...lastLanguage, fragment: check.fragment};
+  const body = {...lastLanguage, ...check};
   delete body.classes;
   delete body.windows;
-  if (check.formula !== undefined) body.formula = check.formula;
-  else { body.witness = check.witness; body.depth = check.depth; }
   const data = await api("verify", body);
   if (!data) { out.textContent = "not checked (see the message above)"; return; }
   out.className = "verify-result " + (data.valid ? "valid" : "invalid");
   out.replaceChildren(el("div", {}, (data.valid ? "✓ valid: " : "✗ NOT valid: ") + data.reason),
                       el("code", {class: "hint"}, data.cli));
+  if (data.note) out.append(el("div", {class: "hint"}, data.note));
 }
 
 // -- compile -----------------------------------------------------------------------------------
@@ -383,6 +391,7 @@ function fillFromURL() {
   if (q.has("alphabet")) $("alphabet").value = q.get("alphabet");
   else if (q.has("text")) $("alphabet").value = "";
   if (q.has("windows")) $("windows").value = q.get("windows");
+  $("one-hot").checked = q.get("one_hot") === "1";
   const classes = (q.get("classes") || "").split(",").filter(Boolean);
   for (const c of document.querySelectorAll("#classes input")) c.checked = classes.includes(c.value);
   if (q.has("word")) $("word").value = q.get("word");
