@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from . import aperiodic, definite, dot_depth, fo2, locally_r_trivial, r_trivial, windows
-from . import (generalized_definite, locally_testable, piecewise_testable, reverse_definite,
+from . import (fixed_order, generalized_definite, locally_testable, piecewise_testable, reverse_definite,
                strictly_local, strictly_piecewise, subregular, threshold_testable)
 from .classes import LanguageClass
 from .procedure import Procedure
@@ -63,12 +63,17 @@ def unregister(name: str) -> None:
 
 def language_class(name) -> LanguageClass:
     """The registered class of that name, or a declaration itself (registered or not: a
-    class built at run time, e.g. from identities); InputError naming ``classes`` otherwise."""
+    class built at run time, e.g. from identities), or a subregular class at a fixed order
+    (``"SL[2]"``, ``"LTT[2,3]"``, :mod:`.fixed_order`); InputError naming ``classes``
+    otherwise."""
     if isinstance(name, LanguageClass):
         return name
     for c in CLASSES:
         if c is name or c.name == str(name):
             return c
+    fixed = fixed_order.fixed_order_class(name)     # SL[2], LT[3], LTT[2,3]: built on demand
+    if fixed is not None:
+        return fixed
     raise InputError(f"no class of languages is registered as {str(name)!r} (registered: "
                      f"{', '.join(c.name for c in CLASSES)})", parameters=("classes",))
 

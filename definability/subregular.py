@@ -50,6 +50,8 @@ class ClassAnswer:
     witness: ClassWitness | None = None
     below: ClassWitness | None = None
     t: int | None = None
+    #: k is the least order (False: the order asked, :mod:`.fixed_order`)
+    least: bool = True
 
     def to_json(self, sep: str = "") -> dict:
         out = {"k": self.k}
@@ -64,7 +66,8 @@ class ClassAnswer:
     def text(self, sep: str = "", indent: str = "") -> str:
         """The certificate with its order and, on a second line after ``indent``, the
         witness that k − 1 does not suffice."""
-        head = f"least k = {self.k}" + ("" if self.t is None else f", threshold t = {self.t}")
+        head = (f"least k = {self.k}" if self.least else f"k = {self.k}") + (
+            "" if self.t is None else f", threshold t = {self.t}")
         body = self.certificate.text(sep) if self.certificate is not None else "(certificate not built)"
         text = f"{head}: {body}" if self.k is not None else "(least k and certificate not computed)"
         if self.below is not None:
@@ -96,8 +99,8 @@ class ClassProcedure(Procedure):
                 if obj is None:
                     continue
                 j = obj.to_json(sep)
-                check = verify_answer(d, cls.name, j if label != "certificate" else {"certificate": j},
-                                      sep)
+                check = verify_answer(d, cls.name.split("[")[0],
+                                      j if label != "certificate" else {"certificate": j}, sep)
                 if not check.valid:
                     raise AssertionError(f"{cls.name}: the {label} failed its check: {check.reason}")
         return FragmentResult(cls, ans.member, None, ans.witness, ans.method,

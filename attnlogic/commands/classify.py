@@ -53,7 +53,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--class", dest="classes", metavar="NAME", action="append",
                         help="also ask the registered class of languages NAME "
                              "(attnlogic.definability.registry; repeatable): SL, SP, RD, GD, LT, "
-                             "LTT, PT, or subregular for all of them")
+                             "LTT, PT, or subregular for all of them; at a fixed order: "
+                             "'SL[2]', 'LT[3]', 'LTT[2,3]'")
     parser.add_argument("--identity", dest="identities", metavar="IDS", action="append",
                         help="also ask whether the syntactic monoid satisfies these identities, in the "
                              "Language Toolkit's notation: '[xy=yx; x*=x]' (x* or x^ω the ω-power, "

@@ -419,3 +419,32 @@ def test_mlregtest_files_have_at_most_their_labelled_order():
         assert ans.member and ans.k is not None and ans.k <= k, (f.name, ans.k)
         seen += 1
     assert seen == 6
+
+
+def test_a_fixed_order_is_asked_by_name_and_agrees_with_the_least_order(census):
+    """SL[k], …, LTT[k,t] (definability/fixed_order.py): yes exactly from the least order on,
+    and agreeing with the brute force; every answer is verified inside classify."""
+    from attnlogic.definability.fixed_order import decide_at
+
+    for d, inside, fast, _ in census[::37]:
+        for name, mod in MODULES.items():
+            least = mod.decide(d)
+            for k in (1, 2, 3):
+                t = 1 if name == "LTT" else None
+                got = decide_at(name, k, t, d)
+                if name == "LTT":
+                    want = bool(least.member) and union_of_classes(PROFILE_IDS["LTT"][(k, 1)], inside)
+                elif name in SET_MATRICES:
+                    want = bool(least.member) and least.k <= k
+                    assert want == strictly(SET_MATRICES[name][k], inside), (name, k, d)
+                else:
+                    want = bool(least.member) and least.k <= k
+                assert got.member == want, (name, k, d)
+                obj = ({"certificate": got.to_json()} if got.member else {"witness": got.witness.to_json()})
+                assert verify_answer(d, name, obj).valid, (name, k, d)
+    r = classify(regex_to_dfa("a*b*", "ab"), windows=(), classes=["SL[2]", "SL[1]", "LTT[2,1]"])
+    assert (r["SL[2]"].member, r["SL[1]"].member, r["LTT[2,1]"].member) == (True, False, True)
+    for bad in ("LT[0]", "LTT[2]", "SL[2,1]", "SL[99]"):
+        with pytest.raises(Exception) as exc:
+            classify(regex_to_dfa("a*b*", "ab"), windows=(), classes=[bad])
+        assert getattr(exc.value, "parameters", None) == ("classes",), bad
