@@ -29,8 +29,7 @@ from dataclasses import dataclass
 from attnlogic.errors import ParseError
 
 from .formula import Atom, Const, Formula, Mod
-from .printer import TREE_TEXT_LIMIT as _PRINTER_TREE_TEXT_LIMIT
-from .printer import _STYLES, _render_all
+from .render import STYLES as _STYLES, TREE_TEXT_LIMIT as _PRINTER_TREE_TEXT_LIMIT, render_all as _render_all
 
 __all__ = ["Certificate", "share", "certificate", "to_text_shared", "parse_program", "split_lines",
            "has_definitions", "dag_size", "order_key", "TREE_TEXT_LIMIT", "NAME", "MIN_SHARED_SIZE", "TREE_PRINT_LIMIT",

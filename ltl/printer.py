@@ -14,116 +14,18 @@ DAG, in every dialect; it parses back to the same formula too.
 from __future__ import annotations
 
 import json
-import re
 
-from .formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not, Once, Or,
-                      Past, Since, Xor, Yesterday)
+from .definitions import _named, share
+from .formula import Formula
+from .render import DIALECTS, STYLES as _STYLES, TREE_TEXT_LIMIT, render as _render, render_all as _render_all
 
 __all__ = ["to_text", "to_unicode", "to_latex", "DIALECTS", "format_formula", "node_texts",
            "TREE_TEXT_LIMIT"]
-
-#: a formula whose tree has more nodes than this is printed with shared definitions
-TREE_TEXT_LIMIT = 100_000
-
-# precedence levels, loosest first; unary operators bind tightest, atoms are never wrapped
-_LEVEL = {Iff: 1, Implies: 2, Xor: 3, Or: 4, And: 5, Since: 6}
-_RIGHT_ASSOC = {Implies, Since}
-_UNARY_LEVEL = 7
-_ATOM_LEVEL = 8
-
-_IDENT = re.compile(r"[a-z_][a-z0-9_]*\Z")
-_KEYWORDS = {"true", "false", "xor"}
-
-
-def _atom_text(name: str) -> str:
-    if _IDENT.match(name) and name not in _KEYWORDS:
-        return name
-    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-_STYLES = {
-    "text": {
-        Not: "!", And: " & ", Or: " | ", Implies: " -> ", Iff: " <-> ", Xor: " xor ", Since: " S ",
-        Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[<={k}] ",
-        True: "true", False: "false", "(": "(", ")": ")", "atom": _atom_text,
-        "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
-    },
-    "unicode": {
-        Not: "¬", And: " ∧ ", Or: " ∨ ", Implies: " → ", Iff: " ↔ ", Xor: " ⊕ ", Since: " S ",
-        Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[≤{k}] ",
-        True: "⊤", False: "⊥", "(": "(", ")": ")", "atom": _atom_text,
-        "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
-    },
-    "latex": {
-        Not: r"\neg ", And: r" \wedge ", Or: r" \vee ", Implies: r" \rightarrow ",
-        Iff: r" \leftrightarrow ", Xor: r" \oplus ", Since: r" \mathbin{\mathsf{S}} ",
-        Past: r"\mathsf{P}\, ", Once: r"\mathsf{O}\, ", Historically: r"\mathsf{H}\, ",
-        "Y": r"\mathsf{Y}\, ", "Yk": r"\mathsf{Y}_{\le {k}}\, ",
-        True: r"\top", False: r"\bot", "(": r"\left(", ")": r"\right)",
-        "atom": lambda name: r"\mathtt{" + re.sub(r"([_{}#$%&^~\\])", r"\\\1", name) + "}",
-        "mod": r"\mathrm{MOD}_{{m}}^{{r}}", "name": r"\mathit{{p}}_{{i}}",
-        "define": r"{name} \coloneqq {text} \\",
-    },
-}
-
-DIALECTS = tuple(_STYLES)
-
-
-def _render(formula: Formula, style: dict, names: dict | None = None) -> str:
-    """The text of ``formula``; ``names`` maps id(node) → a name printed instead of the
-    node (shared definitions, :mod:`.definitions`), the root excepted."""
-    return _render_all(formula, style, names)[id(formula)][0]
-
-
-def _render_all(formula: Formula, style: dict, names: dict | None = None) -> dict[int, tuple[str, int]]:
-    """id(node) → (own text, precedence level) of every subformula, in one pass; operands
-    in ``names`` are written as their names (the root is never replaced by its name)."""
-    out: dict[int, tuple[str, int]] = {}
-    lp, rp = style["("], style[")"]
-    names = names or {}
-
-    def operand(child: Formula) -> tuple[str, int]:
-        name = names.get(id(child))
-        return (name, _ATOM_LEVEL) if name is not None else out[id(child)]
-
-    def wrap(child: Formula, need: bool) -> str:
-        text = operand(child)[0]
-        return lp + text + rp if need else text
-
-    for node in formula.subformulas():
-        cls = type(node)
-        if cls is Mod:
-            out[id(node)] = (style["mod"].replace("{m}", str(node.m)).replace("{r}", str(node.r)),
-                             _ATOM_LEVEL)
-        elif cls is Atom:
-            out[id(node)] = (style["atom"](node.name), _ATOM_LEVEL)
-        elif cls is Const:
-            out[id(node)] = (style[node.value], _ATOM_LEVEL)
-        elif cls in _LEVEL:
-            level = _LEVEL[cls]
-            left_level = operand(node.left)[1]
-            right_level = operand(node.right)[1]
-            if cls in _RIGHT_ASSOC:
-                lneed, rneed = left_level <= level, right_level < level
-            else:
-                lneed, rneed = left_level < level, right_level <= level
-            out[id(node)] = (wrap(node.left, lneed) + style[cls] + wrap(node.right, rneed), level)
-        else:
-            if cls is Yesterday:
-                op = style["Y"] if node.k == 1 else style["Yk"].replace("{k}", str(node.k))
-            else:
-                op = style[cls]
-            child = node.arg
-            need = operand(child)[1] < _UNARY_LEVEL
-            out[id(node)] = (op + wrap(child, need), _UNARY_LEVEL)
-    return out
-
 
 def _bounded(formula: Formula, style: dict) -> str:
     """The tree text, or the shared form when the tree has more than TREE_TEXT_LIMIT nodes."""
     if formula.size <= TREE_TEXT_LIMIT:
         return _render(formula, style)
-    from .definitions import share
     return share(formula, style=style).text
 
 
@@ -134,7 +36,6 @@ def node_texts(formula: Formula) -> dict[int, str]:
     written as their names (``$d3``), and the shared form's definitions say what they are."""
     if formula.size <= TREE_TEXT_LIMIT:
         return {k: v[0] for k, v in _render_all(formula, _STYLES["text"]).items()}
-    from .definitions import _named
     named = _named(formula)
     names = {id(n): f"$d{i}" for i, n in enumerate(named, 1)}
     style = _STYLES["text"]

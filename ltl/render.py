@@ -1,0 +1,111 @@
+"""Rendering a formula as text in one dialect (ASCII, Unicode, LaTeX): the minimal
+parentheses for the precedence and associativity of :mod:`attnlogic.ltl.parser`, computed
+for every subformula in one iterative pass (no recursion over the formula).  The printer
+(:mod:`.printer`) and the shared form (:mod:`.definitions`) both write through it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not, Once, Or,
+                      Past, Since, Xor, Yesterday)
+
+__all__ = ["TREE_TEXT_LIMIT", "DIALECTS", "STYLES", "render", "render_all"]
+
+#: a formula whose tree has more nodes than this is printed with shared definitions
+TREE_TEXT_LIMIT = 100_000
+
+# precedence levels, loosest first; unary operators bind tightest, atoms are never wrapped
+_LEVEL = {Iff: 1, Implies: 2, Xor: 3, Or: 4, And: 5, Since: 6}
+_RIGHT_ASSOC = {Implies, Since}
+_UNARY_LEVEL = 7
+_ATOM_LEVEL = 8
+
+_IDENT = re.compile(r"[a-z_][a-z0-9_]*\Z")
+_KEYWORDS = {"true", "false", "xor"}
+
+
+def _atom_text(name: str) -> str:
+    if _IDENT.match(name) and name not in _KEYWORDS:
+        return name
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+STYLES = {
+    "text": {
+        Not: "!", And: " & ", Or: " | ", Implies: " -> ", Iff: " <-> ", Xor: " xor ", Since: " S ",
+        Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[<={k}] ",
+        True: "true", False: "false", "(": "(", ")": ")", "atom": _atom_text,
+        "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
+    },
+    "unicode": {
+        Not: "¬", And: " ∧ ", Or: " ∨ ", Implies: " → ", Iff: " ↔ ", Xor: " ⊕ ", Since: " S ",
+        Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[≤{k}] ",
+        True: "⊤", False: "⊥", "(": "(", ")": ")", "atom": _atom_text,
+        "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
+    },
+    "latex": {
+        Not: r"\neg ", And: r" \wedge ", Or: r" \vee ", Implies: r" \rightarrow ",
+        Iff: r" \leftrightarrow ", Xor: r" \oplus ", Since: r" \mathbin{\mathsf{S}} ",
+        Past: r"\mathsf{P}\, ", Once: r"\mathsf{O}\, ", Historically: r"\mathsf{H}\, ",
+        "Y": r"\mathsf{Y}\, ", "Yk": r"\mathsf{Y}_{\le {k}}\, ",
+        True: r"\top", False: r"\bot", "(": r"\left(", ")": r"\right)",
+        "atom": lambda name: r"\mathtt{" + re.sub(r"([_{}#$%&^~\\])", r"\\\1", name) + "}",
+        "mod": r"\mathrm{MOD}_{{m}}^{{r}}", "name": r"\mathit{{p}}_{{i}}",
+        "define": r"{name} \coloneqq {text} \\",
+    },
+}
+
+DIALECTS = tuple(STYLES)
+
+
+def render(formula: Formula, style: dict, names: dict | None = None) -> str:
+    """The text of ``formula``; ``names`` maps id(node) → a name printed instead of the
+    node (shared definitions, :mod:`.definitions`), the root excepted."""
+    return render_all(formula, style, names)[id(formula)][0]
+
+
+def render_all(formula: Formula, style: dict, names: dict | None = None) -> dict[int, tuple[str, int]]:
+    """id(node) → (own text, precedence level) of every subformula, in one pass; operands
+    in ``names`` are written as their names (the root is never replaced by its name)."""
+    out: dict[int, tuple[str, int]] = {}
+    lp, rp = style["("], style[")"]
+    names = names or {}
+
+    def operand(child: Formula) -> tuple[str, int]:
+        name = names.get(id(child))
+        return (name, _ATOM_LEVEL) if name is not None else out[id(child)]
+
+    def wrap(child: Formula, need: bool) -> str:
+        text = operand(child)[0]
+        return lp + text + rp if need else text
+
+    for node in formula.subformulas():
+        cls = type(node)
+        if cls is Mod:
+            out[id(node)] = (style["mod"].replace("{m}", str(node.m)).replace("{r}", str(node.r)),
+                             _ATOM_LEVEL)
+        elif cls is Atom:
+            out[id(node)] = (style["atom"](node.name), _ATOM_LEVEL)
+        elif cls is Const:
+            out[id(node)] = (style[node.value], _ATOM_LEVEL)
+        elif cls in _LEVEL:
+            level = _LEVEL[cls]
+            left_level = operand(node.left)[1]
+            right_level = operand(node.right)[1]
+            if cls in _RIGHT_ASSOC:
+                lneed, rneed = left_level <= level, right_level < level
+            else:
+                lneed, rneed = left_level < level, right_level <= level
+            out[id(node)] = (wrap(node.left, lneed) + style[cls] + wrap(node.right, rneed), level)
+        else:
+            if cls is Yesterday:
+                op = style["Y"] if node.k == 1 else style["Yk"].replace("{k}", str(node.k))
+            else:
+                op = style[cls]
+            child = node.arg
+            need = operand(child)[1] < _UNARY_LEVEL
+            out[id(node)] = (op + wrap(child, need), _UNARY_LEVEL)
+    return out
