@@ -64,6 +64,7 @@ from ..automata.operations import DEFAULT_STATE_LIMIT, equivalent
 from ..errors import InputError, LimitExceeded
 from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
+from .identity_terms import Const, Omega, Power, Product, Var, parse_identities
 from .indistinguishable import agreement_depth
 
 __all__ = ["Check", "verify_formula", "verify_witness", "end_types_equal", "MAX_PERIOD",
@@ -414,7 +415,6 @@ def verify_identity_violation(dfa, identities, violation, monoid: bool = True) -
     prefix·side·suffix are ``accepted`` ∈ L and ``rejected`` ∉ L, the in-word for the
     right-hand side of a failed ≤ (the left of ≥).  Only the parser is shared with the
     decider; products, powers and membership are computed here from the DFA's runs."""
-    from .identities import Const, Omega, Power, Product, Var, parse_identities
 
     dfa = as_dfa(dfa)
     ids = parse_identities(identities)
@@ -508,7 +508,6 @@ def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: in
     of an :class:`~.identities.IdentityViolation`."""
     import itertools
 
-    from .identities import Const, Omega, Power, Product, Var, parse_identities
 
     dfa = as_dfa(dfa).minimal()
     ids = parse_identities(identities)
