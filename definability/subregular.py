@@ -71,7 +71,8 @@ class ClassAnswer:
         body = self.certificate.text(sep) if self.certificate is not None else "(certificate not built)"
         text = f"{head}: {body}" if self.k is not None else "(least k and certificate not computed)"
         if self.below is not None:
-            text += f"\n{indent}not order {self.below.k}: {self.below.text(sep, indent)}"
+            t = "" if self.below.t is None else f" with threshold {self.below.t}"
+            text += f"\n{indent}not order {self.below.k}{t}: {self.below.text(sep, indent)}"
         return text
 
 

@@ -73,7 +73,8 @@ def member(dfa, limits: Limits | None = None) -> bool | None:
 
 def least_kt(dfa, limit: int):
     """(k, t, certificate, below pair, None) for the least k and its least t ≤ n + 1, or
-    (None, None, None, pair, reason)."""
+    (None, None, None, pair, reason).  The pair below is (k, t − 1, words) when t > 1 (so t
+    is least for k), else (k − 1, n + 1, words) (no threshold up to n + 1 suffices for k − 1)."""
     cap = dfa.n_states + 1
     below = None
     k = 1
@@ -85,7 +86,7 @@ def least_kt(dfa, limit: int):
             except LimitExceeded as exc:
                 return None, None, None, below, str(exc)
             if ok:
-                return k, t, out, below, None
+                return k, t, out, (k, t - 1, last) if last is not None else below, None
             last = out
         below = (k, cap, last)
         k += 1
