@@ -33,7 +33,6 @@ import gzip
 import io
 import json
 import os
-import time
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -147,7 +146,6 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
     done = _read_done(folder, request, shards) if folder is not None else {}
     pending = [s for s in shards if s not in done]
     total = len(shards)
-    start = time.monotonic()
     if on_stage is not None:
         on_stage(f"classifying {total} shards ({len(done)} done already, backend {backend})")
     if not pending:
@@ -172,8 +170,7 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
             if on_shard is not None:
                 on_shard(shard)
             if on_stage is not None:
-                on_stage(f"{count}/{total} shards ({shard.name} done; "
-                         f"{time.monotonic() - start:.0f} s)")
+                on_stage(f"{count}/{total} shards ({shard.name} done)")
             buffer[shard] = result
             while nxt < total and shards[nxt] in buffer:
                 yield buffer.pop(shards[nxt])
