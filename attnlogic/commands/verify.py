@@ -52,7 +52,8 @@ def add_arguments(parser) -> None:
                         help="LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] "
                              "(with --formula or --witness)")
     parser.add_argument("--class", dest="cls", metavar="NAME",
-                        help="a subregular class: SL, SP, RD, GD, LT, LTT, PT (with --answer)")
+                        help="a subregular class: SL, SP, RD, GD, LT, LTT, PT, or one at a fixed "
+                           "order as classify asked it, SL[2] (with --answer)")
     cert = parser.add_mutually_exclusive_group(required=True)
     cert.add_argument("--answer", metavar="FILE",
                       help="with --class: the JSON of classify --json ('-' = stdin)")
@@ -130,8 +131,10 @@ def _verify_class(dfa, name: str, path: str):
     from attnlogic.definability.verify_subregular import CLASS_NAMES, verify_answer
     from attnlogic.errors import InputError
 
-    if name not in CLASS_NAMES:
-        raise InputError(f"--class: one of {', '.join(CLASS_NAMES)}, got {name!r}")
+    base = name.split("[")[0]                      # SL[2]: the class at a fixed order
+    if base not in CLASS_NAMES:
+        raise InputError(f"--class: one of {', '.join(CLASS_NAMES)} (or one at a fixed order, SL[2]), "
+                         f"got {name!r}")
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
         obj = json.loads(text)
@@ -147,6 +150,6 @@ def _verify_class(dfa, name: str, path: str):
         raise InputError(f"--answer {path}: a JSON object is expected")
     sep = "" if all(len(a) == 1 for a in dfa.alphabet) else ","
     try:
-        return verify_answer(dfa, name, obj, sep)
+        return verify_answer(dfa, base, obj, sep)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise InputError(f"--answer {path}: malformed answer ({exc.__class__.__name__}: {exc})") from None

@@ -368,6 +368,12 @@ def test_the_command_line_classifies_and_verifies(tmp_path, capsys):
         assert main(["verify", "--regex", "(aa)*b", "--alphabet", "ab", "--class", name,
                      "--answer", str(path), "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["valid"] is True, name
+    assert main(["classify", "--regex", "(aa)*b", "--alphabet", "ab", "--class", "SL[3]", "--json",
+                 "--no-progress", "--search-budget", "0"]) == 0
+    path.write_text(capsys.readouterr().out)
+    assert main(["verify", "--regex", "(aa)*b", "--alphabet", "ab", "--class", "SL[3]",
+                 "--answer", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["valid"] is True
     assert main(["verify", "--regex", "(aa)*b", "--alphabet", "ab", "--class", "XX",
                  "--answer", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
