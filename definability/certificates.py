@@ -61,6 +61,11 @@ CERTIFICATE_WORK = 250_000
 #: ``search_budget`` (default SMALLEST_BUDGET, that of :class:`~attnlogic.limits.Limits`) per
 #: classification
 SMALLEST_FROM_SIZE = 20
+#: a certificate of more distinct subformulas than this is offered to the other fragments
+#: as it is, without its windows written as Y-chains: the rewriting is simplified (sympy)
+#: and checked, which cost 18 s of a 27 s classification of (a|b)*aa(a|b)* for a rewriting
+#: of a type-refinement formula far larger than the other fragments' own certificates
+REWRITE_MAX_SIZE = 500
 SMALLEST_MAX_SIZE = 14
 SMALLEST_PER_SEARCH = SEARCH_PER_FRAGMENT
 SMALLEST_BUDGET = DEFAULT_SEARCH_BUDGET
@@ -235,8 +240,11 @@ def improve(results: dict, d, limit: int, budget: int, hints=()) -> None:
 
 def _rewritings(f, d, limit: int) -> list:
     """f, and f with every window Y[<=k] ψ (k ≥ 2) written as Y ψ | … | Y^k ψ (so that it can
-    serve the fragments with Y), checked exactly, as (formula, how) pairs."""
+    serve the fragments with Y), checked exactly, as (formula, how) pairs; a formula of more
+    than REWRITE_MAX_SIZE distinct subformulas is not rewritten."""
     out = [(f, "")]
+    if dag_size(f) > REWRITE_MAX_SIZE:
+        return out
     g = expand_windows(f)
     if g is not f:
         g = tidy(g)
