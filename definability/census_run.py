@@ -30,9 +30,9 @@ worker process (``os._exit``), as a crashed machine would.
 from __future__ import annotations
 
 import gzip
-import io
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -206,16 +206,31 @@ def dataset_rows(request: CensusRequest, result: ShardResult) -> Iterator[dict]:
 
 def _tee_dataset(results: Iterable[ShardResult], request: CensusRequest, path) -> Iterator[ShardResult]:
     """Pass the results on, writing their rows to ``path`` (gzip-compressed JSON lines,
-    written whole at the end, atomically, byte for byte the same for the same census)."""
+    byte for byte the same for the same census).  The rows stream into a temporary file
+    beside ``path``, renamed onto it at the end (atomic: a stopped run leaves no partial
+    dataset)."""
     target = check_output_path(path)
-    buf = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=6) as gz:
-        for result in results:
-            lines = [json.dumps(row, separators=(",", ":")) for row in dataset_rows(request, result)]
-            if lines:
-                gz.write(("\n".join(lines) + "\n").encode("utf-8"))
-            yield result
-    write_bytes_atomic(target, buf.getvalue())
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as raw:
+            with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=6) as gz:
+                for result in results:
+                    lines = [json.dumps(row, separators=(",", ":"))
+                             for row in dataset_rows(request, result)]
+                    if lines:
+                        gz.write(("\n".join(lines) + "\n").encode("utf-8"))
+                    yield result
+            raw.flush()
+            os.fsync(raw.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def write_dataset(request: CensusRequest, results: Iterable[ShardResult], path) -> Path:

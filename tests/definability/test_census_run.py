@@ -91,8 +91,10 @@ def test_cli_out_resume_dataset_and_check_counts(tmp_path, capsys):
     assert "  n=3: 1028  equal" in first.splitlines()
     assert main(args + ["--out", str(tmp_path / "run")]) == 0
     assert capsys.readouterr().out == first
-    assert main(args + ["--out", str(tmp_path / "run")]) == 0           # all shards read back
-    assert capsys.readouterr().out == first
+    assert main(args + ["--out", str(tmp_path / "run"), "--dataset", str(tmp_path / "d2.jsonl.gz")]) == 0
+    assert capsys.readouterr().out == first                              # all shards read back
+    assert (tmp_path / "d2.jsonl.gz").read_bytes() == (tmp_path / "d.jsonl.gz").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")) == []
     with gzip.open(tmp_path / "d.jsonl.gz", "rt") as fh:
         rows = [json.loads(line) for line in fh]
     assert len(rows) == 1054
