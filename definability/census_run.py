@@ -38,7 +38,7 @@ from typing import Iterable, Iterator
 
 from ..errors import InputError
 from ..fileio import check_output_path, read_text_capped, write_bytes_atomic, write_json_atomic
-from .census import Census, CensusRequest, Shard, ShardResult, census_shards, classify_shard
+from .census_shards import Census, CensusRequest, Shard, ShardResult, census_shards, classify_shard
 
 __all__ = ["run_census", "write_dataset", "dataset_rows", "RAY_RETRIES", "BACKENDS"]
 

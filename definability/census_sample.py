@@ -37,7 +37,7 @@ import numpy as np
 from ..automata.census import minimal_dfa_arrays
 from ..ltl.fragments import Fragment
 from .batch import FRAGMENTS as BULK, classify_tables
-from .census import CensusRequest, census_shards
+from .census_shards import CensusRequest, census_shards
 from .classify import classify
 from .registry import class_for
 from .results import fragment_key
