@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "_run", None):     # no command: the usage, on stderr (exit 2 is an error)
         parser.print_help(sys.stderr)
         return 2
-    from .signals import exit_status, forget_unhandled_interrupt, interruption, stop_signals_raise
+    from .signals import interrupt_cause, stop_signals_raise
 
     try:
         with stop_signals_raise():     # SIGTERM and SIGHUP stop a command like Ctrl-C
@@ -148,9 +148,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"attnlogic {args.command}: error: input nested too deeply", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
-        forget_unhandled_interrupt()
-        print(f"\nattnlogic {args.command}: interrupted ({interruption(exc)}): stopped; every file "
-              "written is complete (outputs are written atomically), nothing partial is left", file=sys.stderr)
-        return exit_status(exc)
+        return _interrupted(args.command, exc)
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        # a Ctrl-C that lands while a compiled extension initialises comes back as the
+        # extension's own error (ImportError "initialization failed") caused by it
+        cause = interrupt_cause(exc)
+        if cause is None:
+            raise
+        return _interrupted(args.command, cause)
+
+
+def _interrupted(command: str, exc: BaseException) -> int:
+    """Say that the command was stopped; the exit status of the interruption."""
+    from .signals import exit_status, forget_unhandled_interrupt, interruption
+
+    forget_unhandled_interrupt()
+    print(f"\nattnlogic {command}: interrupted ({interruption(exc)}): stopped; every file "
+          "written is complete (outputs are written atomically), nothing partial is left", file=sys.stderr)
+    return exit_status(exc)

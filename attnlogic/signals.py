@@ -17,7 +17,7 @@ import threading
 from contextlib import contextmanager
 
 __all__ = ["Terminated", "stop_signals_raise", "interruption", "exit_status", "forget_unhandled_interrupt",
-           "STOP_SIGNALS"]
+           "interrupt_cause", "STOP_SIGNALS"]
 
 #: the signals that stop a command like Ctrl-C (SIGHUP where the platform has it)
 STOP_SIGNALS = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None))
@@ -65,6 +65,18 @@ def stop_signals_raise():
 def interruption(exc: BaseException) -> str:
     """How a KeyboardInterrupt came: ``Ctrl-C``, or the name of the stop signal."""
     return exc.name if isinstance(exc, Terminated) else "Ctrl-C"
+
+
+def interrupt_cause(exc: BaseException) -> KeyboardInterrupt | None:
+    """The KeyboardInterrupt (Ctrl-C or a stop signal) that ``exc`` was raised from, directly
+    or through its chain of causes and contexts (at most 20 links), or None."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, KeyboardInterrupt):
+            return exc
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return None
 
 
 def exit_status(exc: BaseException) -> int:

@@ -234,3 +234,29 @@ def test_an_interrupt_caught_after_escaping_exec_keeps_our_exit_status(tmp_path,
     proc = subprocess.run([sys.executable, "-m", "interrupted_pkg"], cwd=tmp_path, capture_output=True,
                           text=True, timeout=120)
     assert proc.returncode == (130 if forget else -signal.SIGINT), proc.stderr
+
+
+def test_a_ctrl_c_inside_an_extensions_initialisation_is_an_interrupt(monkeypatch, capsys):
+    """A Ctrl-C that lands while a compiled extension initialises comes back as that
+    extension's ImportError ("initialization failed") raised from the KeyboardInterrupt: the
+    command says it was interrupted and exits 130, as for any Ctrl-C; an ImportError of
+    another cause stays an error."""
+    from attnlogic import cli
+    from attnlogic.commands import parse as parse_command
+
+    def interrupted_import(args):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as exc:
+            raise ImportError("initialization failed") from exc
+
+    monkeypatch.setattr(parse_command, "run", interrupted_import)
+    assert cli.main(["parse", "P a"]) == 130
+    assert "interrupted (Ctrl-C)" in capsys.readouterr().err
+
+    def broken_import(args):
+        raise ImportError("no module named nowhere")
+
+    monkeypatch.setattr(parse_command, "run", broken_import)
+    with pytest.raises(ImportError):
+        cli.main(["parse", "P a"])
