@@ -73,7 +73,16 @@ def test_the_language_cases_live_in_the_repository(language_cases):
         assert {"name", "alphabet", "regex", "minimal_dfa_states", "expected"} <= set(c), c.get("name")
 
 
-_TOP = sorted(p.name for p in ROOT.iterdir() if not p.name.startswith("."))
+def _ignored_top_level() -> set[str]:
+    """The top-level folders .gitignore names (``out/``, ``build/``, …): what the commands
+    write there (``attnlogic demo`` writes ``out/demo``) is output, not a repository path."""
+    path = ROOT / ".gitignore"
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return {ln.strip().strip("/") for ln in lines if ln.strip().endswith("/") and "*" not in ln}
+
+
+_TOP = sorted(p.name for p in ROOT.iterdir()
+              if not p.name.startswith(".") and p.name not in _ignored_top_level())
 _PATH = re.compile(r"(?<![\w./:-])((?:[\w-]+/)+[\w.-]*)")
 
 
