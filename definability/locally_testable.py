@@ -27,7 +27,7 @@ from ..errors import LimitExceeded
 from ..limits import Limits
 from .classes import LanguageClass
 from .subregular import (ClassAnswer, ClassProcedure, context_of, element_word, letters,
-                         member_by_semigroup, multiplication_table, pumped_pair, semigroup,
+                         member_by_semigroup, pumped_pair, semigroup_violation,
                          yes_with_least_order)
 
 
@@ -60,11 +60,9 @@ def member(dfa, limits: Limits | None = None) -> bool | None:
 def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None):
     limits = Limits() if limits is None else limits
     try:
-        S = semigroup(dfa, limits, context)
-        M = multiplication_table(S)
+        S, M, bad = semigroup_violation(dfa, limits, violation, context)
     except LimitExceeded as exc:
         return ClassAnswer(None, f"undecided: {exc}")
-    bad = violation(S, M)
     if bad is not None:
         kind, e, s, t = bad
         x, sw = element_word(S, e), element_word(S, s)

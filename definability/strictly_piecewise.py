@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..automata.graphs import distinguishing_suffix
 from ..errors import LimitExceeded, require_memory
 from ..limits import Limits
 from .classes import LanguageClass
@@ -126,7 +127,8 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
         if not certificates:
             return ClassAnswer(False, method)
         T = np.asarray(dfa.transitions)
-        r = _in_not_in(dfa, int(T[p, a]), p)        # r ∈ L_(p·a) \ L_p
+        # r ∈ L_(p·a) \ L_p: the violation says that difference is not empty
+        r = distinguishing_suffix(T, dfa.accepting, p, int(T[p, a]), directed=True)
         u = word_to(dfa, p)
         w_in, w_out = letters(dfa, u + [a] + r), letters(dfa, u + r)
         return ClassAnswer(False, method, witness=ClassWitness(
@@ -150,31 +152,6 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
                              "(its one-letter deletions)")
     cert = ForbiddenSubsequences(k, tuple(dfa.alphabet), tuple(tuple(b) for b in B))
     return ClassAnswer(True, method, k, cert, None, below)
-
-
-def _in_not_in(dfa, p: int, q: int) -> list[int]:
-    """A shortest r with p·r ∈ F and q·r ∉ F."""
-    T = np.asarray(dfa.transitions)
-    acc = dfa.accepting
-    parent = {(p, q): None}
-    frontier = [(p, q)]
-    while frontier:
-        nxt = []
-        for node in frontier:
-            x, y = node
-            if acc[x] and not acc[y]:
-                w = []
-                while parent[node] is not None:
-                    node, a = parent[node]
-                    w.append(a)
-                return w[::-1]
-            for a in range(T.shape[1]):
-                c = (int(T[x, a]), int(T[y, a]))
-                if c not in parent:
-                    parent[c] = (node, a)
-                    nxt.append(c)
-        frontier = nxt
-    raise AssertionError("no separating word")  # pragma: no cover
 
 
 PROCEDURE = ClassProcedure("strictly piecewise", decide)

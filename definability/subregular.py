@@ -123,14 +123,22 @@ def semigroup(dfa, limits: Limits, context: Context | None = None):
                                 memory_budget=limits.memory_budget)
 
 
+def semigroup_violation(dfa, limits: Limits, violation, context: Context | None = None):
+    """``(S, M, violation(S, M))``: the syntactic semigroup of the DFA, its multiplication
+    table and what ``violation`` finds in them (None: nothing), for the classes decided on
+    the semigroup.  LimitExceeded when the semigroup, its table or the check is beyond the
+    limits."""
+    S = semigroup(dfa, limits, context)
+    M = multiplication_table(S)
+    return S, M, violation(S, M)
+
+
 def member_by_semigroup(dfa, limits: Limits | None, violation) -> bool | None:
     """No ``violation(S, M)`` in the semigroup of the DFA (its multiplication table M);
     None when the semigroup or its table is beyond the limits (the fast verdict of the
     classes decided on the semigroup)."""
-    limits = Limits() if limits is None else limits
     try:
-        S = semigroup(dfa, limits)
-        return violation(S, multiplication_table(S)) is None
+        return semigroup_violation(dfa, Limits() if limits is None else limits, violation)[2] is None
     except LimitExceeded:
         return None
 

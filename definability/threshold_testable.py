@@ -31,7 +31,7 @@ from .classes import LanguageClass
 from .profiles import Tracker, profile_test
 from .pumped import ClassWitness
 from .subregular import (TABLE_ENTRIES, ClassAnswer, ClassProcedure, context_of, element_word,
-                         letters, member_by_semigroup, multiplication_table, pumped_pair, semigroup)
+                         letters, member_by_semigroup, pumped_pair, semigroup_violation)
 
 
 __all__ = ["violation", "decide", "member", "least_kt", "PROCEDURE", "CLASS"]
@@ -95,9 +95,7 @@ def least_kt(dfa, limit: int):
 def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None):
     limits = Limits() if limits is None else limits
     try:
-        S = semigroup(dfa, limits, context)
-        M = multiplication_table(S)
-        bad = violation(S, M)
+        S, M, bad = semigroup_violation(dfa, limits, violation, context)
     except LimitExceeded as exc:
         return ClassAnswer(None, f"undecided: {exc}")
     if bad is not None:
