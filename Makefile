@@ -3,6 +3,9 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# the editable install maps each top-level folder to attnlogic.<folder> when it is made: a new
+# top-level package (a folder with an __init__.py, e.g. kernel/) needs it made again
+FOLDERS := $(VENV)/.folders
 
 .PHONY: demo test install bench clean
 
@@ -18,18 +21,22 @@ $(STAMP): pyproject.toml constraints.txt
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[web,webtest]'
 	touch $(STAMP)
 
-install: $(STAMP)
+$(FOLDERS): $(STAMP) $(wildcard */__init__.py)
+	$(BIN)/python -m pip install -q --no-deps -e .
+	touch $(FOLDERS)
 
-demo: $(STAMP)
+install: $(FOLDERS)
+
+demo: $(FOLDERS)
 	$(BIN)/attnlogic demo
 
 # one BLAS/OpenMP thread per test worker: two xdist workers on two cores, no oversubscription
 THREADS := OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
 
-test: $(STAMP)
+test: $(FOLDERS)
 	$(THREADS) $(BIN)/pytest -n 2 -q --durations=25
 
-bench: $(STAMP)
+bench: $(FOLDERS)
 	$(BIN)/python -m benchmarks
 
 clean:

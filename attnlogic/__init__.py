@@ -15,7 +15,10 @@ The Python API is the real interface (the command line is a thin layer over it):
                                                 # (attnlogic.pipeline)
     from attnlogic.testing import check         # ANY model against ANY language (docs/testing.md)
 
-Sub-packages: ``attnlogic.ltl``, ``attnlogic.automata``, ``attnlogic.definability``, ``attnlogic.transformer``,
+Errors (``al.InputError``…) and budgets (``al.Limits``) come from the kernel below every
+layer, ``attnlogic.kernel`` (errors, limits, attention patterns, atomic files, display).
+
+Sub-packages: ``attnlogic.kernel``, ``attnlogic.ltl``, ``attnlogic.automata``, ``attnlogic.definability``, ``attnlogic.transformer``,
 ``attnlogic.compiler``, ``attnlogic.experiments``, ``attnlogic.rmt``, ``attnlogic.testing``.  Names are imported
 lazily, so ``import attnlogic`` stays cheap.
 """
@@ -28,7 +31,7 @@ _EXPORTS = {
     "parse": "attnlogic.ltl", "accepts": "attnlogic.ltl", "prefix_acceptance": "attnlogic.ltl",
     "truth_table": "attnlogic.ltl", "fragment": "attnlogic.ltl", "simplify": "attnlogic.ltl",
     "random_formula": "attnlogic.ltl", "Formula": "attnlogic.ltl",
-    "Fragment": "attnlogic.ltl.fragments", "AttentionPattern": "attnlogic.patterns",
+    "Fragment": "attnlogic.ltl.fragments", "AttentionPattern": "attnlogic.kernel.patterns",
     "load_language": "attnlogic.automata.sources", "Language": "attnlogic.automata.sources",
     "DFA": "attnlogic.automata.dfa", "read_dfa_file": "attnlogic.automata.io",
     "to_networkx": "attnlogic.automata.convert", "from_networkx": "attnlogic.automata.convert",
@@ -44,6 +47,10 @@ _EXPORTS = {
     "check_compiled": "attnlogic.compiler.check", "CheckResult": "attnlogic.compiler.check",
     "ModelReport": "attnlogic.testing.report",
     "SUITE": "attnlogic.suite",
+    "AttnlogicError": "attnlogic.kernel.errors", "InputError": "attnlogic.kernel.errors",
+    "ParseError": "attnlogic.kernel.errors", "FileFormatError": "attnlogic.kernel.errors",
+    "LimitExceeded": "attnlogic.kernel.errors", "MemoryBudgetExceeded": "attnlogic.kernel.errors",
+    "Limits": "attnlogic.kernel.limits",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]

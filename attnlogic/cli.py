@@ -6,7 +6,7 @@ Each subcommand lives in ``attnlogic/commands/<name>.py`` and provides
 * ``add_arguments(parser)``: its options (no heavy imports at module level);
 * ``run(args) -> int``: does the work through the Python API and returns the exit status.
 
-Bad input raises :class:`attnlogic.errors.AttnlogicError`; ``main`` prints it as one line
+Bad input raises :class:`attnlogic.kernel.errors.AttnlogicError`; ``main`` prints it as one line
 on stderr (plus a caret excerpt for formulas) and returns 2.  Nothing here imports torch, so
 ``attnlogic --help`` starts fast.
 """
@@ -17,7 +17,7 @@ import argparse
 import importlib
 import sys
 
-from .errors import AttnlogicError
+from .kernel.errors import AttnlogicError
 
 #: subcommands in the order ``--help`` lists them
 COMMANDS = [
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "_run", None):     # no command: the usage, on stderr (exit 2 is an error)
         parser.print_help(sys.stderr)
         return 2
-    from .signals import interrupt_cause, stop_signals_raise
+    from .kernel.signals import interrupt_cause, stop_signals_raise
 
     try:
         with stop_signals_raise():     # SIGTERM and SIGHUP stop a command like Ctrl-C
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _interrupted(command: str, exc: BaseException) -> int:
     """Say that the command was stopped; the exit status of the interruption."""
-    from .signals import exit_status, forget_unhandled_interrupt, interruption
+    from .kernel.signals import exit_status, forget_unhandled_interrupt, interruption
 
     forget_unhandled_interrupt()
     print(f"\nattnlogic {command}: interrupted ({interruption(exc)}): stopped; every file "

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .fileio import save_figure_atomic, write_text_atomic
+from .kernel.fileio import save_figure_atomic, write_text_atomic
 from .suite import SUITE
 
 __all__ = ["DemoRow", "DemoReport", "run_demo", "render_table", "write_outputs"]
@@ -81,7 +81,7 @@ class DemoReport:
 
 
 def _progress(items, desc: str, enabled: bool):
-    from .progress import counted
+    from .kernel.progress import counted
 
     return counted(items, desc, enabled)
 

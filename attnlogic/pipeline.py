@@ -21,7 +21,7 @@ from __future__ import annotations
 from attnlogic.compiler.check import check_compiled
 from attnlogic.compiler.compile import CompileResult, compile_formula
 from attnlogic.definability.classify import classify
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 __all__ = ["NotCompilable", "choose_certificate", "compile_language"]
 

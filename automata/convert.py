@@ -12,7 +12,7 @@ networkx (:func:`to_networkx` / :func:`from_networkx`)
     commas), finals in ``accepting`` or ``final``, the initial state in the graph's
     ``initial`` or a node's ``initial``; a plain ``DiGraph`` works when each edge lists its
     letters.  A missing transition goes to a new rejecting sink; two targets for one
-    (state, letter) are refused (:class:`~attnlogic.errors.FileFormatError`).
+    (state, letter) are refused (:class:`~attnlogic.kernel.errors.FileFormatError`).
 
 GraphML (:func:`to_graphml` / :func:`from_graphml`), through networkx
     The graph of :func:`to_networkx` in GraphML, the XML format of graph editors and
@@ -45,11 +45,11 @@ from typing import Sequence
 
 import numpy as np
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 from .dfa import DFA
 from .partial import complete_partial
-from attnlogic.errors import FileFormatError
+from attnlogic.kernel.errors import FileFormatError
 
 __all__ = ["to_networkx", "from_networkx", "to_graphml", "from_graphml", "to_automata_lib",
            "from_automata_lib", "is_automata_lib", "is_networkx"]

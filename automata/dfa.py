@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Sequence
 
 import numpy as np
-from attnlogic.errors import InputError
-from attnlogic.display import html_table
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.display import html_table
 
 __all__ = ["DFA", "letter_problem", "MAX_LETTER_LENGTH"]
 

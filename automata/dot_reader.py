@@ -40,7 +40,7 @@ import json
 import re
 from typing import Sequence
 
-from attnlogic.errors import FileFormatError
+from attnlogic.kernel.errors import FileFormatError
 
 from .dfa import DFA
 from .partial import complete_partial

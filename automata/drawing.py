@@ -28,7 +28,7 @@ import io
 
 import numpy as np
 
-from attnlogic.errors import InputError, LimitExceeded
+from attnlogic.kernel.errors import InputError, LimitExceeded
 
 from .dfa import DFA
 
@@ -88,7 +88,7 @@ def layout_positions(dfa: DFA, layout: str = "auto", seed: int = 0) -> dict[int,
 
 def draw(dfa: DFA, ax=None, layout: str = "auto", seed: int = 0, max_states: int = MAX_DRAWN_STATES):
     """Draw the DFA on a matplotlib ``Axes`` (a new figure when ``ax`` is None) and return the
-    Axes.  Refuses above ``max_states`` states (:class:`~attnlogic.errors.LimitExceeded`)."""
+    Axes.  Refuses above ``max_states`` states (:class:`~attnlogic.kernel.errors.LimitExceeded`)."""
     import networkx as nx
 
     if dfa.n_states > max_states:

@@ -47,7 +47,7 @@ prefix, take 0.38 s (build the 10-state DFA, run it in lock step) against 0.77 s
 Alphabet rule
 -------------
 ``alphabet=None``: the formula's atoms, sorted.  Given: exactly those letters, in that
-order; an atom that is not a letter is an :class:`~attnlogic.errors.InputError` unless
+order; an atom that is not a letter is an :class:`~attnlogic.kernel.errors.InputError` unless
 ``extend=True``, which appends the missing atoms in sorted order (the command line's
 "atoms plus any given" rule).
 """
@@ -60,7 +60,7 @@ from typing import Sequence
 
 import numpy as np
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Mod, Not, Once, Or, Past,
                                    Since, Yesterday)
 from attnlogic.ltl.semantics import BOOLEAN, step_past, step_since
@@ -68,7 +68,7 @@ from attnlogic.ltl.semantics import BOOLEAN, step_past, step_since
 from .dfa import DFA
 from .minimize import canonical, coarsest_partition, minimize
 from .operations import explore
-from attnlogic.errors import LimitExceeded
+from attnlogic.kernel.errors import LimitExceeded
 
 __all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT", "MAX_TEMPORAL_OPERATORS"]
 
@@ -306,8 +306,8 @@ def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
     """The minimal, canonically numbered DFA of {w : w, |w|+1 ⊨ formula}.
 
     ``alphabet``: see the module docstring (default: the atoms, sorted).  Raises
-    :class:`~attnlogic.errors.InputError` for an atom outside a given alphabet and
-    :class:`~attnlogic.errors.LimitExceeded` when an intermediate automaton would exceed
+    :class:`~attnlogic.kernel.errors.InputError` for an atom outside a given alphabet and
+    :class:`~attnlogic.kernel.errors.LimitExceeded` when an intermediate automaton would exceed
     ``state_limit`` states.
     """
     if not isinstance(formula, Formula):

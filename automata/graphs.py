@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attnlogic.errors import require_memory
+from attnlogic.kernel.errors import require_memory
 
 __all__ = [
     "SCCs", "tarjan_scc", "table_sccs", "dfa_sccs", "pair_heights", "pair_cycle", "pair_graph_bytes",
@@ -192,7 +192,7 @@ def pair_heights(table: np.ndarray, component: np.ndarray | None = None,
     contributes 0; a pair gets a value once all its successors have one.  One vectorised
     sweep per height level, so O(h · n² · |A|) for longest path h; the graph is acyclic
     iff every pair gets a value.  Memory Θ(n²·|A|) (:func:`pair_graph_bytes`), refused
-    beforehand with :class:`~attnlogic.errors.MemoryBudgetExceeded` above ``memory_budget``
+    beforehand with :class:`~attnlogic.kernel.errors.MemoryBudgetExceeded` above ``memory_budget``
     bytes (None: the default budget).
     """
     t = np.asarray(table, dtype=np.int64)

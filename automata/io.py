@@ -13,7 +13,7 @@ JSON (``dfa_to_json`` / ``dfa_from_json``)
     one line, keys in that order, accepting states sorted.  ``transitions[q][i]`` is the
     successor of q on ``alphabet[i]``.  The writer prints the DFA as it is; minimise first
     (:meth:`DFA.minimal`) for the canonical file.  The reader checks every field and raises
-    :class:`~attnlogic.errors.FileFormatError` naming it (``transitions[3][1]``, …).
+    :class:`~attnlogic.kernel.errors.FileFormatError` naming it (``transitions[3][1]``, …).
     Extra keys are ignored.
 
 DOT (``to_dot``)
@@ -69,9 +69,9 @@ from typing import Sequence
 
 import numpy as np
 
-from attnlogic.errors import FileFormatError, InputError
-from attnlogic.fileio import StrictJSONError, read_text_capped, strict_json_loads
-from attnlogic.fileio import write_text_atomic  # noqa: F401  (part of this module's API)
+from attnlogic.kernel.errors import FileFormatError, InputError
+from attnlogic.kernel.fileio import StrictJSONError, read_text_capped, strict_json_loads
+from attnlogic.kernel.fileio import write_text_atomic  # noqa: F401  (part of this module's API)
 
 from .convert import from_graphml, to_graphml
 from .dfa import DFA, letter_problem
@@ -610,5 +610,5 @@ def dfa_text(dfa: DFA, fmt: str = "json") -> str:
 
 def write_dfa(dfa: DFA, path, fmt: str = "json") -> None:
     """Write ``dfa`` to ``path`` in the format named ``fmt`` (:func:`dfa_text`), atomically
-    (:func:`~attnlogic.fileio.write_text_atomic`: a complete file or none)."""
+    (:func:`~attnlogic.kernel.fileio.write_text_atomic`: a complete file or none)."""
     write_text_atomic(path, dfa_text(dfa, fmt))

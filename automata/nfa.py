@@ -34,7 +34,7 @@ from typing import Sequence
 
 import numpy as np
 
-from attnlogic.errors import InputError, LimitExceeded
+from attnlogic.kernel.errors import InputError, LimitExceeded
 
 from .dfa import DFA
 from .operations import explore

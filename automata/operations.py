@@ -17,7 +17,7 @@ from typing import Callable
 
 import numpy as np
 
-from attnlogic.errors import InputError, LimitExceeded
+from attnlogic.kernel.errors import InputError, LimitExceeded
 
 from .dfa import DFA
 from .minimize import minimize

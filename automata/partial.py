@@ -12,7 +12,7 @@ from typing import Sequence
 
 import numpy as np
 
-from attnlogic.errors import FileFormatError
+from attnlogic.kernel.errors import FileFormatError
 
 from .dfa import DFA
 

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from attnlogic.errors import FileFormatError, InputError
+from attnlogic.kernel.errors import FileFormatError, InputError
 
 __all__ = ["valuation_letters", "parse_valuation_letter", "propositions_of", "over_valuations",
            "MAX_PROPOSITIONS", "eval_guard", "guard_names", "GuardAlphabet", "guard_alphabet"]

@@ -27,7 +27,7 @@ The parse tree (immutable nodes :class:`Sym`, :class:`Eps`, :class:`Empty`, :cla
 :class:`Alt`, :class:`Star`, :class:`Plus`, :class:`Opt`) is turned into Glushkov's
 ε-free NFA (one state per letter occurrence; nullable / first / last / follow sets as
 bitmasks), determinised by the subset construction over the reachable subsets only,
-and minimised.  Errors are :class:`~attnlogic.errors.ParseError` ``("regex", text,
+and minimised.  Errors are :class:`~attnlogic.kernel.errors.ParseError` ``("regex", text,
 column, message)``.
 """
 
@@ -41,7 +41,7 @@ from typing import Sequence
 
 import numpy as np
 
-from attnlogic.errors import InputError, LimitExceeded, ParseError
+from attnlogic.kernel.errors import InputError, LimitExceeded, ParseError
 
 from .dfa import DFA
 from .minimize import minimize

@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..errors import FileFormatError, InputError
-from ..validate import integer
+from ..kernel.errors import FileFormatError, InputError
+from ..kernel.validate import integer
 from ..ltl.formula import Formula
 from .convert import from_automata_lib, from_networkx, is_automata_lib, is_networkx
 from .dfa import DFA, letter_problem

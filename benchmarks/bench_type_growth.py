@@ -114,7 +114,7 @@ def undecided() -> None:
     from attnlogic.automata.dfa import DFA
     from attnlogic.definability.occurrence import occurrence_forms
     from attnlogic.definability.types import lasso_search
-    from attnlogic.errors import LimitExceeded
+    from attnlogic.kernel.errors import LimitExceeded
 
     print("\nthe census's undecided LTL[P,Y<=2] languages:")
     print(f"  {'DFA':<34} {'accepting':<10} {'lasso ≤ 8':>9}  two levels (1, D), D = 1 2 3   s")

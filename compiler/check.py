@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import copy
 
-from attnlogic.errors import FileFormatError, InputError
+from attnlogic.kernel.errors import FileFormatError, InputError
 from attnlogic.ltl import parse
 from attnlogic.testing.recognition import check
 from attnlogic.testing.report import ModelReport
 from attnlogic.transformer.io import load_model
-from attnlogic.validate import integer
+from attnlogic.kernel.validate import integer
 
 from .compile import CompiledModel, compile_formula, dtype_of
 from .plan import plan_formula

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.ltl.formula import Formula
 from attnlogic.transformer.io import DTYPES, save_model
 from attnlogic.transformer.model import Transformer
@@ -62,7 +62,7 @@ class CompiledModel:
 
     def _repr_html_(self) -> str:
         """The summary and one row per head (a short table)."""
-        from attnlogic.display import html_table
+        from attnlogic.kernel.display import html_table
 
         exact = "every length" if self.exact_up_to is None else f"lengths ≤ {self.exact_up_to}"
         rows = [[layer, str(h.spec), str(h.formula)] for layer, heads in enumerate(self.plan.heads, 1)
@@ -139,7 +139,7 @@ class CompileResult:
     def _repr_html_(self) -> str:
         """For notebooks: the lines of :meth:`lines` as a table, the formula as text that
         parses again."""
-        from attnlogic.display import lines_html
+        from attnlogic.kernel.display import lines_html
 
         return lines_html(self.lines(), "compile", formulas=(self.compiled.formula,))
 

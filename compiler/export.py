@@ -12,7 +12,7 @@ N ≥ k letters); shorter words are for the eager model.
   export k-local heads (their windows are an ``unfold`` over a symbolic length).
 * ``torch.export`` writes an ``ExportedProgram`` (``torch.export.load`` reads it back).
 
-Written atomically (attnlogic.fileio).  tests/compiler/test_export.py runs both exports
+Written atomically (attnlogic.kernel.fileio).  tests/compiler/test_export.py runs both exports
 (ONNX under onnxruntime) and compares every prefix decision with the minimal DFA.
 """
 
@@ -24,8 +24,8 @@ from pathlib import Path
 
 import torch
 
-from attnlogic.errors import InputError
-from attnlogic.fileio import write_bytes_atomic
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.fileio import write_bytes_atomic
 
 __all__ = ["export_program", "export_onnx", "save_exported_program"]
 

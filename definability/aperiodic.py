@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import LimitExceeded
+from ..kernel.errors import LimitExceeded
 from ..ltl.fragments import LTL_PY, LTL_S, Fragment
 from .certificates import MAX_FORMULA_SIZE, TYPE_FORMULA_SHRINK_CHECKS, member, non_member
 from .counters import decide_aperiodic, identity_aperiodic

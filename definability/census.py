@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..limits import Limits
+from ..kernel.limits import Limits
 from .census_run import run_census
 from .census_shards import (BULK_FRAGMENTS, DEFAULT_MAX_BULK_DFAS, DEFAULT_MAX_DFAS, MAX_MAX_DFAS,  # noqa: F401
                             PROGRESS_EVERY, Census, CensusEntry, CensusRequest, Shard, ShardResult,

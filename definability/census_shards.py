@@ -21,9 +21,9 @@ from ..automata.census import (canonical_key, canonical_table_count, minimal_dfa
                                shard_depth, shard_prefixes)
 from ..automata.dfa import DFA
 from ..automata.io import dfa_to_dict
-from ..errors import InputError, LimitExceeded
-from ..limits import Limits
-from ..validate import integer
+from ..kernel.errors import InputError, LimitExceeded
+from ..kernel.limits import Limits
+from ..kernel.validate import integer
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
 from .classify import questions
 from .classify import classify as _classify
@@ -403,7 +403,7 @@ class Census:
     def _repr_html_(self) -> str:
         """For notebooks: per fragment its attention pattern and how many languages are in
         it, not in it, undecided; then the most frequent profiles."""
-        from attnlogic.display import html_table
+        from attnlogic.kernel.display import html_table
 
         rows = [[str(f), "" if f.pattern is None else str(f.pattern), self.count(f, True),
                  self.count(f, False), self.count(f, None)] for f in self.fragments]

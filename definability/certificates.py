@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..errors import LimitExceeded
-from ..limits import DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT
+from ..kernel.errors import LimitExceeded
+from ..kernel.limits import DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT
 from ..ltl.definitions import dag_size, order_key
 from ..ltl.formula import Formula
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
@@ -58,7 +58,7 @@ CERTIFICATE_WORK = 250_000
 #: a member's certificate with more nodes than this (or none, when too large to print) is
 #: looked for among the fragment's formulas of at most SMALLEST_MAX_SIZE nodes by bottom-up
 #: enumeration (:mod:`.smallest`): at most SMALLEST_PER_SEARCH candidates per fragment and
-#: ``search_budget`` (default SMALLEST_BUDGET, that of :class:`~attnlogic.limits.Limits`) per
+#: ``search_budget`` (default SMALLEST_BUDGET, that of :class:`~attnlogic.kernel.limits.Limits`) per
 #: classification
 SMALLEST_FROM_SIZE = 20
 #: a certificate of more distinct subformulas than this is offered to the other fragments

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..ltl.fragments import Fragment
-from ..patterns import AttentionPattern
+from ..kernel.patterns import AttentionPattern
 from .procedure import Procedure
 
 __all__ = ["LanguageClass", "FORMULA", "PAIR"]

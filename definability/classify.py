@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from ..automata.sources import as_dfa
 from ..automata.minimize import minimize
-from ..limits import Limits
-from ..validate import integer
+from ..kernel.limits import Limits
+from ..kernel.validate import integer
 from ..ltl.fragments import Fragment
 from .attest import attest_results
 from .certificates import hint_forms, improve
@@ -64,11 +64,11 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     graph or a :class:`~attnlogic.automata.sources.Language`
     (:func:`~attnlogic.automata.sources.as_dfa`).
 
-    The budgets are one :class:`~attnlogic.limits.Limits` value: ``limits`` (default: the
+    The budgets are one :class:`~attnlogic.kernel.limits.Limits` value: ``limits`` (default: the
     defaults) with the keyword arguments that were given replacing its fields, validated
     once (InputError naming the parameter: ``max_depth=-5``, ``limit=0``).  ``limit`` bounds
     every exponential step of deciding (semigroup elements, type-automaton states, states
-    of a synthesis; the alias of :data:`~attnlogic.limits.LIMIT_ALIAS`), not the exact
+    of a synthesis; the alias of :data:`~attnlogic.kernel.limits.LIMIT_ALIAS`), not the exact
     check of a certificate (``limits.check_states``); ``max_depth`` bounds the type
     refinement; ``search_budget`` bounds the search for small certificates (candidate
     formulas over the whole classification, at most SMALLEST_PER_SEARCH per fragment; 0: no
@@ -93,10 +93,10 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     (:mod:`.registry`; a class that is not an LTL fragment answers under its name, with the
     certificate and witness kinds its declaration names).
 
-    ``memory_budget`` (bytes; default :data:`~attnlogic.errors.DEFAULT_MEMORY_BUDGET`) bounds
+    ``memory_budget`` (bytes; default :data:`~attnlogic.kernel.errors.DEFAULT_MEMORY_BUDGET`) bounds
     every table whose size is quadratic or worse in the number of states (the internal pair
     graphs of the SCCs, the semigroup's elements): a step that would need more raises
-    :class:`~attnlogic.errors.MemoryBudgetExceeded` before allocating.  The LTL[P] and
+    :class:`~attnlogic.kernel.errors.MemoryBudgetExceeded` before allocating.  The LTL[P] and
     LTL[Y] tests are linear and need no budget; LTL[P,Y] takes the inclusions
     LTL[P], LTL[Y] ⊆ LTL[P,Y] before its quadratic test, and LTL[S] the inclusion
     LTL[P,Y] ⊆ LTL[S] before the semigroup."""

@@ -38,7 +38,7 @@ whose length is even.
 > 1 is the instant case), then each component's monoid breadth-first (words of length 1,
 2, … so the counter found has a shortest word among the component's elements), stopping at
 the first counter; when the elements would exceed ``limit`` it tries Lemma 3 and then
-raises :class:`~attnlogic.errors.LimitExceeded` saying what was tried.
+raises :class:`~attnlogic.kernel.errors.LimitExceeded` saying what was tried.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..automata.graphs import dfa_sccs, distinguishing_suffix, shortest_words_from
-from ..errors import LimitExceeded, require_memory
+from ..kernel.errors import LimitExceeded, require_memory
 from .results import Verdict, word_text
 from .semigroup import DEFAULT_ELEMENT_LIMIT
 from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import LimitExceeded
+from ..kernel.errors import LimitExceeded
 from .classes import LanguageClass
 from .identities import (IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, IdentityProcedure, parse_identities,
                          structure_of, violation)
@@ -46,7 +46,7 @@ def decide_dot_depth_one(dfa, limits=None, structure=None):
     """(holds, certificate or witness) for Knast's identity on the syntactic semigroup of
     L(dfa) (``dfa`` minimal); LimitExceeded naming ``instantiations`` when the combinations
     to evaluate exceed ``limits.instantiations``."""
-    from ..limits import Limits
+    from ..kernel.limits import Limits
 
     limits = Limits() if limits is None else limits
     st = structure if structure is not None else structure_of(dfa, False, limits)

@@ -25,8 +25,8 @@ import re
 
 import numpy as np
 
-from ..errors import InputError, LimitExceeded
-from ..limits import Limits
+from ..kernel.errors import InputError, LimitExceeded
+from ..kernel.limits import Limits
 from .classes import LanguageClass
 from .profiles import Tracker, profile_test
 from .pumped import ClassWitness

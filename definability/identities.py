@@ -48,8 +48,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..automata.graphs import distinguishing_suffix, shortest_words_from
-from ..errors import LimitExceeded
-from ..limits import Limits
+from ..kernel.errors import LimitExceeded
+from ..kernel.limits import Limits
 from .classes import LanguageClass
 from .procedure import Procedure
 from .results import FragmentResult, word_text

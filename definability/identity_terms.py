@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ..errors import InputError, ParseError
+from ..kernel.errors import InputError, ParseError
 
 __all__ = ["Var", "Const", "Omega", "Power", "Product", "Relation", "Identities", "parse_identities"]
 

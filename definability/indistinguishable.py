@@ -28,9 +28,9 @@ tests/definability/type_reference.py).
 
 from __future__ import annotations
 
-from ..errors import InputError
+from ..kernel.errors import InputError
 from ..ltl.fragments import Fragment
-from ..validate import integer
+from ..kernel.validate import integer
 
 __all__ = ["agreement_depth", "end_types", "MAX_CHECK_LENGTH"]
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import LimitExceeded
-from ..limits import Limits
+from ..kernel.errors import LimitExceeded
+from ..kernel.limits import Limits
 from .classes import LanguageClass
 from .subregular import (ClassAnswer, ClassProcedure, context_of, element_word, letters,
                          member_by_semigroup, pumped_pair, semigroup_violation,

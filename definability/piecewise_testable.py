@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..automata.graphs import distinguishing_suffix, dfa_sccs, shortest_words_from
-from ..limits import Limits
+from ..kernel.limits import Limits
 from .classes import LanguageClass
 from .subregular import (ClassAnswer, ClassProcedure, exponents, letters, pumped_pair, word_to,
                          yes_with_least_order)

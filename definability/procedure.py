@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..automata.graphs import SCCs, dfa_sccs
-from ..limits import Limits
+from ..kernel.limits import Limits
 from ..ltl.fragments import Fragment
 from .results import FragmentResult, Verdict
 from .certificates import non_member
@@ -25,7 +25,7 @@ __all__ = ["Context", "Procedure", "DfaTest"]
 
 
 class Context:
-    """The minimal DFA ``dfa``, the :class:`~attnlogic.limits.Limits` ``limits`` (each bound
+    """The minimal DFA ``dfa``, the :class:`~attnlogic.kernel.limits.Limits` ``limits`` (each bound
     by its meaning: ``limits.semigroup_elements``, ``limits.type_states``,
     ``limits.synthesis_states``, ``limits.check_states``, ``limits.max_depth``,
     ``limits.memory_budget``), ``certificates`` (False: the procedures answer member

@@ -18,14 +18,14 @@ same profile and different acceptance.  When it is, the accepted profiles are th
 certificate (a Boolean combination of the atomic conditions: a disjunction over accepted
 profiles of "the profile is exactly this one"); when not, the two words reaching the two
 product states have one profile, one is in L and one is not.  Exponential in k in general
-(the tracker's states), so bounded by ``limit`` states (:class:`~attnlogic.errors.LimitExceeded`).
+(the tracker's states), so bounded by ``limit`` states (:class:`~attnlogic.kernel.errors.LimitExceeded`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import LimitExceeded
+from ..kernel.errors import LimitExceeded
 
 __all__ = ["START", "END", "Tracker", "ProfileCertificate", "profile_test", "least_k",
            "symbols_text", "PROFILE_KINDS"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from attnlogic.display import show_word
+from attnlogic.kernel.display import show_word
 
 __all__ = ["Template", "PumpedFamily", "ClassWitness", "WITNESS_KINDS"]
 

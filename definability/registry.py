@@ -10,7 +10,7 @@ pattern, decision procedure, certificate and witness kinds, inclusions) plus one
 
 from __future__ import annotations
 
-from ..errors import InputError
+from ..kernel.errors import InputError
 from . import aperiodic, definite, dot_depth, fo2, locally_r_trivial, r_trivial, windows
 from . import (fixed_order, generalized_definite, locally_testable, piecewise_testable, reverse_definite,
                strictly_local, strictly_piecewise, subregular, threshold_testable)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..errors import InputError
+from ..kernel.errors import InputError
 from ..ltl.definitions import certificate
 from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
@@ -91,7 +91,7 @@ class PatternResult:
     ``masked_hard`` → LTL[S]), with its certificate — a formula when it can, a witness pair
     when it cannot."""
 
-    pattern: object                      # attnlogic.patterns.AttentionPattern
+    pattern: object                      # attnlogic.kernel.patterns.AttentionPattern
     result: FragmentResult
 
     @property
@@ -144,9 +144,9 @@ class Classification(Mapping):
 
     def for_pattern(self, pattern) -> PatternResult:
         """The :class:`PatternResult` of an attention pattern (``"hybrid:1"`` or an
-        :class:`~attnlogic.patterns.AttentionPattern`); KeyError when its fragment was not
+        :class:`~attnlogic.kernel.patterns.AttentionPattern`); KeyError when its fragment was not
         classified (a window that was not asked for)."""
-        from ..patterns import AttentionPattern
+        from ..kernel.patterns import AttentionPattern
 
         p = AttentionPattern.parse(pattern)
         return PatternResult(p, self[Fragment.from_pattern(p)])
@@ -163,9 +163,9 @@ class Classification(Mapping):
     def _repr_html_(self) -> str:
         """A table for notebooks and their HTML export: per fragment its attention pattern,
         the answer, the certificate as text that parses again (whole; definitions one a
-        line; :func:`attnlogic.display.formula_html`) with its LaTeX beside it, or the
+        line; :func:`attnlogic.kernel.display.formula_html`) with its LaTeX beside it, or the
         witness words, and the method."""
-        from attnlogic.display import Html, code_html, formula_html, html_table, latex_html, show_word
+        from attnlogic.kernel.display import Html, code_html, formula_html, html_table, latex_html, show_word
 
         sep = self.separator
         rows = []
@@ -235,7 +235,7 @@ class Classification(Mapping):
 class UnknownFragment(KeyError, InputError):
     """A lookup key that names no fragment, or a fragment that was not classified: a
     ``KeyError`` (so that ``in`` and ``get()`` work as on a dict) and an
-    :class:`~attnlogic.errors.InputError` (one line on the command line)."""
+    :class:`~attnlogic.kernel.errors.InputError` (one line on the command line)."""
 
     def __init__(self, message: str, parameters: tuple[str, ...] = ()):
         KeyError.__init__(self, message)
@@ -250,7 +250,7 @@ def fragment_key(key) -> Fragment:
     short name ``"P,Y<=2"``, ``"P"``, ``"Y"`` (:meth:`Fragment.parse`); an attention pattern
     or its name ``"global"``, ``"local:k"``, ``"hybrid:k"`` (:meth:`Fragment.from_pattern`).
     :class:`UnknownFragment` for anything else."""
-    from ..patterns import AttentionPattern
+    from ..kernel.patterns import AttentionPattern
 
     if isinstance(key, Fragment):
         return key

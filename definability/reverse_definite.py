@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import LimitExceeded
-from ..limits import Limits
+from ..kernel.errors import LimitExceeded
+from ..kernel.limits import Limits
 from .classes import LanguageClass
 from .profiles import Tracker, profile_test
 from .pumped import ClassWitness

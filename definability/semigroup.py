@@ -19,7 +19,7 @@ elements found by sorted integer keys (base-n encoding of the transformation) an
 ``numpy.searchsorted``; no Python loop per element.  :func:`libsemigroups_size` and
 :func:`libsemigroups_elements` run libsemigroups' Froidure–Pin (C++, progress output
 silenced) for speed comparisons and as an independent check in the tests.  Both stop at
-``limit`` elements with :class:`~attnlogic.errors.LimitExceeded`.
+``limit`` elements with :class:`~attnlogic.kernel.errors.LimitExceeded`.
 
 Green's relations are computed as strongly connected components: R-classes of the right
 Cayley graph (s → s·a), L-classes of the left one (s → a·s), J-classes of their union
@@ -33,7 +33,7 @@ from functools import cached_property
 
 import numpy as np
 
-from ..errors import LimitExceeded, require_memory
+from ..kernel.errors import LimitExceeded, require_memory
 
 __all__ = ["TransformationSemigroup", "transition_semigroup", "libsemigroups_available", "libsemigroups_size",
            "libsemigroups_elements", "DEFAULT_ELEMENT_LIMIT"]
@@ -105,7 +105,7 @@ class TransformationSemigroup:
 
     def _repr_html_(self) -> str:
         """Size, idempotents and the first elements as shortest words (a short table)."""
-        from attnlogic.display import html_table
+        from attnlogic.kernel.display import html_table
 
         idem = set(int(e) for e in self.idempotents)
         rows = [[i, self.word_text(i) or "ε", "yes" if i in idem else ""] for i in range(min(self.size, 20))]
@@ -268,7 +268,7 @@ def transition_semigroup(dfa, limit: int = DEFAULT_ELEMENT_LIMIT, backend: str =
     libsemigroups when it is installed (``pip install attnlogic[fast]``), numpy otherwise.
     Both number the elements in the same shortlex order, so they return equal arrays
     (checked in the tests).  Raises LimitExceeded when there are more than ``limit``
-    elements, and :class:`~attnlogic.errors.MemoryBudgetExceeded` before a step whose tables
+    elements, and :class:`~attnlogic.kernel.errors.MemoryBudgetExceeded` before a step whose tables
     (elements × states) would exceed ``memory_budget`` bytes (None: the default budget).
     """
     table = np.asarray(dfa.transitions)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import InputError
-from ..limits import Limits
+from ..kernel.errors import InputError
+from ..kernel.limits import Limits
 from ..ltl.fragments import Fragment
 from ..ltl import parse
 from .classify import MAX_DECIDED_WINDOW, classify

@@ -55,7 +55,7 @@ import numpy as np
 from ..ltl.formula import And, Formula, Not, Or, Past, Since, Yesterday, atom
 from ..ltl.fragments import Fragment
 from ..ltl.semantics import BOOLEAN
-from ..limits import DEFAULT_LIMIT
+from ..kernel.limits import DEFAULT_LIMIT
 from .synthesis import check_formula
 from ..ltl.formula import Atom, Const, Historically, Once
 

@@ -58,7 +58,7 @@ transition monoid: the DFA is not counter-free, :class:`NotAperiodic` is raised 
 entry point checks aperiodicity first, with :func:`.aperiodic.decide_aperiodic`).
 
 Limits.  The monoid enumeration, the number of sub-problems and the formula DAG size are
-bounded by ``limit``; exceeding one raises :class:`attnlogic.errors.LimitExceeded`.  No
+bounded by ``limit``; exceeding one raises :class:`attnlogic.kernel.errors.LimitExceeded`.  No
 wall clock is used: the output is a deterministic function of the DFA.
 """
 
@@ -69,8 +69,8 @@ import numpy as np
 from ..automata.dfa import DFA
 from ..automata.from_formula import formula_to_dfa
 from ..automata.minimize import minimize
-from ..errors import InputError, LimitExceeded
-from ..limits import DEFAULT_LIMIT as _LIMITS_DEFAULT
+from ..kernel.errors import InputError, LimitExceeded
+from ..kernel.limits import DEFAULT_LIMIT as _LIMITS_DEFAULT
 from ..ltl.definitions import dag_size
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.semantics import PY_BOOLEAN
@@ -104,7 +104,7 @@ __all__ = [
     "verify",
 ]
 
-#: the default bound of a construction (states): that of :class:`~attnlogic.limits.Limits`
+#: the default bound of a construction (states): that of :class:`~attnlogic.kernel.limits.Limits`
 DEFAULT_LIMIT = _LIMITS_DEFAULT
 #: default budget of one construction (subformula-DFA states explored, summed)
 DEFAULT_WORK = 200_000

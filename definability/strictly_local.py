@@ -31,7 +31,7 @@ from itertools import product
 import numpy as np
 
 from ..automata.graphs import distinguishing_suffix, pair_cycle, pair_heights
-from ..limits import Limits
+from ..kernel.limits import Limits
 from .classes import LanguageClass
 from .profiles import END, START, symbols_text
 from .pumped import ClassWitness, PumpedFamily, Template

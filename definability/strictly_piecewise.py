@@ -30,8 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..automata.graphs import distinguishing_suffix
-from ..errors import LimitExceeded, require_memory
-from ..limits import Limits
+from ..kernel.errors import LimitExceeded, require_memory
+from ..kernel.limits import Limits
 from .classes import LanguageClass
 from .pumped import ClassWitness
 from .subregular import ClassAnswer, ClassProcedure, letters, word_to

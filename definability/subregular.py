@@ -20,8 +20,8 @@ from math import lcm
 import numpy as np
 
 from ..automata.graphs import distinguishing_suffix, shortest_words_from
-from ..errors import LimitExceeded
-from ..limits import Limits
+from ..kernel.errors import LimitExceeded
+from ..kernel.limits import Limits
 from .procedure import Context, Procedure
 from .pumped import ClassWitness, PumpedFamily, Template
 from .results import FragmentResult

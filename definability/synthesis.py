@@ -31,7 +31,7 @@ from collections import deque
 
 import numpy as np
 
-from ..errors import LimitExceeded
+from ..kernel.errors import LimitExceeded
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import or_all as _disj, past_ as _P, yesterday_ as _Y
 from ..ltl.semantics import PY_BOOLEAN, step_history, step_once, step_past, step_since, step_window
@@ -175,7 +175,7 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
       :func:`~attnlogic.automata.operations.shortest_distinguishing_word`, which stops at
       the first difference — vectorised, so large certificates check in seconds.
 
-    Either route raises :class:`~attnlogic.errors.LimitExceeded` when it would exceed its
+    Either route raises :class:`~attnlogic.kernel.errors.LimitExceeded` when it would exceed its
     bounds, the product search also when DFA states × distinct subformulas exceed ``work``
     (default :data:`CHECK_WORK`), which also bounds product states × distinct subformulas
     visited.  ``stats["states"]``, when given, receives the number of product

@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..errors import DEFAULT_MEMORY_BUDGET, LimitExceeded, MemoryBudgetExceeded
+from ..kernel.errors import DEFAULT_MEMORY_BUDGET, LimitExceeded, MemoryBudgetExceeded
 from ..ltl.formula import and_ as _and, or_ as _or
 from ..ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
 from .witnesses import Factors, Witness, family_witness, make_witness, run

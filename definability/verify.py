@@ -61,7 +61,7 @@ import numpy as np
 from ..automata.sources import as_dfa
 from ..automata.from_formula import formula_to_dfa
 from ..automata.operations import DEFAULT_STATE_LIMIT, equivalent
-from ..errors import InputError, LimitExceeded
+from ..kernel.errors import InputError, LimitExceeded
 from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
 from .identity_terms import Const, Omega, Power, Product, Var, parse_identities

@@ -41,7 +41,7 @@ from collections import Counter
 import numpy as np
 
 from ..automata.sources import as_dfa
-from ..errors import InputError
+from ..kernel.errors import InputError
 from .verify import Check
 
 __all__ = ["verify_answer", "verify_certificate", "verify_class_witness", "factors", "subsequences",

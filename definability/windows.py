@@ -14,7 +14,7 @@ beside global heads (Li & Cotterell 2026).  No algebraic characterisation is kno
 
 from __future__ import annotations
 
-from ..errors import LimitExceeded, MemoryBudgetExceeded
+from ..kernel.errors import LimitExceeded, MemoryBudgetExceeded
 from ..ltl.formula import TRUE, Yesterday, and_, not_, or_all
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_Y, Fragment
 from .certificates import TYPE_FORMULA_SHRINK_CHECKS, member

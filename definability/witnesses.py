@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from attnlogic.display import html_table, show_factor, show_word
+from attnlogic.kernel.display import html_table, show_factor, show_word
 
 __all__ = ["Witness", "Family", "Factors", "factorize", "make_witness", "family_witness",
            "transformation_of", "power_exponent", "least_idempotent_power", "run", "FACTORIZE_FROM"]
@@ -59,7 +59,7 @@ class Family:
     def text(self, sep: str = "") -> str:
         """``in: u·(x)^K·v, out: u'·(x')^K·v', K = K0, K0 + step, …`` (x' = x unless the
         out-word pumps its own block); factors longer than
-        :data:`attnlogic.display.WORD_DISPLAY_LIMIT` are shortened to their ends and length
+        :data:`attnlogic.kernel.display.WORD_DISPLAY_LIMIT` are shortened to their ends and length
         (the JSON has them whole)."""
 
         def part(p, block, s):
@@ -163,7 +163,7 @@ class Witness:
 
     def text(self, sep: str = "", indent: str = "") -> str:
         """``'u' in, 'v' out, indistinguishable at depth <= r`` (r as checked for these two
-        words by :mod:`.attest`; long words shortened by :func:`attnlogic.display.show_word`)
+        words by :mod:`.attest`; long words shortened by :func:`attnlogic.kernel.display.show_word`)
         and, on a second line after ``indent``, the pumped family the pair belongs to, if any.
         The one text rendering of a witness: classify, separate and the demo print it."""
 

@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from attnlogic.definability.census import census, orbit_images
-from attnlogic.fileio import write_text_atomic
-from attnlogic.limits import Limits
+from attnlogic.kernel.fileio import write_text_atomic
+from attnlogic.kernel.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ("4:ab", "3:abc")

@@ -17,7 +17,7 @@ import sys
 
 from attnlogic.definability.classify import classify
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.fileio import write_text_atomic
+from attnlogic.kernel.fileio import write_text_atomic
 
 GALLERY = [
     ("Σ*a (ends with a)", "(a|b)*a", "ab"),

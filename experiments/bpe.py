@@ -16,7 +16,7 @@ import os
 
 import numpy as np
 
-from ..errors import InputError
+from ..kernel.errors import InputError
 
 __all__ = ["BPEVocabulary"]
 

@@ -53,8 +53,8 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from ..errors import InputError
-from ..fileio import write_bytes_atomic as write_atomic
+from ..kernel.errors import InputError
+from ..kernel.fileio import write_bytes_atomic as write_atomic
 from .data import LanguageData
 from .evaluate import EvalConfig, evaluate_model
 from .languages import LOCAL_GRID, PE_LANGUAGES, QUICK, SOURCE_KINDS, TABLE1, get_language
@@ -245,7 +245,7 @@ def _cell_status(counter, running: dict) -> None:
 def _local_cells(pending, jobs: int, counter=None, cells_dir: Path | None = None
                  ) -> Iterator[tuple[int, dict]]:
     """Every pending cell, in this process (``jobs`` 1) or in ``jobs`` spawned workers;
-    ``counter`` (a :class:`attnlogic.progress.Counter`, or None) is told the training step
+    ``counter`` (a :class:`attnlogic.kernel.progress.Counter`, or None) is told the training step
     of every running cell."""
     running: dict[str, tuple[int, int]] = {}
 
@@ -292,7 +292,7 @@ def _local_cells(pending, jobs: int, counter=None, cells_dir: Path | None = None
 
 def _ray_cells(pending, jobs: int | None, address: str | None) -> Iterator[tuple[int, dict]]:
     """Every pending cell as a Ray task; results in the order they finish."""
-    from ..cluster import ray_session
+    from ..kernel.cluster import ray_session
 
     with ray_session(jobs, address) as ray:
         task = ray.remote(_cell_job)
@@ -321,7 +321,7 @@ def _worker_signals() -> None:
 def _stop_workers(pool, cells_dir: Path | None, grace: float = 2.0) -> None:
     """Cancel the queued cells, terminate the running workers (SIGTERM, then SIGKILL after
     ``grace`` seconds); finished cells stay in ``cells_dir`` for a resumed run, and the
-    temporary file of a worker killed while writing (``.NAME.*.tmp``, see attnlogic.fileio)
+    temporary file of a worker killed while writing (``.NAME.*.tmp``, see attnlogic.kernel.fileio)
     is removed from the output folder."""
     where = f"; finished cells stay in {cells_dir} (run again to resume)" if cells_dir is not None else ""
     print(f"\nstopping {len(pool._processes or {})} training workers{where}", file=sys.stderr, flush=True)
@@ -376,7 +376,7 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
             pending.append((i, (cfg, spec.evaluation, max_len, ckpt)))
     bar = None
     if progress:
-        from ..progress import Counter
+        from ..kernel.progress import Counter
         bar = Counter(f"grid {spec.name}", True, len(cells), "cells", initial=len(cells) - len(pending))
         bar.update(0, "starting")
     if backend == "ray":

@@ -37,7 +37,7 @@ from functools import lru_cache
 from ..automata.dfa import DFA
 from .adversarial import Family, local_r_trivial_family as _lrt, r_trivial_family as _rt, suffix_family as _sx
 from ..automata.sources import SOURCE_KINDS
-from ..errors import InputError
+from ..kernel.errors import InputError
 from ..suite import SUITE
 
 __all__ = ["LanguageSpec", "LANGUAGES", "TABLE1", "LOCAL_GRID", "QUICK", "PE_LANGUAGES", "SOURCE_KINDS",
@@ -176,7 +176,7 @@ def _source_dfa(name: str) -> DFA:
     """The minimal DFA of a source language name (see :func:`source_language_name`), read by
     :func:`attnlogic.automata.sources.load_language`."""
     from ..automata.sources import load_language
-    from ..errors import AttnlogicError
+    from ..kernel.errors import AttnlogicError
 
     kind, text, alphabet = _parse_source_name(name)
     letters = list(alphabet) if alphabet else None

@@ -35,8 +35,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
-from attnlogic.fileio import write_bytes_atomic as write_atomic
+from ..kernel.errors import InputError
+from attnlogic.kernel.fileio import write_bytes_atomic as write_atomic
 
 from .train import resolve_device
 
@@ -218,7 +218,7 @@ def vocabulary(cfg: LMConfig, train_text: str):
 
 def _model(cfg: LMConfig, pattern: str, vocab_size: int):
     import torch
-    from ..patterns import AttentionPattern
+    from ..kernel.patterns import AttentionPattern
     from ..transformer import Transformer, TransformerConfig
 
     torch.manual_seed(cfg.seed)
@@ -252,7 +252,7 @@ def _train_lm(ids, vocab_size, pattern, cfg, device, progress):
     opt = torch.optim.Adam(model.parameters(), lr=cfg.lr)
     bar = None
     if progress:
-        from ..progress import Counter
+        from ..kernel.progress import Counter
         bar = Counter(f"lm {pattern}", True, cfg.steps, "steps")
         bar.update(0)
     model.train()

@@ -19,7 +19,7 @@ import json
 import math
 from pathlib import Path
 
-from attnlogic.fileio import save_figure_atomic, write_bytes_atomic as write_atomic
+from attnlogic.kernel.fileio import save_figure_atomic, write_bytes_atomic as write_atomic
 
 __all__ = ["markdown_tables", "write_report", "plot_per_length", "plot_longest_perfect", "PE_NAMES"]
 

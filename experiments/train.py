@@ -31,8 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError
-from ..fileio import write_bytes_atomic as write_atomic
+from ..kernel.errors import InputError
+from ..kernel.fileio import write_bytes_atomic as write_atomic
 from .data import LanguageData, with_eos
 from .languages import get_language
 
@@ -118,7 +118,7 @@ def resolve_device(name: str) -> str:
 
 def model_config(cfg: TrainConfig, vocab_size: int):
     """The transformer's config for ``cfg.pattern``, or the LSTM's for ``lstm``."""
-    from ..patterns import AttentionPattern
+    from ..kernel.patterns import AttentionPattern
     from ..transformer import TransformerConfig
 
     if cfg.pattern == LSTM:
@@ -197,7 +197,7 @@ def train(cfg: TrainConfig, data: LanguageData | None = None, checkpoint_dir: Pa
           progress=True, resume: bool = True) -> TrainResult:
     """Train per ``cfg``; with ``checkpoint_dir``, resume from it when it holds a checkpoint of
     the same config and save to it every ``checkpoint_every`` steps and at the end.
-    ``progress``: True — a step counter on stderr (:class:`attnlogic.progress.Counter`);
+    ``progress``: True — a step counter on stderr (:class:`attnlogic.kernel.progress.Counter`);
     a callable — told ``(steps done, steps in all, last loss)`` after every step; False — nothing."""
     from .provenance import deterministic
 
@@ -237,7 +237,7 @@ def _train(cfg, device, data, checkpoint_dir, progress, resume) -> TrainResult:
     t0 = time.perf_counter()
     bar, on_step = None, (progress if callable(progress) else None)
     if progress is True:
-        from ..progress import Counter
+        from ..kernel.progress import Counter
         bar = Counter(f"{cfg.language} {cfg.pattern} s{cfg.seed}", True, cfg.steps, "steps", initial=start)
         bar.update(0)
     try:

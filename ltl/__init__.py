@@ -2,7 +2,7 @@
 
 Public API::
 
-    parse(text) -> Formula              # raises attnlogic.errors.ParseError
+    parse(text) -> Formula              # raises attnlogic.kernel.errors.ParseError
     str(f), to_unicode(f), to_latex(f)  # printers; parse(str(f)) is f
     accepts(f, word), truth_table(f, word), prefix_acceptance(f, word)
     fragment(f), facts(f)               # syntactic facts

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from attnlogic.errors import ParseError
+from attnlogic.kernel.errors import ParseError
 
 from .formula import Atom, Const, Formula, Mod
 from .render import STYLES as _STYLES, TREE_TEXT_LIMIT as _PRINTER_TREE_TEXT_LIMIT, render_all as _render_all

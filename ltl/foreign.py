@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from attnlogic.errors import ParseError
+from attnlogic.kernel.errors import ParseError
 
 from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Not, Once, Or,
                       Since, Yesterday)

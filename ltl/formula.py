@@ -27,7 +27,7 @@ from __future__ import annotations
 import weakref
 from typing import Iterator
 
-from ..validate import is_int
+from ..kernel.validate import is_int
 
 __all__ = [
     "Formula", "Atom", "Const", "Mod", "Not", "And", "Or", "Implies", "Iff", "Xor",

@@ -37,9 +37,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..errors import InputError
-from ..patterns import AttentionPattern
-from ..validate import is_int
+from ..kernel.errors import InputError
+from ..kernel.patterns import AttentionPattern
+from ..kernel.validate import is_int
 from .formula import Formula, Historically, Mod, Once, Past, Since, Yesterday
 from .formula import Atom, Yesterday
 from .rewrite import nest_windows, widen_step

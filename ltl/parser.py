@@ -25,12 +25,12 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from attnlogic.errors import LimitExceeded, ParseError
+from attnlogic.kernel.errors import LimitExceeded, ParseError
 
 from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Mod, Not, Once,
                       Or, Past, Since, Xor, Yesterday)
 from .definitions import Certificate, has_definitions, parse_program as read
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from .foreign import parse_ltlf2dfa
 
 __all__ = ["parse", "parse_program", "MAX_WINDOW", "MAX_MODULUS", "MAX_FORMULA_LENGTH", "MAX_FORMULA_HEIGHT",
@@ -270,8 +270,8 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
     (PPLTL as ltlf2dfa and pylogics write it, evaluated at the last position; translated
     exactly by :func:`~.foreign.parse_ltlf2dfa`).
 
-    Raises :class:`attnlogic.errors.ParseError` (with a 1-based column) on malformed input,
-    :class:`attnlogic.errors.LimitExceeded` for a text longer than ``max_length`` characters
+    Raises :class:`attnlogic.kernel.errors.ParseError` (with a 1-based column) on malformed input,
+    :class:`attnlogic.kernel.errors.LimitExceeded` for a text longer than ``max_length`` characters
     or a formula nested deeper than ``max_height``.
     """
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError

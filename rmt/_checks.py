@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 
 def finite(name: str, value) -> float:

@@ -27,7 +27,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 from ._checks import in_unit_interval, positive_int, sequence_length
 

@@ -1,9 +1,9 @@
-"""File output for the rmt experiments: atomic writers (from :mod:`attnlogic.fileio`) and
+"""File output for the rmt experiments: atomic writers (from :mod:`attnlogic.kernel.fileio`) and
 Markdown tables."""
 
 from __future__ import annotations
 
-from attnlogic.fileio import save_figure_atomic, write_json_atomic, write_text_atomic  # noqa: F401
+from attnlogic.kernel.fileio import save_figure_atomic, write_json_atomic, write_text_atomic  # noqa: F401
 
 
 def markdown_table(headers: list[str], rows: list[list]) -> str:

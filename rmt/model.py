@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 from ._checks import nonnegative, positive_int
 
@@ -103,11 +103,11 @@ def centred_covariance(C: np.ndarray) -> np.ndarray:
 def sizes(d: int, delta: float, gamma: float, memory_budget: int | None = None) -> tuple[int, int]:
     """(V, N) for a target (δ, γ) = (d/V, d/N): V rounded to an even number.
 
-    Refused (:class:`~attnlogic.errors.MemoryBudgetExceeded`, before anything is sampled)
+    Refused (:class:`~attnlogic.kernel.errors.MemoryBudgetExceeded`, before anything is sampled)
     when the float64 matrices of a simulation at these sizes, the embedding table (d×V),
     the pooled samples (N×d) and their covariance (d×d), would exceed ``memory_budget``
-    bytes (None: :data:`attnlogic.errors.DEFAULT_MEMORY_BUDGET`)."""
-    from attnlogic.errors import require_memory
+    bytes (None: :data:`attnlogic.kernel.errors.DEFAULT_MEMORY_BUDGET`)."""
+    from attnlogic.kernel.errors import require_memory
 
     from ._checks import positive
 

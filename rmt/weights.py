@@ -10,7 +10,7 @@ r"""Pooling weights w ∈ R^T and the two numbers the spectrum depends on:
   w_s(τ) = (1/T)[e^τ/(e^τ+s−1) + Σ_{q=s+1}^{T} 1/(e^τ+q−1)]  (ours, re-derived).
   τ = 0: w_s = (H_T − H_{s−1})/T ("harmonic").  Queries that exclude themselves:
   w_s = (H_{T−1} − H_{s−1})/(T−1) ("harmonic, self-excluding").
-* the toolkit's attention patterns (:class:`attnlogic.patterns.AttentionPattern`, whose
+* the toolkit's attention patterns (:class:`attnlogic.kernel.patterns.AttentionPattern`, whose
   ``visible`` says which keys a query sees): a global head lets position n attend to
   m < n, a k-local head to max(1, n−k) ≤ m < n, ``causal`` (= ``global_nonstrict``) to
   m ≤ n with self score τ; a hybrid layer is ``hybrid:k``'s ``heads(2)``, one global and
@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from attnlogic.errors import InputError
-from attnlogic.patterns import PATTERN_NAMES, AttentionPattern
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.patterns import PATTERN_NAMES, AttentionPattern
 
 from ._checks import finite, positive_int
 

@@ -40,8 +40,8 @@ from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from attnlogic.errors import InputError
-from attnlogic.validate import integer, number
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.validate import integer, number
 
 __all__ = ["Adapter", "READOUTS", "SCORES", "unwrap_model"]
 

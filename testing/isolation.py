@@ -17,7 +17,7 @@ on a pipe of its own).  So:
 * the model's standard output is kept apart from ours (the child's stdout goes to a file;
   what it printed is passed on to our standard error, under a heading), so ``--json``
   output stays one JSON object;
-* errors of the check itself that name a parameter (an :class:`~attnlogic.errors.InputError`,
+* errors of the check itself that name a parameter (an :class:`~attnlogic.kernel.errors.InputError`,
   e.g. scores of the wrong shape) come back as that error;
 * Ctrl-C: the child ignores SIGINT; the parent stops it and re-raises KeyboardInterrupt.
 
@@ -37,8 +37,8 @@ import sys
 import tempfile
 import time
 
-from attnlogic.errors import DEFAULT_MEMORY_BUDGET, InputError
-from attnlogic.validate import integer, number
+from attnlogic.kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
+from attnlogic.kernel.validate import integer, number
 
 __all__ = ["ModelFailed", "check_isolated", "DEFAULT_TIME_BUDGET"]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from attnlogic.errors import FileFormatError, InputError
+from attnlogic.kernel.errors import FileFormatError, InputError
 
 __all__ = ["LoadedModel", "load_model"]
 

@@ -45,8 +45,8 @@ from typing import Callable
 
 import numpy as np
 
-from attnlogic.errors import InputError
-from attnlogic.validate import integer
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.validate import integer
 
 from .adapter import Adapter, unwrap_model
 from .report import ModelReport
@@ -429,7 +429,7 @@ def _long_phase(run: _Run, letters, n: int, count: int, seed: int, dfa, progress
     per_batch = max(1, run.adapter.batch_tokens // (n + run.adapter.extra_tokens))
     bar = None
     if progress:
-        from attnlogic.progress import Counter
+        from attnlogic.kernel.progress import Counter
 
         bar = Counter(f"check N={n}", True, count, "words")
         bar.update(0)

@@ -27,7 +27,7 @@ __all__ = ["dfa_table", "exhaustive", "random_words", "boundary_words", "context
 
 def dfa_table(dfa, alphabet) -> np.ndarray:
     """The DFA's transition table with its columns in the order of ``alphabet``."""
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
 
     missing = [a for a in alphabet if a not in dfa.alphabet]
     if missing:

@@ -1,6 +1,6 @@
 """Attention kernels for the four head kinds, none of which materialises an N×N matrix.
 
-Which keys a query sees is :meth:`attnlogic.patterns.AttentionPattern.visible` (0-based:
+Which keys a query sees is :meth:`attnlogic.kernel.patterns.AttentionPattern.visible` (0-based:
 global m < n, global_nonstrict m ≤ n, local:k n−k ≤ m < n, local_nonstrict:k n−k ≤ m ≤ n);
 the kernels below compute attention over exactly those keys (the tests extract each
 kernel's mask and compare it with ``visible``).
@@ -39,7 +39,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from attnlogic.patterns import AttentionPattern
+from attnlogic.kernel.patterns import AttentionPattern
 
 from .config import HeadSpec
 

@@ -1,6 +1,6 @@
 """Value objects describing a transformer: the attention pattern of each head and the shapes.
 
-The mask of a head is a single-head :class:`~attnlogic.patterns.AttentionPattern`
+The mask of a head is a single-head :class:`~attnlogic.kernel.patterns.AttentionPattern`
 (``global``, ``local:k``, ``global_nonstrict``, ``local_nonstrict:k``), whose ``visible``
 is the one definition of which positions a query sees; ``HeadSpec`` is that type under the
 name the transformer has always used, and its ``str()`` (``"global"``, ``"local:2"``) is the
@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, asdict
 from typing import Any
 
-from attnlogic.errors import InputError
-from attnlogic.patterns import HEAD_KINDS, AttentionPattern
-from attnlogic.validate import integer, is_int, number
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.patterns import HEAD_KINDS, AttentionPattern
+from attnlogic.kernel.validate import integer, is_int, number
 
 __all__ = ["HeadSpec", "TransformerConfig", "parse_pattern", "HEAD_KINDS", "POSITIONAL_KINDS"]
 

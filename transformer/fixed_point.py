@@ -11,7 +11,7 @@ value of the format exactly; sums of products are formed exactly (float64 is exa
 them when 2(p+i) + log2(terms) ≤ 53) and rounded once, as in the paper's model.
 
 Per head: s = R(q·k/√d) on the keys the head sees (``spec.visible``, the one definition in
-:mod:`attnlogic.patterns`), M = max s, e = R(exp(s − M)),
+:mod:`attnlogic.kernel.patterns`), M = max s, e = R(exp(s − M)),
 l = R(Σ e), α = R(e / l), out = R(Σ α v); an empty window gives 0.  R = round + saturate.
 Quadratic in N (query blocks of 256): meant for N up to a few 10^4.
 """

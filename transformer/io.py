@@ -15,9 +15,9 @@ from pathlib import Path
 
 import torch
 
-from attnlogic.errors import FileFormatError
-from attnlogic.fileio import check_output_path, write_files_atomic
-from attnlogic.validate import is_int
+from attnlogic.kernel.errors import FileFormatError
+from attnlogic.kernel.fileio import check_output_path, write_files_atomic
+from attnlogic.kernel.validate import is_int
 
 from .config import TransformerConfig
 from .model import Transformer
@@ -36,7 +36,7 @@ def sidecar_path(path: str | os.PathLike) -> Path:
 
 def save_model(model: Transformer, path: str | os.PathLike, metadata: dict | None = None) -> tuple[Path, Path]:
     """Write ``path`` (safetensors) and its sidecar as one unit (both or neither, see
-    :func:`attnlogic.fileio.write_files_atomic`); returns both paths."""
+    :func:`attnlogic.kernel.fileio.write_files_atomic`); returns both paths."""
     path = check_output_path(path)        # before Path() drops a trailing slash
     weights, side = model_bytes(model, metadata)
     sp = sidecar_path(path)
@@ -116,8 +116,8 @@ def read_sidecar(path: str | os.PathLike) -> dict:
     :data:`MAX_PARAMETERS`) and the metadata the checker reads (``alphabet``, ``eos``,
     ``exact_up_to``, ``formula``).  Duplicate keys and integers of more than 12 digits are
     refused; at most MAX_SIDECAR_BYTES characters are read."""
-    from attnlogic.errors import InputError
-    from attnlogic.fileio import StrictJSONError, read_text_capped, strict_json_loads
+    from attnlogic.kernel.errors import InputError
+    from attnlogic.kernel.fileio import StrictJSONError, read_text_capped, strict_json_loads
 
     sp = sidecar_path(path)
     if not os.path.exists(sp):

@@ -1,7 +1,7 @@
 """The transformer: letter + EOS embedding, L blocks of masked multi-head attention and a
 ReLU feed-forward network with residual connections (optional LayerNorm), a linear readout
 at every position.  Plain PyTorch in the style of nanoGPT; which keys a head sees
-is its :class:`~attnlogic.patterns.AttentionPattern` (``HeadSpec``), computed by the kernels
+is its :class:`~attnlogic.kernel.patterns.AttentionPattern` (``HeadSpec``), computed by the kernels
 of :mod:`attnlogic.transformer.attention`.
 
 Block, with ``layernorm`` and ``norm_position="post"`` (Li & Cotterell's eq. 7)::

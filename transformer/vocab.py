@@ -6,7 +6,7 @@ from typing import Iterable, Sequence
 
 import torch
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 __all__ = ["Vocabulary"]
 

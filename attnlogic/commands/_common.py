@@ -6,9 +6,9 @@ import json
 import re
 import sys
 
-from ..display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used by the commands)
-from ..errors import DEFAULT_MEMORY_BUDGET, InputError
-from ..limits import DEFAULT_LIMIT, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits
+from ..kernel.display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used by the commands)
+from ..kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
+from ..kernel.limits import DEFAULT_LIMIT, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits
 from ..automata.regex import quoted_letter
 
 
@@ -102,7 +102,7 @@ def warn_formula(args, formula, alphabet=None) -> None:
     """The warnings of a formula's language (empty or universal), when its DFA is small to
     build (at most 10 000 states; otherwise nothing is said)."""
     from attnlogic.automata.sources import language_from_formula
-    from attnlogic.errors import LimitExceeded
+    from attnlogic.kernel.errors import LimitExceeded
 
     try:
         warn(args, language_from_formula(formula, alphabet, state_limit=10_000).warnings())
@@ -134,7 +134,7 @@ def add_budget_arguments(parser, search: bool = False, memory: bool = False) -> 
     """The budgets, one option group shared by every command that classifies: ``--max-depth``
     and ``--limit``, and with ``search`` / ``memory`` also ``--search-budget`` /
     ``--memory-budget``.  :func:`limits_from_args` maps them onto one
-    :class:`~attnlogic.limits.Limits` (an option not given keeps the library's default)."""
+    :class:`~attnlogic.kernel.limits.Limits` (an option not given keeps the library's default)."""
     group = parser.add_argument_group("budgets")
     group.add_argument("--max-depth", type=int, default=None, metavar="D",
                        help="deepest type refinement tried for the window fragments "
@@ -186,7 +186,7 @@ def add_server_budget_arguments(parser) -> None:
 
 
 def limits_from_args(args) -> Limits:
-    """The :class:`~attnlogic.limits.Limits` of the budget options (validated by the library:
+    """The :class:`~attnlogic.kernel.limits.Limits` of the budget options (validated by the library:
     a bad value is an InputError naming the parameter, which the command line maps back to
     its flag)."""
     return Limits.of(limit=args.limit, max_depth=args.max_depth,
@@ -239,7 +239,7 @@ def add_output_arguments(parser, help: str = "print one JSON object") -> None:
 
 def add_progress_arguments(parser, what: str = "progress bars", force: bool = False) -> None:
     """``--no-progress`` (and, with ``force``, ``--progress``): progress is shown on stderr
-    by default when stderr is a terminal (:func:`attnlogic.progress.wanted`)."""
+    by default when stderr is a terminal (:func:`attnlogic.kernel.progress.wanted`)."""
     if force:
         parser.add_argument("--progress", action="store_true",
                             help=f"show {what} on stderr even when it is not a terminal")

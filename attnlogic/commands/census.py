@@ -80,8 +80,8 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from attnlogic.definability.census import DEFAULT_MAX_BULK_DFAS, check_request
     from attnlogic.definability.census_run import run_census
-    from attnlogic.errors import InputError
-    from attnlogic.progress import StatusLine, wanted
+    from attnlogic.kernel.errors import InputError
+    from attnlogic.kernel.progress import StatusLine, wanted
 
     from ._common import check_classifier_arguments, limits_from_args, print_json, split_alphabet
 

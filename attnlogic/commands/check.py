@@ -106,7 +106,7 @@ def add_arguments(p):
 
 
 def run(args) -> int:
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
     from attnlogic.testing import Adapter
 
     from ._common import split_alphabet
@@ -134,7 +134,7 @@ def run(args) -> int:
     if args.device == "cuda" and not torch.cuda.is_available():
         raise InputError("--device cuda: CUDA is not available on this machine")
     alphabet = split_alphabet(args.alphabet)
-    from attnlogic.progress import StatusLine
+    from attnlogic.kernel.progress import StatusLine
     from attnlogic.testing.isolation import ModelFailed
 
     # the word counter is its own status line; this one only records the step, for a Ctrl-C message
@@ -175,7 +175,7 @@ def _user_code(model: str) -> bool:
 
 
 def _run_check(args, alphabet, given) -> int:
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
 
     from ._common import load_source
 
@@ -189,7 +189,7 @@ def _run_check(args, alphabet, given) -> int:
                    exhaustive_length=args.exhaustive, long_length=args.max_length, long_count=args.samples,
                    max_length=min(40, args.max_length))
     if _user_code(args.model):
-        from attnlogic.errors import DEFAULT_MEMORY_BUDGET
+        from attnlogic.kernel.errors import DEFAULT_MEMORY_BUDGET
         from attnlogic.testing.isolation import DEFAULT_TIME_BUDGET, check_isolated
 
         report = check_isolated(args.model, device=args.device, threads=args.threads,
@@ -231,7 +231,7 @@ def _compiled_file(model: str) -> bool:
 
 
 def _token_id(text: str, flag: str) -> int:
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
     try:
         return int(text)
     except ValueError:
@@ -240,7 +240,7 @@ def _token_id(text: str, flag: str) -> int:
 
 def _check_compiled(args, alphabet, language) -> int:
     from attnlogic.compiler.check import check_compiled
-    from attnlogic.progress import wanted
+    from attnlogic.kernel.progress import wanted
 
     from .compile import _fixed_point
 

@@ -86,9 +86,9 @@ def run(args) -> int:
     from attnlogic.definability.classify import classify
     from attnlogic.definability.identities import identity_class
     from attnlogic.ltl.fragments import Fragment
-    from attnlogic.patterns import AttentionPattern
+    from attnlogic.kernel.patterns import AttentionPattern
 
-    from attnlogic.progress import StatusLine, wanted
+    from attnlogic.kernel.progress import StatusLine, wanted
 
     patterns = [AttentionPattern.parse(p) for p in dict.fromkeys(args.pattern or [])]
     for p in patterns:
@@ -97,7 +97,7 @@ def run(args) -> int:
     asked = list(args.classes or ())
     asked += [identity_class(text, monoid=not args.semigroup) for text in dict.fromkeys(args.identities or ())]
     if args.semigroup and not args.identities:
-        from attnlogic.errors import InputError
+        from attnlogic.kernel.errors import InputError
         raise InputError("--semigroup goes with --identity")
     language = load_source(args)
     hints = () if language.formula is None else (language.formula,)

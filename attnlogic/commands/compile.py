@@ -55,19 +55,19 @@ def add_arguments(p):
 def run(args) -> int:
     from attnlogic.compiler import CompileResult, compile_formula
     from attnlogic.pipeline import compile_language
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
     from attnlogic.ltl import parse
 
     from ._common import load_source, split_alphabet, warn_formula
 
     if args.out is not None:          # refuse a bad path before the work, not after it
-        from attnlogic.fileio import check_output_path
+        from attnlogic.kernel.fileio import check_output_path
         from attnlogic.transformer.io import sidecar_path
         check_output_path(args.out, new_folders=False)
         check_output_path(sidecar_path(args.out), new_folders=False)
     for flag, extra in (("--onnx", args.onnx), ("--torch-export", args.torch_export)):
         if extra is not None:
-            from attnlogic.fileio import check_output_path
+            from attnlogic.kernel.fileio import check_output_path
             try:
                 check_output_path(extra, new_folders=False)
             except InputError as exc:
@@ -121,10 +121,10 @@ def _report(args, result) -> int:
 def _fixed_point(args):
     if args.fixed_point is None:
         if getattr(args, "no_span_fix", False):
-            from attnlogic.errors import InputError
+            from attnlogic.kernel.errors import InputError
             raise InputError("--no-span-fix needs --fixed-point P")
         return None
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
     from attnlogic.transformer.fixed_point import FixedPoint
     try:
         return FixedPoint(args.fixed_point, args.int_bits)

@@ -44,9 +44,9 @@ def run(args) -> int:
     from dataclasses import replace
 
     from attnlogic.demo import run_demo, render_table, write_outputs
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
 
-    from attnlogic.progress import StatusLine, wanted
+    from attnlogic.kernel.progress import StatusLine, wanted
 
     from ._common import print_json
 

@@ -54,7 +54,7 @@ def run(args) -> int:
     from ._common import load_source
 
     if args.out is not None:          # refuse a bad path before the work
-        from attnlogic.fileio import check_output_path
+        from attnlogic.kernel.fileio import check_output_path
         check_output_path(args.out, new_folders=False)
     dfa = load_source(args).dfa
     fmt = "json" if args.json else args.format

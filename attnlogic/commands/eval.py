@@ -30,7 +30,7 @@ def add_arguments(p):
 
 
 def run(args) -> int:
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
     from attnlogic.ltl import parse, truth_values
 
     from ._common import print_json, split_alphabet, split_word

@@ -9,8 +9,8 @@ import sys
 import time
 from pathlib import Path
 
-from ..errors import InputError
-from ..progress import wanted
+from ..kernel.errors import InputError
+from ..kernel.progress import wanted
 from ._common import add_output_arguments, add_progress_arguments, print_json, split_alphabet
 
 HELP = "train global/local/hybrid transformers on formal languages, measure length generalisation"
@@ -231,7 +231,7 @@ def _grid_from_args(args):
 
 def _check_patterns(patterns, n_heads: int, allow_lstm: bool = False) -> None:
     from ..experiments.train import LSTM
-    from ..patterns import AttentionPattern
+    from ..kernel.patterns import AttentionPattern
 
     for p in patterns:
         if allow_lstm and p == LSTM:

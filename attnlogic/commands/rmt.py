@@ -9,7 +9,7 @@ import sys
 
 import json
 
-from ..errors import InputError
+from ..kernel.errors import InputError
 from ._common import add_output_arguments, add_progress_arguments, print_json
 
 HELP = "random-matrix theory of attention pooling: bulk edges, α/κ of weights, simulation, plots"
@@ -113,7 +113,7 @@ def _load_R(text: str | None):
         return None
     src = text
     if text.startswith("@"):
-        from attnlogic.fileio import read_text_capped
+        from attnlogic.kernel.fileio import read_text_capped
         try:
             src = read_text_capped(text[1:], MAX_R_BYTES)
         except InputError as exc:
@@ -227,7 +227,7 @@ def _plot(args) -> int:
     seeds = _ints(args.seeds, "--seeds")
     if args.mu_points < 2:
         raise InputError(f"--mu-points must be >= 2, got {args.mu_points}")
-    from attnlogic.progress import StatusLine, wanted
+    from attnlogic.kernel.progress import StatusLine, wanted
 
     with StatusLine("rmt plot", wanted(args)) as status:
         files = write_report(args.out, d=args.d, seeds=tuple(seeds), mu_points=args.mu_points,

@@ -35,7 +35,7 @@ def run(args) -> int:
     import importlib.util
     import sys
 
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
 
     if not 0 <= args.port <= 65535:
         raise InputError(f"--port must be between 0 and 65535, got {args.port}")

@@ -74,7 +74,7 @@ def run(args) -> int:
     import argparse
 
     from attnlogic.definability.verify import verify_formula, verify_witness
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
     from attnlogic.ltl import parse
     from attnlogic.ltl.fragments import Fragment
 
@@ -129,7 +129,7 @@ def _verify_class(dfa, name: str, path: str):
     import sys
 
     from attnlogic.definability.verify_subregular import CLASS_NAMES, verify_answer
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
 
     base = name.split("[")[0]                      # SL[2]: the class at a fixed order
     if base not in CLASS_NAMES:

@@ -17,7 +17,7 @@ Routes::
 Every API request is checked before any work (:mod:`.schema`: size, fields, types; one line
 naming the field, HTTP 400; a body over the cap: 413) and runs in a worker process
 (:mod:`.pool`) under the :class:`Settings`' budgets: its time (the deadline counts the wait
-for a worker), the worker's memory, and a :class:`~attnlogic.limits.Limits` for the states
+for a worker), the worker's memory, and a :class:`~attnlogic.kernel.limits.Limits` for the states
 of every automaton and the other exponential steps.  A budget hit is answered with one line
 saying which (HTTP 422, or 503 when every worker stayed busy), bad input with the library's
 one-line message (and the caret lines of a formula), HTTP 400; never a traceback.
@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from attnlogic.limits import DEFAULT_LIMIT, Limits
+from attnlogic.kernel.limits import DEFAULT_LIMIT, Limits
 
 from .pool import JobFailed, Refused, WorkerPool, default_size
 from .schema import BadRequest, check_request
@@ -46,7 +46,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 class Settings:
     """The server's budgets: ``time_budget`` (seconds per request, the wait for a worker
     included), ``memory`` (bytes of each worker's address space), ``max_states`` (states of a
-    language's automaton), ``limit`` (the :class:`~attnlogic.limits.Limits` alias: semigroup
+    language's automaton), ``limit`` (the :class:`~attnlogic.kernel.limits.Limits` alias: semigroup
     elements, type-automaton and synthesis states), ``workers`` (processes; default one per
     core), ``max_body`` (bytes of a request), ``max_dfas`` (DFAs of a census)."""
 

@@ -23,7 +23,7 @@ Each job is what one command of the command line does, and names that command
               (``attnlogic census``).
 
 These run in the server's worker processes (:mod:`.pool`) under the request's budgets:
-``limits`` (a :class:`~attnlogic.limits.Limits`) bounds every exponential step, the worker
+``limits`` (a :class:`~attnlogic.kernel.limits.Limits`) bounds every exponential step, the worker
 bounds the time and the address space.  Results of the slower steps are memoised per
 worker (a small LRU keyed by the parameters).
 """
@@ -49,8 +49,8 @@ from attnlogic.definability.semigroup import transition_semigroup
 from attnlogic.definability.separations import inclusion, separation
 from attnlogic.definability.verify import verify_formula, verify_identity_check, verify_witness
 from attnlogic.definability.verify_subregular import CLASS_NAMES, verify_answer
-from attnlogic.errors import InputError, LimitExceeded
-from attnlogic.limits import Limits
+from attnlogic.kernel.errors import InputError, LimitExceeded
+from attnlogic.kernel.limits import Limits
 from attnlogic.ltl.fragments import Fragment
 
 __all__ = ["JOBS", "run_job", "fragment_choices", "optional_classes"]

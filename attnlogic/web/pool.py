@@ -65,7 +65,7 @@ def _worker_main(conn, memory: int | None, runner: str) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
     module, _, name = runner.partition(":")
     run = getattr(importlib.import_module(module), name)
-    from attnlogic.errors import AttnlogicError, LimitExceeded
+    from attnlogic.kernel.errors import AttnlogicError, LimitExceeded
 
     while True:
         try:

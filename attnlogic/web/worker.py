@@ -1,5 +1,5 @@
 """What a worker process of the server runs (:mod:`.pool`): a job of :mod:`.jobs` under the
-request's :class:`~attnlogic.limits.Limits`.
+request's :class:`~attnlogic.kernel.limits.Limits`.
 
 One thread per worker (the pool runs one worker per core).  :func:`warm` loads every lazily
 compiled kernel; the fork server runs it once (:mod:`.preload`), so that every worker, the
@@ -15,7 +15,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMB
 
 import torch  # noqa: E402
 
-from attnlogic.limits import Limits  # noqa: E402
+from attnlogic.kernel.limits import Limits  # noqa: E402
 
 from .jobs import run_job  # noqa: E402
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from attnlogic.automata.convert import from_automata_lib, from_networkx, to_automata_lib, to_networkx
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.automata.strategies import dfas
-from attnlogic.errors import FileFormatError, InputError
+from attnlogic.kernel.errors import FileFormatError, InputError
 
 nx = pytest.importorskip("networkx")
 

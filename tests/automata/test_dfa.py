@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.strategies import dfas
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 
 def even_a() -> DFA:

@@ -13,7 +13,7 @@ from attnlogic.automata.dfa import DFA
 from attnlogic.automata.io import (dfa_from_json, dfa_to_json, from_hoa, from_mona_dot,
                                    read_dfa_file, to_dot, to_hoa, write_text_atomic)
 from attnlogic.automata.strategies import dfas
-from attnlogic.errors import FileFormatError, InputError
+from attnlogic.kernel.errors import FileFormatError, InputError
 
 
 def random_dfas(max_states=8, max_letters=3):

@@ -16,7 +16,7 @@ from attnlogic.automata.operations import (complement, difference, equivalent, i
                                            is_empty, is_subset, is_universal, shortest_accepted,
                                            shortest_distinguishing_word, symmetric_difference,
                                            union)
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 
 @st.composite
@@ -149,7 +149,7 @@ def test_an_early_difference_stops_the_product_search_before_the_product_is_buil
 
 
 def test_an_equivalence_search_over_the_limit_is_refused():
-    from attnlogic.errors import LimitExceeded
+    from attnlogic.kernel.errors import LimitExceeded
     n = 50
     a = DFA("ab", np.column_stack([(np.arange(n) + 1) % n, np.arange(n)]), 0, [0])
     with pytest.raises(LimitExceeded, match="product states"):

@@ -19,7 +19,7 @@ from attnlogic.automata.dfa import DFA
 from attnlogic.automata.dot_reader import read_dot
 from attnlogic.automata.io import read_dfa_text, to_dot
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.errors import FileFormatError
+from attnlogic.kernel.errors import FileFormatError
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "dot"
 ENDS_AB = regex_to_dfa("(a|b)*ab")

@@ -9,7 +9,7 @@ import pytest
 
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.drawing import LAYOUTS, draw, edge_labels, layout_positions, to_svg
-from attnlogic.errors import InputError, LimitExceeded
+from attnlogic.kernel.errors import InputError, LimitExceeded
 
 pytest.importorskip("matplotlib")
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 from attnlogic.automata.from_formula import formula_alphabet, formula_to_dfa
 from attnlogic.automata.minimize import minimize
-from attnlogic.errors import InputError, LimitExceeded
+from attnlogic.kernel.errors import InputError, LimitExceeded
 from attnlogic.ltl.formula import (TRUE, And, Atom, Const, Historically, Iff, Implies, Not,
                                    Once, Or, Past, Since, Xor, Yesterday)
 

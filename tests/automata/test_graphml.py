@@ -8,7 +8,7 @@ from hypothesis import given, settings
 
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.automata.strategies import dfas
-from attnlogic.errors import FileFormatError
+from attnlogic.kernel.errors import FileFormatError
 
 pytest.importorskip("networkx")
 

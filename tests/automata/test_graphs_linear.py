@@ -12,7 +12,7 @@ from attnlogic.automata.graphs import (dfa_sccs, greedy_internal_cycle, internal
                                        pair_heights, quotient_pair_cycle, reset_rounds)
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata.strategies import dfas
-from attnlogic.errors import MemoryBudgetExceeded
+from attnlogic.kernel.errors import MemoryBudgetExceeded
 
 
 def _is_cycle(t, p, q, z, comp=None):

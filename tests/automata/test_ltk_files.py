@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from attnlogic.automata.io import from_att, read_dfa_file
-from attnlogic.errors import FileFormatError
+from attnlogic.kernel.errors import FileFormatError
 
 DATA = Path(__file__).parent.parent / "data" / "mlregtest"
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from attnlogic.automata import nfa as N
-from attnlogic.errors import LimitExceeded
+from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata.operations import shortest_distinguishing_word as dfa_word
 from attnlogic.automata.regex import regex_to_dfa, regex_to_nfa
@@ -96,6 +96,6 @@ def test_antichain_stays_linear_on_the_n_th_from_the_end_family(n):
 
 
 def test_unknown_route_is_refused():
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
     with pytest.raises(InputError, match="method"):
         regex_to_dfa("a", method="fast")

@@ -17,7 +17,7 @@ from attnlogic.automata.operations import equivalent
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.automata.sources import load_language
 from attnlogic.automata.strategies import dfas
-from attnlogic.errors import FileFormatError
+from attnlogic.kernel.errors import FileFormatError
 
 ENDS_AB = regex_to_dfa("(a|b)*ab")
 
@@ -216,7 +216,7 @@ def test_load_language_reads_a_dot_file(tmp_path):
 
 from hypothesis import strategies as st  # noqa: E402
 
-from attnlogic.errors import InputError  # noqa: E402
+from attnlogic.kernel.errors import InputError  # noqa: E402
 
 _PIECES = st.sampled_from(["HOA: v1\n", "States: 2\n", "Start: 0\n", 'AP: 1 "a"\n', "--BODY--\n",
                            "State: 0 {0}\n", "State: 1\n", "[0] 1\n", "[!0&t] 0\n", "[0|(] 1\n", "--END--\n",

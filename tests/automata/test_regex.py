@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata.regex import (MAX_POSITIONS, _sparse_subsets, parse_regex, regex_to_dfa, tokenize,
                                       Sym, Cat, Alt, Star)
-from attnlogic.errors import InputError, LimitExceeded, ParseError
+from attnlogic.kernel.errors import InputError, LimitExceeded, ParseError
 
 ALPHABET = "abc"
 

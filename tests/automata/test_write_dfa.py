@@ -11,7 +11,7 @@ from attnlogic.automata.io import WRITE_FORMATS, dfa_text, read_dfa_file, write_
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.automata.operations import equivalent
 from attnlogic.cli import build_parser, main
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 
 def test_each_format_is_written_atomically_and_read_back(tmp_path):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LIBRARY = ("ltl", "automata", "definability", "transformer", "compiler", "rmt", "experiments", "testing")
+LIBRARY = ("kernel", "ltl", "automata", "definability", "transformer", "compiler", "rmt", "experiments", "testing")
 
 
 def _imports(path: Path, package: str) -> set[str]:

@@ -8,7 +8,7 @@ import signal
 
 import pytest
 
-from attnlogic.errors import InputError, LimitExceeded
+from attnlogic.kernel.errors import InputError, LimitExceeded
 from attnlogic.ltl import parse
 
 
@@ -49,7 +49,7 @@ def test_parse_length_and_height_budgets():
 
 
 def test_window_digits_are_refused_before_conversion():
-    from attnlogic.errors import ParseError
+    from attnlogic.kernel.errors import ParseError
 
     with pytest.raises(ParseError, match="digits"):
         parse("Y[<=" + "9" * 100_000 + "] a")
@@ -130,7 +130,7 @@ def test_decided_windows_are_bounded():
 
 def test_dfa_file_size_and_state_budgets(tmp_path):
     from attnlogic.automata.io import read_dfa_file
-    from attnlogic.errors import FileFormatError
+    from attnlogic.kernel.errors import FileFormatError
 
     p = tmp_path / "d.json"
     p.write_text('{"alphabet": ["a"], "initial": 0, "accepting": [0], "transitions": [[0], [1]]}')

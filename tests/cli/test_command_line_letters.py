@@ -11,7 +11,7 @@ import pytest
 
 from attnlogic.cli import main
 from attnlogic.commands._common import split_alphabet, split_word
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 
 @pytest.mark.parametrize("text, letters", [

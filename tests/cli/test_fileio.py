@@ -1,4 +1,4 @@
-"""Output writing (attnlogic.fileio): regular files only, refusals as InputError naming the
+"""Output writing (attnlogic.kernel.fileio): regular files only, refusals as InputError naming the
 parameter ``path``, nothing written or destroyed on refusal, weights + sidecar as one unit.
 
 Device nodes, FIFOs, sockets and links are made in a temporary folder; a character device
@@ -13,8 +13,8 @@ import stat
 
 import pytest
 
-from attnlogic.errors import InputError
-from attnlogic.fileio import (check_output_path, write_bytes_atomic, write_files_atomic,
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.fileio import (check_output_path, write_bytes_atomic, write_files_atomic,
                               write_text_atomic)
 
 

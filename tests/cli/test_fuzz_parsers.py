@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from attnlogic.errors import ParseError
+from attnlogic.kernel.errors import ParseError
 from attnlogic.ltl import Formula, parse, to_text
 
 SYNTAX = list("abc_xyz019 ()!~&|^<->=PYOHSZ[]\"\\") + ["Y[<=2]", "Y[<=", "<->", "->", "xor", "true",
@@ -47,7 +47,7 @@ def test_formula_parser_arbitrary_text(text):
 # -- the regex parser and the DFA file reader --------------------------------------------------
 from attnlogic.automata.io import dfa_from_json  # noqa: E402
 from attnlogic.automata.regex import regex_to_dfa  # noqa: E402
-from attnlogic.errors import AttnlogicError  # noqa: E402
+from attnlogic.kernel.errors import AttnlogicError  # noqa: E402
 
 REGEX_SYNTAX = list("abc()|*+?.[]^ε\\") + ["[^a]", "()", "(a|b)*"]
 

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("attnlogic", "ltl", "automata", "definability", "compiler", "testing", "transformer",
+PACKAGES = ("attnlogic", "kernel", "ltl", "automata", "definability", "compiler", "testing", "transformer",
             "experiments", "rmt")
 
 

@@ -225,7 +225,7 @@ def test_an_interrupt_caught_after_escaping_exec_keeps_our_exit_status(tmp_path,
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "__main__.py").write_text(
-        "from attnlogic.signals import forget_unhandled_interrupt\n"
+        "from attnlogic.kernel.signals import forget_unhandled_interrupt\n"
         "try:\n"
         "    exec('raise KeyboardInterrupt')\n"
         "except KeyboardInterrupt:\n"

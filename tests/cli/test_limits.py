@@ -18,7 +18,7 @@ from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.definability.semigroup import transition_semigroup
 from attnlogic.definability.types import type_automaton
 from attnlogic.cli import main
-from attnlogic.errors import LimitExceeded
+from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.ltl import parse
 
 
@@ -94,7 +94,7 @@ def _sink_file(path, n: int):
 def test_max_states_raises_the_dfa_file_bound(tmp_path, capsys):
     from attnlogic.automata.io import MAX_DFA_STATES
     from attnlogic.automata.sources import load_language
-    from attnlogic.errors import FileFormatError, InputError
+    from attnlogic.kernel.errors import FileFormatError, InputError
 
     big = _sink_file(tmp_path / "big.json", MAX_DFA_STATES + 1)
     # refused by default, with the parameter named (the command line adds its flag)

@@ -15,9 +15,9 @@ from attnlogic.cli import PARAMETER_FLAGS, main
 from attnlogic.definability.census import census
 from attnlogic.definability.classify import classify
 from attnlogic.definability.separations import separation
-from attnlogic.errors import InputError
-from attnlogic.limits import DEFAULT_LIMIT, LIMIT_ALIAS, Limits
-from attnlogic.validate import integer, is_int, number
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.limits import DEFAULT_LIMIT, LIMIT_ALIAS, Limits
+from attnlogic.kernel.validate import integer, is_int, number
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ("attnlogic", "ltl", "automata", "definability", "compiler", "testing", "transformer",
@@ -115,11 +115,11 @@ def _default_literals(path: Path, value: int):
 
 def test_the_default_limit_is_typed_once():
     """No function of the library spells the default bound as a literal: it is
-    DEFAULT_LIMIT of attnlogic/limits.py, where it is written once."""
+    DEFAULT_LIMIT of kernel/limits.py, where it is written once."""
     found = [hit for folder in SHIPPED for path in sorted((ROOT / folder).rglob("*.py"))
              for hit in _default_literals(path, DEFAULT_LIMIT)]
     assert found == []
-    text = (ROOT / "attnlogic" / "limits.py").read_text(encoding="utf-8")
+    text = (ROOT / "kernel" / "limits.py").read_text(encoding="utf-8")
     assert text.count(f"{DEFAULT_LIMIT:_}") == 1
 
 

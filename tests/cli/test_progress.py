@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from attnlogic.progress import Counter, StatusLine, counted, elapsed_text
+from attnlogic.kernel.progress import Counter, StatusLine, counted, elapsed_text
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 

@@ -13,7 +13,7 @@ import attnlogic as al
 from attnlogic.definability.census import census
 from attnlogic.definability.results import UnknownFragment
 from attnlogic.definability.verify import verify_formula, verify_witness
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.ltl.fragments import Fragment
 
 #: every spelling of each classified fragment (windows=(2,)): name, short name, pattern

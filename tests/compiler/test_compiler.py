@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.compiler import compile_formula, plan_formula
 from attnlogic.compiler.plan import readout_skeleton
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.ltl import parse, prefix_acceptance
 from attnlogic.ltl.formula import FALSE
 from attnlogic.ltl.random import random_formula
@@ -194,7 +194,7 @@ def test_a_gate_over_atoms_alone_is_the_affine_form_of_its_truth_table():
 
 
 def test_a_wide_formula_is_refused_before_it_is_planned():
-    from attnlogic.errors import LimitExceeded
+    from attnlogic.kernel.errors import LimitExceeded
 
     wide = parse(" & ".join(f"P a{i}" for i in range(2000)))
     with pytest.raises(LimitExceeded, match="the formula needs 5999"):
@@ -202,7 +202,7 @@ def test_a_wide_formula_is_refused_before_it_is_planned():
 
 
 def test_a_huge_period_of_mod_atoms_is_refused_before_its_table_is_built():
-    from attnlogic.errors import LimitExceeded
+    from attnlogic.kernel.errors import LimitExceeded
 
     primes = [53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103]
     f = parse(" & ".join(f"MOD[{p},1]" for p in primes) + " & P a")

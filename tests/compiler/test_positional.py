@@ -10,7 +10,7 @@ import pytest
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.compiler.compile import compile_formula
 from attnlogic.compiler.positional import prop_2_13
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.ltl import Atom, parse
 from attnlogic.ltl.evaluate import prefix_acceptance
 from attnlogic.transformer.io import load_model

@@ -10,9 +10,9 @@ import json
 import pytest
 
 import attnlogic as al
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.ltl.fragments import LTL_S, Fragment
-from attnlogic.patterns import AttentionPattern
+from attnlogic.kernel.patterns import AttentionPattern
 
 
 def test_masked_hard_names_ltl_s_and_has_no_heads():

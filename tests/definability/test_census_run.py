@@ -15,7 +15,7 @@ from attnlogic.cli import main
 from attnlogic.definability.census import (Shard, census, census_shards, check_request,
                                            classify_shard)
 from attnlogic.definability.census_run import CRASH_ONCE, run_census
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 
 #: 4 states over two letters, the four bulk fragments: 8 shards, 57,068 languages, < 1 s
 BULK = dict(max_states=4, alphabet="ab", windows=())

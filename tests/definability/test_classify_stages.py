@@ -15,7 +15,7 @@ from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.cli import main
 from attnlogic.definability.classify import classify, questions
 from attnlogic.definability.registry import PROCEDURES, procedure_for
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.ltl.fragments import BASE_FRAGMENTS, LTL_PY, LTL_Y, Fragment
 
 

@@ -15,7 +15,7 @@ from attnlogic.definability.counters import cycle_rows, find_counter, pair_count
 from attnlogic.definability.semigroup import transition_semigroup
 from attnlogic.definability.verify import verify_witness
 from attnlogic.definability.witnesses import transformation_of
-from attnlogic.errors import LimitExceeded
+from attnlogic.kernel.errors import LimitExceeded
 from test_deciders import random_minimal_dfas   # mostly forward edges: many aperiodic ones
 
 

@@ -23,7 +23,7 @@ from attnlogic.definability.synthesis import (check_formula, synthesize_definite
                                           synthesize_locally_r_trivial, synthesize_r_trivial)
 from attnlogic.definability.types import type_automaton
 from type_reference import same_type_at_end
-from attnlogic.errors import LimitExceeded
+from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.ltl import accepts
 from attnlogic.ltl.strategies import formulas
 

@@ -9,7 +9,7 @@ import itertools
 import pytest
 
 from attnlogic.definability.indistinguishable import agreement_depth, end_types
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from type_reference import types_at_end
 
 WORDS = [w for n in range(7) for w in itertools.product("ab", repeat=n)]

@@ -29,8 +29,8 @@ from attnlogic.definability.identities import (IdentityViolation, check_identiti
 from attnlogic.definability.r_trivial import decide_r_trivial
 from attnlogic.definability.semigroup import transition_semigroup
 from attnlogic.definability.verify import verify_identity_violation
-from attnlogic.errors import LimitExceeded, ParseError
-from attnlogic.limits import Limits
+from attnlogic.kernel.errors import LimitExceeded, ParseError
+from attnlogic.kernel.limits import Limits
 
 R_TRIVIAL = "[(xy)*x=(xy)*]"          # monoid
 DEFINITE = "[yx*=x*]"                 # semigroup

@@ -27,7 +27,7 @@ from attnlogic.definability.census import Census, census
 from attnlogic.definability.classify import classify
 from attnlogic.definability.types import type_automaton
 from attnlogic.definability.verify import verify_formula, verify_witness
-from attnlogic.errors import InputError, LimitExceeded
+from attnlogic.kernel.errors import InputError, LimitExceeded
 
 # -- the independent enumeration ---------------------------------------------------------
 

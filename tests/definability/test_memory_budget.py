@@ -15,7 +15,7 @@ import pytest
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.definability.classify import classify
-from attnlogic.errors import InputError, MemoryBudgetExceeded
+from attnlogic.kernel.errors import InputError, MemoryBudgetExceeded
 from attnlogic.ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y
 from attnlogic.ltl.parser import parse
 

@@ -151,7 +151,7 @@ def test_occurrence_yes_agrees_with_the_type_automaton_and_the_lasso_search():
 
 
 def test_occurrence_search_respects_its_state_limit_and_memory_budget():
-    from attnlogic.errors import LimitExceeded, MemoryBudgetExceeded
+    from attnlogic.kernel.errors import LimitExceeded, MemoryBudgetExceeded
 
     d = language_from_regex("(a|b|c)*ab(a|b|c)*", list("abc")).dfa
     full = occurrence_forms(d, 2, 2, 100_000, build_formula=False)

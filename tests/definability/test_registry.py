@@ -20,7 +20,7 @@ from attnlogic.definability.procedure import Procedure
 from attnlogic.definability.registry import (CLASSES, class_for, language_class, procedure_for,
                                              register, unregister)
 from attnlogic.definability.results import FragmentResult
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.ltl.fragments import LTL_P, LTL_S, Fragment
 
 

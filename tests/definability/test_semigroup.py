@@ -12,7 +12,7 @@ from attnlogic.automata.dfa import DFA
 from attnlogic.automata.graphs import tarjan_scc
 from attnlogic.definability.semigroup import (_word_graph_table, libsemigroups_elements,
                                           libsemigroups_size, transition_semigroup)
-from attnlogic.errors import LimitExceeded
+from attnlogic.kernel.errors import LimitExceeded
 
 
 def random_dfas(seed: int, count: int, max_states: int = 5, max_letters: int = 3):

@@ -17,7 +17,7 @@ from attnlogic.definability.separations import ALL_PAIRS, separation
 from attnlogic.definability.synthesis import check_formula
 from type_reference import same_type_at_end
 from attnlogic.cli import main
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.ltl import parse
 
 # pairs whose inclusion is open (no separation known): none any more — LTL[Y<=3] ⊆ LTL[Y<=2]

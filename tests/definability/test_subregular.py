@@ -300,7 +300,7 @@ ORACLE_ELEMENTS = 300
 
 def test_random_larger_dfas_against_the_identities():
     from attnlogic.definability.semigroup import transition_semigroup
-    from attnlogic.limits import Limits
+    from attnlogic.kernel.limits import Limits
 
     limits = Limits(synthesis_states=5000)          # the least-order searches stay small
     checked = 0

@@ -146,7 +146,7 @@ LONG = {"name": "LONG-ENDS-A", "regex": "(a|b){299}(a|b)*a", "alphabet": ["a", "
 @pytest.mark.slow
 def test_text_witnesses_are_short_and_json_keeps_the_words(language_cases, capsys):
     from attnlogic.cli import main
-    from attnlogic.display import show_word
+    from attnlogic.kernel.display import show_word
 
     longest_json = 0
     for case in list(language_cases) + [LONG]:

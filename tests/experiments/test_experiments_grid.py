@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from attnlogic.cli import main
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.experiments import grid as grid_module
 from attnlogic.experiments.evaluate import EvalConfig
 from attnlogic.experiments.grid import GridSpec, PRESETS, aggregate, cell_name, run_grid

@@ -82,7 +82,7 @@ def test_the_quick_preset_on_ray_gives_the_committed_local_results(local_ray, tm
 def test_ray_backend_without_ray_is_a_clear_error(monkeypatch, tmp_path):
     import builtins
 
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
 
     real_import = builtins.__import__
 

@@ -12,7 +12,7 @@ import pytest
 
 from attnlogic.automata.io import dfa_to_json
 from attnlogic.cli import main
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.experiments.data import LanguageData
 from attnlogic.experiments.grid import cell_name
 from attnlogic.experiments.languages import (

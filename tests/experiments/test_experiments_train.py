@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import torch
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.experiments.data import LanguageData
 from attnlogic.experiments.evaluate import EvalConfig, evaluate_model
 from attnlogic.experiments.languages import LANGUAGES

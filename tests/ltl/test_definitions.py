@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from attnlogic.errors import ParseError
+from attnlogic.kernel.errors import ParseError
 from attnlogic.ltl import P, Y, atom, parse, parse_program, random_formula
 from attnlogic.ltl.definitions import certificate, dag_size, share
 

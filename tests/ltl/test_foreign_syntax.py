@@ -18,7 +18,7 @@ import pytest
 
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.from_formula import formula_to_dfa
-from attnlogic.errors import FileFormatError, ParseError
+from attnlogic.kernel.errors import FileFormatError, ParseError
 from attnlogic.ltl import parse
 from attnlogic.ltl.foreign import _TOKEN  # noqa: F401  (the module under test is importable)
 

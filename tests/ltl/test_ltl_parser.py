@@ -8,7 +8,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 
-from attnlogic.errors import ParseError
+from attnlogic.kernel.errors import ParseError
 from attnlogic.ltl import (FALSE, TRUE, And, Atom, Historically, Iff, Implies, Not, Once, Or, Past,
                            Since, Xor, Yesterday, parse, to_latex, to_text, to_unicode)
 from attnlogic.ltl.strategies import formulas

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.rmt import bulk
 from attnlogic.rmt.correlation import iid, prefix
 from attnlogic.rmt.experiments import ks_distance, spectrum_experiment

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.rmt import correlation as C
 from attnlogic.rmt import model as M
 from attnlogic.rmt.correlation import _sign_patterns

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.rmt import weights as W
 from attnlogic.rmt.correlation import iid, label_flip, markov, prefix
 

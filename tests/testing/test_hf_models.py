@@ -15,7 +15,7 @@ import pytest
 transformers = pytest.importorskip("transformers")
 import torch  # noqa: E402
 
-from attnlogic.errors import InputError  # noqa: E402
+from attnlogic.kernel.errors import InputError  # noqa: E402
 from attnlogic.testing import check  # noqa: E402
 
 A, B, BOS, EOS, PAD = range(5)

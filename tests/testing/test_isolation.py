@@ -13,7 +13,7 @@ import pytest
 
 from attnlogic.automata.sources import load_language
 from attnlogic.cli import main
-from attnlogic.errors import InputError
+from attnlogic.kernel.errors import InputError
 from attnlogic.testing import ModelFailed, check_isolated
 
 #: ends-in-a over a = 0, b = 1, EOS = 2: score > 0 at a position iff the token before it is a

@@ -147,7 +147,7 @@ def test_bos_no_eos_and_class_index_adapters():
 
 
 def test_a_plain_numpy_callable_and_bad_shapes():
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
 
     def parity_of_b(tokens):                    # numpy in, numpy out
         return np.where(np.cumsum(tokens == 1, axis=1) % 2 == 0, 1.0, -1.0)

@@ -12,8 +12,8 @@ import pytest
 import torch
 
 from attnlogic.cli import main
-from attnlogic.errors import InputError
-from attnlogic.patterns import HEAD_KINDS, PATTERN_KINDS, AttentionPattern
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.patterns import HEAD_KINDS, PATTERN_KINDS, AttentionPattern
 from attnlogic.rmt import weights as W
 from attnlogic.rmt.correlation import prefix
 from attnlogic.transformer import HeadSpec, Transformer, TransformerConfig, parse_pattern

@@ -159,7 +159,7 @@ def test_vocabulary():
     assert v.eos == 2 and v.size == 3
     assert v.encode("abba").tolist() == [0, 1, 1, 0, 2]
     assert v.encode("ab", eos=False).tolist() == [0, 1]
-    from attnlogic.errors import InputError
+    from attnlogic.kernel.errors import InputError
     with pytest.raises(InputError):
         v.encode("abc")
 
@@ -186,7 +186,7 @@ def test_save_load_roundtrip(tmp_path):
 
 
 def test_load_rejects_bad_files(tmp_path):
-    from attnlogic.errors import FileFormatError
+    from attnlogic.kernel.errors import FileFormatError
     from attnlogic.transformer.io import load_model
     (tmp_path / "m.safetensors").write_bytes(b"junk")
     with pytest.raises(FileFormatError):

@@ -2,7 +2,7 @@
 
 A :class:`Limits` is built once (by the caller, or from a function's keyword arguments by
 :meth:`Limits.of`), validated once when built (each field an integer in its range; a bad
-value raises :class:`~attnlogic.errors.InputError` naming the parameter), and passed down:
+value raises :class:`~attnlogic.kernel.errors.InputError` naming the parameter), and passed down:
 classification, the census, separations and the command line all read their bounds from
 it.  Each field has one meaning:
 

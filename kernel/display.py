@@ -75,12 +75,12 @@ def formula_html(text: str) -> Html:
 
 def latex_html(formula, limit: int = LATEX_LIMIT) -> Html:
     """The LaTeX of a formula for MathJax (``$…$``) when its text is at most ``limit``
-    characters, else empty: shown beside :func:`formula_html`, never instead of it."""
-    from attnlogic.ltl.printer import to_latex
-
+    characters, else empty: shown beside :func:`formula_html`, never instead of it.  The
+    LaTeX is the formula's own (``formula._repr_latex_()``, the one Jupyter shows), so the
+    kernel needs no printer of its own."""
     if len(str(formula)) > limit:
         return Html("")
-    return Html(html.escape("$" + to_latex(formula) + "$", quote=False))
+    return Html(html.escape(formula._repr_latex_(), quote=False))
 
 
 def code_html(text: str) -> Html:

@@ -1,7 +1,7 @@
 """File output, in one place: every file the toolkit writes goes through here.
 
 What may be written (:func:`check_output_path`): a *regular file*, new or existing.  Refused,
-with one :class:`~attnlogic.errors.InputError` naming the parameter ``path``:
+with one :class:`~attnlogic.kernel.errors.InputError` naming the parameter ``path``:
 
 * an empty name, a name ending in a path separator (``out/``), ``.`` or ``..``;
 * an existing directory, device, FIFO or socket (an atomic rename would replace a device

@@ -24,6 +24,8 @@ import sys
 import threading
 import time
 
+from .signals import interruption
+
 __all__ = ["StatusLine", "Counter", "counted", "wanted", "is_terminal", "elapsed_text"]
 
 
@@ -136,7 +138,6 @@ class StatusLine:
     def __exit__(self, exc_type, exc, tb) -> None:
         self.close()
         if exc_type is not None and issubclass(exc_type, KeyboardInterrupt) and self.stage:
-            from .signals import interruption
             self.stream.write(f"{self.command}: {interruption(exc)} while {self.stage} "
                               f"({elapsed_text(self.elapsed)} in)\n")
             self.stream.flush()

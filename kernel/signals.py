@@ -2,8 +2,8 @@
 
 Python turns SIGINT into :class:`KeyboardInterrupt` in the main thread, and every cleanup of
 the project is written for it: training workers stopped (``experiments.grid``), temporary
-files of atomic writes removed (:mod:`attnlogic.fileio`), status lines closed with the step
-they were at (:mod:`attnlogic.progress`).  By default SIGTERM and SIGHUP kill the process at
+files of atomic writes removed (:mod:`attnlogic.kernel.fileio`), status lines closed with the step
+they were at (:mod:`attnlogic.kernel.progress`).  By default SIGTERM and SIGHUP kill the process at
 once, and none of that runs: spawned workers and multiprocessing's resource tracker outlive
 the command.  :func:`stop_signals_raise` makes them raise :class:`Terminated`, a
 KeyboardInterrupt, so the same cleanups run, and the command line exits with 128 + the

@@ -2,7 +2,7 @@
 
 ``is_int(x)``: an integer that is not a bool (``True`` is an ``int`` in Python, but no count
 is ``True``); numpy integers count.  :func:`integer` and :func:`number` check a value against
-its range and raise :class:`~attnlogic.errors.InputError` naming the parameter (``parameters``
+its range and raise :class:`~attnlogic.kernel.errors.InputError` naming the parameter (``parameters``
 holds its name, so the command line can add the flag): every library function that takes a
 count, a bound or a tolerance checks it through these two, not by hand.
 """
