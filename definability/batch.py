@@ -101,6 +101,26 @@ def _acyclic(n, k, t, comp, internal, alive, pa, pb):
 _acyclic = jit(_acyclic)
 
 
+def reach_masks(n, k, t, reach):
+    """``reach[q]`` = the bit mask of the states reachable from q (q included) in the table
+    ``t`` (n·k successors): reach(q) = {q} ∪ ⋃_a reach(q·a), iterated to the fixed point."""
+    for q in range(n):
+        reach[q] = 1 << q
+    changed = True
+    while changed:
+        changed = False
+        for q in range(n):
+            r = reach[q]
+            for a in range(k):
+                r |= reach[t[q * k + a]]
+            if r != reach[q]:
+                reach[q] = r
+                changed = True
+
+
+reach_masks = jit(reach_masks)
+
+
 def _batch_kernel(n, k, rows, out, reach, comp, alive, pa, pb, seen, queue, elem, y, t):
     """Fill ``out[i]`` (LTL[P], LTL[Y], LTL[P,Y], LTL[S]: 1 or 0) for each table ``rows[i]``
     (n·k successors, row by row); a row equal to the one before it copies its verdicts.
@@ -122,18 +142,7 @@ def _batch_kernel(n, k, rows, out, reach, comp, alive, pa, pb, seen, queue, elem
         for c in range(cells):
             t[c] = rows[i, c]
         # reachability sets as bit masks, then the components (least member as the name)
-        for q in range(n):
-            reach[q] = 1 << q
-        changed = True
-        while changed:
-            changed = False
-            for q in range(n):
-                r = reach[q]
-                for a in range(k):
-                    r |= reach[t[q * k + a]]
-                if r != reach[q]:
-                    reach[q] = r
-                    changed = True
+        reach_masks(n, k, t, reach)
         singletons = True
         for q in range(n):
             comp[q] = q

@@ -25,8 +25,13 @@ How a shard is classified:
   answers carry no formula and witnesses are not attested: milliseconds instead of
   seconds), once per orbit (below).  Its answers for the four fragments above are compared
   with the kernel's (AssertionError on a difference: a built-in cross-check).
-* Registered classes named in ``classes`` (:mod:`.registry`): asked of each language's own
-  minimal DFA (a class need not be closed under renaming or complement).
+* The subregular classes SL, SP, RD, GD, LT, LTT, PT, FO2[<] and DD1, when named in
+  ``classes``: in bulk by the compiled kernel of :mod:`.batch_classes` (the classes' own
+  theorems, on every DFA of the shard at once; up to its ``MAX_STATES`` states and with
+  numba; otherwise as the other classes).
+* Other registered classes named in ``classes`` (:mod:`.registry`; a fixed order such as
+  ``SL[2]``, a class by its identities): asked of each language's own minimal DFA (a class
+  need not be closed under renaming or complement).
 
 Symmetry (``symmetry=True``): every LTL fragment is closed under renaming the letters by a
 bijection σ (rename the atoms of a defining formula; and if σ(L) were in it, so would be
@@ -45,7 +50,7 @@ states), so ``max_dfas`` bounds it before anything is enumerated, by the upper b
 :func:`~attnlogic.automata.census.minimal_dfa_bound` (every canonical table with every
 acceptance vector): :data:`DEFAULT_MAX_DFAS` when some language is classified one at a time
 (window fragments, classes), :data:`DEFAULT_MAX_BULK_DFAS` when only the four fragments of
-the kernel are asked.
+the kernel and the classes decided in bulk are asked.
 """
 
 from __future__ import annotations

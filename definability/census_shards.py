@@ -32,13 +32,14 @@ from .results import UnknownFragment, fragment_key
 __all__ = ["Census", "CensusEntry", "CensusRequest", "Shard", "ShardResult",
            "census_shards", "classify_shard", "orbit_images", "representative",
            "DEFAULT_MAX_DFAS", "DEFAULT_MAX_BULK_DFAS", "MAX_MAX_DFAS", "PROGRESS_EVERY",
-           "BULK_FRAGMENTS"]
+           "BULK_FRAGMENTS", "bulk_class_column"]
 
 #: default bound on the DFAs of a census classified one language at a time (its upper bound
 #: is checked before enumerating): 4 states over two letters (bound 85,746) and 3 states
 #: over three (63,946) fit
 DEFAULT_MAX_DFAS = 100_000
-#: default bound when only the four fragments of the compiled kernel are asked: 5 states
+#: default bound when only the four fragments of the compiled kernel are asked (and the
+#: classes of :mod:`.batch_classes`, decided in bulk too): 5 states
 #: over two letters (bound 5,141,600) and 4 over three (34,106,942) fit, 6 over two
 #: (bound 379,618,560) does not
 DEFAULT_MAX_BULK_DFAS = 50_000_000
@@ -118,8 +119,14 @@ class CensusRequest:
 
     @property
     def bulk_only(self) -> bool:
-        """Whether every fragment asked is decided in bulk (no language one at a time)."""
-        return all(f in BULK_FRAGMENTS for f in self.fragments) and _compiled_available()
+        """Whether every fragment asked is decided in bulk (no language one at a time): the
+        four of :mod:`.batch`, and the classes of :mod:`.batch_classes` up to its
+        ``MAX_STATES``."""
+        from .batch_classes import MAX_STATES
+
+        return _compiled_available() and all(
+            f in BULK_FRAGMENTS or (bulk_class_column(f) is not None and self.max_states <= MAX_STATES)
+            for f in self.fragments)
 
     def to_json(self) -> dict:
         """Everything that determines the verdicts (written beside the shards of a run, so
@@ -181,6 +188,21 @@ class ShardResult:
         return cls(shard, k, rows, acc, verdicts, methods)
 
 
+def bulk_class_column(f) -> int | None:
+    """The column of :func:`.batch_classes.classify_classes` that decides ``f`` — a registered
+    class of :data:`.batch_classes.CLASSES` (SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1; not
+    a fixed order such as ``SL[2]``, nor a class registered under one of those names by
+    someone else) — or None."""
+    from .batch_classes import CLASSES
+    from .registry import CLASSES as REGISTERED
+
+    if isinstance(f, Fragment) or str(f) not in CLASSES:
+        return None
+    if not any(c is f for c in REGISTERED):
+        return None
+    return CLASSES.index(str(f))
+
+
 def representative(dfa, permutations=None) -> tuple:
     """The first language in enumeration order (string representation, then acceptance as
     a binary number) of the orbit of L(dfa) under renaming letters and complement, as a
@@ -199,6 +221,7 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
     orbit representatives already classified.  ``on_stage(text)`` is told the progress
     every :data:`PROGRESS_EVERY` languages classified one at a time."""
     from .batch import MAX_STATES, classify_tables
+    from .batch_classes import MAX_STATES as CLASS_MAX_STATES
 
     letters = request.alphabet
     k = len(letters)
@@ -215,6 +238,15 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
     fragment_keys = [f for f in fragments if isinstance(f, Fragment)]
     one_by_one_fragments = [f for f in fragment_keys if bulk is None or f not in BULK_FRAGMENTS]
     classes = tuple(f for f in fragments if not isinstance(f, Fragment))
+    class_cols = [(fragments.index(f), bulk_class_column(f)) for f in classes
+                  if bulk_class_column(f) is not None]
+    if class_cols and bulk is not None and shard.n <= CLASS_MAX_STATES:
+        from .batch_classes import classify_classes
+
+        own = classify_classes(shard.n, k, rows, acc, bulk)
+        for col, j in class_cols:
+            verdicts[:, col] = own[:, j]
+        classes = tuple(f for f in classes if bulk_class_column(f) is None)
     methods: list[tuple[int, int, str]] = []
     if not one_by_one_fragments and not classes:
         return ShardResult(shard, k, rows, acc, verdicts, ())

@@ -10,7 +10,8 @@ Enumerate every minimal complete DFA with at most N states over the alphabet —
 regular language, up to isomorphism, generated in order (canonical string
 representations) — and classify each in LTL[P], LTL[Y], LTL[P,Y], LTL[S] (in bulk, by a
 compiled kernel) and LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2; none with
---no-windows), and in each registered class named by --class.  Prints, per fragment (and
+--no-windows), and in each registered class named by --class (SL, SP, RD, GD, LT, LTT, PT,
+FO2[<] and DD1 in bulk too, up to 5 states; --class subregular names them all).  Prints, per fragment (and
 its attention pattern) and number of states, how many languages are in it; the profiles
 (which set of fragments a language lies in) with their counts; and every undecided answer
 with its DFA.  The verdicts are the classifier's, computed without certificates (use
@@ -18,7 +19,8 @@ classify on one language for its formula or witness).
 
 The count grows fast (2, 24, 1028, 56014, 3705306 languages over two letters for
 N = 1 … 5): --max-dfas bounds the upper bound checked before enumerating (default 100000
-when languages are classified one at a time, 50000000 with --no-windows and no --class).
+when languages are classified one at a time, 50000000 with --no-windows and no --class
+but those decided in bulk).
 --check-counts compares the number of languages of each size with the published counts.
 
 The census is cut into shards (a size and a prefix of the string representation).
@@ -78,7 +80,10 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    from attnlogic.definability.batch_classes import MAX_STATES as CLASS_MAX_STATES
     from attnlogic.definability.census import DEFAULT_MAX_BULK_DFAS, check_request
+    from attnlogic.definability.census_shards import bulk_class_column
+    from attnlogic.definability.registry import expand
     from attnlogic.definability.census_run import run_census
     from attnlogic.kernel.errors import InputError
     from attnlogic.kernel.progress import StatusLine, wanted
@@ -104,12 +109,20 @@ def run(args) -> int:
     letters = split_alphabet(args.alphabet)
     windows = () if args.no_windows else tuple(dict.fromkeys(args.window or [2]))
     classes = tuple(args.classes or ())
-    # with --sample, only the sample is classified one language at a time: the bulk bound
+    # with --sample, only the sample is classified one language at a time: the bulk bound;
+    # the classes decided in bulk are counted on every language, the others sampled
     asked = check_request(args.max_states, letters, windows, classes, limits=limits,
                           max_dfas=(args.max_dfas if args.max_dfas is not None or args.sample is None
                                     else DEFAULT_MAX_BULK_DFAS))
-    request = (asked if args.sample is None else
-               check_request(args.max_states, letters, (), (), max_dfas=args.max_dfas, limits=limits))
+    if args.sample is not None:
+        bulk = tuple(f.name for f in asked.fragments
+                     if bulk_class_column(f) is not None and asked.max_states <= CLASS_MAX_STATES)
+        request = check_request(args.max_states, letters, (), bulk, max_dfas=args.max_dfas, limits=limits)
+        asked = check_request(args.max_states, letters, windows,
+                              tuple(c for c in expand(classes) if str(c) not in bulk), limits=limits,
+                              max_dfas=args.max_dfas if args.max_dfas is not None else DEFAULT_MAX_BULK_DFAS)
+    else:
+        request = asked
     with StatusLine("census", wanted(args)) as status:
         result = run_census(request, out=args.out, backend=args.backend, address=args.address,
                             jobs=args.jobs, on_stage=status, keep_entries=args.each,

@@ -190,7 +190,37 @@ def oracle_identities(dfa) -> dict:
     right = {frozenset(m(x, t) for t in monoid) for x in monoid}
     left = {frozenset(m(t, x) for t in monoid) for x in monoid}
     out["PT"] = len(right) == len(left) == len(monoid)    # R- and L-trivial: J-trivial monoid
+    # FO2[<] = DA on the monoid: (xy)^ω y (xy)^ω = (xy)^ω over every x, y ∈ S¹
+    out["FO2[<]"] = all(m(m(G.omega(m(x, y)), y), G.omega(m(x, y))) == G.omega(m(x, y))
+                        for x in monoid for y in monoid)
+    out["DD1"] = knast(G)
     return out
+
+
+def knast(G) -> bool:
+    """Knast's identity (eafb)^ω e a f d e (cfde)^ω = (eafb)^ω e (cfde)^ω on the semigroup,
+    literally: every idempotent e, f and element a, b, c, d (on a table of indices).  Where
+    S is not aperiodic, the instance e = f = x^ω, a = x, b = c = d = e of a non-aperiodic x
+    (its sides are x^(ω+1) and x^ω) is the violation, found without the other instances."""
+    S, m = G.S, G.mul
+    pos = {x: i for i, x in enumerate(S)}
+    T = [[pos[m(x, y)] for y in S] for x in S]
+    om = [pos[G.omega(x)] for x in S]
+    E = [pos[e] for e in G.E]
+    R = range(len(S))
+
+    def sides(e, f, a, b, c, d):
+        p = T[om[T[T[T[e][a]][f]][b]]][e]
+        q = T[e][om[T[T[T[c][f]][d]][e]]]
+        return T[T[T[T[p][a]][f]][d]][q], T[p][q]
+    for x in R:
+        if T[om[x]][x] != om[x]:
+            e = om[x]
+            left, right = sides(e, e, x, e, e, e)
+            assert left != right                 # the instance fails
+            return False
+    return all(left == right for e in E for f in E for a in R for b in R for c in R for d in R
+               for left, right in [sides(e, f, a, b, c, d)])
 
 
 # -- every minimal DFA with ≤ 3 states over {a, b} ----------------------------------------------------
@@ -219,6 +249,35 @@ def test_the_fast_verdicts_agree_with_the_identities_and_the_brute_force(census)
     # the census counts of the fast verdicts are those of the brute force (≤ K_MAX, words ≤ N)
     assert counts == brute_counts
     assert all(0 < counts[c] < len(census) for c in counts)
+
+
+def test_the_bulk_kernel_gives_the_per_dfa_verdicts_and_the_brute_force_counts(census):
+    """definability/batch_classes.py, on every DFA at once (rows of the census): the fast
+    verdicts of the modules (SL … PT), the identities of the oracle above (RD … PT, FO2[<] =
+    DA and DD1 = Knast, literally) and, counted, the brute force's classes."""
+    from attnlogic.definability.batch_classes import CLASSES, classify_classes
+
+    got = []
+    for n in (1, 2, 3):
+        ds = [d for d, *_ in census if d.n_states == n]
+        rows = np.array([np.asarray(d.transitions).ravel() for d in ds])
+        accs = np.array([sum(1 << q for q in range(n) if d.accepting[q]) for d in ds])
+        got += classify_classes(n, 2, rows, accs).tolist()
+    ordered = [d for n in (1, 2, 3) for d, *_ in census if d.n_states == n]
+    assert [id(d) for d in ordered] == [id(d) for d, *_ in census]      # the census is by size
+    counts = dict.fromkeys(CLASSES, 0)
+    brute = dict.fromkeys(MODULES, 0)
+    for (d, inside, fast, ident), verdicts in zip(census, got):
+        bulk = dict(zip(CLASSES, map(bool, verdicts)))
+        for name in MODULES:
+            assert bulk[name] == fast[name], (name, d)
+            brute[name] += brute_least_k(name, inside) is not None
+        for name in ("RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1"):
+            assert bulk[name] == ident[name], (name, d)
+        for name in CLASSES:
+            counts[name] += bulk[name]
+    assert {name: counts[name] for name in MODULES} == brute
+    assert all(0 < counts[c] < len(census) for c in CLASSES)
 
 
 #: the certificate path (least orders, certificates, witnesses) on every STRIDE-th DFA

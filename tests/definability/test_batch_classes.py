@@ -1,0 +1,147 @@
+"""The bulk kernel of the subregular classes (definability/batch_classes.py) against the
+per-DFA route, ``classify(..., classes=[NAME], certificates=False)`` (what ``classify --class
+NAME`` and the census ask of one language): every third language of at most 3 states over
+two letters, every language of at most 2 over three, a deterministic sample of 4 states over
+two letters and 3 over three.  DD1 one language at a time costs up to seconds, so it is
+compared there on the aperiodic languages of those samples (a non-aperiodic one breaks
+Knast's identity at e = f = x^ω, a = x, b = c = d = e: checked here on the kernel's "no").
+Every language of at most 3 states over two letters against the modules' fast verdicts, the
+identities written in the test and the brute force: tests/definability/test_subregular.py;
+all 57,068 languages of at most 4 states: ``python -m benchmarks.bench_census --compare``."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from attnlogic.automata.census import minimal_dfa_arrays
+from attnlogic.automata.dfa import DFA
+from attnlogic.definability import batch_classes
+from attnlogic.definability.batch import classify_tables
+from attnlogic.definability.batch_classes import CLASSES, classify_classes
+from attnlogic.definability.classify import classify
+
+#: the classes asked one language at a time on every language of a sample
+CHEAP = tuple(c for c in CLASSES if c != "DD1")
+
+
+def _dfa(n, k, row, bits):
+    return DFA._trusted("abc"[:k], np.asarray(row, dtype=np.int64).reshape(n, k), 0,
+                        np.array([(int(bits) >> q) & 1 for q in range(n)], dtype=bool))
+
+
+def _per_dfa(d, names) -> list[int]:
+    c = classify(d, windows=(), minimal=True, certificates=False, classes=names)
+    assert all(c[name].member is not None for name in names), d
+    return [int(c[name].member) for name in names]
+
+
+def _sample(n, k, stride):
+    rows, accs = minimal_dfa_arrays(n, k)
+    pick = np.arange(0, len(rows), stride)
+    return rows[pick], accs[pick]
+
+
+@pytest.mark.parametrize("n,k,stride", [(1, 2, 1), (2, 2, 1), (3, 2, 3), (1, 3, 1), (2, 3, 1),
+                                        (4, 2, 500), (3, 3, 700)])
+def test_the_kernel_gives_the_verdicts_of_classify(n, k, stride):
+    rows, accs = _sample(n, k, stride)
+    bulk4 = classify_tables(n, k, rows)
+    got = classify_classes(n, k, rows, accs, bulk4)
+    cheap = [CLASSES.index(c) for c in CHEAP]
+    dd1 = CLASSES.index("DD1")
+    for i, (row, bits) in enumerate(zip(rows, accs)):
+        d = _dfa(n, k, row, bits)
+        assert got[i, cheap].tolist() == _per_dfa(d, CHEAP), d
+        if bulk4[i, 3]:                                       # aperiodic: DD1 as classify says
+            assert got[i, dd1] == _per_dfa(d, ("DD1",))[0], d
+        else:
+            assert got[i, dd1] == 0
+    if (n, k) == (3, 2):                                      # both answers occur, every class
+        assert (got == 0).any(axis=0).all() and got.any(axis=0).all()
+
+
+def test_a_non_aperiodic_language_breaks_knasts_identity():
+    """DD1 one language at a time on some non-aperiodic languages (the kernel says no
+    without enumerating their semigroup)."""
+    rows, accs = _sample(3, 2, 1)
+    bulk4 = classify_tables(3, 2, rows)
+    idx = np.flatnonzero(bulk4[:, 3] == 0)[::60]
+    assert len(idx) >= 10
+    assert not classify_classes(3, 2, rows[idx], accs[idx])[:, CLASSES.index("DD1")].any()
+    for i in idx:
+        assert _per_dfa(_dfa(3, 2, rows[i], accs[i]), ("DD1",)) == [0]
+
+
+def test_a_repeated_table_reuses_nothing_wrong():
+    """Enumeration order (a table repeated for its acceptance vectors: the table-only
+    verdicts reused) and the same rows shuffled give the same verdicts."""
+    rows, accs = minimal_dfa_arrays(4, 2)
+    perm = np.random.default_rng(26).permutation(len(rows))
+    assert np.array_equal(classify_classes(4, 2, rows, accs)[perm],
+                          classify_classes(4, 2, rows[perm], accs[perm]))
+
+
+def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch):
+    """Every helper replaced by its Python source (numba's ``py_func``; the sources are the
+    functions themselves without numba) on the languages of at most 2 states and some of 3."""
+    names = ("_semigroup", "_collect", "_omega_sets", "_semigroup_classes", "_table_only", "_classes_kernel")
+    pure = {name: getattr(getattr(batch_classes, name), "py_func", getattr(batch_classes, name))
+            for name in names}
+    cases = [(n, minimal_dfa_arrays(n, 2)) for n in (1, 2)] + [(3, _sample(3, 2, 37))]
+    want = [classify_classes(n, 2, rows, accs) for n, (rows, accs) in cases]
+    for name, fn in pure.items():
+        monkeypatch.setattr(batch_classes, name, fn)
+    for (n, (rows, accs)), w in zip(cases, want):
+        out = np.zeros_like(w)
+        pure["_classes_kernel"](n, 2, rows.astype(np.uint8), accs.astype(np.int64),
+                                classify_tables(n, 2, rows), out, batch_classes._work(n))
+        assert np.array_equal(out, w)
+
+
+def test_bad_sizes_are_refused():
+    with pytest.raises(ValueError, match="n: 1"):
+        classify_classes(batch_classes.MAX_STATES + 1, 2, np.zeros((1, 12)), [1])
+    with pytest.raises(ValueError, match="accepting"):
+        classify_classes(2, 2, np.zeros((2, 4)), [1])
+
+
+# -- the census asks the kernel ---------------------------------------------------------------------
+def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
+    """A census naming the classes (with window questions beside them) counts and lists the
+    same verdicts whether the kernel decides the classes or ``classify`` does, language by
+    language (the kernel turned off); only the window questions are asked one at a time."""
+    from attnlogic.definability import census_shards
+    from attnlogic.definability.census import census, check_request
+
+    for states, letters in ((2, "ab"), (2, "abc")):
+        bulk = census(states, letters, windows=(2,), classes=("subregular",))
+        assert not check_request(states, letters, windows=(2,), classes=("subregular",)).bulk_only
+        assert check_request(states, letters, windows=(), classes=("subregular",)).bulk_only
+        with monkeypatch.context() as m:
+            m.setattr(census_shards, "bulk_class_column", lambda f: None)
+            one = census(states, letters, windows=(2,), classes=("subregular",))
+        assert bulk.to_json(each=True) == one.to_json(each=True)
+        assert bulk.lines() == one.lines()
+    # a fixed order is not a column of the kernel: asked one at a time
+    assert not check_request(2, "ab", windows=(), classes=("SL[2]",)).bulk_only
+
+
+def test_the_census_command_counts_every_class_in_bulk(capsys):
+    from attnlogic.cli import main
+
+    assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "subregular",
+                 "--no-progress", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    rows, accs = zip(*(minimal_dfa_arrays(n, 2) for n in (1, 2, 3)))
+    want = [classify_classes(n, 2, r, a).sum(axis=0) for n, r, a in zip((1, 2, 3), rows, accs)]
+    for j, name in enumerate(CLASSES):
+        assert out["counts"][name]["yes"] == {str(n): int(w[j]) for n, w in zip((1, 2, 3), want)}
+    # with --sample, the classes decided in bulk are counted whole and only the rest is sampled
+    assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "LT", "--class", "SL[2]",
+                 "--sample", "5", "--no-progress", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["counts"]["LT"]["yes"] == {"1": 2, "2": 10, "3": 136}
+    assert [e["fragment"] for e in out["sample"]["estimates"]] == ["SL[2]"]
