@@ -6,7 +6,8 @@ model call :func:`compile_language`; nothing else chooses which certificate is c
 1. **classify** the language's minimal DFA (:func:`attnlogic.definability.classify.classify`),
    unless a classification is given;
 2. **choose** the certificate (:func:`choose_certificate`): among the fragments the compiler
-   handles (no S: LTL[P], LTL[Y], LTL[P,Y], LTL[Y<=k], LTL[P,Y<=k]) that the language is in,
+   handles (those whose attention pattern has softmax heads, ``AttentionPattern.has_heads``:
+   LTL[P], LTL[Y], LTL[P,Y], LTL[Y<=k], LTL[P,Y<=k]; not LTL[S]) that the language is in,
    those minimal for the known inclusions, and of them the one with the smallest formula;
 3. **compile** it (:func:`attnlogic.compiler.compile_formula`);
 4. **check** that very model against the language's own DFA
@@ -40,7 +41,8 @@ def choose_certificate(classification):
     None)``; when there is none: ``(None, reason)``, the reason naming the largest compilable
     fragment classified (LTL[P,Y], which contains every LTL[P,Y<=k]) and its witness pair, or
     why it is undecided."""
-    rs = [r for r in classification.results if not r.fragment.since]
+    rs = [r for r in classification.results                 # those the compiler builds heads for
+          if getattr(r.fragment, "pattern", None) is not None and r.fragment.pattern.has_heads]
     members = [r for r in rs if r.member and r.formula is not None]
     if members:
         minimal = [r for r in members

@@ -38,8 +38,12 @@ MAX_LENGTH_SINCE = 32
 MAX_INSTANCES = 6
 
 
-def _candidates(w: Witness, since: bool):
-    limit = MAX_LENGTH_SINCE if since else MAX_LENGTH
+def _length_limit(fr: Fragment) -> int:
+    """The longest instance considered: shorter where one level of types costs n² (LTL[S])."""
+    return MAX_LENGTH_SINCE if fr.type_degree > 1 else MAX_LENGTH
+
+
+def _candidates(w: Witness, limit: int):
     if w.family is None:
         return [(w.accepted, w.rejected, None)]
     f = w.family
@@ -61,8 +65,8 @@ def attest(witness: Witness, fragment: "Fragment | str", dfa) -> Witness:
     claimed = witness.depth
     cap = max(TARGET_DEPTH, claimed or 0)
     best = None
-    limit = MAX_LENGTH_SINCE if fr.since else MAX_LENGTH
-    for a, b, K in _candidates(witness, fr.since):
+    limit = _length_limit(fr)
+    for a, b, K in _candidates(witness, limit):
         if not dfa.accepts(list(a)) or dfa.accepts(list(b)):
             raise AssertionError(f"witness words do not differ on the language: {a!r}, {b!r}")
         n = max(len(a), len(b))

@@ -37,7 +37,7 @@ import numpy as np
 from ..automata.census import minimal_dfa_arrays
 from ..ltl.fragments import Fragment
 from .batch import FRAGMENTS as BULK, classify_tables
-from .census_shards import CensusRequest, census_shards
+from .census_shards import CensusRequest, census_shards, inclusion_columns
 from .classify import classify
 from .registry import class_for
 from .results import fragment_key
@@ -51,11 +51,11 @@ def settled_by_inclusion(key, profile: tuple[bool, bool, bool, bool]) -> bool | 
     """The answer for ``key`` (a window fragment or a registered class) of every language
     whose bulk verdicts (LTL[P], LTL[Y], LTL[P,Y], LTL[S]) are ``profile``, when an
     inclusion decides it; None otherwise."""
-    p, y, py, _ = profile
     if isinstance(key, Fragment):
-        if key.past:
-            return False if not py else (True if p else None)
-        return False if not y else None
+        outer, inner = inclusion_columns(key)
+        if any(not profile[j] for j in outer):
+            return False
+        return True if any(profile[j] for j in inner) else None
     cls = class_for(key)
     for smaller, _ in cls.inclusions:
         if smaller in _NAMES and profile[_NAMES.index(smaller)]:

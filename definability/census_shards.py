@@ -254,12 +254,12 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
     permutations = list(itertools.permutations(range(k)))
     cache = {} if cache is None else cache
     result = ShardResult(shard, k, rows, acc, verdicts, ())
-    window_cols = [(fragments.index(f), f) for f in one_by_one_fragments if _is_window(f)]
+    window_cols = [(fragments.index(f), inclusion_columns(f)) for f in one_by_one_fragments if _is_window(f)]
     for i in range(m):
         d = result.dfa(i, letters)
         ask = bool(one_by_one_fragments)
         if ask and bulk is not None and len(window_cols) == len(one_by_one_fragments):
-            settled = [_settled(f, bulk[i]) for _, f in window_cols]
+            settled = [_settled(cols, bulk[i]) for _, cols in window_cols]
             if None not in settled:               # every window question settled by inclusion
                 for (col, _), code in zip(window_cols, settled):
                     verdicts[i, col] = code
@@ -300,18 +300,30 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
 
 
 def _is_window(f) -> bool:
-    return isinstance(f, Fragment) and not f.since and f.window is not None and f.window >= 2
+    """A fragment the bulk does not answer (LTL[Y<=k], LTL[P,Y<=k], k ≥ 2)."""
+    return isinstance(f, Fragment) and f not in BULK_FRAGMENTS
 
 
-def _settled(f, bulk_row) -> int | None:
-    """The verdict of the window fragment ``f`` when the bulk verdicts (LTL[P], LTL[Y],
-    LTL[P,Y], LTL[S]) settle it by inclusion, as the window procedure itself settles it
-    first: LTL[Y<=k] ⊆ LTL[Y] and LTL[P,Y<=k] ⊆ LTL[P,Y] ("no" outside), LTL[P] ⊆
-    LTL[P,Y<=k] ("yes"); None when open."""
-    p, y, py = int(bulk_row[0]), int(bulk_row[1]), int(bulk_row[2])
-    if f.past:
-        return NO if not py else (YES if p else None)
-    return NO if not y else None
+def inclusion_columns(f: Fragment) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(outer, inner)``: the indices in :data:`BULK_FRAGMENTS` of the bulk fragments known
+    to contain ``f`` and of those known to lie inside it (:meth:`Fragment.includes`): a "no"
+    of an outer one, or a "yes" of an inner one, settles ``f`` (for LTL[Y<=k]: outer LTL[Y],
+    LTL[P,Y], LTL[S]; for LTL[P,Y<=k]: outer LTL[P,Y], LTL[S], inner LTL[P])."""
+    outer = tuple(j for j, b in enumerate(BULK_FRAGMENTS) if b != f and b.includes(f) is not None)
+    inner = tuple(j for j, b in enumerate(BULK_FRAGMENTS) if b != f and f.includes(b) is not None)
+    return outer, inner
+
+
+def _settled(columns, bulk_row) -> int | None:
+    """The verdict of a window fragment with these :func:`inclusion_columns` when the bulk
+    verdicts (LTL[P], LTL[Y], LTL[P,Y], LTL[S]) settle it by inclusion, as the window
+    procedure itself settles it first; None when open."""
+    outer, inner = columns
+    if any(int(bulk_row[j]) == NO for j in outer):
+        return NO
+    if any(int(bulk_row[j]) == YES for j in inner):
+        return YES
+    return None
 
 
 def _ask(dfa, windows, classes, limits) -> dict:

@@ -17,7 +17,7 @@ from ..kernel.errors import LimitExceeded
 from ..kernel.limits import DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT
 from ..ltl.definitions import dag_size, order_key
 from ..ltl.formula import Formula
-from ..ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
+from ..ltl.fragments import Fragment
 from ..ltl.rewrite import core, expand_windows
 from .results import FragmentResult, Verdict
 from .synthesis import CHECK_BY_DFA_FROM, CHECK_WORK, check_formula, shrink, tidy
@@ -168,10 +168,9 @@ def hint_forms(hints, d, limit: int) -> list:
 
 
 def _visiting_order(fragments) -> list[Fragment]:
-    """LTL[P], the window fragments without P, LTL[Y], those with P, LTL[P,Y], LTL[S]."""
-    windowed = [f for f in fragments if f not in (LTL_P, LTL_Y, LTL_PY, LTL_S)]
-    return ([LTL_P] + [f for f in windowed if not f.past] + [LTL_Y]
-            + [f for f in windowed if f.past] + [LTL_PY, LTL_S])
+    """The fragments small to large (:attr:`Fragment.rank`; the windows in the order
+    asked): LTL[P], the window fragments without P, LTL[Y], those with P, LTL[P,Y], LTL[S]."""
+    return sorted(fragments, key=lambda f: f.rank)
 
 
 def improve(results: dict, d, limit: int, budget: int, hints=()) -> None:

@@ -71,7 +71,7 @@ def _levels(words, fragment, max_length: int):
     if longest > max_length:
         raise InputError(f"words of length {longest} are longer than max_length = "
                          f"{max_length}", parameters=("max_length",))
-    return _iterate(words, None if fr.since else fr.window, fr.past, fr.since)
+    return _iterate(words, *fr.type_sets)
 
 
 def _iterate(words, k, past: bool, since: bool):

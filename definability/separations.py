@@ -143,14 +143,15 @@ def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: in
 
     limits = Limits.of(limits, limit=limit, max_depth=max_depth)
     a, b = Fragment.parse(a_text), Fragment.parse(b_text)
+    window = {f: f.type_sets[0] or 0 for f in (a, b)}     # k of Y[<=k] (0: none of its own)
     for f in (a, b):
-        if not f.since and (f.window or 0) > MAX_DECIDED_WINDOW:
+        if window[f] > MAX_DECIDED_WINDOW:
             raise InputError(f"{f}: windows above {MAX_DECIDED_WINDOW} (MAX_DECIDED_WINDOW) are "
                              "not decided", parameters=("fragment",))
     reason = b.includes(a)
     if reason is not None:
         raise InputError(f"{a} ⊆ {b}: no language separates them ({reason})")
-    windows = tuple(sorted({f.window for f in (a, b) if not f.since and (f.window or 0) >= 2}))
+    windows = tuple(sorted({window[f] for f in (a, b) if window[f] >= 2}))
     for entry in candidates(a, b):
         dfa = formula_to_dfa(parse(entry.formula), list(entry.alphabet))
         cl = classify(dfa, windows=windows, limits=limits)

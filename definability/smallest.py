@@ -69,8 +69,8 @@ _BLOCK = 4096
 
 def fragment_operators(fragment: "Fragment | str") -> tuple[bool, tuple[int, ...], bool]:
     """(P allowed, the windows k of Y[<=k] allowed, S allowed) for a fragment (or its name)."""
-    f = Fragment.parse(fragment)
-    return f.past, () if f.window is None else (f.window,), f.since
+    k, past, since = Fragment.parse(fragment).type_sets
+    return past, () if k is None else (k,), since
 
 
 def behaviour_sample(m: int, n_words: int = 256, length: int = 12, seed: int = 0) -> np.ndarray:

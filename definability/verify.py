@@ -131,10 +131,11 @@ def end_types_equal(u, v, fragment: "Fragment | str", depth: int) -> bool:
     decider code).  Words longer than MAX_SINCE_LENGTH (LTL[S]) or MAX_TYPED_LENGTH (the other
     fragments) are refused."""
     fr = Fragment.parse(fragment)
-    limit = MAX_SINCE_LENGTH if fr.since else MAX_TYPED_LENGTH
+    quadratic = fr.type_degree > 1                 # LTL[S]: one level costs n²
+    limit = MAX_SINCE_LENGTH if quadratic else MAX_TYPED_LENGTH
     n = max(len(u), len(v))
     if n > limit:
-        raise LimitExceeded(f"{'LTL[S] ' if fr.since else ''}type computation (word length)", limit,
+        raise LimitExceeded(f"{f'{fr} ' if quadratic else ''}type computation (word length)", limit,
                             f"the longer word has {n} letters")
     return agreement_depth(tuple(u), tuple(v), fr, cap=depth, max_length=limit) == depth
 
@@ -165,18 +166,14 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
                                f"have the same depth-{depth} type in {fr} (direct recursion on the words)")
         return Check(False, f"the N+1 positions have different depth-{depth} types in {fr}: a formula "
                             f"of depth <= {depth} separates the words")
-    if fr.since:
-        found = _aperiodicity(dfa, u, v)
-    else:
-        found = _lasso(dfa, fr, u, v)
-        if found is None and not fr.past:
-            found = _suffix(dfa, fr, u, v) or _two_periods(dfa, fr, u, v)
+    found = None
+    for name in fr.pumping_arguments:            # the fragment says which arguments apply
+        found = ARGUMENTS[name][0](dfa, fr, u, v)
+        if found is not None:
+            break
     if found is None:
         return Check(False, f"no decomposition of the pair proves indistinguishability in {fr} at "
-                            "every depth (tried: " + ("u·x^a·v / u·x^b·v with a non-aperiodic run"
-                                                      if fr.since else
-                                                      "lasso l·p^N·x / l·p^N·y"
-                                                      + ("" if fr.past else ", common suffix x^K·v, l1·p^N·x / l2·q^M·y"))
+                            "every depth (tried: " + ", ".join(ARGUMENTS[n][1] for n in fr.pumping_arguments)
                             + f", periods up to {MAX_PERIOD})")
     return Check(True, found)
 
@@ -209,7 +206,7 @@ def _lcp(a, b) -> int:
 
 def _lasso(dfa, fr: Fragment, u, v) -> str | None:
     c = _lcp(u, v)
-    k = fr.window
+    k, past, _ = fr.type_sets
     trace = dfa.state_trace(u[:c])             # states after each prefix of the common part
     T = np.asarray(dfa.transitions)
     index = {a: i for i, a in enumerate(dfa.alphabet)}
@@ -228,7 +225,7 @@ def _lasso(dfa, fr: Fragment, u, v) -> str | None:
             for a in p:
                 move = T[move, index[a]]
             t = _on_cycle(lambda s: int(move[s]), int(trace[start + N * L]))
-            if t is None or not _lasso_blocks_equal(p, x, y, k, fr.past):
+            if t is None or not _lasso_blocks_equal(p, x, y, k, past):
                 continue
             return (f"lasso: the words are l·(p)^N·x and l·(p)^N·y with l = {_text(l) or 'ε'!r}, "
                     f"p = {_text(p)!r}, N = {N}, x = {_text(x) or 'ε'!r}, y = {_text(y) or 'ε'!r}; "
@@ -281,6 +278,7 @@ def _lasso_blocks_equal(p, x, y, k: int | None, past: bool, q=None) -> bool:
 
 
 def _suffix(dfa, fr: Fragment, u, v) -> str | None:
+    k = fr.lookback                       # the fragment has no P: a step reads k letters back
     s = 0
     while s < len(u) and s < len(v) and u[-1 - s] == v[-1 - s]:
         s += 1
@@ -300,8 +298,8 @@ def _suffix(dfa, fr: Fragment, u, v) -> str | None:
             continue
         return (f"common suffix: the words are u1·(x)^K·v and u2·(x)^K·v with u1 = {_text(u[:su]) or 'ε'!r}, "
                 f"u2 = {_text(v[:sv]) or 'ε'!r}, x = {_text(x)!r}, K = {K}, v = {_text(rest) or 'ε'!r}; "
-                f"a formula of {fr} of depth d reads only the last d·{fr.window} letters, which agree once "
-                f"K·{L} >= d·{fr.window}; the DFA states after u1·x^K, u2·x^K recur every {t} copies "
+                f"a formula of {fr} of depth d reads only the last d·{k} letters, which agree once "
+                f"K·{L} >= d·{k}; the DFA states after u1·x^K, u2·x^K recur every {t} copies "
                 "of x, so membership differs for infinitely many K: every depth")
     return None
 
@@ -342,8 +340,8 @@ def _periodic_ends(dfa, w) -> list[tuple[int, tuple]]:
 def _two_periods(dfa, fr: Fragment, u, v) -> str | None:
     """u = l1·p^N·x, v = l2·q^M·y (F without P): the N+1 nodes of ^ω(p)·x and ^ω(q)·y are
     bisimilar in the two-cycle graph, and the DFA states after l1·p^N, l2·q^M recur."""
-    k = fr.window
-    if k is None or fr.past or fr.since:
+    k = fr.lookback
+    if k is None:
         return None
     for e, p in _periodic_ends(dfa, u):
         for f, q in _periodic_ends(dfa, v):
@@ -363,7 +361,7 @@ def _two_periods(dfa, fr: Fragment, u, v) -> str | None:
     return None
 
 
-def _aperiodicity(dfa, u, v) -> str | None:
+def _aperiodicity(dfa, fr: Fragment, u, v) -> str | None:
     for longer, shorter in ((u, v), (v, u)):
         d = len(longer) - len(shorter)
         if d <= 0:
@@ -390,6 +388,16 @@ def _aperiodicity(dfa, u, v) -> str | None:
                         "not eventually constant (it differs here and repeats every "
                         f"{t} copies), which no star-free language (= LTL[S]) allows: every depth")
     return None
+
+
+#: the arguments of a witness at every depth, by the names a fragment declares
+#: (:attr:`Fragment.pumping_arguments`): the check, and what it tries (said when none applies)
+ARGUMENTS = {
+    "lasso": (_lasso, "lasso l·p^N·x / l·p^N·y"),
+    "suffix": (_suffix, "common suffix x^K·v"),
+    "two periods": (_two_periods, "l1·p^N·x / l2·q^M·y"),
+    "aperiodicity": (_aperiodicity, "u·x^a·v / u·x^b·v with a non-aperiodic run"),
+}
 
 
 # -- identities ---------------------------------------------------------------------------------

@@ -109,6 +109,12 @@ class AttentionPattern:
         return self.kind in HEAD_KINDS
 
     @property
+    def has_heads(self) -> bool:
+        """True when the toolkit's softmax heads implement the pattern (every kind but
+        ``masked_hard``): the compiler builds transformers for it."""
+        return self.kind != "masked_hard"
+
+    @property
     def strict(self) -> bool:
         """True when a query does not see its own position (m < n rather than m ≤ n)."""
         return not self.kind.endswith("_nonstrict")

@@ -212,6 +212,53 @@ class Fragment:
     def __le__(self, other: "Fragment") -> bool:
         return Fragment.parse(other).includes(self) is not None
 
+    # -- what the rest of the package asks of a fragment -----------------------------------
+    # (the only place that reads ``past``/``window``/``since``: the other modules ask these)
+    @property
+    def type_sets(self) -> tuple[int | None, bool, bool]:
+        """``(k, p, s)``: what the depth-d type at a position i collects of the depth-(d−1)
+        types before it (:mod:`attnlogic.definability.indistinguishable`): the types of the
+        window max(1, i−k) ≤ j < i (``k`` None: no window), the set of all j < i when ``p``
+        (P), the since pairs (τ(m), {τ(j) : m < j < i}) over m < i when ``s`` (S, which
+        reads every position through its pairs, so it has no window of its own)."""
+        return (None if self.since else self.window), self.past, self.since
+
+    @property
+    def lookback(self) -> int | None:
+        """k when one temporal step reads at most the last k letters (a fragment without P
+        and S: a formula of depth d reads only the last d·k letters and whether the word is
+        shorter); None when P or S reach the whole past."""
+        return None if self.past else self.window
+
+    @property
+    def type_degree(self) -> int:
+        """The degree in the word length n of one level of the type computation: 2 for
+        LTL[S] (the pairs m < i, each with the set between), 1 for the others (a window and
+        the set of all earlier types); the length bounds of the checks follow it."""
+        return 2 if self.since else 1
+
+    @property
+    def pumping_arguments(self) -> tuple[str, ...]:
+        """The arguments that prove two words indistinguishable at every depth
+        (:func:`attnlogic.definability.verify.verify_witness`, docs/decision-procedures.md
+        §4.3–4.5), in the order they are tried: ``aperiodicity`` for LTL[S] (star-free =
+        aperiodic, Schützenberger and McNaughton–Papert); ``lasso`` for the others, and with
+        a bounded :attr:`lookback` also ``suffix`` and ``two periods``."""
+        if self.since:
+            return ("aperiodicity",)
+        return ("lasso",) if self.past else ("lasso", "suffix", "two periods")
+
+    @property
+    def rank(self) -> int:
+        """A rank that lists fragments from small to large (a fragment known to lie inside
+        another never has a larger rank; the windows among themselves tie): LTL[P] 0, LTL[Y<=k] (k ≥ 2) 1, LTL[Y] 2, LTL[P,Y<=k]
+        (k ≥ 2) 3, LTL[P,Y] 4, LTL[S] 5."""
+        if self.since:
+            return 5
+        if self.window is None:
+            return 0
+        return (3 if self.past else 1) + (self.window == 1)
+
     # -- attention patterns ---------------------------------------------------------------
     @property
     def pattern(self) -> AttentionPattern | None:

@@ -123,3 +123,19 @@ def test_the_command_line_asks_a_registered_class(finite, capsys):
     assert main(["classify", "P a", "--class", "NO-SUCH-CLASS", "--no-progress"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "[command line: --class]" in err[0]
+
+
+def test_the_census_asks_a_registered_class(finite):
+    """The census picks up a class registered in one line, with no other edit: every
+    language of at most 2 states over {a, b} answered for FINITE, and the answer agrees with
+    an independent test (a language of at most 2 states is infinite iff it has a word of
+    length 4 or 5: its accepted lengths are eventually periodic with period ≤ 2 from 2 on)."""
+    from attnlogic.definability.census import census
+
+    c = census(2, "ab", windows=(), classes=["FINITE"])
+    col = list(c.fragments).index(FINITE)
+    assert c.entries and all(e.verdicts[col] is not None for e in c.entries)
+    for e in c.entries:
+        infinite = any(e.dfa.accepts(w) for m in (4, 5) for w in itertools.product("ab", repeat=m))
+        assert e.verdicts[col] is (not infinite), e.dfa
+    assert c.count(FINITE, True) == sum(e.verdicts[col] is True for e in c.entries) > 0
