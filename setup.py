@@ -10,12 +10,18 @@ tests/cli/test_packaging.py compares a built wheel against this rule.
 
 from pathlib import Path
 
-from setuptools import find_packages, setup
+from setuptools import Extension, find_packages, setup
 
 HERE = Path(__file__).resolve().parent
 
 #: top-level packages of the repository that are tooling, not library
 NOT_SHIPPED = frozenset({"benchmarks", "tests", "examples", "build", "dist"})
+
+
+#: compiled extensions; optional: without a C compiler the install still succeeds and the
+#: automata fall back to their numpy/numba/Python routes (attnlogic.automata.minimize)
+EXTENSIONS = [Extension("attnlogic.automata._native", ["automata/_native.c"], optional=True,
+                        extra_compile_args=["-O2"])]
 
 
 def package_dirs(root: Path = HERE) -> dict[str, str]:
@@ -38,4 +44,5 @@ def packages(root: Path = HERE) -> list[str]:
 
 if __name__ == "__main__":
     setup(package_dir=package_dirs(), packages=packages(), package_data={"": ["*.lark"], "attnlogic.experiments": ["corpus/*.raw"],
-                                                                       "attnlogic.web": ["static/*"]})
+                                                                       "attnlogic.web": ["static/*"]},
+          ext_modules=EXTENSIONS)

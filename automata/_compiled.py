@@ -11,6 +11,11 @@ pure numpy/Python paths, which compute the same results (the tests run both).  W
 are used: :data:`MIN_CELLS` and :data:`LOADED_MIN_CELLS`.
 
 Set ``ATTNLOGIC_NO_NUMBA=1`` to ignore an installed numba.
+
+Minimisation and equivalence of DFAs run first of all in the C extension
+``attnlogic.automata._native`` (automata/_native.c, built by ``pip install``; :data:`NATIVE`,
+None where it was not built or ``ATTNLOGIC_NO_NATIVE=1``): no import or load cost, so it
+serves every size, and the numba kernels and Python steps below are their fallback.
 """
 
 from __future__ import annotations
@@ -19,7 +24,24 @@ import os
 
 import numpy as np
 
-__all__ = ["kernel", "available", "hopcroft_steps", "jit"]
+__all__ = ["kernel", "available", "hopcroft_steps", "jit", "NATIVE", "load_native"]
+
+
+def load_native():
+    """The C extension ``attnlogic.automata._native``, or None: not built (an install
+    without a C compiler: it is optional) or turned off by ``ATTNLOGIC_NO_NATIVE``."""
+    if os.environ.get("ATTNLOGIC_NO_NATIVE"):
+        return None
+    try:
+        from . import _native
+    except ImportError:  # pragma: no cover - depends on the installation
+        return None
+    return _native
+
+
+#: the C extension (minimisation, equivalence) or None; read at each call, so that tests can
+#: force the fallback routes by setting it to None
+NATIVE = load_native()
 
 #: an input with at least this many cells (states × letters) loads numba and the cached
 #: kernels; below it a process that has not loaded them yet keeps the numpy/Python paths.

@@ -43,6 +43,22 @@ def letter_problem(letter: str, alphabet) -> str | None:
     return None
 
 
+#: letter → column of each alphabet seen, shared (read-only) by the DFAs over it: building
+#: the dictionary cost a small DFA's constructor as much as the rest of it; bounded
+_INDEXES: dict = {}
+_MAX_INDEXES = 4096
+
+
+def _letter_index(alphabet: tuple) -> dict:
+    """``{letter: column}`` of ``alphabet`` (a tuple), shared by every DFA over it."""
+    index = _INDEXES.get(alphabet)
+    if index is None:
+        if len(_INDEXES) >= _MAX_INDEXES:
+            _INDEXES.clear()
+        index = _INDEXES[alphabet] = {a: i for i, a in enumerate(alphabet)}
+    return index
+
+
 class DFA:
     """An immutable complete DFA.
 
@@ -112,23 +128,33 @@ class DFA:
         sa(self, "transitions", table)
         sa(self, "initial", int(initial))
         sa(self, "accepting", acc_mask)
-        sa(self, "_index", {a: i for i, a in enumerate(alphabet)})
+        sa(self, "_index", _letter_index(alphabet))
         sa(self, "_cache", {})
 
     @classmethod
     def _trusted(cls, alphabet: tuple, table: np.ndarray, initial: int, accepting: np.ndarray) -> "DFA":
         """Internal constructor for already-validated complete data (no copies, no checks)."""
-        self = object.__new__(cls)
         table = np.ascontiguousarray(table, dtype=np.int32)
         accepting = np.ascontiguousarray(accepting, dtype=bool)
-        table.setflags(write=False)
-        accepting.setflags(write=False)
+        if table.flags.writeable:   # (setflags costs more than the test: small DFAs)
+            table.setflags(write=False)
+        if accepting.flags.writeable:
+            accepting.setflags(write=False)
+        return cls._from_parts(tuple(alphabet), table, int(initial), accepting)
+
+    @classmethod
+    def _from_parts(cls, alphabet: tuple, table: np.ndarray, initial: int,
+                    accepting: np.ndarray) -> "DFA":
+        """Internal constructor for parts already in their final form: ``alphabet`` a tuple,
+        ``table`` a read-only C-contiguous int32 array, ``accepting`` a read-only bool array,
+        ``initial`` an int (what the compiled minimisation hands back)."""
+        self = object.__new__(cls)
         sa = object.__setattr__
-        sa(self, "alphabet", tuple(alphabet))
+        sa(self, "alphabet", alphabet)
         sa(self, "transitions", table)
-        sa(self, "initial", int(initial))
+        sa(self, "initial", initial)
         sa(self, "accepting", accepting)
-        sa(self, "_index", {a: i for i, a in enumerate(self.alphabet)})
+        sa(self, "_index", _letter_index(alphabet))
         sa(self, "_cache", {})
         return self
 

@@ -30,6 +30,17 @@ operations over the touched states only.  On random automata a few dozen rounds 
 Deep automata (chains, counters) would need one round per state; when a round would scan
 fewer than ``_SCALAR_WORK`` states, the algorithm continues with classic one-splitter-at-a-
 time steps on Python lists until the pending work grows again.
+
+Routes of :func:`minimize`
+--------------------------
+Where the C extension is built (automata/_native.c, compiled by ``pip install``; the normal
+case), :func:`minimize` runs there at every size: the same three steps (accessible part in
+BFS order, classic Hopcroft with a waiting set, quotient numbered by BFS), with no import
+or load cost, so that a 10-state DFA costs microseconds.  Without it (an installation with
+no C compiler, or ``ATTNLOGIC_NO_NATIVE=1``), DFAs of at most ``SMALL_CELLS`` cells take
+:func:`_minimize_small` (Python lists) and larger ones the arrays above (numba's compiled
+steps where numba is loaded).  Every route returns the same canonical DFA
+(tests/automata/test_native.py, tests/automata/test_minimize.py).
 """
 
 from __future__ import annotations
@@ -44,6 +55,7 @@ from .dfa import DFA, _ranges
 __all__ = ["minimize", "coarsest_partition", "bfs_order", "accessible", "canonical",
            "quotient", "is_minimal"]
 
+_INT32, _BOOL = np.dtype(np.int32), np.dtype(bool)
 #: BFS layers handled with numpy before switching to a plain queue (deep, thin automata)
 _NUMPY_LAYERS = 48
 #: a refinement round scanning at most this many splitter states runs as scalar steps
@@ -367,7 +379,8 @@ def minimize(dfa: DFA) -> DFA:
     """The minimal DFA of ``L(dfa)``, canonically numbered (BFS, letters in alphabet order).
 
     Steps: restrict to the accessible states; Hopcroft refinement of {F, Q∖F};
-    quotient; renumber by BFS from the initial block.  O(|Σ| n log n).
+    quotient; renumber by BFS from the initial block.  O(|Σ| n log n).  In the C extension
+    where it is built, else on Python lists (small) or arrays (see "Routes" above).
 
     The result remembers that it is minimal (``DFA.minimal()`` of it is itself), so
     minimising it again — or a DFA whose minimal form is known — costs nothing.
@@ -376,6 +389,15 @@ def minimize(dfa: DFA) -> DFA:
     if known is not None:
         return known
     n, k = dfa.transitions.shape
+    native = _compiled.NATIVE
+    if native is not None:
+        m, table, accepting = native.minimize(dfa.transitions, dfa.initial, dfa.accepting)
+        # read-only arrays over the returned bytes (no copy)
+        acc = DFA._from_parts(dfa.alphabet, np.ndarray((m, k), _INT32, table), 0,
+                              np.ndarray(m, _BOOL, accepting))
+        acc._cache["minimal"] = acc
+        dfa._cache["minimal"] = acc
+        return acc
     if 0 < n * k <= SMALL_CELLS:
         acc = _minimize_small(dfa)
         acc._cache["minimal"] = acc
@@ -389,8 +411,8 @@ def minimize(dfa: DFA) -> DFA:
     return acc
 
 
-#: DFAs of at most this many cells (states × letters) are minimised on Python lists by
-#: :func:`_minimize_small`: below it, numpy's per-call overhead (tens of array operations on
+#: without the C extension, DFAs of at most this many cells (states × letters) are minimised
+#: on Python lists by :func:`_minimize_small`: below it, numpy's per-call overhead (tens of array operations on
 #: a few elements each) costs more than the work itself
 SMALL_CELLS = 1500
 

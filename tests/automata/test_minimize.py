@@ -200,6 +200,7 @@ def test_deep_counter_compiled_and_pure_paths_agree(monkeypatch):
     # 30 000 states × 2 letters: above the compiled kernels' threshold; the same automaton
     # minimised with them disabled must give the identical (canonical) DFA
     import attnlogic.automata._compiled as C
+    monkeypatch.setattr(C, "NATIVE", None)     # the numba and numpy routes, not the C extension
     n = 30_000
     T = np.column_stack([(np.arange(n) + 1) % n, np.zeros(n, dtype=np.int64)])
     T = np.vstack([T, T + n])                 # two copies; the second is unreachable
@@ -228,8 +229,9 @@ def test_the_list_route_for_small_dfas_gives_the_array_routes_canonical_dfa(monk
     """_minimize_small (Python lists, Hopcroft) and the array route (numpy/numba) give the
     same canonical minimal DFA on random small DFAs, chains included, from any initial
     state and with unreachable states."""
-    from attnlogic.automata import minimize as M
+    from attnlogic.automata import _compiled, minimize as M
 
+    monkeypatch.setattr(_compiled, "NATIVE", None)   # the fallback routes of minimize()
     rng = np.random.default_rng(7)
     checked = 0
     for trial in range(1500):

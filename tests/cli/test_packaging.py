@@ -90,6 +90,9 @@ def _expected_packages() -> set[str]:
     return out
 
 
+#: whether the build can compile automata/_native.c (the extension is optional)
+_HAVE_CC = any(shutil.which(cc) for cc in ("cc", "gcc", "clang")) and not os.environ.get("ATTNLOGIC_NO_NATIVE")
+
 _NOT_SOURCE = {".git", ".venv", "build", "dist", "__pycache__", ".pytest_cache", ".hypothesis", "out"}
 
 
@@ -153,6 +156,9 @@ def test_the_wheel_ships_every_package_and_data_file(built):
         for page in ("index.html", "app.js", "style.css"):      # attnlogic serve's page
             assert f"attnlogic/web/static/{page}" in names
         assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+        # the compiled extension (setup.py: optional, so only where a C compiler is)
+        if _HAVE_CC:
+            assert any(n.startswith("attnlogic/automata/_native.") and n.endswith(".so") for n in names)
         assert not any(n.startswith(("tests/", "benchmarks/", "attnlogic/tests")) for n in names)
     # the wheel built from the sdist is the same set of files: the sdist lacks nothing
     assert {n for n in _wheel_names(wheel) if not n.endswith("RECORD")} == \
@@ -224,6 +230,14 @@ def test_the_installed_wheel_runs_from_another_directory(built, tmp_path):
     assert imported.returncode == 0, imported.stderr[-2000:]
     count, every_command = imported.stdout.split()
     assert int(count) > 50 and every_command == "True"
+    # the wheel's compiled extension loads (from the new environment) and is the route used
+    native = subprocess.run([str(venv / "bin" / "python"), "-c",
+                             "from attnlogic.automata import _compiled; n = _compiled.NATIVE; "
+                             "print(n is not None and n.__file__)"],
+                            capture_output=True, text=True, cwd=elsewhere, env=env, timeout=300)
+    assert native.returncode == 0, native.stderr[-2000:]
+    if _HAVE_CC:
+        assert Path(native.stdout.strip()).is_relative_to(venv), native.stdout
     import json
     proc = run("classify", "--regex", "(a|b)*ab", "--json")
     assert proc.returncode == 0, proc.stderr[-2000:]
