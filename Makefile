@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # the editable install maps each top-level folder to attnlogic.<folder> when it is made: a new
-# top-level package (a folder with an __init__.py, e.g. kernel/) needs it made again
+# top-level package (a folder with an __init__.py, e.g. kernel/) needs it made again, and so
+# does a changed C source (automata/_native.c: the install compiles it in place)
 FOLDERS := $(VENV)/.folders
 
 .PHONY: demo test install bench clean
@@ -21,7 +22,7 @@ $(STAMP): pyproject.toml constraints.txt
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[web,webtest]'
 	touch $(STAMP)
 
-$(FOLDERS): $(STAMP) $(wildcard */__init__.py)
+$(FOLDERS): $(STAMP) $(wildcard */__init__.py) $(wildcard */*.c)
 	$(BIN)/python -m pip install -q --no-deps -e .
 	touch $(FOLDERS)
 
