@@ -111,6 +111,7 @@ def compiled_everywhere():
     if not _compiled.available():
         pytest.skip("numba is not installed")
     mp = pytest.MonkeyPatch()
+    mp.setattr(_compiled, "NATIVE", None)      # the numba kernel, not the C extension
     mp.setattr(_compiled, "MIN_CELLS", 0)
     yield
     mp.undo()
@@ -161,6 +162,7 @@ def test_python_union_find_equivalence_agrees_with_the_product_search(monkeypatc
     # (an independent route), on random pairs, renumbered copies (equivalent) and deep ones
     from attnlogic.automata import _compiled
     from attnlogic.automata.operations import equivalent, first_difference
+    monkeypatch.setattr(_compiled, "NATIVE", None)
     monkeypatch.setattr(_compiled, "MIN_CELLS", 10**12)
     monkeypatch.setattr(_compiled, "LOADED_MIN_CELLS", 10**12)
     rng = np.random.default_rng(5)

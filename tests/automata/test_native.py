@@ -170,3 +170,85 @@ def test_without_the_extension_everything_still_works():
     here = M.minimize(DFA("ab", np.vstack([t, t + 60]), 7, np.concatenate([acc, acc])))
     assert off == "True" and int(n) == here.n_states > 1
     assert rest == f"{here.transitions.tolist()} {here.accepting.tolist()}"
+
+
+# -- equivalence -------------------------------------------------------------------------------
+def _fallback_equivalent(a: DFA, b: DFA, monkeypatch) -> bool:
+    from attnlogic.automata.operations import equivalent
+    with monkeypatch.context() as mp:
+        mp.setattr(_compiled, "NATIVE", None)
+        mp.setattr(_compiled, "MIN_CELLS", 10**12)        # the Python union–find
+        mp.setattr(_compiled, "LOADED_MIN_CELLS", 10**12)
+        return equivalent(a, b)
+
+
+def _renumbered(d: DFA, rng, initial=None) -> DFA:
+    """The same automaton with its states renamed by a random permutation."""
+    perm = rng.permutation(d.n_states)
+    t = np.empty_like(d.transitions)
+    t[perm] = perm[d.transitions]
+    acc = np.empty_like(d.accepting)
+    acc[perm] = d.accepting
+    return DFA._trusted(d.alphabet, t, int(perm[d.initial]), acc)
+
+
+@needs_native
+def test_native_equivalence_verdicts_match_the_fallback_and_the_minimal_dfas(monkeypatch):
+    from attnlogic.automata.operations import equivalent
+    rng = np.random.default_rng(25)
+    verdicts = set()
+    for trial in range(1500):
+        k = int(rng.integers(1, 4))
+        n, m = int(rng.integers(1, 12)), int(rng.integers(1, 12))
+        a = DFA._trusted(LETTERS[:k], rng.integers(0, n, (n, k)), int(rng.integers(0, n)), rng.random(n) < 0.5)
+        if trial % 3 == 0:
+            b = _renumbered(a, rng)                        # equivalent
+        elif trial % 3 == 1:                               # equivalent or one flip away
+            b = _renumbered(a, rng)
+            flip = b.accepting.copy()
+            flip[int(rng.integers(0, b.n_states))] ^= rng.random() < 0.5
+            b = DFA._trusted(b.alphabet, b.transitions, b.initial, flip)
+        else:
+            b = DFA._trusted(a.alphabet, rng.integers(0, m, (m, k)), 0, rng.random(m) < 0.5)
+        got = equivalent(a, b)
+        assert got == _fallback_equivalent(a, b, monkeypatch) == (M.minimize(a) == M.minimize(b))
+        verdicts.add(got)
+    assert verdicts == {True, False}
+
+
+@needs_native
+@pytest.mark.parametrize("n", [1, 10, 100, 1000])
+@pytest.mark.parametrize("k", [1, 2, 20])
+def test_native_equivalence_on_the_families(monkeypatch, n, k):
+    """Each family against a renumbered copy (equivalent), against the copy with one state's
+    acceptance flipped, and against the copy with the letters' columns permuted."""
+    from attnlogic.automata.operations import equivalent
+    rng = np.random.default_rng(n * k)
+    for family, t, acc in _families(n, k):
+        a = DFA._trusted(LETTERS[:k], t, 0, acc)
+        b = _renumbered(a, rng)
+        flip = b.accepting.copy()
+        flip[int(rng.integers(0, b.n_states))] ^= True
+        c = DFA._trusted(b.alphabet, b.transitions, b.initial, flip)
+        d = DFA._trusted(LETTERS[:k][::-1], b.transitions, b.initial, b.accepting)
+        for other in (b, c, d):
+            want = M.minimize(a) == M.minimize(other.with_alphabet_order(a.alphabet))
+            assert equivalent(a, other) == _fallback_equivalent(a, other, monkeypatch) == want, family
+        assert equivalent(a, b)
+
+
+@needs_native
+@pytest.mark.parametrize("args", [
+    (np.zeros((2, 1), np.int32), np.zeros(2, bool), 0, np.zeros((2, 2), np.int32), np.zeros(2, bool), 0),
+    (np.zeros((2, 1), np.int32), np.zeros(2, bool), 2, np.zeros((2, 1), np.int32), np.zeros(2, bool), 0),
+    (np.zeros((2, 1), np.int32), np.zeros(2, bool), 0, np.zeros((2, 1), np.int32), np.zeros(2, bool), -1),
+    (np.zeros((2, 1), np.int32), np.zeros(3, bool), 0, np.zeros((2, 1), np.int32), np.zeros(2, bool), 0),
+    (np.zeros((2, 1), np.int32), np.zeros(2, bool), 0, np.full((2, 1), 2, np.int32), np.zeros(2, bool), 0),
+    (np.zeros((2, 1), np.int64), np.zeros(2, bool), 0, np.zeros((2, 1), np.int32), np.zeros(2, bool), 0),
+    (np.zeros((2, 1), np.int32), np.zeros(2, bool), 0, np.zeros((2, 1), np.int32), "ab", 0),
+])
+def test_native_equivalence_rejects_bad_buffers(args):
+    with pytest.raises(ValueError):
+        NATIVE.equivalent(*args)
+    with pytest.raises(TypeError):
+        NATIVE.equivalent(*args[:5])
