@@ -442,12 +442,12 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work):
 _classes_kernel = jit(_classes_kernel)
 
 
-def _work(n: int) -> tuple:
-    """The scratch arrays of the kernel for tables of n states."""
+def _work(n: int, k: int) -> tuple:
+    """The scratch arrays of the kernel for tables of n states over k letters."""
     size = n ** n
     z = lambda *shape: np.zeros(shape, dtype=np.int64)          # noqa: E731
     square = lambda: np.zeros((size, size), dtype=np.int32)     # noqa: E731  (M, P, Q)
-    return (np.full(size, -1, dtype=np.int64), z(size, n), z(size, 8), square(), z(size), z(size),
+    return (np.full(size, -1, dtype=np.int64), z(size, n), z(size, k), square(), z(size), z(size),
             z(size), z(size), z(size + 1), z(size), z(size), square(), z(size), square(), z(size),
             z(5), z(n), z(n * n), z(n * n), z(n * n))
 
@@ -458,8 +458,8 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None) -> np.ndarray:
     … (initial state 0, every state reachable, no two states equivalent), ``accepting`` (m,)
     the acceptance vectors as bits (bit q: state q accepts), ``bulk`` the verdicts of
     :func:`.batch.classify_tables` for these rows (computed when None)."""
-    if not (1 <= n <= MAX_STATES) or not (1 <= k <= 8):
-        raise ValueError(f"n: 1 … {MAX_STATES} states and k: 1 … 8 letters, got n={n}, k={k}")
+    if not (1 <= n <= MAX_STATES) or k < 1:
+        raise ValueError(f"n: 1 … {MAX_STATES} states and k ≥ 1 letters, got n={n}, k={k}")
     from .batch import classify_tables
 
     rows = np.ascontiguousarray(rows, dtype=np.uint8).reshape(-1, n * k)
@@ -470,5 +470,5 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None) -> np.ndarray:
     bulk = classify_tables(n, k, rows) if bulk is None else np.ascontiguousarray(bulk, dtype=np.int8)
     out = np.zeros((m, len(CLASSES)), dtype=np.int8)
     if m:
-        _classes_kernel(n, k, rows, accepting, bulk, out, _work(n))
+        _classes_kernel(n, k, rows, accepting, bulk, out, _work(n, k))
     return out

@@ -97,11 +97,13 @@ def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch)
     for (n, (rows, accs)), w in zip(cases, want):
         out = np.zeros_like(w)
         pure["_classes_kernel"](n, 2, rows.astype(np.uint8), accs.astype(np.int64),
-                                classify_tables(n, 2, rows), out, batch_classes._work(n))
+                                classify_tables(n, 2, rows), out, batch_classes._work(n, 2))
         assert np.array_equal(out, w)
 
 
-def test_bad_sizes_are_refused():
+def test_bad_sizes_are_refused_and_many_letters_are_not():
+    # ∅ and Σ* over nine letters: in every class
+    assert classify_classes(1, 9, np.zeros((2, 9)), [0, 1]).all()
     with pytest.raises(ValueError, match="n: 1"):
         classify_classes(batch_classes.MAX_STATES + 1, 2, np.zeros((1, 12)), [1])
     with pytest.raises(ValueError, match="accepting"):
@@ -145,3 +147,23 @@ def test_the_census_command_counts_every_class_in_bulk(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["counts"]["LT"]["yes"] == {"1": 2, "2": 10, "3": 136}
     assert [e["fragment"] for e in out["sample"]["estimates"]] == ["SL[2]"]
+
+
+def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
+    """SL ⊆ LT ⊆ LTT ⊆ DD1 ⊆ LTL[P,Y], RD ⊆ GD ⊆ LT, LTL[Y] ⊆ GD, SP ⊆ PT ⊆ DD1, PT ⊆ FO2[<],
+    LTL[P] ⊆ FO2[<] ⊆ LTL[S], language by language on all 57,068 (each proper there)."""
+    cols: dict = {}
+    for n in (1, 2, 3, 4):
+        rows, accs = minimal_dfa_arrays(n, 2)
+        bulk4 = classify_tables(n, 2, rows)
+        got = classify_classes(n, 2, rows, accs, bulk4)
+        for j, name in enumerate(CLASSES):
+            cols.setdefault(name, []).append(got[:, j] == 1)
+        for j, name in enumerate(("LTL[P]", "LTL[Y]", "LTL[P,Y]", "LTL[S]")):
+            cols.setdefault(name, []).append(bulk4[:, j] == 1)
+    cols = {name: np.concatenate(v) for name, v in cols.items()}
+    for small, big in [("SL", "LT"), ("LT", "LTT"), ("LTT", "DD1"), ("DD1", "LTL[P,Y]"), ("RD", "GD"),
+                       ("GD", "LT"), ("LTL[Y]", "GD"), ("SP", "PT"), ("PT", "DD1"), ("PT", "FO2[<]"),
+                       ("LTL[P]", "FO2[<]"), ("FO2[<]", "LTL[S]")]:
+        assert not (cols[small] & ~cols[big]).any(), (small, big)
+        assert (cols[big] & ~cols[small]).any(), (small, big)
