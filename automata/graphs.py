@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,7 +35,7 @@ from attnlogic.kernel.errors import require_memory
 __all__ = [
     "SCCs", "tarjan_scc", "table_sccs", "dfa_sccs", "pair_heights", "pair_cycle", "pair_graph_bytes",
     "reset_rounds", "quotient_pair_cycle", "internal_pair_heights", "greedy_internal_cycle",
-    "shortest_words_from", "distinguishing_suffix", "word_between",
+    "shortest_words_from", "ShortestWords", "distinguishing_suffix", "word_between",
 ]
 
 
@@ -453,24 +454,46 @@ def internal_pair_heights(table: np.ndarray, sccs: SCCs, memory_budget: int | No
     return best, None
 
 
-def shortest_words_from(table: np.ndarray, source: int) -> list[list[int] | None]:
+class ShortestWords(Sequence):
+    """For every state, the shortlex-least word (list of letter indices) leading there from
+    a source state, or None if unreachable: ``words[q]``.  Held as the breadth-first tree
+    (the parent state and letter of each state), so building it is linear in the table
+    (states × letters) and each word is spelled only when asked, in time its length —
+    storing every word would be quadratic on a long cycle."""
+
+    def __init__(self, parent: list[int], letter: list[int]):
+        self._parent, self._letter = parent, letter
+
+    def __len__(self) -> int:
+        return len(self._parent)
+
+    def __getitem__(self, q: int) -> list[int] | None:
+        if self._parent[q] == -1:
+            return None
+        word = []
+        while self._parent[q] != q:
+            word.append(self._letter[q])
+            q = self._parent[q]
+        return word[::-1]
+
+
+def shortest_words_from(table: np.ndarray, source: int) -> ShortestWords:
     """For every state, a shortlex-least word (list of letter indices) leading there from
-    ``source``, or None if unreachable."""
-    t = np.asarray(table)
-    n, m = t.shape
-    words: list[list[int] | None] = [None] * n
-    words[source] = []
+    ``source``, or None if unreachable (breadth-first, letters in order: the first path to
+    reach a state is the shortlex-least)."""
+    rows = np.asarray(table).tolist()
+    parent, letter = [-1] * len(rows), [-1] * len(rows)
+    parent[source] = source
     frontier = [source]
     while frontier:
         nxt = []
         for q in frontier:
-            for a in range(m):
-                r = int(t[q, a])
-                if words[r] is None:
-                    words[r] = words[q] + [a]
+            for a, r in enumerate(rows[q]):
+                if parent[r] == -1:
+                    parent[r], letter[r] = q, a
                     nxt.append(r)
         frontier = nxt
-    return words
+    return ShortestWords(parent, letter)
 
 
 def word_between(table: np.ndarray, source: int, target: int) -> list[int] | None:

@@ -68,6 +68,12 @@ SMALLEST_FROM_SIZE = 20
 REWRITE_MAX_SIZE = 500
 SMALLEST_MAX_SIZE = 14
 SMALLEST_PER_SEARCH = SEARCH_PER_FRAGMENT
+#: ... and on a DFA of n > SEARCH_FULL_STATES states at most SMALLEST_PER_SEARCH ×
+#: SEARCH_FULL_STATES / n candidates: a candidate that matches the sample is checked exactly
+#: (work linear in n), so the search's cost stays about that of a SEARCH_FULL_STATES-state
+#: DFA instead of growing with n past the decisions' (three searches on a 4,100-state chain
+#: took 18 s beside 0.4 s of deciding, and found nothing)
+SEARCH_FULL_STATES = 100
 SMALLEST_BUDGET = DEFAULT_SEARCH_BUDGET
 
 
@@ -193,7 +199,8 @@ def improve(results: dict, d, limit: int, budget: int, hints=()) -> None:
         if remaining[0] <= 0:
             return None
         stats: dict = {}
-        g = _smallest(fragment, d, f, limit, min(remaining[0], SMALLEST_PER_SEARCH), stats)
+        per_search = SMALLEST_PER_SEARCH * SEARCH_FULL_STATES // max(SEARCH_FULL_STATES, d.n_states)
+        g = _smallest(fragment, d, f, limit, min(remaining[0], per_search), stats)
         remaining[0] -= stats.get("evaluated", 0)
         return g
 

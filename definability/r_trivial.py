@@ -14,7 +14,7 @@ import numpy as np
 
 from ..automata.graphs import SCCs, dfa_sccs, distinguishing_suffix, shortest_words_from, word_between
 from ..ltl.fragments import LTL_P
-from .certificates import member
+from .certificates import MAX_FORMULA_SIZE, member_by
 from .procedure import Context, DfaTest
 from .classes import FORMULA, PAIR, LanguageClass
 from .results import FragmentResult, Verdict, word_text
@@ -89,8 +89,8 @@ def r_trivial_verdict(context: Context) -> Verdict:
 
 def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
     d = context.dfa
-    return member(fragment, synthesize_r_trivial(d, context.sccs), d, "R-trivial: " + v.method,
-                  context.limits.check_states)
+    return member_by(fragment, lambda: synthesize_r_trivial(d, context.sccs, MAX_FORMULA_SIZE), d,
+                     "R-trivial: " + v.method, context.limits.check_states)
 
 
 #: LTL[P]: the partially-ordered DFA test; the certificate by synthesis

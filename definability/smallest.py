@@ -312,12 +312,21 @@ def smallest_formula(dfa, fragment: str, max_size: int = 12, budget: int = DEFAU
     return _search(dfa, fragment, max_size, budget, check_limit, sample, stats)
 
 
+def states_bound(windows: tuple[int, ...], max_size: int) -> int:
+    """An upper bound on the minimal DFA of any formula of at most ``max_size`` nodes whose
+    windows are ``windows`` (Y is Y[<=1]): its evaluation automaton (:func:`.synthesis.check_formula`)
+    is a DFA for its language, with one memory value per temporal node — 2 for P, O, H and
+    S, k + 1 for Y[<=k] — and a formula of s nodes has at most s − 1 temporal nodes (one
+    leaf at least), so at most max(2, k + 1)^(s − 1) states."""
+    return max(2, max(windows, default=1) + 1) ** max(0, max_size - 1)
+
+
 def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Formula | None:
     use_p, windows, use_s = fragment_operators(fragment)
     A = list(dfa.alphabet)
     m = len(A)
-    if m == 0:
-        return None
+    if m == 0 or dfa.n_states > states_bound(windows, max_size):
+        return None             # (no formula that small has that many states: nothing to search)
     words = behaviour_sample(m) if sample is None else np.asarray(sample)
     W, ell = words.shape
     if W % 64:

@@ -27,14 +27,12 @@ returns a shortest word where they differ (None when equal).
 
 from __future__ import annotations
 
-from collections import deque
-
 import numpy as np
 
 from ..kernel.errors import LimitExceeded
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import or_all as _disj, past_ as _P, yesterday_ as _Y
-from ..ltl.semantics import PY_BOOLEAN, step_history, step_once, step_past, step_since, step_window
+from ..ltl.semantics import BOOLEAN, step_history, step_once, step_past, step_since, step_window
 from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Mod, Once, Or,
                            Past, Since, Yesterday, period)
 from ..automata.from_formula import MAX_TEMPORAL_OPERATORS, formula_to_dfa
@@ -59,88 +57,81 @@ def Yn(f: Formula, n: int) -> Formula:
 
 # -- exact checker ----------------------------------------------------------------------------
 class _Evaluator:
-    """The deterministic evaluation automaton of a past formula.  Its memory is one entry
-    per temporal subformula and, last, the clock (letters read mod the period of the MOD
-    leaves; always 0 without them).
+    """The deterministic evaluation automaton of a past formula, run on a batch of memories
+    at once.  A memory is one integer per temporal subformula (a truth value for P, O, H
+    and S; for Y[<=k] the positions since its argument last held, capped at k, so that
+    Y[<=10^6] costs no more than Y) and, last, the clock (letters read mod the period of
+    the MOD leaves; always 0 without them).  A batch is an ``(m, width)`` integer array, one
+    memory per row; :meth:`step` evaluates every distinct subformula once per batch (the
+    connectives and the temporal recurrences of :mod:`attnlogic.ltl.semantics` on numpy
+    arrays), so a breadth-first search pays one numpy operation per subformula and layer,
+    not one Python evaluation per subformula and product state.
 
     Kept beside the reference evaluator and the formula → DFA construction because the
     exact check needs the formula as an automaton it can run in product with a DFA, and
-    this one is the cheaper route for the many small candidates the certificate stage
-    checks: on the 1,296 calls of ``check_formula`` made while classifying the built-in
-    suite (windows 2), 5.65 s in all against 9.24 s for
-    :func:`~attnlogic.automata.from_formula.formula_to_dfa` followed by an equivalence
-    check, with the same answer on every call (``python -m benchmarks exact_check``, one
-    core of a shared 2-core machine; the DFA route wins only on formulas of thousands of
-    nodes)."""
+    this one is the cheaper route for the many candidates the certificate stage checks
+    (``python -m benchmarks exact_check``)."""
 
     def __init__(self, f: Formula):
         self.period = period(f)
         self.nodes = f.subformulas()
-        self.index = {id(n): i for i, n in enumerate(self.nodes)}
-        self.root = self.index[id(f)]
-        self.kids = [tuple(self.index[id(c)] for c in n.children) for n in self.nodes]
+        index = {id(n): i for i, n in enumerate(self.nodes)}
+        self.root = index[id(f)]
+        self.kids = [tuple(index[id(c)] for c in n.children) for n in self.nodes]
         self.temporal = [i for i, n in enumerate(self.nodes)
                          if isinstance(n, (Past, Once, Historically, Yesterday, Since))]
         self.slot = {i: s for s, i in enumerate(self.temporal)}
+        self.width = len(self.temporal) + 1
         self.visited = 1
 
-    def initial(self) -> tuple:
-        mem = []
-        for i in self.temporal:
-            n = self.nodes[i]
-            if isinstance(n, Yesterday):
-                # positions since the argument last held, capped at k (k: not in the window);
-                # one integer, not a k-tuple, so Y[<=10^6] costs no more than Y
-                mem.append(n.k)
-            elif isinstance(n, Historically):
-                mem.append(True)
-            else:
-                mem.append(False)
-        return tuple(mem) + (0,)
+    def initial(self) -> np.ndarray:
+        """The memory before the first letter, as a batch of one."""
+        start = [n.k if isinstance(n, Yesterday) else int(isinstance(n, Historically))
+                 for n in (self.nodes[i] for i in self.temporal)]
+        return np.array([start + [0]], dtype=np.int64)
 
-    def step(self, letter, mem: tuple) -> tuple[bool, tuple]:
-        """Value of the root at a position carrying ``letter`` (None = N+1) and the memory
-        for the next position (the connectives and the temporal recurrences of
-        :mod:`attnlogic.ltl.semantics`)."""
-        vals = [False] * len(self.nodes)
-        kids = self.kids
-        for i, n in enumerate(self.nodes):
-            op = PY_BOOLEAN.get(type(n))
+    def step(self, letter, mem: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The root's value at a position carrying ``letter`` (None = N+1) for each memory
+        of the batch ``mem``, and the batch of memories at the next position."""
+        m = mem.shape[0]
+        yes, no = np.ones(m, dtype=bool), np.zeros(m, dtype=bool)
+        vals: list = [None] * len(self.nodes)
+        for i, (n, kids) in enumerate(zip(self.nodes, self.kids)):
+            op = BOOLEAN.get(type(n))
             if op is not None:
-                v = op(*[vals[j] for j in kids[i]])
+                v = op(*[vals[j] for j in kids])
             elif isinstance(n, Atom):
-                v = letter is not None and n.name == letter
+                v = yes if letter is not None and n.name == letter else no
             elif isinstance(n, Const):
-                v = n.value
+                v = yes if n.value else no
             elif isinstance(n, Mod):   # the current position is (letters read) + 1
-                v = (mem[-1] + 1 - n.r) % n.m == 0
+                v = (mem[:, -1] + 1 - n.r) % n.m == 0
             else:
-                m = mem[self.slot[i]]
+                col = mem[:, self.slot[i]]
                 if isinstance(n, (Past, Since)):
-                    v = m
+                    v = col != 0
                 elif isinstance(n, Once):
-                    v = step_once(m, vals[kids[i][0]])
+                    v = step_once(col != 0, vals[kids[0]])
                 elif isinstance(n, Historically):
-                    v = step_history(m, vals[kids[i][0]])
+                    v = step_history(col != 0, vals[kids[0]])
                 elif isinstance(n, Yesterday):
-                    v = m < n.k
+                    v = col < n.k
                 else:  # pragma: no cover
                     raise TypeError(type(n).__name__)
             vals[i] = v
-        new = []
+        new = np.empty_like(mem)
         for s, i in enumerate(self.temporal):
-            n = self.nodes[i]
-            m = mem[s]
+            n, kids, col = self.nodes[i], self.kids[i], mem[:, s]
             if isinstance(n, Past):
-                new.append(step_past(m, vals[kids[i][0]]))
+                new[:, s] = step_past(col != 0, vals[kids[0]])
             elif isinstance(n, (Once, Historically)):
-                new.append(vals[i])
+                new[:, s] = vals[i]
             elif isinstance(n, Yesterday):
-                new.append(step_window(m, vals[kids[i][0]], n.k))
+                new[:, s] = step_window(col, vals[kids[0]], n.k)
             else:
-                new.append(step_since(m, vals[kids[i][0]], vals[kids[i][1]]))
-        new.append((mem[-1] + 1) % self.period)
-        return vals[self.root], tuple(new)
+                new[:, s] = step_since(col != 0, vals[kids[0]], vals[kids[1]])
+        new[:, -1] = (mem[:, -1] + 1) % self.period
+        return vals[self.root], new
 
 
 #: DFAs with more states than this are checked through the formula's own minimal DFA
@@ -206,32 +197,51 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
 
 
 def _product_search(ev: "_Evaluator", dfa, limit: int) -> tuple[str, ...] | None:
-    """The breadth-first product search of :func:`check_formula` (``ev.visited`` counts
-    the product states)."""
-    t = dfa.transitions
-    start = (ev.initial(), dfa.initial)
-    parent: dict = {start: None}
-    queue = deque([start])
+    """The breadth-first product search of :func:`check_formula`, one layer at a time: the
+    layer's pairs (formula memory, DFA state) are checked at N+1 in queue order, then
+    expanded state by state and letter by letter, new pairs kept in order of first
+    appearance — the order of a queue, so the first disagreement found is the shortlex-least
+    word of least length.  ``ev.visited`` counts the product states."""
+    t = np.asarray(dfa.transitions)
+    accepting = np.asarray(dfa.accepting, dtype=bool)
     letters = dfa.alphabet
-    while queue:
-        node = queue.popleft()
-        mem, q = node
+    mem = ev.initial()
+    q = np.array([dfa.initial], dtype=np.int64)
+    seen = {mem[0].tobytes() + q[:1].tobytes(): 0}
+    parent = [(-1, -1)]                       # (index of the parent pair, letter)
+    first = 0                                 # index of the layer's first pair
+    while len(q):
         value, _ = ev.step(None, mem)
-        if value != bool(dfa.accepting[q]):
-            word = []
-            while parent[node] is not None:
+        bad = np.flatnonzero(value != accepting[q])
+        if len(bad):
+            node, word = first + int(bad[0]), []
+            while parent[node][0] >= 0:
                 node, a = parent[node]
                 word.append(letters[a])
             return tuple(reversed(word))
+        k = len(letters)
+        nxt_mem = np.empty((len(q), k, ev.width), dtype=np.int64)
+        nxt_q = t[q]                          # (layer, letters)
         for a, letter in enumerate(letters):
-            _, new = ev.step(letter, mem)
-            nxt = (new, int(t[q, a]))
-            if nxt not in parent:
-                parent[nxt] = (node, a)
-                ev.visited = len(parent)
+            nxt_mem[:, a] = ev.step(letter, mem)[1]
+        nxt_mem = nxt_mem.reshape(-1, ev.width)
+        nxt_q = nxt_q.reshape(-1).astype(np.int64)
+        keys = np.concatenate([nxt_mem, nxt_q[:, None]], axis=1)
+        rows = keys.tobytes()
+        size = keys.shape[1] * 8
+        fresh = []
+        for j in range(len(nxt_q)):
+            key = rows[j * size:(j + 1) * size]
+            if key not in seen:
+                seen[key] = len(parent)
+                parent.append((first + j // k, j % k))
+                fresh.append(j)
                 if len(parent) > limit:
+                    ev.visited = len(parent)
                     raise LimitExceeded("formula check (product of formula and DFA states)", limit)
-                queue.append(nxt)
+        ev.visited = len(parent)
+        first = len(parent) - len(fresh)
+        mem, q = nxt_mem[fresh], nxt_q[fresh]
     return None
 
 
@@ -252,11 +262,21 @@ def tidy(f: Formula, allowed_check=None) -> Formula:
 
 
 # -- LTL[P]: partially ordered DFA -------------------------------------------------------------
-def synthesize_r_trivial(dfa, sccs: SCCs | None = None) -> Formula:
-    """An LTL[P] formula for a partially ordered minimal DFA (all SCCs singletons)."""
+def synthesize_r_trivial(dfa, sccs: SCCs | None = None, max_size: int | None = None) -> Formula:
+    """An LTL[P] formula for a partially ordered minimal DFA (all SCCs singletons).
+
+    Every state q other than the initial one and the (at most two: one accepting, one not)
+    states without exits has its own ``P(…)`` (Visited[q]) and the four nodes of
+    In[q] = Visited[q] ∧ ¬P(Visited[q] ∧ exits), so the formula has at least 5(n − 3)
+    distinct subformulas; when that exceeds ``max_size`` nothing is built (LimitExceeded),
+    so a certificate too large to print costs nothing."""
     sccs = sccs or dfa_sccs(dfa)
     if not sccs.all_trivial():
         raise ValueError("the DFA is not partially ordered")
+    if max_size is not None and 5 * (dfa.n_states - 3) > max_size:
+        raise LimitExceeded("certificate formula size (distinct subformulas)", max_size,
+                            f"the formula would have at least 5 × ({dfa.n_states} − 3) distinct "
+                            "subformulas; it was not built")
     t = dfa.transitions
     A = dfa.alphabet
     order = [m[0] for m in sccs.members]  # topological order of states

@@ -22,6 +22,8 @@ membership.
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -209,18 +211,36 @@ def transformation_of(table: np.ndarray, word) -> np.ndarray:
 
 def power_exponent(x: np.ndarray, at_least: int = 1) -> int:
     """The least K ≥ at_least with x^K idempotent and K a multiple of the exponent of x
-    (i.e. K ≥ index and K ≡ 0 mod period)."""
-    x = np.asarray(x)
-    p = x.copy()
-    k = 1
-    while not (p[p] == p).all():
-        p = x[p]
-        k += 1
-    # k is the least exponent; multiples of k that are ≥ k are also idempotent powers
-    K = k
-    while K < at_least:
-        K += k
-    return K
+    (i.e. K ≥ index and K ≡ 0 mod period).
+
+    The exponent is read off x's functional graph in linear time: x^k is idempotent iff
+    k ≥ the longest tail (steps from a point to its cycle) and every cycle length divides k,
+    so the least such k ≥ 1 is the least multiple of the lcm of the cycle lengths that is
+    at least the longest tail (powering x until idempotent took n steps of n each on an
+    n-cycle)."""
+    succ = np.asarray(x).tolist()
+    tail = [-1] * len(succ)              # steps to the cycle; -1: not yet known
+    on_path = [-1] * len(succ)           # position on the walk being followed
+    longest, period = 0, 1
+    for start in range(len(succ)):
+        path, q = [], start
+        while tail[q] < 0 and on_path[q] < 0:
+            on_path[q] = len(path)
+            path.append(q)
+            q = succ[q]
+        if tail[q] < 0:                  # the walk closed a new cycle at q
+            cycle = path[on_path[q]:]
+            period = math.lcm(period, len(cycle))
+            for c in cycle:
+                tail[c] = 0
+            path = path[:on_path[q]]
+        for d, p in enumerate(reversed(path), 1):
+            tail[p] = tail[q] + d
+        longest = max(longest, tail[path[0]] if path else 0)
+        for p in path:
+            on_path[p] = -1
+    k = period * max(1, -(-longest // period))
+    return k * max(1, -(-at_least // k))
 
 
 def least_idempotent_power(x: np.ndarray) -> int:

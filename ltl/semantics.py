@@ -27,6 +27,8 @@ from __future__ import annotations
 import operator
 from typing import Callable
 
+import numpy as np
+
 from .formula import And, Formula, Iff, Implies, Not, Or, Xor
 
 __all__ = ["connectives", "BOOLEAN", "PY_BOOLEAN", "BOOLEAN_TYPES", "block_leaves",
@@ -111,7 +113,10 @@ def step_since(memory, left, right):
     return right | (left & memory)
 
 
-def step_window(count: int, arg: bool, k: int) -> int:
+def step_window(count, arg, k: int):
     """The positions since φ last held, capped at k, at the next position (0 when φ holds
-    here); ``Y[<=k] φ`` holds there iff the count is below k.  Python ints and bools."""
+    here); ``Y[<=k] φ`` holds there iff the count is below k.  Python ints and bools, or
+    numpy integer and boolean arrays (elementwise)."""
+    if isinstance(count, np.ndarray):
+        return np.where(arg, 0, np.minimum(count + 1, k))
     return 0 if arg else min(count + 1, k)

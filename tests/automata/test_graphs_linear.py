@@ -77,3 +77,40 @@ def test_pair_graph_over_budget_is_refused_before_allocating():
     with pytest.raises(MemoryBudgetExceeded, match="memory for the pair graph of 300 states") as exc:
         pair_heights(t, memory_budget=1_000_000)
     assert exc.value.parameters == ("memory_budget",)
+
+
+def _words_by_copying(t, source):
+    """Breadth-first, each state's word its parent's word plus a letter (the quadratic
+    construction the parent-pointer tree replaced)."""
+    n, m = t.shape
+    words = [None] * n
+    words[source] = []
+    frontier = [source]
+    while frontier:
+        nxt = []
+        for q in frontier:
+            for a in range(m):
+                r = int(t[q, a])
+                if words[r] is None:
+                    words[r] = words[q] + [a]
+                    nxt.append(r)
+        frontier = nxt
+    return words
+
+
+def test_shortest_words_from_spells_the_shortlex_least_words():
+    from attnlogic.automata.graphs import shortest_words_from, word_between
+
+    rng = np.random.default_rng(4)
+    for _ in range(400):
+        n, m = int(rng.integers(1, 15)), int(rng.integers(1, 4))
+        t = rng.integers(0, n, (n, m))
+        s = int(rng.integers(0, n))
+        want = _words_by_copying(t, s)
+        got = shortest_words_from(t, s)
+        assert len(got) == n and list(got) == want
+        target = int(rng.integers(0, n))
+        assert word_between(t, s, target) == want[target]
+    # a 5,000-cycle: the tree is linear (copying every word would be 12.5 M list cells)
+    cycle = np.column_stack([(np.arange(5000) + 1) % 5000, np.zeros(5000, dtype=np.int64)])
+    assert shortest_words_from(cycle, 0)[4999] == [0] * 4999

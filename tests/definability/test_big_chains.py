@@ -87,6 +87,20 @@ def test_definite_synthesis_is_iterative_and_shared():
     assert all(accepts(g, w) == small.accepts(w) for w in words_upto(12))
 
 
+def test_verdicts_do_not_wait_for_certificates_too_large_to_print():
+    # a 4,100-state chain: its LTL[P] formula would have more than 20,000 distinct
+    # subformulas, so it is not built, and the inclusions still answer LTL[P,Y<=2] (which
+    # came back undecided after a type-automaton search when the certificate was missing)
+    d = chain(4100, "loop")
+    bare = classify(d, minimal=True, certificates=False)
+    full = classify(d, minimal=True)
+    assert [r.member for r in full.results] == [r.member for r in bare.results]
+    got = {str(r.fragment): r for r in full.results}
+    assert got["LTL[P]"].member is True and got["LTL[P]"].formula is None
+    assert "not built" in got["LTL[P]"].method
+    assert got["LTL[P,Y<=2]"].member is True and "LTL[P] ⊆ LTL[P,Y<=2]" in got["LTL[P,Y<=2]"].method
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("shape", SHAPES)
 def test_2000_state_chains_classify(shape):

@@ -71,3 +71,24 @@ def test_factors_describe_the_printed_words_after_the_depth_check():
                 continue
             for words, factors in ((w.accepted, w.accepted_factors), (w.rejected, w.rejected_factors)):
                 assert factors is None or factors.word == words, (regex, r.fragment)
+
+
+def test_power_exponent_is_the_least_idempotent_power_found_by_powering():
+    from attnlogic.definability.witnesses import least_idempotent_power, power_exponent
+
+    def by_powering(x, at_least):
+        p, k = x.copy(), 1
+        while not (p[p] == p).all():
+            p, k = x[p], k + 1
+        return k * -(-at_least // k)          # the least multiple of k that is ≥ at_least
+
+    rng = np.random.default_rng(8)
+    for _ in range(1500):
+        n = int(rng.integers(1, 13))
+        x = rng.integers(0, n, n)
+        at_least = int(rng.integers(1, 25))
+        assert power_exponent(x, at_least) == by_powering(x, at_least)
+        assert least_idempotent_power(x) == by_powering(x, 1)
+    # cycles of lengths 4 and 6 with a tail of 7: lcm 12, and 12 ≥ 7
+    x = np.array([1, 2, 3, 0, 5, 6, 7, 8, 9, 4] + [10 + i + 1 for i in range(6)] + [4])
+    assert power_exponent(x) == by_powering(x, 1) == 12

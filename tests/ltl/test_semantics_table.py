@@ -25,7 +25,7 @@ CONNECTIVES = ["!Y a", "Y a & P b", "Y a | P b", "Y a -> P b", "Y a <-> P b", "Y
 def test_every_user_reads_the_one_table():
     assert evaluate.BOOLEAN is semantics.BOOLEAN and evaluate.PY_BOOLEAN is semantics.PY_BOOLEAN
     assert from_formula.BOOLEAN is semantics.BOOLEAN
-    assert synthesis.PY_BOOLEAN is semantics.PY_BOOLEAN
+    assert synthesis.BOOLEAN is semantics.BOOLEAN
     assert plan.PY_BOOLEAN is semantics.PY_BOOLEAN and plan.boolean_block is semantics.boolean_block
     assert starfree.PY_BOOLEAN is semantics.PY_BOOLEAN
     assert smallest.BOOLEAN is semantics.BOOLEAN
