@@ -95,19 +95,28 @@ class _Pool:
     objects are only made for the few candidates that are checked.  Fingerprints of the
     kept behaviours are a sorted array (dedup by ``searchsorted``, no per-candidate Python)."""
 
-    def __init__(self, rows: int, width: int):
+    def __init__(self):
         self.n = 0
-        self.data = np.zeros((4096, rows, width), dtype=np.uint8)   # grows by doubling
-        self.op = np.zeros(4096, dtype=np.int8)
+        self.op = np.zeros(4096, dtype=np.int8)                       # grow by doubling
         self.a = np.zeros(4096, dtype=np.int64)
         self.b = np.zeros(4096, dtype=np.int64)
         self.keys = np.zeros(0, dtype=np.uint64)
         self.blocks: dict[int, list[tuple[int, int]]] = {}
+        #: the kept behaviours of each size, as the blocks were added (kept as they come:
+        #: copying them into one growing array cost half the search's time)
+        self._values: dict[int, list[np.ndarray]] = {}
         self._made: dict[int, Formula] = {}
 
     def ids(self, size: int) -> np.ndarray:
         parts = [np.arange(lo, hi) for lo, hi in self.blocks.get(size, [])]
         return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+    def values(self, size: int) -> np.ndarray:
+        """The kept behaviours of ``size``, row j that of ``ids(size)[j]``."""
+        parts = self._values.get(size, [])
+        if len(parts) > 1:
+            parts[:] = [np.concatenate(parts)]
+        return parts[0]
 
     def new_rows(self, keys: np.ndarray) -> np.ndarray:
         """Indices (in batch order) of the first occurrence of each fingerprint not yet
@@ -122,12 +131,11 @@ class _Pool:
 
     def add_block(self, values: np.ndarray, op: int, a: np.ndarray, b: np.ndarray, size: int) -> int:
         start, stop = self.n, self.n + len(values)
-        while stop > len(self.data):
-            grow = len(self.data)
-            self.data = np.concatenate([self.data, np.zeros_like(self.data)])
+        while stop > len(self.op):
+            grow = len(self.op)
             self.op, self.a, self.b = (np.concatenate([x, np.zeros(grow, x.dtype)])
                                        for x in (self.op, self.a, self.b))
-        self.data[start:stop] = values
+        self._values.setdefault(size, []).append(values)
         self.op[start:stop] = op
         self.a[start:stop] = a
         self.b[start:stop] = b
@@ -230,32 +238,40 @@ def _fingerprints(batch: np.ndarray, weights: np.ndarray) -> np.ndarray:
 # 1 … ℓ (T), rows ℓ … 2ℓ the readout after prefixes of length 0 … ℓ (E).  The temporal
 # operators compute X[i], the value at position i+1, from the operand's T rows only.
 
-def _temporal(X: np.ndarray, ell: int) -> np.ndarray:
-    """(b, ℓ+1, B) values X at positions 1 … ℓ+1 → (b, 2ℓ+1, B) behaviour (T = X[:ℓ], E = X)."""
-    return np.concatenate([X[:, :ell], X], axis=1)
+def _behaviour(b: int, ell: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """A zeroed (b, 2ℓ+1, width) behaviour and its rows ℓ … 2ℓ, the view X in which a
+    temporal operator writes its values at positions 1 … ℓ+1 (then :func:`_temporal`)."""
+    out = np.zeros((b, 2 * ell + 1, width), dtype=np.uint8)
+    return out, out[:, ell:]
+
+
+def _temporal(out: np.ndarray, ell: int) -> np.ndarray:
+    """A behaviour whose E rows hold X at positions 1 … ℓ+1, completed with T = X[:ℓ]."""
+    out[:, :ell] = out[:, ell:2 * ell]
+    return out
 
 
 def _window(T: np.ndarray, k: int, ell: int) -> np.ndarray:
     """Y[<=k]: X[i] = T[i−k] ∨ … ∨ T[i−1] (indices ≥ 0)."""
-    X = np.zeros((T.shape[0], ell + 1, T.shape[2]), dtype=np.uint8)
+    out, X = _behaviour(T.shape[0], ell, T.shape[2])
     for d in range(1, k + 1):
         X[:, d:] |= T[:, : ell + 1 - d]
-    return _temporal(X, ell)
+    return _temporal(out, ell)
 
 
 def _past(T: np.ndarray, ell: int) -> np.ndarray:
     """P: X[i] = T[0] ∨ … ∨ T[i−1]."""
-    X = np.zeros((T.shape[0], ell + 1, T.shape[2]), dtype=np.uint8)
+    out, X = _behaviour(T.shape[0], ell, T.shape[2])
     np.bitwise_or.accumulate(T, axis=1, out=X[:, 1:])
-    return _temporal(X, ell)
+    return _temporal(out, ell)
 
 
 def _since(Tl: np.ndarray, Tr: np.ndarray, ell: int) -> np.ndarray:
     """S: X[0] = ⊥, X[i+1] = T_right[i] ∨ (T_left[i] ∧ X[i])."""
-    X = np.zeros((Tr.shape[0], ell + 1, Tr.shape[2]), dtype=np.uint8)
+    out, X = _behaviour(Tr.shape[0], ell, Tr.shape[2])
     for i in range(ell):
         X[:, i + 1] = Tr[:, i] | (Tl[:, i] & X[:, i])
-    return _temporal(X, ell)
+    return _temporal(out, ell)
 
 
 def behaviour(formula: Formula, words: np.ndarray, alphabet) -> tuple[np.ndarray, np.ndarray]:
@@ -347,7 +363,7 @@ def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Form
 
     rng = np.random.default_rng(12345)
     weights = rng.integers(1, 2 ** 63, size=rows * B // 8, dtype=np.uint64) | np.uint64(1)
-    pool = _Pool(rows, B)
+    pool = _Pool()
     refuted = _Counterexamples(dfa)
     evaluated = 0
     found: list[Formula] = []
@@ -383,7 +399,7 @@ def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Form
         # unary operators on formulas of size − 1
         idx = pool.ids(size - 1)
         if len(idx):
-            D = pool.data[idx]
+            D = pool.values(size - 1)
             T = D[:, :ell]
             ops = [(_NOT, ~D, 0)] + [(_Y, _window(T, k, ell), k) for k in windows]
             if use_p:
@@ -399,11 +415,12 @@ def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Form
             L, R = pool.ids(a_size), pool.ids(b_size)
             if not len(L) or not len(R):
                 continue
-            DR = pool.data[R]
+            DR = pool.values(b_size)
+            DLs = pool.values(a_size)
             step = max(1, _BLOCK // len(R))
             for lo in range(0, len(L), step):
                 Lc = L[lo:lo + step]
-                DL = pool.data[Lc]
+                DL = DLs[lo:lo + step]
                 il = np.repeat(np.arange(len(Lc)), len(R))
                 ir = np.tile(np.arange(len(R)), len(Lc))
                 # commutative Booleans once per unordered pair
