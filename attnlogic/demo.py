@@ -17,6 +17,9 @@ from pathlib import Path
 
 from .kernel.fileio import save_figure_atomic, write_text_atomic
 from .suite import SUITE
+from .kernel.progress import counted
+from attnlogic.automata.sources import load_language
+from attnlogic.definability.classify import classify
 
 __all__ = ["DemoRow", "DemoReport", "run_demo", "render_table", "write_outputs"]
 
@@ -81,7 +84,6 @@ class DemoReport:
 
 
 def _progress(items, desc: str, enabled: bool):
-    from .kernel.progress import counted
 
     return counted(items, desc, enabled)
 
@@ -92,9 +94,7 @@ def run_demo(windows=(2,), max_length: int = 10_000, samples: int = 4, compile_m
     that model against the language's DFA (:func:`attnlogic.pipeline.compile_language` on the
     classification just made).  ``on_stage(text)``, when given, hears each step
     ("classifying NAME", "compiling and checking NAME")."""
-    from attnlogic.automata.sources import load_language
     from attnlogic.compiler.check import check_ranges
-    from attnlogic.definability.classify import classify
 
     from . import pipeline
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from attnlogic.kernel.errors import FileFormatError, InputError
+from attnlogic.ltl.formula import Atom, FALSE, Or
 
 __all__ = ["valuation_letters", "parse_valuation_letter", "propositions_of", "over_valuations",
            "MAX_PROPOSITIONS", "eval_guard", "guard_names", "GuardAlphabet", "guard_alphabet"]
@@ -70,7 +71,6 @@ def over_valuations(formula, alphabet: Sequence[str]):
     """``formula`` with every atom that is a proposition of the valuation ``alphabet`` (and no
     letter of it) replaced by the disjunction of the letters whose valuation makes it true;
     the formula itself when the alphabet is not one of valuations."""
-    from attnlogic.ltl.formula import Atom, FALSE, Or
 
     props = propositions_of(alphabet)
     if props is None:
@@ -92,7 +92,6 @@ def over_valuations(formula, alphabet: Sequence[str]):
 
 def _substitute(formula, table):
     """``formula`` with the atoms named in ``table`` replaced (bottom-up, no recursion)."""
-    from attnlogic.ltl.formula import Atom
 
     done: dict = {}
     for g in formula.subformulas():

@@ -18,6 +18,8 @@ from attnlogic.transformer.vocab import Vocabulary
 from .plan import Plan, plan_formula
 from .precision import exact_up_to
 from .weights import SCORE_GAP, build_model
+from attnlogic.kernel.display import html_table, lines_html
+from attnlogic.ltl import parse
 
 __all__ = ["CompiledModel", "CompileResult", "compile_formula", "dtype_of", "READOUT"]
 
@@ -62,7 +64,6 @@ class CompiledModel:
 
     def _repr_html_(self) -> str:
         """The summary and one row per head (a short table)."""
-        from attnlogic.kernel.display import html_table
 
         exact = "every length" if self.exact_up_to is None else f"lengths ≤ {self.exact_up_to}"
         rows = [[layer, str(h.spec), str(h.formula)] for layer, heads in enumerate(self.plan.heads, 1)
@@ -139,7 +140,6 @@ class CompileResult:
     def _repr_html_(self) -> str:
         """For notebooks: the lines of :meth:`lines` as a table, the formula as text that
         parses again."""
-        from attnlogic.kernel.display import lines_html
 
         return lines_html(self.lines(), "compile", formulas=(self.compiled.formula,))
 
@@ -159,7 +159,6 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
         raise InputError("layernorm and fixed_point cannot be combined (the simulation has no LayerNorm)",
                          parameters=("layernorm", "fixed_point"))
     if isinstance(formula, str):
-        from attnlogic.ltl import parse
         formula = parse(formula)
     if fixed_point is not None and any(type(g).__name__ == "Mod" for g in formula.subformulas()):
         raise InputError("fixed_point does not support MOD[m,r] (the simulation has no positional "

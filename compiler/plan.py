@@ -39,7 +39,7 @@ import math
 from dataclasses import dataclass
 from itertools import product
 
-from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.errors import InputError, LimitExceeded
 from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not,
                                    Once, Or, Past, Since, Xor, Yesterday)
 from attnlogic.ltl.printer import node_texts
@@ -240,13 +240,11 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
     _unsupported(f)
     needed = planned_width(f, cleanup, span_fix)
     if needed > max_width:           # decided before anything is built
-        from attnlogic.kernel.errors import LimitExceeded
         raise LimitExceeded("compiled width (residual coordinates)", max_width,
                             f"the formula needs {needed}", parameters=("max_width",))
     moduli = [n.m for n in f.subformulas() if isinstance(n, Mod)]
     period = math.lcm(*moduli) if moduli else 1
     if period * max(1, needed) > MAX_PERIODIC_ENTRIES:    # the positional table's size
-        from attnlogic.kernel.errors import LimitExceeded
         raise LimitExceeded("periodic positional table (rows × coordinates)", MAX_PERIODIC_ENTRIES,
                             f"its period is {period}, the lcm of the MOD moduli, times {needed} coordinates",
                             parameters=("formula",))

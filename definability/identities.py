@@ -57,6 +57,7 @@ from .identity_terms import (Const, Identities, Omega, Power, Product, Relation,
                              parse_identities)
 from .semigroup import transition_semigroup
 from .verify import verify_identity_violation
+from ..automata.minimize import minimize
 
 __all__ = ["Var", "Const", "Omega", "Power", "Product", "Relation", "Identities", "parse_identities",
            "Structure", "structure_of", "IdentityCheck", "IdentityViolation", "check_identities",
@@ -335,7 +336,6 @@ def check_identities(dfa, identities, monoid: bool = True, limits: Limits | None
     """Whether the syntactic monoid (``monoid=True``) or semigroup of L(dfa) satisfies the
     ``identities`` (text or :class:`Identities`); module docstring.  LimitExceeded naming
     ``instantiations`` when there are more than ``limits.instantiations``."""
-    from ..automata.minimize import minimize
 
     ids = parse_identities(identities)
     limits = Limits() if limits is None else limits

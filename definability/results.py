@@ -16,6 +16,8 @@ from ..ltl.definitions import certificate
 from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
 from .witnesses import Witness
+from ..kernel.patterns import AttentionPattern
+from attnlogic.kernel.display import Html, code_html, formula_html, html_table, latex_html, show_word
 
 __all__ = ["Verdict", "FragmentResult", "PatternResult", "Classification", "word_text", "fragment_key",
            "UnknownFragment"]
@@ -146,7 +148,6 @@ class Classification(Mapping):
         """The :class:`PatternResult` of an attention pattern (``"hybrid:1"`` or an
         :class:`~attnlogic.kernel.patterns.AttentionPattern`); KeyError when its fragment was not
         classified (a window that was not asked for)."""
-        from ..kernel.patterns import AttentionPattern
 
         p = AttentionPattern.parse(pattern)
         return PatternResult(p, self[Fragment.from_pattern(p)])
@@ -165,7 +166,6 @@ class Classification(Mapping):
         the answer, the certificate as text that parses again (whole; definitions one a
         line; :func:`attnlogic.kernel.display.formula_html`) with its LaTeX beside it, or the
         witness words, and the method."""
-        from attnlogic.kernel.display import Html, code_html, formula_html, html_table, latex_html, show_word
 
         sep = self.separator
         rows = []
@@ -250,7 +250,6 @@ def fragment_key(key) -> Fragment:
     short name ``"P,Y<=2"``, ``"P"``, ``"Y"`` (:meth:`Fragment.parse`); an attention pattern
     or its name ``"global"``, ``"local:k"``, ``"hybrid:k"`` (:meth:`Fragment.from_pattern`).
     :class:`UnknownFragment` for anything else."""
-    from ..kernel.patterns import AttentionPattern
 
     if isinstance(key, Fragment):
         return key

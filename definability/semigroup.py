@@ -34,6 +34,7 @@ from functools import cached_property
 import numpy as np
 
 from ..kernel.errors import LimitExceeded, require_memory
+from attnlogic.kernel.display import html_table
 
 __all__ = ["TransformationSemigroup", "transition_semigroup", "libsemigroups_available", "libsemigroups_size",
            "libsemigroups_elements", "DEFAULT_ELEMENT_LIMIT"]
@@ -105,7 +106,6 @@ class TransformationSemigroup:
 
     def _repr_html_(self) -> str:
         """Size, idempotents and the first elements as shortest words (a short table)."""
-        from attnlogic.kernel.display import html_table
 
         idem = set(int(e) for e in self.idempotents)
         rows = [[i, self.word_text(i) or "ε", "yes" if i in idem else ""] for i in range(min(self.size, 20))]

@@ -91,6 +91,7 @@ from ..ltl.formula import (
 from .counters import decide_aperiodic
 from .semigroup import transition_semigroup
 from .synthesis import check_formula
+from ..ltl.simplify import simplify
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -480,7 +481,6 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
                             f"the local-divisor formula has {dag_size(f)} distinct subformulas "
                             f"({f.size:.3g} nodes as a tree)")
     if f.size <= simplify_max_size:
-        from ..ltl.simplify import simplify
         g = simplify(f)
         if g.size < f.size:
             f = g

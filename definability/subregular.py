@@ -27,6 +27,8 @@ from .pumped import ClassWitness, PumpedFamily, Template
 from .results import FragmentResult
 from .semigroup import transition_semigroup
 from .witnesses import pumping_power, run
+from .profiles import least_k
+from .verify_subregular import verify_answer
 
 __all__ = ["ClassAnswer", "ClassProcedure", "SUBREGULAR", "semigroup", "context_of",
            "pumped_pair", "letters", "exponents"]
@@ -88,7 +90,6 @@ class ClassProcedure(Procedure):
         return False                         # answered under its declaration, not a fragment
 
     def decide(self, cls, context: Context, results) -> FragmentResult:
-        from .verify_subregular import verify_answer
 
         d = context.dfa
         ans = self._decide(d, context.limits, context.certificates, context)
@@ -147,7 +148,6 @@ def yes_with_least_order(dfa, method: str, limits: Limits, certificates: bool, k
                          k_from: int, what_below) -> ClassAnswer:
     """A decided "yes": its least order k, certificate and the pair of order k − 1, by the
     exact profile test of :mod:`.profiles` (``what_below(k − 1)``: what that pair shares)."""
-    from .profiles import least_k
 
     if not certificates:
         return ClassAnswer(True, method)

@@ -60,7 +60,7 @@ import numpy as np
 
 from ..automata.sources import as_dfa
 from ..automata.from_formula import formula_to_dfa
-from ..automata.operations import DEFAULT_STATE_LIMIT, equivalent
+from ..automata.operations import DEFAULT_STATE_LIMIT, equivalent, shortest_distinguishing_word
 from ..kernel.errors import InputError, LimitExceeded
 from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
@@ -116,7 +116,6 @@ def verify_formula(dfa, fragment: "Fragment | str", formula: Formula,
         raise LimitExceeded(exc.what, exc.limit, "the formula's DFA is too large to verify",
                             parameters=("state_limit",)) from None
     if not equivalent(d, dfa):
-        from ..automata.operations import shortest_distinguishing_word
         w = shortest_distinguishing_word(d, dfa)
         shown = "".join(w) if all(len(a) == 1 for a in letters) else ",".join(w)
         return Check(False, f"the formula and the language differ on {shown or 'ε'!r}")

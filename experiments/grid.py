@@ -58,7 +58,10 @@ from ..kernel.fileio import write_bytes_atomic as write_atomic
 from .data import LanguageData
 from .evaluate import EvalConfig, evaluate_model
 from .languages import LOCAL_GRID, PE_LANGUAGES, QUICK, SOURCE_KINDS, TABLE1, get_language
-from .train import LSTM, TrainConfig, train
+from .train import LSTM, TrainConfig, resolve_device, train
+from ..kernel.cluster import ray_session
+from ..kernel.progress import Counter
+from .provenance import environment
 
 __all__ = ["GridSpec", "PRESETS", "QUICK_PRESETS", "BACKENDS", "preset", "cell_name", "run_grid",
            "aggregate", "strip_timing", "TIMING_KEYS"]
@@ -171,8 +174,6 @@ def run_cell(cfg: TrainConfig, data: LanguageData, evaluation: EvalConfig,
              checkpoint_dir: Path | None, progress) -> dict:
     """Train and evaluate one cell: its record (configuration, environment, losses, sets).
     ``progress`` as in :func:`.train.train` (a callable is told every training step)."""
-    from .provenance import environment
-    from .train import resolve_device
 
     result = train(cfg, data=data, checkpoint_dir=checkpoint_dir, progress=progress)
     t0 = time.perf_counter()
@@ -292,7 +293,6 @@ def _local_cells(pending, jobs: int, counter=None, cells_dir: Path | None = None
 
 def _ray_cells(pending, jobs: int | None, address: str | None) -> Iterator[tuple[int, dict]]:
     """Every pending cell as a Ray task; results in the order they finish."""
-    from ..kernel.cluster import ray_session
 
     with ray_session(jobs, address) as ray:
         task = ray.remote(_cell_job)
@@ -376,7 +376,6 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
             pending.append((i, (cfg, spec.evaluation, max_len, ckpt)))
     bar = None
     if progress:
-        from ..kernel.progress import Counter
         bar = Counter(f"grid {spec.name}", True, len(cells), "cells", initial=len(cells) - len(pending))
         bar.update(0, "starting")
     if backend == "ray":

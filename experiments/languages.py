@@ -36,9 +36,11 @@ from functools import lru_cache
 
 from ..automata.dfa import DFA
 from .adversarial import Family, local_r_trivial_family as _lrt, r_trivial_family as _rt, suffix_family as _sx
-from ..automata.sources import SOURCE_KINDS
-from ..kernel.errors import InputError
+from ..automata.sources import SOURCE_KINDS, load_language
+from ..kernel.errors import AttnlogicError, InputError
 from ..suite import SUITE
+from ..automata.regex import regex_to_dfa
+from ..automata.io import dfa_from_json, dfa_to_json
 
 __all__ = ["LanguageSpec", "LANGUAGES", "TABLE1", "LOCAL_GRID", "QUICK", "PE_LANGUAGES", "SOURCE_KINDS",
            "get_language", "counter_dfa", "source_language_name", "display_name", "split_language_list"]
@@ -69,7 +71,6 @@ class LanguageSpec:
 
 @lru_cache(maxsize=None)
 def _regex_dfa(regex: str, alphabet: tuple[str, ...]) -> DFA:
-    from ..automata.regex import regex_to_dfa
 
     return regex_to_dfa(regex, alphabet=list(alphabet))
 
@@ -149,7 +150,6 @@ def source_language_name(kind: str, text: str, alphabet=None) -> str:
     if kind not in SOURCE_KINDS:
         raise InputError(f"source kind must be one of {SOURCE_KINDS}, got {kind!r}")
     if kind == "dfa":
-        from ..automata.io import dfa_from_json, dfa_to_json
 
         text = dfa_to_json(dfa_from_json(text).minimal())
         name = f"dfa:{text}"
@@ -175,14 +175,11 @@ def _parse_source_name(name: str) -> tuple[str, str, tuple[str, ...] | None]:
 def _source_dfa(name: str) -> DFA:
     """The minimal DFA of a source language name (see :func:`source_language_name`), read by
     :func:`attnlogic.automata.sources.load_language`."""
-    from ..automata.sources import load_language
-    from ..kernel.errors import AttnlogicError
 
     kind, text, alphabet = _parse_source_name(name)
     letters = list(alphabet) if alphabet else None
     try:
         if kind == "dfa":
-            from ..automata.io import dfa_from_json
             return load_language(dfa=dfa_from_json(text, "language")).dfa
         return load_language(**{kind: text}, alphabet=letters).dfa
     except (AttnlogicError, ValueError) as exc:

@@ -39,6 +39,10 @@ from ..kernel.errors import InputError
 from attnlogic.kernel.fileio import write_bytes_atomic as write_atomic
 
 from .train import resolve_device
+from ..kernel.patterns import AttentionPattern
+from ..kernel.progress import Counter
+from .provenance import deterministic, environment
+from .bpe import BPEVocabulary
 
 __all__ = ["LMConfig", "LM_PRESETS", "Corpus", "CharVocabulary", "builtin_corpus", "load_corpus",
            "read_corpus", "split_corpus", "vocabulary", "train_lm", "perplexity", "run_lm_patterns",
@@ -211,14 +215,12 @@ def split_corpus(text: str, path: Path | None = None) -> tuple[str, str]:
 def vocabulary(cfg: LMConfig, train_text: str):
     """The tokenizer of ``cfg`` fitted to the training text (characters or BPE)."""
     if cfg.tokenizer == "bpe":
-        from .bpe import BPEVocabulary
         return BPEVocabulary(train_text, cfg.vocab_size)
     return CharVocabulary(train_text)
 
 
 def _model(cfg: LMConfig, pattern: str, vocab_size: int):
     import torch
-    from ..kernel.patterns import AttentionPattern
     from ..transformer import Transformer, TransformerConfig
 
     torch.manual_seed(cfg.seed)
@@ -235,7 +237,6 @@ def _model(cfg: LMConfig, pattern: str, vocab_size: int):
 def train_lm(ids: np.ndarray, vocab_size: int, pattern: str, cfg: LMConfig, progress: bool = True):
     """Train on random windows of ``ids`` (window of step s from ``default_rng([seed, s])``),
     deterministically (:func:`attnlogic.experiments.provenance.deterministic`)."""
-    from .provenance import deterministic
 
     device = resolve_device(cfg.device)
     with deterministic(device, cfg.threads):
@@ -252,7 +253,6 @@ def _train_lm(ids, vocab_size, pattern, cfg, device, progress):
     opt = torch.optim.Adam(model.parameters(), lr=cfg.lr)
     bar = None
     if progress:
-        from ..kernel.progress import Counter
         bar = Counter(f"lm {pattern}", True, cfg.steps, "steps")
         bar.update(0)
     model.train()
@@ -326,7 +326,6 @@ def run_lm_patterns(corpus: "Corpus | str", patterns, cfg: LMConfig, path: Path 
     by :func:`split_corpus` (``path``: where it was read, for a sibling validation file)."""
     from dataclasses import replace
 
-    from .provenance import environment
 
     if isinstance(corpus, str):
         train_text, valid_text = split_corpus(corpus, path)

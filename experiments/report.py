@@ -20,6 +20,7 @@ import math
 from pathlib import Path
 
 from attnlogic.kernel.fileio import save_figure_atomic, write_bytes_atomic as write_atomic
+from .languages import display_name
 
 __all__ = ["markdown_tables", "write_report", "plot_per_length", "plot_longest_perfect", "PE_NAMES"]
 
@@ -39,7 +40,6 @@ def _labeller(items: list[dict]):
 
 
 def _lang(r: dict) -> str:
-    from .languages import display_name
 
     return display_name(r["language"])
 

@@ -35,6 +35,10 @@ from ..kernel.errors import InputError
 from ..kernel.fileio import write_bytes_atomic as write_atomic
 from .data import LanguageData, with_eos
 from .languages import get_language
+from ..kernel.patterns import AttentionPattern
+from ..kernel.progress import Counter
+from .lstm import LSTMConfig, LSTMRecogniser
+from .provenance import deterministic
 
 #: the pattern name of the LSTM baseline
 LSTM = "lstm"
@@ -118,11 +122,9 @@ def resolve_device(name: str) -> str:
 
 def model_config(cfg: TrainConfig, vocab_size: int):
     """The transformer's config for ``cfg.pattern``, or the LSTM's for ``lstm``."""
-    from ..kernel.patterns import AttentionPattern
     from ..transformer import TransformerConfig
 
     if cfg.pattern == LSTM:
-        from .lstm import LSTMConfig
         return LSTMConfig(vocab_size=vocab_size, hidden=cfg.lstm_hidden)
     try:
         heads = AttentionPattern.parse(cfg.pattern).heads(cfg.n_heads)
@@ -143,7 +145,6 @@ def build_model(cfg: TrainConfig, vocab_size: int):
 
 def _instantiate(config):
     from ..transformer import Transformer
-    from .lstm import LSTMConfig, LSTMRecogniser
 
     return LSTMRecogniser(config) if isinstance(config, LSTMConfig) else Transformer(config)
 
@@ -171,7 +172,6 @@ def load_checkpoint(directory: Path, device: str = "cpu"):
     """(train config, model, optimizer state dict, step, losses) from :func:`save_checkpoint`."""
     from safetensors.torch import load_file
     from ..transformer import TransformerConfig
-    from .lstm import LSTMConfig
 
     directory = Path(directory)
     meta = json.loads((directory / "checkpoint.json").read_text())
@@ -199,7 +199,6 @@ def train(cfg: TrainConfig, data: LanguageData | None = None, checkpoint_dir: Pa
     the same config and save to it every ``checkpoint_every`` steps and at the end.
     ``progress``: True — a step counter on stderr (:class:`attnlogic.kernel.progress.Counter`);
     a callable — told ``(steps done, steps in all, last loss)`` after every step; False — nothing."""
-    from .provenance import deterministic
 
     device = resolve_device(cfg.device)
     with deterministic(device, cfg.threads):
@@ -237,7 +236,6 @@ def _train(cfg, device, data, checkpoint_dir, progress, resume) -> TrainResult:
     t0 = time.perf_counter()
     bar, on_step = None, (progress if callable(progress) else None)
     if progress is True:
-        from ..kernel.progress import Counter
         bar = Counter(f"{cfg.language} {cfg.pattern} s{cfg.seed}", True, cfg.steps, "steps", initial=start)
         bar.update(0)
     try:

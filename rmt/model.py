@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.errors import InputError, require_memory
 
-from ._checks import nonnegative, positive_int
+from ._checks import nonnegative, positive, positive_int
 
 
 def _frozen(a, dtype=float) -> np.ndarray:
@@ -107,9 +107,7 @@ def sizes(d: int, delta: float, gamma: float, memory_budget: int | None = None) 
     when the float64 matrices of a simulation at these sizes, the embedding table (d×V),
     the pooled samples (N×d) and their covariance (d×d), would exceed ``memory_budget``
     bytes (None: :data:`attnlogic.kernel.errors.DEFAULT_MEMORY_BUDGET`)."""
-    from attnlogic.kernel.errors import require_memory
 
-    from ._checks import positive
 
     d = positive_int("d", d)
     delta = positive("delta", delta)

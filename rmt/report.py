@@ -13,6 +13,7 @@ from .experiments import (default_mu_grid, ridge_experiment, spectrum_experiment
 from .model import sizes
 from .io import markdown_table, write_json_atomic, write_text_atomic
 from .weights import alpha_over_kappa_table, named_weights
+from .plots import plot_ridge, plot_spectrum, plot_sweep, plot_weights
 
 
 def alpha_over_kappa_models(T: int = 8, windows=(1, 2), taus=(1.0,)) -> dict:
@@ -28,7 +29,6 @@ def write_report(out_dir="out/rmt", d: int = 400, seeds=(0, 1, 2), mu_points: in
     """Run every experiment and write its files into ``out_dir``; returns name → path.
     ``on_stage(text)``, when given, is told each experiment as it starts."""
     stage = on_stage if on_stage is not None else (lambda text: None)
-    from .plots import plot_ridge, plot_spectrum, plot_sweep, plot_weights
 
     out = Path(out_dir)
     d = positive_int("d", d)

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Callable
 
 from attnlogic.kernel.errors import FileFormatError, InputError
+from attnlogic.experiments.languages import get_language
+from attnlogic.experiments.train import load_checkpoint
 
 __all__ = ["LoadedModel", "load_model"]
 
@@ -65,8 +67,6 @@ def load_model(spec: str, device: str = "cpu") -> LoadedModel:
     if path.is_dir():
         if not (path / "checkpoint.json").is_file():
             raise FileFormatError(str(path), "(directory)", "holds no checkpoint.json")
-        from attnlogic.experiments.languages import get_language
-        from attnlogic.experiments.train import load_checkpoint
 
         try:
             cfg, model, *_ = load_checkpoint(path, device)

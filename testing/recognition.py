@@ -51,6 +51,11 @@ from attnlogic.kernel.validate import integer
 from .adapter import Adapter, unwrap_model
 from .report import ModelReport
 from .words import boundary_words, context_words, dfa_table, exhaustive, long_words, random_words
+from attnlogic.kernel.progress import Counter
+from attnlogic.automata.sources import Language, load_language
+from attnlogic.automata.dfa import DFA
+from attnlogic.ltl import prefix_acceptance
+from attnlogic.automata.sampling import UniformSampler, rejected_sampler
 
 __all__ = ["ModelReport", "check", "assert_recognises", "resolve_language", "exhaustive_budget",
            "model_context", "model_vocabulary", "inference_mode", "SHRINK_TOKENS"]
@@ -69,7 +74,6 @@ EXHAUSTIVE_CAP = 14
 
 def resolve_language(formula=None, regex=None, dfa=None, language=None, alphabet=None):
     """The :class:`~attnlogic.automata.sources.Language` of exactly one source."""
-    from attnlogic.automata.sources import Language, load_language
 
     if language is not None:
         if any(x is not None for x in (formula, regex, dfa)):
@@ -362,7 +366,6 @@ def check(model: Callable, *, formula=None, regex=None, dfa=None, language=None,
     if oracle == "evaluator":
         if lang.formula is None:
             raise InputError("the reference evaluator needs a formula", parameters=("oracle",))
-        from attnlogic.ltl import prefix_acceptance
 
         def evaluator(w):
             return np.asarray(prefix_acceptance(lang.formula, [letters[i] for i in w]), dtype=bool)
@@ -395,7 +398,6 @@ def check(model: Callable, *, formula=None, regex=None, dfa=None, language=None,
         run.compare([w for w in words if room is None or len(w) <= room], "context")
         # 3. near the boundary: one edit from random members and non-members
         if boundary:
-            from attnlogic.automata.sampling import UniformSampler, rejected_sampler
 
             sub = _restricted(d, letters)
             seeds = []
@@ -429,7 +431,6 @@ def _long_phase(run: _Run, letters, n: int, count: int, seed: int, dfa, progress
     per_batch = max(1, run.adapter.batch_tokens // (n + run.adapter.extra_tokens))
     bar = None
     if progress:
-        from attnlogic.kernel.progress import Counter
 
         bar = Counter(f"check N={n}", True, count, "words")
         bar.update(0)
@@ -454,7 +455,6 @@ def _long_phase(run: _Run, letters, n: int, count: int, seed: int, dfa, progress
 def _restricted(d, letters):
     """The DFA over exactly ``letters`` (in that order): the columns of the other letters
     dropped, so that samples and pumps use only the model's letters."""
-    from attnlogic.automata.dfa import DFA
 
     if tuple(d.alphabet) == tuple(letters):
         return d

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from attnlogic.kernel.display import lines_html, show_word
+
 __all__ = ["ModelReport"]
 
 
@@ -24,7 +26,6 @@ def _answer(accepts: bool | None) -> str:
 
 
 def _show(text: str) -> str:
-    from attnlogic.kernel.display import show_word
 
     return show_word(text) if text else "ε (empty word)"
 
@@ -190,7 +191,6 @@ class ModelReport:
     def _repr_html_(self) -> str:
         """For notebooks: the lines of :meth:`lines` as a table (a compiled model's formula as
         text that parses again), the verdict as its caption."""
-        from attnlogic.kernel.display import lines_html
 
         formula = self.details.get("formula")
         return lines_html(self.lines()[:-1], self.verdict(), formulas=() if formula is None else (formula,))

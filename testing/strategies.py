@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from attnlogic.automata.strategies import dfas
 from attnlogic.ltl.strategies import formulas, words
+from .recognition import resolve_language
 
 __all__ = ["formulas", "regexes", "dfas", "words", "words_in", "words_not_in"]
 
@@ -39,7 +40,6 @@ def regexes(alphabet="ab", max_leaves: int = 8) -> st.SearchStrategy[str]:
 
 
 def _language_dfa(language=None, *, formula=None, regex=None, dfa=None, alphabet=None):
-    from .recognition import resolve_language
 
     return resolve_language(formula, regex, dfa, language, alphabet).dfa
 

@@ -22,12 +22,14 @@ from typing import Iterator
 
 import numpy as np
 
+from attnlogic.kernel.errors import InputError
+from attnlogic.automata.graphs import distinguishing_suffix, shortest_words_from
+
 __all__ = ["dfa_table", "exhaustive", "random_words", "boundary_words", "context_words", "long_words"]
 
 
 def dfa_table(dfa, alphabet) -> np.ndarray:
     """The DFA's transition table with its columns in the order of ``alphabet``."""
-    from attnlogic.kernel.errors import InputError
 
     missing = [a for a in alphabet if a not in dfa.alphabet]
     if missing:
@@ -86,7 +88,6 @@ def boundary_words(table: np.ndarray, initial: int, accepting, seeds, limit: int
 def context_words(table: np.ndarray, initial: int, accepting, limit: int = 4096) -> list[np.ndarray]:
     """u_p·s and u_q·s for pairs of reachable states p ≠ q (see the module docstring), and
     every access word u_p; at most ``limit`` words."""
-    from attnlogic.automata.graphs import distinguishing_suffix, shortest_words_from
 
     access = shortest_words_from(table, initial)
     states = [q for q, u in enumerate(access) if u is not None]
@@ -113,7 +114,6 @@ def _dfa_pumps(dfa, alphabet, rng) -> list[tuple[list[int], list[int], list[int]
     ``alphabet``; the breadth-first searches are those of :mod:`attnlogic.automata.graphs`."""
     if dfa is None:
         return []
-    from attnlogic.automata.graphs import distinguishing_suffix, shortest_words_from
 
     table = dfa_table(dfa, alphabet)
     access = shortest_words_from(table, dfa.initial)

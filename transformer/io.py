@@ -15,8 +15,9 @@ from pathlib import Path
 
 import torch
 
-from attnlogic.kernel.errors import FileFormatError
-from attnlogic.kernel.fileio import check_output_path, write_files_atomic
+from attnlogic.kernel.errors import FileFormatError, InputError
+from attnlogic.kernel.fileio import (StrictJSONError, check_output_path, read_text_capped,
+                                     strict_json_loads, write_files_atomic)
 from attnlogic.kernel.validate import is_int
 
 from .config import TransformerConfig
@@ -116,8 +117,6 @@ def read_sidecar(path: str | os.PathLike) -> dict:
     :data:`MAX_PARAMETERS`) and the metadata the checker reads (``alphabet``, ``eos``,
     ``exact_up_to``, ``formula``).  Duplicate keys and integers of more than 12 digits are
     refused; at most MAX_SIDECAR_BYTES characters are read."""
-    from attnlogic.kernel.errors import InputError
-    from attnlogic.kernel.fileio import StrictJSONError, read_text_capped, strict_json_loads
 
     sp = sidecar_path(path)
     if not os.path.exists(sp):

@@ -5,6 +5,8 @@ folders below it (docs/architecture.md, "The rules")."""
 
 from __future__ import annotations
 
+import ast
+
 from test_import_graph import import_graph, modules
 
 #: top-level folder → the folders of ours it may import (besides itself).  ``attnlogic`` is
@@ -82,3 +84,84 @@ def test_the_package_itself_reexports_the_kernel_errors():
     assert (attnlogic.AttnlogicError, attnlogic.InputError, attnlogic.ParseError, attnlogic.LimitExceeded,
             attnlogic.Limits, attnlogic.AttentionPattern) == (AttnlogicError, InputError, ParseError,
                                                               LimitExceeded, Limits, AttentionPattern)
+
+
+# -- imports inside functions: only where they defer a heavy import --------------------------
+#: third-party packages slow to import (or optional) that a module may defer into a function
+HEAVY = ("torch", "sympy", "scipy", "numba", "ray", "starlette", "uvicorn", "matplotlib",
+         "transformers", "onnx", "onnxruntime", "networkx", "pygraphviz", "hypothesis", "safetensors",
+         "libsemigroups_pybind11")
+#: imports of our own modules inside functions that neither defer a heavy import nor are a
+#: declared facade nor in the command line (whose commands import lazily for start-up): at
+#: most this many (a ratchet: lower it when you move one to module level, never raise it).
+#: Those left on 2 December 2026: the census's compiled kernels (definability/census_shards.py
+#: 7, batch_classes 1, census_sample 1, census_run 1), the pytest plugin and the isolation
+#: worker (testing/plugin.py, isolation.py 3), an optional import (synthesis 1), and
+#: automata/operations, compiler/check, dot_depth (1 each).
+MAX_DEFERRED = 17
+
+
+def _heavy_direct(mods) -> set[str]:
+    """Our modules that import a heavy package at module level."""
+    from test_import_graph import _top_level_imports
+
+    out = set()
+    for name, path in mods.items():
+        for node in _top_level_imports(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                ([node.module] if node.module and not node.level else [])
+            if any(n.split(".")[0] in HEAVY for n in names):
+                out.add(name)
+    return out
+
+
+def deferred_imports(mods=None) -> list[str]:
+    """``module:line`` of each import of our own modules inside a function (the rule of
+    test_import_graph) that is not in the command line, not a declared facade and not
+    deferring a module that imports a heavy package (itself or through its module-level
+    imports)."""
+    from test_import_graph import FACADES, _targets, _top_level_imports
+
+    mods = modules() if mods is None else mods
+    top = import_graph(mods)
+    heavy_direct = _heavy_direct(mods)
+
+    def reaches_heavy(m: str) -> bool:
+        seen, stack = {m}, [m]
+        while stack:
+            x = stack.pop()
+            if x in heavy_direct:
+                return True
+            stack += [y for y in top.get(x, ()) if y not in seen and not seen.add(y)]
+        return False
+
+    out = []
+    for name, path in sorted(mods.items()):
+        if _folder(name) == "attnlogic" and name.startswith(("attnlogic.cli", "attnlogic.commands",
+                                                             "attnlogic.web", "attnlogic.__main__")):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        module_level = {id(n) for n in _top_level_imports(tree)}
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.Import, ast.ImportFrom)) or id(node) in module_level:
+                continue
+            targets = {t for t in _targets(name, path.name == "__init__.py", node) if t in mods and t != name}
+            if not targets or targets & FACADES.get(name, set()) or any(reaches_heavy(t) for t in targets):
+                continue
+            out.append(f"{name}:{node.lineno}")
+    return out
+
+
+def test_imports_inside_functions_defer_heavy_imports_only():
+    found = deferred_imports()
+    assert len(found) <= MAX_DEFERRED, found
+
+
+def test_the_deferred_import_counter_fires(tmp_path):
+    (tmp_path / "light.py").write_text("X = 1\n")
+    (tmp_path / "heavy.py").write_text("import torch\n")
+    (tmp_path / "user.py").write_text("def f():\n    from attnlogic.light import X\n"
+                                      "    from attnlogic.heavy import torch\n    return X\n")
+    mods = {"attnlogic.light": tmp_path / "light.py", "attnlogic.heavy": tmp_path / "heavy.py",
+            "attnlogic.user": tmp_path / "user.py"}
+    assert deferred_imports(mods) == ["attnlogic.user:2"]
