@@ -2,7 +2,7 @@
 small minimal DFAs at once, by one compiled kernel (:func:`~attnlogic.automata._compiled.jit`;
 numba, cached on disk), with no Python work per DFA.  The verdicts are those of the classes'
 own modules (the per-DFA route of ``classify --class``), by the same theorems; the tests and
-``python -m benchmarks.bench_census --compare`` compare the two.
+``python -m benchmarks.bench_census --compare-classes`` compare the two.
 
 Input: the minimal DFAs of a census (:func:`~attnlogic.automata.census.minimal_dfa_arrays`:
 initial state 0, every state reachable, no two states equivalent), their transition tables
@@ -30,9 +30,10 @@ elements coded as numbers in base n, S enumerated breadth first with its right C
 then the multiplication table M[s, t] = s·t filled from it (M[s, t·a] = M[s, t]·a) in |S|²
 look-ups, the idempotents E (s·s = s) and s^ω (the first idempotent power).  Every class
 below is inside the aperiodic (star-free) languages, and each identity below implies
-aperiodicity by itself (e·s·e = e or e·S·e idempotent at e = s^ω, s := s: s^(ω+1) = s^ω;
-LTT asks it; the DA identity at x = y; Knast's at e = f = x^ω, a = x, b = c = d = e), so
-where :mod:`.batch` says "not aperiodic" they are all "no" and S is not enumerated:
+aperiodicity by itself (at e = x^ω and s = x, e·s·e = x^(ω+1), which e·s·e = e, or e·S·e
+idempotent, makes equal to x^ω; LTT asks it; the DA identity at y = x reads x^(ω+1) = x^ω;
+Knast's at e = f = x^ω, a = x, b = c = d = e too), so where :mod:`.batch` says "not
+aperiodic" they are all "no" and S is not enumerated:
 
 * LT (Brzozowski–Simon, McNaughton): for every e ∈ E, e·S·e is idempotent and commutative.
 * GD (locally trivial, LI): e·s·e = e for every e ∈ E, s ∈ S, i.e. e·S·e = {e}.
