@@ -61,7 +61,7 @@ from ..automata.minimize import minimize
 
 __all__ = ["Var", "Const", "Omega", "Power", "Product", "Relation", "Identities", "parse_identities",
            "Structure", "structure_of", "IdentityCheck", "IdentityViolation", "check_identities",
-           "identity_class", "violation", "IdentityProcedure", "IDENTITY_CHECK", "IDENTITY_PAIR",
+           "identity_class", "violation", "IdentityProcedure", "DeciderProcedure", "IDENTITY_CHECK", "IDENTITY_PAIR",
            "MAX_WITNESS_LETTERS"]
 
 #: certificate kind of a class decided by identities: every instantiation checked
@@ -129,7 +129,7 @@ def structure_of(dfa, monoid: bool = True, limits: Limits | None = None) -> Stru
     S = transition_semigroup(dfa, limit=limits.semigroup_elements, memory_budget=limits.memory_budget)
     n = dfa.n_states
     elements = np.asarray(S.elements, dtype=np.int64)
-    words = [tuple(S.word(i)) for i in range(S.size)]
+    words = _shortest_words(S)
     omega = np.asarray(S.omega, dtype=np.int64)
     adjoined = None
     if monoid:
@@ -145,8 +145,7 @@ def structure_of(dfa, monoid: bool = True, limits: Limits | None = None) -> Stru
     st = Structure(dfa, monoid, S, elements, tuple(words), omega, np.zeros(0, np.int64), None, None, adjoined)
     ids = np.arange(size)
     if 0 < size <= TABLE_SIZE:
-        I, J = np.meshgrid(ids, ids, indexing="ij")
-        table = st.multiply(I.ravel(), J.ravel()).reshape(size, size)
+        table = _cayley_table(S, adjoined)
         table.setflags(write=False)
         object.__setattr__(st, "_table", table)
     idem = np.flatnonzero(omega == ids)
@@ -166,6 +165,39 @@ def structure_of(dfa, monoid: bool = True, limits: Limits | None = None) -> Stru
     object.__setattr__(st, "one", one)
     object.__setattr__(st, "zero", zero)
     return st
+
+
+def _shortest_words(S) -> list:
+    """The shortlex-least word of every element: the word of its parent and its last
+    letter (elements are numbered in shortlex order, so a parent comes first)."""
+    parent, last = S.parent.tolist(), S.last.tolist()
+    words: list = []
+    for i in range(S.size):
+        words.append((words[parent[i]] if parent[i] >= 0 else ()) + (last[i],))
+    return words
+
+
+def _cayley_table(S, adjoined: int | None) -> np.ndarray:
+    """``table[i, j]`` = s_i · s_j, column by column along the right Cayley graph:
+    s_i · s_j = (s_i · s_parent(j)) · last(j), one level of word length at a time (a
+    parent is one letter shorter); an adjoined identity is row and column of itself."""
+    m = S.size
+    size = m + (adjoined is not None)
+    table = np.empty((size, size), dtype=np.int64)
+    right = np.asarray(S.right, dtype=np.int64)
+    parent = np.asarray(S.parent, dtype=np.int64)
+    last = np.asarray(S.last, dtype=np.int64)
+    length = np.asarray(S.length, dtype=np.int64)
+    for level in range(1, int(length.max()) + 1 if m else 1):
+        J = np.flatnonzero(length == level)
+        if level == 1:
+            table[:m, J] = right[:, last[J]]
+        else:
+            table[:m, J] = right[table[:m, parent[J]], last[J][None, :]]
+    if adjoined is not None:
+        table[adjoined, :] = np.arange(size)
+        table[:, adjoined] = np.arange(size)
+    return table
 
 
 # -- answers ------------------------------------------------------------------------------
@@ -557,6 +589,31 @@ class IdentityProcedure(Procedure):
         return FragmentResult(cls, False, None, v, f"identities: {v.relation} fails in the syntactic "
                               f"{v.structure} (the witness re-checked on the DFA's runs)",
                               identity=v.relation)
+
+
+class DeciderProcedure(IdentityProcedure):
+    """A class given by its identities but decided by a procedure of its own,
+    ``decider(dfa, limits, structure) -> (holds, IdentityCheck or IdentityViolation)`` on
+    the structure memoised per classification; ``theorem`` opens the printed reason."""
+
+    def __init__(self, identities: Identities, monoid: bool, family: str, decider, theorem: str):
+        super().__init__(identities, monoid, family)
+        self.decider, self.theorem = decider, theorem
+
+    def decide(self, cls, context, results) -> FragmentResult:
+        key = ("structure", self.monoid)
+        kind = "monoid" if self.monoid else "semigroup"
+        try:
+            if key not in context._verdicts:
+                context._verdicts[key] = structure_of(context.dfa, self.monoid, context.limits)
+            holds, proof = self.decider(context.dfa, context.limits, context._verdicts[key])
+        except LimitExceeded as exc:
+            return FragmentResult(cls, None, None, None, f"undecided: {exc}")
+        if holds:
+            return FragmentResult(cls, True, None, None, f"{self.theorem}: all {proof.instantiations:,} "
+                                  f"instantiations hold in the syntactic {kind}", certificate=proof)
+        return FragmentResult(cls, False, None, proof, f"{self.theorem}: {proof.relation} fails in the syntactic "
+                              f"{kind} (the witness re-checked on the DFA's runs)", identity=proof.relation)
 
 
 def identity_class(identities, monoid: bool = True, name: str | None = None, default: bool = False,
