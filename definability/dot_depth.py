@@ -81,7 +81,6 @@ def decide_dot_depth_one(dfa, limits=None, structure=None):
     """(holds, certificate or witness) for Knast's identity on the syntactic semigroup of
     L(dfa) (``dfa`` minimal; module docstring); LimitExceeded naming ``instantiations``
     when the grid cells and pair checks to evaluate exceed ``limits.instantiations``."""
-
     limits = Limits() if limits is None else limits
     st = structure if structure is not None else structure_of(dfa, False, limits)
     n = st.size
