@@ -2,7 +2,8 @@
 
 The window fragments LTL[Y<=k], LTL[P,Y<=k] and the registered classes are decided one
 language at a time; at 5 states over two letters (3,705,306 languages) that is a cluster's
-work (docs/census.md gives the command).  Here the languages are stratified by their
+work (docs/census.md gives the command).  (The classes of :mod:`.batch_classes` are not:
+``attnlogic census --sample`` counts them on every language and samples only the rest.)  Here the languages are stratified by their
 number of states n and their *profile* in the four fragments decided in bulk (LTL[P],
 LTL[Y], LTL[P,Y], LTL[S]: :mod:`.batch`), and in each stratum every question is either
 

@@ -148,7 +148,9 @@ def run(args) -> int:
             from attnlogic.definability.census_sample import sample_lines
 
             print()
-            for line in sample_lines(estimates, args.sample, args.seed):
+            if not estimates:
+                print("--sample: nothing to sample, every question asked is counted on every language")
+            for line in (sample_lines(estimates, args.sample, args.seed) if estimates else ()):
                 print(line)
         if checked is not None:
             print()

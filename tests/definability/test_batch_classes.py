@@ -147,6 +147,9 @@ def test_the_census_command_counts_every_class_in_bulk(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["counts"]["LT"]["yes"] == {"1": 2, "2": 10, "3": 136}
     assert [e["fragment"] for e in out["sample"]["estimates"]] == ["SL[2]"]
+    assert main(["census", "-n", "2", "-a", "ab", "--no-windows", "--class", "LT", "--sample", "5",
+                 "--no-progress"]) == 0
+    assert "nothing to sample" in capsys.readouterr().out
 
 
 def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
