@@ -52,7 +52,11 @@ class LanguageClass:
     class known to lie inside this one; ``key``: what its answers are keyed by (an LTL
     :class:`Fragment`; None: the declaration itself); ``asks``: for a parametrised family,
     the keys asked for the windows of a classification (None: ``(key,)`` always);
-    ``default``: asked by every classification (False: only when named)."""
+    ``default``: asked by every classification (False: only when named); ``check``: re-checks
+    an answer of the class as ``classify --json`` prints it, by code independent of its
+    procedure, ``check(dfa, answer, sep) -> Check`` (``verify --class NAME --answer FILE``;
+    None: the class has no such check of its own — an LTL fragment's formulas and witnesses
+    are re-checked by :mod:`.verify`)."""
 
     name: str
     procedure: Procedure
@@ -63,6 +67,7 @@ class LanguageClass:
     key: object = None
     asks: Callable[[tuple[int, ...]], tuple] | None = field(default=None, repr=False)
     default: bool = True
+    check: Callable | None = field(default=None, repr=False)
 
     def keys(self, windows: tuple[int, ...]) -> tuple:
         """The answers this declaration gives in a classification with these windows."""

@@ -33,6 +33,7 @@ from .pumped import ClassWitness
 from .strictly_local import ForbiddenFactors, _cover, allowed_factors, useful, well_formed
 from .strictly_piecewise import ForbiddenSubsequences, basis, decide as decide_sp
 from .subregular import ClassAnswer, ClassProcedure, letters
+from .verify_subregular import AnswerCheck
 
 __all__ = ["fixed_order_class", "decide_at", "NAME"]
 
@@ -150,6 +151,6 @@ def fixed_order_class(name: str) -> LanguageClass | None:
         return decide_at(base, k, t, dfa, limits, certificates)
 
     cls = LanguageClass(name, ClassProcedure(f"{base} at a fixed order", decide), "profiles", "pair",
-                        default=False)
+                        default=False, check=AnswerCheck(base))
     _MADE[name] = cls
     return cls

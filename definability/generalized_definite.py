@@ -25,6 +25,7 @@ from .classes import LanguageClass
 from .subregular import (ClassAnswer, ClassProcedure, context_of, element_word, letters,
                          member_by_semigroup, pumped_pair, semigroup_violation,
                          yes_with_least_order)
+from .verify_subregular import AnswerCheck
 
 
 __all__ = ["violation", "decide", "member", "PROCEDURE", "CLASS"]
@@ -70,5 +71,6 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
 PROCEDURE = ClassProcedure("generalized definite", decide)
 #: GD: finite Boolean combinations of uΣ* and Σ*v (asked when named: ``--class GD``)
 CLASS = LanguageClass("GD", PROCEDURE, "prefix-suffix profiles", "pair", default=False,
+                      check=AnswerCheck("GD"),
                       inclusions=(("RD", "uΣ* conditions are prefix-suffix conditions"),
                                   ("LTL[Y]", "Σ*v conditions are prefix-suffix conditions")))

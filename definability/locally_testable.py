@@ -29,6 +29,7 @@ from .classes import LanguageClass
 from .subregular import (ClassAnswer, ClassProcedure, context_of, element_word, letters,
                          member_by_semigroup, pumped_pair, semigroup_violation,
                          yes_with_least_order)
+from .verify_subregular import AnswerCheck
 
 
 __all__ = ["violation", "decide", "member", "PROCEDURE", "CLASS"]
@@ -96,5 +97,6 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
 PROCEDURE = ClassProcedure("locally testable", decide)
 #: LT: Boolean combinations of k-factor conditions (asked when named: ``--class LT``)
 CLASS = LanguageClass("LT", PROCEDURE, "k-factor profiles", "pair", default=False,
+                      check=AnswerCheck("LT"),
                       inclusions=(("SL", "SL_k ⊆ LT_k"), ("GD", "prefix and suffix conditions are "
                                                                "conditions on ⋊- and ⋉-factors")))

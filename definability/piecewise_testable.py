@@ -29,6 +29,7 @@ from ..kernel.limits import Limits
 from .classes import LanguageClass
 from .subregular import (ClassAnswer, ClassProcedure, exponents, letters, pumped_pair, word_to,
                          yes_with_least_order)
+from .verify_subregular import AnswerCheck
 
 
 __all__ = ["confluence_failure", "cycle", "decide", "member", "PROCEDURE", "CLASS"]
@@ -121,4 +122,5 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
 PROCEDURE = ClassProcedure("piecewise testable", decide)
 #: PT: Boolean combinations of subsequence conditions (asked when named: ``--class PT``)
 CLASS = LanguageClass("PT", PROCEDURE, "subsequence profiles", "pair", default=False,
+                      check=AnswerCheck("PT"),
                       inclusions=(("SP", "SP_k ⊆ PT_k"),))

@@ -27,6 +27,7 @@ from .profiles import Tracker, profile_test
 from .pumped import ClassWitness
 from .subregular import (ClassAnswer, ClassProcedure, letters, longest_path_from, pumped_pair,
                          restricted_cycle, separating_pair, word_to)
+from .verify_subregular import AnswerCheck
 
 __all__ = ["sinks", "decide", "member", "PROCEDURE", "CLASS"]
 
@@ -87,4 +88,5 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
 PROCEDURE = ClassProcedure("reverse definite", decide)
 #: RD: finite Boolean combinations of uΣ* (asked when named: ``--class RD``)
 CLASS = LanguageClass("RD", PROCEDURE, "prefix profiles", "pair", default=False,
+                      check=AnswerCheck("RD"),
                       inclusions=())

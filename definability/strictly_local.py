@@ -37,6 +37,7 @@ from .profiles import END, START, symbols_text
 from .pumped import ClassWitness, PumpedFamily, Template
 from .subregular import (ClassAnswer, ClassProcedure, accepted_suffix, exponents, letters,
                          word_to)
+from .verify_subregular import AnswerCheck
 
 __all__ = ["ForbiddenFactors", "useful", "decide", "member", "allowed_factors", "PROCEDURE", "CLASS"]
 
@@ -212,4 +213,5 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
 
 PROCEDURE = ClassProcedure("strictly local", decide)
 #: SL: forbidden k-factors (asked when named: ``--class SL``)
-CLASS = LanguageClass("SL", PROCEDURE, "forbidden factors", "cover", default=False)
+CLASS = LanguageClass("SL", PROCEDURE, "forbidden factors", "cover", default=False,
+                      check=AnswerCheck("SL"))

@@ -35,6 +35,7 @@ from ..kernel.limits import Limits
 from .classes import LanguageClass
 from .pumped import ClassWitness
 from .subregular import ClassAnswer, ClassProcedure, letters, word_to
+from .verify_subregular import AnswerCheck
 
 __all__ = ["ForbiddenSubsequences", "inclusion", "basis", "decide", "member", "PROCEDURE", "CLASS"]
 
@@ -156,4 +157,5 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
 
 PROCEDURE = ClassProcedure("strictly piecewise", decide)
 #: SP: forbidden subsequences (asked when named: ``--class SP``)
-CLASS = LanguageClass("SP", PROCEDURE, "forbidden subsequences", "deletion", default=False)
+CLASS = LanguageClass("SP", PROCEDURE, "forbidden subsequences", "deletion", default=False,
+                      check=AnswerCheck("SP"))

@@ -32,6 +32,7 @@ from .profiles import Tracker, profile_test
 from .pumped import ClassWitness
 from .subregular import (TABLE_ENTRIES, ClassAnswer, ClassProcedure, context_of, element_word,
                          letters, member_by_semigroup, pumped_pair, semigroup_violation)
+from .verify_subregular import AnswerCheck
 
 
 __all__ = ["violation", "decide", "member", "least_kt", "PROCEDURE", "CLASS"]
@@ -147,4 +148,5 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
 PROCEDURE = ClassProcedure("locally threshold testable", decide)
 #: LTT: k-factors counted up to t (asked when named: ``--class LTT``)
 CLASS = LanguageClass("LTT", PROCEDURE, "k-factor counts", "pair", default=False,
+                      check=AnswerCheck("LTT"),
                       inclusions=(("LT", "LT_k = LTT_{k,1}"),))

@@ -38,6 +38,7 @@ DFA):
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 import numpy as np
 
 from ..automata.sources import as_dfa
@@ -432,6 +433,17 @@ def _at_order(name, kind, ins, outs, k: int, t) -> Check:
     if not need <= have:
         return Check(False, f"some {what} of the out-word occurs in no in-word")
     return Check(True, f"every one of the {what} of the out-word occurs in an in-word: not {name}_{k}")
+
+
+@dataclass(frozen=True)
+class AnswerCheck:
+    """The ``check`` of a subregular class's declaration (:class:`~.classes.LanguageClass`):
+    :func:`verify_answer` for the class ``name`` (SL, SP, RD, GD, LT, LTT, PT)."""
+
+    name: str
+
+    def __call__(self, dfa, answer: dict, sep: str = "") -> Check:
+        return verify_answer(dfa, self.name, answer, sep)
 
 
 def verify_answer(dfa, name: str, answer: dict, sep: str = "") -> Check:

@@ -13,7 +13,8 @@ the decision procedures that produced it:
                    is equivalent to the language's (F may use shared definitions
                    '$NAME := formula', one a line or separated by ';')
   --class NAME --answer FILE
-                   a subregular class (SL, SP, RD, GD, LT, LTT, PT): FILE ('-' = stdin) is
+                   a registered class with an answer check of its own (its declaration's
+                   check; the subregular classes SL, SP, RD, GD, LT, LTT, PT): FILE ('-' = stdin) is
                    the JSON of classify --json (or its answer for NAME); its certificate
                    (forbidden factors / subsequences, accepted profiles of order k) is
                    compared with the language by a product search, its witness words'
@@ -52,7 +53,7 @@ def add_arguments(parser) -> None:
                         help="LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] "
                              "(with --formula or --witness)")
     parser.add_argument("--class", dest="cls", metavar="NAME",
-                        help="a subregular class: SL, SP, RD, GD, LT, LTT, PT, or one at a fixed "
+                        help="a registered class with an answer check (SL, SP, RD, GD, LT, LTT, PT), or one at a fixed "
                            "order as classify asked it, SL[2] (with --answer)")
     cert = parser.add_mutually_exclusive_group(required=True)
     cert.add_argument("--answer", metavar="FILE",
@@ -124,17 +125,19 @@ def run(args) -> int:
 
 def _verify_class(dfa, name: str, path: str):
     """The answer for the class ``name`` read from ``path`` (classify's JSON, or the answer
-    object itself), checked by attnlogic.definability.verify_subregular."""
+    object itself), checked by the ``check`` its declaration names (the registry's)."""
     import json
     import sys
 
-    from attnlogic.definability.verify_subregular import CLASS_NAMES, verify_answer
+    from attnlogic.definability.registry import CLASSES, language_class
     from attnlogic.kernel.errors import InputError
 
-    base = name.split("[")[0]                      # SL[2]: the class at a fixed order
-    if base not in CLASS_NAMES:
-        raise InputError(f"--class: one of {', '.join(CLASS_NAMES)} (or one at a fixed order, SL[2]), "
-                         f"got {name!r}")
+    check = language_class(name).check             # SL[2]: the class at a fixed order
+    if check is None:
+        raise InputError(f"--class: {name} has no answer check of its own (those with one: "
+                         f"{', '.join(c.name for c in CLASSES if c.check is not None)}, or one at a "
+                         "fixed order, SL[2]; an LTL fragment's answers: --fragment with --formula "
+                         "or --witness)")
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
         obj = json.loads(text)
@@ -150,6 +153,6 @@ def _verify_class(dfa, name: str, path: str):
         raise InputError(f"--answer {path}: a JSON object is expected")
     sep = "" if all(len(a) == 1 for a in dfa.alphabet) else ","
     try:
-        return verify_answer(dfa, base, obj, sep)
+        return check(dfa, obj, sep)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise InputError(f"--answer {path}: malformed answer ({exc.__class__.__name__}: {exc})") from None

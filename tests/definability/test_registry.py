@@ -53,8 +53,22 @@ class Finite(Procedure):
                               certificate=Words(words))
 
 
+def check_finite(dfa, answer, sep=""):
+    """FINITE's own answer check (``LanguageClass.check``), independent of its procedure: a
+    "yes" is valid when its words are exactly the accepted words of length < n (n states)
+    and no word of length n … 2n−1 is accepted (else the language pumps)."""
+    from attnlogic.definability.verify import Check
+
+    n, words = dfa.n_states, answer.get("certificate")
+    if answer.get("member") is not True or words is None:
+        return Check(False, "only a 'yes' with its words is checked")
+    short = {sep.join(w) for m in range(n) for w in itertools.product(dfa.alphabet, repeat=m) if dfa.accepts(w)}
+    pumps = any(dfa.accepts(w) for m in range(n, 2 * n) for w in itertools.product(dfa.alphabet, repeat=m))
+    return Check(short == set(words) and not pumps, f"{len(short)} words, none of length {n} … {2 * n - 1}")
+
+
 FINITE = LanguageClass("FINITE", Finite(), certificate="words", witness="pumping word",
-                       inclusions=(), default=False)
+                       inclusions=(), default=False, check=check_finite)
 
 
 @pytest.fixture
@@ -139,3 +153,24 @@ def test_the_census_asks_a_registered_class(finite):
         infinite = any(e.dfa.accepts(w) for m in (4, 5) for w in itertools.product("ab", repeat=m))
         assert e.verdicts[col] is (not infinite), e.dfa
     assert c.count(FINITE, True) == sum(e.verdicts[col] is True for e in c.entries) > 0
+
+
+def test_verify_checks_a_registered_class_by_its_declared_check(finite, capsys, tmp_path):
+    """``verify --class NAME --answer FILE`` runs the ``check`` the class declares: no edit of
+    the command for a new class; a tampered answer is refused; a class without a check is
+    one line naming --class."""
+    from attnlogic.cli import main
+
+    assert main(["classify", "--regex", "ab|b", "--alphabet", "ab", "--class", "FINITE",
+                 "--search-budget", "0", "--json", "--no-progress"]) == 0
+    answer = tmp_path / "answer.json"
+    answer.write_text(capsys.readouterr().out)
+    argv = ["verify", "--regex", "ab|b", "--alphabet", "ab", "--class", "FINITE", "--answer", str(answer), "--json"]
+    assert main(argv) == 0 and json.loads(capsys.readouterr().out)["valid"] is True
+    tampered = json.loads(answer.read_text())
+    tampered["fragments"]["FINITE"]["certificate"] = ["b"]
+    answer.write_text(json.dumps(tampered))
+    assert main(argv) == 0 and json.loads(capsys.readouterr().out)["valid"] is False
+    assert main(["verify", "--regex", "ab|b", "--alphabet", "ab", "--class", "LTL[P]", "--answer", str(answer)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--class" in err[0]
