@@ -97,8 +97,8 @@ HEAVY = ("torch", "sympy", "scipy", "numba", "ray", "starlette", "uvicorn", "mat
 #: Those left on 2 December 2026: the census's compiled kernels (definability/census_shards.py
 #: 7, batch_classes 1, census_sample 1, census_run 1), the pytest plugin and the isolation
 #: worker (testing/plugin.py, isolation.py 3), an optional import (synthesis 1), and
-#: automata/operations, compiler/check, dot_depth (1 each).
-MAX_DEFERRED = 17
+#: automata/_compiled, compiler/check (1 each).
+MAX_DEFERRED = 16
 
 
 def _heavy_direct(mods) -> set[str]:
