@@ -8,6 +8,10 @@
  *   m states, ``table`` the bytes of an (m, k) int32 table, ``accepting_out`` m bytes (0/1);
  *   its initial state is 0.
  *
+ * minimal_dfa(dfa) -> DFA: the same, as a new attnlogic.automata.dfa.DFA object (built in C:
+ *   on a 10-state DFA the interpreter's share of building it cost as much as the minimisation),
+ *   remembered in dfa._cache['minimal'].
+ *
  * equivalent(transitions_a, accepting_a, initial_a, transitions_b, accepting_b, initial_b)
  *   -> bool, whether L(A) = L(B) (same number k of letters, columns in the same order).
  *
@@ -216,15 +220,8 @@ static int int_arg(PyObject *const *args, Py_ssize_t i, const char *name, Py_ssi
     return 0;
 }
 
-static PyObject *native_minimize(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "minimize(transitions, initial, accepting): 3 arguments");
-        return NULL;
-    }
-    PyObject *tobj = args[0], *aobj = args[2];
-    Py_ssize_t initial_arg;
-    if (int_arg(args, 1, "initial", &initial_arg) < 0) return NULL;
+/* (m, table bytes, acceptance bytes) of the minimal DFA, or NULL with an exception set */
+static PyObject *minimize_core(PyObject *tobj, Py_ssize_t initial_arg, PyObject *aobj) {
     Py_buffer tv, av;
     Py_ssize_t n_, k_;
     if (get_table(tobj, &tv, "transitions", &n_, &k_) < 0) return NULL;
@@ -460,6 +457,114 @@ done:
     return result;
 }
 
+static PyObject *native_minimize(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "minimize(transitions, initial, accepting): 3 arguments");
+        return NULL;
+    }
+    Py_ssize_t initial_arg;
+    if (int_arg(args, 1, "initial", &initial_arg) < 0) return NULL;
+    return minimize_core(args[0], initial_arg, args[2]);
+}
+
+/* -- the minimal DFA as an object ---------------------------------------------------------- */
+
+PyDoc_STRVAR(minimal_dfa_doc,
+"minimal_dfa(dfa) -> DFA\n\n"
+"minimize() on dfa.transitions, dfa.initial, dfa.accepting, returned as a new object of\n"
+"type(dfa) built as attnlogic.automata.dfa.DFA._from_parts builds one: the slots alphabet\n"
+"(dfa's), transitions and accepting (read-only numpy arrays over the returned bytes), initial\n"
+"0, _index (dfa's: the same alphabet) and _cache {'minimal': itself}; it is also stored as\n"
+"dfa._cache['minimal'].  The Python route's steps, done here because on a 10-state DFA the\n"
+"interpreter's share of them cost as much as the minimisation.");
+
+static PyObject *np_ndarray, *dt_int32, *dt_bool, *empty_tuple, *zero;
+static PyObject *s_transitions, *s_initial, *s_accepting, *s_alphabet, *s_index, *s_cache,
+    *s_minimal;
+
+static int load_numpy(void) {
+    if (np_ndarray) return 0;
+    PyObject *np = PyImport_ImportModule("numpy");
+    if (!np) return -1;
+    PyObject *dtype = PyObject_GetAttrString(np, "dtype");
+    PyObject *nd = PyObject_GetAttrString(np, "ndarray");
+    Py_DECREF(np);
+    if (!dtype || !nd) {
+        Py_XDECREF(dtype);
+        Py_XDECREF(nd);
+        return -1;
+    }
+    PyObject *i32 = PyObject_CallFunction(dtype, "s", "int32");
+    PyObject *b = PyObject_CallFunction(dtype, "s", "bool");
+    Py_DECREF(dtype);
+    if (!i32 || !b) {
+        Py_XDECREF(i32);
+        Py_XDECREF(b);
+        Py_DECREF(nd);
+        return -1;
+    }
+    dt_int32 = i32;
+    dt_bool = b;
+    np_ndarray = nd;
+    return 0;
+}
+
+static PyObject *native_minimal_dfa(PyObject *self, PyObject *dfa) {
+    (void)self;
+    if (load_numpy() < 0) return NULL;
+    PyObject *tr = NULL, *acc = NULL, *init = NULL, *alphabet = NULL, *index = NULL,
+             *cache = NULL, *res = NULL, *shape = NULL, *table = NULL, *accepting = NULL,
+             *m_obj = NULL, *out = NULL, *own_cache = NULL;
+    tr = PyObject_GetAttr(dfa, s_transitions);
+    acc = tr ? PyObject_GetAttr(dfa, s_accepting) : NULL;
+    init = acc ? PyObject_GetAttr(dfa, s_initial) : NULL;
+    alphabet = init ? PyObject_GetAttr(dfa, s_alphabet) : NULL;
+    index = alphabet ? PyObject_GetAttr(dfa, s_index) : NULL;
+    cache = index ? PyObject_GetAttr(dfa, s_cache) : NULL;
+    if (!cache) goto fail;
+    if (!PyDict_Check(cache)) {
+        PyErr_SetString(PyExc_TypeError, "dfa: _cache is not a dict");
+        goto fail;
+    }
+    Py_ssize_t initial = PyLong_AsSsize_t(init);
+    if (initial == -1 && PyErr_Occurred()) goto fail;
+    res = minimize_core(tr, initial, acc);
+    if (!res) goto fail;
+    m_obj = PyTuple_GET_ITEM(res, 0);
+    Py_ssize_t m = PyLong_AsSsize_t(m_obj);
+    PyObject *tbytes = PyTuple_GET_ITEM(res, 1), *abytes = PyTuple_GET_ITEM(res, 2);
+    Py_ssize_t k = PyBytes_GET_SIZE(tbytes) / ((Py_ssize_t)sizeof(int32_t) * m);
+    shape = Py_BuildValue("(nn)", m, k);
+    if (!shape) goto fail;
+    table = PyObject_CallFunctionObjArgs(np_ndarray, shape, dt_int32, tbytes, NULL);
+    if (!table) goto fail;
+    accepting = PyObject_CallFunctionObjArgs(np_ndarray, m_obj, dt_bool, abytes, NULL);
+    if (!accepting) goto fail;
+    PyTypeObject *type = Py_TYPE(dfa);
+    out = PyBaseObject_Type.tp_new(type, empty_tuple, NULL);
+    own_cache = PyDict_New();
+    if (!out || !own_cache) goto fail;
+    /* object.__setattr__: the class's own __setattr__ refuses (the value is immutable) */
+    if (PyObject_GenericSetAttr(out, s_alphabet, alphabet) < 0
+        || PyObject_GenericSetAttr(out, s_transitions, table) < 0
+        || PyObject_GenericSetAttr(out, s_initial, zero) < 0
+        || PyObject_GenericSetAttr(out, s_accepting, accepting) < 0
+        || PyObject_GenericSetAttr(out, s_index, index) < 0
+        || PyObject_GenericSetAttr(out, s_cache, own_cache) < 0
+        || PyDict_SetItem(own_cache, s_minimal, out) < 0
+        || PyDict_SetItem(cache, s_minimal, out) < 0)
+        goto fail;
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_XDECREF(tr); Py_XDECREF(acc); Py_XDECREF(init); Py_XDECREF(alphabet); Py_XDECREF(index);
+    Py_XDECREF(cache); Py_XDECREF(res); Py_XDECREF(shape); Py_XDECREF(table);
+    Py_XDECREF(accepting); Py_XDECREF(own_cache);
+    return out;
+}
+
 /* -- equivalence -------------------------------------------------------------------------- */
 
 PyDoc_STRVAR(equivalent_doc,
@@ -576,6 +681,7 @@ done:
 
 static PyMethodDef native_methods[] = {
     {"minimize", (PyCFunction)(void (*)(void))native_minimize, METH_FASTCALL, minimize_doc},
+    {"minimal_dfa", native_minimal_dfa, METH_O, minimal_dfa_doc},
     {"equivalent", (PyCFunction)(void (*)(void))native_equivalent, METH_FASTCALL, equivalent_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -586,4 +692,20 @@ static struct PyModuleDef native_module = {
     -1, native_methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&native_module); }
+PyMODINIT_FUNC PyInit__native(void) {
+    if (!empty_tuple) {
+        empty_tuple = PyTuple_New(0);
+        zero = PyLong_FromLong(0);
+        s_transitions = PyUnicode_InternFromString("transitions");
+        s_initial = PyUnicode_InternFromString("initial");
+        s_accepting = PyUnicode_InternFromString("accepting");
+        s_alphabet = PyUnicode_InternFromString("alphabet");
+        s_index = PyUnicode_InternFromString("_index");
+        s_cache = PyUnicode_InternFromString("_cache");
+        s_minimal = PyUnicode_InternFromString("minimal");
+        if (!empty_tuple || !zero || !s_transitions || !s_initial || !s_accepting || !s_alphabet
+            || !s_index || !s_cache || !s_minimal)
+            return NULL;
+    }
+    return PyModule_Create(&native_module);
+}

@@ -133,10 +133,14 @@ class DFA:
 
     @classmethod
     def _trusted(cls, alphabet: tuple, table: np.ndarray, initial: int, accepting: np.ndarray) -> "DFA":
-        """Internal constructor for already-validated complete data (no copies, no checks)."""
+        """Internal constructor for already-validated complete data (no copies, no checks).
+
+        The hot path of small automata (a 10-state minimisation is a few microseconds): the
+        fields are set through the slots' own setters, which skip the attribute lookup of
+        ``object.__setattr__``, and ``setflags`` runs only on writeable arrays."""
         table = np.ascontiguousarray(table, dtype=np.int32)
         accepting = np.ascontiguousarray(accepting, dtype=bool)
-        if table.flags.writeable:   # (setflags costs more than the test: small DFAs)
+        if table.flags.writeable:
             table.setflags(write=False)
         if accepting.flags.writeable:
             accepting.setflags(write=False)
@@ -147,15 +151,15 @@ class DFA:
                     accepting: np.ndarray) -> "DFA":
         """Internal constructor for parts already in their final form: ``alphabet`` a tuple,
         ``table`` a read-only C-contiguous int32 array, ``accepting`` a read-only bool array,
-        ``initial`` an int (what the compiled minimisation hands back)."""
+        ``initial`` an int.  (automata/_native.c's ``minimal_dfa`` builds its result the same
+        way, slot by slot: a new slot must be set there too; tests/automata/test_native.py.)"""
         self = object.__new__(cls)
-        sa = object.__setattr__
-        sa(self, "alphabet", alphabet)
-        sa(self, "transitions", table)
-        sa(self, "initial", initial)
-        sa(self, "accepting", accepting)
-        sa(self, "_index", _letter_index(alphabet))
-        sa(self, "_cache", {})
+        _SET_ALPHABET(self, alphabet)
+        _SET_TRANSITIONS(self, table)
+        _SET_INITIAL(self, initial)
+        _SET_ACCEPTING(self, accepting)
+        _SET_INDEX(self, _letter_index(alphabet))
+        _SET_CACHE(self, {})
         return self
 
     @classmethod
@@ -469,3 +473,9 @@ def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
     # at the first index of each range, jump from the previous range's end to the new start
     out[ends[:-1]] = starts[1:] - (starts[:-1] + counts[:-1]) + 1
     return np.cumsum(out)
+
+
+#: the slots' setters (DFA.__setattr__ refuses every assignment: the object is immutable)
+_SET_ALPHABET, _SET_TRANSITIONS, _SET_INITIAL, _SET_ACCEPTING, _SET_INDEX, _SET_CACHE = (
+    DFA.__dict__[name].__set__ for name in ("alphabet", "transitions", "initial", "accepting",
+                                             "_index", "_cache"))

@@ -55,7 +55,6 @@ from .dfa import DFA, _ranges
 __all__ = ["minimize", "coarsest_partition", "bfs_order", "accessible", "canonical",
            "quotient", "is_minimal"]
 
-_INT32, _BOOL = np.dtype(np.int32), np.dtype(bool)
 #: BFS layers handled with numpy before switching to a plain queue (deep, thin automata)
 _NUMPY_LAYERS = 48
 #: a refinement round scanning at most this many splitter states runs as scalar steps
@@ -388,16 +387,10 @@ def minimize(dfa: DFA) -> DFA:
     known = dfa._cache.get("minimal")
     if known is not None:
         return known
-    n, k = dfa.transitions.shape
     native = _compiled.NATIVE
-    if native is not None:
-        m, table, accepting = native.minimize(dfa.transitions, dfa.initial, dfa.accepting)
-        # read-only arrays over the returned bytes (no copy)
-        acc = DFA._from_parts(dfa.alphabet, np.ndarray((m, k), _INT32, table), 0,
-                              np.ndarray(m, _BOOL, accepting))
-        acc._cache["minimal"] = acc
-        dfa._cache["minimal"] = acc
-        return acc
+    if native is not None:  # builds the DFA object too, and remembers it in both caches
+        return native.minimal_dfa(dfa)
+    n, k = dfa.transitions.shape
     if 0 < n * k <= SMALL_CELLS:
         acc = _minimize_small(dfa)
         acc._cache["minimal"] = acc

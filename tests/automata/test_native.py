@@ -129,6 +129,27 @@ def test_native_minimisation_keeps_the_input_and_caches_the_result():
 
 
 @needs_native
+def test_the_native_minimal_dfa_object_has_every_field_of_a_dfa(monkeypatch):
+    """minimal_dfa builds the DFA object in C: every slot is set as DFA._from_parts sets it."""
+    d = DFA("xyz", np.random.default_rng(3).integers(0, 30, (30, 3)), 4,
+            np.random.default_rng(4).random(30) < 0.5)
+    got, want = NATIVE.minimal_dfa(d), _fallback_minimize(d, monkeypatch)
+    assert type(got) is DFA and d._cache["minimal"] is got and got._cache == {"minimal": got}
+    for name in DFA.__slots__:
+        if name not in ("_cache", "__weakref__"):
+            mine, theirs = getattr(got, name), getattr(want, name)
+            same = np.array_equal(mine, theirs) if isinstance(mine, np.ndarray) else mine == theirs
+            assert same and type(mine) is type(theirs), name
+    assert got.transitions.dtype == np.int32 and got.transitions.flags.c_contiguous
+    assert not got.transitions.flags.writeable and not got.accepting.flags.writeable
+    with pytest.raises(AttributeError):
+        got.initial = 1                                   # immutable, as every DFA
+    assert got.accepts("xyzzy") == d.accepts("xyzzy") and hash(got) == hash(want)
+    with pytest.raises(AttributeError):
+        NATIVE.minimal_dfa(object())
+
+
+@needs_native
 @pytest.mark.parametrize("call, error", [
     (lambda: NATIVE.minimize(np.zeros((3, 2), dtype=np.int64), 0, np.zeros(3, bool)), ValueError),
     (lambda: NATIVE.minimize(np.zeros((3, 2), dtype=np.int32)[:, ::2].copy().T, 0, np.zeros(3, bool)), ValueError),
@@ -252,3 +273,51 @@ def test_native_equivalence_rejects_bad_buffers(args):
         NATIVE.equivalent(*args)
     with pytest.raises(TypeError):
         NATIVE.equivalent(*args[:5])
+
+
+# -- the GIL and Ctrl-C ------------------------------------------------------------------------
+_LONG_RUN = """
+import os, signal, sys, threading, time
+import numpy as np
+from attnlogic.automata import _compiled
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.minimize import minimize
+assert _compiled.NATIVE is not None
+rng = np.random.default_rng(1)
+def random_dfa(n):
+    return DFA._trusted(("a", "b"), rng.integers(0, n, (n, 2), dtype=np.int32), 0, rng.random(n) < 0.5)
+ticks = []
+def tick():
+    while True:
+        ticks.append(1)
+        time.sleep(0.001)
+threading.Thread(target=tick, daemon=True).start()
+d = random_dfa(200_000)
+time.sleep(0.01)
+before = len(ticks)
+minimize(d)
+print("ticks during the call", len(ticks) - before)
+e = random_dfa(2_000_000)
+threading.Timer(0.05, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+try:
+    minimize(e)
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted")
+small = DFA._trusted(("a", "b"), np.array([[1, 2], [1, 2], [1, 2]]), 0, np.array([False, True, True]))
+print("afterwards", minimize(small).n_states)
+"""
+
+
+@needs_native
+def test_a_long_minimisation_releases_the_gil_and_ctrl_c_interrupts_it():
+    """On a 2·10^5-state DFA another thread runs while the C code works (the GIL is
+    released), and a SIGINT 50 ms into the minimisation of a 2·10^6-state DFA ends it with
+    KeyboardInterrupt; the process goes on (a next call works).  How fast it stops is not
+    asserted (no test measures time)."""
+    out = subprocess.run([sys.executable, "-c", _LONG_RUN], capture_output=True,
+                         text=True, cwd="/", timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("ticks during the call ") and int(lines[0].split()[-1]) > 0
+    assert lines[1:] == ["interrupted", "afterwards 2"]

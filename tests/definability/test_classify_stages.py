@@ -75,7 +75,7 @@ def test_a_regex_source_is_tokenised_once_and_minimised_once(monkeypatch):
     tokens = _Counter(monkeypatch, regex_module, "tokenize")
     refinements = _Counter(monkeypatch, minimize_module, "coarsest_partition")
     # the C extension's Hopcroft (automata/_native.c), where it is built
-    native = _Counter(monkeypatch, _compiled.NATIVE, "minimize") if _compiled.NATIVE else None
+    native = _Counter(monkeypatch, _compiled.NATIVE, "minimal_dfa") if _compiled.NATIVE else None
     out = _classify_cli(["--regex", "(a|b|c)*ab", "--alphabet", "abc"])
     assert "LTL[Y]       yes" in out
     assert tokens.calls == 1
