@@ -188,11 +188,15 @@ typedef struct {
     uint8_t *acc, *pend;
     int64_t *ptr, *stack;
     char *bfs_arena, *arena;
+    int bfs_on_stack, arena_on_stack;
 } min_work;
 
+/* small inputs work in a buffer on the stack: no malloc, no first touch of fresh pages */
+#define STACK_BYTES 16384
+
 static void min_free(min_work *w) {
-    free(w->bfs_arena);
-    free(w->arena);
+    if (!w->bfs_on_stack) free(w->bfs_arena);
+    if (!w->arena_on_stack) free(w->arena);
 }
 
 /* bytes of `count` items of `size` bytes, rounded up to 8; adds to *total; -1 on overflow */
@@ -236,6 +240,7 @@ static PyObject *minimize_core(PyObject *tobj, Py_ssize_t initial_arg, PyObject 
     PyObject *result = NULL, *table = NULL, *accout = NULL;
     min_work w;
     memset(&w, 0, sizeof w);
+    int64_t stack_buf[STACK_BYTES / sizeof(int64_t)];   /* 8-byte aligned */
     gil_state g = {NULL, 0};
 
     if (initial_arg < 0 || initial_arg >= n) {
@@ -254,7 +259,10 @@ static PyObject *minimize_core(PyObject *tobj, Py_ssize_t initial_arg, PyObject 
     }
 
     /* 1. accessible part, in BFS order: old state order[i] is new state i */
-    w.bfs_arena = xmalloc(n, 2 * sizeof(int32_t));
+    int64_t bfs_bytes = ((int64_t)n * 2 * (int64_t)sizeof(int32_t) + 7) & ~(int64_t)7;
+    int64_t stack_used = bfs_bytes <= STACK_BYTES ? bfs_bytes : 0;
+    w.bfs_on_stack = stack_used > 0;
+    w.bfs_arena = stack_used ? (char *)stack_buf : xmalloc(n, 2 * sizeof(int32_t));
     if (!w.bfs_arena) goto nomem;
     w.index = (int32_t *)w.bfs_arena;
     w.order = w.index + n;
@@ -280,7 +288,9 @@ static PyObject *minimize_core(PyObject *tobj, Py_ssize_t initial_arg, PyObject 
                   || reserve(mk, 4, &total) || reserve(mk, 1, &total) || reserve(mk, 8, &total);
         for (int i = 0; i < 10; i++) bad = bad || reserve(m, 4, &total);   /* the 10 below */
         if (bad || total > PY_SSIZE_T_MAX) goto nomem;
-        w.arena = xmalloc((size_t)total, 1);
+        /* on the stack after the BFS's arena (still read below) when both fit */
+        w.arena_on_stack = total <= STACK_BYTES - stack_used;
+        w.arena = w.arena_on_stack ? (char *)stack_buf + stack_used : xmalloc((size_t)total, 1);
         if (!w.arena) goto nomem;
         char *cur = w.arena;
         w.R = carve(&cur, mk, 4);
@@ -301,7 +311,9 @@ static PyObject *minimize_core(PyObject *tobj, Py_ssize_t initial_arg, PyObject 
         w.acc[i] = A[w.order[i]] != 0;
         n_acc += w.acc[i];
     }
-    free(w.bfs_arena); w.bfs_arena = NULL;
+    if (!w.bfs_on_stack) free(w.bfs_arena);
+    w.bfs_arena = NULL;
+    w.bfs_on_stack = 0;
 
     /* 2. Hopcroft's refinement of {F, Q∖F} on the m accessible states */
     int32_t nb;
@@ -473,7 +485,7 @@ static PyObject *native_minimize(PyObject *self, PyObject *const *args, Py_ssize
 PyDoc_STRVAR(minimal_dfa_doc,
 "minimal_dfa(dfa) -> DFA\n\n"
 "minimize() on dfa.transitions, dfa.initial, dfa.accepting, returned as a new object of\n"
-"type(dfa) built as attnlogic.automata.dfa.DFA._from_parts builds one: the slots alphabet\n"
+"type(dfa) built as attnlogic.automata.dfa.DFA._trusted builds one: the slots alphabet\n"
 "(dfa's), transitions and accepting (read-only numpy arrays over the returned bytes), initial\n"
 "0, _index (dfa's: the same alphabet) and _cache {'minimal': itself}; it is also stored as\n"
 "dfa._cache['minimal'].  The Python route's steps, done here because on a 10-state DFA the\n"

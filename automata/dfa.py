@@ -137,28 +137,23 @@ class DFA:
 
         The hot path of small automata (a 10-state minimisation is a few microseconds): the
         fields are set through the slots' own setters, which skip the attribute lookup of
-        ``object.__setattr__``, and ``setflags`` runs only on writeable arrays."""
+        ``object.__setattr__``, ``setflags`` runs only on writeable arrays, and the letter
+        index is shared (``_letter_index``).  automata/_native.c's ``minimal_dfa`` builds its
+        result the same way, slot by slot: a new slot must be set there too
+        (tests/automata/test_native.py compares every slot)."""
         table = np.ascontiguousarray(table, dtype=np.int32)
         accepting = np.ascontiguousarray(accepting, dtype=bool)
         if table.flags.writeable:
             table.setflags(write=False)
         if accepting.flags.writeable:
             accepting.setflags(write=False)
-        return cls._from_parts(tuple(alphabet), table, int(initial), accepting)
-
-    @classmethod
-    def _from_parts(cls, alphabet: tuple, table: np.ndarray, initial: int,
-                    accepting: np.ndarray) -> "DFA":
-        """Internal constructor for parts already in their final form: ``alphabet`` a tuple,
-        ``table`` a read-only C-contiguous int32 array, ``accepting`` a read-only bool array,
-        ``initial`` an int.  (automata/_native.c's ``minimal_dfa`` builds its result the same
-        way, slot by slot: a new slot must be set there too; tests/automata/test_native.py.)"""
+        alphabet = tuple(alphabet)
         self = object.__new__(cls)
         _SET_ALPHABET(self, alphabet)
         _SET_TRANSITIONS(self, table)
-        _SET_INITIAL(self, initial)
+        _SET_INITIAL(self, int(initial))
         _SET_ACCEPTING(self, accepting)
-        _SET_INDEX(self, _letter_index(alphabet))
+        _SET_INDEX(self, _INDEXES.get(alphabet) or _letter_index(alphabet))
         _SET_CACHE(self, {})
         return self
 

@@ -130,7 +130,7 @@ def test_native_minimisation_keeps_the_input_and_caches_the_result():
 
 @needs_native
 def test_the_native_minimal_dfa_object_has_every_field_of_a_dfa(monkeypatch):
-    """minimal_dfa builds the DFA object in C: every slot is set as DFA._from_parts sets it."""
+    """minimal_dfa builds the DFA object in C: every slot is set as DFA._trusted sets it."""
     d = DFA("xyz", np.random.default_rng(3).integers(0, 30, (30, 3)), 4,
             np.random.default_rng(4).random(30) < 0.5)
     got, want = NATIVE.minimal_dfa(d), _fallback_minimize(d, monkeypatch)
