@@ -58,13 +58,24 @@ def _sample4(count: int, seed: int = 26) -> list[DFA]:
 
 
 def _random_larger(count: int, seed: int = 2026) -> list[DFA]:
-    """``count`` minimal DFAs of 5 to 7 states over {a, b} from random tables (seeded), those
-    whose syntactic monoid has at most 400 elements (so that |M|² instantiations stay small)."""
+    """``count`` minimal DFAs of 5 to 7 states over {a, b} (seeded), those whose syntactic
+    monoid has at most 400 elements (so that |M|² instantiations stay small): two in five
+    from random tables (5 or 6 states; mostly not aperiodic), two partially ordered (transitions go up or
+    stay: R-trivial), one with order-preserving letters (q ≤ q' ⇒ q·a ≤ q'·a: aperiodic,
+    mostly not R-trivial)."""
     rng = np.random.default_rng(seed)
     out = []
     while len(out) < count:
-        n = int(rng.integers(5, 8))
-        d = minimize(DFA("ab", rng.integers(0, n, size=(n, 2)), 0, rng.integers(0, 2, size=n).astype(bool)))
+        family = len(out) % 5
+        n = int(rng.integers(5, 7 if family < 2 else 8))
+        if family < 2:
+            t = rng.integers(0, n, size=(n, 2))
+        elif family < 4:
+            t = np.array([[int(rng.integers(q, n)) if rng.random() < 0.5 else q for _ in "ab"] for q in range(n)])
+        else:
+            t = np.sort(rng.integers(0, n, size=(n, 2)), axis=0)
+        d = minimize(DFA("ab", t, int(rng.integers(0, n)) if family == 4 else 0,
+                         rng.integers(0, 2, size=n).astype(bool)))
         if d.n_states >= 5:
             try:
                 transition_semigroup(d, limit=399)
@@ -74,7 +85,7 @@ def _random_larger(count: int, seed: int = 2026) -> list[DFA]:
     return out
 
 
-LARGER = _sample4(120) + _random_larger(80)
+LARGER = _sample4(120) + _random_larger(200)
 
 
 def _assert_witness(d, v: IdentityViolation, text: str, monoid: bool) -> None:
@@ -84,7 +95,7 @@ def _assert_witness(d, v: IdentityViolation, text: str, monoid: bool) -> None:
 
 def test_census_reproduces_the_procedures_from_their_identities():
     """R-trivial (LTL[P]), definite (LTL[Y]) and aperiodic (LTL[S]) on every minimal DFA of
-    ≤ 3 states over two letters, 120 of 4 states and 80 random ones of 5 to 7 states: the
+    ≤ 3 states over two letters, 120 of 4 states and 200 random ones of 5 to 7 states: the
     identities alone agree with the DFA-level procedures; every "no" has a pair that the
     language separates."""
     counts = {"R": 0, "D": 0, "A": 0}
