@@ -623,3 +623,26 @@ def test_a_fixed_order_is_asked_by_name_and_agrees_with_the_least_order(census):
         with pytest.raises(Exception) as exc:
             classify(regex_to_dfa("a*b*", "ab"), windows=(), classes=[bad])
         assert getattr(exc.value, "parameters", None) == ("classes",), bad
+
+
+def test_generalized_definite_is_decided_where_the_semigroup_is_too_large():
+    """GD on the pair graph needs no semigroup: a random 12-state DFA over three letters whose
+    semigroup exceeds the limit (the identity could not be checked) is answered "no" with a
+    pumped witness that verifies; a GD language with a long prefix and suffix is answered
+    "yes" with its least k."""
+    from attnlogic.definability.semigroup import transition_semigroup
+    from attnlogic.kernel.errors import LimitExceeded
+    from attnlogic.kernel.limits import Limits
+
+    rng = np.random.default_rng(12)
+    d = minimize(DFA("abc", rng.integers(0, 12, size=(12, 3)), 0, rng.random(12) < 0.5))
+    limits = Limits(semigroup_elements=1000)
+    with pytest.raises(LimitExceeded):
+        transition_semigroup(d, limit=limits.semigroup_elements)
+    ans = generalized_definite.decide(d, limits)
+    assert ans.member is False
+    assert verify_answer(d, "GD", {"witness": ans.witness.to_json()}).valid
+    yes = regex_to_dfa("abaab(a|b)*|(a|b)*babba", "ab")
+    ans = generalized_definite.decide(yes, limits)
+    assert ans.member and ans.k == 5
+    assert verify_answer(yes, "GD", {"certificate": ans.to_json()}).valid
