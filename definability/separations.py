@@ -20,7 +20,7 @@ from ..ltl import parse
 from .classify import MAX_DECIDED_WINDOW, classify
 from ..automata.from_formula import formula_to_dfa
 
-__all__ = ["Entry", "candidates", "separation", "Separation", "Inclusion", "inclusion", "ALL_PAIRS",
+__all__ = ["Entry", "catalogue", "candidates", "separation", "Separation", "Inclusion", "inclusion", "ALL_PAIRS",
            "WINDOW_TABLE_FRAGMENTS"]
 
 
@@ -57,30 +57,20 @@ def _hybrid(k: int) -> Entry:
                  f"an a somewhere, and the last {k} letters are b (hybrid attention)")
 
 
+def catalogue(k: int = 1) -> tuple[Entry, ...]:
+    """The catalogue, in the order the languages are tried, with windows of size ``k``:
+    after the last a only c (S); begins with b (P); ends with b (Y); an a among the last k
+    letters; an a somewhere and the last k letters b; an a among the last letter."""
+    entries = (_since(), _first_b(), _last_b(), _window_a(k), _hybrid(k), _window_a(1))
+    return tuple(dict.fromkeys(entries))
+
+
 def candidates(a: Fragment, b: Fragment) -> list[Entry]:
-    """Catalogue languages to try for "in a, not in b" (verified by :func:`separation`)."""
-    out: list[Entry] = []
-    if a.since:
-        out.append(_since())
-        return out
-    if a.window is None:
-        out.append(_first_b())
-        return out
-    k = a.window
-    if not a.past:                  # LTL[Y<=k]
-        out.append(_last_b() if k == 1 else _window_a(k))
-        if k == 1:
-            out.append(_window_a(1))
-        return out
-    # LTL[P,Y<=k]
-    if b.window is None or (b.past and b.window != k):
-        out.append(_last_b() if k == 1 else _window_a(k))
-    if not b.past:
-        out.append(_first_b())
-    out.append(_hybrid(k))
-    if k >= 2:
-        out.append(_window_a(k))
-    return out
+    """Catalogue languages to try for "in a, not in b" (verified by :func:`separation`): those
+    whose formula is one of a's (:meth:`Fragment.allows`) and not one of b's (a formula of
+    b defines a language of b), with a's window."""
+    formulas = {e: parse(e.formula) for e in catalogue(a.type_sets[0] or 1)}
+    return [e for e, f in formulas.items() if a.allows(f) and not b.allows(f)]
 
 
 @dataclass(frozen=True)

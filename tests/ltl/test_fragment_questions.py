@@ -69,10 +69,10 @@ def test_each_fragment_names_witness_arguments_the_verifier_has():
 
 
 #: modules that may read a Fragment's fields: its definition, the ltl/ generators of random
-#: formulas (which build a fragment's operators), the windows family's own procedure, and the
-#: catalogue of separating languages (a table of example languages by the pair's operators)
-MAY_READ = {"ltl/fragments.py", "ltl/random.py", "ltl/strategies.py", "definability/windows.py",
-            "definability/separations.py"}
+#: formulas (which build a fragment's operators) and the windows family's own procedure (the
+#: k and P of the fragments it declares); the catalogue of separating languages asks
+#: ``allows`` of each pair instead
+MAY_READ = {"ltl/fragments.py", "ltl/random.py", "ltl/strategies.py", "definability/windows.py"}
 FIELDS = {"past", "window", "since"}
 LIBRARY = ("kernel", "ltl", "automata", "definability", "compiler", "testing", "transformer",
            "experiments", "rmt", "attnlogic")
