@@ -51,7 +51,8 @@ from ..automata.graphs import dfa_sccs, distinguishing_suffix, shortest_words_fr
 from ..kernel.errors import LimitExceeded, require_memory
 from .results import Verdict, word_text
 from .semigroup import DEFAULT_ELEMENT_LIMIT
-from .witnesses import family_witness, least_idempotent_power, power_exponent, transformation_of
+from .witnesses import (family_witness, least_idempotent_power, power_exponent, transformation_of,
+                        transformation_power)
 
 __all__ = ["Counter", "CounterSearch", "cycle_rows", "find_counter", "pair_counter", "decide_aperiodic",
            "identity_aperiodic"]
@@ -318,7 +319,7 @@ def _counter_verdict(dfa, xw, method: str, data: dict) -> Verdict:
     t = dfa.transitions
     xT = transformation_of(t, xw)
     K = power_exponent(xT)
-    e = transformation_of(t, xw * K)
+    e = transformation_power(xT, K)
     e1 = xT[e]
     q = int(np.flatnonzero(e != e1)[0])
     l = shortest_words_from(t, dfa.initial)[q]

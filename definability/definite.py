@@ -25,7 +25,7 @@ from .procedure import Context, DfaTest
 from .classes import FORMULA, PAIR, LanguageClass
 from .results import FragmentResult, Verdict, word_text
 from .synthesis import synthesize_definite
-from .witnesses import family_witness, pumping_power, transformation_of
+from .witnesses import family_witness, pumping_power, transformation_of, transformation_power
 
 __all__ = ["decide_definite", "definiteness_index", "identity_definite", "definite_verdict",
            "PROCEDURE", "CLASS"]
@@ -68,9 +68,9 @@ def decide_definite(dfa) -> Verdict:
     if exact:
         # x^ω fixes p and q, so l_p x^ω and l_q x^ω act differently from the initial state:
         # at least one of them is not x^ω; name that one
-        x_omega = transformation_of(t, z * K)
+        x_omega = transformation_power(transformation_of(t, z), K)
         y = next(c for c in (lp, lq)
-                 if c and not np.array_equal(transformation_of(t, c + z * K), x_omega))
+                 if c and not np.array_equal(x_omega[transformation_of(t, c)], x_omega))
         omega = f"ω = {K}"
     else:
         y = lp if lp else lq

@@ -30,7 +30,7 @@ import numpy as np
 from attnlogic.kernel.display import html_table, show_factor, show_word
 
 __all__ = ["Witness", "Family", "Factors", "factorize", "make_witness", "family_witness",
-           "transformation_of", "power_exponent", "least_idempotent_power", "run", "FACTORIZE_FROM"]
+           "transformation_of", "transformation_power", "power_exponent", "least_idempotent_power", "run", "FACTORIZE_FROM"]
 
 
 @dataclass(frozen=True)
@@ -207,6 +207,20 @@ def transformation_of(table: np.ndarray, word) -> np.ndarray:
     for a in word:
         x = t[x, a]
     return x
+
+
+def transformation_power(x: np.ndarray, K: int) -> np.ndarray:
+    """x^K (K ≥ 1) by repeated squaring: O(n log K) array steps, where applying the word of
+    x K times costs n·K·|word| (q·x^K = x[x[…x[q]…]], K times)."""
+    x = np.asarray(x)
+    result, base = None, x
+    while K:
+        if K & 1:
+            result = base if result is None else base[result]
+        K >>= 1
+        if K:
+            base = base[base]
+    return result
 
 
 def power_exponent(x: np.ndarray, at_least: int = 1) -> int:

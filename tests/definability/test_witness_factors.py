@@ -92,3 +92,16 @@ def test_power_exponent_is_the_least_idempotent_power_found_by_powering():
     # cycles of lengths 4 and 6 with a tail of 7: lcm 12, and 12 ≥ 7
     x = np.array([1, 2, 3, 0, 5, 6, 7, 8, 9, 4] + [10 + i + 1 for i in range(6)] + [4])
     assert power_exponent(x) == by_powering(x, 1) == 12
+
+
+def test_transformation_power_is_the_word_applied_k_times():
+    from attnlogic.definability.witnesses import transformation_of, transformation_power
+
+    rng = np.random.default_rng(9)
+    for _ in range(300):
+        n, k = int(rng.integers(1, 12)), int(rng.integers(1, 4))
+        t = rng.integers(0, n, (n, k))
+        word = list(rng.integers(0, k, int(rng.integers(1, 5))))
+        K = int(rng.integers(1, 40))
+        assert np.array_equal(transformation_power(transformation_of(t, word), K),
+                              transformation_of(t, word * K))
