@@ -234,25 +234,25 @@ def power_exponent(x: np.ndarray, at_least: int = 1) -> int:
     n-cycle)."""
     succ = np.asarray(x).tolist()
     tail = [-1] * len(succ)              # steps to the cycle; -1: not yet known
-    on_path = [-1] * len(succ)           # position on the walk being followed
+    on_path = [False] * len(succ)        # on the walk being followed
     longest, period = 0, 1
     for start in range(len(succ)):
         path, q = [], start
-        while tail[q] < 0 and on_path[q] < 0:
-            on_path[q] = len(path)
+        while tail[q] < 0 and not on_path[q]:
+            on_path[q] = True
             path.append(q)
             q = succ[q]
+        for p in path:
+            on_path[p] = False
         if tail[q] < 0:                  # the walk closed a new cycle at q
-            cycle = path[on_path[q]:]
-            period = math.lcm(period, len(cycle))
-            for c in cycle:
+            at = path.index(q)
+            period = math.lcm(period, len(path) - at)
+            for c in path[at:]:
                 tail[c] = 0
-            path = path[:on_path[q]]
+            path = path[:at]
         for d, p in enumerate(reversed(path), 1):
             tail[p] = tail[q] + d
         longest = max(longest, tail[path[0]] if path else 0)
-        for p in path:
-            on_path[p] = -1
     k = period * max(1, -(-longest // period))
     return k * max(1, -(-at_least // k))
 
@@ -293,23 +293,18 @@ PUMPING_WORK = 20_000_000
 def pumping_power(table: np.ndarray, word, at_least: int = 1,
                   work: int = PUMPING_WORK) -> tuple[int, int, bool]:
     """``(K, k, True)``: K = :func:`power_exponent` of the word's transformation and k its
-    least idempotent power, when that costs at most ``work`` array steps; else
+    least idempotent power, when reading the word costs at most ``work`` array steps and
+    k ≤ work / n + 1 (the powers x, x², …, x^k a step-by-step search would compute); else
     ``(at_least, 1, False)``.  On large automata the idempotent power can be astronomically
-    large (the lcm of cycle lengths).  The callers pump a block that fixes the states they
-    separate, so membership is the same for every K and step 1 keeps it; the identity is
-    then stated without the value of ω."""
+    large (the lcm of cycle lengths), and so would the pumped words be.  The callers pump a
+    block that fixes the states they separate, so membership is the same for every K and
+    step 1 keeps it; the identity is then stated without the value of ω."""
     n = np.asarray(table).shape[0]
     if len(word) * n > work:
         return at_least, 1, False
-    x = transformation_of(table, word)
-    p = x.copy()
-    k = 1
-    budget = work // max(1, n)
-    while not (p[p] == p).all():
-        if k > budget:
-            return at_least, 1, False
-        p = x[p]
-        k += 1
+    k = least_idempotent_power(transformation_of(table, word))
+    if k > work // max(1, n) + 1:
+        return at_least, 1, False
     return -(-at_least // k) * k, k, True
 
 
