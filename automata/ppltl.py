@@ -9,14 +9,25 @@ Convention bridge (docs/file-formats.md, "MONA / ltlf2dfa DOT"):
 * our readout is at position N+1, where no atom holds: one all-false "end" position is
   appended and ltlf2dfa's DFA is read after it, so the empty trace never occurs.
 
-``to_ppltl`` needs nothing; ``ltlf2dfa_dfa`` needs the ltlf2dfa package and the ``mona``
-binary (Debian package ``mona``).
+``to_ppltl`` needs nothing; ``ltlf2dfa_dot`` and ``ltlf2dfa_dfa`` need the ltlf2dfa package
+and the ``mona`` binary (Debian package ``mona``).
+
+ltlf2dfa writes its MONA program to one fixed file inside its own package folder and runs
+``mona`` on it, so two processes that call it at once read each other's programs (a test
+worker got the empty automaton of another's formula).  Every call here holds an exclusive
+lock (``fcntl.flock`` on a lock file named after that folder, in the temporary directory;
+a thread lock within the process), which serialises all of this package's uses of it.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import re
+import tempfile
+import threading
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -26,7 +37,12 @@ from .dfa import DFA
 from .dot_reader import read_dot
 from .propositions import propositions_of
 
-__all__ = ["to_ppltl", "ltlf2dfa_dfa", "from_valuations", "END"]
+try:
+    import fcntl
+except ImportError:     # not a POSIX system: the thread lock only
+    fcntl = None
+
+__all__ = ["to_ppltl", "ltlf2dfa_dot", "ltlf2dfa_dfa", "from_valuations", "END"]
 
 END = "#end"  # an extra letter that is no proposition: the all-false valuation
 
@@ -75,9 +91,39 @@ def _ppltl_parser():
     return PPLTLParser()
 
 
+_THREAD_LOCK = threading.Lock()
+
+
+@contextmanager
+def _ltlf2dfa_exclusive():
+    """Held while ltlf2dfa writes and MONA reads its fixed ``automa.mona`` (module docstring)."""
+    import ltlf2dfa   # an optional oracle: imported when used
+
+    folder = os.path.dirname(os.path.abspath(ltlf2dfa.__file__))
+    name = "attnlogic-ltlf2dfa-" + hashlib.sha256(folder.encode()).hexdigest()[:16] + ".lock"
+    with _THREAD_LOCK:
+        if fcntl is None:
+            yield
+            return
+        with open(os.path.join(tempfile.gettempdir(), name), "a") as lock:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+
+
+def ltlf2dfa_dot(text: str) -> str:
+    """ltlf2dfa's DOT (MONA's minimal DFA over valuations) of a PPLTL formula in its own
+    syntax, computed under the exclusive lock."""
+    formula = _ppltl_parser()(text)
+    with _ltlf2dfa_exclusive():
+        return formula.to_dfa()
+
+
 def ltlf2dfa_dfa(f, alphabet) -> DFA:
     """The DFA of our formula, computed by ltlf2dfa + MONA through the bridge above."""
-    dot = _ppltl_parser()(to_ppltl(f)).to_dfa()
+    dot = ltlf2dfa_dot(to_ppltl(f))
     return from_valuations(read_dot(dot, "<ltlf2dfa>") if _has_propositions(dot) else
                            read_dot(dot, "<ltlf2dfa>", (END,)), alphabet)
 

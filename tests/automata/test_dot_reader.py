@@ -18,6 +18,7 @@ import pytest
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.dot_reader import read_dot
 from attnlogic.automata.io import read_dfa_text, to_dot
+from attnlogic.automata.ppltl import ltlf2dfa_dot
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.kernel.errors import FileFormatError
 
@@ -114,9 +115,7 @@ def test_ltlf2dfa_mona_dot_over_valuations():
     pytest.importorskip("ltlf2dfa")
     if shutil.which("mona") is None:
         pytest.skip("mona is not installed")
-    from ltlf2dfa.parser.ppltl import PPLTLParser
-
-    text = PPLTLParser()("a S b").to_dfa()
+    text = ltlf2dfa_dot("a S b")
     d = read_dfa_text(text)
     assert d.alphabet == ("!a&!b", "a&!b", "!a&b", "a&b")
     # evaluated at the last letter: b there, or a since a b

@@ -62,3 +62,30 @@ def test_random_formulas():
 def test_many_random_formulas():
     for f in _random_formulas(7, 120, ["a", "b", "c"], 24):
         check(f)
+
+
+_FORMULAS_AT_ONCE = ["a S b", "O(a & Y b)", "H(a -> Y b)", "Y(a) | b", "O(b) & !a", "a & Y(O(b))"]
+
+
+def _dot_in_a_process(texts):
+    from attnlogic.automata.ppltl import ltlf2dfa_dot
+
+    return [ltlf2dfa_dot(t) for t in texts]
+
+
+def test_processes_that_call_ltlf2dfa_at_once_each_get_their_own_automaton():
+    """ltlf2dfa writes every MONA program to one fixed file: two processes calling it at once
+    (two test workers) read each other's.  ltlf2dfa_dot holds a lock around it, so each of
+    three processes, running the same 6 formulas 5 times in different orders at once, gets
+    exactly the DOT that one call alone gives."""
+    import multiprocessing
+
+    from attnlogic.automata.ppltl import ltlf2dfa_dot
+
+    alone = {t: ltlf2dfa_dot(t) for t in _FORMULAS_AT_ONCE}
+    assert len(set(alone.values())) == len(alone)   # six different automata
+    orders = [[_FORMULAS_AT_ONCE[(i * s) % 6] for i in range(30)] for s in (1, 5, 1)]
+    with multiprocessing.get_context("spawn").Pool(3) as pool:
+        results = pool.map(_dot_in_a_process, orders)
+    for texts, dots in zip(orders, results):
+        assert [alone[t] for t in texts] == dots

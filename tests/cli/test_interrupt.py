@@ -6,9 +6,11 @@ hang guard, ``proc.wait(STOP_GUARD)`` raising."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -18,11 +20,33 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")]
 
 
+#: the process groups of the commands a test started: killed when the test ends, so that a
+#: failed test (a hang guard that fired) leaves no process behind on the machine
+_GROUPS: list[int] = []
+
+
+@pytest.fixture(autouse=True)
+def _kill_what_the_test_started():
+    yield
+    while _GROUPS:
+        try:
+            os.killpg(_GROUPS.pop(), signal.SIGKILL)
+        except OSError:       # the group is gone: every process of it has ended
+            pass
+
+
+def _as_a_terminal_job():
+    # a background job may have SIGINT ignored; the command must see Ctrl-C as a terminal
+    # sends it; its own process group holds it and everything it starts (workers, trackers)
+    os.setpgid(0, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(argv, cwd):
-    # a background job may have SIGINT ignored; the command must see Ctrl-C as a terminal sends it
-    return subprocess.Popen([sys.executable, "-m", "attnlogic", *argv], cwd=cwd, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc = subprocess.Popen([sys.executable, "-m", "attnlogic", *argv], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_as_a_terminal_job)
+    _GROUPS.append(proc.pid)
+    return proc
 
 
 def _children(pid: int) -> list[int]:
@@ -44,9 +68,6 @@ class _Output:
     line on a terminal is rewritten with '\\r')."""
 
     def __init__(self, proc):
-        import os
-        import threading
-
         self.chunks = {"out": [], "err": []}
 
         def pump(fd, key):

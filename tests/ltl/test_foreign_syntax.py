@@ -18,6 +18,7 @@ import pytest
 
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.from_formula import formula_to_dfa
+from attnlogic.automata.ppltl import ltlf2dfa_dot
 from attnlogic.kernel.errors import FileFormatError, ParseError
 from attnlogic.ltl import parse
 from attnlogic.ltl.foreign import _TOKEN  # noqa: F401  (the module under test is importable)
@@ -180,14 +181,12 @@ needs_mona = pytest.mark.skipif(shutil.which("mona") is None, reason="mona is no
 @pytest.mark.parametrize("text", [f for f in FORMULAS if "tt" not in f.split() and "ff" not in f.split()])
 def test_our_dfa_equals_ltlf2dfa_and_mona(text):
     pytest.importorskip("ltlf2dfa")
-    from ltlf2dfa.parser.ppltl import PPLTLParser
-
     from attnlogic.automata.dot_reader import read_dot
     from attnlogic.automata.propositions import propositions_of
 
     letters = ("a", "b", "z")          # z: a letter that is no proposition (all false)
     ours = formula_to_dfa(parse(text, syntax="ltlf2dfa"), letters, extend=True)
-    dot = PPLTLParser()(text).to_dfa()
+    dot = ltlf2dfa_dot(text)
     try:
         theirs = read_dot(dot, "<ltlf2dfa>")
     except FileFormatError:            # guards over no proposition (true/false): one-hot, nothing lost
