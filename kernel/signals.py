@@ -8,16 +8,27 @@ once, and none of that runs: spawned workers and multiprocessing's resource trac
 the command.  :func:`stop_signals_raise` makes them raise :class:`Terminated`, a
 KeyboardInterrupt, so the same cleanups run, and the command line exits with 128 + the
 signal's number (143 for SIGTERM, 129 for SIGHUP), as a shell reports a process killed by it.
+
+Stopping is bounded: the first Ctrl-C or stop signal within :func:`stop_signals_raise` also
+starts a watchdog.  If the process is still alive ``grace`` seconds later (a cleanup that
+waits on something that never comes: a worker pool's manager thread at exit, a lock), the
+watchdog kills the process's multiprocessing children and ends the process with the same
+status; a second signal while stopping does so at once, as a user pressing Ctrl-C again
+expects.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import signal
+import sys
 import threading
+import time
 from contextlib import contextmanager
 
 __all__ = ["Terminated", "stop_signals_raise", "interruption", "exit_status", "forget_unhandled_interrupt",
-           "interrupt_cause", "STOP_SIGNALS"]
+           "interrupt_cause", "STOP_SIGNALS", "STOP_GRACE"]
 
 #: the signals that stop a command like Ctrl-C (SIGHUP where the platform has it)
 STOP_SIGNALS = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None))
@@ -36,25 +47,72 @@ class Terminated(KeyboardInterrupt):
         return signal.Signals(self.signum).name
 
 
-def _raise(signum, frame):
-    raise Terminated(signum)
+#: seconds a stopping process may take to clean up before the watchdog ends it
+STOP_GRACE = 60.0
+
+
+class _Stopping:
+    """The watchdog of one :func:`stop_signals_raise` block: armed by the first signal."""
+
+    def __init__(self, grace: float):
+        self.grace = float(grace)
+        self.status: int | None = None
+
+    def signal(self, status: int) -> None:
+        """A Ctrl-C or stop signal came (exit status ``status``): the first arms the watchdog,
+        a second ends the process now."""
+        if self.status is not None:
+            self.end(f"{_name(status)} again while stopping")
+        self.status = status
+        threading.Thread(target=self._watch, name="attnlogic-stop-watchdog", daemon=True).start()
+
+    def _watch(self) -> None:
+        time.sleep(self.grace)
+        self.end(f"still stopping after {self.grace:g} s")
+
+    def end(self, why: str) -> None:
+        """Kill the multiprocessing children and end the process with the stop's status."""
+        for child in multiprocessing.active_children():
+            child.kill()
+        try:
+            print(f"\nattnlogic: {why}: ending now", file=sys.stderr, flush=True)
+        except (OSError, ValueError):     # stderr closed or broken: end all the same
+            pass
+        os._exit(self.status)
+
+
+def _name(status: int) -> str:
+    return "Ctrl-C" if status == 130 else signal.Signals(status - 128).name
 
 
 @contextmanager
-def stop_signals_raise():
-    """Within the block, SIGTERM and SIGHUP raise :class:`Terminated` in the main thread;
-    the previous handlers are restored after it.  A signal that was ignored when the block
-    began (``nohup`` ignores SIGHUP) stays ignored; outside the main thread nothing changes."""
+def stop_signals_raise(grace: float = STOP_GRACE):
+    """Within the block, SIGTERM and SIGHUP raise :class:`Terminated` in the main thread and
+    Ctrl-C raises KeyboardInterrupt as usual; each also arms the stop watchdog (module
+    docstring: the process ends ``grace`` seconds later if it has not, and at once on a second
+    signal).  The previous handlers are restored after the block.  A signal that was ignored
+    when the block began (``nohup`` ignores SIGHUP) stays ignored, and a SIGINT handler other
+    than Python's default is left alone; outside the main thread nothing changes."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    stopping = _Stopping(grace)
+
+    def stop(signum, frame):
+        stopping.signal(128 + signum)
+        raise Terminated(signum)
+
+    def ctrl_c(signum, frame):
+        stopping.signal(130)
+        raise KeyboardInterrupt
+
     previous = {}
-    for sig in STOP_SIGNALS:
+    for sig in STOP_SIGNALS + (signal.SIGINT,):
         old = signal.getsignal(sig)
-        if old is signal.SIG_IGN:
+        if old is signal.SIG_IGN or (sig == signal.SIGINT and old is not signal.default_int_handler):
             continue
         previous[sig] = old
-        signal.signal(sig, _raise)
+        signal.signal(sig, ctrl_c if sig == signal.SIGINT else stop)
     try:
         yield
     finally:

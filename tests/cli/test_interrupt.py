@@ -281,3 +281,52 @@ def test_a_ctrl_c_inside_an_extensions_initialisation_is_an_interrupt(monkeypatc
     monkeypatch.setattr(parse_command, "run", broken_import)
     with pytest.raises(ImportError):
         cli.main(["parse", "P a"])
+
+
+_STUCK_CLEANUP = """
+import multiprocessing, sys, time
+from attnlogic.kernel.signals import stop_signals_raise
+
+def work():
+    time.sleep(600)
+
+if __name__ == "__main__":
+    child = multiprocessing.get_context("spawn").Process(target=work)
+    child.start()
+    with stop_signals_raise(grace=float(sys.argv[1])):
+        try:
+            print(child.pid, flush=True)
+            time.sleep(600)
+        except KeyboardInterrupt:
+            print("stopping", flush=True)
+            time.sleep(600)        # a cleanup that never ends (a join on a stuck thread)
+"""
+
+
+@pytest.mark.parametrize("sig, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize("how", ["watchdog", "second signal"])
+def test_a_stop_whose_cleanup_hangs_still_ends_and_kills_the_workers(tmp_path, sig, status, how):
+    """Stopping is bounded (attnlogic.kernel.signals): a process whose cleanup after Ctrl-C or
+    SIGTERM never ends is ended by the watchdog ``grace`` seconds later, or at once by a
+    second signal, with the stop's exit status, and its multiprocessing children are killed
+    (a hung cleanup once left two training workers running for 45 minutes)."""
+    script = tmp_path / "stuck.py"
+    script.write_text(_STUCK_CLEANUP)
+    grace = 1.0 if how == "watchdog" else STOP_GUARD * 10
+    proc = subprocess.Popen([sys.executable, str(script), str(grace)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_as_a_terminal_job)
+    _GROUPS.append(proc.pid)
+    child = int(proc.stdout.readline())    # printed inside the block
+    assert _alive(child)
+    proc.send_signal(sig)
+    if how == "second signal":
+        assert proc.stdout.readline() == "stopping\n"
+        proc.send_signal(sig)
+    proc.wait(STOP_GUARD)                  # a hang guard: the watchdog fires after 1 s
+    err = proc.stderr.read()
+    assert proc.returncode == status, err
+    assert ("again while stopping" if how == "second signal" else "still stopping after 1 s") in err
+    deadline = time.monotonic() + STOP_GUARD
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(child), "the worker outlived the process"
