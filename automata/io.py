@@ -56,8 +56,14 @@ The Language Toolkit's AT&T files (``from_att``)
     the symbol tables; MLRegTest's ``.att`` language files are such transitions files.
     LTK's one-file form appends a ``* * *`` line and the input-symbol table (``symbol
     tag``, ``<EPS> 0``), where a numeric label is a tag of the table.  ``<EPS>`` labels
-    (LTK's epsilon, written for several initial states) are refused like ``<eps>``; a pleb
-    program (a ``.plebby`` script) is refused with the reason.
+    (LTK's epsilon, written for several initial states) are refused like ``<eps>``.
+
+The Language Toolkit's pleb programs (``read_pleb_file``, :mod:`.pleb`)
+    A ``.plebby`` script (plebby's lines: pleb statements and ``:`` commands, MLRegTest's
+    language files) or a ``.pleb`` program is interpreted: its language is ``it`` over its
+    ``universe``.  Text without a file name (standard input) is read as a plebby script
+    when it has a ``:`` command or ``=`` assignment line (``:import`` relative to the
+    current directory).
 """
 
 from __future__ import annotations
@@ -77,6 +83,7 @@ from .convert import from_graphml, to_graphml
 from .dfa import DFA, letter_problem
 from .dot_reader import read_dot
 from .partial import MAX_TABLE_ENTRIES, complete_partial  # noqa: F401  (part of this module's API)
+from .pleb import PLEB_SUFFIXES, is_pleb_text, read_pleb, read_pleb_file
 from .propositions import eval_guard, guard_alphabet, guard_names
 
 __all__ = ["dfa_to_json", "dfa_from_json", "dfa_to_dict", "dfa_from_dict", "read_dfa_file",
@@ -201,12 +208,12 @@ def dfa_from_json(text: str, source: str = "<dfa>", max_states: int = MAX_DFA_ST
     return dfa_from_dict(obj, source, max_states)
 
 
-FORMATS = ("json", "hoa", "dot", "mona-dot", "att", "graphml")
+FORMATS = ("json", "hoa", "dot", "mona-dot", "att", "graphml", "pleb")
 
 
 def detect_format(text: str) -> str:
-    """``json``, ``hoa``, ``dot``, ``mona-dot``, ``graphml`` or ``att`` (see the module
-    docstring)."""
+    """``json``, ``hoa``, ``dot``, ``mona-dot``, ``graphml``, ``pleb`` (a plebby script) or
+    ``att`` (see the module docstring)."""
     head = text.lstrip("\ufeff \t\r\n")
     if head.startswith(("{", "[", '"')) or re.match(r"(null|true|false)\s*$", head):
         return "json"
@@ -216,6 +223,8 @@ def detect_format(text: str) -> str:
         return "graphml"
     if re.match(r"(strict\s+)?(di)?graph\b", head) or re.search(r"^\s*digraph\b", head, flags=re.M):
         return "mona-dot" if re.search(r"\binit\s*->", head) and "__start" not in head else "dot"
+    if is_pleb_text(text):
+        return "pleb"
     return "att"
 
 
@@ -242,13 +251,19 @@ def read_dfa_text(text: str, source: str = "<dfa>", alphabet: Sequence[str] | No
         return from_dot(text, source, alphabet, one_hot=bool(one_hot))
     if kind == "graphml":
         return from_graphml(text, source, alphabet)
+    if kind == "pleb":
+        return read_pleb(text, source, alphabet=alphabet, state_limit=max_states)
     return from_att(text, source, alphabet)
 
 
 def read_dfa_file(path: str, alphabet: Sequence[str] | None = None, max_bytes: int = MAX_DFA_BYTES,
                   max_states: int = MAX_DFA_STATES, *, one_hot: bool | None = None) -> DFA:
     """Read a DFA file in any supported format (``-`` = standard input), at most
-    ``max_bytes`` characters (a device such as /dev/zero is read no further than that)."""
+    ``max_bytes`` characters (a device such as /dev/zero is read no further than that).
+    A ``.pleb`` or ``.plebby`` file is a pleb program (:func:`~.pleb.read_pleb_file`; its
+    ``:import`` files relative to its folder, ``max_states`` the subset constructions' bound)."""
+    if path != "-" and str(path).endswith(PLEB_SUFFIXES):
+        return read_pleb_file(path, alphabet=alphabet, state_limit=max_states, max_bytes=max_bytes)
     text = read_text_capped(path, max_bytes)
     return read_dfa_text(text, "<stdin>" if path == "-" else path, alphabet, max_states, one_hot=one_hot)
 
@@ -475,16 +490,6 @@ LTK_SEPARATOR = "* * *"
 LTK_EPSILON = "<EPS>"
 
 
-def _pleb_program(text: str) -> bool:
-    """Whether the text reads as a pleb / plebby program of the Language Toolkit (a
-    ``:command`` line, or an ``=name`` assignment), rather than an automaton."""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith(":") or (line.startswith("=") and len(line) > 1):
-            return True
-    return False
-
-
 def _att_symbols(lines, first: int, source: str) -> dict[str, str]:
     """The input-symbol table after the separator: ``symbol tag`` lines → {tag: symbol}
     (tag 0, the epsilon, left out)."""
@@ -508,7 +513,7 @@ def from_att(text: str, source: str = "<att>", alphabet: Sequence[str] | None = 
     are these) and LTK's one-file form, the transitions followed by a ``* * *`` line and
     the input-symbol table (``symbol tag`` lines; a numeric label is a tag of that table),
     then optionally ``* * *`` and the output table.  A pleb program (``.plebby``) is
-    refused: it is a script, not an automaton."""
+    refused here: :func:`read_dfa_text` and :func:`read_dfa_file` interpret it."""
     lines = text.splitlines()
     cut = [i for i, line in enumerate(lines) if line.strip() == LTK_SEPARATOR]
     symbols: dict[str, str] = {}
@@ -516,10 +521,10 @@ def from_att(text: str, source: str = "<att>", alphabet: Sequence[str] | None = 
         end = cut[1] if len(cut) > 1 else len(lines)
         symbols = _att_symbols(lines[cut[0] + 1:end], cut[0] + 2, source)
         lines = lines[:cut[0]]
-    if _pleb_program("\n".join(lines)):
+    if is_pleb_text("\n".join(lines)):
         raise FileFormatError(source, "(file)", "a pleb program of the Language Toolkit (a ':' "
                                                 "command or '=' assignment line), not an automaton: "
-                                                "export it with plebby's :writeATT and read the .att file")
+                                                "read it with read_dfa_text or read_dfa_file")
     arcs, final_lines = [], []
     for lineno, raw in enumerate(lines, 1):
         fields = raw.split()

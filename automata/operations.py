@@ -25,7 +25,7 @@ from .minimize import minimize
 
 __all__ = [
     "complement", "intersection", "union", "difference", "symmetric_difference",
-    "product", "is_empty", "is_universal", "is_subset", "equivalent",
+    "product", "product_pairs", "is_empty", "is_universal", "is_subset", "equivalent",
     "shortest_accepted", "shortest_distinguishing_word", "explore", "align",
     "first_difference", "inclusion_counterexample",
 ]
@@ -94,10 +94,9 @@ def align(a: DFA, b: DFA) -> DFA:
     return b.with_alphabet_order(a.alphabet)
 
 
-def product(a: DFA, b: DFA, accept: Callable[[np.ndarray, np.ndarray], np.ndarray],
-            minimal: bool = True, limit: int = DEFAULT_STATE_LIMIT) -> DFA:
-    """The reachable product automaton; a pair (p, q) accepts iff ``accept(F_a[p], F_b[q])``."""
-    b = align(a, b)
+def product_pairs(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> tuple[np.ndarray, np.ndarray]:
+    """The reachable pairs of the product of ``a`` and ``b`` (same letter order), as codes
+    p·n_b + q numbered in discovery order, and the product's table over those numbers."""
     Ta = np.asarray(a.transitions, dtype=np.int64)
     Tb = np.asarray(b.transitions, dtype=np.int64)
     nb = Tb.shape[0]
@@ -106,8 +105,15 @@ def product(a: DFA, b: DFA, accept: Callable[[np.ndarray, np.ndarray], np.ndarra
         p, q = np.divmod(codes, nb)
         return Ta[p] * nb + Tb[q]
 
-    codes, table = explore(a.initial * nb + b.initial, step, limit)
-    p, q = np.divmod(codes, nb)
+    return explore(a.initial * nb + b.initial, step, limit)
+
+
+def product(a: DFA, b: DFA, accept: Callable[[np.ndarray, np.ndarray], np.ndarray],
+            minimal: bool = True, limit: int = DEFAULT_STATE_LIMIT) -> DFA:
+    """The reachable product automaton; a pair (p, q) accepts iff ``accept(F_a[p], F_b[q])``."""
+    b = align(a, b)
+    codes, table = product_pairs(a, b, limit)
+    p, q = np.divmod(codes, b.n_states)
     d = DFA._trusted(a.alphabet, table, 0, accept(a.accepting[p], b.accepting[q]))
     return minimize(d) if minimal else d
 

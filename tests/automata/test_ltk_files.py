@@ -1,7 +1,8 @@
 """The Language Toolkit's AT&T files and MLRegTest's language files as DFA sources
 (automata/io.py ``from_att``): plebby's ``:writeATT`` transitions files (MLRegTest's
 ``.att``), LTK's one-file form with a ``* * *`` symbol table, and the refusals (a pleb
-program, LTK's ``<EPS>`` label, a malformed symbol table) with field and reason."""
+program given to the AT&T reader itself, LTK's ``<EPS>`` label, a malformed symbol table)
+with field and reason.  Pleb programs are read by automata/pleb.py (tests/automata/test_pleb.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def _language(d, n: int) -> set[str]:
 
 def test_mlregtest_files_read_exactly():
     files = sorted(DATA.glob("*.att"))
-    assert len(files) == 18
+    assert len(files) == 23
     for f in files:
         d = read_dfa_file(str(f), alphabet="abcd")
         assert d.alphabet == ("a", "b", "c", "d")
@@ -64,10 +65,7 @@ def test_refusals_name_field_and_reason(text, field, reason):
     assert err.value.field == field and reason in err.value.reason
 
 
-def test_plebby_file_is_refused_on_the_command_line(capsys):
+def test_att_file_on_the_command_line(capsys):
     from attnlogic.cli import main
-    assert main(["dfa", "--dfa", str(DATA / "04.04.SL.2.1.0.plebby")]) == 2
-    err = capsys.readouterr().err
-    assert "field '(file)'" in err and ":writeATT" in err and "Traceback" not in err
     assert main(["dfa", "--dfa", str(DATA / "04.04.SL.2.1.0.att"), "--alphabet", "abcd"]) == 0
     assert '"alphabet": ["a", "b", "c", "d"]' in capsys.readouterr().out

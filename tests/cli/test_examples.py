@@ -82,3 +82,9 @@ def test_census_tables_write_the_markdown(tmp_path):
     assert "| languages | | 2 | 24 | 26 | |" in text          # 2 and 24 minimal DFAs over ab
     assert text.count("| LTL[P,Y<=2] | `hybrid:2` |") == 2
     assert "$ attnlogic census --max-states 2 --alphabet ab" in text
+
+
+def test_mlregtest_programs_agree_with_their_automata():
+    out = _run("mlregtest_programs.py", str(ROOT / "tests" / "data" / "mlregtest"))
+    assert out.strip().splitlines()[-1] == ("23 programs, 13 classes: 23 equivalent, 0 different, "
+                                            "0 without an automaton, 0 unread")
