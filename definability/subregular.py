@@ -80,8 +80,9 @@ class ClassAnswer:
 
 class ClassProcedure(Procedure):
     """A subregular class in a classification: ``decide(dfa, limits, certificates)`` of its
-    module, then every certificate and witness re-checked by :mod:`.verify_subregular`
-    (AssertionError if one fails: a bug, never printed)."""
+    module, then every certificate and witness re-checked by the ``check`` of the class's
+    declaration (:class:`~.classes.LanguageClass`; :mod:`.verify_subregular` for the classes of
+    :data:`SUBREGULAR`) — AssertionError if one fails: a bug, never printed."""
 
     def __init__(self, family: str, decide):
         self.family, self._decide = family, decide
@@ -93,6 +94,8 @@ class ClassProcedure(Procedure):
 
         d = context.dfa
         ans = self._decide(d, context.limits, context.certificates, context)
+        recheck = cls.check if cls.check is not None else (
+            lambda dfa, answer, sep: verify_answer(dfa, cls.name.split("[")[0], answer, sep))
         sep = "" if all(len(a) == 1 for a in d.alphabet) else ","
         if context.certificates:
             for label, obj in (("certificate", ans if ans.member and ans.certificate else None),
@@ -101,8 +104,7 @@ class ClassProcedure(Procedure):
                 if obj is None:
                     continue
                 j = obj.to_json(sep)
-                check = verify_answer(d, cls.name.split("[")[0],
-                                      j if label != "certificate" else {"certificate": j}, sep)
+                check = recheck(d, j if label != "certificate" else {"certificate": j}, sep)
                 if not check.valid:
                     raise AssertionError(f"{cls.name}: the {label} failed its check: {check.reason}")
         return FragmentResult(cls, ans.member, None, ans.witness, ans.method,

@@ -14,7 +14,7 @@ the decision procedures that produced it:
                    '$NAME := formula', one a line or separated by ';')
   --class NAME --answer FILE
                    a registered class with an answer check of its own (its declaration's
-                   check; the subregular classes SL, SP, RD, GD, LT, LTT, PT): FILE ('-' = stdin) is
+                   check: the subregular classes, SL, SP, LT, PT, …): FILE ('-' = stdin) is
                    the JSON of classify --json (or its answer for NAME); its certificate
                    (forbidden factors / subsequences, accepted profiles of order k) is
                    compared with the language by a product search, its witness words'
@@ -53,7 +53,7 @@ def add_arguments(parser) -> None:
                         help="LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] "
                              "(with --formula or --witness)")
     parser.add_argument("--class", dest="cls", metavar="NAME",
-                        help="a registered class with an answer check (SL, SP, RD, GD, LT, LTT, PT), or one at a fixed "
+                        help="a registered class with an answer check (the subregular classes: SL, SP, LT, PT, …), or one at a fixed "
                            "order as classify asked it, SL[2] (with --answer)")
     cert = parser.add_mutually_exclusive_group(required=True)
     cert.add_argument("--answer", metavar="FILE",

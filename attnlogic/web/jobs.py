@@ -44,11 +44,10 @@ from attnlogic.automata.propositions import over_valuations
 from attnlogic.commands._common import split_alphabet, split_word
 from attnlogic.definability.census import census
 from attnlogic.definability.classify import classify, questions
-from attnlogic.definability.registry import CLASSES
+from attnlogic.definability.registry import CLASSES, language_class
 from attnlogic.definability.semigroup import transition_semigroup
 from attnlogic.definability.separations import inclusion, separation
 from attnlogic.definability.verify import verify_formula, verify_identity_check, verify_witness
-from attnlogic.definability.verify_subregular import CLASS_NAMES, verify_answer
 from attnlogic.kernel.errors import InputError, LimitExceeded
 from attnlogic.kernel.limits import Limits
 from attnlogic.ltl.fragments import Fragment
@@ -202,9 +201,8 @@ def _recheck(r) -> dict | None:
     re-decided from scratch (``verify_identity_check``: FO2[<], DD1)."""
     if isinstance(r.fragment, Fragment):
         return {"kind": "formula"} if r.formula is not None else ({"kind": "witness"} if r.witness else None)
-    name = str(r.fragment)
-    if name in CLASS_NAMES and r.member is not None:
-        return {"kind": "answer"}
+    if getattr(r.fragment, "check", None) is not None and r.member is not None:
+        return {"kind": "answer"}       # a class whose declaration checks its answers
     data = r.certificate if r.member else r.witness
     data = data.to_json() if hasattr(data, "to_json") else data
     if r.member is not None and isinstance(data, dict) and data.get("identities"):
@@ -227,12 +225,17 @@ def job_verify(params, limits: Limits) -> dict:
         return out
     if params.get("answer") is not None:
         name = params["fragment"]
-        if name not in CLASS_NAMES:
-            raise InputError(f"fragment: a subregular class ({', '.join(CLASS_NAMES)}) goes with an "
-                             f"answer, got {name!r}", parameters=("fragment",))
+        checked = [c.name for c in CLASSES if c.check is not None]
+        try:
+            checker = language_class(name).check
+        except InputError:
+            checker = None
+        if checker is None:
+            raise InputError(f"fragment: a class with an answer check of its own ({', '.join(checked)}) "
+                             f"goes with an answer, got {name!r}", parameters=("fragment",))
         sep = "" if all(len(a) == 1 for a in lang.alphabet) else ","
         try:
-            check = verify_answer(lang.dfa, name, params["answer"], sep)
+            check = checker(lang.dfa, params["answer"], sep)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise InputError(f"answer: malformed ({exc.__class__.__name__}: {exc})"[:300],
                              parameters=("answer",)) from None
