@@ -44,14 +44,16 @@ mentions (a symbol of s that ``e`` does not mention is only inserted).
 
 plebby scripts (``.plebby``)
     One statement line or command per line.  ``:import file`` reads a script and
-    ``:read file`` a pleb program (multi-line), both relative to the folder of the file
-    that names them; ``:reset`` and ``:unset name`` change the bindings as in plebby;
-    ``:compile`` does not change any language; ``:quit`` ends the script.  Commands that
-    only print or write (``:writeATT``, ``:write``, ``:display``, ``:is…`` queries,
-    ``:equal``, ``:bindings`` …) are skipped: they do not change ``it``.  Commands that
-    bind automata read from other files or change the alphabet of stored expressions
-    (``:readATT``, ``:readBin``, ``:readJeff``, ``:loadstate``, ``:learnSL``, ``:ground``,
-    ``:restrict``, ``:restoreUniverse``) and unknown commands are refused.
+    ``:read file`` a pleb program (multi-line), relative to the folder of the program read
+    (plebby's working directory, also inside imported files); ``:reset``, ``:unset name``,
+    ``:restrict`` (symbols outside ``universe`` removed from every binding),
+    ``:restoreUniverse`` and ``:ground`` (every stored expression fixed to its language
+    over the present universe) change the bindings as in plebby; ``:compile`` changes no
+    language; ``:quit`` ends the script.  Commands that only print or write
+    (``:writeATT``, ``:write``, ``:display``, ``:is…`` queries, ``:equal``, ``:bindings`` …)
+    are skipped: they do not change ``it``.  Commands that bind automata read from other
+    files (``:readATT``, ``:readATTO``, ``:readBin``, ``:readJeff``, ``:loadstate``,
+    ``:learnSL``, ``:learnSP``, ``:learnTSL``) and unknown commands are refused.
 
 Every error is a :class:`~attnlogic.kernel.errors.ParseError` naming the file, the line and
 the column (with a caret), or a :class:`~attnlogic.kernel.errors.InputError` for a file that
@@ -60,9 +62,11 @@ cannot be read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
+
+import numpy as np
 
 from attnlogic.kernel.errors import InputError, ParseError
 from attnlogic.kernel.fileio import read_text_capped
@@ -81,6 +85,9 @@ PLEB_SUFFIXES = (".pleb", ".plebby")
 MAX_PLEB_BYTES = 16 * 2 ** 20
 #: deepest chain of ``:import``/``:read``
 MAX_IMPORT_DEPTH = 32
+#: deepest expression, counting the nesting its variables bring (every level is a recursive
+#: step of the parser and of the evaluation)
+MAX_NESTING = 150
 
 _DELIMITERS = {"<": ">", "⟨": "⟩", "(": ")", "[": "]", "{": "}", "|": "|"}
 _NAME_STOP = set("<>⟨⟩()[]{}|,")
@@ -104,10 +111,7 @@ _REFUSED_COMMANDS = {
     ":readatt": "reads an automaton from AT&T files", ":readatto": "reads an automaton from AT&T files",
     ":readbin": "reads a binary automaton", ":readjeff": "reads a Jeff automaton",
     ":loadstate": "restores a saved interpreter state", ":learnsl": "learns from a corpus",
-    ":learnsp": "learns from a corpus", ":learntsl": "learns from a corpus",
-    ":ground": "fixes the alphabet of the stored expressions",
-    ":restrict": "removes symbols from the stored expressions",
-    ":restoreuniverse": "recomputes the universe from the stored bindings"}
+    ":learnsp": "learns from a corpus", ":learntsl": "learns from a corpus"}
 
 
 # -- tokens ---------------------------------------------------------------------------
@@ -196,29 +200,37 @@ class Factor:
     pieces: tuple               # tuple of tuples of Symbols
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Expr:
     """An expression tree with its variables replaced: ``op`` is "factor" (``factor``),
-    an operator (``args``), "tier" or "neutral" (``symbols``, ``args[0]``)."""
+    an operator (``args``), "tier" or "neutral" (``symbols``, ``args[0]``).  A variable used
+    twice is one shared subtree (compared by identity: the tree is a DAG, whose unfolding
+    may be exponentially larger)."""
     op: str
     args: tuple = ()
     factor: Factor | None = None
     symbols: frozenset = frozenset()
     mentioned: frozenset = frozenset()
+    automaton: DFA | None = None            # "fixed": a language over its own letters
+    depth: int = field(default=1, init=False)
+    _used: frozenset = field(default=frozenset(), init=False, repr=False)
+
+    def __post_init__(self):
+        own = set(self.mentioned)
+        if self.factor is not None:
+            for piece in self.factor.pieces:
+                for s in piece:
+                    own |= s.mentioned
+        for a in self.args:
+            own |= a._used
+        if self.automaton is not None:
+            own |= set(self.automaton.alphabet)
+        object.__setattr__(self, "_used", frozenset(own))
+        object.__setattr__(self, "depth", 1 + max((a.depth for a in self.args), default=0))
 
     def used(self) -> frozenset:
         """The symbols the expression mentions (plebby's usedSymbols)."""
-        out = set()
-        stack = [self]
-        while stack:
-            e = stack.pop()
-            if e.factor is not None:
-                for piece in e.factor.pieces:
-                    for s in piece:
-                        out |= s.mentioned
-            out |= e.mentioned
-            stack.extend(e.args)
-        return frozenset(out)
+        return self._used
 
 
 # -- the parser ------------------------------------------------------------------------
@@ -235,6 +247,7 @@ class _Parser:
         self.text = text
         self.toks = tokens
         self.pos = 0
+        self.nesting = 0
         self.far: tuple[int, list[str]] = (-1, [])
 
     # primitives
@@ -276,6 +289,16 @@ class _Parser:
                 return s
         return None
 
+    def nested(self, fn: Callable):
+        """``fn()`` one level deeper (the grammar's recursion), refused beyond MAX_NESTING."""
+        self.nesting += 1
+        try:
+            if self.nesting > MAX_NESTING:
+                raise _SyntaxAt(self._here(), f"nested deeper than {MAX_NESTING} levels")
+            return fn()
+        finally:
+            self.nesting -= 1
+
     def attempt(self, fn: Callable):
         save = self.pos
         try:
@@ -315,6 +338,9 @@ class _Parser:
 
     # symbol sets
     def symbols(self) -> _SetRef:
+        return self.nested(self._symbols)
+
+    def _symbols(self) -> _SetRef:
         offset = self._here()
         if self.pos < len(self.toks) and self.toks[self.pos].kind == "sym":
             c = self.toks[self.pos].text
@@ -335,12 +361,15 @@ class _Parser:
 
     # factors
     def factor(self) -> _FactorRef:
+        return self.nested(self._factor)
+
+    def _factor(self) -> _FactorRef:
         for kind, spellings in (("gap", ("..", "‥")), ("cat", (".",))):
             save = self.pos
             if self.eat(spellings):
                 if self.pos < len(self.toks) and self.toks[self.pos].text in "<⟨":
                     offset = self.toks[save].offset
-                    parts = self.delimited("<⟨", self.factor_item)
+                    parts = self.delimited("<⟨", self.factor)
                     return _FactorRef(kind, parts=tuple(parts), offset=offset)
                 self.pos = save
         return self.factor_item()
@@ -376,6 +405,9 @@ class _Parser:
 
     # expressions
     def expr(self) -> _ExprRef:
+        return self.nested(self._expr)
+
+    def _expr(self) -> _ExprRef:
         if self.pos < len(self.toks) and self.toks[self.pos].kind == "name":
             t = self.name()
             return _ExprRef("var", name=t.text, offset=t.offset)
@@ -513,11 +545,58 @@ class _Env:
         if ref.kind == "factor":
             return Expr("factor", factor=self.lookup_factor(ref.factor))
         args = tuple(self.lookup(p) for p in ref.parts)
+        if any(a.depth >= MAX_NESTING for a in args):
+            raise _SyntaxAt(ref.offset, f"nested deeper than {MAX_NESTING} levels (counting the "
+                                        "expressions its variables stand for)")
         if ref.kind in ("tier", "neutral"):
             sets = [self.lookup_set(s) for s in ref.sets]
             return Expr(ref.kind, args, symbols=frozenset().union(*(s.value for s in sets)),
                         mentioned=frozenset().union(*(s.mentioned for s in sets)))
         return Expr(ref.kind, args)
+
+    def restrict(self):
+        """plebby's ``:restrict``: every symbol outside the universe removed from the sets and
+        from the stored expressions (their symbol sets, the letters of fixed automata)."""
+        universe = self.sets.get("universe", frozenset())
+        self.sets = {k: v & universe for k, v in self.sets.items()}
+        memo: dict = {}
+
+        def cut(s: Symbols) -> Symbols:
+            return Symbols(s.value & universe, s.mentioned & universe)
+
+        def walk(e: Expr) -> Expr:
+            got = memo.get(id(e))
+            if got is None:
+                factor = None if e.factor is None else Factor(
+                    e.factor.head, e.factor.tail, tuple(tuple(cut(s) for s in p) for p in e.factor.pieces))
+                got = memo[id(e)] = Expr(e.op, tuple(walk(a) for a in e.args), factor,
+                                         e.symbols & universe, e.mentioned & universe,
+                                         None if e.automaton is None else _contract(e.automaton, universe))
+            return got
+
+        self.exprs = {k: walk(e) for k, e in self.exprs.items()}
+
+    def restore_universe(self):
+        """plebby's ``:restoreUniverse``: the universe becomes the symbols of the other sets
+        and of the stored expressions."""
+        out = set()
+        for k, v in self.sets.items():
+            if k != "universe":
+                out |= v
+        for e in self.exprs.values():
+            out |= e.used()
+        self.sets["universe"] = frozenset(out)
+
+    def ground(self, state_limit: int):
+        """plebby's ``:ground``: every stored expression becomes the automaton of its language
+        over the present universe (and its own symbols); a symbol added later is then in no
+        word of it."""
+        universe = self.sets.get("universe", frozenset())
+        memo: dict = {}
+        for k, e in list(self.exprs.items()):
+            letters = tuple(sorted(universe | e.used()))
+            ev = memo.setdefault(letters, _Evaluator(letters, state_limit))
+            self.exprs[k] = Expr("fixed", automaton=ev(e))
 
     def run(self, st: _Statement):
         """Bind a statement as plebby does: the value with its names replaced, the universe
@@ -533,6 +612,25 @@ class _Env:
             self.exprs[st.name] = e
 
 
+def _contract(d: DFA, letters: frozenset) -> DFA:
+    """The automaton without the letters outside ``letters`` (plebby's contractAlphabetTo)."""
+    keep = [i for i, a in enumerate(d.alphabet) if a in letters]
+    return DFA._trusted(tuple(d.alphabet[i] for i in keep), d.transitions[:, keep], d.initial,
+                        d.accepting).minimal()
+
+
+def _extend(d: DFA, alphabet: tuple) -> DFA:
+    """The automaton over a larger alphabet, the new letters to a rejecting sink."""
+    n = d.n_states
+    col = {a: i for i, a in enumerate(d.alphabet)}
+    table = np.full((n + 1, len(alphabet)), n, dtype=np.int64)
+    for j, a in enumerate(alphabet):
+        if a in col:
+            table[:n, j] = d.transitions[:, col[a]]
+    accepting = np.append(d.accepting, False)
+    return DFA._trusted(alphabet, table, d.initial, accepting).minimal()
+
+
 # -- evaluation -------------------------------------------------------------------------
 class _Evaluator:
     """Expressions → minimal DFAs over one alphabet (the program's universe), each subtree
@@ -546,9 +644,9 @@ class _Evaluator:
         self.eps = rational.epsilon(alphabet)
 
     def __call__(self, e: Expr) -> DFA:
-        got = self.memo.get(e)
+        got = self.memo.get(id(e))      # a shared subtree (a variable used again) once
         if got is None:
-            got = self.memo[e] = self._eval(e)
+            got = self.memo[id(e)] = self._eval(e)
         return got
 
     def _fold(self, args, fn, unit: DFA) -> DFA:
@@ -564,6 +662,8 @@ class _Evaluator:
         op = e.op
         if op == "factor":
             return self._factor(e.factor)
+        if op == "fixed":
+            return _extend(e.automaton, A)
         if op == "and":
             return self._fold(e.args, intersection, self.sigma)
         if op == "or":
@@ -639,9 +739,10 @@ def _error(source: str, text: str, offset: int, message: str) -> ParseError:
 
 
 class _Reader:
-    def __init__(self, state_limit: int):
+    def __init__(self, state_limit: int, folder: Path):
         self.env = _Env()
         self.state_limit = state_limit
+        self.folder = folder            # plebby's working directory: the top program's folder
         self.stack: list[str] = []
 
     def program(self, text: str, source: str, offset_base: int = 0, full: str | None = None):
@@ -654,18 +755,18 @@ class _Reader:
         except _SyntaxAt as err:
             raise _error(source, full, offset_base + err.offset, err.message) from None
 
-    def script(self, text: str, source: str, folder: Path):
+    def script(self, text: str, source: str):
         offset = 0
         for raw in text.splitlines(keepends=True):
             line = raw.rstrip("\r\n")
             if line.startswith(":"):
-                if self.command(line, source, folder, text, offset) == "quit":
+                if self.command(line, source, text, offset) == "quit":
                     return
             else:
                 self.program(line, source, offset, text)
             offset += len(raw)
 
-    def command(self, line: str, source: str, folder: Path, text: str, offset: int):
+    def command(self, line: str, source: str, text: str, offset: int):
         words = _modwords(line)
         name = words[0].lower()
         where = (source, text, offset)
@@ -676,7 +777,7 @@ class _Reader:
         if name in (":import", ":read"):
             if len(words) != 2:
                 raise _error(*where, f"{words[0]} takes one file name (quote a name with spaces)")
-            self.file(folder / Path(words[1]).expanduser(), name == ":import", where)
+            self.file(self.folder / Path(words[1]).expanduser(), name == ":import", where)
             return None
         if name == ":reset" and len(words) == 1:
             self.env = _Env()
@@ -684,6 +785,14 @@ class _Reader:
         if name == ":unset" and len(words) == 2:
             self.env.sets.pop(words[1], None)
             self.env.exprs.pop(words[1], None)
+            return None
+        if len(words) == 1 and name in (":restrict", ":restoreuniverse", ":ground"):
+            if name == ":restrict":
+                self.env.restrict()
+            elif name == ":restoreuniverse":
+                self.env.restore_universe()
+            else:
+                self.env.ground(self.state_limit)
             return None
         if name in _REFUSED_COMMANDS:
             raise _error(*where, f"plebby's {words[0]} {_REFUSED_COMMANDS[name]}: not supported "
@@ -702,7 +811,7 @@ class _Reader:
         self.stack.append(key)
         try:
             if script:
-                self.script(text, str(path), path.parent)
+                self.script(text, str(path))
             else:
                 self.program(text, str(path))
         finally:
@@ -773,10 +882,9 @@ def read_pleb(text: str, source: str = "<pleb>", folder: str | Path | None = Non
     later).  ``folder``: where ``:import``/``:read`` look (default: the current directory)."""
     if not isinstance(text, str):
         raise InputError(f"pleb: expected text, got {type(text).__name__}")
-    reader = _Reader(state_limit)
-    base = Path(".") if folder is None else Path(folder)
+    reader = _Reader(state_limit, Path(".") if folder is None else Path(folder))
     if script:
-        reader.script(text, source, base)
+        reader.script(text, source)
     else:
         reader.program(text, source)
     return reader.language(source, alphabet)

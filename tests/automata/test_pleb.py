@@ -24,7 +24,7 @@ from attnlogic.automata.io import read_dfa_file, read_dfa_text
 from attnlogic.automata.operations import equivalent
 from attnlogic.automata.pleb import read_pleb
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.kernel.errors import InputError, ParseError
+from attnlogic.kernel.errors import InputError, LimitExceeded, ParseError
 
 DATA = Path(__file__).parent.parent / "data" / "mlregtest"
 SYMS = "= a {/a}\n= b {/b}\n= c {/c}\n"
@@ -365,7 +365,7 @@ def test_bad_programs_name_line_and_column(text, line, column, reason):
 
 @pytest.mark.parametrize("text, line, reason", [
     (":readATT x.att _ _\n</a>\n", 1, ":readATT"),
-    (":ground\n</a>\n", 1, ":ground"),
+    (":readJeff x.jeff\n</a>\n", 1, ":readJeff"),
     (":frobnicate\n</a>\n", 1, "unknown"),
     (":import\n</a>\n", 1, "one file name"),
     ("</a>\n:import \"absent.plebby\"\n", 2, "no such file"),
@@ -380,9 +380,11 @@ def test_bad_scripts(text, line, reason, tmp_path):
         assert err.value.kind == f"pleb s.plebby, line {line}"
 
 
-def test_imports_are_relative_to_the_file_and_cycles_refused(tmp_path):
+def test_imports_are_relative_to_the_program_and_cycles_refused(tmp_path):
+    # plebby reads every file name relative to its working directory: here, the folder of
+    # the program read, also inside an imported file
     (tmp_path / "lib").mkdir()
-    (tmp_path / "lib" / "syms.plebby").write_text("= a {/a}\n= b {/b}\n:read \"more.pleb\"\n")
+    (tmp_path / "lib" / "syms.plebby").write_text("= a {/a}\n= b {/b}\n:read \"lib/more.pleb\"\n")
     (tmp_path / "lib" / "more.pleb").write_text("# a program: statements over lines\n= c\n {/c}\n")
     main = tmp_path / "main.plebby"
     main.write_text(":import \"lib/syms.plebby\"\n<a c>\n:writeATT o.att _ _ it\n:isSL it\n")
@@ -418,3 +420,71 @@ def test_command_line_refusals_exit_2(text, tmp_path, capsys):
     assert main(["dfa", "--dfa", str(f)]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "error:" in err and "bad.plebby" in err
+
+
+def test_deep_nesting_is_refused_and_shared_variables_are_evaluated_once():
+    with pytest.raises(ParseError) as err:
+        read_pleb("= a {/a}\n" + "~" * 5000 + "<a>", script=False)
+    assert "nested deeper" in err.value.message and err.value.kind.endswith("line 2")
+    with pytest.raises(ParseError) as err:
+        read_pleb("= a {/a}\n= x <a>\n" + "= x ~x\n" * 400 + "x", script=False)
+    assert "variables" in err.value.message
+    # x doubles in size 100 times as a tree; as the DAG it is, it is read at once
+    d = read_pleb("= a {/a}\n= x <a>\n" + "= x /\\{x, x}\n" * 100 + "x", script=False)
+    assert equivalent(d, read_pleb("= a {/a}\n<a>", script=False))
+
+
+PLEB_SYNTAX = (list("<>{}()[]|,/~!*+-^$.@%#=\n ab") + ["/a", "/b", "%|", "|%", "%||%", "/\\", "\\/",
+               "@@", "|_|_|", ".^.", "\\\\", "//", ".@.", ".<", "..<", "⟨", "⟩", "⋊", "it", "universe",
+               ":import x", ":writeATT f _ _ it", ":reset", "= a {/a}\n", "= b {/b}\n"])
+
+
+def _never_crashes(text: str, script: bool) -> None:
+    try:
+        d = read_pleb(text, "fuzz", script=script, state_limit=5_000)
+    except ParseError as err:
+        line = err.text
+        assert 1 <= err.column <= len(line) + 1, (text, err)
+        assert err.details()[1].strip() == "^"
+        return
+    except (InputError, LimitExceeded):
+        return
+    assert d.minimal() == d
+
+
+def test_fuzzed_programs_read_or_are_refused(tmp_path, monkeypatch):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    monkeypatch.chdir(tmp_path)              # ':import x' finds no file there
+
+    @settings(max_examples=3_000, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(st.sampled_from(PLEB_SYNTAX), max_size=25).map("".join), st.booleans())
+    def run(text, script):
+        _never_crashes(text, script)
+
+    run()
+
+
+def test_universe_assignment_restrict_restore_and_ground():
+    head = "= a {/a}\n= b {/b}\n= c {/c}\n= x /\\{<a b>, ~<c>}\n= universe {a, b}\n"
+    # without :restrict the universe is {a, b} and x's symbols: c stays
+    d = read_pleb(head + "x\n")
+    assert d.alphabet == ("a", "b", "c") and d.accepts(list("ab")) and not d.accepts(list("abc"))
+    # :restrict removes c from x: <c> is over an empty set, so ~<c> is everything
+    d = read_pleb(head + ":restrict\nx\n")
+    assert equivalent(d, regex_to_dfa("(a|b)*ab(a|b)*", ("a", "b")))
+    # a universe set smaller, then recomputed from the bindings
+    assert read_pleb("= a {/a}\n= b {/b}\n= universe {a}\n<a>\n").alphabet == ("a",)
+    assert read_pleb("= a {/a}\n= b {/b}\n= universe {a}\n:restoreUniverse\n<a>\n").alphabet == ("a", "b")
+    # :ground fixes x's language over {a}: the b added later is in none of its words;
+    # :compile changes no language
+    tail = "= b {/b}\nx\n"
+    grounded = read_pleb("= a {/a}\n= x ~<a>\n:ground\n" + tail)
+    compiled = read_pleb("= a {/a}\n= x ~<a>\n:compile\n" + tail)
+    assert grounded.alphabet == compiled.alphabet == ("a", "b")
+    assert equivalent(grounded, regex_to_dfa("()", ("a", "b")))
+    assert equivalent(compiled, regex_to_dfa("b*", ("a", "b")))
+    # a grounded automaton under :restrict loses the letters outside the universe
+    d = read_pleb("= a {/a}\n= b {/b}\n= x <a, b>\n:ground\n= universe {b}\n:restrict\nx\n")
+    assert d.alphabet == ("b",) and equivalent(d, rational.empty(("b",)))
