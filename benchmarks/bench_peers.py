@@ -1,22 +1,24 @@
-"""Benchmark: ours against libmata (C++ Mata, an optional baseline: ``pip install
-'attnlogic[bench]'``, it builds from source) and automata-lib, on the operations of the
-automata layer.
+"""Benchmark: ours against libmata (C++ Mata, an optional baseline; its newest release,
+1.31.1, builds from source with ``bash benchmarks/build_libmata.sh``), in the same process,
+on the operations of the automata layer.
 
 * minimisation of random DFAs (2 letters), counters modulo n (``a`` adds one, ``b``
   resets) and chains (``a`` moves on, ``b`` stays, the last state accepts), already
-  minimal and n layers deep; libmata's Hopcroft on the same (trimmed, complete) DFA;
+  minimal and n layers deep: ours in the C extension (automata/_native.c, Hopcroft with a
+  waiting set) where it is built, which is the normal case, at every size; libmata's
+  Hopcroft on the same (trimmed, complete) DFA;
 * language equivalence of a pair with an early difference (``a`` in one language only,
-  both 2^16-state DFAs behind it) and of two spellings of "the 17th letter from the end
-  is a" (131 072 states): ours on the DFAs (Hopcroft–Karp) and on the Glushkov NFAs
-  (antichains, :mod:`attnlogic.automata.nfa`), libmata's antichains on the same NFAs; the
-  same family on the NFAs at n = 4, 8, 12, 16 (best of at least 5);
+  ``b(a|b)*a(a|b)^16`` behind it) and of two spellings of "the 17th letter from the end
+  is a" (131 072 states): ours on the DFAs (Hopcroft–Karp, in the C extension) and on the
+  Glushkov NFAs (antichains, :mod:`attnlogic.automata.nfa`, Python), libmata's antichains
+  on the same NFAs; the same family on the NFAs at n = 4, 8, 12, 16 (best of at least 5);
 * regex → minimal DFA for (a|b)*a(a|b)^16: our routes, libmata's determinise + Hopcroft
   and its Brzozowski.
 
 Times are wall seconds, best of ``--repeat`` runs (the machine is shared, so the minimum is
 the least noisy), building the peers' objects outside the timing; ratio = ours / theirs
 (below 1: we are faster); exponent = the slope of log time over log size between the two
-sizes.  Peak memory is not measured here.
+sizes.  Peak memory is not measured here (the scaling benchmark measures it).
 
 Run: ``.venv/bin/python -m benchmarks.bench_peers [--sizes 100000,1000000] [--repeat 3]``
 """
@@ -24,10 +26,12 @@ Run: ``.venv/bin/python -m benchmarks.bench_peers [--sizes 100000,1000000] [--re
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import math
 
 import numpy as np
 
+from attnlogic.automata import _compiled
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata import nfa as N
@@ -107,9 +111,16 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     mata, alphabets = _mata()
-    print(f"libmata {'installed' if mata else 'not installed (ratios n/a)'}")
+    if mata:
+        print(f"libmata {importlib.metadata.version('libmata')}")
+    else:
+        print("libmata not installed (ratios n/a; bash benchmarks/build_libmata.sh builds 1.31.1)")
+    print("ours: minimisation and DFA equivalence in "
+          + ("the C extension (automata/_native.c)" if _compiled.NATIVE else
+             "the fallback (no C extension: numba's steps where numba is installed, else Python)"))
     print(f"{'operation':<34} {'states':>8} {'ours (s)':>10} {'libmata':>10} {'ratio':>7}")
-    minimize(counter_dfa(100_000))          # compile the kernels once, outside the timing
+    # one untimed call of each (first-call costs: imports, the fallback's numba kernels)
+    minimize(counter_dfa(100_000))
     equivalent(counter_dfa(100_000), counter_dfa(100_000))
     for family, make in (("minimise random", random_dfa), ("minimise counter", counter_dfa),
                          ("minimise chain", chain_dfa)):
