@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..kernel.errors import InputError
 from . import aperiodic, definite, dot_depth, fo2, locally_r_trivial, r_trivial, windows
 from . import (fixed_order, generalized_definite, locally_testable, piecewise_testable, reverse_definite,
-               strictly_local, strictly_piecewise, subregular, threshold_testable)
+               strictly_local, strictly_piecewise, subregular, threshold_testable, tier_strictly_local)
 from .classes import LanguageClass
 from .procedure import Procedure
 
@@ -36,6 +36,7 @@ CLASSES: list[LanguageClass] = [
     locally_testable.CLASS,      # LT
     threshold_testable.CLASS,    # LTT
     piecewise_testable.CLASS,    # PT
+    tier_strictly_local.CLASS,   # TSL
 ]
 
 #: names that ask several classes at once
