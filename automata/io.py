@@ -63,7 +63,7 @@ The Language Toolkit's pleb programs (``read_pleb_file``, :mod:`.pleb`)
     language files) or a ``.pleb`` program is interpreted: its language is ``it`` over its
     ``universe``.  Text without a file name (standard input) is read as a plebby script
     when it has a ``:`` command or ``=`` assignment line (``:import`` relative to the
-    current directory).
+    current directory; :func:`read_dfa_text` refuses ``:import`` unless given a folder).
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
@@ -229,13 +230,16 @@ def detect_format(text: str) -> str:
 
 
 def read_dfa_text(text: str, source: str = "<dfa>", alphabet: Sequence[str] | None = None,
-                  max_states: int = MAX_DFA_STATES, *, one_hot: bool | None = None) -> DFA:
+                  max_states: int = MAX_DFA_STATES, *, one_hot: bool | None = None,
+                  folder: str | None = None) -> DFA:
     """A DFA from text in any format of the module docstring (detected).  ``alphabet``: for
     DOT with letter labels and AT&T text, the alphabet to read over (it must contain every
     label; the rest go to the sink); for guards over propositions (MONA, Spot DOT), the
     letters of the one-hot reading.  ``one_hot``: read HOA and DOT guards with the
     propositions as letters instead of one letter per valuation (:mod:`.propositions`);
-    None: the file's own convention (valuations, or one-hot for our HOA files)."""
+    None: the file's own convention (valuations, or one-hot for our HOA files).  ``folder``:
+    where a plebby script's ``:import``/``:read`` look; None (text from anywhere, such as
+    an upload): they are refused, so that reading text never reads files."""
     kind = detect_format(text)
     if kind == "json":
         return dfa_from_json(text, source, max_states)
@@ -252,7 +256,7 @@ def read_dfa_text(text: str, source: str = "<dfa>", alphabet: Sequence[str] | No
     if kind == "graphml":
         return from_graphml(text, source, alphabet)
     if kind == "pleb":
-        return read_pleb(text, source, alphabet=alphabet, state_limit=max_states)
+        return read_pleb(text, source, folder, alphabet=alphabet, state_limit=max_states)
     return from_att(text, source, alphabet)
 
 
@@ -265,7 +269,9 @@ def read_dfa_file(path: str, alphabet: Sequence[str] | None = None, max_bytes: i
     if path != "-" and str(path).endswith(PLEB_SUFFIXES):
         return read_pleb_file(path, alphabet=alphabet, state_limit=max_states, max_bytes=max_bytes)
     text = read_text_capped(path, max_bytes)
-    return read_dfa_text(text, "<stdin>" if path == "-" else path, alphabet, max_states, one_hot=one_hot)
+    # a plebby script on standard input imports from the working directory, as plebby does
+    return read_dfa_text(text, "<stdin>" if path == "-" else path, alphabet, max_states, one_hot=one_hot,
+                         folder="." if path == "-" else str(Path(path).parent))
 
 
 def _reading_alphabet(labels: Sequence[str], alphabet: Sequence[str] | None, source: str, field: str):

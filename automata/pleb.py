@@ -739,7 +739,7 @@ def _error(source: str, text: str, offset: int, message: str) -> ParseError:
 
 
 class _Reader:
-    def __init__(self, state_limit: int, folder: Path):
+    def __init__(self, state_limit: int, folder: Path | None):
         self.env = _Env()
         self.state_limit = state_limit
         self.folder = folder            # plebby's working directory: the top program's folder
@@ -777,6 +777,9 @@ class _Reader:
         if name in (":import", ":read"):
             if len(words) != 2:
                 raise _error(*where, f"{words[0]} takes one file name (quote a name with spaces)")
+            if self.folder is None:
+                raise _error(*where, f"{words[0]} in a text read without a folder: files are read "
+                                     "only from a program read as a file (or given a folder)")
             self.file(self.folder / Path(words[1]).expanduser(), name == ":import", where)
             return None
         if name == ":reset" and len(words) == 1:
@@ -879,10 +882,11 @@ def read_pleb(text: str, source: str = "<pleb>", folder: str | Path | None = Non
     with commands) or a pleb program (``script=False``: statements over any lines, no
     commands), over its universe, or over ``alphabet`` when given (it must contain the
     universe; the other letters are read as plebby reads symbols added to the universe
-    later).  ``folder``: where ``:import``/``:read`` look (default: the current directory)."""
+    later).  ``folder``: where ``:import``/``:read`` look; None (the default, for text from
+    anywhere, such as an upload): they are refused, so that reading text never reads files."""
     if not isinstance(text, str):
         raise InputError(f"pleb: expected text, got {type(text).__name__}")
-    reader = _Reader(state_limit, Path(".") if folder is None else Path(folder))
+    reader = _Reader(state_limit, None if folder is None else Path(folder))
     if script:
         reader.script(text, source)
     else:

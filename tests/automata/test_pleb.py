@@ -402,6 +402,29 @@ def test_standard_input_is_read_as_a_script():
     assert d.alphabet == ("a", "b") and not d.accepts(["a", "a"]) and d.accepts(["a", "b", "a"])
 
 
+def test_text_without_a_folder_reads_no_file(tmp_path):
+    # what the web page does with an upload: text, no folder; an import is refused, and an
+    # output command is skipped (nothing written)
+    (tmp_path / "syms.plebby").write_text("= a {/a}\n")
+    text = f":import \"{tmp_path / 'syms.plebby'}\"\n<a>\n"
+    with pytest.raises(ParseError) as err:
+        read_dfa_text(text, "upload")
+    assert "without a folder" in err.value.message
+    assert read_dfa_text(text, "upload", folder=str(tmp_path)).alphabet == ("a",)
+    read_dfa_text(f"= a {{/a}}\n<a>\n:writeATT \"{tmp_path / 'w.att'}\" _ _ it\n", "upload")
+    assert not (tmp_path / "w.att").exists()
+
+
+def test_standard_input_imports_from_the_working_directory(tmp_path, monkeypatch):
+    import io
+    import sys
+    (tmp_path / "syms.plebby").write_text("= a {/a}\n= b {/b}\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(":import \"syms.plebby\"\n~<a b>\n"))
+    d = read_dfa_file("-")
+    assert d.alphabet == ("a", "b") and not d.accepts(["a", "b"])
+
+
 def test_alphabet_beyond_the_universe():
     # read over a larger alphabet, a symbol the program never names behaves as plebby
     # treats a symbol added to the universe later: like every other unnamed symbol

@@ -215,6 +215,8 @@ MALFORMED = [
     ("binary file", "/api/language", json.dumps({"source": "file", "text": "\ufffd\ufffdPK\x03\x04"}).encode(), 400),
     ("pickle file", "/api/language", json.dumps({"source": "file", "text": "\x80\x04\x95cos\nsystem\n"}).encode(), 400),
     ("bad formula", "/api/language", json.dumps({"source": "formula", "text": "P (a &"}).encode(), 400),
+    ("pleb import", "/api/language",
+     json.dumps({"source": "file", "text": ':import "/etc/hostname"\n= a {/a}\n<a>\n'}).encode(), 400),
     ("unknown question", "/api/nothing", b"{}", 404),
     ("a path out of the page", "/static/..%2f..%2fweb%2fpool.py", b"", 404),
     ("deep JSON", "/api/language", b"[" * 100_000 + b"]" * 100_000, 400),
