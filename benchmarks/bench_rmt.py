@@ -1,6 +1,6 @@
 """Benchmark of attnlogic.rmt: the bulk density and one full simulation.
 
-    python benchmarks/bench_rmt.py
+    python -m benchmarks.bench_rmt
 
 Prints a table with the time of each task and of a baseline run in the same process:
 the density against numpy.roots per point, sparse pooling against a dense pooling matrix,

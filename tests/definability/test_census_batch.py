@@ -2,7 +2,7 @@
 ``classify``, one DFA at a time: every language of at most 3 states over two letters and of
 at most 2 over three, and a seeded sample of 4 states over two letters and 3 over three.
 The full comparison on all 57,068 languages of at most 4 states over two letters is the
-recorded command ``python benchmarks/bench_census.py --compare`` (docs/census.md)."""
+recorded command ``python -m benchmarks.bench_census --compare`` (docs/census.md)."""
 
 from __future__ import annotations
 
