@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 
+from attnlogic.automata.sources import load_language
 from attnlogic.kernel.errors import FileFormatError, InputError
 from attnlogic.ltl import parse
 from attnlogic.testing.recognition import check
@@ -107,8 +108,6 @@ def check_compiled(model=None, *, formula=None, language=None, alphabet=None, ma
     plain PyTorch uses.  The report's ``details``: formula, dtype, device, kernel and
     ``exact_up_to`` (None: every length; 0: no claim, for a model the compiler did not make).
     """
-    from attnlogic.automata.sources import load_language
-
     check_ranges(max_length, samples, seed)
     if exhaustive is not None:
         integer("exhaustive", exhaustive, 0, 16)

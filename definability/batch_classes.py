@@ -60,7 +60,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..automata._compiled import jit
-from .batch import reach_masks
+from .batch import classify_tables, reach_masks
 
 __all__ = ["CLASSES", "MAX_STATES", "classify_classes"]
 
@@ -461,8 +461,6 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None) -> np.ndarray:
     :func:`.batch.classify_tables` for these rows (computed when None)."""
     if not (1 <= n <= MAX_STATES) or k < 1:
         raise ValueError(f"n: 1 … {MAX_STATES} states and k ≥ 1 letters, got n={n}, k={k}")
-    from .batch import classify_tables
-
     rows = np.ascontiguousarray(rows, dtype=np.uint8).reshape(-1, n * k)
     accepting = np.ascontiguousarray(accepting, dtype=np.int64).reshape(-1)
     m = rows.shape[0]

@@ -36,6 +36,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from ..kernel.cluster import ray_session
 from ..kernel.errors import InputError
 from ..kernel.fileio import check_output_path, read_text_capped, write_bytes_atomic, write_json_atomic
 from .census_shards import Census, CensusRequest, Shard, ShardResult, census_shards, classify_shard
@@ -66,8 +67,6 @@ def _shard_task(request: CensusRequest, shard: Shard) -> bytes:
 def _ray_results(request: CensusRequest, pending: list[Shard], jobs: int | None,
                  address: str | None) -> Iterator[tuple[Shard, ShardResult]]:
     """Every pending shard as a Ray task; results in the order they finish."""
-    from ..kernel.cluster import ray_session
-
     k, F = len(request.alphabet), len(request.fragments)
     with ray_session(jobs, address) as ray:
         task = ray.remote(_shard_task)

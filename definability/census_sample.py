@@ -36,6 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..automata.census import minimal_dfa_arrays
+from ..automata.dfa import DFA
 from ..ltl.fragments import Fragment
 from .batch import FRAGMENTS as BULK, classify_tables
 from .census_shards import CensusRequest, census_shards, inclusion_columns
@@ -119,8 +120,6 @@ def sample_census(request: CensusRequest, per_stratum: int = 200, seed: int = 0,
                   on_stage=None) -> list[SampleEstimate]:
     """Estimates for every question of ``request`` beyond the four bulk fragments (module
     docstring), from ``per_stratum`` languages per open stratum."""
-    from ..automata.dfa import DFA
-
     keys = [f for f in request.fragments if f not in BULK]
     letters = request.alphabet
     sizes: Counter = Counter()

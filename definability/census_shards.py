@@ -24,9 +24,15 @@ from ..automata.io import dfa_to_dict
 from ..kernel.errors import InputError, LimitExceeded
 from ..kernel.limits import Limits
 from ..kernel.validate import integer
+from ..kernel.display import html_table
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
+from .batch import MAX_STATES, classify_tables
+from .batch_classes import CLASSES as BULK_CLASSES
+from .batch_classes import MAX_STATES as CLASS_MAX_STATES
+from .batch_classes import classify_classes
 from .classify import questions
 from .classify import classify as _classify
+from .registry import CLASSES as REGISTERED
 from .results import UnknownFragment, fragment_key
 
 __all__ = ["Census", "CensusEntry", "CensusRequest", "Shard", "ShardResult",
@@ -122,10 +128,8 @@ class CensusRequest:
         """Whether every fragment asked is decided in bulk (no language one at a time): the
         four of :mod:`.batch`, and the classes of :mod:`.batch_classes` up to its
         ``MAX_STATES``."""
-        from .batch_classes import MAX_STATES
-
         return _compiled_available() and all(
-            f in BULK_FRAGMENTS or (bulk_class_column(f) is not None and self.max_states <= MAX_STATES)
+            f in BULK_FRAGMENTS or (bulk_class_column(f) is not None and self.max_states <= CLASS_MAX_STATES)
             for f in self.fragments)
 
     def to_json(self) -> dict:
@@ -193,14 +197,11 @@ def bulk_class_column(f) -> int | None:
     class of :data:`.batch_classes.CLASSES` (SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1; not
     a fixed order such as ``SL[2]``, nor a class registered under one of those names by
     someone else) — or None."""
-    from .batch_classes import CLASSES
-    from .registry import CLASSES as REGISTERED
-
-    if isinstance(f, Fragment) or str(f) not in CLASSES:
+    if isinstance(f, Fragment) or str(f) not in BULK_CLASSES:
         return None
     if not any(c is f for c in REGISTERED):
         return None
-    return CLASSES.index(str(f))
+    return BULK_CLASSES.index(str(f))
 
 
 def representative(dfa, permutations=None) -> tuple:
@@ -220,9 +221,6 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
     ``cache`` (a dict, may be shared between shards of one request): the answers of the
     orbit representatives already classified.  ``on_stage(text)`` is told the progress
     every :data:`PROGRESS_EVERY` languages classified one at a time."""
-    from .batch import MAX_STATES, classify_tables
-    from .batch_classes import MAX_STATES as CLASS_MAX_STATES
-
     letters = request.alphabet
     k = len(letters)
     fragments = request.fragments
@@ -241,8 +239,6 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
     class_cols = [(fragments.index(f), bulk_class_column(f)) for f in classes
                   if bulk_class_column(f) is not None]
     if class_cols and bulk is not None and shard.n <= CLASS_MAX_STATES:
-        from .batch_classes import classify_classes
-
         own = classify_classes(shard.n, k, rows, acc, bulk)
         for col, j in class_cols:
             verdicts[:, col] = own[:, j]
@@ -447,8 +443,6 @@ class Census:
     def _repr_html_(self) -> str:
         """For notebooks: per fragment its attention pattern and how many languages are in
         it, not in it, undecided; then the most frequent profiles."""
-        from attnlogic.kernel.display import html_table
-
         rows = [[str(f), "" if f.pattern is None else str(f.pattern), self.count(f, True),
                  self.count(f, False), self.count(f, None)] for f in self.fragments]
         table = html_table(["fragment", "pattern", "yes", "no", "undecided"], rows,

@@ -33,6 +33,7 @@ from ..kernel.errors import LimitExceeded
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import or_all as _disj, past_ as _P, yesterday_ as _Y
 from ..ltl.semantics import BOOLEAN, step_history, step_once, step_past, step_since, step_window
+from ..ltl.simplify import simplify
 from ..ltl.formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Mod, Once, Or,
                            Past, Since, Yesterday, period)
 from ..automata.from_formula import MAX_TEMPORAL_OPERATORS, formula_to_dfa
@@ -248,10 +249,6 @@ def _product_search(ev: "_Evaluator", dfa, limit: int) -> tuple[str, ...] | None
 def tidy(f: Formula, allowed_check=None) -> Formula:
     """Simplify with the language-preserving simplifier, keeping the result only if it is
     smaller (and, when given, ``allowed_check(result)`` holds, e.g. same fragment)."""
-    try:
-        from ..ltl.simplify import simplify
-    except ImportError:  # pragma: no cover
-        return f
     try:
         g = simplify(f)
     except Exception:  # pragma: no cover - the simplifier is best effort here
