@@ -12,7 +12,11 @@ by:
 * SP[k]: closed under deletion and every minimal forbidden word of length ≤ k
   (:mod:`.strictly_piecewise`); else the deletion witness, or a minimal forbidden word m
   longer than k with its one-letter deletions (cover);
-* RD, GD, LT, PT, LTT: the exact profile test of :mod:`.profiles` at (k, t): the accepted
+* LT[k], LTT[k,t]: the path category of the de Bruijn graph of order k on the syntactic
+  semigroup (:mod:`.local_order`; polynomial for a fixed k), else its pair u·x·αβγ·r /
+  u·x·γβα·r or u·x·y^(s−1)·r / u·x·y^s·r (s > t); the certificate by the exact profile test
+  at (k, t) when it fits in the limits (else the answer says it was not built);
+* RD, GD, PT: the exact profile test of :mod:`.profiles` at (k, t): the accepted
   profiles, or two words with one profile, one in L and one not.
 
 Every answer is re-checked by :mod:`.verify_subregular` before it is returned, as for the
@@ -32,7 +36,8 @@ from .profiles import Tracker, profile_test
 from .pumped import ClassWitness
 from .strictly_local import ForbiddenFactors, _cover, allowed_factors, useful, well_formed
 from .strictly_piecewise import ForbiddenSubsequences, basis, decide as decide_sp
-from .subregular import ClassAnswer, ClassProcedure, letters
+from .local_order import extended_table, order_test
+from .subregular import TABLE_ENTRIES, ClassAnswer, ClassProcedure, letters, multiplication_table, semigroup
 from .verify_subregular import AnswerCheck
 
 __all__ = ["fixed_order_class", "decide_at", "NAME"]
@@ -105,6 +110,45 @@ def _sp(dfa, k: int, limits: Limits, certificates: bool) -> ClassAnswer:
                        if certificates else None, least=False)
 
 
+def _local(dfa, base: str, k: int, t: int, limits: Limits, certificates: bool) -> ClassAnswer | None:
+    """LT[k], LTT[k,t] by the path category of order k (:mod:`.local_order`) on the
+    syntactic semigroup (LimitExceeded beyond its limits); the certificate by the exact
+    profile test when it fits in ``limits.synthesis_states``.  None when a closed walk is
+    not aperiodic (L is not LTT): the exact profile test then gives the pair."""
+    S = semigroup(dfa, limits)
+    M1 = extended_table(multiplication_table(S))
+    res = order_test(dfa, S, M1, k, limits.synthesis_states, TABLE_ENTRIES, certificates,
+                     full=base == "LTT")
+    order = f"{base}_{k}" + (f",{t}" if base == "LTT" else "")
+    if res.commutes and res.index is not None and res.index <= t:
+        method = f"{order}: the path category of the de Bruijn graph of order {k} (closed walks y^{t} = y^{t + 1}, α·β·γ = γ·β·α)"
+        if not certificates:
+            return ClassAnswer(True, method, k, None, None, None, t if base == "LTT" else None, least=False)
+        try:
+            ok, out = profile_test(dfa, Tracker("factors", k, t), limits.synthesis_states)
+        except LimitExceeded as exc:
+            return ClassAnswer(True, method + f"; certificate not built: {exc}", k, None, None, None,
+                               t if base == "LTT" else None, least=False)
+        if not ok:
+            raise AssertionError(f"the profile test refutes {order} found by the path category")
+        return ClassAnswer(True, method, k, out, None, None, t if base == "LTT" else None, least=False)
+    if res.commutes and res.index is None:
+        return None                   # a closed walk is not aperiodic: the profile test's pair
+    if not res.commutes:
+        why, pair = "α·β·γ ≠ γ·β·α for walks of the de Bruijn graph", res.swap
+    else:
+        why, pair = f"a closed walk y of the de Bruijn graph has y^{res.index - 1} ≠ y^{res.index}", res.loop
+    method = f"not {order}: {why} (path category of order {k})"
+    if not certificates:
+        return ClassAnswer(False, method)
+    what = (f"the same set of {k}-factors of ⋊w⋉" if base == "LT" else
+            f"the same {k}-factors of ⋊w⋉ counted up to {t}")
+    u, v = pair
+    wit = ClassWitness("pair", (letters(dfa, u),), (letters(dfa, v),), k, what, None,
+                       t if base == "LTT" else None)
+    return ClassAnswer(False, method, witness=wit)
+
+
 def decide_at(base: str, k: int, t: int | None, dfa, limits: Limits | None = None,
               certificates: bool = True) -> ClassAnswer:
     """Whether L(dfa) is in ``base`` (SL, SP, RD, GD, LT, PT, LTT) at order k (threshold t)."""
@@ -114,6 +158,9 @@ def decide_at(base: str, k: int, t: int | None, dfa, limits: Limits | None = Non
             return _sl(dfa, k, limits, certificates)
         if base == "SP":
             return _sp(dfa, k, limits, certificates)
+        local = _local(dfa, base, k, t or 1, limits, certificates) if base in ("LT", "LTT") else None
+        if local is not None:
+            return local
         ok, out = profile_test(dfa, Tracker(_KIND[base], k, t or 1), limits.synthesis_states)
     except LimitExceeded as exc:
         return ClassAnswer(None, f"undecided: {exc}")

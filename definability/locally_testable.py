@@ -6,17 +6,22 @@ semigroup S is locally idempotent and commutative: for every idempotent e, the m
 is idempotent and commutative (the variety LSl).  Tested on the transition semigroup of the
 minimal DFA through its multiplication table (Σ_e |eSe|² products; bounded by
 ``limits.semigroup_elements`` and :data:`~.subregular.TABLE_ENTRIES`).  (Polynomial DFA
-tests exist — Kim, McNaughton and McCloskey 1991, Trahtman 1999 — and are not used here.)
-The least k by the exact profile test of :mod:`.profiles` (k = 1, 2, … within
-``limits.synthesis_states``).
+tests exist — Kim, McNaughton and McCloskey 1991, Trahtman 1999 — and are not used for the
+verdict.)  The least k by the path category of the de Bruijn graph over the same semigroup
+(:mod:`.local_order`: every closed walk idempotent and α·β·γ = γ·β·α on the states after
+the node; polynomial for a fixed k), k = 1, 2, … within ``limits.synthesis_states``.
 
 Certificate: the accepted sets of k-factors (kind ``factors``), checked by building the
-factor-tracking automaton and comparing it with the DFA.  Witness for "no": an idempotent e
-(its word x) and s, t in e·S·e with (ese)² ≠ ese or ese·ete ≠ ete·ese, with u, r around
-them: u·x^K·s·x^K·r against u·x^K·s·x^K·s·x^K·r, or u·x^K·s·x^K·t·x^K·r against
+factor-tracking automaton and comparing it with the DFA; built by the exact profile test of
+:mod:`.profiles` at the least k when it fits in ``limits.synthesis_states`` (not over four
+letters at k = 2: the answer then gives k and the pair below, and says why).
+
+Witness for "no": an idempotent e (its word x) and s, t in e·S·e with (ese)² ≠ ese or
+ese·ete ≠ ete·ese, with u, r around them: u·x^K·s·x^K·r against u·x^K·s·x^K·s·x^K·r, or u·x^K·s·x^K·t·x^K·r against
 u·x^K·t·x^K·s·x^K·r.  Both words consist of the same pieces (x^K·s·x^K, …), so they have
 the same k-factors once K|x| ≥ k − 1: every k.  A "yes" carries the pair with one set of
-(k − 1)-factors (so k is least).
+(k − 1)-factors (so k is least): u·x·αβγ·r against u·x·γβα·r, or u·x·y·r against
+u·x·y·y·r (:mod:`.local_order`).
 """
 
 from __future__ import annotations
@@ -26,9 +31,9 @@ import numpy as np
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import Limits
 from .classes import LanguageClass
+from .local_order import yes_with_order
 from .subregular import (ClassAnswer, ClassProcedure, context_of, element_word, letters,
-                         member_by_semigroup, pumped_pair, semigroup_violation,
-                         yes_with_least_order)
+                         member_by_semigroup, pumped_pair, semigroup_violation)
 from .verify_subregular import AnswerCheck
 
 
@@ -91,8 +96,7 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
         return ClassAnswer(False, method, witness=wit)
     method = (f"locally testable: e·S·e is idempotent and commutative for all {len(S.idempotents)} "
               "idempotents e")
-    return yes_with_least_order(dfa, method, limits, certificates, "factors", 1,
-                                lambda j: f"the same set of {j}-factors of ⋊w⋉")
+    return yes_with_order(dfa, S, M, method, limits, certificates, threshold=False)
 
 PROCEDURE = ClassProcedure("locally testable", decide)
 #: LT: Boolean combinations of k-factor conditions (asked when named: ``--class LT``)

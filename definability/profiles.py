@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from ..kernel.errors import LimitExceeded
 
-__all__ = ["START", "END", "Tracker", "ProfileCertificate", "profile_test", "least_k",
+__all__ = ["START", "END", "Tracker", "ProfileCertificate", "profile_test", "least_k", "parent_word",
            "symbols_text", "PROFILE_KINDS"]
 
 #: the end markers ⋊ and ⋉ among letter indices
@@ -179,7 +179,7 @@ def profile_test(dfa, tracker: Tracker, limit: int):
             if other is None:
                 seen_profile[p] = (a_here, node)
             elif other[0] != a_here:
-                u, v = _word(parent, other[1]), _word(parent, node)
+                u, v = parent_word(parent, other[1]), parent_word(parent, node)
                 return False, ((u, v) if other[0] else (v, u))
             for a in range(m):
                 child = (tracker.step(s, a), int(T[q, a]))
@@ -195,7 +195,9 @@ def profile_test(dfa, tracker: Tracker, limit: int):
     return True, ProfileCertificate(tracker.kind, tracker.k, tracker.t, tuple(dfa.alphabet), accepted)
 
 
-def _word(parent, node) -> list[int]:
+def parent_word(parent, node) -> list[int]:
+    """The letters on the way to ``node`` in a breadth-first tree (``parent[node]`` =
+    (previous node, letter), None at the root)."""
     out = []
     while parent[node] is not None:
         node, a = parent[node]

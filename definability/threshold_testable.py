@@ -7,14 +7,19 @@ e·z·f·y·e·x·f for all idempotents e, f and all x, y, z; equivalently p·s�
 p, q ∈ eSf and s ∈ fSe.  Tested on the transition semigroup of the minimal DFA through its
 multiplication table (Σ_{e,f} |eSf|²·|fSe| products, bounded by
 :data:`~.subregular.TABLE_ENTRIES`, and ``limits.semigroup_elements``).  (Trahtman's
-polynomial DFA test is not used here.)
+polynomial DFA test is not used for the verdict.)
 
-The least k, and for it the least threshold t, by the exact profile test of :mod:`.profiles`
-over k = 1, 2, … and t = 1 … n + 1 (n the number of states; a cap of the search, not a
-theorem: a language needing a larger threshold is reported without its k).
+The least k, and for it the least threshold t, by the path category of the de Bruijn graph
+over the same semigroup (:mod:`.local_order`): the least k is the least with α·β·γ = γ·β·α
+on the states after the node (α, γ walks x → y, β y → x), and t is then the largest index
+of a closed walk (y^t = y^(t+1) on those states; ≤ n, the semigroup being aperiodic).  A
+"yes" carries the pair showing that (k, t − 1) fails (u·x·y^(t−1)·r against u·x·y^t·r) when
+t > 1, else that k − 1 fails at every threshold (u·x·αβγ·r against u·x·γβα·r).
 
 Certificate: the accepted profiles (each k-factor with its count capped at t), checked by
-building the counting automaton and comparing it with the DFA.  Witness for "no": x with
+building the counting automaton and comparing it with the DFA; built by the exact profile
+test of :mod:`.profiles` at (k, t) when it fits in ``limits.synthesis_states``, else the
+answer gives (k, t) with the pair below and says why.  Witness for "no": x with
 x^ω ≠ x^(ω+1) — u·x^K·r against u·x^K·x·r, whose k-factors are counted alike up to any t
 once K is large — or a failing instance of the identity — u·e·p·f·s·e·q·f·r against
 u·e·q·f·s·e·p·f·r with e = x^K, f = y^K: the same pieces in another order, so the same
@@ -28,14 +33,13 @@ import numpy as np
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import Limits
 from .classes import LanguageClass
-from .profiles import Tracker, profile_test
-from .pumped import ClassWitness
+from .local_order import yes_with_order
 from .subregular import (TABLE_ENTRIES, ClassAnswer, ClassProcedure, context_of, element_word,
                          letters, member_by_semigroup, pumped_pair, semigroup_violation)
 from .verify_subregular import AnswerCheck
 
 
-__all__ = ["violation", "decide", "member", "least_kt", "PROCEDURE", "CLASS"]
+__all__ = ["violation", "decide", "member", "PROCEDURE", "CLASS"]
 
 
 def violation(S, M: np.ndarray):
@@ -70,27 +74,6 @@ def violation(S, M: np.ndarray):
 def member(dfa, limits: Limits | None = None) -> bool | None:
     """Whether L is locally threshold testable (None: beyond the limits)."""
     return member_by_semigroup(dfa, limits, violation)
-
-
-def least_kt(dfa, limit: int):
-    """(k, t, certificate, below pair, None) for the least k and its least t ≤ n + 1, or
-    (None, None, None, pair, reason).  The pair below is (k, t − 1, words) when t > 1 (so t
-    is least for k), else (k − 1, n + 1, words) (no threshold up to n + 1 suffices for k − 1)."""
-    cap = dfa.n_states + 1
-    below = None
-    k = 1
-    while True:
-        last = None
-        for t in range(1, cap + 1):
-            try:
-                ok, out = profile_test(dfa, Tracker("factors", k, t), limit)
-            except LimitExceeded as exc:
-                return None, None, None, below, str(exc)
-            if ok:
-                return k, t, out, (k, t - 1, last) if last is not None else below, None
-            last = out
-        below = (k, cap, last)
-        k += 1
 
 
 def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None):
@@ -130,19 +113,7 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
         return ClassAnswer(False, method, witness=wit)
     method = ("locally threshold testable: aperiodic, and p·s·q = q·s·p for all idempotents e, f, "
               "p, q ∈ eSf, s ∈ fSe")
-    if not certificates:
-        return ClassAnswer(True, method)
-    k, t, cert, pair, why = least_kt(dfa, limits.synthesis_states)
-    below = None
-    if pair is not None:
-        kb, tb, (u, v) = pair
-        below = ClassWitness("pair", (letters(dfa, u),), (letters(dfa, v),), kb,
-                             f"the same {kb}-factors of ⋊w⋉ counted up to {tb}", None, tb)
-    if k is None:
-        return ClassAnswer(True, method + f"; least k and certificate not computed: {why}",
-                           below=below)
-    return ClassAnswer(True, method + f"; least k = {k}, threshold t = {t} (exact profile test, "
-                       f"t ≤ {dfa.n_states + 1})", k, cert, None, below, t)
+    return yes_with_order(dfa, S, M, method, limits, certificates, threshold=True)
 
 
 PROCEDURE = ClassProcedure("locally threshold testable", decide)

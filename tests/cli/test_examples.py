@@ -88,3 +88,12 @@ def test_mlregtest_programs_agree_with_their_automata():
     out = _run("mlregtest_programs.py", str(ROOT / "tests" / "data" / "mlregtest"))
     assert out.strip().splitlines()[-1] == ("23 programs, 13 classes: 23 equivalent, 0 different, "
                                             "0 without an automaton, 0 unread")
+
+
+def test_least_orders_of_the_mlregtest_files():
+    files = sorted((ROOT / "tests" / "data" / "mlregtest").glob("04.04.LT*.att"))
+    out = _run("least_orders.py", *map(str, files))
+    lines = out.strip().splitlines()
+    assert len(lines) == 4
+    assert all("LT: k = 2 (certificate not built)" in ln for ln in lines[:2])
+    assert all("LTT: k = 2, t = 2 (certificate not built)" in ln and "LT: no" in ln for ln in lines[2:])

@@ -1,0 +1,276 @@
+"""The least order k of a locally testable language (and the least threshold t of a locally
+threshold testable one), by the path category of the de Bruijn graph over the syntactic
+semigroup — polynomial for a fixed k, where the exact profile test of :mod:`.profiles`
+(sets of k-factors × DFA states) is exponential in the alphabet.
+
+Words of length ≥ k − 1 are walks in the de Bruijn graph G_k: nodes are the words of length
+k − 1, a letter a leads from x to the last k − 1 letters of x·a, and the k-factors of a word
+are the edges of its walk (with their multiplicities); the k-profile of ⋊w⋉ is the first
+node, the last node, and the edges used (LT_k: as a set; LTT_{k,t}: counted up to t).  Words
+shorter than k − 1 have profiles of their own (the marked word is shorter than k + 1), so
+they constrain nothing.
+
+Theorem (the path category; for LT the combinatorial core of Brzozowski–Simon 1973 and
+McNaughton 1974, for LTT of Thérien–Weiss 1985, "Graph congruences and wreath products",
+and Beauquier–Pin 1989, "Factors of words"): two coterminal walks with the same edges counted
+up to t are related by the moves α·β·γ ↔ γ·β·α (α, γ walks x → y, β a walk y → x, in any
+context) and y^t ↔ y^(t+1) (y a closed walk).  Both moves keep the profile, so with Q·x the
+states the minimal DFA can be in after a word ending with x:
+
+    L ∈ LTT_{k,t}  iff  (B) q·αβγ = q·γβα for all nodes x, y, walks α, γ: x → y, β: y → x
+                          and q ∈ Q·x, and
+                        (A) q·y^t = q·y^(t+1) for every closed walk y at x and q ∈ Q·x;
+    L ∈ LT_k       iff  (B) and (A) with t = 1.
+
+(B) does not depend on t, and on an aperiodic semigroup (A) holds for t = the largest index
+of a closed walk on Q·x (≤ n), so the least k of LTT is the least k with (B), and its least
+t is that largest index; the least k of LT is the least k with (B) and every closed walk
+idempotent on Q·x.  A failing instance is the witness: u·x·αβγ·r against u·x·γβα·r (the
+same k-factors with the same counts: every threshold), or u·x·y^(t−1)·r against u·x·y^t·r
+(the same k-factors counted up to t − 1), u reaching a state p with p·x·… different and r
+separating the two states reached.
+
+Computed on the syntactic semigroup S (already enumerated for the verdict): a walk α from x
+is represented by the element of x·α (its action on Q·x); for each node x a breadth-first
+search over (node, element) finds the classes of walks x → y with a shortest word each, at
+most |Σ|^(k−1)·(|S| + 1) per node; (B) costs Σ_{x,y} |P(x,y)|²·|P(y,x)| products, (A) one
+power sequence (≤ n + 1 products) per class of closed walks.  So O(|Σ|^(2(k−1))·|S|) states
+and at most |Σ|^(2(k−1))·|S|³ products for one k: polynomial for a fixed k (Trahtman 2000,
+TCS 235, checks j-testability of a DFA in O(n^(j+1)); Kim and McNaughton 1994 show that the
+least k is NP-hard to compute in general, and it is at most (n² − n)/2 + 1 for a locally
+testable minimal DFA with n states: Trahtman 2000, TCS 231).  Budgets: ``states`` (search
+states over all nodes of one k) and ``products`` (products of one k); beyond them
+:class:`~attnlogic.kernel.errors.LimitExceeded`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..kernel.errors import LimitExceeded
+from ..kernel.limits import Limits
+from .profiles import Tracker, parent_word, profile_test
+from .pumped import ClassWitness
+from .subregular import TABLE_ENTRIES, ClassAnswer, context_of, letters
+
+__all__ = ["OrderTest", "order_test", "least_orders", "extended_table", "yes_with_order"]
+
+
+@dataclass(frozen=True)
+class OrderTest:
+    """The path-category test at order k: ``commutes`` ((B) holds), ``index`` (the least t
+    with (A); None when (B) fails, or a closed walk is not aperiodic), ``swap`` (when (B)
+    fails: (u·x·αβγ·r, u·x·γβα·r) as letter-index lists, the first in L), ``loop`` (when the
+    index is ≥ 2: (u·x·y^(t−1)·r, u·x·y^t·r) ordered the same way, t the index)."""
+
+    k: int
+    commutes: bool
+    index: int | None
+    swap: tuple | None = None
+    loop: tuple | None = None
+
+
+def extended_table(M: np.ndarray) -> np.ndarray:
+    """The multiplication table with one more index, |S|, for the empty word (the identity)."""
+    n = M.shape[0]
+    M1 = np.empty((n + 1, n + 1), dtype=np.int64)
+    M1[:n, :n] = M
+    M1[n, :] = np.arange(n + 1)
+    M1[:, n] = np.arange(n + 1)
+    return M1
+
+
+def _node_word(x: int, k: int, m: int) -> list[int]:
+    """The letters of node x (base-m digits, most significant first, k − 1 of them)."""
+    out = []
+    for _ in range(k - 1):
+        out.append(x % m)
+        x //= m
+    return out[::-1]
+
+
+def _walk_classes(S, k: int, m: int, x: int, ident: int, budget: list):
+    """For node x: {y: [(element of x·α, element of α, α)]} over the classes of walks
+    α: x → y, each with a shortest word (breadth-first); ``budget[0]`` search states left."""
+    width = m ** (k - 1)
+    word_x = _node_word(x, k, m)
+    start = S.element_of_word(word_x) if word_x else ident
+    key0 = (x, start)
+    parent = {key0: None}
+    own = {key0: ident}
+    found: dict[int, list] = {x: [(start, ident, [])]}
+    frontier = [key0]
+    right, gens = S.right, S.generators
+    while frontier:
+        nxt = []
+        for key in frontier:
+            z, s = key
+            for a in range(m):
+                z2 = (z * m + a) % width if width > 1 else 0
+                s2 = int(gens[a]) if s == ident else int(right[s, a])
+                child = (z2, s2)
+                if child in parent:
+                    continue
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise LimitExceeded(f"walk classes of the de Bruijn graph of order {k} "
+                                        "(nodes × semigroup elements)", budget[1], "raise limit",
+                                        ("limit",))
+                parent[child] = (key, a)
+                o = own[key]
+                own[child] = int(gens[a]) if o == ident else int(right[o, a])
+                word = parent_word(parent, child)
+                found.setdefault(z2, []).append((s2, own[child], word))
+                nxt.append(child)
+        frontier = nxt
+    return word_x, found
+
+
+def order_test(dfa, S, M1: np.ndarray, k: int, states: int, products: int,
+               witnesses: bool = True, full: bool = True) -> OrderTest:
+    """The test (A), (B) of the module docstring at order k ≥ 1 on the minimal DFA with
+    syntactic semigroup S (M1: :func:`extended_table` of its multiplication table).  With
+    ``full`` False (LT), (B) only for x = y and β empty — the closed walks at each node
+    commute — which with (A) at t = 1 implies (B): αβγ = (αβ)(αβ)γ = α(βα)(βγ) =
+    α(βγ)(βα) = (αβ)(γβ)α = (γβ)(αβ)α = γ(βα)(βα) = γβα, each step squaring or commuting
+    closed walks at x or y."""
+    m = len(dfa.alphabet)
+    ident = S.size
+    width = m ** (k - 1)
+    if width > states:
+        raise LimitExceeded(f"nodes of the de Bruijn graph of order {k}", states,
+                            f"{m}^{k - 1} nodes", ("limit",))
+    budget = [states, states]
+    classes = {}
+    words = {}
+    for x in range(width):
+        words[x], classes[x] = _walk_classes(S, k, m, x, ident, budget)
+    work = 0
+    # (B): for α, γ: x → y, β: y → x — X[j][i, l] = (x·α_i)·β_j·γ_l, symmetric in (i, l);
+    # for LT (``full`` False) only x = y and β empty: the closed walks at x commute
+    for x in range(width):
+        for y in (range(width) if full else (x,)):
+            P = classes[x].get(y)
+            Q = classes[y].get(x) if full else [(None, ident, [])]
+            if not P or not Q:
+                continue
+            A = np.array([p[0] for p in P])
+            EA = np.array([p[1] for p in P])
+            for j, (_, eb, be) in enumerate(Q):
+                work += len(P) * len(P)
+                if work > products:
+                    raise LimitExceeded(f"products of the commutation test at order {k}", products,
+                                        "raise limit", ("limit",))
+                X = M1[M1[A, eb][:, None], EA[None, :]]
+                bad = np.argwhere(X != X.T)
+                if len(bad):
+                    if not witnesses:
+                        return OrderTest(k, False, None)
+                    i, l = (int(v) for v in bad[0])
+                    al, ga = P[i][2], P[l][2]
+                    pair = _pair(dfa, S, ident, int(X[i, l]), int(X[l, i]), words[x],
+                                 al + be + ga, ga + be + al)
+                    return OrderTest(k, False, None, swap=pair)
+    # (A): the index of every class of closed walks at every node, on Q·x
+    top, where = 1, None
+    for x in range(width):
+        for s, o, w in classes[x].get(x, []):
+            if o == ident:
+                continue
+            seq = [s]
+            for _ in range(dfa.n_states + 2):
+                seq.append(int(M1[seq[-1], o]))
+                if seq[-1] == seq[-2]:
+                    break
+            else:
+                return OrderTest(k, True, None)       # not aperiodic on Q·x: no threshold
+            t = len(seq) - 2 + 1                        # seq[t-1] = x·y^t = x·y^(t+1)
+            if t > top:
+                top, where = t, (x, w, seq[t - 2], seq[t - 1])
+    loop = None
+    if where is not None and witnesses:
+        x, w, before, at = where
+        loop = _pair(dfa, S, ident, before, at, words[x], w * (top - 1), w * top)
+    return OrderTest(k, True, top, loop=loop)
+
+
+def _pair(dfa, S, ident, one: int, two: int, head: list, w1: list, w2: list):
+    """(u·head·w1·r, u·head·w2·r) ordered in L first, where the elements ``one`` (of
+    head·w1) and ``two`` (of head·w2) differ at the state u reaches and r separates them."""
+    n = dfa.n_states
+    ea = S.elements[one] if one != ident else np.arange(n)
+    eb = S.elements[two] if two != ident else np.arange(n)
+    u, r = context_of(dfa, ea, eb)
+    a, b = u + head + w1 + r, u + head + w2 + r
+    return (a, b) if dfa.accepts([dfa.alphabet[i] for i in a]) else (b, a)
+
+
+def least_orders(dfa, S, M: np.ndarray, threshold: bool, states: int, products: int,
+                 k_max: int | None = None):
+    """The least k (LT: ``threshold`` False; LTT: True, then the least t at that k) by
+    :func:`order_test` for k = 1, 2, …: ``(k, t, below, None)`` with ``below`` = (k', t',
+    (u, v)) the pair showing that the order just below fails (LT: k − 1 with t' = 1; LTT: (k,
+    t − 1) when t > 1, else k − 1 at every threshold, t' None), or ``(None, None, below,
+    reason)`` when a budget or ``k_max`` stops the search."""
+    M1 = extended_table(M)
+    below = None
+    k = 1
+    while k_max is None or k <= k_max:
+        try:
+            res = order_test(dfa, S, M1, k, states, products, full=threshold)
+        except LimitExceeded as exc:
+            return None, None, below, str(exc)
+        if res.commutes and res.index is not None and (threshold or res.index == 1):
+            if threshold and res.index > 1:
+                below = (k, res.index - 1, res.loop)
+            return k, (res.index if threshold else 1), below, None
+        if not res.commutes:
+            below = (k, None, res.swap)
+        else:                                   # LT: a closed walk is not idempotent
+            below = (k, 1, res.loop)
+        k += 1
+    return None, None, below, f"no order ≤ {k_max} suffices"
+
+
+def _below_witness(dfa, below, threshold: bool) -> ClassWitness | None:
+    """The pair of :func:`least_orders`'s ``below`` as a witness (every threshold: counted
+    up to a bound above every count, so exactly)."""
+    if below is None or below[2] is None:
+        return None
+    kb, tb, (u, v) = below
+    if not threshold:
+        return ClassWitness("pair", (letters(dfa, u),), (letters(dfa, v),), kb,
+                            f"the same set of {kb}-factors of ⋊w⋉")
+    if tb is None:
+        tb = max(len(u), len(v)) + 2
+        claim = f"the same {kb}-factors of ⋊w⋉ with the same numbers of occurrences (every threshold)"
+    else:
+        claim = f"the same {kb}-factors of ⋊w⋉ counted up to {tb}"
+    return ClassWitness("pair", (letters(dfa, u),), (letters(dfa, v),), kb, claim, None, tb)
+
+
+def yes_with_order(dfa, S, M: np.ndarray, method: str, limits: Limits, certificates: bool,
+                   threshold: bool) -> ClassAnswer:
+    """A decided "yes" of LT (``threshold`` False) or LTT: the least k (and t) by
+    :func:`least_orders`, the pair showing the order below fails, and the certificate of
+    :mod:`.profiles` (the accepted profiles of order k) when it fits in
+    ``limits.synthesis_states``; otherwise the answer says it was not built and why."""
+    if not certificates:
+        return ClassAnswer(True, method)
+    k, t, below, why = least_orders(dfa, S, M, threshold, limits.synthesis_states, TABLE_ENTRIES)
+    wit = _below_witness(dfa, below, threshold)
+    if k is None:
+        return ClassAnswer(True, method + f"; least k and certificate not computed: {why}", below=wit)
+    order = f"least k = {k}" + (f", threshold t = {t}" if threshold else "")
+    how = f"{order} (path category of the de Bruijn graph of order {k}"
+    try:
+        ok, cert = profile_test(dfa, Tracker("factors", k, t), limits.synthesis_states)
+    except LimitExceeded as exc:
+        return ClassAnswer(True, method + f"; {how}); certificate not built: {exc}", k, None, None, wit,
+                           t if threshold else None)
+    if not ok:
+        raise AssertionError(f"the profile test refutes the order {k}, t = {t} found by the path category")
+    return ClassAnswer(True, method + f"; {how}, certificate by the exact profile test)", k, cert, None,
+                       wit, t if threshold else None)
