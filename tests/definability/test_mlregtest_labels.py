@@ -44,16 +44,20 @@ IMPLIED = {
 }
 
 
-def programs() -> list[Path]:
-    return sorted(p for p in DATA.glob("*.plebby") if not p.name.startswith("syms"))
+def programs(folder: Path = DATA, pattern: str = "*") -> list[Path]:
+    """The benchmark's programs in ``folder``: the sample here, or a checkout of the
+    repository (its src/subreglib)."""
+    if (folder / "src" / "subreglib").is_dir():
+        folder = folder / "src" / "subreglib"
+    return sorted(p for p in folder.glob(pattern + ".plebby") if not p.name.startswith("syms"))
 
 
-def agreement() -> tuple[int, int, list, int]:
+def agreement(files: list[Path] | None = None) -> tuple[int, int, list, int]:
     """(facts agreeing, facts checked, disagreements, facts by the label's own class) over
-    the sample."""
+    the programs (default: the sample)."""
     names = {c.name for c in CLASSES}
     agree, total, wrong, own = 0, 0, [], 0
-    for f in programs():
+    for f in programs() if files is None else files:
         _, _, label, k, *_ = f.name.split(".")
         facts = dict(IMPLIED[label])
         for name in (label, f"{label}[{k}]"):          # LT, PT, …; SL[k], SP[k] with the file's k
@@ -79,7 +83,9 @@ def test_mlregtest_labels_agree():
     assert not wrong and agree == total, wrong
 
 
-if __name__ == "__main__":      # the figures of docs/file-formats.md
-    agree, total, wrong, own = agreement()
-    print(f"{len(programs())} programs: {agree} of {total} implied memberships agree "
+if __name__ == "__main__":      # the figures of docs/file-formats.md: [DIR [GLOB]], DIR a checkout
+    import sys
+    files = programs(*(Path(a) if i == 0 else a for i, a in enumerate(sys.argv[1:3])))
+    agree, total, wrong, own = agreement(files)
+    print(f"{len(files)} programs: {agree} of {total} implied memberships agree "
           f"({total - own} by inclusion, {own} by the label's own class); disagreements: {wrong}")
