@@ -39,6 +39,7 @@ Run: ``python -m benchmarks scaling [--quick] [--sizes 1000,10000,100000,1000000
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import math
 import os
 import resource
@@ -241,6 +242,12 @@ def _available(peer: str) -> bool:
     return True
 
 
+def _named(peer: str) -> str:
+    """The peer with its installed version (libmata's differ: the README's figures are
+    against 1.31.1, benchmarks/build_libmata.sh)."""
+    return peer if peer == "ours" else f"{peer} {importlib.metadata.version(peer)}"
+
+
 def _agree(op: str, family: str, results: dict) -> None:
     """The peers' answers must match ours (libmata's minimal DFA is trimmed: no sink)."""
     ours = results.get("ours")
@@ -293,7 +300,7 @@ def main(argv=None) -> int:
     peers = [p for p in PEERS if _available(p)]
     timing = ("time = the first call of a fresh process" if args.first_call
               else f"time = best of {repeat} after a warm-up")
-    print(f"peers: {', '.join(peers)}; {timing} (s), MB = the operation's own peak resident "
+    print(f"peers: {', '.join(_named(p) for p in peers)}; {timing} (s), MB = the operation's own peak resident "
           f"memory; cap {args.cap:.0f} s per case")
     print(f"{'operation':<12} {'family':<8} {'k':>2} {'states':>8} " +
           " ".join(f"{p + ' s':>9} {'MB':>7}" for p in peers) + f" {'ratio':>7}")
