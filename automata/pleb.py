@@ -51,9 +51,11 @@ plebby scripts (``.plebby``)
     over the present universe) change the bindings as in plebby; ``:compile`` changes no
     language; ``:quit`` ends the script.  Commands that only print or write
     (``:writeATT``, ``:write``, ``:display``, ``:is…`` queries, ``:equal``, ``:bindings`` …)
-    are skipped: they do not change ``it``.  Commands that bind automata read from other
-    files (``:readATT``, ``:readATTO``, ``:readBin``, ``:readJeff``, ``:loadstate``,
-    ``:learnSL``, ``:learnSP``, ``:learnTSL``) and unknown commands are refused.
+    are skipped: they do not change ``it``.  ``:readATT`` and ``:readATTO`` bind ``it`` to
+    the projection of an AT&T transducer as plebby reads it (:func:`read_att_projection`).
+    Commands that bind automata read from other formats (``:readBin``, ``:readJeff``,
+    ``:loadstate``, ``:learnSL``, ``:learnSP``, ``:learnTSL``) and unknown commands are
+    refused.
 
 Every error is a :class:`~attnlogic.kernel.errors.ParseError` naming the file, the line and
 the column (with a caret), or a :class:`~attnlogic.kernel.errors.InputError` for a file that
@@ -72,11 +74,13 @@ from attnlogic.kernel.errors import InputError, ParseError
 from attnlogic.kernel.fileio import read_text_capped
 
 from . import rational
-from .dfa import DFA
-from .nfa import DEFAULT_STATE_LIMIT
+from .dfa import DFA, letter_problem
+from .nfa import DEFAULT_STATE_LIMIT, NFA, determinize
+from .minimize import minimize
 from .operations import complement, intersection, union
 
-__all__ = ["read_pleb", "read_pleb_file", "parse_program", "is_pleb_text", "PLEB_SUFFIXES",
+__all__ = ["read_pleb", "read_pleb_file", "parse_program", "is_pleb_text", "read_att_projection",
+           "PLEB_SUFFIXES",
            "MAX_PLEB_BYTES", "MAX_IMPORT_DEPTH"]
 
 #: file names read as pleb programs (``.pleb``) and plebby scripts (``.plebby``)
@@ -108,7 +112,6 @@ _OUTPUT_COMMANDS = {
     ":equal", ":help", ":implies", ":jmin", ":orderj", ":orderl", ":orderr", ":psg", ":savestate",
     ":show", ":strictsubset", ":subset", ":synmon", ":synord", ":synsl", ":write", ":writeatt"}
 _REFUSED_COMMANDS = {
-    ":readatt": "reads an automaton from AT&T files", ":readatto": "reads an automaton from AT&T files",
     ":readbin": "reads a binary automaton", ":readjeff": "reads a Jeff automaton",
     ":loadstate": "restores a saved interpreter state", ":learnsl": "learns from a corpus",
     ":learnsp": "learns from a corpus", ":learntsl": "learns from a corpus"}
@@ -598,6 +601,11 @@ class _Env:
             ev = memo.setdefault(letters, _Evaluator(letters, state_limit))
             self.exprs[k] = Expr("fixed", automaton=ev(e))
 
+    def bind_it(self, e: Expr):
+        """``it`` bound to a value from elsewhere (plebby's insertExpr)."""
+        self.sets["universe"] = self.sets.get("universe", frozenset()) | e.used()
+        self.exprs["it"] = e
+
     def run(self, st: _Statement):
         """Bind a statement as plebby does: the value with its names replaced, the universe
         grown by the symbols it mentions."""
@@ -789,6 +797,23 @@ class _Reader:
             self.env.sets.pop(words[1], None)
             self.env.exprs.pop(words[1], None)
             return None
+        if name in (":readatt", ":readatto"):
+            if len(words) != 4:
+                raise _error(*where, f"{words[0]} takes three file names: transitions, input "
+                                     "symbols, output symbols ('_' for none)")
+            if self.folder is None:
+                raise _error(*where, f"{words[0]} in a text read without a folder: files are read "
+                                     "only from a program read as a file (or given a folder)")
+            texts = []
+            for w in words[1:]:
+                path = self.folder / Path(w).expanduser()
+                if w != "_" and not path.is_file():
+                    raise _error(*where, f"cannot read {str(path)!r}: no such file")
+                texts.append(None if w == "_" else read_text_capped(str(path), MAX_PLEB_BYTES))
+            d = read_att_projection(*texts, output=name == ":readatto", source=words[1],
+                                    state_limit=self.state_limit)
+            self.env.bind_it(Expr("fixed", automaton=d))
+            return None
         if len(words) == 1 and name in (":restrict", ":restoreuniverse", ":ground"):
             if name == ":restrict":
                 self.env.restrict()
@@ -836,6 +861,89 @@ class _Reader:
             letters = tuple(sorted(set(alphabet)))
         d = _Evaluator(letters, self.state_limit)(it)
         return d if alphabet is None else d.with_alphabet_order(alphabet).minimal()
+
+
+_ATT_SEPARATOR = "* * *"
+
+
+def read_att_projection(transitions: str, inputs: str | None = None, outputs: str | None = None, *,
+                        output: bool = False, source: str = "<att>",
+                        state_limit: int = DEFAULT_STATE_LIMIT) -> DFA:
+    """The language plebby's ``:readATT`` (``output``: ``:readATTO``) reads from AT&T text:
+    the input (output) projection of the transducer, weights ignored (a final state is final
+    whatever its weight), ``0`` and the table's epsilon (tag 0) as ε, the source of the
+    first arc initial, nondeterminism allowed; its letters are those of the symbol table and
+    of the arcs.  The tables, when given, are placed after the transitions as LTK's
+    embedSymbolsATT does (each after a ``* * *`` line), and the parts are read back as
+    LTK's extractSymbolsATT does: transitions, input table, output table."""
+    lines = transitions.splitlines()
+    if inputs is not None or outputs is not None:
+        lines += [_ATT_SEPARATOR] + ([] if inputs is None else inputs.splitlines())
+        if outputs is not None:
+            lines += [_ATT_SEPARATOR] + outputs.splitlines()
+    parts: list[list[str]] = [[]]
+    for line in lines:
+        if line == _ATT_SEPARATOR:
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    parts += [[], []]
+    arcs_part, table_part = parts[0], parts[2 if output else 1]
+    tags: dict[str, str] = {}
+    epsilon = None
+    for line in table_part:
+        f = line.split()
+        if len(f) >= 2:
+            if f[1] == "0":
+                epsilon = f[0]
+            else:
+                tags[f[1]] = f[0]
+    symbols = set(tags.values())
+    names: dict[str, int] = {}
+    arcs, finals, initial = [], set(), None
+    for line in arcs_part:
+        f = line.split()
+        if len(f) in (1, 2):
+            finals.add(names.setdefault(f[0], len(names)))
+        elif len(f) >= 3:
+            if output and len(f) >= 4:
+                f[2], f[3] = f[3], f[2]
+            s_, d_ = names.setdefault(f[0], len(names)), names.setdefault(f[1], len(names))
+            if initial is None:
+                initial = s_
+            sym = None if f[2] == "0" or f[2] == epsilon else tags.get(f[2], f[2])
+            if sym is not None:
+                symbols.add(sym)
+            arcs.append((s_, d_, sym))
+    alphabet = tuple(sorted(symbols))
+    for a in alphabet:
+        bad = letter_problem(a, alphabet)
+        if bad:
+            raise InputError(f"{source}: symbol {a!r}: {bad}")
+    if initial is None:                 # no arc: plebby's initial state is a fresh one
+        initial = names.setdefault("", len(names))
+    n = len(names)
+    col = {a: i for i, a in enumerate(alphabet)}
+    step = [[0] * len(alphabet) for _ in range(n)]
+    eps = [1 << q for q in range(n)]
+    for s_, d_, sym in arcs:
+        if sym is None:
+            eps[s_] |= 1 << d_
+        else:
+            step[s_][col[sym]] |= 1 << d_
+    changed = True
+    while changed:                      # ε-closures: a fixpoint over bitmasks
+        changed = False
+        for q in range(n):
+            closed = rational.image(eps[q], eps)
+            if closed != eps[q]:
+                eps[q], changed = closed, True
+    columns = [[row[i] for row in step] for i in range(len(alphabet))]
+    succ = [tuple(rational.image(rational.image(eps[q], col), eps) for col in columns)
+            for q in range(n)]
+    final_mask = sum(1 << q for q in finals)
+    accepting = sum(1 << q for q in range(n) if eps[q] & final_mask)
+    return minimize(determinize(NFA(alphabet, tuple(succ), 1 << initial, accepting), state_limit))
 
 
 def _modwords(line: str) -> list[str]:

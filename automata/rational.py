@@ -41,7 +41,7 @@ from .operations import align, product_pairs
 
 __all__ = ["concatenation", "star", "reverse", "shuffle", "infiltration", "left_quotient",
            "right_quotient", "prefixes", "upward_closure", "downward_closure", "tier_preimage",
-           "neutralize", "universal", "empty", "epsilon", "sequence"]
+           "neutralize", "universal", "empty", "epsilon", "sequence", "image"]
 
 
 def _minimal(nfa: NFA, state_limit: int) -> DFA:
@@ -234,19 +234,19 @@ def _closure(T: list[list[int]], letters: list[int]) -> list[int]:
     return out
 
 
-def _through(T: list[list[int]], reach: list[int], S: int, i: int) -> int:
-    """The states reached from the set S by a reach-step, the letter i, a reach-step."""
+def image(S: int, sets) -> int:
+    """The union of ``sets[q]`` (bitmasks) over the states q of the set S (a bitmask)."""
     out = 0
     while S:
         low = S & -S
-        out |= 1 << T[low.bit_length() - 1][i]
+        out |= sets[low.bit_length() - 1]
         S ^= low
-    closed = 0
-    while out:
-        low = out & -out
-        closed |= reach[low.bit_length() - 1]
-        out ^= low
-    return closed
+    return out
+
+
+def _through(T: list[list[int]], reach: list[int], S: int, i: int) -> int:
+    """The states reached from the set S by a reach-step, the letter i, a reach-step."""
+    return image(image(S, [1 << row[i] for row in T]), reach)
 
 
 def downward_closure(a: DFA, state_limit: int = DEFAULT_STATE_LIMIT) -> DFA:
@@ -255,19 +255,8 @@ def downward_closure(a: DFA, state_limit: int = DEFAULT_STATE_LIMIT) -> DFA:
     k = a.n_letters
     reach = _closure(T, list(range(k)))
     final = _bits(q for q in range(len(T)) if F[q])
-    succ = []
-    for q in range(len(T)):
-        S = reach[q]
-        row = []
-        for i in range(k):
-            out = 0
-            R = S
-            while R:
-                low = R & -R
-                out |= 1 << T[low.bit_length() - 1][i]
-                R ^= low
-            row.append(out)
-        succ.append(tuple(row))
+    columns = [[1 << row[i] for row in T] for i in range(k)]
+    succ = [tuple(image(reach[q], columns[i]) for i in range(k)) for q in range(len(T))]
     accepting = _bits(q for q in range(len(T)) if reach[q] & final)
     return _minimal(NFA(a.alphabet, tuple(succ), 1 << a.initial, accepting), state_limit)
 

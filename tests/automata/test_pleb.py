@@ -364,7 +364,7 @@ def test_bad_programs_name_line_and_column(text, line, column, reason):
 
 
 @pytest.mark.parametrize("text, line, reason", [
-    (":readATT x.att _ _\n</a>\n", 1, ":readATT"),
+    (":readATT x.att _ _\n</a>\n", 1, "no such file"),
     (":readJeff x.jeff\n</a>\n", 1, ":readJeff"),
     (":frobnicate\n</a>\n", 1, "unknown"),
     (":import\n</a>\n", 1, "one file name"),
@@ -511,3 +511,41 @@ def test_universe_assignment_restrict_restore_and_ground():
     # a grounded automaton under :restrict loses the letters outside the universe
     d = read_pleb("= a {/a}\n= b {/b}\n= x <a, b>\n:ground\n= universe {b}\n:restrict\nx\n")
     assert d.alphabet == ("b",) and equivalent(d, rational.empty(("b",)))
+
+
+@pytest.mark.parametrize("att", sorted(DATA.glob("*.att")), ids=lambda p: p.stem)
+def test_readatt_reads_what_the_att_reader_reads(att, tmp_path):
+    # plebby's :readATT (automata/pleb.py's own reading of LTK's semantics) against
+    # automata/io.py's from_att, on the files plebby wrote
+    script = tmp_path / "r.plebby"
+    script.write_text(f':readATT "{att}" _ _\n')
+    d = read_dfa_file(str(script))
+    assert equivalent(d, read_dfa_file(str(att), alphabet=d.alphabet))
+
+
+def test_readatt_projections_epsilons_tables_and_nondeterminism(tmp_path):
+    from attnlogic.automata.pleb import read_att_projection
+    ab = ("a", "b")
+    # a transducer: a:x then b:y, or an epsilon arc; the input and the output projections
+    fst = "0\t1\ta\tx\n1\t2\tb\ty\n0\t2\t0\t0\n2\n"
+    assert equivalent(read_att_projection(fst), regex_to_dfa("ab|()", ab))
+    assert equivalent(read_att_projection(fst, output=True), regex_to_dfa("xy|()", ("x", "y")))
+    # numeric tags through the input table, whose epsilon is <EPS> and whose c is on no arc;
+    # a final weight (even Infinity) keeps a state final, as in plebby
+    table = "<EPS>\t0\na\t1\nb\t2\nc\t3\n"
+    d = read_att_projection("0\t1\t1\t1\n1\t2\t2\t2\n1\t1\t<EPS>\t<EPS>\n2\tInfinity\n", table)
+    assert equivalent(d, regex_to_dfa("ab", ("a", "b", "c")))
+    # nondeterminism: a to 1 (b loops) or to 2; both final
+    d = read_att_projection("0\t1\ta\ta\n0\t2\ta\ta\n1\t1\tb\tb\n1\n2\n")
+    assert equivalent(d, regex_to_dfa("ab*", ab))
+    # in a script: files relative to the program, '_' for no table; it is then an automaton
+    # over its own letters: a symbol named later is in none of its words
+    (tmp_path / "t.att").write_text("0\t1\t1\t1\n1\n")
+    (tmp_path / "i.syms").write_text("<EPS>\t0\na\t1\n")
+    (tmp_path / "s.plebby").write_text(':readATT t.att i.syms _\n= b {/b}\n\\/{it, %||%<b>}\n')
+    d = read_dfa_file(str(tmp_path / "s.plebby"))
+    assert equivalent(d, regex_to_dfa("a|b", ab))
+    (tmp_path / "bad.plebby").write_text(":readATT t.att\n")
+    with pytest.raises(ParseError) as err:
+        read_dfa_file(str(tmp_path / "bad.plebby"))
+    assert "three file names" in err.value.message
