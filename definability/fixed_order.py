@@ -15,7 +15,8 @@ by:
 * LT[k], LTT[k,t]: the path category of the de Bruijn graph of order k on the syntactic
   semigroup (:mod:`.local_order`; polynomial for a fixed k), else its pair u·x·αβγ·r /
   u·x·γβα·r or u·x·y^(s−1)·r / u·x·y^s·r (s > t); the certificate by the exact profile test
-  at (k, t) when it fits in the limits (else the answer says it was not built);
+  at (k, t) when it fits in the limits, else the path-category certificate (the verifier
+  recomputes the path category with its own code);
 * RD, GD, PT: the exact profile test of :mod:`.profiles` at (k, t): the accepted
   profiles, or two words with one profile, one in L and one not.
 
@@ -36,7 +37,7 @@ from .profiles import Tracker, profile_test
 from .pumped import ClassWitness
 from .strictly_local import ForbiddenFactors, _cover, allowed_factors, useful, well_formed
 from .strictly_piecewise import ForbiddenSubsequences, basis, decide as decide_sp
-from .local_order import extended_table, order_test
+from .local_order import PathCertificate, extended_table, order_test
 from .subregular import TABLE_ENTRIES, ClassAnswer, ClassProcedure, letters, multiplication_table, semigroup
 from .verify_subregular import AnswerCheck
 
@@ -127,7 +128,8 @@ def _local(dfa, base: str, k: int, t: int, limits: Limits, certificates: bool) -
         try:
             ok, out = profile_test(dfa, Tracker("factors", k, t), limits.synthesis_states)
         except LimitExceeded as exc:
-            return ClassAnswer(True, method + f"; certificate not built: {exc}", k, None, None, None,
+            return ClassAnswer(True, method + f"; accepted profiles not listed: {exc}", k,
+                               PathCertificate(k, t, base == "LTT"), None, None,
                                t if base == "LTT" else None, least=False)
         if not ok:
             raise AssertionError(f"the profile test refutes {order} found by the path category")

@@ -55,7 +55,7 @@ from .profiles import Tracker, parent_word, profile_test
 from .pumped import ClassWitness
 from .subregular import TABLE_ENTRIES, ClassAnswer, context_of, letters
 
-__all__ = ["OrderTest", "order_test", "least_orders", "extended_table", "yes_with_order"]
+__all__ = ["OrderTest", "PathCertificate", "order_test", "least_orders", "extended_table", "yes_with_order"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,30 @@ class OrderTest:
     index: int | None
     swap: tuple | None = None
     loop: tuple | None = None
+
+
+@dataclass(frozen=True)
+class PathCertificate:
+    """The certificate of LT_k (``t`` = 1) or LTT_{k,t} when the accepted profiles are too
+    many to list: the order itself, which the verifier checks by computing the path
+    category of order k on the DFA's transformations with its own code (kind ``path
+    category``)."""
+
+    k: int
+    t: int
+    threshold: bool
+
+    def to_json(self, sep: str = "") -> dict:
+        out = {"kind": "path category", "k": self.k}
+        if self.threshold:
+            out["t"] = self.t
+        return out
+
+    def text(self, sep: str = "", limit: int = 4) -> str:
+        what = (f"its set of {self.k}-factors of ⋊w⋉" if not self.threshold else
+                f"its {self.k}-factors of ⋊w⋉ counted up to {self.t}")
+        return (f"w ∈ L depends only on {what} (the accepted profiles are too many to list: the "
+                f"path category of order {self.k} is the proof)")
 
 
 def extended_table(M: np.ndarray) -> np.ndarray:
@@ -256,7 +280,7 @@ def yes_with_order(dfa, S, M: np.ndarray, method: str, limits: Limits, certifica
     """A decided "yes" of LT (``threshold`` False) or LTT: the least k (and t) by
     :func:`least_orders`, the pair showing the order below fails, and the certificate of
     :mod:`.profiles` (the accepted profiles of order k) when it fits in
-    ``limits.synthesis_states``; otherwise the answer says it was not built and why."""
+    ``limits.synthesis_states``, else a :class:`PathCertificate` (the answer says why)."""
     if not certificates:
         return ClassAnswer(True, method)
     k, t, below, why = least_orders(dfa, S, M, threshold, limits.synthesis_states, TABLE_ENTRIES)
@@ -268,8 +292,8 @@ def yes_with_order(dfa, S, M: np.ndarray, method: str, limits: Limits, certifica
     try:
         ok, cert = profile_test(dfa, Tracker("factors", k, t), limits.synthesis_states)
     except LimitExceeded as exc:
-        return ClassAnswer(True, method + f"; {how}); certificate not built: {exc}", k, None, None, wit,
-                           t if threshold else None)
+        return ClassAnswer(True, method + f"; {how}); accepted profiles not listed: {exc}", k,
+                           PathCertificate(k, t, threshold), None, wit, t if threshold else None)
     if not ok:
         raise AssertionError(f"the profile test refutes the order {k}, t = {t} found by the path category")
     return ClassAnswer(True, method + f"; {how}, certificate by the exact profile test)", k, cert, None,

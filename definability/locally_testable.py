@@ -14,7 +14,8 @@ the node; polynomial for a fixed k), k = 1, 2, … within ``limits.synthesis_sta
 Certificate: the accepted sets of k-factors (kind ``factors``), checked by building the
 factor-tracking automaton and comparing it with the DFA; built by the exact profile test of
 :mod:`.profiles` at the least k when it fits in ``limits.synthesis_states`` (not over four
-letters at k = 2: the answer then gives k and the pair below, and says why).
+letters at k = 2: then the certificate is the order itself, kind ``path category``, which
+the verifier recomputes with its own code).
 
 Witness for "no": an idempotent e (its word x) and s, t in e·S·e with (ese)² ≠ ese or
 ese·ete ≠ ete·ese, with u, r around them: u·x^K·s·x^K·r against u·x^K·s·x^K·s·x^K·r, or u·x^K·s·x^K·t·x^K·r against

@@ -19,7 +19,7 @@ t > 1, else that k − 1 fails at every threshold (u·x·αβγ·r against u·x�
 Certificate: the accepted profiles (each k-factor with its count capped at t), checked by
 building the counting automaton and comparing it with the DFA; built by the exact profile
 test of :mod:`.profiles` at (k, t) when it fits in ``limits.synthesis_states``, else the
-answer gives (k, t) with the pair below and says why.  Witness for "no": x with
+order itself (kind ``path category``, recomputed by the verifier with its own code).  Witness for "no": x with
 x^ω ≠ x^(ω+1) — u·x^K·r against u·x^K·x·r, whose k-factors are counted alike up to any t
 once K is large — or a failing instance of the identity — u·e·p·f·s·e·q·f·r against
 u·e·q·f·s·e·p·f·r with e = x^K, f = y^K: the same pieces in another order, so the same

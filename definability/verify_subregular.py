@@ -13,7 +13,11 @@ language iff no reachable pair disagrees on acceptance):
   has been matched greedily; it accepts when none is complete;
 * profiles (``prefix`` RD_k, ``prefix-suffix`` GD_k, ``factors`` LT_k / LTT_{k,t},
   ``subsequences`` PT_k): the state holds the profile of the word read so far; it accepts
-  when the profile of the whole word is one of those listed.
+  when the profile of the whole word is one of those listed;
+* ``path category`` (LT_k, LTT_{k,t} whose accepted profiles are too many to list): the
+  order itself, checked by computing the path category of the de Bruijn graph of order k
+  on the DFA's transformations here (:func:`_path_category`; the theorem in
+  docs/decision-procedures.md §9) — a proof by that theorem, not by a product.
 
 Witnesses (non-membership; ``in`` words must be in L and ``out`` words not, checked on the
 DFA):
@@ -39,6 +43,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import product
 import numpy as np
 
 from ..automata.sources import as_dfa
@@ -178,6 +183,11 @@ def verify_certificate(dfa, name: str, cert: dict, sep: str = "") -> Check:
         accepted = {_read_profile(kind, p, sep, t) for p in cert["profiles"]}
         ok, w = _profile_product(dfa, kind, k, t, accepted)
         what = f"the automaton of the {len(accepted)} accepted {kind} profiles of order {k}"
+    elif kind == "path category":
+        t = int(cert.get("t", 1))
+        if name not in ("LT", "LTT") or (name == "LT" and t != 1) or k < 1 or t < 1:
+            return Check(False, f"a path-category certificate of {name} needs LT (t = 1) or LTT, k, t ≥ 1")
+        return _path_category(dfa, k, t)
     else:
         return Check(False, f"unknown certificate kind {kind!r}")
     if not ok:
@@ -195,6 +205,72 @@ def _read_profile(kind: str, p, sep: str, t: int):
     if kind == "subsequences":
         return frozenset(_split(s, sep) for s in p)
     return frozenset((_marked(f, sep), int(f[3]) if len(f) > 3 else 1) for f in p)
+
+
+def _path_category(dfa, k: int, t: int) -> Check:
+    """LTT_{k,t} (LT_k for t = 1) by the path category of the de Bruijn graph of order k,
+    computed here on the DFA's transformations: from every node x (a word of length k − 1)
+    a breadth-first search over (node, transformation) gives the transformations of all
+    walks from x; then on Q·x (the states after x) every closed walk y has y^t = y^(t+1),
+    and α·β·γ = γ·β·α for α, γ walks x → y and β a walk y → x (docs/decision-procedures.md
+    §9: coterminal walks with the same edges counted up to t are related by these moves)."""
+    T = np.asarray(dfa.transitions)
+    n, m = T.shape
+    nodes = list(product(range(m), repeat=k - 1))
+    budget = [CHECK_STATES]
+    walks = {x: _walks_from(T, x, budget) for x in nodes}
+    for x in nodes:
+        f = np.arange(n)
+        for a in x:
+            f = T[f, a]
+        R = np.unique(f)
+        for y in walks[x].get(x, []):          # (A): y^t = y^(t+1) on Q·x
+            g = R
+            for _ in range(t):
+                g = y[g]
+            if not np.array_equal(g, y[g]):
+                return Check(False, f"a closed walk at {''.join(dfa.alphabet[a] for a in x) or 'ε'} "
+                                    f"has y^{t} ≠ y^{t + 1} on the states after it: not order ({k}, {t})")
+        for y_node, P in walks[x].items():     # (B): α·β·γ = γ·β·α on Q·x
+            F = np.stack(P)                    # F[i] = α_i on all states
+            if len(P) ** 2 * len(R) > CHECK_STATES:
+                raise InputError("the path category is too large to check here",
+                                 parameters=("certificate",))
+            for be in walks[y_node].get(x, []):
+                X = F[:, be[F[:, R]]]           # X[l, i] = γ_l(β(α_i(R)))
+                if not np.array_equal(X, X.transpose(1, 0, 2)):
+                    return Check(False, "walks α, γ: x → y and β: y → x with α·β·γ ≠ γ·β·α on the "
+                                        f"states after x: not order {k}")
+    what = f"LT_{k}" if t == 1 else f"LTT_{k},{t}"
+    return Check(True, f"the path category of order {k}, computed here ({CHECK_STATES - budget[0]} classes "
+                       f"of walks): closed walks reach y^{t} = y^{t + 1} and α·β·γ = γ·β·α on the states "
+                       f"after each node: {what}")
+
+
+def _walks_from(T, start: tuple, budget: list) -> dict:
+    """{end node: the transformations of the walks start → end, one per class}: a
+    breadth-first search over (node, transformation of all states), the empty walk first."""
+    n, m = T.shape
+    root = (start, tuple(range(n)))
+    seen = {root}
+    out: dict = {start: [np.arange(n)]}
+    frontier = [root]
+    while frontier:
+        nxt = []
+        for z, f in frontier:
+            for a in range(m):
+                child = ((z + (a,))[1:], tuple(T[list(f), a].tolist()))
+                if child in seen:
+                    continue
+                budget[0] -= 1
+                if budget[0] < 0:
+                    raise InputError("the path category is too large to check here",
+                                     parameters=("certificate",))
+                seen.add(child)
+                out.setdefault(child[0], []).append(np.array(child[1]))
+                nxt.append(child)
+        frontier = nxt
+    return out
 
 
 def _profile_product(dfa, kind: str, k: int, t: int, accepted: set):

@@ -26,7 +26,8 @@ def describe(ans) -> str:
     if ans.k is None:
         return "yes, order not computed"
     order = f"k = {ans.k}" + ("" if ans.t is None else f", t = {ans.t}")
-    return order + ("" if ans.certificate is not None else " (certificate not built)")
+    kind = ans.certificate.to_json()["kind"] if ans.certificate is not None else "none"
+    return order + f" (certificate: {kind})"
 
 
 def main(paths) -> int:

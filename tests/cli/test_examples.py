@@ -95,5 +95,5 @@ def test_least_orders_of_the_mlregtest_files():
     out = _run("least_orders.py", *map(str, files))
     lines = out.strip().splitlines()
     assert len(lines) == 4
-    assert all("LT: k = 2 (certificate not built)" in ln for ln in lines[:2])
-    assert all("LTT: k = 2, t = 2 (certificate not built)" in ln and "LT: no" in ln for ln in lines[2:])
+    assert all("LT: k = 2 (certificate: path category)" in ln for ln in lines[:2])
+    assert all("LTT: k = 2, t = 2 (certificate: path category)" in ln and "LT: no" in ln for ln in lines[2:])

@@ -34,7 +34,7 @@ from attnlogic.definability.fixed_order import decide_at
 from attnlogic.definability.local_order import extended_table, least_orders, order_test
 from attnlogic.definability.profiles import Tracker, profile_test
 from attnlogic.definability.subregular import multiplication_table, semigroup
-from attnlogic.definability.verify_subregular import verify_answer
+from attnlogic.definability.verify_subregular import verify_answer, verify_certificate
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.kernel.limits import Limits
 
@@ -226,16 +226,34 @@ def test_a_budget_stops_the_search_with_its_reason():
     assert ans.member and ans.k is None and "not computed" in ans.method
 
 
-def test_an_answer_without_certificate_verifies_its_pair_below_only():
-    d = mlregtest("LT.2.1.0")
-    r = classify(d, windows=(), classes=["LT"])
-    ans = r["LT"].certificate
-    assert ans.k == 2 and ans.certificate is None and "certificate not built" in ans.method
-    j = ans.to_json()
-    ok = verify_answer(d, "LT", {"certificate": j})
-    assert ok.valid and "not proved" in ok.reason
-    bad = dict(j, below=dict(j["below"], out=j["below"]["in"]))
-    assert not verify_answer(d, "LT", {"certificate": bad}).valid
+def test_a_path_category_certificate_is_checked_by_the_verifier():
+    """Over four letters the accepted profiles are not listed; the certificate is the order,
+    which the verifier recomputes with its own code — and refuses at a wrong order."""
+    for name, cls in (("LT.2.1.0", "LT"), ("LTT.2.2.1", "LTT")):
+        d = mlregtest(name)
+        ans = classify(d, windows=(), classes=[cls])[cls].certificate
+        assert ans.certificate.to_json()["kind"] == "path category", ans.method
+        j = ans.to_json()
+        ok = verify_answer(d, cls, {"certificate": j})
+        assert ok.valid and "computed here" in ok.reason
+        lower = dict(j, k=1) if cls == "LT" else dict(j, t=1)
+        assert not verify_answer(d, cls, {"certificate": lower}).valid
+        bad = dict(j, below=dict(j["below"], out=j["below"]["in"]))
+        assert not verify_answer(d, cls, {"certificate": bad}).valid
+        # an answer with no certificate at all: only its pair below is checked, and it says so
+        bare = {"k": j["k"], "below": j["below"]}
+        check = verify_answer(d, cls, {"certificate": bare})
+        assert check.valid and "not proved" in check.reason
+        assert not verify_answer(d, cls, {"certificate": {"k": j["k"]}}).valid
+
+
+def test_the_verifiers_path_category_agrees_with_the_profile_test():
+    """verify_subregular's own computation (DFA transformations, no semigroup) at every
+    (k, t) ≤ (2, 2) and (3, 1) on every third census DFA."""
+    for d in CENSUS[::3]:
+        for k, t in ((1, 1), (1, 2), (2, 1), (2, 2), (3, 1)):
+            got = verify_certificate(d, "LTT", {"kind": "path category", "k": k, "t": t}).valid
+            assert got == exact(d, k, t), (d, k, t)
 
 
 def test_a_fixed_order_is_decided_by_the_path_category():
