@@ -89,9 +89,9 @@ PLEB_SUFFIXES = (".pleb", ".plebby")
 MAX_PLEB_BYTES = 16 * 2 ** 20
 #: deepest chain of ``:import``/``:read``
 MAX_IMPORT_DEPTH = 32
-#: deepest expression, counting the nesting its variables bring (every level is a recursive
-#: step of the parser and of the evaluation)
-MAX_NESTING = 150
+#: deepest expression, counting the nesting its variables bring (every level is up to eight
+#: frames of the recursive parser and three of the evaluation; MLRegTest's deepest is 8)
+MAX_NESTING = 50
 
 _DELIMITERS = {"<": ">", "⟨": "⟩", "(": ")", "[": "]", "{": "}", "|": "|"}
 _NAME_STOP = set("<>⟨⟩()[]{}|,")
@@ -762,6 +762,8 @@ class _Reader:
                 self.env.run(st)
         except _SyntaxAt as err:
             raise _error(source, full, offset_base + err.offset, err.message) from None
+        except RecursionError:          # a deep caller's stack: never a traceback
+            raise InputError(f"pleb {source}: nested too deeply to read here") from None
 
     def script(self, text: str, source: str):
         offset = 0
@@ -859,7 +861,10 @@ class _Reader:
                 raise InputError(f"{source}: the program's symbol {missing[0]!r} is not in the given "
                                  f"alphabet {list(alphabet)}", parameters=("alphabet",))
             letters = tuple(sorted(set(alphabet)))
-        d = _Evaluator(letters, self.state_limit)(it)
+        try:
+            d = _Evaluator(letters, self.state_limit)(it)
+        except RecursionError:
+            raise InputError(f"pleb {source}: nested too deeply to evaluate here") from None
         return d if alphabet is None else d.with_alphabet_order(alphabet).minimal()
 
 

@@ -449,11 +449,16 @@ def test_deep_nesting_is_refused_and_shared_variables_are_evaluated_once():
     with pytest.raises(ParseError) as err:
         read_pleb("= a {/a}\n" + "~" * 5000 + "<a>", script=False)
     assert "nested deeper" in err.value.message and err.value.kind.endswith("line 2")
+    for deep in ("/\\{" * 200 + "<a>", "|a|" * 200 + "<a>", "<" + "{" * 200 + "a", "[a]" * 200 + "<a>",
+                 "~$^-*+" * 40 + "<a>", ".<" * 200 + "<a>"):
+        with pytest.raises(ParseError) as err:
+            read_pleb("= a {/a}\n" + deep, script=False)
+        assert "nested deeper" in err.value.message
     with pytest.raises(ParseError) as err:
         read_pleb("= a {/a}\n= x <a>\n" + "= x ~x\n" * 400 + "x", script=False)
     assert "variables" in err.value.message
-    # x doubles in size 100 times as a tree; as the DAG it is, it is read at once
-    d = read_pleb("= a {/a}\n= x <a>\n" + "= x /\\{x, x}\n" * 100 + "x", script=False)
+    # x doubles in size 45 times as a tree (2^45 leaves); as the DAG it is, it is read at once
+    d = read_pleb("= a {/a}\n= x <a>\n" + "= x /\\{x, x}\n" * 45 + "x", script=False)
     assert equivalent(d, read_pleb("= a {/a}\n<a>", script=False))
 
 
