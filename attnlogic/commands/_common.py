@@ -259,7 +259,8 @@ def add_source_arguments(parser, windows: bool = False) -> None:
                           "subformulas and 2,000,000 states per step, docs/automata.md)")
     src.add_argument("--regex", "-r", metavar="R", help="regular expression")
     src.add_argument("--dfa", metavar="FILE",
-                     help="DFA file: JSON, HOA, DOT, MONA DOT or AT&T text, detected ('-' = stdin)")
+                     help="DFA file: JSON, HOA, DOT, MONA DOT or AT&T text, detected, or a pleb program "
+                          "(.pleb, .plebby: the Language Toolkit's, MLRegTest's) ('-' = stdin)")
     parser.add_argument("--alphabet", "-a", metavar="A",
                         help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c'); "
                              "'\"nil\"' is the one letter nil")

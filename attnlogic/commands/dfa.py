@@ -12,7 +12,8 @@ initial state, letters in alphabet order): equal languages print byte-identical 
 Sources (exactly one):
   F | --formula F   past-time formula, read at position N+1 (docs/syntax.md)
   --regex R         regex: letters, |, *, +, ?, {n}, {n,}, {n,m}, ( ), ., [abc], [^ab], () or ε
-  --dfa FILE        DFA file: JSON, HOA, DOT, MONA DOT or AT&T text (- = standard input)
+  --dfa FILE        DFA file: JSON, HOA, DOT, MONA DOT or AT&T text, or a pleb program
+                    (.pleb, .plebby) (- = standard input)
 
 Alphabet (--alphabet abc, or a,b,c / a b c for multi-character letters; whitespace is
 never a letter):
@@ -20,12 +21,13 @@ never a letter):
            without --alphabet, the atoms sorted
   regex:   required for . and [^...]; otherwise the letters that occur, sorted;
            multi-character letters are read greedily (longest letter first)
-  dfa:     must be the file's letters (possibly reordered; the output follows it)
+  dfa:     must be the file's letters (possibly reordered; the output follows it); a
+           pleb program: any letters that include its universe
 
 Formats (docs/file-formats.md): json, dot (graphviz), hoa (HOA v1, finite-word
 convention: final states carry {0} under Inf(0), one AP per letter), graphml (graph
 editors, networkx, igraph).  --dfa FILE reads these and MONA DOT and AT&T/OpenFst text,
-detected from the contents.
+detected from the contents, and the Language Toolkit's pleb programs (.pleb, .plebby).
 
 Examples:
   attnlogic dfa 'P a & !Y b'

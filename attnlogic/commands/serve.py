@@ -6,7 +6,7 @@ HELP = "serve the page: classify, verify, separate, compile and the census in a 
 DESCRIPTION = """\
 Serve a local web page on http://127.0.0.1:PORT/ (nothing else can reach it unless --host
 says so): type a formula or a regex, or upload a DFA file (JSON, HOA, DOT, MONA DOT, AT&T,
-GraphML), and see its minimal DFA, the classification by fragment and attention pattern
+GraphML, a pleb program), and see its minimal DFA, the classification by fragment and attention pattern
 with every certificate or witness (a verify button re-checks it), separate two fragments,
 compile the language and watch the model read a word beside the DFA, download the weights,
 and browse the census of small languages.  Every answer has a link reproducing it and the
