@@ -554,3 +554,13 @@ def test_readatt_projections_epsilons_tables_and_nondeterminism(tmp_path):
     with pytest.raises(ParseError) as err:
         read_dfa_file(str(tmp_path / "bad.plebby"))
     assert "three file names" in err.value.message
+
+
+def test_load_language_reads_a_program_over_a_given_alphabet():
+    from attnlogic.automata.sources import load_language
+    program = str(DATA / "04.04.SP.2.1.0.plebby")                  # ~\/{<a,b>,<c,d>}
+    lang = load_language(dfa=program)
+    assert lang.dfa.alphabet == ("a", "b", "c", "d") and lang.kind == "dfa"
+    wider = load_language(dfa=program, alphabet="edcba")
+    assert wider.dfa.alphabet == ("e", "d", "c", "b", "a")
+    assert wider.dfa.accepts(list("eba")) and not wider.dfa.accepts(list("aeb"))
