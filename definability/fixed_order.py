@@ -37,7 +37,7 @@ from .profiles import Tracker, profile_test
 from .pumped import ClassWitness
 from .strictly_local import ForbiddenFactors, _cover, allowed_factors, useful, well_formed
 from .strictly_piecewise import ForbiddenSubsequences, basis, decide as decide_sp
-from .local_order import PathCertificate, extended_table, order_test
+from .local_order import PathCertificate, extended_table, merged_letters, order_test
 from .subregular import TABLE_ENTRIES, ClassAnswer, ClassProcedure, letters, multiplication_table, semigroup
 from .verify_subregular import AnswerCheck
 
@@ -117,9 +117,9 @@ def _local(dfa, base: str, k: int, t: int, limits: Limits, certificates: bool) -
     profile test when it fits in ``limits.synthesis_states``.  None when a closed walk is
     not aperiodic (L is not LTT): the exact profile test then gives the pair."""
     S = semigroup(dfa, limits)
-    M1 = extended_table(multiplication_table(S))
-    res = order_test(dfa, S, M1, k, limits.synthesis_states, TABLE_ENTRIES, certificates,
-                     full=base == "LTT")
+    small, S, M = merged_letters(dfa, S, multiplication_table(S), limits)
+    res = order_test(small, S, extended_table(M), k, limits.synthesis_states, TABLE_ENTRIES,
+                     certificates, full=base == "LTT")
     order = f"{base}_{k}" + (f",{t}" if base == "LTT" else "")
     if res.commutes and res.index is not None and res.index <= t:
         method = f"{order}: the path category of the de Bruijn graph of order {k} (closed walks y^{t} = y^{t + 1}, α·β·γ = γ·β·α)"
@@ -146,7 +146,7 @@ def _local(dfa, base: str, k: int, t: int, limits: Limits, certificates: bool) -
     what = (f"the same set of {k}-factors of ⋊w⋉" if base == "LT" else
             f"the same {k}-factors of ⋊w⋉ counted up to {t}")
     u, v = pair
-    wit = ClassWitness("pair", (letters(dfa, u),), (letters(dfa, v),), k, what, None,
+    wit = ClassWitness("pair", (letters(small, u),), (letters(small, v),), k, what, None,
                        t if base == "LTT" else None)
     return ClassAnswer(False, method, witness=wit)
 

@@ -49,13 +49,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..automata.dfa import DFA
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import Limits
 from .profiles import Tracker, parent_word, profile_test
 from .pumped import ClassWitness
-from .subregular import TABLE_ENTRIES, ClassAnswer, context_of, letters
+from .subregular import (TABLE_ENTRIES, ClassAnswer, context_of, letters, multiplication_table,
+                         semigroup)
 
-__all__ = ["OrderTest", "PathCertificate", "order_test", "least_orders", "extended_table", "yes_with_order"]
+__all__ = ["OrderTest", "PathCertificate", "order_test", "least_orders", "extended_table", "merged_letters",
+           "yes_with_order"]
 
 
 @dataclass(frozen=True)
@@ -275,6 +278,24 @@ def _below_witness(dfa, below, threshold: bool) -> ClassWitness | None:
     return ClassWitness("pair", (letters(dfa, u),), (letters(dfa, v),), kb, claim, None, tb)
 
 
+def merged_letters(dfa, S, M: np.ndarray, limits: Limits):
+    """``(dfa', S', M')``: the minimal DFA restricted to the first letter of each class of
+    letters acting alike (equal columns of the transition table), its semigroup and table —
+    the same objects when no two letters act alike.  L and its restriction L' have the same
+    least k (and t): L = h⁻¹(L') for the letter-to-letter h sending each letter to its class's
+    first, a word over the kept letters has the same profile in both alphabets, and the
+    profile of h(w) (counts summed over the letters merged, capped at t) is a function of
+    the profile of w.  The words of the pairs below are words of the kept letters."""
+    T = np.asarray(dfa.transitions)
+    _, keep = np.unique(T.T, axis=0, return_index=True)
+    keep = np.sort(keep)
+    if len(keep) == T.shape[1]:
+        return dfa, S, M
+    small = DFA(tuple(dfa.alphabet[i] for i in keep), T[:, keep], int(dfa.initial), dfa.accepting)
+    S2 = semigroup(small, limits)
+    return small, S2, multiplication_table(S2)
+
+
 def yes_with_order(dfa, S, M: np.ndarray, method: str, limits: Limits, certificates: bool,
                    threshold: bool) -> ClassAnswer:
     """A decided "yes" of LT (``threshold`` False) or LTT: the least k (and t) by
@@ -283,8 +304,9 @@ def yes_with_order(dfa, S, M: np.ndarray, method: str, limits: Limits, certifica
     ``limits.synthesis_states``, else a :class:`PathCertificate` (the answer says why)."""
     if not certificates:
         return ClassAnswer(True, method)
-    k, t, below, why = least_orders(dfa, S, M, threshold, limits.synthesis_states, TABLE_ENTRIES)
-    wit = _below_witness(dfa, below, threshold)
+    small, S, M = merged_letters(dfa, S, M, limits)
+    k, t, below, why = least_orders(small, S, M, threshold, limits.synthesis_states, TABLE_ENTRIES)
+    wit = _below_witness(small, below, threshold)
     if k is None:
         return ClassAnswer(True, method + f"; least k and certificate not computed: {why}", below=wit)
     order = f"least k = {k}" + (f", threshold t = {t}" if threshold else "")

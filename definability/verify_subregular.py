@@ -209,12 +209,16 @@ def _read_profile(kind: str, p, sep: str, t: int):
 
 def _path_category(dfa, k: int, t: int) -> Check:
     """LTT_{k,t} (LT_k for t = 1) by the path category of the de Bruijn graph of order k,
-    computed here on the DFA's transformations: from every node x (a word of length k − 1)
-    a breadth-first search over (node, transformation) gives the transformations of all
-    walks from x; then on Q·x (the states after x) every closed walk y has y^t = y^(t+1),
+    computed here on the DFA's transformations (letters acting alike merged): from every
+    node x (a word of length k − 1) a breadth-first search over (node, transformation)
+    gives the transformations of all walks from x; then on Q·x (the states after x) every closed walk y has y^t = y^(t+1),
     and α·β·γ = γ·β·α for α, γ walks x → y and β a walk y → x (docs/decision-procedures.md
     §9: coterminal walks with the same edges counted up to t are related by these moves)."""
     T = np.asarray(dfa.transitions)
+    # letters acting alike are merged (their first kept): L is the inverse image of its
+    # restriction under that letter-to-letter map, and both have the same orders
+    _, keep = np.unique(T.T, axis=0, return_index=True)
+    T = T[:, np.sort(keep)]
     n, m = T.shape
     nodes = list(product(range(m), repeat=k - 1))
     budget = [CHECK_STATES]
@@ -229,8 +233,8 @@ def _path_category(dfa, k: int, t: int) -> Check:
             for _ in range(t):
                 g = y[g]
             if not np.array_equal(g, y[g]):
-                return Check(False, f"a closed walk at {''.join(dfa.alphabet[a] for a in x) or 'ε'} "
-                                    f"has y^{t} ≠ y^{t + 1} on the states after it: not order ({k}, {t})")
+                return Check(False, f"a closed walk at a node has y^{t} ≠ y^{t + 1} on the states "
+                                    f"after it: not order ({k}, {t})")
         for y_node, P in walks[x].items():     # (B): α·β·γ = γ·β·α on Q·x
             F = np.stack(P)                    # F[i] = α_i on all states
             if len(P) ** 2 * len(R) > CHECK_STATES:

@@ -222,7 +222,7 @@ def test_a_budget_stops_the_search_with_its_reason():
     M = multiplication_table(S)
     k, t, below, why = least_orders(d, S, M, False, 40, BIG)
     assert k is None and "de Bruijn" in why
-    ans = locally_testable.decide(d, Limits.of(limit=40))
+    ans = locally_testable.decide(d, Limits(synthesis_states=10))
     assert ans.member and ans.k is None and "not computed" in ans.method
 
 
@@ -274,3 +274,25 @@ def test_a_fixed_order_is_decided_by_the_path_category():
             assert brute_consistent(d, words_upto("abcd", 5), k, t or 1)
         else:
             assert verify_answer(d, base, {"witness": got.witness.to_json()}).valid
+
+
+def test_letters_acting_alike_are_merged_without_changing_the_orders():
+    """A copy c of the letter a (same column of the table): the least orders are the
+    two-letter language's, its pairs are real in the three-letter one (profiles over
+    {a, b, c}), and the verifier's path category agrees with the profile test there."""
+    words = words_upto("abc", 6)
+    for d in CENSUS[::5]:
+        T = np.asarray(d.transitions)
+        e = DFA("abc", np.concatenate([T, T[:, :1]], axis=1), d.initial, d.accepting)
+        for name, mod in (("LT", locally_testable), ("LTT", threshold_testable)):
+            a, b = mod.decide(d), mod.decide(e)
+            assert (a.member, a.k, a.t) == (b.member, b.k, b.t), (name, d)
+            if b.member:
+                assert brute_consistent(e, words, b.k, b.t or 1)
+                if b.below is not None:
+                    w = b.below
+                    assert e.accepts(list(w.ins[0])) and not e.accepts(list(w.outs[0]))
+                    assert counts(w.ins[0], w.k, w.t or 1) == counts(w.outs[0], w.k, w.t or 1)
+        for k, t in ((1, 1), (2, 1), (2, 2)):
+            got = verify_certificate(e, "LTT", {"kind": "path category", "k": k, "t": t}).valid
+            assert got == exact(e, k, t), (d, k, t)
