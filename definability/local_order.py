@@ -36,9 +36,10 @@ search over (node, element) finds the classes of walks x → y with a shortest w
 most |Σ|^(k−1)·(|S| + 1) per node; (B) costs Σ_{x,y} |P(x,y)|²·|P(y,x)| products, (A) one
 power sequence (≤ n + 1 products) per class of closed walks.  So O(|Σ|^(2(k−1))·|S|) states
 and at most |Σ|^(2(k−1))·|S|³ products for one k: polynomial for a fixed k (Trahtman 2000,
-TCS 235, checks j-testability of a DFA in O(n^(j+1)); Kim and McNaughton 1994 show that the
-least k is NP-hard to compute in general, and it is at most (n² − n)/2 + 1 for a locally
-testable minimal DFA with n states: Trahtman 2000, TCS 231).  Budgets: ``states`` (search
+TCS 235, checks j-testability of a DFA in O(n^(j+1)); Kim and McNaughton, LNCS 560 (1991),
+show that the least k is NP-hard to compute in general, and it is at most (n² − n)/2 + 1
+for a locally testable minimal DFA with n states: Trahtman, LNCS 1436 (1998), TCS 231
+(2000)).  Letters acting alike are merged first (:func:`merged_letters`).  Budgets: ``states`` (search
 states over all nodes of one k) and ``products`` (products of one k); beyond them
 :class:`~attnlogic.kernel.errors.LimitExceeded`.
 """
