@@ -500,7 +500,8 @@ def _at_order(name, kind, ins, outs, k: int, t) -> Check:
         if a != b:
             return Check(False, f"the two words have different {name} profiles of order {k}")
         return Check(True, f"one word in, one out, with equal {name} profiles of order {k}"
-                           + (f" (counts up to {t})" if t else "") + f": not {name}_{k}")
+                           + (f" (counts up to {t})" if t else "") + f": not {name}_{k}"
+                           + (f",{t}" if name == "LTT" and t else ""))
     # cover
     if name == "SL":
         have = set().union(*(factors(w, k) for w in ins))
