@@ -187,7 +187,7 @@ def verify_certificate(dfa, name: str, cert: dict, sep: str = "") -> Check:
         t = int(cert.get("t", 1))
         if name not in ("LT", "LTT") or (name == "LT" and t != 1) or k < 1 or t < 1:
             return Check(False, f"a path-category certificate of {name} needs LT (t = 1) or LTT, k, t ≥ 1")
-        return _path_category(dfa, k, t)
+        return _path_category(dfa, k, t, name)
     else:
         return Check(False, f"unknown certificate kind {kind!r}")
     if not ok:
@@ -207,7 +207,7 @@ def _read_profile(kind: str, p, sep: str, t: int):
     return frozenset((_marked(f, sep), int(f[3]) if len(f) > 3 else 1) for f in p)
 
 
-def _path_category(dfa, k: int, t: int) -> Check:
+def _path_category(dfa, k: int, t: int, name: str = "LTT") -> Check:
     """LTT_{k,t} (LT_k for t = 1) by the path category of the de Bruijn graph of order k,
     computed here on the DFA's transformations (letters acting alike merged): from every
     node x (a word of length k − 1) a breadth-first search over (node, transformation)
@@ -245,7 +245,7 @@ def _path_category(dfa, k: int, t: int) -> Check:
                 if not np.array_equal(X, X.transpose(1, 0, 2)):
                     return Check(False, "walks α, γ: x → y and β: y → x with α·β·γ ≠ γ·β·α on the "
                                         f"states after x: not order {k}")
-    what = f"LT_{k}" if t == 1 else f"LTT_{k},{t}"
+    what = f"LT_{k}" if name == "LT" else f"LTT_{k},{t}"
     return Check(True, f"the path category of order {k}, computed here ({CHECK_STATES - budget[0]} classes "
                        f"of walks): closed walks reach y^{t} = y^{t + 1} and α·β·γ = γ·β·α on the states "
                        f"after each node: {what}")
