@@ -40,7 +40,11 @@ what plebby writes for it: variables are replaced by their values when a stateme
 first factor is kept and every other anchor dropped (plebby 1.3 drops the last factor's
 tail anchor too); ``.@.(A, B)`` is (A·Σ*) ∩ (P·B) with P the non-empty prefixes of words of
 A, folded from the right with {ε}; ``|s| e`` deletes only the symbols that ``e`` itself
-mentions (a symbol of s that ``e`` does not mention is only inserted).
+names (a symbol of s that ``e`` does not name is only inserted).  Each expression is
+evaluated as plebby's automaton is: over the symbols it names and a wildcard for the others
+(:class:`_Value`), extended to the universe at the end; the {ε} of an empty product, the ∅
+of ``\\/{}`` and grounded or read automata have no wildcard, so a symbol they do not name
+stays rejected under ``~`` and ``^`` (``~@()`` is ∅, ``^@()`` and ``~\\/{}`` are {ε}).
 
 plebby scripts (``.plebby``)
     One statement line or command per line.  ``:import file`` reads a script and
@@ -595,11 +599,9 @@ class _Env:
         over the present universe (and its own symbols); a symbol added later is then in no
         word of it."""
         universe = self.sets.get("universe", frozenset())
-        memo: dict = {}
+        ev = _Evaluator(state_limit)
         for k, e in list(self.exprs.items()):
-            letters = tuple(sorted(universe | e.used()))
-            ev = memo.setdefault(letters, _Evaluator(letters, state_limit))
-            self.exprs[k] = Expr("fixed", automaton=ev(e))
+            self.exprs[k] = Expr("fixed", automaton=ev.language(e, universe))
 
     def bind_it(self, e: Expr):
         """``it`` bound to a value from elsewhere (plebby's insertExpr)."""
@@ -627,104 +629,170 @@ def _contract(d: DFA, letters: frozenset) -> DFA:
                         d.accepting).minimal()
 
 
-def _extend(d: DFA, alphabet: tuple) -> DFA:
-    """The automaton over a larger alphabet, the new letters to a rejecting sink."""
+#: the letter that stands, inside an evaluation, for every symbol an automaton does not name
+#: (plebby's "semantic" symbol); a space keeps it from being a pleb or AT&T symbol
+WILD = "<any other symbol>"
+
+
+@dataclass(frozen=True)
+class _Value:
+    """An evaluated expression as plebby holds it: a DFA over the symbols it names and the
+    wildcard WILD (its last letter).  ``wild``: whether the wildcard is in plebby's alphabet
+    of it; when it is not (an empty product {ε}, the empty disjunction, a grounded or read
+    automaton), a symbol it does not name has no transition (WILD's column is a rejecting
+    sink) and stays so under complement and closure."""
+    dfa: DFA
+    wild: bool
+
+    @property
+    def names(self) -> tuple:
+        return self.dfa.alphabet[:-1]
+
+
+def _with_columns(d: DFA, letters: tuple, source: dict) -> DFA:
+    """``d`` over ``letters``: column j is d's column ``source[letters[j]]`` (a letter of d),
+    or a new rejecting sink where ``source`` maps the letter to None."""
     n = d.n_states
+    table = np.full((n + 1, len(letters)), n, dtype=np.int64)
     col = {a: i for i, a in enumerate(d.alphabet)}
-    table = np.full((n + 1, len(alphabet)), n, dtype=np.int64)
-    for j, a in enumerate(alphabet):
-        if a in col:
-            table[:n, j] = d.transitions[:, col[a]]
-    accepting = np.append(d.accepting, False)
-    return DFA._trusted(alphabet, table, d.initial, accepting).minimal()
+    for j, a in enumerate(letters):
+        src = source.get(a, a)
+        if src is not None:
+            table[:n, j] = d.transitions[:, col[src]]
+    return minimize(DFA._trusted(letters, table, d.initial, np.append(d.accepting, False)))
+
+
+def _extend(v: _Value, names) -> _Value:
+    """plebby's semanticallyExtendAlphabetTo: the new symbols copy the wildcard's column
+    (a sink when the wildcard is not in the alphabet)."""
+    names = tuple(sorted(set(v.names) | set(names)))
+    if names == v.names:
+        return v
+    new = {a: (WILD if v.wild else None) for a in names if a not in v.names}
+    return _Value(_with_columns(v.dfa, names + (WILD,), new), v.wild)
+
+
+def _fixed(d: DFA) -> _Value:
+    """An automaton over its own letters, without the wildcard (plebby's ground form)."""
+    return _Value(_with_columns(d, tuple(sorted(d.alphabet)) + (WILD,), {WILD: None}), False)
 
 
 # -- evaluation -------------------------------------------------------------------------
 class _Evaluator:
-    """Expressions → minimal DFAs over one alphabet (the program's universe), each subtree
-    once."""
+    """Expressions → _Values as plebby's automatonFromExpr builds them: each node over the
+    symbols it names and the wildcard, operands extended to their common symbols before an
+    n-ary operator; each subtree once."""
 
-    def __init__(self, alphabet: tuple, state_limit: int):
-        self.alphabet = alphabet
+    def __init__(self, state_limit: int):
         self.limit = state_limit
         self.memo: dict = {}
-        self.sigma = rational.universal(alphabet)
-        self.eps = rational.epsilon(alphabet)
+        self.eps = self._constant(False, True)        # plebby's emptyStr: {ε}, no wildcard
+        self.none = self._constant(False, False)      # its emptyLanguage: ∅, no wildcard
+        self.sigma = self._constant(True, True)       # its univLang: Σ*, the wildcard
 
-    def __call__(self, e: Expr) -> DFA:
+    @staticmethod
+    def _constant(wild: bool, accepts_all: bool) -> _Value:
+        if wild:
+            d = rational.universal((WILD,)) if accepts_all else rational.empty((WILD,))
+        else:
+            d = rational.epsilon((WILD,)) if accepts_all else rational.empty((WILD,))
+        return _Value(d, wild)
+
+    def __call__(self, e: Expr) -> _Value:
         got = self.memo.get(id(e))      # a shared subtree (a variable used again) once
         if got is None:
             got = self.memo[id(e)] = self._eval(e)
         return got
 
-    def _fold(self, args, fn, unit: DFA) -> DFA:
-        if not args:
-            return unit
-        acc = self(args[0])
-        for x in args[1:]:
-            acc = fn(acc, self(x))
-        return acc
+    def language(self, e: Expr, universe) -> DFA:
+        """The language of ``e`` over ``universe`` and the symbols it names (plebby's
+        makeAutomaton: extended to the universe, the wildcard dropped)."""
+        v = _extend(self(e), universe)
+        return _with_columns(v.dfa, v.names, {})
 
-    def _eval(self, e: Expr) -> DFA:
-        A, L = self.alphabet, self.limit
+    def _nary(self, values: list, fn, unit: _Value) -> _Value:
+        if not values:
+            return unit
+        names = set().union(*(v.names for v in values))
+        ext = [_extend(v, names) for v in values]
+        acc = ext[0].dfa
+        for v in ext[1:]:
+            acc = fn(acc, v.dfa)
+        return _Value(acc, any(v.wild for v in values))
+
+    def _unary(self, v: _Value, fn) -> _Value:
+        """An operator over plebby's alphabet of v: without the wildcard, computed over the
+        named symbols alone, the wildcard's column a sink again after."""
+        if v.wild:
+            return _Value(fn(v.dfa), True)
+        named = _with_columns(v.dfa, v.names, {})
+        return _Value(_with_columns(fn(named), v.names + (WILD,), {WILD: None}), False)
+
+    def _eval(self, e: Expr) -> _Value:
+        L = self.limit
         op = e.op
         if op == "factor":
             return self._factor(e.factor)
         if op == "fixed":
-            return _extend(e.automaton, A)
+            return _fixed(e.automaton)
+        args = [self(a) for a in e.args]
         if op == "and":
-            return self._fold(e.args, intersection, self.sigma)
+            return self._nary(args, intersection, self.sigma)
         if op == "or":
-            return self._fold(e.args, union, rational.empty(A))
+            return self._nary(args, union, self.none)
         if op == "cat":
-            return self._fold(e.args, lambda a, b: rational.concatenation(a, b, L), self.eps)
-        if op == "gapcat":
-            return self._fold(e.args, lambda a, b: rational.concatenation(
-                rational.concatenation(a, self.sigma, L), b, L), self.eps)
+            return self._nary(args, lambda a, b: rational.concatenation(a, b, L), self.eps)
+        if op == "gapcat":             # plebby: the operands with Σ* between them, concatenated
+            spaced = [x for a in args for x in (self.sigma, a)][1:]
+            return self._nary(spaced, lambda a, b: rational.concatenation(a, b, L), self.eps)
         if op == "shuffle":
-            return self._fold(e.args, lambda a, b: rational.shuffle(a, b, L), self.eps)
+            return self._nary(args, lambda a, b: rational.shuffle(a, b, L), self.eps)
         if op == "infiltrate":
-            return self._fold(e.args, lambda a, b: rational.infiltration(a, b, L), self.eps)
-        if op == "lquot":
-            return self._fold(e.args, lambda a, b: rational.left_quotient(a, b, L), self.eps)
-        if op == "rquot":               # from the right: //(A, B, C) = A / (B / C)
-            if not e.args:
+            return self._nary(args, lambda a, b: rational.infiltration(a, b, L), self.eps)
+        if op == "lquot":              # from the left: \\(A, B, C) = (A\\B)\\C
+            return self._nary(args, lambda a, b: rational.left_quotient(a, b, L), self.eps)
+        if op == "rquot":              # from the right: //(A, B, C) = A / (B / C)
+            return self._nary(args[::-1], lambda b, a: rational.right_quotient(a, b, L), self.eps)
+        if op == "overlay":            # from the right, starting with {ε}
+            if not args:
                 return self.eps
-            acc = self(e.args[-1])
-            for x in reversed(e.args[:-1]):
-                acc = rational.right_quotient(self(x), acc, L)
-            return acc
-        if op == "overlay":             # from the right, starting with {ε}
-            acc = self.eps
-            for x in reversed(e.args):
-                acc = self._overlay(self(x), acc)
-            return acc
-        x = self(e.args[0])
+            names = set().union(*(v.names for v in args))
+            acc = _extend(self.eps, names).dfa
+            for v in reversed(args):
+                acc = self._overlay(_extend(v, names).dfa, acc)
+            return _Value(acc, any(v.wild for v in args))
+        x = args[0]
         if op == "not":
-            return complement(x)
+            return self._unary(x, complement)
         if op == "star":
-            return rational.star(x, L)
+            return self._unary(x, lambda d: rational.star(d, L))
         if op == "plus":
-            return rational.concatenation(x, rational.star(x, L), L)
+            return self._unary(x, lambda d: rational.concatenation(d, rational.star(d, L), L))
         if op == "reverse":
-            return rational.reverse(x, L)
+            return self._unary(x, lambda d: rational.reverse(d, L))
         if op == "up":
-            return rational.upward_closure(x, L)
+            return self._unary(x, lambda d: rational.upward_closure(d, L))
         if op == "down":
-            return rational.downward_closure(x, L)
+            return self._unary(x, lambda d: rational.downward_closure(d, L))
         if op == "tier":
-            return rational.tier_preimage(x, e.symbols)
+            t = _extend(x, e.symbols)
+            return _Value(rational.tier_preimage(t.dfa, e.symbols), True)
         if op == "neutral":
-            return rational.neutralize(x, e.symbols, e.symbols & e.args[0].used(), L)
+            names = tuple(sorted(set(x.names) | e.symbols))
+            added = _Value(_with_columns(x.dfa, names + (WILD,), {a: None for a in names if a not in x.names}),
+                           x.wild)
+            return _Value(rational.neutralize(added.dfa, e.symbols, e.symbols & set(x.names), L), x.wild)
         raise AssertionError(op)  # pragma: no cover - the parser makes no other node
 
     def _overlay(self, a: DFA, b: DFA) -> DFA:
         """plebby's strict-order overlay: (A·Σ*) ∩ (P·B), P the non-empty prefixes of A."""
         L = self.limit
-        p = intersection(rational.prefixes(a), complement(self.eps))
-        return intersection(rational.concatenation(a, self.sigma, L), rational.concatenation(p, b, L))
+        sigma = rational.universal(a.alphabet)
+        p = intersection(rational.prefixes(a), complement(rational.epsilon(a.alphabet)))
+        return intersection(rational.concatenation(a, sigma, L), rational.concatenation(p, b, L))
 
-    def _factor(self, f: Factor) -> DFA:
+    def _factor(self, f: Factor) -> _Value:
+        names = tuple(sorted(set().union(*(s.value for piece in f.pieces for s in piece))))
         items: list = [] if f.head else [None]
         for i, piece in enumerate(f.pieces):
             if i:
@@ -732,7 +800,7 @@ class _Evaluator:
             items.extend(s.value for s in piece)
         if not f.tail:
             items.append(None)
-        return rational.sequence(self.alphabet, items, self.limit)
+        return _Value(rational.sequence(names + (WILD,), items, self.limit), True)
 
 
 # -- reading programs and scripts ---------------------------------------------------------
@@ -852,17 +920,17 @@ class _Reader:
         if it is None:
             raise InputError(f"pleb {source}: the program has no bare expression, so 'it', its "
                              "language, is undefined")
-        universe = self.env.sets.get("universe", frozenset()) | it.used()
-        letters = tuple(sorted(universe))
-        if alphabet is not None:
-            alphabet = tuple(alphabet)
-            missing = sorted(universe - set(alphabet))
-            if missing:
-                raise InputError(f"{source}: the program's symbol {missing[0]!r} is not in the given "
-                                 f"alphabet {list(alphabet)}", parameters=("alphabet",))
-            letters = tuple(sorted(set(alphabet)))
+        universe = self.env.sets.get("universe", frozenset())
+        ev = _Evaluator(self.state_limit)
         try:
-            d = _Evaluator(letters, self.state_limit)(it)
+            d = ev.language(it, universe)
+            if alphabet is not None:
+                alphabet = tuple(alphabet)
+                missing = sorted(set(d.alphabet) - set(alphabet))
+                if missing:
+                    raise InputError(f"{source}: the program's symbol {missing[0]!r} is not in the given "
+                                     f"alphabet {list(alphabet)}", parameters=("alphabet",))
+                d = ev.language(it, universe | set(alphabet))
         except RecursionError:
             raise InputError(f"pleb {source}: nested too deeply to evaluate here") from None
         return d if alphabet is None else d.with_alphabet_order(alphabet).minimal()

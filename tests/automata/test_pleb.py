@@ -7,12 +7,15 @@
 * every operator of pleb(5) against a membership oracle written here: Python's ``re`` for
   factors, and the operators' definitions on words (splits, subsets of positions,
   projections) for the rest, on every word up to length 6 over two letters (5 over three);
+* random programs read as the Language Toolkit's own reader (LTK 1.3's readPleb) reads
+  them: tests/data/pleb/ltk_answers.jsonl holds its automata (README there);
 * bad programs: a ParseError naming the line and column, exit 2 from the command line.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -20,11 +23,12 @@ from pathlib import Path
 import pytest
 
 from attnlogic.automata import rational
+from attnlogic.automata.dfa import DFA
 from attnlogic.automata.io import read_dfa_file, read_dfa_text
 from attnlogic.automata.operations import equivalent
 from attnlogic.automata.pleb import read_pleb
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.kernel.errors import InputError, LimitExceeded, ParseError
+from attnlogic.kernel.errors import AttnlogicError, InputError, LimitExceeded, ParseError
 
 DATA = Path(__file__).parent.parent / "data" / "mlregtest"
 SYMS = "= a {/a}\n= b {/b}\n= c {/c}\n"
@@ -276,6 +280,13 @@ CASES = [
     # (plebby): the operand's words here are c+, and none survives without its c's
     ("|c| /\\{~<a>, ~<b>, ~%||%<>}", rx("(?!)"), "abc"),
     ("|c| /\\{%|<a>, ~<a a>}", TIER("ab", AND(rx("a.*"), NOT(rx(".*aa.*")))), "abc"),
+    # plebby's {ε} of an empty product and its ∅ of \/{} name no symbol, not even "any other":
+    # complement and closures leave every symbol rejected (LTK 1.3 answers the same)
+    ("^@()", EPS, AB),
+    ("~@()", rx("(?!)"), AB),
+    ("~\\/{}", EPS, AB),
+    ("/\\{~@(), <a>}", rx("(?!)"), AB),
+    ("|b| ~@()", rx("(?!)"), AB),
     # Unicode spellings
     ("⋀{⟨a⟩, ¬⟨b⟩}", AND(rx(".*a.*"), NOT(rx(".*b.*"))), AB),
     ("⋁{⋊⟨a⟩, ⋉⟨b⟩}", OR(rx("a.*"), rx(".*b")), AB),
@@ -564,3 +575,64 @@ def test_load_language_reads_a_program_over_a_given_alphabet():
     wider = load_language(dfa=program, alphabet="edcba")
     assert wider.dfa.alphabet == ("e", "d", "c", "b", "a")
     assert wider.dfa.accepts(list("eba")) and not wider.dfa.accepts(list("aeb"))
+
+
+# -- the Language Toolkit's own answers ----------------------------------------------------------
+LTK_ANSWERS = Path(__file__).parent.parent / "data" / "pleb" / "ltk_answers.jsonl"
+
+
+def _ltk_dfa(lines: list[str], alphabet: tuple) -> DFA:
+    """The DFA of an automaton as LtkDump.hs prints it (initial/final/arc lines, ε arcs and
+    several initial states allowed): the subset construction, written here."""
+    initial, final, arcs, eps = set(), set(), {}, {}
+    for line in lines[1:]:
+        f = line.split(" ")
+        if f[0] == "initial":
+            initial.add(f[1])
+        elif f[0] == "final":
+            final.add(f[1])
+        elif f[2] == "eps":
+            eps.setdefault(f[1], set()).add(f[3])
+        else:
+            arcs.setdefault((f[1], f[2][len("sym:"):]), set()).add(f[3])
+
+    def close(states):
+        seen, stack = set(states), list(states)
+        while stack:
+            for r in eps.get(stack.pop(), ()):
+                if r not in seen:
+                    seen.add(r)
+                    stack.append(r)
+        return frozenset(seen)
+
+    order = [close(initial)]
+    index = {order[0]: 0}
+    rows = []
+    for S in order:                                  # the list grows as subsets are found
+        row = []
+        for a in alphabet:
+            T = close({r for q in S for r in arcs.get((q, a), ())})
+            if T not in index:
+                index[T] = len(order)
+                order.append(T)
+            row.append(index[T])
+        rows.append(row)
+    return DFA(alphabet, rows, 0, [i for i, S in enumerate(order) if S & final])
+
+
+def test_random_programs_read_as_the_language_toolkit_reads_them():
+    records = [json.loads(line) for line in LTK_ANSWERS.read_text(encoding="utf-8").splitlines()]
+    assert len(records) >= 200
+    refused = 0
+    for r in records:
+        if r["ltk"][0].startswith("error"):
+            refused += 1
+            with pytest.raises(AttnlogicError):
+                read_pleb(r["program"], script=False)
+            continue
+        ours = read_pleb(r["program"], script=False)
+        alphabet = tuple(r["ltk"][0].split(" ")[1:])
+        assert ours.alphabet == alphabet, r["program"]
+        theirs = _ltk_dfa(r["ltk"], alphabet)
+        assert equivalent(ours, theirs), r["program"]
+    assert 0 < refused < len(records) // 4
