@@ -601,7 +601,11 @@ class _Env:
         universe = self.sets.get("universe", frozenset())
         ev = _Evaluator(state_limit)
         for k, e in list(self.exprs.items()):
-            self.exprs[k] = Expr("fixed", automaton=ev.language(e, universe))
+            v = ev(e)
+            # without the wildcard, the universe's other symbols get no transition in plebby's
+            # grounded automaton, and stay rejected under ~ and ^: it names only its own
+            d = ev.language(e, universe) if v.wild else _with_columns(v.dfa, v.names, {})
+            self.exprs[k] = Expr("fixed", automaton=d)
 
     def bind_it(self, e: Expr):
         """``it`` bound to a value from elsewhere (plebby's insertExpr)."""

@@ -8,7 +8,8 @@
   factors, and the operators' definitions on words (splits, subsets of positions,
   projections) for the rest, on every word up to length 6 over two letters (5 over three);
 * random programs read as the Language Toolkit's own reader (LTK 1.3's readPleb) reads
-  them: tests/data/pleb/ltk_answers.jsonl holds its automata (README there);
+  them, and scripts with each command as plebby 1.3 runs them: tests/data/pleb holds their
+  automata (README there);
 * bad programs: a ParseError naming the line and column, exit 2 from the command line.
 """
 
@@ -636,3 +637,25 @@ def test_random_programs_read_as_the_language_toolkit_reads_them():
         theirs = _ltk_dfa(r["ltk"], alphabet)
         assert equivalent(ours, theirs), r["program"]
     assert 0 < refused < len(records) // 4
+
+
+def _written_by_plebby(text: str, alphabet: tuple) -> DFA:
+    """The automaton plebby's :writeATT wrote (no symbol tables), over ``alphabet``: its
+    arcs read as LTK reads them; a letter on no arc leads nowhere; a file without arcs is
+    {ε} or ∅ (plebby's exporter numbers the one initial state 0)."""
+    from attnlogic.automata.pleb import read_att_projection
+    if not any(len(line.split()) >= 3 for line in text.splitlines()):
+        finals = {line.split()[0] for line in text.splitlines() if line.split()}
+        return (rational.epsilon if "0" in finals else rational.empty)(alphabet)
+    d = read_att_projection(text)
+    n = d.n_states
+    rows = [[int(d.transitions[q][d.alphabet.index(a)]) if a in d.alphabet else n for a in alphabet]
+            for q in range(n)] + [[n] * len(alphabet)]
+    return DFA(alphabet, rows, d.initial, [int(q) for q in range(n) if d.accepting[q]])
+
+
+@pytest.mark.parametrize("script", sorted((LTK_ANSWERS.parent / "scripts").glob("*.plebby")), ids=lambda p: p.stem)
+def test_scripts_read_as_plebby_reads_them(script):
+    # each plebby command that changes the bindings, against what plebby 1.3 wrote
+    ours = read_dfa_file(str(script))
+    assert equivalent(ours, _written_by_plebby(script.with_suffix(".att").read_text(), ours.alphabet))

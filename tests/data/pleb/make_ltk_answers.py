@@ -1,4 +1,5 @@
-"""Random pleb programs and the automata the Language Toolkit's own reader gives them.
+"""Random pleb programs and the automata the Language Toolkit's own reader gives them; the
+plebby scripts of scripts/ and the automata plebby itself writes for them.
 
     python tests/data/pleb/make_ltk_answers.py LTK FINITE_SEMIGROUPS [SEED [N]]
 
@@ -8,7 +9,9 @@ libghc-safe-dev) compiles LtkDump.hs (beside this file) against their sources, a
 generated program is read by LTK's readPleb and printed by it.  Writes ltk_answers.jsonl
 beside this file: one JSON object per program, {"program": text, "ltk": lines}, the lines
 "alphabet …", "initial Q", "final Q", "arc Q sym:X R" / "arc Q eps R", or one line
-"error …" when LTK refuses the program.  tests/automata/test_pleb.py reads it.
+"error …" when LTK refuses the program.  Then plebby (LTK's plebby/Main.lhs, built the same
+way) runs each scripts/NAME.plebby (``:import "NAME.plebby"`` and ``:writeATT "NAME.att" _ _
+it`` in that folder) and NAME.att is what it writes.  tests/automata/test_pleb.py reads both.
 """
 
 from __future__ import annotations
@@ -88,10 +91,18 @@ def main(ltk: str, semigroups: str, seed: int = 2026, n: int = 250) -> None:
                 continue                    # LTK took too long: left out
             if sum(len(x) for x in lines) <= 4000:
                 out.append({"program": program, "ltk": lines})
-    with open(HERE / "ltk_answers.jsonl", "w", encoding="utf-8") as f:
-        for record in out:
-            f.write(json.dumps(record, ensure_ascii=False) + "\n")
-    print(f"{len(out)} programs, {sum(r['ltk'][0].startswith('error') for r in out)} refused by LTK")
+        with open(HERE / "ltk_answers.jsonl", "w", encoding="utf-8") as f:
+            for record in out:
+                f.write(json.dumps(record, ensure_ascii=False) + "\n")
+        plebby = Path(tmp) / "plebby"
+        subprocess.run(["ghc", "-O0", f"-i{ltk}/src", f"-i{semigroups}/src", f"-i{ltk}/plebby", "-outputdir",
+                        tmp, "-o", str(plebby), f"{ltk}/plebby/Main.lhs"], check=True, capture_output=True)
+        scripts = sorted((HERE / "scripts").glob("*.plebby"))
+        for script in scripts:
+            subprocess.run([str(plebby)], input=f':import "{script.name}"\n:writeATT "{script.stem}.att" _ _ it\n',
+                           cwd=script.parent, text=True, capture_output=True, timeout=60, check=True)
+    print(f"{len(out)} programs, {sum(r['ltk'][0].startswith('error') for r in out)} refused by LTK; "
+          f"{len(scripts)} scripts")
 
 
 if __name__ == "__main__":
