@@ -654,8 +654,11 @@ def _written_by_plebby(text: str, alphabet: tuple) -> DFA:
     return DFA(alphabet, rows, d.initial, [int(q) for q in range(n) if d.accepting[q]])
 
 
-@pytest.mark.parametrize("script", sorted((LTK_ANSWERS.parent / "scripts").glob("*.plebby")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("script", sorted((LTK_ANSWERS.parent / "scripts").glob("*.plebby"))
+                         + sorted((LTK_ANSWERS.parent / "ltk_examples").glob("*.plebby")), ids=lambda p: p.stem)
 def test_scripts_read_as_plebby_reads_them(script):
-    # each plebby command that changes the bindings, against what plebby 1.3 wrote
+    # each plebby command that changes the bindings, and LTK's own example scripts (stress
+    # patterns: a universe set and restricted, imports from plebFiles/), against what
+    # plebby 1.3 wrote
     ours = read_dfa_file(str(script))
     assert equivalent(ours, _written_by_plebby(script.with_suffix(".att").read_text(), ours.alphabet))

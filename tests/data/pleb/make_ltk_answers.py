@@ -1,5 +1,5 @@
 """Random pleb programs and the automata the Language Toolkit's own reader gives them; the
-plebby scripts of scripts/ and the automata plebby itself writes for them.
+plebby scripts of scripts/ and ltk_examples/ and the automata plebby itself writes for them.
 
     python tests/data/pleb/make_ltk_answers.py LTK FINITE_SEMIGROUPS [SEED [N]]
 
@@ -10,7 +10,7 @@ generated program is read by LTK's readPleb and printed by it.  Writes ltk_answe
 beside this file: one JSON object per program, {"program": text, "ltk": lines}, the lines
 "alphabet …", "initial Q", "final Q", "arc Q sym:X R" / "arc Q eps R", or one line
 "error …" when LTK refuses the program.  Then plebby (LTK's plebby/Main.lhs, built the same
-way) runs each scripts/NAME.plebby (``:import "NAME.plebby"`` and ``:writeATT "NAME.att" _ _
+way) runs each scripts/NAME.plebby and ltk_examples/NAME.plebby (``:import "NAME.plebby"`` and ``:writeATT "NAME.att" _ _
 it`` in that folder) and NAME.att is what it writes.  tests/automata/test_pleb.py reads both.
 """
 
@@ -97,7 +97,7 @@ def main(ltk: str, semigroups: str, seed: int = 2026, n: int = 250) -> None:
         plebby = Path(tmp) / "plebby"
         subprocess.run(["ghc", "-O0", f"-i{ltk}/src", f"-i{semigroups}/src", f"-i{ltk}/plebby", "-outputdir",
                         tmp, "-o", str(plebby), f"{ltk}/plebby/Main.lhs"], check=True, capture_output=True)
-        scripts = sorted((HERE / "scripts").glob("*.plebby"))
+        scripts = sorted((HERE / "scripts").glob("*.plebby")) + sorted((HERE / "ltk_examples").glob("*.plebby"))
         for script in scripts:
             subprocess.run([str(plebby)], input=f':import "{script.name}"\n:writeATT "{script.stem}.att" _ _ it\n',
                            cwd=script.parent, text=True, capture_output=True, timeout=60, check=True)
