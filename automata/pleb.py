@@ -22,7 +22,9 @@ Factors
     ``<s1 s2 …, t1 t2 …, …>`` (``⟨…⟩``): the blocks of adjacent symbol sets occur in this
     order, gaps allowed between blocks; anchors ``%|`` (``⋊``: at the start of the word),
     ``|%`` (``⋉``: at the end), ``%||%`` (``⋊⋉``: both).  ``.<f, g, …>`` joins factors
-    (variables or factors) by adjacency, ``..<f, g, …>`` (``‥``) by precedence.
+    (variables or factors, nested ones too as pleb(5)'s grammar allows; plebby's parser
+    takes only basic factors and names there) by adjacency, ``..<f, g, …>`` (``‥``) by
+    precedence.
 Operators
     n-ary, written ``op{e, …}`` or ``op(e, …)``: ``/\\`` (``⋀ ⋂ ∧ ∩``) conjunction,
     ``\\/`` (``⋁ ⋃ ∨ ∪``) disjunction, ``@`` (``∙``) concatenation, ``@@`` (``∙∙``)

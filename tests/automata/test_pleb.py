@@ -662,3 +662,11 @@ def test_scripts_read_as_plebby_reads_them(script):
     # plebby 1.3 wrote
     ours = read_dfa_file(str(script))
     assert equivalent(ours, _written_by_plebby(script.with_suffix(".att").read_text(), ours.alphabet))
+
+
+def test_nested_compound_factors_have_the_flattened_meaning():
+    # pleb(5)'s grammar nests .<…> and ..<…>; the meaning is that of plebby's evaluator on
+    # such a tree: the blocks joined in order, only the outermost first head anchor kept
+    nested = read_pleb(SYMS + "..<.<%|<a>, <b>>, <c>>", script=False)
+    flat = read_pleb(SYMS + "..<%|<a b>, <c>>", script=False)
+    assert equivalent(nested, flat) and equivalent(flat, regex_to_dfa("ab(a|b|c)*c(a|b|c)*", ("a", "b", "c")))
