@@ -538,9 +538,11 @@ def from_att(text: str, source: str = "<att>", alphabet: Sequence[str] | None = 
             continue
         where = f"line {lineno}"
         if not _NAT.fullmatch(fields[0]) or len(fields) > 5:
+            hint = ("; a pleb expression is read from a file named .pleb or .plebby, or from text "
+                    "with a ':' command or '=' assignment line" if _PLEB_LOOKING.search(raw) else "")
             raise FileFormatError(source, where, f"cannot read {raw.strip()[:60]!r} as an AT&T arc "
                                                  "'src dst label [weight]' or final state 'state [weight]' "
-                                                 "(not a DFA in JSON, HOA, DOT or AT&T text)")
+                                                 f"(not a DFA in JSON, HOA, DOT or AT&T text{hint})")
         if len(fields) <= 2:
             if len(fields) == 2 and not _is_weight(fields[1]):
                 raise FileFormatError(source, where, f"final weight {fields[1]!r} is not a number")
@@ -577,6 +579,9 @@ def from_att(text: str, source: str = "<att>", alphabet: Sequence[str] | None = 
 
 
 _NAT = re.compile(r"[0-9]+")
+#: characters of pleb's factors and connectives (<a b>, ~, /\, \/, ⋀, ⋁, ¬, ⟨): a line with one
+#: that is no AT&T line gets a hint that pleb programs are read by name or by their commands
+_PLEB_LOOKING = re.compile(r"[<~¬⋀⋁⟨]|/\\|\\/")
 
 
 def _is_weight(text: str) -> bool:

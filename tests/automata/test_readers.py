@@ -167,6 +167,23 @@ def test_att_refusals(text, words):
         from_att(text)
 
 
+def test_a_bare_pleb_expression_is_refused_with_the_way_to_read_it():
+    """A pleb expression without a command or assignment line is no AT&T text: refused (exit
+    2), saying how pleb is read; an AT&T-looking mistake gets no such hint."""
+    with pytest.raises(FileFormatError, match=r"\.pleb or \.plebby"):
+        from_att("~\\/{</a /b>, </b /a>}\n")
+    with pytest.raises(FileFormatError) as err:
+        from_att("hello world\n")
+    assert "pleb" not in str(err.value)
+    out = _cli("dfa", "--dfa", "-", stdin="~\\/{</a /b>, </b /a>}\n")
+    assert out.returncode == 2 and ".plebby" in out.stderr and "Traceback" not in out.stderr
+    # and the same expression with an assignment line is read as its language, a* ∪ b*
+    ok = _cli("dfa", "--dfa", "-", stdin="=x ~\\/{</a /b>, </b /a>}\nx\n")
+    assert ok.returncode == 0, ok.stderr
+    d = read_dfa_text(ok.stdout)
+    assert [d.accepts(w) for w in ("", "aaa", "bb", "ab", "bba")] == [True, True, True, False, False]
+
+
 def _cli(*args, stdin=None):
     return subprocess.run([sys.executable, "-m", "attnlogic", *args], capture_output=True, text=True,
                           input=stdin, timeout=120)
