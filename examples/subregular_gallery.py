@@ -1,7 +1,7 @@
-"""Subregular gallery: for each class (SL, SP, RD, GD, LT, LTT, PT) one language inside it,
-printed with its least order and certificate (and the witness that one order less fails),
+"""Subregular gallery: for each class (SL, SP, RD, GD, LT, LTT, PT, TSL) one language inside
+it, printed with its least order and certificate (and the witness that one order less fails),
 and one outside it, printed with its witness and pumped family.  Every answer is re-checked
-by the independent verifier before it is printed.
+by its class's independent check (the registry's) before it is printed.
 
     python examples/subregular_gallery.py
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.definability.classify import classify
-from attnlogic.definability.verify_subregular import verify_answer
+from attnlogic.definability.registry import language_class
 
 #: (class, a language in it, a language outside it), over {a, b}
 GALLERY = [
@@ -21,6 +21,7 @@ GALLERY = [
     ("LT", "(a|b)*ab(a|b)*", "(aa)*"),              # a 2-factor / parity
     ("LTT", "b*ab*", "a*(ba*ba*)*"),                # exactly one a (counts up to 2) / parity of b
     ("PT", "(a|b)*a(a|b)*b(a|b)*", "a(a|b)*"),      # subsequence ab / the first letter
+    ("TSL", "b*|b*ab*", "(a|b)*ab(a|b)*"),          # no aa on the tier {a} (b never acts) / a factor
 ]
 
 
@@ -30,7 +31,7 @@ def main() -> int:
             dfa = regex_to_dfa(regex, "ab")
             r = classify(dfa, windows=(), classes=[name], search_budget=0)[name]
             assert r.member is want, (name, regex)
-            check = verify_answer(dfa, name, r.to_json())
+            check = language_class(name).check(dfa, r.to_json())
             assert check.valid, check.reason
             print(f"{name:<4} {regex:<24} {'yes' if r.member else 'no '}  ", end="")
             if r.member:
