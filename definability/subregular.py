@@ -37,6 +37,13 @@ __all__ = ["ClassAnswer", "ClassProcedure", "SUBREGULAR", "semigroup", "context_
 SUBREGULAR = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT")
 
 
+def _exact_counts(pair: ClassWitness) -> bool:
+    """Whether a pair witness's threshold counts its k-factors exactly: a k-factor (k ≥ 1)
+    occurs at most |w| + 1 times in ⋊w⋉, so a threshold above that for every word of the pair
+    counts exactly, and then the pair has equal counts at every threshold."""
+    return pair.t > max(len(w) for w in pair.ins + pair.outs) + 1
+
+
 @dataclass(frozen=True)
 class ClassAnswer:
     """A class's answer on one minimal DFA: ``member`` (None: undecided within the limits),
@@ -73,7 +80,8 @@ class ClassAnswer:
         body = self.certificate.text(sep) if self.certificate is not None else "(certificate not built)"
         text = f"{head}: {body}" if self.k is not None else "(least k and certificate not computed)"
         if self.below is not None:
-            t = "" if self.below.t is None else f" with threshold {self.below.t}"
+            t = "" if self.below.t is None else (
+                " at any threshold" if _exact_counts(self.below) else f" with threshold {self.below.t}")
             text += f"\n{indent}not order {self.below.k}{t}: {self.below.text(sep, indent)}"
         return text
 

@@ -296,3 +296,24 @@ def test_letters_acting_alike_are_merged_without_changing_the_orders():
         for k, t in ((1, 1), (2, 1), (2, 2)):
             got = verify_certificate(e, "LTT", {"kind": "path category", "k": k, "t": t}).valid
             assert got == exact(e, k, t), (d, k, t)
+
+
+def test_the_text_of_a_pair_below_names_its_threshold_truly():
+    """An LTT pair below with equal exact counts is shown 'at any threshold'; one equal only
+    up to its threshold t is shown 'with threshold t' (and its counts differ at t + 1)."""
+    seen = Counter()
+    for d in CENSUS:
+        ans = threshold_testable.decide(d)
+        if not ans.member or ans.below is None:
+            continue
+        w = ans.below
+        u, v = w.ins[0], w.outs[0]
+        line = ans.text().splitlines()[-1]
+        if counts(u, w.k, BIG) == counts(v, w.k, BIG):
+            assert line.startswith(f"not order {w.k} at any threshold:"), line
+            seen["any"] += 1
+        else:
+            assert line.startswith(f"not order {w.k} with threshold {w.t}:"), line
+            assert counts(u, w.k, w.t + 1) != counts(v, w.k, w.t + 1)
+            seen["t"] += 1
+    assert seen["any"] and seen["t"], seen
