@@ -37,7 +37,7 @@ from .profiles import Tracker, profile_test
 from .pumped import ClassWitness
 from .strictly_local import ForbiddenFactors, _cover, allowed_factors, useful, well_formed
 from .strictly_piecewise import ForbiddenSubsequences, basis, decide as decide_sp
-from .local_order import PathCertificate, extended_table, merged_letters, order_test
+from .local_order import PathCertificate, extended_table, listed_profiles, merged_letters, order_test
 from .subregular import TABLE_ENTRIES, ClassAnswer, ClassProcedure, letters, multiplication_table, semigroup
 from .verify_subregular import AnswerCheck
 
@@ -126,7 +126,7 @@ def _local(dfa, base: str, k: int, t: int, limits: Limits, certificates: bool) -
         if not certificates:
             return ClassAnswer(True, method, k, None, None, None, t if base == "LTT" else None, least=False)
         try:
-            ok, out = profile_test(dfa, Tracker("factors", k, t), limits.synthesis_states)
+            ok, out = listed_profiles(dfa, k, t, limits.synthesis_states)
         except LimitExceeded as exc:
             return ClassAnswer(True, method + f"; accepted profiles not listed: {exc}", k,
                                PathCertificate(k, t, base == "LTT"), None, None,

@@ -53,13 +53,13 @@ import numpy as np
 from ..automata.dfa import DFA
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import Limits
-from .profiles import Tracker, parent_word, profile_test
+from .profiles import Tracker, factor_profiles_at_least, parent_word, profile_test
 from .pumped import ClassWitness
 from .subregular import (TABLE_ENTRIES, ClassAnswer, context_of, letters, multiplication_table,
                          semigroup)
 
 __all__ = ["OrderTest", "PathCertificate", "order_test", "least_orders", "extended_table", "merged_letters",
-           "yes_with_order"]
+           "listed_profiles", "yes_with_order"]
 
 
 @dataclass(frozen=True)
@@ -297,12 +297,27 @@ def merged_letters(dfa, S, M: np.ndarray, limits: Limits):
     return small, S2, multiplication_table(S2)
 
 
+def listed_profiles(dfa, k: int, t: int, limit: int):
+    """:func:`~.profiles.profile_test` at (k, t) for a language already in LTT_{k,t} (LT_k:
+    t = 1), so that it can only end by listing every product state: LimitExceeded at once
+    when :func:`~.profiles.factor_profiles_at_least` already exceeds ``limit`` (the same
+    outcome as the search, which would stop there, without its cost)."""
+    m = len(dfa.alphabet)
+    if factor_profiles_at_least(m, k, t, limit) > limit:
+        V, E = m ** (k - 1), m ** k
+        raise LimitExceeded(f"factors profiles of order {k} (tracker × DFA states: at least "
+                            f"{V}²·{t + 1}^{E - V} over {m} letters, counted before the search)", limit,
+                            "raise limit", ("limit",))
+    return profile_test(dfa, Tracker("factors", k, t), limit)
+
+
 def yes_with_order(dfa, S, M: np.ndarray, method: str, limits: Limits, certificates: bool,
                    threshold: bool) -> ClassAnswer:
     """A decided "yes" of LT (``threshold`` False) or LTT: the least k (and t) by
     :func:`least_orders`, the pair showing the order below fails, and the certificate of
     :mod:`.profiles` (the accepted profiles of order k) when it fits in
-    ``limits.synthesis_states``, else a :class:`PathCertificate` (the answer says why)."""
+    ``limits.synthesis_states`` (:func:`listed_profiles`: not tried when a lower bound on
+    the listing already exceeds it), else a :class:`PathCertificate` (the answer says why)."""
     if not certificates:
         return ClassAnswer(True, method)
     small, S, M = merged_letters(dfa, S, M, limits)
@@ -313,7 +328,7 @@ def yes_with_order(dfa, S, M: np.ndarray, method: str, limits: Limits, certifica
     order = f"least k = {k}" + (f", threshold t = {t}" if threshold else "")
     how = f"{order} (path category of the de Bruijn graph of order {k}"
     try:
-        ok, cert = profile_test(dfa, Tracker("factors", k, t), limits.synthesis_states)
+        ok, cert = listed_profiles(dfa, k, t, limits.synthesis_states)
     except LimitExceeded as exc:
         return ClassAnswer(True, method + f"; {how}); accepted profiles not listed: {exc}", k,
                            PathCertificate(k, t, threshold), None, wit, t if threshold else None)

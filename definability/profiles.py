@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 from ..kernel.errors import LimitExceeded
 
-__all__ = ["START", "END", "Tracker", "ProfileCertificate", "profile_test", "least_k", "parent_word",
-           "symbols_text", "PROFILE_KINDS"]
+__all__ = ["START", "END", "Tracker", "ProfileCertificate", "profile_test", "factor_profiles_at_least",
+           "least_k", "parent_word", "symbols_text", "PROFILE_KINDS"]
 
 #: the end markers ⋊ and ⋉ among letter indices
 START, END = -1, -2
@@ -155,6 +155,21 @@ class ProfileCertificate:
         more = f" | … ({len(shown) - limit} more; the JSON form has all)" if len(shown) > limit else ""
         body = " | ".join(shown[:limit]) if shown else "none (L = ∅)"
         return f"w ∈ L iff {what} is one of {len(shown)}: {body}{more}"
+
+
+def factor_profiles_at_least(m: int, k: int, t: int, cap: int) -> int:
+    """A lower bound on the number of distinct ``factors`` profiles (order k ≥ 1, threshold
+    t) of the words over m ≥ 1 letters, hence on the product states of :func:`profile_test`
+    for any complete DFA over them (each profile is reached with some DFA state); ``cap`` + 1
+    when it exceeds ``cap`` (no big numbers).  The de Bruijn graph of order k has V = m^(k−1)
+    nodes, E = m^k edges and a Hamiltonian cycle C; a walk that goes round C, starts and ends
+    at any node and uses each of the E − V edges off C any number 0 … t of times (a detour
+    e·(the rest of C) for each use) exists for every such choice, and these walks have
+    distinct profiles: ≥ V² · (t + 1)^(E − V)."""
+    V, E = m ** (k - 1), m ** k
+    if E - V >= cap.bit_length():               # (t + 1)^(E − V) ≥ 2^(E − V) > cap
+        return cap + 1
+    return min(cap + 1, V * V * (t + 1) ** (E - V))
 
 
 def profile_test(dfa, tracker: Tracker, limit: int):

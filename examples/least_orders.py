@@ -1,6 +1,6 @@
 """Least orders of LT and LTT (docs/decision-procedures.md §9, the path category of the de
 Bruijn graph): with AT&T files (MLRegTest's, over a b c d), each file's least k of LT and
-least (k, t) of LTT with the time of each decision (certificate attempt included); without
+least (k, t) of LTT with the time of each decision (certificate included); without
 arguments, how many minimal DFAs with ≤ 3 states over {a, b} have each least order.
 
     python examples/least_orders.py tests/data/mlregtest/04.04.LT.2.1.0.att …

@@ -31,8 +31,8 @@ from attnlogic.automata.minimize import minimize
 from attnlogic.definability import locally_testable, threshold_testable
 from attnlogic.definability.classify import classify
 from attnlogic.definability.fixed_order import decide_at
-from attnlogic.definability.local_order import extended_table, least_orders, order_test
-from attnlogic.definability.profiles import Tracker, profile_test
+from attnlogic.definability.local_order import extended_table, least_orders, listed_profiles, order_test
+from attnlogic.definability.profiles import Tracker, factor_profiles_at_least, profile_test
 from attnlogic.definability.subregular import multiplication_table, semigroup
 from attnlogic.definability.verify_subregular import verify_answer, verify_certificate
 from attnlogic.kernel.errors import LimitExceeded
@@ -317,3 +317,40 @@ def test_the_text_of_a_pair_below_names_its_threshold_truly():
             assert counts(u, w.k, w.t + 1) != counts(v, w.k, w.t + 1)
             seen["t"] += 1
     assert seen["any"] and seen["t"], seen
+
+
+def distinct_factor_profiles(m, k, t):
+    """The number of distinct factors profiles of all words over m letters (the tracker's
+    states explored alone)."""
+    tr = Tracker("factors", k, t)
+    seen, frontier = {tr.start()}, [tr.start()]
+    while frontier:
+        frontier = [c for s in frontier for c in (tr.step(s, a) for a in range(m)) if c not in seen
+                    and not seen.add(c)]
+    return len({tr.profile(s) for s in seen})
+
+
+@pytest.mark.parametrize("m, k, t", [(1, 1, 1), (1, 2, 3), (2, 1, 3), (2, 2, 1), (2, 2, 2), (2, 3, 1),
+                                     (2, 3, 2), (3, 1, 2), (3, 2, 1), (3, 2, 2)])
+def test_the_lower_bound_on_factor_profiles_is_one(m, k, t):
+    got = distinct_factor_profiles(m, k, t)
+    bound = factor_profiles_at_least(m, k, t, 10 ** 9)
+    assert 1 <= bound <= got, (m, k, t, bound, got)
+    assert factor_profiles_at_least(m, k, t, bound - 1) == bound     # capped just above
+    assert factor_profiles_at_least(64, 3, 1, 50_000) == 50_001       # no big number
+
+
+def test_the_profiles_refused_before_the_search_are_refused_by_it():
+    """The early refusal (the lower bound over the limit) is what the search itself ends
+    with on MLRegTest's four-letter LT and LTT files; on the census it never refuses."""
+    for name, k, t in (("LT.2.1.0", 2, 1), ("LTT.2.2.1", 2, 2)):
+        d = mlregtest(name)
+        assert factor_profiles_at_least(4, k, t, 50_000) > 50_000
+        with pytest.raises(LimitExceeded, match="before the search"):
+            listed_profiles(d, k, t, 50_000)
+        with pytest.raises(LimitExceeded):
+            profile_test(d, Tracker("factors", k, t), 50_000)
+    for d in CENSUS[::7]:
+        ans = threshold_testable.decide(d)
+        if ans.member:
+            assert ans.certificate.to_json()["kind"] == "factors", ans.method
