@@ -10,12 +10,28 @@ node, the last node, and the edges used (LT_k: as a set; LTT_{k,t}: counted up t
 shorter than k − 1 have profiles of their own (the marked word is shorter than k + 1), so
 they constrain nothing.
 
-Theorem (the path category; for LT the combinatorial core of Brzozowski–Simon 1973 and
-McNaughton 1974, for LTT of Thérien–Weiss 1985, "Graph congruences and wreath products",
-and Beauquier–Pin 1989, "Factors of words"): two coterminal walks with the same edges counted
-up to t are related by the moves α·β·γ ↔ γ·β·α (α, γ walks x → y, β a walk y → x, in any
-context) and y^t ↔ y^(t+1) (y a closed walk).  Both moves keep the profile, so with Q·x the
-states the minimal DFA can be in after a word ending with x:
+Theorem (graph congruences, on the coterminal walks of any finite graph, here G_k): two
+coterminal walks with the same edges counted up to t are related by the moves α·β·γ ↔ γ·β·α
+(α, γ walks x → y, β a walk y → x, in any context) and y^t ↔ y^(t+1) (y a closed walk);
+for t = 1 (the same set of edges) y ↔ y² and y·z ↔ z·y for closed walks y, z at one node
+suffice.  Sources — LT: the graph-congruence theorem behind Brzozowski and Simon's
+characterization ("Characterizations of locally testable events", Discrete Math. 4, 1973:
+L is LT iff eSe is an idempotent commutative monoid for every idempotent e; McNaughton
+1974 independently); Brzozowski and Knast ("Graph congruences and pair testing", RAIRO ITA
+20, 1986) state that the LT characterization rests on a theorem on graph congruences and
+prove the analogue for pairs.  LTT: Thérien and Weiss, "Graph congruences and wreath
+products", J. Pure Appl. Algebra 36 (1985) — to our knowledge the graph congruence generated
+by x^t = x^(t+1) (loops) and x·z·y = y·z·x (x, y coterminal, z back), whose classes are the
+walks with equal edge counts up to t; and Beauquier and Pin ("Factors of words", ICALP 1989,
+LNCS 372; "Languages and scanners", TCS 84, 1991): L is LTT iff S is aperiodic and
+e·a·f·u·e·b·f = e·b·f·u·e·a·f for all idempotents e, f — the move α·β·γ ↔ γ·β·α with e, f
+in the roles of the nodes x, y.  Confirmed from the sources we could search (excerpts, not
+the papers): the titles, Brzozowski–Simon's and Beauquier–Pin's semigroup conditions, and
+Brzozowski–Knast's remark; not confirmed: the exact wording and number of the graph
+theorems (Simon's for sets, Thérien–Weiss's for threshold counts).  The code uses the graph
+form above on G_k; tests/definability/test_local_order.py checks it against the exact
+profile test and a brute force.  Both moves keep the profile, so with Q·x the states the
+minimal DFA can be in after a word ending with x:
 
     L ∈ LTT_{k,t}  iff  (B) q·αβγ = q·γβα for all nodes x, y, walks α, γ: x → y, β: y → x
                           and q ∈ Q·x, and
