@@ -44,7 +44,7 @@ from .classes import LanguageClass
 from .strictly_local import ForbiddenFactors
 from .subregular import ClassAnswer, ClassProcedure
 from .verify import Check
-from .verify_subregular import verify_certificate, verify_class_witness
+from .verify_subregular import check_answer, verify_certificate, verify_class_witness
 
 __all__ = ["acting_letters", "on_tier", "TierForbiddenFactors", "decide", "member", "check",
            "PROCEDURE", "CLASS"]
@@ -145,20 +145,8 @@ def check(dfa, answer: dict, sep: str = "") -> Check:
     """Re-check an answer of TSL as ``classify --json`` prints it (its certificate with the
     witness below k, or its witness), by code independent of :func:`decide`."""
     dfa = as_dfa(dfa)
-    checks = []
-    cert = answer.get("certificate")
-    if cert:
-        checks.append(_check_certificate(dfa, cert, sep))
-        if cert.get("below"):
-            checks.append(_check_witness(dfa, cert["below"], sep))
-    if answer.get("witness"):
-        checks.append(_check_witness(dfa, answer["witness"], sep))
-    if "kind" in answer and "in" in answer:
-        checks.append(_check_witness(dfa, answer, sep))
-    if not checks:
-        return Check(False, "nothing to check: no certificate and no witness")
-    bad = [c for c in checks if not c.valid]
-    return bad[0] if bad else Check(True, "; ".join(c.reason for c in checks))
+    return check_answer(answer, lambda cert: _check_certificate(dfa, cert, sep),
+                        lambda wit: _check_witness(dfa, wit, sep))
 
 
 PROCEDURE = ClassProcedure("tier-based strictly local", decide)

@@ -50,7 +50,7 @@ from ..automata.sources import as_dfa
 from ..kernel.errors import InputError
 from .verify import Check
 
-__all__ = ["verify_answer", "verify_certificate", "verify_class_witness", "factors", "subsequences",
+__all__ = ["verify_answer", "check_answer", "verify_certificate", "verify_class_witness", "factors", "subsequences",
            "CONCRETE_ORDERS", "CLASS_NAMES"]
 
 #: the classes checked here
@@ -531,11 +531,20 @@ def verify_answer(dfa, name: str, answer: dict, sep: str = "") -> Check:
     """Check a class's answer as ``classify --json`` prints it (its ``certificate`` with the
     witness ``below`` k, or its ``witness``), or a bare witness object."""
     dfa = as_dfa(dfa)
+    return check_answer(answer, lambda cert: verify_certificate(dfa, name, cert, sep),
+                        lambda wit: verify_class_witness(dfa, name, wit, sep))
+
+
+def check_answer(answer: dict, certificate, witness) -> Check:
+    """An answer of a class checked part by part: its ``certificate`` by ``certificate(cert)``
+    (a certificate object without ``kind`` was not built: its pair below k stands alone), the
+    witness below k, its ``witness``, or the answer itself when it is a bare witness, each by
+    ``witness(wit)``; valid when every part is (the first failing part otherwise)."""
     checks = []
     cert = answer.get("certificate")
     if cert:
         if cert.get("kind") is not None:
-            checks.append(verify_certificate(dfa, name, cert, sep))
+            checks.append(certificate(cert))
         elif cert.get("below"):
             checks.append(Check(True, "no certificate was built (the order k is stated, not proved "
                                       "here)"))
@@ -543,11 +552,11 @@ def verify_answer(dfa, name: str, answer: dict, sep: str = "") -> Check:
             checks.append(Check(False, "no certificate was built and no witness given: nothing to "
                                        "check"))
         if cert.get("below"):
-            checks.append(verify_class_witness(dfa, name, cert["below"], sep))
+            checks.append(witness(cert["below"]))
     if answer.get("witness"):
-        checks.append(verify_class_witness(dfa, name, answer["witness"], sep))
+        checks.append(witness(answer["witness"]))
     if "kind" in answer and "in" in answer:
-        checks.append(verify_class_witness(dfa, name, answer, sep))
+        checks.append(witness(answer))
     if not checks:
         return Check(False, "nothing to check: no certificate and no witness")
     bad = [c for c in checks if not c.valid]
