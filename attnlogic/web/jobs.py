@@ -225,12 +225,12 @@ def job_verify(params, limits: Limits) -> dict:
         return out
     if params.get("answer") is not None:
         name = params["fragment"]
-        checked = [c.name for c in CLASSES if c.check is not None]
         try:
             checker = language_class(name).check
         except InputError:
             checker = None
         if checker is None:
+            checked = [c.name for c in CLASSES if c.check is not None]
             raise InputError(f"fragment: a class with an answer check of its own ({', '.join(checked)}) "
                              f"goes with an answer, got {name!r}", parameters=("fragment",))
         sep = "" if all(len(a) == 1 for a in lang.alphabet) else ","
