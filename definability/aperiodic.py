@@ -16,6 +16,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernel.errors import LimitExceeded
+from ..kernel.work import MONOID_ELEMENT_STEPS, check_steps
+from ..ltl.definitions import dag_size
 from ..ltl.fragments import LTL_PY, LTL_S, Fragment
 from .certificates import MAX_FORMULA_SIZE, TYPE_FORMULA_SHRINK_CHECKS, member, non_member
 from .counters import decide_aperiodic, identity_aperiodic
@@ -37,6 +39,8 @@ STAR_FREE_LOCAL_DIVISOR_LIMIT = 5_000
 #: smallest cost three times as much, 25 s on an 8-state counter-free DFA that has none)
 STAR_FREE_LOCAL_DIVISOR_WORK = 20_000
 STAR_FREE_STRATEGIES = (1, 3, 0)
+#: steps (:mod:`attnlogic.kernel.work`) per subformula-DFA state of that construction
+LOCAL_DIVISOR_STEPS = 100
 
 
 class Aperiodic(Procedure):
@@ -59,37 +63,53 @@ class Aperiodic(Procedure):
                                   sccs=context.sccs)
         except LimitExceeded as exc:
             return FragmentResult(fragment, None, None, None, f"undecided: {exc}")
+        meter = context.meter
+        data = va.data or {}
+        meter.decide(MONOID_ELEMENT_STEPS * len(d.alphabet) * data.get("component_states", 0)
+                     * data.get("monoid_elements", 0))
         if not va.member:
             return non_member(fragment, va)
         if not context.certificates:
             return FragmentResult(fragment, True, None, None, "aperiodic: " + va.method)
         try:
             f = synthesize_star_free(d, max_depth=3, limit=min(limits.synthesis_states, STAR_FREE_TYPE_LIMIT),
-                                     memory_budget=context.memory_budget)
+                                     memory_budget=context.memory_budget, meter=meter)
         except LimitExceeded as exc:
             f = None
-            note = f"; no formula: {exc}"
+            note = f"; no formula by S-types: {exc}"
         else:
             note = ""
         if f is not None:
             return member(fragment, f, d, "aperiodic: " + va.method + "; formula by type refinement "
-                          "with S", limits.check_states, TYPE_FORMULA_SHRINK_CHECKS)
+                          "with S", limits.check_states, TYPE_FORMULA_SHRINK_CHECKS, meter)
         g, share = None, STAR_FREE_LOCAL_DIVISOR_WORK // len(STAR_FREE_STRATEGIES)
+        share = meter.cap(share, LOCAL_DIVISOR_STEPS)
+        failure = None
         for strategy in STAR_FREE_STRATEGIES:
+            if share <= 0:
+                break
+            stats: dict = {}
             try:
                 g = star_free_formula(d, limit=min(limits.synthesis_states, STAR_FREE_LOCAL_DIVISOR_LIMIT),
-                                      strategies=(strategy,), work=share, max_size=MAX_FORMULA_SIZE)
-                break
+                                      strategies=(strategy,), work=share, max_size=MAX_FORMULA_SIZE,
+                                      meter=meter, stats=stats)
             except LimitExceeded as exc:
                 failure = exc
+            finally:
+                meter.spend(LOCAL_DIVISOR_STEPS * stats.get("work", 0))
+            if g is not None:
+                # its own exact check (one product search, at least DFA states × subformulas)
+                meter.spend(check_steps(dag_size(g), d.n_states * dag_size(g)))
+                break
         if g is None:
+            why = failure if failure is not None else meter.describe()
             note += (f"; local-divisor construction ({len(STAR_FREE_STRATEGIES)} strategies, "
-                     f"{share} each): {failure}; the formula was not built, the verdict is proved "
+                     f"{share} each): {why}; the formula was not built, the verdict is proved "
                      "by the counter search above")
         else:
             return member(fragment, g, d, "aperiodic: " + va.method + "; formula by the "
                           "local-divisor construction (Kamp's theorem)", limits.check_states,
-                          TYPE_FORMULA_SHRINK_CHECKS)
+                          TYPE_FORMULA_SHRINK_CHECKS, meter)
         return FragmentResult(fragment, True, None, None,
                               "aperiodic (Schützenberger, McNaughton–Papert, Kamp): " + va.method + note)
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT
+from ..kernel.work import CANDIDATE_STEPS, CHECK_UNITS_PER_STEP, WorkMeter, check_steps, unmetered
 from ..ltl.definitions import dag_size, order_key
 from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
@@ -75,71 +76,96 @@ SMALLEST_PER_SEARCH = SEARCH_PER_FRAGMENT
 #: took 18 s beside 0.4 s of deciding, and found nothing)
 SEARCH_FULL_STATES = 100
 SMALLEST_BUDGET = DEFAULT_SEARCH_BUDGET
+#: steps counted per distinct subformula of a polynomial synthesis (LTL[P], LTL[Y],
+#: LTL[P,Y]: a formula read off the DFA's graph)
+SYNTHESIS_NODE_STEPS = 10
 
 
-def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int) -> Formula:
-    """Tidy, then check exactly; a failing check is a bug, never printed as a certificate.
-    Raises LimitExceeded when the formula is too large to print or to check."""
+def _check_units(budget: int | None) -> int:
+    """CERTIFICATE_WORK, lowered to what is left of a meter's allowance (in check units)."""
+    return CERTIFICATE_WORK if budget is None else max(0, min(CERTIFICATE_WORK, budget * CHECK_UNITS_PER_STEP))
+
+
+def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int,
+              meter: WorkMeter) -> Formula:
+    """Check exactly, then tidy and shrink what the meter leaves (each change checked); a
+    failing check is a bug, never printed as a certificate.  Raises LimitExceeded when the
+    formula is too large to print, or its check does not fit the bounds or the meter."""
     if dag_size(f) > MAX_FORMULA_SIZE:
         raise LimitExceeded("certificate formula size (distinct subformulas)", MAX_FORMULA_SIZE,
                             f"the synthesised formula has {dag_size(f)} distinct subformulas")
     if dfa.n_states * dag_size(f) > CHECK_WORK:
         raise LimitExceeded("certificate check (DFA states × distinct subformulas)", CHECK_WORK,
                             f"{dfa.n_states} states × {dag_size(f)} distinct subformulas")
-    if dfa.n_states <= CHECK_BY_DFA_FROM and dfa.n_states * dag_size(f) > CERTIFICATE_WORK:
+    # the exact check first, within CHECK_WORK and what the meter leaves
+    units = CHECK_WORK if meter.left is None else max(0, min(CHECK_WORK, meter.left * CHECK_UNITS_PER_STEP))
+    if dfa.n_states <= CHECK_BY_DFA_FROM and dfa.n_states * dag_size(f) > units:
         # the product of a defining formula with the minimal DFA has at least one state per
-        # DFA state: its check cannot fit the budget, so neither tidying nor checking starts
-        raise LimitExceeded("certificate check (DFA states × distinct subformulas)", CERTIFICATE_WORK,
+        # DFA state: its check cannot fit, so neither checking nor tidying starts
+        raise LimitExceeded("certificate check (DFA states × distinct subformulas)", units,
                             f"{dfa.n_states} states × {dag_size(f)} distinct subformulas; the "
-                            "formula was built but is not printed unchecked")
-    g = f
-    left = [CERTIFICATE_WORK]
-    if g.size > SHRINK_MIN_SIZE and dfa.n_states <= SHRINK_MAX_STATES:
-        budget = min(checks, SHRINK_WORK // max(1, dfa.n_states * g.size))
-        g = shrink(g, dfa, fragment.allows, max_checks=budget, check_limit=limit,
-                   max_work=min(SHRINK_STEPS, CERTIFICATE_WORK // 2))
-        left[0] -= CERTIFICATE_WORK // 2
-    checked: set = set()
+                            "formula was built but is not printed unchecked"
+                            + ("" if units == CHECK_WORK else "; " + meter.describe()))
+    left = [units]
 
-    def passes(h) -> bool:
-        if not fragment.allows(h) or left[0] <= 0:
-            return False
+    def checked(h) -> bool | None:
+        """Whether h defines L(dfa), within what is left (its work counted); None when
+        the check does not fit."""
         stats: dict = {}
         try:
-            ok = check_formula(h, dfa, limit=limit, stats=stats, work=left[0]) is None
-        except LimitExceeded:       # the simplified form is too costly to check: keep g
-            ok = False
-        left[0] -= stats.get("states", 0) * len(h.subformulas())
-        if ok:
-            checked.add(h)
+            ok = check_formula(h, dfa, limit=limit, stats=stats, work=max(1, left[0])) is None
+        except LimitExceeded:
+            ok = None
+        nodes = len(h.subformulas())
+        spent = check_steps(nodes, stats.get("states", 0) * nodes)
+        left[0] -= spent * CHECK_UNITS_PER_STEP
+        meter.spend(spent)
         return ok
 
-    g = tidy(g, passes)
-    if g not in checked:
-        counter = check_formula(g, dfa, limit=limit)
-        if counter is not None:  # pragma: no cover - would be a bug in a synthesis
-            raise AssertionError(f"synthesised formula disagrees with the DFA on {counter!r}: {g}")
-    return g
+    verdict = checked(f)
+    if verdict is None:
+        raise LimitExceeded("certificate check (product states × distinct subformulas)", units,
+                            "the formula was built but is not printed unchecked"
+                            + ("" if units == CHECK_WORK else "; " + meter.describe()))
+    if not verdict:  # pragma: no cover - would be a bug in a synthesis
+        raise AssertionError(f"synthesised formula disagrees with the DFA: {f}")
+    # then readability: shrinking and tidying within CERTIFICATE_WORK and the meter
+    left[0] = _check_units(meter.left)
+    g = f
+    if g.size > SHRINK_MIN_SIZE and dfa.n_states <= SHRINK_MAX_STATES and left[0] > 0:
+        budget = min(checks, SHRINK_WORK // max(1, dfa.n_states * g.size),
+                     meter.cap(checks, check_steps(dag_size(g), dfa.n_states * dag_size(g))))
+        stats: dict = {}
+        g = shrink(g, dfa, fragment.allows, max_checks=budget, check_limit=limit,
+                   max_work=min(SHRINK_STEPS, max(1, left[0] // 2)), stats=stats)
+        left[0] -= stats.get("work", 0)
+        meter.spend(stats.get("work", 0) // CHECK_UNITS_PER_STEP)
+    return tidy(g, lambda h: fragment.allows(h) and left[0] > 0 and bool(checked(h)), meter)
 
 
 def member(fragment: Fragment, f: Formula, dfa, method: str, limit: int,
-           checks: int = SHRINK_CHECKS) -> FragmentResult:
+           checks: int = SHRINK_CHECKS, meter: WorkMeter | None = None) -> FragmentResult:
     """A member with its verified formula; when the formula is too large to print or to
-    check, the member answer stands (it is proved by the decision procedure) without one."""
+    check (within ``meter``'s allowance), the member answer stands (it is proved by the
+    decision procedure) without one."""
     try:
-        g = _verified(f, dfa, fragment, limit, checks)
+        g = _verified(f, dfa, fragment, limit, checks, meter or unmetered())
     except LimitExceeded as exc:
         return FragmentResult(fragment, True, None, None, f"{method}; no certificate printed: {exc}")
     return FragmentResult(fragment, True, g, None, method)
 
 
-def member_by(fragment: Fragment, build, dfa, method: str, limit: int) -> FragmentResult:
-    """Like :func:`member`, with the synthesis ``build()`` itself bounded by ``limit``."""
+def member_by(fragment: Fragment, build, dfa, method: str, limit: int,
+              meter: WorkMeter | None = None) -> FragmentResult:
+    """Like :func:`member`, with the synthesis ``build()`` itself bounded by ``limit``; its
+    formula's distinct subformulas are counted on ``meter`` (SYNTHESIS_NODE_STEPS each)."""
+    meter = meter or unmetered()
     try:
         f = build()
     except LimitExceeded as exc:
         return FragmentResult(fragment, True, None, None, f"{method}; no certificate: {exc}")
-    return member(fragment, f, dfa, method, limit)
+    meter.spend(SYNTHESIS_NODE_STEPS * dag_size(f))
+    return member(fragment, f, dfa, method, limit, meter=meter)
 
 
 def non_member(fragment: Fragment, verdict: Verdict, method: str | None = None) -> FragmentResult:
@@ -147,15 +173,26 @@ def non_member(fragment: Fragment, verdict: Verdict, method: str | None = None) 
                           verdict.identity)
 
 
-def defines(g: Formula, d, limit: int) -> bool:
+def defines(g: Formula, d, limit: int, meter: WorkMeter | None = None) -> bool:
     """Whether a formula that the classifier did not build itself (a hint, a rewriting) is
-    printable and defines exactly L(d): the exact check, a check too large counting as no."""
+    printable and defines exactly L(d): the exact check (within ``meter``'s allowance, its
+    work counted), a check too large counting as no."""
     if dag_size(g) > MAX_FORMULA_SIZE:
         return False
+    meter = meter or unmetered()
+    left = meter.left
+    stats: dict = {}
     try:
-        return check_formula(g, d, limit=limit) is None
+        if left is None:
+            return check_formula(g, d, limit=limit, stats=stats) is None
+        if left <= 0:
+            return False
+        return check_formula(g, d, limit=limit, stats=stats, work=left * CHECK_UNITS_PER_STEP) is None
     except LimitExceeded:
         return False
+    finally:
+        nodes = len(g.subformulas())
+        meter.spend(check_steps(nodes, stats.get("states", 0) * nodes))
 
 
 def hint_forms(hints, d, limit: int) -> list:
@@ -179,32 +216,46 @@ def _visiting_order(fragments) -> list[Fragment]:
     return sorted(fragments, key=lambda f: f.rank)
 
 
-def improve(results: dict, d, limit: int, budget: int, hints=()) -> None:
+def improve(results: dict, d, limit: int, budget: int, hints=(), meter: WorkMeter | None = None) -> None:
     """Improve certificates in place, fragments visited small to large so that what is found
     for one serves the next.  The candidates for a fragment are the verified formulas of the
     other member results and the checked hints that lie in it syntactically (an LTL[P]
     formula is an LTL[S] formula).  Each of them proves membership, so an undecided fragment
     with a candidate becomes a member (and one without is searched by enumeration); a
     member gets the smallest candidate, and if that still has more than SMALLEST_FROM_SIZE
-    nodes (or there is none), a smaller formula found by enumeration."""
+    nodes (or there is none), a smaller formula found by enumeration.  Every search and
+    check is counted on ``meter`` and stops at its allowance (CANDIDATE_STEPS a candidate)."""
+    meter = meter or unmetered()
     remaining = [budget]
     rewritten: dict = {}                 # each certificate is rewritten and checked once
 
     def rewritings(f):
         if f not in rewritten:
-            rewritten[f] = _rewritings(f, d, limit)
+            rewritten[f] = _rewritings(f, d, limit, meter)
         return rewritten[f]
+
+    order = _visiting_order(results)
 
     def search(fragment, f):
         if remaining[0] <= 0:
             return None
         stats: dict = {}
         per_search = SMALLEST_PER_SEARCH * SEARCH_FULL_STATES // max(SEARCH_FULL_STATES, d.n_states)
-        g = _smallest(fragment, d, f, limit, min(remaining[0], per_search), stats)
+        # what the meter leaves is shared equally by this fragment and those after it (the
+        # first searches would otherwise take it all: RDP-1's 7-node LTL[S] formula takes
+        # 6,390 candidates, after a fruitless LTL[P,Y] search)
+        if meter.left is not None:
+            later = len(order) - order.index(fragment)
+            per_search = min(per_search, max(0, meter.left) // later // CANDIDATE_STEPS)
+        allowed = meter.cap(min(remaining[0], per_search), CANDIDATE_STEPS)
+        if allowed <= 0:
+            return None
+        g = _smallest(fragment, d, f, limit, allowed, stats)
         remaining[0] -= stats.get("evaluated", 0)
+        meter.spend(CANDIDATE_STEPS * stats.get("evaluated", 0))
         return g
 
-    for name in _visiting_order(results):
+    for name in order:
         r = results[name]
         candidates = [(f, f"that of {other}{how}, which is also a formula of {name}")
                       for other, o in results.items() if other != name and o.member and o.formula is not None
@@ -244,7 +295,7 @@ def improve(results: dict, d, limit: int, budget: int, hints=()) -> None:
             results[name] = replace(r, formula=best, method=r.method + note)
 
 
-def _rewritings(f, d, limit: int) -> list:
+def _rewritings(f, d, limit: int, meter: WorkMeter) -> list:
     """f, and f with every window Y[<=k] ψ (k ≥ 2) written as Y ψ | … | Y^k ψ (so that it can
     serve the fragments with Y), checked exactly, as (formula, how) pairs; a formula of more
     than REWRITE_MAX_SIZE distinct subformulas is not rewritten."""
@@ -253,8 +304,8 @@ def _rewritings(f, d, limit: int) -> list:
         return out
     g = expand_windows(f)
     if g is not f:
-        g = tidy(g)
-        if defines(g, d, limit):
+        g = tidy(g, meter=meter)
+        if defines(g, d, limit, meter):
             out.append((g, " with its windows written as Y-chains"))
     return out
 

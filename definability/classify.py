@@ -9,7 +9,9 @@
 3. the answers: each fragment by its family's procedure (:mod:`.registry`), in order, so
    that a later fragment may use an earlier answer through a known inclusion;
 4. the certificates: made smaller where another answer, a hint or enumeration allows
-   (:func:`.certificates.improve`);
+   (:func:`.certificates.improve`); every certificate stage, from synthesis in step 3 to
+   this search, within a multiple of the decisions' counted work
+   (:class:`~attnlogic.kernel.work.WorkMeter`, ``certificate_factor``);
 5. the witnesses: each re-checked on the DFA and by an independent type computation, its
    depth set to what that check proves (:func:`.attest.attest_results`).
 
@@ -58,7 +60,7 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
              minimal: bool = False, search_budget: int | None = None,
              hints=(), on_stage=None, memory_budget: int | None = None,
              certificates: bool = True, limits: Limits | None = None,
-             classes=()) -> Classification:
+             classes=(), certificate_factor: int | None = None) -> Classification:
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``dfa``: our DFA, an automata-lib DFA or NFA, a networkx
     graph or a :class:`~attnlogic.automata.sources.Language`
@@ -73,6 +75,14 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     refinement; ``search_budget`` bounds the search for small certificates (candidate
     formulas over the whole classification, at most SMALLEST_PER_SEARCH per fragment; 0: no
     search); ``minimal=True`` says that ``dfa`` is already the minimal DFA.
+
+    ``certificate_factor`` bounds the certificates as a whole by the decisions: synthesis,
+    simplification, exact checks, shrinking and search together count at most
+    ``certificate_factor`` × the decisions' steps plus
+    :data:`~attnlogic.kernel.limits.CERTIFICATE_FLOOR` (:mod:`attnlogic.kernel.work`, no wall
+    clock: the same input gives the same certificates anywhere).  A member answer whose
+    formula does not fit stands with its proof and says that no formula was built; the
+    counted steps are in the result's ``steps``.
 
     ``hints``: formulas believed to define the language (the command line passes the formula
     it was given).  A hint, or its rewriting without O, H and windows (``Y[<=k] ψ`` as
@@ -101,7 +111,7 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     LTL[P], LTL[Y] ⊆ LTL[P,Y] before its quadratic test, and LTL[S] the inclusion
     LTL[P,Y] ⊆ LTL[S] before the semigroup."""
     limits = Limits.of(limits, limit=limit, max_depth=max_depth, search_budget=search_budget,
-                       memory_budget=memory_budget)
+                       memory_budget=memory_budget, certificate_factor=certificate_factor)
     fragments = questions(windows, classes)
     dfa = as_dfa(dfa)
     d = dfa if minimal else minimize(dfa)
@@ -110,6 +120,7 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     for i, fragment in enumerate(fragments, 1):
         if on_stage is not None:
             on_stage(f"deciding {fragment} ({i}/{len(fragments)})")
+        context.deciding()
         results[fragment] = procedure_for(fragment).decide(fragment, context, results)
     if certificates:
         if on_stage is not None:
@@ -117,9 +128,12 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
         check = limits.check_states
         # each stage takes the answers whose declared kinds it handles
         formulas = {k: r for k, r in results.items() if class_for(k).certificate == FORMULA}
-        improve(formulas, d, check, limits.search_budget, hint_forms(hints, d, check))
+        improve(formulas, d, check, limits.search_budget, hint_forms(hints, d, check), context.meter)
         pairs = {k: r for k, r in formulas.items() if class_for(k).witness == PAIR}
         attest_results(pairs, d)
         results.update(formulas)
         results.update(pairs)
-    return Classification(d, tuple(results.values()))
+    meter = context.meter
+    return Classification(d, tuple(results.values()),
+                          {"decisions": meter.decided, "certificates": meter.spent,
+                           "allowance": meter.allowance})

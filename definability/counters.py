@@ -293,7 +293,9 @@ def decide_aperiodic(dfa, semigroup=None, limit: int | None = None,
             return Verdict(True, "counter-free: no element of the monoids of the "
                                  f"{len(comps)} strongly connected components with ≥ 2 states "
                                  f"({found.elements} elements in all) has a cycle of length ≥ 2, "
-                                 "so x^(ω+1) = x^ω for every x", data={"monoid_elements": found.elements})
+                                 "so x^(ω+1) = x^ω for every x",
+                           data={"monoid_elements": found.elements,
+                                 "component_states": max(comps, default=0)})
         c = found.counter
         who = (f"the letter {_w(dfa, c.word)}" if len(c.word) == 1 else f"the word {_w(dfa, c.word)}")
         where = (f"; found among {found.elements} elements of the components' monoids"

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Callable
 
 from ..automata.graphs import SCCs, dfa_sccs
-from ..kernel.limits import Limits
+from ..kernel.limits import CERTIFICATE_FLOOR, Limits
+from ..kernel.work import CELL_STEPS, DECISION_STEPS, WorkMeter
 from ..ltl.fragments import Fragment
 from .results import FragmentResult, Verdict
 from .certificates import non_member
@@ -30,7 +31,9 @@ class Context:
     ``limits.synthesis_states``, ``limits.check_states``, ``limits.max_depth``,
     ``limits.memory_budget``), ``certificates`` (False: the procedures answer member
     questions without building formulas — the verdicts are the same, they are decided
-    before any synthesis), and memoised verdicts."""
+    before any synthesis), memoised verdicts, and the :class:`~attnlogic.kernel.work.WorkMeter`
+    ``meter`` that bounds the certificates by a multiple of the decisions
+    (``limits.certificate_factor``)."""
 
     def __init__(self, dfa, limits: Limits | None = None, certificates: bool = True):
         self.dfa = dfa
@@ -38,6 +41,14 @@ class Context:
         self.limits = Limits() if limits is None else limits
         self._sccs: SCCs | None = None
         self._verdicts: dict = {}
+        self.meter = WorkMeter(self.limits.certificate_factor, CERTIFICATE_FLOOR)
+
+    def deciding(self) -> None:
+        """Count the fixed cost of deciding one fragment or class: DECISION_STEPS plus
+        CELL_STEPS per cell of the minimal DFA (the procedures add what they explore beyond
+        the DFA: type automata, monoids)."""
+        d = self.dfa
+        self.meter.decide(DECISION_STEPS + CELL_STEPS * d.n_states * len(d.alphabet))
 
     @property
     def max_depth(self) -> int:

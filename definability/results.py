@@ -119,6 +119,9 @@ class Classification(Mapping):
 
     dfa: object
     results: tuple[FragmentResult, ...]
+    #: the work of the classification in steps (:mod:`attnlogic.kernel.work`):
+    #: ``{"decisions": …, "certificates": …, "allowance": …}`` (None when not counted)
+    steps: Mapping | None = field(default=None, compare=False)
 
     def __getitem__(self, key) -> FragmentResult:
         for r in self.results:           # a class answered under its name (or the key itself)

@@ -67,6 +67,7 @@ DEFAULT_BUDGET = 60_000
 _BLOCK = 4096
 
 
+
 def fragment_operators(fragment: "Fragment | str") -> tuple[bool, tuple[int, ...], bool]:
     """(P allowed, the windows k of Y[<=k] allowed, S allowed) for a fragment (or its name)."""
     k, past, since = Fragment.parse(fragment).type_sets
@@ -372,8 +373,14 @@ def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Form
         """Keep the new behaviours of a batch (candidate j is ``op`` applied to operands
         a[j], b[j]); True when a candidate defines L exactly."""
         nonlocal evaluated
+        if len(batch) > budget - evaluated:       # never past the budget: the batch is cut
+            batch, a = batch[:max(0, budget - evaluated)], np.asarray(a)[:max(0, budget - evaluated)]
+            if not np.isscalar(b) and np.ndim(b):
+                b = np.asarray(b)[:len(batch)]
         evaluated += len(batch)
         stats["evaluated"] = evaluated
+        if not len(batch):
+            return False
         new = pool.new_rows(_fingerprints(batch, weights))
         if not len(new):
             return False
@@ -417,7 +424,7 @@ def _search(dfa, fragment, max_size, budget, check_limit, sample, stats) -> Form
                 continue
             DR = pool.values(b_size)
             DLs = pool.values(a_size)
-            step = max(1, _BLOCK // len(R))
+            step = max(1, min(_BLOCK, budget - evaluated) // len(R))
             for lo in range(0, len(L), step):
                 Lc = L[lo:lo + step]
                 DL = DLs[lo:lo + step]

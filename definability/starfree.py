@@ -416,13 +416,19 @@ def state_formulas(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
 
 
 def raw_formula(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
-                work: int | None = None) -> Formula:
-    """The unsimplified, unchecked formula of the construction (for tests and study)."""
+                work: int | None = None, stats: dict | None = None) -> Formula:
+    """The unsimplified, unchecked formula of the construction (for tests and study);
+    ``stats["work"]``, when given, receives the subformula-DFA states explored (also when
+    ``work`` is exceeded)."""
     cache: dict = {"work": [0, work]}
     q0 = dfa.initial
     acc = dfa.accepting
-    psi = state_formulas(dfa, limit, strategy, cache, top=(q0, acc))
-    psi = semantic_reduce_many([psi], dfa.alphabet, limit, cache)[0]
+    try:
+        psi = state_formulas(dfa, limit, strategy, cache, top=(q0, acc))
+        psi = semantic_reduce_many([psi], dfa.alphabet, limit, cache)[0]
+    finally:
+        if stats is not None:
+            stats["work"] = stats.get("work", 0) + cache["work"][0]
     f = _Y(psi)
     if acc[q0]:
         f = _or(f, _not(_Y(TRUE)))
@@ -431,16 +437,18 @@ def raw_formula(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
 
 def star_free_formula(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
                       check_limit: int = DEFAULT_LIMIT, simplify_max_size: int = 20_000,
-                      work: int | None = DEFAULT_WORK, max_size: int | None = None) -> Formula:
+                      work: int | None = DEFAULT_WORK, max_size: int | None = None,
+                      meter=None, stats: dict | None = None) -> Formula:
     """A verified LTL[S] formula for L(dfa); see :func:`star_free_certificate`."""
     return star_free_certificate(dfa, limit, strategies, check_limit, simplify_max_size,
-                                 work, max_size)[0]
+                                 work, max_size, meter, stats)[0]
 
 
 def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
                           check_limit: int = DEFAULT_LIMIT, simplify_max_size: int = 20_000,
                           work: int | None = DEFAULT_WORK,
-                          max_size: int | None = None) -> tuple[Formula, str]:
+                          max_size: int | None = None, meter=None,
+                          stats: dict | None = None) -> tuple[Formula, str]:
     """A verified LTL[S] formula for L(dfa) (readout at N+1) and the name of the exact
     check it passed (``check_formula`` or ``formula_to_dfa``).
 
@@ -457,7 +465,9 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
     sub-problems and every subformula DFA; ``work`` the total number of subformula-DFA
     states explored by one strategy (a strategy over budget is skipped); ``max_size`` the
     distinct subformulas of the result (its DAG, as certificates are printed with shared
-    definitions; checked before the exact verification); the smallest DAG is kept."""
+    definitions; checked before the exact verification); the smallest DAG is kept.
+    ``meter`` (a :class:`~attnlogic.kernel.work.WorkMeter`) bounds the simplification;
+    ``stats["work"]`` receives the subformula-DFA states explored by all strategies."""
     d = minimize(dfa)
     va = decide_aperiodic(d, limit=limit)
     if not va.member:
@@ -467,7 +477,7 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
     failure = None
     for s in strategies:
         try:
-            f = raw_formula(d, limit, strategy=s, work=work)
+            f = raw_formula(d, limit, strategy=s, work=work, stats=stats)
         except LimitExceeded as exc:
             failure = exc
             continue
@@ -481,7 +491,7 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
                             f"the local-divisor formula has {dag_size(f)} distinct subformulas "
                             f"({f.size:.3g} nodes as a tree)")
     if f.size <= simplify_max_size:
-        g = simplify(f)
+        g = simplify(f, meter=meter)
         if g.size < f.size:
             f = g
     return f, verify(f, d, check_limit, limit)

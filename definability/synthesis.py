@@ -30,6 +30,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernel.errors import LimitExceeded
+from ..kernel.work import CHECK_UNITS_PER_STEP, FORMULA_NODE_STEPS, SINCE_STATE_STEPS, check_steps
+from ..ltl.definitions import dag_size
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import or_all as _disj, past_ as _P, yesterday_ as _Y
 from ..ltl.semantics import BOOLEAN, step_history, step_once, step_past, step_since, step_window
@@ -246,11 +248,12 @@ def _product_search(ev: "_Evaluator", dfa, limit: int) -> tuple[str, ...] | None
     return None
 
 
-def tidy(f: Formula, allowed_check=None) -> Formula:
+def tidy(f: Formula, allowed_check=None, meter=None) -> Formula:
     """Simplify with the language-preserving simplifier, keeping the result only if it is
-    smaller (and, when given, ``allowed_check(result)`` holds, e.g. same fragment)."""
+    smaller (and, when given, ``allowed_check(result)`` holds, e.g. same fragment); the
+    two-level minimisations within ``meter``'s allowance (:func:`~attnlogic.ltl.simplify.simplify`)."""
     try:
-        g = simplify(f)
+        g = simplify(f, meter=meter)
     except Exception:  # pragma: no cover - the simplifier is best effort here
         return f
     if g.size < f.size and (allowed_check is None or allowed_check(g)):
@@ -499,13 +502,30 @@ def _last_k_states(t: np.ndarray, A, C: set, k: int, limit: int = 200_000) -> di
 
 # -- LTL[S]: star-free ------------------------------------------------------------------------
 def synthesize_star_free(dfa, max_depth: int = 4, limit: int = 200_000,
-                         memory_budget: int | None = None) -> Formula | None:
+                         memory_budget: int | None = None, meter=None) -> Formula | None:
     """An LTL[S] formula for an aperiodic DFA by S-type refinement (depth 1, 2, …,
     ``max_depth``); None when no depth up to ``max_depth`` suffices (Kamp's theorem says
-    some depth does).  ``limit`` states and ``memory_budget`` bytes per depth."""
+    some depth does).  ``limit`` states and ``memory_budget`` bytes per depth; with a
+    :class:`~attnlogic.kernel.work.WorkMeter`, the states explored are counted on it
+    (SINCE_STATE_STEPS per state × letter), each depth gets at most what is left, and the
+    formula is built only within it (LimitExceeded otherwise)."""
+    m = len(dfa.alphabet)
     for depth in range(1, max_depth + 1):
-        res = since_type_automaton(dfa, depth, limit=limit, memory_budget=memory_budget)
+        cap = limit if meter is None else meter.cap(limit, SINCE_STATE_STEPS * m)
+        if cap <= 0:
+            raise LimitExceeded("S-type automaton states", 0, meter.describe())
+        try:
+            res = since_type_automaton(dfa, depth, limit=cap, memory_budget=memory_budget,
+                                       formula_steps=None if meter is None else meter.left)
+        except LimitExceeded:
+            if meter is not None:
+                meter.spend(SINCE_STATE_STEPS * m * cap)
+            raise
+        if meter is not None:
+            meter.spend(SINCE_STATE_STEPS * m * res.states)
         if res.definable:
+            if meter is not None:
+                meter.spend(FORMULA_NODE_STEPS * dag_size(res.formula))
             return res.formula
     return None
 
@@ -529,48 +549,58 @@ def substitute(f: Formula, old: Formula, new: Formula) -> Formula:
 
 def shrink(f: Formula, dfa, allowed=None, max_checks: int = 400,
            check_limit: int = 20_000, max_seconds: float | None = None,
-           max_work: int | None = None) -> Formula:
+           max_work: int | None = None, stats: dict | None = None) -> Formula:
     """Greedy semantic simplification: replace a subformula (largest first) by ``true``,
     ``false`` or one of its operands whenever the result is smaller, still in the fragment
     (``allowed``) and still defines L(dfa) exactly (:func:`check_formula`).  Every accepted
     step is checked, so the result is as correct as the input; ``max_checks`` bounds the
     work, ``max_work`` that of all checks together (product states × distinct subformulas
     of the candidate; each check gets at most what is left), and ``max_seconds`` (wall
-    clock) too."""
+    clock) too.  ``stats["work"]``, when given, receives the work of all checks (product
+    states × distinct subformulas, and a check's fixed part, :func:`~attnlogic.kernel.work.check_steps`
+    × CHECK_UNITS_PER_STEP; the latter not counted in ``max_work``, which ``max_checks``
+    bounds)."""
     import time
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     work = [max_work]
+    done = [0]                                  # work of all checks
     checks = 0
     improved = True
-    while improved and checks < max_checks:
-        improved = False
-        subs = sorted((g for g in f.subformulas() if g is not f or g.children),
-                      key=lambda g: -g.size)
-        for g in subs:
-            options = [TRUE, FALSE] + list(g.children)
-            for c in options:
-                if c is g:
-                    continue
-                h = substitute(f, g, c)
-                if h.size >= f.size or (allowed is not None and not allowed(h)):
-                    continue
-                checks += 1
-                stats: dict = {}
-                nodes = len(h.subformulas())
-                lim = check_limit if work[0] is None else max(1, min(check_limit, work[0] // nodes))
-                try:
-                    ok = check_formula(h, dfa, limit=lim, stats=stats) is None
-                except LimitExceeded:
-                    ok = False
-                if work[0] is not None:
-                    work[0] -= stats.get("states", lim) * nodes
-                if ok:
-                    f = h
-                    improved = True
+    try:
+        while improved and checks < max_checks:
+            improved = False
+            subs = sorted((g for g in f.subformulas() if g is not f or g.children),
+                          key=lambda g: -g.size)
+            for g in subs:
+                options = [TRUE, FALSE] + list(g.children)
+                for c in options:
+                    if c is g:
+                        continue
+                    h = substitute(f, g, c)
+                    if h.size >= f.size or (allowed is not None and not allowed(h)):
+                        continue
+                    checks += 1
+                    one: dict = {}
+                    nodes = len(h.subformulas())
+                    lim = check_limit if work[0] is None else max(1, min(check_limit, work[0] // nodes))
+                    try:
+                        ok = check_formula(h, dfa, limit=lim, stats=one) is None
+                    except LimitExceeded:
+                        ok = False
+                    units = one.get("states", lim) * nodes
+                    done[0] += check_steps(nodes, units) * CHECK_UNITS_PER_STEP
+                    if work[0] is not None:
+                        work[0] -= units
+                    if ok:
+                        f = h
+                        improved = True
+                        break
+                    if (checks >= max_checks or (work[0] is not None and work[0] <= 0)
+                            or (deadline is not None and time.monotonic() > deadline)):
+                        return f
+                if improved:
                     break
-                if (checks >= max_checks or (work[0] is not None and work[0] <= 0)
-                        or (deadline is not None and time.monotonic() > deadline)):
-                    return f
-            if improved:
-                break
-    return f
+        return f
+    finally:
+        if stats is not None:
+            stats["work"] = done[0]

@@ -59,6 +59,7 @@ from ..ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
 from .witnesses import Factors, Witness, family_witness, make_witness, run
 from ..automata.graphs import shortest_words_from
 from ..ltl.formula import Since
+from ..kernel.work import FORMULA_NODE_STEPS
 
 __all__ = [
     "DepthResult", "type_automaton", "lasso_search",
@@ -118,6 +119,9 @@ class DepthResult:
     formula: Formula | None
     witness: Witness | None
     states: int
+    #: why a definable result has no formula although one was asked for (its construction
+    #: would pass ``formula_steps``)
+    refused: str | None = None
 
 
 def _interner():
@@ -227,10 +231,14 @@ def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str,
 
 
 def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
-                   build_formula: bool = True, memory_budget: int | None = None) -> DepthResult:
+                   build_formula: bool = True, memory_budget: int | None = None,
+                   formula_steps: int | None = None) -> DepthResult:
     """Decide whether the depth-``depth`` type of N+1 (window k, with P when ``past``)
     determines membership in L(dfa); exact for all word lengths.  At most ``limit`` states
-    (LimitExceeded) and ``memory_budget`` bytes (MemoryBudgetExceeded; None: the default)."""
+    (LimitExceeded) and ``memory_budget`` bytes (MemoryBudgetExceeded; None: the default).
+    When definable, the formula is built if ``build_formula`` and its
+    :func:`type_formula_steps` are at most ``formula_steps`` (None: any); otherwise
+    ``refused`` says why not."""
     A = dfa.alphabet
     D = depth
     intern, info = _interner()      # id -> (j, letter index or -1, window ids, past ids)
@@ -258,10 +266,26 @@ def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYP
     if conflict is not None:
         wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)
         return DepthResult(D, False, None, wit, len(parent))
-    formula = None
+    formula = refused = None
     if build_formula:
-        formula = _formula_from_types(A, k, past, D, info, realised, end_verdict)
-    return DepthResult(D, True, formula, None, len(parent))
+        needed = type_formula_steps(info, realised, past)
+        if formula_steps is not None and needed > formula_steps:
+            refused = f"building the type formula needs about {needed:,} steps, {formula_steps:,} left"
+        else:
+            formula = _formula_from_types(A, k, past, D, info, realised, end_verdict)
+    return DepthResult(D, True, formula, None, len(parent), refused)
+
+
+def type_formula_steps(info, realised, past: bool) -> int:
+    """An upper bound on the steps (:mod:`attnlogic.kernel.work`) of building the type
+    formula: FORMULA_NODE_STEPS per node, a type of depth j ≥ 1 over the r realisable
+    types of depth j − 1 getting its letter and at most 3r nodes (Y[<=k] χ or its negation,
+    and the conjunction) for the window, 3r more for P."""
+    sizes = [len(r) for r in realised]
+    nodes = 0
+    for j, *_ in info:
+        nodes += 1 + (3 * sizes[j - 1] * (2 if past else 1) if j > 0 else 0)
+    return FORMULA_NODE_STEPS * nodes
 
 
 def type_formulas(A, k: int, past: bool, info: list, realised: list):
@@ -625,7 +649,8 @@ def lasso_to_witness(dfa, lw: LassoWitness, k: int) -> Witness:
 
 # -- Since types (LTL[S]) ---------------------------------------------------------------------
 def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
-                         max_realised: int = 12, memory_budget: int | None = None) -> DepthResult:
+                         max_realised: int = 12, memory_budget: int | None = None,
+                         formula_steps: int | None = None) -> DepthResult:
     """Type refinement for the logic with S alone (P φ = true S φ, Y φ = false S φ).
 
     The depth-d S-type of a position n is (letter, M) where, for each (d−1)-type τ, M holds
@@ -635,7 +660,9 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
     determine M.  The automaton keeps M for every depth < d (update on reading a position of
     type v: every U grows by v, and (v, ∅) is added).  Exact for all lengths, and bounded by
     ``limit`` states and ``memory_budget`` bytes, like :func:`type_automaton`; the formula lists for every type the S-formulas it satisfies
-    and the maximal ones it does not (``max_realised`` bounds that subset enumeration).
+    and the maximal ones it does not (``max_realised`` bounds that subset enumeration, and
+    ``formula_steps`` the :func:`since_formula_steps` of the construction: LimitExceeded
+    past either, before building).
     """
     A = dfa.alphabet
     D = depth
@@ -670,7 +697,27 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
         return DepthResult(D, False, None, wit, len(parent))
     if any(len(r) > max_realised for r in realised[:D]):
         raise LimitExceeded("realisable S-types per depth (formula construction)", max_realised)
+    if formula_steps is not None:
+        needed = since_formula_steps(info, realised)
+        if needed > formula_steps:
+            raise LimitExceeded("steps of the S-type formula construction", formula_steps,
+                                f"it needs about {needed:,}")
     return DepthResult(D, True, _since_formula(A, D, info, realised, end_verdict), None, len(parent))
+
+
+def since_formula_steps(info, realised) -> int:
+    """An estimate of the steps (:mod:`attnlogic.kernel.work`) of building the S-type
+    formula: for each type of depth j ≥ 1 over the r realisable types of depth j − 1, the
+    2^r subsets X enumerated for each of the r types τ (the maximal X S τ it does not
+    satisfy), and FORMULA_NODE_STEPS per conjunct (r per type, each a union of ≤ r
+    types)."""
+    sizes = [len(r) for r in realised]
+    total = 0
+    for j, *_ in info:
+        if j > 0:
+            r = sizes[j - 1]
+            total += r * (1 << r) + FORMULA_NODE_STEPS * r * (r + 2)
+    return total
 
 
 def _since_formula(A, D, info, realised, end_verdict) -> Formula:

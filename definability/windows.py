@@ -15,6 +15,8 @@ beside global heads (Li & Cotterell 2026).  No algebraic characterisation is kno
 from __future__ import annotations
 
 from ..kernel.errors import LimitExceeded, MemoryBudgetExceeded
+from ..kernel.work import FORMULA_NODE_STEPS, TYPE_STATE_STEPS
+from ..ltl.definitions import dag_size
 from ..ltl.formula import TRUE, Yesterday, and_, not_, or_all
 from ..ltl.fragments import LTL_P, LTL_PY, LTL_Y, Fragment
 from .certificates import TYPE_FORMULA_SHRINK_CHECKS, member
@@ -74,7 +76,7 @@ class Windows(Procedure):
             if not context.certificates:
                 return FragmentResult(fragment, True, None, None, how)
             return member(fragment, unary_thresholds(d, k), d, how, context.limits.check_states,
-                          TYPE_FORMULA_SHRINK_CHECKS)
+                          TYPE_FORMULA_SHRINK_CHECKS, context.meter)
         if past:
             for inner in (LTL_P, Fragment(False, k)):
                 r = results.get(inner)
@@ -89,24 +91,31 @@ class Windows(Procedure):
         reached = 0
         stopped = None
         m = necessary.data.get("index", 0) if not past else 0
+        meter, m_letters = context.meter, len(d.alphabet)
         for depth in range(1, context.max_depth + 1):
             try:
                 res = type_automaton(d, k, past, depth, limit=context.limits.type_states,
                                      build_formula=context.certificates,
-                                     memory_budget=context.memory_budget)
+                                     memory_budget=context.memory_budget, formula_steps=meter.left)
             except MemoryBudgetExceeded:
                 raise               # a refusal, like every memory budget: one line, exit 2
             except LimitExceeded as exc:
+                meter.decide(TYPE_STATE_STEPS * m_letters * context.limits.type_states)
                 stopped = exc
                 break
+            meter.decide(TYPE_STATE_STEPS * m_letters * res.states)
             reached = depth
             if res.definable:
                 how = (f"type refinement: the depth-{depth} type of N+1 determines membership "
                        f"(exact type automaton, {res.states} states)")
                 if not context.certificates:
                     return FragmentResult(fragment, True, None, None, how)
+                if res.formula is None:
+                    return FragmentResult(fragment, True, None, None,
+                                          f"{how}; no certificate: {res.refused} ({meter.describe()})")
+                meter.spend(FORMULA_NODE_STEPS * dag_size(res.formula))
                 return member(fragment, res.formula, d, how, context.limits.check_states,
-                              TYPE_FORMULA_SHRINK_CHECKS)
+                              TYPE_FORMULA_SHRINK_CHECKS, meter)
             last_witness = res.witness
             if depth == 1:
                 lw = lasso_search(d, k, past, max_period=k + 2, max_tail=max(2, min(m + 1, 4)))
@@ -153,7 +162,9 @@ def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
             res = occurrence_forms(d, k, D, context.limits.type_states, build_formula=context.certificates,
                                    memory_budget=context.memory_budget, inner_depth=D1)
         except LimitExceeded:
+            context.meter.decide(TYPE_STATE_STEPS * len(d.alphabet) * context.limits.type_states)
             continue
+        context.meter.decide(TYPE_STATE_STEPS * len(d.alphabet) * res.states)
         if not res.definable:
             continue
         form = "¬O ψ" if res.negated else "O ψ"
@@ -172,7 +183,8 @@ def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
                    "exists")
         if not context.certificates:
             return FragmentResult(fragment, True, None, None, how)
-        return member(fragment, res.formula, d, how, context.limits.check_states, TYPE_FORMULA_SHRINK_CHECKS)
+        return member(fragment, res.formula, d, how, context.limits.check_states, TYPE_FORMULA_SHRINK_CHECKS,
+                      context.meter)
     return None
 
 

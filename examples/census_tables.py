@@ -136,7 +136,9 @@ def _classify_certified(payload):
 
     table, acc, letters = payload
     d = DFA(tuple(letters), [tuple(r) for r in table], 0, acc)
-    c = classify(d, windows=(2,), minimal=True, limits=Limits(search_budget=0))
+    # every "yes" is to carry its certificate: a certificate budget that never binds here
+    # (the default one leaves some formulas of 3- and 4-state languages unbuilt)
+    c = classify(d, windows=(2,), minimal=True, limits=Limits(search_budget=0, certificate_factor=10 ** 6))
     return [(str(r.fragment), r.member, None if r.formula is None else certificate(r.formula).text)
             for r in c.results]
 

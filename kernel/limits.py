@@ -21,6 +21,11 @@ it.  Each field has one meaning:
 ``search_budget``
     candidate formulas evaluated in the search for small certificates, over a whole
     classification (0: no search);
+``certificate_factor``
+    the certificates of a classification (synthesis, simplification, exact checks,
+    shrinking, the search) may do at most this many times the work of its decisions, plus
+    :data:`CERTIFICATE_FLOOR` steps (:mod:`attnlogic.kernel.work`); past it a member answer
+    stands without a formula and says so;
 ``memory_budget``
     bytes for every table quadratic or worse in the number of states (pair graphs,
     semigroup elements × states, type tables): refused before allocating;
@@ -44,7 +49,8 @@ from .errors import DEFAULT_MEMORY_BUDGET, InputError
 from .validate import integer
 
 __all__ = ["Limits", "DEFAULT_LIMIT", "DEFAULT_MAX_DEPTH", "DEFAULT_SEARCH_BUDGET",
-           "SEARCH_PER_FRAGMENT", "LIMIT_ALIAS", "DEFAULT_INSTANTIATIONS"]
+           "SEARCH_PER_FRAGMENT", "LIMIT_ALIAS", "DEFAULT_INSTANTIATIONS",
+           "DEFAULT_CERTIFICATE_FACTOR", "CERTIFICATE_FLOOR"]
 
 #: the default bound of every exponential step of deciding (elements, states)
 DEFAULT_LIMIT = 50_000
@@ -55,6 +61,12 @@ DEFAULT_SEARCH_BUDGET = 900_000
 #: ... and at most this many for one fragment
 SEARCH_PER_FRAGMENT = 300_000
 
+#: certificates may cost at most this many times the decisions (steps, :mod:`.work`) ...
+DEFAULT_CERTIFICATE_FACTOR = 10
+#: ... plus this many steps (about 50 ms: the exact checks, tidying and a short search of the small
+#: certificates of a 3-state language, whose decisions take a few hundred steps)
+CERTIFICATE_FLOOR = 5 * 10 ** 4
+
 #: the default bound on the instantiations of identities checked (|M|^variables)
 DEFAULT_INSTANTIATIONS = 5_000_000
 
@@ -63,7 +75,7 @@ LIMIT_ALIAS = ("semigroup_elements", "type_states", "synthesis_states")
 
 #: the least value of each field (``automaton_states`` may also be None)
 _MINIMUM = {"max_depth": 1, "semigroup_elements": 1, "type_states": 1, "synthesis_states": 1,
-            "check_states": 1, "search_budget": 0, "memory_budget": 1, "automaton_states": 1,
+            "check_states": 1, "search_budget": 0, "certificate_factor": 0, "memory_budget": 1, "automaton_states": 1,
             "instantiations": 1}
 
 
@@ -77,6 +89,7 @@ class Limits:
     synthesis_states: int = DEFAULT_LIMIT
     check_states: int = DEFAULT_LIMIT
     search_budget: int = DEFAULT_SEARCH_BUDGET
+    certificate_factor: int = DEFAULT_CERTIFICATE_FACTOR
     memory_budget: int = DEFAULT_MEMORY_BUDGET
     automaton_states: int | None = None
     instantiations: int = DEFAULT_INSTANTIATIONS

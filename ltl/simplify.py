@@ -25,10 +25,11 @@ import numpy as np
 
 from .formula import (FALSE, TRUE, And, Atom, Const, Formula, Historically, Iff, Implies, Not,
                       Once, Or, Past, Since, Xor, Yesterday, and_, conj, disj, not_, or_)
+from ..kernel.work import SYMPY_PAIR_STEPS
 from .rewrite import transform
 from .semantics import BOOLEAN_TYPES as _BOOLEAN, block_leaves, boolean_block
 
-__all__ = ["fold", "simplify"]
+__all__ = ["fold", "simplify", "minimisation_steps"]
 
 
 
@@ -144,20 +145,36 @@ def _single_term(root: Formula) -> bool:
             and sum(isinstance(x, Atom) for x in leaves) <= 1)
 
 
-def _minimise_block(root: Formula, max_vars: int) -> Formula:
+def minimisation_steps(minterms: int, maxterms: int, dontcares: int, variables: int) -> int:
+    """The steps (:mod:`attnlogic.kernel.work`) charged for minimising a block over
+    ``variables`` leaves both ways: each of the ≤ ``variables`` rounds of Quine–McCluskey
+    compares pairs of the current terms, minterms and don't-cares for the sum of products,
+    maxterms and don't-cares for the product of sums."""
+    pairs = (minterms + dontcares) ** 2 + (maxterms + dontcares) ** 2
+    return SYMPY_PAIR_STEPS * variables * pairs
+
+
+def _minimise_block(root: Formula, max_vars: int, meter=None) -> Formula:
     if not isinstance(root, _BOOLEAN):
         return root
     leaves = [x for x in block_leaves(root) if not isinstance(x, Const)]
     if not leaves or len(leaves) > max_vars or _single_term(root):
         return root
-    import sympy
-    from sympy.logic import POSform, SOPform
-
     truth = _block_truth(root, leaves)
     letters = [j for j, x in enumerate(leaves) if isinstance(x, Atom)]
     rows = np.arange(1 << len(leaves))
     letter_bits = sum(((rows >> j) & 1) for j in letters) if letters else np.zeros_like(rows)
     dont = letter_bits > 1
+    if meter is not None:
+        n_dont = int(np.count_nonzero(dont))
+        n_min = int(np.count_nonzero(truth & ~dont))
+        cost = minimisation_steps(n_min, len(rows) - n_dont - n_min, n_dont, len(leaves))
+        if not meter.affords(cost):
+            return root
+        meter.spend(cost)
+    import sympy
+    from sympy.logic import POSform, SOPform
+
     symbols = [sympy.Symbol(f"x{j}") for j in range(len(leaves))]
     by_symbol = dict(zip(symbols, leaves))
 
@@ -179,16 +196,19 @@ def _minimise_block(root: Formula, max_vars: int) -> Formula:
     return min(candidates, key=lambda f: (f.size, f is not root))   # hash-consed: `is` is equality
 
 
-def simplify(formula: Formula, max_vars: int = 8) -> Formula:
-    """Fold, then minimise every Boolean block with at most ``max_vars`` leaves."""
+def simplify(formula: Formula, max_vars: int = 8, meter=None) -> Formula:
+    """Fold, then minimise every Boolean block with at most ``max_vars`` leaves.  With a
+    :class:`~attnlogic.kernel.work.WorkMeter`, a block is minimised only when its
+    :func:`minimisation_steps` fit what is left, and they are counted (the rest stay folded:
+    a 119,000-node S-type certificate had 234 blocks of up to 8 leaves, 5 s of sympy)."""
     formula = fold(formula)
 
     def rule(node: Formula) -> Formula:
         node = _fold_node(node)
         if node.is_temporal:
-            kids = tuple(_minimise_block(c, max_vars) for c in node.children)
+            kids = tuple(_minimise_block(c, max_vars, meter) for c in node.children)
             node = _fold_node(node.map_children(kids))
         return node
 
     formula = transform(formula, rule)
-    return fold(_minimise_block(formula, max_vars))
+    return fold(_minimise_block(formula, max_vars, meter))

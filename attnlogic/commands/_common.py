@@ -8,7 +8,8 @@ import sys
 
 from ..kernel.display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used by the commands)
 from ..kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
-from ..kernel.limits import DEFAULT_LIMIT, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits
+from ..kernel.limits import (CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
+                             DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits)
 from ..automata.regex import quoted_letter
 
 
@@ -147,6 +148,11 @@ def add_budget_arguments(parser, search: bool = False, memory: bool = False) -> 
                            help="candidate formulas tried in the search for small certificates "
                                 f"(default {DEFAULT_SEARCH_BUDGET}, at most {SEARCH_PER_FRAGMENT} "
                                 "per fragment; 0: no search)")
+        group.add_argument("--certificate-factor", type=int, default=None, metavar="F",
+                           help="the certificates (synthesis, exact checks, shrinking, the search) may "
+                                "do at most F times the work of the decisions, plus "
+                                f"{CERTIFICATE_FLOOR:,} steps; past it an answer is printed with its "
+                                f"proof and without a formula (default {DEFAULT_CERTIFICATE_FACTOR})")
     if memory:
         group.add_argument("--memory-budget", type=byte_size, default=None, metavar="BYTES",
                            help="bound on the memory of every quadratic or exponential step "
@@ -191,6 +197,7 @@ def limits_from_args(args) -> Limits:
     its flag)."""
     return Limits.of(limit=args.limit, max_depth=args.max_depth,
                      search_budget=getattr(args, "search_budget", None),
+                     certificate_factor=getattr(args, "certificate_factor", None),
                      memory_budget=getattr(args, "memory_budget", None),
                      automaton_states=getattr(args, "automaton_states", None))
 

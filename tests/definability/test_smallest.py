@@ -86,10 +86,15 @@ def test_budget_bounds_the_search():
 
 def test_classifier_prints_small_certificates_it_could_not_print_before():
     """The type refinement proves membership at depth 2 with a formula of ~5·10^4 nodes as a
-    tree, printed as a DAG with shared definitions; the enumeration gives a 7-node one.
-    search_budget=0 is the control."""
+    tree, printed as a DAG with shared definitions when the certificate budget allows its
+    construction (the default one does not: the answer says so); the enumeration gives a
+    7-node one.  search_budget=0 is the control."""
     dfa = _dfa("!!Y[<=3] ((Y[<=3] a -> false) & Y[<=3] c)", "abc")
-    without = classify(dfa, windows=(3,), max_depth=2, search_budget=0)["LTL[Y<=3]"]
+    default = classify(dfa, windows=(3,), max_depth=2, search_budget=0)["LTL[Y<=3]"]
+    assert default.member is True and default.formula is None
+    assert "no certificate: building the type formula needs" in default.method
+    without = classify(dfa, windows=(3,), max_depth=2, search_budget=0,
+                       certificate_factor=10_000)["LTL[Y<=3]"]
     assert without.member is True and without.formula is not None and without.formula.size > 7
     assert equivalent(minimize(formula_to_dfa(without.formula, list("abc"))), dfa)
     with_search = classify(dfa, windows=(3,), max_depth=2, search_budget=100_000)["LTL[Y<=3]"]
@@ -100,8 +105,9 @@ def test_classifier_prints_small_certificates_it_could_not_print_before():
 
 def test_classifier_reuses_a_smaller_formula_of_a_subfragment():
     """(ab)*: LTL[S] gets the LTL[P,Y] certificate when nothing smaller is found; every
-    certificate stays in its fragment."""
-    C = classify(_dfa("re:(ab)*", "ab"))
+    certificate stays in its fragment.  The 12-node LTL[P,Y] formula takes a search of
+    about 10^5 candidates: a certificate budget beyond the default."""
+    C = classify(_dfa("re:(ab)*", "ab"), certificate_factor=10_000)
     py, s = C["LTL[P,Y]"], C["LTL[S]"]
     assert py.formula is not None and py.formula.size <= 12
     assert s.formula is not None and s.formula.size <= py.formula.size

@@ -1,0 +1,120 @@
+"""The certificates' share of a classification's work, counted in steps (no wall clock).
+
+A classification first decides, then proves: the certificates (formulas synthesised,
+simplified, checked exactly, shrunk, and searched for smaller ones) must never cost more
+than a small multiple of the decisions.  Both sides are counted in the same unit, a
+*step*, by deterministic counts of what each stage builds (states explored, cells of a
+table, nodes of a formula, candidates of a search), each count weighted by the measured
+cost of one item, so that a step is about one microsecond of one core of the development
+machine (``python -m benchmarks certificates`` prints the time ratio it gives).
+
+A :class:`WorkMeter` keeps the two sums:
+
+    allowance = floor + factor × (decision steps so far) − (certificate steps so far)
+
+A certificate stage asks :meth:`WorkMeter.left` before it starts (and lowers its own bound
+to it), then :meth:`~WorkMeter.spend` what it did.  The allowance grows as decisions are
+made, so whatever order the two interleave in, the certificates' steps never exceed
+``floor + factor ×`` the decisions' steps, plus the overshoot of the last stage admitted
+(each stage is admitted only with an estimate within what is left).  Deterministic: the
+same input gives the same certificates on any machine, at any load.
+"""
+
+from __future__ import annotations
+
+__all__ = ["WorkMeter", "unmetered", "DECISION_STEPS", "CELL_STEPS", "TYPE_STATE_STEPS",
+           "MONOID_ELEMENT_STEPS", "CHECK_UNITS_PER_STEP", "CHECK_STEPS", "CHECK_NODE_STEPS", "check_steps", "CANDIDATE_STEPS", "FORMULA_NODE_STEPS",
+           "SINCE_STATE_STEPS", "SYMPY_PAIR_STEPS"]
+
+# -- the weights: steps per item, each measured on one core of the development machine
+# (AMD EPYC; ``python -m benchmarks certificates`` prints the time ratio they give) ---------
+#: deciding one fragment or class, whatever its size (the Python of a procedure's call)
+DECISION_STEPS = 100
+#: ... and per cell (state × letter) of the minimal DFA, for each fragment or class decided
+CELL_STEPS = 1
+#: a state × letter of a type automaton (window fragments) explored by a decision
+TYPE_STATE_STEPS = 4
+#: an element of a strongly connected component's monoid × the component's states (the
+#: counter search of LTL[S])
+MONOID_ELEMENT_STEPS = 1
+#: the exact check of a certificate counts product states × distinct subformulas; this
+#: many of those units are one step
+CHECK_UNITS_PER_STEP = 10
+#: ... and an exact check costs this many steps whatever its size, plus CHECK_NODE_STEPS
+#: per distinct subformula (its evaluator, and in shrinking the substitution that made the
+#: candidate: 250 µs a check of a 12-node formula on a 3-state DFA; in shrinking 0.56 ms a
+#: candidate of an LTL[P,Y] formula of about 60 distinct subformulas on a 4-state DFA)
+CHECK_STEPS = 400
+CHECK_NODE_STEPS = 15
+
+
+def check_steps(subformulas: int, units: int = 0) -> int:
+    """The steps of one exact check of a formula with ``subformulas`` distinct subformulas
+    that explored ``units`` product states × distinct subformulas."""
+    return CHECK_STEPS + CHECK_NODE_STEPS * subformulas + units // CHECK_UNITS_PER_STEP
+#: a candidate formula evaluated by the search for small certificates
+CANDIDATE_STEPS = 1
+#: a distinct subformula built by a synthesis from types (window and S-types)
+FORMULA_NODE_STEPS = 40
+#: a state × letter of an S-type automaton explored for an LTL[S] certificate
+SINCE_STATE_STEPS = 20
+#: a pair of terms compared by the two-level minimisation of a Boolean block (sympy)
+SYMPY_PAIR_STEPS = 1
+
+
+class WorkMeter:
+    """Decision and certificate steps of one classification (module docstring).
+
+    ``factor``: how many times the decisions' steps the certificates may spend; ``floor``:
+    steps they may spend in any case (a classification of a 2-state DFA decides in a few
+    hundred steps: without a floor no certificate at all could be checked).  ``factor=None``
+    meters without bounding (``left`` is None)."""
+
+    __slots__ = ("factor", "floor", "decided", "spent")
+
+    def __init__(self, factor: int | None, floor: int = 0):
+        self.factor = factor
+        self.floor = int(floor)
+        self.decided = 0
+        self.spent = 0
+
+    def decide(self, steps: int) -> None:
+        """Count ``steps`` of deciding."""
+        self.decided += max(0, int(steps))
+
+    def spend(self, steps: int) -> None:
+        """Count ``steps`` of certificate work."""
+        self.spent += max(0, int(steps))
+
+    @property
+    def allowance(self) -> int | None:
+        """floor + factor × decided (None when unbounded)."""
+        return None if self.factor is None else self.floor + self.factor * self.decided
+
+    @property
+    def left(self) -> int | None:
+        """What the certificates may still spend (≤ 0: nothing; None: unbounded)."""
+        a = self.allowance
+        return None if a is None else a - self.spent
+
+    def affords(self, steps: int) -> bool:
+        """Whether a stage estimated at ``steps`` fits in what is left."""
+        left = self.left
+        return left is None or steps <= left
+
+    def cap(self, bound: int, per_item: int = 1) -> int:
+        """``bound`` items, lowered to what is left at ``per_item`` steps each (≥ 0)."""
+        left = self.left
+        if left is None:
+            return bound
+        return max(0, min(bound, left // max(1, per_item)))
+
+    def describe(self) -> str:
+        """The budget in words, for the answer that says a certificate was not built."""
+        return (f"certificate budget: {self.floor:,} + {self.factor} × {self.decided:,} decision steps, "
+                f"{self.spent:,} spent; a larger certificate_factor allows more")
+
+
+def unmetered() -> WorkMeter:
+    """A meter that counts without bounding (the library functions called on their own)."""
+    return WorkMeter(None)
