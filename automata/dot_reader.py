@@ -27,7 +27,10 @@ Refused, naming the node, edge or attribute: text Graphviz would not parse, DOT 
 ``MAX_PARSED_DOT_CHARS`` that is not our writer's exact shape (bounded time), an undirected
 or multiple graph, no start marker or several, an edge without letters, an empty letter,
 a letter with white space (letters are separated by commas), a label with an acceptance
-mark (transition-based acceptance), two edges taken by one letter from one state.  Nothing
+mark (transition-based acceptance), two edges taken by one letter from one state, MONA's own
+``mona -gw`` DOT (bit columns of unnamed variables, not letters).  The guard constants are
+those of the producers: ``1``/``0`` (Spot) and ``true``/``false`` (ltlf2dfa); every other name,
+``t`` and ``f`` included, is a proposition.  Nothing
 is ever read as another language.
 """
 
@@ -51,7 +54,10 @@ __all__ = ["read_dot", "parse_dot_graph", "MAX_PARSED_DOT_CHARS"]
 _START_NAMES = {"__start", "start", "init", "I", "__start0"}
 _MARKER_SHAPES = {"point", "none", "plaintext", "plain"}
 _FINAL_SHAPES = {"doublecircle", "Mdoublecircle"}
-_GUARD_CONSTANTS = {"true": True, "false": False, "1": True, "0": False, "t": True, "f": False}
+#: the constants DOT guards are written with: Spot's ``1``/``0`` and ltlf2dfa's (sympy's)
+#: ``true``/``false``.  HOA's ``t``/``f`` are no constants here: in DOT they are
+#: propositions (ltlf2dfa writes the atoms ``t`` and ``f`` as they are)
+_GUARD_CONSTANTS = {"true": True, "false": False, "1": True, "0": False}
 #: characters Spot draws for acceptance marks on transitions (⓿ ❶ …)
 _MARKS = re.compile("[\u24ea\u2460-\u2473\u24ff\u2776-\u2793]")
 
@@ -248,6 +254,19 @@ def _read_ours(text: str, source: str, alphabet) -> DFA | None:
     return complete_partial(letters, len(states), edges, 0, finals, source)
 
 
+def _refuse_mona_native(graph, nodes: dict, source: str) -> None:
+    """FileFormatError for the DOT that ``mona -gw`` writes itself (graph ``MONA_DFA`` with
+    MONA's box-shaped states 0 and 1): its labels are bit columns ``0``/``1``/``X`` of
+    free variables the file does not name (``X``: either value), and its state 0 reads the
+    extra first position of MONA's encoding, so read as letters it would be another
+    language.  ltlf2dfa's DOT (same graph name, guards over named atoms, no box) is read."""
+    if _unquote(graph.get_name()) == "MONA_DFA" and any(a.get("shape") == "box" for a in nodes.values()):
+        raise FileFormatError(source, "dot", "MONA's own DOT (mona -gw): its labels are bit columns of "
+                                             "unnamed variables (X: either) and state 0 reads MONA's "
+                                             "extra first position, so it is not read as letters; give "
+                                             "ltlf2dfa's DOT of the formula, or the DFA as JSON or HOA")
+
+
 def read_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = None, *,
              one_hot: bool = False) -> DFA:
     """The DFA of DOT text (see the module docstring).  ``alphabet``: for letter labels, the
@@ -267,6 +286,7 @@ def read_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = 
         nodes, edges = _flatten(graph)
     except _TooDeep:
         raise FileFormatError(source, "subgraph", f"subgraphs nested more than {_MAX_NESTING} deep") from None
+    _refuse_mona_native(graph, nodes, source)
     incoming = {t for _, t, _ in edges}
     markers = {q for q, a in nodes.items() if q not in incoming and _is_marker(q, a)
                and all(_label(e) in (None, "") for s_, _, e in edges if s_ == q)}

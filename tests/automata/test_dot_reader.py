@@ -123,6 +123,49 @@ def test_ltlf2dfa_mona_dot_over_valuations():
     assert not d.accepts(["a&!b"]) and not d.accepts(["!a&b", "!a&!b"])
 
 
+def _ours_over(text: str, alphabet):
+    from attnlogic.automata.from_formula import formula_to_dfa
+    from attnlogic.ltl.parser import parse
+
+    return formula_to_dfa(parse(text), alphabet)
+
+
+@pytest.mark.parametrize("name, ours", [("ltlf2dfa_pf_not_pt.dot", "P f & !P t"),
+                                        ("ltlf2dfa_f_since_t.dot", "f S t")])
+def test_atoms_named_f_and_t_in_mona_dot_are_propositions(name, ours):
+    """MONA's DFA (through ltlf2dfa, shipped: tests/data/dot/PROVENANCE.md) over the atoms f
+    and t reads over their four valuations, and through the DECLARE bridge it is exactly our
+    formula's language (HOA's constants t/f would have made it a language over no atom)."""
+    from attnlogic.automata.ppltl import from_valuations
+
+    d = read_dot((DATA / name).read_text())
+    assert d.alphabet == ("!f&!t", "f&!t", "!f&t", "f&t")
+    for alphabet in [("f", "t"), ("f", "t", "x")]:
+        assert from_valuations(d, alphabet).minimal() == _ours_over(ours, alphabet)
+
+
+def test_mona_dot_over_six_atoms_a_to_f_has_its_64_states():
+    """The case of issue 38: ``P a & … & P f`` over a–f read back from MONA (live, both the
+    reader and the tests' oracle helper) has 2^6 states, one per set of atoms seen."""
+    pytest.importorskip("ltlf2dfa")
+    if shutil.which("mona") is None:
+        pytest.skip("mona is not installed")
+    from attnlogic.automata.ppltl import ltlf2dfa_dfa
+    from attnlogic.ltl.parser import parse
+
+    atoms = tuple("abcdef")
+    d = read_dfa_text(ltlf2dfa_dot(" & ".join(f"O({p})" for p in atoms)))
+    assert len(d.alphabet) == 64 and d.minimal().n_states == 64
+    ours = " & ".join(f"P {p}" for p in atoms)
+    assert ltlf2dfa_dfa(parse(ours), atoms).minimal() == _ours_over(ours, atoms)
+
+
+def test_mona_own_dot_is_refused_not_read_as_letters_0_1_x():
+    with pytest.raises(FileFormatError, match="MONA's own DOT") as err:
+        read_dfa_text((DATA / "mona_gw_one_var.dot").read_text())
+    assert err.value.field == "dot"
+
+
 @pytest.mark.parametrize("text, field, words", [
     ("digraph { a -> }", "dot", "not DOT that Graphviz reads"),
     ("graph { s [shape=point]; s -- q; }", "dot", "undirected"),
