@@ -150,7 +150,8 @@ def structure_of(dfa, monoid: bool = True, limits: Limits | None = None) -> Stru
         object.__setattr__(st, "_table", table)
     idem = np.flatnonzero(omega == ids)
     # neutral and zero elements: found by their products with the generators (an element
-    # commuting with each letter as 1 or 0 does is 1 or 0 on the whole structure)
+    # commuting with each letter as 1 or 0 does is 1 or 0 on the whole structure it
+    # generates: the semigroup; the monoid's 1 is the identity map, ε)
     gens = np.unique(np.asarray(S.generators, dtype=np.int64))
     one = zero = None
     if size:
@@ -159,7 +160,10 @@ def structure_of(dfa, monoid: bool = True, limits: Limits | None = None) -> Stru
         right = st.multiply(G.ravel(), X.ravel()).reshape(G.shape)
         neutral = np.flatnonzero(((left == G) & (right == G)).all(axis=0))
         absorbing = np.flatnonzero(((left == X) & (right == X)).all(axis=0))
-        one = int(neutral[0]) if len(neutral) else (adjoined if monoid else None)
+        if monoid:       # the identity map itself: an element neutral only for the letters
+            one = adjoined if adjoined is not None else found   # (a = a·a = a·b) need not be 1
+        else:
+            one = int(neutral[0]) if len(neutral) else None
         zero = int(absorbing[0]) if len(absorbing) else None
     object.__setattr__(st, "idempotents", idem)
     object.__setattr__(st, "one", one)
@@ -239,8 +243,10 @@ class IdentityViolation:
     two sides instantiated as words (ω-powers as the explicit powers in ``exponents``:
     (subterm text, exponent) pairs; None when longer than MAX_WITNESS_LETTERS); ``prefix``
     and ``suffix`` a context in which the language separates the sides: ``accepted`` ∈ L,
-    ``rejected`` ∉ L, each prefix·side·suffix.  Letters as tuples of strings.  ``checked``:
-    the independent re-check's reason (:func:`.verify.verify_identity_violation`)."""
+    ``rejected`` ∉ L, each prefix·side·suffix.  Letters as tuples of strings.  ``constants``:
+    for each of ``1``/``0`` the relation names, the shortest word of that element (the
+    re-check confirms it is neutral / zero against every letter).  ``checked``: the
+    independent re-check's reason (:func:`.verify.verify_identity_violation`)."""
 
     identities: str
     relation: str
@@ -255,12 +261,15 @@ class IdentityViolation:
     accepted: tuple[str, ...]
     rejected: tuple[str, ...]
     checked: str | None = None
+    constants: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: the pair-witness interface of :class:`.witnesses.Witness` (no depth, no family)
     depth: None = None
     family: None = None
 
     def assignment_text(self, sep: str = "") -> str:
-        return ", ".join(f"{v} = {sep.join(w) or 'ε'}" for v, _, w in self.assignment) or "no variables"
+        named = [f"{v} = {sep.join(w) or 'ε'}" for v, _, w in self.assignment]
+        named += [f"{c} = {sep.join(w) or 'ε'}" for c, w in self.constants]
+        return ", ".join(named) or "no variables"
 
     def _sides_words(self):
         """The two sides as words: instantiated, or the shortest words of their values."""
@@ -290,7 +299,8 @@ class IdentityViolation:
                 "sides": None if self.sides is None else [sep.join(s) for s in self.sides],
                 "exponents": [list(e) for e in self.exponents],
                 "prefix": sep.join(self.prefix), "suffix": sep.join(self.suffix),
-                "in": sep.join(self.accepted), "out": sep.join(self.rejected), "checked": self.checked}
+                "in": sep.join(self.accepted), "out": sep.join(self.rejected), "checked": self.checked,
+                **({"constants": {c: sep.join(w) for c, w in self.constants}} if self.constants else {})}
 
 
 @dataclass(frozen=True)
@@ -545,7 +555,9 @@ def _violation(st: Structure, ids: Identities, rel: Relation, assignment: dict, 
         left_word=L(st.words[left]), right_word=L(st.words[right]),
         sides=None if sides is None else (L(sides[0]), L(sides[1])),
         exponents=tuple(sorted(exps.items())), prefix=L(p), suffix=L(r),
-        accepted=L(accepted), rejected=L(rejected))
+        accepted=L(accepted), rejected=L(rejected),
+        constants=tuple((c, L(st.words[st.one if c == "1" else st.zero]))
+                        for c in ("1", "0") if _mentions(rel, c)))
     check = verify_identity_violation(d, ids, out, monoid=st.monoid)
     if not check.valid:                       # pragma: no cover - a bug, never a wrong answer
         raise AssertionError(f"identity witness failed its independent check: {check.reason}")

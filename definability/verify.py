@@ -440,12 +440,33 @@ def verify_identity_violation(dfa, identities, violation, monoid: bool = True) -
     exps = dict(violation.exponents)
     ident = tuple(range(dfa.n_states))
     maps = {v: _word_map(dfa, w) for v, w in words.items()}
+    given = {c: tuple(w) for c, w in getattr(violation, "constants", ())}
+    letter_maps = [_word_map(dfa, (a,)) for a in dfa.alphabet]
+
+    def constant(which):
+        # the monoid's 1 acts as ε; else 1 is neutral (e·a = a·e = a) and 0 a zero
+        # (z·a = a·z = z) against every letter, hence against every element they generate
+        w = given.get(which)
+        if which == "1" and monoid:
+            if w and _word_map(dfa, w) != ident:
+                raise _Refused(f"{_text(w)} is not the neutral element (it does not act as ε)")
+            return ident, (w or ())
+        if w is None:
+            raise _Refused(f"the relation names {which}, and the witness gives no word for it")
+        if any(a not in dfa.alphabet for a in w) or (not monoid and not w):
+            raise _Refused(f"the word given for {which} is not an element of the syntactic "
+                           f"{'monoid' if monoid else 'semigroup'}")
+        t = _word_map(dfa, w)
+        want = (lambda a: a) if which == "1" else (lambda a: t)
+        if any(_compose(t, a) != want(a) or _compose(a, t) != want(a) for a in letter_maps):
+            raise _Refused(f"{_text(w) or 'ε'} is not the {'neutral element' if which == '1' else 'zero'}")
+        return t, w
 
     def value(term):
         if isinstance(term, Var):
             return maps[term.name], words[term.name]
         if isinstance(term, Const):
-            raise _Refused(f"the relation names {term.which}; a witness must instantiate variables only")
+            return constant(term.which)
         if isinstance(term, (Omega, Power)):
             t, w = value(term.term)
             if isinstance(term, Omega):

@@ -293,6 +293,50 @@ def test_tampered_witness_is_rejected():
     assert not verify_identity_violation(d, "[xy=yx]", other).valid
 
 
+def test_identities_naming_1_and_0_answer_with_a_checked_witness():
+    """Issue 38: an identity with the constants 1 or 0 that fails ended in an
+    AssertionError (the re-check refused constants).  Now the violation carries the
+    constants' words and the re-check confirms them neutral / zero against every letter: on
+    a sample of the census, monoid and semigroup, every verdict agrees with the re-decision
+    by plain enumeration and every "no" with a witness passes the re-check."""
+    from attnlogic.definability.verify import verify_identity_check
+    cases = ("[x1=1]", "[x=1]", "[x1=x]", "[x0=0]", "[x0=x]", "[0x=x0; x*=x]", "[x*=1]", "[xy0=0]")
+    witnessed = set()
+    for d in CENSUS3[::5]:
+        for text in cases:
+            for mon in (True, False):
+                ans = check_identities(d, text, mon)
+                assert verify_identity_check(d, text, mon).valid == ans.holds, (text, mon, d)
+                if ans.violation is not None:
+                    _assert_witness(d, ans.violation, text, mon)
+                    witnessed.add((text, mon))
+    assert len(witnessed) >= 10, witnessed
+
+
+def test_a_wrong_word_for_a_constant_is_rejected():
+    from dataclasses import replace
+    import attnlogic as al
+    d = al.load_language(regex="(aa)*", alphabet="a").dfa
+    v = check_identities(d, "[x=1]", monoid=False).violation       # S = {a, aa}, aa neutral
+    assert v is not None and dict(v.constants) == {"1": ("a", "a")}
+    assert verify_identity_violation(d, "[x=1]", v, monoid=False).valid
+    bad = replace(v, constants=(("1", ("a",)),))
+    assert "not the neutral element" in verify_identity_violation(d, "[x=1]", bad, monoid=False).reason
+    assert not verify_identity_violation(d, "[x=1]", replace(v, constants=()), monoid=False).valid
+    z = al.load_language(regex="(ab)*", alphabet="ab").dfa
+    v0 = check_identities(z, "[x0=x]").violation
+    assert v0 is not None and verify_identity_violation(z, "[x0=x]", v0).valid
+    assert not verify_identity_violation(z, "[x0=x]", replace(v0, constants=(("0", ("a",)),))).valid
+
+
+def test_cli_identity_with_constants_answers(capsys):
+    from attnlogic.cli import main
+    for ids in ("[x1=1]", "[x0=x]"):
+        assert main(["classify", "--regex", "(ab)*", "--identity", ids, "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)["fragments"][ids]
+        assert out["member"] is False and out["witness"]["constants"]
+
+
 def test_cli_identity(capsys):
     from attnlogic.cli import main
     assert main(["classify", "--regex", "(a|b)*b", "--identity", "[xy=yx; x*=x]", "--json"]) == 0
