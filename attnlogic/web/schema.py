@@ -7,12 +7,15 @@ A request is one JSON object.  The language fields (every job but ``separate`` a
 regex, or the file's contents), ``alphabet``, ``filename`` (only shown), ``one_hot`` (a
 file over atomic propositions: the propositions are the letters), ``windows`` (the
 k of LTL[Y<=k], LTL[P,Y<=k]), ``classes`` (registered classes asked beyond the default
-ones).  Budgets any request may lower (never raise): ``time_budget`` (seconds) and
-``max_states`` (states of the language's automaton).
+ones).  Budgets any request may lower (never raise): ``time_budget`` (seconds, a finite
+number) and ``max_states`` (states of the language's automaton).  Text anywhere in a request
+(an ``answer`` object's included) must be Unicode: a lone surrogate (``"\\ud800"``) is
+refused naming the field.
 """
 
 from __future__ import annotations
 
+import json
 import math
 
 __all__ = ["BadRequest", "FIELDS", "check_request", "MAX_TEXT", "MAX_FILE"]
@@ -43,6 +46,26 @@ def _text(limit: int, choices=None):
     return check
 
 
+def _surrogate(value) -> str | None:
+    """Where ``value`` (text, or a list/object of them, keys included) holds a lone UTF-16
+    surrogate (JSON's ``"\\ud800"``): text that is no Unicode and cannot be encoded, else
+    None."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                return f"U+{ord(v[exc.start]):04X} at character {exc.start + 1}"
+    return None
+
+
 def _integer(lo: int, hi: int, optional: bool = False):
     def check(name, value):
         if value is None and optional:
@@ -55,12 +78,16 @@ def _integer(lo: int, hi: int, optional: bool = False):
     return check
 
 
-def _number(lo: float, hi: float):
+def _number(lo: float, hi: float, unit: str = ""):
+    """A finite number in [lo, hi] (JSON's NaN and ±Infinity, which Python's reader accepts,
+    are refused as what they are)."""
+    what = f"a finite number{' of ' + unit if unit else ''} between {lo:g} and {hi:g}"
+
     def check(name, value):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise BadRequest(f"field '{name}': expected a number, got {_kind(value)}")
-        if not lo <= value <= hi:
-            raise BadRequest(f"field '{name}': must be between {lo} and {hi}, got {value}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise BadRequest(f"field '{name}': expected {what}, got {_kind(value)}")
+        if not math.isfinite(value) or not lo <= value <= hi:
+            raise BadRequest(f"field '{name}': must be {what}, got {json.dumps(value)}")
         return float(value)
     return check
 
@@ -96,7 +123,7 @@ def _kind(value) -> str:
 _LANGUAGE = {"source": _text(10, ("formula", "regex", "file")), "text": _text(MAX_FILE),
              "alphabet": _text(400), "filename": _text(200), "one_hot": _flag,
              "windows": _list(_integer(1, 8), 4), "classes": _list(_text(80), 64)}
-_BUDGETS = {"time_budget": _number(0.05, 3600), "max_states": _integer(1, 10 ** 7)}
+_BUDGETS = {"time_budget": _number(0.05, 3600, "seconds"), "max_states": _integer(1, 10 ** 7)}
 _FRAGMENT = _text(40)
 
 #: job → {field: checker}; the fields every job of that kind must have
@@ -127,6 +154,10 @@ def check_request(kind: str, body) -> dict:
     for name in REQUIRED[kind]:
         if name not in body:
             raise BadRequest(f"field '{name}' is missing")
+    for name, value in body.items():
+        where = _surrogate(value)
+        if where is not None:
+            raise BadRequest(f"field '{name}': not Unicode text (a lone surrogate, {where})")
     out = {name: fields[name](name, value) for name, value in body.items()}
     if "source" in out and out["source"] != "file" and len(out["text"]) > MAX_TEXT:
         raise BadRequest(f"field 'text': a {out['source']} of at most {MAX_TEXT:,} characters, "

@@ -220,6 +220,17 @@ MALFORMED = [
     ("unknown question", "/api/nothing", b"{}", 404),
     ("a path out of the page", "/static/..%2f..%2fweb%2fpool.py", b"", 404),
     ("deep JSON", "/api/language", b"[" * 100_000 + b"]" * 100_000, 400),
+    # issue 38: a JSON lone surrogate was answered 500 (UnicodeEncodeError)
+    ("surrogate in text", "/api/language", b'{"source": "regex", "text": "a\\ud800"}', 400),
+    ("surrogate in file name", "/api/language",
+     b'{"source": "regex", "text": "a", "alphabet": "a", "filename": "\\udfff.dot"}', 400),
+    ("surrogate in census alphabet", "/api/census", b'{"states": 1, "alphabet": "a\\ud800"}', 400),
+    ("surrogate in an answer", "/api/verify",
+     b'{"source": "regex", "text": "a", "fragment": "LT", "answer": {"w": ["\\ud83d"]}}', 400),
+    # issue 38: NaN was answered "expected a number, got a number"
+    ("NaN budget", "/api/language", b'{"source": "regex", "text": "a", "time_budget": NaN}', 400),
+    ("infinite budget", "/api/census", b'{"states": 1, "alphabet": "a", "time_budget": Infinity}', 400),
+    ("negative budget", "/api/language", b'{"source": "regex", "text": "a", "time_budget": -Infinity}', 400),
 ]
 
 
@@ -233,6 +244,31 @@ def test_a_malformed_request_gets_one_clear_4xx_line(client, path, body, status)
     assert answer.status_code == status, answer.text
     message = answer.json()["error"]
     assert message and "\n" not in message and "Traceback" not in answer.text
+
+
+def test_every_field_of_every_question_refuses_a_lone_surrogate_and_a_non_finite_number():
+    """Each field of each job, given a lone surrogate as text, in a list or in an object,
+    or NaN/±Infinity, is refused with one BadRequest line naming it (never another error:
+    the server answered those with 500); text fields say why."""
+    from attnlogic.web.schema import FIELDS, BadRequest, check_request
+
+    base = {"language": REGEX, "verify": {**REGEX, "identity": "[x=x]"}, "separate": {"a": "LT", "b": "SL"},
+            "compile": REGEX, "download": {**REGEX, "what": "json"}, "census": {"states": 1, "alphabet": "ab"}}
+    assert set(base) == set(FIELDS)
+    for kind, fields in FIELDS.items():
+        check_request(kind, base[kind])
+        for name in fields:
+            said = []
+            for value in ("a\ud800", ["\udc00", "a"], {"k": "\ud800"}, {"\ud800": 1},
+                          float("nan"), float("inf"), float("-inf")):
+                with pytest.raises(BadRequest) as err:
+                    check_request(kind, {**base[kind], name: value})
+                message = str(err.value)
+                assert "\n" not in message and f"'{name}'" in message, message
+                said.append(message)
+            assert any("lone surrogate" in m for m in said), (kind, name)
+    with pytest.raises(BadRequest, match="finite number of seconds between 0.05 and 3600, got NaN"):
+        check_request("language", {**REGEX, "time_budget": float("nan")})
 
 
 def test_a_budget_hit_is_refused_in_one_line_and_the_workers_come_back(client):
