@@ -19,7 +19,17 @@ on a pipe of its own).  So:
   output stays one JSON object;
 * errors of the check itself that name a parameter (an :class:`~attnlogic.kernel.errors.InputError`,
   e.g. scores of the wrong shape) come back as that error;
-* Ctrl-C: the child ignores SIGINT; the parent stops it and re-raises KeyboardInterrupt.
+* Ctrl-C: the child ignores SIGINT; the parent stops it and re-raises KeyboardInterrupt;
+* the model's processes: whatever the model starts (``subprocess``, ``os.fork``,
+  ``multiprocessing``, a daemon in a session of its own) is stopped with it.  The child
+  leads a process group of its own and carries a random token in its environment, which
+  its descendants inherit; when the check ends (an answer, a failure, the time budget,
+  Ctrl-C) the parent kills the group and every process of ours whose environment holds the
+  token (Linux ``/proc``; a few rounds, until none is left), so the whole tree is bounded
+  by the time budget and gone when :func:`check_isolated` returns.  The answer is read
+  when the child exits, even if a descendant still holds the result pipe open.  (A
+  process that both leaves the group and clears its environment escapes; without cgroups
+  nothing else names it.)
 
 Compiled models (ours) are checked in the caller's process (no process boundary, which would
 cost the throughput of words of 10^5–10^6 letters); :func:`attnlogic.testing.check` runs any
@@ -30,6 +40,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import secrets
 import select
 import signal
 import subprocess
@@ -84,11 +95,13 @@ def check_isolated(spec: str, *, device: str = "cpu", time_budget: float | None 
     job = {"spec": spec, "device": device, "options": check_options, "threads": threads,
            "memory_budget": None if device == "cuda" else memory_budget}
     read_fd, write_fd = os.pipe()
+    token = secrets.token_hex(16)
     with tempfile.TemporaryFile() as out:
         try:
             proc = subprocess.Popen([sys.executable, "-m", "attnlogic.testing.isolation", str(write_fd)],
                                     stdin=subprocess.PIPE, stdout=out, pass_fds=(write_fd,),
-                                    env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                    start_new_session=True,
+                                    env={**os.environ, "PYTHONUNBUFFERED": "1", _TOKEN: token})
         finally:
             os.close(write_fd)
         try:
@@ -100,15 +113,88 @@ def check_isolated(spec: str, *, device: str = "cpu", time_budget: float | None 
             data = _collect(proc, read_fd, spec, time_budget, memory_budget)
         finally:
             os.close(read_fd)
-            if proc.poll() is None:
-                proc.kill()
+            _stop_tree(proc, token)         # before the wait: the group's id is not reused yet
             proc.wait()
             _pass_on(out)
     return _result(spec, data, proc.returncode)
 
 
+#: the environment variable that marks the processes of one isolated check
+_TOKEN = "ATTNLOGIC_ISOLATION_TOKEN"
+
+
+def _stop_tree(proc, token: str, rounds: int = 50) -> None:
+    """Kill the child, its process group and every process whose environment holds
+    ``token`` (its descendants, wherever they moved), in rounds until none is left."""
+    _kill(proc)
+    for _ in range(rounds):
+        with_token = _members(token, proc.pid)
+        if not with_token:
+            try:                               # where /proc cannot tell: the group at least
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            return
+        for pid in with_token:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        time.sleep(0.01)
+
+
+def _kill(proc) -> None:
+    """SIGKILL to the child, not reaped (Popen.kill would reap an ended child, and its id,
+    also its group's, could then be another process's)."""
+    try:
+        os.kill(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _ended(proc) -> bool:
+    """Whether the child has ended, leaving it unreaped (its id stays ours until wait)."""
+    if not hasattr(os, "waitid"):
+        return proc.poll() is not None
+    try:
+        return os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True
+
+
+def _members(token: str, group: int) -> list[int]:
+    """The live processes (Linux /proc; none elsewhere) in the process group ``group`` or
+    whose environment holds ``token`` in :data:`_TOKEN`, ours excepted.  Zombies (killed,
+    not reaped yet) are not listed: they run nothing."""
+    want = f"{_TOKEN}={token}".encode()
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    me = os.getpid()
+    out = []
+    for entry in entries:
+        if not entry.isdigit() or int(entry) == me:
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as fh:
+                stat = fh.read()
+            fields = stat[stat.rindex(b")") + 2:].split()
+            if fields[0] in (b"Z", b"X"):
+                continue
+            if int(fields[2]) == group:
+                out.append(int(entry))
+                continue
+            with open(f"/proc/{entry}/environ", "rb") as fh:
+                if want in fh.read().split(b"\0"):
+                    out.append(int(entry))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
 def _collect(proc, fd: int, spec: str, time_budget, memory_budget) -> bytes:
-    """Everything the child writes on its result pipe, until it closes it (it ends); stops
+    """Everything the child writes on its result pipe, until it closes it or ends; stops
     the child past the time budget or (resident memory) past the memory budget."""
     deadline = None if time_budget is None else time.monotonic() + time_budget
     chunks = []
@@ -120,12 +206,19 @@ def _collect(proc, fd: int, spec: str, time_budget, memory_budget) -> bytes:
                 return b"".join(chunks)
             chunks.append(chunk)
             continue
+        if _ended(proc):                   # it ended: what it wrote is in the pipe (a process
+            while select.select([fd], [], [], 0)[0]:  # it started may hold the pipe open)
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+            return b"".join(chunks)
         if deadline is not None and time.monotonic() > deadline:
-            proc.kill()
+            _kill(proc)
             raise ModelFailed(spec, "timeout", f"no answer within the time budget of {time_budget:g} s")
         rss = _resident(proc.pid)
         if memory_budget is not None and rss is not None and rss > memory_budget:
-            proc.kill()
+            _kill(proc)
             raise ModelFailed(spec, "memory", f"it used {rss / 2 ** 30:.1f} GiB, over the memory budget "
                                               f"of {memory_budget / 2 ** 30:.1f} GiB")
 

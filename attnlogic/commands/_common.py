@@ -215,7 +215,7 @@ def byte_size(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a size in bytes: {text!r} (e.g. 6G, 500M)") from None
     if not value >= 1 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be at least 1 byte: {text!r}")
+        raise argparse.ArgumentTypeError(f"must be a finite size of at least 1 byte: {text!r}")
     return int(value)
 
 

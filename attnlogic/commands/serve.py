@@ -33,6 +33,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     import importlib.util
+    import math
     import sys
 
     from attnlogic.kernel.errors import InputError
@@ -54,8 +55,9 @@ def run(args) -> int:
                                           ("max_states", "max_states", args.max_states, 1),
                                           ("limit", "limit", args.limit, 1), ("workers", "workers", args.workers, 1)):
         if value is not None:
-            if not value >= least or value != value:
-                raise InputError(f"{parameter.replace('_', ' ')}: must be at least {least:,}, got {value:,}",
+            if not (value >= least and math.isfinite(value)):     # NaN and inf refused too
+                raise InputError(f"{parameter.replace('_', ' ')}: must be a finite number of at least "
+                                 f"{least:,}{' seconds' if name == 'time_budget' else ''}, got {value:,}",
                                  parameters=(parameter,))
             settings = replace(settings, **{name: value})
     try:

@@ -7,6 +7,7 @@ process does not import torch; the command-line cases use one torch model each w
 from __future__ import annotations
 
 import json
+import sys
 import textwrap
 
 import pytest
@@ -113,6 +114,92 @@ def test_budgets_are_validated_naming_the_parameter(files, ends_a, budget):
     assert info.value.parameters == ("time_budget",)
 
 
+# -- a model that starts processes of its own (issue 38) --------------------------------------
+SPAWNS = '''
+import os, subprocess, sys, time
+import numpy as np
+
+def _record(pid):
+    with open(os.environ["ATTNLOGIC_TEST_PIDS"], "a") as fh:
+        fh.write(f"{pid}\\n")
+
+def _sleeper(**kw):
+    _record(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"], **kw).pid)
+
+def _fork_sleeper():
+    pid = os.fork()
+    if pid == 0:                         # holds the result pipe and the model's stdout
+        time.sleep(600)
+        os._exit(0)
+    _record(pid)
+
+def ends_in_a(tokens):
+    before = np.concatenate([np.full((tokens.shape[0], 1), 2), tokens[:, :-1]], axis=1)
+    return np.where(before == 0, 1.0, -1.0)
+
+def loops(tokens):
+    while True:
+        pass
+
+def spawns():
+    _sleeper()
+    return ends_in_a
+
+def forks():
+    _fork_sleeper()
+    return ends_in_a
+
+def daemon_and_loops():
+    _sleeper(start_new_session=True)     # out of the process group, in a session of its own
+    _fork_sleeper()
+    return loops
+'''
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, killed and not yet reaped by its new parent, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the process table is read from /proc")
+@pytest.mark.parametrize("factory,answers", [("spawns", True), ("forks", True), ("daemon_and_loops", False)])
+def test_the_processes_a_model_starts_end_with_the_check(tmp_path, monkeypatch, ends_a, factory, answers):
+    """Issue 38: a model's own child outlived the check (and a forked copy holding the result
+    pipe made it wait past its budget).  Whatever it starts — a subprocess, a fork, a
+    process in a session of its own — is gone when check_isolated returns, and a model that
+    answered is read as answering."""
+    (tmp_path / "spawn.py").write_text(SPAWNS)
+    pids = tmp_path / "pids"
+    monkeypatch.setenv("ATTNLOGIC_TEST_PIDS", str(pids))
+    spec = f"{tmp_path / 'spawn.py'}:{factory}"
+    if answers:
+        report = check_isolated(spec, language=ends_a, **SMALL, time_budget=60)
+        assert report.completed and report.agrees
+    else:
+        with pytest.raises(ModelFailed) as info:
+            check_isolated(spec, language=ends_a, **SMALL, time_budget=3)
+        assert info.value.how == "timeout"
+    started = [int(x) for x in pids.read_text().split()]
+    assert started and not [p for p in started if _alive(p)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the process table is read from /proc")
+def test_the_command_line_check_leaves_no_process_of_the_model(tmp_path, capsys, monkeypatch):
+    (tmp_path / "spawn.py").write_text(SPAWNS)
+    pids = tmp_path / "pids"
+    monkeypatch.setenv("ATTNLOGIC_TEST_PIDS", str(pids))
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--model", "spawn.py:daemon_and_loops", "--regex", "(a|b)*a", "--alphabet", "ab",
+                 "--exhaustive", "2", "--max-length", "5", "--samples", "1", "--time-budget", "5"]) == 3
+    assert "(timeout)" in capsys.readouterr().err
+    started = [int(x) for x in pids.read_text().split()]
+    assert started and not [p for p in started if _alive(p)]
+
+
 # -- the command line: exit statuses 0, 1, 3 and the last line --------------------------------
 TORCH_MODEL = '''
 import os, sys
@@ -169,6 +256,9 @@ def test_the_command_line_exit_statuses_and_last_line(tmp_path, capsys, monkeypa
     (["--class-index", "-2"], "--class-index"),
     (["--threads", "1000000"], "--threads"),
     (["--time-budget", "0"], "--time-budget"),
+    (["--time-budget", "nan"], "--time-budget"),
+    (["--time-budget", "inf"], "--time-budget"),
+    (["--time-budget=-inf"], "--time-budget"),
 ])
 def test_bad_reading_options_are_refused_with_one_line(argv, flag, capsys):
     assert main(["check", "P a", *argv]) == 2

@@ -271,6 +271,22 @@ def test_every_field_of_every_question_refuses_a_lone_surrogate_and_a_non_finite
         check_request("language", {**REGEX, "time_budget": float("nan")})
 
 
+@pytest.mark.parametrize("argv", [["--time-budget", "nan"], ["--time-budget", "inf"], ["--time-budget", "-1"],
+                                  ["--time-budget", "1e400"], ["--memory-budget", "inf"]])
+def test_serve_refuses_a_budget_that_is_no_finite_positive_number(argv, capsys):
+    pytest.importorskip("starlette")
+    pytest.importorskip("uvicorn")
+    from attnlogic.cli import main
+
+    try:
+        status = main(["serve", "--port", "0", *argv])
+    except SystemExit as exc:             # argparse's own refusal (a byte size)
+        status = exc.code
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and argv[0] in err and "finite" in err, err
+
+
 def test_a_budget_hit_is_refused_in_one_line_and_the_workers_come_back(client):
     import time
 
