@@ -19,8 +19,9 @@ automaton:
   decoded), or ``letter``/``letters`` (networkx).  A label is *either* a list of letters
   separated by commas (attnlogic, automata-lib) *or* a propositional guard over atomic
   propositions (Spot: ``!a``, ``a & !b``, ``1``; MONA/ltlf2dfa: ``~a & b``, ``true``): a file
-  is read as guards when some label has an operator (``& | ! ~``) or is ``true``/``false``,
-  and then every label must be a guard.  Guards are read over the valuations of the
+  is read as guards when some label has an operator (``& | ! ~``) or is ``true``/``false``
+  (or ``1``/``0`` in Spot's drawing, recognised by its start marker ``I``), and then every
+  label must be a guard.  Guards are read over the valuations of the
   propositions (:mod:`.propositions`), one letter per valuation, or one-hot when asked.
 
 Refused, naming the node, edge or attribute: text Graphviz would not parse, DOT longer than
@@ -330,8 +331,12 @@ def read_dot(text: str, source: str = "<dot>", alphabet: Sequence[str] | None = 
             alphabet = json.loads(declared.group(1))
         except json.JSONDecodeError:
             raise FileFormatError(source, "// alphabet", "not a JSON list") from None
+    # Spot's drawing (its start marker I, invisible, of width 0) writes the guard "true" as
+    # 1: there a label 1 (or 0) is a guard; elsewhere 0 and 1 are letters like any other
+    spot = any(q == "I" and "invis" in nodes[q].get("style", "") and nodes[q].get("width") == "0"
+               for q in markers)
     guards = not declared and any(re.search(r"[&|!~]", lab) or lab in ("true", "false")
-                                  for _, _, lab, _ in labelled)
+                                  or (spot and lab in ("1", "0")) for _, _, lab, _ in labelled)
     names = {q: i for i, q in enumerate([initial] + [q for q in states if q != initial])}
     finals = [names[q] for q in states if _is_final(nodes[q])]
     if not guards:

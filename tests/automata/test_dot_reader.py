@@ -160,6 +160,19 @@ def test_mona_dot_over_six_atoms_a_to_f_has_its_64_states():
     assert ltlf2dfa_dfa(parse(ours), atoms).minimal() == _ours_over(ours, atoms)
 
 
+def test_spot_true_guard_1_is_a_guard_even_with_no_operator_in_the_file():
+    """Spot's drawing of ``a`` has the labels ``a`` and ``1`` only: read as letters they
+    were the language over {1, a} (exit 0); Spot's start marker says 1 is its guard true."""
+    d = read_dot((DATA / "spot_a.dot").read_text())
+    assert d.alphabet == ("!a", "a")
+    assert d.accepts(["a"]) and d.accepts(["a", "!a"]) and d.accepts(["a", "a"])
+    assert not d.accepts(["!a"]) and not d.accepts(["!a", "a"])
+    # elsewhere 1 and 0 stay letters
+    letters = read_dot('digraph { s [shape=point]; s -> q; q -> r [label="1"]; r [shape=doublecircle]; '
+                       'r -> r [label="0"] }')
+    assert letters.alphabet == ("0", "1") and letters.accepts(["1", "0"])
+
+
 def test_mona_own_dot_is_refused_not_read_as_letters_0_1_x():
     with pytest.raises(FileFormatError, match="MONA's own DOT") as err:
         read_dfa_text((DATA / "mona_gw_one_var.dot").read_text())
