@@ -267,6 +267,8 @@ def test_every_field_of_every_question_refuses_a_lone_surrogate_and_a_non_finite
                 assert "\n" not in message and f"'{name}'" in message, message
                 said.append(message)
             assert any("lone surrogate" in m for m in said), (kind, name)
+    # a surrogate pair is one character (JSON's escape of 😀): text like any other
+    assert check_request("language", json.loads('{"source": "regex", "text": "\\ud83d\\ude00"}'))["text"] == "😀"
     with pytest.raises(BadRequest, match="finite number of seconds between 0.05 and 3600, got NaN"):
         check_request("language", {**REGEX, "time_budget": float("nan")})
 
