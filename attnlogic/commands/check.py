@@ -88,8 +88,9 @@ def add_arguments(p):
     p.add_argument("--samples", type=int, default=16, metavar="M", help="number of long words (default 16)")
     p.add_argument("--exhaustive", type=int, default=None, metavar="L",
                    help="check all words of length L (default: the largest L with |Σ|^L <= 8192, at most 14)")
-    p.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--device", default="cpu", choices=["cpu", "cuda"],
+                   help="where the model runs (default cpu)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the long random words (default 0)")
     p.add_argument("--kernel", default="auto", choices=["auto", "sdpa", "blockwise"],
                    help="global-head kernel: auto (O(N) prefix kernel for constant-query heads, "
                         "as compiled heads are; SDPA otherwise), sdpa (quadratic, as plain PyTorch), "
