@@ -162,6 +162,7 @@ class _Labels:
         self.full = (1 << len(universe)) - 1
         self.ap = [sum(1 << u for u, v in enumerate(universe) if (v >> j) & 1) for j in range(n_aps)]
         self.aliases: dict[str, int] = {}
+        self._seen: dict[str, tuple[int, int, int]] = {}       # label text -> parse (see bracketed)
 
     def parse(self, lex: _Lexer, stop: str | None, field: str | None = None) -> tuple[int, int, int]:
         """Read a label expression up to the token ``stop`` (``]``; None: up to the next
@@ -174,6 +175,19 @@ class _Labels:
             if text != stop:
                 raise self._bad(lex, start, pos, f"expected '{stop}', found {text[:20] or 'the end'!r}", field)
         return value, start, end
+
+    def bracketed(self, lex: _Lexer) -> tuple[int, int, int]:
+        """The label after a ``[`` just read, up to its ``]``: :meth:`parse`, remembered by its
+        text (files repeat their labels: a minterm per valuation, ``[t]``)."""
+        end = lex.text.find("]", lex.pos)
+        raw = lex.text[lex.pos:end] if end >= 0 else None
+        if raw in self._seen and lex._peeked is None:
+            lex.pos = end + 1
+            return self._seen[raw]
+        value = self.parse(lex, "]")
+        if raw is not None and "/*" not in raw and lex.pos == end + 1 and lex._peeked is None:
+            self._seen[raw] = value
+        return value
 
     def _bad(self, lex: _Lexer, start: int, pos: int, reason: str, field: str | None) -> FileFormatError:
         label = lex.text[start:max(pos, start)].strip()
@@ -272,20 +286,22 @@ def read_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
         raise FileFormatError(source, "States", f"{declared} states × {k} letters: more than "
                                                 f"{MAX_TABLE_ENTRIES} transitions")
 
-    def taken(mask: int, where: str, what: str) -> np.ndarray:
-        """The letters a label's bit set takes; a one-hot reading refuses an edge it would lose."""
-        if mask == 0:
-            hit = np.zeros(k, dtype=bool)
+    single = {int(u): i for i, u in enumerate(letter_bits)}       # universe bit -> its letter
+
+    def taken(mask: int, at: int, what) -> list[int] | np.ndarray:
+        """The letters a label's bit set takes; a one-hot reading refuses an edge it would
+        lose (``what()``: the label as written, for the message; ``at``: its position)."""
+        if mask & (mask - 1) == 0:               # no valuation or one (a minterm, an implicit edge)
+            hit = [single[mask.bit_length() - 1]] if mask and mask.bit_length() - 1 in single else []
         else:
             raw = np.frombuffer(mask.to_bytes((len(universe) + 7) // 8, "little"), dtype=np.uint8)
-            hit = np.unpackbits(raw, bitorder="little")[letter_bits].astype(bool)
-        if one_hot and not hit.any() and (mask != 0 or len(universe) < 2 ** n_aps):
-            raise FileFormatError(source, where, f"{what} holds for no letter of the one-hot reading "
-                                                 f"{list(letters)}: the edge would be lost (read the "
-                                                 "file over valuations)")
-        return np.flatnonzero(hit)
+            hit = np.flatnonzero(np.unpackbits(raw, bitorder="little")[letter_bits])
+        if one_hot and not len(hit) and (mask != 0 or len(universe) < 2 ** n_aps):
+            raise lex.error(at, f"{what()} holds for no letter of the one-hot reading {list(letters)}: "
+                                "the edge would be lost (read the file over valuations)")
+        return hit
 
-    edges: list[tuple[int, np.ndarray, int, bool, str]] = []
+    edges: list[tuple] = []                      # (state, letters, target, marked, position)
     finals: set[int] = set()
     marks_on: set[str] = set()
     listed: set[int] = set()
@@ -294,61 +310,60 @@ def read_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
         kind, word, pos = item
         if word != "State:":
             raise lex.error(pos, f"expected 'State:', found {word[:40]!r}")
-        where = lex.where(pos)
+        state_at = pos
         state_label = None
         if lex.peek()[1] == "[":
             lex.next()
-            state_label = labels.parse(lex, "]", where)
-        q = _number(lex, lex.next(), where, "a state number", limit, declared)
+            state_label = labels.bracketed(lex)
+        q = _number(lex, lex.next(), None, "a state number", limit, declared)
         if q in listed:
-            raise FileFormatError(source, where, f"state {q} is listed twice")
+            raise lex.error(state_at, f"state {q} is listed twice")
         listed.add(q)
         n_seen = max(n_seen, q + 1)
         if lex.peek()[0] == "string":
             lex.next()
-        if _acc_sig(lex, where):
+        if _acc_sig(lex):
             finals.add(q)
             marks_on.add("state")
-        unlabelled: list[tuple[int, bool, str]] = []
+        unlabelled: list[tuple[int, bool, int]] = []
         labelled = 0
-        while lex.peek()[0] in ("int",) or lex.peek()[1] == "[":
+        while True:
             tok = lex.peek()
-            where = lex.where(tok[2])
+            if tok[0] != "int" and tok[1] != "[":
+                break
+            at = tok[2]
             label = None
             if tok[1] == "[":
                 lex.next()
                 if state_label is not None:
-                    raise FileFormatError(source, where, f"state {q} has a label, so its edges may not "
-                                                         "have their own")
-                label = labels.parse(lex, "]", where)
-            t = _number(lex, lex.next(), where, "a target state", limit, declared)
+                    raise lex.error(at, f"state {q} has a label, so its edges may not have their own")
+                label = labels.bracketed(lex)
+            t = _number(lex, lex.next(), None, "a target state", limit, declared)
             if lex.peek()[1] == "&":
-                raise FileFormatError(source, where, "a conjunction of target states (an alternating "
-                                                     "automaton): not a DFA")
-            n_seen = max(n_seen, t + 1)
-            mark = _acc_sig(lex, where)
+                raise lex.error(at, "a conjunction of target states (an alternating automaton): not a DFA")
+            if t >= n_seen:
+                n_seen = t + 1
+            mark = _acc_sig(lex)
             if mark:
                 marks_on.add("edge")
             if label is None and state_label is None:
-                unlabelled.append((t, mark, where))
+                unlabelled.append((t, mark, at))
                 continue
             labelled += 1
             mask, start, end = label if label is not None else state_label
-            what = f"label [{text[start:end].strip()}]"
-            edges.append((q, taken(mask, where, what), t, mark, where))
+            edges.append((q, taken(mask, at, lambda: f"label [{text[start:end].strip()}]"), t, mark, at))
         if unlabelled and labelled:
-            raise FileFormatError(source, unlabelled[0][2], "an edge without a label in a state whose other "
-                                                            "edges have labels (implicit labels label all "
-                                                            f"2^{n_aps} edges of a state, in order)")
+            raise lex.error(unlabelled[0][2], "an edge without a label in a state whose other edges have "
+                                              f"labels (implicit labels label all 2^{n_aps} edges of a "
+                                              "state, in order)")
         if unlabelled:
             if len(unlabelled) != 2 ** n_aps:
-                raise FileFormatError(source, unlabelled[0][2],
-                                      f"state {q} lists {len(unlabelled)} edges without labels: implicit "
-                                      f"labels need exactly 2^{n_aps} = {2 ** n_aps} (one per valuation "
-                                      "of the APs, in order)")
-            for i, (t, mark, where_i) in enumerate(unlabelled):
+                raise lex.error(unlabelled[0][2], f"state {q} lists {len(unlabelled)} edges without labels: "
+                                                  f"implicit labels need exactly 2^{n_aps} = {2 ** n_aps} (one "
+                                                  "per valuation of the APs, in order)")
+            for i, (t, mark, at) in enumerate(unlabelled):
                 mask = 1 << index[i] if i in index else 0
-                edges.append((q, taken(mask, where_i, f"implicit label {i} (valuation {i})"), t, mark, where_i))
+                edges.append((q, taken(mask, at, lambda i=i: f"implicit label {i} (valuation {i})"), t, mark, at))
         if declared is None and n_seen * k > MAX_TABLE_ENTRIES:
             raise FileFormatError(source, "States", f"{n_seen} states × {k} letters: more than "
                                                     f"{MAX_TABLE_ENTRIES} transitions")
@@ -358,7 +373,7 @@ def read_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
         raise FileFormatError(source, "Acceptance", "both states and edges carry acceptance marks: "
                                                     "use one kind")
     n = n_seen if declared is None else declared
-    return _table(letters, n, initial, edges, finals, "edge" in marks_on, source)
+    return _table(lex, letters, n, initial, edges, finals, "edge" in marks_on)
 
 
 def _next_item(lex: _Lexer, end: str, missing: str):
@@ -383,23 +398,22 @@ def _marker_error(lex: _Lexer, word: str, pos: int) -> FileFormatError:
     return lex.error(pos, f"unexpected {word}")
 
 
-def _acc_sig(lex: _Lexer, where: str) -> bool:
+def _acc_sig(lex: _Lexer) -> bool:
     """An optional acceptance signature ``{…}``: whether it holds the set 0 (the only set of
     ``Acceptance: 1 Inf(0)``; any other is refused)."""
     if lex.peek()[1] != "{":
         return False
-    lex.next()
+    at = lex.next()[2]
     sets = []
     while True:
         kind, text, pos = lex.next()
         if text == "}":
             break
         if kind != "int":
-            raise lex.error(pos, f"expected an acceptance set number or '}}', found {text[:20] or 'the end'!r}",
-                            where)
+            raise lex.error(pos, f"expected an acceptance set number or '}}', found {text[:20] or 'the end'!r}")
         sets.append(text)
     if any(s != "0" for s in sets):
-        raise FileFormatError(lex.source, where, f"acceptance set {sets} of 'Acceptance: 1 Inf(0)' is not 0")
+        raise lex.error(at, f"acceptance set {sets} of 'Acceptance: 1 Inf(0)' is not 0")
     return bool(sets)
 
 
@@ -504,31 +518,39 @@ def _json_string(s: str) -> bool:
     return True
 
 
-def _table(letters, n: int, initial: int, edges, finals, on_edges: bool, source: str) -> DFA:
+def _table(lex: _Lexer, letters, n: int, initial: int, edges, finals, on_edges: bool) -> DFA:
     """The complete DFA of the edges (a missing transition to a new rejecting sink); with
-    marks on edges, the states are (q, whether the last edge was marked)."""
+    marks on edges, the states are (q, whether the last edge was marked).  Two edges of a
+    state taken by one letter to different targets (or, with marks on edges, differently
+    marked) are refused at the later one, as a nondeterministic automaton."""
     k = len(letters)
     if n == 0:
-        raise FileFormatError(source, "States", "no states")
-    table = np.full((n, k), -1, dtype=np.int64)
-    marks = np.zeros((n, k), dtype=bool)
-    for q, hit, t, mark, where in edges:
-        old = table[q, hit]
-        clash = (old >= 0) & (old != t)
-        if clash.any():
-            a = letters[int(hit[np.flatnonzero(clash)[0]])]
-            raise FileFormatError(source, where, f"two transitions on letter {a!r} from the same state "
-                                                 "(a nondeterministic automaton; determinise it first)")
-        table[q, hit] = t
-        marks[q, hit] = mark
+        raise FileFormatError(lex.source, "States", "no states")
+    sizes = np.array([len(e[1]) for e in edges], dtype=np.int64)
+    order = np.repeat(np.arange(len(edges)), sizes)                 # the edge of each entry
+    letter = (np.concatenate([np.asarray(e[1], dtype=np.int64) for e in edges]) if edges
+              else np.zeros(0, dtype=np.int64))
+    state = np.array([e[0] for e in edges], dtype=np.int64)[order]
+    target = np.array([2 * e[2] + (e[3] if on_edges else 0) for e in edges], dtype=np.int64)[order]
+    cell = state * k + letter
+    by_cell = np.lexsort((order, cell))
+    cell, target, order, letter = cell[by_cell], target[by_cell], order[by_cell], letter[by_cell]
+    clash = np.flatnonzero((cell[1:] == cell[:-1]) & (target[1:] != target[:-1]))
+    if len(clash):
+        j = clash[np.argmin(order[clash + 1])] + 1       # the first edge in the file that clashes
+        raise lex.error(edges[order[j]][4], f"two transitions on letter {letters[letter[j]]!r} from the "
+                                            "same state (a nondeterministic automaton; determinise it first)")
+    flat = np.full(n * k, -1, dtype=np.int64)
+    flat[cell] = target
+    table = flat.reshape(n, k)
     missing = table < 0
     if on_edges:        # state 2q + b: in q, the last edge marked iff b
-        big = np.where(missing, -1, 2 * table + marks)
-        table = np.repeat(big, 2, axis=0)
+        table = np.repeat(table, 2, axis=0)
         n, initial = 2 * n, 2 * initial
         acc = np.tile([False, True], n // 2)
         missing = table < 0
     else:
+        table = np.where(missing, -1, table // 2)
         acc = np.zeros(n, dtype=bool)
         acc[sorted(finals)] = True
     if missing.any():

@@ -253,3 +253,18 @@ def test_random_automata_written_implicitly_or_with_aliases_read_back(n_aps, n, 
     tokens.append("--END--")
     d = from_hoa(_spaced(tokens, rng))
     assert _same_language(d, _dfa_over(aps, rows, finals))
+
+
+def test_edges_sharing_a_letter_must_agree_on_target_and_mark():
+    """Two edges of a state taken by one valuation: the same target (and mark) is one
+    transition; another target, or the same target marked differently (a run accepted and
+    a run not), is a nondeterministic automaton, refused at the later edge."""
+    head = ('HOA: v1\nStates: 2\nStart: 0\nAP: 2 "a" "b"\nAcceptance: 1 Inf(0)\n--BODY--\n'
+            "State: 0\n[0] 1 {0}\n")
+    tail = "State: 1\n[t] 1\n--END--\n"
+    same = from_hoa(head + "[0 & 1] 1 {0}\n[!0] 0\n" + tail)
+    assert same.accepts(["a&b"]) and not same.accepts(["!a&b"])
+    for clash in ("[1] 1\n", "[1] 0 {0}\n"):
+        with pytest.raises(FileFormatError) as err:
+            from_hoa(head + clash + tail)
+        assert err.value.field == "--BODY-- line 4" and "two transitions on letter 'a&b'" in str(err.value)
