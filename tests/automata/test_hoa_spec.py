@@ -268,3 +268,86 @@ def test_edges_sharing_a_letter_must_agree_on_target_and_mark():
         with pytest.raises(FileFormatError) as err:
             from_hoa(head + clash + tail)
         assert err.value.field == "--BODY-- line 4" and "two transitions on letter 'a&b'" in str(err.value)
+
+
+# The specification's examples that are written with `Acceptance: 1 Inf(0)` already, verbatim
+SPEC_WRING = """HOA: v1
+name: "GFa"
+States: 2
+Start: 0
+Start: 1
+acc-name: Buchi
+Acceptance: 1 Inf(0)
+AP: 1 "a"
+--BODY--
+State: [0] 0 {0}
+  0 1
+State: [!0] 1
+  0 1
+--END--
+"""
+
+SPEC_TRANSITION_BUCHI = """HOA: v1
+States: 3
+Start: 0
+acc-name: Buchi
+Acceptance: 1 Inf(0)
+AP: 1 "a"
+--BODY--
+State: 0
+ [0] 1
+ [!0]  2
+State: 1  /* former state 0 */
+ [0] 1 {0}
+ [!0] 2 {0}
+State: 2  /* former state 1 */
+ [0] 1
+ [!0] 2
+--END--
+"""
+
+SPEC_MIXED = """HOA: v1
+name: "GFa | G(b <-> Xa)"
+Start: 0
+acc-name: Buchi
+Acceptance: 1 Inf(0)
+AP: 2 "a" "b"
+properties: explicit-labels trans-labels
+--BODY--
+State: 0
+ [t] 1
+ [1] 2
+ [!1] 3
+State: 1 "GFa"
+ [0] 1 {0}
+ [!0] 1
+State: 2 "a & G(b <-> Xa)" {0}
+ [0&1] 2
+ [0&!1] 3
+State: 3 "!a & G(b <-> Xa)" {0}
+ [!0&1] 2
+ [!0&!1] 3
+--END--
+"""
+
+
+def test_the_specifications_own_inf0_examples():
+    """Its transition-based Büchi automaton is deterministic: read with the finite-word
+    convention, a word is accepted iff its last edge leaves state 1, i.e. iff it has two
+    letters or more and its last but one is a (checked on every word up to length 5).
+    Its Wring-style automaton (two Start: lines, state labels) and its automaton mixing
+    state and edge marks (and nondeterministic at state 0) are refused."""
+    import itertools
+
+    d = from_hoa(SPEC_TRANSITION_BUCHI)
+    assert d.alphabet == ("!a", "a")
+    for n in range(6):
+        for w in itertools.product(d.alphabet, repeat=n):
+            assert d.accepts(list(w)) == (n >= 2 and w[-2] == "a"), w
+    with pytest.raises(FileFormatError, match="several initial states"):
+        from_hoa(SPEC_WRING)
+    with pytest.raises(FileFormatError, match="two transitions|both states and edges"):
+        from_hoa(SPEC_MIXED)
+    with pytest.raises(FileFormatError, match="two transitions"):     # trans-acc variant: [t] 1, [1] 2
+        from_hoa(SPEC_MIXED.replace(" {0}\n [0&1] 2\n [0&!1] 3", "\n [0&1] 2 {0}\n [0&!1] 3 {0}")
+                 .replace(" {0}\n [!0&1] 2\n [!0&!1] 3", "\n [!0&1] 2 {0}\n [!0&!1] 3 {0}"))
