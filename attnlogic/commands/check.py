@@ -178,8 +178,13 @@ def _user_code(model: str) -> bool:
 def _run_check(args, alphabet, given) -> int:
     from attnlogic.kernel.errors import InputError
 
+    from pathlib import Path
+
     from ._common import load_source
 
+    if args.model is not None and not _user_code(args.model) and not Path(args.model).exists():
+        raise InputError(f"{args.model}: no such model file or folder (give FILE.safetensors of compile "
+                         "--out, an experiment checkpoint folder, or FILE.py:FACTORY)", parameters=("model",))
     if args.model is None or (args.readout != "eos" and _compiled_file(args.model)):
         return _check_compiled(args, alphabet, load_source(args) if (args.regex or args.dfa) else None)
     language = load_source(args) if given else None

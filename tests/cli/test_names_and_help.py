@@ -73,11 +73,23 @@ def test_classify_pattern_refuses_the_same_spellings(capsys):
 
 # -- check --model: the missing file is the model ----------------------------------------------
 
-def test_check_names_a_missing_model_file(capsys, tmp_path):
-    missing = tmp_path / "nonexist.safetensors"
-    line = _one_line_error(capsys, "check", "--model", str(missing))
-    assert line == f"attnlogic check: error: {missing}: field '(file)': not found"
-    assert "sidecar" not in line
+@pytest.mark.parametrize("name", ["nonexist.safetensors", "nonexist", "nonexist.pt"])
+def test_check_names_a_missing_model_file(capsys, tmp_path, name):
+    missing = tmp_path / name
+    for argv in (["--model", str(missing)], ["--model", str(missing), "--regex", "a", "--alphabet", "a"]):
+        line = _one_line_error(capsys, "check", *argv)
+        assert line.startswith(f"attnlogic check: error: {missing}: no such model file or folder")
+        assert "sidecar" not in line
+
+
+def test_loading_a_missing_model_names_the_model_not_its_sidecar(tmp_path):
+    from attnlogic.kernel.errors import FileFormatError
+    from attnlogic.transformer.io import read_sidecar
+
+    missing = tmp_path / "m.safetensors"
+    with pytest.raises(FileFormatError) as err:
+        read_sidecar(missing)
+    assert str(err.value) == f"{missing}: field '(file)': not found"
 
 
 def test_check_still_names_a_missing_sidecar(capsys, tmp_path):
