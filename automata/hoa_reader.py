@@ -79,7 +79,7 @@ class _Lexer:
 
     def __init__(self, text: str, source: str, max_states: int = 200_000):
         self.text, self.source, self.max_states = text, source, max_states
-        self.pos = 0
+        self.pos = 1 if text.startswith("\ufeff") else 0        # a byte-order mark is no token
         self.body_at: int | None = None          # where --BODY-- starts: lines are counted from it
         self._counted = (0, 1)                   # (position, its line) of the last line asked
         self._body_line: int | None = None

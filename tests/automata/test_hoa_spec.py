@@ -161,6 +161,7 @@ def test_nested_comments_and_strings_with_comment_marks():
     text = SPEC_EXPLICIT.replace("States: 3", 'States: /* a /* nested */ comment */ 3').replace(
         "State: 2", 'State: 2 "a /* not a comment"')
     assert _same_language(from_hoa(text), from_hoa(SPEC_EXPLICIT))
+    assert _same_language(read_dfa_text("\ufeff" + SPEC_EXPLICIT), from_hoa(SPEC_EXPLICIT))   # a BOM
 
 
 @pytest.mark.parametrize("edit, field, words", [
