@@ -38,16 +38,20 @@ __all__ = ["canonical_tables", "canonical_table_count", "canonical_key", "minima
 
 #: the published numbers of minimal complete DFAs (= of languages whose minimal DFA has)
 #: exactly n states, by alphabet size k and n.  k = 2: OEIS A129622 (Domaratzki, Kisman and
-#: Shallit 2002; Almeida, Moreira and Reis 2007).  k = 1 (OEIS A059412), k = 3, k = 4: the
-#: differences of the cumulative table of A. O'Dwyer, "Counting distinct n-state DFAs"
-#: (2024): at most 1 … 5 states over one letter 2, 6, 18, 48, 126; at most 1 … 3 states over
-#: three letters 2, 114, 42,042; at most 1 … 3 over four 2, 482, 1,353,214.  The same table
+#: Shallit 2002; Almeida, Moreira and Reis 2007).  k = 1: OEIS A059412, "number of distinct
+#: minimal unary DFA's with exactly n states" (Domaratzki, Kisman and Shallit, J. Autom. Lang.
+#: Combin. 7 (2002), Section 6, f_1(n)), n = 1 … 12: 2, 4, 12, 30, 78, 180, 432, 978, 2220,
+#: 4926, 10908, 23790 (the first five also the differences of O'Dwyer's table below).  k = 3,
+#: k = 4: the differences of the cumulative table of A. O'Dwyer, "Counting distinct n-state
+#: DFAs" (2024): at most 1 … 3 states over three letters 2, 114, 42,042; at most 1 … 3 over
+#: four 2, 482, 1,353,214.  The same table
 #: gives 2,048,646 languages of at most 4 states over three letters; that entry is wrong and
 #: is not used: 26,617,614 minimal DFAs have exactly 4 states over three letters (26,659,656
 #: at most 4), by the orderly generator and by an independent vectorised count over all
 #: 4^12 tables (benchmarks/census_counts_check.py), see docs/census.md.
 KNOWN_COUNTS: dict[int, dict[int, int]] = {
-    1: {1: 2, 2: 4, 3: 12, 4: 30, 5: 78},
+    1: {1: 2, 2: 4, 3: 12, 4: 30, 5: 78, 6: 180, 7: 432, 8: 978, 9: 2220, 10: 4926, 11: 10908,
+        12: 23790},
     2: {1: 2, 2: 24, 3: 1028, 4: 56014, 5: 3705306, 6: 286717796, 7: 25493886852},
     3: {1: 2, 2: 112, 3: 41928},
     4: {1: 2, 2: 480, 3: 1352732},

@@ -9,8 +9,12 @@ networkx (:func:`to_networkx` / :func:`from_networkx`)
     order) and ``initial``.  The reader also takes graphs made elsewhere: node names of any
     kind (numbered in the graph's node order, the initial state first), edge letters in
     ``letter``, ``letters`` (a list) or ``label`` (a letter, or letters separated by
-    commas), finals in ``accepting`` or ``final``, the initial state in the graph's
-    ``initial`` or a node's ``initial``; a plain ``DiGraph`` works when each edge lists its
+    commas), the initial state in the graph's ``initial`` or the one node marked by
+    :data:`INITIAL_ATTRIBUTES` (``initial``, ``start``, pyformlang's ``is_start``), finals
+    marked by :data:`FINAL_ATTRIBUTES` (``accepting``, ``final``, ``is_final``, ``accept``):
+    booleans, 0/1 or the strings true/false, 1/0, yes/no, GraphML key defaults applied;
+    markers of one node that disagree, other values, several initial nodes, undirected
+    graphs and ε-edges are refused; a plain ``DiGraph`` works when each edge lists its
     letters.  A missing transition goes to a new rejecting sink; two targets for one
     (state, letter) are refused (:class:`~attnlogic.kernel.errors.FileFormatError`).
 
@@ -70,6 +74,59 @@ def to_networkx(dfa: DFA):
     return g
 
 
+#: node attributes that mark the initial state, and the final states, in the graphs of the
+#: producers we know: ours (``initial``/``accepting``), pyformlang's ``to_networkx``
+#: (``is_start``/``is_final``), and hand-made graphs and editors (``start``, ``final``,
+#: ``accept``); a node's attributes of one kind must agree
+INITIAL_ATTRIBUTES = ("initial", "start", "is_start")
+FINAL_ATTRIBUTES = ("accepting", "final", "is_final", "accept")
+#: the truth values read from attributes that are strings (GraphML ``attr.type="string"``,
+#: a DOT-like ``"true"``), compared without case or surrounding spaces
+_TRUTH = {"true": True, "false": False, "1": True, "0": False, "yes": True, "no": False}
+#: edge labels that are pyformlang's ε (its ``to_networkx`` writes ε-moves so): not letters
+_EPSILON_LABELS = ("ɛ", "ε")
+
+
+def _truth(value, node, name: str) -> bool:
+    """A marker attribute's value as a truth value: booleans, the integers 0 and 1, and the
+    strings of :data:`_TRUTH`; InputError naming the node and attribute for anything else
+    (``"false"`` is never read as true, nor ``"maybe"`` as anything)."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer, float)) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _TRUTH:
+        return _TRUTH[value.strip().lower()]
+    raise InputError(f"graph: node {node!r} has {name}={value!r}, which is not a truth value "
+                     "(true/false, 1/0)")
+
+
+def _marked(graph, node, data: dict, names: tuple[str, ...], defaults: dict) -> bool:
+    """Whether the node is marked by the attributes ``names`` (each its own value or the
+    graph's default for it, GraphML's ``<default>``); InputError when two of them disagree."""
+    values = {n: _truth(data[n] if n in data else defaults[n], node, n)
+              for n in names if n in data or n in defaults}
+    if len(set(values.values())) > 1:
+        raise InputError(f"graph: node {node!r} has " + ", ".join(f"{n}={v}" for n, v in values.items())
+                         + ": the attributes disagree")
+    return any(values.values())
+
+
+def _start_decorations(graph, initial_nodes) -> set:
+    """pyformlang's start arrows (its ``to_networkx`` adds a node ``starting_q`` with an empty
+    label and one unlabelled edge to the start state q): the nodes to leave out."""
+    out = set()
+    for node, data in graph.nodes(data=True):
+        if not (isinstance(node, str) and node.startswith("starting_") and data.get("label", "") == ""):
+            continue
+        edges = list(graph.out_edges(node, data=True))
+        if (len(edges) == 1 and edges[0][1] in initial_nodes and graph.in_degree(node) == 0
+                and not any(k in edges[0][2] for k in ("letter", "letters", "label"))
+                and not any(k in data for k in INITIAL_ATTRIBUTES + FINAL_ATTRIBUTES)):
+            out.add(node)
+    return out
+
+
 def _edge_letters(data: dict, key) -> list[str]:
     if "letter" in data:
         return [data["letter"]]
@@ -83,27 +140,43 @@ def _edge_letters(data: dict, key) -> list[str]:
     raise InputError("graph: an edge has no letter (give it 'letter', 'letters' or 'label')")
 
 
-def from_networkx(graph, alphabet: Sequence[str] | None = None) -> DFA:
+def from_networkx(graph, alphabet: Sequence[str] | None = None, *, keys_are_letters: bool = True) -> DFA:
     """The DFA of a networkx graph (see the module docstring); ``alphabet`` fixes the
     letters and their order (default: the graph's ``alphabet``, else the letters on the
-    edges, sorted)."""
-    nodes = list(graph.nodes)
-    if not nodes:
+    edges, sorted).  ``keys_are_letters``: a multigraph edge without letter data is taken
+    by its key when that is a string (False for GraphML, whose edge ids are no letters)."""
+    if not graph.is_directed():
+        raise InputError("graph: undirected, but the transitions of an automaton have a direction "
+                         "(in GraphML: <graph edgedefault=\"directed\">)")
+    if not len(graph):
         raise InputError("graph: no nodes (a DFA needs at least one state)")
+    defaults = graph.graph.get("node_default", {}) or {}
+    marked = [q for q, d in graph.nodes(data=True) if _marked(graph, q, d, INITIAL_ATTRIBUTES, defaults)]
     initial = graph.graph.get("initial")
     if initial is None:
-        marked = [q for q, d in graph.nodes(data=True) if d.get("initial")]
         if len(marked) != 1:
-            raise InputError(f"graph: {'no' if not marked else 'several'} initial node "
-                             "(set graph.graph['initial'] or one node's 'initial')")
+            raise InputError(f"graph: {'no' if not marked else 'several'} initial node"
+                             + (f"s ({', '.join(repr(q) for q in marked[:5])})" if marked else "")
+                             + " (set graph.graph['initial'], or mark one node true in one of "
+                             + ", ".join(INITIAL_ATTRIBUTES) + ")")
         initial = marked[0]
+    elif marked and marked != [initial]:
+        raise InputError(f"graph: the graph's initial state {initial!r} and the nodes marked initial "
+                         f"{marked[:5]} disagree")
     if initial not in graph:
         raise InputError(f"graph: the initial state {initial!r} is not a node")
+    skipped = _start_decorations(graph, {initial})
+    nodes = [q for q in graph.nodes if q not in skipped]
     multi = graph.is_multigraph()
     triples = []
     for e in (graph.edges(keys=True, data=True) if multi else graph.edges(data=True)):
         s, t, key, data = (e if multi else (e[0], e[1], None, e[2]))
-        for a in _edge_letters(data, key):
+        if s in skipped:
+            continue
+        for a in _edge_letters(data, key if keys_are_letters else None):
+            if a in _EPSILON_LABELS:
+                raise InputError(f"graph: the edge {s!r} -> {t!r} is an ε-move (pyformlang's label "
+                                 f"{a!r}): an ε-NFA, not a DFA (remove ε-moves and determinise first)")
             triples.append((s, a, t))
     letters = graph.graph.get("alphabet") if alphabet is None else alphabet
     letters = tuple(letters) if letters is not None else tuple(sorted({a for _, a, _ in triples}))
@@ -117,7 +190,8 @@ def from_networkx(graph, alphabet: Sequence[str] | None = None) -> DFA:
     number = {initial: 0}
     for q in nodes:
         number.setdefault(q, len(number))
-    finals = [number[q] for q, d in graph.nodes(data=True) if d.get("accepting", d.get("final", False))]
+    finals = [number[q] for q, d in graph.nodes(data=True)
+              if q not in skipped and _marked(graph, q, d, FINAL_ATTRIBUTES, defaults)]
     return complete_partial(letters, len(number),
                             [(number[s], index[a], number[t], f"edge {s!r} -> {t!r}") for s, a, t in triples],
                             0, finals, "graph")
@@ -161,7 +235,7 @@ def from_graphml(text: str, source: str = "<graphml>", alphabet: Sequence[str] |
     if "initial" in g.graph and g.graph["initial"] not in g and str(g.graph["initial"]) in g:
         g.graph["initial"] = str(g.graph["initial"])
     try:
-        return from_networkx(g, alphabet)
+        return from_networkx(g, alphabet, keys_are_letters=False)
     except FileFormatError:
         raise
     except InputError as exc:

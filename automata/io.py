@@ -32,8 +32,10 @@ HOA (``to_hoa`` / ``from_hoa``), convention for finite words (Spot's)
     labels every edge with the one-hot minterm of its letter (``[0&!1&!2]``) and marks the
     file ``attnlogic-letters: one-hot`` (read back one-hot, as the same DFA).  Other files
     are read with one letter per valuation of the APs (:mod:`.propositions`), or one-hot
-    when asked (an edge that reading would lose is refused).  Sizes are checked before
-    anything is allocated; see :func:`from_hoa` for the refusals.
+    when asked (an edge that reading would lose is refused).  The reader
+    (:mod:`.hoa_reader`) follows the grammar of HOA v1: implicit and state labels, aliases,
+    nested comments, white space anywhere.  Sizes are checked before anything is
+    allocated; see :mod:`.hoa_reader` for the refusals.
 
 MONA / ltlf2dfa DOT (``from_mona_dot``)
     ltlf2dfa prints MONA's DFA as DOT with propositional guards over its atoms (``~a & b``,
@@ -85,7 +87,7 @@ from .dfa import DFA, letter_problem
 from .dot_reader import read_dot
 from .partial import MAX_TABLE_ENTRIES, complete_partial  # noqa: F401  (part of this module's API)
 from .pleb import PLEB_SUFFIXES, is_pleb_text, read_pleb, read_pleb_file
-from .propositions import eval_guard, guard_alphabet, guard_names
+from .hoa_reader import HOA_ONE_HOT_HEADER, read_hoa
 
 __all__ = ["dfa_to_json", "dfa_from_json", "dfa_to_dict", "dfa_from_dict", "read_dfa_file",
            "read_dfa_text", "detect_format", "dfa_text", "write_dfa", "WRITE_FORMATS", "complete_partial", "FORMATS", "write_text_atomic", "to_dot", "from_dot",
@@ -354,35 +356,14 @@ def to_hoa(dfa: DFA, name: str = "attnlogic DFA") -> str:
 
 
 #: the header our writer adds: its edges are one-hot minterms, read one-hot by default
-_HOA_ONE_HOT = "attnlogic-letters: one-hot"
-
-
-def _hoa_mark(group: str | None, source: str, where: str) -> bool:
-    """Whether an acceptance mark ``{0}`` is present (``{}`` or none: False); any other set
-    is refused (the condition is ``1 Inf(0)``)."""
-    mark = group.strip("{}").split() if group else []
-    if any(x != "0" for x in mark):
-        raise FileFormatError(source, where, f"acceptance set {mark} of 'Acceptance: 1 Inf(0)' is not 0")
-    return bool(mark)
-
-
-def _hoa_int(text: str, source: str, field: str, limit: int, declared: int | None = None) -> int:
-    """A state number or count of an HOA file, refused before any allocation when it has
-    more than MAX_INT_DIGITS digits or exceeds ``limit``."""
-    text = text.strip()
-    if not re.fullmatch(r"[0-9]+", text):
-        raise FileFormatError(source, field, f"expected a number, found {text[:40]!r}")
-    if len(text) > MAX_INT_DIGITS or int(text) > limit:
-        if declared is not None:
-            raise FileFormatError(source, field, f"state {text[:40]} out of range 0..{declared - 1}")
-        raise FileFormatError(source, field, f"{text[:40]}: more than the limit of {limit} states "
-                                             f"(max_states)")
-    return int(text)
+_HOA_ONE_HOT = ": ".join(HOA_ONE_HOT_HEADER)
 
 
 def from_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
              max_states: int = MAX_DFA_STATES) -> DFA:
-    """A DFA from HOA text with the finite-word convention of the module docstring.
+    """A DFA from HOA text with the finite-word convention of the module docstring, read by
+    :func:`.hoa_reader.read_hoa` (tokens as the HOA v1 grammar says: explicit, implicit and
+    state labels, aliases, nested comments).
 
     Letters: by default one per valuation of the APs (:mod:`.propositions`: ``a&!b`` …),
     so every edge is kept; ``one_hot=True`` (the default for files our writer marked
@@ -392,100 +373,7 @@ def from_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
     edges marked ``{0}`` are accepting (a word is accepted iff its last edge is; the empty
     word never, as in Spot's finite-word automata)."""
 
-    header, sep, body = text.partition("--BODY--")
-    if not sep:
-        raise FileFormatError(source, "--BODY--", "missing")
-    body, end_sep, rest = body.partition("--END--")
-    if not end_sep:
-        raise FileFormatError(source, "--END--", "missing (a truncated file?)")
-    if re.search(r"\bHOA:", rest):
-        raise FileFormatError(source, "--END--", "several automata in one file: give one")
-    marked = _HOA_ONE_HOT in header
-    header = re.sub(r"/\*.*?\*/", " ", header, flags=re.S)
-    body = re.sub(r"/\*.*?\*/", " ", body, flags=re.S)
-    m = re.search(r"^AP:\s*(\d+)((?:\s+\"(?:[^\"\\]|\\.)*\")*)", header, flags=re.M)
-    if not m:
-        raise FileFormatError(source, "AP", "missing")
-    aps = [json.loads(s_) for s_ in re.findall(r'"(?:[^"\\]|\\.)*"', m.group(2))]
-    if len(m.group(1)) > MAX_INT_DIGITS or len(aps) != int(m.group(1)):
-        raise FileFormatError(source, "AP", f"announces {m.group(1)[:20]} propositions, names {len(aps)}")
-    if len(set(aps)) != len(aps):
-        raise FileFormatError(source, "AP", "a proposition is named twice")
-    acc = re.search(r"^Acceptance:\s*(.*)$", header, flags=re.M)
-    if acc and re.sub(r"\s+", "", acc.group(1)) not in ("1Inf(0)",):
-        raise FileFormatError(source, "Acceptance", f"{acc.group(1).strip()!r}: only '1 Inf(0)' is read "
-                                                    "(final states or accepting edges of a finite-word automaton)")
-    starts = re.findall(r"^Start:\s*(.*)$", header, flags=re.M)
-    states = re.search(r"^States:\s*(\S*)", header, flags=re.M)
-    if not starts:
-        raise FileFormatError(source, "Start", "missing")
-    if len(starts) > 1 or not re.fullmatch(r"\d+", starts[0].strip()):
-        raise FileFormatError(source, "Start", "several initial states (an alternating or "
-                                               "nondeterministic automaton)")
-    if re.search(r"^Alias:", header, flags=re.M):
-        raise FileFormatError(source, "Alias", "aliases are not supported: expand them in the labels")
-    n = _hoa_int(states.group(1), source, "States", max_states) if states else None
-    limit = max_states if n is None else n - 1
-    initial = _hoa_int(starts[0], source, "Start", limit, n)
-    one_hot = marked if one_hot is None else one_hot
-    if not one_hot and not aps:
-        raise FileFormatError(source, "AP", "no propositions: a one-letter alphabet needs one AP "
-                                            "(read it with one_hot)")
-    reading = guard_alphabet(aps, source, "AP", one_hot=bool(one_hot))
-    letters = reading.letters
-    raw_edges, finals, marks_on = [], set(), set()
-    q = None
-    n_seen = 0
-    for lineno, raw in enumerate(body.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        where = f"--BODY-- line {lineno}"
-        sm = re.fullmatch(r"State:\s*(?:\[[^\]]*\]\s*)?(\d+)(?:\s*\"(?:[^\"\\]|\\.)*\")?\s*(\{[\d\s]*\})?", line)
-        if sm:
-            q = _hoa_int(sm.group(1), source, where, limit, n)
-            n_seen = max(n_seen, q + 1)
-            if _hoa_mark(sm.group(2), source, where):
-                finals.add(q)
-                marks_on.add("state")
-            continue
-        em = re.fullmatch(r"\[([^\]]*)\]\s*(\d+)\s*(\{[\d\s]*\})?", line)
-        if q is None or not em:
-            if q is not None and re.fullmatch(r"\d+(\s+\d+)*\s*(\{[\d\s]*\})?", line):
-                raise FileFormatError(source, where, "implicit labels are not supported: label every edge")
-            raise FileFormatError(source, where, f"cannot read {line[:60]!r}")
-        label = em.group(1)
-        if "@" in label:
-            raise FileFormatError(source, where, f"an alias in the label [{label.strip()}]: aliases are not "
-                                                 "supported, expand them")
-        for name in guard_names(label, _HOA_CONSTANTS, source, where):
-            if not name.isdigit() or len(name) > MAX_INT_DIGITS or int(name) >= len(aps):
-                raise FileFormatError(source, where, f"label [{label.strip()}] names AP {name}, but 'AP:' "
-                                                     f"declares {len(aps)} (numbers 0..{len(aps) - 1})")
-        t = _hoa_int(em.group(2), source, where, limit, n)
-        n_seen = max(n_seen, t + 1)
-        mark = _hoa_mark(em.group(3), source, where)
-        if mark:
-            marks_on.add("edge")
-
-        def holds(v, label=label, where=where):
-            return eval_guard(label, lambda name: bool((v >> int(name)) & 1), _HOA_CONSTANTS, source, where)
-
-        taken = reading.letters_taken(holds, source, where, f"label [{label.strip()}]")
-        raw_edges.extend((q, i, t, bool(mark), where) for i in taken)
-    if len(marks_on) > 1:
-        raise FileFormatError(source, "Acceptance", "both states and edges carry acceptance marks: "
-                                                    "use one kind")
-    n = n_seen if n is None else n
-    if n == 0:
-        raise FileFormatError(source, "States", "no states")
-    if initial >= n:
-        raise FileFormatError(source, "Start", f"state {initial} out of range 0..{n - 1}")
-    if "edge" in marks_on:    # states (q, last edge accepting)
-        edges = [(2 * q_ + b, i, 2 * t + m_, where) for q_, i, t, m_, where in raw_edges for b in (0, 1)]
-        return complete_partial(letters, 2 * n, edges, 2 * initial, range(1, 2 * n, 2), source)
-    edges = [(q_, i, t, where) for q_, i, t, _, where in raw_edges]
-    return complete_partial(letters, n, edges, initial, finals, source)
+    return read_hoa(text, source, one_hot=one_hot, max_states=max_states)
 
 
 # -- AT&T / OpenFst text ------------------------------------------------------------------
@@ -593,7 +481,6 @@ def _is_weight(text: str) -> bool:
 
 
 # -- MONA / ltlf2dfa DOT ----------------------------------------------------------------
-_HOA_CONSTANTS = {"t": True, "f": False}
 
 
 def from_mona_dot(text: str, alphabet: Sequence[str] | None = None, source: str = "<mona dot>", *,

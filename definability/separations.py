@@ -5,7 +5,9 @@ non-membership in B.
 
 Fragment names: ``LTL[P]``, ``LTL[Y]``, ``LTL[P,Y]``, ``LTL[S]``, ``LTL[Y<=k]``,
 ``LTL[P,Y<=k]`` (k ≥ 1; k = 1 is LTL[Y] / LTL[P,Y]); the short forms ``P``, ``Y<=2`` … are
-accepted (:meth:`Fragment.parse`).  When A ⊆ B is known (:meth:`Fragment.includes`) no language
+accepted (:meth:`Fragment.parse`), and so are the attention patterns that characterise them,
+spelt as ``classify --pattern`` reads them: ``global``, ``local:k``, ``hybrid:k``,
+``masked_hard`` (:meth:`Fragment.named`).  When A ⊆ B is known (:meth:`Fragment.includes`) no language
 separates them and :func:`separation` says why.
 """
 
@@ -115,7 +117,7 @@ class Inclusion:
 
 def inclusion(a_text: "str | Fragment", b_text: "str | Fragment") -> Inclusion | None:
     """A ⊆ B with its reason when a rule of :meth:`Fragment.includes` proves it, else None."""
-    a, b = Fragment.parse(a_text), Fragment.parse(b_text)
+    a, b = Fragment.named(a_text), Fragment.named(b_text)
     reason = b.includes(a)
     if reason is None:
         return None
@@ -132,7 +134,7 @@ def separation(a_text: "str | Fragment", b_text: "str | Fragment", max_depth: in
 
 
     limits = Limits.of(limits, limit=limit, max_depth=max_depth)
-    a, b = Fragment.parse(a_text), Fragment.parse(b_text)
+    a, b = Fragment.named(a_text), Fragment.named(b_text)
     window = {f: f.type_sets[0] or 0 for f in (a, b)}     # k of Y[<=k] (0: none of its own)
     for f in (a, b):
         if window[f] > MAX_DECIDED_WINDOW:

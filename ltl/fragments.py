@@ -51,6 +51,9 @@ __all__ = ["Fragment", "LTL_P", "LTL_Y", "LTL_PY", "LTL_S", "BASE_FRAGMENTS", "M
 MAX_WINDOW = 10**9
 
 _NAME = re.compile(r"(?:LTL\[)?(P|S|(P,)?Y(?:\[?<=(\d+)\]?)?)\]?")
+#: the start of an attention pattern's name (:class:`AttentionPattern`): what :meth:`Fragment.named`
+#: reads as a pattern, with the pattern's own spelling rules and errors
+_PATTERN_WORD = re.compile(r"(global|causal|local|hybrid|masked_hard)\b")
 
 
 @dataclass(frozen=True, eq=False)
@@ -285,6 +288,25 @@ class Fragment:
             return Fragment(p.kind == "hybrid", p.k)
         raise InputError(f"no fragment of the toolkit is characterised by the {p} pattern "
                          "(the theorems are for strict masks: global, local:k, hybrid:k, masked_hard)")
+
+    @staticmethod
+    def named(text: "str | Fragment | AttentionPattern") -> "Fragment":
+        """A fragment by its name (:meth:`parse`) or by the attention pattern it characterises
+        (:meth:`from_pattern`), the pattern spelt as ``classify --pattern`` reads it
+        (:meth:`AttentionPattern.parse`: ``global``, ``local:k``, ``hybrid:k``, ``masked_hard``).
+        InputError naming both spellings for anything else."""
+        if isinstance(text, (Fragment, AttentionPattern)):
+            return text if isinstance(text, Fragment) else Fragment.from_pattern(text)
+        try:
+            return Fragment.parse(text)
+        except InputError as exc:
+            if isinstance(text, str) and _PATTERN_WORD.match(text.strip()):
+                return Fragment.from_pattern(text)
+            if not str(exc).startswith("unknown fragment"):
+                raise
+            raise InputError(f"unknown fragment {text!r} (use LTL[P], LTL[Y], LTL[P,Y], LTL[S], "
+                             "LTL[Y<=k], LTL[P,Y<=k] or an attention pattern: global, local:k, "
+                             "hybrid:k, masked_hard)") from None
 
     @staticmethod
     def windowed(k: int) -> tuple["Fragment", "Fragment"]:

@@ -112,12 +112,16 @@ def _check_sidecar(sp: str, side: dict) -> None:
 
 
 def read_sidecar(path: str | os.PathLike) -> dict:
-    """The sidecar of ``path``, checked field by field (FileFormatError names the field):
+    """The sidecar of ``path``, checked field by field (FileFormatError names the field; a
+    missing model file ``path`` is named itself, before its sidecar):
     ``format``, ``version``, ``dtype``, the config's sizes (:data:`CONFIG_RANGES`,
     :data:`MAX_PARAMETERS`) and the metadata the checker reads (``alphabet``, ``eos``,
     ``exact_up_to``, ``formula``).  Duplicate keys and integers of more than 12 digits are
     refused; at most MAX_SIDECAR_BYTES characters are read."""
 
+    if not os.path.isfile(path):       # the model itself first (a missing one has no sidecar either)
+        raise FileFormatError(str(path), "(file)",
+                              "a directory, not a model file" if os.path.isdir(path) else "not found")
     sp = sidecar_path(path)
     if not os.path.exists(sp):
         raise FileFormatError(str(sp), "(file)", "the JSON sidecar of the model is missing")

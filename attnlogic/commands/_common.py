@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
@@ -11,6 +12,48 @@ from ..kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
 from ..kernel.limits import (CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
                              DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits)
 from ..automata.regex import quoted_letter
+
+
+class _LazyHelpAppend(argparse._AppendAction):
+    """``action="append"`` whose help text is ``describe()``, computed when help is printed
+    (so that building the parser imports nothing heavy)."""
+
+    def __init__(self, option_strings, dest, describe=None, **kwargs):
+        self._describe = describe
+        super().__init__(option_strings, dest, **kwargs)
+
+    @property
+    def help(self):
+        return self._describe() if self._describe is not None else self._help
+
+    @help.setter
+    def help(self, value):
+        self._help = value
+
+
+def registered_classes_text() -> str:
+    """The classes a ``--class NAME`` may name, from the registry itself
+    (:data:`attnlogic.definability.registry.CLASSES` and its ``GROUPS``): every class asked
+    only when named, then each group with its members."""
+    from ..definability.registry import CLASSES, GROUPS
+
+    named = [c.name for c in CLASSES if not c.default]
+    groups = []
+    for group, members in GROUPS.items():
+        left_out = [n for n in named if n not in members]
+        if all(m in named for m in members):
+            which = "all of them" + (f" but {', '.join(left_out)}" if left_out else "")
+        else:
+            which = ", ".join(members)
+        groups.append(f"{group} for {which}")
+    return ", ".join(named) + "".join(f", or {g}" for g in groups)
+
+
+def add_class_argument(parser, help_text: str) -> None:
+    """``--class NAME`` (repeatable, into ``args.classes``), its help ``help_text`` with
+    ``{classes}`` replaced by :func:`registered_classes_text` when help is printed."""
+    parser.add_argument("--class", dest="classes", metavar="NAME", action=_LazyHelpAppend,
+                        describe=lambda: help_text.format(classes=registered_classes_text()))
 
 
 def print_json(obj) -> None:
@@ -251,7 +294,7 @@ def add_progress_arguments(parser, what: str = "progress bars", force: bool = Fa
         parser.add_argument("--progress", action="store_true",
                             help=f"show {what} on stderr even when it is not a terminal")
     parser.add_argument("--no-progress", action="store_true",
-                        help=f"no {what} on stderr (default: shown when stderr is a terminal)")
+                        help=f"do not show {what} on stderr (default: shown when stderr is a terminal)")
 
 
 def add_source_arguments(parser, windows: bool = False) -> None:
@@ -266,8 +309,8 @@ def add_source_arguments(parser, windows: bool = False) -> None:
                           "subformulas and 2,000,000 states per step, docs/automata.md)")
     src.add_argument("--regex", "-r", metavar="R", help="regular expression")
     src.add_argument("--dfa", metavar="FILE",
-                     help="DFA file: JSON, HOA, DOT, MONA DOT or AT&T text, detected, or a pleb program "
-                          "(.pleb, .plebby: the Language Toolkit's, MLRegTest's) ('-' = stdin)")
+                     help="DFA file: JSON, HOA, DOT, MONA DOT, GraphML or AT&T text, detected, or a pleb "
+                          "program (.pleb, .plebby: the Language Toolkit's, MLRegTest's) ('-' = stdin)")
     parser.add_argument("--alphabet", "-a", metavar="A",
                         help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c'); "
                              "'\"nil\"' is the one letter nil")

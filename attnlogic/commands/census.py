@@ -38,7 +38,7 @@ Examples:
 
 
 def add_arguments(parser) -> None:
-    from ._common import add_budget_arguments, add_progress_arguments, add_window_argument
+    from ._common import add_budget_arguments, add_class_argument, add_progress_arguments, add_window_argument
 
     parser.add_argument("--max-states", "-n", type=int, required=True, metavar="N",
                         help="largest number of states of the minimal DFAs")
@@ -47,8 +47,8 @@ def add_arguments(parser) -> None:
     add_window_argument(parser)
     parser.add_argument("--no-windows", action="store_true",
                         help="no window fragments: LTL[P], LTL[Y], LTL[P,Y], LTL[S] only (in bulk)")
-    parser.add_argument("--class", dest="classes", metavar="NAME", action="append",
-                        help="also a registered class of languages by name (repeatable)")
+    add_class_argument(parser, "also a registered class of languages by name (repeatable): "
+                               "{classes}")
     add_budget_arguments(parser)
     parser.add_argument("--max-dfas", type=int, default=None, metavar="N",
                         help="refuse a census that may hold more DFAs than this, decided before "

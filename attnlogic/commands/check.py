@@ -88,8 +88,9 @@ def add_arguments(p):
     p.add_argument("--samples", type=int, default=16, metavar="M", help="number of long words (default 16)")
     p.add_argument("--exhaustive", type=int, default=None, metavar="L",
                    help="check all words of length L (default: the largest L with |Σ|^L <= 8192, at most 14)")
-    p.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--device", default="cpu", choices=["cpu", "cuda"],
+                   help="where the model runs (default cpu)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the long random words (default 0)")
     p.add_argument("--kernel", default="auto", choices=["auto", "sdpa", "blockwise"],
                    help="global-head kernel: auto (O(N) prefix kernel for constant-query heads, "
                         "as compiled heads are; SDPA otherwise), sdpa (quadratic, as plain PyTorch), "
@@ -177,8 +178,13 @@ def _user_code(model: str) -> bool:
 def _run_check(args, alphabet, given) -> int:
     from attnlogic.kernel.errors import InputError
 
+    from pathlib import Path
+
     from ._common import load_source
 
+    if args.model is not None and not _user_code(args.model) and not Path(args.model).exists():
+        raise InputError(f"{args.model}: no such model file or folder (give FILE.safetensors of compile "
+                         "--out, an experiment checkpoint folder, or FILE.py:FACTORY)", parameters=("model",))
     if args.model is None or (args.readout != "eos" and _compiled_file(args.model)):
         return _check_compiled(args, alphabet, load_source(args) if (args.regex or args.dfa) else None)
     language = load_source(args) if given else None

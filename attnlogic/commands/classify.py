@@ -46,15 +46,14 @@ Examples:
 
 
 def add_arguments(parser) -> None:
-    from ._common import add_budget_arguments, add_progress_arguments, add_source_arguments
+    from ._common import (add_budget_arguments, add_class_argument, add_progress_arguments,
+                          add_source_arguments)
 
     add_source_arguments(parser, windows=True)
     add_budget_arguments(parser, search=True, memory=True)
-    parser.add_argument("--class", dest="classes", metavar="NAME", action="append",
-                        help="also ask the registered class of languages NAME "
-                             "(attnlogic.definability.registry; repeatable): SL, SP, RD, GD, LT, "
-                             "LTT, PT, or subregular for all of them; at a fixed order: "
-                             "'SL[2]', 'LT[3]', 'LTT[2,3]'")
+    add_class_argument(parser, "also ask the registered class of languages NAME "
+                               "(attnlogic.definability.registry; repeatable): {classes}; at a "
+                               "fixed order: 'SL[2]', 'LT[3]', 'LTT[2,3]'")
     parser.add_argument("--identity", dest="identities", metavar="IDS", action="append",
                         help="also ask whether the syntactic monoid satisfies these identities, in the "
                              "Language Toolkit's notation: '[xy=yx; x*=x]' (x* or x^ω the ω-power, "
@@ -160,7 +159,7 @@ def render(result) -> None:
 
 
 def _certificate_lines(formula, indent: int) -> str:
-    """The certificate in full: the formula, or its shared definitions (one a line,
+    """The certificate in full: the formula, or its shared definitions (one per line,
     indented under the row) followed by the formula, which parse back as written."""
     from attnlogic.ltl.definitions import certificate
 

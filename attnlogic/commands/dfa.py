@@ -12,7 +12,7 @@ initial state, letters in alphabet order): equal languages print byte-identical 
 Sources (exactly one):
   F | --formula F   past-time formula, read at position N+1 (docs/syntax.md)
   --regex R         regex: letters, |, *, +, ?, {n}, {n,}, {n,m}, ( ), ., [abc], [^ab], () or ε
-  --dfa FILE        DFA file: JSON, HOA, DOT, MONA DOT or AT&T text, or a pleb program
+  --dfa FILE        DFA file: JSON, HOA, DOT, MONA DOT, GraphML or AT&T text, or a pleb program
                     (.pleb, .plebby) (- = standard input)
 
 Alphabet (--alphabet abc, or a,b,c / a b c for multi-character letters; whitespace is

@@ -93,7 +93,9 @@ def add_arguments(p) -> None:
     g.add_argument("--languages", help="comma-separated language names (see --list); DYCK-(1,1) stays whole")
     g.add_argument("--regex", "-r", metavar="R", help="train on the language of a regular expression")
     g.add_argument("--formula", "-f", metavar="F", help="train on the language of a past-time formula")
-    g.add_argument("--dfa", metavar="FILE", help="train on the language of a DFA JSON file")
+    g.add_argument("--dfa", metavar="FILE",
+                   help="train on the language of a DFA file (any format --dfa reads: JSON, HOA, DOT, "
+                        "GraphML, AT&T, pleb)")
     g.add_argument("--alphabet", "-a", metavar="A", help="letters of --regex/--formula: abc or a,b,c")
     g.add_argument("--patterns", help="comma-separated patterns: global, local:K, hybrid:K, lstm")
     g.add_argument("--seeds", help="comma-separated seeds")
@@ -102,12 +104,12 @@ def add_arguments(p) -> None:
     m = p.add_argument_group("model and training")
     m.add_argument("--positional", help="positional encodings, comma-separated: none, learned, sinusoidal "
                                         "(SiPE), rope")
-    m.add_argument("--d-model", type=int)
-    m.add_argument("--layers", type=int)
-    m.add_argument("--heads", type=int)
+    m.add_argument("--d-model", type=int, help="width of the transformer (default: the preset's)")
+    m.add_argument("--layers", type=int, help="transformer layers (default: the preset's)")
+    m.add_argument("--heads", type=int, help="attention heads per layer (default: the preset's)")
     m.add_argument("--lstm-hidden", type=int, help="hidden size of the LSTM baseline (default 256, the paper's)")
-    m.add_argument("--steps", type=int)
-    m.add_argument("--batch-size", type=int)
+    m.add_argument("--steps", type=int, help="training steps (default: the preset's)")
+    m.add_argument("--batch-size", type=int, help="words per training batch (default: the preset's)")
     m.add_argument("--train-max", type=int, help="longest training length")
     m.add_argument("--adversarial-fraction", type=float,
                    help="share of adversarial positives/negatives in training batches (default 0.5)")
@@ -115,7 +117,8 @@ def add_arguments(p) -> None:
     m.add_argument("--threads", type=int, help="torch CPU threads per run")
     m.add_argument("--checkpoints", action="store_true",
                    help="save resumable checkpoints (safetensors + JSON) under OUT/checkpoints")
-    m.add_argument("--checkpoint-every", type=int)
+    m.add_argument("--checkpoint-every", type=int,
+                   help="with --checkpoints: save every N steps (default: the preset's; 0: only at the end)")
     b = p.add_argument_group("backend")
     b.add_argument("--backend", choices=("local", "ray"), default=None,
                    help="local processes (default) or Ray tasks (pip install 'attnlogic[cluster]')")
@@ -124,14 +127,14 @@ def add_arguments(p) -> None:
                         "of a local Ray (default all)")
     b.add_argument("--address", help="with --backend ray: an existing Ray cluster (e.g. auto or ray://HOST:10001)")
     e = p.add_argument_group("evaluation")
-    e.add_argument("--test-min", type=int)
-    e.add_argument("--test-max", type=int)
+    e.add_argument("--test-min", type=int, help="shortest test length (default: the preset's)")
+    e.add_argument("--test-max", type=int, help="longest test length (default: the preset's)")
     e.add_argument("--samples", type=int, help="words per test length (half positive)")
     e.add_argument("--test-stride", type=int,
                    help="evaluate every S-th test length only (default 1: every length; to scale a run down)")
     o = p.add_argument_group("output")
     o.add_argument("--out", help="output folder (results.json, results.md, PNGs, cells/)")
-    o.add_argument("--no-plots", action="store_true")
+    o.add_argument("--no-plots", action="store_true", help="write no PNG plots")
     add_progress_arguments(o, force=True)
     add_output_arguments(o, "print one JSON object on stdout")
     lm = p.add_argument_group("language modelling")

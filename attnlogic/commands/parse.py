@@ -12,7 +12,7 @@ examples:
   attnlogic parse 'a & Y[<=3] !b' --json
   attnlogic parse 'O a -> H b' --format latex
   attnlogic parse 'MOD[2,1] & Y[<=2] a'
-  attnlogic parse $'$x := Y a | b\n$x & P $x'      (shared definitions, one a line)
+  attnlogic parse $'$x := Y a | b\n$x & P $x'      (shared definitions, one per line)
 """
 
 

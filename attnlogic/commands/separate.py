@@ -11,22 +11,25 @@ classify it, check that it is a member of A (a formula of A, checked against its
 and not a member of B (a witness pair that no formula of B distinguishes).
 
 Fragments: LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] (or P, Y, P,Y, S,
-Y<=k, P,Y<=k).  When A is included in B by a known rule the command prints the inclusion
-and its rewriting (e.g. Y[<=4] φ = Y[<=2] (φ | Y[<=2] φ) for LTL[Y<=4] ⊆ LTL[Y<=2]);
+Y<=k, P,Y<=k), or the attention patterns of classify --pattern that characterise them:
+global (LTL[P]), local:k (LTL[Y<=k]), hybrid:k (LTL[P,Y<=k]), masked_hard (LTL[S]).
+When A is included in B by a known rule the command prints the inclusion and its
+rewriting (e.g. Y[<=4] φ = Y[<=2] (φ | Y[<=2] φ) for LTL[Y<=4] ⊆ LTL[Y<=2]);
 when no catalogue language is verified (pairs whose inclusion is open) it exits with
 status 2 and says so.
 
 Examples:
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
   attnlogic separate P 'Y<=3'
+  attnlogic separate global local:2
 """
 
 
 def add_arguments(parser) -> None:
     from ._common import add_budget_arguments
 
-    parser.add_argument("fragment_in", metavar="A", help="fragment that contains the language")
-    parser.add_argument("fragment_out", metavar="B", help="fragment that does not")
+    parser.add_argument("fragment_in", metavar="A", help="fragment (or attention pattern) that contains the language")
+    parser.add_argument("fragment_out", metavar="B", help="fragment (or attention pattern) that does not")
     add_budget_arguments(parser)
     add_output_arguments(parser)
 

@@ -122,19 +122,61 @@ def test_the_pure_python_kernel_computes_what_the_compiled_one_does():
 
 
 def test_counts_equal_the_published_ones():
-    """OEIS A129622 (two letters, n ≤ 4), A059412 (one letter, n ≤ 5), three letters n ≤ 3,
+    """OEIS A129622 (two letters, n ≤ 4), A059412 (one letter, n ≤ 12), three letters n ≤ 3,
     four letters n ≤ 3 (the values in KNOWN_COUNTS, each recomputed here)."""
     from attnlogic.automata.census import (KNOWN_COUNTS, minimal_dfa_arrays, shard_depth,
                                            shard_prefixes)
 
     checked = 0
-    for k, n_max in [(1, 5), (2, 4), (3, 3), (4, 3)]:
+    for k, n_max in [(1, 12), (2, 4), (3, 3), (4, 3)]:
         for n in range(1, n_max + 1):
             total = sum(len(minimal_dfa_arrays(n, k, p)[0])
                         for p in shard_prefixes(n, k, shard_depth(n, k)))
             assert total == KNOWN_COUNTS[k][n], (k, n)
             checked += 1
-    assert checked == 15
+    assert checked == 22
+    assert sorted(KNOWN_COUNTS[1]) == list(range(1, 13))      # every one-letter entry recomputed
+
+
+def _primitive_binary_words(n: int) -> int:
+    """ψ(n), the primitive words of length n over two letters: Σ_{d | n} μ(n/d) 2^d."""
+    def mobius(m: int) -> int:
+        out, p = 1, 2
+        while p * p <= m:
+            if m % p == 0:
+                m //= p
+                if m % p == 0:
+                    return 0
+                out = -out
+            p += 1
+        return -out if m > 1 else out
+
+    return sum(mobius(n // d) * 2 ** d for d in range(1, n + 1) if n % d == 0)
+
+
+def test_one_letter_counts_follow_a059412s_formula():
+    """The one-letter entries of KNOWN_COUNTS against OEIS A059412's formula, a(n) = ψ(n) +
+    Σ_{j=1}^{n-1} ψ(n−j)·2^(j−1) (ψ: primitive binary words), an independent derivation (a
+    minimal unary DFA is a tail of j ≥ 0 states and a cycle of n − j states whose acceptance
+    word is primitive; the tail's last state is coloured unlike the cycle state that also leads
+    to the cycle's entry, the other j − 1 tail states freely)."""
+    from attnlogic.automata.census import KNOWN_COUNTS, known_count
+
+    assert [_primitive_binary_words(n) for n in range(1, 7)] == [2, 2, 6, 12, 30, 54]
+    for n, published in KNOWN_COUNTS[1].items():
+        formula = _primitive_binary_words(n) + sum(_primitive_binary_words(n - j) * 2 ** (j - 1)
+                                                   for j in range(1, n))
+        assert formula == published, n
+    assert (known_count(6, 1), known_count(7, 1)) == (180, 432)
+
+
+def test_census_check_counts_one_letter_at_six_and_seven_states(capsys):
+    from attnlogic.cli import main
+
+    assert main(["census", "--max-states", "7", "--alphabet", "a", "--check-counts", "--no-windows"]) == 0
+    out = capsys.readouterr().out
+    assert "n=6: 180  equal" in out and "n=7: 432  equal" in out
+    assert "no published count" not in out
 
 
 def test_bad_prefix_and_size_are_refused():
