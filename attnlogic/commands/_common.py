@@ -244,6 +244,19 @@ def add_output_arguments(parser, help: str = "print one JSON object") -> None:
     group.add_argument("--json", action="store_true", help=help)
 
 
+def starting(args, command: str, what: str):
+    """For a command whose start-up takes seconds (torch, the web stack): a status line
+    ``attnlogic COMMAND: starting: WHAT (0.1 s)`` shown at once on a terminal (not with
+    --no-progress; never in a pipe or a log) and kept ticking until the command closes it
+    (a ``with`` block, or ``close()`` when its own output begins).  Call it after the
+    cheap argument checks and before the heavy imports."""
+    from ..kernel.progress import StatusLine, is_terminal, wanted
+
+    status = StatusLine(f"attnlogic {command}", wanted(args) and is_terminal(sys.stderr))
+    status(f"starting: {what}")
+    return status
+
+
 def add_progress_arguments(parser, what: str = "progress bars", force: bool = False) -> None:
     """``--no-progress`` (and, with ``force``, ``--progress``): progress is shown on stderr
     by default when stderr is a terminal (:func:`attnlogic.kernel.progress.wanted`)."""

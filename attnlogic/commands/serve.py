@@ -45,7 +45,7 @@ def run(args) -> int:
         return 2
     from dataclasses import replace
 
-    from attnlogic.web import serve
+    from attnlogic.web import serve          # the web stack itself is imported by serve()
     from attnlogic.web.app import Settings
 
     settings = Settings()
@@ -58,6 +58,9 @@ def run(args) -> int:
                 raise InputError(f"{parameter.replace('_', ' ')}: must be at least {least:,}, got {value:,}",
                                  parameters=(parameter,))
             settings = replace(settings, **{name: value})
+    # a line at once: the web stack, then the workers' warm-up (torch), take seconds
+    print(f"attnlogic serve: starting on {args.host}:{args.port} (loading the web stack, then "
+          f"warming up {settings.workers} worker process{'es' * (settings.workers != 1)}; the address follows)", flush=True)
     try:
         serve(args.host, args.port, settings, announce=lambda line: print(line, flush=True))
     except OSError as exc:
