@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # does a changed C source (automata/_native.c: the install compiles it in place)
 FOLDERS := $(VENV)/.folders
 
-.PHONY: demo test install bench clean
+.PHONY: demo test test-quick install bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -36,6 +36,13 @@ THREADS := OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
 
 test: $(FOLDERS)
 	$(THREADS) $(BIN)/pytest -n 2 -q --durations=25
+
+# the quick subset: the tests not marked slow or oracle, without the browser and load tests of
+# the page (a check of a change in minutes; `make test` is the whole suite, README says how long)
+QUICK := -m "not slow and not oracle" --ignore=tests/web/test_browser.py --ignore=tests/web/test_load.py
+
+test-quick: $(FOLDERS)
+	$(THREADS) $(BIN)/pytest -n 2 -q $(QUICK) --durations=10
 
 bench: $(FOLDERS)
 	$(BIN)/python -m benchmarks
