@@ -64,6 +64,29 @@ class Settings:
         return Limits.of(limit=self.limit, automaton_states=states, memory_budget=self.memory // 2)
 
 
+#: library parameters bounded by ``attnlogic serve --limit`` (the others: --max-states, --memory-budget)
+LIMIT_PARAMETERS = {"limit", "semigroup_elements", "type_states", "synthesis_states"}
+
+
+def raise_hint(budget: str, settings: Settings, kind: str, params: dict) -> str:
+    """What a refusal by ``budget`` (``time``, ``busy``, ``memory``, ``states``, ``limit``)
+    adds: the ``attnlogic serve`` option that sets this server's budget, with its value, and
+    the command line that asks the same question without the page's budgets."""
+    from .jobs import cli_line
+
+    option, value = {"time": ("--time-budget", f"{settings.time_budget:g}"),
+                     "busy": ("--workers", f"{settings.workers}"),
+                     "memory": ("--memory-budget", f"{settings.memory / 2 ** 30:g}G"),
+                     "states": ("--max-states", f"{settings.max_states}"),
+                     "limit": ("--limit", f"{settings.limit}")}[budget]
+    hint = (f". This page's budget is `attnlogic serve {option} {value}`: whoever runs the server can "
+            f"restart it with a larger {option}")
+    line = cli_line(kind, params)
+    if line is not None and line.startswith("printf "):      # a file's text: named, not inlined
+        line = line[line.rindex(" | attnlogic ") + 3:].replace("--dfa -", "--dfa FILE", 1)
+    return hint + (f"; or run the command line: {line}" if line else "")
+
+
 def _error(status: int, message: str, **extra):
     from starlette.responses import JSONResponse
 
@@ -157,11 +180,14 @@ def create_app(settings: Settings | None = None, pool: WorkerPool | None = None)
             what = {"time": f"the time budget of {budget:g} s ran out: the computation was stopped",
                     "busy": f"every worker stayed busy for the whole time budget of {budget:g} s",
                     "memory": "the memory budget of the computation ran out: it was stopped"}[exc.budget]
-            return _error(503 if exc.budget == "busy" else 422, f"refused: {what}", budget=exc.budget)
+            return _error(503 if exc.budget == "busy" else 422,
+                          f"refused: {what}" + raise_hint(exc.budget, settings, kind, params), budget=exc.budget)
         except JobFailed as exc:
             if exc.kind == "limit":
                 budget_name = "memory" if "memory_budget" in exc.parameters else "states"
-                return _error(422, f"refused: {exc}", budget=budget_name, parameters=exc.parameters)
+                option = "limit" if set(exc.parameters) & LIMIT_PARAMETERS else budget_name
+                return _error(422, f"refused: {exc}" + raise_hint(option, settings, kind, params),
+                              budget=budget_name, parameters=exc.parameters)
             if exc.kind == "input":
                 return _error(400, str(exc), details=exc.details, parameters=exc.parameters)
             return _error(500, f"internal error: {exc}")
