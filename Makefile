@@ -10,20 +10,27 @@ FOLDERS := $(VENV)/.folders
 
 .PHONY: demo test test-quick install bench clean
 
+# quiet: pip -q, and setuptools' note that an editable install uses a meta path finder (the
+# folders map to attnlogic.<folder>, which needs one) filtered out by its message
+PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install -q
+
+# the package once, with the test extra; then the optional extras: their dependencies, read
+# from the package just installed (it is not built again), each allowed to fail alone (a
+# missing compiler, no wheel for this platform)
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[test]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[oracles]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[cluster]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[onnx,notebook]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[hf]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[diagram]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[web,webtest]'
+	$(PIP) --upgrade pip
+	$(PIP) -c constraints.txt -e '.[test]'
+	-$(PIP) -c constraints.txt 'attnlogic[oracles]'
+	-$(PIP) -c constraints.txt 'attnlogic[cluster]'
+	-$(PIP) -c constraints.txt 'attnlogic[onnx,notebook]'
+	-$(PIP) -c constraints.txt 'attnlogic[hf]'
+	-$(PIP) -c constraints.txt 'attnlogic[diagram]'
+	-$(PIP) -c constraints.txt 'attnlogic[web,webtest]'
 	touch $(STAMP)
 
 $(FOLDERS): $(STAMP) $(wildcard */__init__.py) $(wildcard */*.c)
-	$(BIN)/python -m pip install -q --no-deps -e .
+	$(PIP) --no-deps -e .
 	touch $(FOLDERS)
 
 install: $(FOLDERS)

@@ -66,5 +66,6 @@ def run(args) -> int:
         print_json(report.to_json())
         return 0
     render_table(report)
-    print(f"report: {paths['json']}  plots: {', '.join(paths['png'])}  ({report.seconds} s)")
+    print(f"report: {paths['json']}  ({report.seconds} s)")
+    print(f"plots:  {', '.join(paths['png'])}")
     return 0 if report.all_checks_clean else 1
