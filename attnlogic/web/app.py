@@ -32,7 +32,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from attnlogic.kernel.limits import DEFAULT_LIMIT, Limits
+from attnlogic.kernel.limits import (DEFAULT_CERTIFICATE_FACTOR, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
+                                     DEFAULT_SEARCH_BUDGET, Limits)
 
 from .pool import JobFailed, Refused, WorkerPool, default_size
 from .schema import BadRequest, check_request
@@ -47,13 +48,17 @@ class Settings:
     """The server's budgets: ``time_budget`` (seconds per request, the wait for a worker
     included), ``memory`` (bytes of each worker's address space), ``max_states`` (states of a
     language's automaton), ``limit`` (the :class:`~attnlogic.kernel.limits.Limits` alias: semigroup
-    elements, type-automaton and synthesis states), ``workers`` (processes; default one per
-    core), ``max_body`` (bytes of a request), ``max_dfas`` (DFAs of a census)."""
+    elements, type-automaton and synthesis states), ``max_depth``, ``search_budget`` and
+    ``certificate_factor`` (as for classify), ``workers`` (processes; default one per core),
+    ``max_body`` (bytes of a request), ``max_dfas`` (DFAs of a census)."""
 
     time_budget: float = 30.0
     memory: int = 3 * 2 ** 30
     max_states: int = 20_000
     limit: int = DEFAULT_LIMIT
+    max_depth: int = DEFAULT_MAX_DEPTH
+    search_budget: int = DEFAULT_SEARCH_BUDGET
+    certificate_factor: int = DEFAULT_CERTIFICATE_FACTOR
     workers: int = field(default_factory=default_size)
     max_body: int = 2 * 2 ** 20
     max_dfas: int = 100_000
@@ -61,7 +66,9 @@ class Settings:
     def limits(self, request: dict) -> Limits:
         """The request's :class:`Limits`: the server's, lowered by the request's ``max_states``."""
         states = min(self.max_states, request.get("max_states") or self.max_states)
-        return Limits.of(limit=self.limit, automaton_states=states, memory_budget=self.memory // 2)
+        return Limits.of(limit=self.limit, automaton_states=states, memory_budget=self.memory // 2,
+                         max_depth=self.max_depth, search_budget=self.search_budget,
+                         certificate_factor=self.certificate_factor)
 
 
 #: library parameters bounded by ``attnlogic serve --limit`` (the others: --max-states, --memory-budget)
@@ -152,6 +159,9 @@ def create_app(settings: Settings | None = None, pool: WorkerPool | None = None)
         return JSONResponse({"fragments": fragment_choices((2, 3, 4)), "classes": optional_classes(),
                              "budgets": {"time_budget": settings.time_budget, "memory": settings.memory,
                                          "max_states": settings.max_states, "limit": settings.limit,
+                                         "max_depth": settings.max_depth,
+                                         "search_budget": settings.search_budget,
+                                         "certificate_factor": settings.certificate_factor,
                                          "workers": settings.workers, "max_body": settings.max_body,
                                          "max_dfas": settings.max_dfas}})
 

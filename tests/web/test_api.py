@@ -309,3 +309,22 @@ def test_a_refusal_of_an_uploaded_file_names_the_file_not_its_text():
     assert hint.endswith("or run the command line: attnlogic classify --dfa FILE --alphabet ab")
     assert raise_hint("limit", Settings(limit=7), "verify", {}).endswith(
         "restart it with a larger --limit")                      # verify: no one command line
+
+
+def test_the_classifiers_budgets_are_serve_options(client):
+    import subprocess
+    import sys
+
+    from attnlogic.kernel.limits import DEFAULT_CERTIFICATE_FACTOR, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET
+    from attnlogic.web.app import Settings
+
+    budgets = client.get("/api/info").json()["budgets"]
+    assert (budgets["max_depth"], budgets["search_budget"], budgets["certificate_factor"]) == \
+        (DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET, DEFAULT_CERTIFICATE_FACTOR)
+    limits = Settings(max_depth=5, search_budget=0, certificate_factor=2).limits({})
+    assert (limits.max_depth, limits.search_budget, limits.certificate_factor) == (5, 0, 2)
+    for flag, value in (("--certificate-factor", "-1"), ("--max-depth", "0"), ("--search-budget", "-3")):
+        proc = subprocess.run([sys.executable, "-m", "attnlogic", "serve", flag, value],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 2 and proc.stdout == ""              # refused before starting
+        assert proc.stderr.count("\n") == 1 and f"[command line: {flag}]" in proc.stderr
