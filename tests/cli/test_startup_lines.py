@@ -75,6 +75,12 @@ def test_check_says_it_is_starting_before_it_imports_torch(tmp_path):
     assert _first(out, r"attnlogic check: starting") < _first(out, r"^import time:.*\| +torch(\.|$)")
 
 
+def test_experiment_says_it_is_starting_before_it_imports_torch(tmp_path):
+    out = _on_a_terminal(["experiment", "--quick", "--out", str(tmp_path / "grid")],
+                         r"(?m)^import time:.*\| +torch$", tmp_path)
+    assert _first(out, r"attnlogic experiment: starting") < _first(out, r"^import time:.*\| +torch(\.|$)")
+
+
 def test_compile_refuses_a_bad_out_before_loading_torch(tmp_path):
     proc = subprocess.run([*CLI, "compile", "P (b & Y a)", "--out", str(tmp_path / "no" / "m.safetensors")],
                           capture_output=True, text=True, cwd=tmp_path)
