@@ -8,22 +8,29 @@ STAMP := $(VENV)/.installed
 # does a changed C source (automata/_native.c: the install compiles it in place)
 FOLDERS := $(VENV)/.folders
 
-.PHONY: demo test install bench clean
+.PHONY: demo test test-quick install bench clean
 
+# quiet: pip -q, and setuptools' note that an editable install uses a meta path finder (the
+# folders map to attnlogic.<folder>, which needs one) filtered out by its message
+PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install -q
+
+# the package once, with the test extra; then the optional extras: their dependencies, read
+# from the package just installed (it is not built again), each allowed to fail alone (a
+# missing compiler, no wheel for this platform)
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[test]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[oracles]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[cluster]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[onnx,notebook]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[hf]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[diagram]'
-	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[web,webtest]'
+	$(PIP) --upgrade pip
+	$(PIP) -c constraints.txt -e '.[test]'
+	-$(PIP) -c constraints.txt 'attnlogic[oracles]'
+	-$(PIP) -c constraints.txt 'attnlogic[cluster]'
+	-$(PIP) -c constraints.txt 'attnlogic[onnx,notebook]'
+	-$(PIP) -c constraints.txt 'attnlogic[hf]'
+	-$(PIP) -c constraints.txt 'attnlogic[diagram]'
+	-$(PIP) -c constraints.txt 'attnlogic[web,webtest]'
 	touch $(STAMP)
 
 $(FOLDERS): $(STAMP) $(wildcard */__init__.py) $(wildcard */*.c)
-	$(BIN)/python -m pip install -q --no-deps -e .
+	$(PIP) --no-deps -e .
 	touch $(FOLDERS)
 
 install: $(FOLDERS)
@@ -36,6 +43,13 @@ THREADS := OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
 
 test: $(FOLDERS)
 	$(THREADS) $(BIN)/pytest -n 2 -q --durations=25
+
+# the quick subset: the tests not marked slow or oracle, without the browser and load tests of
+# the page (a check of a change in minutes; `make test` is the whole suite, README says how long)
+QUICK := -m "not slow and not oracle" --ignore=tests/web/test_browser.py --ignore=tests/web/test_load.py
+
+test-quick: $(FOLDERS)
+	$(THREADS) $(BIN)/pytest -n 2 -q $(QUICK) --durations=10
 
 bench: $(FOLDERS)
 	$(BIN)/python -m benchmarks

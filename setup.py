@@ -24,6 +24,13 @@ EXTENSIONS = [Extension("attnlogic.automata._native", ["automata/_native.c"], op
                         extra_compile_args=["-O2"])]
 
 
+#: folders of data files inside a package, shipped as data-only packages: listed here, with
+#: their files, so that setuptools knows them (unlisted, it warns once per build that Python
+#: could import them but ``packages`` leaves them out)
+DATA_PACKAGES = {"attnlogic.web.static": ["*.html", "*.js", "*.css"],
+                 "attnlogic.experiments.corpus": ["*.raw"]}
+
+
 def package_dirs(root: Path = HERE) -> dict[str, str]:
     """``{"attnlogic": "attnlogic", "attnlogic.ltl": "ltl", …}``: each shipped top-level folder."""
     dirs = {"attnlogic": "attnlogic"}
@@ -34,15 +41,15 @@ def package_dirs(root: Path = HERE) -> dict[str, str]:
 
 
 def packages(root: Path = HERE) -> list[str]:
-    """Every shipped top-level package and every subpackage below it."""
+    """Every shipped top-level package and every subpackage below it, and the data-only
+    packages of ``DATA_PACKAGES``."""
     out = []
     for name, folder in package_dirs(root).items():
         out.append(name)
         out.extend(f"{name}.{sub}" for sub in find_packages(str(root / folder)))
-    return out
+    return out + list(DATA_PACKAGES)
 
 
 if __name__ == "__main__":
-    setup(package_dir=package_dirs(), packages=packages(), package_data={"": ["*.lark"], "attnlogic.experiments": ["corpus/*.raw"],
-                                                                       "attnlogic.web": ["static/*"]},
+    setup(package_dir=package_dirs(), packages=packages(), package_data={"": ["*.lark"], **DATA_PACKAGES},
           ext_modules=EXTENSIONS)

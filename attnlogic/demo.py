@@ -125,10 +125,6 @@ def _mark(member) -> str:
     return {True: "[green]✔[/]", False: "[red]✘[/]", None: "[yellow]?[/]"}[member]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _short_fragment(name) -> str:
     return str(name).replace("LTL[", "").replace("]", "").replace("<=", "≤")
 
@@ -142,20 +138,23 @@ def render_table(report: DemoReport, console=None) -> None:
     rows = report.rows
     fragments = rows[0].classification.fragments if rows else ()
     table = Table(title="which attention pattern recognises which language", header_style="bold",
-                  caption="✔ member, formula verified   ✘ not a member, witness pair   ? undecided",
+                  caption="✔ member, formula verified   ✘ not a member, witness pair   ? undecided\n"
+                          "compiled: the smallest certificate's fragment, the model's layers/heads, "
+                          "its check against the DFA",
                   caption_justify="left")
+    # 80 columns: every column but the last keeps its width, the last wraps at its spaces
     table.add_column("language", no_wrap=True)
-    table.add_column("DFA", justify="right")
+    table.add_column("DFA", justify="right", no_wrap=True, min_width=3)
     for frag in fragments:
-        table.add_column(_short_fragment(frag), justify="center", no_wrap=True)
-    table.add_column("compiled certificate vs DFA", no_wrap=True)
+        table.add_column(_short_fragment(frag), justify="center", no_wrap=True,
+                         min_width=len(_short_fragment(frag)))
+    table.add_column("compiled: layers/heads", overflow="fold")
     for row in rows:
         chk = row.check
         if chk is not None:
             comp = row.compiled.compiled
             ok = "[green]agrees[/]" if chk.agrees else f"[red]{chk.disagreements} wrong[/]"
-            done = (f"{_short_fragment(row.compiled.fragment)}: {_plural(comp.layers, 'layer')}, "
-                    f"{_plural(comp.heads, 'head')}: {ok}")
+            done = f"{_short_fragment(row.compiled.fragment)} {comp.layers}/{comp.heads}: {ok}"
         else:
             done = "—"
         cls = row.classification

@@ -56,12 +56,11 @@ def build_model(plan: Plan, vocab: Vocabulary, layernorm: bool = False, eps: flo
         d_head=1, d_ff=plan.d_ff, layernorm=layernorm, norm_position="post", layernorm_eps=eps,
         positional="periodic" if plan.mods else "none", period=period_of(plan.mods),
         readout_dim=1, dropout=0.0)
-    with torch.device("meta"):       # no random initialisation: every weight is written below
+    # built on the CPU and overwritten below: not on torch's meta device, whose random
+    # initialisation imports torch._dynamo (seconds, more than the whole compilation); the
+    # constructor's random draws come from a forked generator, so the caller's stays as it was
+    with torch.random.fork_rng(devices=[]):
         model = Transformer(config)
-    if any(True for _ in model.buffers()):   # a buffer's values come from its constructor
-        model = Transformer(config)
-    else:
-        model = model.to_empty(device="cpu")
     sd = model.state_dict()          # the parameters themselves (shared storage)
     for v in sd.values():
         if v.is_floating_point():

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..kernel.errors import InputError
 from ..ltl.definitions import certificate
 from ..ltl.formula import Formula
+from ..ltl.printer import to_html
 from ..ltl.fragments import Fragment
 from .witnesses import Witness
 from ..kernel.patterns import AttentionPattern
@@ -167,8 +168,9 @@ class Classification(Mapping):
     def _repr_html_(self) -> str:
         """A table for notebooks and their HTML export: per fragment its attention pattern,
         the answer, the certificate as text that parses again (whole; definitions one a
-        line; :func:`attnlogic.kernel.display.formula_html`) with its LaTeX beside it, or the
-        witness words, and the method."""
+        line; :func:`attnlogic.kernel.display.formula_html`) with the formula beside it as
+        math rendered in plain HTML (no MathJax: the same offline) over its LaTeX source, or
+        the witness words, and the method."""
 
         sep = self.separator
         rows = []
@@ -176,7 +178,8 @@ class Classification(Mapping):
             mark = {True: "yes", False: "no", None: "?"}[r.member]
             cert, tex = "—", ""
             if r.formula is not None:
-                cert, tex = formula_html(certificate(r.formula).text), latex_html(r.formula)
+                text = certificate(r.formula).text
+                cert, tex = formula_html(text), latex_html(r.formula, to_html(r.formula))
             elif r.witness is not None and hasattr(r.witness, "summary"):   # a class's own witness
                 cert = r.witness.summary(sep)
             elif r.witness is None and r.certificate is not None:             # a class's own certificate
@@ -190,7 +193,8 @@ class Classification(Mapping):
                             + ("" if w.family is None else f"; family {code_html(w.family.text(sep))}"))
             pattern = "" if r.fragment.pattern is None else str(r.fragment.pattern)
             rows.append([str(r.fragment), pattern, mark, cert, tex, r.method])
-        return html_table(["fragment", "pattern", "member", "certificate (text, reads back)", "LaTeX",
+        return html_table(["fragment", "pattern", "member", "certificate (text, reads back)",
+                           "formula (rendered; LaTeX source)",
                            "method"], rows,
                           caption=f"minimal DFA: {self.dfa.n_states} states over {{{', '.join(self.dfa.alphabet)}}}",
                           max_rows=len(rows) + 1)

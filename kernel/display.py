@@ -73,14 +73,18 @@ def formula_html(text: str) -> Html:
                 f'white-space:pre-wrap">{html.escape(text, quote=False)}</pre>')
 
 
-def latex_html(formula, limit: int = LATEX_LIMIT) -> Html:
-    """The LaTeX of a formula for MathJax (``$…$``) when its text is at most ``limit``
-    characters, else empty: shown beside :func:`formula_html`, never instead of it.  The
-    LaTeX is the formula's own (``formula._repr_latex_()``, the one Jupyter shows), so the
-    kernel needs no printer of its own."""
+def latex_html(formula, rendered: str, limit: int = LATEX_LIMIT) -> Html:
+    """A formula's math for a notebook table, when its text is at most ``limit`` characters
+    (else empty; shown beside :func:`formula_html`, never instead of it): ``rendered``, HTML
+    that looks like the LaTeX and needs no MathJax (:func:`attnlogic.ltl.printer.to_html`,
+    so a notebook's HTML export reads the same offline), above the LaTeX source as text to
+    copy (``formula._repr_latex_()``, the one Jupyter shows; MathJax told to leave it as
+    text).  The kernel needs no printer of its own."""
     if len(str(formula)) > limit:
         return Html("")
-    return Html(html.escape(formula._repr_latex_(), quote=False))
+    tex = html.escape(formula._repr_latex_(), quote=False)
+    return Html(f'<span class="attnlogic-math" style="white-space:nowrap">{rendered}</span><br>'
+                f'<code class="attnlogic-latex tex2jax_ignore mathjax_ignore" style="font-size:75%">{tex}</code>')
 
 
 def code_html(text: str) -> Html:

@@ -43,7 +43,7 @@ from pathlib import Path
 from .errors import InputError
 
 __all__ = ["read_text_capped", "strict_json_loads", "StrictJSONError", "check_output_path", "write_files_atomic", "write_bytes_atomic", "write_text_atomic",
-           "write_json_atomic", "save_figure_atomic", "PSEUDO_FILESYSTEMS"]
+           "write_json_atomic", "save_figure_atomic", "sidecar_path", "PSEUDO_FILESYSTEMS"]
 
 #: folders whose files are kernel interfaces, never data files
 PSEUDO_FILESYSTEMS = ("/proc", "/sys", "/dev")
@@ -263,3 +263,11 @@ def save_figure_atomic(fig, path, dpi: int = 110, close: bool = False) -> Path:
         if close:
             import matplotlib.pyplot as plt
             plt.close(fig)
+
+
+def sidecar_path(path: str | os.PathLike) -> Path:
+    """The JSON sidecar of a model file: ``m.safetensors`` → ``m.json``, any other name
+    ``FILE`` → ``FILE.json`` (here, without torch: a command checks it before loading the
+    compiler)."""
+    p = Path(path)
+    return p.with_suffix(".json") if p.suffix == ".safetensors" else Path(str(p) + ".json")

@@ -19,7 +19,7 @@ from .definitions import _named, share
 from .formula import Formula
 from .render import DIALECTS, STYLES as _STYLES, TREE_TEXT_LIMIT, render as _render, render_all as _render_all
 
-__all__ = ["to_text", "to_unicode", "to_latex", "DIALECTS", "format_formula", "node_texts",
+__all__ = ["to_text", "to_unicode", "to_latex", "to_html", "DIALECTS", "format_formula", "node_texts",
            "TREE_TEXT_LIMIT"]
 
 def _bounded(formula: Formula, style: dict) -> str:
@@ -57,8 +57,15 @@ def to_latex(formula: Formula) -> str:
     return _bounded(formula, _STYLES["latex"])
 
 
+def to_html(formula: Formula) -> str:
+    """HTML that looks like the LaTeX, offline (no MathJax): Unicode operators, P, O, H, Y
+    and S in sans-serif, atoms in ``<code>``, ``Y<sub>≤k</sub>``; the atoms' names escaped."""
+    return _bounded(formula, _STYLES["html"])
+
+
 def format_formula(formula: Formula, dialect: str = "text") -> str:
-    """Print in a dialect: ``text``, ``unicode``, ``latex`` or ``json`` (a quoted string)."""
+    """Print in a dialect: ``text``, ``unicode``, ``latex``, ``html`` or ``json`` (a quoted
+    string)."""
     if dialect == "json":
         return json.dumps(to_text(formula))
     if dialect not in _STYLES:

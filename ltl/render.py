@@ -6,6 +6,7 @@ for every subformula in one iterative pass (no recursion over the formula).  The
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -56,6 +57,23 @@ STYLES = {
         "mod": r"\mathrm{MOD}_{{m}}^{{r}}", "name": r"\mathit{{p}}_{{i}}",
         "define": r"{name} \coloneqq {text} \\",
     },
+}
+
+
+def _sans(letter: str) -> str:
+    return f'<span style="font-family:sans-serif">{letter}</span>'
+
+
+#: HTML that shows the formula as its LaTeX would look, with no MathJax: Unicode operators,
+#: temporal operators in sans-serif, atoms in <code>, windows and MOD as sub/superscripts
+STYLES["html"] = {
+    Not: "¬", And: " ∧ ", Or: " ∨ ", Implies: " → ", Iff: " ↔ ", Xor: " ⊕ ", Since: f" {_sans('S')} ",
+    Past: _sans("P") + " ", Once: _sans("O") + " ", Historically: _sans("H") + " ",
+    "Y": _sans("Y") + " ", "Yk": _sans("Y") + "<sub>≤{k}</sub> ",
+    True: "⊤", False: "⊥", "(": "(", ")": ")",
+    "atom": lambda name: "<code>" + html.escape(name, quote=False) + "</code>",
+    "mod": "MOD<sub>{m}</sub><sup>{r}</sup>", "name": "<i>{p}</i><sub>{i}</sub>",
+    "define": "{name} ≔ {text}<br>",
 }
 
 DIALECTS = tuple(STYLES)

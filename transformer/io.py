@@ -16,7 +16,7 @@ from pathlib import Path
 import torch
 
 from attnlogic.kernel.errors import FileFormatError, InputError
-from attnlogic.kernel.fileio import (StrictJSONError, check_output_path, read_text_capped,
+from attnlogic.kernel.fileio import (StrictJSONError, check_output_path, read_text_capped, sidecar_path,
                                      strict_json_loads, write_files_atomic)
 from attnlogic.kernel.validate import is_int
 
@@ -28,11 +28,6 @@ __all__ = ["save_model", "model_bytes", "load_model", "sidecar_path", "read_side
 FORMAT = "attnlogic-transformer"
 VERSION = 1
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16, "float64": torch.float64}
-
-
-def sidecar_path(path: str | os.PathLike) -> Path:
-    p = Path(path)
-    return p.with_suffix(".json") if p.suffix == ".safetensors" else Path(str(p) + ".json")
 
 
 def save_model(model: Transformer, path: str | os.PathLike, metadata: dict | None = None) -> tuple[Path, Path]:

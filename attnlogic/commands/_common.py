@@ -217,19 +217,19 @@ def add_model_budget_arguments(parser) -> None:
 
 
 def add_server_budget_arguments(parser) -> None:
-    """The budgets of each request of ``attnlogic serve``, in the "budgets" group:
-    ``--time-budget`` (seconds, the wait for a worker included), ``--memory-budget`` (each
-    worker process's address space), ``--max-states`` (a language's automaton), ``--limit``
-    (as for classify) and ``--workers``."""
-    group = parser.add_argument_group("budgets")
+    """The budgets of each request of ``attnlogic serve``, in the "budgets" group: those of
+    classify (``--max-depth``, ``--limit``, ``--search-budget``, ``--certificate-factor``,
+    :func:`add_budget_arguments`), ``--time-budget`` (seconds, the wait for a worker
+    included), ``--memory-budget`` (each worker process's address space), ``--max-states``
+    (a language's automaton) and ``--workers``."""
+    add_budget_arguments(parser, search=True)
+    group = next(g for g in parser._action_groups if g.title == "budgets")
     group.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
                        help="seconds per request, the wait for a worker included (default 30)")
     group.add_argument("--memory-budget", type=byte_size, default=None, metavar="BYTES",
                        help="address space of each worker process, e.g. 3G (default 3G)")
     group.add_argument("--max-states", type=int, default=None, metavar="N",
                        help="states of a language's automaton (default 20,000)")
-    group.add_argument("--limit", type=int, default=None, metavar="N",
-                       help=f"semigroup elements, type-automaton and synthesis states (default {DEFAULT_LIMIT})")
     group.add_argument("--workers", type=int, default=None, metavar="N",
                        help="worker processes (default: one per core)")
 
@@ -285,6 +285,19 @@ def add_output_arguments(parser, help: str = "print one JSON object") -> None:
 
     group = parser if isinstance(parser, argparse._ArgumentGroup) else parser.add_argument_group("output")
     group.add_argument("--json", action="store_true", help=help)
+
+
+def starting(args, command: str, what: str):
+    """For a command whose start-up takes seconds (torch, the web stack): a status line
+    ``attnlogic COMMAND: starting: WHAT (0.1 s)`` shown at once on a terminal (not with
+    --no-progress; never in a pipe or a log) and kept ticking until the command closes it
+    (a ``with`` block, or ``close()`` when its own output begins).  Call it after the
+    cheap argument checks and before the heavy imports."""
+    from ..kernel.progress import StatusLine, is_terminal, wanted
+
+    status = StatusLine(f"attnlogic {command}", wanted(args) and is_terminal(sys.stderr))
+    status(f"starting: {what}")
+    return status
 
 
 def add_progress_arguments(parser, what: str = "progress bars", force: bool = False) -> None:

@@ -80,11 +80,14 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from attnlogic.definability.batch_classes import MAX_STATES as CLASS_MAX_STATES
-    from attnlogic.definability.census import DEFAULT_MAX_BULK_DFAS, check_request
-    from attnlogic.definability.census_shards import bulk_class_column
-    from attnlogic.definability.registry import expand
-    from attnlogic.definability.census_run import run_census
+    from ._common import starting
+
+    with starting(args, "census", "loading the classifiers"):  # a second or more: a line at once
+        from attnlogic.definability.batch_classes import MAX_STATES as CLASS_MAX_STATES
+        from attnlogic.definability.census import DEFAULT_MAX_BULK_DFAS, check_request
+        from attnlogic.definability.census_shards import bulk_class_column
+        from attnlogic.definability.registry import expand
+        from attnlogic.definability.census_run import run_census
     from attnlogic.kernel.errors import InputError
     from attnlogic.kernel.progress import StatusLine, wanted
 

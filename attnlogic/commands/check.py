@@ -128,7 +128,11 @@ def run(args) -> int:
             argmax=args.argmax)
     from attnlogic.testing.isolation import _positive
     _positive("time_budget", args.time_budget, whole=False)
+    from ._common import starting
+
+    loading = starting(args, "check", "loading torch")      # seconds: a line at once on a terminal
     import torch
+    loading.close()
 
     if args.threads is not None:
         torch.set_num_threads(args.threads)

@@ -53,25 +53,16 @@ def add_arguments(p):
 
 
 def run(args) -> int:
-    from attnlogic.compiler import CompileResult, compile_formula
-    from attnlogic.pipeline import compile_language
-    from attnlogic.kernel.errors import InputError
-    from attnlogic.ltl import parse
+    from ._common import starting
 
+    _check_arguments(args)            # the cheap checks first: before torch is imported
+    # on a terminal, a status line at once: importing torch and the library takes seconds
+    with starting(args, "compile", "loading the compiler (torch)"):
+        from attnlogic.compiler import compile_formula
+        from attnlogic.ltl import parse
+        from attnlogic.pipeline import compile_language
     from ._common import load_source, split_alphabet, warn_formula
 
-    if args.out is not None:          # refuse a bad path before the work, not after it
-        from attnlogic.kernel.fileio import check_output_path
-        from attnlogic.transformer.io import sidecar_path
-        check_output_path(args.out, new_folders=False)
-        check_output_path(sidecar_path(args.out), new_folders=False)
-    for flag, extra in (("--onnx", args.onnx), ("--torch-export", args.torch_export)):
-        if extra is not None:
-            from attnlogic.kernel.fileio import check_output_path
-            try:
-                check_output_path(extra, new_folders=False)
-            except InputError as exc:
-                raise InputError(f"{flag}: {exc}") from None
     fmt = _fixed_point(args)
     options = dict(fixed_point=fmt, span_fix=not args.no_span_fix, layernorm=args.layernorm)
     text = args.formula if args.formula is not None else args.formula_pos
@@ -82,10 +73,6 @@ def run(args) -> int:
         result = compiled.summary()
     else:
         windows = tuple(dict.fromkeys(args.window or [2]))
-        if any(k < 1 for k in windows):
-            raise InputError("--window K needs K >= 1")
-        if args.check_length < 1 or args.check_samples < 0:
-            raise InputError("--check-length must be >= 1 and --check-samples >= 0")
         result = compile_language(load_source(args), windows=windows, dtype=args.dtype,
                                   check_length=args.check_length, check_samples=args.check_samples, **options)
     if args.out is not None:
@@ -93,6 +80,30 @@ def run(args) -> int:
         path, side = result.compiled.save(args.out)
         result = replace(result, out=str(path), sidecar=str(side))
     return _report(args, result)
+
+
+def _check_arguments(args) -> None:
+    """The checks that need no computation, in the order of the command line: the output
+    paths (refused before the work, not after it), the windows, the check's sizes and
+    --no-span-fix without --fixed-point."""
+    from attnlogic.kernel.errors import InputError
+    from attnlogic.kernel.fileio import check_output_path, sidecar_path
+
+    if args.out is not None:
+        check_output_path(args.out, new_folders=False)
+        check_output_path(sidecar_path(args.out), new_folders=False)
+    for flag, extra in (("--onnx", args.onnx), ("--torch-export", args.torch_export)):
+        if extra is not None:
+            try:
+                check_output_path(extra, new_folders=False)
+            except InputError as exc:
+                raise InputError(f"{flag}: {exc}") from None
+    if any(k < 1 for k in args.window or ()):
+        raise InputError("--window K needs K >= 1")
+    if args.check_length < 1 or args.check_samples < 0:
+        raise InputError("--check-length must be >= 1 and --check-samples >= 0")
+    if args.fixed_point is None and getattr(args, "no_span_fix", False):
+        raise InputError("--no-span-fix needs --fixed-point P")
 
 
 def _report(args, result) -> int:
@@ -119,10 +130,7 @@ def _report(args, result) -> int:
 
 
 def _fixed_point(args):
-    if args.fixed_point is None:
-        if getattr(args, "no_span_fix", False):
-            from attnlogic.kernel.errors import InputError
-            raise InputError("--no-span-fix needs --fixed-point P")
+    if args.fixed_point is None:      # --no-span-fix without it: refused by _check_arguments
         return None
     from attnlogic.kernel.errors import InputError
     from attnlogic.transformer.fixed_point import FixedPoint

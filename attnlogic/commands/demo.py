@@ -43,12 +43,12 @@ def run(args) -> int:
     import time
     from dataclasses import replace
 
-    from attnlogic.demo import run_demo, render_table, write_outputs
+    from ._common import print_json, starting
+
+    with starting(args, "demo", "loading the library (torch)"):
+        from attnlogic.demo import run_demo, render_table, write_outputs
     from attnlogic.kernel.errors import InputError
-
     from attnlogic.kernel.progress import StatusLine, wanted
-
-    from ._common import print_json
 
     if args.max_length < 1 or args.samples < 0:
         raise InputError("--max-length must be >= 1 and --samples >= 0")
@@ -66,5 +66,6 @@ def run(args) -> int:
         print_json(report.to_json())
         return 0
     render_table(report)
-    print(f"report: {paths['json']}  plots: {', '.join(paths['png'])}  ({report.seconds} s)")
+    print(f"report: {paths['json']}  ({report.seconds} s)")
+    print(f"plots:  {', '.join(paths['png'])}")
     return 0 if report.all_checks_clean else 1

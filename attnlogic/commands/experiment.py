@@ -248,9 +248,12 @@ def _check_patterns(patterns, n_heads: int, allow_lstm: bool = False) -> None:
 def _run_lm(args) -> int:
     from dataclasses import replace
 
-    from ..experiments.lm import LM_PRESETS, load_corpus, run_lm_patterns
-    from ..experiments.provenance import environment
-    from ..experiments.train import resolve_device
+    from ._common import starting
+
+    with starting(args, "experiment", "loading torch"):      # seconds: a line at once on a terminal
+        from ..experiments.lm import LM_PRESETS, load_corpus, run_lm_patterns
+        from ..experiments.provenance import environment
+        from ..experiments.train import resolve_device
 
     if args.preset is not None and args.preset not in _LM_PRESETS:
         raise InputError(f"--preset {args.preset} is a recognition grid; with --lm use "
@@ -304,12 +307,15 @@ def run(args) -> int:
         return _list()
     if args.lm:
         return _run_lm(args)
-    from ..experiments.grid import aggregate, run_grid
-    from ..experiments.report import markdown_tables, write_report
-    from ..experiments.train import resolve_device
+    from ._common import starting
 
-    spec = _grid_from_args(args)
-    resolve_device(spec.template.device)
+    with starting(args, "experiment", "loading torch"):      # seconds: a line at once on a terminal
+        from ..experiments.grid import aggregate, run_grid
+        from ..experiments.report import markdown_tables, write_report
+        from ..experiments.train import resolve_device
+
+        spec = _grid_from_args(args)
+        resolve_device(spec.template.device)
     backend = args.backend or "local"
     if args.address is not None and backend != "ray":
         raise InputError("--address needs --backend ray")

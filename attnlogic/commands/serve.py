@@ -46,7 +46,7 @@ def run(args) -> int:
         return 2
     from dataclasses import replace
 
-    from attnlogic.web import serve
+    from attnlogic.web import serve          # the web stack itself is imported by serve()
     from attnlogic.web.app import Settings
 
     settings = Settings()
@@ -60,6 +60,17 @@ def run(args) -> int:
                                  f"{least:,}{' seconds' if name == 'time_budget' else ''}, got {value:,}",
                                  parameters=(parameter,))
             settings = replace(settings, **{name: value})
+    from attnlogic.kernel.limits import Limits
+
+    # the classifier's budgets, validated by the library (an error names the flag)
+    Limits.of(max_depth=args.max_depth, search_budget=args.search_budget,
+              certificate_factor=args.certificate_factor)
+    settings = replace(settings, **{name: getattr(args, name) for name in
+                                    ("max_depth", "search_budget", "certificate_factor")
+                                    if getattr(args, name) is not None})
+    # a line at once: the web stack, then the workers' warm-up (torch), take seconds
+    print(f"attnlogic serve: starting on {args.host}:{args.port} (loading the web stack, then "
+          f"warming up {settings.workers} worker process{'es' * (settings.workers != 1)}; the address follows)", flush=True)
     try:
         serve(args.host, args.port, settings, announce=lambda line: print(line, flush=True))
     except OSError as exc:

@@ -32,7 +32,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from attnlogic.kernel.limits import DEFAULT_LIMIT, Limits
+from attnlogic.kernel.limits import (DEFAULT_CERTIFICATE_FACTOR, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
+                                     DEFAULT_SEARCH_BUDGET, Limits)
 
 from .pool import JobFailed, Refused, WorkerPool, default_size
 from .schema import BadRequest, check_request
@@ -47,13 +48,17 @@ class Settings:
     """The server's budgets: ``time_budget`` (seconds per request, the wait for a worker
     included), ``memory`` (bytes of each worker's address space), ``max_states`` (states of a
     language's automaton), ``limit`` (the :class:`~attnlogic.kernel.limits.Limits` alias: semigroup
-    elements, type-automaton and synthesis states), ``workers`` (processes; default one per
-    core), ``max_body`` (bytes of a request), ``max_dfas`` (DFAs of a census)."""
+    elements, type-automaton and synthesis states), ``max_depth``, ``search_budget`` and
+    ``certificate_factor`` (as for classify), ``workers`` (processes; default one per core),
+    ``max_body`` (bytes of a request), ``max_dfas`` (DFAs of a census)."""
 
     time_budget: float = 30.0
     memory: int = 3 * 2 ** 30
     max_states: int = 20_000
     limit: int = DEFAULT_LIMIT
+    max_depth: int = DEFAULT_MAX_DEPTH
+    search_budget: int = DEFAULT_SEARCH_BUDGET
+    certificate_factor: int = DEFAULT_CERTIFICATE_FACTOR
     workers: int = field(default_factory=default_size)
     max_body: int = 2 * 2 ** 20
     max_dfas: int = 100_000
@@ -61,7 +66,32 @@ class Settings:
     def limits(self, request: dict) -> Limits:
         """The request's :class:`Limits`: the server's, lowered by the request's ``max_states``."""
         states = min(self.max_states, request.get("max_states") or self.max_states)
-        return Limits.of(limit=self.limit, automaton_states=states, memory_budget=self.memory // 2)
+        return Limits.of(limit=self.limit, automaton_states=states, memory_budget=self.memory // 2,
+                         max_depth=self.max_depth, search_budget=self.search_budget,
+                         certificate_factor=self.certificate_factor)
+
+
+#: library parameters bounded by ``attnlogic serve --limit`` (the others: --max-states, --memory-budget)
+LIMIT_PARAMETERS = {"limit", "semigroup_elements", "type_states", "synthesis_states"}
+
+
+def raise_hint(budget: str, settings: Settings, kind: str, params: dict) -> str:
+    """What a refusal by ``budget`` (``time``, ``busy``, ``memory``, ``states``, ``limit``)
+    adds: the ``attnlogic serve`` option that sets this server's budget, with its value, and
+    the command line that asks the same question without the page's budgets."""
+    from .jobs import cli_line
+
+    option, value = {"time": ("--time-budget", f"{settings.time_budget:g}"),
+                     "busy": ("--workers", f"{settings.workers}"),
+                     "memory": ("--memory-budget", f"{settings.memory / 2 ** 30:g}G"),
+                     "states": ("--max-states", f"{settings.max_states}"),
+                     "limit": ("--limit", f"{settings.limit}")}[budget]
+    hint = (f". This page's budget is `attnlogic serve {option} {value}`: whoever runs the server can "
+            f"restart it with a larger {option}")
+    line = cli_line(kind, params)
+    if line is not None and line.startswith("printf "):      # a file's text: named, not inlined
+        line = line[line.rindex(" | attnlogic ") + 3:].replace("--dfa -", "--dfa FILE", 1)
+    return hint + (f"; or run the command line: {line}" if line else "")
 
 
 def _error(status: int, message: str, **extra):
@@ -129,6 +159,9 @@ def create_app(settings: Settings | None = None, pool: WorkerPool | None = None)
         return JSONResponse({"fragments": fragment_choices((2, 3, 4)), "classes": optional_classes(),
                              "budgets": {"time_budget": settings.time_budget, "memory": settings.memory,
                                          "max_states": settings.max_states, "limit": settings.limit,
+                                         "max_depth": settings.max_depth,
+                                         "search_budget": settings.search_budget,
+                                         "certificate_factor": settings.certificate_factor,
                                          "workers": settings.workers, "max_body": settings.max_body,
                                          "max_dfas": settings.max_dfas}})
 
@@ -157,11 +190,14 @@ def create_app(settings: Settings | None = None, pool: WorkerPool | None = None)
             what = {"time": f"the time budget of {budget:g} s ran out: the computation was stopped",
                     "busy": f"every worker stayed busy for the whole time budget of {budget:g} s",
                     "memory": "the memory budget of the computation ran out: it was stopped"}[exc.budget]
-            return _error(503 if exc.budget == "busy" else 422, f"refused: {what}", budget=exc.budget)
+            return _error(503 if exc.budget == "busy" else 422,
+                          f"refused: {what}" + raise_hint(exc.budget, settings, kind, params), budget=exc.budget)
         except JobFailed as exc:
             if exc.kind == "limit":
                 budget_name = "memory" if "memory_budget" in exc.parameters else "states"
-                return _error(422, f"refused: {exc}", budget=budget_name, parameters=exc.parameters)
+                option = "limit" if set(exc.parameters) & LIMIT_PARAMETERS else budget_name
+                return _error(422, f"refused: {exc}" + raise_hint(option, settings, kind, params),
+                              budget=budget_name, parameters=exc.parameters)
             if exc.kind == "input":
                 return _error(400, str(exc), details=exc.details, parameters=exc.parameters)
             return _error(500, f"internal error: {exc}")

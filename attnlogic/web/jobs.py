@@ -135,6 +135,24 @@ def command(words: list[str], stdin: str = "") -> str:
     return f"printf '%s' {shlex.quote(stdin)} | {line}" if stdin else line
 
 
+def cli_line(kind: str, params) -> str | None:
+    """The command line that asks what request ``kind`` asks (computed before any work, so
+    that a refusal can name it too); None for ``verify``, whose command depends on the row."""
+    if kind in ("language", "compile", "download"):
+        flags, stdin = _source_flags(params)
+        if kind == "language":
+            classes = [w for c in params.get("classes") or () for w in ("--class", c)]
+            return command(["classify"] + flags + _window_flags(_windows(params)) + classes, stdin)
+        return command(["compile"] + flags + _window_flags(_windows(params)) + ["--out", "model.safetensors"],
+                       stdin)
+    if kind == "separate":
+        return command(["separate", params["a"], params["b"]])
+    if kind == "census":
+        return command(["census", "--max-states", str(params["states"]), "--alphabet", params["alphabet"]]
+                       + _window_flags(_windows(params)) + ["--json", "--each"])
+    return None
+
+
 def _windows(params) -> tuple[int, ...]:
     return tuple(params.get("windows") or (2,))
 
@@ -173,10 +191,6 @@ def job_language(params, limits: Limits) -> dict:
         row = {"fragment": str(r.fragment), "pattern": _pattern(r.fragment), **r.to_json(sep),
                "recheck": _recheck(r)}
         rows.append(row)
-    flags, stdin = _source_flags(params)
-    words = ["classify"] + flags + _window_flags(windows)
-    for c in classes:
-        words += ["--class", c]
     d = lang.dfa
     return {"language": {**lang.to_json(), "description": lang.describe(),
                          "transitions": [[int(q) for q in row] for row in d.transitions],
@@ -185,7 +199,7 @@ def job_language(params, limits: Limits) -> dict:
             "warnings": list(lang.warnings()), "svg": draw(d),
             "dfa_json": dfa_text(d, "json"),
             "semigroup": _semigroup(d, limits), "separator": sep, "results": rows,
-            "cli": command(words, stdin)}
+            "cli": cli_line("language", params)}
 
 
 def _pattern(fragment) -> str | None:
@@ -268,7 +282,7 @@ def job_verify(params, limits: Limits) -> dict:
 # -- separate -----------------------------------------------------------------------------------
 def job_separate(params, limits: Limits) -> dict:
     a, b = Fragment.parse(params["a"]), Fragment.parse(params["b"])
-    cli = command(["separate", str(a), str(b)])
+    cli = cli_line("separate", {"a": str(a), "b": str(b)})
     inc = inclusion(a, b)
     if inc is not None:
         return {"inclusion": inc.to_json(), "cli": cli}
@@ -324,12 +338,10 @@ def job_compile(params, limits: Limits) -> dict:
                 for n in range(len(word) + 1)]
     heads = [{"layer": layer, "pattern": str(h.spec), "computes": str(h.formula)}
              for layer, hs in enumerate(c.plan.heads, 1) for h in hs]
-    flags, stdin = _source_flags(params)
     return {**result.to_json(), "formula": c.formula, "alphabet": list(c.vocab.alphabet),
             "lines": result.lines(), "heads_detail": heads,
             "diagram": graphviz_svg(plan_dot(c.plan)), "dfa_svg": draw(lang.dfa), "prefixes": prefixes,
-            "cli": command(["compile"] + flags + _window_flags(_windows(params))
-                           + ["--out", "model.safetensors"], stdin)}
+            "cli": cli_line("compile", params)}
 
 
 def job_download(params, limits: Limits) -> dict:
@@ -366,11 +378,10 @@ def job_census(params, limits: Limits) -> dict:
                "accepting": [q for q in range(e.dfa.n_states) if e.dfa.accepting[q]],
                "member": dict(zip(names, e.verdicts))} for i, e in matching[:MAX_LISTED]]
     summary = result.to_json()
-    words = ["census", "--max-states", str(n), "--alphabet", params["alphabet"]] + _window_flags(windows)
     return {"fragments": names, "languages": summary["languages"], "counts": summary["counts"],
             "profiles": summary["profiles"], "undecided": len(summary["undecided"]),
             "matching": len(matching), "listed": listed,
-            "cli": command(words + ["--json", "--each"])}
+            "cli": cli_line("census", params)}
 
 
 JOBS = {"language": job_language, "verify": job_verify, "separate": job_separate,

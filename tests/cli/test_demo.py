@@ -60,6 +60,26 @@ def test_demo_writes_json_and_png(demo, tmp_path):
     assert len(paths["png"]) == 2
 
 
+def test_demo_table_fits_80_columns_and_loses_nothing(demo):
+    from rich.console import Console
+
+    from attnlogic.demo import render_table
+
+    import io
+
+    out = io.StringIO()
+    render_table(demo, Console(file=out, width=80, color_system=None))
+    text = out.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "…" not in text.split("certificates")[0]                # nothing cut short in the table
+    header = next(line for line in text.splitlines() if line.startswith("┃ language"))
+    assert "DFA" in header and "Y≤2" in header and "P,Y≤2" in header
+    for row in demo.rows:                                            # each row's state count shown
+        line = next(ln for ln in text.splitlines() if ln.startswith(f"│ {row.language.name} "))
+        assert f" {row.classification.dfa.n_states} │" in line
+    assert text.count("agrees") == sum(1 for r in demo.rows if r.check is not None and r.check.agrees)
+
+
 def test_demo_command_line(tmp_path, capsys):
     code = main(["demo", "--no-compile", "--out", str(tmp_path)])
     out = capsys.readouterr().out

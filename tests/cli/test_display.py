@@ -218,3 +218,46 @@ def test_a_wide_graphviz_drawing_is_laid_out_top_to_bottom():
     width, height = svg_size(d._repr_svg_())
     assert width <= MAX_WIDE_POINTS < height
     assert 'style="max-width:none' in d._repr_html_()
+
+
+# -- notebook HTML offline (issue 39): the math needs no MathJax ------------------------------
+def _shown_without_mathjax(page: str) -> str:
+    """What a browser shows of ``page`` with no MathJax: the text outside the elements MathJax
+    is told to ignore (those hold text to copy), tags dropped, entities read."""
+    import html
+    import re
+
+    page = re.sub(r'<(pre|code) class="[^"]*mathjax_ignore[^"]*"[^>]*>.*?</\1>', "", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def test_the_notebook_table_shows_the_math_without_mathjax():
+    from attnlogic.definability.classify import classify
+
+    r = classify(regex_to_dfa("(a|b)*b", "ab"))
+    page = r._repr_html_()
+    shown = _shown_without_mathjax(page)
+    assert "$" not in shown and "\\math" not in shown               # no raw LaTeX on screen
+    assert "Y b" in shown                                            # the formula, rendered
+    assert '<code class="attnlogic-latex tex2jax_ignore mathjax_ignore"' in page   # its LaTeX, to copy
+    assert "$\\mathsf{Y}\\, \\mathtt{b}$" in page
+
+
+@pytest.mark.parametrize("text", ["P (b & Y[<=2] a) | !(a S b)", "H (a -> O b) <-> (c xor true)",
+                                  "Y Y[<=3] (a | b) & false"])
+def test_the_html_rendering_reads_as_the_unicode_text(text):
+    import html
+    import re
+
+    from attnlogic.ltl.printer import to_html, to_unicode
+
+    f = parse(text)
+    shown = html.unescape(re.sub(r"<[^>]+>", "", to_html(f)))
+    assert shown == re.sub(r"\[≤(\d+)\]", r"≤\1", to_unicode(f))
+    assert '<span style="font-family:sans-serif">' in to_html(f) and "<code>" in to_html(f)
+
+
+def test_an_atoms_name_is_escaped_in_the_html_rendering():
+    from attnlogic.ltl.printer import to_html
+
+    assert to_html(parse('P "x<y&z"')).endswith("<code>x&lt;y&amp;z</code>")

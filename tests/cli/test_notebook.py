@@ -78,6 +78,10 @@ def test_every_certificate_in_the_exported_html_parses_back_to_the_same_formula(
     assert len(texts) == len(want)
     for text, formula in zip(texts, want):
         assert "\\|" not in text and al.parse(text) == formula, text
+    # the formulas' math reads offline (no MathJax from a CDN): rendered in HTML, each one of
+    # the classification, beside its LaTeX kept as text to copy
+    members = [x for x in r.values() if x.formula is not None]
+    assert body.count('<span class="attnlogic-math"') == body.count('class="attnlogic-latex') == len(members)
     assert "census: 26 languages with at most 2 states over {a, b}" in body
     assert "CheckResult(" not in body or "CheckResult(exact" in body          # never the raw dataclass
     assert "check complete: the model agrees with the language on all 60 prefixes of 15 words" in body

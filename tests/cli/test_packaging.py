@@ -60,6 +60,22 @@ def test_torch_is_pinned_for_setup_but_not_in_the_metadata():
     assert "-c constraints.txt" in makefile
 
 
+def test_the_quick_target_selects_by_declared_markers_and_existing_files():
+    import re
+    import tomllib
+
+    makefile = (ROOT / "Makefile").read_text()
+    quick = re.search(r"^QUICK := (.*)$", makefile, re.MULTILINE).group(1)
+    assert "$(QUICK)" in makefile.split("test-quick:", 1)[1].split("\n\n", 1)[0]
+    declared = {m.split(":")[0] for m in
+                tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["markers"]}
+    expression = re.search(r'-m "([^"]*)"', quick).group(1)
+    assert set(re.findall(r"\b(?!not\b|and\b|or\b)\w+", expression)) <= declared
+    for ignored in re.findall(r"--ignore=(\S+)", quick):
+        assert (ROOT / ignored).is_file(), ignored
+    assert "make test-quick" in (ROOT / "README.md").read_text().split("\n\n")[1]
+
+
 def test_ci_runs_the_readme_test_command():
     readme = (ROOT / "README.md").read_text()
     assert "make test" in readme.split("\n\n")[1]

@@ -223,3 +223,18 @@ def test_an_exponential_tree_compiles_with_shared_names():
     for _ in range(5):
         w = list(rng.choice(["a", "b"], 60))
         assert list(c.prefix_acceptance(w)) == [dfa.accepts(w[:n]) for n in range(len(w) + 1)]
+
+
+def test_compiling_leaves_torchs_random_generator_as_it_was():
+    """The model is built on the CPU and overwritten (not on the meta device, whose random
+    initialisation imports torch._dynamo): its constructor draws from a forked generator."""
+    import torch
+
+    from attnlogic.compiler import compile_formula
+    from attnlogic.ltl import parse
+
+    torch.manual_seed(1234)
+    expected = torch.rand(4)
+    torch.manual_seed(1234)
+    compile_formula(parse("P (b & Y a) | MOD[2,1]"), ("a", "b"))
+    assert torch.equal(torch.rand(4), expected)

@@ -297,6 +297,13 @@ def test_a_budget_hit_is_refused_in_one_line_and_the_workers_come_back(client):
     slow = client.post("/api/census", json={"states": 4, "alphabet": "ab", "time_budget": 0.5})
     assert slow.status_code == 422 and slow.json()["budget"] == "time"
     assert "stopped" in slow.json()["error"]
+    # each names the server's option that sets its budget and the command line without it
+    assert "`attnlogic serve --max-states 20000`" in states.json()["error"]
+    assert states.json()["error"].endswith(
+        "or run the command line: attnlogic classify --regex '(a|b)*a(a|b){16}' --alphabet ab")
+    assert "`attnlogic serve --time-budget 30`" in slow.json()["error"]
+    assert slow.json()["error"].endswith(
+        "or run the command line: attnlogic census --max-states 4 --alphabet ab --json --each")
     deadline = time.monotonic() + 60             # a hang guard: the killed worker is replaced
     while client.get("/api/health").json()["workers"] < 2:
         if time.monotonic() > deadline:
@@ -345,3 +352,33 @@ def test_the_page_ships_in_the_package_and_fetches_nothing_outside():
         text = p.read_text(encoding="utf-8")
         assert not re.search(r"(src|href)\s*=\s*[\"']?(https?:)?//", text), p.name
         assert not re.search(r"fetch\(\s*[\"']https?://", text) and "@import" not in text, p.name
+
+
+def test_a_refusal_of_an_uploaded_file_names_the_file_not_its_text():
+    from attnlogic.web.app import Settings, raise_hint
+
+    hint = raise_hint("states", Settings(max_states=500), "language",
+                      {"source": "file", "text": "line 1\nline 2", "alphabet": "ab"})
+    assert "`attnlogic serve --max-states 500`" in hint and "\n" not in hint
+    assert hint.endswith("or run the command line: attnlogic classify --dfa FILE --alphabet ab")
+    assert raise_hint("limit", Settings(limit=7), "verify", {}).endswith(
+        "restart it with a larger --limit")                      # verify: no one command line
+
+
+def test_the_classifiers_budgets_are_serve_options(client):
+    import subprocess
+    import sys
+
+    from attnlogic.kernel.limits import DEFAULT_CERTIFICATE_FACTOR, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET
+    from attnlogic.web.app import Settings
+
+    budgets = client.get("/api/info").json()["budgets"]
+    assert (budgets["max_depth"], budgets["search_budget"], budgets["certificate_factor"]) == \
+        (DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET, DEFAULT_CERTIFICATE_FACTOR)
+    limits = Settings(max_depth=5, search_budget=0, certificate_factor=2).limits({})
+    assert (limits.max_depth, limits.search_budget, limits.certificate_factor) == (5, 0, 2)
+    for flag, value in (("--certificate-factor", "-1"), ("--max-depth", "0"), ("--search-budget", "-3")):
+        proc = subprocess.run([sys.executable, "-m", "attnlogic", "serve", flag, value],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 2 and proc.stdout == ""              # refused before starting
+        assert proc.stderr.count("\n") == 1 and f"[command line: {flag}]" in proc.stderr

@@ -252,14 +252,53 @@ def test_open_a_census_language(server, browser, shots):
     _wait(browser, lambda d: _classified(d) and not _css(d, "#tab-language.hidden"), "the opened language")
     verdicts = _verdicts(browser)
     assert verdicts["LTL[P]"] == "yes" and verdicts["LTL[Y]"] == "no"
+    # titled as the census language it is, not as an upload
+    first = next(i for i, e in enumerate(here.entries) if e.verdicts[p] is True and e.verdicts[y] is False)
+    states = here.entries[first].dfa.n_states
+    assert _css(browser, "#lang-title")[0].text == \
+        f"census language #{first}: {states} state{'s' * (states != 1)} over {{a, b}}"
 
 
 def test_a_budget_hit_is_shown_as_a_refusal(server, browser):
-    browser.get(server.url + "/?tab=language&source=regex&text=%28a%7Cb%29*a%28a%7Cb%29%7B18%7D&alphabet=ab")
+    browser.get(server.url + "/?tab=language&source=regex&text=%28a%7Cb%29*ab&alphabet=ab")
+    _wait(browser, _classified, "a first language")
+    _type(_css(browser, "#text")[0], "(a|b)*a(a|b){18}")
+    _css(browser, "#run-language")[0].click()
     _wait(browser, lambda d: _css(d, "#error.refusal"), "the refusal")
     text = _css(browser, "#error")[0].text
     assert text.startswith("refused:") and "Traceback" not in text
+    # it names the server's budget, the option that raises it, and the command line
+    assert "attnlogic serve --max-states 20000" in text
+    assert text.endswith("or run the command line: attnlogic classify --regex '(a|b)*a(a|b){18}' --alphabet ab")
+    # and nothing of the previous language stays on screen
+    assert not _css(browser, "#language-out")[0].is_displayed()
+    assert not _css(browser, "#dfa-svg svg") and not _css(browser, "#verdicts tbody tr")
     # the page stays usable
     _type(_css(browser, "#text")[0], "(a|b)*b")
     _css(browser, "#run-language")[0].click()
     _wait(browser, lambda d: _css(d, "#error.hidden") and _verdicts(d).get("LTL[Y]") == "yes", "the next answer")
+
+
+def test_an_error_clears_the_previous_answer(server, browser):
+    browser.get(server.url + "/?tab=language&source=formula&text=P%20%28b%20%26%20Y%20a%29&alphabet=ab")
+    _wait(browser, _classified, "a first language")
+    _type(_css(browser, "#text")[0], "P (b & ")
+    _css(browser, "#run-language")[0].click()
+    _wait(browser, lambda d: not _css(d, "#error.hidden"), "the parse error")
+    assert "^" in _css(browser, "#error")[0].text                     # the caret line
+    assert not _css(browser, "#language-out")[0].is_displayed()
+    assert not _css(browser, "#verdicts tbody tr") and not _css(browser, "#language-reproduce a")
+
+
+def test_long_links_wrap_instead_of_scrolling_the_page_sideways(server, browser):
+    regex = "|".join(["(a|b)*ab"] * 60)                  # one language, a 540-letter regex
+    _start(browser, server)
+    _css(browser, "#src-regex")[0].click()
+    _type(_css(browser, "#text")[0], regex)
+    _type(_css(browser, "#alphabet")[0], "ab")
+    _css(browser, "#run-language")[0].click()
+    _wait(browser, _classified, "the long regex classified")
+    link = _css(browser, "#language-reproduce a.answer-link")[0]
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    assert len(link.text) > 1000 and link.rect["x"] + link.rect["width"] <= width
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width

@@ -8,6 +8,7 @@ const MAX_LINK_TEXT = 6000;        // a file's text goes into the link up to thi
 let info = null;
 let lastLanguage = null;           // the request of the last classification
 let compileState = null;           // {request, prefixes, cursor}
+let languageTitle = null;          // the title of a language opened from the census (null: its source's)
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -126,12 +127,24 @@ function showSource(kind) {
 // -- language ----------------------------------------------------------------------------------
 const VERDICT = {true: ["yes", "yes"], false: ["no", "no"], null: ["?", "undecided"]};
 
+// an answer that failed leaves nothing of the previous one on screen: only the message
+function clearAnswer(outId, reproduceId) {
+  $(outId).classList.add("hidden");
+  $(reproduceId).replaceChildren();
+}
+
 async function runLanguage() {
   const request = languageRequest();
   const data = await api("language", request);
-  if (!data) return;
+  if (!data) {
+    lastLanguage = null;
+    clearAnswer("language-out", "language-reproduce");
+    $("dfa-svg").replaceChildren();
+    $("verdicts").querySelector("tbody").replaceChildren();
+    return;
+  }
   lastLanguage = request;
-  const url = remember();
+  const url = remember(languageTitle ? {title: languageTitle} : {});
   renderLanguage(data);
   reproduce("language-reproduce", url, data.cli,
             request.source === "file" && request.text.length > MAX_LINK_TEXT
@@ -141,7 +154,7 @@ async function runLanguage() {
 function renderLanguage(data) {
   $("language-out").classList.remove("hidden");
   const lang = data.language;
-  $("lang-title").textContent = lang.description;
+  $("lang-title").textContent = languageTitle || lang.description;
   const sg = data.semigroup.size === null ? `not enumerated (${data.semigroup.note})` : data.semigroup.size;
   $("lang-summary").textContent =
     `minimal DFA: ${lang.states} state${lang.states === 1 ? "" : "s"} over {${lang.alphabet.join(", ")}}; ` +
@@ -225,7 +238,11 @@ async function runCompile(word) {
   const request = {...languageRequest(), word: word === undefined ? $("word").value : word};
   delete request.classes;
   const data = await api("compile", request);
-  if (!data) return;
+  if (!data) {
+    compileState = null;
+    clearAnswer("compile-out", "compile-reproduce");
+    return;
+  }
   compileState = {request, prefixes: data.prefixes, cursor: data.prefixes.length - 1};
   const url = remember({word: request.word});
   $("compile-out").classList.remove("hidden");
@@ -288,7 +305,7 @@ async function download(what) {
 async function runSeparate() {
   const a = $("sep-a").value, b = $("sep-b").value;
   const data = await api("separate", {a, b});
-  if (!data) return;
+  if (!data) { clearAnswer("separate-out", "separate-reproduce"); return; }
   const url = remember({a, b});
   const out = $("separate-body");
   $("separate-out").classList.remove("hidden");
@@ -331,7 +348,7 @@ async function runCensus() {
   const body = {states: Number($("census-states").value), alphabet: $("census-alphabet").value.trim(),
                 windows: windowsList($("census-windows").value), in: checkedIn("census-in"), out: checkedIn("census-out")};
   const data = await api("census", body);
-  if (!data) return;
+  if (!data) { clearAnswer("census-out-box", "census-reproduce"); return; }
   const url = remember({n: body.states, calpha: body.alphabet, cwin: $("census-windows").value.trim(),
                         in: body.in.join(";"), out: body.out.join(";")});
   $("census-out-box").classList.remove("hidden");
@@ -359,7 +376,9 @@ async function runCensus() {
   const alphabet = body.alphabet;
   $("census-list").querySelector("tbody").replaceChildren(...data.listed.map((e) => {
     const open = el("a", {href: "#", class: "open-language"}, "open");
-    open.addEventListener("click", (ev) => { ev.preventDefault(); openLanguage("file", e.dfa_json, alphabet); });
+    const title = `census language #${e.index}: ${e.states} state${e.states === 1 ? "" : "s"} over ` +
+                  `{${alphabet.split("").join(", ")}}`;
+    open.addEventListener("click", (ev) => { ev.preventDefault(); openLanguage("file", e.dfa_json, alphabet, title); });
     return el("tr", {}, el("td", {}, String(e.index)), el("td", {}, String(e.states)),
       el("td", {}, JSON.stringify(e.transitions)), el("td", {}, JSON.stringify(e.accepting)),
       el("td", {}, Object.entries(e.member).filter(([, v]) => v).map(([k]) => k).join(" ")), el("td", {}, open));
@@ -370,11 +389,12 @@ async function runCensus() {
   reproduce("census-reproduce", url, data.cli);
 }
 
-function openLanguage(source, text, alphabet) {
+function openLanguage(source, text, alphabet, title) {
   document.querySelector(`input[name=src][value=${source}]`).checked = true;
   showSource(source);
   if (source === "file") $("file-text").value = text; else $("text").value = text;
   $("alphabet").value = source === "file" ? "" : alphabet;
+  languageTitle = title || null;
   showTab("language");
   runLanguage();
 }
@@ -394,6 +414,7 @@ function fillFromURL() {
   $("one-hot").checked = q.get("one_hot") === "1";
   const classes = (q.get("classes") || "").split(",").filter(Boolean);
   for (const c of document.querySelectorAll("#classes input")) c.checked = classes.includes(c.value);
+  languageTitle = q.get("title");
   if (q.has("word")) $("word").value = q.get("word");
   if (q.has("a")) $("sep-a").value = q.get("a");
   if (q.has("b")) $("sep-b").value = q.get("b");
@@ -425,6 +446,9 @@ async function start() {
   for (const t of document.querySelectorAll("nav .tab"))
     t.addEventListener("click", () => { showTab(t.dataset.tab); history.pushState(null, "", stateURL()); });
   for (const r of document.querySelectorAll("input[name=src]")) r.addEventListener("change", () => showSource(r.value));
+  // a census language's title goes with its text: an edit or another source makes it the user's
+  for (const id of ["text", "file-text", "file", "alphabet"]) $(id).addEventListener("input", () => { languageTitle = null; });
+  for (const r of document.querySelectorAll("input[name=src]")) r.addEventListener("change", () => { languageTitle = null; });
   $("file").addEventListener("change", async () => {
     const f = $("file").files[0];
     if (f) $("file-text").value = await f.text();
