@@ -2,9 +2,11 @@
 in nodes and witness pairs in letters, over every minimal DFA of at most ``--states``
 states over {a, b} (the census: 1,054 languages at 3 states), with the default options.
 
-For each language the default classification runs once (CPU time measured); for every
-answer the certificate's size (nodes of the formula tree, :attr:`Formula.size`) and the
-witness's length (letters of the two words together) are recorded.  Printed: the count,
+For each language the default classification runs once (CPU time measured), then one with
+``--class subregular`` (SL, SP, RD, GD, LT, LTT, PT; timed apart; ``--no-classes`` skips
+it); for every answer the certificate's size (nodes of the formula tree,
+:attr:`Formula.size`) and the witness's length (letters of the two words together; of all
+the words of a class's witness) are recorded.  Printed: the count,
 mean, median and largest of each, the member answers without a formula, and the
 classification's CPU time per language (median, 90th percentile, largest, total) with the
 process's peak resident memory.  ``--save FILE`` writes the rows as JSON; ``--before FILE``
@@ -12,8 +14,8 @@ process's peak resident memory.  ``--save FILE`` writes the rows as JSON; ``--be
 witnesses got smaller, larger or stayed, and the two columns side by side.
 
 Run:  .venv/bin/python -m benchmarks.bench_proof_sizes [--states 3] [--save FILE] [--before FILE]
-(the "before" of issue 38: the same command with ``--save`` on main at daea292, with this
-file copied in).
+(the "before" of issue 38: the same command with ``--save`` on a checkout of main at
+daea292, this file run against that code).
 """
 
 from __future__ import annotations
@@ -28,7 +30,14 @@ import time
 EXAMPLES = (("contains a", "(a|b)*a(a|b)*", "ab"), ("(b|ab)*", "(b|ab)*", "ab"), ("(aa)*", "(aa)*", "a"))
 
 
-def _rows(dfas):
+def _letters(w) -> int:
+    """Letters of a witness: its two words, or all the words of a class's witness."""
+    if hasattr(w, "ins"):
+        return sum(map(len, w.ins)) + sum(map(len, w.outs))
+    return len(w.accepted) + len(w.rejected)
+
+
+def _rows(dfas, classes: bool):
     from attnlogic.definability.classify import classify
 
     rows = []
@@ -36,26 +45,42 @@ def _rows(dfas):
         t = time.process_time()
         c = classify(d)
         seconds = time.process_time() - t
-        for r in c.results:
+        answers = list(c.results)
+        if classes:
+            t = time.process_time()
+            answers += [r for r in classify(d, classes=("subregular",)).results
+                        if hasattr(r.witness, "ins") or r.certificate is not None]
+            class_seconds = time.process_time() - t
+        for r in answers:
             f, w = r.formula, r.witness
             rows.append({"language": i, "answer": str(r.fragment), "member": r.member,
+                         "class": hasattr(w, "ins") or r.certificate is not None,
                          "nodes": None if f is None else f.size,
-                         "letters": None if w is None else len(w.accepted) + len(w.rejected),
-                         "cpu": seconds})
+                         "letters": None if w is None else _letters(w),
+                         "cpu": seconds, "cpu classes": class_seconds if classes else None})
     return rows
 
 
 def _summary(rows) -> dict:
-    nodes = [r["nodes"] for r in rows if r["nodes"] is not None]
-    letters = [r["letters"] for r in rows if r["letters"] is not None]
+    fragments = [r for r in rows if not r.get("class")]
+    nodes = [r["nodes"] for r in fragments if r["nodes"] is not None]
+    letters = [r["letters"] for r in fragments if r["letters"] is not None]
     cpu = sorted({r["language"]: r["cpu"] for r in rows}.values())
-    return {"formulas": len(nodes), "nodes mean": statistics.mean(nodes), "nodes median": statistics.median(nodes),
-            "nodes max": max(nodes),
-            "members without formula": sum(1 for r in rows if r["member"] and r["nodes"] is None),
-            "witnesses": len(letters), "letters mean": statistics.mean(letters),
-            "letters median": statistics.median(letters), "letters max": max(letters),
-            "cpu median ms": 1e3 * statistics.median(cpu), "cpu p90 ms": 1e3 * cpu[int(0.9 * len(cpu))],
-            "cpu max ms": 1e3 * cpu[-1], "cpu total s": sum(cpu)}
+    out = {"formulas": len(nodes), "nodes mean": statistics.mean(nodes),
+           "nodes median": float(statistics.median(nodes)), "nodes max": max(nodes),
+           "members without formula": sum(1 for r in fragments if r["member"] and r["nodes"] is None),
+           "witnesses": len(letters), "letters mean": statistics.mean(letters),
+           "letters median": float(statistics.median(letters)), "letters max": max(letters),
+           "cpu median ms": 1e3 * statistics.median(cpu), "cpu p90 ms": 1e3 * cpu[int(0.9 * len(cpu))],
+           "cpu max ms": 1e3 * cpu[-1], "cpu total s": sum(cpu)}
+    classes = [r["letters"] for r in rows if r.get("class") and r["letters"] is not None]
+    if classes:
+        cpu = sorted({r["language"]: r["cpu classes"] for r in rows}.values())
+        out.update({"class witnesses": len(classes), "class letters mean": statistics.mean(classes),
+                    "class letters max": max(classes),
+                    "classes cpu median ms": 1e3 * statistics.median(cpu),
+                    "classes cpu total s": sum(cpu)})
+    return out
 
 
 def _compare(before, after, key: str) -> str:
@@ -80,10 +105,12 @@ def main(argv=None) -> None:
     parser.add_argument("--states", type=int, default=3)
     parser.add_argument("--save", default=None)
     parser.add_argument("--before", default=None)
+    parser.add_argument("--no-classes", action="store_true",
+                        help="skip the second classification with --class subregular")
     args = parser.parse_args(argv)
 
     classify(next(iter(minimal_dfas(2, "ab"))))          # imports and first calls, not counted
-    rows = _rows(minimal_dfas(args.states, "ab"))
+    rows = _rows(minimal_dfas(args.states, "ab"), not args.no_classes)
     if args.save:
         with open(args.save, "w") as fh:
             json.dump(rows, fh)
@@ -98,11 +125,12 @@ def main(argv=None) -> None:
         columns.insert(0, ("before", _summary(before)))
     print(f"{'':>26}" + "".join(f"{name:>12}" for name, _ in columns))
     for key in now:
-        print(f"{key:>26}" + "".join(f"{s[key]:>12.2f}" if isinstance(s[key], float) else f"{s[key]:>12}"
+        print(f"{key:>26}" + "".join(f"{s[key]:>12.2f}" if isinstance(s.get(key), float) else f"{s.get(key, '-'):>12}"
                                     for _, s in columns))
     if args.before:
         print(f"certificates, answer by answer: {_compare(before, rows, 'nodes')}")
-        print(f"witnesses, answer by answer:    {_compare(before, rows, 'letters')}")
+        print(f"witnesses, answer by answer:    {_compare(before, rows, 'letters')} "
+              "(the classes' witnesses included)")
     print("\nthe issue's examples:")
     for name, regex, alphabet in EXAMPLES:
         c = classify(load_language(regex=regex, alphabet=list(alphabet)).dfa)
