@@ -99,9 +99,11 @@ def _check_units(budget: int | None) -> int:
 
 def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int,
               meter: WorkMeter, search: int = SMALL_SEARCH_CANDIDATES) -> Formula:
-    """Check exactly, then tidy and shrink what the meter leaves (each change checked); a
-    failing check is a bug, never printed as a certificate.  Raises LimitExceeded when the
-    formula is too large to print, or its check does not fit the bounds or the meter."""
+    """Check exactly, then look for a smaller formula by a short enumeration
+    (:func:`_small_search`), then tidy and shrink what the meter leaves (each change
+    checked); a failing check is a bug, never printed as a certificate.  Raises
+    LimitExceeded when the formula is too large to print, or its check does not fit the
+    bounds or the meter."""
     if dag_size(f) > MAX_FORMULA_SIZE:
         raise LimitExceeded("certificate formula size (distinct subformulas)", MAX_FORMULA_SIZE,
                             f"the synthesised formula has {dag_size(f)} distinct subformulas")
@@ -141,8 +143,8 @@ def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int,
     if not verdict:  # pragma: no cover - would be a bug in a synthesis
         raise AssertionError(f"synthesised formula disagrees with the DFA: {f}")
     # then the smallest formula a short search finds below its size (each candidate that
-    # matches the sample is checked exactly by the search)
-    # (it has no constants: shrinking may still write `P true` for `P (a | b)`)
+    # matches the sample is checked exactly by the search); it has no constants, so
+    # shrinking may still write `P true` for its `P (a | b)`
     small = _small_search(fragment, dfa, f, limit, meter, search)
     # then readability: shrinking and tidying within CERTIFICATE_WORK and the meter
     left[0] = _check_units(meter.left)

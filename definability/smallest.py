@@ -38,6 +38,10 @@ observational equivalence, the technique of enumerative program synthesis:
 
 Work is bounded by a number of candidates (deterministic: no wall clock).
 
+The same packed evaluation serves the greedy shrinking of a certificate
+(:class:`SampleFilter`): a candidate whose readout differs from membership on a sample prefix
+cannot define L, and is dropped before the exact check.
+
 Why a second evaluator beside the reference one (:mod:`attnlogic.ltl.evaluate`): the
 search evaluates each candidate once, from its operands' packed values, for a whole batch
 at a time.  Measured by ``python -m benchmarks smallest`` (one core of a shared 2-core
