@@ -81,7 +81,8 @@ class Aperiodic(Procedure):
             note = ""
         if f is not None:
             return member(fragment, f, d, "aperiodic: " + va.method + "; formula by type refinement "
-                          "with S", limits.check_states, TYPE_FORMULA_SHRINK_CHECKS, meter)
+                          "with S", limits.check_states, TYPE_FORMULA_SHRINK_CHECKS, meter,
+                          search=limits.search_budget)
         g, share = None, STAR_FREE_LOCAL_DIVISOR_WORK // len(STAR_FREE_STRATEGIES)
         share = meter.cap(share, LOCAL_DIVISOR_STEPS)
         failure = None
@@ -109,7 +110,7 @@ class Aperiodic(Procedure):
         else:
             return member(fragment, g, d, "aperiodic: " + va.method + "; formula by the "
                           "local-divisor construction (Kamp's theorem)", limits.check_states,
-                          TYPE_FORMULA_SHRINK_CHECKS, meter)
+                          TYPE_FORMULA_SHRINK_CHECKS, meter, search=limits.search_budget)
         return FragmentResult(fragment, True, None, None,
                               "aperiodic (Schützenberger, McNaughton–Papert, Kamp): " + va.method + note)
 

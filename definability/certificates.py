@@ -23,7 +23,7 @@ from ..ltl.rewrite import core, expand_windows
 from .results import FragmentResult, Verdict
 from .synthesis import CHECK_BY_DFA_FROM, CHECK_WORK, check_formula, shrink, tidy
 from ..ltl.fragments import windows
-from .smallest import smallest_formula
+from .smallest import SampleFilter, smallest_formula
 
 __all__ = ["member", "member_by", "non_member", "defines", "hint_forms", "improve",
            "MAX_FORMULA_SIZE"]
@@ -39,7 +39,7 @@ MAX_FORMULA_SIZE = 20_000
 #: SHRINK_MIN_SIZE and DFAs up to SHRINK_MAX_STATES states are shrunk
 SHRINK_CHECKS = 800
 SHRINK_WORK = 1_500_000
-SHRINK_MIN_SIZE = 12
+SHRINK_MIN_SIZE = 2
 SHRINK_MAX_STATES = 200
 #: ... and the exact checks of one shrinking do at most this much work in all (product
 #: states × distinct subformulas of the candidate, summed over the checks)
@@ -68,6 +68,17 @@ SMALLEST_FROM_SIZE = 20
 #: of a type-refinement formula far larger than the other fragments' own certificates
 REWRITE_MAX_SIZE = 500
 SMALLEST_MAX_SIZE = 14
+#: a certificate of at most SMALLEST_FROM_SIZE nodes is searched too, below its own size,
+#: with at most this many candidates (the formulas of up to 8 nodes over two letters fit:
+#: `P a` for "contains a" after 6, where the synthesis gives `P (a & !P a)`)
+SMALL_SEARCH_CANDIDATES = 10_000
+#: what the shrinking of a certificate leaves of the meter's allowance for that search
+SEARCH_RESERVE = 2 * SMALL_SEARCH_CANDIDATES * CANDIDATE_STEPS
+#: steps counted per node evaluated on the sample words when a shrinking candidate is
+#: tested before its exact check (one packed operation on 256 words, a few microseconds),
+#: and at most SHRINK_FILTERED candidates dropped by that test per certificate
+FILTER_NODE_STEPS = 4
+SHRINK_FILTERED = 20_000
 SMALLEST_PER_SEARCH = SEARCH_PER_FRAGMENT
 #: ... and on a DFA of n > SEARCH_FULL_STATES states at most SMALLEST_PER_SEARCH ×
 #: SEARCH_FULL_STATES / n candidates: a candidate that matches the sample is checked exactly
@@ -87,10 +98,12 @@ def _check_units(budget: int | None) -> int:
 
 
 def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int,
-              meter: WorkMeter) -> Formula:
-    """Check exactly, then tidy and shrink what the meter leaves (each change checked); a
-    failing check is a bug, never printed as a certificate.  Raises LimitExceeded when the
-    formula is too large to print, or its check does not fit the bounds or the meter."""
+              meter: WorkMeter, search: int = SMALL_SEARCH_CANDIDATES) -> Formula:
+    """Check exactly, then look for a smaller formula by a short enumeration
+    (:func:`_small_search`), then tidy and shrink what the meter leaves (each change
+    checked); a failing check is a bug, never printed as a certificate.  Raises
+    LimitExceeded when the formula is too large to print, or its check does not fit the
+    bounds or the meter."""
     if dag_size(f) > MAX_FORMULA_SIZE:
         raise LimitExceeded("certificate formula size (distinct subformulas)", MAX_FORMULA_SIZE,
                             f"the synthesised formula has {dag_size(f)} distinct subformulas")
@@ -129,34 +142,69 @@ def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int,
                             + ("" if units == CHECK_WORK else "; " + meter.describe()))
     if not verdict:  # pragma: no cover - would be a bug in a synthesis
         raise AssertionError(f"synthesised formula disagrees with the DFA: {f}")
+    # then the smallest formula a short search finds below its size (each candidate that
+    # matches the sample is checked exactly by the search); it has no constants, so
+    # shrinking may still write `P true` for its `P (a | b)`
+    small = _small_search(fragment, dfa, f, limit, meter, search)
     # then readability: shrinking and tidying within CERTIFICATE_WORK and the meter
     left[0] = _check_units(meter.left)
-    g = f
+    g = f if small is None else small
     if g.size > SHRINK_MIN_SIZE and dfa.n_states <= SHRINK_MAX_STATES and left[0] > 0:
+        # candidates are first tested on the sample words (SampleFilter: one packed
+        # operation per new node, FILTER_NODE_STEPS each), the exact check only for those
+        # that pass; the shrinking leaves SEARCH_RESERVE steps to the search for a smaller
+        # formula (improve)
+        spare = None if meter.left is None else max(0, meter.left - SEARCH_RESERVE)
+        per_check = check_steps(dag_size(g), dfa.n_states * dag_size(g))
         budget = min(checks, SHRINK_WORK // max(1, dfa.n_states * g.size),
-                     meter.cap(checks, check_steps(dag_size(g), dfa.n_states * dag_size(g))))
+                     checks if spare is None else spare // 2 // per_check)
+        sample = SampleFilter(dfa)
+        filtered = SHRINK_FILTERED if spare is None else min(
+            SHRINK_FILTERED, spare // 2 // (FILTER_NODE_STEPS * max(1, g.height)))
         stats: dict = {}
         g = shrink(g, dfa, fragment.allows, max_checks=budget, check_limit=limit,
-                   max_work=min(SHRINK_STEPS, max(1, left[0] // 2)), stats=stats)
+                   max_work=min(SHRINK_STEPS, max(1, left[0] // 2)), stats=stats,
+                   prefilter=sample.passes, max_filtered=max(1, filtered))
         left[0] -= stats.get("work", 0)
-        meter.spend(stats.get("work", 0) // CHECK_UNITS_PER_STEP)
+        meter.spend(stats.get("work", 0) // CHECK_UNITS_PER_STEP + FILTER_NODE_STEPS * sample.evaluated)
     return tidy(g, lambda h: fragment.allows(h) and left[0] > 0 and bool(checked(h)), meter)
 
 
+def _small_search(fragment: Fragment, dfa, f: Formula, limit: int, meter: WorkMeter,
+                  search: int = SMALL_SEARCH_CANDIDATES):
+    """A formula of ``fragment`` defining L(dfa) with fewer nodes than f found by bottom-up
+    enumeration within SMALL_SEARCH_CANDIDATES candidates, ``search`` (the classification's
+    search budget; 0: no search) and the meter, or None; on
+    DFAs of at most SEARCH_FULL_STATES states only (the exact check of a candidate that
+    matches the sample is linear in the states)."""
+    if f.size <= 2 or dfa.n_states > SEARCH_FULL_STATES:
+        return None
+    cap = meter.cap(min(SMALL_SEARCH_CANDIDATES, search), CANDIDATE_STEPS)
+    if cap <= 0:
+        return None
+    stats: dict = {}
+    g = _smallest(fragment, dfa, f, limit, cap, stats)
+    meter.spend(CANDIDATE_STEPS * stats.get("evaluated", 0))
+    return g
+
+
 def member(fragment: Fragment, f: Formula, dfa, method: str, limit: int,
-           checks: int = SHRINK_CHECKS, meter: WorkMeter | None = None) -> FragmentResult:
-    """A member with its verified formula; when the formula is too large to print or to
-    check (within ``meter``'s allowance), the member answer stands (it is proved by the
-    decision procedure) without one."""
+           checks: int = SHRINK_CHECKS, meter: WorkMeter | None = None,
+           search: int = SMALL_SEARCH_CANDIDATES) -> FragmentResult:
+    """A member with its verified formula, replaced by a smaller one where a short search
+    (at most ``search`` candidates: the classification's search budget) or shrinking finds
+    one; when the formula is too large to print or to check (within ``meter``'s
+    allowance), the member answer stands (it is proved by the decision procedure) without
+    one."""
     try:
-        g = _verified(f, dfa, fragment, limit, checks, meter or unmetered())
+        g = _verified(f, dfa, fragment, limit, checks, meter or unmetered(), search)
     except LimitExceeded as exc:
         return FragmentResult(fragment, True, None, None, f"{method}; no certificate printed: {exc}")
     return FragmentResult(fragment, True, g, None, method)
 
 
 def member_by(fragment: Fragment, build, dfa, method: str, limit: int,
-              meter: WorkMeter | None = None) -> FragmentResult:
+              meter: WorkMeter | None = None, search: int = SMALL_SEARCH_CANDIDATES) -> FragmentResult:
     """Like :func:`member`, with the synthesis ``build()`` itself bounded by ``limit``; its
     formula's distinct subformulas are counted on ``meter`` (SYNTHESIS_NODE_STEPS each)."""
     meter = meter or unmetered()
@@ -165,7 +213,7 @@ def member_by(fragment: Fragment, build, dfa, method: str, limit: int,
     except LimitExceeded as exc:
         return FragmentResult(fragment, True, None, None, f"{method}; no certificate: {exc}")
     meter.spend(SYNTHESIS_NODE_STEPS * dag_size(f))
-    return member(fragment, f, dfa, method, limit, meter=meter)
+    return member(fragment, f, dfa, method, limit, meter=meter, search=search)
 
 
 def non_member(fragment: Fragment, verdict: Verdict, method: str | None = None) -> FragmentResult:
@@ -236,11 +284,11 @@ def improve(results: dict, d, limit: int, budget: int, hints=(), meter: WorkMete
 
     order = _visiting_order(results)
 
-    def search(fragment, f):
+    def search(fragment, f, cap: int = SMALLEST_PER_SEARCH):
         if remaining[0] <= 0:
             return None
         stats: dict = {}
-        per_search = SMALLEST_PER_SEARCH * SEARCH_FULL_STATES // max(SEARCH_FULL_STATES, d.n_states)
+        per_search = min(cap, SMALLEST_PER_SEARCH) * SEARCH_FULL_STATES // max(SEARCH_FULL_STATES, d.n_states)
         # what the meter leaves is shared equally by this fragment and those after it (the
         # first searches would otherwise take it all: RDP-1's 7-node LTL[S] formula takes
         # 6,390 candidates, after a fruitless LTL[P,Y] search)
@@ -288,9 +336,16 @@ def improve(results: dict, d, limit: int, budget: int, hints=(), meter: WorkMete
             best, note = candidates[0][0], f"; formula: {candidates[0][1]}"
         if best is None or best.size > SMALLEST_FROM_SIZE:
             small = search(name, best)
-            if small is not None:
-                best, note = small, ("; formula: the first found in order of size by bottom-up "
-                                     "enumeration (verified exactly)")
+        elif best.size > 2 and best is not r.formula:
+            # a small certificate may still have a smaller equivalent (`P (a & !P a)` for
+            # "contains a" is `P a`): a short search below its size (the procedure's own
+            # formula had it when it was verified, :func:`_small_search`)
+            small = search(name, best, SMALL_SEARCH_CANDIDATES)
+        else:
+            small = None
+        if small is not None:
+            best, note = small, ("; formula: the first found in order of size by bottom-up "
+                                 "enumeration (verified exactly)")
         if best is not r.formula:
             results[name] = replace(r, formula=best, method=r.method + note)
 

@@ -103,7 +103,8 @@ def definite_verdict(context: Context) -> Verdict:
 def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
     d = context.dfa
     return member_by(fragment, lambda: synthesize_definite(d, v.data["index"], context.limits.synthesis_states), d,
-                     "definite: " + v.method, context.limits.check_states, context.meter)
+                     "definite: " + v.method, context.limits.check_states, context.meter,
+                     search=context.limits.search_budget)
 
 
 #: LTL[Y]: the pair-graph test; the certificate by synthesis

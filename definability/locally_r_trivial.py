@@ -143,7 +143,8 @@ def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
     d = context.dfa
     return member_by(fragment, lambda: synthesize_locally_r_trivial(d, v.data["k"], context.sccs,
                                                                     context.limits.synthesis_states),
-                     d, method, context.limits.check_states, context.meter)
+                     d, method, context.limits.check_states, context.meter,
+                     search=context.limits.search_budget)
 
 
 #: LTL[P,Y]: the internal pair-graph test

@@ -24,11 +24,15 @@ Checked by :mod:`.verify_subregular` (independent code) before a classification 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+import numpy as np
 
 from attnlogic.kernel.display import show_word
 
-__all__ = ["Template", "PumpedFamily", "ClassWitness", "WITNESS_KINDS"]
+from .witnesses import shortest_equivalent_word, transformation_of
+
+__all__ = ["Template", "PumpedFamily", "ClassWitness", "WITNESS_KINDS", "shorter_instances"]
 
 WITNESS_KINDS = ("pair", "cover", "deletion")
 
@@ -128,3 +132,42 @@ class ClassWitness:
         if self.pumped is not None:
             text += f"\n{indent}pumped family: {self.pumped.text(sep)}"
         return text
+
+
+def shorter_instances(witness: ClassWitness, dfa) -> list[ClassWitness]:
+    """Variants of the witness whose words are shorter, shortest first: every block of its
+    pumped family replaced by a shortest word of the same transformation of the minimal DFA
+    (:func:`.witnesses.shortest_equivalent_word`), and the family started at a smaller K0
+    where every block's power has the same transformation at K0 and K0 + step; the words
+    re-instantiated at K0.  Each word's membership is that of the original (equal
+    transformations at every K of the family); whether the family's argument still holds
+    is for the class's own check (:mod:`.verify_subregular`), which the caller applies
+    before using one.  Empty without a family."""
+    fam = witness.pumped
+    if fam is None:
+        return []
+    index = {a: i for i, a in enumerate(dfa.alphabet)}
+    coded = [[index[a] for a in b] for b in fam.blocks]
+    short = [shortest_equivalent_word(dfa.transitions, b) for b in coded]
+    out = []
+    def periodic(K: int) -> bool:        # every block acts at K as at K + step
+        return all(np.array_equal(transformation_of(dfa.transitions, b * K),
+                                  transformation_of(dfa.transitions, b * (K + fam.step)))
+                   for b in coded)
+
+    # the least K0 ≡ start (mod step) from which the blocks' powers repeat with the step: from
+    # there x^K0 = x^start for every block, so every word keeps its membership
+    K0 = fam.start
+    while K0 - fam.step >= 1 and periodic(K0 - fam.step):
+        K0 -= fam.step
+    out = []
+    for blocks in dict.fromkeys((tuple(map(tuple, coded)), tuple(map(tuple, short)))):
+        variant = replace(fam, blocks=tuple(tuple(dfa.alphabet[i] for i in b) for b in blocks), start=K0)
+        if variant != fam:
+            ins, outs = variant.words(K0)
+            out.append(replace(witness, ins=ins, outs=outs, pumped=variant))
+    return sorted(out, key=_letters)
+
+
+def _letters(w: ClassWitness) -> int:
+    return sum(map(len, w.ins)) + sum(map(len, w.outs))

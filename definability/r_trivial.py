@@ -90,7 +90,8 @@ def r_trivial_verdict(context: Context) -> Verdict:
 def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
     d = context.dfa
     return member_by(fragment, lambda: synthesize_r_trivial(d, context.sccs, MAX_FORMULA_SIZE), d,
-                     "R-trivial: " + v.method, context.limits.check_states, context.meter)
+                     "R-trivial: " + v.method, context.limits.check_states, context.meter,
+                     search=context.limits.search_budget)
 
 
 #: LTL[P]: the partially-ordered DFA test; the certificate by synthesis

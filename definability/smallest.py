@@ -38,6 +38,10 @@ observational equivalence, the technique of enumerative program synthesis:
 
 Work is bounded by a number of candidates (deterministic: no wall clock).
 
+The same packed evaluation serves the greedy shrinking of a certificate
+(:class:`SampleFilter`): a candidate whose readout differs from membership on a sample prefix
+cannot define L, and is dropped before the exact check.
+
 Why a second evaluator beside the reference one (:mod:`attnlogic.ltl.evaluate`): the
 search evaluates each candidate once, from its operands' packed values, for a whole batch
 at a time.  Measured by ``python -m benchmarks smallest`` (one core of a shared 2-core
@@ -59,7 +63,7 @@ from ..kernel.limits import DEFAULT_LIMIT
 from .synthesis import check_formula
 from ..ltl.formula import Atom, Const, Historically, Once
 
-__all__ = ["fragment_operators", "smallest_formula", "behaviour_sample", "behaviour"]
+__all__ = ["fragment_operators", "smallest_formula", "behaviour_sample", "behaviour", "SampleFilter"]
 
 #: default number of candidate formulas evaluated
 DEFAULT_BUDGET = 60_000
@@ -275,45 +279,92 @@ def _since(Tl: np.ndarray, Tr: np.ndarray, ell: int) -> np.ndarray:
     return _temporal(out, ell)
 
 
+def _node_values(g: Formula, c: list, words: np.ndarray, index: dict, ell: int, B: int) -> np.ndarray:
+    """The packed behaviour of the node g from those of its children ``c``."""
+    if type(g) in BOOLEAN:
+        return BOOLEAN[type(g)](*c)
+    if isinstance(g, Atom):
+        v = np.zeros((1, 2 * ell + 1, B), dtype=np.uint8)
+        if g.name in index:
+            v[0, :ell] = np.packbits(words.T == index[g.name], axis=1)
+        return v
+    if isinstance(g, Const):
+        return np.full((1, 2 * ell + 1, B), 255 if g.value else 0, dtype=np.uint8)
+    if isinstance(g, Yesterday):
+        return _window(c[0][:, :ell], g.k, ell)
+    if isinstance(g, Past):
+        return _past(c[0][:, :ell], ell)
+    if isinstance(g, Once):
+        return c[0] | _past(c[0][:, :ell], ell)
+    if isinstance(g, Historically):
+        return c[0] & ~_past(~c[0][:, :ell], ell)
+    if isinstance(g, Since):
+        return _since(c[0][:, :ell], c[1][:, :ell], ell)
+    raise TypeError(type(g).__name__)
+
+
 def behaviour(formula: Formula, words: np.ndarray, alphabet) -> tuple[np.ndarray, np.ndarray]:
     """The truth values the enumeration works with, for one formula: ``T[p, w]`` at letter
     position p+1 of sample word w, and ``E[n, w]`` at the readout after its first n letters
     (n = 0 … ℓ), as booleans.  Exposed so that the tests can compare them with the
-    reference evaluator; every operator of the logic is accepted."""
-
-
+    reference evaluator; every operator of the logic but Mod is accepted."""
     words = np.asarray(words)
     W, ell = words.shape
     if W % 8:
         raise ValueError("the sample needs a multiple of 8 words")
-    B = W // 8
     index = {a: i for i, a in enumerate(alphabet)}
     values: dict[Formula, np.ndarray] = {}
     for g in formula.subformulas():
-        c = [values[x] for x in g.children]
-        if type(g) in BOOLEAN:
-            v = BOOLEAN[type(g)](*c)
-        elif isinstance(g, Atom):
-            v = np.zeros((1, 2 * ell + 1, B), dtype=np.uint8)
-            if g.name in index:
-                v[0, :ell] = np.packbits(words.T == index[g.name], axis=1)
-        elif isinstance(g, Const):
-            v = np.full((1, 2 * ell + 1, B), 255 if g.value else 0, dtype=np.uint8)
-        elif isinstance(g, Yesterday):
-            v = _window(c[0][:, :ell], g.k, ell)
-        elif isinstance(g, Past):
-            v = _past(c[0][:, :ell], ell)
-        elif isinstance(g, Once):
-            v = c[0] | _past(c[0][:, :ell], ell)
-        elif isinstance(g, Historically):
-            v = c[0] & ~_past(~c[0][:, :ell], ell)
-        elif isinstance(g, Since):
-            v = _since(c[0][:, :ell], c[1][:, :ell], ell)
-        else:  # pragma: no cover - every operator is listed
-            raise TypeError(type(g).__name__)
-        values[g] = v
+        values[g] = _node_values(g, [values[x] for x in g.children], words, index, ell, W // 8)
     bits = np.unpackbits(values[formula][0], axis=1).astype(bool)
     return bits[:ell], bits[ell:]
+
+
+class SampleFilter:
+    """A cheap necessary test for "φ defines L(dfa)": φ's readout on every prefix of the
+    sample words (:func:`behaviour_sample`) equals membership.  A formula that fails it does
+    not define L; one that passes still needs the exact check.  The behaviours of the
+    subformulas are memoised (formulas are hash-consed), so testing a formula that differs
+    from an earlier one in one subformula evaluates only the nodes above it;
+    ``evaluated`` counts the nodes evaluated (the work, one packed operation each).  A
+    formula with an operator the packed evaluator lacks (Mod) passes untested."""
+
+    def __init__(self, dfa, sample: np.ndarray | None = None):
+        A = list(dfa.alphabet)
+        self.words = behaviour_sample(len(A)) if sample is None else np.asarray(sample)
+        W, self.ell = self.words.shape
+        self.B = W // 8
+        self.index = {a: i for i, a in enumerate(A)}
+        t = np.asarray(dfa.transitions)
+        acc = np.asarray(dfa.accepting, dtype=bool)
+        states = np.full(W, dfa.initial, dtype=np.int64)
+        target = np.empty((self.ell + 1, W), dtype=bool)
+        target[0] = acc[states]
+        for i in range(self.ell):
+            states = t[states, self.words[:, i]]
+            target[i + 1] = acc[states]
+        self.target = np.packbits(target, axis=1)
+        self.values: dict[Formula, np.ndarray] = {}
+        self.evaluated = 0
+
+    def passes(self, formula: Formula) -> bool:
+        values = self.values
+        stack = [(formula, False)]
+        try:
+            while stack:                   # post-order, not entering memoised nodes
+                g, expanded = stack.pop()
+                if g in values:
+                    continue
+                if expanded:
+                    values[g] = _node_values(g, [values[x] for x in g.children], self.words,
+                                             self.index, self.ell, self.B)
+                    self.evaluated += 1
+                    continue
+                stack.append((g, True))
+                stack.extend((x, False) for x in g.children if x not in values)
+        except TypeError:
+            return True
+        return bool((values[formula][0, self.ell:] == self.target).all())
 
 
 def smallest_formula(dfa, fragment: str, max_size: int = 12, budget: int = DEFAULT_BUDGET,

@@ -14,7 +14,7 @@ census); :class:`ClassProcedure` adapts it to a classification.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import lcm
 
 import numpy as np
@@ -23,7 +23,7 @@ from ..automata.graphs import distinguishing_suffix, shortest_words_from
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import Limits
 from .procedure import Context, Procedure
-from .pumped import ClassWitness, PumpedFamily, Template
+from .pumped import ClassWitness, PumpedFamily, Template, shorter_instances
 from .results import FragmentResult
 from .semigroup import transition_semigroup
 from .witnesses import pumping_power, run
@@ -105,6 +105,13 @@ class ClassProcedure(Procedure):
         recheck = cls.check if cls.check is not None else (
             lambda dfa, answer, sep: verify_answer(dfa, cls.name.split("[")[0], answer, sep))
         sep = "" if all(len(a) == 1 for a in d.alphabet) else ","
+        if context.certificates and ans.witness is not None:
+            # the shortest variant of the family (shorter blocks of the same transformation,
+            # a smaller K0) that the class's check accepts
+            short = next((w for w in shorter_instances(ans.witness, d)
+                          if recheck(d, w.to_json(sep), sep).valid), None)
+            if short is not None:
+                ans = replace(ans, witness=short)
         if context.certificates:
             for label, obj in (("certificate", ans if ans.member and ans.certificate else None),
                                ("witness", ans.witness),

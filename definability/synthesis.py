@@ -549,10 +549,14 @@ def substitute(f: Formula, old: Formula, new: Formula) -> Formula:
 
 def shrink(f: Formula, dfa, allowed=None, max_checks: int = 400,
            check_limit: int = 20_000, max_seconds: float | None = None,
-           max_work: int | None = None, stats: dict | None = None) -> Formula:
+           max_work: int | None = None, stats: dict | None = None,
+           prefilter=None, max_filtered: int | None = None) -> Formula:
     """Greedy semantic simplification: replace a subformula (largest first) by ``true``,
     ``false`` or one of its operands whenever the result is smaller, still in the fragment
-    (``allowed``) and still defines L(dfa) exactly (:func:`check_formula`).  Every accepted
+    (``allowed``) and still defines L(dfa) exactly (:func:`check_formula`).  ``prefilter``
+    (optional): a necessary condition for defining L(dfa), cheaper than the exact check
+    (:class:`~.smallest.SampleFilter`); a candidate that fails it is dropped without an
+    exact check, at most ``max_filtered`` times (then the shrinking stops).  Every accepted
     step is checked, so the result is as correct as the input; ``max_checks`` bounds the
     work, ``max_work`` that of all checks together (product states × distinct subformulas
     of the candidate; each check gets at most what is left), and ``max_seconds`` (wall
@@ -565,6 +569,7 @@ def shrink(f: Formula, dfa, allowed=None, max_checks: int = 400,
     work = [max_work]
     done = [0]                                  # work of all checks
     checks = 0
+    filtered = 0
     improved = True
     try:
         while improved and checks < max_checks:
@@ -578,6 +583,11 @@ def shrink(f: Formula, dfa, allowed=None, max_checks: int = 400,
                         continue
                     h = substitute(f, g, c)
                     if h.size >= f.size or (allowed is not None and not allowed(h)):
+                        continue
+                    if prefilter is not None and not prefilter(h):
+                        filtered += 1
+                        if max_filtered is not None and filtered >= max_filtered:
+                            return f
                         continue
                     checks += 1
                     one: dict = {}

@@ -45,6 +45,7 @@ infinitely many (N, M): :func:`lasso_search` tries these when no shared period i
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import sys
@@ -462,8 +463,14 @@ def _cycles_blocks(periods: list[tuple], tails: list[tuple], k: int,
 
 def _lasso_blocks(period: tuple, tails: list[tuple], k: int, past: bool) -> dict[tuple, int]:
     """Coarsest stable partition of the lasso graph of one period with all the tails (as a
-    trie); returns the block of the N+1 node of each tail."""
-    return {tail: b for (_, tail), b in _cycles_blocks([period], tails, k, past).items()}
+    trie); returns the block of the N+1 node of each tail (a fresh dict: the partition
+    depends on the letters' indices only, not on the DFA, and is memoised)."""
+    return dict(_lasso_blocks_of(tuple(period), tuple(tails), k, past))
+
+
+@functools.lru_cache(maxsize=1024)
+def _lasso_blocks_of(period: tuple, tails: tuple, k: int, past: bool) -> tuple:
+    return tuple((tail, b) for (_, tail), b in _cycles_blocks([period], list(tails), k, past).items())
 
 
 def _cycle_of(t: np.ndarray, state: int, period) -> tuple[int, list[int]]:

@@ -76,7 +76,7 @@ class Windows(Procedure):
             if not context.certificates:
                 return FragmentResult(fragment, True, None, None, how)
             return member(fragment, unary_thresholds(d, k), d, how, context.limits.check_states,
-                          TYPE_FORMULA_SHRINK_CHECKS, context.meter)
+                          TYPE_FORMULA_SHRINK_CHECKS, context.meter, search=context.limits.search_budget)
         if past:
             for inner in (LTL_P, Fragment(False, k)):
                 r = results.get(inner)
@@ -115,7 +115,7 @@ class Windows(Procedure):
                                           f"{how}; no certificate: {res.refused} ({meter.describe()})")
                 meter.spend(FORMULA_NODE_STEPS * dag_size(res.formula))
                 return member(fragment, res.formula, d, how, context.limits.check_states,
-                              TYPE_FORMULA_SHRINK_CHECKS, meter)
+                              TYPE_FORMULA_SHRINK_CHECKS, meter, search=context.limits.search_budget)
             last_witness = res.witness
             if depth == 1:
                 lw = lasso_search(d, k, past, max_period=k + 2, max_tail=max(2, min(m + 1, 4)))
@@ -184,7 +184,7 @@ def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
         if not context.certificates:
             return FragmentResult(fragment, True, None, None, how)
         return member(fragment, res.formula, d, how, context.limits.check_states, TYPE_FORMULA_SHRINK_CHECKS,
-                      context.meter)
+                      context.meter, search=context.limits.search_budget)
     return None
 
 

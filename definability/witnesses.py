@@ -30,7 +30,8 @@ import numpy as np
 from attnlogic.kernel.display import html_table, show_factor, show_word
 
 __all__ = ["Witness", "Family", "Factors", "factorize", "make_witness", "family_witness",
-           "transformation_of", "transformation_power", "power_exponent", "least_idempotent_power", "run", "FACTORIZE_FROM"]
+           "transformation_of", "transformation_power", "power_exponent", "least_idempotent_power", "run", "FACTORIZE_FROM",
+           "shortest_equivalent_word"]
 
 
 @dataclass(frozen=True)
@@ -255,6 +256,40 @@ def power_exponent(x: np.ndarray, at_least: int = 1) -> int:
         longest = max(longest, tail[path[0]] if path else 0)
     k = period * max(1, -(-longest // period))
     return k * max(1, -(-at_least // k))
+
+
+#: transformations a search for a shorter word with the same one may visit
+EQUIVALENT_WORD_ELEMENTS = 2_000
+
+
+def shortest_equivalent_word(table: np.ndarray, word, limit: int = EQUIVALENT_WORD_ELEMENTS):
+    """A shortest word (letter indices) with the same transformation of the DFA as ``word``
+    (``word`` itself when none is shorter): breadth-first over the transformations of the
+    words by length, each kept once (the first, shortest word reaching it, letters in
+    order); ``word`` when more than ``limit`` transformations would be visited.  Pumping
+    such a word in place of ``word`` changes no membership: the words have equal
+    transformations, hence so have their powers."""
+    t = np.asarray(table)
+    target = transformation_of(t, word).tobytes()
+    level = [((), np.arange(t.shape[0]))]
+    seen = {level[0][1].tobytes()}
+    for _ in range(len(word) - 1):
+        nxt = []
+        for w, x in level:
+            for a in range(t.shape[1]):
+                y = t[x, a]
+                key = y.tobytes()
+                if key == target:
+                    return list(w) + [a]
+                if key not in seen:
+                    seen.add(key)
+                    nxt.append((w + (a,), y))
+                    if len(seen) > limit:
+                        return list(word)
+        level = nxt
+        if not level:
+            break
+    return list(word)
 
 
 def least_idempotent_power(x: np.ndarray) -> int:
