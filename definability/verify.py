@@ -91,9 +91,11 @@ class Check:
 
     valid: bool
     reason: str
+    #: structured parts of the argument (a witness's ``pair`` and ``family``), merged into the JSON
+    details: "dict | None" = None
 
     def to_json(self) -> dict:
-        return {"valid": self.valid, "reason": self.reason}
+        return {"valid": self.valid, "reason": self.reason, **(self.details or {})}
 
 
 # -- formulas -----------------------------------------------------------------------------------
@@ -139,11 +141,236 @@ def end_types_equal(u, v, fragment: "Fragment | str", depth: int) -> bool:
     return agreement_depth(tuple(u), tuple(v), fr, cap=depth, max_length=limit) == depth
 
 
+# -- the pair itself: the exact depth at which it becomes separable -----------------------------
+#: positions × levels of the refinement of one pair (both words): beyond it the pair's own
+#: separability is not computed (said in the answer)
+MAX_PAIR_WORK = 2_000_000
+
+
+@dataclass(frozen=True)
+class PairSeparation:
+    """How deep the pair u, v agrees in a fragment, computed on the words alone.
+
+    ``agrees_to``: the largest d with equal depth-d types at N+1 (None: equal at every depth,
+    the refinement of the positions of both words having reached its fixed point);
+    ``formula``: one formula of the fragment true on u and false on v (None when they agree
+    at every depth), checked by evaluating it on both words; ``exact``: whether its depth is
+    ``agrees_to`` + 1, i.e. no formula of smaller depth separates the pair (always, except for
+    LTL[S], whose types are only a sufficient condition of agreement, see
+    :func:`pair_separation`)."""
+
+    agrees_to: "int | None"
+    formula: "Formula | None"
+    exact: bool
+
+    def text(self, u, v) -> str:
+        if self.agrees_to is None:
+            return "the pair agrees at every depth (the refinement of its positions is stable)"
+        if self.formula is None:
+            return (f"the pair itself is separable at depth {self.agrees_to + 1} (its N+1 types "
+                    "differ; no formula written: the letters are not atom names), so it is a "
+                    f"witness at depth <= {self.agrees_to} only")
+        d = self.formula.depth
+        shown = str(self.formula)
+        if len(shown) > 400:
+            shown = shown[:400] + f"… ({len(shown):,} characters; --json has it whole)"
+        if self.exact:
+            head = f"the pair itself is separable at depth {d}"
+        else:
+            head = (f"the pair itself agrees up to depth {self.agrees_to} (equal types) and is "
+                    f"separable at depth {d} or less")
+        return (f"{head}: {shown} holds on {_text(u) or 'ε'!r} and not on {_text(v) or 'ε'!r} "
+                f"(evaluated on both words), so it is a witness at depth <= {self.agrees_to} only")
+
+    def to_json(self) -> dict:
+        return {"agrees_to_depth": self.agrees_to,
+                "separable_at_depth": (None if self.agrees_to is None else self.agrees_to + 1
+                                       if self.formula is None else self.formula.depth),
+                "separating_formula": None if self.formula is None else str(self.formula),
+                "exact": self.exact}
+
+
+def _refine(words, k: int | None, past: bool, cap: int | None, work: int):
+    """The depth-d types of every position of the words (position len(w) is N+1), level by
+    level: τ_0 = the letter, τ_d = (letter, {τ_{d−1}(j) : i−k ≤ j < i} with a window,
+    {τ_{d−1}(j) : j < i} with P), interned per level.  Returns the list of levels, each
+    ``(ids, keys)`` with ids[w][i] and keys[id]; stops at the first level whose N+1 types
+    differ, at the fixed point (a level with no more classes than the one before), at
+    ``cap`` levels, or past ``work`` (None then)."""
+    def intern(keys_of):
+        table: dict = {}
+        ids = [[table.setdefault(key, len(table)) for key in row] for row in keys_of]
+        keys = [None] * len(table)
+        for key, i in table.items():
+            keys[i] = key
+        return ids, keys
+
+    levels = [intern([[(w[i] if i < len(w) else None,) for i in range(len(w) + 1)] for w in words])]
+    size = sum(len(w) + 1 for w in words)
+    spent = 0
+    while levels[-1][0][0][-1] == levels[-1][0][1][-1] and (cap is None or len(levels) <= cap):
+        prev, prev_keys = levels[-1]
+        spent += size
+        if spent > work:
+            return None
+        rows = []
+        for w, pv in zip(words, prev):
+            row, before = [], set()
+            for i in range(len(pv)):
+                row.append((w[i] if i < len(w) else None,
+                            frozenset(pv[max(0, i - k):i]) if k else None,
+                            frozenset(before) if past else None))
+                before.add(pv[i])
+            rows.append(row)
+        nxt = intern(rows)
+        if len(nxt[1]) == len(prev_keys):               # no class split: the fixed point
+            return levels
+        levels.append(nxt)
+    return levels
+
+
+def _separating_formula(words, levels, k: int | None, past: bool) -> Formula:
+    """A formula true at N+1 of words[0] and false at N+1 of words[1] (their types differ at
+    the last level), of depth the first level where they differ: χ(s, t) for positions s, t
+    first differing at level e is a letter (e = 0), else Y[<=k] of the conjunction of χ(x, y)
+    over the window types y of t (some x in the window of s has a type outside it), or the
+    negation of the symmetric formula; the same with P."""
+    from ..ltl.formula import P, TRUE, Y, atom
+
+    def ident(e, pos):
+        return levels[e][0][pos[0]][pos[1]]
+
+    def first(s, t):
+        e = 0
+        while ident(e, s) == ident(e, t):
+            e += 1
+        return e
+
+    memo: dict = {}
+
+    def conj(fs):
+        out = TRUE
+        for f in sorted(set(fs), key=str):
+            out = f if out is TRUE else out & f
+        return out
+
+    def chi(s, t):
+        e = first(s, t)
+        key = (e, ident(e, s), ident(e, t))
+        if key in memo:
+            return memo[key]
+        a, b = (levels[0][1][ident(0, z)][0] for z in (s, t))
+        if e == 0:
+            f = atom(a) if a is not None else ~atom(b)
+        else:
+            f = None
+            reads = ([(lambda i: range(max(0, i - k), i), lambda g: Y(g, k))] if k else []) + \
+                    ([(lambda i: range(0, i), P)] if past else [])
+            for span, op in reads:
+                xs = {ident(e - 1, (s[0], j)): (s[0], j) for j in span(s[1])}
+                ys = {ident(e - 1, (t[0], j)): (t[0], j) for j in span(t[1])}
+                extra = [x for i, x in xs.items() if i not in ys]
+                if extra:
+                    f = op(conj(chi(extra[0], y) for y in ys.values()))
+                    break
+                missing = [y for i, y in ys.items() if i not in xs]
+                if missing:
+                    f = ~op(conj(chi(missing[0], x) for x in xs.values()))
+                    break
+            assert f is not None, "types differ in nothing they read"   # pragma: no cover
+        memo[key] = f
+        return f
+
+    return chi((0, len(words[0])), (1, len(words[1])))
+
+
+def pair_separation(u, v, fragment: "Fragment | str", cap: int | None = None,
+                    work: int = MAX_PAIR_WORK) -> "PairSeparation | None":
+    """Whether some formula of ``fragment`` separates the words u and v at N+1, and at which
+    depth, with such a formula (true on u, false on v; checked by evaluation).  For
+    LTL[Y<=k], LTL[P], LTL[P,Y<=k] the types of :func:`_refine` are exactly formula
+    equivalence (modal logic on a finite structure: the characteristic formulas of
+    :func:`_separating_formula` realise every difference), so the depth is exact.  For
+    LTL[S] the agreement depth is that of the S-types of :mod:`.indistinguishable` (equal
+    types ⇒ no formula of that depth separates) and the formula is built from the LTL[P,Y]
+    types (Y = ⊥ S φ and P = ⊤ S φ are formulas of LTL[S]); ``exact`` says whether the two
+    depths meet.  ``cap``: look no deeper (None: to the fixed point); None when the
+    refinement would take more than ``work`` position-levels."""
+    from ..ltl.evaluate import accepts
+
+    fr = Fragment.parse(fragment)
+    k, past, since = fr.type_sets
+    words = (tuple(u), tuple(v))
+    if since:
+        k, past = 1, True
+    levels = _refine(words, k, past, cap, work)
+    if levels is None:
+        return None
+    top = levels[-1][0]
+    agrees = None if top[0][-1] == top[1][-1] else len(levels) - 2
+    exact = True
+    if since:                                   # the S-types: how deep no formula separates
+        s_agrees = _since_agreement(words, fr, len(levels) + 1 if agrees is not None else cap, work)
+        if s_agrees is None and agrees is None:
+            return PairSeparation(None, None, True)
+        if s_agrees is False:
+            return None
+        exact = s_agrees == agrees
+        agrees_shown = s_agrees
+    else:
+        agrees_shown = agrees
+    if agrees is None:
+        if since:                               # S-types differ, P,Y-types never: not settled
+            return None
+        return PairSeparation(None, None, True)
+    try:
+        f = _separating_formula(words, levels, k, past)
+    except (InputError, ValueError, TypeError):          # a letter that is no atom name
+        return PairSeparation(agrees_shown, None, exact)
+    if not (fr.allows(f) and accepts(f, list(words[0])) and not accepts(f, list(words[1]))):
+        raise AssertionError(f"the separating formula {f} fails on the pair")  # pragma: no cover
+    return PairSeparation(agrees_shown, f, exact and f.depth == agrees_shown + 1)
+
+
+def _since_agreement(words, fr: Fragment, cap, work: int):
+    """The largest depth ≤ ``cap`` at which the S-types of the two N+1 positions are equal
+    (None: equal at every depth, the number of classes having stopped growing; False: beyond
+    ``work``)."""
+    from .indistinguishable import _levels
+    size = sum(len(w) + 1 for w in words)
+    spent, classes, d = 0, None, 0
+    for ids in _levels(words, fr, max(map(len, words))):
+        d += 1
+        spent += size * size
+        if spent > work:
+            return False
+        if ids[0][-1] != ids[1][-1]:
+            return d - 1
+        n = len({x for row in ids for x in row})
+        if n == classes:
+            return None
+        classes = n
+        if cap is not None and d >= cap:
+            return cap
+    return None  # pragma: no cover
+
+
 # -- witnesses ----------------------------------------------------------------------------------
-def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = None) -> Check:
+def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = None,
+                   family: bool = False) -> Check:
     """Whether the words u, v (sequences of letters, either order) witness that L(dfa) is
-    not in ``fragment`` up to ``depth`` (None: at every depth); ``dfa``: any automaton
-    :func:`~attnlogic.automata.sources.as_dfa` takes."""
+    not in ``fragment``; ``dfa``: any automaton :func:`~attnlogic.automata.sources.as_dfa`
+    takes.  What is claimed:
+
+    * ``depth`` d: no formula of depth ≤ d separates the pair (equal depth-d types);
+    * neither: the pair itself is separated by no formula at all (:func:`pair_separation`;
+      a pair of finite words seldom is: it is then NOT valid, with the depth where it
+      becomes separable and a separating formula);
+    * ``family``: the pumped family of the pair (a lasso, a common suffix, two periods, a
+      non-aperiodic pumping, found in the words) proves non-membership at every depth.
+
+    The answer's ``details`` hold ``pair`` (:meth:`PairSeparation.to_json`, when computed)
+    and, without ``depth``, ``family`` (``valid``, ``reason`` and the decomposition)."""
     dfa = as_dfa(dfa)
     fr = Fragment.parse(fragment)
     u, v = tuple(u), tuple(v)
@@ -152,6 +379,9 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
         if bad:
             raise InputError(f"the witness word has letters {sorted(set(bad))} outside the "
                              f"alphabet {list(dfa.alphabet)}", parameters=("witness",))
+    if depth is not None and family:
+        raise InputError("a witness is claimed at a depth or for its family, not both",
+                         parameters=("depth", "family"))
     au, av = dfa.accepts(u), dfa.accepts(v)
     if au == av:
         return Check(False, f"both words are {'in' if au else 'outside'} the language")
@@ -163,18 +393,41 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
         if end_types_equal(u, v, fr, depth):
             return Check(True, f"one word is in the language, the other not, and their N+1 positions "
                                f"have the same depth-{depth} type in {fr} (direct recursion on the words)")
-        return Check(False, f"the N+1 positions have different depth-{depth} types in {fr}: a formula "
-                            f"of depth <= {depth} separates the words")
+        sep = pair_separation(u, v, fr)
+        if sep is None or sep.formula is None or sep.formula.depth > depth:
+            said = "" if sep is None else "; " + sep.text(u, v)
+            return Check(False, f"the N+1 positions have different depth-{depth} types in {fr}"
+                                + ("" if fr.since else f": a formula of depth <= {depth} separates the words")
+                                + said, {"pair": sep.to_json()} if sep else None)
+        return Check(False, f"a formula of {fr} of depth <= {depth} separates the words: "
+                            + sep.text(u, v), {"pair": sep.to_json()})
+    sep = pair_separation(u, v, fr)
     found = None
     for name in fr.pumping_arguments:            # the fragment says which arguments apply
         found = ARGUMENTS[name][0](dfa, fr, u, v)
         if found is not None:
             break
     if found is None:
-        return Check(False, f"no decomposition of the pair proves indistinguishability in {fr} at "
-                            "every depth (tried: " + ", ".join(ARGUMENTS[n][1] for n in fr.pumping_arguments)
-                            + f", periods up to {MAX_PERIOD})")
-    return Check(True, found)
+        fam = {"valid": False, "reason": f"no decomposition of the pair proves indistinguishability "
+                                         f"in {fr} at every depth (tried: "
+                                         + ", ".join(ARGUMENTS[n][1] for n in fr.pumping_arguments)
+                                         + f", periods up to {MAX_PERIOD})"}
+    else:
+        fam = {"valid": True, "reason": found[0], **found[1]}
+    details = {"pair": None if sep is None else sep.to_json(), "family": fam}
+    if sep is not None and sep.agrees_to is None:
+        return Check(True, f"one word is in the language, the other not, and {sep.text(u, v)}: no "
+                           f"formula of {fr} separates them, at any depth", details)
+    pair_text = (sep.text(u, v) if sep is not None else
+                 f"the pair's own separability was not computed (more than {MAX_PAIR_WORK:,} "
+                 "position-levels)")
+    fam_text = ("its pumped family is a valid non-membership proof: " + fam["reason"] if fam["valid"]
+                else "its pumped family is not proved: " + fam["reason"])
+    if family:
+        if fam["valid"]:
+            return Check(True, fam["reason"] + "; " + pair_text, details)
+        return Check(False, fam["reason"] + "; " + pair_text, details)
+    return Check(False, f"{pair_text}; {fam_text}", details)
 
 
 def _text(w) -> str:
@@ -203,7 +456,7 @@ def _lcp(a, b) -> int:
     return n
 
 
-def _lasso(dfa, fr: Fragment, u, v) -> str | None:
+def _lasso(dfa, fr: Fragment, u, v) -> tuple[str, dict] | None:
     c = _lcp(u, v)
     k, past, _ = fr.type_sets
     trace = dfa.state_trace(u[:c])             # states after each prefix of the common part
@@ -226,12 +479,16 @@ def _lasso(dfa, fr: Fragment, u, v) -> str | None:
             t = _on_cycle(lambda s: int(move[s]), int(trace[start + N * L]))
             if t is None or not _lasso_blocks_equal(p, x, y, k, past):
                 continue
+            s = max(k or 0, L) if past else k      # letters of p^M used up per depth
             return (f"lasso: the words are l·(p)^N·x and l·(p)^N·y with l = {_text(l) or 'ε'!r}, "
                     f"p = {_text(p)!r}, N = {N}, x = {_text(x) or 'ε'!r}, y = {_text(y) or 'ε'!r}; "
                     f"the N+1 nodes of x and y are in one block of the lasso graph ({fr}), so "
-                    f"l·p^M·x and l·p^M·y agree at depth d once M·{L} >= {len(l)} + d·{k or 0} + {L}; "
+                    f"l·p^M·x and l·p^M·y agree at depth d once M·{L} >= d·{s} "
+                    f"(docs/decision-procedures.md §4.3; the printed pair, M = {N}: depth <= {N * L // s}); "
                     f"the DFA state after l·p^N recurs every {t} copies of p, so membership "
-                    f"differs for M = N + j·{t}, every j: every depth")
+                    f"differs for M = N + j·{t}, every j: L is not in {fr} at any depth",
+                    {"form": "lasso", "prefix": _text(l), "period": _text(p), "N": N,
+                     "tail_in": _text(x), "tail_out": _text(y), "cycle": t, "per_depth": s})
     return None
 
 
@@ -276,7 +533,7 @@ def _lasso_blocks_equal(p, x, y, k: int | None, past: bool, q=None) -> bool:
         block = new
 
 
-def _suffix(dfa, fr: Fragment, u, v) -> str | None:
+def _suffix(dfa, fr: Fragment, u, v) -> tuple[str, dict] | None:
     k = fr.lookback                       # the fragment has no P: a step reads k letters back
     s = 0
     while s < len(u) and s < len(v) and u[-1 - s] == v[-1 - s]:
@@ -298,9 +555,20 @@ def _suffix(dfa, fr: Fragment, u, v) -> str | None:
         return (f"common suffix: the words are u1·(x)^K·v and u2·(x)^K·v with u1 = {_text(u[:su]) or 'ε'!r}, "
                 f"u2 = {_text(v[:sv]) or 'ε'!r}, x = {_text(x)!r}, K = {K}, v = {_text(rest) or 'ε'!r}; "
                 f"a formula of {fr} of depth d reads only the last d·{k} letters, which agree once "
-                f"K·{L} >= d·{k}; the DFA states after u1·x^K, u2·x^K recur every {t} copies "
-                "of x, so membership differs for infinitely many K: every depth")
+                f"K·{L} >= d·{k} (the printed pair, K = {K}: depth <= {K * L // k}); the DFA states "
+                f"after u1·x^K, u2·x^K recur every {t} copies of x, so membership differs for "
+                f"infinitely many K: L is not in {fr} at any depth",
+                {"form": "suffix", "prefix_in": _text(u[:su]), "prefix_out": _text(v[:sv]),
+                 "factor": _text(x), "K": K, "suffix": _text(rest), "cycle": t, "per_depth": k})
     return None
+
+
+def _copies(w, e: int, p) -> int:
+    """How many copies of p end at index e of w (w[e − n|p| : e] = p^n, n largest)."""
+    n, L = 0, len(p)
+    while e - (n + 1) * L >= 0 and w[e - (n + 1) * L:e - n * L] == p:
+        n += 1
+    return n
 
 
 def _periodic_ends(dfa, w) -> list[tuple[int, tuple]]:
@@ -336,7 +604,7 @@ def _periodic_ends(dfa, w) -> list[tuple[int, tuple]]:
     return out
 
 
-def _two_periods(dfa, fr: Fragment, u, v) -> str | None:
+def _two_periods(dfa, fr: Fragment, u, v) -> tuple[str, dict] | None:
     """u = l1·p^N·x, v = l2·q^M·y (F without P): the N+1 nodes of ^ω(p)·x and ^ω(q)·y are
     bisimilar in the two-cycle graph, and the DFA states after l1·p^N, l2·q^M recur."""
     k = fr.lookback
@@ -349,18 +617,24 @@ def _two_periods(dfa, fr: Fragment, u, v) -> str | None:
                 continue
             tu = _on_cycle(lambda s: dfa.run(p, s), dfa.run(u[:e]))
             tv = _on_cycle(lambda s: dfa.run(q, s), dfa.run(v[:f]))
-            return (f"two periods: the words are l1·(p)^N·x and l2·(q)^M·y with l1·p^N = "
-                    f"{_text(u[:e]) or 'ε'!r}, p = {_text(p)!r}, x = {_text(x) or 'ε'!r}, l2·q^M = "
-                    f"{_text(v[:f]) or 'ε'!r}, q = {_text(q)!r}, y = {_text(y) or 'ε'!r}; the N+1 "
-                    f"nodes of ^ω(p)·x and ^ω(q)·y are in one block of the two-cycle graph ({fr}), "
+            N, M = _copies(u, e, p), _copies(v, f, q)
+            return (f"two periods: the words are l1·(p)^N·x and l2·(q)^M·y with l1 = "
+                    f"{_text(u[:e - N * len(p)]) or 'ε'!r}, p = {_text(p)!r}, N = {N}, x = {_text(x) or 'ε'!r}, "
+                    f"l2 = {_text(v[:f - M * len(q)]) or 'ε'!r}, q = {_text(q)!r}, M = {M}, y = {_text(y) or 'ε'!r}; "
+                    f"the N+1 nodes of ^ω(p)·x and ^ω(q)·y are in one block of the two-cycle graph ({fr}), "
                     f"so the words agree at depth d once N·{len(p)} >= d·{k} and M·{len(q)} >= d·{k} "
-                    f"(a depth-d formula reads only the last d·{k} letters); the DFA states after "
+                    f"(a depth-d formula reads only the last d·{k} letters; the printed pair: depth <= "
+                    f"{min(N * len(p), M * len(q)) // k}); the DFA states after "
                     f"l1·p^N and l2·q^M recur every {tu} and {tv} copies, so membership differs "
-                    f"for N + i·{tu} and M + j·{tv}, every i, j: every depth")
+                    f"for N + i·{tu} and M + j·{tv}, every i, j: L is not in {fr} at any depth",
+                    {"form": "two periods", "prefix_in": _text(u[:e - N * len(p)]), "period": _text(p),
+                     "N": N, "tail_in": _text(x), "prefix_out": _text(v[:f - M * len(q)]),
+                     "period_out": _text(q), "M": M, "tail_out": _text(y), "cycle": tu,
+                     "cycle_out": tv, "per_depth": k})
     return None
 
 
-def _aperiodicity(dfa, fr: Fragment, u, v) -> str | None:
+def _aperiodicity(dfa, fr: Fragment, u, v) -> tuple[str, dict] | None:
     for longer, shorter in ((u, v), (v, u)):
         d = len(longer) - len(shorter)
         if d <= 0:
@@ -385,7 +659,10 @@ def _aperiodicity(dfa, fr: Fragment, u, v) -> str | None:
                         f"{_text(w) or 'ε'!r}, x = {_text(x)!r}, v = {_text(rest) or 'ε'!r}; the DFA state "
                         f"after u lies on a cycle of length {t} of x, and the membership of u·x^n·v is "
                         "not eventually constant (it differs here and repeats every "
-                        f"{t} copies), which no star-free language (= LTL[S]) allows: every depth")
+                        f"{t} copies), which no star-free language (= LTL[S]) allows: L is not in "
+                        f"{fr} at any depth",
+                        {"form": "aperiodicity", "prefix": _text(w), "factor": _text(x),
+                         "suffix": _text(rest), "cycle": t})
     return None
 
 
