@@ -201,7 +201,7 @@ def _window_check(dfa, fragment, verdict, identities, verdicts) -> str:
             return "outer identity"
         r = classify(dfa, windows=(fragment.window,), minimal=True, certificates=False)[fragment]
         w = r.witness
-        check = verify_witness(dfa, fragment, w.accepted, w.rejected, depth=None)
+        check = verify_witness(dfa, fragment, w.accepted, w.rejected, family=True)
         assert check.valid, (dfa.transitions.tolist(), dfa.accepting.tolist(), fragment, check.reason)
         return "witness at every depth"
     assert verdict is True, (dfa.transitions.tolist(), fragment, "undecided")

@@ -86,12 +86,18 @@ def test_cli_verify(capsys):
     assert main(["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--fragment", "LTL[Y]",
                  "--formula", "$x := Y b; $x", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["valid"] is True
+    # the pair alone: separable at depth 3 (NOT valid, exit 1); its family: a proof (exit 0)
     assert main(["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--fragment", "LTL[P]",
-                 "--witness", "babab", "baba", "--json"]) == 0
+                 "--witness", "babab", "baba", "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["valid"] is False and out["pair"]["separable_at_depth"] == 3
+    assert out["family"]["valid"] is True and "lasso" in out["family"]["reason"]
+    assert main(["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--fragment", "LTL[P]",
+                 "--witness", "babab", "baba", "--family", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["valid"] is True and "lasso" in out["reason"]
     assert main(["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--fragment", "LTL[P]",
-                 "--witness", "bab", "ba", "--depth", "4", "--json"]) == 0
+                 "--witness", "bab", "ba", "--depth", "4", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["valid"] is False
     assert main(["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--fragment", "LTL[P]",
                  "--witness", "bxb", "ba"]) == 2
