@@ -1,0 +1,213 @@
+"""The bounds that ``verify --witness`` prints, checked against exact computations
+(docs/decision-procedures.md §4.3, §4.3a): every pair of words of at most 5 letters, for a set of
+small languages, is decomposed by every argument its fragment declares, and each argument's bound
+(the depth d reached at exponent M, K or N, M) is compared with the literal type recursion of
+``type_reference.py`` at every exponent and depth it covers; each pair's own separability
+(its depth and formula) is compared with the same recursion and the reference evaluator.
+The lasso bound of an earlier version (M·|p| ≥ |l| + d·k + |p|, not growing with d under P)
+is shown to be caught: pairs with small N where it claims equal types that differ."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from attnlogic.automata.regex import regex_to_dfa
+from attnlogic.cli import main
+from attnlogic.definability.verify import ARGUMENTS, pair_separation, verify_witness
+from attnlogic.ltl import parse
+from attnlogic.ltl.evaluate import accepts
+from attnlogic.ltl.fragments import Fragment
+from type_reference import same_type_at_end
+
+LANGUAGES = ["(a|b)*b", "(a|b)*ab", "a*b*", "(ab)*", "(a|b)*aa(a|b)*", "(aa)*", "b(a|b)*",
+             "(a|b)*a(a|b)", "(b|ab)*"]
+FRAGMENTS = ["LTL[P]", "LTL[Y<=2]", "LTL[P,Y<=2]", "LTL[P,Y]", "LTL[Y]"]
+WORDS = ["".join(p) for n in range(6) for p in itertools.product("ab", repeat=n)]
+
+
+def _reference(fr: Fragment):
+    """(k, past) of the literal recursion for a fragment without S."""
+    k, past, _ = fr.type_sets
+    return (k or 0), past
+
+
+def _pairs(d, limit: int):
+    ins = [w for w in WORDS if d.accepts(w)]
+    outs = [w for w in WORDS if not d.accepts(w)]
+    return [(u, v) for u in ins for v in outs if max(len(u), len(v)) <= limit]
+
+
+def _check_family(d, fr: Fragment, data: dict, counts: dict) -> None:
+    """The bound of ``data`` (an argument's decomposition) against the literal recursion, at
+    the printed exponent and the next three, every depth d ≤ 4 it covers; and the membership
+    claim at the exponents the cycle names."""
+    k, past = _reference(fr)
+    form, s = data["form"], data.get("per_depth")
+    if form == "lasso":
+        l, p, x, y, N = data["prefix"], data["period"], data["tail_in"], data["tail_out"], data["N"]
+        assert s == (max(k, len(p)) if past else k)
+        for M in range(N, N + 3):
+            u, v = l + p * M + x, l + p * M + y
+            for depth in range(1, 5):
+                equal = same_type_at_end(u, v, k, past, depth)
+                if M * len(p) >= depth * s:
+                    assert equal, (fr, data, M, depth)
+                    counts["checked"] += 1
+                elif (M * len(p) >= (depth - 1) * s) and not equal:
+                    counts["one deeper fails"] += 1          # the bound is not loose by a depth
+                if M * len(p) >= len(l) + depth * k + len(p) and not equal:
+                    counts["old bound wrong"] += 1
+        for j in range(3):
+            M = N + j * data["cycle"]
+            assert d.accepts(l + p * M + x) != d.accepts(l + p * M + y)
+    elif form == "suffix":
+        u1, u2, x, v, K0 = data["prefix_in"], data["prefix_out"], data["factor"], data["suffix"], data["K"]
+        assert not past and s == k
+        for K in range(K0, K0 + 3):
+            for depth in range(1, 5):
+                equal = same_type_at_end(u1 + x * K + v, u2 + x * K + v, k, False, depth)
+                if K * len(x) >= depth * k:
+                    assert equal, (data, K, depth)
+                    counts["checked"] += 1
+                elif K * len(x) >= (depth - 1) * k and not equal:
+                    counts["one deeper fails"] += 1
+        for j in range(3):
+            K = K0 + j * data["cycle"]
+            assert d.accepts(u1 + x * K + v) != d.accepts(u2 + x * K + v)
+    elif form == "two periods":
+        assert not past and s == k
+        l1, p, x, N0 = data["prefix_in"], data["period"], data["tail_in"], data["N"]
+        l2, q, y, M0 = data["prefix_out"], data["period_out"], data["tail_out"], data["M"]
+        for N, M in itertools.product(range(N0, N0 + 2), range(M0, M0 + 2)):
+            for depth in range(1, 5):
+                equal = same_type_at_end(l1 + p * N + x, l2 + q * M + y, k, False, depth)
+                if N * len(p) >= depth * k and M * len(q) >= depth * k:
+                    assert equal, (data, N, M, depth)
+                    counts["checked"] += 1
+                elif min(N * len(p), M * len(q)) >= (depth - 1) * k and not equal:
+                    counts["one deeper fails"] += 1
+        for i, j in ((0, 0), (1, 0), (0, 2)):
+            assert d.accepts(l1 + p * (N0 + i * data["cycle"]) + x) != \
+                d.accepts(l2 + q * (M0 + j * data["cycle_out"]) + y)
+    else:                                                  # pragma: no cover
+        raise AssertionError(form)
+    counts[form] = counts.get(form, 0) + 1
+
+
+def _check_pair(fr: Fragment, u: str, v: str) -> None:
+    """The pair's own separability against the literal recursion and the evaluator."""
+    k, past = _reference(fr)
+    sep = pair_separation(u, v, fr)
+    deepest = len(u) + len(v) + 2
+    if sep.agrees_to is None:
+        assert all(same_type_at_end(u, v, k, past, depth) for depth in range(deepest))
+        return
+    D = sep.agrees_to
+    assert same_type_at_end(u, v, k, past, D) and not same_type_at_end(u, v, k, past, D + 1)
+    f = sep.formula
+    assert sep.exact and f.depth == D + 1 and fr.allows(f)
+    assert accepts(f, u) and not accepts(f, v)
+
+
+@pytest.mark.parametrize("fragment", FRAGMENTS)
+def test_every_bound_against_the_type_recursion(fragment):
+    """Every pair (u ∈ L, v ∉ L) of at most 5 letters over the languages: each argument of
+    the fragment that applies has a bound that the literal recursion confirms at every
+    exponent and depth it covers, and the pair's own separability is exact."""
+    fr = Fragment.parse(fragment)
+    counts = {"checked": 0, "old bound wrong": 0, "one deeper fails": 0}
+    for regex in LANGUAGES:
+        d = regex_to_dfa(regex, "ab")
+        for u, v in _pairs(d, 5):
+            _check_pair(fr, u, v)
+            for name in fr.pumping_arguments:
+                found = ARGUMENTS[name][0](d, fr, tuple(u), tuple(v))
+                if found is not None:
+                    _check_family(d, fr, found[1], counts)
+    forms = {"lasso"} if fr.past else {"lasso", "suffix", "two periods"}
+    assert counts["checked"] > 50 and all(counts.get(f, 0) > 0 for f in forms), counts
+    # the check is sharp: one depth more than the bound fails on some pair of every fragment
+    assert counts["one deeper fails"] > 0, counts
+    if fragment == "LTL[P]":   # the old bound claims pairs that a formula separates
+        assert counts["old bound wrong"] > 0, counts
+
+
+def test_the_example_of_verify_help():
+    """abab / aba in LTL[P] for (a|b)*b: separable at depth 2 (the issue's P (b & P (a & P b))
+    at depth 3 too); the family is a proof, its bound M·2 ≥ d·2 gives depth 1 at M = 1."""
+    d = regex_to_dfa("(a|b)*b", "ab")
+    assert accepts(parse("P (b & P (a & P b))"), "abab") and not accepts(parse("P (b & P (a & P b))"), "aba")
+    alone = verify_witness(d, "LTL[P]", "abab", "aba")
+    assert not alone.valid and "every depth" not in alone.reason.split("its pumped family")[0]
+    pair = alone.details["pair"]
+    assert pair["agrees_to_depth"] == 1 and pair["separable_at_depth"] == 2
+    f = parse(pair["separating_formula"])
+    assert accepts(f, "abab") and not accepts(f, "aba") and f.depth == 2
+    fam = alone.details["family"]
+    assert fam["valid"] and fam["form"] == "lasso" and fam["per_depth"] == 2 and "M·2 >= d·2" in fam["reason"]
+    assert "depth <= 1" in fam["reason"]
+    assert verify_witness(d, "LTL[P]", "abab", "aba", family=True).valid
+    assert verify_witness(d, "LTL[P]", "abab", "aba", depth=1).valid
+    for depth in (2, 3):
+        c = verify_witness(d, "LTL[P]", "abab", "aba", depth=depth)
+        assert not c.valid and c.details["pair"]["separable_at_depth"] == 2
+
+
+def test_exit_statuses(capsys):
+    """verify: 0 valid, 1 NOT valid, 2 bad input, for each kind of claim."""
+    base = ["verify", "--regex", "(a|b)*b", "--alphabet", "ab"]
+    cases = [(["--fragment", "LTL[P]", "--witness", "abab", "aba"], 1),
+             (["--fragment", "LTL[P]", "--witness", "abab", "aba", "--family"], 0),
+             (["--fragment", "LTL[P]", "--witness", "abab", "aba", "--depth", "1"], 0),
+             (["--fragment", "LTL[P]", "--witness", "abab", "aba", "--depth", "3"], 1),
+             (["--fragment", "LTL[P]", "--witness", "ab", "ba", "--family"], 1),    # both in? no: b-end
+             (["--fragment", "LTL[Y]", "--formula", "Y b"], 0),
+             (["--fragment", "LTL[Y]", "--formula", "Y a"], 1),
+             (["--identity", "[yx*=x*]", "--semigroup"], 0),
+             (["--identity", "[yx*=x*]"], 1),
+             (["--fragment", "LTL[P]", "--witness", "abab", "aba", "--family", "--depth", "1"], 2),
+             (["--fragment", "LTL[P]", "--formula", "Y b", "--family"], 2),
+             (["--fragment", "LTL[P]", "--witness", "abxb", "aba"], 2)]
+    for argv, status in cases:
+        assert main(base + argv + ["--json"]) == status, argv
+        out, err = capsys.readouterr()
+        if status == 2:
+            assert not out and err.count("\n") == 1, argv
+        else:
+            assert json.loads(out)["valid"] is (status == 0), argv
+
+
+def test_since_pairs_are_separable_with_a_checked_formula():
+    """LTL[S]: every pair is separable (finite words); the formula (built from the LTL[P,Y]
+    types) is a formula of LTL[S], true on the in-word, false on the out-word, of depth at
+    least one more than the S-types' agreement."""
+    fr = Fragment.parse("LTL[S]")
+    d = regex_to_dfa("(aa)*", "ab")
+    for u, v in _pairs(d, 5):
+        sep = pair_separation(u, v, fr)
+        f = sep.formula
+        assert sep.agrees_to is not None and fr.allows(f) and f.depth >= sep.agrees_to + 1
+        assert accepts(f, u) and not accepts(f, v)
+        assert sep.exact == (f.depth == sep.agrees_to + 1)
+
+
+def test_aperiodicity_families_against_membership():
+    """The not-aperiodic argument: membership of u·x^n·v over n, by the DFA, is periodic
+    with the printed cycle from n = 0 and not constant, for every pair it accepts."""
+    fr = Fragment.parse("LTL[S]")
+    seen = 0
+    for regex in ("(aa)*", "(ab)*", "(a|b)*a(aa)*", "b*(ab*ab*)*"):
+        d = regex_to_dfa(regex, "ab")
+        for u, v in _pairs(d, 5):
+            found = ARGUMENTS["aperiodicity"][0](d, fr, tuple(u), tuple(v))
+            if found is None:
+                continue
+            data = found[1]
+            t = data["cycle"]
+            row = [d.accepts(data["prefix"] + data["factor"] * n + data["suffix"]) for n in range(4 * t + 8)]
+            assert t >= 2 and all(row[n] == row[n + t] for n in range(len(row) - t)) and len(set(row)) == 2
+            seen += 1
+    assert seen > 20
