@@ -62,10 +62,11 @@ from ..automata.sources import as_dfa
 from ..automata.from_formula import formula_to_dfa
 from ..automata.operations import DEFAULT_STATE_LIMIT, equivalent, shortest_distinguishing_word
 from ..kernel.errors import InputError, LimitExceeded
-from ..ltl.formula import Formula
+from ..ltl.evaluate import accepts
+from ..ltl.formula import TRUE, Formula, P, Y, atom
 from ..ltl.fragments import Fragment
 from .identity_terms import Const, Omega, Power, Product, Var, parse_identities
-from .indistinguishable import agreement_depth
+from .indistinguishable import _levels, agreement_depth
 
 __all__ = ["Check", "verify_formula", "verify_witness", "end_types_equal", "MAX_PERIOD",
            "MAX_PREFIX", "MAX_TAILS", "MAX_RUNS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH",
@@ -173,7 +174,7 @@ class PairSeparation:
         d = self.formula.depth
         shown = str(self.formula)
         if len(shown) > 400:
-            shown = shown[:400] + f"… ({len(shown):,} characters; --json has it whole)"
+            shown = shown[:400] + f"… ({len(shown):,} characters; the JSON answer has it whole)"
         if self.exact:
             head = f"the pair itself is separable at depth {d}"
         else:
@@ -235,8 +236,6 @@ def _separating_formula(words, levels, k: int | None, past: bool) -> Formula:
     first differing at level e is a letter (e = 0), else Y[<=k] of the conjunction of χ(x, y)
     over the window types y of t (some x in the window of s has a type outside it), or the
     negation of the symmetric formula; the same with P."""
-    from ..ltl.formula import P, TRUE, Y, atom
-
     def ident(e, pos):
         return levels[e][0][pos[0]][pos[1]]
 
@@ -296,8 +295,6 @@ def pair_separation(u, v, fragment: "Fragment | str", cap: int | None = None,
     types (Y = ⊥ S φ and P = ⊤ S φ are formulas of LTL[S]); ``exact`` says whether the two
     depths meet.  ``cap``: look no deeper (None: to the fixed point); None when the
     refinement would take more than ``work`` position-levels."""
-    from ..ltl.evaluate import accepts
-
     fr = Fragment.parse(fragment)
     k, past, since = fr.type_sets
     words = (tuple(u), tuple(v))
@@ -336,7 +333,6 @@ def _since_agreement(words, fr: Fragment, cap, work: int):
     """The largest depth ≤ ``cap`` at which the S-types of the two N+1 positions are equal
     (None: equal at every depth, the number of classes having stopped growing; False: beyond
     ``work``)."""
-    from .indistinguishable import _levels
     size = sum(len(w) + 1 for w in words)
     spent, classes, d = 0, None, 0
     for ids in _levels(words, fr, max(map(len, words))):

@@ -20,7 +20,7 @@ from attnlogic.definability.verify import ARGUMENTS, pair_separation, verify_wit
 from attnlogic.ltl import parse
 from attnlogic.ltl.evaluate import accepts
 from attnlogic.ltl.fragments import Fragment
-from type_reference import same_type_at_end
+from type_reference import same_type_at_end, since_types_at_end
 
 LANGUAGES = ["(a|b)*b", "(a|b)*ab", "a*b*", "(ab)*", "(a|b)*aa(a|b)*", "(aa)*", "b(a|b)*",
              "(a|b)*a(a|b)", "(b|ab)*"]

@@ -28,3 +28,14 @@ def types_at_end(word, k: int, past: bool, depth: int) -> object:
 
 def same_type_at_end(u, v, k: int, past: bool, depth: int) -> bool:
     return types_at_end(u, k, past, depth) == types_at_end(v, k, past, depth)
+
+
+def since_types_at_end(word, depth: int) -> object:
+    """The depth-``depth`` S-type of position N+1 (LTL[S]): τ_d(i) = (w_i, {(τ_{d−1}(m),
+    {τ_{d−1}(j) : m < j < i}) : m < i}), literally (the pairs that decide ψ S χ at i)."""
+    letters = list(word) + [None]
+    prev = [(a,) for a in letters]
+    for _ in range(depth):
+        prev = [(a, frozenset((prev[m], frozenset(prev[m + 1:i])) for m in range(i)))
+                for i, a in enumerate(letters)]
+    return prev[-1]
