@@ -175,13 +175,14 @@ class PairSeparation:
         shown = str(self.formula)
         if len(shown) > 400:
             shown = shown[:400] + f"… ({len(shown):,} characters; the JSON answer has it whole)"
+        said = (f"{shown} holds on {_text(u) or 'ε'!r} and not on {_text(v) or 'ε'!r} (evaluated "
+                "on both words)")
         if self.exact:
-            head = f"the pair itself is separable at depth {d}"
-        else:
-            head = (f"the pair itself agrees up to depth {self.agrees_to} (equal types) and is "
-                    f"separable at depth {d} or less")
-        return (f"{head}: {shown} holds on {_text(u) or 'ε'!r} and not on {_text(v) or 'ε'!r} "
-                f"(evaluated on both words), so it is a witness at depth <= {self.agrees_to} only")
+            return (f"the pair itself is separable at depth {d}: {said}, so it is a witness at "
+                    f"depth <= {self.agrees_to} only")
+        return (f"the pair itself agrees up to depth {self.agrees_to} (equal S-types: no formula of "
+                f"that depth separates it) and is separable at depth {d}: {said}; between the two "
+                "depths it was not decided")
 
     def to_json(self) -> dict:
         return {"agrees_to_depth": self.agrees_to,

@@ -19,7 +19,9 @@ from attnlogic.cli import main
 from attnlogic.definability.classify import classify
 from attnlogic.definability.types import (LassoWitness, _two_period_search, lasso_search,
                                           lasso_to_witness, type_automaton)
+from family_reference import check_family
 from type_reference import types_at_end
+from attnlogic.ltl.fragments import Fragment
 from attnlogic.definability.verify import end_types_equal, verify_witness
 
 
@@ -88,7 +90,9 @@ def test_two_period_witnesses_on_random_definite_dfas_are_sound():
             while N < 2 or M < 2:
                 N, M = N + (N < 2) * lw.modulus, M + (M < 2) * lw.modulus_out
             u, v = (_letters(d, x) for x in lw.words(N, M))
-            assert verify_witness(d, f"LTL[Y<={k}]", u, v, family=True).valid
+            check = verify_witness(d, f"LTL[Y<={k}]", u, v, family=True)
+            assert check.valid
+            check_family(d, Fragment.parse(f"LTL[Y<={k}]"), check.details["family"])
     assert found >= 10
 
 

@@ -20,6 +20,7 @@ from attnlogic.definability.verify import ARGUMENTS, pair_separation, verify_wit
 from attnlogic.ltl import parse
 from attnlogic.ltl.evaluate import accepts
 from attnlogic.ltl.fragments import Fragment
+from family_reference import check_family
 from type_reference import same_type_at_end, since_types_at_end
 
 LANGUAGES = ["(a|b)*b", "(a|b)*ab", "a*b*", "(ab)*", "(a|b)*aa(a|b)*", "(aa)*", "b(a|b)*",
@@ -28,78 +29,16 @@ FRAGMENTS = ["LTL[P]", "LTL[Y<=2]", "LTL[P,Y<=2]", "LTL[P,Y]", "LTL[Y]"]
 WORDS = ["".join(p) for n in range(6) for p in itertools.product("ab", repeat=n)]
 
 
-def _reference(fr: Fragment):
-    """(k, past) of the literal recursion for a fragment without S."""
-    k, past, _ = fr.type_sets
-    return (k or 0), past
-
-
 def _pairs(d, limit: int):
     ins = [w for w in WORDS if d.accepts(w)]
     outs = [w for w in WORDS if not d.accepts(w)]
     return [(u, v) for u in ins for v in outs if max(len(u), len(v)) <= limit]
 
 
-def _check_family(d, fr: Fragment, data: dict, counts: dict) -> None:
-    """The bound of ``data`` (an argument's decomposition) against the literal recursion, at
-    the printed exponent and the next three, every depth d ≤ 4 it covers; and the membership
-    claim at the exponents the cycle names."""
-    k, past = _reference(fr)
-    form, s = data["form"], data.get("per_depth")
-    if form == "lasso":
-        l, p, x, y, N = data["prefix"], data["period"], data["tail_in"], data["tail_out"], data["N"]
-        assert s == (max(k, len(p)) if past else k)
-        for M in range(N, N + 3):
-            u, v = l + p * M + x, l + p * M + y
-            for depth in range(1, 5):
-                equal = same_type_at_end(u, v, k, past, depth)
-                if M * len(p) >= depth * s:
-                    assert equal, (fr, data, M, depth)
-                    counts["checked"] += 1
-                elif (M * len(p) >= (depth - 1) * s) and not equal:
-                    counts["one deeper fails"] += 1          # the bound is not loose by a depth
-                if M * len(p) >= len(l) + depth * k + len(p) and not equal:
-                    counts["old bound wrong"] += 1
-        for j in range(3):
-            M = N + j * data["cycle"]
-            assert d.accepts(l + p * M + x) != d.accepts(l + p * M + y)
-    elif form == "suffix":
-        u1, u2, x, v, K0 = data["prefix_in"], data["prefix_out"], data["factor"], data["suffix"], data["K"]
-        assert not past and s == k
-        for K in range(K0, K0 + 3):
-            for depth in range(1, 5):
-                equal = same_type_at_end(u1 + x * K + v, u2 + x * K + v, k, False, depth)
-                if K * len(x) >= depth * k:
-                    assert equal, (data, K, depth)
-                    counts["checked"] += 1
-                elif K * len(x) >= (depth - 1) * k and not equal:
-                    counts["one deeper fails"] += 1
-        for j in range(3):
-            K = K0 + j * data["cycle"]
-            assert d.accepts(u1 + x * K + v) != d.accepts(u2 + x * K + v)
-    elif form == "two periods":
-        assert not past and s == k
-        l1, p, x, N0 = data["prefix_in"], data["period"], data["tail_in"], data["N"]
-        l2, q, y, M0 = data["prefix_out"], data["period_out"], data["tail_out"], data["M"]
-        for N, M in itertools.product(range(N0, N0 + 2), range(M0, M0 + 2)):
-            for depth in range(1, 5):
-                equal = same_type_at_end(l1 + p * N + x, l2 + q * M + y, k, False, depth)
-                if N * len(p) >= depth * k and M * len(q) >= depth * k:
-                    assert equal, (data, N, M, depth)
-                    counts["checked"] += 1
-                elif min(N * len(p), M * len(q)) >= (depth - 1) * k and not equal:
-                    counts["one deeper fails"] += 1
-        for i, j in ((0, 0), (1, 0), (0, 2)):
-            assert d.accepts(l1 + p * (N0 + i * data["cycle"]) + x) != \
-                d.accepts(l2 + q * (M0 + j * data["cycle_out"]) + y)
-    else:                                                  # pragma: no cover
-        raise AssertionError(form)
-    counts[form] = counts.get(form, 0) + 1
-
-
 def _check_pair(fr: Fragment, u: str, v: str) -> None:
     """The pair's own separability against the literal recursion and the evaluator."""
-    k, past = _reference(fr)
+    k, past, _ = fr.type_sets
+    k = k or 0
     sep = pair_separation(u, v, fr)
     deepest = len(u) + len(v) + 2
     if sep.agrees_to is None:
@@ -126,7 +65,7 @@ def test_every_bound_against_the_type_recursion(fragment):
             for name in fr.pumping_arguments:
                 found = ARGUMENTS[name][0](d, fr, tuple(u), tuple(v))
                 if found is not None:
-                    _check_family(d, fr, found[1], counts)
+                    check_family(d, fr, found[1], counts)
     forms = {"lasso"} if fr.past else {"lasso", "suffix", "two periods"}
     assert counts["checked"] > 50 and all(counts.get(f, 0) > 0 for f in forms), counts
     # the check is sharp: one depth more than the bound fails on some pair of every fragment

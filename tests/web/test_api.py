@@ -294,3 +294,20 @@ def test_the_page_ships_in_the_package_and_fetches_nothing_outside():
         text = p.read_text(encoding="utf-8")
         assert not re.search(r"(src|href)\s*=\s*[\"']?(https?:)?//", text), p.name
         assert not re.search(r"fetch\(\s*[\"']https?://", text) and "@import" not in text, p.name
+
+
+def test_verify_a_pair_as_the_command_line_does(client, capsys, monkeypatch):
+    """The page's verify of a witness pair answers as ``attnlogic verify``: the pair alone is
+    NOT valid when a formula separates it (with the depth and the formula), its family valid
+    with ``family``; the command line it names exits 1 and 0 (checked by _run_cli)."""
+    body = {"source": "regex", "text": "(a|b)*b", "alphabet": "ab", "fragment": "LTL[P]",
+            "witness": ["abab", "aba"]}
+    alone = client.post("/api/verify", json=body).json()
+    assert alone["valid"] is False and alone["pair"]["separable_at_depth"] == 2
+    assert alone["family"]["valid"] is True
+    assert _run_cli(alone["cli"], capsys, monkeypatch)["valid"] is False
+    fam = client.post("/api/verify", json={**body, "family": True}).json()
+    assert fam["valid"] is True and "--family" in fam["cli"]
+    assert _run_cli(fam["cli"], capsys, monkeypatch)["valid"] is True
+    bad = client.post("/api/verify", json={**body, "family": True, "depth": 2})
+    assert bad.status_code == 400
