@@ -19,16 +19,22 @@ decision procedure, type automaton, semigroup or synthesis of this package is ca
   ψ S χ holds at i iff some such pair has its first type in χ and its set inside ψ.
   Equal types imply equal truth of every formula of depth ≤ r (induction on r: a depth-r
   formula is a Boolean combination of atoms and of operators over depth r−1 formulas,
-  and each operator's value is a function of the sets above).
-* A **witness at every depth** is a representative of a pumped family, and is valid when
-  one of these arguments applies to a decomposition found in the two words:
+  and each operator's value is a function of the sets above).  When the types differ the
+  pair's own separability decides (:func:`pair_separation`: exact types, for LTL[S] the
+  closest-pair S-types, and a separating formula evaluated on both words).
+* The **pair itself at every depth** (no depth given): types refined to their fixed point;
+  a separable pair is refused with its depth and formula, and whether its family is a proof.
+* A **pumped family** (``family=True``; the pair is one of its instances) proves
+  non-membership at every depth when one of these arguments applies to a decomposition
+  found in the two words (docs/decision-procedures.md §4.3a: each bound, proved):
 
   - *lasso* (F ∈ LTL[P], LTL[Y<=k], LTL[P,Y<=k]; docs/decision-procedures.md §4.3): the
     words are l·p^N·x and l·p^N·y; in the finite graph of the period p and the tails x, y
     the two N+1 nodes are in one block of the coarsest stable partition (label, blocks of
     the window successors, blocks of the P-successors), so l·p^M·x and l·p^M·y have equal
-    depth-d types whenever M|p| ≥ |l| + d·k + |p|; and the DFA state after l·p^N lies on
-    the cycle of l·p^M (M ≥ N), so membership differs for M = N + j·t, every j;
+    depth-d types whenever M|p| ≥ d·k without P, M|p| ≥ d·max(k, |p|) with P; and the DFA
+    state after l·p^N lies on the cycle of l·p^M (M ≥ N), so membership differs for M = N +
+    j·t, every j;
   - *suffix* (F without P): the words are u1·x^K·v and u2·x^K·v; a formula of LTL[Y<=k]
     of depth d reads only the last d·k letters and whether the word is shorter, so the
     pair agrees at depth d once K|x| ≥ d·k; the pair of DFA states after u1·x^K, u2·x^K
@@ -63,10 +69,10 @@ from ..automata.from_formula import formula_to_dfa
 from ..automata.operations import DEFAULT_STATE_LIMIT, equivalent, shortest_distinguishing_word
 from ..kernel.errors import InputError, LimitExceeded
 from ..ltl.evaluate import accepts
-from ..ltl.formula import TRUE, Formula, P, Y, atom
+from ..ltl.formula import FALSE, TRUE, Formula, P, S, Y, atom
 from ..ltl.fragments import Fragment
 from .identity_terms import Const, Omega, Power, Product, Var, parse_identities
-from .indistinguishable import _levels, agreement_depth
+from .indistinguishable import agreement_depth
 
 __all__ = ["Check", "verify_formula", "verify_witness", "end_types_equal", "MAX_PERIOD",
            "MAX_PREFIX", "MAX_TAILS", "MAX_RUNS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH",
@@ -284,72 +290,141 @@ def _separating_formula(words, levels, k: int | None, past: bool) -> Formula:
     return chi((0, len(words[0])), (1, len(words[1])))
 
 
-def pair_separation(u, v, fragment: "Fragment | str", cap: int | None = None,
+def pair_separation(u, v, fragment: "Fragment | str",
                     work: int = MAX_PAIR_WORK) -> "PairSeparation | None":
     """Whether some formula of ``fragment`` separates the words u and v at N+1, and at which
     depth, with such a formula (true on u, false on v; checked by evaluation).  For
     LTL[Y<=k], LTL[P], LTL[P,Y<=k] the types of :func:`_refine` are exactly formula
     equivalence (modal logic on a finite structure: the characteristic formulas of
-    :func:`_separating_formula` realise every difference), so the depth is exact.  For
-    LTL[S] the agreement depth is that of the S-types of :mod:`.indistinguishable` (equal
-    types ⇒ no formula of that depth separates) and the formula is built from the LTL[P,Y]
-    types (Y = ⊥ S φ and P = ⊤ S φ are formulas of LTL[S]); ``exact`` says whether the two
-    depths meet.  ``cap``: look no deeper (None: to the fixed point); None when the
-    refinement would take more than ``work`` position-levels."""
+    :func:`_separating_formula` realise every difference); for LTL[S] the closest-pair
+    S-types of :func:`_since_exact` are.  So the depth is exact, and the formula has depth
+    one more than the agreement.  None when the refinement would take more than ``work``
+    position-levels (quadratic ones for LTL[S])."""
     fr = Fragment.parse(fragment)
     k, past, since = fr.type_sets
     words = (tuple(u), tuple(v))
     if since:
-        k, past = 1, True
-    levels = _refine(words, k, past, cap, work)
-    if levels is None:
-        return None
-    top = levels[-1][0]
-    agrees = None if top[0][-1] == top[1][-1] else len(levels) - 2
-    exact = True
-    if since:                                   # the S-types: how deep no formula separates
-        s_agrees = _since_agreement(words, fr, len(levels) + 1 if agrees is not None else cap, work)
-        if s_agrees is None and agrees is None:
-            return PairSeparation(None, None, True)
-        if s_agrees is False:
+        found = _since_exact(words, work)
+        if found is False:
             return None
-        exact = s_agrees == agrees
-        agrees_shown = s_agrees
+        agrees, build = found
     else:
-        agrees_shown = agrees
-    if agrees is None:
-        if since:                               # S-types differ, P,Y-types never: not settled
+        levels = _refine(words, k, past, None, work)
+        if levels is None:
             return None
+        top = levels[-1][0]
+        agrees = None if top[0][-1] == top[1][-1] else len(levels) - 2
+
+        def build():
+            return _separating_formula(words, levels, k, past)
+    if agrees is None:
         return PairSeparation(None, None, True)
     try:
-        f = _separating_formula(words, levels, k, past)
+        f = build()
+        if since:       # the LTL[P,Y] formula when it has the same depth and is smaller
+            levels = _refine(words, 1, True, None, work)
+            if levels is not None and levels[-1][0][0][-1] != levels[-1][0][1][-1] \
+                    and len(levels) - 1 == agrees + 1:
+                g = _separating_formula(words, levels, 1, True)
+                f = g if g.size < f.size else f
     except (InputError, ValueError, TypeError):          # a letter that is no atom name
-        return PairSeparation(agrees_shown, None, exact)
-    if not (fr.allows(f) and accepts(f, list(words[0])) and not accepts(f, list(words[1]))):
+        return PairSeparation(agrees, None, True)
+    if not (fr.allows(f) and accepts(f, list(words[0])) and not accepts(f, list(words[1]))
+            and f.depth == agrees + 1):
         raise AssertionError(f"the separating formula {f} fails on the pair")  # pragma: no cover
-    return PairSeparation(agrees_shown, f, exact and f.depth == agrees_shown + 1)
+    return PairSeparation(agrees, f, True)
 
 
-def _since_agreement(words, fr: Fragment, cap, work: int):
-    """The largest depth ≤ ``cap`` at which the S-types of the two N+1 positions are equal
-    (None: equal at every depth, the number of classes having stopped growing; False: beyond
-    ``work``)."""
-    size = sum(len(w) + 1 for w in words)
-    spent, classes, d = 0, None, 0
-    for ids in _levels(words, fr, max(map(len, words))):
-        d += 1
-        spent += size * size
+def _since_exact(words, work: int):
+    """LTL[S] at N+1 of the two words, exactly: (the largest depth at which no formula
+    separates them, None for every depth; a function building a separating formula of one
+    more depth, true on words[0]), or False beyond ``work``.
+
+    The *closest-pair* S-types: τ_0(i) = (w_i), τ_d(i) = (w_i, {(τ_{d−1}(m), {τ_{d−1}(j) :
+    m < j < i}) : m < i the closest position before i of its type}).  A formula ψ S χ of
+    depth d with ψ, χ of depth ≤ d − 1 (unions U, V of (d−1)-types, by induction) holds at i
+    iff some m < i has τ(m) ∈ V and every type strictly between in U; the set between grows
+    as m moves left, so only the closest m of each type matters: the closest pairs decide
+    every such formula, hence equal closest-pair types at depth d ⇒ equal truth of every
+    formula of depth ≤ d.  Conversely, for positions s, t whose types first differ at level
+    e, with (σ, B) a pair of s that t lacks: C(B) S C(σ) holds at s, and at t iff t's σ-pair
+    (σ, B′) has B′ ⊆ B; then B′ ⊊ B and C(B′) S C(σ) holds at t and not at s (its negation
+    separates); if t has no σ-pair, ⊤-free C(B) S C(σ) already fails at t.  Here C(σ) is the
+    conjunction of the formulas separating a σ-position from one position of every other
+    (e−1)-type present (depth ≤ e − 1, true on every σ-position), C(B) the disjunction over B
+    (⊥ for B empty: then it reads Y C(σ)).  So the types are exactly formula equivalence and
+    the formula has depth e.  (The S-types of :mod:`.indistinguishable` keep every pair, a
+    finer, sufficient condition.)"""
+    flat = [(w, i) for w in range(2) for i in range(len(words[w]) + 1)]
+    letters = [words[w][i] if i < len(words[w]) else None for w, i in flat]
+    start = [0, len(words[0]) + 1]
+    s_end, t_end = len(words[0]), len(flat) - 1
+    table0: dict = {}
+    ids = [[table0.setdefault((a,), len(table0)) for a in letters]]
+    pairs_at: list = [None]
+    spent = 0
+    while ids[-1][s_end] == ids[-1][t_end]:
+        spent += len(flat) ** 2
         if spent > work:
             return False
-        if ids[0][-1] != ids[1][-1]:
-            return d - 1
-        n = len({x for row in ids for x in row})
-        if n == classes:
-            return None
-        classes = n
-        if cap is not None and d >= cap:
-            return cap
-    return None  # pragma: no cover
+        prev, table, keys, row = ids[-1], {}, [], []
+        for n, (w, i) in enumerate(flat):
+            base = start[w]
+            closest, between = {}, set()
+            for m in range(i - 1, -1, -1):
+                closest.setdefault(prev[base + m], frozenset(between))
+                between.add(prev[base + m])
+            ps = frozenset(closest.items())
+            row.append(table.setdefault((letters[n], ps), len(table)))
+            keys.append(dict(closest))
+        if len(table) == len(set(prev)):                 # no class split: the fixed point
+            return None, None
+        ids.append(row)
+        pairs_at.append(keys)
+    memo: dict = {}
+
+    def chi(s, t):                                       # flat indices; true at s, false at t
+        e = next(e for e in range(len(ids)) if ids[e][s] != ids[e][t])
+        key = (e, ids[e][s], ids[e][t])
+        if key in memo:
+            return memo[key]
+        if e == 0:
+            a, b = letters[s], letters[t]
+            f = atom(a) if a is not None else ~atom(b)
+        else:
+            reps: dict = {}
+            for n in range(len(flat)):
+                reps.setdefault(ids[e - 1][n], n)
+
+            def char(sigma):
+                parts = sorted({chi(reps[sigma], n) for other, n in reps.items() if other != sigma}, key=str)
+                out = TRUE
+                for g in parts:
+                    out = g if out is TRUE else out & g
+                return out
+
+            def since(sigma, B):
+                left = FALSE
+                for g in sorted({char(b) for b in B}, key=str):
+                    left = g if left is FALSE else left | g
+                return S(left, char(sigma))
+
+            ps, pt = pairs_at[e][s], pairs_at[e][t]
+            sigma = next((x for x in sorted(ps) if pt.get(x) != ps[x]), None)
+            if sigma is not None:                        # (σ, B) at s, not at t
+                B = ps[sigma]
+                if sigma in pt and pt[sigma] <= B:
+                    f = ~since(sigma, pt[sigma])
+                else:
+                    f = since(sigma, B)
+            else:                                        # (σ, B) at t, not at s
+                sigma = next(x for x in sorted(pt) if ps.get(x) != pt[x])
+                B = pt[sigma]
+                f = since(sigma, ps[sigma]) if sigma in ps and ps[sigma] <= B else ~since(sigma, B)
+        memo[key] = f
+        return f
+
+    return len(ids) - 2, lambda: chi(s_end, t_end)
 
 
 # -- witnesses ----------------------------------------------------------------------------------
@@ -391,11 +466,16 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
             return Check(True, f"one word is in the language, the other not, and their N+1 positions "
                                f"have the same depth-{depth} type in {fr} (direct recursion on the words)")
         sep = pair_separation(u, v, fr)
-        if sep is None or sep.formula is None or sep.formula.depth > depth:
-            said = "" if sep is None else "; " + sep.text(u, v)
+        if fr.since and sep is not None and (sep.agrees_to is None or sep.agrees_to >= depth):
+            # LTL[S]: the S-types keeping every pair differ, the closest-pair ones (exact) agree
+            return Check(True, f"one word is in the language, the other not, and their N+1 positions "
+                               f"have the same depth-{depth} closest-pair S-type (no formula of {fr} of "
+                               f"depth <= {depth} separates them); {sep.text(u, v)}", {"pair": sep.to_json()})
+        if sep is None:
             return Check(False, f"the N+1 positions have different depth-{depth} types in {fr}"
                                 + ("" if fr.since else f": a formula of depth <= {depth} separates the words")
-                                + said, {"pair": sep.to_json()} if sep else None)
+                                + f"; the pair's own separability was not computed (more than "
+                                  f"{MAX_PAIR_WORK:,} position-levels)")
         return Check(False, f"a formula of {fr} of depth <= {depth} separates the words: "
                             + sep.text(u, v), {"pair": sep.to_json()})
     sep = pair_separation(u, v, fr)

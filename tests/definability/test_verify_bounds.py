@@ -12,16 +12,17 @@ from __future__ import annotations
 import itertools
 import json
 
+import numpy as np
 import pytest
 
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.cli import main
 from attnlogic.definability.verify import ARGUMENTS, pair_separation, verify_witness
-from attnlogic.ltl import parse
+from attnlogic.ltl import parse, random_formula
 from attnlogic.ltl.evaluate import accepts
 from attnlogic.ltl.fragments import Fragment
 from family_reference import check_family
-from type_reference import same_type_at_end, since_types_at_end
+from type_reference import closest_since_types_at_end, same_type_at_end, since_types_at_end
 
 LANGUAGES = ["(a|b)*b", "(a|b)*ab", "a*b*", "(ab)*", "(a|b)*aa(a|b)*", "(aa)*", "b(a|b)*",
              "(a|b)*a(a|b)", "(b|ab)*"]
@@ -119,18 +120,36 @@ def test_exit_statuses(capsys):
             assert json.loads(out)["valid"] is (status == 0), argv
 
 
-def test_since_pairs_are_separable_with_a_checked_formula():
-    """LTL[S]: every pair is separable (finite words); the formula (built from the LTL[P,Y]
-    types) is a formula of LTL[S], true on the in-word, false on the out-word, of depth at
-    least one more than the S-types' agreement."""
+def test_since_pairs_exactly():
+    """LTL[S]: the pair's agreement depth is that of the closest-pair S-types by the literal
+    recursion (and at least that of the S-types keeping every pair, the sufficient condition
+    classify attests with); the formula is a formula of LTL[S] of one more depth, true on the
+    in-word and false on the out-word; and random formulas of LTL[S] of depth at most the
+    agreement never separate the pair."""
     fr = Fragment.parse("LTL[S]")
+    rng = np.random.default_rng(5)
+    formulas = []
+    while len(formulas) < 400:
+        f = random_formula(rng, ["a", "b"], (2, 14), operators="LTL[S]")
+        if f.depth <= 3:
+            formulas.append(f)
+    finer = 0
+    for regex in ("(aa)*", "(a|b)*ab", "a*b*"):
+        d = regex_to_dfa(regex, "ab")
+        for u, v in _pairs(d, 5)[::4]:
+            sep = pair_separation(u, v, fr)
+            D, f = sep.agrees_to, sep.formula
+            assert D is not None and sep.exact and fr.allows(f) and f.depth == D + 1
+            assert accepts(f, u) and not accepts(f, v)
+            assert closest_since_types_at_end(u, D) == closest_since_types_at_end(v, D)
+            assert closest_since_types_at_end(u, D + 1) != closest_since_types_at_end(v, D + 1)
+            finer += since_types_at_end(u, D) != since_types_at_end(v, D)
+            assert all(accepts(g, u) == accepts(g, v) for g in formulas if g.depth <= D), (u, v)
+    assert finer > 0           # the every-pair S-types are strictly finer on some pairs
+    # a^6 / a^5: the every-pair S-types differ at depth 3, yet only Y^6 ⊤ (depth 6) separates
     d = regex_to_dfa("(aa)*", "ab")
-    for u, v in _pairs(d, 5):
-        sep = pair_separation(u, v, fr)
-        f = sep.formula
-        assert sep.agrees_to is not None and fr.allows(f) and f.depth >= sep.agrees_to + 1
-        assert accepts(f, u) and not accepts(f, v)
-        assert sep.exact == (f.depth == sep.agrees_to + 1)
+    assert verify_witness(d, "LTL[S]", "aaaaaa", "aaaaa", depth=5).valid
+    assert not verify_witness(d, "LTL[S]", "aaaaaa", "aaaaa", depth=6).valid
 
 
 def test_aperiodicity_families_against_membership():
