@@ -104,7 +104,7 @@ def _instance(template, blocks, K) -> str:
 
 def test_families_agree_at_the_printed_bound(answers):
     """Every family of a "no" (k null) is pumped to the least K of its lattice that meets its
-    printed bound for k ≤ 5 (t ≤ 3 for LTT, with K|x| ≥ (t + 1)|x| + k), and the profiles of
+    printed bound for k ≤ 5 (t ≤ 3 for LTT, with K|x| ≥ t·|x| + k), and the profiles of
     the instance words are equal (SL: every k-factor of the out-word is one of an in-word);
     membership stays constant along the lattice."""
     forms = Counter()
@@ -126,7 +126,7 @@ def test_families_agree_at_the_printed_bound(answers):
                 need = {"LT": lambda K: K * x >= k - 1, "SL": lambda K: K * x >= k - 1,
                         "PT": lambda K: K >= k, "RD": lambda K: lead + K * x >= k,
                         "GD": lambda K: K * x >= k,
-                        "LTT": lambda K: K * x >= (t + 1) * x + k}[name]
+                        "LTT": lambda K: K * x >= t * x + k}[name]
                 K = K0
                 while not need(K):
                     K += step
