@@ -18,10 +18,13 @@ the decision procedures that produced it:
                    the JSON of classify --json (or its answer for NAME); its certificate
                    (forbidden factors / subsequences, accepted profiles of order k) is
                    compared with the language by a product search, its witness words'
-                   profiles are computed directly, its pumped family checked on the DFA
+                   profiles are computed directly, its pumped family checked on the DFA;
+                   its verdict ("member") must be the one these prove (a "yes" whose
+                   witness checks, or a "no" whose certificate checks, is NOT valid)
   --witness U V    non-membership: one word is in the language and the other not, and
-                   with --depth D their N+1 positions have equal depth-D types (direct
-                   recursion on the words); without --depth, the pair itself agrees at
+                   with --depth D no formula of depth <= D separates them (equal depth-D
+                   types, by direct recursion on the words; for LTL[S] the closest-pair
+                   S-types, exact); without --depth, the pair itself agrees at
                    every depth (types refined to their fixed point); a separable pair is
                    NOT valid, with the depth where it becomes separable and a separating
                    formula (evaluated on both words), and it is said separately whether
@@ -43,6 +46,7 @@ proof). Exit status: 0 valid, 1 NOT valid, 2 bad input.
 
 Examples:
   attnlogic verify --regex '(a|b)*b' --fragment 'LTL[Y]' --formula 'Y b' --json
+  attnlogic verify --regex '(a|b)*b' --fragment 'LTL[P]' --witness abab aba
   attnlogic verify --regex '(a|b)*b' --fragment 'LTL[P]' --witness abab aba --family
   attnlogic verify --regex '(a|b)*b' --fragment 'LTL[P]' --witness abab aba --depth 1
   attnlogic verify --regex 'a*b*' --identity '[(xy)*x=(xy)*]'
