@@ -68,7 +68,7 @@ from ..automata.sources import as_dfa
 from ..automata.from_formula import formula_to_dfa
 from ..automata.operations import DEFAULT_STATE_LIMIT, equivalent, shortest_distinguishing_word
 from ..kernel.errors import InputError, LimitExceeded
-from ..ltl.evaluate import accepts
+from ..ltl.evaluate import accepts, truth_values
 from ..ltl.formula import FALSE, TRUE, Formula, P, S, Y, atom
 from ..ltl.fragments import Fragment
 from .identity_terms import Const, Omega, Power, Product, Var, parse_identities
@@ -152,6 +152,8 @@ def end_types_equal(u, v, fragment: "Fragment | str", depth: int) -> bool:
 #: positions × levels of the refinement of one pair (both words): beyond it the pair's own
 #: separability is not computed (said in the answer)
 MAX_PAIR_WORK = 2_000_000
+#: a separating formula with more nodes (as a tree) is checked but not printed
+MAX_SHOWN_FORMULA = 20_000
 
 
 @dataclass(frozen=True)
@@ -178,9 +180,12 @@ class PairSeparation:
                     "differ; no formula written: the letters are not atom names), so it is a "
                     f"witness at depth <= {self.agrees_to} only")
         d = self.formula.depth
-        shown = str(self.formula)
-        if len(shown) > 400:
-            shown = shown[:400] + f"… ({len(shown):,} characters; the JSON answer has it whole)"
+        if self.formula.size > MAX_SHOWN_FORMULA:
+            shown = f"a formula of {self.formula.size:,} nodes (too large to print)"
+        else:
+            shown = str(self.formula)
+            if len(shown) > 400:
+                shown = shown[:400] + f"… ({len(shown):,} characters; the JSON answer has it whole)"
         said = (f"{shown} holds on {_text(u) or 'ε'!r} and not on {_text(v) or 'ε'!r} (evaluated "
                 "on both words)")
         if self.exact:
@@ -194,7 +199,9 @@ class PairSeparation:
         return {"agrees_to_depth": self.agrees_to,
                 "separable_at_depth": (None if self.agrees_to is None else self.agrees_to + 1
                                        if self.formula is None else self.formula.depth),
-                "separating_formula": None if self.formula is None else str(self.formula),
+                "separating_formula": (None if self.formula is None or self.formula.size > MAX_SHOWN_FORMULA
+                                       else str(self.formula)),
+                "formula_size": None if self.formula is None else self.formula.size,
                 "exact": self.exact}
 
 
@@ -218,7 +225,7 @@ def _refine(words, k: int | None, past: bool, cap: int | None, work: int):
     spent = 0
     while levels[-1][0][0][-1] == levels[-1][0][1][-1] and (cap is None or len(levels) <= cap):
         prev, prev_keys = levels[-1]
-        spent += size
+        spent += size * (1 + (k or 0) + (len(prev_keys) if past else 0))   # the sets built
         if spent > work:
             return None
         rows = []
@@ -237,12 +244,40 @@ def _refine(words, k: int | None, past: bool, cap: int | None, work: int):
     return levels
 
 
+class _Truth:
+    """Truth values of formulas at every position of the two words (the reference
+    evaluator), cached per formula; ``cover`` builds the conjunction of separators greedily:
+    χ(x, y) for the first target y where the conjunction so far still holds, the targets
+    whose types are most alike x's (differing at the highest level) first, until it fails on
+    every target (each χ(x, ·) holds at x, so the conjunction does)."""
+
+    def __init__(self, words):
+        self.words = [list(w) for w in words]
+        self.cache: dict = {}
+
+    def at(self, f, pos) -> bool:
+        if f not in self.cache:
+            self.cache[f] = [truth_values(f, w) for w in self.words]
+        return bool(self.cache[f][pos[0]][pos[1]])
+
+    def cover(self, separate, x, targets, closeness) -> Formula:
+        out = TRUE
+        for y in sorted(targets, key=lambda y: -closeness(x, y)):     # the most alike first
+            if out is TRUE or self.at(out, y):
+                g = separate(x, y)
+                out = g if out is TRUE else out & g
+        return out
+
+
 def _separating_formula(words, levels, k: int | None, past: bool) -> Formula:
     """A formula true at N+1 of words[0] and false at N+1 of words[1] (their types differ at
     the last level), of depth the first level where they differ: χ(s, t) for positions s, t
-    first differing at level e is a letter (e = 0), else Y[<=k] of the conjunction of χ(x, y)
-    over the window types y of t (some x in the window of s has a type outside it), or the
-    negation of the symmetric formula; the same with P."""
+    first differing at level e is a letter (e = 0), else Y[<=k] of a conjunction of χ(x, y)
+    false on every window position y of t (x: a window position of s whose type t's window
+    lacks), or the negation of the symmetric formula; the same with P.  The conjunctions
+    are built greedily (:class:`_Truth`), which keeps the formula small."""
+    truth = _Truth(words)
+
     def ident(e, pos):
         return levels[e][0][pos[0]][pos[1]]
 
@@ -253,12 +288,6 @@ def _separating_formula(words, levels, k: int | None, past: bool) -> Formula:
         return e
 
     memo: dict = {}
-
-    def conj(fs):
-        out = TRUE
-        for f in sorted(set(fs), key=str):
-            out = f if out is TRUE else out & f
-        return out
 
     def chi(s, t):
         e = first(s, t)
@@ -277,11 +306,11 @@ def _separating_formula(words, levels, k: int | None, past: bool) -> Formula:
                 ys = {ident(e - 1, (t[0], j)): (t[0], j) for j in span(t[1])}
                 extra = [x for i, x in xs.items() if i not in ys]
                 if extra:
-                    f = op(conj(chi(extra[0], y) for y in ys.values()))
+                    f = op(truth.cover(chi, extra[0], list(ys.values()), first))
                     break
                 missing = [y for i, y in ys.items() if i not in xs]
                 if missing:
-                    f = ~op(conj(chi(missing[0], x) for x in xs.values()))
+                    f = ~op(truth.cover(chi, missing[0], list(xs.values()), first))
                     break
             assert f is not None, "types differ in nothing they read"   # pragma: no cover
         memo[key] = f
@@ -356,6 +385,8 @@ def _since_exact(words, work: int):
     the formula has depth e.  (The S-types of :mod:`.indistinguishable` keep every pair, a
     finer, sufficient condition.)"""
     flat = [(w, i) for w in range(2) for i in range(len(words[w]) + 1)]
+    index = {pos: n for n, pos in enumerate(flat)}
+    truth = _Truth(words)
     letters = [words[w][i] if i < len(words[w]) else None for w, i in flat]
     start = [0, len(words[0]) + 1]
     s_end, t_end = len(words[0]), len(flat) - 1
@@ -364,7 +395,7 @@ def _since_exact(words, work: int):
     pairs_at: list = [None]
     spent = 0
     while ids[-1][s_end] == ids[-1][t_end]:
-        spent += len(flat) ** 2
+        spent += len(flat) ** 2 * (1 + len(set(ids[-1])) // 16)          # scans and sets built
         if spent > work:
             return False
         prev, table, keys, row = ids[-1], {}, [], []
@@ -383,8 +414,11 @@ def _since_exact(words, work: int):
         pairs_at.append(keys)
     memo: dict = {}
 
+    def level(s, t):
+        return next(e for e in range(len(ids)) if ids[e][s] != ids[e][t])
+
     def chi(s, t):                                       # flat indices; true at s, false at t
-        e = next(e for e in range(len(ids)) if ids[e][s] != ids[e][t])
+        e = level(s, t)
         key = (e, ids[e][s], ids[e][t])
         if key in memo:
             return memo[key]
@@ -396,16 +430,15 @@ def _since_exact(words, work: int):
             for n in range(len(flat)):
                 reps.setdefault(ids[e - 1][n], n)
 
-            def char(sigma):
-                parts = sorted({chi(reps[sigma], n) for other, n in reps.items() if other != sigma}, key=str)
-                out = TRUE
-                for g in parts:
-                    out = g if out is TRUE else out & g
-                return out
+            def char(sigma):                 # true exactly on the σ-positions
+                return truth.cover(lambda x, y: chi(index[x], index[y]), flat[reps[sigma]],
+                                   [flat[n] for n in range(len(flat)) if ids[e - 1][n] != sigma],
+                                   lambda x, y: level(index[x], index[y]))
 
             def since(sigma, B):
                 left = FALSE
-                for g in sorted({char(b) for b in B}, key=str):
+                for b in sorted(B):
+                    g = char(b)
                     left = g if left is FALSE else left | g
                 return S(left, char(sigma))
 
