@@ -572,6 +572,7 @@ def _lasso(dfa, fr: Fragment, u, v) -> tuple[str, dict] | None:
     trace = dfa.state_trace(u[:c])             # states after each prefix of the common part
     T = np.asarray(dfa.transitions)
     index = {a: i for i, a in enumerate(dfa.alphabet)}
+    readings = []                              # (tails' length, start, L, N): shortest tails first
     for start in range(0, min(c, MAX_PREFIX) + 1):
         for L in range(1, min(MAX_PERIOD, c - start) + 1):
             p = u[start:start + L]
@@ -580,25 +581,28 @@ def _lasso(dfa, fr: Fragment, u, v) -> tuple[str, dict] | None:
             N = 1
             while start + (N + 1) * L <= c and u[start + N * L:start + (N + 1) * L] == p:
                 N += 1
-            l, x, y = u[:start], u[start + N * L:], v[start + N * L:]
-            if len(x) + len(y) > MAX_TAILS:
-                continue
-            move = np.arange(dfa.n_states)
-            for a in p:
-                move = T[move, index[a]]
-            t = _on_cycle(lambda s: int(move[s]), int(trace[start + N * L]))
-            if t is None or not _lasso_blocks_equal(p, x, y, k, past):
-                continue
-            s = max(k or 0, L) if past else k      # letters of p^M used up per depth
-            return (f"lasso: the words are l·(p)^N·x and l·(p)^N·y with l = {_text(l) or 'ε'!r}, "
-                    f"p = {_text(p)!r}, N = {N}, x = {_text(x) or 'ε'!r}, y = {_text(y) or 'ε'!r}; "
-                    f"the N+1 nodes of x and y are in one block of the lasso graph ({fr}), so "
-                    f"l·p^M·x and l·p^M·y agree at depth d once M·{L} >= d·{s} "
-                    f"(docs/decision-procedures.md §4.3; the printed pair, M = {N}: depth <= {N * L // s}); "
-                    f"the DFA state after l·p^N recurs every {t} copies of p, so membership "
-                    f"differs for M = N + j·{t}, every j: L is not in {fr} at any depth",
-                    {"form": "lasso", "prefix": _text(l), "period": _text(p), "N": N,
-                     "tail_in": _text(x), "tail_out": _text(y), "cycle": t, "per_depth": s})
+            readings.append((len(u) + len(v) - 2 * (start + N * L), start, L, N))
+    for tails, start, L, N in sorted(readings):
+        p = u[start:start + L]
+        l, x, y = u[:start], u[start + N * L:], v[start + N * L:]
+        if tails > MAX_TAILS:
+            continue
+        move = np.arange(dfa.n_states)
+        for a in p:
+            move = T[move, index[a]]
+        t = _on_cycle(lambda s: int(move[s]), int(trace[start + N * L]))
+        if t is None or not _lasso_blocks_equal(p, x, y, k, past):
+            continue
+        s = max(k or 0, L) if past else k      # letters of p^M used up per depth
+        return (f"lasso: the words are l·(p)^N·x and l·(p)^N·y with l = {_text(l) or 'ε'!r}, "
+                f"p = {_text(p)!r}, N = {N}, x = {_text(x) or 'ε'!r}, y = {_text(y) or 'ε'!r}; "
+                f"the N+1 nodes of x and y are in one block of the lasso graph ({fr}), so "
+                f"l·p^M·x and l·p^M·y agree at depth d once M·{L} >= d·{s} "
+                f"(docs/decision-procedures.md §4.3; the printed pair, M = {N}: depth <= {N * L // s}); "
+                f"the DFA state after l·p^N recurs every {t} copies of p, so membership "
+                f"differs for M = N + j·{t}, every j: L is not in {fr} at any depth",
+                {"form": "lasso", "prefix": _text(l), "period": _text(p), "N": N,
+                 "tail_in": _text(x), "tail_out": _text(y), "cycle": t, "per_depth": s})
     return None
 
 

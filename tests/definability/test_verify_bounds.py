@@ -77,7 +77,7 @@ def test_every_bound_against_the_type_recursion(fragment):
 
 def test_the_example_of_verify_help():
     """abab / aba in LTL[P] for (a|b)*b: separable at depth 2 (the issue's P (b & P (a & P b))
-    at depth 3 too); the family is a proof, its bound M·2 ≥ d·2 gives depth 1 at M = 1."""
+    at depth 3 too); the family is a proof, its bound M·|p| ≥ d·|p| gives depth 1 at M = 1."""
     d = regex_to_dfa("(a|b)*b", "ab")
     assert accepts(parse("P (b & P (a & P b))"), "abab") and not accepts(parse("P (b & P (a & P b))"), "aba")
     alone = verify_witness(d, "LTL[P]", "abab", "aba")
@@ -87,8 +87,9 @@ def test_the_example_of_verify_help():
     f = parse(pair["separating_formula"])
     assert accepts(f, "abab") and not accepts(f, "aba") and f.depth == 2
     fam = alone.details["family"]
-    assert fam["valid"] and fam["form"] == "lasso" and fam["per_depth"] == 2 and "M·2 >= d·2" in fam["reason"]
-    assert "depth <= 1" in fam["reason"]
+    L = len(fam["period"])           # the reading with the shortest tails: aba·b / aba
+    assert fam["valid"] and fam["form"] == "lasso" and fam["per_depth"] == L and f"M·{L} >= d·{L}" in fam["reason"]
+    assert fam["N"] == 1 and "depth <= 1" in fam["reason"]
     assert verify_witness(d, "LTL[P]", "abab", "aba", family=True).valid
     assert verify_witness(d, "LTL[P]", "abab", "aba", depth=1).valid
     for depth in (2, 3):
@@ -169,3 +170,15 @@ def test_aperiodicity_families_against_membership():
             assert t >= 2 and all(row[n] == row[n + t] for n in range(len(row) - t)) and len(set(row)) == 2
             seen += 1
     assert seen > 20
+
+
+def test_a_long_pair_is_not_refined_past_the_budget():
+    """(ab)^400 / (ab)^400·a in LTL[P]: the refinement of the pair would pass MAX_PAIR_WORK,
+    so the pair's own separability is said not computed (never guessed), and the family is
+    still checked."""
+    d = regex_to_dfa("(a|b)*b", "ab")
+    u, v = "ab" * 400, "ab" * 400 + "a"
+    check = verify_witness(d, "LTL[P]", u, v, family=True)
+    assert check.valid and check.details["pair"] is None and "not computed" in check.reason
+    alone = verify_witness(d, "LTL[P]", u, v)
+    assert not alone.valid and "not computed" in alone.reason
