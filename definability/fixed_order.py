@@ -200,6 +200,6 @@ def fixed_order_class(name: str) -> LanguageClass | None:
         return decide_at(base, k, t, dfa, limits, certificates)
 
     cls = LanguageClass(name, ClassProcedure(f"{base} at a fixed order", decide), "profiles", "pair",
-                        default=False, check=AnswerCheck(base))
+                        default=False, check=AnswerCheck(base, k, t))
     _MADE[name] = cls
     return cls

@@ -146,7 +146,7 @@ def check(dfa, answer: dict, sep: str = "") -> Check:
     witness below k, or its witness), by code independent of :func:`decide`."""
     dfa = as_dfa(dfa)
     return check_answer(answer, lambda cert: _check_certificate(dfa, cert, sep),
-                        lambda wit: _check_witness(dfa, wit, sep))
+                        lambda wit: _check_witness(dfa, wit, sep), "TSL")
 
 
 PROCEDURE = ClassProcedure("tier-based strictly local", decide)

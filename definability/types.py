@@ -370,11 +370,13 @@ class LassoWitness:
         return (list(self.prefix) + list(self.period) * N + list(self.tail_in),
                 list(self.prefix) + list(self.period_out) * M + list(self.tail_out))
 
-    def exponent_for_depth(self, k: int, depth: int) -> int:
-        """Least N that the proof needs for the given depth (N|p| ≥ |l| + d·k + |p|); the
-        shared-period lasso only (see :meth:`exponents_for_depth`)."""
+    def exponent_for_depth(self, k: int, depth: int, past: bool = False) -> int:
+        """Least N that the proof needs for the given depth (N|p| ≥ |l| + d·k + |p|, which is
+        more than the d·k that the proof without P needs; with P, ``past``, also N|p| ≥
+        d·max(k, |p|): docs/decision-procedures.md §4.3); the shared-period lasso only (see
+        :meth:`exponents_for_depth`)."""
         p = len(self.period)
-        need = -(-(len(self.prefix) + depth * k + p) // p)
+        need = -(-max(len(self.prefix) + depth * k + p, depth * max(k, p) if past else 0) // p)
         N = self.n0
         while N < need:
             N += self.modulus

@@ -519,27 +519,50 @@ def _at_order(name, kind, ins, outs, k: int, t) -> Check:
 @dataclass(frozen=True)
 class AnswerCheck:
     """The ``check`` of a subregular class's declaration (:class:`~.classes.LanguageClass`):
-    :func:`verify_answer` for the class ``name`` (SL, SP, RD, GD, LT, LTT, PT)."""
+    :func:`verify_answer` for the class ``name`` (SL, SP, RD, GD, LT, LTT, PT), at the fixed
+    ``order`` k (and ``threshold`` t for LTT) when the class is one order (``SL[2]``)."""
 
     name: str
+    order: "int | None" = None
+    threshold: "int | None" = None
 
     def __call__(self, dfa, answer: dict, sep: str = "") -> Check:
-        return verify_answer(dfa, self.name, answer, sep)
+        return verify_answer(dfa, self.name, answer, sep, self.order, self.threshold)
 
 
-def verify_answer(dfa, name: str, answer: dict, sep: str = "") -> Check:
+def verify_answer(dfa, name: str, answer: dict, sep: str = "", order: "int | None" = None,
+                  threshold: "int | None" = None) -> Check:
     """Check a class's answer as ``classify --json`` prints it (its ``certificate`` with the
-    witness ``below`` k, or its ``witness``), or a bare witness object."""
+    witness ``below`` k, or its ``witness``), or a bare witness object; with ``order`` (and
+    ``threshold``) the class at that one order; its verdict ``member`` against what the
+    parts prove (:func:`check_answer`)."""
     dfa = as_dfa(dfa)
     return check_answer(answer, lambda cert: verify_certificate(dfa, name, cert, sep),
-                        lambda wit: verify_class_witness(dfa, name, wit, sep))
+                        lambda wit: verify_class_witness(dfa, name, wit, sep),
+                        f"{name}[{order}{'' if threshold is None else f',{threshold}'}]"
+                        if order is not None else name, order, threshold)
 
 
-def check_answer(answer: dict, certificate, witness) -> Check:
+def _orders(obj: dict) -> "tuple[int | None, int]":
+    k = obj.get("k")
+    return (None if k is None else int(k)), int(obj.get("t") or 1)
+
+
+def check_answer(answer: dict, certificate, witness, name: str = "the class",
+                 order: "int | None" = None, threshold: "int | None" = None) -> Check:
     """An answer of a class checked part by part: its ``certificate`` by ``certificate(cert)``
     (a certificate object without ``kind`` was not built: its pair below k stands alone), the
     witness below k, its ``witness``, or the answer itself when it is a bare witness, each by
-    ``witness(wit)``; valid when every part is (the first failing part otherwise)."""
+    ``witness(wit)``; valid when every part is (the first failing part otherwise) and the
+    verdict ``member`` (when the answer states one) is the one its parts prove:
+
+    * ``member: true`` is refused when its ``witness`` checks and proves non-membership, and,
+      for a class at one ``order`` k (threshold t), when its certificate's order exceeds it;
+    * ``member: false`` is refused when its certificate checks (and, at one order, is of
+      order ≤ k, t: the hierarchies are monotone), when it has no witness, or when the witness
+      proves less than non-membership: a witness at order k′ proves only "not in the class at
+      order k′", which settles the class at one order k when k′ ≥ k (and t′ ≥ t) and the whole
+      class never (that needs ``k`` null: a pumped family, or a deletion)."""
     checks = []
     cert = answer.get("certificate")
     if cert:
@@ -553,13 +576,48 @@ def check_answer(answer: dict, certificate, witness) -> Check:
                                        "check"))
         if cert.get("below"):
             checks.append(witness(cert["below"]))
+    wits = []
     if answer.get("witness"):
-        checks.append(witness(answer["witness"]))
+        wits.append(answer["witness"])
     if "kind" in answer and "in" in answer:
-        checks.append(witness(answer))
+        wits.append(answer)
+    wit_checks = [witness(w) for w in wits]
+    checks += wit_checks
     if not checks:
         return Check(False, "nothing to check: no certificate and no witness")
     bad = [c for c in checks if not c.valid]
     if bad:
         return bad[0]
-    return Check(True, "; ".join(c.reason for c in checks))
+    verdict = answer.get("member")
+    if verdict is True:
+        for w in wits:
+            k, t = _orders(w)
+            if k is None or (order is not None and k >= order and t >= (threshold or 1)):
+                return Check(False, f"the answer says member of {name}, but its witness checks and proves "
+                                    f"the opposite: {wit_checks[wits.index(w)].reason}")
+        if cert and cert.get("kind") is not None and order is not None:
+            k, t = _orders(cert)
+            if k is None or k > order or t > (threshold or 1):
+                return Check(False, f"the answer says member of {name}, but its certificate is of order "
+                                    f"k = {k}" + (f", t = {t}" if threshold else "") + ", beyond the class's")
+    elif verdict is False:
+        if cert and cert.get("kind") is not None:
+            k, t = _orders(cert)
+            if order is None or (k is not None and k <= order and t <= (threshold or 1)):
+                return Check(False, f"the answer says not a member of {name}, but its certificate checks "
+                                    f"and proves membership: {checks[0].reason}")
+        if not wits:
+            return Check(False, f"the answer says not a member of {name}, but it has no witness")
+        for w, c in zip(wits, wit_checks):
+            k, t = _orders(w)
+            if w.get("kind") == "deletion":          # SP: not closed under deletion, every k
+                continue
+            if order is None and k is not None:
+                return Check(False, f"the answer says not a member of {name}, but its witness proves "
+                                    f"only that L is not of order {k}: {c.reason}")
+            if order is not None and k is not None and (k < order or t < (threshold or 1)):
+                return Check(False, f"the answer says not a member of {name}, but its witness is at "
+                                    f"order {k}" + (f", t = {t}" if threshold else "") + ", below the class's")
+    return Check(True, "; ".join(c.reason for c in checks)
+                 + ("" if verdict is None else f"; the verdict ({'member' if verdict else 'not a member'})"
+                                               " is the one they prove"))

@@ -18,23 +18,37 @@ the decision procedures that produced it:
                    the JSON of classify --json (or its answer for NAME); its certificate
                    (forbidden factors / subsequences, accepted profiles of order k) is
                    compared with the language by a product search, its witness words'
-                   profiles are computed directly, its pumped family checked on the DFA
+                   profiles are computed directly, its pumped family checked on the DFA;
+                   its verdict ("member") must be the one these prove (a "yes" whose
+                   witness checks, or a "no" whose certificate checks, is NOT valid)
   --witness U V    non-membership: one word is in the language and the other not, and
-                   with --depth D their N+1 positions have equal depth-D types (direct
-                   recursion on the words); without --depth, at every depth: a lasso
-                   l·p^N·x / l·p^N·y (or a common suffix x^K·v without P; or, for LTL[S],
-                   a non-aperiodic pumping u·x^n·v) found in the pair, with its theorem
+                   with --depth D no formula of depth <= D separates them (equal depth-D
+                   types, by direct recursion on the words; for LTL[S] the closest-pair
+                   S-types, exact); without --depth, the pair itself agrees at
+                   every depth (types refined to their fixed point); a separable pair is
+                   NOT valid, with the depth where it becomes separable and a separating
+                   formula (evaluated on both words), and it is said separately whether
+                   its pumped family proves non-membership
+  --witness U V --family
+                   the pumped family of the pair proves non-membership at every depth: a
+                   lasso l·p^M·x / l·p^M·y (or a common suffix x^K·v or two periods
+                   without P; or, for LTL[S], a non-aperiodic pumping u·x^n·v) found in the
+                   pair, with its theorem and its bound on M for each depth
   --identity IDS   a verdict of classify --identity (or of FO2[<], DD1), re-decided from
                    scratch: the syntactic monoid (--semigroup: semigroup) re-enumerated
                    as tuples and every instantiation evaluated in plain Python (small
                    structures only); "valid" means the identities hold
 
 The language is a formula (L), --regex R or --dfa FILE, with --alphabet A.
-Prints {"valid": true|false, "reason": ...} with --json; exit status 0 either way.
+Prints {"valid": true|false, "reason": ...} with --json (a witness adds "pair": the depth
+where it becomes separable and the formula, and "family": whether its pumped family is a
+proof). Exit status: 0 valid, 1 NOT valid, 2 bad input.
 
 Examples:
   attnlogic verify --regex '(a|b)*b' --fragment 'LTL[Y]' --formula 'Y b' --json
-  attnlogic verify --regex '(a|b)*b' --fragment 'LTL[P]' --witness abab aba --json
+  attnlogic verify --regex '(a|b)*b' --fragment 'LTL[P]' --witness abab aba
+  attnlogic verify --regex '(a|b)*b' --fragment 'LTL[P]' --witness abab aba --family
+  attnlogic verify --regex '(a|b)*b' --fragment 'LTL[P]' --witness abab aba --depth 1
   attnlogic verify --regex 'a*b*' --identity '[(xy)*x=(xy)*]'
   attnlogic classify --regex 'a*b*' --class LT --json > lt.json
   attnlogic verify --regex 'a*b*' --class LT --answer lt.json
@@ -68,6 +82,9 @@ def add_arguments(parser) -> None:
                         help="--identity on the syntactic semigroup instead of the monoid")
     parser.add_argument("--depth", type=int, metavar="D",
                         help="the depth the witness is claimed for (default: every depth)")
+    parser.add_argument("--family", action="store_true",
+                        help="--witness: claim that the pair's pumped family proves non-membership "
+                             "(the pair itself may be separable at some depth)")
     add_output_arguments(parser)
 
 
@@ -83,6 +100,8 @@ def run(args) -> int:
 
     if args.depth is not None and args.witness is None:
         raise InputError("--depth goes with --witness")
+    if args.family and (args.witness is None or args.depth is not None):
+        raise InputError("--family goes with --witness, without --depth")
     if (args.cls is None) != (args.answer is None):
         raise InputError("--class goes with --answer (and --answer with --class)")
     if args.cls is not None:
@@ -95,7 +114,7 @@ def run(args) -> int:
             print_json(result.to_json())
         else:
             print(("valid: " if result.valid else "NOT valid: ") + result.reason)
-        return 0
+        return 0 if result.valid else 1
     if args.semigroup and args.identity is None:
         raise InputError("--semigroup goes with --identity")
     if args.identity is None and args.fragment is None:
@@ -115,12 +134,12 @@ def run(args) -> int:
     else:
         multichar = any(len(a) > 1 for a in dfa.alphabet)
         u, v = (split_word(w, multichar) for w in args.witness)
-        result = verify_witness(dfa, fragment, u, v, args.depth)
+        result = verify_witness(dfa, fragment, u, v, args.depth, family=args.family)
     if args.json:
         print_json(result.to_json())
     else:
         print(("valid: " if result.valid else "NOT valid: ") + result.reason)
-    return 0
+    return 0 if result.valid else 1
 
 
 def _verify_class(dfa, name: str, path: str):

@@ -272,10 +272,13 @@ def job_verify(params, limits: Limits) -> dict:
         multichar = any(len(a) > 1 for a in lang.alphabet)
         u, v = split_word(u_text, multichar), split_word(v_text, multichar)
         depth = params.get("depth")
-        check = verify_witness(lang.dfa, fragment, u, v, depth)
+        family = bool(params.get("family"))
+        check = verify_witness(lang.dfa, fragment, u, v, depth, family=family)
         words = ["verify"] + flags + ["--fragment", str(fragment), "--witness", u_text, v_text]
         if depth is not None:
             words += ["--depth", str(depth)]
+        if family:
+            words += ["--family"]
     return {**check.to_json(), "fragment": str(fragment), "cli": command(words, stdin)}
 
 

@@ -131,7 +131,7 @@ FIELDS = {
     "language": {**_LANGUAGE, **_BUDGETS},
     "verify": {**_LANGUAGE, **_BUDGETS, "fragment": _FRAGMENT, "formula": _text(MAX_FILE),
                "witness": _list(_text(MAX_WITNESS), 2, exactly=2), "depth": _integer(0, 1000, optional=True),
-               "answer": _object, "identity": _text(2000), "semigroup": _flag, "member": _flag},
+               "family": _flag, "answer": _object, "identity": _text(2000), "semigroup": _flag, "member": _flag},
     "separate": {"a": _FRAGMENT, "b": _FRAGMENT, **_BUDGETS},
     "compile": {**_LANGUAGE, **_BUDGETS, "word": _text(MAX_TEXT)},
     "download": {**_LANGUAGE, **_BUDGETS, "what": _text(20, ("safetensors", "json"))},
@@ -171,6 +171,8 @@ def check_request(kind: str, body) -> dict:
             raise BadRequest(f"field 'fragment' is missing (it goes with field '{given[0]}')")
         if "depth" in out and "witness" not in out:
             raise BadRequest("field 'depth' goes with field 'witness'")
+        if out.get("family") and ("witness" not in out or out.get("depth") is not None):
+            raise BadRequest("field 'family' goes with field 'witness', without 'depth'")
         if ("semigroup" in out or "member" in out) and "identity" not in out:
             raise BadRequest("fields 'semigroup' and 'member' go with field 'identity'")
     return out

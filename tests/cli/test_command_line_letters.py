@@ -77,5 +77,5 @@ def test_propositions_are_atoms_over_valuation_letters(tmp_path, capsys):
                    'State: 0\n[!0&!1] 0\n[0&!1] 0\n[!0&1] 0\n[0&1] 1\nState: 1 {0}\n[t] 1\n--END--\n')
     assert main(["verify", "--dfa", str(hoa), "--fragment", "LTL[P]", "--formula", "P (a & b)"]) == 0
     assert capsys.readouterr().out.startswith("valid")
-    assert main(["verify", "--dfa", str(hoa), "--fragment", "LTL[P]", "--formula", "P a"]) == 0
+    assert main(["verify", "--dfa", str(hoa), "--fragment", "LTL[P]", "--formula", "P a"]) == 1
     assert capsys.readouterr().out.startswith("NOT valid")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from family_reference import check_family
+from attnlogic.ltl.fragments import Fragment
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.graphs import dfa_sccs
@@ -52,8 +54,9 @@ def _check(d):
     if not v.member:
         w = v.witness
         assert d.accepts(w.accepted) and not d.accepts(w.rejected)
-        check = verify_witness(d, "LTL[S]", w.accepted, w.rejected)
+        check = verify_witness(d, "LTL[S]", w.accepted, w.rejected, family=True)
         assert check.valid, check.reason
+        check_family(d, Fragment.parse("LTL[S]"), check.details["family"])   # membership over n
         # the counter's word has x^(ω+1) ≠ x^ω in the semigroup as well
         found = find_counter(d.transitions, dfa_sccs(d).component, 10_000)
         x = transformation_of(d.transitions, found.counter.word)
@@ -110,7 +113,7 @@ def test_a_counter_on_a_word_not_a_letter():
     assert not cycle_rows(np.asarray(d.transitions).T).any()
     v = decide_aperiodic(d)
     assert v.member is False and "the word ab" in v.method
-    assert verify_witness(d, "LTL[S]", v.witness.accepted, v.witness.rejected).valid
+    assert verify_witness(d, "LTL[S]", v.witness.accepted, v.witness.rejected, family=True).valid
 
 
 def test_limit_reports_what_was_tried():

@@ -22,6 +22,7 @@ import json
 
 import pytest
 
+from family_reference import check_family
 from attnlogic.cli import main
 from attnlogic.definability.census import Census, census
 from attnlogic.definability.classify import classify
@@ -201,8 +202,9 @@ def _window_check(dfa, fragment, verdict, identities, verdicts) -> str:
             return "outer identity"
         r = classify(dfa, windows=(fragment.window,), minimal=True, certificates=False)[fragment]
         w = r.witness
-        check = verify_witness(dfa, fragment, w.accepted, w.rejected, depth=None)
+        check = verify_witness(dfa, fragment, w.accepted, w.rejected, family=True)
         assert check.valid, (dfa.transitions.tolist(), dfa.accepting.tolist(), fragment, check.reason)
+        check_family(dfa, fragment, check.details["family"])     # its bound, by the literal recursion
         return "witness at every depth"
     assert verdict is True, (dfa.transitions.tolist(), fragment, "undecided")
     if fragment.past and (identities["LTL[P]"] or verdicts[f"LTL[Y<={fragment.window}]"]):

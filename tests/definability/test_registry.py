@@ -170,7 +170,7 @@ def test_verify_checks_a_registered_class_by_its_declared_check(finite, capsys, 
     tampered = json.loads(answer.read_text())
     tampered["fragments"]["FINITE"]["certificate"] = ["b"]
     answer.write_text(json.dumps(tampered))
-    assert main(argv) == 0 and json.loads(capsys.readouterr().out)["valid"] is False
+    assert main(argv) == 1 and json.loads(capsys.readouterr().out)["valid"] is False
     assert main(["verify", "--regex", "ab|b", "--alphabet", "ab", "--class", "LTL[P]", "--answer", str(answer)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--class" in err[0]

@@ -19,7 +19,9 @@ from attnlogic.cli import main
 from attnlogic.definability.classify import classify
 from attnlogic.definability.types import (LassoWitness, _two_period_search, lasso_search,
                                           lasso_to_witness, type_automaton)
+from family_reference import check_family
 from type_reference import types_at_end
+from attnlogic.ltl.fragments import Fragment
 from attnlogic.definability.verify import end_types_equal, verify_witness
 
 
@@ -88,7 +90,9 @@ def test_two_period_witnesses_on_random_definite_dfas_are_sound():
             while N < 2 or M < 2:
                 N, M = N + (N < 2) * lw.modulus, M + (M < 2) * lw.modulus_out
             u, v = (_letters(d, x) for x in lw.words(N, M))
-            assert verify_witness(d, f"LTL[Y<={k}]", u, v).valid
+            check = verify_witness(d, f"LTL[Y<={k}]", u, v, family=True)
+            assert check.valid
+            check_family(d, Fragment.parse(f"LTL[Y<={k}]"), check.details["family"])
     assert found >= 10
 
 
@@ -151,16 +155,21 @@ def test_verify_accepts_two_period_pairs_and_rejects_tampered_ones():
     lw = lasso_search(d, 2, False, max_period=4, max_tail=4)
     N, M = lw.exponents_for_depth(2, 3)
     u, v = (_letters(d, w) for w in lw.words(N, M))
-    ok = verify_witness(d, "LTL[Y<=2]", u, v)
+    ok = verify_witness(d, "LTL[Y<=2]", u, v, family=True)
     assert ok.valid and ok.reason.startswith("two periods")
-    assert not verify_witness(d, "LTL[P,Y<=2]", u, v).valid        # P is not covered
+    assert not verify_witness(d, "LTL[P,Y<=2]", u, v, family=True).valid    # P is not covered
+    # the pair itself is separable (at a depth beyond the 3 it was pumped for): NOT valid
+    # without --family, with the depth and a formula evaluated on both words
+    alone = verify_witness(d, "LTL[Y<=2]", u, v)
+    assert not alone.valid and alone.details["family"]["valid"]
+    assert alone.details["pair"]["agrees_to_depth"] >= 3
     # a changed tail letter: still one word in L and one out, but separable at low depth
     for letter in "ab":
         bad = v[:-1] + [letter]
         if bad == v or d.accepts(bad):
             continue
         assert not end_types_equal(u, bad, "LTL[Y<=2]", 3)
-        check = verify_witness(d, "LTL[Y<=2]", u, bad)
+        check = verify_witness(d, "LTL[Y<=2]", u, bad, family=True)
         assert not check.valid and "no decomposition" in check.reason
 
 
@@ -169,5 +178,9 @@ def test_cli_verify_two_periods(capsys):
     lw = lasso_search(d, 2, False, max_period=4, max_tail=4)
     u, v = ("".join(_letters(d, w)) for w in lw.words(*lw.exponents_for_depth(2, 2)))
     assert main(["verify", "--regex", LAST_ACB, "--alphabet", "abc", "--fragment", "LTL[Y<=2]",
-                 "--witness", u, v, "--json"]) == 0
+                 "--witness", u, v, "--family", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["valid"] is True
+    assert main(["verify", "--regex", LAST_ACB, "--alphabet", "abc", "--fragment", "LTL[Y<=2]",
+                 "--witness", u, v, "--json"]) == 1                 # the pair alone is separable
+    out = json.loads(capsys.readouterr().out)
+    assert out["valid"] is False and out["family"]["valid"] is True

@@ -16,7 +16,9 @@ from attnlogic.definability.classify import classify
 from attnlogic.definability.verify import end_types_equal, verify_formula, verify_witness
 from attnlogic.ltl import parse, random_formula
 from attnlogic.ltl.evaluate import accepts
+from attnlogic.ltl.fragments import Fragment
 from attnlogic.suite import SUITE
+from type_reference import since_types_at_end, types_at_end
 
 #: the languages of the suite whose "no" witnesses come from the LR identity
 #: (st)^ω s = (st)^ω with e pumped too: a two-parameter family that the lasso and suffix
@@ -39,9 +41,24 @@ def test_every_suite_answer_passes_verify(lang):
             assert check.valid, (lang.name, str(r.fragment), check.reason)
         elif r.witness is not None:
             w = r.witness
-            check = verify_witness(d, r.fragment, w.accepted, w.rejected, w.depth)
+            check = verify_witness(d, r.fragment, w.accepted, w.rejected, w.depth,
+                                   family=w.depth is None)
             assert check.valid or (lang.name, str(r.fragment)) in _TWO_PARAMETER, \
                 (lang.name, str(r.fragment), check.reason)
+            if check.valid and w.depth is not None:        # confirmed by the literal recursion
+                _confirm_depth(r.fragment, w.accepted, w.rejected, w.depth)
+            elif check.valid:
+                assert check.details["family"]["valid"]
+
+
+def _confirm_depth(fragment, u, v, depth):
+    """Equal depth-``depth`` types at N+1 by the literal recursion of type_reference.py."""
+    fr = Fragment.parse(fragment)
+    if fr.since:
+        assert since_types_at_end(u, depth) == since_types_at_end(v, depth), (str(fr), u, v)
+    else:
+        k, past, _ = fr.type_sets
+        assert types_at_end(u, k or 0, past, depth) == types_at_end(v, k or 0, past, depth), (str(fr), u, v)
 
 
 def test_a_wrong_formula_or_fragment_is_refused():
@@ -86,12 +103,18 @@ def test_cli_verify(capsys):
     assert main(["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--fragment", "LTL[Y]",
                  "--formula", "$x := Y b; $x", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["valid"] is True
+    # the pair alone: separable at depth 3 (NOT valid, exit 1); its family: a proof (exit 0)
     assert main(["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--fragment", "LTL[P]",
-                 "--witness", "babab", "baba", "--json"]) == 0
+                 "--witness", "babab", "baba", "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["valid"] is False and out["pair"]["separable_at_depth"] == 3
+    assert out["family"]["valid"] is True and "lasso" in out["family"]["reason"]
+    assert main(["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--fragment", "LTL[P]",
+                 "--witness", "babab", "baba", "--family", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["valid"] is True and "lasso" in out["reason"]
     assert main(["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--fragment", "LTL[P]",
-                 "--witness", "bab", "ba", "--depth", "4", "--json"]) == 0
+                 "--witness", "bab", "ba", "--depth", "4", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["valid"] is False
     assert main(["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--fragment", "LTL[P]",
                  "--witness", "bxb", "ba"]) == 2

@@ -28,3 +28,29 @@ def types_at_end(word, k: int, past: bool, depth: int) -> object:
 
 def same_type_at_end(u, v, k: int, past: bool, depth: int) -> bool:
     return types_at_end(u, k, past, depth) == types_at_end(v, k, past, depth)
+
+
+def since_types_at_end(word, depth: int) -> object:
+    """The depth-``depth`` S-type of position N+1 (LTL[S]): τ_d(i) = (w_i, {(τ_{d−1}(m),
+    {τ_{d−1}(j) : m < j < i}) : m < i}), literally (the pairs that decide ψ S χ at i)."""
+    letters = list(word) + [None]
+    prev = [(a,) for a in letters]
+    for _ in range(depth):
+        prev = [(a, frozenset((prev[m], frozenset(prev[m + 1:i])) for m in range(i)))
+                for i, a in enumerate(letters)]
+    return prev[-1]
+
+
+def closest_since_types_at_end(word, depth: int) -> object:
+    """The depth-``depth`` closest-pair S-type of position N+1: τ_d(i) = (w_i, {(τ_{d−1}(m),
+    {τ_{d−1}(j) : m < j < i}) : m < i, no position strictly between m and i has m's type}),
+    literally.  Exactly formula equivalence for LTL[S] at depth d (ψ S χ with ψ, χ unions of
+    types holds iff the closest position of some type of χ has every type between in ψ), so
+    coarser than :func:`since_types_at_end`."""
+    letters = list(word) + [None]
+    prev = [(a,) for a in letters]
+    for _ in range(depth):
+        prev = [(a, frozenset((prev[m], frozenset(prev[m + 1:i])) for m in range(i)
+                              if prev[m] not in prev[m + 1:i]))
+                for i, a in enumerate(letters)]
+    return prev[-1]

@@ -31,8 +31,10 @@ def _run_cli(line: str, capsys, monkeypatch) -> dict:
     assert words[0] == "attnlogic"
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     capsys.readouterr()
-    assert main(words[1:] + ["--json"]) == 0
-    return json.loads(capsys.readouterr().out)
+    status = main(words[1:] + ["--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert status == (0 if out.get("valid", True) else 1), (line, status, out)   # verify: 0 valid, 1 not
+    return out
 
 
 def _file(fmt: str) -> dict:
@@ -106,8 +108,9 @@ def test_every_certificate_and_witness_verifies_and_a_wrong_one_does_not(client,
         if how["kind"] == "formula":
             body.update(fragment=r["fragment"], formula=r["formula"])
         elif how["kind"] == "witness":
-            body.update(fragment=r["fragment"], witness=[r["witness"]["accepted"], r["witness"]["rejected"]],
-                        depth=r["witness"]["depth"])
+            body.update(fragment=r["fragment"], witness=[r["witness"]["accepted"], r["witness"]["rejected"]])
+            # as the page does: a pair printed for every depth is checked as its family
+            body.update(family=True) if r["witness"]["depth"] is None else body.update(depth=r["witness"]["depth"])
         elif how["kind"] == "answer":
             body.update(fragment=r["fragment"], answer={k: r[k] for k in ("member", "certificate", "witness") if k in r})
         else:
@@ -382,3 +385,19 @@ def test_the_classifiers_budgets_are_serve_options(client):
                               capture_output=True, text=True, timeout=120)
         assert proc.returncode == 2 and proc.stdout == ""              # refused before starting
         assert proc.stderr.count("\n") == 1 and f"[command line: {flag}]" in proc.stderr
+
+def test_verify_a_pair_as_the_command_line_does(client, capsys, monkeypatch):
+    """The page's verify of a witness pair answers as ``attnlogic verify``: the pair alone is
+    NOT valid when a formula separates it (with the depth and the formula), its family valid
+    with ``family``; the command line it names exits 1 and 0 (checked by _run_cli)."""
+    body = {"source": "regex", "text": "(a|b)*b", "alphabet": "ab", "fragment": "LTL[P]",
+            "witness": ["abab", "aba"]}
+    alone = client.post("/api/verify", json=body).json()
+    assert alone["valid"] is False and alone["pair"]["separable_at_depth"] == 2
+    assert alone["family"]["valid"] is True
+    assert _run_cli(alone["cli"], capsys, monkeypatch)["valid"] is False
+    fam = client.post("/api/verify", json={**body, "family": True}).json()
+    assert fam["valid"] is True and "--family" in fam["cli"]
+    assert _run_cli(fam["cli"], capsys, monkeypatch)["valid"] is True
+    bad = client.post("/api/verify", json={**body, "family": True, "depth": 2})
+    assert bad.status_code == 400

@@ -195,7 +195,9 @@ function verdictRow(r, sep) {
         `pumped: in ${part(f.in[0], f.block, f.in[1])}, out ${part(f.out[0], f.out_block || f.block, f.out[1])}, ` +
         `K = ${f.start}${f.step ? `, ${f.start + f.step}, …` : ""}`));
     }
-    check = {fragment: r.fragment, witness: [w.accepted, w.rejected], depth: w.depth};
+    // a pair printed for every depth is a family's instance: its family is what is checked
+    check = w.depth === null ? {fragment: r.fragment, witness: [w.accepted, w.rejected], family: true}
+                             : {fragment: r.fragment, witness: [w.accepted, w.rejected], depth: w.depth};
   } else if (r.certificate) {
     cell.append(el("pre", {class: "cert"}, fields(r.certificate)));
   }
