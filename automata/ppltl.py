@@ -9,7 +9,9 @@ Convention bridge (docs/file-formats.md, "MONA / ltlf2dfa DOT"):
 * our readout is at position N+1, where no atom holds: one all-false "end" position is
   appended and ltlf2dfa's DFA is read after it, so the empty trace never occurs.
 
-``to_ppltl`` needs nothing; ``ltlf2dfa_dot`` and ``ltlf2dfa_dfa`` need the ltlf2dfa package
+``to_ltlf`` writes an LTLf formula (future operators) in ltlf2dfa's LTLf syntax.
+
+``to_ppltl`` and ``to_ltlf`` need nothing; ``ltlf2dfa_dot`` and ``ltlf2dfa_dfa`` need the ltlf2dfa package
 and the ``mona`` binary (Debian package ``mona``).
 
 ltlf2dfa writes its MONA program to one fixed file inside its own package folder and runs
@@ -31,18 +33,18 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from ..ltl.formula import (And, Atom, Const, Historically, Iff, Implies, Not, Once, Or, Past, Since,
-                           Xor, Yesterday)
+from ..ltl.formula import (Always, And, Atom, Const, Eventually, Historically, Iff, Implies, Next, Not,
+                           Once, Or, Past, Release, Since, Until, WeakNext, Xor, Yesterday)
 from .dfa import DFA
 from .dot_reader import read_dot
-from .propositions import propositions_of
+from .propositions import propositions_of, valuation_letters
 
 try:
     import fcntl
 except ImportError:     # not a POSIX system: the thread lock only
     fcntl = None
 
-__all__ = ["to_ppltl", "ltlf2dfa_dot", "ltlf2dfa_dfa", "from_valuations", "END"]
+__all__ = ["to_ppltl", "to_ltlf", "ltlf2dfa_dot", "ltlf2dfa_dfa", "from_valuations", "END"]
 
 END = "#end"  # an extra letter that is no proposition: the all-false valuation
 
@@ -83,6 +85,39 @@ def to_ppltl(f) -> str:
     return text[f]
 
 
+def to_ltlf(f) -> str:
+    """Our LTLf formula (atoms, Booleans, X WX F G U R) as ltlf2dfa LTLf text, fully
+    parenthesised (no chain is left to its grammar), built bottom-up without recursion."""
+    text: dict = {}
+    unary = {Not: "!", Next: "X", WeakNext: "WX", Eventually: "F", Always: "G"}
+    binary = {And: "&", Or: "|", Implies: "->", Iff: "<->", Until: "U", Release: "R"}
+    for g in f.subformulas():
+        cls = type(g)
+        if cls is Atom:
+            s = g.name
+        elif cls is Const:
+            s = "true" if g.value else "false"
+        elif cls in unary:
+            s = f"{unary[cls]}({text[g.arg]})"
+        elif cls in binary:
+            s = f"(({text[g.left]}) {binary[cls]} ({text[g.right]}))"
+        elif cls is Xor:
+            x, y = text[g.left], text[g.right]
+            s = f"((({x}) & !({y})) | (!({x}) & ({y})))"
+        else:
+            raise TypeError(f"not an LTLf operator: {cls.__name__}")
+        text[g] = s
+    return text[f]
+
+
+@functools.lru_cache(maxsize=1)
+def _ltlf_parser():
+    """ltlf2dfa's LTLf parser, built once."""
+    from ltlf2dfa.parser.ltlf import LTLfParser   # an optional oracle: imported when used
+
+    return LTLfParser()
+
+
 @functools.lru_cache(maxsize=1)
 def _ppltl_parser():
     """ltlf2dfa's PPLTL parser, built once (building its grammar costs about 0.2 s)."""
@@ -113,10 +148,10 @@ def _ltlf2dfa_exclusive():
                 fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
 
-def ltlf2dfa_dot(text: str) -> str:
-    """ltlf2dfa's DOT (MONA's minimal DFA over valuations) of a PPLTL formula in its own
-    syntax, computed under the exclusive lock."""
-    formula = _ppltl_parser()(text)
+def ltlf2dfa_dot(text: str, logic: str = "ppltl") -> str:
+    """ltlf2dfa's DOT (MONA's minimal DFA over valuations) of a formula in its own syntax,
+    PPLTL or (``logic="ltlf"``) LTLf, computed under the exclusive lock."""
+    formula = (_ltlf_parser() if logic == "ltlf" else _ppltl_parser())(text)
     with _ltlf2dfa_exclusive():
         return formula.to_dfa()
 
@@ -126,6 +161,32 @@ def ltlf2dfa_dfa(f, alphabet) -> DFA:
     dot = ltlf2dfa_dot(to_ppltl(f))
     return from_valuations(read_dot(dot, "<ltlf2dfa>") if _has_propositions(dot) else
                            read_dot(dot, "<ltlf2dfa>", (END,)), alphabet)
+
+
+def ltlf2dfa_valuations(text: str, logic: str, props, letters=None) -> DFA:
+    """ltlf2dfa + MONA's minimal DFA of ``text`` (its syntax, ``logic`` "ltlf" or "ppltl") over
+    our valuation letters of ``props`` (:func:`~.propositions.valuation_letters`), each letter
+    sent to MONA's column of the same valuation; over ``letters`` (default one letter ``z``)
+    when ``props`` is empty.  Their semantics as they are: evaluated at the first (LTLf) or
+    last (PPLTL) position, the empty trace included."""
+    dot = ltlf2dfa_dot(text, logic)
+    props = tuple(props)
+    if not props:
+        letters = tuple(letters or ("z",))
+        theirs = read_dot(dot, "<ltlf2dfa>", (END,)) if not _has_propositions(dot) else read_dot(dot, "<ltlf2dfa>")
+        T = np.asarray(theirs.transitions)
+        return DFA(letters, T[:, [0] * len(letters)], theirs.initial, theirs.accepting).minimal()
+    letters = valuation_letters(props)
+    if not _has_propositions(dot):
+        theirs = read_dot(dot, "<ltlf2dfa>", (END,))
+        cols = [0] * len(letters)
+    else:
+        theirs = read_dot(dot, "<ltlf2dfa>")
+        their_props = propositions_of(theirs.alphabet)
+        cols = [sum(1 << j for j, q in enumerate(their_props) if (v >> props.index(q)) & 1)
+                for v in range(len(letters))]
+    T = np.asarray(theirs.transitions)
+    return DFA(letters, T[:, cols], theirs.initial, theirs.accepting).minimal()
 
 
 def _has_propositions(dot: str) -> bool:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import re
 
-from .formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not, Once, Or,
-                      Past, Since, Xor, Yesterday)
+from .formula import (Always, And, Atom, Const, Eventually, Formula, Historically, Iff, Implies, Mod,
+                      Next, Not, Once, Or, Past, Release, Since, Until, WeakNext, Xor, Yesterday)
 
 __all__ = ["TREE_TEXT_LIMIT", "DIALECTS", "STYLES", "render", "render_all"]
 
@@ -18,8 +18,10 @@ __all__ = ["TREE_TEXT_LIMIT", "DIALECTS", "STYLES", "render", "render_all"]
 TREE_TEXT_LIMIT = 100_000
 
 # precedence levels, loosest first; unary operators bind tightest, atoms are never wrapped
-_LEVEL = {Iff: 1, Implies: 2, Xor: 3, Or: 4, And: 5, Since: 6}
-_RIGHT_ASSOC = {Implies, Since}
+# (the future operators U and R of LTLf formulas share the level of S: a formula never
+# mixes them, docs/logic.md)
+_LEVEL = {Iff: 1, Implies: 2, Xor: 3, Or: 4, And: 5, Since: 6, Until: 6, Release: 6}
+_RIGHT_ASSOC = {Implies, Since, Until, Release}
 _UNARY_LEVEL = 7
 _ATOM_LEVEL = 8
 
@@ -37,12 +39,14 @@ STYLES = {
     "text": {
         Not: "!", And: " & ", Or: " | ", Implies: " -> ", Iff: " <-> ", Xor: " xor ", Since: " S ",
         Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[<={k}] ",
+        Next: "X ", WeakNext: "WX ", Eventually: "F ", Always: "G ", Until: " U ", Release: " R ",
         True: "true", False: "false", "(": "(", ")": ")", "atom": _atom_text,
         "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
     },
     "unicode": {
         Not: "¬", And: " ∧ ", Or: " ∨ ", Implies: " → ", Iff: " ↔ ", Xor: " ⊕ ", Since: " S ",
         Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[≤{k}] ",
+        Next: "X ", WeakNext: "WX ", Eventually: "F ", Always: "G ", Until: " U ", Release: " R ",
         True: "⊤", False: "⊥", "(": "(", ")": ")", "atom": _atom_text,
         "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
     },
@@ -51,6 +55,8 @@ STYLES = {
         Iff: r" \leftrightarrow ", Xor: r" \oplus ", Since: r" \mathbin{\mathsf{S}} ",
         Past: r"\mathsf{P}\, ", Once: r"\mathsf{O}\, ", Historically: r"\mathsf{H}\, ",
         "Y": r"\mathsf{Y}\, ", "Yk": r"\mathsf{Y}_{\le {k}}\, ",
+        Next: r"\mathsf{X}\, ", WeakNext: r"\mathsf{WX}\, ", Eventually: r"\mathsf{F}\, ",
+        Always: r"\mathsf{G}\, ", Until: r" \mathbin{\mathsf{U}} ", Release: r" \mathbin{\mathsf{R}} ",
         True: r"\top", False: r"\bot", "(": r"\left(", ")": r"\right)",
         "atom": lambda name: r"\mathtt{" + re.sub(r"([_{}#$%&^~\\])", r"\\\1", name) + "}",
         "mod": r"\mathrm{MOD}_{{m}}^{{r}}", "name": r"\mathit{{p}}_{{i}}",
