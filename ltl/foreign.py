@@ -213,6 +213,8 @@ def _word_tokens(text: str, w: str, col: int, dialect: str, out: list, end: int)
         raise _error(text, col, f"unexpected number {w!r} (Spot syntax): the constants are 1 and 0")
     elif w == "X[!]":
         out.append(_Token(("unary", "X", col)))
+    elif w == "xor":
+        out.append(_Token(("binary", "xor", col)))
     elif w in ("U", "R", "V", "W", "M"):
         out.append(_Token(("binary", "R" if w == "V" else w, col)))
     elif w[0] in "FGX" and not (len(w) > 1 and w[1].isdigit()) and _expects_operand(out):

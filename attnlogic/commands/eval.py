@@ -55,7 +55,8 @@ def run(args) -> int:
                              f"{','.join(alphabet)}")
     results = []
     for text in args.words:
-        word = split_word(text, multichar)
+        minterms = alphabet is None and args.syntax != "attnlogic" and any(c in text for c in "&!")
+        word = split_word(text, multichar or minterms)     # a&b,!a&!b: letters that are minterms
         if alphabet is not None:
             bad = [a for a in word if a not in alphabet]
             if bad:
