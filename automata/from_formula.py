@@ -69,6 +69,7 @@ from attnlogic.ltl.mirror import reversal_formula
 from .dfa import DFA
 from .minimize import canonical, coarsest_partition, minimize
 from .operations import explore
+from .rational import reverse
 from attnlogic.kernel.errors import LimitExceeded
 
 __all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT", "MAX_TEMPORAL_OPERATORS"]
@@ -316,7 +317,6 @@ def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
     if not isinstance(formula, Formula):
         raise TypeError(f"expected a Formula, got {type(formula).__name__}")
     if is_future(formula):          # LTLf, read at position 1: the reversal of a past formula's
-        from .rational import reverse
         mirrored = formula_to_dfa(reversal_formula(formula), alphabet, extend=extend,
                                   state_limit=state_limit, temporal_limit=temporal_limit)
         return reverse(mirrored, state_limit).minimal()

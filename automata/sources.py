@@ -142,8 +142,8 @@ def proposition_alphabet(props: Sequence[str], alphabet: Sequence[str] | None,
     if alphabet is None and not one_hot:
         if len(props) > MAX_PROPOSITIONS:
             raise InputError(f"the formula has {len(props)} propositions: at most {MAX_PROPOSITIONS} are "
-                             f"read with one letter per valuation (2^{MAX_PROPOSITIONS} letters); --one-hot "
-                             "(one_hot=True) reads the propositions as the letters, one true per position",
+                             f"read with one letter per valuation (2^{MAX_PROPOSITIONS} letters); the one-hot "
+                             "reading takes the propositions as the letters, one true per position",
                              parameters=("alphabet", "one_hot"))
         return valuation_letters(tuple(props)), ()
     letters = tuple(props) if alphabet is None else tuple(alphabet)
@@ -162,11 +162,11 @@ def proposition_alphabet(props: Sequence[str], alphabet: Sequence[str] | None,
         v += 1
     shown = ", ".join(first)
     more = f" and {count - len(first)} more" if count > len(first) else ""
-    how = ("--one-hot" if alphabet is None else f"the alphabet {','.join(letters)}")
+    how = ("the one-hot reading" if alphabet is None else f"the alphabet {','.join(letters)}")
     return letters, (f"{how} reads each letter as one proposition true (a letter that is no "
                      f"proposition: none true), so {count} valuation(s) of the propositions "
                      f"{', '.join(props)} are no letter and no word has them: {shown}{more}; without "
-                     "--one-hot and --alphabet the letters are every valuation",)
+                     "the one-hot reading and without an alphabet the letters are every valuation",)
 
 
 def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,

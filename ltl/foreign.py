@@ -50,6 +50,7 @@ import re
 
 from attnlogic.kernel.errors import ParseError
 
+from .mirror import empty_trace_value
 from .formula import (FALSE, TRUE, Always, And, Atom, Const, Eventually, Formula, Historically, Iff,
                       Implies, Next, Not, Once, Or, Past, Release, Since, Until, WeakNext, Xor, Yesterday,
                       is_future)
@@ -140,7 +141,7 @@ def _tokens(text: str, dialect: str) -> list:
         if text[pos] == '"':
             q = quoted.match(text, pos) if quoted else None
             if q is None:
-                what = ("quoted atoms are pylogics' and Spot's (--syntax pylogics, --syntax spot)"
+                what = ("quoted atoms are pylogics' and Spot's (the syntaxes pylogics and spot)"
                         if quoted is None else "an unterminated or empty quoted atom")
                 raise _error(text, col, f"unexpected '\"' ({_PEER[dialect]} syntax): {what}")
             name = re.sub(r"\\(.)", r"\1", q.group(0)[1:-1])
@@ -151,7 +152,7 @@ def _tokens(text: str, dialect: str) -> list:
         if not w:
             hint = ""
             if text.startswith(">>", pos):
-                hint = ": '>>' is pylogics' implication (--syntax pylogics); write '->'"
+                hint = ": '>>' is pylogics' implication (the syntax pylogics); write '->'"
             elif text.startswith("[!]", pos) and dialect == "ltlf2dfa":
                 hint = ": X[!] is Spot's and pylogics' strong next; ltlf2dfa's X is strong already"
             elif text[pos] == "[" and out and out[-1].value in ("X", "WX", "F", "G"):
@@ -181,9 +182,9 @@ def _word_tokens(text: str, w: str, col: int, dialect: str, out: list, end: int)
         elif re.fullmatch(r"[a-z][a-z0-9_]*", w):
             out.append(_Token(("atom", w, col)))
         else:
-            hint = ("W and M are Spot's and pylogics' (--syntax spot, --syntax pylogics)" if w in ("W", "M") else
+            hint = ("W and M are Spot's and pylogics' (the syntaxes spot and pylogics)" if w in ("W", "M") else
                     "ltlf2dfa's atoms are [a-z][a-z0-9_]*: lower-case letters, digits and _, no upper-case "
-                    "letter anywhere (--syntax pylogics and --syntax spot read mixed-case atoms)")
+                    "letter anywhere (the syntaxes pylogics and spot read mixed-case atoms)")
             raise _error(text, col, f"unknown word {w!r} in ltlf2dfa syntax: {hint}")
         return
     if dialect == "pylogics":
@@ -315,7 +316,6 @@ class _Future:
 
     @staticmethod
     def result(f, dialect):
-        from .mirror import empty_trace_value
         if not is_future(f):          # no temporal operator (Spot): the first letter, as a past formula
             f = _first_letter(f)
             return And(f, Past(TRUE)) if dialect == "spot" else f

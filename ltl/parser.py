@@ -312,7 +312,7 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
         before = text[:exc.pos_in_stream].rstrip()
         if ch in FUTURE_OPERATORS:
             msg = (f"{ch!r} is a future-time operator; " + FUTURE_OPERATORS[ch] + " (LTLf formulas, read "
-                   "from the first letter: --syntax spot, ltlf2dfa or pylogics)")
+                   "from the first letter: the syntax spot, ltlf2dfa or pylogics)")
         elif ch.isupper():
             msg = (f"unexpected {ch!r}: upper-case letters are operators (P Y Y[<=k] O H S Z); "
                    "atoms are lower-case identifiers or quoted strings")
