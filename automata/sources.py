@@ -163,10 +163,10 @@ def proposition_alphabet(props: Sequence[str], alphabet: Sequence[str] | None,
     shown = ", ".join(first)
     more = f" and {count - len(first)} more" if count > len(first) else ""
     how = ("the one-hot reading" if alphabet is None else f"the alphabet {','.join(letters)}")
-    return letters, (f"{how} reads each letter as one proposition true (a letter that is no "
+    return letters, (f"{how} takes each letter as one proposition true (a letter that is no "
                      f"proposition: none true), so {count} valuation(s) of the propositions "
                      f"{', '.join(props)} are no letter and no word has them: {shown}{more}; without "
-                     "the one-hot reading and without an alphabet the letters are every valuation",)
+                     "the one-hot reading or an alphabet, the letters are every valuation",)
 
 
 def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,

@@ -116,7 +116,8 @@ def warn_formula(args, formula, alphabet=None) -> None:
     from attnlogic.kernel.errors import LimitExceeded
 
     try:
-        warn(args, language_from_formula(formula, alphabet, state_limit=10_000).warnings())
+        warn(args, language_from_formula(formula, alphabet, state_limit=10_000,
+                                          syntax=getattr(args, "syntax", "attnlogic")).warnings())
     except LimitExceeded:
         pass
 
