@@ -34,13 +34,18 @@ def run(args) -> int:
     from ._common import print_json, warn_formula
 
     f = parse(args.formula, syntax=args.syntax)
+    if args.simplify and args.syntax != "attnlogic":
+        from attnlogic.kernel.errors import InputError
+        raise InputError(f"--simplify reads the atoms as letters, one per position; in --syntax {args.syntax} "
+                         "they are propositions, which may hold together, so it would be wrong: leave --simplify out")
     warn_formula(args, f)
     if args.simplify:
         f = simplify(f)
     info = facts(f)
     cert = certificate(f)
     if args.json:
-        out = {"formula": cert.text, "fragment": str(info.fragment), "depth": info.depth,
+        out = {"formula": cert.text, "fragment": info.fragment_text if info.fragment is None else str(info.fragment),
+               "depth": info.depth,
                "size": info.size, "atoms": list(info.atoms)}
         if info.moduli:
             out["moduli"] = list(info.moduli)

@@ -197,3 +197,31 @@ def test_the_commands_keep_every_valuation_and_one_hot_names_what_it_drops(capsy
     out = capsys.readouterr()
     assert json.loads(out.out)["alphabet"] == ["a", "b"]
     assert "2 valuation(s)" in out.err and "!a&!b, a&b" in out.err
+
+
+_HOA = ('HOA: v1\nStates: 2\nStart: 0\nAP: 2 "a" "b"\nAcceptance: 1 Inf(0)\n--BODY--\nState: 0\n'
+        '[!0&!1] 0\n[0&!1] 0\n[!0&1] 0\n[0&1] 1\nState: 1 {0}\n[t] 1\n--END--\n')
+
+
+def test_the_doors_over_propositions_agree_on_one_language(tmp_path):
+    """'Some position has a and b': a HOA file, LTLf in each tool's syntax and PPLTL, all
+    read by default over the four valuations, are one minimal DFA."""
+    path = tmp_path / "both.hoa"
+    path.write_text(_HOA)
+    want = load_language(dfa=str(path)).dfa
+    assert want.alphabet == valuation_letters(("a", "b"))
+    for syntax, text in list(_BOTH.items()) + list(_BOTH_PAST.items()):
+        assert load_language(formula=text, syntax=syntax).dfa == want, (syntax, text)
+
+
+def test_simplify_is_refused_where_atoms_are_propositions(capsys):
+    assert main(["parse", "--syntax", "ltlf2dfa", "O(a & b)", "--simplify"]) == 2
+    assert "propositions, which may hold together" in capsys.readouterr().err
+
+
+def test_an_ltlf_language_is_classified_from_its_dfa():
+    from attnlogic import classify
+    lang = load_language(formula="F a", syntax="spot")
+    assert lang.formula is None and lang.dfa.alphabet == ("!a", "a")
+    result = classify(lang.dfa)
+    assert result["LTL[P]"].member and result["LTL[P]"].formula is not None
