@@ -225,3 +225,16 @@ def test_an_ltlf_language_is_classified_from_its_dfa():
     assert lang.formula is None and lang.dfa.alphabet == ("!a", "a")
     result = classify(lang.dfa)
     assert result["LTL[P]"].member and result["LTL[P]"].formula is not None
+
+
+def test_check_without_a_model_does_not_read_another_syntax_as_ours(capsys):
+    assert main(["check", "--syntax", "ltlf2dfa", "a S b"]) == 2
+    assert "compile it first" in capsys.readouterr().err
+
+
+def test_the_compiler_refuses_an_ltlf_formula_and_names_the_way_through_its_language():
+    pytest.importorskip("torch")
+    from attnlogic.compiler import compile_formula
+    from attnlogic.kernel.errors import InputError
+    with pytest.raises(InputError, match="compiled through its language"):
+        compile_formula(parse("F a", syntax="spot"), ["!a", "a"])
