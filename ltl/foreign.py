@@ -298,7 +298,7 @@ class _Future:
 
     @staticmethod
     def unary(op, f):
-        return {"!": _not, "X": Next, "WX": WeakNext, "F": Eventually, "G": Always}[op](f)
+        return {"!": Not, "X": Next, "WX": WeakNext, "F": Eventually, "G": Always}[op](f)
 
     @staticmethod
     def binary(op, f, g):

@@ -10,7 +10,8 @@ import json
 import re
 
 from .formula import (Always, And, Atom, Const, Eventually, Formula, Historically, Iff, Implies, Mod,
-                      Next, Not, Once, Or, Past, Release, Since, Until, WeakNext, Xor, Yesterday)
+                      Next, Not, Once, Or, Past, Release, Since, Until, WeakNext, Xor, Yesterday,
+                      is_future)
 
 __all__ = ["TREE_TEXT_LIMIT", "DIALECTS", "STYLES", "render", "render_all"]
 
@@ -18,12 +19,13 @@ __all__ = ["TREE_TEXT_LIMIT", "DIALECTS", "STYLES", "render", "render_all"]
 TREE_TEXT_LIMIT = 100_000
 
 # precedence levels, loosest first; unary operators bind tightest, atoms are never wrapped
-# (the future operators U and R of LTLf formulas share the level of S: a formula never
-# mixes them, docs/logic.md)
+# (the future operator U of LTLf formulas shares the level of S, a formula never mixes
+# them; R is a level tighter in an LTLf formula, as in ltlf2dfa's grammar)
 _LEVEL = {Iff: 1, Implies: 2, Xor: 3, Or: 4, And: 5, Since: 6, Until: 6, Release: 6}
 _RIGHT_ASSOC = {Implies, Since, Until, Release}
-_UNARY_LEVEL = 7
-_ATOM_LEVEL = 8
+_FUTURE_LEVEL = {Release: 7}          # ltlf2dfa: R binds tighter than U
+_UNARY_LEVEL = 8
+_ATOM_LEVEL = 9
 
 _IDENT = re.compile(r"[a-z_][a-z0-9_]*\Z")
 _KEYWORDS = {"true", "false", "xor"}
@@ -79,6 +81,9 @@ def render_all(formula: Formula, style: dict, names: dict | None = None) -> dict
     out: dict[int, tuple[str, int]] = {}
     lp, rp = style["("], style[")"]
     names = names or {}
+    # an LTLf formula is printed so that ltlf2dfa's grammar reads it back as it is: R binds
+    # tighter than U, and no chain of -> or <-> is left to its n-ary reading
+    future = is_future(formula)
 
     def operand(child: Formula) -> tuple[str, int]:
         name = names.get(id(child))
@@ -98,10 +103,12 @@ def render_all(formula: Formula, style: dict, names: dict | None = None) -> dict
         elif cls is Const:
             out[id(node)] = (style[node.value], _ATOM_LEVEL)
         elif cls in _LEVEL:
-            level = _LEVEL[cls]
+            level = _FUTURE_LEVEL.get(cls, _LEVEL[cls]) if future else _LEVEL[cls]
             left_level = operand(node.left)[1]
             right_level = operand(node.right)[1]
-            if cls in _RIGHT_ASSOC:
+            if future and cls in (Implies, Iff):
+                lneed, rneed = left_level <= level, right_level <= level
+            elif cls in _RIGHT_ASSOC:
                 lneed, rneed = left_level <= level, right_level < level
             else:
                 lneed, rneed = left_level < level, right_level <= level

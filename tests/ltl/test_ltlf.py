@@ -120,3 +120,20 @@ def test_an_ltlf_formula_is_in_no_past_fragment():
     assert facts(f).to_json()["fragment"] == "LTLf"
     assert str(Until(Atom("a"), Until(Atom("b"), Atom("a")))) == "a U b U a"
     assert str(Until(Until(Atom("b"), Atom("a")), Atom("b"))) == "(b U a) U b"
+
+
+def test_printed_ltlf_formulas_read_back_in_ltlf2dfa_syntax():
+    """str(f) of an LTLf formula is ltlf2dfa text that its grammar reads as f (R tighter than
+    U, no -> or <-> chain left to its n-ary reading); xor is not theirs."""
+    from attnlogic.ltl import parse
+    rng = np.random.default_rng(5)
+    count = 0
+    while count < 300:
+        f = random_formula(rng, ["a", "b"], (2, 16), "LTLf")
+        if is_future(f) and not any(isinstance(g, Xor) for g in f.subformulas()):
+            assert parse(str(f), syntax="ltlf2dfa") is f, str(f)
+            count += 1
+    a, b, c = Atom("a"), Atom("b"), Atom("c")
+    assert str(Release(a, Until(b, c))) == "a R (b U c)"
+    assert str(Iff(Iff(a, b), Next(c))) == "(a <-> b) <-> X c"
+    assert str(Implies(a, Implies(b, Next(c)))) == "a -> (b -> X c)"
