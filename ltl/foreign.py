@@ -145,6 +145,8 @@ def _tokens(text: str, dialect: str) -> list:
                         if quoted is None else "an unterminated or empty quoted atom")
                 raise _error(text, col, f"unexpected '\"' ({_PEER[dialect]} syntax): {what}")
             name = re.sub(r"\\(.)", r"\1", q.group(0)[1:-1])
+            if not name:
+                raise _error(text, col, "an atom cannot be the empty string")
             out.append(_Token(("atom", name, col)))
             pos = q.end()
             continue
