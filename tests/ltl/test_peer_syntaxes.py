@@ -141,7 +141,6 @@ def test_same_language_as_pylogics_own_parse_tree(text):
     ours = parse(text, syntax="pylogics")
     if F.is_future(ours):
         tree = _from_pylogics(parsers.parse_ltl(text))
-        words = [w for n in range(5) for w in itertools.product("abcx", repeat=n)]
         letters = sorted(tree.atoms | {"z"})
         assert formula_to_dfa(ours, letters) == formula_to_dfa(tree, letters), text
         return
