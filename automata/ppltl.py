@@ -9,9 +9,7 @@ Convention bridge (docs/file-formats.md, "MONA / ltlf2dfa DOT"):
 * our readout is at position N+1, where no atom holds: one all-false "end" position is
   appended and ltlf2dfa's DFA is read after it, so the empty trace never occurs.
 
-``to_ltlf`` writes an LTLf formula (future operators) in ltlf2dfa's LTLf syntax.
-
-``to_ppltl`` and ``to_ltlf`` need nothing; ``ltlf2dfa_dot`` and ``ltlf2dfa_dfa`` need the ltlf2dfa package
+``to_ppltl`` needs nothing; ``ltlf2dfa_dot`` and ``ltlf2dfa_dfa`` need the ltlf2dfa package
 and the ``mona`` binary (Debian package ``mona``).
 
 ltlf2dfa writes its MONA program to one fixed file inside its own package folder and runs
@@ -33,8 +31,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from ..ltl.formula import (Always, And, Atom, Const, Eventually, Historically, Iff, Implies, Next, Not,
-                           Once, Or, Past, Release, Since, Until, WeakNext, Xor, Yesterday)
+from ..ltl.formula import (And, Atom, Const, Historically, Iff, Implies, Not, Once, Or, Past, Since,
+                           Xor, Yesterday)
 from .dfa import DFA
 from .dot_reader import read_dot
 from .propositions import propositions_of, valuation_letters
@@ -44,7 +42,7 @@ try:
 except ImportError:     # not a POSIX system: the thread lock only
     fcntl = None
 
-__all__ = ["to_ppltl", "to_ltlf", "ltlf2dfa_dot", "ltlf2dfa_dfa", "from_valuations", "END"]
+__all__ = ["to_ppltl", "ltlf2dfa_dot", "ltlf2dfa_valuations", "ltlf2dfa_dfa", "from_valuations", "END"]
 
 END = "#end"  # an extra letter that is no proposition: the all-false valuation
 
@@ -81,31 +79,6 @@ def to_ppltl(f) -> str:
             s = f"Y(({text[g.left]}) S ({text[g.right]}))"
         else:
             raise TypeError(type(g))
-        text[g] = s
-    return text[f]
-
-
-def to_ltlf(f) -> str:
-    """Our LTLf formula (atoms, Booleans, X WX F G U R) as ltlf2dfa LTLf text, fully
-    parenthesised (no chain is left to its grammar), built bottom-up without recursion."""
-    text: dict = {}
-    unary = {Not: "!", Next: "X", WeakNext: "WX", Eventually: "F", Always: "G"}
-    binary = {And: "&", Or: "|", Implies: "->", Iff: "<->", Until: "U", Release: "R"}
-    for g in f.subformulas():
-        cls = type(g)
-        if cls is Atom:
-            s = g.name
-        elif cls is Const:
-            s = "true" if g.value else "false"
-        elif cls in unary:
-            s = f"{unary[cls]}({text[g.arg]})"
-        elif cls in binary:
-            s = f"(({text[g.left]}) {binary[cls]} ({text[g.right]}))"
-        elif cls is Xor:
-            x, y = text[g.left], text[g.right]
-            s = f"((({x}) & !({y})) | (!({x}) & ({y})))"
-        else:
-            raise TypeError(f"not an LTLf operator: {cls.__name__}")
         text[g] = s
     return text[f]
 

@@ -1,6 +1,8 @@
 """LTLf (future) formula → minimal DFA: ours (the mirror into the past and the reversal)
 against ltlf2dfa + MONA on random formulas in ltlf2dfa's syntax, over every valuation of the
 propositions, the empty trace included: how many minimal DFAs are equal, and the times.
+The texts are our printed formulas (ltlf2dfa's notation with the fewest parentheses its
+grammar needs: U and R chains, & and | runs and their precedences are left to it).
 
     python -m benchmarks.bench_ltlf_oracle [COUNT]      (default 200; needs mona and ltlf2dfa)
 """
@@ -28,15 +30,16 @@ def main(argv=()) -> None:
     if shutil.which("mona") is None:
         print("mona is not on PATH: nothing to compare")
         return
-    from attnlogic.automata.ppltl import ltlf2dfa_valuations, to_ltlf
+    from attnlogic.automata.ppltl import ltlf2dfa_valuations
+    from attnlogic.ltl.random import FRAGMENT_OPERATORS
     from attnlogic.automata.sources import load_language
 
     rng = np.random.default_rng(2026)
     texts = []
     while len(texts) < count:
-        f = random_formula(rng, ["a", "b", "c"], (3, 20), "LTLf")
+        f = random_formula(rng, ["a", "b", "c"], (3, 20), {**FRAGMENT_OPERATORS["LTLf"], "xor": 0})
         if is_future(f):
-            texts.append(to_ltlf(f))
+            texts.append(str(f))
     equal, t_ours, t_theirs, sizes, empty_in = 0, 0.0, 0.0, [], 0
     tracemalloc.start()
     for text in texts:
