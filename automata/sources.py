@@ -31,7 +31,8 @@ from .convert import from_automata_lib, from_networkx, is_automata_lib, is_netwo
 from .dfa import DFA, letter_problem
 from .. import ltl
 from .from_formula import formula_to_dfa
-from .propositions import MAX_PROPOSITIONS, over_valuations, propositions_of, valuation_letters
+from .propositions import (MAX_PROPOSITIONS, over_valuations, parse_valuation_letter, propositions_of,
+                           valuation_letters)
 from .regex import regex_to_dfa
 from .io import MAX_DFA_STATES, read_dfa_file
 
@@ -140,6 +141,12 @@ def proposition_alphabet(props: Sequence[str], alphabet: Sequence[str] | None,
     as it is.  A notice names the valuations that are no letter (one-hot or a given alphabet
     of plain letters), so the narrowing is never silent."""
     if alphabet is None and not one_hot:
+        odd = [p for p in props if parse_valuation_letter(p) != {p: True}]
+        if odd:                              # a minterm letter names its propositions plainly
+            raise InputError(f"the proposition {odd[0]!r} cannot name a valuation letter (letters are "
+                             "minterms such as a&!b, of names made of letters, digits and _): rename it, "
+                             "or take the one-hot reading (the propositions as the letters)",
+                             parameters=("one_hot",))
         if len(props) > MAX_PROPOSITIONS:
             raise InputError(f"the formula has {len(props)} propositions: at most {MAX_PROPOSITIONS} are "
                              f"read with one letter per valuation (2^{MAX_PROPOSITIONS} letters); the one-hot "

@@ -237,3 +237,13 @@ def test_the_compiler_refuses_an_ltlf_formula_and_names_the_way_through_its_lang
     from attnlogic.kernel.errors import InputError
     with pytest.raises(InputError, match="compiled through its language"):
         compile_formula(parse("F a", syntax="spot"), ["!a", "a"])
+
+
+@pytest.mark.parametrize("text", ['F "foo bar" & G b', 'F "!x"', "F(a-b)"])
+def test_a_proposition_that_cannot_name_a_valuation_is_refused_not_misread(text):
+    from attnlogic.kernel.errors import InputError
+    syntax = "pylogics" if "a-b" in text else "spot"
+    with pytest.raises(InputError, match="cannot name a valuation letter"):
+        load_language(formula=text, syntax=syntax)
+    one_hot = load_language(formula=text, syntax=syntax, one_hot=True)
+    assert one_hot.notices and set(one_hot.dfa.alphabet) == parse(text, syntax=syntax).atoms
