@@ -127,6 +127,9 @@ def language_from_formula(formula: "str | Formula", alphabet: Sequence[str] | No
     notices: tuple[str, ...] = ()
     if syntax != "attnlogic" and f.atoms:
         alphabet, notices = proposition_alphabet(sorted(f.atoms), alphabet, bool(one_hot))
+    elif syntax != "attnlogic" and alphabet is None:     # no letter at all would drop every word but ε
+        raise InputError("the formula names no proposition, so every position is the one empty valuation: "
+                         "give an alphabet (each letter is then that valuation)", parameters=("alphabet",))
     if alphabet is not None:
         f = over_valuations(f, tuple(alphabet))      # propositions as atoms over valuation letters
     dfa = formula_to_dfa(f, alphabet, extend=True, **_limit(state_limit))

@@ -247,3 +247,11 @@ def test_a_proposition_that_cannot_name_a_valuation_is_refused_not_misread(text)
         load_language(formula=text, syntax=syntax)
     one_hot = load_language(formula=text, syntax=syntax, one_hot=True)
     assert one_hot.notices and set(one_hot.dfa.alphabet) == parse(text, syntax=syntax).atoms
+
+
+def test_a_formula_without_propositions_needs_its_letters():
+    from attnlogic.kernel.errors import InputError
+    with pytest.raises(InputError, match="names no proposition"):
+        load_language(formula="X true", syntax="ltlf2dfa")
+    d = load_language(formula="X true", syntax="ltlf2dfa", alphabet=["z"]).dfa
+    assert [d.accepts(["z"] * n) for n in range(3)] == [False, False, True]
