@@ -111,15 +111,20 @@ def load_source(args):
 
 def warn_formula(args, formula, alphabet=None) -> None:
     """The warnings of a formula's language (empty or universal), when its DFA is small to
-    build (at most 10 000 states; otherwise nothing is said)."""
+    build (at most 10 000 states; otherwise nothing is said) and has letters (a formula of
+    another syntax without propositions, or with one that names no valuation, has none
+    until they are given: nothing is said)."""
     from attnlogic.automata.sources import language_from_formula
-    from attnlogic.kernel.errors import LimitExceeded
+    from attnlogic.kernel.errors import InputError, LimitExceeded
 
+    syntax = getattr(args, "syntax", "attnlogic")
     try:
-        warn(args, language_from_formula(formula, alphabet, state_limit=10_000,
-                                          syntax=getattr(args, "syntax", "attnlogic")).warnings())
+        warn(args, language_from_formula(formula, alphabet, state_limit=10_000, syntax=syntax).warnings())
     except LimitExceeded:
         pass
+    except InputError:
+        if syntax == "attnlogic":
+            raise
 
 
 def warn(args, messages) -> None:

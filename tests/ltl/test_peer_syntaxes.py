@@ -255,3 +255,9 @@ def test_a_formula_without_propositions_needs_its_letters():
         load_language(formula="X true", syntax="ltlf2dfa")
     d = load_language(formula="X true", syntax="ltlf2dfa", alphabet=["z"]).dfa
     assert [d.accepts(["z"] * n) for n in range(3)] == [False, False, True]
+
+
+@pytest.mark.parametrize("syntax, text", [("ltlf2dfa", "X true"), ("spot", 'F "foo bar"')])
+def test_parse_prints_a_formula_whose_letters_are_not_yet_known(capsys, syntax, text):
+    assert main(["parse", "--syntax", syntax, text, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["fragment"] == "LTLf"
