@@ -100,7 +100,7 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "memory_budget": "--memory-budget", "classes": "--class", "max_dfas": "--max-dfas",
                    "semigroup_elements": "--limit", "type_states": "--limit",
                    "synthesis_states": "--limit", "check_states": None, "automaton_states": "--max-states",
-                   "syntax": "--syntax",
+                   "syntax": "--syntax", "one_hot": "--one-hot",
                    "bos": "--bos", "eos": "--eos", "threshold": "--threshold", "class_index": "--class-index",
                    "argmax": "--argmax", "readout": "--readout", "time_budget": "--time-budget",
                    "exhaustive": "--exhaustive", "exhaustive_length": "--exhaustive", "model": "--model",

@@ -61,13 +61,15 @@ from typing import Sequence
 import numpy as np
 
 from attnlogic.kernel.errors import InputError
-from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Mod, Not, Once, Or, Past,
+from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Mod, Not, Once, Or, Past, is_future,
                                    Since, Yesterday)
 from attnlogic.ltl.semantics import BOOLEAN, step_past, step_since
+from attnlogic.ltl.mirror import reversal_formula
 
 from .dfa import DFA
 from .minimize import canonical, coarsest_partition, minimize
 from .operations import explore
+from .rational import reverse
 from attnlogic.kernel.errors import LimitExceeded
 
 __all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT", "MAX_TEMPORAL_OPERATORS"]
@@ -303,7 +305,9 @@ class _Builder:
 def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
                    extend: bool = False, state_limit: int = DEFAULT_STATE_LIMIT,
                    temporal_limit: int = MAX_TEMPORAL_OPERATORS) -> DFA:
-    """The minimal, canonically numbered DFA of {w : w, |w|+1 ⊨ formula}.
+    """The minimal, canonically numbered DFA of {w : w, |w|+1 ⊨ formula} (for an LTLf
+    formula, with a future operator: {w : w, 1 ⊨ formula}, the reversal of the language of
+    :func:`~attnlogic.ltl.mirror.reversal_formula`, docs/logic.md).
 
     ``alphabet``: see the module docstring (default: the atoms, sorted).  Raises
     :class:`~attnlogic.kernel.errors.InputError` for an atom outside a given alphabet and
@@ -312,6 +316,10 @@ def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
     """
     if not isinstance(formula, Formula):
         raise TypeError(f"expected a Formula, got {type(formula).__name__}")
+    if is_future(formula):          # LTLf, read at position 1: the reversal of a past formula's
+        mirrored = formula_to_dfa(reversal_formula(formula), alphabet, extend=extend,
+                                  state_limit=state_limit, temporal_limit=temporal_limit)
+        return reverse(mirrored, state_limit).minimal()
     letters = formula_alphabet(formula, alphabet, extend)
     atoms = formula.atoms
     reduced = [a for a in letters if a in atoms]

@@ -35,14 +35,14 @@ from ..ltl.formula import (And, Atom, Const, Historically, Iff, Implies, Not, On
                            Xor, Yesterday)
 from .dfa import DFA
 from .dot_reader import read_dot
-from .propositions import propositions_of
+from .propositions import propositions_of, valuation_letters
 
 try:
     import fcntl
 except ImportError:     # not a POSIX system: the thread lock only
     fcntl = None
 
-__all__ = ["to_ppltl", "ltlf2dfa_dot", "ltlf2dfa_dfa", "from_valuations", "END"]
+__all__ = ["to_ppltl", "ltlf2dfa_dot", "ltlf2dfa_valuations", "ltlf2dfa_dfa", "from_valuations", "END"]
 
 END = "#end"  # an extra letter that is no proposition: the all-false valuation
 
@@ -84,6 +84,14 @@ def to_ppltl(f) -> str:
 
 
 @functools.lru_cache(maxsize=1)
+def _ltlf_parser():
+    """ltlf2dfa's LTLf parser, built once."""
+    from ltlf2dfa.parser.ltlf import LTLfParser   # an optional oracle: imported when used
+
+    return LTLfParser()
+
+
+@functools.lru_cache(maxsize=1)
 def _ppltl_parser():
     """ltlf2dfa's PPLTL parser, built once (building its grammar costs about 0.2 s)."""
     from ltlf2dfa.parser.ppltl import PPLTLParser   # an optional oracle: imported when used
@@ -113,10 +121,10 @@ def _ltlf2dfa_exclusive():
                 fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
 
-def ltlf2dfa_dot(text: str) -> str:
-    """ltlf2dfa's DOT (MONA's minimal DFA over valuations) of a PPLTL formula in its own
-    syntax, computed under the exclusive lock."""
-    formula = _ppltl_parser()(text)
+def ltlf2dfa_dot(text: str, logic: str = "ppltl") -> str:
+    """ltlf2dfa's DOT (MONA's minimal DFA over valuations) of a formula in its own syntax,
+    PPLTL or (``logic="ltlf"``) LTLf, computed under the exclusive lock."""
+    formula = (_ltlf_parser() if logic == "ltlf" else _ppltl_parser())(text)
     with _ltlf2dfa_exclusive():
         return formula.to_dfa()
 
@@ -126,6 +134,32 @@ def ltlf2dfa_dfa(f, alphabet) -> DFA:
     dot = ltlf2dfa_dot(to_ppltl(f))
     return from_valuations(read_dot(dot, "<ltlf2dfa>") if _has_propositions(dot) else
                            read_dot(dot, "<ltlf2dfa>", (END,)), alphabet)
+
+
+def ltlf2dfa_valuations(text: str, logic: str, props, letters=None) -> DFA:
+    """ltlf2dfa + MONA's minimal DFA of ``text`` (its syntax, ``logic`` "ltlf" or "ppltl") over
+    our valuation letters of ``props`` (:func:`~.propositions.valuation_letters`), each letter
+    sent to MONA's column of the same valuation; over ``letters`` (default one letter ``z``)
+    when ``props`` is empty.  Their semantics as they are: evaluated at the first (LTLf) or
+    last (PPLTL) position, the empty trace included."""
+    dot = ltlf2dfa_dot(text, logic)
+    props = tuple(props)
+    if not props:
+        letters = tuple(letters or ("z",))
+        theirs = read_dot(dot, "<ltlf2dfa>", (END,)) if not _has_propositions(dot) else read_dot(dot, "<ltlf2dfa>")
+        T = np.asarray(theirs.transitions)
+        return DFA(letters, T[:, [0] * len(letters)], theirs.initial, theirs.accepting).minimal()
+    letters = valuation_letters(props)
+    if not _has_propositions(dot):
+        theirs = read_dot(dot, "<ltlf2dfa>", (END,))
+        cols = [0] * len(letters)
+    else:
+        theirs = read_dot(dot, "<ltlf2dfa>")
+        their_props = propositions_of(theirs.alphabet)
+        cols = [sum(1 << j for j, q in enumerate(their_props) if (v >> props.index(q)) & 1)
+                for v in range(len(letters))]
+    T = np.asarray(theirs.transitions)
+    return DFA(letters, T[:, cols], theirs.initial, theirs.accepting).minimal()
 
 
 def _has_propositions(dot: str) -> bool:

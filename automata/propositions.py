@@ -27,6 +27,7 @@ from attnlogic.kernel.errors import FileFormatError, InputError
 from attnlogic.ltl.formula import Atom, FALSE, Or
 
 __all__ = ["valuation_letters", "parse_valuation_letter", "propositions_of", "over_valuations",
+           "over_letters_and_valuations",
            "MAX_PROPOSITIONS", "eval_guard", "guard_names", "GuardAlphabet", "guard_alphabet"]
 
 #: most propositions read with one letter per valuation (2^10 = 1024 letters)
@@ -86,6 +87,26 @@ def over_valuations(formula, alphabet: Sequence[str]):
         for v, letter in enumerate(alphabet):
             if (v >> i) & 1:
                 f = Atom(letter) if f is FALSE else Or(f, Atom(letter))
+        table[p] = f
+    return _substitute(formula, table)
+
+
+def over_letters_and_valuations(formula):
+    """``formula`` over words whose letters are either propositions or minterms of its atoms
+    (``eval`` in another tool's syntax, without an alphabet): the atom p stands for the
+    letter p (p alone true) and for every minterm letter that makes p true; a letter that
+    is neither makes no proposition true.  The formula itself beyond MAX_PROPOSITIONS atoms."""
+
+    props = tuple(sorted(formula.atoms))
+    if not props or len(props) > MAX_PROPOSITIONS:
+        return formula
+    letters = valuation_letters(props)
+    table = {}
+    for i, p in enumerate(props):
+        f = Atom(p)
+        for v, letter in enumerate(letters):
+            if (v >> i) & 1 and letter != p:
+                f = Or(f, Atom(letter))
         table[p] = f
     return _substitute(formula, table)
 

@@ -26,12 +26,13 @@ from typing import Sequence
 
 from ..kernel.errors import FileFormatError, InputError
 from ..kernel.validate import integer
-from ..ltl.formula import Formula
+from ..ltl.formula import Formula, is_future
 from .convert import from_automata_lib, from_networkx, is_automata_lib, is_networkx
 from .dfa import DFA, letter_problem
 from .. import ltl
 from .from_formula import formula_to_dfa
-from .propositions import over_valuations
+from .propositions import (MAX_PROPOSITIONS, over_valuations, parse_valuation_letter, propositions_of,
+                           valuation_letters)
 from .regex import regex_to_dfa
 from .io import MAX_DFA_STATES, read_dfa_file
 
@@ -54,6 +55,8 @@ class Language:
     kind: str
     text: str
     formula: Formula | None = None
+    #: what the reading of the source narrowed, said on stderr by the commands
+    notices: tuple[str, ...] = ()
 
     @property
     def alphabet(self) -> tuple[str, ...]:
@@ -80,16 +83,18 @@ class Language:
         (``a`` or ``H a`` are false there, ``!a`` is true)."""
         kind = self.triviality
         if kind is None:
-            return ()
+            return self.notices
         what = ("no word is in it" if kind == "empty"
                 else f"every word over {{{', '.join(self.alphabet)}}} is in it")
         if self.kind == "formula":
             hint = ("a bare atom a, or H a, is false there: write Y a for 'the last letter is a', "
                     "P a for 'some letter is a'" if kind == "empty" else
                     "!a is true there: write Y !a for 'the last letter is not a', !P a for 'no letter is a'")
-            return (f"the formula defines the {kind} language ({what}): it is read at the position "
-                    f"after the last letter, where no letter holds, so {hint}",)
-        return (f"the {'regex' if self.kind == 'regex' else 'DFA'} defines the {kind} language ({what})",)
+            if self.formula is None:          # LTLf, read from the first letter
+                return self.notices + (f"the formula defines the {kind} language ({what})",)
+            return self.notices + (f"the formula defines the {kind} language ({what}): it is read at the "
+                                   f"position after the last letter, where no letter holds, so {hint}",)
+        return self.notices + (f"the {'regex' if self.kind == 'regex' else 'DFA'} defines the {kind} language ({what})",)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "text": self.text, "states": int(self.dfa.n_states),
@@ -102,16 +107,76 @@ def _limit(state_limit: int | None) -> dict:
 
 
 def language_from_formula(formula: "str | Formula", alphabet: Sequence[str] | None = None, *,
-                          state_limit: int | None = None, syntax: str = "attnlogic") -> Language:
-    """The language {w : w, |w|+1 ⊨ formula} (text is parsed once)."""
+                          state_limit: int | None = None, syntax: str = "attnlogic",
+                          one_hot: bool | None = None) -> Language:
+    """The language {w : w, |w|+1 ⊨ formula} (text is parsed once); for an LTLf formula
+    (future operators) {w : w, 1 ⊨ formula}, and ``Language.formula`` is None (it is no
+    certificate of a past fragment).
+
+    In another tool's ``syntax`` (:data:`~attnlogic.ltl.foreign.FOREIGN_SYNTAXES`) atoms are
+    propositions and a position is a valuation: without ``alphabet`` the letters are every
+    valuation of the atoms (:func:`~.propositions.valuation_letters`, at most
+    :data:`~.propositions.MAX_PROPOSITIONS`); ``one_hot=True`` takes the propositions as
+    the letters instead (one true per position), and the language says, in
+    ``Language.notices``, which valuations that drops; so does a given alphabet that is not
+    one of valuations."""
 
     f = ltl.parse(formula, syntax=syntax) if isinstance(formula, str) else formula
     if not isinstance(f, Formula):
         raise InputError(f"formula: expected text or a Formula, got {type(formula).__name__}")
+    notices: tuple[str, ...] = ()
+    if syntax != "attnlogic" and f.atoms:
+        alphabet, notices = proposition_alphabet(sorted(f.atoms), alphabet, bool(one_hot))
+    elif syntax != "attnlogic" and alphabet is None:     # no letter at all would drop every word but ε
+        raise InputError("the formula names no proposition, so every position is the one empty valuation: "
+                         "give an alphabet (each letter is then that valuation)", parameters=("alphabet",))
     if alphabet is not None:
         f = over_valuations(f, tuple(alphabet))      # propositions as atoms over valuation letters
     dfa = formula_to_dfa(f, alphabet, extend=True, **_limit(state_limit))
-    return Language(dfa, "formula", formula if isinstance(formula, str) else str(f), f)
+    return Language(dfa, "formula", formula if isinstance(formula, str) else str(f),
+                    None if is_future(f) else f, notices)
+
+
+def proposition_alphabet(props: Sequence[str], alphabet: Sequence[str] | None,
+                         one_hot: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(letters, notices) of a formula whose atoms are the propositions ``props``: every
+    valuation by default; the propositions themselves with ``one_hot``; a given alphabet
+    as it is.  A notice names the valuations that are no letter (one-hot or a given alphabet
+    of plain letters), so the narrowing is never silent."""
+    if alphabet is None and not one_hot:
+        odd = [p for p in props if parse_valuation_letter(p) != {p: True}]
+        if odd:                              # a minterm letter names its propositions plainly
+            raise InputError(f"the proposition {odd[0]!r} cannot name a valuation letter (letters are "
+                             "minterms such as a&!b, of names made of letters, digits and _): rename it, "
+                             "or take the one-hot reading (the propositions as the letters)",
+                             parameters=("one_hot",))
+        if len(props) > MAX_PROPOSITIONS:
+            raise InputError(f"the formula has {len(props)} propositions: at most {MAX_PROPOSITIONS} are "
+                             f"read with one letter per valuation (2^{MAX_PROPOSITIONS} letters); the one-hot "
+                             "reading takes the propositions as the letters, one true per position",
+                             parameters=("alphabet", "one_hot"))
+        return valuation_letters(tuple(props)), ()
+    letters = tuple(props) if alphabet is None else tuple(alphabet)
+    if propositions_of(letters) is not None:
+        return letters, ()
+    props = tuple(props)
+    kept = {1 << props.index(a) if a in props else 0 for a in letters}
+    count = 2 ** len(props) - len(kept)
+    if count == 0:
+        return letters, ()
+    first: list[str] = []
+    v = 0
+    while len(first) < 6 and v < 2 ** len(props):
+        if v not in kept:
+            first.append("&".join(p if (v >> i) & 1 else f"!{p}" for i, p in enumerate(props)))
+        v += 1
+    shown = ", ".join(first)
+    more = f" and {count - len(first)} more" if count > len(first) else ""
+    how = ("the one-hot reading" if alphabet is None else f"the alphabet {','.join(letters)}")
+    return letters, (f"{how} takes each letter as one proposition true (a letter that is no "
+                     f"proposition: none true), so {count} valuation(s) of the propositions "
+                     f"{', '.join(props)} are no letter and no word has them: {shown}{more}; without "
+                     "the one-hot reading or an alphabet, the letters are every valuation",)
 
 
 def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,
@@ -166,7 +231,7 @@ def load_language(*, formula: "str | Formula | None" = None, regex: str | None =
     if state_limit is not None:
         state_limit = integer("state_limit", state_limit, 1)
     if formula is not None:
-        lang = language_from_formula(formula, alphabet, state_limit=state_limit, syntax=syntax)
+        lang = language_from_formula(formula, alphabet, state_limit=state_limit, syntax=syntax, one_hot=one_hot)
     elif regex is not None:
         lang = language_from_regex(regex, alphabet, state_limit=state_limit)
     else:

@@ -10,7 +10,7 @@ import numpy as np
 import torch
 
 from attnlogic.kernel.errors import InputError
-from attnlogic.ltl.formula import Formula
+from attnlogic.ltl.formula import Formula, is_future
 from attnlogic.transformer.io import DTYPES, save_model
 from attnlogic.transformer.model import Transformer
 from attnlogic.transformer.vocab import Vocabulary
@@ -160,6 +160,10 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
                          parameters=("layernorm", "fixed_point"))
     if isinstance(formula, str):
         formula = parse(formula)
+    if is_future(formula):
+        raise InputError("an LTLf formula (future operators) is compiled through its language: its heads "
+                         "attend to the past, so classify its minimal DFA and compile a past certificate "
+                         "(attnlogic.pipeline.compile_language)", parameters=("formula",))
     if fixed_point is not None and any(type(g).__name__ == "Mod" for g in formula.subformulas()):
         raise InputError("fixed_point does not support MOD[m,r] (the simulation has no positional "
                          "encoding)", parameters=("fixed_point",))

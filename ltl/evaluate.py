@@ -15,6 +15,17 @@ a prefix count):
 * ``φ S ψ``    at i: ψ somewhere in [L(i), i) where L(i) is the last m < i with ¬φ
   (0 if none): then φ holds strictly between that ψ and i.
 
+Future operators (LTLf, ltlf2dfa's semantics) range over the letter positions 1 … N; at
+N+1 (the empty suffix) they take their value on the empty trace (docs/logic.md):
+
+* ``X φ``  at i: i+1 < N and φ at i+1;   ``WX φ`` at i: i+1 ≥ N or φ at i+1
+* ``F φ``  at i: φ at some j in [i, N);  ``G φ`` at i: φ at every j in [i, N)
+* ``φ U ψ`` at i: the first ψ at or after i (before N) comes no later than the first ¬φ
+* ``φ R ψ`` = ¬(¬φ U ¬ψ)
+
+A formula with a future operator is read at position 1 (index 0): w ∈ L(φ) iff w, 1 ⊨ φ;
+for the empty word position 1 is N+1.
+
 Indices here are 0-based (index i is position i+1).  The definitions are tested against a
 literal, quadratic transcription of the semantics on all short words.
 """
@@ -24,7 +35,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .formula import Atom, Const, Formula, Historically, Mod, Once, Past, Since, Yesterday
+from .formula import (Always, Atom, Const, Eventually, Formula, Historically, Mod, Next, Once, Past,
+                      Release, Since, Until, WeakNext, Yesterday, is_future)
 from .semantics import (BOOLEAN, BOOLEAN_TYPES, PY_BOOLEAN, block_leaves, boolean_block,
                         connectives)
 from .rewrite import core, readout_skeleton
@@ -107,7 +119,41 @@ def _apply(node: Formula, values: dict, enc: EncodedWord, n1: int, atoms_at_end_
             last[1:] = np.maximum.accumulate(marks)[:-1]
         c = _strict_count(psi)
         return (c[i] - c[last]) > 0
+    if cls in (Next, WeakNext, Eventually, Always, Until, Release):
+        return _future(node, values, n1)
     raise TypeError(f"unknown formula node {cls.__name__}")
+
+
+def _next_index(v: np.ndarray, n: int) -> np.ndarray:
+    """nxt[i] = least j in [i, n) with v[j], or n when there is none (length n+1)."""
+    idx = np.where(v[:n], np.arange(n), n)
+    out = np.full(n + 1, n, dtype=np.int64)
+    if n:
+        out[:n] = np.minimum.accumulate(idx[::-1])[::-1]
+    return out
+
+
+def _future(node: Formula, values: dict, n1: int) -> np.ndarray:
+    """A future operator over the letter positions (indices 0 … N−1; index N is N+1)."""
+    n = n1 - 1
+    cls = type(node)
+    out = np.zeros(n1, dtype=bool)
+    if cls in (Next, WeakNext):
+        arg = values[node.arg]
+        out[:] = cls is WeakNext                 # no next letter: strong false, weak true
+        if n > 1:
+            out[:n - 1] = arg[1:n]
+        return out
+    if cls is Eventually:
+        return _next_index(values[node.arg], n) < n
+    if cls is Always:
+        return _next_index(~values[node.arg], n) == n
+    phi, psi = values[node.left], values[node.right]
+    if cls is Until:
+        first_psi = _next_index(psi, n)
+        return (first_psi < n) & (first_psi <= _next_index(~phi, n))
+    first_not_psi = _next_index(~psi, n)          # φ R ψ = ¬(¬φ U ¬ψ)
+    return ~((first_not_psi < n) & (first_not_psi <= _next_index(phi, n)))
 
 
 def truth_table(formula: Formula, word) -> dict[Formula, np.ndarray]:
@@ -126,8 +172,8 @@ def truth_values(formula: Formula, word) -> np.ndarray:
 
 
 def accepts(formula: Formula, word) -> bool:
-    """w ∈ L(φ) iff w, N+1 ⊨ φ."""
-    return bool(truth_values(formula, word)[-1])
+    """w ∈ L(φ) iff w, N+1 ⊨ φ; for a formula with a future operator, iff w, 1 ⊨ φ."""
+    return bool(truth_values(formula, word)[0 if is_future(formula) else -1])
 
 
 def accepts_many(formula: Formula, words) -> np.ndarray:
@@ -143,6 +189,13 @@ def prefix_acceptance(formula: Formula, word) -> np.ndarray:
     atom holds: so re-evaluate the Boolean skeleton above the temporal subformulas with the
     top-level atoms set to false.  (``O`` and ``H`` also look at the current position, so they
     are first rewritten into ``P`` by :func:`attnlogic.ltl.rewrite.core`.)
+
+    A formula with a future operator looks at the whole word: each prefix is evaluated on
+    its own (quadratic in N).
     """
 
+    if is_future(formula):
+        letters = word if not isinstance(word, str) else list(word)
+        return np.fromiter((accepts(formula, letters[:n]) for n in range(len(letters) + 1)), dtype=bool,
+                           count=len(letters) + 1)
     return truth_values(readout_skeleton(core(formula)), word)

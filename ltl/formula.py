@@ -9,7 +9,10 @@ A formula is a tree built from
 * Boolean connectives ``!``, ``&``, ``|``, ``->``, ``<->``, ``xor``;
 * past operators ``P`` (strictly before), ``Y[<=k]`` (within the k strictly earlier
   positions; ``Y`` is ``Y[<=1]``), ``O`` (once, non-strict), ``H`` (historically) and the
-  binary ``S`` (strict since).
+  binary ``S`` (strict since);
+* future operators of LTLf (:data:`FUTURE`): ``X`` (strong next), ``WX`` (weak next), ``F``,
+  ``G``, ``U`` and ``R``, over the letter positions 1 … N.  A formula with a future operator
+  is read at position 1 (docs/logic.md, "Future-time LTLf"); other formulas at N+1.
 
 The exact semantics are those of docs/syntax.md; :mod:`attnlogic.ltl.evaluate`
 is the reference evaluator.
@@ -35,6 +38,7 @@ __all__ = [
     "TRUE", "FALSE", "atom", "P", "Y", "O", "H", "S",
     "conj", "disj", "and_", "or_", "not_", "and_all", "or_all", "past_", "yesterday_", "since_",
     "UNARY_TEMPORAL", "BINARY_BOOLEAN", "period",
+    "Next", "WeakNext", "Eventually", "Always", "Until", "Release", "FUTURE", "is_future",
 ]
 
 _TABLE: "weakref.WeakValueDictionary[tuple, Formula]" = weakref.WeakValueDictionary()
@@ -103,7 +107,7 @@ class Formula:
 
     @property
     def is_temporal(self) -> bool:
-        return isinstance(self, (Past, Yesterday, Once, Historically, Since))
+        return isinstance(self, (Past, Yesterday, Once, Historically, Since) + FUTURE)
 
     def subformulas(self) -> list["Formula"]:
         """Every distinct subformula, children before parents (iterative post-order)."""
@@ -397,7 +401,56 @@ class Since(_Binary):
     _temporal = True
 
 
+class Next(_Unary):
+    """``X φ`` (strong next, LTLf): n < N and φ at n + 1 (false at the last letter)."""
+    __slots__ = ()
+    symbol = "X"
+    _temporal = True
+
+
+class WeakNext(_Unary):
+    """``WX φ`` (weak next, LTLf): n ≥ N or φ at n + 1 (true at the last letter)."""
+    __slots__ = ()
+    symbol = "WX"
+    _temporal = True
+
+
+class Eventually(_Unary):
+    """``F φ``: φ at some m with n ≤ m ≤ N."""
+    __slots__ = ()
+    symbol = "F"
+    _temporal = True
+
+
+class Always(_Unary):
+    """``G φ``: φ at every m with n ≤ m ≤ N."""
+    __slots__ = ()
+    symbol = "G"
+    _temporal = True
+
+
+class Until(_Binary):
+    """``φ U ψ``: ψ at some m with n ≤ m ≤ N and φ at every n ≤ j < m."""
+    __slots__ = ()
+    symbol = "U"
+    _temporal = True
+
+
+class Release(_Binary):
+    """``φ R ψ`` = ``!(!φ U !ψ)``: ψ holds up to and including the first φ, or up to N."""
+    __slots__ = ()
+    symbol = "R"
+    _temporal = True
+
+
 UNARY_TEMPORAL = (Past, Yesterday, Once, Historically)
+#: the future-time (LTLf) operators
+FUTURE = (Next, WeakNext, Eventually, Always, Until, Release)
+
+
+def is_future(formula: Formula) -> bool:
+    """Whether ``formula`` has a future operator (it is then read at position 1)."""
+    return any(isinstance(g, FUTURE) for g in formula.subformulas())
 BINARY_BOOLEAN = (And, Or, Implies, Iff, Xor)
 
 

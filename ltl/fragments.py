@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from ..kernel.errors import InputError
 from ..kernel.patterns import AttentionPattern
 from ..kernel.validate import is_int
-from .formula import Formula, Historically, Mod, Once, Past, Since, Yesterday
+from .formula import Formula, Historically, Mod, Once, Past, Since, Yesterday, is_future
 from .formula import Atom, Yesterday
 from .rewrite import nest_windows, widen_step
 
@@ -348,8 +348,12 @@ def moduli(formula: Formula) -> tuple[int, ...]:
 def fragment(formula: Formula) -> Fragment:
     """The smallest syntactic fragment (see the module docstring); for a formula with
     modular predicates, the fragment of its temporal operators (the formula is in that
-    fragment extended by MOD, see :func:`moduli`)."""
+    fragment extended by MOD, see :func:`moduli`).  An LTLf formula (with a future
+    operator) lies in no fragment of the past logic: InputError (classify its language)."""
     nodes = formula.subformulas()
+    if is_future(formula):
+        raise InputError("an LTLf formula (future operators) lies in no fragment of the past-time "
+                         "logic: classify its language (attnlogic classify) to know which it defines")
     if any(isinstance(n, Since) for n in nodes):
         return LTL_S
     uses_past = any(isinstance(n, (Past, Once, Historically)) for n in nodes)
@@ -362,7 +366,7 @@ def fragment(formula: Formula) -> Fragment:
 @dataclass(frozen=True)
 class Facts:
     formula: str
-    fragment: Fragment
+    fragment: "Fragment | None"     # None for an LTLf formula (future operators)
     depth: int
     size: int
     atoms: tuple[str, ...]
@@ -372,13 +376,16 @@ class Facts:
     @property
     def fragment_text(self) -> str:
         """The fragment's name, with the moduli of the MOD predicates when there are any
-        (``LTL[Y<=2] + MOD[2]``)."""
+        (``LTL[Y<=2] + MOD[2]``); ``LTLf`` for a formula with future operators."""
+        if self.fragment is None:
+            return "LTLf"
         if not self.moduli:
             return str(self.fragment)
         return str(self.fragment) + " + " + ", ".join(f"MOD[{m}]" for m in self.moduli)
 
     def to_json(self) -> dict:
-        out = {"formula": self.formula, "fragment": str(self.fragment), "depth": self.depth,
+        out = {"formula": self.formula, "fragment": self.fragment_text if self.fragment is None
+               else str(self.fragment), "depth": self.depth,
                "size": self.size, "atoms": list(self.atoms), "operators": list(self.operators)}
         if self.moduli:
             out["moduli"] = list(self.moduli)
@@ -387,5 +394,5 @@ class Facts:
 
 def facts(formula: Formula) -> Facts:
     """Canonical text, fragment, temporal depth, size (tree nodes), atoms, operators."""
-    return Facts(str(formula), fragment(formula), formula.depth, formula.size,
+    return Facts(str(formula), None if is_future(formula) else fragment(formula), formula.depth, formula.size,
                  tuple(sorted(formula.atoms)), tuple(sorted(operators(formula))), moduli(formula))

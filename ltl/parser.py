@@ -31,7 +31,7 @@ from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implie
                       Or, Past, Since, Xor, Yesterday)
 from .definitions import Certificate, has_definitions, parse_program as read
 from attnlogic.kernel.errors import InputError
-from .foreign import parse_ltlf2dfa
+from .foreign import SYNTAXES, parse_foreign
 
 __all__ = ["parse", "parse_program", "MAX_WINDOW", "MAX_MODULUS", "MAX_FORMULA_LENGTH", "MAX_FORMULA_HEIGHT",
            "FUTURE_OPERATORS"]
@@ -266,9 +266,9 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
           syntax: str = "attnlogic") -> Formula:
     """Parse ``text`` into a :class:`Formula`.
 
-    ``syntax``: ``"attnlogic"`` (this logic, read after the last letter) or ``"ltlf2dfa"``
-    (PPLTL as ltlf2dfa and pylogics write it, evaluated at the last position; translated
-    exactly by :func:`~.foreign.parse_ltlf2dfa`).
+    ``syntax``: ``"attnlogic"`` (this logic, read after the last letter), or another tool's
+    syntax with its semantics, ``"ltlf2dfa"``, ``"pylogics"`` or ``"spot"`` (LTLf read from
+    the first letter, PPLTL at the last; :func:`~.foreign.parse_foreign`).
 
     Raises :class:`attnlogic.kernel.errors.ParseError` (with a 1-based column) on malformed input,
     :class:`attnlogic.kernel.errors.LimitExceeded` for a text longer than ``max_length`` characters
@@ -278,15 +278,15 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
 
     if not isinstance(text, str):
         raise TypeError("parse() takes a string")
-    if syntax not in ("attnlogic", "ltlf2dfa"):
-        raise InputError(f"syntax: 'attnlogic' or 'ltlf2dfa', got {syntax!r}", parameters=("syntax",))
+    if syntax not in SYNTAXES:
+        raise InputError(f"syntax: one of {', '.join(SYNTAXES)}, got {syntax!r}", parameters=("syntax",))
     if text.strip() == "":
         raise ParseError("formula", text, 1, "empty formula")
     if len(text) > max_length:
         raise LimitExceeded("formula length (characters)", max_length, f"this one has {len(text)}",
                             parameters=("max_formula_length",))
-    if syntax == "ltlf2dfa":
-        f = parse_ltlf2dfa(text)
+    if syntax != "attnlogic":
+        f = parse_foreign(text, syntax)
         if f.height > max_height:
             raise LimitExceeded("formula nesting (height)", max_height, f"this one has {f.height}",
                                 parameters=("max_height",))
@@ -311,7 +311,8 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
         col = exc.pos_in_stream + 1
         before = text[:exc.pos_in_stream].rstrip()
         if ch in FUTURE_OPERATORS:
-            msg = f"{ch!r} is a future-time operator; " + FUTURE_OPERATORS[ch]
+            msg = (f"{ch!r} is a future-time operator; " + FUTURE_OPERATORS[ch] + " (LTLf formulas, read "
+                   "from the first letter: the syntax spot, ltlf2dfa or pylogics)")
         elif ch.isupper():
             msg = (f"unexpected {ch!r}: upper-case letters are operators (P Y Y[<=k] O H S Z); "
                    "atoms are lower-case identifiers or quoted strings")

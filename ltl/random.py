@@ -5,23 +5,25 @@ nodes: a leaf when size is 1; otherwise a unary operator over a formula of size 
 binary one over sizes (s, size − 1 − s) with s uniform, the operator drawn with the given
 weights among those whose arity fits.  Built iteratively.  ``operators`` maps operator
 names to weights; names are ``atom``, ``true``, ``false``, ``!``, ``&``, ``|``, ``->``,
-``<->``, ``xor``, ``P``, ``Y``, ``Y[<=k]`` (k drawn from ``windows``), ``O``, ``H``, ``S``.
-:data:`FRAGMENT_OPERATORS` has presets whose formulas lie in each fragment.
+``<->``, ``xor``, ``P``, ``Y``, ``Y[<=k]`` (k drawn from ``windows``), ``O``, ``H``, ``S``,
+and the future operators of LTLf ``X``, ``WX``, ``F``, ``G``, ``U``, ``R``.
+:data:`FRAGMENT_OPERATORS` has presets whose formulas lie in each fragment, and ``LTLf``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Not, Once, Or,
-                      Past, Since, Xor, Yesterday)
+from .formula import (FALSE, TRUE, Always, And, Atom, Eventually, Formula, Historically, Iff, Implies,
+                      Next, Not, Once, Or, Past, Release, Since, Until, WeakNext, Xor, Yesterday)
 from .fragments import Fragment
 
 __all__ = ["random_formula", "FRAGMENT_OPERATORS", "operators_for_fragment"]
 
 _LEAVES = ("atom", "true", "false")
-_UNARY = ("!", "P", "Y", "Y[<=k]", "O", "H")
-_BINARY = ("&", "|", "->", "<->", "xor", "S")
+_UNARY = ("!", "P", "Y", "Y[<=k]", "O", "H", "X", "WX", "F", "G")
+_BINARY = ("&", "|", "->", "<->", "xor", "S", "U", "R")
+_FUTURE_UNARY = {"X": Next, "WX": WeakNext, "F": Eventually, "G": Always}
 
 _BOOL = {"atom": 6.0, "true": 0.5, "false": 0.5, "!": 2.0, "&": 2.0, "|": 2.0, "->": 0.5,
          "<->": 0.3, "xor": 0.3}
@@ -32,6 +34,7 @@ FRAGMENT_OPERATORS: dict[str, dict[str, float]] = {
     "LTL[P,Y]": {**_BOOL, "P": 2.0, "Y": 2.0},
     "LTL[S]": {**_BOOL, "P": 1.0, "Y": 1.0, "S": 2.0, "O": 0.5, "H": 0.5},
     "all": {**_BOOL, "P": 1.0, "Y": 1.0, "Y[<=k]": 1.0, "O": 0.5, "H": 0.5, "S": 1.0},
+    "LTLf": {**_BOOL, "X": 1.0, "WX": 1.0, "F": 1.0, "G": 1.0, "U": 1.0, "R": 0.5},
 }
 
 
@@ -119,6 +122,8 @@ def random_formula(rng: np.random.Generator | int, atoms, size: int | tuple[int,
                 built.append(Yesterday(arg, 1))
             elif op == "Y[<=k]":
                 built.append(Yesterday(arg, int(windows[int(rng.integers(len(windows)))])))
+            elif op in _FUTURE_UNARY:
+                built.append(_FUTURE_UNARY[op](arg))
             elif op == "O":
                 built.append(Once(arg))
             else:
@@ -126,7 +131,8 @@ def random_formula(rng: np.random.Generator | int, atoms, size: int | tuple[int,
         else:
             left = built.pop()
             right = built.pop()
-            cls = {"&": And, "|": Or, "->": Implies, "<->": Iff, "xor": Xor, "S": Since}[op]
+            cls = {"&": And, "|": Or, "->": Implies, "<->": Iff, "xor": Xor, "S": Since, "U": Until,
+                   "R": Release}[op]
             built.append(cls(left, right))
     assert len(built) == 1
     return built[0]

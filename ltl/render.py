@@ -10,8 +10,9 @@ import html
 import json
 import re
 
-from .formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not, Once, Or,
-                      Past, Since, Xor, Yesterday)
+from .formula import (Always, And, Atom, Const, Eventually, Formula, Historically, Iff, Implies, Mod,
+                      Next, Not, Once, Or, Past, Release, Since, Until, WeakNext, Xor, Yesterday,
+                      is_future)
 
 __all__ = ["TREE_TEXT_LIMIT", "DIALECTS", "STYLES", "render", "render_all"]
 
@@ -19,10 +20,13 @@ __all__ = ["TREE_TEXT_LIMIT", "DIALECTS", "STYLES", "render", "render_all"]
 TREE_TEXT_LIMIT = 100_000
 
 # precedence levels, loosest first; unary operators bind tightest, atoms are never wrapped
-_LEVEL = {Iff: 1, Implies: 2, Xor: 3, Or: 4, And: 5, Since: 6}
-_RIGHT_ASSOC = {Implies, Since}
-_UNARY_LEVEL = 7
-_ATOM_LEVEL = 8
+# (the future operator U of LTLf formulas shares the level of S, a formula never mixes
+# them; R is a level tighter in an LTLf formula, as in ltlf2dfa's grammar)
+_LEVEL = {Iff: 1, Implies: 2, Xor: 3, Or: 4, And: 5, Since: 6, Until: 6, Release: 6}
+_RIGHT_ASSOC = {Implies, Since, Until, Release}
+_FUTURE_LEVEL = {Release: 7}          # ltlf2dfa: R binds tighter than U
+_UNARY_LEVEL = 8
+_ATOM_LEVEL = 9
 
 _IDENT = re.compile(r"[a-z_][a-z0-9_]*\Z")
 _KEYWORDS = {"true", "false", "xor"}
@@ -38,12 +42,14 @@ STYLES = {
     "text": {
         Not: "!", And: " & ", Or: " | ", Implies: " -> ", Iff: " <-> ", Xor: " xor ", Since: " S ",
         Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[<={k}] ",
+        Next: "X ", WeakNext: "WX ", Eventually: "F ", Always: "G ", Until: " U ", Release: " R ",
         True: "true", False: "false", "(": "(", ")": ")", "atom": _atom_text,
         "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
     },
     "unicode": {
         Not: "¬", And: " ∧ ", Or: " ∨ ", Implies: " → ", Iff: " ↔ ", Xor: " ⊕ ", Since: " S ",
         Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[≤{k}] ",
+        Next: "X ", WeakNext: "WX ", Eventually: "F ", Always: "G ", Until: " U ", Release: " R ",
         True: "⊤", False: "⊥", "(": "(", ")": ")", "atom": _atom_text,
         "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
     },
@@ -52,6 +58,8 @@ STYLES = {
         Iff: r" \leftrightarrow ", Xor: r" \oplus ", Since: r" \mathbin{\mathsf{S}} ",
         Past: r"\mathsf{P}\, ", Once: r"\mathsf{O}\, ", Historically: r"\mathsf{H}\, ",
         "Y": r"\mathsf{Y}\, ", "Yk": r"\mathsf{Y}_{\le {k}}\, ",
+        Next: r"\mathsf{X}\, ", WeakNext: r"\mathsf{WX}\, ", Eventually: r"\mathsf{F}\, ",
+        Always: r"\mathsf{G}\, ", Until: r" \mathbin{\mathsf{U}} ", Release: r" \mathbin{\mathsf{R}} ",
         True: r"\top", False: r"\bot", "(": r"\left(", ")": r"\right)",
         "atom": lambda name: r"\mathtt{" + re.sub(r"([_{}#$%&^~\\])", r"\\\1", name) + "}",
         "mod": r"\mathrm{MOD}_{{m}}^{{r}}", "name": r"\mathit{{p}}_{{i}}",
@@ -91,6 +99,9 @@ def render_all(formula: Formula, style: dict, names: dict | None = None) -> dict
     out: dict[int, tuple[str, int]] = {}
     lp, rp = style["("], style[")"]
     names = names or {}
+    # an LTLf formula is printed so that ltlf2dfa's grammar reads it back as it is: R binds
+    # tighter than U, and no chain of -> or <-> is left to its n-ary reading
+    future = is_future(formula)
 
     def operand(child: Formula) -> tuple[str, int]:
         name = names.get(id(child))
@@ -110,10 +121,12 @@ def render_all(formula: Formula, style: dict, names: dict | None = None) -> dict
         elif cls is Const:
             out[id(node)] = (style[node.value], _ATOM_LEVEL)
         elif cls in _LEVEL:
-            level = _LEVEL[cls]
+            level = _FUTURE_LEVEL.get(cls, _LEVEL[cls]) if future else _LEVEL[cls]
             left_level = operand(node.left)[1]
             right_level = operand(node.right)[1]
-            if cls in _RIGHT_ASSOC:
+            if future and cls in (Implies, Iff):
+                lneed, rneed = left_level <= level, right_level <= level
+            elif cls in _RIGHT_ASSOC:
                 lneed, rneed = left_level <= level, right_level < level
             else:
                 lneed, rneed = left_level < level, right_level <= level

@@ -56,6 +56,16 @@ def add_class_argument(parser, help_text: str) -> None:
                         describe=lambda: help_text.format(classes=registered_classes_text()))
 
 
+#: the formula syntaxes of --syntax (attnlogic.ltl.foreign.SYNTAXES; kept here so that building
+#: the command line imports nothing heavy)
+SYNTAX_CHOICES = ("attnlogic", "ltlf2dfa", "pylogics", "spot")
+SYNTAX_HELP = ("formula syntax: ours (past-time, read after the last letter), or another tool's with its "
+               "semantics: ltlf2dfa (LTLf X WX F G U R last, strong X; or PPLTL Y WY O H S P start), "
+               "pylogics (X weak, X[!] strong, W M, >>), spot (LTLf: X weak, X[!] strong, F G U R W M; "
+               "no empty word); in these the atoms are propositions and the letters every valuation, "
+               "unless --one-hot (docs/logic.md)")
+
+
 def print_json(obj) -> None:
     """One JSON object on stdout, keys in a stable order."""
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
@@ -144,14 +154,20 @@ def load_source(args):
 
 def warn_formula(args, formula, alphabet=None) -> None:
     """The warnings of a formula's language (empty or universal), when its DFA is small to
-    build (at most 10 000 states; otherwise nothing is said)."""
+    build (at most 10 000 states; otherwise nothing is said) and has letters (a formula of
+    another syntax without propositions, or with one that names no valuation, has none
+    until they are given: nothing is said)."""
     from attnlogic.automata.sources import language_from_formula
-    from attnlogic.kernel.errors import LimitExceeded
+    from attnlogic.kernel.errors import InputError, LimitExceeded
 
+    syntax = getattr(args, "syntax", "attnlogic")
     try:
-        warn(args, language_from_formula(formula, alphabet, state_limit=10_000).warnings())
+        warn(args, language_from_formula(formula, alphabet, state_limit=10_000, syntax=syntax).warnings())
     except LimitExceeded:
         pass
+    except InputError:
+        if syntax == "attnlogic":
+            raise
 
 
 def warn(args, messages) -> None:
@@ -327,14 +343,13 @@ def add_source_arguments(parser, windows: bool = False) -> None:
     parser.add_argument("--alphabet", "-a", metavar="A",
                         help="letters: abc, or separated by commas or spaces (a,b,c / 'a b c'); "
                              "'\"nil\"' is the one letter nil")
-    parser.add_argument("--syntax", choices=["attnlogic", "ltlf2dfa"], default="attnlogic",
-                        help="formula syntax: ours (read after the last letter), or PPLTL as "
-                             "ltlf2dfa/pylogics write it (Y WY O H S P start, at the last position), "
-                             "translated exactly (docs/logic.md)")
+    parser.add_argument("--syntax", choices=SYNTAX_CHOICES, default="attnlogic",
+                        help=SYNTAX_HELP)
     parser.add_argument("--one-hot", action="store_true",
-                        help="--dfa over atomic propositions (HOA, Spot or MONA DOT): the propositions "
-                             "are the letters, one true per position (default: one letter per "
-                             "valuation, a&!b ...); an edge this reading would lose is an error")
+                        help="--dfa over atomic propositions (HOA, Spot or MONA DOT), or a formula in "
+                             "another tool's --syntax: the propositions are the letters, one true per "
+                             "position (default: one letter per valuation, a&!b ...); an edge this "
+                             "reading would lose is an error, the valuations a formula loses are named")
     parser.add_argument("--max-states", type=int, default=None, metavar="N", dest="automaton_states",
                         help="most states of the language's automaton: those a --dfa file declares "
                              "(default 200,000) and those built from F or --regex (default: each "

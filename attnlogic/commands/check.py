@@ -189,8 +189,13 @@ def _run_check(args, alphabet, given) -> int:
     if args.model is not None and not _user_code(args.model) and not Path(args.model).exists():
         raise InputError(f"{args.model}: no such model file or folder (give FILE.safetensors of compile "
                          "--out, an experiment checkpoint folder, or FILE.py:FACTORY)", parameters=("model",))
+    foreign = getattr(args, "syntax", "attnlogic") != "attnlogic"
+    if args.model is None and foreign:      # the formula compiled is read in our syntax
+        raise InputError(f"check compiles F in the attnlogic syntax; for --syntax {args.syntax}, compile it "
+                         f"first (attnlogic compile --syntax {args.syntax} F --out M.safetensors), then "
+                         f"check the model: attnlogic check --model M.safetensors --syntax {args.syntax} F")
     if args.model is None or (args.readout != "eos" and _compiled_file(args.model)):
-        return _check_compiled(args, alphabet, load_source(args) if (args.regex or args.dfa) else None)
+        return _check_compiled(args, alphabet, load_source(args) if (args.regex or args.dfa or foreign) else None)
     language = load_source(args) if given else None
     if language is None:
         raise InputError("give the language to check against: F, --formula, --regex or --dfa")
@@ -255,6 +260,8 @@ def _check_compiled(args, alphabet, language) -> int:
     from .compile import _fixed_point
 
     formula = args.formula if args.formula is not None else args.formula_pos
+    if language is not None and language.kind == "formula":
+        formula = None                       # another tool's syntax: its language is the oracle
     result = check_compiled(args.model, formula=formula, language=language, alphabet=alphabet,
                             max_length=args.max_length, samples=args.samples, exhaustive=args.exhaustive,
                             dtype=args.dtype, device=args.device, seed=args.seed, progress=wanted(args),

@@ -66,7 +66,8 @@ def run(args) -> int:
     fmt = _fixed_point(args)
     options = dict(fixed_point=fmt, span_fix=not args.no_span_fix, layernorm=args.layernorm)
     text = args.formula if args.formula is not None else args.formula_pos
-    f = parse(text, syntax=args.syntax) if text is not None and args.regex is None and args.dfa is None else None
+    f = (parse(text, syntax=args.syntax) if text is not None and args.regex is None and args.dfa is None
+         and args.syntax == "attnlogic" else None)      # other syntaxes: over valuations, by the language
     if f is not None and not any(type(g).__name__ == "Since" for g in f.subformulas()):
         compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, **options)
         warn_formula(args, f, split_alphabet(args.alphabet))   # after the errors, if any

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ._common import add_output_arguments
+from ._common import SYNTAX_CHOICES, SYNTAX_HELP, add_output_arguments
 
 HELP = "evaluate a formula on words (reference semantics, readout just after the last letter)"
-DESCRIPTION = """Evaluate a formula on words; a word is accepted iff the formula holds at position N+1.
+DESCRIPTION = """Evaluate a formula on words; a word is accepted iff the formula holds at position N+1
+(an LTLf formula of another tool's --syntax: at position 1, the first letter).
 
 Letters are single characters; with --alphabet a,b,c (commas) they may be longer and
 words are then written with commas (ab,cd,ab).  "" is the empty word.
@@ -14,6 +15,7 @@ examples:
   attnlogic eval 'P (b & Y a)' cab abc ba ""
   attnlogic eval 'Y a' aba --positions
   attnlogic eval 'Y go' go,stop --alphabet go,stop --json
+  attnlogic eval --syntax ltlf2dfa 'G(a -> F b)' ab a,b 'a&b,!a&!b'   (letters: a proposition alone, or a valuation)
 """
 
 
@@ -22,8 +24,8 @@ def add_arguments(p):
     p.add_argument("words", nargs="*", metavar="WORD", help='words to evaluate ("" = empty word)')
     p.add_argument("--alphabet", help="the alphabet: abc, or a,b,c for multi-character letters; "
                                       "words and atoms are checked against it")
-    p.add_argument("--syntax", choices=["attnlogic", "ltlf2dfa"], default="attnlogic",
-                   help="formula syntax: ours, or PPLTL as ltlf2dfa/pylogics write it (translated exactly)")
+    p.add_argument("--syntax", choices=SYNTAX_CHOICES, default="attnlogic",
+                   help=SYNTAX_HELP)
     add_output_arguments(p)
     p.add_argument("--positions", action="store_true",
                    help="also print the truth value at every position 1..N+1")
@@ -32,6 +34,7 @@ def add_arguments(p):
 def run(args) -> int:
     from attnlogic.kernel.errors import InputError
     from attnlogic.ltl import parse, truth_values
+    from attnlogic.ltl.formula import is_future
 
     from ._common import print_json, split_alphabet, split_word
 
@@ -40,6 +43,10 @@ def run(args) -> int:
     if alphabet is not None:              # over valuation letters (a&!b ...) propositions are atoms
         from attnlogic.automata.propositions import over_valuations
         f = over_valuations(f, tuple(alphabet))
+    elif args.syntax != "attnlogic":      # letters: a proposition alone, or any minterm (a&b,!a&!b)
+        from attnlogic.automata.propositions import over_letters_and_valuations
+        f = over_letters_and_valuations(f)
+    readout = 0 if is_future(f) else -1   # LTLf: the first position; ours: N+1
     multichar = bool(alphabet and any(len(a) > 1 for a in alphabet))
     if alphabet is not None:
         missing = sorted(set(f.atoms) - set(alphabet))
@@ -48,14 +55,15 @@ def run(args) -> int:
                              f"{','.join(alphabet)}")
     results = []
     for text in args.words:
-        word = split_word(text, multichar)
+        minterms = alphabet is None and args.syntax != "attnlogic" and any(c in text for c in "&!")
+        word = split_word(text, multichar or minterms)     # a&b,!a&!b: letters that are minterms
         if alphabet is not None:
             bad = [a for a in word if a not in alphabet]
             if bad:
                 raise InputError(f"word {text!r}: letter {bad[0]!r} is not in the alphabet "
                                  f"{','.join(alphabet)}")
         values = truth_values(f, word)
-        entry = {"word": text, "accepted": bool(values[-1])}
+        entry = {"word": text, "accepted": bool(values[readout])}
         if args.positions:
             entry["positions"] = [bool(v) for v in values]
         results.append(entry)

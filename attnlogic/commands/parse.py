@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._common import add_output_arguments
+from ._common import SYNTAX_CHOICES, SYNTAX_HELP, add_output_arguments
 
 HELP = "parse a formula: canonical text, fragment, temporal depth, size, atoms"
 DESCRIPTION = """Parse a formula of past-time LTL and print its canonical form and syntactic facts.
@@ -18,9 +18,8 @@ examples:
 
 def add_arguments(p):
     p.add_argument("formula", help="the formula (syntax: docs/syntax.md)")
-    p.add_argument("--syntax", choices=["attnlogic", "ltlf2dfa"], default="attnlogic",
-                   help="formula syntax: ours (read after the last letter), or PPLTL as ltlf2dfa/pylogics "
-                        "write it (Y WY O H S P start, read at the last position), translated exactly")
+    p.add_argument("--syntax", choices=SYNTAX_CHOICES, default="attnlogic",
+                   help=SYNTAX_HELP)
     add_output_arguments(p)
     p.add_argument("--format", choices=["text", "unicode", "latex"], default="text",
                    help="dialect of the printed formula (text output only; JSON is always text)")
@@ -35,13 +34,18 @@ def run(args) -> int:
     from ._common import print_json, warn_formula
 
     f = parse(args.formula, syntax=args.syntax)
+    if args.simplify and args.syntax != "attnlogic":
+        from attnlogic.kernel.errors import InputError
+        raise InputError(f"--simplify reads the atoms as letters, one per position; in --syntax {args.syntax} "
+                         "they are propositions, which may hold together, so it would be wrong: leave --simplify out")
     warn_formula(args, f)
     if args.simplify:
         f = simplify(f)
     info = facts(f)
     cert = certificate(f)
     if args.json:
-        out = {"formula": cert.text, "fragment": str(info.fragment), "depth": info.depth,
+        out = {"formula": cert.text, "fragment": info.fragment_text if info.fragment is None else str(info.fragment),
+               "depth": info.depth,
                "size": info.size, "atoms": list(info.atoms)}
         if info.moduli:
             out["moduli"] = list(info.moduli)

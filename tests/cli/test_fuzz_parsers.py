@@ -44,6 +44,28 @@ def test_formula_parser_arbitrary_text(text):
     _check(text)
 
 
+# -- other tools' syntaxes: LTLf and PPLTL as ltlf2dfa, pylogics and Spot write them -----------
+FOREIGN = list("abc_ABeN19 ()!~&|^<->=>/\\\"") + [
+    "X", "WX", "X[!]", "F", "G", "U", "R", "V", "W", "M", "Y", "WY", "O", "H", "S", "P", "last", "start", "tt",
+    "ff", "true", "xor", "GFa", " U ", " S ", "<->", "->", ">>", "-->", "&&", "||", "/\\", "\\/", '"q r"']
+foreign_near_miss = st.tuples(st.sampled_from(["ltlf2dfa", "pylogics", "spot"]),
+                              st.lists(st.sampled_from(FOREIGN), max_size=24).map("".join))
+
+
+@settings(max_examples=2_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(foreign_near_miss)
+def test_foreign_parsers_near_misses(case):
+    syntax, text = case
+    try:
+        f = parse(text, syntax=syntax)
+    except ParseError as err:
+        assert 1 <= err.column <= len(text) + 1
+        assert "\n" not in str(err)
+        assert err.details()[1].strip() == "^"
+        return
+    assert isinstance(f, Formula)
+
+
 # -- the regex parser and the DFA file reader --------------------------------------------------
 from attnlogic.automata.io import dfa_from_json  # noqa: E402
 from attnlogic.automata.regex import regex_to_dfa  # noqa: E402

@@ -37,6 +37,8 @@ def _err(capsys, *argv) -> list[str]:
     ("P a & Y <= 3 b", 9, "a window is written in brackets: Y[<=3], not Y<=3"),
 ])
 def test_future_operators_and_unbracketed_windows(capsys, formula, column, hint):
+    if "future-time" in hint:
+        hint += " (LTLf formulas, read from the first letter: the syntax spot, ltlf2dfa or pylogics)"
     err = _err(capsys, "parse", formula)
     assert err[0] == f"attnlogic parse: error: formula, column {column}: {hint}"
     assert err[2] == "  " + " " * (column - 1) + "^"

@@ -13,19 +13,17 @@ import shutil
 import subprocess
 import sys
 
-import numpy as np
 import pytest
 
-from attnlogic.automata.dfa import DFA
 from attnlogic.automata.from_formula import formula_to_dfa
-from attnlogic.automata.ppltl import ltlf2dfa_dot
-from attnlogic.kernel.errors import FileFormatError, ParseError
+from attnlogic.kernel.errors import ParseError
 from attnlogic.ltl import parse
-from attnlogic.ltl.foreign import _TOKEN  # noqa: F401  (the module under test is importable)
 
-# their own test formulas (ltlf2dfa tests/test_pltlf.py, without the n-ary chains we refuse),
-# and the operators of the issue: WY, S, start, tt/ff, && || => <=> ~, any case of true
+# their own test formulas (ltlf2dfa tests/test_pltlf.py, the n-ary chains included), and the
+# operators of the issue: WY, S, start, tt/ff, && || => <=> ~, any case of true, chains
 FORMULAS = [
+    "!a | b <-> !(a & !b) <-> a->b", "(a S b S !c)", "a -> b -> c", "a <-> b <-> c", "a <-> b <-> !c",
+    "a -> b -> c -> a", "Y a <-> b <-> O c <-> !a",
     "Y a", "(O (a&b)) <-> !(H (!a | !b) )", "a & start", "!(a & !b)", "!(!a | b)", "!(a <-> b)",
     "Y(a & b)", "a S b", "O(a & b)", "H(a | b)", "Y(H faLse)", "Y H a", "HY a", "YHYO H a",
     "YY!(!HHH a)", "WY a", "a S (WY b)", "WY (a S b) && ~start", "H(a => Y b)", "(a <=> Y b) || tt",
@@ -72,6 +70,8 @@ def _empty(f) -> bool:
         return f[1]
     if kind == "!":
         return not _empty(f[1])
+    if kind == "<->n":                    # ltlf2dfa's n-ary equivalence: all operands equal
+        return len({_empty(g) for g in f[1]}) == 1
     a, b = _empty(f[1]), _empty(f[2])
     return {"&": a and b, "|": a or b, "->": (not a) or b, "<->": a == b}[kind]
 
@@ -82,6 +82,8 @@ def _boolean(f, w, i):
         return f[1]
     if kind == "!":
         return not _holds(f[1], w, i)
+    if kind == "<->n":
+        return len({_holds(g, w, i) for g in f[1]}) == 1
     a, b = _holds(f[1], w, i), _holds(f[2], w, i)
     return {"&": a and b, "|": a or b, "->": (not a) or b, "<->": a == b}[kind]
 
@@ -129,12 +131,24 @@ def _tree(text: str):
             return ("start",)
         return ("atom", t)
 
+    def since():                          # S nests to the right
+        left = release()
+        if peek() == "S":
+            take()
+            return ("S", left, since())
+        return left
+
+    def iff():                            # <-> chains: all operands equal (ltlf2dfa's code)
+        items = [imp()]
+        while peek() == "<->":
+            take()
+            items.append(imp())
+        return items[0] if len(items) == 1 else ("<->n", items)
+
     release = level(("P",), unary)
-    since = level(("S",), release)
     conj = level(("&",), since)
     disj = level(("|",), conj)
-    imp = level(("->",), disj)
-    iff = level(("<->",), imp)
+    imp = level(("->",), disj)            # -> chains fold to the left (ltlf2dfa's code)
     tree = iff()
     assert pos[0] == len(expanded), text
     return tree
@@ -154,9 +168,11 @@ def test_translation_agrees_with_their_trace_semantics(text):
 
 
 @pytest.mark.parametrize("text, column, words", [
-    ("a -> b -> c", 8, "chain of '->'"), ("a S b S c", 7, "chain of 'S'"), ("X a", 1, "future operators"),
-    ("a S", 4, "end of the formula"), ("(a", 1, "never closed"), ("a)", 2, "no matching"), ("Aa", 1, "lower-case"),
-    ("a $ b", 3, "unexpected '$'"), ("", 1, "empty formula"),
+    ("a P b P c", 7, "chain of 'P'"), ("X a & Y b", 7, "mixes past and future"),
+    ("a S", 4, "end of the formula"), ("(a", 1, "never closed"), ("a)", 2, "no matching"),
+    ("Aa", 1, "no upper-case letter anywhere"), ("eNsP", 1, "no upper-case letter anywhere"),
+    ("a $ b", 3, "unexpected '$'"), ("", 1, "empty formula"), ("a >> b", 3, "pylogics' implication"),
+    ("a W b", 3, "W and M are Spot's"), ("X[!] a", 2, "ltlf2dfa's X is strong"),
 ])
 def test_malformed_ltlf2dfa_formulas_are_located(text, column, words):
     with pytest.raises(ParseError) as err:
@@ -180,22 +196,12 @@ needs_mona = pytest.mark.skipif(shutil.which("mona") is None, reason="mona is no
 # ltlf2dfa's own parser reads tt and ff as propositions (pylogics' constants for us): left out
 @pytest.mark.parametrize("text", [f for f in FORMULAS if "tt" not in f.split() and "ff" not in f.split()])
 def test_our_dfa_equals_ltlf2dfa_and_mona(text):
+    """Over every valuation of the propositions (the default alphabet), the empty trace
+    included: our minimal DFA is MONA's, letter for letter."""
     pytest.importorskip("ltlf2dfa")
-    from attnlogic.automata.dot_reader import read_dot
-    from attnlogic.automata.propositions import propositions_of
+    from attnlogic.automata.ppltl import ltlf2dfa_valuations
+    from attnlogic.automata.sources import load_language
 
-    letters = ("a", "b", "z")          # z: a letter that is no proposition (all false)
-    ours = formula_to_dfa(parse(text, syntax="ltlf2dfa"), letters, extend=True)
-    dot = ltlf2dfa_dot(text)
-    try:
-        theirs = read_dot(dot, "<ltlf2dfa>")
-    except FileFormatError:            # guards over no proposition (true/false): one-hot, nothing lost
-        theirs = read_dot(dot, "<ltlf2dfa>", letters)
-    props = propositions_of(theirs.alphabet)
-    T = np.asarray(theirs.transitions)
-    if props is None:
-        cols = [theirs.alphabet.index(x) for x in letters]
-    else:
-        cols = [(1 << props.index(x)) if x in props else 0 for x in letters]
-    theirs_letters = DFA(letters, T[:, cols], theirs.initial, theirs.accepting)
-    assert ours.minimal() == theirs_letters.minimal(), text
+    props = sorted(parse(text, syntax="ltlf2dfa").atoms)
+    ours = load_language(formula=text, syntax="ltlf2dfa", alphabet=None if props else ["z"]).dfa
+    assert ours == ltlf2dfa_valuations(text, "ppltl", props, ours.alphabet), text
