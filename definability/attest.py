@@ -71,7 +71,7 @@ def attest(witness: Witness, fragment: "Fragment | str", dfa) -> Witness:
     it reaches at least the same depth in fewer letters."""
     fr = Fragment.parse(fragment)
     best = _attest(witness, fr, dfa)
-    if witness.family is None or fr.since or dfa.n_states > SHORT_MAX_STATES:
+    if witness.family is None or "lasso" not in fr.pumping_arguments or dfa.n_states > SHORT_MAX_STATES:
         return best
     for period, tail in SHORT_TIERS:
         if _letters(best) <= SHORT_FROM:

@@ -499,14 +499,14 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
             return Check(True, f"one word is in the language, the other not, and their N+1 positions "
                                f"have the same depth-{depth} type in {fr} (direct recursion on the words)")
         sep = pair_separation(u, v, fr)
-        if fr.since and sep is not None and (sep.agrees_to is None or sep.agrees_to >= depth):
+        if not fr.types_are_exact and sep is not None and (sep.agrees_to is None or sep.agrees_to >= depth):
             # LTL[S]: the S-types keeping every pair differ, the closest-pair ones (exact) agree
             return Check(True, f"one word is in the language, the other not, and their N+1 positions "
                                f"have the same depth-{depth} closest-pair S-type (no formula of {fr} of "
                                f"depth <= {depth} separates them); {sep.text(u, v)}", {"pair": sep.to_json()})
         if sep is None:
             return Check(False, f"the N+1 positions have different depth-{depth} types in {fr}"
-                                + ("" if fr.since else f": a formula of depth <= {depth} separates the words")
+                                + (f": a formula of depth <= {depth} separates the words" if fr.types_are_exact else "")
                                 + f"; the pair's own separability was not computed (more than "
                                   f"{MAX_PAIR_WORK:,} position-levels)")
         return Check(False, f"a formula of {fr} of depth <= {depth} separates the words: "

@@ -241,6 +241,15 @@ class Fragment:
         return 2 if self.since else 1
 
     @property
+    def types_are_exact(self) -> bool:
+        """Whether two positions with equal depth-d types (:attr:`type_sets`) satisfy the same
+        formulas of depth ≤ d, and conversely. True without S; for LTL[S] the types that keep
+        every since pair are finer than what formulas tell apart (aaaaaa / aaaaa differ in them
+        at depth 3, a formula needs depth 6), and separability is decided by the closest-pair
+        S-types instead (docs/decision-procedures.md §4.3a)."""
+        return not self.since
+
+    @property
     def pumping_arguments(self) -> tuple[str, ...]:
         """The arguments that prove two words indistinguishable at every depth
         (:func:`attnlogic.definability.verify.verify_witness`, docs/decision-procedures.md
