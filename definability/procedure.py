@@ -43,6 +43,17 @@ class Context:
         self._verdicts: dict = {}
         self.meter = WorkMeter(self.limits.certificate_factor, CERTIFICATE_FLOOR)
 
+    def without_step_budget(self) -> "Context":
+        """This workspace (the same DFA, limits and memoised verdicts) with a meter that
+        counts without bounding and builds certificates without polishing them (checked
+        exactly, not shrunk: the search of the certificates' stage may still make them
+        smaller): a certificate's second try, bounded by the clock instead
+        (:func:`attnlogic.kernel.work.deadline`)."""
+        other = object.__new__(Context)
+        other.__dict__.update(self.__dict__)
+        other.meter = WorkMeter(None, polish=False)
+        return other
+
     def deciding(self) -> None:
         """Count the fixed cost of deciding one fragment or class: DECISION_STEPS plus
         CELL_STEPS per cell of the minimal DFA (the procedures add what they explore beyond

@@ -18,11 +18,26 @@ made, so whatever order the two interleave in, the certificates' steps never exc
 ``floor + factor ×`` the decisions' steps, plus the overshoot of the last stage admitted
 (each stage is admitted only with an estimate within what is left).  Deterministic: the
 same input gives the same certificates on any machine, at any load.
+
+Beyond the steps, the wall clock (issue 38): an answer whose certificate the step budget
+refused is tried again without the step budget, within :func:`deadline` of
+``certificate_seconds`` (``--certificate-seconds``, default 1 s): a formula built in tens of
+milliseconds is never withheld because the decisions were cheap.  The clock decides only
+*whether* that certificate is built — the second try is deterministic (no step budget
+lowers what it does), so a certificate printed is the same on any machine, and no verdict
+ever depends on the clock (each is decided before any certificate work, and the second try
+must agree with it).
 """
 
 from __future__ import annotations
 
-__all__ = ["WorkMeter", "unmetered", "DECISION_STEPS", "CELL_STEPS", "TYPE_STATE_STEPS",
+import ctypes
+import threading
+from contextlib import contextmanager
+
+from .errors import LimitExceeded
+
+__all__ = ["WorkMeter", "unmetered", "deadline", "CertificateTimeout", "OverBudget", "STEP_FLAG", "TIME_FLAG", "DECISION_STEPS", "CELL_STEPS", "TYPE_STATE_STEPS",
            "MONOID_ELEMENT_STEPS", "CHECK_UNITS_PER_STEP", "CHECK_STEPS", "CHECK_NODE_STEPS", "check_steps", "CANDIDATE_STEPS", "FORMULA_NODE_STEPS",
            "SINCE_STATE_STEPS", "SYMPY_PAIR_STEPS"]
 
@@ -62,6 +77,20 @@ SINCE_STATE_STEPS = 20
 SYMPY_PAIR_STEPS = 1
 
 
+#: the command-line flags that raise the two budgets of the certificates (named by messages)
+STEP_FLAG = "--certificate-factor"
+TIME_FLAG = "--certificate-seconds"
+
+
+class OverBudget(LimitExceeded):
+    """A certificate stage refused by the step budget: its message says what it needed and
+    what was left (:meth:`WorkMeter.refusal`), never "exceeded the limit of 0"."""
+
+    def __init__(self, message: str):
+        Exception.__init__(self, message)
+        self.what, self.limit, self.parameters = message, 0, ("certificate_factor",)
+
+
 class WorkMeter:
     """Decision and certificate steps of one classification (module docstring).
 
@@ -70,13 +99,16 @@ class WorkMeter:
     hundred steps: without a floor no certificate at all could be checked).  ``factor=None``
     meters without bounding (``left`` is None)."""
 
-    __slots__ = ("factor", "floor", "decided", "spent")
+    __slots__ = ("factor", "floor", "decided", "spent", "polish")
 
-    def __init__(self, factor: int | None, floor: int = 0):
+    def __init__(self, factor: int | None, floor: int = 0, polish: bool = True):
         self.factor = factor
         self.floor = int(floor)
         self.decided = 0
         self.spent = 0
+        #: False: a certificate is built and checked exactly, not shrunk nor minimised (the
+        #: second try within the clock: what it prints must not depend on how far it got)
+        self.polish = polish
 
     def decide(self, steps: int) -> None:
         """Count ``steps`` of deciding."""
@@ -110,11 +142,63 @@ class WorkMeter:
         return max(0, min(bound, left // max(1, per_item)))
 
     def describe(self) -> str:
-        """The budget in words, for the answer that says a certificate was not built."""
-        return (f"certificate budget: {self.floor:,} + {self.factor} × {self.decided:,} decision steps, "
-                f"{self.spent:,} spent; a larger certificate_factor allows more")
+        """The budget in words, for the answer that says a certificate was not built: which
+        budget stopped it and the flag that raises it."""
+        if self.factor is None:
+            return "no step budget"
+        return (f"the certificates' step budget: {self.floor:,} + {self.factor} × {self.decided:,} "
+                f"decision steps, {self.spent:,} spent; {STEP_FLAG} raises it")
+
+    def refusal(self, what: str, needed: int | None = None) -> str:
+        """Why a stage of ``what`` was not started: what it needed (steps, when estimated),
+        what was left, and the budget (:meth:`describe`)."""
+        left = max(0, self.left or 0)
+        need = "" if needed is None else f"needs about {max(0, int(needed)):,} steps, "
+        return f"{what} {need}{left:,} left ({self.describe()})"
 
 
 def unmetered() -> WorkMeter:
     """A meter that counts without bounding (the library functions called on their own)."""
     return WorkMeter(None)
+
+
+class CertificateTimeout(BaseException):
+    """Raised in the thread running a :func:`deadline` block when its seconds are over.  A
+    BaseException (like KeyboardInterrupt), so that no ``except Exception`` of the code
+    interrupted swallows it."""
+
+
+_set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
+_set_async_exc.argtypes = (ctypes.c_ulong, ctypes.py_object)
+
+
+@contextmanager
+def deadline(seconds: float):
+    """Run the block within ``seconds`` of wall clock: past them, :class:`CertificateTimeout`
+    is raised in the thread running it, at its next Python instruction (a call into C ends
+    first).  The exception never escapes the block late: on leaving the block, one that was
+    scheduled but not yet raised is cancelled.  Ctrl-C and stop signals interrupt the block
+    as anywhere else.  Meant for work whose result is thrown away when interrupted (a
+    certificate tried again, :mod:`attnlogic.definability.classify`): state it leaves
+    half-built must not be reused."""
+    tid = threading.get_ident()
+    lock = threading.Lock()
+    state = {"active": True, "fired": False}
+
+    def fire():
+        with lock:
+            if state["active"]:
+                state["fired"] = True
+                _set_async_exc(tid, ctypes.py_object(CertificateTimeout))
+
+    timer = threading.Timer(max(0.0, float(seconds)), fire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        with lock:
+            state["active"] = False
+            if state["fired"]:
+                _set_async_exc(tid, ctypes.py_object())     # NULL: cancel a pending one
