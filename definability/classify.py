@@ -173,7 +173,6 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
         if certificates and r.member is True and r.formula is None and class_for(fragment).certificate == FORMULA:
             r = within_time(fragment, context, results, r)
         results[fragment] = r
-    results = settle(results)        # undecided answers settled by the declared inclusions
     if certificates:
         if on_stage is not None:
             on_stage("checking and shrinking the certificates")
@@ -185,6 +184,15 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
         attest_results(pairs, d)
         results.update(formulas)
         results.update(pairs)
+    # what is still undecided, settled by the declared inclusions (the final certificates and
+    # witnesses carried over); a pair carried to an LTL fragment is attested for it
+    settled = settle(results)
+    if certificates:
+        carried = {k: r for k, r in settled.items() if results[k].member is None and r.witness is not None
+                   and class_for(k).certificate == FORMULA and class_for(k).witness == PAIR}
+        attest_results(carried, d)
+        settled.update(carried)
+    results = settled
     bad = contradictions(results)
     if bad:                          # the certificates' stage changed no verdict: a bug if so
         raise AssertionError("answers contradict a declared inclusion: " + "; ".join(bad))

@@ -102,7 +102,8 @@ def settle(results: dict) -> dict:
         up = [(a, chain) for (a, b), chain in chains.items() if b == key and results[a].member is True]
         down = [(b, chain) for (a, b), chain in chains.items() if a == key and results[b].member is False]
         if up:
-            a, chain = up[0]
+            # a source whose certificate can be carried first
+            a, chain = min(up, key=lambda x: not any(v is not None for v in _carried(results[x[0]], key).values()))
             src = results[a]
             fields = _carried(src, key)
             has = fields["formula"] is not None or fields["certificate"] is not None
@@ -110,9 +111,13 @@ def settle(results: dict) -> dict:
                    "answer, whose certificate was not built or does not lie in it") + f"; {r.method}")
             out[key] = replace(r, member=True, witness=None, method=how, identity=None, **fields)
         elif down:
-            b, chain = down[0]
+            # a witness of the same kind first (a pair of words for an LTL fragment)
+            b, chain = min(down, key=lambda x: class_for(x[0]).witness != class_for(key).witness)
             src = results[b]
-            how = f"not in {b} ⊇ {key} ({chain}): {b}'s witness carried over; {r.method}"
-            out[key] = replace(r, member=False, formula=None, certificate=None, witness=src.witness,
+            same = class_for(b).witness == class_for(key).witness or class_for(key).certificate != FORMULA
+            witness = src.witness if same else None
+            how = (f"not in {b} ⊇ {key} ({chain}): {b}'s "
+                   + ("witness carried over" if witness is not None else "answer (its witness above)") + f"; {r.method}")
+            out[key] = replace(r, member=False, formula=None, certificate=None, witness=witness,
                                method=how, identity=src.identity)
     return out

@@ -21,7 +21,7 @@ same input gives the same certificates on any machine, at any load.
 
 Beyond the steps, the wall clock (issue 38): an answer whose certificate the step budget
 refused is tried again without the step budget, within :func:`deadline` of
-``certificate_seconds`` (``--certificate-seconds``, default 1 s): a formula built in tens of
+``certificate_seconds`` (default 1 s): a formula built in tens of
 milliseconds is never withheld because the decisions were cheap.  The clock decides only
 *whether* that certificate is built — the second try is deterministic (no step budget
 lowers what it does), so a certificate printed is the same on any machine, and no verdict
@@ -77,9 +77,10 @@ SINCE_STATE_STEPS = 20
 SYMPY_PAIR_STEPS = 1
 
 
-#: the command-line flags that raise the two budgets of the certificates (named by messages)
-STEP_FLAG = "--certificate-factor"
-TIME_FLAG = "--certificate-seconds"
+#: the parameters that raise the two budgets of the certificates, named by messages (the
+#: command line prints them as its flags, --certificate-factor and --certificate-seconds)
+STEP_FLAG = "certificate_factor"
+TIME_FLAG = "certificate_seconds"
 
 
 class OverBudget(LimitExceeded):

@@ -83,8 +83,8 @@ def test_a_larger_factor_builds_what_the_step_budget_refuses():
     steps_only = classify(fresh(d), windows=(), certificate_seconds=0)["LTL[S]"]
     assert steps_only.member is True and steps_only.formula is None
     assert "step budget" in steps_only.method and "not built" in steps_only.method
-    assert "--certificate-factor raises it" in steps_only.method
-    assert "--certificate-seconds 0" in steps_only.method and "limit of 0" not in steps_only.method
+    assert "certificate_factor raises it" in steps_only.method
+    assert "certificate_seconds 0" in steps_only.method and "limit of 0" not in steps_only.method
     large = classify(fresh(d), windows=(), certificate_factor=10_000, certificate_seconds=0)
     s = large["LTL[S]"]
     assert s.member is True and s.formula is not None
@@ -140,8 +140,8 @@ def test_a_time_budget_too_small_says_which_budget_and_flag():
     d = load_language(regex="(a|b)*bbb|(a|b)*aaa", alphabet=["a", "b"]).dfa
     r = classify(fresh(d), search_budget=0, certificate_seconds=1e-9)["LTL[Y<=2]"]
     assert r.member is True and r.formula is None
-    assert "step budget" in r.method and "--certificate-factor" in r.method
-    assert "time budget" in r.method and "--certificate-seconds" in r.method
+    assert "step budget" in r.method and "certificate_factor raises it" in r.method
+    assert "time budget" in r.method and "certificate_seconds raises it" in r.method
 
 
 def test_the_deadline_interrupts_and_never_fires_late():
