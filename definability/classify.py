@@ -28,7 +28,7 @@ from ..automata.sources import as_dfa
 from ..automata.minimize import minimize
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import Limits
-from ..kernel.work import TIME_FLAG, CertificateTimeout, deadline
+from ..kernel.work import STEPS_PER_SECOND, TIME_FLAG, CertificateTimeout, deadline
 from ..kernel.validate import integer
 from ..ltl.fragments import Fragment
 from .attest import attest_results
@@ -62,10 +62,12 @@ def questions(windows=(2,), classes=()) -> tuple:
 
 
 def within_time(fragment, context: Context, results: dict, first: FragmentResult) -> FragmentResult:
-    """A "yes" whose formula the step budget refused (``first``), decided again without the
-    step budget within ``limits.certificate_seconds`` of wall clock (issue 38: the formula of
-    a small language is never withheld because its decisions were cheap).  The second try is
-    deterministic; the clock decides only whether it ends.  Its verdict must be ``first``'s
+    """A "yes" whose formula the step budget refused (``first``), decided again within
+    ``limits.certificate_seconds`` of wall clock whatever the decisions cost (issue 38: the
+    formula of a small language is never withheld because its decisions were cheap): a meter
+    of that many seconds' steps (STEPS_PER_SECOND) admits the stages by their estimates, the
+    clock stops what the estimates missed.  The second try is deterministic; the clock
+    decides only whether it ends.  Its verdict must be ``first``'s
     (AssertionError otherwise: a verdict never depends on a budget).  ``first``, its reason
     extended by the time budget, when the second try does not end in time or builds no
     formula either."""
@@ -75,7 +77,8 @@ def within_time(fragment, context: Context, results: dict, first: FragmentResult
     second = None
     try:
         with deadline(seconds):
-            second = procedure_for(fragment).decide(fragment, context.without_step_budget(), results)
+            second = procedure_for(fragment).decide(fragment, context.for_second_try(
+                int(seconds * STEPS_PER_SECOND)), results)
     except CertificateTimeout:
         pass
     except LimitExceeded:          # a bound other than the steps (memory, states): keep the first
@@ -87,7 +90,7 @@ def within_time(fragment, context: Context, results: dict, first: FragmentResult
         if second.formula is not None:
             return second
     why = (f"not built within the time budget either ({seconds:g} s an answer; {TIME_FLAG} raises it)"
-           if second is None else "not built without the step budget either")
+           if second is None else f"not built in a second try of {seconds:g} s either ({TIME_FLAG} raises it)")
     return replace(first, method=f"{first.method}; {why}")
 
 

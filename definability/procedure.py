@@ -43,15 +43,15 @@ class Context:
         self._verdicts: dict = {}
         self.meter = WorkMeter(self.limits.certificate_factor, CERTIFICATE_FLOOR)
 
-    def without_step_budget(self) -> "Context":
-        """This workspace (the same DFA, limits and memoised verdicts) with a meter that
-        counts without bounding and builds certificates without polishing them (checked
-        exactly, not shrunk: the search of the certificates' stage may still make them
-        smaller): a certificate's second try, bounded by the clock instead
+    def for_second_try(self, steps: int) -> "Context":
+        """This workspace (the same DFA, limits and memoised verdicts) with a meter of its
+        own: ``steps`` whatever the decisions cost, building certificates without polishing
+        them (checked exactly, not shrunk: the search of the certificates' stage may still
+        make them smaller).  A certificate's second try, whose wall clock is bounded too
         (:func:`attnlogic.kernel.work.deadline`)."""
         other = object.__new__(Context)
         other.__dict__.update(self.__dict__)
-        other.meter = WorkMeter(None, polish=False)
+        other.meter = WorkMeter(0, steps, polish=False)
         return other
 
     def deciding(self) -> None:

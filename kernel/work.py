@@ -32,12 +32,13 @@ must agree with it).
 from __future__ import annotations
 
 import ctypes
+import sys
 import threading
 from contextlib import contextmanager
 
 from .errors import LimitExceeded
 
-__all__ = ["WorkMeter", "unmetered", "deadline", "CertificateTimeout", "OverBudget", "STEP_FLAG", "TIME_FLAG", "DECISION_STEPS", "CELL_STEPS", "TYPE_STATE_STEPS",
+__all__ = ["WorkMeter", "unmetered", "deadline", "STEPS_PER_SECOND", "CertificateTimeout", "OverBudget", "STEP_FLAG", "TIME_FLAG", "DECISION_STEPS", "CELL_STEPS", "TYPE_STATE_STEPS",
            "MONOID_ELEMENT_STEPS", "CHECK_UNITS_PER_STEP", "CHECK_STEPS", "CHECK_NODE_STEPS", "check_steps", "CANDIDATE_STEPS", "FORMULA_NODE_STEPS",
            "SINCE_STATE_STEPS", "SYMPY_PAIR_STEPS"]
 
@@ -76,6 +77,14 @@ SINCE_STATE_STEPS = 20
 #: a pair of terms compared by the two-level minimisation of a Boolean block (sympy)
 SYMPY_PAIR_STEPS = 1
 
+
+#: steps a second of the second try of a certificate may be estimated at: a step is about a
+#: microsecond (the weights above) but the estimates made before building are upper bounds
+#: (the window type formula of (b|ab)*(a|()) is estimated at 1,232,960 steps and built in
+#: 0.05 s; census <= 4 states: every LTL[S] formula admitted at 10^7 is built and checked
+#: within 1.2 s of CPU for the whole classification), so ten times that: only what is
+#: estimated far beyond the time budget is not started, and the clock stops the rest
+STEPS_PER_SECOND = 10_000_000
 
 #: the parameters that raise the two budgets of the certificates, named by messages (the
 #: command line prints them as its flags, --certificate-factor and --certificate-seconds)
@@ -173,33 +182,62 @@ _set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
 _set_async_exc.argtypes = (ctypes.c_ulong, ctypes.py_object)
 
 
+#: seconds between two raises of CertificateTimeout once the deadline has passed (one raised
+#: where Python ignores exceptions, in a garbage collector's callback or a __del__, is lost)
+RAISE_AGAIN = 0.05
+
+
 @contextmanager
 def deadline(seconds: float):
     """Run the block within ``seconds`` of wall clock: past them, :class:`CertificateTimeout`
     is raised in the thread running it, at its next Python instruction (a call into C ends
-    first).  The exception never escapes the block late: on leaving the block, one that was
-    scheduled but not yet raised is cancelled.  Ctrl-C and stop signals interrupt the block
-    as anywhere else.  Meant for work whose result is thrown away when interrupted (a
+    first), and again every RAISE_AGAIN seconds until the block ends (one raised inside a
+    callback whose exceptions Python ignores is lost).  The exception never escapes the
+    block late: on leaving the block, one that was scheduled but not yet raised is
+    cancelled (or, at the block's very end, raised as the block ends: wrap the ``with`` in
+    ``try … except CertificateTimeout``).  Ctrl-C and stop signals interrupt the block as
+    anywhere else.  Meant for work whose result is thrown away when interrupted (a
     certificate tried again, :mod:`attnlogic.definability.classify`): state it leaves
     half-built must not be reused."""
     tid = threading.get_ident()
     lock = threading.Lock()
-    state = {"active": True, "fired": False}
+    state = {"active": True, "fired": False, "timer": None}
 
     def fire():
         with lock:
             if state["active"]:
                 state["fired"] = True
                 _set_async_exc(tid, ctypes.py_object(CertificateTimeout))
+                state["timer"] = _timer(RAISE_AGAIN, fire)
 
-    timer = threading.Timer(max(0.0, float(seconds)), fire)
-    timer.daemon = True
-    timer.start()
+    previous = sys.unraisablehook
+
+    def quiet(unraisable):
+        # one raised in a callback Python ignores (a weakref's, a collector's): lost, the
+        # next raise comes RAISE_AGAIN later; nothing printed
+        if unraisable.exc_type is not CertificateTimeout:
+            previous(unraisable)
+
+    sys.unraisablehook = quiet
+    with lock:
+        state["timer"] = _timer(max(0.0, float(seconds)), fire)
     try:
         yield
     finally:
-        timer.cancel()
+        # first, and without a call (where CPython would deliver a pending exception): no
+        # raise is scheduled after it, so at most one is pending, raised here (the caller's
+        # ``except CertificateTimeout`` takes it as the deadline) or cancelled just below
+        state["active"] = False
         with lock:
-            state["active"] = False
+            state["timer"].cancel()
             if state["fired"]:
                 _set_async_exc(tid, ctypes.py_object())     # NULL: cancel a pending one
+        if sys.unraisablehook is quiet:
+            sys.unraisablehook = previous
+
+
+def _timer(seconds: float, fn) -> threading.Timer:
+    timer = threading.Timer(seconds, fn)
+    timer.daemon = True
+    timer.start()
+    return timer
