@@ -81,8 +81,9 @@ SYMPY_PAIR_STEPS = 1
 #: steps a second of the second try of a certificate may be estimated at: a step is about a
 #: microsecond (the weights above) but the estimates made before building are upper bounds
 #: (the window type formula of (b|ab)*(a|()) is estimated at 1,232,960 steps and built in
-#: 0.05 s; census <= 4 states: every LTL[S] formula admitted at 10^7 is built and checked
-#: within 1.2 s of CPU for the whole classification), so ten times that: only what is
+#: 0.05 s; 10 of the census <= 4 languages whose LTL[S] formula the step budget withheld:
+#: admitted at 10^7, each built and checked within 1.2 s of CPU for the whole
+#: classification, on a loaded machine), so ten times that: only what is
 #: estimated far beyond the time budget is not started, and the clock stops the rest
 STEPS_PER_SECOND = 10_000_000
 
