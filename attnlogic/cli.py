@@ -92,6 +92,7 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "state_limit": "--max-states", "device": "--device", "out_dir": "--out",
                    "layernorm": "--layernorm", "fixed_point": "--fixed-point",
                    "search_budget": "--search-budget", "certificate_factor": "--certificate-factor",
+                   "certificate_seconds": "--certificate-seconds",
                    "windows": "--window",
                    "formula": "F or --formula", "regex": "--regex", "dfa": "--dfa", "path": "--out",
                    "max_length": "--max-length", "samples": "--samples", "seed": "--seed",

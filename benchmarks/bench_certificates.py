@@ -17,7 +17,15 @@ certificates ≤ CERTIFICATE_FLOOR + certificate_factor × decisions; the time c
 last is that bound read in time: certificates' CPU ≤ factor × decisions' CPU + the floor's
 steps at one microsecond each.
 
+With ``--yes`` (issue 38: a certificate for every "yes" at the default budgets) it counts
+instead, over the census of minimal DFAs with at most 4 states over {a, b} (every
+``--census-step``-th), MLRegTest's 4-letter languages of tests/data/mlregtest (04.*) and random
+DFAs of 50, 100 and 200 states (5 each, seeded): the "yes" answers of a default
+classification, those without a certificate (by fragment, with the reason's first words),
+and the median and largest wall time of ``classify`` per corpus (a run each, warm).
+
 Run:  .venv/bin/python -m benchmarks.bench_certificates [--census-step 1] [--repeat 3]
+      .venv/bin/python -m benchmarks.bench_certificates --yes [--census-step 50]
 (on a checkout without the meter, e.g. 69cce41, it measures the "before": every column but
 the steps).
 """
@@ -70,7 +78,10 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--census-step", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--yes", action="store_true", help="count the 'yes' answers without a certificate")
     args = parser.parse_args(argv)
+    if args.yes:
+        return count_yes(args.census_step)
 
     def fresh(d):
         return DFA._trusted(d.alphabet, d.transitions, d.initial, d.accepting)
@@ -111,6 +122,48 @@ def main(argv=None) -> None:
               f"{r[0]} ({r[3] * 1e3:.0f} ms vs {r[2] * 1e3:.1f} ms)" for r in over[:8])))
     within = statistics.mean(r[4]["certificates"] <= r[4]["allowance"] for r in rows)
     print(f"steps within the allowance: {within:.0%} (the last stage admitted may overshoot)")
+
+
+def _yes_corpora(census_step: int) -> dict:
+    from pathlib import Path
+
+    import numpy as np
+
+    from attnlogic.automata.census import minimal_dfas
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.automata.sources import load_language
+
+    root = Path(__file__).resolve().parent.parent / "tests" / "data" / "mlregtest"
+    census = [d for i, d in enumerate(minimal_dfas(4, "ab")) if i % census_step == 0]
+    mlreg = [load_language(dfa=str(p)).dfa for p in sorted(root.glob("04.*.att"))]
+    rng = np.random.default_rng(38)
+    random = [DFA("ab", rng.integers(0, n, (n, 2)), 0, rng.random(n) < 0.5)
+              for n in (50, 100, 200) for _ in range(5)]
+    return {f"census <= 4 states (every {census_step}th)": census, "MLRegTest 4 letters": mlreg,
+            "random 50-200": random}
+
+
+def count_yes(census_step: int) -> None:
+    """The "yes" answers of default classifications without a certificate (``--yes``)."""
+    import collections
+
+    from attnlogic.definability.classify import classify
+
+    for name, dfas in _yes_corpora(census_step).items():
+        times, yes, missing = [], 0, collections.Counter()
+        for d in dfas:
+            t = time.perf_counter()
+            cl = classify(d)
+            times.append(time.perf_counter() - t)
+            for r in cl.results:
+                if r.member is True:
+                    yes += 1
+                    if r.formula is None:
+                        missing[f"{r.fragment}: {r.method[:60]}"] += 1
+        print(f"{name}: {len(dfas)} languages, classify median {statistics.median(times):.3f} s, "
+              f"max {max(times):.3f} s; {yes} 'yes', {sum(missing.values())} without a certificate")
+        for what, k in missing.most_common(6):
+            print(f"    {k} x {what}")
 
 
 if __name__ == "__main__":

@@ -103,10 +103,10 @@ class Aperiodic(Procedure):
                 meter.spend(check_steps(dag_size(g), d.n_states * dag_size(g)))
                 break
         if g is None:
-            why = failure if failure is not None else meter.describe()
-            note += (f"; local-divisor construction ({len(STAR_FREE_STRATEGIES)} strategies, "
-                     f"{share} each): {why}; the formula was not built, the verdict is proved "
-                     "by the counter search above")
+            why = failure if failure is not None else meter.refusal("it", LOCAL_DIVISOR_STEPS)
+            tried = f" ({len(STAR_FREE_STRATEGIES)} strategies, {share:,} units of work each)" if share > 0 else ""
+            note += (f"; local-divisor construction{tried}: {why}; the formula was not built, the "
+                     "verdict is proved by the counter search above")
         else:
             return member(fragment, g, d, "aperiodic: " + va.method + "; formula by the "
                           "local-divisor construction (Kamp's theorem)", limits.check_states,
@@ -118,4 +118,8 @@ class Aperiodic(Procedure):
 PROCEDURE = Aperiodic()
 #: LTL[S], the star-free languages, those of ``masked_hard`` attention (unique hard attention
 #: under the strict causal mask, no positional encoding: Yang, Chiang and Angluin 2024)
-CLASS = LanguageClass("LTL[S]", PROCEDURE, FORMULA, PAIR, pattern=LTL_S.pattern, key=LTL_S)
+CLASS = LanguageClass("LTL[S]", PROCEDURE, FORMULA, PAIR, pattern=LTL_S.pattern, key=LTL_S,
+                      inclusions=(("LTT", "LTT = FO[+1] ⊆ FO[<] = star-free (Thomas; McNaughton–Papert)"),
+                                  ("FO2[<]", "FO2[<] ⊆ FO[<] = star-free (McNaughton–Papert)"),
+                                  ("DD1", "the dot-depth hierarchy stratifies the star-free "
+                                          "languages (Cohen–Brzozowski)")))

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT
-from ..kernel.work import CANDIDATE_STEPS, CHECK_UNITS_PER_STEP, WorkMeter, check_steps, unmetered
+from ..kernel.work import CANDIDATE_STEPS, CHECK_UNITS_PER_STEP, OverBudget, WorkMeter, check_steps, unmetered
 from ..ltl.definitions import dag_size, order_key
 from ..ltl.formula import Formula
 from ..ltl.fragments import Fragment
@@ -115,10 +115,13 @@ def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int,
     if dfa.n_states <= CHECK_BY_DFA_FROM and dfa.n_states * dag_size(f) > units:
         # the product of a defining formula with the minimal DFA has at least one state per
         # DFA state: its check cannot fit, so neither checking nor tidying starts
-        raise LimitExceeded("certificate check (DFA states × distinct subformulas)", units,
-                            f"{dfa.n_states} states × {dag_size(f)} distinct subformulas; the "
-                            "formula was built but is not printed unchecked"
-                            + ("" if units == CHECK_WORK else "; " + meter.describe()))
+        if units == CHECK_WORK:
+            raise LimitExceeded("certificate check (DFA states × distinct subformulas)", units,
+                                f"{dfa.n_states} states × {dag_size(f)} distinct subformulas; the "
+                                "formula was built but is not printed unchecked")
+        raise OverBudget(meter.refusal(
+            f"the exact check of the formula built ({dfa.n_states} states × {dag_size(f)} distinct "
+            "subformulas; not printed unchecked)", check_steps(dag_size(f), dfa.n_states * dag_size(f))))
     left = [units]
 
     def checked(h) -> bool | None:
@@ -137,14 +140,17 @@ def _verified(f: Formula, dfa, fragment: Fragment, limit: int, checks: int,
 
     verdict = checked(f)
     if verdict is None:
-        raise LimitExceeded("certificate check (product states × distinct subformulas)", units,
-                            "the formula was built but is not printed unchecked"
-                            + ("" if units == CHECK_WORK else "; " + meter.describe()))
+        if units == CHECK_WORK:
+            raise LimitExceeded("certificate check (product states × distinct subformulas)", units,
+                                "the formula was built but is not printed unchecked")
+        raise OverBudget(meter.refusal("the exact check of the formula built (not printed unchecked)"))
     if not verdict:  # pragma: no cover - would be a bug in a synthesis
         raise AssertionError(f"synthesised formula disagrees with the DFA: {f}")
     # then the smallest formula a short search finds below its size (each candidate that
     # matches the sample is checked exactly by the search); it has no constants, so
     # shrinking may still write `P true` for its `P (a | b)`
+    if not meter.polish:            # built and checked is enough (a try bounded by the clock)
+        return f
     small = _small_search(fragment, dfa, f, limit, meter, search)
     # then readability: shrinking and tidying within CERTIFICATE_WORK and the meter
     left[0] = _check_units(meter.left)

@@ -22,19 +22,24 @@ witness pair whose two words differ on L.  Readout at N+1 (docs/logic.md).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..automata.sources import as_dfa
 from ..automata.minimize import minimize
+from ..kernel.errors import LimitExceeded
 from ..kernel.limits import Limits
+from ..kernel.work import STEPS_PER_SECOND, TIME_FLAG, CertificateTimeout, deadline
 from ..kernel.validate import integer
 from ..ltl.fragments import Fragment
 from .attest import attest_results
 from .certificates import hint_forms, improve
 from .procedure import Context
 from .classes import FORMULA, PAIR
+from .inclusions import contradictions, settle
 from .registry import CLASSES, class_for, expand, language_class, procedure_for
 from .results import Classification, FragmentResult
 
-__all__ = ["FragmentResult", "Classification", "classify", "questions", "MAX_DECIDED_WINDOW"]
+__all__ = ["FragmentResult", "Classification", "classify", "questions", "within_time", "MAX_DECIDED_WINDOW"]
 
 #: largest window k decided for LTL[Y<=k], LTL[P,Y<=k] (``windows``): a state of the type
 #: automaton holds the types of the last k positions, so its size grows with k
@@ -56,11 +61,45 @@ def questions(windows=(2,), classes=()) -> tuple:
     return tuple(out)
 
 
+def within_time(fragment, context: Context, results: dict, first: FragmentResult) -> FragmentResult:
+    """A "yes" whose formula the step budget refused (``first``), decided again within
+    ``limits.certificate_seconds`` of wall clock whatever the decisions cost (issue 38: the
+    formula of a small language is never withheld because its decisions were cheap): a meter
+    of that many seconds' steps (STEPS_PER_SECOND) admits the stages by their estimates, the
+    clock stops what the estimates missed.  The second try is deterministic; the clock
+    decides only whether it ends.  Its verdict must be ``first``'s
+    (AssertionError otherwise: a verdict never depends on a budget).  ``first``, its reason
+    extended by the time budget, when the second try does not end in time or builds no
+    formula either."""
+    seconds = context.limits.certificate_seconds
+    if seconds <= 0:
+        return replace(first, method=f"{first.method}; no time budget ({TIME_FLAG} 0)")
+    second = None
+    try:
+        with deadline(seconds):
+            second = procedure_for(fragment).decide(fragment, context.for_second_try(
+                int(seconds * STEPS_PER_SECOND)), results)
+    except CertificateTimeout:
+        pass
+    except LimitExceeded:          # a bound other than the steps (memory, states): keep the first
+        pass
+    if second is not None:
+        if second.member is not first.member:
+            raise AssertionError(f"{fragment}: the verdict changed with the certificate budget "
+                                 f"({first.member} with it, {second.member} without)")
+        if second.formula is not None:
+            return second
+    why = (f"not built within the time budget either ({seconds:g} s an answer; {TIME_FLAG} raises it)"
+           if second is None else f"not built in a second try of {seconds:g} s either ({TIME_FLAG} raises it)")
+    return replace(first, method=f"{first.method}; {why}")
+
+
 def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None = None,
              minimal: bool = False, search_budget: int | None = None,
              hints=(), on_stage=None, memory_budget: int | None = None,
              certificates: bool = True, limits: Limits | None = None,
-             classes=(), certificate_factor: int | None = None) -> Classification:
+             classes=(), certificate_factor: int | None = None,
+             certificate_seconds: float | None = None) -> Classification:
     """Classify L(dfa) for LTL[P], LTL[Y], LTL[P,Y], LTL[S] and, for each k in ``windows``,
     LTL[Y<=k] and LTL[P,Y<=k].  ``dfa``: our DFA, an automata-lib DFA or NFA, a networkx
     graph or a :class:`~attnlogic.automata.sources.Language`
@@ -83,6 +122,17 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     clock: the same input gives the same certificates anywhere).  A member answer whose
     formula does not fit stands with its proof and says that no formula was built; the
     counted steps are in the result's ``steps``.
+
+    ``certificate_seconds`` (default 1): a "yes" whose formula the step budget refused is
+    decided again without it, within that many seconds of wall clock (a subregular class's
+    certificate, not counted in steps, gets that many seconds or ``certificate_factor`` ×
+    its decision's time); 0: the step budget alone.  The clock decides only *whether* such a
+    certificate is built — which one is deterministic — and never a verdict.
+
+    Declared inclusions (:mod:`.inclusions`) settle what a procedure left undecided: a
+    "yes" goes up to every class that contains it, a "no" down to every class inside it,
+    with the certificate or witness carried over and the inclusion named; answers that
+    contradict one raise AssertionError (a bug).
 
     ``hints``: formulas believed to define the language (the command line passes the formula
     it was given).  A hint, or its rewriting without O, H and windows (``Y[<=k] ψ`` as
@@ -111,7 +161,8 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     LTL[P], LTL[Y] ⊆ LTL[P,Y] before its quadratic test, and LTL[S] the inclusion
     LTL[P,Y] ⊆ LTL[S] before the semigroup."""
     limits = Limits.of(limits, limit=limit, max_depth=max_depth, search_budget=search_budget,
-                       memory_budget=memory_budget, certificate_factor=certificate_factor)
+                       memory_budget=memory_budget, certificate_factor=certificate_factor,
+                       certificate_seconds=certificate_seconds)
     fragments = questions(windows, classes)
     dfa = as_dfa(dfa)
     d = dfa if minimal else minimize(dfa)
@@ -121,7 +172,10 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
         if on_stage is not None:
             on_stage(f"deciding {fragment} ({i}/{len(fragments)})")
         context.deciding()
-        results[fragment] = procedure_for(fragment).decide(fragment, context, results)
+        r = procedure_for(fragment).decide(fragment, context, results)
+        if certificates and r.member is True and r.formula is None and class_for(fragment).certificate == FORMULA:
+            r = within_time(fragment, context, results, r)
+        results[fragment] = r
     if certificates:
         if on_stage is not None:
             on_stage("checking and shrinking the certificates")
@@ -133,6 +187,18 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
         attest_results(pairs, d)
         results.update(formulas)
         results.update(pairs)
+    # what is still undecided, settled by the declared inclusions (the final certificates and
+    # witnesses carried over); a pair carried to an LTL fragment is attested for it
+    settled = settle(results)
+    if certificates:
+        carried = {k: r for k, r in settled.items() if results[k].member is None and r.witness is not None
+                   and class_for(k).certificate == FORMULA and class_for(k).witness == PAIR}
+        attest_results(carried, d)
+        settled.update(carried)
+    results = settled
+    bad = contradictions(results)
+    if bad:                          # the certificates' stage changed no verdict: a bug if so
+        raise AssertionError("answers contradict a declared inclusion: " + "; ".join(bad))
     meter = context.meter
     return Classification(d, tuple(results.values()),
                           {"decisions": meter.decided, "certificates": meter.spent,

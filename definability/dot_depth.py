@@ -167,5 +167,9 @@ def _witness(st, assignment):
 CLASS = LanguageClass("DD1", DeciderProcedure(_IDS, False, "dot-depth one", decide_dot_depth_one,
                                                "Knast's identity"), IDENTITY_CHECK, IDENTITY_PAIR,
                       inclusions=(("LTL[Y]", "definite ⊆ dot-depth one: a definite language is a "
-                                             "Boolean combination of A*u and finite sets"),),
+                                             "Boolean combination of A*u and finite sets"),
+                                  ("LT", "an LT language is a Boolean combination of uA*, A*v and A*wA*, "
+                                         "of dot-depth one (Brzozowski–Simon)"),
+                                  ("PT", "a PT language is a Boolean combination of A*a1A*…anA*, of "
+                                         "dot-depth one (Simon)")),
                       default=False)

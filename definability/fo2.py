@@ -83,5 +83,7 @@ def decide_da(dfa, limits=None, structure=None):
 CLASS = LanguageClass("FO2[<]", DeciderProcedure(_IDS, True, "DA", decide_da, "DA (Green's relations)"),
                       IDENTITY_CHECK, IDENTITY_PAIR,
                       inclusions=(("LTL[P]", "R-trivial ⊆ DA: (xy)^ω x = (xy)^ω implies "
-                                             "(xy)^ω y (xy)^ω = (xy)^ω"),),
+                                             "(xy)^ω y (xy)^ω = (xy)^ω"),
+                                  ("PT", "J ⊆ DA: the piecewise testable languages are FO2[<]-definable "
+                                         "(Simon; Thérien–Wilke)")),
                       default=False)

@@ -43,6 +43,17 @@ class Context:
         self._verdicts: dict = {}
         self.meter = WorkMeter(self.limits.certificate_factor, CERTIFICATE_FLOOR)
 
+    def for_second_try(self, steps: int) -> "Context":
+        """This workspace (the same DFA, limits and memoised verdicts) with a meter of its
+        own: ``steps`` whatever the decisions cost, building certificates without polishing
+        them (checked exactly, not shrunk: the search of the certificates' stage may still
+        make them smaller).  A certificate's second try, whose wall clock is bounded too
+        (:func:`attnlogic.kernel.work.deadline`)."""
+        other = object.__new__(Context)
+        other.__dict__.update(self.__dict__)
+        other.meter = WorkMeter(0, steps, polish=False)
+        return other
+
     def deciding(self) -> None:
         """Count the fixed cost of deciding one fragment or class: DECISION_STEPS plus
         CELL_STEPS per cell of the minimal DFA (the procedures add what they explore beyond

@@ -14,6 +14,7 @@ census); :class:`ClassProcedure` adapts it to a classification.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from math import lcm
 
@@ -22,6 +23,7 @@ import numpy as np
 from ..automata.graphs import distinguishing_suffix, shortest_words_from
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import Limits
+from ..kernel.work import STEP_FLAG, TIME_FLAG, CertificateTimeout, deadline
 from .procedure import Context, Procedure
 from .pumped import ClassWitness, PumpedFamily, Template, shorter_instances
 from .results import FragmentResult
@@ -99,31 +101,70 @@ class ClassProcedure(Procedure):
         return False                         # answered under its declaration, not a fragment
 
     def decide(self, cls, context: Context, results) -> FragmentResult:
-
+        """The verdict first (``certificates=False``: deterministic, never bounded by the
+        clock); then, when certificates are asked, the answer with its certificate or
+        witness and their independent re-check, within the time budget of the certificates
+        (issue 38): ``limits.certificate_seconds``, or ``certificate_factor`` × the time the
+        verdict took when that is more (a class's certificate is not counted in steps).
+        Past it the verdict stands, with its reason and the flags that raise the budget."""
         d = context.dfa
-        ans = self._decide(d, context.limits, context.certificates, context)
-        recheck = cls.check if cls.check is not None else (
-            lambda dfa, answer, sep: verify_answer(dfa, cls.name.split("[")[0], answer, sep))
-        sep = "" if all(len(a) == 1 for a in d.alphabet) else ","
-        if context.certificates and ans.witness is not None:
-            # the shortest variant of the family (shorter blocks of the same transformation,
-            # a smaller K0) that the class's check accepts
-            short = next((w for w in shorter_instances(ans.witness, d)
-                          if recheck(d, w.to_json(sep), sep).valid), None)
-            if short is not None:
-                ans = replace(ans, witness=short)
-        if context.certificates:
-            for label, obj in (("certificate", ans if ans.member and ans.certificate else None),
-                               ("witness", ans.witness),
-                               ("witness below k", ans.below if ans.certificate is None else None)):
-                if obj is None:
-                    continue
-                j = obj.to_json(sep)
-                check = recheck(d, j if label != "certificate" else {"certificate": j}, sep)
-                if not check.valid:
-                    raise AssertionError(f"{cls.name}: the {label} failed its check: {check.reason}")
+        start = time.perf_counter()
+        fast = self._decide(d, context.limits, False, context)
+        if not context.certificates:
+            return FragmentResult(cls, fast.member, None, fast.witness, fast.method,
+                                  certificate=fast if fast.member else None)
+        limits = context.limits
+        seconds = max(limits.certificate_seconds, limits.certificate_factor * (time.perf_counter() - start))
+        try:
+            with deadline(seconds):
+                ans = self._shortest(cls, d, self._decide(d, limits, True, context))
+                self._recheck(cls, d, ans)
+        except CertificateTimeout:
+            what = "the certificate" if fast.member else "the witness" if fast.member is False else "the answer"
+            return FragmentResult(cls, fast.member, None, None,
+                                  f"{fast.method}; {what} not built within its time budget ({seconds:.3g} s: "
+                                  f"{TIME_FLAG} or {STEP_FLAG} × the decision's time; either raises it)",
+                                  certificate=ClassAnswer(fast.member, fast.method) if fast.member else None)
+        if ans.member is not fast.member:
+            raise AssertionError(f"{cls.name}: the verdict changed with certificates "
+                                 f"({fast.member} without, {ans.member} with)")
         return FragmentResult(cls, ans.member, None, ans.witness, ans.method,
                               certificate=ans if ans.member else None)
+
+    @staticmethod
+    def _class_check(cls, d):
+        """The class's own check of an answer's JSON (its registry ``check``, else
+        :func:`verify_answer` by name) and the letter separator of ``d``'s words."""
+        recheck = cls.check if cls.check is not None else (
+            lambda dfa, answer, sep: verify_answer(dfa, cls.name.split("[")[0], answer, sep))
+        return recheck, "" if all(len(a) == 1 for a in d.alphabet) else ","
+
+    @classmethod
+    def _shortest(cls_, cls, d, ans: ClassAnswer) -> ClassAnswer:
+        """``ans`` with its witness family replaced by the shortest variant
+        (:func:`shorter_instances`: shorter blocks of the same transformation, a smaller K0)
+        that the class's own check accepts; unchanged when none is."""
+        if ans.witness is None:
+            return ans
+        recheck, sep = cls_._class_check(cls, d)
+        short = next((w for w in shorter_instances(ans.witness, d)
+                      if recheck(d, w.to_json(sep), sep).valid), None)
+        return ans if short is None else replace(ans, witness=short)
+
+    @classmethod
+    def _recheck(cls_, cls, d, ans: ClassAnswer) -> None:
+        """Every certificate and witness of ``ans`` re-checked by the class's own check
+        (AssertionError if one fails: a bug, never printed)."""
+        recheck, sep = cls_._class_check(cls, d)
+        for label, obj in (("certificate", ans if ans.member and ans.certificate else None),
+                           ("witness", ans.witness),
+                           ("witness below k", ans.below if ans.certificate is None else None)):
+            if obj is None:
+                continue
+            j = obj.to_json(sep)
+            check = recheck(d, j if label != "certificate" else {"certificate": j}, sep)
+            if not check.valid:
+                raise AssertionError(f"{cls.name}: the {label} failed its check: {check.reason}")
 
 
 def _semigroup_of(ctx: Context):
@@ -146,9 +187,30 @@ def semigroup_violation(dfa, limits: Limits, violation, context: Context | None 
     table and what ``violation`` finds in them (None: nothing), for the classes decided on
     the semigroup.  LimitExceeded when the semigroup, its table or the check is beyond the
     limits."""
-    S = semigroup(dfa, limits, context)
-    M = multiplication_table(S)
-    return S, M, violation(S, M)
+    if context is None or context.dfa is not dfa:
+        S = semigroup(dfa, limits, context)
+        M = multiplication_table(S)
+        return S, M, violation(S, M)
+    # once per classification, whoever asks (a class's verdict, then its certificate), a
+    # refusal included: the search is the decision's whole cost
+    memo = context.verdict(_violations)
+    key = (violation, limits)
+    if key not in memo:
+        try:
+            S = semigroup(dfa, limits, context)
+            M = multiplication_table(S)
+            memo[key] = (S, M, violation(S, M))
+        except LimitExceeded as exc:
+            memo[key] = exc
+    found = memo[key]
+    if isinstance(found, LimitExceeded):
+        raise found
+    return found
+
+
+def _violations(context: Context) -> dict:
+    """The memo of :func:`semigroup_violation` of one classification."""
+    return {}
 
 
 def member_by_semigroup(dfa, limits: Limits | None, violation) -> bool | None:

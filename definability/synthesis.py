@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernel.errors import LimitExceeded
-from ..kernel.work import CHECK_UNITS_PER_STEP, FORMULA_NODE_STEPS, SINCE_STATE_STEPS, check_steps
+from ..kernel.errors import LimitExceeded, MemoryBudgetExceeded
+from ..kernel.work import CHECK_UNITS_PER_STEP, FORMULA_NODE_STEPS, SINCE_STATE_STEPS, OverBudget, check_steps
 from ..ltl.definitions import dag_size
 from ..ltl.formula import and_ as _and, not_ as _not, or_ as _or
 from ..ltl.formula import or_all as _disj, past_ as _P, yesterday_ as _Y
@@ -513,13 +513,20 @@ def synthesize_star_free(dfa, max_depth: int = 4, limit: int = 200_000,
     for depth in range(1, max_depth + 1):
         cap = limit if meter is None else meter.cap(limit, SINCE_STATE_STEPS * m)
         if cap <= 0:
-            raise LimitExceeded("S-type automaton states", 0, meter.describe())
+            raise OverBudget(meter.refusal(f"the S-type automaton at depth {depth}", SINCE_STATE_STEPS * m))
         try:
             res = since_type_automaton(dfa, depth, limit=cap, memory_budget=memory_budget,
                                        formula_steps=None if meter is None else meter.left)
-        except LimitExceeded:
+        except OverBudget as exc:         # the formula's construction refused (by the meter)
+            meter.spend(SINCE_STATE_STEPS * m * cap)
+            raise OverBudget(f"{exc} ({meter.describe()})") from None
+        except LimitExceeded as exc:
             if meter is not None:
                 meter.spend(SINCE_STATE_STEPS * m * cap)
+                if cap < limit and not isinstance(exc, MemoryBudgetExceeded):
+                    # the meter lowered the bound: say so, and the flag that raises it
+                    raise OverBudget(f"the S-type automaton at depth {depth} has more than {cap:,} "
+                                     f"states, all the step budget left allows ({meter.describe()})") from None
             raise
         if meter is not None:
             meter.spend(SINCE_STATE_STEPS * m * res.states)

@@ -60,7 +60,7 @@ from ..ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
 from .witnesses import Factors, Witness, family_witness, make_witness, run
 from ..automata.graphs import shortest_words_from
 from ..ltl.formula import Since
-from ..kernel.work import FORMULA_NODE_STEPS
+from ..kernel.work import FORMULA_NODE_STEPS, OverBudget
 
 __all__ = [
     "DepthResult", "type_automaton", "lasso_search",
@@ -709,8 +709,8 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
     if formula_steps is not None:
         needed = since_formula_steps(info, realised)
         if needed > formula_steps:
-            raise LimitExceeded("steps of the S-type formula construction", formula_steps,
-                                f"it needs about {needed:,}")
+            raise OverBudget(f"the S-type formula construction needs about {needed:,} steps, "
+                             f"{max(0, formula_steps):,} left")
     return DepthResult(D, True, _since_formula(A, D, info, realised, end_verdict), None, len(parent))
 
 

@@ -85,7 +85,7 @@ class Windows(Procedure):
                     # (one too large to print): the verdict never depends on certificates
                     how = f"in {inner} ⊆ {fragment}"
                     if r.formula is None and context.certificates:
-                        how += "; no certificate: the included fragment's was too large"
+                        how += f"; no certificate: {inner}'s was not built (its reason above)"
                     return FragmentResult(fragment, True, r.formula, None, how)
         last_witness = None
         reached = 0

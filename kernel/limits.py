@@ -26,6 +26,13 @@ it.  Each field has one meaning:
     shrinking, the search) may do at most this many times the work of its decisions, plus
     :data:`CERTIFICATE_FLOOR` steps (:mod:`attnlogic.kernel.work`); past it a member answer
     stands without a formula and says so;
+``certificate_seconds``
+    wall-clock seconds each answer's certificate may take when the step budget above refused
+    it (and the whole budget of a subregular class's certificate, which is not counted in
+    steps: it may also take ``certificate_factor`` × its decision's time): a certificate is
+    built whenever it fits either budget; 0 turns this off.  The clock decides only
+    *whether* a certificate is built, never which one, nor any verdict
+    (:func:`attnlogic.kernel.work.deadline`);
 ``memory_budget``
     bytes for every table quadratic or worse in the number of states (pair graphs,
     semigroup elements × states, type tables): refused before allocating;
@@ -46,11 +53,11 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from .errors import DEFAULT_MEMORY_BUDGET, InputError
-from .validate import integer
+from .validate import integer, number
 
 __all__ = ["Limits", "DEFAULT_LIMIT", "DEFAULT_MAX_DEPTH", "DEFAULT_SEARCH_BUDGET",
            "SEARCH_PER_FRAGMENT", "LIMIT_ALIAS", "DEFAULT_INSTANTIATIONS",
-           "DEFAULT_CERTIFICATE_FACTOR", "CERTIFICATE_FLOOR"]
+           "DEFAULT_CERTIFICATE_FACTOR", "CERTIFICATE_FLOOR", "DEFAULT_CERTIFICATE_SECONDS"]
 
 #: the default bound of every exponential step of deciding (elements, states)
 DEFAULT_LIMIT = 50_000
@@ -66,6 +73,9 @@ DEFAULT_CERTIFICATE_FACTOR = 10
 #: ... plus this many steps (about 50 ms: the exact checks, tidying and a short search of the small
 #: certificates of a 3-state language, whose decisions take a few hundred steps)
 CERTIFICATE_FLOOR = 5 * 10 ** 4
+#: wall-clock seconds an answer's certificate may take beyond the step budget (issue 38: the
+#: step budget refused formulas built in tens of milliseconds)
+DEFAULT_CERTIFICATE_SECONDS = 1.0
 
 #: the default bound on the instantiations of identities checked (|M|^variables)
 DEFAULT_INSTANTIATIONS = 5_000_000
@@ -76,7 +86,9 @@ LIMIT_ALIAS = ("semigroup_elements", "type_states", "synthesis_states")
 #: the least value of each field (``automaton_states`` may also be None)
 _MINIMUM = {"max_depth": 1, "semigroup_elements": 1, "type_states": 1, "synthesis_states": 1,
             "check_states": 1, "search_budget": 0, "certificate_factor": 0, "memory_budget": 1, "automaton_states": 1,
-            "instantiations": 1}
+            "instantiations": 1, "certificate_seconds": 0}
+#: the fields that are seconds (finite numbers, not integers), with their largest value
+_NUMBERS = {"certificate_seconds": 86_400.0}
 
 
 @dataclass(frozen=True)
@@ -90,6 +102,7 @@ class Limits:
     check_states: int = DEFAULT_LIMIT
     search_budget: int = DEFAULT_SEARCH_BUDGET
     certificate_factor: int = DEFAULT_CERTIFICATE_FACTOR
+    certificate_seconds: float = DEFAULT_CERTIFICATE_SECONDS
     memory_budget: int = DEFAULT_MEMORY_BUDGET
     automaton_states: int | None = None
     instantiations: int = DEFAULT_INSTANTIATIONS
@@ -98,6 +111,9 @@ class Limits:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "automaton_states" and value is None:
+                continue
+            if f.name in _NUMBERS:
+                object.__setattr__(self, f.name, number(f.name, value, _MINIMUM[f.name], _NUMBERS[f.name]))
                 continue
             object.__setattr__(self, f.name, integer(f.name, value, _MINIMUM[f.name]))
 
@@ -122,7 +138,8 @@ class Limits:
             changes.update({name: value for name in LIMIT_ALIAS})
         for name, value in given.items():
             if value is not None:
-                changes[name] = integer(name, value, _MINIMUM[name])
+                changes[name] = (number(name, value, _MINIMUM[name], _NUMBERS[name]) if name in _NUMBERS
+                                 else integer(name, value, _MINIMUM[name]))
         return replace(limits or cls(), **changes) if changes else (limits or cls())
 
     def to_json(self) -> dict:

@@ -18,11 +18,27 @@ made, so whatever order the two interleave in, the certificates' steps never exc
 ``floor + factor ×`` the decisions' steps, plus the overshoot of the last stage admitted
 (each stage is admitted only with an estimate within what is left).  Deterministic: the
 same input gives the same certificates on any machine, at any load.
+
+Beyond the steps, the wall clock (issue 38): an answer whose certificate the step budget
+refused is tried again without the step budget, within :func:`deadline` of
+``certificate_seconds`` (default 1 s): a formula built in tens of
+milliseconds is never withheld because the decisions were cheap.  The clock decides only
+*whether* that certificate is built — the second try is deterministic (no step budget
+lowers what it does), so a certificate printed is the same on any machine, and no verdict
+ever depends on the clock (each is decided before any certificate work, and the second try
+must agree with it).
 """
 
 from __future__ import annotations
 
-__all__ = ["WorkMeter", "unmetered", "DECISION_STEPS", "CELL_STEPS", "TYPE_STATE_STEPS",
+import ctypes
+import sys
+import threading
+from contextlib import contextmanager
+
+from .errors import LimitExceeded
+
+__all__ = ["WorkMeter", "unmetered", "deadline", "STEPS_PER_SECOND", "CertificateTimeout", "OverBudget", "STEP_FLAG", "TIME_FLAG", "DECISION_STEPS", "CELL_STEPS", "TYPE_STATE_STEPS",
            "MONOID_ELEMENT_STEPS", "CHECK_UNITS_PER_STEP", "CHECK_STEPS", "CHECK_NODE_STEPS", "check_steps", "CANDIDATE_STEPS", "FORMULA_NODE_STEPS",
            "SINCE_STATE_STEPS", "SYMPY_PAIR_STEPS"]
 
@@ -62,6 +78,30 @@ SINCE_STATE_STEPS = 20
 SYMPY_PAIR_STEPS = 1
 
 
+#: steps a second of the second try of a certificate may be estimated at: a step is about a
+#: microsecond (the weights above) but the estimates made before building are upper bounds
+#: (the window type formula of (b|ab)*(a|()) is estimated at 1,232,960 steps and built in
+#: 0.05 s; 10 of the census <= 4 languages whose LTL[S] formula the step budget withheld:
+#: admitted at 10^7, each built and checked within 1.2 s of CPU for the whole
+#: classification, on a loaded machine), so ten times that: only what is
+#: estimated far beyond the time budget is not started, and the clock stops the rest
+STEPS_PER_SECOND = 10_000_000
+
+#: the parameters that raise the two budgets of the certificates, named by messages (the
+#: command line prints them as its flags, --certificate-factor and --certificate-seconds)
+STEP_FLAG = "certificate_factor"
+TIME_FLAG = "certificate_seconds"
+
+
+class OverBudget(LimitExceeded):
+    """A certificate stage refused by the step budget: its message says what it needed and
+    what was left (:meth:`WorkMeter.refusal`), never "exceeded the limit of 0"."""
+
+    def __init__(self, message: str):
+        Exception.__init__(self, message)
+        self.what, self.limit, self.parameters = message, 0, ("certificate_factor",)
+
+
 class WorkMeter:
     """Decision and certificate steps of one classification (module docstring).
 
@@ -70,13 +110,16 @@ class WorkMeter:
     hundred steps: without a floor no certificate at all could be checked).  ``factor=None``
     meters without bounding (``left`` is None)."""
 
-    __slots__ = ("factor", "floor", "decided", "spent")
+    __slots__ = ("factor", "floor", "decided", "spent", "polish")
 
-    def __init__(self, factor: int | None, floor: int = 0):
+    def __init__(self, factor: int | None, floor: int = 0, polish: bool = True):
         self.factor = factor
         self.floor = int(floor)
         self.decided = 0
         self.spent = 0
+        #: False: a certificate is built and checked exactly, not shrunk nor minimised (the
+        #: second try within the clock: what it prints must not depend on how far it got)
+        self.polish = polish
 
     def decide(self, steps: int) -> None:
         """Count ``steps`` of deciding."""
@@ -110,11 +153,92 @@ class WorkMeter:
         return max(0, min(bound, left // max(1, per_item)))
 
     def describe(self) -> str:
-        """The budget in words, for the answer that says a certificate was not built."""
-        return (f"certificate budget: {self.floor:,} + {self.factor} × {self.decided:,} decision steps, "
-                f"{self.spent:,} spent; a larger certificate_factor allows more")
+        """The budget in words, for the answer that says a certificate was not built: which
+        budget stopped it and the flag that raises it."""
+        if self.factor is None:
+            return "no step budget"
+        return (f"the certificates' step budget: {self.floor:,} + {self.factor} × {self.decided:,} "
+                f"decision steps, {self.spent:,} spent; {STEP_FLAG} raises it")
+
+    def refusal(self, what: str, needed: int | None = None) -> str:
+        """Why a stage of ``what`` was not started: what it needed (steps, when estimated),
+        what was left, and the budget (:meth:`describe`)."""
+        left = max(0, self.left or 0)
+        need = "" if needed is None else f"needs about {max(0, int(needed)):,} steps, "
+        return f"{what} {need}{left:,} left ({self.describe()})"
 
 
 def unmetered() -> WorkMeter:
     """A meter that counts without bounding (the library functions called on their own)."""
     return WorkMeter(None)
+
+
+class CertificateTimeout(BaseException):
+    """Raised in the thread running a :func:`deadline` block when its seconds are over.  A
+    BaseException (like KeyboardInterrupt), so that no ``except Exception`` of the code
+    interrupted swallows it."""
+
+
+_set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
+_set_async_exc.argtypes = (ctypes.c_ulong, ctypes.py_object)
+
+
+#: seconds between two raises of CertificateTimeout once the deadline has passed (one raised
+#: where Python ignores exceptions, in a garbage collector's callback or a __del__, is lost)
+RAISE_AGAIN = 0.05
+
+
+@contextmanager
+def deadline(seconds: float):
+    """Run the block within ``seconds`` of wall clock: past them, :class:`CertificateTimeout`
+    is raised in the thread running it, at its next Python instruction (a call into C ends
+    first), and again every RAISE_AGAIN seconds until the block ends (one raised inside a
+    callback whose exceptions Python ignores is lost).  The exception never escapes the
+    block late: on leaving the block, one that was scheduled but not yet raised is
+    cancelled (or, at the block's very end, raised as the block ends: wrap the ``with`` in
+    ``try … except CertificateTimeout``).  Ctrl-C and stop signals interrupt the block as
+    anywhere else.  Meant for work whose result is thrown away when interrupted (a
+    certificate tried again, :mod:`attnlogic.definability.classify`): state it leaves
+    half-built must not be reused."""
+    tid = threading.get_ident()
+    lock = threading.Lock()
+    state = {"active": True, "fired": False, "timer": None}
+
+    def fire():
+        with lock:
+            if state["active"]:
+                state["fired"] = True
+                _set_async_exc(tid, ctypes.py_object(CertificateTimeout))
+                state["timer"] = _timer(RAISE_AGAIN, fire)
+
+    previous = sys.unraisablehook
+
+    def quiet(unraisable):
+        # one raised in a callback Python ignores (a weakref's, a collector's): lost, the
+        # next raise comes RAISE_AGAIN later; nothing printed
+        if unraisable.exc_type is not CertificateTimeout:
+            previous(unraisable)
+
+    sys.unraisablehook = quiet
+    with lock:
+        state["timer"] = _timer(max(0.0, float(seconds)), fire)
+    try:
+        yield
+    finally:
+        # first, and without a call (where CPython would deliver a pending exception): no
+        # raise is scheduled after it, so at most one is pending, raised here (the caller's
+        # ``except CertificateTimeout`` takes it as the deadline) or cancelled just below
+        state["active"] = False
+        with lock:
+            state["timer"].cancel()
+            if state["fired"]:
+                _set_async_exc(tid, ctypes.py_object())     # NULL: cancel a pending one
+        if sys.unraisablehook is quiet:
+            sys.unraisablehook = previous
+
+
+def _timer(seconds: float, fn) -> threading.Timer:
+    timer = threading.Timer(seconds, fn)
+    timer.daemon = True
+    timer.start()
+    return timer

@@ -9,7 +9,7 @@ import sys
 
 from ..kernel.display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used by the commands)
 from ..kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
-from ..kernel.limits import (CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
+from ..kernel.limits import (CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR, DEFAULT_CERTIFICATE_SECONDS, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
                              DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits)
 from ..automata.regex import quoted_letter
 
@@ -212,6 +212,11 @@ def add_budget_arguments(parser, search: bool = False, memory: bool = False) -> 
                                 "do at most F times the work of the decisions, plus "
                                 f"{CERTIFICATE_FLOOR:,} steps; past it an answer is printed with its "
                                 f"proof and without a formula (default {DEFAULT_CERTIFICATE_FACTOR})")
+        group.add_argument("--certificate-seconds", type=float, default=None, metavar="S",
+                           help="wall-clock seconds an answer's certificate may take when the step "
+                                "budget of --certificate-factor refused it (a subregular class's: in "
+                                "all); the clock decides only whether a certificate is built, never "
+                                f"which one nor a verdict; 0: steps only (default {DEFAULT_CERTIFICATE_SECONDS:g})")
     if memory:
         group.add_argument("--memory-budget", type=byte_size, default=None, metavar="BYTES",
                            help="bound on the memory of every quadratic or exponential step "
@@ -257,6 +262,7 @@ def limits_from_args(args) -> Limits:
     return Limits.of(limit=args.limit, max_depth=args.max_depth,
                      search_budget=getattr(args, "search_budget", None),
                      certificate_factor=getattr(args, "certificate_factor", None),
+                     certificate_seconds=getattr(args, "certificate_seconds", None),
                      memory_budget=getattr(args, "memory_budget", None),
                      automaton_states=getattr(args, "automaton_states", None))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ._common import add_output_arguments
+from ..kernel.work import STEP_FLAG, TIME_FLAG
 
 HELP = "decide LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] with certificates"
 DESCRIPTION = """\
@@ -129,7 +130,7 @@ def render_patterns(answers, sep: str) -> None:
         elif r.witness is not None:
             cert = f"not {r.fragment}: {r.witness.text(sep)}"
         else:
-            cert = f"{r.fragment}: {r.method}"
+            cert = f"{r.fragment}: {with_flags(r.method)}"
         if len(cert) > 160:
             cert = cert[:157] + "..."
         print(f"{str(a.pattern):<{width}}  {verb:<16}  {cert}")
@@ -155,7 +156,15 @@ def render(result) -> None:
         else:
             line = ""
         print(f"{r.fragment:<{width}}  {verdict:<3}  {line}")
-        print(f"{'':<{width}}       {r.method}")
+        print(f"{'':<{width}}       {with_flags(r.method)}")
+
+
+def with_flags(text: str) -> str:
+    """A library message with the parameters of the certificates' budgets written as the
+    flags that set them (``certificate_factor`` → ``--certificate-factor``)."""
+    for name in (STEP_FLAG, TIME_FLAG):
+        text = text.replace(name, "--" + name.replace("_", "-"))
+    return text
 
 
 def _certificate_lines(formula, indent: int) -> str:

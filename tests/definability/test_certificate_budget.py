@@ -75,15 +75,17 @@ def test_the_same_input_gives_the_same_certificates_and_steps():
     assert [r.method for r in a.results] == [r.method for r in b.results]
 
 
-def test_a_larger_factor_builds_what_the_default_refuses():
-    """DYCK-(1,2) in LTL[S]: the local-divisor formula does not fit the default budget (a
-    member answer naming it, without formula); with a larger factor it is built, checked
-    and verified independently."""
+def test_a_larger_factor_builds_what_the_step_budget_refuses():
+    """DYCK-(1,2) in LTL[S]: the local-divisor formula does not fit the default step budget
+    (a member answer naming it and its flag, without formula, when the time budget is off);
+    with a larger factor it is built, checked and verified independently."""
     d = by_name("DYCK-(1,2)").load().dfa
-    default = classify(fresh(d), windows=())["LTL[S]"]
-    assert default.member is True and default.formula is None
-    assert "certificate budget" in default.method and "not built" in default.method
-    large = classify(fresh(d), windows=(), certificate_factor=10_000)
+    steps_only = classify(fresh(d), windows=(), certificate_seconds=0)["LTL[S]"]
+    assert steps_only.member is True and steps_only.formula is None
+    assert "step budget" in steps_only.method and "not built" in steps_only.method
+    assert "certificate_factor raises it" in steps_only.method
+    assert "certificate_seconds 0" in steps_only.method and "limit of 0" not in steps_only.method
+    large = classify(fresh(d), windows=(), certificate_factor=10_000, certificate_seconds=0)
     s = large["LTL[S]"]
     assert s.member is True and s.formula is not None
     assert verify_formula(d, "LTL[S]", s.formula).valid
@@ -92,11 +94,68 @@ def test_a_larger_factor_builds_what_the_default_refuses():
 
 def test_the_window_type_formula_is_refused_before_it_is_built():
     d = load_language(regex="(a|b)*aa(a|b)*", alphabet=["a", "b"]).dfa
-    r = classify(fresh(d), search_budget=0)["LTL[P,Y<=2]"]
+    r = classify(fresh(d), search_budget=0, certificate_seconds=0)["LTL[P,Y<=2]"]
     assert r.member is True and r.formula is None
     assert "no certificate: building the type formula needs about" in r.method
     built = classify(fresh(d), search_budget=0, certificate_factor=10_000)["LTL[P,Y<=2]"]
     assert built.formula is not None and check_formula(built.formula, built_dfa(d)) is None
+
+
+#: issue 38: small languages whose "yes" had no formula at the default step budget
+TIME_BUILT = [("(a|b)*bbb|(a|b)*aaa", ("LTL[Y<=2]", "LTL[P,Y<=2]")), ("(b|ab)*(a|())", ("LTL[P,Y<=2]",)),
+              ("(a(ab)*b)*", ("LTL[S]",))]
+
+
+@pytest.mark.parametrize("regex, keys", TIME_BUILT)
+def test_the_time_budget_builds_what_the_step_budget_refused(regex, keys):
+    """With a time budget beyond the steps (here a generous one: a test asserts behaviour,
+    not speed; each takes well under the default second on an idle core, see
+    benchmarks/bench_certificates.py) every one of these "yes" answers carries a formula,
+    checked exactly; the steps-only classification has none (so the time budget built
+    them), and the verdicts agree."""
+    d = load_language(regex=regex, alphabet=["a", "b"]).dfa
+    default = classify(fresh(d), search_budget=0, certificate_seconds=60)
+    steps_only = classify(fresh(d), search_budget=0, certificate_seconds=0)
+    assert [r.member for r in default.results] == [r.member for r in steps_only.results]
+    for key in keys:
+        assert steps_only[key].member is True and steps_only[key].formula is None
+        r = default[key]
+        assert r.member is True and r.formula is not None, r.method
+        assert check_formula(r.formula, default.dfa) is None
+        assert verify_formula(d, key, r.formula).valid
+
+
+def test_a_certificate_built_by_the_clock_is_the_same_every_time():
+    """The clock decides whether, never which: two runs give the same formula, and the
+    one a steps budget large enough for it gives before its search."""
+    d = load_language(regex="(a|b)*bbb|(a|b)*aaa", alphabet=["a", "b"]).dfa
+    a = classify(fresh(d), search_budget=0, certificate_seconds=60)["LTL[Y<=2]"]
+    b = classify(fresh(d), search_budget=0, certificate_seconds=60)["LTL[Y<=2]"]
+    c = classify(fresh(d), search_budget=0, certificate_factor=10_000, certificate_seconds=0)["LTL[Y<=2]"]
+    assert a.formula is not None and a.formula == b.formula
+    assert c.formula is not None and check_formula(c.formula, built_dfa(d)) is None
+
+
+def test_a_time_budget_too_small_says_which_budget_and_flag():
+    d = load_language(regex="(a|b)*bbb|(a|b)*aaa", alphabet=["a", "b"]).dfa
+    r = classify(fresh(d), search_budget=0, certificate_seconds=1e-9)["LTL[Y<=2]"]
+    assert r.member is True and r.formula is None
+    assert "step budget" in r.method and "certificate_factor raises it" in r.method
+    assert "time budget" in r.method and "certificate_seconds raises it" in r.method
+
+
+def test_the_deadline_interrupts_and_never_fires_late():
+    import time
+
+    from attnlogic.kernel.work import CertificateTimeout, deadline
+    with pytest.raises(CertificateTimeout):
+        with deadline(0.05):
+            while True:
+                pass
+    with deadline(0.05):
+        total = sum(range(100))
+    time.sleep(0.2)                 # a timer that fired after the block would raise here
+    assert total == 4950
 
 
 def built_dfa(d):
@@ -133,6 +192,11 @@ def test_the_command_line_flag(capsys):
     err = capsys.readouterr().err
     assert "--certificate-factor" in err and "Traceback" not in err
     assert main(["classify", "--regex", "(a(ab)*b)*", "--alphabet", "ab", "--window", "2",
-                 "--certificate-factor", "0"]) == 0
+                 "--certificate-factor", "0", "--certificate-seconds", "0"]) == 0
     out = capsys.readouterr().out
-    assert "LTL[S]" in out and "certificate budget" in out
+    assert "LTL[S]" in out and "step budget" in out and "--certificate-factor raises it" in out
+    assert "limit of 0" not in out
+    for bad in ("-1", "nan"):
+        assert main(["classify", "--regex", "(ab)*", "--alphabet", "ab", "--certificate-seconds", bad]) == 2
+        err = capsys.readouterr().err
+        assert "--certificate-seconds" in err and "Traceback" not in err
