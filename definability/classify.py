@@ -90,7 +90,8 @@ def within_time(fragment, context: Context, results: dict, first: FragmentResult
         if second.formula is not None:
             return second
     why = (f"not built within the time budget either ({seconds:g} s an answer; {TIME_FLAG} raises it)"
-           if second is None else f"not built in a second try of {seconds:g} s either ({TIME_FLAG} raises it)")
+           if second is None else f"not built in a second try within the time budget either ({seconds:g} s an "
+                                   f"answer, its steps estimated from the time; {TIME_FLAG} raises it)")
     return replace(first, method=f"{first.method}; {why}")
 
 
