@@ -108,7 +108,7 @@ def run(args) -> int:
     try:
         result = extract(args.model, language=target, alphabet=alphabet, readout=args.readout,
                          windows=tuple(args.window or (2,)),
-                         max_states=args.automaton_states or DEFAULT_MAX_STATES,
+                         max_states=DEFAULT_MAX_STATES if args.automaton_states is None else args.automaton_states,
                          max_queries=args.max_queries or DEFAULT_MAX_QUERIES,
                          time_budget=args.time_budget or DEFAULT_TIME_BUDGET,
                          memory_budget=args.memory_budget or DEFAULT_MEMORY_BUDGET, device=args.device,
