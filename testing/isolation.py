@@ -336,20 +336,18 @@ def _where(exc: BaseException) -> str:
 
 
 def _run(job):
-    from .extract import extract_dfa
-    from .models import load_model
-    from .recognition import check
+    from . import extract, models, recognition
 
     if job["threads"]:
         import torch
 
         torch.set_num_threads(job["threads"])
-    loaded = load_model(job["spec"], device=job["device"])
+    loaded = models.load_model(job["spec"], device=job["device"])
     options = dict(job["options"])
     options.setdefault("label", loaded.label)
     if options.get("alphabet") is None and loaded.alphabet is not None:
         options["alphabet"] = loaded.alphabet
-    return (extract_dfa if job["task"] == "extract" else check)(loaded.model, **options)
+    return (extract.extract_dfa if job["task"] == "extract" else recognition.check)(loaded.model, **options)
 
 
 if __name__ == "__main__":

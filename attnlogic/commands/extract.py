@@ -61,7 +61,6 @@ def add_arguments(p) -> None:
     _help(p, "--max-states", "most states of a hypothesis (default 100) and of the target's automaton")
     _help(p, "--time-budget", "seconds the learning may take (default 600; a FILE.py:FACTORY model's "
                               "process gets a minute more to load)")
-    _help(p, "--memory-budget", "memory of a FILE.py:FACTORY model's process, e.g. 8G, 500M (default 4G)")
 
 
 def _help(parser, option: str, text: str) -> None:
