@@ -18,6 +18,7 @@ $(STAMP): pyproject.toml constraints.txt
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[cluster]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[onnx,notebook]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[hf]'
+	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[extract-peers]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[diagram]'
 	-$(BIN)/python -m pip install -q -c constraints.txt -e '.[web,webtest]'
 	touch $(STAMP)

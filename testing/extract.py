@@ -48,7 +48,7 @@ from .recognition import (_restricted, batches, check, inference_mode, model_con
                           resolve_language)
 from .report import ModelReport
 
-__all__ = ["ModelOracle", "Extraction", "DifferenceWord", "extract_dfa", "MEMO_LENGTH",
+__all__ = ["ModelOracle", "CheckEquivalence", "Extraction", "DifferenceWord", "extract_dfa", "MEMO_LENGTH",
            "DEFAULT_MAX_STATES", "DEFAULT_MAX_QUERIES", "DEFAULT_TIME_BUDGET"]
 
 #: the prefix answers of words of at most this many letters are memoised
@@ -179,6 +179,44 @@ class _Replay:
             else:
                 out[i, len(w)] = 1.0 if d[-1] else -1.0
         return out
+
+
+class CheckEquivalence:
+    """The equivalence oracle (module docstring): ``self(hypothesis)`` is a word on which the
+    model and the hypothesis differ — a memoised answer first, else the shortest disagreement
+    :func:`attnlogic.testing.check` finds with the round's seed (``seed`` + the round) — or
+    None when the check agrees; ``reports`` keeps each round's :class:`~.report.ModelReport`.
+    The check's words are those of its options, within the oracle's ``room``."""
+
+    def __init__(self, oracle: ModelOracle, *, exhaustive_length: int | None = None, max_length: int = 40,
+                 long_length: int = 1000, long_count: int = 16, seed: int = 0, label: str = "model",
+                 status: Callable | None = None):
+        self.oracle, self.status = oracle, status
+        self.letters = oracle.adapter.alphabet
+        room = oracle.room
+        self.options = dict(exhaustive_length=exhaustive_length, max_length=max_length,
+                            long_length=long_length if room is None else min(long_length, room),
+                            long_count=long_count, context=None if room is None else room + 1,
+                            use_hypothesis=False, label=label)
+        self.seed = seed
+        self.reports: list[ModelReport] = []
+        self._replay = _Replay(oracle, len(self.letters))
+
+    def __call__(self, hyp: DFA):
+        oracle = self.oracle
+        if self.status is not None:
+            self.status(f"round {len(self.reports) + 1}: hypothesis of {hyp.n_states} states; checking it "
+                        f"({oracle.words} words run through the model)")
+        w = _memo_counterexample(oracle.memo, hyp)
+        if w is not None:
+            return w
+        k = len(self.letters)
+        report = check(self._replay, dfa=hyp, alphabet=self.letters, readout=oracle.adapter.readout, eos=k,
+                       pad=k, tensors="numpy", seed=self.seed + len(self.reports), **self.options)
+        self.reports.append(report)
+        if report.ok:
+            return None
+        return tuple(self.letters.index(a) for a in report.counterexample)
 
 
 @dataclass(frozen=True)
@@ -334,35 +372,18 @@ def extract_dfa(model: Callable, *, alphabet=None, formula=None, regex=None, dfa
         raise InputError(f"the model reads at most {limit} tokens: no word fits with BOS/EOS",
                          parameters=("context",))
     oracle = ModelOracle(model, adapter, max_queries=max_queries, deadline=start + time_budget, room=room)
-    k = len(letters)
-    replay = _Replay(oracle, k)
-    last: list[ModelReport] = []
     status = StatusLine("extract", progress)
-
-    def counterexample(hyp: DFA):
-        status(f"round {len(last) + 1}: hypothesis of {hyp.n_states} states; checking it "
-               f"({oracle.words} words run through the model)")
-        w = _memo_counterexample(oracle.memo, hyp)
-        if w is not None:
-            return w
-        report = check(replay, dfa=hyp, alphabet=letters, readout=adapter.readout, eos=k, pad=k,
-                       tensors="numpy", exhaustive_length=exhaustive_length, max_length=max_length,
-                       long_length=long_length if room is None else min(long_length, room),
-                       long_count=long_count, seed=seed + len(last),
-                       context=None if room is None else room + 1, use_hypothesis=False, label=label)
-        last.append(report)
-        if report.ok:
-            return None
-        return tuple(letters.index(a) for a in report.counterexample)
-
+    equivalence = CheckEquivalence(oracle, exhaustive_length=exhaustive_length, max_length=max_length,
+                                   long_length=long_length, long_count=long_count, seed=seed, label=label,
+                                   status=status)
     with inference_mode(model), status:
-        learned = learn_dfa(letters, oracle.member, counterexample, max_states=max_states,
+        learned = learn_dfa(letters, oracle.member, equivalence, max_states=max_states,
                             deadline=start + time_budget)
         differences, diff = (), None
         if target_dfa is not None and learned.dfa is not None:
             diff, differences = _differences(oracle, learned.dfa, target_dfa)
-    return _extraction(label, adapter, learned, oracle, last, target, target_dfa, diff, differences,
-                       time.monotonic() - start)
+    return _extraction(label, adapter, learned, oracle, equivalence.reports, target, target_dfa, diff,
+                       differences, time.monotonic() - start)
 
 
 def _extraction(label, adapter, learned: Learned, oracle: ModelOracle, last, target, target_dfa, diff,

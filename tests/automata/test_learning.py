@@ -106,3 +106,50 @@ def test_queries_come_in_batches():
     learned = learn_dfa(target.alphabet, member, cex)
     assert learned.complete
     assert len(asked) < learned.queries and max(asked) > 1
+
+
+@pytest.mark.parametrize("regex,alphabet", [("(a|b)*ab(a|b)*", "ab"), ("(b*ab*ab*a)*b*", "ab"),
+                                            ("(a(ab)*b)*", "ab"), ("(a|b|c)*a(a|b|c)*b", "abc")])
+def test_aalpy_s_lstar_learns_the_same_dfa(regex, alphabet):
+    """A peer on the same oracles (AALpy's L*, Rivest–Schapire processing): the same minimal
+    DFA.  Skipped without AALpy (pip install 'attnlogic[extract-peers]')."""
+    pytest.importorskip("aalpy")
+    from aalpy.base import SUL, Oracle
+    from aalpy.learning_algs import run_Lstar
+
+    from attnlogic.automata.dfa import DFA
+
+    target = regex_to_dfa(regex, alphabet)
+    letters = tuple(alphabet)
+
+    class Target(SUL):
+        def query(self, word):
+            self.num_queries += 1
+            states = target.state_trace(list(word))
+            return [bool(target.accepting[q]) for q in (states if not word else states[1:])]
+
+        def pre(self):
+            pass
+
+        def post(self):
+            pass
+
+        def step(self, letter):
+            raise NotImplementedError
+
+    def ours_of(hyp) -> DFA:
+        states = list(hyp.states)
+        index = {id(s): i for i, s in enumerate(states)}
+        return DFA(letters, [[index[id(s.transitions[a])] for a in letters] for s in states],
+                   index[id(hyp.initial_state)], [s.is_accepting for s in states])
+
+    class Shortest(Oracle):
+        def find_cex(self, hypothesis):
+            return shortest_distinguishing_word(ours_of(hypothesis), target)
+
+    sul = Target()
+    peer = ours_of(run_Lstar(list(letters), sul, Shortest(list(letters), sul), automaton_type="dfa",
+                             cex_processing="rs", print_level=0)).minimal()
+    member, cex, _ = _oracles(target)
+    learned = learn_dfa(letters, member, cex)
+    assert learned.dfa.minimal() == peer == target.minimal()
