@@ -110,7 +110,7 @@ def peer(model, alphabet):
     from aalpy.base import SUL, Oracle
     from aalpy.learning_algs import run_Lstar
 
-    from attnlogic.automata.dfa import DFA
+    from attnlogic.automata.convert import from_aalpy
     from attnlogic.testing import Adapter
     from attnlogic.testing.extract import CheckEquivalence, ModelOracle
 
@@ -135,23 +135,21 @@ def peer(model, alphabet):
         def step(self, letter):
             raise NotImplementedError
 
-    def to_dfa(hyp) -> DFA:
-        states = list(hyp.states)
-        index = {id(s): i for i, s in enumerate(states)}
-        table = [[index[id(s.transitions[a])] for a in letters] for s in states]
-        return DFA(letters, table, index[id(hyp.initial_state)], [s.is_accepting for s in states])
-
     equivalence = CheckEquivalence(oracle, **WORDS)
 
     class Equivalence(Oracle):
         def find_cex(self, hypothesis):
-            w = equivalence(to_dfa(hypothesis))
+            w = equivalence(from_aalpy(hypothesis, letters))
             return None if w is None else tuple(letters[a] for a in w)
 
     sul = ModelSUL()
     learned = run_Lstar(list(letters), sul, Equivalence(list(letters), sul), automaton_type="dfa",
                         cex_processing="rs", print_level=0)
-    return to_dfa(learned).minimal(), sul.num_queries, counted.calls, oracle.words
+    return from_aalpy(learned, letters).minimal(), sul.num_queries, counted.calls, oracle.words
+
+
+def _mb(peak: int) -> str:
+    return "-" if not peak else f"{peak / 2 ** 20:.1f}"
 
 
 def _untraced(fn):
@@ -194,7 +192,7 @@ def main(argv=None) -> int:
         totals["ours"][1] += words
         totals["ours"][2] += s
         line = (f"{name:<34} {source.n_states:>2} | {'yes' if ok else 'NO':>5} {mq:>5} {calls:>5} {words:>6} "
-                f"{s:>6.2f} {peak / 2 ** 20:>6.1f}")
+                f"{s:>6.2f} {_mb(peak):>6}")
         if have_peer:
             ps, ppeak, (pdfa, pmq, pcalls, pwords) = measure(lambda: peer(model, alphabet))
             pok = pdfa == source
@@ -203,7 +201,7 @@ def main(argv=None) -> int:
             totals["peer"][1] += pwords
             totals["peer"][2] += ps
             line += (f" | {'yes' if pok else 'NO':>5} {pmq:>5} {pcalls:>5} {pwords:>6} {ps:>6.2f} "
-                     f"{ppeak / 2 ** 20:>6.1f} | {pcalls / max(1, calls):>6.2f}")
+                     f"{_mb(ppeak):>6} | {pcalls / max(1, calls):>6.2f}")
         print(line)
         sys.stdout.flush()
     n = len(rows)
