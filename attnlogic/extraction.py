@@ -134,7 +134,8 @@ class ExtractionResult:
                     seen = ("confirmed: the model " + ("accepts" if d.model_accepts else "rejects")
                             + " it, the target " + ("accepts" if d.target_accepts else "rejects") + " it"
                             if d.confirmed else "NOT confirmed: the model agrees with the target on it")
-                    out.append(f"  {word_text(x.alphabet, [x.alphabet.index(a) for a in d.word], 'ε')!r:<18}"
+                    text = word_text(x.alphabet, [x.alphabet.index(a) for a in d.word])
+                    out.append(f"  {repr(text) if text else 'ε':<18}"
                                f"{where} ({len(d.word)} letter{'' if len(d.word) == 1 else 's'}); {seen} "
                                "(a fresh forward pass)")
         return out
@@ -143,7 +144,8 @@ class ExtractionResult:
         """The last line of ``attnlogic extract``."""
         x = self.extraction
         if not x.complete:
-            return "extract INCOMPLETE: a budget stopped the learning; the DFA above is not validated"
+            return (f"extract INCOMPLETE: the learning stopped ({x.reason}); the DFA above, if any, is not "
+                    "validated")
         size = f"a minimal DFA of {x.dfa.n_states} states"
         if x.target is None:
             return f"extract complete: {size}, validated as above (not a proof of equivalence)"

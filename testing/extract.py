@@ -305,7 +305,7 @@ class Extraction:
         every = "of length" if v.readout == "prefix" else "up to length"
         return (f"agrees with the model on {v.words} words up to length {v.max_length} ({v.decisions} "
                 f"{what}; all words {every} {v.exhaustive_length}) and on all {self.memo} answers "
-                "memoised during the learning")
+                "memoised while learning and checking")
 
     @property
     def same_as_target(self) -> bool | None:

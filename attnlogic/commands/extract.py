@@ -35,8 +35,9 @@ JSON: {"completed", "model", "alphabet", "readout", "learning", "states", "dfa",
 "difference", "words"}}.
 
 exit status: 0 the learning completed (and the DFA recognises the target, when one is
-given); 1 it completed and differs from the target, or a budget stopped it; 2 bad input or a
-refusal (one line); 3 the model failed (one line naming it); 130 interrupted.
+given); 1 it completed and differs from the target, or the learning stopped (a bound, or a
+model whose answers on a prefix change between forward passes); 2 bad input or a refusal
+(one line); 3 the model failed (one line naming it); 130 interrupted.
 
 examples:
   attnlogic extract --model m.safetensors
