@@ -115,9 +115,12 @@ class ModelOracle:
         for u, v in items:
             old = memo.setdefault(u, v)
             if old != v:
-                raise LearningStopped("oracle", f"the model's decision on the word {list(u)} (letter "
-                                                "indices) differs between two forward passes: with the "
-                                                "prefix readout the model must be causal and deterministic")
+                letters = self.adapter.alphabet
+                sep = "" if all(len(a) == 1 for a in letters) else ","
+                text = sep.join(letters[a] for a in u) or "ε"
+                raise LearningStopped("oracle", f"the model's decision on {text!r} differs between two "
+                                                "forward passes: with the prefix readout the model must "
+                                                "be causal and deterministic")
 
     # -- answers --------------------------------------------------------------------------
     def member(self, words) -> list[bool]:
