@@ -302,8 +302,8 @@ class Extraction:
         """How the DFA was validated, in words (never "equivalent")."""
         v = self.validation
         if not self.complete or v is None:
-            return (f"NOT validated: the learning stopped ({self.reason}: {self.detail}); the DFA is the "
-                    "last hypothesis")
+            last = "the DFA is the last hypothesis" if self.dfa is not None else "no hypothesis was made"
+            return f"NOT validated: the learning stopped ({self.reason}: {self.detail}); {last}"
         what = "prefixes" if v.readout == "prefix" else "words"
         every = "of length" if v.readout == "prefix" else "up to length"
         return (f"agrees with the model on {v.words} words up to length {v.max_length} ({v.decisions} "

@@ -128,7 +128,9 @@ def run(args) -> int:
     else:
         print("\n".join(result.lines()))
         if result.classification is not None:
-            print()
+            print("\nclassification of the extracted DFA"
+                  + ("" if result.complete else " (the last hypothesis, NOT validated: it says nothing sure "
+                                                "about the model)"))
             render(result.classification)
             render_patterns(result.patterns, result.classification.separator)
         if args.out is not None and result.dfa is not None:
