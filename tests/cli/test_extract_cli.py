@@ -69,3 +69,11 @@ def test_bad_input_is_one_line_and_exit_2(capsys, model_file, argv, needle):
     status, out, err = _run(capsys, *argv, *SMALL)
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and needle in err and "Traceback" not in err
+
+
+def test_a_failing_model_is_exit_3_and_one_line(capsys, tmp_path):
+    (tmp_path / "broken.py").write_text("def make():\n    def model(tokens):\n        raise ValueError('broken')\n"
+                                        "    return model\n")
+    status, out, err = _run(capsys, "--model", f"{tmp_path / 'broken.py'}:make", "--alphabet", "ab", *SMALL)
+    assert status == 3 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "ValueError: broken" in err and "nothing is claimed" in err
