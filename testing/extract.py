@@ -6,7 +6,8 @@ checking engine as equivalence oracle: :func:`extract_dfa`.
   ``batch_tokens`` tokens each) and memoises every answer.  With the prefix readout one
   forward pass of w answers every prefix of w (a causal model's decision at position n has
   read w[:n] only), so of the words asked together only those that are no prefix of another
-  are run; every prefix answer of a word of at most :data:`MEMO_LENGTH` letters is kept.  A
+  are run; every prefix answer of a word of at most :data:`MEMO_LENGTH` letters is kept (at
+  most :data:`MEMO_ENTRIES` answers in all, so that the memo's memory is bounded).  A
   prefix whose answer differs between two forward passes (a model that is not causal, or not
   deterministic) stops the learning: its answers would not be a language.
 * **equivalence** — first every memoised answer is compared with the hypothesis (free: no
@@ -49,10 +50,13 @@ from .recognition import (_restricted, batches, check, inference_mode, model_con
 from .report import ModelReport
 
 __all__ = ["ModelOracle", "CheckEquivalence", "Extraction", "DifferenceWord", "extract_dfa", "MEMO_LENGTH",
-           "DEFAULT_MAX_STATES", "DEFAULT_MAX_QUERIES", "DEFAULT_TIME_BUDGET"]
+           "MEMO_ENTRIES", "DEFAULT_MAX_STATES", "DEFAULT_MAX_QUERIES", "DEFAULT_TIME_BUDGET"]
 
 #: the prefix answers of words of at most this many letters are memoised
 MEMO_LENGTH = 256
+#: the memo keeps at most this many answers (its memory is bounded; past it answers are
+#: still checked against what it holds, and new ones are not kept)
+MEMO_ENTRIES = 1 << 21
 #: the learning's default bounds: states of a hypothesis, words run through the model, seconds
 DEFAULT_MAX_STATES = 100
 DEFAULT_MAX_QUERIES = 1_000_000
@@ -112,8 +116,9 @@ class ModelOracle:
         else:
             items = [(w, bool(d[-1]))] if len(w) <= MEMO_LENGTH else []
         memo = self.memo
+        full = len(memo) >= MEMO_ENTRIES
         for u, v in items:
-            old = memo.setdefault(u, v)
+            old = memo.get(u, v) if full else memo.setdefault(u, v)
             if old != v:
                 letters = self.adapter.alphabet
                 sep = "" if all(len(a) == 1 for a in letters) else ","

@@ -152,3 +152,15 @@ def test_the_extracted_dfa_is_written_as_dfa_json(tmp_path):
     result = al.extract(parity, alphabet="ab", tensors="numpy", **SMALL)
     path = result.save_dfa(tmp_path / "learned.json")
     assert al.read_dfa_file(str(path)).minimal() == result.dfa
+
+
+def test_the_memo_is_bounded(monkeypatch):
+    """Past MEMO_ENTRIES answers nothing new is kept; answers stay right (run again)."""
+    import attnlogic.testing.extract as ex
+
+    monkeypatch.setattr(ex, "MEMO_ENTRIES", 3)
+    model = Counting(parity)
+    oracle = ModelOracle(model, Adapter(("a", "b"), tensors="numpy"), max_queries=100, deadline=None, room=None)
+    assert oracle.member([(0, 1, 0, 0)]) == [False] and len(oracle.memo) == 5      # filled in one go
+    assert oracle.member([(1, 1, 1, 1, 1)]) == [True] and len(oracle.memo) == 5
+    assert oracle.member([(0, 1, 0, 0)]) == [False] and model.rows == 2              # the memo answers
