@@ -164,3 +164,11 @@ def test_the_memo_is_bounded(monkeypatch):
     assert oracle.member([(0, 1, 0, 0)]) == [False] and len(oracle.memo) == 5      # filled in one go
     assert oracle.member([(1, 1, 1, 1, 1)]) == [True] and len(oracle.memo) == 5
     assert oracle.member([(0, 1, 0, 0)]) == [False] and model.rows == 2              # the memo answers
+
+
+@pytest.mark.parametrize("budget", [dict(time_budget=float("inf")), dict(time_budget=float("nan")),
+                                    dict(max_queries=0), dict(max_states=True), dict(max_states=0)])
+def test_budgets_must_be_finite_counts(budget):
+    with pytest.raises(InputError) as err:
+        al.extract(parity, alphabet="ab", tensors="numpy", **budget)
+    assert err.value.parameters == tuple(budget)
