@@ -25,6 +25,7 @@ $(STAMP): pyproject.toml constraints.txt
 	-$(PIP) -c constraints.txt 'attnlogic[cluster]'
 	-$(PIP) -c constraints.txt 'attnlogic[onnx,notebook]'
 	-$(PIP) -c constraints.txt 'attnlogic[hf]'
+	-$(PIP) -c constraints.txt 'attnlogic[extract-peers]'
 	-$(PIP) -c constraints.txt 'attnlogic[diagram]'
 	-$(PIP) -c constraints.txt 'attnlogic[web,webtest]'
 	touch $(STAMP)

@@ -14,6 +14,8 @@ The Python API is the real interface (the command line is a thin layer over it):
     al.compile_language(lang)                   # any language: classified, certificate compiled, checked
                                                 # (attnlogic.pipeline)
     from attnlogic.testing import check         # ANY model against ANY language (docs/testing.md)
+    al.extract(model, regex="(a|b)*a", alphabet="ab")   # the DFA a model computes, classified,
+                                                # against a target (attnlogic.extraction)
 
 Errors (``al.InputError``…) and budgets (``al.Limits``) come from the kernel below every
 layer, ``attnlogic.kernel`` (errors, limits, attention patterns, atomic files, display).
@@ -44,6 +46,7 @@ _EXPORTS = {
     "smallest_formula": "attnlogic.definability.smallest",
     "compile_formula": "attnlogic.compiler.compile", "CompileResult": "attnlogic.compiler.compile",
     "compile_language": "attnlogic.pipeline",
+    "extract": "attnlogic.extraction", "ExtractionResult": "attnlogic.extraction",
     "check_compiled": "attnlogic.compiler.check", "CheckResult": "attnlogic.compiler.check",
     "ModelReport": "attnlogic.testing.report",
     "SUITE": "attnlogic.suite",

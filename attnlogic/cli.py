@@ -22,7 +22,7 @@ from .kernel.errors import AttnlogicError
 #: subcommands in the order ``--help`` lists them
 COMMANDS = [
     "parse", "eval", "dfa", "classify", "separate", "verify", "census",
-    "compile", "check", "experiment", "rmt", "demo", "serve",
+    "compile", "check", "extract", "experiment", "rmt", "demo", "serve",
 ]
 
 
@@ -107,7 +107,8 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "exhaustive": "--exhaustive", "exhaustive_length": "--exhaustive", "model": "--model",
                    "long_length": "--max-length", "long_count": "--samples",
                    "instantiations": "--max-instantiations", "identities": "--identity", "out": "--out",
-                   "backend": "--backend", "address": "--address", "each": "--each"}
+                   "backend": "--backend", "address": "--address", "each": "--each",
+                   "max_queries": "--max-queries"}
 
 
 def _unencodable(argv) -> int | None:

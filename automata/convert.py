@@ -55,7 +55,7 @@ from .dfa import DFA
 from .partial import complete_partial
 from attnlogic.kernel.errors import FileFormatError
 
-__all__ = ["to_networkx", "from_networkx", "to_graphml", "from_graphml", "to_automata_lib",
+__all__ = ["from_aalpy", "to_networkx", "from_networkx", "to_graphml", "from_graphml", "to_automata_lib",
            "from_automata_lib", "is_automata_lib", "is_networkx"]
 
 
@@ -286,3 +286,13 @@ def is_automata_lib(obj) -> bool:
 def is_networkx(obj) -> bool:
     """A networkx graph (checked without importing networkx)."""
     return any(c.__module__.startswith("networkx.") for c in type(obj).__mro__)
+
+
+def from_aalpy(automaton, alphabet: Sequence[str]) -> DFA:
+    """An AALpy DFA (``states``, ``initial_state``, each state's ``transitions`` by letter and
+    ``is_accepting``) as our DFA over ``alphabet`` (its input letters, in this order)."""
+    letters = tuple(alphabet)
+    states = list(automaton.states)
+    index = {id(s): i for i, s in enumerate(states)}
+    table = [[index[id(s.transitions[a])] for a in letters] for s in states]
+    return DFA(letters, table, index[id(automaton.initial_state)], [bool(s.is_accepting) for s in states])

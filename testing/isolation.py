@@ -51,7 +51,7 @@ import time
 from attnlogic.kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
 from attnlogic.kernel.validate import integer, number
 
-__all__ = ["ModelFailed", "check_isolated", "DEFAULT_TIME_BUDGET"]
+__all__ = ["ModelFailed", "check_isolated", "run_isolated", "TASKS", "DEFAULT_TIME_BUDGET"]
 
 #: seconds a user's model may take for a whole check (loading included)
 DEFAULT_TIME_BUDGET = 600.0
@@ -86,13 +86,30 @@ def check_isolated(spec: str, *, device: str = "cpu", time_budget: float | None 
     (the language as ``language=``, a :class:`~attnlogic.automata.sources.Language`);
     ``threads``: torch's CPU threads in the child.  Returns the :class:`~.report.ModelReport`;
     raises :class:`ModelFailed` when the model failed, ``InputError`` for bad input."""
+    return run_isolated(spec, "check", check_options, device=device, time_budget=time_budget,
+                        memory_budget=memory_budget, threads=threads)
+
+
+#: what a child process may run on the model: the check, or the extraction of its automaton
+#: (:func:`attnlogic.testing.extract.extract_dfa`, which returns an ``Extraction``)
+TASKS = ("check", "extract")
+
+
+def run_isolated(spec: str, task: str, options: dict, *, device: str = "cpu",
+                 time_budget: float | None = DEFAULT_TIME_BUDGET, memory_budget: int | None = DEFAULT_MEMORY_BUDGET,
+                 threads: int | None = None):
+    """The ``task`` (:data:`TASKS`) on the model that ``spec`` names, in a child process
+    under the budgets (module docstring); ``options`` (keyword arguments) go to the task's
+    function."""
+    if task not in TASKS:
+        raise InputError(f"task {task!r}: expected one of {', '.join(TASKS)}", parameters=("task",))
     _positive("time_budget", time_budget, whole=False)
     _positive("memory_budget", memory_budget, whole=True)
     _positive("threads", threads, whole=True)
     if not isinstance(spec, str):
         raise InputError(f"model: expected a name such as FILE.py:FACTORY, got {type(spec).__name__}",
                          parameters=("model",))
-    job = {"spec": spec, "device": device, "options": check_options, "threads": threads,
+    job = {"spec": spec, "task": task, "device": device, "options": options, "threads": threads,
            "memory_budget": None if device == "cuda" else memory_budget}
     read_fd, write_fd = os.pipe()
     token = secrets.token_hex(16)
@@ -319,19 +336,18 @@ def _where(exc: BaseException) -> str:
 
 
 def _run(job):
-    from .models import load_model
-    from .recognition import check
+    from . import extract, models, recognition
 
     if job["threads"]:
         import torch
 
         torch.set_num_threads(job["threads"])
-    loaded = load_model(job["spec"], device=job["device"])
+    loaded = models.load_model(job["spec"], device=job["device"])
     options = dict(job["options"])
     options.setdefault("label", loaded.label)
     if options.get("alphabet") is None and loaded.alphabet is not None:
         options["alphabet"] = loaded.alphabet
-    return check(loaded.model, **options)
+    return (extract.extract_dfa if job["task"] == "extract" else recognition.check)(loaded.model, **options)
 
 
 if __name__ == "__main__":

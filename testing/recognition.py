@@ -151,6 +151,19 @@ def _prefix_states(table: np.ndarray, initial: int, words: np.ndarray) -> np.nda
     return states
 
 
+def batches(adapter: Adapter, words: list):
+    """``words`` in batches of one length (any lengths when ``adapter`` pads) of about
+    ``adapter.batch_tokens`` tokens each."""
+    groups: dict = {}
+    for w in words:
+        groups.setdefault(len(w) if adapter.pad is None else 0, []).append(w)
+    for group in groups.values():
+        longest = max(len(w) for w in group) + adapter.extra_tokens
+        step = max(1, adapter.batch_tokens // max(1, longest))
+        for s in range(0, len(group), step):
+            yield group[s:s + step]
+
+
 class _Run:
     """One check's state: the model, the adapter, the DFA (columns in alphabet order), the
     oracle, and the running tallies."""
@@ -183,16 +196,8 @@ class _Run:
 
     def batches(self, words: list):
         """``words`` in batches of one length (any lengths when the adapter pads) of about
-        ``batch_tokens`` tokens."""
-        ad = self.adapter
-        groups: dict = {}
-        for w in words:
-            groups.setdefault(len(w) if ad.pad is None else 0, []).append(w)
-        for group in groups.values():
-            longest = max(len(w) for w in group) + ad.extra_tokens
-            step = max(1, ad.batch_tokens // max(1, longest))
-            for s in range(0, len(group), step):
-                yield group[s:s + step]
+        ``batch_tokens`` tokens (:func:`batches`)."""
+        return batches(self.adapter, words)
 
     def compare(self, words: list, kind) -> None:
         """Every decision of the model on ``words`` against the language's, tallied as ``kind``

@@ -70,6 +70,24 @@ def add_arguments(p):
     from ._common import add_progress_arguments, add_source_arguments
 
     add_source_arguments(p)
+    add_model_arguments(p)
+    add_word_arguments(p)
+    p.add_argument("--kernel", default="auto", choices=["auto", "sdpa", "blockwise"],
+                   help="global-head kernel: auto (O(N) prefix kernel for constant-query heads, "
+                        "as compiled heads are; SDPA otherwise), sdpa (quadratic, as plain PyTorch), "
+                        "blockwise (online softmax)")
+    add_precision_arguments(
+        p, None,
+        "run the simulated fixed-point machine with P fractional bits (quadratic, float64: for "
+        "lengths up to a few 10^4); F is compiled for it",
+        "with --fixed-point: compile F without the P(psi & P psi) patch")
+    add_progress_arguments(p, "a progress bar", force=True)
+    add_output_arguments(p)
+
+
+def add_model_arguments(p):
+    """The model and how it is read (``check`` and ``extract``): --model, --readout, --bos,
+    --eos, --threshold, --class-index, --argmax and the model budgets."""
     p.add_argument("--model", metavar="MODEL",
                    help="FILE.safetensors (attnlogic compile --out), an experiment checkpoint DIR, "
                         "or FILE.py:FACTORY / package.module:FACTORY")
@@ -84,6 +102,11 @@ def add_arguments(p):
     p.add_argument("--argmax", action="store_true",
                    help="accept iff class --class-index has the largest score (instead of --threshold)")
     add_model_budget_arguments(p)
+
+
+def add_word_arguments(p):
+    """The words the model is checked on, and where it runs (``check`` and ``extract``):
+    --max-length, --samples, --exhaustive, --device, --seed, --threads."""
     p.add_argument("--max-length", type=int, default=1000, metavar="N", help="length of the long words (default 1000)")
     p.add_argument("--samples", type=int, default=16, metavar="M", help="number of long words (default 16)")
     p.add_argument("--exhaustive", type=int, default=None, metavar="L",
@@ -91,43 +114,38 @@ def add_arguments(p):
     p.add_argument("--device", default="cpu", choices=["cpu", "cuda"],
                    help="where the model runs (default cpu)")
     p.add_argument("--seed", type=int, default=0, help="seed of the long random words (default 0)")
-    p.add_argument("--kernel", default="auto", choices=["auto", "sdpa", "blockwise"],
-                   help="global-head kernel: auto (O(N) prefix kernel for constant-query heads, "
-                        "as compiled heads are; SDPA otherwise), sdpa (quadratic, as plain PyTorch), "
-                        "blockwise (online softmax)")
-    add_precision_arguments(
-        p, None,
-        "run the simulated fixed-point machine with P fractional bits (quadratic, float64: for "
-        "lengths up to a few 10^4); F is compiled for it",
-        "with --fixed-point: compile F without the P(psi & P psi) patch")
     p.add_argument("--threads", type=int, metavar="T",
                    help=f"CPU threads for torch, 1..{MAX_THREADS} (default: torch's choice)")
-    add_progress_arguments(p, "a progress bar", force=True)
-    add_output_arguments(p)
 
 
-def run(args) -> int:
+def check_model_arguments(args) -> None:
+    """The model and word options, validated (one line naming the flag)."""
     from attnlogic.kernel.errors import InputError
     from attnlogic.testing import Adapter
-
-    from ._common import split_alphabet
+    from attnlogic.testing.isolation import _positive
 
     if args.max_length < 0 or args.samples < 0:
         raise InputError("--max-length and --samples must be >= 0")
     if args.exhaustive is not None and not 0 <= args.exhaustive <= 16:
         raise InputError("--exhaustive must be between 0 and 16")
+    if args.threads is not None and not 1 <= args.threads <= MAX_THREADS:
+        raise InputError(f"--threads must be between 1 and {MAX_THREADS}, got {args.threads}")
+    Adapter(("a",), bos=args.bos, eos=_eos(args), threshold=args.threshold, class_index=args.class_index,
+            argmax=args.argmax)
+    _positive("time_budget", args.time_budget, whole=False)
+
+
+def run(args) -> int:
+    from attnlogic.kernel.errors import InputError
+
+    from ._common import split_alphabet
+
+    check_model_arguments(args)         # the reading options, validated by the library
     given = any(x is not None for x in (args.formula_pos, args.formula, args.regex, args.dfa))
     if not given and args.model is None:
         raise InputError("give a formula or --model MODEL")
     if args.model is None and (args.regex is not None or args.dfa is not None):
         raise InputError("--regex and --dfa are oracles for a --model; without one, give a formula to compile")
-    if args.threads is not None and not 1 <= args.threads <= MAX_THREADS:
-        raise InputError(f"--threads must be between 1 and {MAX_THREADS}, got {args.threads}")
-    # the reading options, validated by the library (one line naming the flag)
-    Adapter(("a",), bos=args.bos, eos=_eos(args), threshold=args.threshold, class_index=args.class_index,
-            argmax=args.argmax)
-    from attnlogic.testing.isolation import _positive
-    _positive("time_budget", args.time_budget, whole=False)
     from ._common import starting
 
     loading = starting(args, "check", "loading torch")      # seconds: a line at once on a terminal

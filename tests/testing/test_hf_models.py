@@ -101,3 +101,21 @@ def test_a_model_output_without_scores_is_one_clear_error():
     with pytest.raises(InputError) as info:
         check(lambda t: Output(), **LANG)
     assert ".logits" in str(info.value) and info.value.parameters == ("model",)
+
+
+def test_a_gpt2_as_it_comes_is_extracted():
+    """``extract_dfa`` (issue 44) on both GPT-2s, the token classifier left in training mode
+    with dropout: run in eval(), each learned as exactly (a|b)*a, every word within the
+    16 positions (the model would raise past them)."""
+    from attnlogic.automata.regex import regex_to_dfa
+    from attnlogic.testing.extract import extract_dfa
+
+    want = regex_to_dfa("(a|b)*a", "ab").minimal()
+    words = dict(exhaustive_length=5, long_count=2)
+    token = extract_dfa(_gpt2("token").train(), **LANG, bos=BOS, eos=EOS, readout="prefix", argmax=True,
+                        class_index=1, **words)
+    sequence = extract_dfa(_gpt2("sequence", dropout=0.0), **LANG, bos=BOS, eos=None, readout="eos",
+                           argmax=True, class_index=1, **words)
+    for x, room in ((token, CONTEXT - 2), (sequence, CONTEXT - 1)):
+        assert x.complete and x.dfa == want and x.same_as_target
+        assert x.validation.max_length == room

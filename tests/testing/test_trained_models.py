@@ -60,3 +60,23 @@ def test_global_model_passes_up_to_its_perfect_length_and_fails_just_beyond(tmp_
     assert not bad.ok and len(bad.counterexample) == n + 1
     w = np.array([["abc".index(a) for a in bad.counterexample]])
     assert bool(predict(model, w, 3)[0]) == bad.model_answer != bad.language_answer == (bad.counterexample[-1] == "a")
+
+
+@pytest.mark.slow
+def test_a_trained_model_is_extracted_within_its_budget_and_its_difference_words_are_real(tmp_path):
+    """attnlogic.extract (issue 44) of the global-only model from its checkpoint: the learning
+    ends within its bounds (complete, or stopped by max_states or the time budget, with the
+    last hypothesis), and every difference word from ENDS-A is a real disagreement, by the
+    experiment's own predict (independent of attnlogic.testing)."""
+    from attnlogic import extract
+
+    model = _trained("global", tmp_path / "global")
+    result = extract(str(tmp_path / "global"), **ENDS_A, max_states=20, time_budget=120, windows=(1,),
+                     exhaustive_length=5, long_length=100, long_count=4)
+    x = result.extraction
+    assert x.dfa is not None and x.reason in ("complete", "max-states", "time")
+    assert x.readout == "eos" and x.differences
+    for d in x.differences:
+        word = np.array([["abc".index(a) for a in d.word]], dtype=np.int64).reshape(1, len(d.word))
+        assert bool(predict(model.eval(), word, 3)[0]) == d.model_accepts and d.confirmed
+        assert d.target_accepts == (d.word[-1:] == ("a",))
