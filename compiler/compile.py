@@ -16,7 +16,7 @@ from attnlogic.transformer.model import Transformer
 from attnlogic.transformer.vocab import Vocabulary
 
 from .plan import Plan, plan_formula
-from .precision import exact_up_to
+from .precision import exact_up_to, proof_claim, proved_bound
 from .weights import SCORE_GAP, build_model
 from attnlogic.kernel.display import html_table, lines_html
 from attnlogic.ltl import parse
@@ -170,7 +170,11 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
     vocab = Vocabulary(plan.alphabet)
     tdtype = dtype_of(dtype)
     model = build_model(plan, vocab, layernorm=layernorm).to(device=device, dtype=tdtype)
-    if fixed_point is None:
+    proof = None
+    if fixed_point is None and not layernorm:
+        proof = proof_claim(plan)
+        bound = proved_bound(model, dtype, str(formula), vocab, proof) if exact_up_to(model, tdtype) is None else 0
+    elif fixed_point is None:
         bound = exact_up_to(model, tdtype)
     else:
         from .precision import fixed_point_exact_up_to
@@ -179,6 +183,8 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
     metadata = {"compiler": "attnlogic.compiler", "formula": str(formula), "alphabet": list(vocab.alphabet),
                 "eos": vocab.eos, "readout": READOUT, "score_gap": SCORE_GAP, "exact_up_to": bound,
                 "coordinates": list(plan.names)}
+    if proof is not None:
+        metadata["proof"] = proof
     if fixed_point is not None:
         metadata["fixed_point"] = {"frac_bits": fixed_point.frac_bits, "int_bits": fixed_point.int_bits,
                                    "span_fix": span_fix}
