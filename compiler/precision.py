@@ -148,6 +148,10 @@ def proof_claim(plan) -> dict:
             written[out] = 2 * layer
     coords = [to_text(Atom(a)) for a in plan.atoms] + list(plan.names[len(plan.atoms):])
     coords += ["false"] * (plan.width - len(coords))      # a width-1 model of a constant formula
+    fed = {i for i, _, _ in plan.mods}
+    for i in range(len(plan.atoms), plan.width):
+        if written[i] == 0 and i not in fed:
+            coords[i] = "false"     # a gate no unit writes: its formula never holds (atoms exclusive)
     return {"coordinates": coords, "written": written,
             "heads": [[h.out for h in heads] for heads in plan.heads]}
 

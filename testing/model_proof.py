@@ -49,6 +49,7 @@ every length.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -216,9 +217,13 @@ class _State:
         return np.stack(los), np.stack(his), sigmas
 
 
-def _parse_claim(meta: dict, width: int, n_layers: int, heads_per_layer: list[int]):
+@functools.lru_cache(maxsize=1 << 14)
+def _parse(text: str) -> Formula:
     from attnlogic.ltl import parse
+    return parse(text)
 
+
+def _parse_claim(meta: dict, width: int, n_layers: int, heads_per_layer: list[int]):
     proof = meta.get("proof")
     if not isinstance(proof, dict):
         raise ProofFailure("the sidecar has no proof (metadata.proof)")
@@ -235,7 +240,7 @@ def _parse_claim(meta: dict, width: int, n_layers: int, heads_per_layer: list[in
     formulas = []
     for i, text in enumerate(coords):
         try:
-            formulas.append(parse(text))
+            formulas.append(_parse(text))
         except InputError as exc:
             raise FileFormatError("(sidecar)", f"metadata.proof.coordinates[{i}]", str(exc).splitlines()[0]) from None
     return formulas, written, heads
@@ -253,8 +258,6 @@ def prove(weights: dict, config: dict, dtype: str, meta: dict, length: int | Non
 
 
 def _prove(weights, config, dtype, meta, length) -> ProofResult:
-    from attnlogic.ltl import parse
-
     if dtype not in _DTYPES:
         raise ProofFailure(f"dtype {dtype!r}: no arithmetic model")
     if config.get("layernorm"):
@@ -350,7 +353,7 @@ def _prove(weights, config, dtype, meta, length) -> ProofResult:
     if not isinstance(meta.get("formula"), str):
         raise ProofFailure("the sidecar names no formula")
     try:
-        target = _skeleton(parse(meta["formula"]))
+        target = _skeleton(_parse(meta["formula"]))
     except InputError as exc:
         raise FileFormatError("(sidecar)", "metadata.formula", str(exc).splitlines()[0]) from None
     avail = available(2 * n_layers + 1)
@@ -420,6 +423,8 @@ def _attention(A, W, p, specs, targets, formulas, state, avail, atoms, length, d
                 g = float(s_lo[T].min() - s_hi[F].max())
                 ex = max(math.exp(-g), 5e-324) if g > 0 else 1.0
                 rho = min(1.0, n * (ex * (1 + EXP_REL) + EXP_ABS) / (1 - EXP_REL)) if n != math.inf else 1.0
+                if n == 1:
+                    rho = 0.0        # one visible key, a ψ-position: the output is its value
                 fl, fh = v_lo[F].min(0), v_hi[F].max(0)
                 tl = tl - rho * np.maximum(0.0, tl - fl)
                 th = th + rho * np.maximum(0.0, fh - th)
@@ -431,9 +436,10 @@ def _attention(A, W, p, specs, targets, formulas, state, avail, atoms, length, d
             lo_t[0], hi_t[0] = np.minimum(0.0, v_lo[F].min(0)), np.maximum(0.0, v_hi[F].max(0))
         else:
             lo_t[0], hi_t[0] = 0.0, 0.0
-        lo_t, hi_t = lo_t - eta, hi_t + eta
-        lo_t, hi_t = A.widen(lo_t, hi_t, 3 * U_ACC + OWN)
-        outs.append((A.round(lo_t), A.round(hi_t)))
+        empty = lo_t > hi_t                  # a truth value no position has
+        lo_t, hi_t = A.widen(np.where(empty, 0.0, lo_t - eta), np.where(empty, 0.0, hi_t + eta), 3 * U_ACC + OWN)
+        lo_t, hi_t = A.round(lo_t), A.round(hi_t)
+        outs.append((np.where(empty, np.inf, lo_t), np.where(empty, -np.inf, hi_t)))
     oW, ob = W[p + "attn.o.weight"], W[p + "attn.o.bias"]
     hull_lo = np.concatenate([np.minimum(a[0], a[1]) for a, _ in outs])
     hull_hi = np.concatenate([np.maximum(b[0], b[1]) for _, b in outs])
@@ -491,7 +497,10 @@ def proved_length(weights: dict, config: dict, dtype: str, meta: dict) -> tuple[
     if top.valid:
         return None, top
     best, res = 0, top
-    step = 1
+    step = 1 << 16
+    first = prove(weights, config, dtype, meta, step)
+    if not first.valid:
+        step = 1
     while step <= MAX_LENGTH:
         r = prove(weights, config, dtype, meta, step)
         if not r.valid:

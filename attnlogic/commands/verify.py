@@ -30,7 +30,11 @@ the decision procedures that produced it:
                    structures only); "valid" means the identities hold
 
 The language is a formula (L), --regex R or --dfa FILE, with --alphabet A.
-Prints {"valid": true|false, "reason": ...} with --json; exit status 0 either way.
+  --model FILE     a compiled model: the proof in its sidecar (interval arithmetic over
+                   the stored weights, no words run) re-checked; exit 1 when it fails
+
+Prints {"valid": true|false, "reason": ...} with --json; exit status 0 either way (but
+for --model).
 
 Examples:
   attnlogic verify --regex '(a|b)*b' --fragment 'LTL[Y]' --formula 'Y b' --json
@@ -64,6 +68,9 @@ def add_arguments(parser) -> None:
     cert.add_argument("--identity", metavar="IDS",
                       help="re-decide whether the syntactic monoid satisfies these identities "
                            "(classify --identity's notation), from scratch by plain enumeration")
+    cert.add_argument("--model", metavar="FILE",
+                      help="a compiled model (safetensors + JSON sidecar): re-check the proof in its "
+                           "sidecar without running words (exit 1 when it fails)")
     parser.add_argument("--semigroup", action="store_true",
                         help="--identity on the syntactic semigroup instead of the monoid")
     parser.add_argument("--depth", type=int, metavar="D",
@@ -73,6 +80,10 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     import argparse
+
+    if args.model is not None:
+        from ._verify_model import run_model
+        return run_model(args)
 
     from attnlogic.definability.verify import verify_formula, verify_witness
     from attnlogic.kernel.errors import InputError
