@@ -146,8 +146,10 @@ class CompileResult:
 
 def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32",
                     device: str = "cpu", fixed_point=None, span_fix: bool = True,
-                    layernorm: bool = False) -> CompiledModel:
-    """Compile a formula of LTL[P,Y<=k] (O and H allowed: rewritten into P).
+                    layernorm: bool = False, hard: bool = False) -> CompiledModel:
+    """Compile a formula of LTL[P,Y<=k] (O and H allowed: rewritten into P), or with
+    ``hard`` any formula of LTL[S] into a masked hard-attention model (B-RASP heads, see
+    :func:`.plan.plan_formula`).
 
     ``alphabet``: the letters (the formula's atoms are added); S is refused (InputError).
     ``fixed_point``: a :class:`~attnlogic.transformer.fixed_point.FixedPoint` format to
@@ -163,8 +165,11 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
     if fixed_point is not None and any(type(g).__name__ == "Mod" for g in formula.subformulas()):
         raise InputError("fixed_point does not support MOD[m,r] (the simulation has no positional "
                          "encoding)", parameters=("fixed_point",))
+    if hard and (fixed_point is not None or layernorm):
+        raise InputError("hard heads are compiled for plain float models only (no fixed_point, no layernorm)",
+                         parameters=("fixed_point", "layernorm"))
     plan = plan_formula(formula, alphabet, cleanup=fixed_point is not None,
-                        span_fix=fixed_point is not None and span_fix)
+                        span_fix=fixed_point is not None and span_fix, hard=hard)
     if not plan.alphabet:
         raise InputError("the formula has no atoms: give an alphabet")
     vocab = Vocabulary(plan.alphabet)

@@ -120,18 +120,74 @@ class _Arith:
         return torch.from_numpy(a.reshape(-1).copy()).to(self.torch_dtype).double().numpy().reshape(a.shape)
 
     def linear(self, W: np.ndarray, b: np.ndarray, lo: np.ndarray, hi: np.ndarray):
-        """[lo, hi] of round(W x + b) for x in the box [lo, hi] (rows of lo/hi: cases)."""
+        """[lo, hi] of round(W x + b) for x in the box [lo, hi] (rows of lo/hi: cases).
+        An output whose inputs are points and whose products and partial sums are all
+        exact in the float32 accumulator (:func:`_exact`) is a point: no rounding happens."""
         mid, rad = (lo + hi) / 2, (hi - lo) / 2
         absW = np.abs(W)
         mag = np.maximum(np.abs(lo), np.abs(hi)) @ absW.T + np.abs(b)
         err = (_gamma(W.shape[1] + 1) + OWN) * mag + self.tiny
         y = mid @ W.T + b
         r = rad @ absW.T + err
-        return self.round(y - r), self.round(y + r)
+        out_lo, out_hi = self.round(y - r), self.round(y + r)
+        exact = _exact(W, b, lo, hi)
+        if exact.any():
+            y_exact = self.round(np.where(np.isfinite(lo), lo, 0.0) @ W.T + b)
+            out_lo, out_hi = np.where(exact, y_exact, out_lo), np.where(exact, y_exact, out_hi)
+        return out_lo, out_hi
+
+    def add(self, a, b, upper: bool):
+        """round(a + b) as the model computes it (one rounding of the exact sum), bounded
+        below (``upper`` False) or above: the float64 sum, moved one ulp outward when it is
+        inexact (TwoSum's error term), then rounded to the dtype (monotone)."""
+        a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+        with np.errstate(invalid="ignore"):
+            s = a + b
+            bb = s - a
+            err = (a - (s - bb)) + (b - bb)
+            err = np.where(np.isfinite(s), err, 0.0)
+        if upper:
+            s = np.where(err > 0, np.nextafter(s, np.inf), s)
+        else:
+            s = np.where(err < 0, np.nextafter(s, -np.inf), s)
+        return self.round(s)
 
     def widen(self, lo, hi, rel: float):
         """Outward by ``rel`` of the magnitude (plus the dtype's least subnormal)."""
         return lo - rel * np.abs(lo) - self.tiny, hi + rel * np.abs(hi) + self.tiny
+
+
+def _fraction_bits(x: np.ndarray) -> np.ndarray:
+    """Per entry, the least k ≥ 0 with x·2^k an integer (x finite dyadic; 0 for 0)."""
+    x = np.asarray(x, np.float64)
+    out = np.full(x.shape, -1, dtype=np.int64)
+    for k in range(0, 1100):
+        y = x * 2.0 ** k
+        hit = (out < 0) & (np.floor(y) == y)
+        out[hit] = k
+        if np.all(out >= 0):
+            break
+    return out
+
+
+def _exact(W, b, lo, hi) -> np.ndarray:
+    """[cases, outputs]: True where output r of W x + b is computed exactly for the box row
+    (every input with a non-zero weight in row r is a point, all products w·x and the bias
+    are multiples of one 2^-e and the sum of their magnitudes is below 2^24·2^-e, so every
+    partial sum, in any order, is a float32 and a float64 number)."""
+    nzW = W != 0
+    point = (lo == hi) & np.isfinite(lo)
+    ok = ((~point).astype(np.float64) @ nzW.T.astype(np.float64)) == 0
+    if not ok.any():
+        return ok
+    x = np.where(point, lo, 0.0)
+    fw, fx, fb = _fraction_bits(W), _fraction_bits(x), _fraction_bits(b)
+    # the finest granularity of the terms of row r in case i: max over used c of fw + fx
+    scale = np.where(nzW[None, :, :], fw[None, :, :] + fx[:, None, :], 0).max(axis=2) if W.size else \
+        np.zeros((lo.shape[0], W.shape[0]), np.int64)
+    scale = np.maximum(scale, fb[None, :])
+    mag = np.abs(x) @ np.abs(W).T + np.abs(b)
+    return ok & (mag * np.exp2(scale.astype(np.float64)) < 2.0 ** 24)
 
 
 def _boolean_value(f: Formula, leaf: dict) -> bool:
@@ -142,6 +198,35 @@ def _boolean_value(f: Formula, leaf: dict) -> bool:
     if isinstance(f, Not):
         return not _boolean_value(f.arg, leaf)
     return _BOOLEAN[type(f)](_boolean_value(f.left, leaf), _boolean_value(f.right, leaf))
+
+
+def _realizable(leaves: list[Formula]):
+    """The truth tuples of the formulas ``leaves`` that some position can have: each is a
+    Boolean combination of atoms (exclusive), MOD leaves and temporal formulas, taken as
+    free bits; None (no filter) when there are too many of those."""
+    prims: list[Formula] = []
+    for f in leaves:
+        stack = [f]
+        while stack:
+            g = stack.pop()
+            if isinstance(g, Const):
+                continue
+            if isinstance(g, (Atom, Mod)) or g.is_temporal:
+                if g not in prims:
+                    prims.append(g)
+            else:
+                stack.extend(g.children)
+    alits = [g for g in prims if isinstance(g, Atom)]
+    bits = [g for g in prims if not isinstance(g, Atom)]
+    if (len(alits) + 1) * 2 ** len(bits) > MAX_ASSIGNMENTS:
+        return None
+    out = set()
+    for which in [None] + alits:
+        for values in itertools.product((False, True), repeat=len(bits)):
+            val = {g: g is which for g in alits}
+            val.update(zip(bits, values))
+            out.add(tuple(_boolean_value(f, val) for f in leaves))
+    return out
 
 
 def _leaves(f: Formula, avail: dict, what: str, read: np.ndarray) -> list[Formula]:
@@ -165,11 +250,26 @@ def _leaves(f: Formula, avail: dict, what: str, read: np.ndarray) -> list[Formul
     return out
 
 
-def _skeleton(f: Formula) -> Formula:
+def _skeletons(f: Formula) -> list[Formula]:
     """f with its atoms outside temporal operators replaced by false (its value at the end
-    of a word, where no letter is read), O and H rewritten into P."""
+    of a word, where no letter is read), O and H rewritten into P; and the same with every
+    Y[<=k] ψ (k > 1) unrolled into Y(ψ | Y[<=k−1] ψ), an equivalent form (hard heads)."""
     from attnlogic.ltl.rewrite import core
     f = core(f)
+    memo: dict = {}
+    for node in f.subformulas():
+        ch = tuple(memo[c] for c in node.children)
+        if isinstance(node, Yesterday) and node.k > 1:
+            new = Yesterday(ch[0])
+            for _ in range(node.k - 1):
+                new = Yesterday(Or(ch[0], new))
+            memo[node] = new
+        else:
+            memo[node] = node.map_children(ch)
+    return [_skeleton(f), _skeleton(memo[f])]
+
+
+def _skeleton(f: Formula) -> Formula:
 
     def walk(g):
         if isinstance(g, Atom):
@@ -190,9 +290,10 @@ class _State:
     def hull(self):
         return np.minimum(self.lo[0], self.lo[1]), np.maximum(self.hi[0], self.hi[1])
 
-    def cases(self, leaves: list[int], atoms: set[int]):
+    def cases(self, leaves: list[int], atoms: set[int], realizable=None):
         """Boxes [S, D], one per assignment σ of ``leaves`` (at most one atom true; an
-        assignment whose leaf value never occurs is skipped), with the assignments."""
+        assignment whose leaf value never occurs, or that ``realizable`` (a set of truth
+        tuples of the leaves, or None) excludes, is skipped), with the assignments."""
         bits = [j for j in leaves if j not in atoms]
         alits = [j for j in leaves if j in atoms]
         n = (len(alits) + 1) * 2 ** len(bits)
@@ -204,6 +305,8 @@ class _State:
             for values in itertools.product((False, True), repeat=len(bits)):
                 sigma = {j: (j == which) for j in alits}
                 sigma.update(zip(bits, values))
+                if realizable is not None and tuple(sigma[j] for j in leaves) not in realizable:
+                    continue
                 lo, hi = hlo.copy(), hhi.copy()
                 for j, t in sigma.items():
                     lo[j], hi[j] = self.lo[int(t), j], self.hi[int(t), j]
@@ -292,7 +395,9 @@ def _prove(weights, config, dtype, meta, length) -> ProofResult:
     E = W["embed.weight"]
     if positional == "periodic":
         P = W["pos.weight"]
-        vals = A.round(E[:, None, :] + P[None, :, :])          # [tokens, rows, D]
+        vals = A.add(E[:, None, :], P[None, :, :], True)
+        if not np.array_equal(vals, A.add(E[:, None, :], P[None, :, :], False)):
+            raise ProofFailure("the embedding plus the periodic table is not exact in the dtype")          # [tokens, rows, D]
     else:
         P, vals = None, E[:, None, :]
     lo, hi = np.empty((2, D)), np.empty((2, D))
@@ -353,12 +458,18 @@ def _prove(weights, config, dtype, meta, length) -> ProofResult:
     if not isinstance(meta.get("formula"), str):
         raise ProofFailure("the sidecar names no formula")
     try:
-        target = _skeleton(_parse(meta["formula"]))
+        targets = _skeletons(_parse(meta["formula"]))
     except InputError as exc:
         raise FileFormatError("(sidecar)", "metadata.formula", str(exc).splitlines()[0]) from None
     avail = available(2 * n_layers + 1)
-    leaves = _leaves(target, avail, "the readout", np.any(W["readout.weight"] != 0, axis=0))
-    blo, bhi, sigmas = state.cases([avail[f] for f in leaves], atoms)
+    read = np.any(W["readout.weight"] != 0, axis=0)
+    try:
+        target = targets[0]
+        leaves = _leaves(target, avail, "the readout", read)
+    except ProofFailure:
+        target = targets[1]
+        leaves = _leaves(target, avail, "the readout", read)
+    blo, bhi, sigmas = state.cases([avail[f] for f in leaves], atoms, _realizable(leaves))
     ylo, yhi = A.linear(W["readout.weight"], W["readout.bias"], blo, bhi)
     for s, sigma in enumerate(sigmas):
         truth = _boolean_value(target, {f: sigma[avail[f]] for f in leaves})
@@ -390,6 +501,11 @@ def _attention(A, W, p, specs, targets, formulas, state, avail, atoms, length, d
     for h, (spec, j) in enumerate(zip(specs, targets)):
         f = formulas[j]
         what = f"layer {layer + 1}, head {h + 1} ({spec}, writes {f})"
+        if spec == "hard":
+            outs.append(_hard_head(A, f, what, state, avail, atoms, q_lo, q_hi, scale,
+                                   (kW[h * d:(h + 1) * d], kb[h * d:(h + 1) * d]),
+                                   (vW[h * d:(h + 1) * d], vb[h * d:(h + 1) * d])))
+            continue
         if isinstance(f, Past) and spec == "global":
             n_vis = length
         elif isinstance(f, Yesterday) and spec == f"local:{f.k}":
@@ -399,7 +515,7 @@ def _attention(A, W, p, specs, targets, formulas, state, avail, atoms, length, d
         psi = f.arg
         r = slice(h * d, (h + 1) * d)
         leaves = _leaves(psi, avail, what, np.any(kW[r] != 0, axis=0) | np.any(vW[r] != 0, axis=0))
-        blo, bhi, sigmas = state.cases([avail[g] for g in leaves], atoms)
+        blo, bhi, sigmas = state.cases([avail[g] for g in leaves], atoms, _realizable(leaves))
         k_lo, k_hi = A.linear(kW[r], kb[r], blo, bhi)
         v_lo, v_hi = A.linear(vW[r], vb[r], blo, bhi)
         ql, qh = q_lo[0, r], q_hi[0, r]
@@ -446,7 +562,7 @@ def _attention(A, W, p, specs, targets, formulas, state, avail, atoms, length, d
     a_lo, a_hi = A.linear(oW, ob, hull_lo[None], hull_hi[None])
     new_lo, new_hi = state.lo.copy(), state.hi.copy()
     for t in (0, 1):
-        new_lo[t], new_hi[t] = A.round(state.lo[t] + a_lo[0]), A.round(state.hi[t] + a_hi[0])
+        new_lo[t], new_hi[t] = A.add(state.lo[t], a_lo[0], False), A.add(state.hi[t], a_hi[0], True)
     for h, j in enumerate(targets):
         for t in (0, 1):
             c_lo, c_hi = hull_lo.copy(), hull_hi.copy()
@@ -456,8 +572,54 @@ def _attention(A, W, p, specs, targets, formulas, state, avail, atoms, length, d
                 continue
             y_lo, y_hi = A.linear(oW[j:j + 1], ob[j:j + 1], c_lo[None], c_hi[None])
             z_lo, z_hi = state.hull()
-            new_lo[t, j], new_hi[t, j] = A.round(z_lo[j] + y_lo[0, 0]), A.round(z_hi[j] + y_hi[0, 0])
+            new_lo[t, j], new_hi[t, j] = A.add(z_lo[j], y_lo[0, 0], False), A.add(z_hi[j], y_hi[0, 0], True)
     return _State(new_lo, new_hi, state.written)
+
+
+def _hard_head(A, f, what, state, avail, atoms, q_lo, q_hi, scale, K, V):
+    """The output intervals (truth 0, truth 1) of a hard head (rightmost maximiser) that
+    writes ``f`` = φ S ψ (key ¬φ ∨ ψ), P ψ (key ψ) or Y ψ (key true), value ψ.  Needed: every
+    key position scores exactly the same s* (a point, so that the rightmost of them is the
+    one taken: no tie is broken by rounding) and every other position strictly less."""
+    from attnlogic.ltl.formula import Since
+    if isinstance(f, Since):
+        key, psi = Or(Not(f.left), f.right), f.right
+    elif isinstance(f, Past):
+        key, psi = f.arg, f.arg
+    elif isinstance(f, Yesterday) and f.k == 1:
+        key, psi = Const(True), f.arg
+    else:
+        raise ProofFailure(f"{what}: a hard head computes S, P or Y, not {f}")
+    d = K[0].shape[0]
+    read = np.any(K[0] != 0, axis=0) | np.any(V[0] != 0, axis=0)
+    leaves = list(dict.fromkeys(_leaves(key, avail, what, read) + _leaves(psi, avail, what, read)))
+    blo, bhi, sigmas = state.cases([avail[g] for g in leaves], atoms, _realizable(leaves))
+    k_lo, k_hi = A.linear(K[0], K[1], blo, bhi)
+    v_lo, v_hi = A.linear(V[0], V[1], blo, bhi)
+    ql, qh = q_lo[0, :d], q_hi[0, :d]
+    if d != 1 or ql[0] != qh[0] or scale != 1.0:
+        raise ProofFailure(f"{what}: a hard head needs d_head 1 and a constant query (exact scores)")
+    prods = np.stack([ql[0] * k_lo[:, 0], ql[0] * k_hi[:, 0]])
+    s_lo, s_hi = A.round(prods.min(0)), A.round(prods.max(0))      # one product, rounded once
+    vals = [{g: sg[avail[g]] for g in leaves} for sg in sigmas]
+    kt = np.array([_boolean_value(key, v) for v in vals], bool)
+    pt = np.array([_boolean_value(psi, v) for v in vals], bool)
+    if kt.any():
+        top = s_lo[kt]
+        if not (np.all(s_hi[kt] == top[0]) and np.all(top == top[0])):
+            raise ProofFailure(f"{what}: the key positions' scores are not one exact value "
+                               f"([{s_lo[kt].min():.6g}, {s_hi[kt].max():.6g}]): the rightmost is not sure to be taken")
+        if (~kt).any() and not s_hi[~kt].max() < top[0]:
+            raise ProofFailure(f"{what}: a non-key position may score {s_hi[~kt].max():.6g} ≥ {top[0]:.6g}")
+    lo_t, hi_t = np.full((2, d), np.inf), np.full((2, d), -np.inf)
+    one = kt & pt
+    if one.any():
+        lo_t[1], hi_t[1] = v_lo[one].min(0), v_hi[one].max(0)
+    zero = ~one
+    lo_t[0], hi_t[0] = 0.0, 0.0                                        # empty window
+    if zero.any():
+        lo_t[0], hi_t[0] = np.minimum(0.0, v_lo[zero].min(0)), np.maximum(0.0, v_hi[zero].max(0))
+    return lo_t, hi_t
 
 
 def _ffn(A, W, p, targets, formulas, state, available, atoms, layer):
@@ -466,7 +628,7 @@ def _ffn(A, W, p, targets, formulas, state, available, atoms, layer):
     hlo, hhi = state.hull()
     u_lo, u_hi = A.linear(W1, b1, hlo[None], hhi[None])
     o_lo, o_hi = A.linear(W2, b2, np.maximum(u_lo, 0), np.maximum(u_hi, 0))
-    new_lo, new_hi = A.round(state.lo + o_lo), A.round(state.hi + o_hi)
+    new_lo, new_hi = A.add(state.lo, o_lo, False), A.add(state.hi, o_hi, True)
     for j in targets:
         f = formulas[j]
         what = f"layer {layer + 1}, feed-forward, coordinate {j} ({f})"
@@ -475,7 +637,7 @@ def _ffn(A, W, p, targets, formulas, state, available, atoms, layer):
         avail = available(2 * layer + 2, exclude=j)
         units = W2[j] != 0
         leaves = _leaves(f, avail, what, np.any(W1[units] != 0, axis=0))
-        blo, bhi, sigmas = state.cases([avail[g] for g in leaves], atoms)
+        blo, bhi, sigmas = state.cases([avail[g] for g in leaves], atoms, _realizable(leaves))
         u_lo, u_hi = A.linear(W1, b1, blo, bhi)
         y_lo, y_hi = A.linear(W2[j:j + 1], b2[j:j + 1], np.maximum(u_lo, 0), np.maximum(u_hi, 0))
         truth = np.array([_boolean_value(f, {g: sg[avail[g]] for g in leaves}) for sg in sigmas], bool)
@@ -484,8 +646,8 @@ def _ffn(A, W, p, targets, formulas, state, available, atoms, layer):
             if not sel.any():
                 new_lo[t, j], new_hi[t, j] = np.inf, -np.inf
                 continue
-            new_lo[t, j] = A.round(hlo[j] + y_lo[sel, 0].min())
-            new_hi[t, j] = A.round(hhi[j] + y_hi[sel, 0].max())
+            new_lo[t, j] = A.add(hlo[j], y_lo[sel, 0].min(), False)
+            new_hi[t, j] = A.add(hhi[j], y_hi[sel, 0].max(), True)
     return _State(new_lo, new_hi, state.written)
 
 
