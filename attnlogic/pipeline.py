@@ -26,6 +26,7 @@ from attnlogic.compiler.check import check_compiled
 from attnlogic.compiler.compile import CompileResult, compile_formula
 from attnlogic.definability.classify import classify
 from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.patterns import AttentionPattern
 
 __all__ = ["NotCompilable", "choose_certificate", "choose_target", "compile_language"]
 
@@ -89,8 +90,6 @@ def choose_target(classification, pattern=None):
     (:func:`choose_certificate`), else LTL[S] in a masked hard-attention model (B-RASP heads:
     every star-free language).  ``masked_hard`` (or ``hard``): LTL[S]'s certificate;
     ``global``, ``local:k``, ``hybrid:k``: that pattern's fragment."""
-    from attnlogic.kernel.patterns import AttentionPattern
-
     sep = classification.separator
     if pattern is None:
         chosen, reason = choose_certificate(classification)
@@ -107,7 +106,7 @@ def choose_target(classification, pattern=None):
         p = AttentionPattern("masked_hard")
     rs = [r for r in classification.results if getattr(r.fragment, "pattern", None) == p]
     if not rs:
-        raise InputError(f"--pattern {p}: no fragment of that pattern was classified (local:k and hybrid:k "
+        raise InputError(f"pattern {p}: no fragment of that pattern was classified (local:k and hybrid:k "
                          f"need k among the windows)", parameters=("pattern",))
     r = rs[0]
     if r.member and r.formula is not None:
@@ -126,7 +125,6 @@ def compile_language(language, windows=(2,), dtype: str = "float32", device: str
     (:func:`choose_target`; None: the smallest that has the language).  ``options`` go to :func:`~attnlogic.compiler.compile_formula`.
     :class:`NotCompilable` when the language is in no compilable fragment."""
     if pattern is not None:
-        from attnlogic.kernel.patterns import AttentionPattern
         k = AttentionPattern.parse(pattern).k
         windows = tuple(windows) + ((k,) if k is not None and k not in windows else ())
     if classification is None:

@@ -46,6 +46,8 @@ import math
 
 import torch
 
+from attnlogic.ltl import Atom, to_text
+
 __all__ = ["exact_up_to", "representable", "materialized_span_limit", "fixed_point_exact_up_to"]
 
 
@@ -138,8 +140,6 @@ def proof_claim(plan) -> dict:
     :mod:`attnlogic.testing.model_proof`, which knows nothing of plans): the formula each
     residual coordinate holds, the stage that writes it (0 the embedding, 2ℓ−1 the heads of
     layer ℓ, 2ℓ its feed-forward network) and the coordinate each head writes."""
-    from attnlogic.ltl import Atom, to_text
-
     written = [0] * plan.width
     for layer, (heads, units, bias) in enumerate(zip(plan.heads, plan.units, plan.ffn_bias), 1):
         for h in heads:

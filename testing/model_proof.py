@@ -59,7 +59,9 @@ import torch
 
 from attnlogic.kernel.errors import FileFormatError, InputError
 from attnlogic.ltl.formula import (And, Atom, Const, FALSE, Formula, Iff, Implies, Mod, Not, Or, Past,
-                                   Xor, Yesterday)
+                                   Since, Xor, Yesterday)
+from attnlogic.ltl.parser import parse
+from attnlogic.ltl.rewrite import core
 
 __all__ = ["ProofResult", "prove", "proved_length", "verify_saved_model", "MAX_ASSIGNMENTS"]
 
@@ -254,7 +256,6 @@ def _skeletons(f: Formula) -> list[Formula]:
     """f with its atoms outside temporal operators replaced by false (its value at the end
     of a word, where no letter is read), O and H rewritten into P; and the same with every
     Y[<=k] ψ (k > 1) unrolled into Y(ψ | Y[<=k−1] ψ), an equivalent form (hard heads)."""
-    from attnlogic.ltl.rewrite import core
     f = core(f)
     memo: dict = {}
     for node in f.subformulas():
@@ -322,7 +323,6 @@ class _State:
 
 @functools.lru_cache(maxsize=1 << 14)
 def _parse(text: str) -> Formula:
-    from attnlogic.ltl import parse
     return parse(text)
 
 
@@ -340,10 +340,13 @@ def _parse_claim(meta: dict, width: int, n_layers: int, heads_per_layer: list[in
             and all(isinstance(j, int) and not isinstance(j, bool) and 0 <= j < width for h in heads for j in h)):
         raise FileFormatError("(sidecar)", "metadata.proof.heads",
                               f"expected per layer the coordinate of each head ({heads_per_layer} heads)")
+    # a formula in the shared form ('$d1 := …; …'): coordinates name its definitions
+    whole = meta.get("formula") if isinstance(meta.get("formula"), str) else ""
+    defs = whole.replace("\n", ";").rsplit(";", 1)[0] + "; " if ":=" in whole else ""
     formulas = []
     for i, text in enumerate(coords):
         try:
-            formulas.append(_parse(text))
+            formulas.append(_parse(defs + text if "$" in text else text))
         except InputError as exc:
             raise FileFormatError("(sidecar)", f"metadata.proof.coordinates[{i}]", str(exc).splitlines()[0]) from None
     return formulas, written, heads
@@ -581,7 +584,6 @@ def _hard_head(A, f, what, state, avail, atoms, q_lo, q_hi, scale, K, V):
     writes ``f`` = φ S ψ (key ¬φ ∨ ψ), P ψ (key ψ) or Y ψ (key true), value ψ.  Needed: every
     key position scores exactly the same s* (a point, so that the rightmost of them is the
     one taken: no tie is broken by rounding) and every other position strictly less."""
-    from attnlogic.ltl.formula import Since
     if isinstance(f, Since):
         key, psi = Or(Not(f.left), f.right), f.right
     elif isinstance(f, Past):
