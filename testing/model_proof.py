@@ -104,6 +104,12 @@ class ProofResult:
                 "max_error": self.max_error, "coordinates": self.coordinates, "layers": self.layers}
 
 
+def _mm(x: np.ndarray, W: np.ndarray) -> np.ndarray:
+    """x @ W.T by numpy's own loops (einsum, no BLAS): the same float64 sums, in the same
+    order, on every machine and thread count, so the proved bound is reproducible."""
+    return np.einsum("ij,kj->ik", x, W, optimize=False)
+
+
 def _gamma(n: float) -> float:
     return math.inf if n * U_ACC >= 0.5 else n * U_ACC / (1 - n * U_ACC)
 
@@ -127,14 +133,14 @@ class _Arith:
         exact in the float32 accumulator (:func:`_exact`) is a point: no rounding happens."""
         mid, rad = (lo + hi) / 2, (hi - lo) / 2
         absW = np.abs(W)
-        mag = np.maximum(np.abs(lo), np.abs(hi)) @ absW.T + np.abs(b)
+        mag = _mm(np.maximum(np.abs(lo), np.abs(hi)), absW) + np.abs(b)
         err = (_gamma(W.shape[1] + 1) + OWN) * mag + self.tiny
-        y = mid @ W.T + b
-        r = rad @ absW.T + err
+        y = _mm(mid, W) + b
+        r = _mm(rad, absW) + err
         out_lo, out_hi = self.round(y - r), self.round(y + r)
         exact = _exact(W, b, lo, hi)
         if exact.any():
-            y_exact = self.round(np.where(np.isfinite(lo), lo, 0.0) @ W.T + b)
+            y_exact = self.round(_mm(np.where(np.isfinite(lo), lo, 0.0), W) + b)
             out_lo, out_hi = np.where(exact, y_exact, out_lo), np.where(exact, y_exact, out_hi)
         return out_lo, out_hi
 
@@ -179,7 +185,7 @@ def _exact(W, b, lo, hi) -> np.ndarray:
     partial sum, in any order, is a float32 and a float64 number)."""
     nzW = W != 0
     point = (lo == hi) & np.isfinite(lo)
-    ok = ((~point).astype(np.float64) @ nzW.T.astype(np.float64)) == 0
+    ok = _mm((~point).astype(np.float64), nzW.astype(np.float64)) == 0
     if not ok.any():
         return ok
     x = np.where(point, lo, 0.0)
@@ -188,7 +194,7 @@ def _exact(W, b, lo, hi) -> np.ndarray:
     scale = np.where(nzW[None, :, :], fw[None, :, :] + fx[:, None, :], 0).max(axis=2) if W.size else \
         np.zeros((lo.shape[0], W.shape[0]), np.int64)
     scale = np.maximum(scale, fb[None, :])
-    mag = np.abs(x) @ np.abs(W).T + np.abs(b)
+    mag = _mm(np.abs(x), np.abs(W)) + np.abs(b)
     return ok & (mag * np.exp2(scale.astype(np.float64)) < 2.0 ** 24)
 
 

@@ -122,3 +122,24 @@ def test_a_hard_heads_mask_shifted_is_refused(tmp_path):
     path.with_suffix(".json").write_text(json.dumps(side))
     assert main(["verify", "--model", str(path)]) == 1
     assert not al.check_compiled(str(path), max_length=100, samples=2).agrees
+
+
+def test_the_star_free_languages_of_two_states_compile_check_and_prove(tmp_path):
+    """The cheap sample of benchmarks/bench_star_free_census.py (which runs the census of
+    3 states on words of 10^5 letters): every star-free language of at most 2 states over
+    ab, compiled for masked_hard, agrees with its DFA and its proof holds at every length."""
+    from attnlogic.automata.sources import Language
+    from attnlogic.definability.census import census
+
+    c = census(2, "ab")
+    i = [str(f) for f in c.fragments].index("LTL[S]")
+    star_free = [e for e in c.entries if e.verdicts[i]]
+    assert 0 < len(star_free) < len(c.entries)
+    for n, e in enumerate(star_free):
+        r = compile_language(Language(e.dfa, "dfa", "<DFA object>"), pattern="masked_hard",
+                             check_length=300, check_samples=1)
+        assert r.check.agrees
+        path = tmp_path / f"m{n}.safetensors"
+        r.compiled.save(path)
+        p = verify_saved_model(path)
+        assert p.valid and p.length is None, p.reason
