@@ -32,6 +32,7 @@ def _verify(path) -> int:
     return main(["verify", "--model", str(path)])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16", "float16"])
 def test_the_compiled_models_proofs_check(tmp_path, dtype, capsys):
     for i, f in enumerate(FORMULAS):

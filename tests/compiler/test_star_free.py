@@ -41,6 +41,7 @@ def test_hard_attention_is_the_rightmost_maximiser(constant_query):
     assert torch.equal(hard_attention(q, k, v), _brute(q, k, v))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16", "float16"])
 def test_formulas_with_since_compile_exactly_at_every_length(dtype, tmp_path):
     for seed in range(5):
@@ -124,6 +125,7 @@ def test_a_hard_heads_mask_shifted_is_refused(tmp_path):
     assert not al.check_compiled(str(path), max_length=100, samples=2).agrees
 
 
+@pytest.mark.slow
 def test_the_star_free_languages_of_two_states_compile_check_and_prove(tmp_path):
     """The cheap sample of benchmarks/bench_star_free_census.py (which runs the census of
     3 states on words of 10^5 letters): every star-free language of at most 2 states over
