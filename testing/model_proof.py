@@ -511,7 +511,8 @@ def _attention(A, W, p, specs, targets, formulas, state, avail, atoms, length, d
         f = formulas[j]
         what = f"layer {layer + 1}, head {h + 1} ({spec}, writes {f})"
         if spec == "hard":
-            outs.append(_hard_head(A, f, what, state, avail, atoms, q_lo, q_hi, scale,
+            outs.append(_hard_head(A, f, what, state, avail, atoms, q_lo[:, h * d:(h + 1) * d],
+                                   q_hi[:, h * d:(h + 1) * d], scale,
                                    (kW[h * d:(h + 1) * d], kb[h * d:(h + 1) * d]),
                                    (vW[h * d:(h + 1) * d], vb[h * d:(h + 1) * d])))
             continue
