@@ -134,7 +134,10 @@ def check_compiled(model=None, *, formula=None, language=None, alphabet=None, ma
             raise InputError(f"{model}: the sidecar names no formula; give the formula to check against",
                              parameters=("formula",))
         # a model the compiler did not make claims nothing (0); null would mean "every length"
-        bound = exact_up_to(net, dtype_of(run_dtype)) if meta.get("compiler") else 0
+        # the length its proof reaches for the stored dtype (re-checked by verify --model),
+        # else the older claim
+        bound = meta.get("exact_up_to") if "proof" in meta and dtype is None else \
+            (exact_up_to(net, dtype_of(run_dtype)) if meta.get("compiler") else 0)
         label = str(model)
         fp_meta = (meta.get("fixed_point") or {}) if meta.get("compiler") else None
     f = own if formula is None else (parse(formula) if isinstance(formula, str) else formula)

@@ -16,7 +16,7 @@ from attnlogic.transformer.model import Transformer
 from attnlogic.transformer.vocab import Vocabulary
 
 from .plan import Plan, plan_formula
-from .precision import exact_up_to
+from .precision import exact_up_to, proof_claim, proved_bound
 from .weights import SCORE_GAP, build_model
 from attnlogic.kernel.display import html_table, lines_html
 from attnlogic.ltl import parse
@@ -146,8 +146,10 @@ class CompileResult:
 
 def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32",
                     device: str = "cpu", fixed_point=None, span_fix: bool = True,
-                    layernorm: bool = False) -> CompiledModel:
-    """Compile a formula of LTL[P,Y<=k] (O and H allowed: rewritten into P).
+                    layernorm: bool = False, hard: bool = False) -> CompiledModel:
+    """Compile a formula of LTL[P,Y<=k] (O and H allowed: rewritten into P), or with
+    ``hard`` any formula of LTL[S] into a masked hard-attention model (B-RASP heads, see
+    :func:`.plan.plan_formula`).
 
     ``alphabet``: the letters (the formula's atoms are added); S is refused (InputError).
     ``fixed_point``: a :class:`~attnlogic.transformer.fixed_point.FixedPoint` format to
@@ -167,14 +169,21 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
     if fixed_point is not None and any(type(g).__name__ == "Mod" for g in formula.subformulas()):
         raise InputError("fixed_point does not support MOD[m,r] (the simulation has no positional "
                          "encoding)", parameters=("fixed_point",))
+    if hard and (fixed_point is not None or layernorm):
+        raise InputError("hard heads are compiled for plain float models only (no fixed_point, no layernorm)",
+                         parameters=("fixed_point", "layernorm"))
     plan = plan_formula(formula, alphabet, cleanup=fixed_point is not None,
-                        span_fix=fixed_point is not None and span_fix)
+                        span_fix=fixed_point is not None and span_fix, hard=hard)
     if not plan.alphabet:
         raise InputError("the formula has no atoms: give an alphabet")
     vocab = Vocabulary(plan.alphabet)
     tdtype = dtype_of(dtype)
     model = build_model(plan, vocab, layernorm=layernorm).to(device=device, dtype=tdtype)
-    if fixed_point is None:
+    proof = None
+    if fixed_point is None and not layernorm:
+        proof = proof_claim(plan)
+        bound = proved_bound(model, dtype, str(formula), vocab, proof) if exact_up_to(model, tdtype) is None else 0
+    elif fixed_point is None:
         bound = exact_up_to(model, tdtype)
     else:
         from .precision import fixed_point_exact_up_to
@@ -183,6 +192,8 @@ def compile_formula(formula: Formula | str, alphabet=None, dtype: str = "float32
     metadata = {"compiler": "attnlogic.compiler", "formula": str(formula), "alphabet": list(vocab.alphabet),
                 "eos": vocab.eos, "readout": READOUT, "score_gap": SCORE_GAP, "exact_up_to": bound,
                 "coordinates": list(plan.names)}
+    if proof is not None:
+        metadata["proof"] = proof
     if fixed_point is not None:
         metadata["fixed_point"] = {"frac_bits": fixed_point.frac_bits, "int_bits": fixed_point.int_bits,
                                    "span_fix": span_fix}

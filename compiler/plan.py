@@ -42,7 +42,7 @@ from itertools import product
 from attnlogic.kernel.errors import InputError, LimitExceeded
 from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not,
                                    Once, Or, Past, Since, Xor, Yesterday)
-from attnlogic.ltl.printer import node_texts
+from attnlogic.ltl.printer import node_texts, to_text
 from attnlogic.ltl.semantics import PY_BOOLEAN, boolean_block
 from attnlogic.ltl.rewrite import core, readout_skeleton  # noqa: F401  (readout_skeleton: part of the plan API)
 
@@ -96,12 +96,15 @@ class Affine:
 
 @dataclass(frozen=True)
 class HeadPlan:
-    """One head: mask ``spec``, reads ``arg`` (an Affine in {0,1}), writes coordinate ``out``."""
+    """One head: mask ``spec``, reads ``arg`` (an Affine in {0,1}), writes coordinate ``out``.
+    A ``hard`` head (B-RASP) scores the positions by ``key`` (an Affine in {0,1}) and copies
+    ``arg`` from the rightmost position of largest score."""
 
     spec: HeadSpec
     arg: Affine
     out: int
     formula: str
+    key: Affine | None = None
 
 
 @dataclass(frozen=True)
@@ -224,8 +227,34 @@ def planned_width(f: Formula, cleanup: bool = False, span_fix: bool = False) -> 
     return width
 
 
+def hard_heads_form(f: Formula) -> Formula:
+    """``f`` for a model of hard heads only: O and H into P, Y[<=k] ψ (k > 1) into
+    Y(ψ | Y[<=k−1] ψ).  Every temporal node is then P, Y or S, each one hard head."""
+    def unroll(arg: Formula, k: int) -> Formula:
+        return Yesterday(arg) if k == 1 else Yesterday(Or(arg, unroll(arg, k - 1)))
+
+    f = core(f)
+    memo: dict[Formula, Formula] = {}
+    for node in f.subformulas():
+        children = tuple(memo[c] for c in node.children)
+        memo[node] = unroll(children[0], node.k) if isinstance(node, Yesterday) else node.map_children(children)
+    return memo[f]
+
+
+def _key_formula(node: Formula) -> Formula:
+    """The score of the hard head of a temporal node (B-RASP, Yang, Chiang and Angluin 2024):
+    φ S ψ holds at n iff the rightmost m < n with ¬φ ∨ ψ exists and has ψ, so the head
+    scores ¬φ ∨ ψ and copies ψ; P ψ = true S ψ scores ψ; Y ψ = false S ψ scores true."""
+    if isinstance(node, Since):
+        return Or(Not(node.left), node.right)
+    if isinstance(node, Past):
+        return node.arg
+    return Const(True)
+
+
 def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET,
-                 cleanup: bool = False, span_fix: bool = False, max_width: int = MAX_WIDTH) -> Plan:
+                 cleanup: bool = False, span_fix: bool = False, max_width: int = MAX_WIDTH,
+                 hard: bool = False) -> Plan:
     """Schedule ``f`` (O and H are first rewritten into P; S is refused with InputError).
 
     ``cleanup`` (for fixed-point machines that round attention weights): every head's raw
@@ -235,9 +264,14 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
     r₂ a head in the next layer over g = ψ ∧ clean(r₁) ("ψ with an earlier ψ still seen").
     """
     cleanup = cleanup or span_fix
-    if isinstance(f, (Once, Historically)) or any(isinstance(n, (Once, Historically)) for n in f.subformulas()):
+    if hard and cleanup:
+        raise InputError("hard heads are not compiled for fixed-point machines", parameters=("fixed_point",))
+    if hard:
+        f = hard_heads_form(f)
+    elif isinstance(f, (Once, Historically)) or any(isinstance(n, (Once, Historically)) for n in f.subformulas()):
         f = core(f)
-    _unsupported(f)
+    if not hard:
+        _unsupported(f)
     needed = planned_width(f, cleanup, span_fix)
     if needed > max_width:           # decided before anything is built
         raise LimitExceeded("compiled width (residual coordinates)", max_width,
@@ -269,7 +303,17 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
 
     atom_index = {a: i for i, a in enumerate(atoms)}
     pure: dict[int, bool] = {}       # no temporal or MOD leaf in the node's Boolean block
-    for node in root.subformulas():
+    order = root.subformulas()
+    if hard:   # the key of each hard head is a Boolean node of its own, visited before the head
+        keyed, emitted = [], set()
+        for node in order:
+            for x in (_key_formula(node).subformulas() if node.is_temporal else []) + [node]:
+                if x not in emitted:
+                    emitted.add(x)
+                    keyed.append(x)
+                    text.setdefault(id(x), to_text(x))
+        order = keyed
+    for node in order:
         nid = id(node)
         pure[nid] = isinstance(node, (Atom, Const))
         if isinstance(node, Atom):
@@ -282,6 +326,15 @@ def plan_formula(f: Formula, alphabet=None, minterm_budget: int = MINTERM_BUDGET
         elif isinstance(node, Not):
             pure[nid] = pure[id(node.arg)]
             expr[nid], stage[nid] = expr[id(node.arg)].negate(), stage[id(node.arg)]
+        elif hard and node.is_temporal:
+            key = _key_formula(node)
+            psi = node.right if isinstance(node, Since) else node.arg
+            s = max(stage[id(key)], stage[id(psi)])
+            layer = (s + 1) // 2 + 1
+            out = fresh(text[nid])
+            heads.setdefault(layer, []).append(HeadPlan(HeadSpec("hard"), expr[id(psi)], out, text[nid],
+                                                         key=expr[id(key)]))
+            expr[nid], stage[nid] = Affine.coord(out), 2 * layer - 1
         elif isinstance(node, (Past, Yesterday)):
             s = stage[id(node.arg)]
             layer = (s + 1) // 2 + 1

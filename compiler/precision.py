@@ -46,6 +46,8 @@ import math
 
 import torch
 
+from attnlogic.ltl import Atom, to_text
+
 __all__ = ["exact_up_to", "representable", "materialized_span_limit", "fixed_point_exact_up_to"]
 
 
@@ -131,3 +133,35 @@ def fixed_point_exact_up_to(plan, fmt) -> int | None:
     if not has_global or span_fixed:
         return None
     return span - 1
+
+
+def proof_claim(plan) -> dict:
+    """What the sidecar's proof states about a plan (``metadata["proof"]``, checked by
+    :mod:`attnlogic.testing.model_proof`, which knows nothing of plans): the formula each
+    residual coordinate holds, the stage that writes it (0 the embedding, 2ℓ−1 the heads of
+    layer ℓ, 2ℓ its feed-forward network) and the coordinate each head writes."""
+    written = [0] * plan.width
+    for layer, (heads, units, bias) in enumerate(zip(plan.heads, plan.units, plan.ffn_bias), 1):
+        for h in heads:
+            written[h.out] = 2 * layer - 1
+        for out in [u.out for u in units] + [i for i, _ in bias]:
+            written[out] = 2 * layer
+    coords = [to_text(Atom(a)) for a in plan.atoms] + list(plan.names[len(plan.atoms):])
+    coords += ["false"] * (plan.width - len(coords))      # a width-1 model of a constant formula
+    fed = {i for i, _, _ in plan.mods}
+    for i in range(len(plan.atoms), plan.width):
+        if written[i] == 0 and i not in fed:
+            coords[i] = "false"     # a gate no unit writes: its formula never holds (atoms exclusive)
+    return {"coordinates": coords, "written": written,
+            "heads": [[h.out for h in heads] for heads in plan.heads]}
+
+
+def proved_bound(model, dtype: str, formula: str, vocab, proof: dict) -> int | None:
+    """``exact_up_to`` proved for the weights as they are (in ``dtype``): the largest length
+    for which :func:`attnlogic.testing.model_proof.proved_length` goes through (None: every
+    length; 0: none)."""
+    from attnlogic.testing.model_proof import proved_length
+
+    meta = {"formula": formula, "alphabet": list(vocab.alphabet), "eos": vocab.eos, "proof": proof}
+    bound, _ = proved_length(model.state_dict(), model.config.to_dict(), dtype, meta)
+    return bound

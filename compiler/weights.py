@@ -73,6 +73,12 @@ def build_model(plan: Plan, vocab: Vocabulary, layernorm: bool = False, eps: flo
     for l, (heads, units, fbias) in enumerate(zip(plan.heads, plan.units, plan.ffn_bias)):
         p = f"blocks.{l}."
         for h, hp in enumerate(heads):
+            if hp.key is not None:        # a hard head: score = key ∈ {0, 1}, value = arg
+                sd[p + "attn.q.bias"][h] = 1.0
+                sd[p + "attn.k.bias"][h] = _set_row(sd[p + "attn.k.weight"][h], hp.key)
+                sd[p + "attn.v.bias"][h] = _set_row(sd[p + "attn.v.weight"][h], hp.arg)
+                sd[p + "attn.o.weight"][hp.out, h] = 1.0
+                continue
             sd[p + "attn.q.bias"][h] = SCORE_GAP
             b = _set_row(sd[p + "attn.k.weight"][h], hp.arg)
             sd[p + "attn.k.bias"][h] = b - 1.0

@@ -15,13 +15,17 @@ name                   a query at n sees the keys m     the logic (Li & Cotterel
 ``local_nonstrict:k``  max(0, n−k) ≤ m ≤ n              (experiments)
 ``hybrid:k``           a layer of global and k-local    ``P`` and ``Y[<=k]``: LTL[P,Y<=k]
                        heads (:meth:`~AttentionPattern.heads`)
+``hard``               0 ≤ m < n, unique hard           one B-RASP head: the rightmost
+                       attention (rightmost maximiser)  maximiser (compiled star-free models)
 ``masked_hard``        0 ≤ m < n, *unique hard*         LTL[S] = star-free (Yang, Chiang
                        attention (B-RASP), no           and Angluin 2024)
                        positional encoding
 ====================== ================================ ==================================
 
-``causal`` is read as ``global_nonstrict``.  The first four kinds are *single-head*
-patterns: they are the masks of attention heads (the transformer's ``HeadSpec``).
+``causal`` is read as ``global_nonstrict``.  The first four kinds and ``hard`` are
+*single-head* patterns: they are the masks of attention heads (the transformer's
+``HeadSpec``); ``hard`` has the mask of ``global`` and attends to one key, the rightmost
+of those with the largest score (a head of a compiled ``masked_hard`` model).
 ``masked_hard`` names an attention *variant* rather than a mask: the strict causal mask of
 ``global`` with unique hard attention (each query attends to one position, the leftmost or
 rightmost maximiser) in place of fixed-precision softmax; the toolkit's transformers have
@@ -45,17 +49,17 @@ from .validate import integer, is_int
 __all__ = ["AttentionPattern", "PATTERN_KINDS", "HEAD_KINDS", "PATTERN_NAMES"]
 
 #: The kinds of a single attention head (each has one mask).
-HEAD_KINDS = ("global", "local", "global_nonstrict", "local_nonstrict")
+HEAD_KINDS = ("global", "local", "global_nonstrict", "local_nonstrict", "hard")
 #: Every kind: the head kinds, ``hybrid`` (a layer of global and local heads) and
 #: ``masked_hard`` (strict causal masking with unique hard attention: a variant, no heads).
-PATTERN_KINDS = ("global", "global_nonstrict", "local", "local_nonstrict", "hybrid", "masked_hard")
+PATTERN_KINDS = ("global", "global_nonstrict", "local", "local_nonstrict", "hybrid", "masked_hard", "hard")
 #: The names :meth:`AttentionPattern.parse` reads before the optional ``:k``.
 PATTERN_NAMES = PATTERN_KINDS + ("causal",)
 
 _WINDOWED = ("local", "local_nonstrict", "hybrid")
-_EXPECTED = ("expected global, global_nonstrict (or causal), local:k, local_nonstrict:k, hybrid:k "
-             "or masked_hard")
-_NAME = re.compile(r"(global_nonstrict|global|causal|local_nonstrict|local|hybrid|masked_hard)"
+_EXPECTED = ("expected global, global_nonstrict (or causal), local:k, local_nonstrict:k, hybrid:k, "
+             "masked_hard or hard")
+_NAME = re.compile(r"(global_nonstrict|global|causal|local_nonstrict|local|hybrid|masked_hard|hard)"
                    r"(?::([0-9]+))?")
 
 

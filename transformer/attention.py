@@ -44,7 +44,7 @@ from attnlogic.kernel.patterns import AttentionPattern
 from .config import HeadSpec
 
 __all__ = ["attend", "global_attention", "local_attention", "blockwise_attention",
-           "constant_query_attention"]
+           "constant_query_attention", "hard_attention"]
 
 _ACC = torch.float32
 
@@ -191,11 +191,43 @@ def local_attention(q, k, v, window: int, strict: bool = True, scale: float | No
     return o.to(q.dtype)
 
 
+def hard_attention(q, k, v, scale: float | None = None, block: int = 256):
+    """Unique hard attention under the strict causal mask (B-RASP, Yang, Chiang and Angluin
+    2024): the query at n ≥ 1 takes the value of the rightmost key m < n with the largest
+    score q_n·k_m·scale (scores formed in the input dtype and compared exactly); position 0
+    gets 0.  When every query of a head is the same vector (a compiled head) the scores do
+    not depend on n and the rightmost prefix maximiser is found by two cumulative maxima:
+    O(N); otherwise query blocks against all keys, O(N²) time, O(block·N) memory."""
+    B, H, N, d = q.shape
+    scale = 1.0 / math.sqrt(d) if scale is None else scale
+    out = v.new_zeros((B, H, N, v.shape[-1]))
+    if N <= 1:
+        return out
+    idx_keys = torch.arange(N, device=q.device)
+    if bool((q == q[:, :, :1]).all()):
+        s = ((k * q[:, :, :1]).sum(-1) * scale).to(q.dtype).float()          # [B, H, N]
+        run = torch.cummax(s, dim=-1).values                              # max of s_0..s_m
+        last = torch.where(s == run, idx_keys, torch.full_like(idx_keys, -1))
+        arg = torch.cummax(last, dim=-1).values                           # rightmost maximiser ≤ m
+        pick = arg[:, :, :-1]                                             # query n sees keys < n
+        out[:, :, 1:] = torch.gather(v, 2, pick.unsqueeze(-1).expand(-1, -1, -1, v.shape[-1]))
+        return out
+    for s0 in range(1, N, block):
+        n = torch.arange(s0, min(N, s0 + block), device=q.device)
+        s = (torch.matmul(q[:, :, n], k.transpose(-1, -2)) * scale).to(q.dtype).float()
+        s = s.masked_fill(~(idx_keys.view(1, -1) < n.view(-1, 1)), -math.inf)
+        arg = (N - 1) - torch.argmax(s.flip(-1), dim=-1)                  # rightmost of the maxima
+        out[:, :, n] = torch.gather(v, 2, arg.unsqueeze(-1).expand(-1, -1, -1, v.shape[-1]))
+    return out
+
+
 def attend(q, k, v, spec: HeadSpec, scale: float | None = None, kernel: str = "sdpa",
            dropout_p: float = 0.0, training: bool = False):
     """Dispatch on the mask kind of ``spec`` (a single-head pattern)."""
     if not spec.is_head:
         raise ValueError(f"attend needs a single-head pattern, got {spec}")
+    if spec.kind == "hard":
+        return hard_attention(q, k, v, scale=scale)
     if spec.is_local:
         return local_attention(q, k, v, spec.k, strict=spec.strict, scale=scale,
                                dropout_p=dropout_p, training=training)

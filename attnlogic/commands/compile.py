@@ -12,10 +12,13 @@ are rewritten into P first.  The readout at 0-based position n is > 0 iff the pr
 is accepted (the EOS position gives the whole word).
 
 Any other language — a formula with S, --regex R, --dfa FILE — is classified first; the
-certificate formula of the smallest fragment of LTL[P,Y<=k] that has one is compiled, and
-the model is checked against the language's DFA (every prefix of --check-samples words of
---check-length letters, and all short words).  A language in no such fragment is refused
-(exit 2) with the fragment it fails and the witness pair.
+certificate formula of the smallest fragment of LTL[P,Y<=k] that has one is compiled (a
+star-free language in none of them: its LTL[S] certificate, into hard heads), and the model
+is checked against the language's DFA (every prefix of --check-samples words of
+--check-length letters, and all short words).  --pattern P asks for one target: global,
+local:K, hybrid:K or masked_hard.  A language the target does not have is refused (exit 2)
+with the fragment it fails and the witness pair.  Every model carries a proof in its
+sidecar (`attnlogic verify --model FILE` re-checks it).
 
 --out FILE writes FILE (safetensors weights) and its JSON sidecar (FILE with .safetensors
 replaced by .json, or FILE.json), which `attnlogic check --model FILE` reads back.
@@ -44,6 +47,10 @@ def add_arguments(p):
         "with --fixed-point: leave out the P(psi & P psi) patch (exact only below 2^(P+1))")
     p.add_argument("--layernorm", action="store_true",
                    help="compile for a standard post-LN block (mirror coordinates 1-x keep LN the identity)")
+    p.add_argument("--pattern", metavar="P",
+                   help="the attention pattern to compile for: global, local:K, hybrid:K (softmax heads) or "
+                        "masked_hard (hard heads, every star-free language); default: the smallest that "
+                        "has the language")
     p.add_argument("--out", metavar="FILE", help="write safetensors weights + JSON sidecar")
     p.add_argument("--onnx", metavar="FILE",
                    help="also export the model as ONNX (dynamo exporter; needs the onnx extra)")
@@ -68,14 +75,15 @@ def run(args) -> int:
     text = args.formula if args.formula is not None else args.formula_pos
     f = (parse(text, syntax=args.syntax) if text is not None and args.regex is None and args.dfa is None
          and args.syntax == "attnlogic" else None)      # other syntaxes: over valuations, by the language
-    if f is not None and not any(type(g).__name__ == "Since" for g in f.subformulas()):
+    if f is not None and args.pattern is None and not any(type(g).__name__ == "Since" for g in f.subformulas()):
         compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, **options)
         warn_formula(args, f, split_alphabet(args.alphabet))   # after the errors, if any
         result = compiled.summary()
     else:
         windows = tuple(dict.fromkeys(args.window or [2]))
         result = compile_language(load_source(args), windows=windows, dtype=args.dtype,
-                                  check_length=args.check_length, check_samples=args.check_samples, **options)
+                                  check_length=args.check_length, check_samples=args.check_samples,
+                                  pattern=args.pattern, **options)
     if args.out is not None:
         from dataclasses import replace
         path, side = result.compiled.save(args.out)

@@ -40,6 +40,9 @@ the decision procedures that produced it:
                    structures only); "valid" means the identities hold
 
 The language is a formula (L), --regex R or --dfa FILE, with --alphabet A.
+  --model FILE     a compiled model: the proof in its sidecar (interval arithmetic over
+                   the stored weights, no words run) re-checked; exit 1 when it fails
+
 Prints {"valid": true|false, "reason": ...} with --json (a witness adds "pair": the depth
 where it becomes separable and the formula, and "family": whether its pumped family is a
 proof). Exit status: 0 valid, 1 NOT valid, 2 bad input.
@@ -78,6 +81,9 @@ def add_arguments(parser) -> None:
     cert.add_argument("--identity", metavar="IDS",
                       help="re-decide whether the syntactic monoid satisfies these identities "
                            "(classify --identity's notation), from scratch by plain enumeration")
+    cert.add_argument("--model", metavar="FILE",
+                      help="a compiled model (safetensors + JSON sidecar): re-check the proof in its "
+                           "sidecar without running words (exit 1 when it fails)")
     parser.add_argument("--semigroup", action="store_true",
                         help="--identity on the syntactic semigroup instead of the monoid")
     parser.add_argument("--depth", type=int, metavar="D",
@@ -90,6 +96,10 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     import argparse
+
+    if args.model is not None:
+        from ._verify_model import run_model
+        return run_model(args)
 
     from attnlogic.definability.verify import verify_formula, verify_witness
     from attnlogic.kernel.errors import InputError

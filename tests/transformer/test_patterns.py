@@ -44,6 +44,9 @@ def brute_mask(p: AttentionPattern, T: int) -> np.ndarray:
 
 
 HEADS = list(head_patterns())
+#: the softmax heads (uniform averages over their window); ``hard`` attends to one key (the
+#: rightmost maximiser), checked against brute force in tests/compiler/test_star_free.py
+SOFT_HEADS = [p for p in HEADS if p.kind != "hard"]
 
 
 @pytest.mark.parametrize("p", HEADS, ids=str)
@@ -77,7 +80,7 @@ def _check_uniform_rows(out: np.ndarray, want: np.ndarray, atol: float = 1e-12):
                                rtol=0, atol=atol)
 
 
-@pytest.mark.parametrize("p", HEADS, ids=str)
+@pytest.mark.parametrize("p", SOFT_HEADS, ids=str)
 def test_float_kernels_attend_to_exactly_the_visible_keys(p):
     kernels = ["sdpa"] if p.is_local else ["sdpa", "blockwise", "prefix"]
     for T, kernel in itertools.product(TS, kernels):
@@ -88,7 +91,7 @@ def test_float_kernels_attend_to_exactly_the_visible_keys(p):
 
 def layer_patterns():
     """Every head kind in a one-head layer, and hybrid:k with 2 to 4 heads."""
-    for p in HEADS:
+    for p in SOFT_HEADS:
         yield p, 1
     for k, n in itertools.product(KS, range(2, 5)):
         yield AttentionPattern("hybrid", k), n
