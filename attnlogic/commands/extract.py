@@ -95,7 +95,10 @@ def run(args) -> int:
     given = any(x is not None for x in (args.formula_pos, args.formula, args.regex, args.dfa))
     target = load_source(args) if given else None
     alphabet = split_alphabet(args.alphabet)
-    import torch
+    from ._common import starting
+
+    with starting(args, "extract", "loading torch"):       # seconds: a line at once on a terminal
+        import torch
 
     if args.threads is not None:
         torch.set_num_threads(args.threads)

@@ -103,3 +103,11 @@ def test_serve_prints_its_first_line_before_importing_the_web_stack(tmp_path):
                          r"(?m)^import time:.*\| +uvicorn$", tmp_path)
     start = _first(out, r"^attnlogic serve: starting on 127\.0\.0\.1:0")
     assert start < _first(out, r"^import time:.*\| +(starlette|uvicorn)(\.|$)")
+
+
+def test_extract_says_it_is_starting_before_it_imports_torch(tmp_path):
+    model = tmp_path / "m.py"
+    model.write_text("def make():\n    raise SystemExit('never reached in this test')\n")
+    out = _on_a_terminal(["extract", "--model", f"{model}:make", "--alphabet", "ab"],
+                         r"(?m)^import time:.*\| +torch$", tmp_path)
+    assert _first(out, r"attnlogic extract: starting") < _first(out, r"^import time:.*\| +torch(\.|$)")
