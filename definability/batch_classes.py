@@ -1,4 +1,4 @@
-"""The subregular classes SL, SP, RD, GD, LT, LTT, PT, FO2[<] and DD1 decided on thousands of
+"""The subregular classes SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1 and TSL decided on thousands of
 small minimal DFAs at once, by one compiled kernel (:func:`~attnlogic.automata._compiled.jit`;
 numba, cached on disk), with no Python work per DFA.  The verdicts are those of the classes'
 own modules (the per-DFA route of ``classify --class``), by the same theorems; the tests and
@@ -15,6 +15,8 @@ DFA-graph tests (polynomial; as the modules decide them):
 * SL (:mod:`.strictly_local`): the pair graph on distinct *useful* states (here: the states
   from which an accepting state is reachable; all are reachable), {p, q} →a {p·a, q·a} when
   both targets are useful and distinct, is acyclic (Rogers–Pullum suffix substitution).
+* TSL (:mod:`.tier_strictly_local`): the same pair graph over the letters that act (a letter
+  that fixes every state is off the tier; the DFA restricted to the others stays minimal).
 * SP (:mod:`.strictly_piecewise`): L is downward closed, L_{p·a} ⊆ L_p for every state p and
   letter a; the inclusions of right languages by the greatest fixed point
   I(p, q) = (p ∈ F ⇒ q ∈ F) ∧ ⋀_a I(p·a, q·a) (bit masks).
@@ -66,7 +68,7 @@ __all__ = ["CLASSES", "MAX_STATES", "classify_classes"]
 
 #: the classes decided here (registry names), in the order of the columns of
 #: :func:`classify_classes`
-CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1")
+CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL")
 #: the largest number of states the kernel takes (a multiplication table of (n^n)² entries)
 MAX_STATES = 5
 
@@ -352,6 +354,48 @@ def _table_only(n, k, t, singletons, aperiodic, work, out):
 _table_only = jit(_table_only)
 
 
+def _pairs_acyclic(n, k, t, useful, letters, alive):
+    """Whether the pair graph on distinct useful states, {p, q} →a {p·a, q·a} for the letters
+    a with ``letters[a]`` = 1 when both targets are useful and distinct, is acyclic (peeling
+    its nodes p < q; ``alive``: n·n scratch)."""
+    for c in range(n * n):
+        alive[c] = 0
+    for p in range(n):
+        for q in range(p + 1, n):
+            if useful[p] == 1 and useful[q] == 1:
+                alive[p * n + q] = 1
+    changed = True
+    while changed:
+        changed = False
+        for p in range(n):
+            for q in range(p + 1, n):
+                if alive[p * n + q] == 0:
+                    continue
+                stuck = False
+                for a in range(k):
+                    if letters[a] == 0:
+                        continue
+                    x = t[p * k + a]
+                    y = t[q * k + a]
+                    if x == y or useful[x] == 0 or useful[y] == 0:
+                        continue
+                    if x > y:
+                        x, y = y, x
+                    if alive[x * n + y] == 1:
+                        stuck = True
+                        break
+                if not stuck:
+                    alive[p * n + q] = 0
+                    changed = True
+    for c in range(n * n):
+        if alive[c] == 1:
+            return False
+    return True
+
+
+_pairs_acyclic = jit(_pairs_acyclic)
+
+
 def _classes_kernel(n, k, rows, accepting, bulk, out, work):
     """Fill ``out[i]`` (:data:`CLASSES`, 1 or 0) for each table ``rows[i]`` with acceptance
     bits ``accepting[i]`` and the verdicts ``bulk[i]`` of :mod:`.batch` (column 0 LTL[P],
@@ -363,6 +407,8 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work):
     useful = np.zeros(n, dtype=np.int64)
     alive = np.zeros(n * n, dtype=np.int64)
     inc = np.zeros(n, dtype=np.int64)
+    acting = np.zeros(k, dtype=np.int64)
+    every = np.zeros(k, dtype=np.int64)
     for i in range(m):
         same = i > 0
         if same:
@@ -379,41 +425,18 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work):
             reach_masks(n, k, t, reach)      # reachability sets as bit masks
             _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, work, out[i])
         acc = np.int64(accepting[i])
-        # SL: the pair graph of the useful states is acyclic (peeling its nodes p < q)
+        # SL: the pair graph of the useful states is acyclic, over every letter; TSL: the
+        # same over the letters that act (the tier of tier_strictly_local)
         for q in range(n):
             useful[q] = 1 if (reach[q] & acc) != 0 else 0
-        for c in range(n * n):
-            alive[c] = 0
-        for p in range(n):
-            for q in range(p + 1, n):
-                if useful[p] == 1 and useful[q] == 1:
-                    alive[p * n + q] = 1
-        changed = True
-        while changed:
-            changed = False
-            for p in range(n):
-                for q in range(p + 1, n):
-                    if alive[p * n + q] == 0:
-                        continue
-                    stuck = False
-                    for a in range(k):
-                        x = t[p * k + a]
-                        y = t[q * k + a]
-                        if x == y or useful[x] == 0 or useful[y] == 0:
-                            continue
-                        if x > y:
-                            x, y = y, x
-                        if alive[x * n + y] == 1:
-                            stuck = True
-                            break
-                    if not stuck:
-                        alive[p * n + q] = 0
-                        changed = True
-        sl = True
-        for c in range(n * n):
-            if alive[c] == 1:
-                sl = False
-        out[i, 0] = 1 if sl else 0
+        for a in range(k):
+            acting[a] = 0
+            for q in range(n):
+                if t[q * k + a] != q:
+                    acting[a] = 1
+            every[a] = 1
+        out[i, 0] = 1 if _pairs_acyclic(n, k, t, useful, every, alive) else 0
+        out[i, 9] = 1 if _pairs_acyclic(n, k, t, useful, acting, alive) else 0
         # SP: L_(p·a) ⊆ L_p for all p, a; inc[p] = the states q with L_p ⊆ L_q
         full = (np.int64(1) << n) - 1
         for p in range(n):

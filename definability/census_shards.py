@@ -32,7 +32,6 @@ from .batch_classes import MAX_STATES as CLASS_MAX_STATES
 from .batch_classes import classify_classes
 from .classify import questions
 from .classify import classify as _classify
-from .registry import CLASSES as REGISTERED
 from .results import UnknownFragment, fragment_key
 
 __all__ = ["Census", "CensusEntry", "CensusRequest", "Shard", "ShardResult",
@@ -193,15 +192,11 @@ class ShardResult:
 
 
 def bulk_class_column(f) -> int | None:
-    """The column of :func:`.batch_classes.classify_classes` that decides ``f`` — a registered
-    class of :data:`.batch_classes.CLASSES` (SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1; not
-    a fixed order such as ``SL[2]``, nor a class registered under one of those names by
-    someone else) — or None."""
-    if isinstance(f, Fragment) or str(f) not in BULK_CLASSES:
-        return None
-    if not any(c is f for c in REGISTERED):
-        return None
-    return BULK_CLASSES.index(str(f))
+    """The column of :func:`.batch_classes.classify_classes` that decides ``f``, as its
+    declaration names it (``LanguageClass.bulk``: SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1,
+    TSL; not a fixed order such as ``SL[2]``, which declares none), or None."""
+    column = None if isinstance(f, Fragment) else getattr(f, "bulk", None)
+    return None if column is None else BULK_CLASSES.index(column)
 
 
 def representative(dfa, permutations=None) -> tuple:

@@ -31,7 +31,7 @@ from ..ltl.fragments import Fragment
 from ..kernel.patterns import AttentionPattern
 from .procedure import Procedure
 
-__all__ = ["LanguageClass", "FORMULA", "PAIR"]
+__all__ = ["LanguageClass", "FORMULA", "PAIR", "PARAMETERS"]
 
 #: certificate kind: a formula of the fragment defining the language, checked exactly against
 #: the DFA before it is printed (and made smaller where a search allows)
@@ -39,6 +39,9 @@ FORMULA = "formula"
 #: witness kind: two words, one in the language and one not, that no formula of the fragment
 #: of the stated temporal depth separates (checked by the independent type computation)
 PAIR = "pair"
+#: what a class's answers may be indexed by: an order k, an order and a threshold t, a tier
+#: and an order, or nothing (a class without k: its answers never say "least k")
+PARAMETERS = ("k", "k,t", "tier,k", "none")
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,7 +59,15 @@ class LanguageClass:
     an answer of the class as ``classify --json`` prints it, by code independent of its
     procedure, ``check(dfa, answer, sep) -> Check`` (``verify --class NAME --answer FILE``;
     None: the class has no such check of its own — an LTL fragment's formulas and witnesses
-    are re-checked by :mod:`.verify`)."""
+    are re-checked by :mod:`.verify`); ``groups``: the names of the groups that ask it with
+    others (``--class subregular``: :data:`.registry.GROUPS` is derived from these);
+    ``bulk``: the column of the compiled census kernel
+    (:data:`.batch_classes.CLASSES`) that decides it for thousands of small DFAs at once
+    (None: the census asks it one language at a time); ``parameters``: what its answers
+    are indexed by (:data:`PARAMETERS`: ``"k"`` an order, ``"k,t"`` an order and a
+    threshold, ``"tier,k"`` a tier and an order, ``"none"``: an answer carries no order,
+    so no "least k"); ``summary``: its one-line description (the ``--help`` list and the
+    docs table, :func:`.registry.class_rows`)."""
 
     name: str
     procedure: Procedure
@@ -68,6 +79,15 @@ class LanguageClass:
     asks: Callable[[tuple[int, ...]], tuple] | None = field(default=None, repr=False)
     default: bool = True
     check: Callable | None = field(default=None, repr=False)
+    groups: tuple[str, ...] = ()
+    bulk: str | None = None
+    parameters: str = "none"
+    summary: str = ""
+
+    def __post_init__(self):
+        if self.parameters not in PARAMETERS:
+            raise ValueError(f"parameters: one of {', '.join(PARAMETERS)}, got {self.parameters!r}")
+        object.__setattr__(self, "groups", tuple(self.groups))
 
     def keys(self, windows: tuple[int, ...]) -> tuple:
         """The answers this declaration gives in a classification with these windows."""

@@ -172,4 +172,5 @@ CLASS = LanguageClass("DD1", DeciderProcedure(_IDS, False, "dot-depth one", deci
                                          "of dot-depth one (Brzozowski–Simon)"),
                                   ("PT", "a PT language is a Boolean combination of A*a1A*…anA*, of "
                                          "dot-depth one (Simon)")),
-                      default=False)
+                      default=False, groups=("subregular",), bulk="DD1",
+                      summary="dot-depth one: Boolean combinations of u0A*u1…A*un (Knast's identity)")

@@ -86,4 +86,5 @@ CLASS = LanguageClass("FO2[<]", DeciderProcedure(_IDS, True, "DA", decide_da, "D
                                              "(xy)^ω y (xy)^ω = (xy)^ω"),
                                   ("PT", "J ⊆ DA: the piecewise testable languages are FO2[<]-definable "
                                          "(Simon; Thérien–Wilke)")),
-                      default=False)
+                      default=False, groups=("subregular",), bulk="FO2[<]",
+                      summary="two-variable first-order logic over <, the variety DA")

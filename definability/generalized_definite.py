@@ -120,4 +120,6 @@ PROCEDURE = ClassProcedure("generalized definite", decide)
 CLASS = LanguageClass("GD", PROCEDURE, "prefix-suffix profiles", "pair", default=False,
                       check=AnswerCheck("GD"),
                       inclusions=(("RD", "uΣ* conditions are prefix-suffix conditions"),
-                                  ("LTL[Y]", "Σ*v conditions are prefix-suffix conditions")))
+                                  ("LTL[Y]", "Σ*v conditions are prefix-suffix conditions")),
+                      groups=("subregular",), bulk="GD", parameters="k",
+                      summary="generalized definite: membership by the prefix and suffix of length k")

@@ -104,4 +104,6 @@ PROCEDURE = ClassProcedure("locally testable", decide)
 CLASS = LanguageClass("LT", PROCEDURE, "k-factor profiles", "pair", default=False,
                       check=AnswerCheck("LT"),
                       inclusions=(("SL", "SL_k ⊆ LT_k"), ("GD", "prefix and suffix conditions are "
-                                                               "conditions on ⋊- and ⋉-factors")))
+                                                               "conditions on ⋊- and ⋉-factors")),
+                      groups=("subregular",), bulk="LT", parameters="k",
+                      summary="locally testable: membership by the set of k-factors of ⋊w⋉")

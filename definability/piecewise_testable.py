@@ -123,4 +123,5 @@ PROCEDURE = ClassProcedure("piecewise testable", decide)
 #: PT: Boolean combinations of subsequence conditions (asked when named: ``--class PT``)
 CLASS = LanguageClass("PT", PROCEDURE, "subsequence profiles", "pair", default=False,
                       check=AnswerCheck("PT"),
-                      inclusions=(("SP", "SP_k ⊆ PT_k"),))
+                      inclusions=(("SP", "SP_k ⊆ PT_k"),), groups=("subregular",), bulk="PT",
+                      parameters="k", summary="piecewise testable: membership by the subsequences of length ≤ k")

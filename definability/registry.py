@@ -10,15 +10,17 @@ pattern, decision procedure, certificate and witness kinds, inclusions) plus one
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..kernel.errors import InputError
 from . import aperiodic, definite, dot_depth, fo2, locally_r_trivial, r_trivial, windows
 from . import (fixed_order, generalized_definite, locally_testable, piecewise_testable, reverse_definite,
-               strictly_local, strictly_piecewise, subregular, threshold_testable, tier_strictly_local)
+               strictly_local, strictly_piecewise, threshold_testable, tier_strictly_local)
 from .classes import LanguageClass
 from .procedure import Procedure
 
 __all__ = ["CLASSES", "PROCEDURES", "GROUPS", "register", "unregister", "language_class",
-           "procedure_for", "class_for", "expand"]
+           "procedure_for", "class_for", "expand", "class_rows"]
 
 CLASSES: list[LanguageClass] = [
     r_trivial.CLASS,          # LTL[P]
@@ -39,9 +41,35 @@ CLASSES: list[LanguageClass] = [
     tier_strictly_local.CLASS,   # TSL
 ]
 
-#: names that ask several classes at once
-GROUPS: dict[str, tuple[str, ...]] = {
-    "subregular": (fo2.CLASS.name, dot_depth.CLASS.name) + subregular.SUBREGULAR}
+
+
+class _Groups(Mapping):
+    """The groups of the registered classes, read from their declarations
+    (``LanguageClass.groups``) each time: group name → the names of its classes in the
+    order of :data:`CLASSES` (a class registered later joins its groups at once)."""
+
+    def _table(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for c in CLASSES:
+            for g in c.groups:
+                out.setdefault(g, []).append(c.name)
+        return {g: tuple(names) for g, names in out.items()}
+
+    def __getitem__(self, name: str) -> tuple[str, ...]:
+        return self._table()[name]
+
+    def __iter__(self):
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+    def __repr__(self) -> str:
+        return repr(self._table())
+
+
+#: names that ask several classes at once (``"subregular"``), derived from the declarations
+GROUPS: Mapping[str, tuple[str, ...]] = _Groups()
 
 #: the decision procedures of the built-in classes, in order
 PROCEDURES: tuple[Procedure, ...] = tuple(c.procedure for c in CLASSES)
@@ -51,7 +79,7 @@ def register(cls: LanguageClass) -> LanguageClass:
     """Add ``cls`` after the registered classes (InputError if its name is taken)."""
     if not isinstance(cls, LanguageClass):
         raise InputError(f"cls: a LanguageClass, got {type(cls).__name__}", parameters=("cls",))
-    if any(c.name == cls.name for c in CLASSES):
+    if any(c.name == cls.name for c in CLASSES) or cls.name in GROUPS:
         raise InputError(f"a class named {cls.name!r} is registered already", parameters=("cls",))
     CLASSES.append(cls)
     return cls
@@ -101,3 +129,13 @@ def class_for(key) -> LanguageClass:
 def procedure_for(key) -> Procedure:
     """The decision procedure of :func:`class_for` ``key``."""
     return class_for(key).procedure
+
+
+def class_rows() -> list[tuple[str, str, str, str, str, str, str]]:
+    """One row per class asked only when named, from its declaration: (name, groups,
+    parameters, certificate kind, witness kind, how the census decides it — ``"in bulk"``
+    by the compiled kernel or ``"one at a time"`` —, summary): the ``--help`` list and the
+    table of docs/architecture.md (tests/definability/test_registry.py compares them)."""
+    return [(c.name, ", ".join(c.groups), c.parameters, c.certificate, c.witness,
+             "one at a time" if c.bulk is None else "in bulk", c.summary)
+            for c in CLASSES if not c.default]

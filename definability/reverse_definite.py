@@ -89,4 +89,5 @@ PROCEDURE = ClassProcedure("reverse definite", decide)
 #: RD: finite Boolean combinations of uΣ* (asked when named: ``--class RD``)
 CLASS = LanguageClass("RD", PROCEDURE, "prefix profiles", "pair", default=False,
                       check=AnswerCheck("RD"),
-                      inclusions=())
+                      inclusions=(), groups=("subregular",), bulk="RD", parameters="k",
+                      summary="reverse definite: membership by the prefix of length k")

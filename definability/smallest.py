@@ -58,7 +58,7 @@ import numpy as np
 
 from ..ltl.formula import And, Formula, Not, Or, Past, Since, Yesterday, atom
 from ..ltl.fragments import Fragment
-from ..ltl.semantics import BOOLEAN
+from ..ltl.semantics import BOOLEAN, step_since
 from ..kernel.limits import DEFAULT_LIMIT
 from .synthesis import check_formula
 from ..ltl.formula import Atom, Const, Historically, Once
@@ -272,10 +272,11 @@ def _past(T: np.ndarray, ell: int) -> np.ndarray:
 
 
 def _since(Tl: np.ndarray, Tr: np.ndarray, ell: int) -> np.ndarray:
-    """S: X[0] = ⊥, X[i+1] = T_right[i] ∨ (T_left[i] ∧ X[i])."""
+    """S: X[0] = ⊥, X[i+1] = T_right[i] ∨ (T_left[i] ∧ X[i]) (:func:`step_since` of the
+    operators' table)."""
     out, X = _behaviour(Tr.shape[0], ell, Tr.shape[2])
     for i in range(ell):
-        X[:, i + 1] = Tr[:, i] | (Tl[:, i] & X[:, i])
+        X[:, i + 1] = step_since(X[:, i], Tl[:, i], Tr[:, i])
     return _temporal(out, ell)
 
 

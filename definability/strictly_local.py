@@ -214,4 +214,5 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
 PROCEDURE = ClassProcedure("strictly local", decide)
 #: SL: forbidden k-factors (asked when named: ``--class SL``)
 CLASS = LanguageClass("SL", PROCEDURE, "forbidden factors", "cover", default=False,
-                      check=AnswerCheck("SL"))
+                      check=AnswerCheck("SL"), groups=("subregular",), bulk="SL", parameters="k",
+                      summary="strictly local: forbidden k-factors of ⋊w⋉")

@@ -158,4 +158,5 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
 PROCEDURE = ClassProcedure("strictly piecewise", decide)
 #: SP: forbidden subsequences (asked when named: ``--class SP``)
 CLASS = LanguageClass("SP", PROCEDURE, "forbidden subsequences", "deletion", default=False,
-                      check=AnswerCheck("SP"))
+                      check=AnswerCheck("SP"), groups=("subregular",), bulk="SP", parameters="k",
+                      summary="strictly piecewise: forbidden subsequences of length k")

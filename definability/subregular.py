@@ -6,7 +6,8 @@ Each class is one module (:mod:`.strictly_local`, :mod:`.strictly_piecewise`,
 :mod:`.reverse_definite`, :mod:`.generalized_definite`, :mod:`.locally_testable`,
 :mod:`.threshold_testable`, :mod:`.piecewise_testable`) declaring a
 :class:`~.classes.LanguageClass` asked only when named (``default=False``); the name
-``subregular`` asks them all (:data:`SUBREGULAR`, expanded by :func:`.classify.questions`).
+``subregular`` asks them all (each declares the group; :data:`.registry.GROUPS`, expanded by
+:func:`.classify.questions`).
 A class module gives ``decide(dfa, limits) -> ClassAnswer`` (verdict, least order,
 certificate, witness) and ``member(dfa, limits) -> bool | None`` (the verdict alone, for a
 census); :class:`ClassProcedure` adapts it to a classification.
@@ -30,13 +31,15 @@ from .results import FragmentResult
 from .semigroup import transition_semigroup
 from .witnesses import pumping_power, run
 from .profiles import least_k
-from .verify_subregular import verify_answer
+from .verify_subregular import CLASS_NAMES, verify_answer
 
 __all__ = ["ClassAnswer", "ClassProcedure", "SUBREGULAR", "semigroup", "context_of",
            "pumped_pair", "letters", "exponents"]
 
-#: the names ``subregular`` stands for, in the order they are asked
-SUBREGULAR = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT")
+#: deprecated (kept for old imports): the classes whose answers :mod:`.verify_subregular`
+#: checks by profiles.  What ``subregular`` asks is :data:`.registry.GROUPS` ``["subregular"]``,
+#: derived from the declarations (``LanguageClass.groups``), TSL and FO2[<], DD1 included.
+SUBREGULAR = CLASS_NAMES
 
 
 def _exact_counts(pair: ClassWitness) -> bool:
@@ -63,8 +66,13 @@ class ClassAnswer:
     t: int | None = None
     #: k is the least order (False: the order asked, :mod:`.fixed_order`)
     least: bool = True
+    #: what the class's answers are indexed by (``LanguageClass.parameters``): ``"none"``, a
+    #: class without an order, prints no k at all (no "least k")
+    parameters: str = "k"
 
     def to_json(self, sep: str = "") -> dict:
+        if self.parameters == "none":
+            return {} if self.certificate is None else dict(self.certificate.to_json(sep))
         out = {"k": self.k}
         if self.t is not None:
             out["t"] = self.t
@@ -76,7 +84,10 @@ class ClassAnswer:
 
     def text(self, sep: str = "", indent: str = "") -> str:
         """The certificate with its order and, on a second line after ``indent``, the
-        witness that k − 1 does not suffice."""
+        witness that k − 1 does not suffice (a class without an order: the certificate
+        alone)."""
+        if self.parameters == "none":
+            return self.certificate.text(sep) if self.certificate is not None else "(certificate not built)"
         head = (f"least k = {self.k}" if self.least else f"k = {self.k}") + (
             "" if self.t is None else f", threshold t = {self.t}")
         body = self.certificate.text(sep) if self.certificate is not None else "(certificate not built)"
@@ -91,8 +102,8 @@ class ClassAnswer:
 class ClassProcedure(Procedure):
     """A subregular class in a classification: ``decide(dfa, limits, certificates)`` of its
     module, then every certificate and witness re-checked by the ``check`` of the class's
-    declaration (:class:`~.classes.LanguageClass`; :mod:`.verify_subregular` for the classes of
-    :data:`SUBREGULAR`) — AssertionError if one fails: a bug, never printed."""
+    declaration (:class:`~.classes.LanguageClass`; :mod:`.verify_subregular` for the classes
+    whose profiles it computes) — AssertionError if one fails: a bug, never printed."""
 
     def __init__(self, family: str, decide):
         self.family, self._decide = family, decide
@@ -109,7 +120,7 @@ class ClassProcedure(Procedure):
         Past it the verdict stands, with its reason and the flags that raise the budget."""
         d = context.dfa
         start = time.perf_counter()
-        fast = self._decide(d, context.limits, False, context)
+        fast = self._stamped(cls, self._decide(d, context.limits, False, context))
         if not context.certificates:
             return FragmentResult(cls, fast.member, None, fast.witness, fast.method,
                                   certificate=fast if fast.member else None)
@@ -117,19 +128,27 @@ class ClassProcedure(Procedure):
         seconds = max(limits.certificate_seconds, limits.certificate_factor * (time.perf_counter() - start))
         try:
             with deadline(seconds):
-                ans = self._shortest(cls, d, self._decide(d, limits, True, context))
+                ans = self._shortest(cls, d, self._stamped(cls, self._decide(d, limits, True, context)))
                 self._recheck(cls, d, ans)
         except CertificateTimeout:
             what = "the certificate" if fast.member else "the witness" if fast.member is False else "the answer"
             return FragmentResult(cls, fast.member, None, None,
                                   f"{fast.method}; {what} not built within its time budget ({seconds:.3g} s: "
                                   f"{TIME_FLAG} or {STEP_FLAG} × the decision's time; either raises it)",
-                                  certificate=ClassAnswer(fast.member, fast.method) if fast.member else None)
+                                  certificate=self._stamped(cls, ClassAnswer(fast.member, fast.method))
+                                if fast.member else None)
         if ans.member is not fast.member:
             raise AssertionError(f"{cls.name}: the verdict changed with certificates "
                                  f"({fast.member} without, {ans.member} with)")
         return FragmentResult(cls, ans.member, None, ans.witness, ans.method,
                               certificate=ans if ans.member else None)
+
+    @staticmethod
+    def _stamped(cls, ans: ClassAnswer) -> ClassAnswer:
+        """``ans`` told what its class's answers are indexed by (a class declaring
+        ``parameters="none"`` prints no order)."""
+        params = getattr(cls, "parameters", "k")
+        return ans if ans.parameters == params or params != "none" else replace(ans, parameters=params)
 
     @staticmethod
     def _class_check(cls, d):

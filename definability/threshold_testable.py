@@ -120,4 +120,6 @@ PROCEDURE = ClassProcedure("locally threshold testable", decide)
 #: LTT: k-factors counted up to t (asked when named: ``--class LTT``)
 CLASS = LanguageClass("LTT", PROCEDURE, "k-factor counts", "pair", default=False,
                       check=AnswerCheck("LTT"),
-                      inclusions=(("LT", "LT_k = LTT_{k,1}"),))
+                      inclusions=(("LT", "LT_k = LTT_{k,1}"),), groups=("subregular",), bulk="LTT",
+                      parameters="k,t",
+                      summary="locally threshold testable: k-factors of ⋊w⋉ counted up to a threshold t")

@@ -152,4 +152,6 @@ def check(dfa, answer: dict, sep: str = "") -> Check:
 PROCEDURE = ClassProcedure("tier-based strictly local", decide)
 #: TSL: forbidden k-factors on the tier of the letters that act (asked when named: ``--class TSL``)
 CLASS = LanguageClass("TSL", PROCEDURE, "tier forbidden factors", "cover", default=False,
-                      inclusions=(("SL", "an SL language is TSL on the tier Σ"),), check=check)
+                      inclusions=(("SL", "an SL language is TSL on the tier Σ"),), check=check,
+                      groups=("subregular",), bulk="TSL", parameters="tier,k",
+                      summary="tier-based strictly local: strictly local after erasing the letters off a tier")

@@ -49,11 +49,24 @@ def registered_classes_text() -> str:
     return ", ".join(named) + "".join(f", or {g}" for g in groups)
 
 
+def registered_classes_lines() -> str:
+    """Each class asked only when named with its parameters and its one-line summary, from
+    its declaration (:func:`attnlogic.definability.registry.class_rows`)."""
+    from ..definability.registry import class_rows
+
+    return "; ".join(f"{name}{'' if params == 'none' else f' [{params}]'} = {summary}"
+                     for name, _, params, _, _, _, summary in class_rows() if summary)
+
+
 def add_class_argument(parser, help_text: str) -> None:
     """``--class NAME`` (repeatable, into ``args.classes``), its help ``help_text`` with
-    ``{classes}`` replaced by :func:`registered_classes_text` when help is printed."""
-    parser.add_argument("--class", dest="classes", metavar="NAME", action=_LazyHelpAppend,
-                        describe=lambda: help_text.format(classes=registered_classes_text()))
+    ``{classes}`` replaced by :func:`registered_classes_text` when help is printed, then the
+    classes' help lines (:func:`registered_classes_lines`)."""
+    def describe():
+        lines = registered_classes_lines()
+        return help_text.format(classes=registered_classes_text()) + (f". The classes: {lines}" if lines else "")
+
+    parser.add_argument("--class", dest="classes", metavar="NAME", action=_LazyHelpAppend, describe=describe)
 
 
 #: the formula syntaxes of --syntax (attnlogic.ltl.foreign.SYNTAXES; kept here so that building

@@ -87,7 +87,8 @@ def test_a_repeated_table_reuses_nothing_wrong():
 def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch):
     """Every helper replaced by its Python source (numba's ``py_func``; the sources are the
     functions themselves without numba) on the languages of at most 2 states and some of 3."""
-    names = ("_semigroup", "_collect", "_omega_sets", "_semigroup_classes", "_table_only", "_classes_kernel")
+    names = ("_semigroup", "_collect", "_omega_sets", "_semigroup_classes", "_table_only", "_pairs_acyclic",
+             "_classes_kernel")
     pure = {name: getattr(getattr(batch_classes, name), "py_func", getattr(batch_classes, name))
             for name in names}
     cases = [(n, minimal_dfa_arrays(n, 2)) for n in (1, 2)] + [(3, _sample(3, 2, 37))]
@@ -154,7 +155,8 @@ def test_the_census_command_counts_every_class_in_bulk(capsys):
 
 def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
     """SL ⊆ LT ⊆ LTT ⊆ DD1 ⊆ LTL[P,Y], RD ⊆ GD ⊆ LT, LTL[Y] ⊆ GD, SP ⊆ PT ⊆ DD1, PT ⊆ FO2[<],
-    LTL[P] ⊆ FO2[<] ⊆ LTL[S], language by language on all 57,068 (each proper there)."""
+    LTL[P] ⊆ FO2[<] ⊆ LTL[S], SL ⊆ TSL ⊆ LTL[S], language by language on all 57,068 (each
+    proper there)."""
     cols: dict = {}
     for n in (1, 2, 3, 4):
         rows, accs = minimal_dfa_arrays(n, 2)
@@ -167,6 +169,6 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
     cols = {name: np.concatenate(v) for name, v in cols.items()}
     for small, big in [("SL", "LT"), ("LT", "LTT"), ("LTT", "DD1"), ("DD1", "LTL[P,Y]"), ("RD", "GD"),
                        ("GD", "LT"), ("LTL[Y]", "GD"), ("SP", "PT"), ("PT", "DD1"), ("PT", "FO2[<]"),
-                       ("LTL[P]", "FO2[<]"), ("FO2[<]", "LTL[S]")]:
+                       ("LTL[P]", "FO2[<]"), ("FO2[<]", "LTL[S]"), ("SL", "TSL"), ("TSL", "LTL[S]")]:
         assert not (cols[small] & ~cols[big]).any(), (small, big)
         assert (cols[big] & ~cols[small]).any(), (small, big)

@@ -68,7 +68,8 @@ def check_finite(dfa, answer, sep=""):
 
 
 FINITE = LanguageClass("FINITE", Finite(), certificate="words", witness="pumping word",
-                       inclusions=(), default=False, check=check_finite)
+                       inclusions=(), default=False, check=check_finite, groups=("toy",),
+                       parameters="none", summary="the finite languages (a toy class of the tests)")
 
 
 @pytest.fixture
@@ -174,3 +175,141 @@ def test_verify_checks_a_registered_class_by_its_declared_check(finite, capsys, 
     assert main(["verify", "--regex", "ab|b", "--alphabet", "ab", "--class", "LTL[P]", "--answer", str(answer)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--class" in err[0]
+
+
+def test_everything_about_a_class_is_read_from_its_declaration(finite, capsys):
+    """One declaration, nothing else edited: its group asks it (``--class toy``), the
+    ``--help`` of classify and census lists it with its help line and group, the page lists
+    it, the census asks it one language at a time (it names no column of the bulk kernel), and
+    its answers carry no order (``parameters="none"``)."""
+    from attnlogic.cli import build_parser, main
+    from attnlogic.definability.census import check_request
+    from attnlogic.definability.census_shards import bulk_class_column
+    from attnlogic.definability.registry import GROUPS, class_rows, expand
+    from attnlogic.web.jobs import optional_classes
+
+    assert GROUPS["toy"] == ("FINITE",) and expand(["toy"]) == ("FINITE",)
+    assert "FINITE" not in GROUPS["subregular"]
+    fin = regex_to_dfa("ab|b", "ab")
+    assert classify(fin, windows=(), classes=["toy"])["FINITE"].member is True
+    assert main(["classify", "--regex", "ab|b", "--alphabet", "ab", "--class", "toy",
+                 "--search-budget", "0", "--json", "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["fragments"]["FINITE"]["member"] is True and "least k" not in json.dumps(out)
+    assert ("FINITE", "toy", "none", "words", "pumping word", "one at a time",
+            "the finite languages (a toy class of the tests)") in class_rows()
+    sub = next(a for a in build_parser()._actions if a.__class__.__name__ == "_SubParsersAction")
+    for command in ("classify", "census"):
+        text = " ".join(sub.choices[command].format_help().split())
+        assert "or toy for FINITE" in text or "or toy for all of them" in text, command
+        assert "FINITE = the finite languages (a toy class of the tests)" in text, command
+    assert "FINITE" in optional_classes()
+    assert bulk_class_column(FINITE) is None
+    assert not check_request(2, "ab", windows=(), classes=("toy",)).bulk_only
+
+
+def test_the_subregular_group_and_the_bulk_columns_are_the_declarations():
+    """``--class subregular`` is every class declaring the group, TSL included (it was
+    missing while the group was a list typed beside the registry), and each class of the
+    group names the column of the bulk kernel that decides it."""
+    from attnlogic.definability.batch_classes import CLASSES as KERNEL
+    from attnlogic.definability.census_shards import bulk_class_column
+    from attnlogic.definability.registry import GROUPS
+
+    group = GROUPS["subregular"]
+    assert group == tuple(c.name for c in CLASSES if "subregular" in c.groups)
+    assert "TSL" in group and "FO2[<]" in group and "DD1" in group
+    assert [str(q) for q in questions((), ["subregular"])] == [str(q) for q in questions(())] + list(group)
+    for name in group:
+        c = language_class(name)
+        assert KERNEL[bulk_class_column(c)] == name
+    assert bulk_class_column(language_class("SL[2]")) is None     # a fixed order: one at a time
+
+
+# -- a class without an order, through the subregular procedure -------------------------------------
+class Missing:
+    """The certificate kind of COFINITE: the words outside the language."""
+
+    def __init__(self, words):
+        self.words = tuple(words)
+
+    def to_json(self, sep=""):
+        return {"kind": "missing words", "words": [sep.join(w) for w in self.words]}
+
+    def text(self, sep=""):
+        return "every word but " + (", ".join(sep.join(w) or "ε" for w in self.words) or "none")
+
+
+def decide_cofinite(dfa, limits=None, certificates=True, context=None):
+    """COFINITE by the bound of FINITE on the complement: no rejected word of length n … 2n−1."""
+    from attnlogic.definability.subregular import ClassAnswer
+
+    n = dfa.n_states
+    out = [w for m in range(2 * n) for w in itertools.product(dfa.alphabet, repeat=m) if not dfa.accepts(w)]
+    if any(len(w) >= n for w in out):
+        return ClassAnswer(False, "co-infinite: a rejected word pumps")
+    return ClassAnswer(True, f"cofinite: {len(out)} words missing", None,
+                       Missing(out) if certificates else None)
+
+
+def check_cofinite(dfa, answer, sep=""):
+    """Independent of ``decide_cofinite``: the certificate's words are exactly the rejected
+    words up to length n − 1, and none of length n … 2n − 1 is rejected."""
+    from attnlogic.definability.verify import Check
+
+    cert = answer.get("certificate") or {}
+    n = dfa.n_states
+    short = {sep.join(w) for m in range(n) for w in itertools.product(dfa.alphabet, repeat=m)
+             if not dfa.accepts(w)}
+    pumps = any(not dfa.accepts(w) for m in range(n, 2 * n) for w in itertools.product(dfa.alphabet, repeat=m))
+    ok = cert.get("kind") == "missing words" and set(cert.get("words", ())) == short and not pumps
+    return Check(ok, f"{len(short)} words missing, none of length {n} … {2 * n - 1}")
+
+
+def test_a_class_without_an_order_prints_no_least_k(capsys, tmp_path):
+    """A class declared with ``parameters="none"`` answered by the subregular procedure
+    (its answer re-checked by its declared check): neither its text nor its JSON speaks of
+    k; ``verify --class`` runs its check and refuses a tampered certificate."""
+    from attnlogic.cli import main
+    from attnlogic.definability.subregular import ClassProcedure
+
+    cls = LanguageClass("COFINITE", ClassProcedure("cofinite", decide_cofinite), "missing words", "none",
+                        default=False, check=check_cofinite, parameters="none",
+                        summary="the cofinite languages (a toy class of the tests)")
+    register(cls)
+    try:
+        r = classify(regex_to_dfa("(a|b)(a|b)(a|b)*|b", "ab"), windows=(), classes=["COFINITE"])["COFINITE"]
+        assert r.member is True and r.certificate.to_json() == {"kind": "missing words", "words": ["", "a"]}
+        assert "k" not in r.certificate.text() and "k" not in r.certificate.to_json()
+        assert classify(regex_to_dfa("(a|b)*b", "ab"), windows=(), classes=["COFINITE"])["COFINITE"].member is False
+        argv = ["--regex", "(a|b)(a|b)(a|b)*|b", "--alphabet", "ab", "--class", "COFINITE"]
+        assert main(["classify", *argv, "--no-progress"]) == 0
+        text = capsys.readouterr().out
+        assert "every word but ε, a" in text and "least k" not in text
+        assert main(["classify", *argv, "--json", "--no-progress"]) == 0
+        answer = tmp_path / "answer.json"
+        answer.write_text(capsys.readouterr().out)
+        assert '"k"' not in json.dumps(json.loads(answer.read_text())["fragments"]["COFINITE"])
+        assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["valid"] is True
+        tampered = json.loads(answer.read_text())
+        tampered["fragments"]["COFINITE"]["certificate"]["words"] = [""]
+        answer.write_text(json.dumps(tampered))
+        assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 1
+        capsys.readouterr()
+    finally:
+        unregister("COFINITE")
+
+
+def test_the_docs_table_of_the_classes_is_their_declarations():
+    """docs/architecture.md's table of the classes asked by name is ``class_rows()`` row for
+    row (regenerate it from the registry when a declaration changes)."""
+    from pathlib import Path
+
+    from attnlogic.definability.registry import class_rows
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    head = "| class | groups | parameters | certificate | witness | census | what it is |"
+    lines = list(itertools.takewhile(lambda line: line.startswith("| "),
+                                     text[text.index(head):].splitlines()[2:]))
+    assert [tuple(cell.strip() for cell in line[2:-2].split(" | ")) for line in lines] == class_rows()

@@ -32,7 +32,7 @@ def test_every_user_reads_the_one_table():
     simplify = importlib.import_module("attnlogic.ltl.simplify")  # the package exports a function of that name
     assert simplify.boolean_block is semantics.boolean_block
     assert from_formula.step_past is semantics.step_past is synthesis.step_past
-    assert from_formula.step_since is semantics.step_since is synthesis.step_since
+    assert from_formula.step_since is semantics.step_since is synthesis.step_since is smallest.step_since
 
 
 def test_one_formula_builder():
