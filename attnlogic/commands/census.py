@@ -11,7 +11,7 @@ regular language, up to isomorphism, generated in order (canonical string
 representations) — and classify each in LTL[P], LTL[Y], LTL[P,Y], LTL[S] (in bulk, by a
 compiled kernel) and LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2; none with
 --no-windows), and in each registered class named by --class (SL, SP, RD, GD, LT, LTT, PT,
-FO2[<] and DD1 in bulk too, up to 5 states; --class subregular names them all).  Prints, per fragment (and
+FO2[<] and DD1 in bulk too, up to 7 states; --class subregular names them all).  Prints, per fragment (and
 its attention pattern) and number of states, how many languages are in it; the profiles
 (which set of fragments a language lies in) with their counts; and every undecided answer
 with its DFA.  The verdicts are the classifier's, computed without certificates (use
@@ -19,7 +19,7 @@ classify on one language for its formula or witness).
 
 The count grows fast (2, 24, 1028, 56014, 3705306 languages over two letters for
 N = 1 … 5): --max-dfas bounds the upper bound checked before enumerating (default 100000
-when languages are classified one at a time, 50000000 with --no-windows and no --class
+when languages are classified one at a time, 400000000 with --no-windows and no --class
 but those decided in bulk).
 --check-counts compares the number of languages of each size with the published counts.
 
@@ -52,7 +52,7 @@ def add_arguments(parser) -> None:
     add_budget_arguments(parser)
     parser.add_argument("--max-dfas", type=int, default=None, metavar="N",
                         help="refuse a census that may hold more DFAs than this, decided before "
-                             "enumerating (default 100000, or 50000000 when every fragment is "
+                             "enumerating (default 100000, or 400000000 when every fragment is "
                              "decided in bulk; at most 10^12)")
     parser.add_argument("--check-counts", action="store_true",
                         help="compare the number of languages of each size with the published "
