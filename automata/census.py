@@ -32,7 +32,7 @@ import numpy as np
 from ._compiled import jit
 from .dfa import DFA
 
-__all__ = ["canonical_tables", "canonical_table_count", "canonical_key", "minimal_dfas",
+__all__ = ["canonical_tables", "canonical_table_count", "canonical_extensions", "canonical_key", "minimal_dfas",
            "minimal_dfa_bound", "minimal_dfa_arrays", "shard_prefixes", "shard_depth",
            "KNOWN_COUNTS", "known_count", "MAX_BATCH_STATES"]
 
@@ -288,6 +288,12 @@ def minimal_dfa_arrays(n: int, k: int, prefix=()) -> tuple[np.ndarray, np.ndarra
     blk, new = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
     found, _ = jit(_minimal_kernel)(n, k, pre, rows, acc, scratch[0], scratch[1], blk, new)
     return rows[:found].copy(), acc[:found].copy()
+
+
+def canonical_extensions(n: int, k: int, prefix=()) -> int:
+    """How many canonical strings with n states over k letters extend ``prefix`` (a shard's
+    share of the canonical tables of its size: its weight in a progress estimate)."""
+    return _extensions(tuple(int(x) for x in prefix), n, k)
 
 
 def _extensions(prefix: tuple[int, ...], n: int, k: int) -> int:

@@ -30,12 +30,15 @@ worker process (``os._exit``), as a crashed machine would.
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from ..automata.census import canonical_extensions
 from ..kernel.cluster import ray_session
 from ..kernel.errors import InputError
 from ..kernel.fileio import check_output_path, read_text_capped, write_bytes_atomic, write_json_atomic
@@ -45,6 +48,8 @@ __all__ = ["run_census", "write_dataset", "dataset_rows", "RAY_RETRIES", "BACKEN
 
 #: how often Ray runs a shard again after its worker died
 RAY_RETRIES = 3
+#: Ray tasks kept in flight per CPU of the cluster (the others wait in the driver)
+IN_FLIGHT_PER_CPU = 4
 BACKENDS = ("local", "ray")
 #: the environment variable of the fault injection (module docstring)
 CRASH_ONCE = "ATTNLOGIC_CENSUS_CRASH_ONCE"
@@ -71,14 +76,20 @@ def _ray_results(request: CensusRequest, pending: list[Shard], jobs: int | None,
     with ray_session(jobs, address) as ray:
         task = ray.remote(_shard_task)
         refs = {}
+        # at most a few tasks per CPU in flight (a seven-state census has 388,425 shards)
+        window = max(IN_FLIGHT_PER_CPU, IN_FLIGHT_PER_CPU * int(ray.cluster_resources().get("CPU", 1)))
+        queue = iter(pending)
         try:
-            for shard in pending:
+            for shard in itertools.islice(queue, window):
                 refs[task.options(num_cpus=1, max_retries=RAY_RETRIES).remote(request, shard)] = shard
             while refs:
                 ready, _ = ray.wait(list(refs), num_returns=1)
                 for ref in ready:
                     shard = refs.pop(ref)
-                    yield shard, ShardResult.from_bytes(ray.get(ref), shard, k, F)
+                    result = ShardResult.from_bytes(ray.get(ref), shard, k, F)
+                    for more in itertools.islice(queue, 1):
+                        refs[task.options(num_cpus=1, max_retries=RAY_RETRIES).remote(request, more)] = more
+                    yield shard, result
         finally:
             for ref in refs:
                 ray.cancel(ref, force=True)
@@ -158,6 +169,7 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
         """The results in shard order, each written to its file as it arrives."""
         buffer = dict(done)
         count = len(done)
+        started, tables_done = time.monotonic(), 0
         nxt = 0
         while nxt < total and shards[nxt] in buffer:
             yield buffer.pop(shards[nxt])
@@ -169,7 +181,8 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
             if on_shard is not None:
                 on_shard(shard)
             if on_stage is not None:
-                on_stage(f"{count}/{total} shards ({shard.name} done)")
+                tables_done += weights[shard]
+                on_stage(f"{count}/{total} shards ({shard.name} done){_eta(started, tables_done, left_weight - tables_done)}")
             buffer[shard] = result
             while nxt < total and shards[nxt] in buffer:
                 yield buffer.pop(shards[nxt])
@@ -177,6 +190,9 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
         if nxt != total:                                  # pragma: no cover - a backend bug
             raise RuntimeError(f"census: {total - nxt} shards never came back")
 
+    weights = ({} if on_stage is None else
+               {s: canonical_extensions(s.n, len(request.alphabet), s.prefix) for s in pending})
+    left_weight = sum(weights.values())
     results: Iterable[ShardResult] = in_order()
     if dataset is not None:
         results = _tee_dataset(results, request, dataset)
@@ -184,6 +200,18 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
     if folder is not None:
         write_json_atomic(folder / "census.json", result.to_json())
     return result
+
+
+def _eta(started: float, done: int, left: int) -> str:
+    """``; about 12 min left`` from the work done in this run (shards weighed by their
+    canonical tables), or nothing before the first second."""
+    elapsed = time.monotonic() - started
+    if done <= 0 or elapsed < 1:
+        return ""
+    seconds = elapsed * left / done
+    when = (f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min" if seconds < 7200
+            else f"{seconds / 3600:.1f} h")
+    return f"; about {when} left"
 
 
 def dataset_rows(request: CensusRequest, result: ShardResult) -> Iterator[dict]:
