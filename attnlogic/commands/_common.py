@@ -11,7 +11,6 @@ from ..kernel.display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used 
 from ..kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
 from ..kernel.limits import (CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
                              DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits)
-from ..automata.regex import quoted_letter
 
 
 class _LazyHelpAppend(argparse._AppendAction):
@@ -86,6 +85,8 @@ def split_alphabet(text: str | None) -> list[str] | None:
 def _quoted_letters(text: str, s: str) -> list[str]:
     """The letters of an alphabet with quoted items: items (quoted or bare) separated by one
     comma and/or whitespace."""
+    from ..automata.regex import quoted_letter     # numpy and the regex grammar: not at start-up
+
     letters: list[str] = []
     i, n = 0, len(s)
     while i < n:

@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 from ..kernel.errors import InputError
-from ..kernel.progress import wanted
 from ._common import add_output_arguments, add_progress_arguments, print_json, split_alphabet
 
 HELP = "train global/local/hybrid transformers on formal languages, measure length generalisation"
@@ -273,6 +272,8 @@ def _run_lm(args) -> int:
     _check_patterns(patterns, cfg.n_heads)
     corpus = load_corpus(args.lm)
     t0 = time.perf_counter()
+    from ..kernel.progress import wanted
+
     rows = run_lm_patterns(corpus, patterns, cfg, progress=wanted(args),
                            seeds=_csv(args.seeds, int), lrs=_csv(args.lrs, float))
     out = {"command": command_line(args), "source": corpus.source, "preset": args.preset or "char",
@@ -324,6 +325,8 @@ def run(args) -> int:
     jobs = args.jobs if args.jobs is not None else (
         None if backend == "ray" else (2 if spec.name.endswith("quick") else 1))
     t0 = time.perf_counter()
+    from ..kernel.progress import wanted
+
     records = run_grid(spec, Path(args.out) if args.out else None, progress=wanted(args),
                        checkpoints=args.checkpoints, jobs=jobs, backend=backend, address=args.address)
     rows = aggregate(records)
