@@ -13,20 +13,11 @@ the three models of ``bench_check``: local-only, global-only, hybrid.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
+from . import best_of as _best
 from .bench_check import ALPHABET, MODELS
-
-
-def _best(fn, repeat: int = 3) -> tuple[float, object]:
-    best, out = float("inf"), None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t)
-    return best, out
 
 
 def main() -> None:
