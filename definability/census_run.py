@@ -140,13 +140,16 @@ def _read_done(folder: Path, request: CensusRequest, shards) -> dict[Shard, Shar
 
 def run_census(request: CensusRequest, out=None, backend: str = "local", address: str | None = None,
                jobs: int | None = None, on_stage=None, keep_entries: bool = False,
-               dataset=None, on_shard=None) -> Census:
+               dataset=None, on_shard=None, partial: bool = False) -> Census:
     """The census of ``request`` (module docstring): shards classified by ``backend``
     (``"local"``: this process; ``"ray"``: Ray tasks, ``jobs`` local CPUs or the cluster at
     ``address``), written under ``out`` when given (and read back from there when a run
     stopped), merged in shard order.  ``dataset``: also write every language with its
     verdicts to that file (:func:`write_dataset`).  ``on_stage(text)``: progress;
-    ``on_shard(shard)``: told each shard classified in this run, as it finishes."""
+    ``on_shard(shard)``: told each shard classified in this run, as it finishes.
+    ``partial``: classify nothing, merge the shards already under ``out`` (a stopped or
+    running census so far: its counts are those of the languages of those shards; nothing
+    is written)."""
     if backend not in BACKENDS:
         raise InputError(f"backend: one of {', '.join(BACKENDS)}, got {backend!r}", parameters=("backend",))
     if address is not None and backend != "ray":
@@ -154,6 +157,11 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
     shards = census_shards(request.max_states, len(request.alphabet))
     folder = _prepare_out(out, request) if out is not None else None
     done = _read_done(folder, request, shards) if folder is not None else {}
+    if partial:
+        if folder is None:
+            raise InputError("partial: merges the shards of a run, give its folder (out)",
+                             parameters=("out",))
+        shards = tuple(s for s in shards if s in done)
     pending = [s for s in shards if s not in done]
     total = len(shards)
     if on_stage is not None:
@@ -197,7 +205,7 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
     if dataset is not None:
         results = _tee_dataset(results, request, dataset)
     result = Census.merge(request, results, keep_entries=keep_entries)
-    if folder is not None:
+    if folder is not None and not partial:
         write_json_atomic(folder / "census.json", result.to_json())
     return result
 

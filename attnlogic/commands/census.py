@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from ._common import add_output_arguments
 
 HELP = "classify every minimal DFA with at most N states over an alphabet (counts per fragment)"
@@ -66,6 +69,9 @@ def add_arguments(parser) -> None:
                      help="with --backend ray and no --address: CPUs of the local Ray (default: all)")
     run.add_argument("--out", metavar="DIR",
                      help="write each shard to DIR/shards/ as it finishes; resume from there")
+    run.add_argument("--partial", action="store_true",
+                     help="with --out: classify nothing, merge the shards already in DIR (a stopped "
+                          "or running census so far) and print their counts")
     run.add_argument("--sample", type=int, default=None, metavar="M",
                      help="decide the window fragments and --class classes on a stratified sample "
                           "of M languages per stratum (size × profile in the four bulk fragments), "
@@ -107,6 +113,8 @@ def run(args) -> int:
         raise InputError("--address needs --backend ray")
     if args.jobs is not None and (args.backend != "ray" or args.jobs < 1):
         raise InputError("--jobs: a number of CPUs >= 1, with --backend ray")
+    if args.partial and (args.out is None or args.dataset is not None or args.sample is not None):
+        raise InputError("--partial merges the shards of --out DIR: give --out, without --dataset or --sample")
     if args.sample is not None and args.sample < 1:
         raise InputError(f"--sample must be >= 1, got {args.sample}")
     letters = split_alphabet(args.alphabet)
@@ -129,12 +137,19 @@ def run(args) -> int:
     with StatusLine("census", wanted(args)) as status:
         result = run_census(request, out=args.out, backend=args.backend, address=args.address,
                             jobs=args.jobs, on_stage=status, keep_entries=args.each,
-                            dataset=args.dataset)
+                            dataset=args.dataset, partial=args.partial)
         estimates = None
         if args.sample is not None:
             from attnlogic.definability.census_sample import sample_census
 
             estimates = sample_census(asked, args.sample, args.seed, on_stage=status)
+    if args.partial:
+        from attnlogic.definability.census_shards import census_shards
+
+        whole = census_shards(request.max_states, len(request.alphabet))
+        merged = sum(1 for s in whole if (Path(args.out) / "shards" / f"{s.name}.npz").exists())
+        print(f"partial: {merged} of {len(whole)} shards merged (the counts below are theirs)",
+              file=sys.stderr)
     checked = check_counts(result) if args.check_counts else None
     if args.json:
         obj = result.to_json(each=args.each)

@@ -100,6 +100,35 @@ def test_a_stopped_six_state_run_resumes_where_it_stopped(tmp_path):
     assert not (tmp_path / "census.json").exists()
 
 
+def test_a_partial_run_merges_the_shards_it_has(tmp_path, capsys):
+    """``--partial`` on the folder of a stopped run: the counts of the shards written, no
+    shard classified, nothing written; the run then resumes to the whole census."""
+    request = check_request(**BULK)
+    seen = []
+
+    def stop_after_six(shard):
+        seen.append(shard)
+        if len(seen) == 6:
+            raise Stop
+
+    with pytest.raises(Stop):
+        run_census(request, out=tmp_path, on_shard=stop_after_six)
+    files = sorted((tmp_path / "shards").iterdir())
+    ran = []
+    part = run_census(request, out=tmp_path, partial=True, on_shard=ran.append)
+    assert ran == [] and sorted((tmp_path / "shards").iterdir()) == files
+    assert not (tmp_path / "census.json").exists()
+    assert part.total() == sum(len(classify_shard(request, s)) for s in seen)
+    assert part.total(4) == sum(len(classify_shard(request, s)) for s in seen if s.n == 4) < 56014
+    args = ["census", "-n", "4", "-a", "ab", "--no-windows", "--no-progress", "--out", str(tmp_path)]
+    assert main(args + ["--partial", "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["languages"]["4"] == part.total(4)
+    assert "partial: 6 of 8 shards merged" in out.err
+    assert main(args) == 0 and "56014" in capsys.readouterr().out
+    assert main(["census", "-n", "2", "-a", "ab", "--partial"]) == 2
+
+
 def test_another_request_on_the_same_folder_is_refused(tmp_path):
     run_census(check_request(2, "ab", windows=()), out=tmp_path)
     with pytest.raises(InputError, match="another request"):
