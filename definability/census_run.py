@@ -124,18 +124,21 @@ def _prepare_out(out, request: CensusRequest) -> Path:
     return folder
 
 
-def _read_done(folder: Path, request: CensusRequest, shards) -> dict[Shard, ShardResult]:
-    k, F = len(request.alphabet), len(request.fragments)
-    done = {}
-    for shard in shards:
-        path = folder / "shards" / f"{shard.name}.npz"
-        if path.exists():
-            try:
-                done[shard] = ShardResult.from_bytes(path.read_bytes(), shard, k, F)
-            except (ValueError, OSError, KeyError) as exc:
-                raise InputError(f"out: {path}: not a shard of this census ({exc}); delete it to "
-                                 "classify that shard again", parameters=("out",)) from None
-    return done
+def _done_shards(folder: Path, shards) -> set[Shard]:
+    """The shards whose file is in the run's folder (read, and checked, when merged: a
+    census of millions of languages is never held in memory at once)."""
+    return {shard for shard in shards if (folder / "shards" / f"{shard.name}.npz").exists()}
+
+
+def _read_shard(folder: Path, request: CensusRequest, shard: Shard) -> ShardResult:
+    """The classified shard from its file in the run's folder (InputError when it is not a
+    shard of this census)."""
+    path = folder / "shards" / f"{shard.name}.npz"
+    try:
+        return ShardResult.from_bytes(path.read_bytes(), shard, len(request.alphabet), len(request.fragments))
+    except (ValueError, OSError, KeyError) as exc:
+        raise InputError(f"out: {path}: not a shard of this census ({exc}); delete it to "
+                         "classify that shard again", parameters=("out",)) from None
 
 
 def run_census(request: CensusRequest, out=None, backend: str = "local", address: str | None = None,
@@ -156,7 +159,7 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
         raise InputError("address: only with backend 'ray'", parameters=("address",))
     shards = census_shards(request.max_states, len(request.alphabet))
     folder = _prepare_out(out, request) if out is not None else None
-    done = _read_done(folder, request, shards) if folder is not None else {}
+    done = _done_shards(folder, shards) if folder is not None else set()
     if partial:
         if folder is None:
             raise InputError("partial: merges the shards of a run, give its folder (out)",
@@ -174,13 +177,20 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
         finished = _local_results(request, pending, on_stage)
 
     def in_order() -> Iterator[ShardResult]:
-        """The results in shard order, each written to its file as it arrives."""
-        buffer = dict(done)
+        """The results in shard order, each written to its file as it arrives.  With a
+        folder, a shard done (before or out of order) is held as its file and read back in
+        its turn, so memory holds one shard at a time whatever the order of completion."""
+        buffer: dict = dict.fromkeys(done)
         count = len(done)
         started, tables_done = time.monotonic(), 0
         nxt = 0
+
+        def take(shard):
+            held = buffer.pop(shard)
+            return _read_shard(folder, request, shard) if held is None else held
+
         while nxt < total and shards[nxt] in buffer:
-            yield buffer.pop(shards[nxt])
+            yield take(shards[nxt])
             nxt += 1
         for shard, result in finished:
             if folder is not None:
@@ -191,9 +201,9 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
             if on_stage is not None:
                 tables_done += weights[shard]
                 on_stage(f"{count}/{total} shards ({shard.name} done){_eta(started, tables_done, left_weight - tables_done)}")
-            buffer[shard] = result
+            buffer[shard] = result if folder is None or shard == shards[nxt] else None
             while nxt < total and shards[nxt] in buffer:
-                yield buffer.pop(shards[nxt])
+                yield take(shards[nxt])
                 nxt += 1
         if nxt != total:                                  # pragma: no cover - a backend bug
             raise RuntimeError(f"census: {total - nxt} shards never came back")
