@@ -25,6 +25,7 @@ enumeration itself.  :data:`KNOWN_COUNTS` holds the published numbers of minimal
 
 from __future__ import annotations
 
+import functools
 from typing import Iterator, Sequence
 
 import numpy as np
@@ -298,10 +299,14 @@ def canonical_extensions(n: int, k: int, prefix=()) -> int:
 
 def _extensions(prefix: tuple[int, ...], n: int, k: int) -> int:
     """How many canonical strings extend ``prefix`` (the dynamic programme of
-    :func:`canonical_table_count` started after the prefix)."""
+    :func:`canonical_table_count` started after the prefix): a function of the prefix's
+    length and largest state alone."""
+    return _ways_after(len(prefix), max(prefix, default=0), n, k)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ways_after(start: int, top0: int, n: int, k: int) -> int:
     cells = n * k
-    start = len(prefix)
-    top0 = max(prefix, default=0)
     ways = [1 if top == n - 1 else 0 for top in range(n)]
     for i in range(cells - 1, start - 1, -1):
         state = i // k
