@@ -20,8 +20,8 @@ its attention pattern) and number of states, how many languages are in it; the p
 with its DFA.  The verdicts are the classifier's, computed without certificates (use
 classify on one language for its formula or witness).
 
-The count grows fast (2, 24, 1028, 56014, 3705306 languages over two letters for
-N = 1 … 5): --max-dfas bounds the upper bound checked before enumerating (default 100000
+The count grows fast (2, 24, 1028, 56014, 3705306, 286717796 languages over two letters for
+N = 1 … 6): --max-dfas bounds the upper bound checked before enumerating (default 100000
 when languages are classified one at a time, 400000000 with --no-windows and no --class
 but those decided in bulk).
 --check-counts compares the number of languages of each size with the published counts.
@@ -29,7 +29,8 @@ but those decided in bulk).
 The census is cut into shards (a size and a prefix of the string representation).
 --backend ray runs them as Ray tasks (local Ray with --jobs CPUs, or --address of a
 cluster); --out DIR writes each shard to DIR/shards/ as it finishes, so that the same
-command resumes a stopped run; the tables are the same bytes with every backend.
+command resumes a stopped run; the tables are the same bytes with every backend;
+--partial prints the counts of the shards DIR holds so far (classifying nothing).
 --dataset FILE.jsonl.gz writes one line per language (its DFA and every verdict).
 
 Examples:
@@ -37,6 +38,7 @@ Examples:
   attnlogic census --max-states 2 --alphabet abc --json --each
   attnlogic census --max-states 5 --alphabet ab --no-windows --check-counts
   attnlogic census -n 5 -a ab --no-windows --backend ray --out runs/census-5ab --dataset census-5ab.jsonl.gz
+  attnlogic census -n 6 -a ab --no-windows --class subregular --check-counts --out runs/census-6ab --progress
 """
 
 
