@@ -192,6 +192,7 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
         while nxt < total and shards[nxt] in buffer:
             yield take(shards[nxt])
             nxt += 1
+        started = time.monotonic()            # the time left: from this run's own shards
         for shard, result in finished:
             if folder is not None:
                 write_bytes_atomic(folder / "shards" / f"{shard.name}.npz", result.to_bytes())
