@@ -271,9 +271,9 @@ def _run_lm(args) -> int:
     patterns = _csv(args.patterns) or ("global", "local:1", "hybrid:1")
     _check_patterns(patterns, cfg.n_heads)
     corpus = load_corpus(args.lm)
-    t0 = time.perf_counter()
     from ..kernel.progress import wanted
 
+    t0 = time.perf_counter()
     rows = run_lm_patterns(corpus, patterns, cfg, progress=wanted(args),
                            seeds=_csv(args.seeds, int), lrs=_csv(args.lrs, float))
     out = {"command": command_line(args), "source": corpus.source, "preset": args.preset or "char",
@@ -324,9 +324,9 @@ def run(args) -> int:
         raise InputError("--jobs must be ≥ 1")
     jobs = args.jobs if args.jobs is not None else (
         None if backend == "ray" else (2 if spec.name.endswith("quick") else 1))
-    t0 = time.perf_counter()
     from ..kernel.progress import wanted
 
+    t0 = time.perf_counter()
     records = run_grid(spec, Path(args.out) if args.out else None, progress=wanted(args),
                        checkpoints=args.checkpoints, jobs=jobs, backend=backend, address=args.address)
     rows = aggregate(records)
