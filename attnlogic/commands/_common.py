@@ -7,10 +7,7 @@ import json
 import re
 import sys
 
-from ..kernel.display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used by the commands)
 from ..kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
-from ..kernel.limits import (CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
-                             DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits)
 
 
 class _LazyHelpAppend(argparse._AppendAction):
@@ -180,6 +177,9 @@ def add_budget_arguments(parser, search: bool = False, memory: bool = False) -> 
     and ``--limit``, and with ``search`` / ``memory`` also ``--search-budget`` /
     ``--memory-budget``.  :func:`limits_from_args` maps them onto one
     :class:`~attnlogic.kernel.limits.Limits` (an option not given keeps the library's default)."""
+    from ..kernel.limits import (CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
+                                 DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT)
+
     group = parser.add_argument_group("budgets")
     group.add_argument("--max-depth", type=int, default=None, metavar="D",
                        help="deepest type refinement tried for the window fragments "
@@ -235,10 +235,12 @@ def add_server_budget_arguments(parser) -> None:
                        help="worker processes (default: one per core)")
 
 
-def limits_from_args(args) -> Limits:
+def limits_from_args(args):
     """The :class:`~attnlogic.kernel.limits.Limits` of the budget options (validated by the library:
     a bad value is an InputError naming the parameter, which the command line maps back to
     its flag)."""
+    from ..kernel.limits import Limits
+
     return Limits.of(limit=args.limit, max_depth=args.max_depth,
                      search_budget=getattr(args, "search_budget", None),
                      certificate_factor=getattr(args, "certificate_factor", None),
