@@ -55,7 +55,10 @@ def _load(name: str):
         raise
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with ``command`` (one of :data:`COMMANDS`), the options
+    of that command only (the others are listed with their one-line help: what a run of that
+    command needs, so that start-up builds one command's options, not thirteen)."""
     from . import __version__
 
     parser = _Parser(
@@ -71,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         p = sub.add_parser(name, help=module.HELP, description=getattr(module, "DESCRIPTION", module.HELP),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
+        if command is not None and name != command:
+            continue
         module.add_arguments(p)
         p.set_defaults(_run=module.run, _options=_option_strings(p))
     return parser
@@ -111,6 +116,15 @@ PARAMETER_FLAGS = {"limit": "--limit", "max_depth": "--max-depth", "alphabet": "
                    "max_queries": "--max-queries"}
 
 
+def _command(argv) -> str | None:
+    """The command a command line runs: its first word when that is one of
+    :data:`COMMANDS` (the top-level parser has no option taking a value), else None."""
+    for a in argv:
+        if not a.startswith("-"):
+            return a if a in COMMANDS else None
+    return None
+
+
 def _unencodable(argv) -> int | None:
     """The index of the first argument that is not valid UTF-8 (undecodable bytes arrive as
     lone surrogates and could not be printed back), or None."""
@@ -128,7 +142,12 @@ def main(argv: list[str] | None = None) -> int:
     if bad is not None:
         print(f"attnlogic: error: argument {bad + 1} is not valid UTF-8 text", file=sys.stderr)
         return 2
-    parser = build_parser()
+    if argv == ["--version"]:            # nothing to parse: no command is loaded
+        from . import __version__
+
+        print(f"attnlogic {__version__}")
+        return 0
+    parser = build_parser(_command(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "_run", None):     # no command: the usage, on stderr (exit 2 is an error)
         parser.print_help(sys.stderr)

@@ -25,6 +25,7 @@ enumeration itself.  :data:`KNOWN_COUNTS` holds the published numbers of minimal
 
 from __future__ import annotations
 
+import functools
 from typing import Iterator, Sequence
 
 import numpy as np
@@ -32,7 +33,7 @@ import numpy as np
 from ._compiled import jit
 from .dfa import DFA
 
-__all__ = ["canonical_tables", "canonical_table_count", "canonical_key", "minimal_dfas",
+__all__ = ["canonical_tables", "canonical_table_count", "canonical_extensions", "canonical_key", "minimal_dfas",
            "minimal_dfa_bound", "minimal_dfa_arrays", "shard_prefixes", "shard_depth",
            "KNOWN_COUNTS", "known_count", "MAX_BATCH_STATES"]
 
@@ -290,12 +291,22 @@ def minimal_dfa_arrays(n: int, k: int, prefix=()) -> tuple[np.ndarray, np.ndarra
     return rows[:found].copy(), acc[:found].copy()
 
 
+def canonical_extensions(n: int, k: int, prefix=()) -> int:
+    """How many canonical strings with n states over k letters extend ``prefix`` (a shard's
+    share of the canonical tables of its size: its weight in a progress estimate)."""
+    return _extensions(tuple(int(x) for x in prefix), n, k)
+
+
 def _extensions(prefix: tuple[int, ...], n: int, k: int) -> int:
     """How many canonical strings extend ``prefix`` (the dynamic programme of
-    :func:`canonical_table_count` started after the prefix)."""
+    :func:`canonical_table_count` started after the prefix): a function of the prefix's
+    length and largest state alone."""
+    return _ways_after(len(prefix), max(prefix, default=0), n, k)
+
+
+@functools.lru_cache(maxsize=4096)
+def _ways_after(start: int, top0: int, n: int, k: int) -> int:
     cells = n * k
-    start = len(prefix)
-    top0 = max(prefix, default=0)
     ways = [1 if top == n - 1 else 0 for top in range(n)]
     for i in range(cells - 1, start - 1, -1):
         state = i // k

@@ -69,15 +69,17 @@ __all__ = ["CLASSES", "MAX_STATES", "classify_classes"]
 #: the classes decided here (registry names), in the order of the columns of
 #: :func:`classify_classes`
 CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL")
-#: the largest number of states the kernel takes (a multiplication table of (n^n)² entries)
-MAX_STATES = 5
+#: the largest number of states the kernel takes (tables of n^n entries; the multiplication
+#: table has |S|² entries, allocated for the largest semigroup met so far)
+MAX_STATES = 7
 
 
 def _semigroup(n, k, t, idx, elems, R, M, parent, letter):
     """Enumerate the transition semigroup of the table ``t`` (n·k successors) breadth first
     from the letters: ``elems[j]`` the transformation of element j, ``R[j, a]`` the index of
     j·a, ``M[i, j]`` = i·j.  ``idx`` (n^n entries, all −1 on entry and exit) maps a code to
-    its index.  Returns |S|."""
+    its index.  Returns |S|, or −|S| when the multiplication table ``M`` has fewer than |S|
+    rows (then ``M`` is not filled: the caller allocates a larger one and asks again)."""
     size = 0
     for a in range(k):                       # the letters (equal ones once)
         code = 0
@@ -112,6 +114,8 @@ def _semigroup(n, k, t, idx, elems, R, M, parent, letter):
         for q in range(n - 1, -1, -1):
             code = code * n + elems[j, q]
         idx[code] = -1
+    if size > M.shape[0]:
+        return -size
     for i in range(size):                    # M[i, j] = i·j, j in discovery order
         for j in range(size):
             if parent[j] < 0:
@@ -263,7 +267,9 @@ _semigroup_classes = jit(_semigroup_classes)
 
 def _table_only(n, k, t, singletons, aperiodic, work, out):
     """RD, PT and (when ``aperiodic``) GD, LT, LTT, FO2[<], DD1 of the table ``t``: written
-    to ``out`` in :data:`CLASSES` order (the columns 2 … 8)."""
+    to ``out`` in :data:`CLASSES` order (the columns 2 … 8).  Returns 0, or the size of the
+    semigroup when the work arrays' capacity (the rows of ``M``, ``P``, ``Q``) is smaller
+    (then the columns 3, 4, 5, 7, 8 are not written)."""
     (idx, elems, R, M, parent, letter, omega, E, mark, X, Y, P, PL, Q, QL, res, alive, seen, fa, fb) = work
     # RD: no cycle among the states that are not sinks (peeling)
     for q in range(n):
@@ -334,6 +340,8 @@ def _table_only(n, k, t, singletons, aperiodic, work, out):
         out[c] = 0
     if aperiodic:
         size = _semigroup(n, k, t, idx, elems, R, M, parent, letter)
+        if size < 0:
+            return -size
         ne = 0
         for s in range(size):
             if M[s, s] == s:
@@ -349,6 +357,7 @@ def _table_only(n, k, t, singletons, aperiodic, work, out):
         out[5] = res[2]
         out[7] = res[3]
         out[8] = res[4]
+    return 0
 
 
 _table_only = jit(_table_only)
@@ -396,10 +405,13 @@ def _pairs_acyclic(n, k, t, useful, letters, alive):
 _pairs_acyclic = jit(_pairs_acyclic)
 
 
-def _classes_kernel(n, k, rows, accepting, bulk, out, work):
-    """Fill ``out[i]`` (:data:`CLASSES`, 1 or 0) for each table ``rows[i]`` with acceptance
-    bits ``accepting[i]`` and the verdicts ``bulk[i]`` of :mod:`.batch` (column 0 LTL[P],
-    column 3 LTL[S]); a table equal to the one before it copies its table-only verdicts."""
+def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
+    """Fill ``out[i]`` (:data:`CLASSES`, 1 or 0) for each table ``rows[i]``, i ≥ ``start``,
+    with acceptance bits ``accepting[i]`` and the verdicts ``bulk[i]`` of :mod:`.batch`
+    (column 0 LTL[P], column 3 LTL[S]); a table equal to the one before it copies its
+    table-only verdicts.  Returns the number of rows filled up to: ``rows.shape[0]``, or the
+    first row whose semigroup is larger than the work arrays hold (:func:`_table_only`),
+    with that size in ``work[15][0]``."""
     m = rows.shape[0]
     cells = n * k
     t = np.zeros(cells, dtype=np.int64)
@@ -409,8 +421,8 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work):
     inc = np.zeros(n, dtype=np.int64)
     acting = np.zeros(k, dtype=np.int64)
     every = np.zeros(k, dtype=np.int64)
-    for i in range(m):
-        same = i > 0
+    for i in range(start, m):
+        same = i > start
         if same:
             for c in range(cells):
                 if rows[i, c] != rows[i - 1, c]:
@@ -423,7 +435,10 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work):
             for c in range(cells):
                 t[c] = rows[i, c]
             reach_masks(n, k, t, reach)      # reachability sets as bit masks
-            _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, work, out[i])
+            need = _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, work, out[i])
+            if need > 0:
+                work[15][0] = need
+                return i
         acc = np.int64(accepting[i])
         # SL: the pair graph of the useful states is acyclic, over every letter; TSL: the
         # same over the letters that act (the tier of tier_strictly_local)
@@ -461,16 +476,30 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work):
                 if (inc[t[p * k + a]] >> p) & 1 == 0:
                     sp = False
         out[i, 1] = 1 if sp else 0
+    return m
 
 
 _classes_kernel = jit(_classes_kernel)
 
 
-def _work(n: int, k: int) -> tuple:
-    """The scratch arrays of the kernel for tables of n states over k letters."""
+#: the first capacity of the work arrays (the semigroups of at most this many elements; a
+#: larger one reallocates them, doubling, and the kernel resumes at that table)
+FIRST_CAPACITY = 256
+#: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB); a
+#: semigroup beyond it is refused (RuntimeError) rather than exhausting memory.  The
+#: aperiodic transition semigroups of minimal DFAs with at most 7 states over two letters
+#: stay far below it (a census measures them: docs/census.md).
+MAX_CAPACITY = 16384
+
+
+def _work(n: int, k: int, capacity: int | None = None) -> tuple:
+    """The scratch arrays of the kernel for tables of n states over k letters, the
+    multiplication table and the ω-sets (``M``, ``P``, ``Q``) for semigroups of at most
+    ``capacity`` elements (default: every transformation, n^n)."""
     size = n ** n
+    cap = size if capacity is None else min(size, int(capacity))
     z = lambda *shape: np.zeros(shape, dtype=np.int64)          # noqa: E731
-    square = lambda: np.zeros((size, size), dtype=np.int32)     # noqa: E731  (M, P, Q)
+    square = lambda: np.zeros((cap, cap), dtype=np.int32)       # noqa: E731  (M, P, Q)
     return (np.full(size, -1, dtype=np.int64), z(size, n), z(size, k), square(), z(size), z(size),
             z(size), z(size), z(size + 1), z(size), z(size), square(), z(size), square(), z(size),
             z(5), z(n), z(n * n), z(n * n), z(n * n))
@@ -491,6 +520,16 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None) -> np.ndarray:
         raise ValueError(f"accepting: one acceptance vector per row, got {accepting.shape[0]} for {m} rows")
     bulk = classify_tables(n, k, rows) if bulk is None else np.ascontiguousarray(bulk, dtype=np.int8)
     out = np.zeros((m, len(CLASSES)), dtype=np.int8)
-    if m:
-        _classes_kernel(n, k, rows, accepting, bulk, out, _work(n, k))
+    start, capacity = 0, min(n ** n, FIRST_CAPACITY)
+    work = _work(n, k, capacity)
+    while start < m:
+        start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start)
+        if start < m:                          # a semigroup larger than the work arrays
+            need = int(work[15][0])
+            while capacity < need:
+                capacity *= 2
+            if min(capacity, n ** n) > MAX_CAPACITY:
+                raise RuntimeError(f"a transition semigroup of {need} elements (row {start}): "
+                                   f"more than the kernel's {MAX_CAPACITY} (MAX_CAPACITY)")
+            work = _work(n, k, capacity)
     return out

@@ -30,12 +30,15 @@ worker process (``os._exit``), as a crashed machine would.
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from ..automata.census import canonical_extensions
 from ..kernel.cluster import ray_session
 from ..kernel.errors import InputError
 from ..kernel.fileio import check_output_path, read_text_capped, write_bytes_atomic, write_json_atomic
@@ -45,6 +48,8 @@ __all__ = ["run_census", "write_dataset", "dataset_rows", "RAY_RETRIES", "BACKEN
 
 #: how often Ray runs a shard again after its worker died
 RAY_RETRIES = 3
+#: Ray tasks kept in flight per CPU of the cluster (the others wait in the driver)
+IN_FLIGHT_PER_CPU = 4
 BACKENDS = ("local", "ray")
 #: the environment variable of the fault injection (module docstring)
 CRASH_ONCE = "ATTNLOGIC_CENSUS_CRASH_ONCE"
@@ -71,14 +76,20 @@ def _ray_results(request: CensusRequest, pending: list[Shard], jobs: int | None,
     with ray_session(jobs, address) as ray:
         task = ray.remote(_shard_task)
         refs = {}
+        # at most a few tasks per CPU in flight (a seven-state census has 388,425 shards)
+        window = max(IN_FLIGHT_PER_CPU, IN_FLIGHT_PER_CPU * int(ray.cluster_resources().get("CPU", 1)))
+        queue = iter(pending)
         try:
-            for shard in pending:
+            for shard in itertools.islice(queue, window):
                 refs[task.options(num_cpus=1, max_retries=RAY_RETRIES).remote(request, shard)] = shard
             while refs:
                 ready, _ = ray.wait(list(refs), num_returns=1)
                 for ref in ready:
                     shard = refs.pop(ref)
-                    yield shard, ShardResult.from_bytes(ray.get(ref), shard, k, F)
+                    result = ShardResult.from_bytes(ray.get(ref), shard, k, F)
+                    for more in itertools.islice(queue, 1):
+                        refs[task.options(num_cpus=1, max_retries=RAY_RETRIES).remote(request, more)] = more
+                    yield shard, result
         finally:
             for ref in refs:
                 ray.cancel(ref, force=True)
@@ -113,36 +124,47 @@ def _prepare_out(out, request: CensusRequest) -> Path:
     return folder
 
 
-def _read_done(folder: Path, request: CensusRequest, shards) -> dict[Shard, ShardResult]:
-    k, F = len(request.alphabet), len(request.fragments)
-    done = {}
-    for shard in shards:
-        path = folder / "shards" / f"{shard.name}.npz"
-        if path.exists():
-            try:
-                done[shard] = ShardResult.from_bytes(path.read_bytes(), shard, k, F)
-            except (ValueError, OSError, KeyError) as exc:
-                raise InputError(f"out: {path}: not a shard of this census ({exc}); delete it to "
-                                 "classify that shard again", parameters=("out",)) from None
-    return done
+def _done_shards(folder: Path, shards) -> set[Shard]:
+    """The shards whose file is in the run's folder (read, and checked, when merged: a
+    census of millions of languages is never held in memory at once)."""
+    return {shard for shard in shards if (folder / "shards" / f"{shard.name}.npz").exists()}
+
+
+def _read_shard(folder: Path, request: CensusRequest, shard: Shard) -> ShardResult:
+    """The classified shard from its file in the run's folder (InputError when it is not a
+    shard of this census)."""
+    path = folder / "shards" / f"{shard.name}.npz"
+    try:
+        return ShardResult.from_bytes(path.read_bytes(), shard, len(request.alphabet), len(request.fragments))
+    except (ValueError, OSError, KeyError) as exc:
+        raise InputError(f"out: {path}: not a shard of this census ({exc}); delete it to "
+                         "classify that shard again", parameters=("out",)) from None
 
 
 def run_census(request: CensusRequest, out=None, backend: str = "local", address: str | None = None,
                jobs: int | None = None, on_stage=None, keep_entries: bool = False,
-               dataset=None, on_shard=None) -> Census:
+               dataset=None, on_shard=None, partial: bool = False) -> Census:
     """The census of ``request`` (module docstring): shards classified by ``backend``
     (``"local"``: this process; ``"ray"``: Ray tasks, ``jobs`` local CPUs or the cluster at
     ``address``), written under ``out`` when given (and read back from there when a run
     stopped), merged in shard order.  ``dataset``: also write every language with its
     verdicts to that file (:func:`write_dataset`).  ``on_stage(text)``: progress;
-    ``on_shard(shard)``: told each shard classified in this run, as it finishes."""
+    ``on_shard(shard)``: told each shard classified in this run, as it finishes.
+    ``partial``: classify nothing, merge the shards already under ``out`` (a stopped or
+    running census so far: its counts are those of the languages of those shards; nothing
+    is written)."""
     if backend not in BACKENDS:
         raise InputError(f"backend: one of {', '.join(BACKENDS)}, got {backend!r}", parameters=("backend",))
     if address is not None and backend != "ray":
         raise InputError("address: only with backend 'ray'", parameters=("address",))
     shards = census_shards(request.max_states, len(request.alphabet))
     folder = _prepare_out(out, request) if out is not None else None
-    done = _read_done(folder, request, shards) if folder is not None else {}
+    done = _done_shards(folder, shards) if folder is not None else set()
+    if partial:
+        if folder is None:
+            raise InputError("partial: merges the shards of a run, give its folder (out)",
+                             parameters=("out",))
+        shards = tuple(s for s in shards if s in done)
     pending = [s for s in shards if s not in done]
     total = len(shards)
     if on_stage is not None:
@@ -155,13 +177,22 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
         finished = _local_results(request, pending, on_stage)
 
     def in_order() -> Iterator[ShardResult]:
-        """The results in shard order, each written to its file as it arrives."""
-        buffer = dict(done)
+        """The results in shard order, each written to its file as it arrives.  With a
+        folder, a shard done (before or out of order) is held as its file and read back in
+        its turn, so memory holds one shard at a time whatever the order of completion."""
+        buffer: dict = dict.fromkeys(done)
         count = len(done)
+        started, tables_done = time.monotonic(), 0
         nxt = 0
+
+        def take(shard):
+            held = buffer.pop(shard)
+            return _read_shard(folder, request, shard) if held is None else held
+
         while nxt < total and shards[nxt] in buffer:
-            yield buffer.pop(shards[nxt])
+            yield take(shards[nxt])
             nxt += 1
+        started = time.monotonic()            # the time left: from this run's own shards
         for shard, result in finished:
             if folder is not None:
                 write_bytes_atomic(folder / "shards" / f"{shard.name}.npz", result.to_bytes())
@@ -169,21 +200,37 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
             if on_shard is not None:
                 on_shard(shard)
             if on_stage is not None:
-                on_stage(f"{count}/{total} shards ({shard.name} done)")
-            buffer[shard] = result
+                tables_done += weights[shard]
+                on_stage(f"{count}/{total} shards ({shard.name} done){_eta(started, tables_done, left_weight - tables_done)}")
+            buffer[shard] = result if folder is None or shard == shards[nxt] else None
             while nxt < total and shards[nxt] in buffer:
-                yield buffer.pop(shards[nxt])
+                yield take(shards[nxt])
                 nxt += 1
         if nxt != total:                                  # pragma: no cover - a backend bug
             raise RuntimeError(f"census: {total - nxt} shards never came back")
 
+    weights = ({} if on_stage is None else
+               {s: canonical_extensions(s.n, len(request.alphabet), s.prefix) for s in pending})
+    left_weight = sum(weights.values())
     results: Iterable[ShardResult] = in_order()
     if dataset is not None:
         results = _tee_dataset(results, request, dataset)
     result = Census.merge(request, results, keep_entries=keep_entries)
-    if folder is not None:
+    if folder is not None and not partial:
         write_json_atomic(folder / "census.json", result.to_json())
     return result
+
+
+def _eta(started: float, done: int, left: int) -> str:
+    """``; about 12 min left`` from the work done in this run (shards weighed by their
+    canonical tables), or nothing before the first second."""
+    elapsed = time.monotonic() - started
+    if done <= 0 or elapsed < 1:
+        return ""
+    seconds = elapsed * left / done
+    when = (f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min" if seconds < 7200
+            else f"{seconds / 3600:.1f} h")
+    return f"; about {when} left"
 
 
 def dataset_rows(request: CensusRequest, result: ShardResult) -> Iterator[dict]:

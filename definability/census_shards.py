@@ -44,10 +44,10 @@ __all__ = ["Census", "CensusEntry", "CensusRequest", "Shard", "ShardResult",
 #: over three (63,946) fit
 DEFAULT_MAX_DFAS = 100_000
 #: default bound when only the four fragments of the compiled kernel are asked (and the
-#: classes of :mod:`.batch_classes`, decided in bulk too): 5 states
-#: over two letters (bound 5,141,600) and 4 over three (34,106,942) fit, 6 over two
-#: (bound 379,618,560) does not
-DEFAULT_MAX_BULK_DFAS = 50_000_000
+#: classes of :mod:`.batch_classes`, decided in bulk too): 6 states over two letters
+#: (bound 384,845,906 summed over the sizes; minutes of CPU) and 4 over three (34,106,942)
+#: fit, 7 over two (a cluster's work: docs/census.md) does not
+DEFAULT_MAX_BULK_DFAS = 400_000_000
 #: largest ``max_dfas`` accepted: far beyond any census that could finish, and small
 #: enough that the refusal itself is decided in milliseconds
 MAX_MAX_DFAS = 10 ** 12

@@ -26,7 +26,7 @@ A position whose window is empty gets the zero vector.
   does not depend on n and the causal softmax is a ratio of two prefix log-sum-exps:
   out_n = Σ_{m<n} e^{s_m} v_m / Σ_{m<n} e^{s_m} = exp(LSE(s + log v⁺)_{<n} − LSE(s)_{<n}) −
   exp(LSE(s + log v⁻)_{<n} − LSE(s)_{<n}), computed with ``logcumsumexp`` in float32:
-  O(N·d) time.  Used by ``kernel="auto"`` (the checker's default).
+  O(N·d) time.  Used by ``kernel="auto"`` (every model's default).
 * :func:`blockwise_attention` is a plain online-softmax kernel (query and key blocks,
   running max and float32 sums) used to cross-check SDPA in the tests and available as
   ``kernel="blockwise"``.

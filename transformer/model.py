@@ -56,7 +56,7 @@ class MultiHeadAttention(nn.Module):
     """Heads with their own mask kinds; heads of the same kind are computed together."""
 
     def __init__(self, d_model: int, heads: tuple[HeadSpec, ...], d_head: int, dropout: float = 0.0,
-                 rope: bool = False, kernel: str = "sdpa"):
+                 rope: bool = False, kernel: str = "auto"):
         super().__init__()
         self.heads = tuple(heads)
         self.d_head = d_head
@@ -75,10 +75,11 @@ class MultiHeadAttention(nn.Module):
 
     def _kernel_for(self, spec: HeadSpec, idx: tuple[int, ...]) -> str:
         """``auto``: the O(N) prefix kernel for global heads whose query is constant
-        (W_Q = 0 on their rows, no RoPE), SDPA otherwise."""
+        (W_Q = 0 on their rows, no RoPE), SDPA otherwise (and in a graph being exported or
+        compiled: ``torch.export``, ONNX, ``torch.compile`` trace SDPA, as before)."""
         if self.kernel != "auto":
             return self.kernel
-        if spec.is_local or self.rope or self.training:
+        if spec.is_local or self.rope or self.training or torch.compiler.is_compiling():
             return "sdpa"
         rows = torch.cat([torch.arange(i * self.d_head, (i + 1) * self.d_head) for i in idx])
         return "prefix" if bool((self.q.weight[rows] == 0).all()) else "sdpa"
@@ -170,9 +171,10 @@ class Transformer(nn.Module):
         self.readout = nn.Linear(c.d_model, c.readout_dim)
 
     def set_kernel(self, kernel: str) -> "Transformer":
-        """Kernel of the global heads: ``"sdpa"`` (default), ``"blockwise"`` (online softmax,
-        exact division), ``"prefix"`` (constant-query heads only) or ``"auto"`` (prefix where
-        the query is constant, SDPA elsewhere)."""
+        """Kernel of the global heads: ``"auto"`` (the default: the O(N) prefix kernel where
+        the query is constant — every compiled head — SDPA elsewhere and while training),
+        ``"sdpa"`` (quadratic time, only when asked), ``"blockwise"`` (online softmax, exact
+        division) or ``"prefix"`` (constant-query heads only)."""
         for b in self.blocks:
             if b.attn is not None:
                 b.attn.kernel = kernel

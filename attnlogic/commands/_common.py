@@ -7,11 +7,7 @@ import json
 import re
 import sys
 
-from ..kernel.display import WORD_DISPLAY_LIMIT, show_word  # noqa: F401  (used by the commands)
 from ..kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
-from ..kernel.limits import (CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR, DEFAULT_CERTIFICATE_SECONDS, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
-                             DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT, Limits)
-from ..automata.regex import quoted_letter
 
 
 class _LazyHelpAppend(argparse._AppendAction):
@@ -109,6 +105,8 @@ def split_alphabet(text: str | None) -> list[str] | None:
 def _quoted_letters(text: str, s: str) -> list[str]:
     """The letters of an alphabet with quoted items: items (quoted or bare) separated by one
     comma and/or whitespace."""
+    from ..automata.regex import quoted_letter     # numpy and the regex grammar: not at start-up
+
     letters: list[str] = []
     i, n = 0, len(s)
     while i < n:
@@ -208,6 +206,9 @@ def add_budget_arguments(parser, search: bool = False, memory: bool = False) -> 
     and ``--limit``, and with ``search`` / ``memory`` also ``--search-budget`` /
     ``--memory-budget``.  :func:`limits_from_args` maps them onto one
     :class:`~attnlogic.kernel.limits.Limits` (an option not given keeps the library's default)."""
+    from ..kernel.limits import (CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR, DEFAULT_CERTIFICATE_SECONDS,
+                                 DEFAULT_LIMIT, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET, SEARCH_PER_FRAGMENT)
+
     group = parser.add_argument_group("budgets")
     group.add_argument("--max-depth", type=int, default=None, metavar="D",
                        help="deepest type refinement tried for the window fragments "
@@ -268,10 +269,12 @@ def add_server_budget_arguments(parser) -> None:
                        help="worker processes (default: one per core)")
 
 
-def limits_from_args(args) -> Limits:
+def limits_from_args(args):
     """The :class:`~attnlogic.kernel.limits.Limits` of the budget options (validated by the library:
     a bad value is an InputError naming the parameter, which the command line maps back to
     its flag)."""
+    from ..kernel.limits import Limits
+
     return Limits.of(limit=args.limit, max_depth=args.max_depth,
                      search_budget=getattr(args, "search_budget", None),
                      certificate_factor=getattr(args, "certificate_factor", None),

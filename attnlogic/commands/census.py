@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from ._common import add_output_arguments
 
 HELP = "classify every minimal DFA with at most N states over an alphabet (counts per fragment)"
@@ -11,22 +14,23 @@ regular language, up to isomorphism, generated in order (canonical string
 representations) — and classify each in LTL[P], LTL[Y], LTL[P,Y], LTL[S] (in bulk, by a
 compiled kernel) and LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2; none with
 --no-windows), and in each registered class named by --class (SL, SP, RD, GD, LT, LTT, PT,
-FO2[<] and DD1 in bulk too, up to 5 states; --class subregular names them all).  Prints, per fragment (and
+FO2[<] and DD1 in bulk too, up to 7 states; --class subregular names them all).  Prints, per fragment (and
 its attention pattern) and number of states, how many languages are in it; the profiles
 (which set of fragments a language lies in) with their counts; and every undecided answer
 with its DFA.  The verdicts are the classifier's, computed without certificates (use
 classify on one language for its formula or witness).
 
-The count grows fast (2, 24, 1028, 56014, 3705306 languages over two letters for
-N = 1 … 5): --max-dfas bounds the upper bound checked before enumerating (default 100000
-when languages are classified one at a time, 50000000 with --no-windows and no --class
+The count grows fast (2, 24, 1028, 56014, 3705306, 286717796 languages over two letters for
+N = 1 … 6): --max-dfas bounds the upper bound checked before enumerating (default 100000
+when languages are classified one at a time, 400000000 with --no-windows and no --class
 but those decided in bulk).
 --check-counts compares the number of languages of each size with the published counts.
 
 The census is cut into shards (a size and a prefix of the string representation).
 --backend ray runs them as Ray tasks (local Ray with --jobs CPUs, or --address of a
 cluster); --out DIR writes each shard to DIR/shards/ as it finishes, so that the same
-command resumes a stopped run; the tables are the same bytes with every backend.
+command resumes a stopped run; the tables are the same bytes with every backend;
+--partial prints the counts of the shards DIR holds so far (classifying nothing).
 --dataset FILE.jsonl.gz writes one line per language (its DFA and every verdict).
 
 Examples:
@@ -34,6 +38,7 @@ Examples:
   attnlogic census --max-states 2 --alphabet abc --json --each
   attnlogic census --max-states 5 --alphabet ab --no-windows --check-counts
   attnlogic census -n 5 -a ab --no-windows --backend ray --out runs/census-5ab --dataset census-5ab.jsonl.gz
+  attnlogic census -n 6 -a ab --no-windows --class subregular --check-counts --out runs/census-6ab --progress
 """
 
 
@@ -52,7 +57,7 @@ def add_arguments(parser) -> None:
     add_budget_arguments(parser)
     parser.add_argument("--max-dfas", type=int, default=None, metavar="N",
                         help="refuse a census that may hold more DFAs than this, decided before "
-                             "enumerating (default 100000, or 50000000 when every fragment is "
+                             "enumerating (default 100000, or 400000000 when every fragment is "
                              "decided in bulk; at most 10^12)")
     parser.add_argument("--check-counts", action="store_true",
                         help="compare the number of languages of each size with the published "
@@ -66,6 +71,9 @@ def add_arguments(parser) -> None:
                      help="with --backend ray and no --address: CPUs of the local Ray (default: all)")
     run.add_argument("--out", metavar="DIR",
                      help="write each shard to DIR/shards/ as it finishes; resume from there")
+    run.add_argument("--partial", action="store_true",
+                     help="with --out: classify nothing, merge the shards already in DIR (a stopped "
+                          "or running census so far) and print their counts")
     run.add_argument("--sample", type=int, default=None, metavar="M",
                      help="decide the window fragments and --class classes on a stratified sample "
                           "of M languages per stratum (size × profile in the four bulk fragments), "
@@ -107,6 +115,8 @@ def run(args) -> int:
         raise InputError("--address needs --backend ray")
     if args.jobs is not None and (args.backend != "ray" or args.jobs < 1):
         raise InputError("--jobs: a number of CPUs >= 1, with --backend ray")
+    if args.partial and (args.out is None or args.dataset is not None or args.sample is not None):
+        raise InputError("--partial merges the shards of --out DIR: give --out, without --dataset or --sample")
     if args.sample is not None and args.sample < 1:
         raise InputError(f"--sample must be >= 1, got {args.sample}")
     letters = split_alphabet(args.alphabet)
@@ -129,12 +139,19 @@ def run(args) -> int:
     with StatusLine("census", wanted(args)) as status:
         result = run_census(request, out=args.out, backend=args.backend, address=args.address,
                             jobs=args.jobs, on_stage=status, keep_entries=args.each,
-                            dataset=args.dataset)
+                            dataset=args.dataset, partial=args.partial)
         estimates = None
         if args.sample is not None:
             from attnlogic.definability.census_sample import sample_census
 
             estimates = sample_census(asked, args.sample, args.seed, on_stage=status)
+    if args.partial:
+        from attnlogic.definability.census_shards import census_shards
+
+        whole = census_shards(request.max_states, len(request.alphabet))
+        merged = sum(1 for s in whole if (Path(args.out) / "shards" / f"{s.name}.npz").exists())
+        print(f"partial: {merged} of {len(whole)} shards merged (the counts below are theirs)",
+              file=sys.stderr)
     checked = check_counts(result) if args.check_counts else None
     if args.json:
         obj = result.to_json(each=args.each)

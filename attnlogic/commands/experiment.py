@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 from ..kernel.errors import InputError
-from ..kernel.progress import wanted
 from ._common import add_output_arguments, add_progress_arguments, print_json, split_alphabet
 
 HELP = "train global/local/hybrid transformers on formal languages, measure length generalisation"
@@ -272,6 +271,8 @@ def _run_lm(args) -> int:
     patterns = _csv(args.patterns) or ("global", "local:1", "hybrid:1")
     _check_patterns(patterns, cfg.n_heads)
     corpus = load_corpus(args.lm)
+    from ..kernel.progress import wanted
+
     t0 = time.perf_counter()
     rows = run_lm_patterns(corpus, patterns, cfg, progress=wanted(args),
                            seeds=_csv(args.seeds, int), lrs=_csv(args.lrs, float))
@@ -323,6 +324,8 @@ def run(args) -> int:
         raise InputError("--jobs must be ≥ 1")
     jobs = args.jobs if args.jobs is not None else (
         None if backend == "ray" else (2 if spec.name.endswith("quick") else 1))
+    from ..kernel.progress import wanted
+
     t0 = time.perf_counter()
     records = run_grid(spec, Path(args.out) if args.out else None, progress=wanted(args),
                        checkpoints=args.checkpoints, jobs=jobs, backend=backend, address=args.address)

@@ -186,3 +186,17 @@ def test_bad_prefix_and_size_are_refused():
         minimal_dfa_arrays(3, 2, (2,))           # state 2 before state 1
     with pytest.raises(ValueError, match="states"):
         minimal_dfa_arrays(0, 2)
+
+
+def test_the_shards_weights_add_up_to_every_canonical_table():
+    """canonical_extensions (a shard's weight in the progress estimate) of the shards of a
+    size sums to canonical_table_count, and each equals the strings the brute force finds."""
+    from attnlogic.automata.census import (canonical_extensions, canonical_table_count, shard_depth,
+                                           shard_prefixes)
+
+    for n, k in ((4, 2), (6, 2), (3, 3)):
+        prefixes = shard_prefixes(n, k, shard_depth(n, k))
+        assert sum(canonical_extensions(n, k, p) for p in prefixes) == canonical_table_count(n, k)
+    every = [tuple(t.ravel()) for t in canonical_tables(4, 2)]
+    for p in shard_prefixes(4, 2, 3):
+        assert canonical_extensions(4, 2, p) == sum(1 for t in every if t[:3] == p)

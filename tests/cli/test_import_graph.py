@@ -155,3 +155,36 @@ def test_imports_inside_functions_close_no_circle_but_the_declared_facades():
         assert targets <= graph[module], (module, targets - graph[module])   # still true
         graph[module] = graph[module] - targets
     assert circles(graph) == []
+
+
+# -- start-up: what loading the command line imports ----------------------------------------------
+#: modules no command line may import before it runs a command: each costs more than a bare
+#: interpreter's start (numpy, the regex grammar and its parser, torch)
+HEAVY_AT_START = ("numpy", "lark", "torch", "attnlogic.automata.regex")
+
+
+def _imported_by(argv: list[str]) -> set[str]:
+    """The modules of HEAVY_AT_START that ``attnlogic ARGV`` has imported when it returns
+    (run in a fresh interpreter, the entry point's ``main``)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom attnlogic.cli import main\n"
+            f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+            f"print('imported:', *(m for m in {HEAVY_AT_START!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    last = out.stdout.splitlines()[-1].split()
+    assert last[0] == "imported:", out.stdout
+    return set(last[1:])
+
+
+def test_version_and_help_import_nothing_heavy():
+    """``--version``, ``--help`` and no command at all load the command line only
+    (benchmarks/bench_startup.py measures them against a bare interpreter)."""
+    for argv in (["--version"], ["--help"], []):
+        assert _imported_by(argv) == set(), argv
+
+
+def test_the_start_up_check_sees_a_heavy_import():
+    """The same check on a command that does load numpy and the regex grammar."""
+    assert _imported_by(["dfa", "--regex", "ab", "--alphabet", "ab"]) >= {"numpy", "attnlogic.automata.regex"}

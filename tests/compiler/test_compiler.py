@@ -238,3 +238,19 @@ def test_compiling_leaves_torchs_random_generator_as_it_was():
     torch.manual_seed(1234)
     compile_formula(parse("P (b & Y a) | MOD[2,1]"), ("a", "b"))
     assert torch.equal(torch.rand(4), expected)
+
+
+def test_a_compiled_model_runs_its_global_heads_with_the_linear_kernel_by_default():
+    """``compile_formula(...).prefix_acceptance(w)`` uses the O(N) prefix kernel without
+    ``set_kernel`` (every compiled global head has a constant query), and answers as the
+    quadratic kernel and the formula's DFA do."""
+    c = compile_formula("P (b & Y a) & !P (c & P a)", ["a", "b", "c"])
+    heads = [(b.attn, spec, idx) for b in c.model.blocks if b.attn is not None for spec, idx in b.attn._groups]
+    assert any(not spec.is_local for _, spec, _ in heads)
+    assert all(a._kernel_for(spec, idx) == ("sdpa" if spec.is_local else "prefix") for a, spec, idx in heads)
+    word = list("abcabbacbcaabbbcabacab" * 20)
+    got = c.prefix_acceptance(word)
+    want = formula_to_dfa(parse("P (b & Y a) & !P (c & P a)"), ["a", "b", "c"]).prefix_acceptance(word)
+    assert np.array_equal(got, want)
+    c.model.set_kernel("sdpa")
+    assert np.array_equal(c.prefix_acceptance(word), want)

@@ -84,6 +84,23 @@ def test_a_repeated_table_reuses_nothing_wrong():
                           classify_classes(4, 2, rows[perm], accs[perm]))
 
 
+def test_work_arrays_too_small_grow_and_the_kernel_resumes_at_that_table(monkeypatch):
+    """From a capacity of one element, every larger semigroup stops the kernel, the arrays
+    are reallocated and it resumes at that table: the verdicts of every language of 4 states
+    are those of arrays holding every transformation (n^n) at once."""
+    rows, accs = minimal_dfa_arrays(4, 2)
+    bulk = classify_tables(4, 2, rows)
+    whole = np.zeros((len(rows), len(CLASSES)), dtype=np.int8)
+    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, whole, batch_classes._work(4, 2), 0) == len(rows)
+    small = np.zeros_like(whole)
+    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, small, batch_classes._work(4, 2, 1), 0) < len(rows)
+    monkeypatch.setattr(batch_classes, "FIRST_CAPACITY", 1)
+    assert np.array_equal(classify_classes(4, 2, rows, accs, bulk), whole)
+    monkeypatch.setattr(batch_classes, "MAX_CAPACITY", 2)
+    with pytest.raises(RuntimeError, match="MAX_CAPACITY"):
+        classify_classes(4, 2, rows, accs, bulk)
+
+
 def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch):
     """Every helper replaced by its Python source (numba's ``py_func``; the sources are the
     functions themselves without numba) on the languages of at most 2 states and some of 3."""
@@ -98,7 +115,7 @@ def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch)
     for (n, (rows, accs)), w in zip(cases, want):
         out = np.zeros_like(w)
         pure["_classes_kernel"](n, 2, rows.astype(np.uint8), accs.astype(np.int64),
-                                classify_tables(n, 2, rows), out, batch_classes._work(n, 2))
+                                classify_tables(n, 2, rows), out, batch_classes._work(n, 2), 0)
         assert np.array_equal(out, w)
 
 

@@ -1,7 +1,8 @@
 """Running a census by shards: shard files written as each finishes, a stopped run resumed
 with only the missing shards, another request refused on the same folder, the dataset, the
 same tables from every route; the Ray backend (2 local workers, one killed mid-run) gives
-the one-process census byte for byte (skipped when Ray is absent)."""
+the one-process census byte for byte, also when it resumes a stopped run (skipped when Ray
+is absent)."""
 
 from __future__ import annotations
 
@@ -68,6 +69,66 @@ def test_a_stopped_run_resumes_with_only_the_missing_shards(tmp_path):
     assert run_census(request, out=tmp_path, on_shard=nothing.append) == whole and nothing == []
 
 
+def test_a_stopped_six_state_run_resumes_where_it_stopped(tmp_path):
+    """The six-state census over two letters (14,447 shards) stopped three shards into its
+    six-state part, then resumed and stopped again three shards later: the second run
+    classifies only shards the first did not write, the next ones in order, and each
+    six-state shard's file holds that shard classified alone."""
+    request = check_request(6, "ab", windows=())
+    shards = census_shards(6, 2)
+    six = next(i for i, s in enumerate(shards) if s.n == 6)
+
+    def stop_after(limit, seen):
+        def on_shard(shard):
+            seen.append(shard)
+            if len(seen) == limit:
+                raise Stop
+        return on_shard
+
+    first, second, stages = [], [], []
+    with pytest.raises(Stop):
+        run_census(request, out=tmp_path, on_shard=stop_after(six + 3, first))
+    with pytest.raises(Stop):
+        run_census(request, out=tmp_path, on_shard=stop_after(3, second), on_stage=stages.append)
+    assert first == list(shards[:six + 3]) and second == list(shards[six + 3:six + 6])
+    assert stages[0] == f"classifying {len(shards)} shards ({six + 3} done already, backend local)"
+    assert stages[1].startswith(f"{six + 4}/{len(shards)} shards ({shards[six + 3].name} done")
+    written = sorted(p.name for p in (tmp_path / "shards").iterdir())
+    assert written == sorted(f"{s.name}.npz" for s in shards[:six + 6])
+    for s in shards[six:six + 6]:
+        assert (tmp_path / "shards" / f"{s.name}.npz").read_bytes() == classify_shard(request, s).to_bytes()
+    assert not (tmp_path / "census.json").exists()
+
+
+def test_a_partial_run_merges_the_shards_it_has(tmp_path, capsys):
+    """``--partial`` on the folder of a stopped run: the counts of the shards written, no
+    shard classified, nothing written; the run then resumes to the whole census."""
+    request = check_request(**BULK)
+    seen = []
+
+    def stop_after_six(shard):
+        seen.append(shard)
+        if len(seen) == 6:
+            raise Stop
+
+    with pytest.raises(Stop):
+        run_census(request, out=tmp_path, on_shard=stop_after_six)
+    files = sorted((tmp_path / "shards").iterdir())
+    ran = []
+    part = run_census(request, out=tmp_path, partial=True, on_shard=ran.append)
+    assert ran == [] and sorted((tmp_path / "shards").iterdir()) == files
+    assert not (tmp_path / "census.json").exists()
+    assert part.total() == sum(len(classify_shard(request, s)) for s in seen)
+    assert part.total(4) == sum(len(classify_shard(request, s)) for s in seen if s.n == 4) < 56014
+    args = ["census", "-n", "4", "-a", "ab", "--no-windows", "--no-progress", "--out", str(tmp_path)]
+    assert main(args + ["--partial", "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["languages"]["4"] == part.total(4)
+    assert "partial: 6 of 8 shards merged" in out.err
+    assert main(args) == 0 and "56014" in capsys.readouterr().out
+    assert main(["census", "-n", "2", "-a", "ab", "--partial"]) == 2
+
+
 def test_another_request_on_the_same_folder_is_refused(tmp_path):
     run_census(check_request(2, "ab", windows=()), out=tmp_path)
     with pytest.raises(InputError, match="another request"):
@@ -112,7 +173,7 @@ def test_cli_out_resume_dataset_and_check_counts(tmp_path, capsys):
 def test_cli_refusals(tmp_path, capsys):
     base = ["census", "-n", "2", "-a", "ab", "--no-progress"]
     for extra in (["--no-windows", "--window", "3"], ["--address", "auto"], ["--jobs", "2"],
-                  ["--each"], ["-n", "6", "--no-windows"], ["--sample", "0"]):
+                  ["--each"], ["-n", "7", "--no-windows"], ["--sample", "0"]):
         assert main(base + extra) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1, (extra, err)
@@ -126,7 +187,17 @@ def test_ray_with_a_killed_worker_equals_one_process(tmp_path, monkeypatch):
     monkeypatch.setenv(CRASH_ONCE, str(tmp_path / "crashed"))
     request = check_request(3, "ab", windows=(), classes=("subregular",))   # 3 shards, in bulk
     local = run_census(request, out=tmp_path / "local")
-    remote = run_census(request, out=tmp_path / "ray", backend="ray", jobs=2)
+    stopped = []
+
+    def stop_after_one(shard):
+        stopped.append(shard)
+        raise Stop
+
+    with pytest.raises(Stop):                # a partial run, resumed and merged by Ray
+        run_census(request, out=tmp_path / "ray", on_shard=stop_after_one)
+    ran = []
+    remote = run_census(request, out=tmp_path / "ray", backend="ray", jobs=2, on_shard=ran.append)
+    assert sorted(s.name for s in ran) == sorted(s.name for s in census_shards(3, 2)[1:])
     assert (tmp_path / "crashed").exists()                       # a worker did die
     assert remote == local and remote.lines() == local.lines()
     for p in (tmp_path / "local" / "shards").iterdir():

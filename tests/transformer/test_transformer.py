@@ -211,7 +211,7 @@ def test_auto_kernel_only_for_constant_queries():
     torch.manual_seed(0)
     model = Transformer(config("hybrid:2")).eval()
     attn = model.blocks[0].attn
-    model.set_kernel("auto")
+    assert attn.kernel == "auto"                       # the default: quadratic only when asked
     assert attn._kernel_for(HeadSpec("global"), (0, 1)) == "sdpa"
     with torch.no_grad():
         attn.q.weight[: 2 * attn.d_head] = 0
