@@ -39,8 +39,10 @@ from .profiles import END, START, Tracker, parent_word, symbols_text
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
            "SuffixFamily", "verify_proof", "word_profile", "MAX_SEARCH_ORDER", "parse_class"]
 
-#: the orders tried for the unbounded classes SL, LT, LTT, PT
-MAX_SEARCH_ORDER = 6
+#: the orders tried for the unbounded classes SL, LT, LTT, PT, each within
+#: ``SEARCH_STATES`` product and separator states (or the limits', when smaller)
+MAX_SEARCH_ORDER = 4
+SEARCH_STATES = 5_000
 _FIXED = re.compile(r"^(SL|LT|PT|LTT|D)\[(\d+)(?:,(\d+))?\]$")
 _KIND = {"SL": "factors", "LT": "factors", "LTT": "factors", "PT": "subsequences", "D": "suffix"}
 #: what each undecided class contains that is decided here, with the reason
@@ -113,7 +115,12 @@ def _accepts(dfa: DFA, word) -> bool:
 
 
 def _text(alphabet, word) -> str:
-    return "".join(alphabet[a] for a in word) or "ε"
+    return _word(alphabet, word) or "ε"
+
+
+def _word(alphabet, word) -> str:
+    """The word as JSON writes it (the empty word: "")."""
+    return "".join(alphabet[a] for a in word)
 
 
 @dataclass(frozen=True)
@@ -129,7 +136,7 @@ class CommonWord:
         return f"{_text(alphabet, self.word)} is in both languages"
 
     def to_json(self, alphabet) -> dict:
-        return {"kind": "common word", "word": _text(alphabet, self.word)}
+        return {"kind": "common word", "word": _word(alphabet, self.word)}
 
 
 @dataclass(frozen=True)
@@ -152,7 +159,7 @@ class SameProfile:
 
     def to_json(self, alphabet) -> dict:
         return {"kind": "same profile", "profile": self.kind, "k": self.k, "t": self.t,
-                "in_L1": _text(alphabet, self.u), "in_L2": _text(alphabet, self.v)}
+                "in_L1": _word(alphabet, self.u), "in_L2": _word(alphabet, self.v)}
 
 
 @dataclass(frozen=True)
@@ -175,8 +182,8 @@ class FactorCover:
                 + ", ".join(_text(alphabet, u) for u in self.cover))
 
     def to_json(self, alphabet) -> dict:
-        return {"kind": "factor cover", "k": self.k, "in_L2": _text(alphabet, self.v),
-                "cover_in_L1": [_text(alphabet, u) for u in self.cover]}
+        return {"kind": "factor cover", "k": self.k, "in_L2": _word(alphabet, self.v),
+                "cover_in_L1": [_word(alphabet, u) for u in self.cover]}
 
 
 @dataclass(frozen=True)
@@ -216,8 +223,8 @@ class SuffixFamily:
                 f"of length ≥ n·{len(self.z)}")
 
     def to_json(self, alphabet) -> dict:
-        return {"kind": "suffix family", "l1": _text(alphabet, self.l1), "l2": _text(alphabet, self.l2),
-                "z": _text(alphabet, self.z), "y": _text(alphabet, self.y)}
+        return {"kind": "suffix family", "l1": _word(alphabet, self.l1), "l2": _word(alphabet, self.l2),
+                "z": _word(alphabet, self.z), "y": _word(alphabet, self.y)}
 
 
 _PROFILE_NAME = {
@@ -596,11 +603,13 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
             return done(None, inner.proof, f"{base} ⊆ LTL[Y], which cannot separate them")
         return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
     if base in ("SL", "LT", "LTT", "PT"):
+        small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
+                          synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
         tried = []
         for order in range(1, MAX_SEARCH_ORDER + 1):
             try:
                 sep, proof = _fixed(f"{base}[{order}]", "LT" if base == "LTT" else base, order, 1, d1, d2,
-                                    limits, found_in)
+                                    small, found_in)
             except LimitExceeded:
                 break
             tried.append(order)

@@ -46,7 +46,9 @@ def add_arguments(parser) -> None:
     for kind, what in (("regex", "R"), ("formula", "F"), ("dfa", "FILE")):
         parser.add_argument(f"--{kind}", metavar=what, dest="sources", action="append",
                             type=lambda text, kind=kind: (kind, text),
-                            help=f"a language to separate ({kind}); give two sources in all")
+                            help=f"a language to separate ({kind}"
+                                 + ("; JSON, HOA, DOT, MONA DOT, GraphML, AT&T text or pleb"
+                                    if kind == "dfa" else "") + "); give two sources in all")
     parser.add_argument("--by", metavar="X", help="the class that should separate the two languages")
     parser.add_argument("--alphabet", "-a", metavar="A", help="letters of both languages (default: the union)")
     add_budget_arguments(parser)
