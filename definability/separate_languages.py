@@ -30,10 +30,11 @@ from itertools import combinations
 import numpy as np
 
 from ..automata.dfa import DFA
-from ..automata.operations import intersection, is_empty, is_subset
+from ..automata.operations import intersection, is_empty, is_subset, shortest_accepted
 from ..automata.sources import as_dfa
 from ..kernel.errors import InputError, LimitExceeded
 from ..kernel.limits import Limits
+from ..ltl.fragments import Fragment
 from .profiles import END, START, Tracker, parent_word, symbols_text
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
@@ -289,7 +290,7 @@ class Separator:
 
     def text(self, limit: int = 6) -> str:
         items = sorted((str(self._one(p)) for p in self.profiles))
-        more = f" … ({len(items) - limit} more; --json has all)" if len(items) > limit else ""
+        more = f" … ({len(items) - limit} more in the JSON form)" if len(items) > limit else ""
         if self.subset:
             return (f"K = the words whose {self.k}-factors of ⋊w⋉ are among {len(items)}: "
                     + ", ".join(items[:limit]) + more)
@@ -529,16 +530,15 @@ def parse_class(by: str) -> tuple:
         base, k = m.group(1), int(m.group(2))
         t = int(m.group(3)) if m.group(3) else 1
         if (m.group(3) is not None) != (base == "LTT") or k < (0 if base == "D" else 1) or t < 1 or k > 64:
-            raise InputError(f"--by {text!r}: orders are SL[k], LT[k], PT[k], D[k], LTT[k,t] with k ≥ 1",
+            raise InputError(f"class {text!r}: orders are SL[k], LT[k], PT[k], D[k], LTT[k,t] with k ≥ 1",
                              parameters=("by",))
         return base, k, t
     if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2"):
         return ("FO2[<]" if text == "FO2" else text), None, None
-    from ..ltl.fragments import Fragment
     try:
         fr = Fragment.named(text)
     except InputError:
-        raise InputError(f"--by {text!r}: one of SL[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
+        raise InputError(f"class {text!r}: one of SL[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
                          "FO2[<], or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
@@ -631,6 +631,5 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
 
 
 def _common_word(d1: DFA, d2: DFA):
-    from ..automata.operations import shortest_accepted
     w = shortest_accepted(intersection(d1, d2))
     return None if w is None else CommonWord(tuple(d1.letter_index(a) for a in w))
