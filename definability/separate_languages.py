@@ -608,13 +608,13 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         tried = []
         for order in range(1, MAX_SEARCH_ORDER + 1):
             try:
-                sep, proof = _fixed(f"{base}[{order}]", "LT" if base == "LTT" else base, order, 1, d1, d2,
-                                    small, found_in)
+                inner = "LT" if base == "LTT" else base        # LT[k] = LTT[k,1] ⊆ LTT
+                sep, proof = _fixed(f"{inner}[{order}]", inner, order, 1, d1, d2, small, found_in)
             except LimitExceeded:
                 break
             tried.append(order)
             if sep:
-                return done(sep, None, f"separated at order {order} (a {base}[{order}] language is a {base} "
+                return done(sep, None, f"separated at order {order} (a {sep.cls} language is a {base} "
                                        "language), checked on DFAs")
         return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…"
                                 f"{tried[-1] if tried else '-'}; separation by {base} is not decided here")
