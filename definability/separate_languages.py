@@ -424,11 +424,15 @@ def _shortest_words(d: DFA) -> dict:
     return out
 
 
-def _definite_depth(d1: DFA, d2: DFA):
+def _definite_depth(d1: DFA, d2: DFA, limit: int):
     """(m, None): every common suffix of L1 and L2 is shorter than m (Suf(L1) ∩ Suf(L2)
     finite; m = 1 + its longest word, 0 when empty); or (None, SuffixFamily) when it is
-    infinite (a cycle among the pairs of reachable states that lead into F1 × F2)."""
+    infinite (a cycle among the pairs of reachable states that lead into F1 × F2).
+    LimitExceeded beyond ``limit`` pairs."""
     w1, w2 = _shortest_words(d1), _shortest_words(d2)
+    if len(w1) * len(w2) > limit:
+        raise LimitExceeded("pairs of states of the two DFAs (the common-suffix graph)", limit,
+                            "raise limit", ("limit",))
     m = d1.transitions.shape[1]
     pairs = [(p, q) for p in w1 for q in w2]
     succ = {pq: [((int(d1.transitions[pq[0], a]), int(d2.transitions[pq[1], a])), a) for a in range(m)]
@@ -586,7 +590,7 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
             return done(sep, None, f"L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs (K: {sep.dfa.n_states} states)")
         return done(None, proof, f"a word of L1 and a word of L2 that no {name} language tells apart")
     if base == "LTL[Y]":
-        m, family = _definite_depth(d1, d2)
+        m, family = _definite_depth(d1, d2, limits.type_states)
         if family is not None:
             return done(None, family, "Suf(L1) ∩ Suf(L2) is infinite (a cycle of the pair graph)")
         sep, proof = _fixed(name, "D", m, 1, d1, d2, limits, found_in)

@@ -160,3 +160,12 @@ def test_alphabets_are_joined():
 def test_bad_class_names(bad):
     with pytest.raises(InputError):
         separate(regex_to_dfa("a", "ab"), regex_to_dfa("b", "ab"), bad)
+
+
+def test_budgets_refuse_clearly():
+    from attnlogic.kernel.errors import LimitExceeded
+    from attnlogic.kernel.limits import Limits
+    d1, d2 = regex_to_dfa("(ab)*", "ab"), regex_to_dfa("(a|b)*aa(a|b)*", "ab")
+    for by in ("LTL[Y]", "PT[3]"):
+        with pytest.raises(LimitExceeded):
+            separate(d1, d2, by, limits=Limits.of(limit=3))
