@@ -9,6 +9,7 @@ The Python API is the real interface (the command line is a thin layer over it):
     al.regex_to_dfa("(a|b|c)*ab(a|b|c)*", "abc")
     result = al.classify(dfa)                   # attnlogic.definability: every fragment, proved
     result["hybrid:1"], result[al.Fragment.parse("LTL[P]")]   # by attention pattern or fragment
+    al.separate(lang, al.regex_to_dfa("(a|b)*a", "ab"), by="PT")   # a separator K, a proof, or None
     model = al.compile_formula(f)               # attnlogic.compiler (imports torch)
     report = al.check_compiled(model, max_length=10_000)   # a ModelReport; .to_json()
     al.compile_language(lang)                   # any language: classified, certificate compiled, checked
@@ -40,6 +41,7 @@ _EXPORTS = {
     "to_automata_lib": "attnlogic.automata.convert", "from_automata_lib": "attnlogic.automata.convert", "minimize": "attnlogic.automata.minimize",
     "regex_to_dfa": "attnlogic.automata.regex", "formula_to_dfa": "attnlogic.automata.from_formula",
     "classify": "attnlogic.definability.classify",
+    "separate": "attnlogic.definability.separate_languages",
     "identity_class": "attnlogic.definability.identities",
     "check_identities": "attnlogic.definability.identities",
     "transition_semigroup": "attnlogic.definability.semigroup",

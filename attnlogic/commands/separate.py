@@ -1,6 +1,9 @@
-"""``attnlogic separate A B``: a language in fragment A and not in fragment B, verified."""
+"""``attnlogic separate A B``: a language in fragment A and not in fragment B, verified;
+``attnlogic separate --regex L1 --regex L2 --by X``: can class X separate two languages."""
 
 from __future__ import annotations
+
+from attnlogic.kernel.errors import InputError
 
 from ._common import add_output_arguments
 
@@ -18,7 +21,16 @@ rewriting (e.g. Y[<=4] φ = Y[<=2] (φ | Y[<=2] φ) for LTL[Y<=4] ⊆ LTL[Y<=2])
 when no catalogue language is verified (pairs whose inclusion is open) it exits with
 status 2 and says so.
 
+Two languages (each source given twice, in order: --regex, --formula, --dfa) and --by X:
+is there K in class X with L1 ⊆ K and K ∩ L2 = ∅?  "separable" prints K with its
+certificate (profiles, allowed factors), checked on DFAs; "not separable" a proof (two
+words with one profile, a word in both, a pumped family); "undecided" says what was tried.
+X: SL[k], LT[k], PT[k], LTT[k,t], D[k] (depth-k definite), LTL[Y]; and SL, LT, LTT, PT,
+LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S], FO2[<] (partly: docs/decision-procedures.md §11).
+
 Examples:
+  attnlogic separate --regex '(a|b)*ab' --regex '(a|b)*ba' --by 'LTL[Y]'
+  attnlogic separate --regex 'a*b' --formula 'P b & b' --by 'PT[2]' --json
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
   attnlogic separate P 'Y<=3'
   attnlogic separate global local:2
@@ -28,8 +40,17 @@ Examples:
 def add_arguments(parser) -> None:
     from ._common import add_budget_arguments
 
-    parser.add_argument("fragment_in", metavar="A", help="fragment (or attention pattern) that contains the language")
-    parser.add_argument("fragment_out", metavar="B", help="fragment (or attention pattern) that does not")
+    parser.add_argument("fragment_in", metavar="A", nargs="?",
+                        help="fragment (or attention pattern) that contains the language")
+    parser.add_argument("fragment_out", metavar="B", nargs="?", help="fragment (or attention pattern) that does not")
+    for kind, what in (("regex", "R"), ("formula", "F"), ("dfa", "FILE")):
+        parser.add_argument(f"--{kind}", metavar=what, dest="sources", action="append",
+                            type=lambda text, kind=kind: (kind, text),
+                            help=f"a language to separate ({kind}"
+                                 + ("; JSON, HOA, DOT, MONA DOT, GraphML, AT&T text or pleb"
+                                    if kind == "dfa" else "") + "); give two sources in all")
+    parser.add_argument("--by", metavar="X", help="the class that should separate the two languages")
+    parser.add_argument("--alphabet", "-a", metavar="A", help="letters of both languages (default: the union)")
     add_budget_arguments(parser)
     add_output_arguments(parser)
 
@@ -39,6 +60,10 @@ def run(args) -> int:
     from ._common import limits_from_args, print_json
 
     limits = limits_from_args(args)
+    if args.sources or args.by is not None:
+        return _two_languages(args, limits)
+    if args.fragment_in is None or args.fragment_out is None:
+        raise InputError("give two fragments A B, or two languages (--regex/--formula/--dfa) and --by")
     inc = inclusion(args.fragment_in, args.fragment_out)
     if inc is not None:
         if args.json:
@@ -57,4 +82,26 @@ def run(args) -> int:
     print(f"  in {sep.fragment_in}: {sep.formula_certificate.method}")
     print(f"  not in {sep.fragment_out}: {sep.witness_result.witness.text(indent='    ')}")
     print(f"    {sep.witness_result.method}")
+    return 0
+
+
+def _two_languages(args, limits) -> int:
+    from attnlogic.automata.sources import load_language
+    from attnlogic.definability.separate_languages import separate
+    from ._common import print_json, split_alphabet
+
+    sources = args.sources or []
+    if len(sources) != 2 or args.by is None or args.fragment_in is not None:
+        raise InputError("separating two languages takes exactly two sources (--regex, --formula, --dfa) "
+                         "and --by X, and no fragments A B")
+    alphabet = split_alphabet(args.alphabet)
+    langs = [load_language(**{kind: text}, alphabet=alphabet) for kind, text in sources]
+    if alphabet is None and langs[0].alphabet != langs[1].alphabet:
+        union = list(dict.fromkeys(langs[0].alphabet + langs[1].alphabet))
+        langs = [load_language(**{kind: text}, alphabet=union) for kind, text in sources]
+    answer = separate(langs[0], langs[1], args.by, limits=limits)
+    if args.json:
+        print_json(answer.to_json())
+    else:
+        print(answer.text())
     return 0

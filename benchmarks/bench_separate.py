@@ -1,0 +1,60 @@
+"""Separation of two languages (issue 41) on pairs of random DFAs: for each size (``--sizes``,
+default 10, 50, 200 states over 2 letters; uniform transitions, each state accepting with
+probability 1/2, seeded; L2 is the complement of L1, so that L1 ∩ L2 = ∅, the answer is not
+the trivial common word and both DFAs have n states — a random language minus L1 would have
+up to n² states) and each class (``--by``), ``separate`` on ``--pairs`` pairs: the
+median and the largest wall time, the largest peak of Python allocations (tracemalloc), and
+how many answers were separable / not separable / undecided.
+
+Run:  .venv/bin/python -m benchmarks.bench_separate
+      .venv/bin/python -m benchmarks.bench_separate --sizes 10,50 --by 'LTL[Y];PT[2]' --pairs 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+import tracemalloc
+
+import numpy as np
+
+
+def _random_dfa(n: int, letters: int, rng):
+    from attnlogic.automata.dfa import DFA
+    return DFA("ab"[:letters], rng.integers(0, n, size=(n, letters)), 0, rng.random(n) < 0.5)
+
+
+def main(argv=None) -> None:
+    from attnlogic.automata.operations import complement
+    from attnlogic.definability.separate_languages import separate
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="10,50,200")
+    ap.add_argument("--by", default="LTL[Y];D[3];SL[2];LT[2];PT[2];LTT[2,2];PT")
+    ap.add_argument("--pairs", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    rng = np.random.default_rng(args.seed)
+    print(f"{'states':>6} {'class':>9} {'median s':>9} {'max s':>8} {'peak MB':>8}  yes/no/undecided")
+    for n in (int(x) for x in args.sizes.split(",")):
+        pairs = []
+        for _ in range(args.pairs):
+            d1 = _random_dfa(n, 2, rng)
+            pairs.append((d1, complement(d1)))
+        for by in args.by.split(";"):
+            times, peaks, counts = [], [], {True: 0, False: 0, None: 0}
+            for d1, d2 in pairs:
+                tracemalloc.start()
+                t = time.perf_counter()
+                ans = separate(d1, d2, by)
+                times.append(time.perf_counter() - t)
+                peaks.append(tracemalloc.get_traced_memory()[1] / 2 ** 20)
+                tracemalloc.stop()
+                counts[ans.separable] += 1
+            print(f"{n:>6} {by:>9} {statistics.median(times):>9.4f} {max(times):>8.4f} {max(peaks):>8.1f}  "
+                  f"{counts[True]}/{counts[False]}/{counts[None]}")
+
+
+if __name__ == "__main__":
+    main()
