@@ -11,7 +11,7 @@ the decision procedures that produced it:
 
   --formula F      membership: F is a formula of the fragment and its DFA (built from F)
                    is equivalent to the language's (F may use shared definitions
-                   '$NAME := formula', one a line or separated by ';')
+                   '$NAME := formula', one per line or separated by ';')
   --class NAME --answer FILE
                    a registered class with an answer check of its own (its declaration's
                    check: the subregular classes, SL, SP, LT, PT, …): FILE ('-' = stdin) is
@@ -62,7 +62,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("language", nargs="?", metavar="L", help="the language as a formula")
     src = parser.add_mutually_exclusive_group()
     src.add_argument("--regex", "-r", metavar="R", help="the language as a regular expression")
-    src.add_argument("--dfa", metavar="FILE", help="the language as a DFA JSON file ('-' = stdin)")
+    src.add_argument("--dfa", metavar="FILE", help="the language as a DFA file: JSON, HOA, DOT, MONA DOT, GraphML or AT&T "
+                          "text, detected, or a pleb program ('-' = stdin)")
     parser.add_argument("--alphabet", "-a", metavar="A", help="letters: abc or a,b,c")
     parser.add_argument("--one-hot", action="store_true",
                         help="--dfa over atomic propositions: the propositions are the letters")
