@@ -39,9 +39,10 @@ the decision procedures that produced it:
                    as tuples and every instantiation evaluated in plain Python (small
                    structures only); "valid" means the identities hold
 
-The language is a formula (L), --regex R or --dfa FILE, with --alphabet A.
   --model FILE     a compiled model: the proof in its sidecar (interval arithmetic over
                    the stored weights, no words run) re-checked; exit 1 when it fails
+
+The language is a formula (L), --regex R or --dfa FILE, with --alphabet A.
 
 Prints {"valid": true|false, "reason": ...} with --json (a witness adds "pair": the depth
 where it becomes separable and the formula, and "family": whether its pumped family is a
