@@ -92,10 +92,12 @@ def test_compiled_languages_are_exact_on_words_of_100000_letters(tmp_path, capsy
 def test_compile_a_language_in_no_compilable_fragment_exits_2_with_the_witness(capsys):
     assert main(["compile", "--regex", "(aa)*", "--alphabet", "a"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.count("\n") == 0 and "not in LTL[P,Y]" in err
-    accepted, rejected = re.findall(r"'(a*)'", err)
+    assert err.count("\n") == 0 and "not in LTL[P,Y]" in err and "not in LTL[S]" in err
+    words = re.findall(r"'(a*)'", err)          # a pair for LTL[P,Y], one for LTL[S] (hard heads)
+    assert len(words) == 4
     d = load_language(regex="(aa)*", alphabet="a").dfa
-    assert d.accepts(accepted) and not d.accepts(rejected)
+    for accepted, rejected in (words[:2], words[2:]):
+        assert d.accepts(accepted) and not d.accepts(rejected)
 
 
 def test_classify_by_attention_pattern(capsys):
