@@ -66,6 +66,9 @@ _SHRINK_BATCH = 4096
 SHRINK_TOKENS = 1 << 22
 #: hypothesis shrinks counterexamples of at most this many letters
 HYPOTHESIS_MAX_LENGTH = 64
+#: the most words hypothesis's shrinking may run through the model (its shrinker is not bounded
+#: by max_examples; past this the shortest counterexample found by our own shrinking is kept)
+HYPOTHESIS_MAX_CALLS = 2000
 #: words of the exhaustive phase (its default length is the largest within this budget)
 EXHAUSTIVE_BUDGET = 1 << 13
 #: the exhaustive length never exceeds this
@@ -291,7 +294,12 @@ def _shrink(run: _Run, word: tuple[int, ...], use_hypothesis: bool | None) -> tu
         else:
             k = run.table.shape[1]
 
+            calls = [0]
+
             def disagrees(w) -> bool:
+                calls[0] += 1
+                if calls[0] > HYPOTHESIS_MAX_CALLS:
+                    raise _ShrinkBudgetSpent
                 r = run.final([list(w)])[0]
                 return r is not None and r[0] != r[1]
 
@@ -299,12 +307,16 @@ def _shrink(run: _Run, word: tuple[int, ...], use_hypothesis: bool | None) -> tu
                 found = find(st.lists(st.integers(0, k - 1), max_size=len(best)).map(tuple), disagrees,
                              settings=settings(max_examples=200, database=None, derandomize=True,
                                                suppress_health_check=list(HealthCheck)))
-            except Exception:            # hypothesis.errors.NoSuchExample: keep ours
+            except Exception:            # NoSuchExample, or the calls spent: keep ours
                 found = None
             if found is not None and (len(found), found) < (len(best), best):
                 best = tuple(found)
                 answers = run.final([list(best)])[0]
     return best, answers
+
+
+class _ShrinkBudgetSpent(Exception):
+    """Raised inside hypothesis's shrinking once HYPOTHESIS_MAX_CALLS words were run."""
 
 
 def _count(name: str, v) -> None:
