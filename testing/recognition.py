@@ -285,7 +285,7 @@ def _shrink(run: _Run, word: tuple[int, ...], use_hypothesis: bool | None) -> tu
         best, answers = hit
     if use_hypothesis is not False and best and len(best) <= HYPOTHESIS_MAX_LENGTH:
         try:
-            from hypothesis import HealthCheck, find, settings
+            from hypothesis import HealthCheck, Phase, find, settings
             from hypothesis import strategies as st
         except ImportError:
             if use_hypothesis:
@@ -306,6 +306,7 @@ def _shrink(run: _Run, word: tuple[int, ...], use_hypothesis: bool | None) -> tu
             try:
                 found = find(st.lists(st.integers(0, k - 1), max_size=len(best)).map(tuple), disagrees,
                              settings=settings(max_examples=200, database=None, derandomize=True,
+                                               phases=(Phase.generate, Phase.shrink),
                                                suppress_health_check=list(HealthCheck)))
             except Exception:            # NoSuchExample, or the calls spent: keep ours
                 found = None
