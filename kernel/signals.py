@@ -106,6 +106,27 @@ def stop_signals_raise(grace: float = STOP_GRACE):
         stopping.signal(130)
         raise KeyboardInterrupt
 
+    main = threading.get_ident()
+    hook = sys.unraisablehook
+
+    def lost(unraisable):
+        # Ctrl-C's KeyboardInterrupt raised inside a callback whose exceptions Python ignores
+        # (a weakref's, a collector's) is lost: raise it again in this thread at its next
+        # instruction (not through the handler, which would count a second Ctrl-C)
+        if unraisable.exc_type is KeyboardInterrupt and threading.get_ident() == main:
+            import ctypes
+
+            def again():
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main),
+                                                           ctypes.py_object(KeyboardInterrupt))
+
+            timer = threading.Timer(0.01, again)     # after this hook has returned
+            timer.daemon = True
+            timer.start()
+            return
+        hook(unraisable)
+
+    sys.unraisablehook = lost
     previous = {}
     for sig in STOP_SIGNALS + (signal.SIGINT,):
         old = signal.getsignal(sig)
@@ -118,6 +139,8 @@ def stop_signals_raise(grace: float = STOP_GRACE):
     finally:
         for sig, old in previous.items():
             signal.signal(sig, old if old is not None else signal.SIG_DFL)
+        if sys.unraisablehook is lost:
+            sys.unraisablehook = hook
 
 
 def interruption(exc: BaseException) -> str:

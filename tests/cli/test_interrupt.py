@@ -330,3 +330,27 @@ def test_a_stop_whose_cleanup_hangs_still_ends_and_kills_the_workers(tmp_path, s
     while _alive(child) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _alive(child), "the worker outlived the process"
+
+
+def test_a_ctrl_c_lost_in_a_weakref_callback_is_raised_again():
+    """A KeyboardInterrupt raised inside a callback whose exceptions Python ignores (here a
+    weakref's, as a real Ctrl-C may land) is delivered again in the main thread."""
+    import weakref
+
+    from attnlogic.kernel.signals import stop_signals_raise
+
+    class Thing:
+        pass
+
+    def callback(ref):
+        raise KeyboardInterrupt
+
+    hook = sys.unraisablehook
+    with pytest.raises(KeyboardInterrupt):
+        with stop_signals_raise():
+            thing = Thing()
+            ref = weakref.ref(thing, callback)
+            del thing
+            for _ in range(10 ** 9):     # ends by the KeyboardInterrupt raised again
+                pass
+    assert ref() is None and sys.unraisablehook is hook
