@@ -35,7 +35,7 @@ class DemoRow:
     that check (both None otherwise)."""
 
     language: object                    # attnlogic.suite.NamedLanguage
-    classification: object              # attnlogic.definability.results.Classification
+    classification: object              # attnlogic.definability.values.results.Classification
     compiled: object = None             # attnlogic.compiler.CompileResult
     check: object = None                # attnlogic.testing.ModelReport
 

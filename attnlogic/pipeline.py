@@ -3,7 +3,7 @@
 ``attnlogic compile`` of a language, the demo and any page that turns a language into a
 model call :func:`compile_language`; nothing else chooses which certificate is compiled.
 
-1. **classify** the language's minimal DFA (:func:`attnlogic.definability.classify.classify`),
+1. **classify** the language's minimal DFA (:func:`attnlogic.definability.engine.classify.classify`),
    unless a classification is given;
 2. **choose** the certificate (:func:`choose_certificate`): among the fragments the compiler
    handles (those whose attention pattern has softmax heads, ``AttentionPattern.has_heads``:

@@ -1,5 +1,5 @@
 """Benchmark: the census's bulk classifier of LTL[P], LTL[Y], LTL[P,Y], LTL[S]
-(definability/batch.py, compiled) on the minimal DFAs of 5 states over two letters, against
+(definability/census/batch.py, compiled) on the minimal DFAs of 5 states over two letters, against
 ``classify`` one DFA at a time (``certificates=False``, no window fragment: the census's
 previous path), measured in the same process.
 
@@ -13,7 +13,7 @@ compiled on a first run, cached on disk) before anything is timed.
 
 ``--compare``: the bulk verdicts against ``classify`` on every language of at most 4 states
 over two letters (57,068; about a minute), printing the number of differences (0).
-``--compare-classes``: the subregular classes of definability/batch_classes.py against
+``--compare-classes``: the subregular classes of definability/census/batch_classes.py against
 ``classify(..., classes=[...], certificates=False)`` on the same 57,068 languages (SL, SP,
 RD, GD, LT, LTT, PT, FO2[<] on every one; DD1, whose per-DFA check costs up to seconds, on
 every language of at most 3 states and every aperiodic one of 4 — a non-aperiodic language

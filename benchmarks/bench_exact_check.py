@@ -1,4 +1,4 @@
-"""Why the exact formula checker keeps its own evaluation automaton (definability/synthesis.py).
+"""Why the exact formula checker keeps its own evaluation automaton (definability/certify/synthesis.py).
 
 Records every ``check_formula`` call the classifier makes on the built-in suite (windows 2),
 then times each call two ways: ``check_formula`` (the formula's evaluation automaton in

@@ -6,13 +6,13 @@ ones, 8-state partially ordered and order-preserving ones, and 50–200-state la
 small semigroups).  Columns, per group: the syntactic semigroup's size (largest), the
 median and largest time of
 
-  * ``dd1``: :func:`attnlogic.definability.dot_depth.decide_dot_depth_one` (aperiodicity,
+  * ``dd1``: :func:`attnlogic.definability.varieties.dot_depth.decide_dot_depth_one` (aperiodicity,
     one idempotent per regular D-class, eSf × fSe), the semigroup built beforehand;
   * ``old dd1``: the previous procedure (every pair of idempotents, b and c factored out),
     as kept for the tests in tests/definability/knast_oracle.py (vectorised over a, b, c,
     d; the library's version before it, in git at 479a26a, looped over a and d in Python
     and was slower still); "-" where it was not run (semigroups > ``--old-max`` elements);
-  * ``da``: :func:`attnlogic.definability.fo2.decide_da` (Green's relations), and
+  * ``da``: :func:`attnlogic.definability.varieties.fo2.decide_da` (Green's relations), and
     ``engine da``: the identity engine over all |M|² instantiations (the previous
     procedure, still the engine of ``classify --identity``);
 

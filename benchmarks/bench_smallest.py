@@ -1,4 +1,4 @@
-"""Speed of the search for small certificates (definability/smallest.py).
+"""Speed of the search for small certificates (definability/certify/smallest.py).
 
 The search evaluates candidate formulas in batches on packed truth values.  Baselines, run
 in the same process on the same sample (256 words of 12 letters): the same evaluation one

@@ -4,7 +4,7 @@ A deterministic automaton that computes the depth-d type of N+1 needs one state 
 that words realise, whatever the DFA beside it.  Two measurements, k = 2 over {a, b}:
 
 1. ``per length``: the distinct depth-d types of N+1 among all 2^n words of length n, for
-   d = 1, 2, 3, by the defining recursion (:func:`attnlogic.definability.indistinguishable.end_types`).
+   d = 1, 2, 3, by the defining recursion (:func:`attnlogic.definability.checks.indistinguishable.end_types`).
 2. ``past sets``: the depth-3 type of N+1 is (the 2-types of the last k positions, X) with X
    the set of 2-types of the positions read, and distinct X are distinct types (P χ(σ)
    tells them apart).  X only grows, so the reachable X are enumerated by size: X with the

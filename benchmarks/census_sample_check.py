@@ -3,8 +3,8 @@ sample (recorded command: ``python benchmarks/census_sample_check.py [N] [SIZE]`
 languages of 6 states over two letters; a few minutes).
 
 Each language is drawn uniformly from a uniformly drawn shard of that size, its verdicts
-computed by the two compiled kernels of the census (``definability/batch.py``,
-``definability/batch_classes.py``) and by ``classify(..., certificates=False)`` (the
+computed by the two compiled kernels of the census (``definability/census/batch.py``,
+``definability/census/batch_classes.py``) and by ``classify(..., certificates=False)`` (the
 per-language procedures of the fragments and classes) for LTL[P], LTL[Y], LTL[P,Y], LTL[S]
 and the classes SL, SP, RD, GD, LT, LTT, PT, FO2[<] (DD1 one at a time takes up to seconds
 at these sizes and is left to the smaller sizes' comparisons, docs/census.md).  Prints each

@@ -8,15 +8,16 @@ docs/architecture.md), from the bottom up:
 
 * :mod:`.values` — what answers are made of: verdicts and results, witness pairs, pumped families;
 * :mod:`.algebra` — the transition semigroup, counters, identities' syntax, k-profiles, types;
-* :mod:`.checks` — the independent checks (verify, verify_subregular, indistinguishable,
-  attest), importing no decider;
+* :mod:`.checks` — the independent checks (verify, verify_subregular, indistinguishable),
+  importing no decider;
 * :mod:`.certify` — certificate construction: synthesis, LTL[S] by local divisors, the search
   for small formulas, the certificates' stage;
 * :mod:`.contract` — what a class is (:class:`LanguageClass`) and its decision procedure's
   interface;
 * :mod:`.fragments`, :mod:`.varieties`, :mod:`.subregular` — the deciders: the fragments of
   past LTL, classes given by identities (FO2[<], dot-depth one), the subregular classes;
-* :mod:`.engine` — the registry, the classification loop and the inclusions;
+* :mod:`.engine` — the registry, the classification loop, the inclusions and the last stage
+  that checks (and shortens) every witness;
 * :mod:`.census`, :mod:`.separation` — the census of small languages (and its bulk kernels),
   separation of languages and the catalogue of separating languages.
 
@@ -41,7 +42,7 @@ MOVED = {
     "identity_terms": "algebra.identity_terms", "profiles": "algebra.profiles",
     "types": "algebra.types",
     "indistinguishable": "checks.indistinguishable", "verify": "checks.verify",
-    "verify_subregular": "checks.verify_subregular", "attest": "checks.attest",
+    "verify_subregular": "checks.verify_subregular", "attest": "engine.attest",
     "synthesis": "certify.synthesis", "smallest": "certify.smallest",
     "starfree": "certify.starfree", "certificates": "certify.certificates",
     "procedure": "contract.procedure", "classes": "contract.classes",

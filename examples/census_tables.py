@@ -57,7 +57,7 @@ which runs `attnlogic census --max-states 4 --alphabet ab` and
 How the verdicts are obtained and checked:
 
 * LTL[P], LTL[Y], LTL[P,Y], LTL[S] are decided in bulk by a compiled kernel
-  (`definability/batch.py`: the classifier's own DFA tests, on thousands of DFAs at once),
+  (`definability/census/batch.py`: the classifier's own DFA tests, on thousands of DFAs at once),
   whose verdicts equal `classify`'s on every language of at most 4 states over two letters
   (`python -m benchmarks.bench_census --compare`);
 * the window questions are settled by inclusion where one settles them (LTL[Y<=k] ⊆ LTL[Y],

@@ -198,7 +198,7 @@ def deadline(seconds: float):
     cancelled (or, at the block's very end, raised as the block ends: wrap the ``with`` in
     ``try … except CertificateTimeout``).  Ctrl-C and stop signals interrupt the block as
     anywhere else.  Meant for work whose result is thrown away when interrupted (a
-    certificate tried again, :mod:`attnlogic.definability.classify`): state it leaves
+    certificate tried again, :mod:`attnlogic.definability.engine.classify`): state it leaves
     half-built must not be reused."""
     tid = threading.get_ident()
     lock = threading.Lock()

@@ -220,7 +220,7 @@ class Fragment:
     @property
     def type_sets(self) -> tuple[int | None, bool, bool]:
         """``(k, p, s)``: what the depth-d type at a position i collects of the depth-(d−1)
-        types before it (:mod:`attnlogic.definability.indistinguishable`): the types of the
+        types before it (:mod:`attnlogic.definability.checks.indistinguishable`): the types of the
         window max(1, i−k) ≤ j < i (``k`` None: no window), the set of all j < i when ``p``
         (P), the since pairs (τ(m), {τ(j) : m < j < i}) over m < i when ``s`` (S, which
         reads every position through its pairs, so it has no window of its own)."""
@@ -252,7 +252,7 @@ class Fragment:
     @property
     def pumping_arguments(self) -> tuple[str, ...]:
         """The arguments that prove two words indistinguishable at every depth
-        (:func:`attnlogic.definability.verify.verify_witness`, docs/decision-procedures.md
+        (:func:`attnlogic.definability.checks.verify.verify_witness`, docs/decision-procedures.md
         §4.3–4.5), in the order they are tried: ``aperiodicity`` for LTL[S] (star-free =
         aperiodic, Schützenberger and McNaughton–Papert); ``lasso`` for the others, and with
         a bounded :attr:`lookback` also ``suffix`` and ``two periods``."""

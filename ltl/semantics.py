@@ -16,8 +16,8 @@ operators so that they too serve arrays and bools:
   holds while that count is below k.
 
 The users: :mod:`attnlogic.ltl.evaluate`, :mod:`attnlogic.automata.from_formula`,
-:mod:`attnlogic.definability.synthesis` (the exact check), :mod:`attnlogic.compiler.plan`,
-:mod:`attnlogic.definability.starfree`, :mod:`attnlogic.definability.smallest` and
+:mod:`attnlogic.definability.certify.synthesis` (the exact check), :mod:`attnlogic.compiler.plan`,
+:mod:`attnlogic.definability.certify.starfree`, :mod:`attnlogic.definability.certify.smallest` and
 :mod:`attnlogic.ltl.simplify` (tests/ltl/test_semantics_table.py checks that each reads
 this table).
 """

@@ -9,7 +9,7 @@ string representation, :func:`census_shards`), each classified alone
 (:func:`classify_shard` → :class:`ShardResult`) and merged in shard order
 (:meth:`Census.merge`); the enumeration order (size, then string, then acceptance) is the
 shards' order, so a census merged from shards computed anywhere, in any order, is the same
-value.  ``definability/census_run.py`` runs the shards in one process or as Ray tasks,
+value.  ``definability/census/run.py`` runs the shards in one process or as Ray tasks,
 writing each shard to a file as it finishes and resuming from those files.
 
 How a shard is classified:

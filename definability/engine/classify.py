@@ -31,7 +31,7 @@ from ...kernel.limits import Limits
 from ...kernel.work import STEPS_PER_SECOND, TIME_FLAG, CertificateTimeout, deadline
 from ...kernel.validate import integer
 from ...ltl.fragments import Fragment
-from ..checks.attest import attest_results
+from .attest import attest_results
 from ..certify.certificates import hint_forms, improve
 from ..contract.procedure import Context
 from ..contract.classes import FORMULA, PAIR

@@ -1,4 +1,4 @@
-"""The previous DD1 decider, kept as a test oracle for definability/dot_depth.py.
+"""The previous DD1 decider, kept as a test oracle for definability/varieties/dot_depth.py.
 
 Knast's identity (e a f b)^ω e a f d e (c f d e)^ω = (e a f b)^ω e (c f d e)^ω checked on
 the syntactic semigroup over every pair of idempotents e, f and every a, d, with b and c
@@ -8,7 +8,7 @@ a, d, p ∈ P(a), q ∈ Q(d).  (The same procedure as before, vectorised over a,
 with the Cayley table.)  It shares no code or reduction with the library's decider, which
 starts with aperiodicity and works on one idempotent per regular D-class and on
 eSf × fSe; only the structure (elements, ω-powers, products) comes from
-definability/identities.py.  Its cost is about |E|²·Σ_a|P(a)|·Σ_d|Q(d)| look-ups, so the
+definability/varieties/identities.py.  Its cost is about |E|²·Σ_a|P(a)|·Σ_d|Q(d)| look-ups, so the
 tests run it on small semigroups only.
 """
 
@@ -19,7 +19,7 @@ import numpy as np
 
 def knast_holds(st) -> tuple[bool, dict | None]:
     """(holds, failing assignment of the identity's variables or None) on the syntactic
-    semigroup ``st`` (an :class:`attnlogic.definability.identities.Structure`)."""
+    semigroup ``st`` (an :class:`attnlogic.definability.varieties.identities.Structure`)."""
     n = st.size
     T = np.asarray(st.multiply(*np.meshgrid(np.arange(n), np.arange(n), indexing="ij")))
     om = np.asarray(st.omega)

@@ -1,4 +1,4 @@
-"""The bulk kernel of the subregular classes (definability/batch_classes.py) against the
+"""The bulk kernel of the subregular classes (definability/census/batch_classes.py) against the
 per-DFA route, ``classify(..., classes=[NAME], certificates=False)`` (what ``classify --class
 NAME`` and the census ask of one language): every third language of at most 3 states over
 two letters, every language of at most 2 over three, a deterministic sample of 4 states over

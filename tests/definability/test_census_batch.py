@@ -1,4 +1,4 @@
-"""The bulk classifier of LTL[P], LTL[Y], LTL[P,Y], LTL[S] (definability/batch.py) against
+"""The bulk classifier of LTL[P], LTL[Y], LTL[P,Y], LTL[S] (definability/census/batch.py) against
 ``classify``, one DFA at a time: every language of at most 3 states over two letters and of
 at most 2 over three, and a seeded sample of 4 states over two letters and 3 over three.
 The full comparison on all 57,068 languages of at most 4 states over two letters is the

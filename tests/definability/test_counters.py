@@ -1,5 +1,5 @@
-"""The counter search (definability/counters.py) against the whole transition semigroup, and
-its aperiodicity witnesses re-checked by definability/verify.py (no decider code)."""
+"""The counter search (definability/algebra/counters.py) against the whole transition semigroup, and
+its aperiodicity witnesses re-checked by definability/checks/verify.py (no decider code)."""
 
 from __future__ import annotations
 

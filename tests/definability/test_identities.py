@@ -1,4 +1,4 @@
-"""Varieties by their identities (definability/identities.py), FO2[<] = DA and dot-depth one.
+"""Varieties by their identities (definability/varieties/identities.py), FO2[<] = DA and dot-depth one.
 
 Cross-checks: the R-trivial, definite and aperiodic verdicts of the existing procedures
 reproduced from their identities alone on every minimal DFA with ≤ 3 states over two

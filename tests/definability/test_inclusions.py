@@ -1,4 +1,4 @@
-"""Answers consistent with every declared inclusion (definability/inclusions.py, issue 38):
+"""Answers consistent with every declared inclusion (definability/engine/inclusions.py, issue 38):
 a "yes" goes up, a "no" down, what is left undecided is settled with the certificate or
 witness carried over and the inclusion named, and a contradiction is a loud bug."""
 

@@ -1,6 +1,6 @@
 """The DD1 decider (Knast's identity reduced to one idempotent per regular D-class and
-eSf × fSe, definability/dot_depth.py) and the FO2[<] decider (DA from Green's relations,
-definability/fo2.py) against independent oracles:
+eSf × fSe, definability/varieties/dot_depth.py) and the FO2[<] decider (DA from Green's relations,
+definability/varieties/fo2.py) against independent oracles:
 
 * DD1: the previous decider (every pair of idempotents, b and c factored out; kept as
   tests/definability/knast_oracle.py, no code shared with the new one) on every minimal DFA

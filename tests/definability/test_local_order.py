@@ -1,7 +1,7 @@
 """The least order of LT and LTT by the path category of the de Bruijn graph
-(definability/local_order.py) against two independent oracles:
+(definability/subregular/local_order.py) against two independent oracles:
 
-* the exact profile test of definability/profiles.py (sets / capped counts of k-factors ×
+* the exact profile test of definability/algebra/profiles.py (sets / capped counts of k-factors ×
   DFA states), at every order k ≤ 3 and threshold t ≤ 3 it reaches, on every minimal DFA
   with ≤ 3 states over {a, b} and on seeded random minimal DFAs of 4–6 states over two or
   three letters — whether or not the language is in the class;
@@ -257,7 +257,7 @@ def test_the_verifiers_path_category_agrees_with_the_profile_test():
 
 
 def test_a_fixed_order_is_decided_by_the_path_category():
-    """LT[k] and LTT[k,t] (definability/fixed_order.py) agree with the profile test on a
+    """LT[k] and LTT[k,t] (definability/subregular/fixed_order.py) agree with the profile test on a
     sample of the census and answer the MLRegTest files, every answer verified."""
     for d in CENSUS[::9]:
         for base, k, t in (("LT", 1, None), ("LT", 2, None), ("LTT", 1, 2), ("LTT", 2, 1), ("LTT", 2, 2)):

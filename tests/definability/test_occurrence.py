@@ -1,4 +1,4 @@
-"""The occurrence form L = O ψ / ¬O ψ (ψ ∈ LTL[Y<=k]) of definability/occurrence.py, checked
+"""The occurrence form L = O ψ / ¬O ψ (ψ ∈ LTL[Y<=k]) of definability/fragments/occurrence.py, checked
 against independent routes: a brute-force reading of its Proposition on all short words
 (window types computed here by the defining recursion), the exact type automaton with P one
 depth up, the lasso search, the formula's own DFA (verify) and the reference evaluator."""

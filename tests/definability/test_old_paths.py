@@ -28,11 +28,11 @@ def test_every_old_name_is_the_module_of_its_room():
 
 
 def test_the_aliases_cover_the_rooms_and_leave_no_file_behind():
-    """Every module of a room is reached from its old name; the flat folder keeps only the
-    package's __init__.py (no shim at an old path); the names are the former flat modules."""
+    """Every old name leads to a module of a room (a module added since has no old name to
+    keep); the flat folder keeps only the package's __init__.py (no shim at an old path)."""
     rooms = sorted(p.name for p in FOLDER.iterdir() if (p / "__init__.py").is_file())
     in_rooms = {f"{r}.{p.stem}" for r in rooms for p in (FOLDER / r).glob("*.py") if p.stem != "__init__"}
-    assert set(MOVED.values()) == in_rooms
+    assert set(MOVED.values()) <= in_rooms and len(set(MOVED.values())) == len(MOVED) == 47
     assert sorted(p.name for p in FOLDER.glob("*.py")) == ["__init__.py"]
     assert not set(MOVED) & set(rooms)          # an old name that is a room is that room itself
     assert {"census", "subregular"} <= set(rooms)

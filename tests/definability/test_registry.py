@@ -1,4 +1,4 @@
-"""The open registry of classes (definability/classes.py, definability/registry.py): a class
+"""The open registry of classes (definability/contract/classes.py, definability/engine/registry.py): a class
 declared in one place and registered in one line is asked, decided and reported by
 classify, with its own certificate and witness kinds, and nothing else changes.
 

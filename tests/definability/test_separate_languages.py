@@ -1,4 +1,4 @@
-"""Separation of two languages by a class (definability/separate_languages.py): every
+"""Separation of two languages by a class (definability/separation/separate_languages.py): every
 separator is checked on DFAs and on short words by profiles computed from the words; every
 "not separable" proof passes verify_proof; brute force on short words and the membership
 reduction (L against its complement gives classify's verdict) are the oracles."""

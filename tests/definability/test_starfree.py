@@ -1,4 +1,4 @@
-"""definability/starfree.py: LTL[S] formulas for every star-free language (local divisors)."""
+"""definability/certify/starfree.py: LTL[S] formulas for every star-free language (local divisors)."""
 
 from __future__ import annotations
 

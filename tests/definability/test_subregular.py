@@ -1,4 +1,4 @@
-"""The subregular classes (SL, SP, RD, GD, LT, LTT, PT: definability/strictly_local.py …
+"""The subregular classes (SL, SP, RD, GD, LT, LTT, PT: definability/subregular/strictly_local.py …
 piecewise_testable.py) against oracles written here, independent of their deciders:
 
 * brute force on every word up to length N: the k-factor / subsequence / prefix / suffix
@@ -253,7 +253,7 @@ def test_the_fast_verdicts_agree_with_the_identities_and_the_brute_force(census)
 
 
 def test_the_bulk_kernel_gives_the_per_dfa_verdicts_and_the_brute_force_counts(census):
-    """definability/batch_classes.py, on every DFA at once (rows of the census): the fast
+    """definability/census/batch_classes.py, on every DFA at once (rows of the census): the fast
     verdicts of the modules (SL … PT), the identities of the oracle above (RD … PT, FO2[<] =
     DA and DD1 = Knast, literally) and, counted, the brute force's classes."""
     from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
@@ -599,7 +599,7 @@ def test_mlregtest_files_have_at_most_their_labelled_order():
 
 
 def test_a_fixed_order_is_asked_by_name_and_agrees_with_the_least_order(census):
-    """SL[k], …, LTT[k,t] (definability/fixed_order.py): yes exactly from the least order on,
+    """SL[k], …, LTT[k,t] (definability/subregular/fixed_order.py): yes exactly from the least order on,
     and agreeing with the brute force; every answer is verified inside classify."""
     from attnlogic.definability.subregular.fixed_order import decide_at
 

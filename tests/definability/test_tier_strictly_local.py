@@ -1,4 +1,4 @@
-"""TSL, the tier-based strictly local languages (definability/tier_strictly_local.py), against a
+"""TSL, the tier-based strictly local languages (definability/subregular/tier_strictly_local.py), against a
 brute force written here: for every tier T (a non-empty set of letters) and order k, on all
 words up to a length, whether membership depends only on the erased word E_T(w) and L ∩ T*
 is "every k-factor of ⋊w⋉ occurs in a word of L ∩ T*" — the least k over all tiers must be

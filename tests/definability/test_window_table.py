@@ -1,7 +1,7 @@
 """The window table of docs/decision-procedures.md §6.1, every row re-derived: inclusions
 from Fragment.includes (their rewritings are checked in tests/ltl/test_window_rewriting.py),
 separations by `separate`, with both certificates re-checked by the independent code of
-definability/verify.py."""
+definability/checks/verify.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The depth-d type of position N+1 by the defining recursion, literally: the test oracle
-that the library's one type computation (:mod:`attnlogic.definability.indistinguishable`)
+that the library's one type computation (:mod:`attnlogic.definability.checks.indistinguishable`)
 and the type automata are checked against.
 
     τ_0(i) = (w_i),   τ_d(i) = (w_i, {τ_{d−1}(j) : i−k ≤ j < i} [, {τ_{d−1}(j) : j < i}])

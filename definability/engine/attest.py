@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...ltl.fragments import Fragment
-from .indistinguishable import agreement_depth
+from ..checks.indistinguishable import agreement_depth
 from ..algebra.types import lasso_search, lasso_to_witness
 from ..values.witnesses import Factors, Witness
 
