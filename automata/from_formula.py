@@ -72,12 +72,14 @@ from .minimize import canonical, coarsest_partition, minimize
 from .operations import explore
 from .rational import reverse
 from attnlogic.kernel.errors import LimitExceeded
+from attnlogic.kernel.limits import DEFAULT_STATE_LIMIT as _STATE_LIMIT
 
 __all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT", "MAX_TEMPORAL_OPERATORS"]
 
-#: most states of any intermediate automaton (``state_limit``): Y[<=k] for the largest k
-#: the parser accepts (10^6, k + 1 states) fits; larger products are refused
-DEFAULT_STATE_LIMIT = 2_000_000
+#: most states of any intermediate automaton (``state_limit``): the one state bound of every
+#: construction, :data:`attnlogic.kernel.limits.DEFAULT_STATE_LIMIT` (Y[<=k] for the largest k
+#: the parser accepts, 10^6 with k + 1 states, fits); larger products are refused
+DEFAULT_STATE_LIMIT = _STATE_LIMIT
 #: most distinct temporal subformulas (``temporal_limit``): each is one automaton built
 #: and minimised, so 1 000 nested P would take minutes
 MAX_TEMPORAL_OPERATORS = 400

@@ -48,7 +48,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..automata.graphs import dfa_sccs, distinguishing_suffix, shortest_words_from
-from ..kernel.errors import LimitExceeded, require_memory
+from ..kernel.errors import LimitExceeded
+from ..kernel.limits import require_memory
 from .results import Verdict, word_text
 from .semigroup import DEFAULT_ELEMENT_LIMIT
 from .witnesses import (family_witness, least_idempotent_power, power_exponent, transformation_of,

@@ -33,7 +33,8 @@ from functools import cached_property
 
 import numpy as np
 
-from ..kernel.errors import LimitExceeded, require_memory
+from ..kernel.errors import LimitExceeded
+from ..kernel.limits import require_memory
 from attnlogic.kernel.display import html_table
 
 __all__ = ["TransformationSemigroup", "transition_semigroup", "libsemigroups_available", "libsemigroups_size",

@@ -188,7 +188,7 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
         if g is not None:
             if stats is not None:
                 stats["states"] = dfa.n_states + g.n_states
-            return shortest_distinguishing_word(dfa, g, limit=max(limit, 2 * (dfa.n_states + g.n_states)))
+            return shortest_distinguishing_word(dfa, g, state_limit=max(limit, 2 * (dfa.n_states + g.n_states)))
     if dfa.n_states * len(ev.nodes) > work:
         raise LimitExceeded("formula check (DFA states × distinct subformulas)", work,
                             f"{dfa.n_states} states × {len(ev.nodes)} subformulas")

@@ -54,7 +54,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..kernel.errors import DEFAULT_MEMORY_BUDGET, LimitExceeded, MemoryBudgetExceeded
+from ..kernel.errors import LimitExceeded, MemoryBudgetExceeded
+from ..kernel.limits import DEFAULT_MEMORY_BUDGET
 from ..ltl.formula import and_ as _and, or_ as _or
 from ..ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
 from .witnesses import Factors, Witness, family_witness, make_witness, run
