@@ -125,27 +125,14 @@ def _core(formula: Formula) -> Formula:
 
 def _skeleton(roots: Sequence[Formula]) -> tuple[list[Formula], list[Formula]]:
     """(maximal strict-temporal subformulas, Boolean skeleton nodes children-first) of roots."""
-    temporal: list[Formula] = []
     order: list[Formula] = []
     seen: set[int] = set()
     for root in roots:
-        stack = [(root, False)]
-        while stack:
-            node, done = stack.pop()
-            if done:
+        for node in root.subformulas(enter=lambda g: not isinstance(g, _STRICT)):
+            if id(node) not in seen:
+                seen.add(id(node))
                 order.append(node)
-                continue
-            if id(node) in seen:
-                continue
-            seen.add(id(node))
-            if isinstance(node, _STRICT):
-                temporal.append(node)
-                order.append(node)
-                continue
-            stack.append((node, True))
-            for c in reversed(node.children):
-                stack.append((c, False))
-    return temporal, order
+    return [g for g in order if isinstance(g, _STRICT)], order
 
 
 def _mods(order: list[Formula]) -> list[Formula]:
