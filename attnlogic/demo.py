@@ -19,7 +19,7 @@ from .kernel.fileio import save_figure_atomic, write_text_atomic
 from .suite import SUITE
 from .kernel.progress import counted
 from attnlogic.automata.sources import load_language
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 
 __all__ = ["DemoRow", "DemoReport", "run_demo", "render_table", "write_outputs"]
 

@@ -28,8 +28,8 @@ from pathlib import Path
 
 from attnlogic.automata.io import dfa_to_dict, write_dfa
 from attnlogic.automata.sources import load_language
-from attnlogic.definability.classify import classify
-from attnlogic.definability.results import Classification, PatternResult, word_text
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.values.results import Classification, PatternResult, word_text
 from attnlogic.kernel.errors import InputError
 from attnlogic.kernel.limits import DEFAULT_MODEL_MEMORY, renamed_parameters
 from attnlogic.kernel.limits import Limits

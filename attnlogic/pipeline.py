@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from attnlogic.compiler.check import check_compiled
 from attnlogic.compiler.compile import CompileResult, compile_formula
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 from attnlogic.kernel.errors import InputError
 from attnlogic.kernel.patterns import AttentionPattern
 

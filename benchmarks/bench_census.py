@@ -36,8 +36,8 @@ import numpy as np
 
 from attnlogic.automata.census import minimal_dfa_arrays
 from attnlogic.automata.dfa import DFA
-from attnlogic.definability.batch import FRAGMENTS, classify_tables
-from attnlogic.definability.classify import classify
+from attnlogic.definability.census.batch import FRAGMENTS, classify_tables
+from attnlogic.definability.engine.classify import classify
 
 from . import time_and_peak
 
@@ -68,7 +68,7 @@ def compare() -> int:
 
 
 def compare_classes(only: str | None = None) -> int:
-    from attnlogic.definability.batch_classes import CLASSES, classify_classes
+    from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
 
     cheap = [c for c in CLASSES if c != "DD1"] if only is None else [only]
     differ = dict.fromkeys(CLASSES if only is None else [only], 0)
@@ -94,7 +94,7 @@ def compare_classes(only: str | None = None) -> int:
 
 
 def classes_speed(sample: int) -> None:
-    from attnlogic.definability.batch_classes import CLASSES, classify_classes
+    from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
 
     n, k = 5, 2
     classify_classes(2, 2, *minimal_dfa_arrays(2, 2))                # load the kernels

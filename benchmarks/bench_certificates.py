@@ -68,7 +68,7 @@ def _cpu(fn, repeat: int):
 
 def main(argv=None) -> None:
     from attnlogic.automata.dfa import DFA
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
     from attnlogic.suite import SUITE
     try:
         from attnlogic.kernel.limits import CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR
@@ -147,7 +147,7 @@ def count_yes(census_step: int) -> None:
     """The "yes" answers of default classifications without a certificate (``--yes``)."""
     import collections
 
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     for name, dfas in _yes_corpora(census_step).items():
         times, yes, missing = [], 0, collections.Counter()

@@ -42,7 +42,7 @@ def fresh(d):
 
 
 def main() -> None:
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
     from attnlogic.automata.dfa import DFA
     from attnlogic.automata.minimize import minimize
 
@@ -60,9 +60,9 @@ def main() -> None:
             table = rng.integers(0, 200, (200, letters))
             dd = DFA([chr(97 + i) for i in range(letters)], table, 0, rng.random(200) < 0.5)
             b, mm = timed(lambda: minimize(fresh(dd)))
-            from attnlogic.definability.definite import decide_definite
-            from attnlogic.definability.locally_r_trivial import decide_locally_r_trivial
-            from attnlogic.definability.r_trivial import decide_r_trivial
+            from attnlogic.definability.fragments.definite import decide_definite
+            from attnlogic.definability.fragments.locally_r_trivial import decide_locally_r_trivial
+            from attnlogic.definability.fragments.r_trivial import decide_r_trivial
             tt, _ = timed(lambda: (decide_r_trivial(m2 := minimize(fresh(dd))), decide_definite(m2),
                                    decide_locally_r_trivial(m2)))
             worst = max(worst, tt)

@@ -44,7 +44,7 @@ def _case(n: int, letters: int, seed: int, classes=()) -> dict:
     import numpy as np
 
     from attnlogic.automata.dfa import DFA
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     rng = np.random.default_rng(seed)
     d = DFA([chr(97 + i) for i in range(letters)], rng.integers(0, n, (n, letters)), 0,

@@ -15,13 +15,13 @@ import time
 
 
 def main() -> None:
-    import attnlogic.definability.certificates as certificates
-    import attnlogic.definability.smallest as smallest
-    import attnlogic.definability.synthesis as synthesis
+    import attnlogic.definability.certify.certificates as certificates
+    import attnlogic.definability.certify.smallest as smallest
+    import attnlogic.definability.certify.synthesis as synthesis
     from attnlogic.automata.from_formula import formula_to_dfa
     from attnlogic.automata.operations import shortest_distinguishing_word
     from attnlogic.automata.regex import regex_to_dfa
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
     from attnlogic.suite import SUITE
 
     real = synthesis.check_formula

@@ -74,8 +74,8 @@ def _old(st) -> bool:
     """The previous procedure's verdict, its "no" turned into the same verified witness."""
     from knast_oracle import knast_holds
 
-    from attnlogic.definability.dot_depth import KNAST_IDENTITY
-    from attnlogic.definability.identities import violation
+    from attnlogic.definability.varieties.dot_depth import KNAST_IDENTITY
+    from attnlogic.definability.varieties.identities import violation
 
     holds, assignment = knast_holds(st)
     if not holds:
@@ -96,9 +96,9 @@ def main(argv=None) -> None:
                              "it took 637 s on a 301-element semigroup with 103 idempotents)")
     args = parser.parse_args(argv)
     sys.path.insert(0, os.path.join(_ROOT, "tests", "definability"))
-    from attnlogic.definability.dot_depth import decide_dot_depth_one
-    from attnlogic.definability.fo2 import DA_IDENTITY, decide_da
-    from attnlogic.definability.identities import check_identities, structure_of
+    from attnlogic.definability.varieties.dot_depth import decide_dot_depth_one
+    from attnlogic.definability.varieties.fo2 import DA_IDENTITY, decide_da
+    from attnlogic.definability.varieties.identities import check_identities, structure_of
     from attnlogic.kernel.errors import LimitExceeded
 
     head = (f"{'group':<30} {'n':>3} {'|S| max':>7} | {'dd1 med':>8} {'max':>8} {'old med':>8} {'max':>8} "

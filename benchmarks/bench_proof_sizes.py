@@ -38,7 +38,7 @@ def _letters(w) -> int:
 
 
 def _rows(dfas, classes: bool):
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     rows = []
     for i, d in enumerate(dfas):
@@ -99,7 +99,7 @@ def _compare(before, after, key: str) -> str:
 def main(argv=None) -> None:
     from attnlogic.automata.census import minimal_dfas
     from attnlogic.automata.sources import load_language
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=3)

@@ -172,7 +172,7 @@ def prepare(op: str, family: str, size: int, peer: str, letters: int = 2):
             e = DFA._trusted(names, t2, i2, acc2)
             return (lambda: bool(equivalent(d, e))), n
         if op == "classify":
-            from attnlogic.definability.classify import classify
+            from attnlogic.definability.engine.classify import classify
             return (lambda: {str(r.fragment): r.member for r in classify(
                 DFA._trusted(d.alphabet, d.transitions, 0, d.accepting), windows=()).results}), n
     if peer == "libmata":

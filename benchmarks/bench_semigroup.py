@@ -47,7 +47,7 @@ CASES = [("T_6 (full transformations)", lambda: full_transformation_dfa(6)),
 
 
 def main() -> None:
-    from attnlogic.definability.semigroup import _ls_froidure_pin, transition_semigroup
+    from attnlogic.definability.algebra.semigroup import _ls_froidure_pin, transition_semigroup
 
     big = 10 ** 7
     print(f"{'semigroup':<28} {'elements':>9} | {'libsemigroups':>13} {'elem/s':>9} | "

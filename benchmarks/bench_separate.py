@@ -27,7 +27,7 @@ def _random_dfa(n: int, letters: int, rng):
 
 def main(argv=None) -> None:
     from attnlogic.automata.operations import complement
-    from attnlogic.definability.separate_languages import separate
+    from attnlogic.definability.separation.separate_languages import separate
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="10,50,200")

@@ -19,7 +19,7 @@ import numpy as np
 def main() -> None:
     from attnlogic.automata.minimize import minimize
     from attnlogic.automata.regex import regex_to_dfa
-    from attnlogic.definability.smallest import behaviour, behaviour_sample, smallest_formula
+    from attnlogic.definability.certify.smallest import behaviour, behaviour_sample, smallest_formula
     from attnlogic.ltl import random_formula, truth_values
 
     cases = [("(ab)*", "ab", "LTL[P,Y]"), ("(a|y)*ax*", "axy", "LTL[S]"),

@@ -33,7 +33,7 @@ import time
 def per_length(max_length: int, k: int = 2) -> list[tuple[int, list[int]]]:
     """For d = 1, 2, 3: the number of distinct depth-d types of N+1 over the words of each
     length 0 … ``max_length`` over {a, b}."""
-    from attnlogic.definability.indistinguishable import end_types
+    from attnlogic.definability.checks.indistinguishable import end_types
 
     rows = []
     for depth in (1, 2, 3):
@@ -112,8 +112,8 @@ UNDECIDED = (([[0, 1], [0, 2], [2, 3], [3, 3]], ([2], [0, 1, 2], [3], [0, 1, 3])
 
 def undecided() -> None:
     from attnlogic.automata.dfa import DFA
-    from attnlogic.definability.occurrence import occurrence_forms
-    from attnlogic.definability.types import lasso_search
+    from attnlogic.definability.fragments.occurrence import occurrence_forms
+    from attnlogic.definability.algebra.types import lasso_search
     from attnlogic.kernel.errors import LimitExceeded
 
     print("\nthe census's undecided LTL[P,Y<=2] languages:")

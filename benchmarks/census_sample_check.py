@@ -21,9 +21,9 @@ import numpy as np
 
 from attnlogic.automata.census import minimal_dfa_arrays, shard_depth, shard_prefixes
 from attnlogic.automata.dfa import DFA
-from attnlogic.definability.batch import classify_tables
-from attnlogic.definability.batch_classes import CLASSES, classify_classes
-from attnlogic.definability.classify import classify
+from attnlogic.definability.census.batch import classify_tables
+from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
+from attnlogic.definability.engine.classify import classify
 
 
 def main(count: int = 300, n: int = 6) -> None:

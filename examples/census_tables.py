@@ -131,7 +131,7 @@ def _classify_certified(payload):
     """Classify one DFA (transition table, accepting list, letters) with certificates: the
     verdicts and the "yes" formulas' texts per fragment."""
     from attnlogic.automata.dfa import DFA
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
     from attnlogic.ltl.definitions import certificate
 
     table, acc, letters = payload
@@ -151,7 +151,7 @@ def check_certificates(c, jobs: int = 1, on_stage=None) -> dict:
     from attnlogic.ltl import parse
     from attnlogic.ltl.formula import Atom, Not
     from attnlogic.ltl.rewrite import transform
-    from attnlogic.definability.verify import verify_formula
+    from attnlogic.definability.checks.verify import verify_formula
 
     by_key = {canonical_key(e.dfa.transitions, e.dfa.accepting): e for e in c.entries}
     reps, covered = [], set()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.kernel.fileio import write_text_atomic
 

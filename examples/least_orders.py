@@ -15,7 +15,7 @@ from collections import Counter
 
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.io import read_dfa_file
-from attnlogic.definability import locally_testable, threshold_testable
+from attnlogic.definability.subregular import locally_testable, threshold_testable
 
 CLASSES = (("LT", locally_testable), ("LTT", threshold_testable))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from attnlogic.definability.separations import separation
+from attnlogic.definability.separation.separations import separation
 from attnlogic.kernel.errors import AttnlogicError
 
 FRAGMENTS = ["LTL[P]", "LTL[Y]", "LTL[Y<=2]", "LTL[P,Y]", "LTL[P,Y<=2]", "LTL[S]"]

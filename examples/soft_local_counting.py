@@ -23,7 +23,7 @@ import argparse
 
 import torch
 
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.testing import check
 from attnlogic.transformer import HeadSpec, Transformer, TransformerConfig

@@ -9,8 +9,8 @@ by its class's independent check (the registry's) before it is printed.
 from __future__ import annotations
 
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.classify import classify
-from attnlogic.definability.registry import language_class
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.engine.registry import language_class
 
 #: (class, a language in it, a language outside it), over {a, b}
 GALLERY = [

@@ -9,7 +9,7 @@ behind the table in the docs (tests/definability/test_window_table.py re-derives
 
 from __future__ import annotations
 
-from attnlogic.definability.separations import WINDOW_TABLE_FRAGMENTS, inclusion, separation
+from attnlogic.definability.separation.separations import WINDOW_TABLE_FRAGMENTS, inclusion, separation
 
 
 def row(a: str, b: str) -> str:

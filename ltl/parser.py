@@ -311,8 +311,9 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
         col = exc.pos_in_stream + 1
         before = text[:exc.pos_in_stream].rstrip()
         if ch in FUTURE_OPERATORS:
-            msg = (f"{ch!r} is a future-time operator; " + FUTURE_OPERATORS[ch] + " (LTLf formulas, read "
-                   "from the first letter: the syntax spot, ltlf2dfa or pylogics)")
+            msg = (f"{ch!r} is a future-time operator; " + FUTURE_OPERATORS[ch] + "; for an LTLf "
+                   "formula read from the first letter, give its syntax: --syntax spot (or ltlf2dfa, "
+                   "pylogics; syntax= in the Python API)")
         elif ch.isupper():
             msg = (f"unexpected {ch!r}: upper-case letters are operators (P Y Y[<=k] O H S Z); "
                    "atoms are lower-case identifiers or quoted strings")

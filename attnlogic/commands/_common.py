@@ -32,7 +32,7 @@ def registered_classes_text() -> str:
     """The classes a ``--class NAME`` may name, from the registry itself
     (:data:`attnlogic.definability.registry.CLASSES` and its ``GROUPS``): every class asked
     only when named, then each group with its members."""
-    from ..definability.registry import CLASSES, GROUPS
+    from ..definability.engine.registry import CLASSES, GROUPS
 
     named = [c.name for c in CLASSES if not c.default]
     groups = []
@@ -49,7 +49,7 @@ def registered_classes_text() -> str:
 def registered_classes_lines() -> str:
     """Each class asked only when named with its parameters and its one-line summary, from
     its declaration (:func:`attnlogic.definability.registry.class_rows`)."""
-    from ..definability.registry import class_rows
+    from ..definability.engine.registry import class_rows
 
     return "; ".join(f"{name}{'' if params == 'none' else f' [{params}]'} = {summary}"
                      for name, _, params, _, _, _, summary in class_rows() if summary)

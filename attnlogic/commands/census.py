@@ -91,11 +91,11 @@ def run(args) -> int:
     from ._common import starting
 
     with starting(args, "census", "loading the classifiers"):  # a second or more: a line at once
-        from attnlogic.definability.batch_classes import MAX_STATES as CLASS_MAX_STATES
+        from attnlogic.definability.census.batch_classes import MAX_STATES as CLASS_MAX_STATES
         from attnlogic.definability.census import DEFAULT_MAX_BULK_DFAS, check_request
-        from attnlogic.definability.census_shards import bulk_class_column
-        from attnlogic.definability.registry import expand
-        from attnlogic.definability.census_run import run_census
+        from attnlogic.definability.census.shards import bulk_class_column
+        from attnlogic.definability.engine.registry import expand
+        from attnlogic.definability.census.run import run_census
     from attnlogic.kernel.errors import InputError
     from attnlogic.kernel.progress import StatusLine, wanted
 
@@ -142,11 +142,11 @@ def run(args) -> int:
                             dataset=args.dataset, partial=args.partial)
         estimates = None
         if args.sample is not None:
-            from attnlogic.definability.census_sample import sample_census
+            from attnlogic.definability.census.sample import sample_census
 
             estimates = sample_census(asked, args.sample, args.seed, on_stage=status)
     if args.partial:
-        from attnlogic.definability.census_shards import census_shards
+        from attnlogic.definability.census.shards import census_shards
 
         whole = census_shards(request.max_states, len(request.alphabet))
         merged = sum(1 for s in whole if (Path(args.out) / "shards" / f"{s.name}.npz").exists())
@@ -165,7 +165,7 @@ def run(args) -> int:
     else:
         render(result)
         if estimates is not None:
-            from attnlogic.definability.census_sample import sample_lines
+            from attnlogic.definability.census.sample import sample_lines
 
             print()
             if not estimates:

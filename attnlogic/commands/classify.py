@@ -83,8 +83,8 @@ def run(args) -> int:
     if args.instantiations is not None:
         limits = limits.of(limits, instantiations=args.instantiations)
     windows = args.window or [2]
-    from attnlogic.definability.classify import classify
-    from attnlogic.definability.identities import identity_class
+    from attnlogic.definability.engine.classify import classify
+    from attnlogic.definability.varieties.identities import identity_class
     from attnlogic.ltl.fragments import Fragment
     from attnlogic.kernel.patterns import AttentionPattern
 

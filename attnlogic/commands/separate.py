@@ -56,7 +56,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from attnlogic.definability.separations import inclusion, separation
+    from attnlogic.definability.separation.separations import inclusion, separation
     from ._common import limits_from_args, print_json
 
     limits = limits_from_args(args)
@@ -87,7 +87,7 @@ def run(args) -> int:
 
 def _two_languages(args, limits) -> int:
     from attnlogic.automata.sources import load_language
-    from attnlogic.definability.separate_languages import separate
+    from attnlogic.definability.separation.separate_languages import separate
     from ._common import print_json, split_alphabet
 
     sources = args.sources or []

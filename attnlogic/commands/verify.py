@@ -103,7 +103,7 @@ def run(args) -> int:
         from ._verify_model import run_model
         return run_model(args)
 
-    from attnlogic.definability.verify import verify_formula, verify_witness
+    from attnlogic.definability.checks.verify import verify_formula, verify_witness
     from attnlogic.kernel.errors import InputError
     from attnlogic.ltl import parse
     from attnlogic.ltl.fragments import Fragment
@@ -138,7 +138,7 @@ def run(args) -> int:
                                 dfa=args.dfa, alphabet=args.alphabet, one_hot=args.one_hot)
     dfa = load_source(source).dfa
     if args.identity is not None:
-        from attnlogic.definability.verify import verify_identity_check
+        from attnlogic.definability.checks.verify import verify_identity_check
         result = verify_identity_check(dfa, args.identity, monoid=not args.semigroup)
     elif args.formula is not None:
         from attnlogic.automata.propositions import over_valuations
@@ -160,7 +160,7 @@ def _verify_class(dfa, name: str, path: str):
     import json
     import sys
 
-    from attnlogic.definability.registry import CLASSES, language_class
+    from attnlogic.definability.engine.registry import CLASSES, language_class
     from attnlogic.kernel.errors import InputError
 
     check = language_class(name).check             # SL[2]: the class at a fixed order

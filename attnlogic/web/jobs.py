@@ -44,11 +44,11 @@ from attnlogic.kernel.limits import FILE_STATE_LIMIT
 from attnlogic.automata.propositions import over_valuations
 from attnlogic.commands._common import split_alphabet, split_word
 from attnlogic.definability.census import census
-from attnlogic.definability.classify import classify, questions
-from attnlogic.definability.registry import CLASSES, language_class
-from attnlogic.definability.semigroup import transition_semigroup
-from attnlogic.definability.separations import inclusion, separation
-from attnlogic.definability.verify import verify_formula, verify_identity_check, verify_witness
+from attnlogic.definability.engine.classify import classify, questions
+from attnlogic.definability.engine.registry import CLASSES, language_class
+from attnlogic.definability.algebra.semigroup import transition_semigroup
+from attnlogic.definability.separation.separations import inclusion, separation
+from attnlogic.definability.checks.verify import verify_formula, verify_identity_check, verify_witness
 from attnlogic.kernel.errors import InputError, LimitExceeded
 from attnlogic.kernel.limits import Limits
 from attnlogic.ltl.fragments import Fragment

@@ -121,7 +121,7 @@ def test_classify_by_attention_pattern(capsys):
 
 
 def test_pattern_lookup_in_the_api():
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     result = classify(load_language(regex="(a|b)*b", alphabet="ab").dfa)
     assert result["hybrid:1"].fragment == "LTL[P,Y]"

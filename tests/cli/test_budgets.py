@@ -102,7 +102,7 @@ def test_a_conjunction_of_large_windows_is_built_exactly_without_hanging():
 
 def test_classify_of_a_large_window_answers():
     from attnlogic.automata.sources import load_language
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     lang = load_language(formula="Y[<=10000] a")
     cl = _guarded(classify, lang.dfa, minimal=True, hints=(lang.formula,), search_budget=0)
@@ -120,7 +120,7 @@ def test_compile_width_budget():
 
 
 def test_decided_windows_are_bounded():
-    from attnlogic.definability.classify import MAX_DECIDED_WINDOW, questions
+    from attnlogic.definability.engine.classify import MAX_DECIDED_WINDOW, questions
 
     assert questions((MAX_DECIDED_WINDOW,))
     with pytest.raises(InputError) as e:

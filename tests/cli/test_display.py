@@ -31,7 +31,7 @@ def test_dfa_svg():
 
 
 def test_classification_table():
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     text = classify(regex_to_dfa("(a|b|c)*ab(a|b|c)*", "abc"))._repr_markdown_()
     lines = text.splitlines()
@@ -70,9 +70,9 @@ def test_formula_plain_text_is_unicode():
 
 
 def test_witness_semigroup_and_compiled_model_tables():
-    from attnlogic.definability.classify import classify
-    from attnlogic.definability.semigroup import transition_semigroup
-    from attnlogic.definability.witnesses import Witness
+    from attnlogic.definability.engine.classify import classify
+    from attnlogic.definability.algebra.semigroup import transition_semigroup
+    from attnlogic.definability.values.witnesses import Witness
 
     w = Witness(tuple("ab" * 8225), tuple("ab" * 8224 + "a"), None)
     html = w._repr_html_()
@@ -118,7 +118,7 @@ def formulas_in(page: str) -> list[str]:
 
 
 def test_classification_html_certificates_parse_back_to_the_same_formulas():
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     r = classify(regex_to_dfa("(a|b)*b", "ab"))
     page = r._repr_html_()
@@ -133,7 +133,7 @@ def test_classification_html_certificates_parse_back_to_the_same_formulas():
 
 
 def test_a_shared_certificate_is_shown_whole_with_its_definitions():
-    from attnlogic.definability.results import Classification, FragmentResult
+    from attnlogic.definability.values.results import Classification, FragmentResult
     from attnlogic.ltl.definitions import certificate
     from attnlogic.ltl.fragments import Fragment
 
@@ -232,7 +232,7 @@ def _shown_without_mathjax(page: str) -> str:
 
 
 def test_the_notebook_table_shows_the_math_without_mathjax():
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     r = classify(regex_to_dfa("(a|b)*b", "ab"))
     page = r._repr_html_()

@@ -42,7 +42,7 @@ def test_soft_local_head_counts_beyond_the_logic():
     spec = importlib.util.spec_from_file_location("soft_local_counting", ROOT / "examples" / "soft_local_counting.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
     from attnlogic.automata.regex import regex_to_dfa
     from attnlogic.testing import check
 

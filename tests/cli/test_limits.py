@@ -15,8 +15,8 @@ import json
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.semigroup import transition_semigroup
-from attnlogic.definability.types import type_automaton
+from attnlogic.definability.algebra.semigroup import transition_semigroup
+from attnlogic.definability.algebra.types import type_automaton
 from attnlogic.cli import main
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.ltl import parse

@@ -13,8 +13,8 @@ import pytest
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.cli import PARAMETER_FLAGS, main
 from attnlogic.definability.census import census
-from attnlogic.definability.classify import classify
-from attnlogic.definability.separations import separation
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.separation.separations import separation
 from attnlogic.kernel.errors import InputError
 from attnlogic.kernel.limits import DEFAULT_LIMIT, LIMIT_ALIAS, Limits
 from attnlogic.kernel.validate import integer, is_int, number

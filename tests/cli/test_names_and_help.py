@@ -10,7 +10,7 @@ import re
 import pytest
 
 from attnlogic.cli import build_parser, main
-from attnlogic.definability import registry
+from attnlogic.definability.engine import registry
 from attnlogic.ltl.fragments import Fragment
 
 

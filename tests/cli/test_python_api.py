@@ -11,8 +11,8 @@ import pytest
 
 import attnlogic as al
 from attnlogic.definability.census import census
-from attnlogic.definability.results import UnknownFragment
-from attnlogic.definability.verify import verify_formula, verify_witness
+from attnlogic.definability.values.results import UnknownFragment
+from attnlogic.definability.checks.verify import verify_formula, verify_witness
 from attnlogic.kernel.errors import InputError
 from attnlogic.ltl.fragments import Fragment
 

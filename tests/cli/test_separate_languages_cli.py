@@ -11,7 +11,7 @@ from attnlogic.automata.operations import intersection, is_empty, is_subset
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.automata.sources import load_language
 from attnlogic.cli import main
-from attnlogic.definability.separate_languages import SameProfile, SuffixFamily, verify_proof
+from attnlogic.definability.separation.separate_languages import SameProfile, SuffixFamily, verify_proof
 
 
 def _json(capsys, *argv) -> dict:
@@ -63,7 +63,7 @@ def test_text_and_undecided(capsys):
 
 
 def test_separator_dfa_is_exact(capsys):
-    from attnlogic.definability.separate_languages import separate
+    from attnlogic.definability.separation.separate_languages import separate
     l1, l2 = regex_to_dfa("(a|b)*abb", "ab"), regex_to_dfa("(a|b)*bbb", "ab")
     ans = separate(l1, l2, "LTL[Y]")
     assert is_subset(l1, ans.separator.dfa) and is_empty(intersection(ans.separator.dfa, l2))

@@ -145,7 +145,7 @@ def test_language_cases_in_ltl_py_compile_and_check(language_cases):
     clean against the case's own regex DFA (not the formula's) on every prefix of
     CASES_WORDS words of length CASES_N (set ATTNLOGIC_CASES_LENGTH=100000 for the
     10^5 run recorded in docs/compiler.md)."""
-    classify = pytest.importorskip("attnlogic.definability.classify", reason="classification not available")
+    classify = pytest.importorskip("attnlogic.definability.engine.classify", reason="classification not available")
     from attnlogic.automata.regex import regex_to_dfa
 
     members = [c for c in language_cases if c["expected"].get("LTL[P,Y]")]

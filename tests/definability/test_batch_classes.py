@@ -18,10 +18,10 @@ import pytest
 
 from attnlogic.automata.census import minimal_dfa_arrays
 from attnlogic.automata.dfa import DFA
-from attnlogic.definability import batch_classes
-from attnlogic.definability.batch import classify_tables
-from attnlogic.definability.batch_classes import CLASSES, classify_classes
-from attnlogic.definability.classify import classify
+from attnlogic.definability.census import batch_classes
+from attnlogic.definability.census.batch import classify_tables
+from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
+from attnlogic.definability.engine.classify import classify
 
 #: the classes asked one language at a time on every language of a sample
 CHEAP = tuple(c for c in CLASSES if c != "DD1")
@@ -133,7 +133,7 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
     """A census naming the classes (with window questions beside them) counts and lists the
     same verdicts whether the kernel decides the classes or ``classify`` does, language by
     language (the kernel turned off); only the window questions are asked one at a time."""
-    from attnlogic.definability import census_shards
+    from attnlogic.definability.census import shards as census_shards
     from attnlogic.definability.census import census, check_request
 
     for states, letters in ((2, "ab"), (2, "abc")):

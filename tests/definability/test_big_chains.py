@@ -13,11 +13,11 @@ import pytest
 
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.minimize import minimize
-from attnlogic.definability.classify import classify
-from attnlogic.definability.definite import decide_definite
-from attnlogic.definability.locally_r_trivial import local_monoids_r_trivial
-from attnlogic.definability.semigroup import transition_semigroup
-from attnlogic.definability.synthesis import synthesize_definite
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.fragments.definite import decide_definite
+from attnlogic.definability.fragments.locally_r_trivial import local_monoids_r_trivial
+from attnlogic.definability.algebra.semigroup import transition_semigroup
+from attnlogic.definability.certify.synthesis import synthesize_definite
 from attnlogic.ltl import accepts
 from attnlogic.ltl.definitions import dag_size
 from attnlogic.ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y

@@ -11,8 +11,8 @@ import pytest
 
 from attnlogic.automata.census import minimal_dfa_arrays
 from attnlogic.automata.dfa import DFA
-from attnlogic.definability.batch import FRAGMENTS, classify_tables
-from attnlogic.definability.classify import classify
+from attnlogic.definability.census.batch import FRAGMENTS, classify_tables
+from attnlogic.definability.engine.classify import classify
 
 
 def _dfa(n, k, row, bits):
@@ -54,7 +54,7 @@ def test_reuse_of_a_repeated_table_changes_nothing():
 
 
 def test_the_pure_python_kernel_computes_what_the_compiled_one_does():
-    from attnlogic.definability import batch
+    from attnlogic.definability.census import batch
 
     n, k = 3, 2
     rows, _ = minimal_dfa_arrays(n, k)

@@ -15,7 +15,7 @@ import pytest
 from attnlogic.cli import main
 from attnlogic.definability.census import (Shard, census, census_shards, check_request,
                                            classify_shard)
-from attnlogic.definability.census_run import CRASH_ONCE, run_census
+from attnlogic.definability.census.run import CRASH_ONCE, run_census
 from attnlogic.kernel.errors import InputError
 
 #: 4 states over two letters, the four bulk fragments: 8 shards, 57,068 languages, < 1 s
@@ -163,7 +163,7 @@ def test_cli_out_resume_dataset_and_check_counts(tmp_path, capsys):
     picked = [r for r in rows if r["states"] == 3 and r["LTL[P,Y]"] and not r["LTL[P]"]]
     assert len(picked) == 144 - 60
     from attnlogic.automata.dfa import DFA
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     r = picked[0]
     c = classify(DFA(["a", "b"], r["transitions"], 0, r["accepting"]), windows=(), certificates=False)
@@ -207,7 +207,7 @@ def test_ray_with_a_killed_worker_equals_one_process(tmp_path, monkeypatch):
 
 
 def test_the_stratified_sample_drawn_whole_is_the_census_and_its_interval_holds_it():
-    from attnlogic.definability.census_sample import sample_census
+    from attnlogic.definability.census.sample import sample_census
 
     request = check_request(3, "ab", windows=(2,))
     full = census(3, "ab", keep_entries=False)

@@ -11,9 +11,9 @@ from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.sources import load_language
 from attnlogic.cli import main
-from attnlogic.definability.classify import classify
-from attnlogic.definability.synthesis import check_formula
-from attnlogic.definability.verify import verify_formula
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.certify.synthesis import check_formula
+from attnlogic.definability.checks.verify import verify_formula
 from attnlogic.kernel.errors import InputError
 from attnlogic.kernel.limits import CERTIFICATE_FLOOR, DEFAULT_CERTIFICATE_FACTOR, Limits
 from attnlogic.kernel.work import WorkMeter, check_steps

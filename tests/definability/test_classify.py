@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 from attnlogic.ltl.fragments import Fragment
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.synthesis import check_formula
+from attnlogic.definability.certify.synthesis import check_formula
 from type_reference import same_type_at_end
 from attnlogic.cli import main
 from attnlogic.ltl import accepts, fragment as syntactic_fragment, parse
@@ -89,7 +89,7 @@ def test_null_entries_are_decided_or_reported_with_depth(suite):
 
 def test_lasso_witnesses_survive_deeper_pumping(suite):
     """A depth-null lasso witness re-pumped to the proof's bound has equal types at depth 3."""
-    from attnlogic.definability.types import lasso_search
+    from attnlogic.definability.algebra.types import lasso_search
     for case, d, cl in suite:
         for k, past in ((2, False), (2, True)):
             name = f"LTL[{'P,' if past else ''}Y<={k}]"

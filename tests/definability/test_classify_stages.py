@@ -14,8 +14,8 @@ import attnlogic.automata.regex as regex_module
 import attnlogic.ltl as ltl_package
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.cli import main
-from attnlogic.definability.classify import classify, questions
-from attnlogic.definability.registry import PROCEDURES, procedure_for
+from attnlogic.definability.engine.classify import classify, questions
+from attnlogic.definability.engine.registry import PROCEDURES, procedure_for
 from attnlogic.kernel.errors import InputError
 from attnlogic.ltl.fragments import BASE_FRAGMENTS, LTL_PY, LTL_Y, Fragment
 

@@ -12,11 +12,11 @@ from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.graphs import dfa_sccs
 from attnlogic.automata.minimize import minimize
-from attnlogic.definability.aperiodic import decide_aperiodic, identity_aperiodic
-from attnlogic.definability.counters import cycle_rows, find_counter, pair_counter
-from attnlogic.definability.semigroup import transition_semigroup
-from attnlogic.definability.verify import verify_witness
-from attnlogic.definability.witnesses import transformation_of
+from attnlogic.definability.fragments.aperiodic import decide_aperiodic, identity_aperiodic
+from attnlogic.definability.algebra.counters import cycle_rows, find_counter, pair_counter
+from attnlogic.definability.algebra.semigroup import transition_semigroup
+from attnlogic.definability.checks.verify import verify_witness
+from attnlogic.definability.values.witnesses import transformation_of
 from attnlogic.kernel.errors import LimitExceeded
 from test_deciders import random_minimal_dfas   # mostly forward edges: many aperiodic ones
 

@@ -9,19 +9,19 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from attnlogic.definability.aperiodic import decide_aperiodic, identity_aperiodic
-from attnlogic.definability.definite import decide_definite, identity_definite
-from attnlogic.definability.locally_r_trivial import (decide_locally_r_trivial,
+from attnlogic.definability.fragments.aperiodic import decide_aperiodic, identity_aperiodic
+from attnlogic.definability.fragments.definite import decide_definite, identity_definite
+from attnlogic.definability.fragments.locally_r_trivial import (decide_locally_r_trivial,
                                                       identity_locally_r_trivial,
                                                       local_monoids_r_trivial)
-from attnlogic.definability.r_trivial import (decide_r_trivial, green_r_trivial_monoid,
+from attnlogic.definability.fragments.r_trivial import (decide_r_trivial, green_r_trivial_monoid,
                                               identity_r_trivial)
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.minimize import minimize
-from attnlogic.definability.semigroup import transition_semigroup
-from attnlogic.definability.synthesis import (check_formula, synthesize_definite,
+from attnlogic.definability.algebra.semigroup import transition_semigroup
+from attnlogic.definability.certify.synthesis import (check_formula, synthesize_definite,
                                           synthesize_locally_r_trivial, synthesize_r_trivial)
-from attnlogic.definability.types import type_automaton
+from attnlogic.definability.algebra.types import type_automaton
 from type_reference import same_type_at_end
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.ltl import accepts
@@ -186,7 +186,7 @@ def test_every_formula_of_a_fragment_is_classified_a_member(fragment):
 
 def test_definite_identity_elements_really_violate_the_identity():
     """The printed violation of y x^ω = x^ω is checked on the transformations themselves."""
-    from attnlogic.definability.witnesses import transformation_of
+    from attnlogic.definability.values.witnesses import transformation_of
 
     checked = 0
     for d in DFAS:

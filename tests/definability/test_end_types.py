@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 
-from attnlogic.definability.indistinguishable import agreement_depth, end_types
+from attnlogic.definability.checks.indistinguishable import agreement_depth, end_types
 from attnlogic.kernel.errors import InputError
 from type_reference import types_at_end
 

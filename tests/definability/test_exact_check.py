@@ -12,8 +12,8 @@ import numpy as np
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.minimize import minimize
-from attnlogic.definability.smallest import states_bound
-from attnlogic.definability.synthesis import check_formula
+from attnlogic.definability.certify.smallest import states_bound
+from attnlogic.definability.certify.synthesis import check_formula
 from attnlogic.ltl import accepts
 from attnlogic.ltl.parser import parse
 from attnlogic.ltl.random import random_formula

@@ -19,16 +19,16 @@ import pytest
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.minimize import minimize
-from attnlogic.definability.aperiodic import decide_aperiodic
-from attnlogic.definability.classify import classify
-from attnlogic.definability.definite import decide_definite
-from attnlogic.definability.dot_depth import decide_dot_depth_one
-from attnlogic.definability.locally_r_trivial import decide_locally_r_trivial
-from attnlogic.definability.identities import (IdentityViolation, check_identities, identity_class,
+from attnlogic.definability.fragments.aperiodic import decide_aperiodic
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.fragments.definite import decide_definite
+from attnlogic.definability.varieties.dot_depth import decide_dot_depth_one
+from attnlogic.definability.fragments.locally_r_trivial import decide_locally_r_trivial
+from attnlogic.definability.varieties.identities import (IdentityViolation, check_identities, identity_class,
                                                parse_identities, structure_of)
-from attnlogic.definability.r_trivial import decide_r_trivial
-from attnlogic.definability.semigroup import transition_semigroup
-from attnlogic.definability.verify import verify_identity_violation
+from attnlogic.definability.fragments.r_trivial import decide_r_trivial
+from attnlogic.definability.algebra.semigroup import transition_semigroup
+from attnlogic.definability.checks.verify import verify_identity_violation
 from attnlogic.kernel.errors import LimitExceeded, ParseError
 from attnlogic.kernel.limits import Limits
 
@@ -299,7 +299,7 @@ def test_identities_naming_1_and_0_answer_with_a_checked_witness():
     constants' words and the re-check confirms them neutral / zero against every letter: on
     a sample of the census, monoid and semigroup, every verdict agrees with the re-decision
     by plain enumeration and every "no" with a witness passes the re-check."""
-    from attnlogic.definability.verify import verify_identity_check
+    from attnlogic.definability.checks.verify import verify_identity_check
     cases = ("[x1=1]", "[x=1]", "[x1=x]", "[x0=0]", "[x0=x]", "[0x=x0; x*=x]", "[x*=1]", "[xy0=0]")
     witnessed = set()
     for d in CENSUS3[::5]:
@@ -355,7 +355,7 @@ def test_every_verdict_re_decided_by_verify():
     """verify_identity_check re-decides from scratch (tuples, every variable over every
     element): it agrees with the engine's yes and no on a sample of the census, for the
     monoid and the semigroup, with equalities and an inequality."""
-    from attnlogic.definability.verify import verify_identity_check
+    from attnlogic.definability.checks.verify import verify_identity_check
     cases = ((R_TRIVIAL, True), (DEFINITE, False), (APERIODIC, True), (DA, True),
              ("[x*yx* ≤ x*]", True), ("[xy=yx; x*=x]", True))
     seen = set()

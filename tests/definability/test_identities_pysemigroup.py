@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from attnlogic.automata.census import minimal_dfas
-from attnlogic.definability.identities import check_identities, structure_of
+from attnlogic.definability.varieties.identities import check_identities, structure_of
 
 pysemigroup = pytest.importorskip("pysemigroup")
 pytestmark = pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")  # its numpy.matrix use

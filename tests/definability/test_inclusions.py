@@ -12,10 +12,10 @@ import pytest
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.io import read_dfa_file
-from attnlogic.definability.classify import classify
-from attnlogic.definability.inclusions import contradictions, inclusions, settle
-from attnlogic.definability.registry import language_class
-from attnlogic.definability.results import FragmentResult
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.engine.inclusions import contradictions, inclusions, settle
+from attnlogic.definability.engine.registry import language_class
+from attnlogic.definability.values.results import FragmentResult
 from attnlogic.ltl.fragments import Fragment
 from attnlogic.ltl.parser import parse
 

@@ -24,15 +24,15 @@ import pytest
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.minimize import minimize
-from attnlogic.definability import locally_testable
-from attnlogic.definability.aperiodic import decide_aperiodic
-from attnlogic.definability.dot_depth import KNAST_IDENTITY, decide_dot_depth_one, regular_d_representatives
-from attnlogic.definability.fo2 import DA_IDENTITY, decide_da
-from attnlogic.definability.identities import check_identities, structure_of
-from attnlogic.definability.locally_r_trivial import decide_locally_r_trivial
-from attnlogic.definability.r_trivial import decide_r_trivial
-from attnlogic.definability.semigroup import transition_semigroup
-from attnlogic.definability.verify import verify_identity_violation
+from attnlogic.definability.subregular import locally_testable
+from attnlogic.definability.fragments.aperiodic import decide_aperiodic
+from attnlogic.definability.varieties.dot_depth import KNAST_IDENTITY, decide_dot_depth_one, regular_d_representatives
+from attnlogic.definability.varieties.fo2 import DA_IDENTITY, decide_da
+from attnlogic.definability.varieties.identities import check_identities, structure_of
+from attnlogic.definability.fragments.locally_r_trivial import decide_locally_r_trivial
+from attnlogic.definability.fragments.r_trivial import decide_r_trivial
+from attnlogic.definability.algebra.semigroup import transition_semigroup
+from attnlogic.definability.checks.verify import verify_identity_violation
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.kernel.limits import Limits
 
@@ -174,7 +174,7 @@ def test_one_idempotent_per_regular_d_class():
 
 
 def test_the_budget_is_refused_and_the_class_says_so():
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
     d = next(d for d in LARGER[1::3] if structure_of(d, False).size > 20)     # partially ordered: aperiodic
     with pytest.raises(LimitExceeded) as err:
         decide_dot_depth_one(d, Limits(instantiations=10))

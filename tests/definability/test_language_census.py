@@ -25,9 +25,9 @@ import pytest
 from family_reference import check_family
 from attnlogic.cli import main
 from attnlogic.definability.census import Census, census
-from attnlogic.definability.classify import classify
-from attnlogic.definability.types import type_automaton
-from attnlogic.definability.verify import verify_formula, verify_witness
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.algebra.types import type_automaton
+from attnlogic.definability.checks.verify import verify_formula, verify_witness
 from attnlogic.kernel.errors import InputError, LimitExceeded
 
 # -- the independent enumeration ---------------------------------------------------------

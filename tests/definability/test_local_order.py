@@ -28,13 +28,13 @@ from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.io import read_dfa_file
 from attnlogic.automata.minimize import minimize
-from attnlogic.definability import locally_testable, threshold_testable
-from attnlogic.definability.classify import classify
-from attnlogic.definability.fixed_order import decide_at
-from attnlogic.definability.local_order import extended_table, least_orders, listed_profiles, order_test
-from attnlogic.definability.profiles import Tracker, factor_profiles_at_least, profile_test
+from attnlogic.definability.subregular import locally_testable, threshold_testable
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.subregular.fixed_order import decide_at
+from attnlogic.definability.subregular.local_order import extended_table, least_orders, listed_profiles, order_test
+from attnlogic.definability.algebra.profiles import Tracker, factor_profiles_at_least, profile_test
 from attnlogic.definability.subregular import multiplication_table, semigroup
-from attnlogic.definability.verify_subregular import verify_answer, verify_certificate
+from attnlogic.definability.checks.verify_subregular import verify_answer, verify_certificate
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.kernel.limits import Limits
 

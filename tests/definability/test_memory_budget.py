@@ -14,7 +14,7 @@ import pytest
 
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 from attnlogic.kernel.errors import InputError, MemoryBudgetExceeded
 from attnlogic.ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y
 from attnlogic.ltl.parser import parse
@@ -77,7 +77,7 @@ def test_a_bad_memory_budget_flag_is_a_usage_error(capsys):
 
 @pytest.mark.parametrize("backend", ["numpy", "libsemigroups"])
 def test_a_semigroup_over_the_budget_is_refused(backend):
-    from attnlogic.definability.semigroup import libsemigroups_available, transition_semigroup
+    from attnlogic.definability.algebra.semigroup import libsemigroups_available, transition_semigroup
     if backend == "libsemigroups" and not libsemigroups_available():
         pytest.skip("libsemigroups is not installed")
     d = regex_to_dfa("(a|b)*a(a|b)(a|b)")
@@ -93,7 +93,7 @@ AA3 = "(a|b|c)*aa(a|b|c)*"
 def test_a_type_automaton_over_the_budget_is_refused():
     import tracemalloc
 
-    from attnlogic.definability.types import type_automaton
+    from attnlogic.definability.algebra.types import type_automaton
     # window 5: a type automaton of a few thousand states that completes (with window 2
     # over two letters depth 2 gives a few hundred: at most 519 on a sample of the census)
     d = regex_to_dfa("(a|b)*a(a|b)*")

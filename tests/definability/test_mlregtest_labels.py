@@ -22,8 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from attnlogic.automata.io import read_dfa_file
-from attnlogic.definability.classify import classify
-from attnlogic.definability.registry import CLASSES
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.engine.registry import CLASSES
 
 DATA = Path(__file__).parent.parent / "data" / "mlregtest"
 

@@ -12,11 +12,11 @@ import pytest
 
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.sources import language_from_regex
-from attnlogic.definability.classify import classify
-from attnlogic.definability.occurrence import occurrence_forms
-from attnlogic.definability.types import lasso_search, type_automaton
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.fragments.occurrence import occurrence_forms
+from attnlogic.definability.algebra.types import lasso_search, type_automaton
 from type_reference import same_type_at_end
-from attnlogic.definability.verify import verify_formula
+from attnlogic.definability.checks.verify import verify_formula
 from attnlogic.ltl import accepts
 from attnlogic.ltl.fragments import Fragment
 
@@ -84,8 +84,8 @@ def test_lt2_is_in_hybrid_2_with_a_short_checked_formula():
 def _small_dfas():
     """Every minimal DFA with at most 3 states over {a, b} in LTL[P,Y] (the only ones the
     form can hold for besides LTL[P,Y<=2]'s others: O ψ is in LTL[P,Y])."""
-    from attnlogic.definability.locally_r_trivial import locally_r_trivial_verdict
-    from attnlogic.definability.procedure import Context
+    from attnlogic.definability.fragments.locally_r_trivial import locally_r_trivial_verdict
+    from attnlogic.definability.contract.procedure import Context
 
     out = []
     for d in minimal_dfas(3, ("a", "b")):
@@ -123,7 +123,7 @@ def test_depth_3_covers_define_the_language():
     """At window depth 3 (where words of 9 letters no longer show every type, so the
     brute-force reading above is not exact) every formula of the form is still checked:
     it defines the language (the exact product check)."""
-    from attnlogic.definability.synthesis import check_formula
+    from attnlogic.definability.certify.synthesis import check_formula
 
     checked = 0
     for d in SMALL:

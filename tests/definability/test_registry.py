@@ -14,12 +14,12 @@ import json
 import pytest
 
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.classes import FORMULA, PAIR, LanguageClass
-from attnlogic.definability.classify import classify, questions
-from attnlogic.definability.procedure import Procedure
-from attnlogic.definability.registry import (CLASSES, class_for, language_class, procedure_for,
+from attnlogic.definability.contract.classes import FORMULA, PAIR, LanguageClass
+from attnlogic.definability.engine.classify import classify, questions
+from attnlogic.definability.contract.procedure import Procedure
+from attnlogic.definability.engine.registry import (CLASSES, class_for, language_class, procedure_for,
                                              register, unregister)
-from attnlogic.definability.results import FragmentResult
+from attnlogic.definability.values.results import FragmentResult
 from attnlogic.kernel.errors import InputError
 from attnlogic.ltl.fragments import LTL_P, LTL_S, Fragment
 
@@ -57,7 +57,7 @@ def check_finite(dfa, answer, sep=""):
     """FINITE's own answer check (``LanguageClass.check``), independent of its procedure: a
     "yes" is valid when its words are exactly the accepted words of length < n (n states)
     and no word of length n … 2n−1 is accepted (else the language pumps)."""
-    from attnlogic.definability.verify import Check
+    from attnlogic.definability.checks.verify import Check
 
     n, words = dfa.n_states, answer.get("certificate")
     if answer.get("member") is not True or words is None:
@@ -184,8 +184,8 @@ def test_everything_about_a_class_is_read_from_its_declaration(finite, capsys):
     its answers carry no order (``parameters="none"``)."""
     from attnlogic.cli import build_parser, main
     from attnlogic.definability.census import check_request
-    from attnlogic.definability.census_shards import bulk_class_column
-    from attnlogic.definability.registry import GROUPS, class_rows, expand
+    from attnlogic.definability.census.shards import bulk_class_column
+    from attnlogic.definability.engine.registry import GROUPS, class_rows, expand
     from attnlogic.web.jobs import optional_classes
 
     assert GROUPS["toy"] == ("FINITE",) and expand(["toy"]) == ("FINITE",)
@@ -212,9 +212,9 @@ def test_the_subregular_group_and_the_bulk_columns_are_the_declarations():
     """``--class subregular`` is every class declaring the group, TSL included (it was
     missing while the group was a list typed beside the registry), and each class of the
     group names the column of the bulk kernel that decides it."""
-    from attnlogic.definability.batch_classes import CLASSES as KERNEL
-    from attnlogic.definability.census_shards import bulk_class_column
-    from attnlogic.definability.registry import GROUPS
+    from attnlogic.definability.census.batch_classes import CLASSES as KERNEL
+    from attnlogic.definability.census.shards import bulk_class_column
+    from attnlogic.definability.engine.registry import GROUPS
 
     group = GROUPS["subregular"]
     assert group == tuple(c.name for c in CLASSES if "subregular" in c.groups)
@@ -255,7 +255,7 @@ def decide_cofinite(dfa, limits=None, certificates=True, context=None):
 def check_cofinite(dfa, answer, sep=""):
     """Independent of ``decide_cofinite``: the certificate's words are exactly the rejected
     words up to length n − 1, and none of length n … 2n − 1 is rejected."""
-    from attnlogic.definability.verify import Check
+    from attnlogic.definability.checks.verify import Check
 
     cert = answer.get("certificate") or {}
     n = dfa.n_states
@@ -306,7 +306,7 @@ def test_the_docs_table_of_the_classes_is_their_declarations():
     row (regenerate it from the registry when a declaration changes)."""
     from pathlib import Path
 
-    from attnlogic.definability.registry import class_rows
+    from attnlogic.definability.engine.registry import class_rows
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "architecture.md").read_text(encoding="utf-8")
     head = "| class | groups | parameters | certificate | witness | census | what it is |"

@@ -10,7 +10,7 @@ import pytest
 
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.graphs import tarjan_scc
-from attnlogic.definability.semigroup import (_word_graph_table, libsemigroups_elements,
+from attnlogic.definability.algebra.semigroup import (_word_graph_table, libsemigroups_elements,
                                           libsemigroups_size, transition_semigroup)
 from attnlogic.kernel.errors import LimitExceeded
 

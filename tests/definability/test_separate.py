@@ -8,13 +8,13 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 from attnlogic.ltl.fragments import Fragment
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.operations import equivalent
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.separations import ALL_PAIRS, separation
-from attnlogic.definability.synthesis import check_formula
+from attnlogic.definability.separation.separations import ALL_PAIRS, separation
+from attnlogic.definability.certify.synthesis import check_formula
 from type_reference import same_type_at_end
 from attnlogic.cli import main
 from attnlogic.kernel.errors import InputError

@@ -10,8 +10,8 @@ import pytest
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.operations import complement
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.classify import classify
-from attnlogic.definability.separate_languages import (CommonWord, SameProfile, SuffixFamily, parse_class,
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.separation.separate_languages import (CommonWord, SameProfile, SuffixFamily, parse_class,
                                                        separate, verify_proof, word_profile)
 from attnlogic.kernel.errors import InputError
 

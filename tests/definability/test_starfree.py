@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from attnlogic.definability.classify import classify
-from attnlogic.definability.aperiodic import decide_aperiodic
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.fragments.aperiodic import decide_aperiodic
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.starfree import (
+from attnlogic.definability.certify.starfree import (
     NotAperiodic,
     raw_formula,
     semantic_reduce,
@@ -18,7 +18,7 @@ from attnlogic.definability.starfree import (
     star_free_formula,
     verify,
 )
-from attnlogic.definability.synthesis import check_formula
+from attnlogic.definability.certify.synthesis import check_formula
 from attnlogic.ltl import accepts, parse
 from attnlogic.ltl.random import random_formula
 

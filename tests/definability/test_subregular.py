@@ -29,11 +29,12 @@ from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.minimize import minimize
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability import (aperiodic, definite, generalized_definite, locally_testable,
-                                    piecewise_testable, reverse_definite, strictly_local,
-                                    strictly_piecewise, threshold_testable)
-from attnlogic.definability.classify import classify, questions
-from attnlogic.definability.verify_subregular import verify_answer
+from attnlogic.definability.fragments import aperiodic, definite
+from attnlogic.definability.subregular import (generalized_definite, locally_testable, piecewise_testable,
+                                               reverse_definite, strictly_local, strictly_piecewise,
+                                               threshold_testable)
+from attnlogic.definability.engine.classify import classify, questions
+from attnlogic.definability.checks.verify_subregular import verify_answer
 
 MODULES = {"SL": strictly_local, "SP": strictly_piecewise, "RD": reverse_definite,
            "GD": generalized_definite, "LT": locally_testable, "LTT": threshold_testable,
@@ -255,7 +256,7 @@ def test_the_bulk_kernel_gives_the_per_dfa_verdicts_and_the_brute_force_counts(c
     """definability/batch_classes.py, on every DFA at once (rows of the census): the fast
     verdicts of the modules (SL … PT), the identities of the oracle above (RD … PT, FO2[<] =
     DA and DD1 = Knast, literally) and, counted, the brute force's classes."""
-    from attnlogic.definability.batch_classes import CLASSES, classify_classes
+    from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
 
     got = []
     for n in (1, 2, 3):
@@ -454,7 +455,7 @@ def test_random_larger_dfas_against_the_identities():
     Boolean combinations of prefix/suffix/factor/subsequence conditions over {a, b}: every
     verdict against the identities (the table oracle); every 6th (34) through the
     certificate path, each answer verified."""
-    from attnlogic.definability.semigroup import transition_semigroup
+    from attnlogic.definability.algebra.semigroup import transition_semigroup
     from attnlogic.kernel.errors import LimitExceeded
     from attnlogic.kernel.limits import Limits
 
@@ -600,7 +601,7 @@ def test_mlregtest_files_have_at_most_their_labelled_order():
 def test_a_fixed_order_is_asked_by_name_and_agrees_with_the_least_order(census):
     """SL[k], …, LTT[k,t] (definability/fixed_order.py): yes exactly from the least order on,
     and agreeing with the brute force; every answer is verified inside classify."""
-    from attnlogic.definability.fixed_order import decide_at
+    from attnlogic.definability.subregular.fixed_order import decide_at
 
     for d, inside, fast, _ in census[::37]:
         for name, mod in MODULES.items():
@@ -631,7 +632,7 @@ def test_generalized_definite_is_decided_where_the_semigroup_is_too_large():
     semigroup exceeds the limit (the identity could not be checked) is answered "no" with a
     pumped witness that verifies; a GD language with a long prefix and suffix is answered
     "yes" with its least k."""
-    from attnlogic.definability.semigroup import transition_semigroup
+    from attnlogic.definability.algebra.semigroup import transition_semigroup
     from attnlogic.kernel.errors import LimitExceeded
     from attnlogic.kernel.limits import Limits
 
@@ -655,7 +656,7 @@ def test_class_witnesses_are_the_shortest_variant_their_check_accepts(monkeypatc
     (pumped.shorter_instances), only when the class's own check accepts the variant: every
     printed witness verifies, is no longer than the decider's, and the pumped languages of
     the census get shorter (LT: 46 letters at most before, on every 10th language)."""
-    from attnlogic.definability.pumped import shorter_instances
+    from attnlogic.definability.values.pumped import shorter_instances
 
     def letters(w):
         return sum(map(len, w.ins)) + sum(map(len, w.outs))

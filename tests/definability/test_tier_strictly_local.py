@@ -21,8 +21,8 @@ import pytest
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.io import read_dfa_file
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability import strictly_local, tier_strictly_local
-from attnlogic.definability.classify import classify
+from attnlogic.definability.subregular import strictly_local, tier_strictly_local
+from attnlogic.definability.engine.classify import classify
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "mlregtest"
 #: words up to these lengths (by alphabet size) are profiled by the brute force

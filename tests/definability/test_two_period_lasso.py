@@ -16,13 +16,13 @@ import pytest
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.cli import main
-from attnlogic.definability.classify import classify
-from attnlogic.definability.types import (LassoWitness, _two_period_search, lasso_search,
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.algebra.types import (LassoWitness, _two_period_search, lasso_search,
                                           lasso_to_witness, type_automaton)
 from family_reference import check_family
 from type_reference import types_at_end
 from attnlogic.ltl.fragments import Fragment
-from attnlogic.definability.verify import end_types_equal, verify_witness
+from attnlogic.definability.checks.verify import end_types_equal, verify_witness
 
 
 def definite_dfa(alphabet: str, m: int, suffixes: set, short: set) -> DFA:
@@ -127,7 +127,7 @@ def test_a_language_only_the_two_period_search_settles():
     assert lw is not None and not lw.shared and len(lw.period) == len(lw.period_out) == 3
     # the shared-period search alone: no pair (lasso_search with P-free graphs, one period)
     tails = [tuple(x) for L in range(5) for x in itertools.product(range(3), repeat=L)]
-    from attnlogic.definability.types import _shared_period, _primitive
+    from attnlogic.definability.algebra.types import _shared_period, _primitive
     t = np.asarray(d.transitions)
     for L in range(1, 5):
         for p in itertools.product(range(3), repeat=L):

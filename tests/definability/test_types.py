@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 from attnlogic.ltl.fragments import Fragment
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.operations import equivalent
-from attnlogic.definability.synthesis import check_formula
-from attnlogic.definability.types import lasso_search, since_type_automaton, type_automaton
+from attnlogic.definability.certify.synthesis import check_formula
+from attnlogic.definability.algebra.types import lasso_search, since_type_automaton, type_automaton
 from type_reference import same_type_at_end, types_at_end
 from attnlogic.ltl import accepts, parse, random_formula
 from attnlogic.ltl.strategies import formulas

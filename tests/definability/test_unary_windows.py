@@ -11,9 +11,9 @@ import pytest
 from attnlogic.automata.dfa import DFA
 from attnlogic.cli import main
 from attnlogic.definability.census import census
-from attnlogic.definability.classify import classify
-from attnlogic.definability.verify import verify_formula
-from attnlogic.definability.windows import unary_thresholds
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.checks.verify import verify_formula
+from attnlogic.definability.fragments.windows import unary_thresholds
 from attnlogic.ltl.evaluate import accepts
 from attnlogic.ltl.fragments import Fragment
 

@@ -12,8 +12,8 @@ import pytest
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.automata.sources import load_language
 from attnlogic.cli import main
-from attnlogic.definability.classify import classify
-from attnlogic.definability.verify import end_types_equal, verify_formula, verify_witness
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.checks.verify import end_types_equal, verify_formula, verify_witness
 from attnlogic.ltl import parse, random_formula
 from attnlogic.ltl.evaluate import accepts
 from attnlogic.ltl.fragments import Fragment

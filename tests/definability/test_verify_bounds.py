@@ -17,7 +17,7 @@ import pytest
 
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.cli import main
-from attnlogic.definability.verify import ARGUMENTS, pair_separation, verify_witness
+from attnlogic.definability.checks.verify import ARGUMENTS, pair_separation, verify_witness
 from attnlogic.ltl import parse, random_formula
 from attnlogic.ltl.evaluate import accepts
 from attnlogic.ltl.fragments import Fragment

@@ -22,8 +22,8 @@ import pytest
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.cli import main
-from attnlogic.definability.classify import classify
-from attnlogic.definability.registry import language_class
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.engine.registry import language_class
 
 CLASSES = ["SL", "SP", "RD", "GD", "LT", "LTT", "PT", "TSL", "SL[2]", "SP[2]", "RD[1]", "GD[1]",
            "LT[2]", "LTT[2,2]", "PT[2]"]

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from attnlogic.automata.from_formula import formula_to_dfa
-from attnlogic.definability.separations import WINDOW_TABLE_FRAGMENTS, inclusion, separation
-from attnlogic.definability.verify import verify_formula, verify_witness
+from attnlogic.definability.separation.separations import WINDOW_TABLE_FRAGMENTS, inclusion, separation
+from attnlogic.definability.checks.verify import verify_formula, verify_witness
 from attnlogic.ltl import parse
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "decision-procedures.md"

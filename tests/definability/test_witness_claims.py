@@ -16,7 +16,7 @@ import pytest
 
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 from attnlogic.ltl import parse
 from attnlogic.ltl.evaluate import accepts
 from attnlogic.ltl.fragments import Fragment
@@ -186,7 +186,7 @@ def test_random_dfa_witnesses_are_not_refuted():
 def test_agreement_depth_matches_the_reference_types_and_the_search():
     """agreement_depth against types.same_type_at_end (P and window types) and, for every
     fragment LTL[S] included, no formula found by the search at the depth it reports."""
-    from attnlogic.definability.indistinguishable import agreement_depth
+    from attnlogic.definability.checks.indistinguishable import agreement_depth
     from type_reference import same_type_at_end
 
     rng = np.random.default_rng(7)

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from attnlogic.automata.sources import load_language
-from attnlogic.definability.classify import classify
-from attnlogic.definability.witnesses import FACTORIZE_FROM, Factors, Witness, factorize
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.values.witnesses import FACTORIZE_FROM, Factors, Witness, factorize
 
 
 def _best_coverage(w) -> int:
@@ -74,7 +74,7 @@ def test_factors_describe_the_printed_words_after_the_depth_check():
 
 
 def test_power_exponent_is_the_least_idempotent_power_found_by_powering():
-    from attnlogic.definability.witnesses import least_idempotent_power, power_exponent
+    from attnlogic.definability.values.witnesses import least_idempotent_power, power_exponent
 
     def by_powering(x, at_least):
         p, k = x.copy(), 1
@@ -95,7 +95,7 @@ def test_power_exponent_is_the_least_idempotent_power_found_by_powering():
 
 
 def test_transformation_power_is_the_word_applied_k_times():
-    from attnlogic.definability.witnesses import transformation_of, transformation_power
+    from attnlogic.definability.values.witnesses import transformation_of, transformation_power
 
     rng = np.random.default_rng(9)
     for _ in range(300):

@@ -33,9 +33,9 @@ import pytest
 
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.regex import regex_to_dfa
-from attnlogic.definability.attest import MAX_INSTANCES, TARGET_DEPTH
-from attnlogic.definability.classify import classify
-from attnlogic.definability.types import type_automaton
+from attnlogic.definability.checks.attest import MAX_INSTANCES, TARGET_DEPTH
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.algebra.types import type_automaton
 from type_reference import types_at_end
 from attnlogic.ltl.fragments import Fragment
 
@@ -150,8 +150,8 @@ def test_shorter_lasso_witnesses_are_valid_and_no_longer(regex, letters):
     words differ on L, equal depth-d types by the reference recursion, the family proves
     every depth by verify's own decomposition), and no longer than the decider's family's
     first instance at the same depth (attest without the alternative)."""
-    from attnlogic.definability import attest as attest_module
-    from attnlogic.definability.verify import verify_witness
+    from attnlogic.definability.checks import attest as attest_module
+    from attnlogic.definability.checks.verify import verify_witness
 
     d = regex_to_dfa(regex, letters)
     cl = classify(d, search_budget=0)

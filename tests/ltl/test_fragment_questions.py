@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from attnlogic.definability.indistinguishable import agreement_depth
-from attnlogic.definability.verify import ARGUMENTS
+from attnlogic.definability.checks.indistinguishable import agreement_depth
+from attnlogic.definability.checks.verify import ARGUMENTS
 from attnlogic.ltl import parse
 from attnlogic.ltl.evaluate import accepts
 from attnlogic.ltl.fragments import BASE_FRAGMENTS, LTL_P, LTL_S, Fragment
@@ -72,7 +72,7 @@ def test_each_fragment_names_witness_arguments_the_verifier_has():
 #: formulas (which build a fragment's operators) and the windows family's own procedure (the
 #: k and P of the fragments it declares); the catalogue of separating languages asks
 #: ``allows`` of each pair instead
-MAY_READ = {"ltl/fragments.py", "ltl/random.py", "ltl/strategies.py", "definability/windows.py"}
+MAY_READ = {"ltl/fragments.py", "ltl/random.py", "ltl/strategies.py", "definability/fragments/windows.py"}
 FIELDS = {"past", "window", "since"}
 LIBRARY = ("kernel", "ltl", "automata", "definability", "compiler", "testing", "transformer",
            "experiments", "rmt", "attnlogic")

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from attnlogic.automata.from_formula import formula_to_dfa
-from attnlogic.definability.synthesis import check_formula
+from attnlogic.definability.certify.synthesis import check_formula
 from attnlogic.kernel.errors import ParseError
 from attnlogic.ltl import Atom, Mod, accepts, parse, prefix_acceptance, random_formula
 from attnlogic.ltl.fragments import LTL_PY, LTL_S, facts

@@ -15,7 +15,7 @@ import pytest
 from attnlogic.automata import from_formula
 from attnlogic.automata.from_formula import formula_to_dfa
 from attnlogic.compiler import plan
-from attnlogic.definability import smallest, starfree, synthesis
+from attnlogic.definability.certify import smallest, starfree, synthesis
 from attnlogic.ltl import evaluate, semantics
 from attnlogic.ltl import formula as fm
 from attnlogic.ltl import parse

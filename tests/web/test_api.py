@@ -14,7 +14,7 @@ import pytest
 
 from attnlogic.automata.io import dfa_text
 from attnlogic.automata.sources import load_language
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 
 REGEX = {"source": "regex", "text": "(a|b)*ab", "alphabet": "ab"}
 FORMULA = {"source": "formula", "text": "P (b & Y a)", "alphabet": "ab"}
@@ -62,7 +62,7 @@ State: 1 {0}
 
 
 def _optional_classes() -> list[str]:
-    from attnlogic.definability.registry import CLASSES
+    from attnlogic.definability.engine.registry import CLASSES
 
     return [c.name for c in CLASSES if not c.default]
 
@@ -85,7 +85,7 @@ def test_the_classification_is_the_librarys_and_its_command_lines(client, reques
     assert {r["fragment"]: r["member"] for r in data["results"]} == \
            {str(r.fragment): r.member for r in here.results}
     assert data["language"]["states"] == dfa.n_states
-    from attnlogic.definability.semigroup import transition_semigroup
+    from attnlogic.definability.algebra.semigroup import transition_semigroup
     assert data["semigroup"]["size"] == len(transition_semigroup(dfa, backend="numpy"))
     assert data["svg"].lstrip().startswith(("<?xml", "<svg", "<!DOCTYPE"))
     cli = _run_cli(data["cli"], capsys, monkeypatch)

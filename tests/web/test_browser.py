@@ -122,7 +122,7 @@ def test_type_a_regex_and_see_the_dfa_and_the_verdicts(server, browser, shots):
 
 
 def test_verify_re_checks_a_certificate_and_a_witness(server, browser, shots):
-    from attnlogic.definability.registry import CLASSES
+    from attnlogic.definability.engine.registry import CLASSES
 
     asked = [n for n in ("FO2[<]", "SL") if any(c.name == n and not c.default for c in CLASSES)]
     browser.get(server.url + "/?tab=language&source=regex&text=%28a%7Cb%29*ab&alphabet=ab"
@@ -185,7 +185,7 @@ def test_compile_a_formula_step_through_a_word_and_download_it(server, browser, 
 
 def test_upload_a_dfa_file(server, browser, tmp_path):
     from attnlogic.automata.io import dfa_text
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
 
     dfa = load_language(regex="(a|b)*a(a|b)", alphabet="ab").dfa
     path = tmp_path / "lang.hoa"
@@ -214,7 +214,7 @@ def test_separate_two_fragments(server, browser, shots):
     assert _css(browser, "#separate-body h2")[0].text == "in LTL[P], not in LTL[Y]"
     formula = _css(browser, "#separate-body .sep-formula")[0].text
     lang = load_language(formula=formula, alphabet="ab").dfa
-    from attnlogic.definability.classify import classify
+    from attnlogic.definability.engine.classify import classify
     c = classify(lang, windows=(2,))
     assert c["LTL[P]"].member is True and c["LTL[Y]"].member is False
     _shot(browser, shots, "separate.png")

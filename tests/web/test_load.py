@@ -22,7 +22,7 @@ import time
 import pytest
 
 from attnlogic.automata.sources import load_language
-from attnlogic.definability.classify import classify
+from attnlogic.definability.engine.classify import classify
 
 pytestmark = pytest.mark.slow
 

@@ -1,0 +1,117 @@
+"""What a fragment family's decision procedure is, and the workspace it runs in.
+
+A :class:`Procedure` answers the fragments it :meth:`~Procedure.handles` on one minimal DFA:
+``decide(fragment, context, results) -> FragmentResult``, where ``results`` holds the
+answers already given in this classification (an earlier fragment's certificate or
+witness may settle a later one through a known inclusion).  The procedures are listed in
+:mod:`.registry`; :func:`.classify.classify` is the loop over them.
+
+A :class:`Context` is the per-classification workspace: the minimal DFA, its SCCs, the
+limits, and the DFA-level verdicts computed so far (each test runs at most once per
+classification, whichever procedure asks first).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ...automata.graphs import SCCs, dfa_sccs
+from ...kernel.limits import CERTIFICATE_FLOOR, Limits
+from ...kernel.work import CELL_STEPS, DECISION_STEPS, WorkMeter
+from ...ltl.fragments import Fragment
+from ..values.results import FragmentResult, Verdict
+from ..certify.certificates import non_member
+
+__all__ = ["Context", "Procedure", "DfaTest"]
+
+
+class Context:
+    """The minimal DFA ``dfa``, the :class:`~attnlogic.kernel.limits.Limits` ``limits`` (each bound
+    by its meaning: ``limits.semigroup_elements``, ``limits.type_states``,
+    ``limits.synthesis_states``, ``limits.check_states``, ``limits.max_depth``,
+    ``limits.memory_budget``), ``certificates`` (False: the procedures answer member
+    questions without building formulas — the verdicts are the same, they are decided
+    before any synthesis), memoised verdicts, and the :class:`~attnlogic.kernel.work.WorkMeter`
+    ``meter`` that bounds the certificates by a multiple of the decisions
+    (``limits.certificate_factor``)."""
+
+    def __init__(self, dfa, limits: Limits | None = None, certificates: bool = True):
+        self.dfa = dfa
+        self.certificates = certificates
+        self.limits = Limits() if limits is None else limits
+        self._sccs: SCCs | None = None
+        self._verdicts: dict = {}
+        self.meter = WorkMeter(self.limits.certificate_factor, CERTIFICATE_FLOOR)
+
+    def for_second_try(self, steps: int) -> "Context":
+        """This workspace (the same DFA, limits and memoised verdicts) with a meter of its
+        own: ``steps`` whatever the decisions cost, building certificates without polishing
+        them (checked exactly, not shrunk: the search of the certificates' stage may still
+        make them smaller).  A certificate's second try, whose wall clock is bounded too
+        (:func:`attnlogic.kernel.work.deadline`)."""
+        other = object.__new__(Context)
+        other.__dict__.update(self.__dict__)
+        other.meter = WorkMeter(0, steps, polish=False)
+        return other
+
+    def deciding(self) -> None:
+        """Count the fixed cost of deciding one fragment or class: DECISION_STEPS plus
+        CELL_STEPS per cell of the minimal DFA (the procedures add what they explore beyond
+        the DFA: type automata, monoids)."""
+        d = self.dfa
+        self.meter.decide(DECISION_STEPS + CELL_STEPS * d.n_states * len(d.alphabet))
+
+    @property
+    def max_depth(self) -> int:
+        return self.limits.max_depth
+
+    @property
+    def memory_budget(self) -> int:
+        return self.limits.memory_budget
+
+    @property
+    def sccs(self) -> SCCs:
+        if self._sccs is None:
+            self._sccs = dfa_sccs(self.dfa)
+        return self._sccs
+
+    def verdict(self, test: Callable[["Context"], Verdict]) -> Verdict:
+        """``test(context)``, computed once per classification."""
+        if test not in self._verdicts:
+            self._verdicts[test] = test(self)
+        return self._verdicts[test]
+
+
+class Procedure:
+    """One fragment family's decision procedure (subclasses set ``family``)."""
+
+    family: str = ""
+
+    def handles(self, fragment: Fragment) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def decide(self, fragment: Fragment, context: Context,
+               results: dict[Fragment, FragmentResult]) -> FragmentResult:  # pragma: no cover
+        raise NotImplementedError
+
+
+class DfaTest(Procedure):
+    """A family decided by one polynomial DFA test for one fragment: a failed test is the
+    answer (its witness and identity); a passed one goes to ``certificate(fragment,
+    context, verdict, results) -> FragmentResult`` for the member answer."""
+
+    def __init__(self, family: str, fragment: Fragment, test: Callable[[Context], Verdict],
+                 certificate: Callable[..., FragmentResult]):
+        self.family, self.fragment, self.test, self.certificate = family, fragment, test, certificate
+
+    def handles(self, fragment: Fragment) -> bool:
+        return fragment == self.fragment
+
+    def decide(self, fragment, context, results) -> FragmentResult:
+
+        v = context.verdict(self.test)
+        if not v.member:
+            return non_member(fragment, v)
+        if not context.certificates:
+            return FragmentResult(fragment, True, None, None, f"{self.family}: {v.method}")
+        return self.certificate(fragment, context, v, results)

@@ -1,0 +1,100 @@
+"""LTL[P] at the N+1 readout = the R-trivial languages = what strict causal *global*
+attention recognises (Li & Cotterell 2025, Thm 4.1; Brzozowski & Fich 1980).
+
+At N+1, ``P`` sees the set of types of all positions of the word, which a partially ordered
+automaton computes.  DFA test (linear): every SCC of the minimal DFA is one state.
+Independent cross-checks on the transition semigroup: the identity (xy)^ω x = (xy)^ω on S¹
+(:func:`identity_r_trivial`, |S|² products) and Green's R-order (:func:`green_r_trivial_monoid`).
+Certificate: :func:`.synthesis.synthesize_r_trivial`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...automata.graphs import SCCs, dfa_sccs, distinguishing_suffix, shortest_words_from, word_between
+from ...ltl.fragments import LTL_P
+from ..certify.certificates import MAX_FORMULA_SIZE, member_by
+from ..contract.procedure import Context, DfaTest
+from ..contract.classes import FORMULA, PAIR, LanguageClass
+from ..values.results import FragmentResult, Verdict, word_text
+from ..certify.synthesis import synthesize_r_trivial
+from ..values.witnesses import family_witness, pumping_power
+
+__all__ = ["decide_r_trivial", "identity_r_trivial", "green_r_trivial_monoid", "r_trivial_verdict",
+           "PROCEDURE", "CLASS"]
+
+
+def _w(dfa, word) -> str:
+    return word_text(dfa.alphabet, word, "ε")
+
+
+def decide_r_trivial(dfa, sccs: SCCs | None = None) -> Verdict:
+    """LTL[P] at N+1 = R-trivial languages: the minimal DFA is partially ordered.
+
+    Witness when not: p ≠ q in one SCC, g: p→q, h: q→p, l: q0→p, r separating q from p;
+    u = l (gh)^K g r and v = l (gh)^K r (K = an idempotent power of gh) instantiate the
+    violated identity (xy)^ω x = (xy)^ω with x = g, y = h.
+    """
+    sccs = sccs or dfa_sccs(dfa)
+    t = dfa.transitions
+    for members in sccs.members:
+        if len(members) > 1:
+            p, q = members[0], members[1]
+            g = word_between(t, p, q)
+            h = word_between(t, q, p)
+            l = shortest_words_from(t, dfa.initial)[p]
+            r = distinguishing_suffix(t, dfa.accepting, q, p)
+            K, step, exact = pumping_power(t, g + h, at_least=2)
+            wit = family_witness(dfa, l, l, g + h, g + r, r, K, step)
+            ident = (f"(xy)^ω x = (xy)^ω fails for x = {_w(dfa, g)}, y = {_w(dfa, h)} "
+                     f"(states {p} and {q} lie on one cycle; "
+                     f"{f'ω = {K}' if exact else 'ω not computed on an automaton this large'})")
+            return Verdict(False, "partially-ordered DFA test (linear)", wit, ident,
+                           {"cycle_states": (p, q)})
+    return Verdict(True, "partially-ordered DFA test (linear)")
+
+
+def identity_r_trivial(S) -> tuple[int, int] | None:
+    """First (x, y) in S¹ × S¹ violating (xy)^ω x = (xy)^ω, with -1 standing for the
+    identity of S¹; None if the monoid S¹ is R-trivial.  O(|S|²) products."""
+    n = S.size
+    ids = np.arange(n)
+    # x = 1: (y)^ω·1 = y^ω trivially; y = 1: x^ω x = x^ω (aperiodicity at x)
+    xo = S.multiply(S.omega, ids)
+    bad = np.flatnonzero(xo != S.omega)
+    if len(bad):
+        return int(bad[0]), -1
+    X, Yy = np.meshgrid(ids, ids, indexing="ij")
+    xy = S.multiply(X.ravel(), Yy.ravel())
+    w = S.omega[xy]
+    lhs = S.multiply(w, X.ravel())
+    bad = np.flatnonzero(lhs != w)
+    if len(bad):
+        i = int(bad[0])
+        return int(X.ravel()[i]), int(Yy.ravel()[i])
+    return None
+
+
+def green_r_trivial_monoid(S) -> bool:
+    """S¹ is R-trivial iff the right Cayley graph of S has only singleton SCCs (an identity
+    adjoined from outside S is never R-equivalent to anything: s·t = 1 would put 1 in S)."""
+    return S.is_r_trivial()
+
+
+def r_trivial_verdict(context: Context) -> Verdict:
+    """:func:`decide_r_trivial` on the context's DFA (memoised by the context)."""
+    return decide_r_trivial(context.dfa, context.sccs)
+
+
+def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
+    d = context.dfa
+    return member_by(fragment, lambda: synthesize_r_trivial(d, context.sccs, MAX_FORMULA_SIZE), d,
+                     "R-trivial: " + v.method, context.limits.check_states, context.meter,
+                     search=context.limits.search_budget)
+
+
+#: LTL[P]: the partially-ordered DFA test; the certificate by synthesis
+PROCEDURE = DfaTest("R-trivial", LTL_P, r_trivial_verdict, _certificate)
+#: LTL[P], the languages of ``global`` attention
+CLASS = LanguageClass("LTL[P]", PROCEDURE, FORMULA, PAIR, pattern=LTL_P.pattern, key=LTL_P)

@@ -1,0 +1,639 @@
+"""Separation of two regular languages by a class: is there K in the class with L1 ⊆ K and
+K ∩ L2 = ∅?  A separator with its certificate (checked exactly on DFAs before it is
+returned), a proof that none exists (re-checked by :func:`verify_proof`), or "undecided".
+
+Decided here (docs/decision-procedures.md §11):
+
+* the classes of a fixed order SL[k], LT[k], LTT[k,t], PT[k] and the depth-m definite
+  languages D[m]: a word's class is a function of its k-profile π (:mod:`.profiles`), so for
+  the Boolean classes L1, L2 are separable iff no profile is reached by a word of L1 and a
+  word of L2 (the product of the profile tracker with both DFAs); the separator is the set
+  of profiles of L1's words; otherwise a word of L1 and a word of L2 with one profile.  SL[k]
+  is not closed under complement: the least SL[k] language containing L1 allows exactly the
+  k-factors of L1's words, so L1, L2 are separable iff no word of L2 has only such factors;
+  otherwise that word with words of L1 covering its factors;
+* LTL[Y] (the definite languages): separable iff L1 ∩ L2 = ∅ and the set of common
+  suffixes Suf(L1) ∩ Suf(L2) is finite (a cycle test on the pair graph), with the depth m of
+  the separator; otherwise the pumped family l1·zⁿ·y ∈ L1, l2·zⁿ·y ∈ L2;
+* the unbounded SL, LT, LTT, PT and the fragments containing a decided class: "separable"
+  when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``), "not
+  separable" when L1 ∩ L2 ≠ ∅ (or, for LTL[Y<=k] ⊆ LTL[Y], when LTL[Y] cannot separate),
+  otherwise undecided (None), saying so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from ...automata.dfa import DFA
+from ...automata.operations import intersection, is_empty, is_subset, shortest_accepted
+from ...automata.sources import as_dfa
+from ...kernel.errors import InputError, LimitExceeded
+from ...kernel.limits import Limits
+from ...ltl.fragments import Fragment
+from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
+
+__all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
+           "SuffixFamily", "verify_proof", "word_profile", "MAX_SEARCH_ORDER", "parse_class"]
+
+#: the orders tried for the unbounded classes SL, LT, LTT, PT, each within
+#: ``SEARCH_STATES`` product and separator states (or the limits', when smaller)
+MAX_SEARCH_ORDER = 4
+SEARCH_STATES = 5_000
+_FIXED = re.compile(r"^(SL|LT|PT|LTT|D)\[(\d+)(?:,(\d+))?\]$")
+_KIND = {"SL": "factors", "LT": "factors", "LTT": "factors", "PT": "subsequences", "D": "suffix"}
+#: what each undecided class contains that is decided here, with the reason
+_SUBCLASSES = {
+    "LTL[P]": (("PT", "PT ⊆ LTL[P]: J ⊆ R, PT = J (Simon), LTL[P] = R-trivial ($ readout)"),),
+    "LTL[P,Y]": (("LTL[Y]", "LTL[Y] ⊆ LTL[P,Y]"),
+                 ("PT", "PT ⊆ LTL[P] ⊆ LTL[P,Y]"),
+                 ("LT", "LT ⊆ LTL[P,Y]: prefixes, suffixes and factors by Y chains under P")),
+    "LTL[S]": (("LTL[Y]", "LTL[Y] ⊆ LTL[S]"), ("PT", "PT ⊆ FO[<] = LTL[S]"),
+               ("LTT", "LTT ⊆ FO[<] = LTL[S] (Thomas)")),
+    "FO2[<]": (("PT", "PT ⊆ FO2[<]: J ⊆ DA"),),
+    "LTT": (("LT", "LT = LTT at threshold 1"),),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# profiles computed directly from a word (the referee of the tracker)
+
+def word_profile(kind: str, k: int, t: int, word) -> object:
+    """π_k(word) computed from the word itself (letter indices), not by a tracker: the
+    k-factors of ⋊w⋉ counted up to t (the marked word itself when shorter than k), the
+    subsequences of length ≤ k, or the last k letters (the word itself when shorter)."""
+    w = tuple(word)
+    if kind == "factors":
+        marked = (START,) + w + (END,)
+        if len(marked) < k:
+            return ((marked, 1),)
+        counts: dict = {}
+        for i in range(len(marked) - k + 1):
+            f = marked[i:i + k]
+            counts[f] = min(t, counts.get(f, 0) + 1)
+        return tuple(sorted(counts.items()))
+    if kind == "subsequences":
+        return frozenset(tuple(w[i] for i in idx) for j in range(k + 1) for idx in combinations(range(len(w)), j))
+    if kind == "suffix":
+        return w[-k:] if k and len(w) >= k else (w if k else ())
+    raise ValueError(f"kind {kind!r}")
+
+
+class SuffixTracker:
+    """The depth-m definite profile: the last m letters (the word itself when shorter)."""
+
+    kind = "suffix"
+
+    def __init__(self, m: int):
+        self.k, self.t = int(m), 1
+
+    def start(self):
+        return ()
+
+    def step(self, state, a: int):
+        return (state + (a,))[-self.k:] if self.k else ()
+
+    def profile(self, state):
+        return state
+
+
+def _tracker(kind: str, k: int, t: int):
+    return SuffixTracker(k) if kind == "suffix" else Tracker(kind, k, t)
+
+
+# ---------------------------------------------------------------------------------------------
+# proofs that no separator exists
+
+def _accepts(dfa: DFA, word) -> bool:
+    q = dfa.initial
+    for a in word:
+        q = int(dfa.transitions[q, a])
+    return bool(dfa.accepting[q])
+
+
+def _text(alphabet, word) -> str:
+    return _word(alphabet, word) or "ε"
+
+
+def _word(alphabet, word) -> str:
+    """The word as JSON writes it (the empty word: "")."""
+    return "".join(alphabet[a] for a in word)
+
+
+@dataclass(frozen=True)
+class CommonWord:
+    """A word in L1 ∩ L2: no language whatever separates them."""
+
+    word: tuple
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        return _accepts(d1, self.word) and _accepts(d2, self.word)
+
+    def text(self, alphabet) -> str:
+        return f"{_text(alphabet, self.word)} is in both languages"
+
+    def to_json(self, alphabet) -> dict:
+        return {"kind": "common word", "word": _word(alphabet, self.word)}
+
+
+@dataclass(frozen=True)
+class SameProfile:
+    """u ∈ L1, v ∈ L2 with one profile: every language of the class contains both or neither."""
+
+    kind: str
+    k: int
+    t: int
+    u: tuple
+    v: tuple
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        return (_accepts(d1, self.u) and _accepts(d2, self.v)
+                and word_profile(self.kind, self.k, self.t, self.u) == word_profile(self.kind, self.k, self.t, self.v))
+
+    def text(self, alphabet) -> str:
+        return (f"{_text(alphabet, self.u)} ∈ L1 and {_text(alphabet, self.v)} ∈ L2 have the same "
+                f"{_PROFILE_NAME[self.kind](self.k, self.t)}")
+
+    def to_json(self, alphabet) -> dict:
+        return {"kind": "same profile", "profile": self.kind, "k": self.k, "t": self.t,
+                "in_L1": _word(alphabet, self.u), "in_L2": _word(alphabet, self.v)}
+
+
+@dataclass(frozen=True)
+class FactorCover:
+    """SL[k]: v ∈ L2 and words of L1 whose k-factors (of ⋊w⋉) include all of v's: every
+    SL[k] language containing L1 allows those factors, hence contains v."""
+
+    k: int
+    v: tuple
+    cover: tuple
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        if not _accepts(d2, self.v) or not all(_accepts(d1, u) for u in self.cover):
+            return False
+        have = {f for u in self.cover for f, _ in word_profile("factors", self.k, 1, u)}
+        return all(f in have for f, _ in word_profile("factors", self.k, 1, self.v))
+
+    def text(self, alphabet) -> str:
+        return (f"{_text(alphabet, self.v)} ∈ L2 has only {self.k}-factors of words of L1: "
+                + ", ".join(_text(alphabet, u) for u in self.cover))
+
+    def to_json(self, alphabet) -> dict:
+        return {"kind": "factor cover", "k": self.k, "in_L2": _word(alphabet, self.v),
+                "cover_in_L1": [_word(alphabet, u) for u in self.cover]}
+
+
+@dataclass(frozen=True)
+class SuffixFamily:
+    """LTL[Y]: states p of D1 and q of D2 with l1: init → p, l2: init → q, z (non-empty)
+    looping on p and on q, and y leading p into F1 and q into F2.  Then uₙ = l1·zⁿ·y ∈ L1
+    and vₙ = l2·zⁿ·y ∈ L2 share their last n|z| letters: no depth-m definite language
+    separates them once n|z| ≥ m, so no definite language separates L1 from L2."""
+
+    l1: tuple
+    l2: tuple
+    z: tuple
+    y: tuple
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        if not self.z:
+            return False
+        for d, l in ((d1, self.l1), (d2, self.l2)):
+            p = d.initial
+            for a in l:
+                p = int(d.transitions[p, a])
+            r = p
+            for a in self.z:
+                r = int(d.transitions[r, a])
+            if r != p:
+                return False
+            for a in self.y:
+                r = int(d.transitions[r, a])
+            if not d.accepting[r]:
+                return False
+        return True
+
+    def text(self, alphabet) -> str:
+        z = _text(alphabet, self.z)
+        return (f"for every n, {_text(alphabet, self.l1)}·({z})ⁿ·{_text(alphabet, self.y)} ∈ L1 and "
+                f"{_text(alphabet, self.l2)}·({z})ⁿ·{_text(alphabet, self.y)} ∈ L2 share a suffix "
+                f"of length ≥ n·{len(self.z)}")
+
+    def to_json(self, alphabet) -> dict:
+        return {"kind": "suffix family", "l1": _word(alphabet, self.l1), "l2": _word(alphabet, self.l2),
+                "z": _word(alphabet, self.z), "y": _word(alphabet, self.y)}
+
+
+_PROFILE_NAME = {
+    "factors": lambda k, t: f"{k}-factors of ⋊w⋉" + (f" counted up to {t}" if t > 1 else ""),
+    "subsequences": lambda k, t: f"subsequences of length ≤ {k}",
+    "suffix": lambda k, t: f"last {k} letters (the word itself if shorter)",
+}
+
+
+def verify_proof(proof, d1: DFA, d2: DFA) -> bool:
+    """Re-check a non-separability proof on the two DFAs (same letter order), computing
+    profiles from the words themselves (:func:`word_profile`)."""
+    return bool(proof.check(d1, d2))
+
+
+# ---------------------------------------------------------------------------------------------
+# separators
+
+@dataclass(frozen=True)
+class Separator:
+    """K = the words whose ``kind`` profile of order ``k`` (threshold ``t``) is in ``profiles``
+    (``subset`` False: a Boolean class), or — SL (``subset`` True) — whose k-factors of ⋊w⋉ are
+    all in ``profiles`` (the allowed factors).  ``dfa`` is K's DFA, on which L1 ⊆ K and
+    K ∩ L2 = ∅ were checked; ``found_in`` names the class it was found in when that is a
+    subclass of the class asked (with the inclusion)."""
+
+    cls: str
+    kind: str
+    k: int
+    t: int
+    subset: bool
+    profiles: frozenset
+    alphabet: tuple
+    dfa: DFA
+    found_in: str | None = None
+
+    def contains(self, word) -> bool:
+        p = word_profile(self.kind, self.k, self.t, word)
+        if self.subset:
+            return all(f in self.profiles for f, _ in p)
+        return p in self.profiles
+
+    def _one(self, p) -> object:
+        L = self.alphabet
+        if self.kind == "subsequences":
+            return sorted(_text(L, s) for s in p)
+        if self.kind == "suffix":
+            return _text(L, p)
+        if self.subset:
+            return symbols_text(L, p)
+        return sorted(symbols_text(L, f) + (f"×{c}" if self.t > 1 else "") for f, c in p)
+
+    def certificate_json(self) -> dict:
+        key = "allowed_factors" if self.subset else "profiles"
+        out = {"class": self.cls, "kind": self.kind, "k": self.k,
+               key: sorted((self._one(p) for p in self.profiles), key=repr)}
+        if self.kind == "factors" and not self.subset:
+            out["t"] = self.t
+        if self.found_in:
+            out["found_in"] = self.found_in
+        return out
+
+    def text(self, limit: int = 6) -> str:
+        items = sorted((str(self._one(p)) for p in self.profiles))
+        more = f" … ({len(items) - limit} more in the JSON form)" if len(items) > limit else ""
+        if self.subset:
+            return (f"K = the words whose {self.k}-factors of ⋊w⋉ are among {len(items)}: "
+                    + ", ".join(items[:limit]) + more)
+        return (f"K = the words whose {_PROFILE_NAME[self.kind](self.k, self.t)} is one of "
+                f"{len(items)}: " + " | ".join(items[:limit]) + more)
+
+
+def _separator_dfa(tracker, member, alphabet, limit: int) -> DFA:
+    """The DFA of {w : member(profile(w))}: the reachable tracker states."""
+    start = tracker.start()
+    index = {start: 0}
+    order = [start]
+    rows = []
+    i = 0
+    m = len(alphabet)
+    while i < len(order):
+        s = order[i]
+        row = []
+        for a in range(m):
+            c = tracker.step(s, a)
+            if c not in index:
+                if len(index) >= limit:
+                    raise LimitExceeded("separator automaton states", limit, "raise limit", ("limit",))
+                index[c] = len(order)
+                order.append(c)
+            row.append(index[c])
+        rows.append(row)
+        i += 1
+    acc = [member(tracker.profile(s)) for s in order]
+    return DFA(alphabet, np.array(rows, dtype=np.int64).reshape(len(order), m), 0, np.array(acc, dtype=bool))
+
+
+def _checked(sep: Separator, d1: DFA, d2: DFA) -> Separator:
+    """``sep`` once L1 ⊆ K and K ∩ L2 = ∅ hold on DFAs (else an internal error)."""
+    if not is_subset(d1, sep.dfa) or not is_empty(intersection(sep.dfa, d2)):
+        raise AssertionError(f"separator of {sep.cls} failed its exact check")
+    return sep
+
+
+# ---------------------------------------------------------------------------------------------
+# deciding at a fixed order
+
+def _product(tracker, d1: DFA, d2: DFA, limit: int):
+    """Breadth-first over (tracker state, q1, q2): for each profile the first node accepted
+    by D1 and by D2, with the parent tree."""
+    T1, T2 = d1.transitions, d2.transitions
+    start = (tracker.start(), int(d1.initial), int(d2.initial))
+    parent = {start: None}
+    in1: dict = {}
+    in2: dict = {}
+    frontier = [start]
+    m = T1.shape[1]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            s, p, q = node
+            prof = tracker.profile(s)
+            if d1.accepting[p]:
+                in1.setdefault(prof, node)
+            if d2.accepting[q]:
+                in2.setdefault(prof, node)
+            for a in range(m):
+                child = (tracker.step(s, a), int(T1[p, a]), int(T2[q, a]))
+                if child not in parent:
+                    if len(parent) >= limit:
+                        raise LimitExceeded(f"{tracker.kind} profiles of order {tracker.k} "
+                                            "(tracker × DFA × DFA states)", limit, "raise limit", ("limit",))
+                    parent[child] = (node, a)
+                    nxt.append(child)
+        frontier = nxt
+    return parent, in1, in2
+
+
+def _cover(tracker, parent, in1, v) -> tuple:
+    """Words of L1 (from ``in1``) that together have every k-factor of ⋊v⋉."""
+    need = {f for f, _ in word_profile("factors", tracker.k, 1, v)}
+    words = []
+    for prof, node in in1.items():
+        fs = {f for f, _ in prof}
+        if fs & need:
+            words.append(tuple(parent_word(parent, node)))
+            need -= fs
+        if not need:
+            break
+    return tuple(words)
+
+
+def _fixed(cls: str, base: str, k: int, t: int, d1: DFA, d2: DFA, limits: Limits, found_in=None):
+    """(separator, None) or (None, proof) at order k."""
+    kind = _KIND[base]
+    tracker = _tracker(kind, k, t)
+    parent, in1, in2 = _product(tracker, d1, d2, limits.type_states)
+    alphabet = d1.alphabet
+    if base == "SL":
+        allowed = frozenset(f for prof in in1 for f, _ in prof)
+        for prof, node in in2.items():
+            if all(f in allowed for f, _ in prof):
+                v = tuple(parent_word(parent, node))
+                return None, FactorCover(k, v, _cover(tracker, parent, in1, v))
+        sep = Separator(cls, kind, k, 1, True, allowed, alphabet,
+                        _separator_dfa(tracker, lambda p: all(f in allowed for f, _ in p), alphabet,
+                                       limits.synthesis_states), found_in)
+        return _checked(sep, d1, d2), None
+    both = [p for p in in1 if p in in2]
+    if both:
+        p = min(both, key=lambda x: len(parent_word(parent, in1[x])) + len(parent_word(parent, in2[x])))
+        u, v = tuple(parent_word(parent, in1[p])), tuple(parent_word(parent, in2[p]))
+        return None, (CommonWord(u) if u == v else SameProfile(kind, k, t, u, v))
+    accepted = frozenset(in1)
+    sep = Separator(cls, kind, k, t, False, accepted, alphabet,
+                    _separator_dfa(tracker, accepted.__contains__, alphabet, limits.synthesis_states), found_in)
+    return _checked(sep, d1, d2), None
+
+
+# ---------------------------------------------------------------------------------------------
+# LTL[Y]: the definite languages
+
+def _shortest_words(d: DFA) -> dict:
+    """A shortest word from the initial state to each reachable state."""
+    out = {int(d.initial): ()}
+    frontier = [int(d.initial)]
+    while frontier:
+        nxt = []
+        for p in frontier:
+            for a in range(d.transitions.shape[1]):
+                q = int(d.transitions[p, a])
+                if q not in out:
+                    out[q] = out[p] + (a,)
+                    nxt.append(q)
+        frontier = nxt
+    return out
+
+
+def _definite_depth(d1: DFA, d2: DFA, limit: int):
+    """(m, None): every common suffix of L1 and L2 is shorter than m (Suf(L1) ∩ Suf(L2)
+    finite; m = 1 + its longest word, 0 when empty); or (None, SuffixFamily) when it is
+    infinite (a cycle among the pairs of reachable states that lead into F1 × F2).
+    LimitExceeded beyond ``limit`` pairs."""
+    w1, w2 = _shortest_words(d1), _shortest_words(d2)
+    if len(w1) * len(w2) > limit:
+        raise LimitExceeded("pairs of states of the two DFAs (the common-suffix graph)", limit,
+                            "raise limit", ("limit",))
+    m = d1.transitions.shape[1]
+    pairs = [(p, q) for p in w1 for q in w2]
+    succ = {pq: [((int(d1.transitions[pq[0], a]), int(d2.transitions[pq[1], a])), a) for a in range(m)]
+            for pq in pairs}
+    # y[pq]: a word into F1 × F2 (backward breadth-first search)
+    pred: dict = {pq: [] for pq in pairs}
+    for pq in pairs:
+        for c, a in succ[pq]:
+            pred[c].append((pq, a))
+    y = {pq: () for pq in pairs if d1.accepting[pq[0]] and d2.accepting[pq[1]]}
+    frontier = list(y)
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for pq, a in pred[c]:
+                if pq not in y:
+                    y[pq] = (a,) + y[c]
+                    nxt.append(pq)
+        frontier = nxt
+    if not y:
+        return 0, None
+    # cycle detection (iterative DFS) and longest path to F1 × F2 among the co-reachable pairs
+    colour: dict = {}
+    longest: dict = {}
+    for root in y:
+        if root in colour:
+            continue
+        stack = [(root, 0)]
+        path = [root]
+        colour[root] = 1
+        while stack:
+            node, i = stack[-1]
+            edges = [(c, a) for c, a in succ[node] if c in y]
+            if i < len(edges):
+                stack[-1] = (node, i + 1)
+                c, a = edges[i]
+                if colour.get(c) == 1:                   # a cycle through c: read its word
+                    start = path.index(c)
+                    cyc = path[start:] + [c]
+                    z = tuple(next(b for cc, b in succ[cyc[j]] if cc == cyc[j + 1]) for j in range(len(cyc) - 1))
+                    p, q = c
+                    return None, SuffixFamily(w1[p], w2[q], z, y[c])
+                if c not in colour:
+                    colour[c] = 1
+                    path.append(c)
+                    stack.append((c, 0))
+            else:
+                stack.pop()
+                path.pop()
+                colour[node] = 2
+                fin = d1.accepting[node[0]] and d2.accepting[node[1]]
+                best = 0 if fin else -1
+                for c, _ in edges:
+                    best = max(best, longest[c] + 1)
+                longest[node] = best
+    return max(longest.values()) + 1, None
+
+
+# ---------------------------------------------------------------------------------------------
+# the answer
+
+@dataclass(frozen=True)
+class LanguageSeparation:
+    """The answer for (L1, L2, class): ``separable`` True (``separator``, checked exactly),
+    False (``proof``, re-checked by :func:`verify_proof`) or None (undecided: ``method``
+    says what was tried)."""
+
+    by: str
+    separable: bool | None
+    method: str
+    separator: Separator | None
+    proof: object | None
+    alphabet: tuple
+
+    def to_json(self) -> dict:
+        out = {"by": self.by, "separable": self.separable, "method": self.method,
+               "separator": self.separator.certificate_json() if self.separator else None}
+        if self.proof is not None:
+            out["proof"] = self.proof.to_json(self.alphabet)
+        return out
+
+    def text(self) -> str:
+        head = {True: "separable", False: "not separable", None: "undecided"}[self.separable]
+        lines = [f"{head} by {self.by}: {self.method}"]
+        if self.separator is not None:
+            lines.append("  " + self.separator.text())
+        if self.proof is not None:
+            lines.append("  " + self.proof.text(self.alphabet))
+        return "\n".join(lines)
+
+
+def parse_class(by: str) -> tuple:
+    """(base, k, t) for a fixed order (``SL[2]``, ``LTT[2,3]``, ``D[3]``), ``(name, None,
+    None)`` for the others (``PT``, ``LT``, ``LTT``, ``SL``, ``LTL[Y]``, ``LTL[Y<=k]``,
+    ``LTL[P]``, ``LTL[P,Y]``, ``LTL[S]``, ``FO2[<]``, or their attention patterns)."""
+    text = str(by).strip()
+    m = _FIXED.match(text)
+    if m:
+        base, k = m.group(1), int(m.group(2))
+        t = int(m.group(3)) if m.group(3) else 1
+        if (m.group(3) is not None) != (base == "LTT") or k < (0 if base == "D" else 1) or t < 1 or k > 64:
+            raise InputError(f"class {text!r}: orders are SL[k], LT[k], PT[k], D[k], LTT[k,t] with k ≥ 1",
+                             parameters=("by",))
+        return base, k, t
+    if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2"):
+        return ("FO2[<]" if text == "FO2" else text), None, None
+    try:
+        fr = Fragment.named(text)
+    except InputError:
+        raise InputError(f"class {text!r}: one of SL[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
+                         "FO2[<], or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "attention pattern", parameters=("by",)) from None
+    return str(fr), None, None
+
+
+def _common_alphabet(d1: DFA, d2: DFA, alphabet) -> tuple[DFA, DFA]:
+    letters = tuple(alphabet) if alphabet is not None else tuple(dict.fromkeys(d1.alphabet + d2.alphabet))
+    out = []
+    for d in (d1, d2):
+        extra = [a for a in d.alphabet if a not in letters]
+        if extra:
+            raise InputError(f"letters {extra} are not in the alphabet {list(letters)}", parameters=("alphabet",))
+        n = d.n_states
+        T = np.full((n + 1, len(letters)), n, dtype=np.int64)       # a rejecting sink for new letters
+        for j, a in enumerate(letters):
+            if a in d.alphabet:
+                T[:n, j] = d.transitions[:, d.letter_index(a)]
+        acc = np.concatenate([np.asarray(d.accepting, dtype=bool), [False]])
+        out.append(DFA(letters, T, d.initial, acc).minimal())
+    return out[0], out[1]
+
+
+def separate(l1, l2, by: str, alphabet=None, limits: Limits | None = None) -> LanguageSeparation:
+    """Is there K in class ``by`` with L1 ⊆ K and K ∩ L2 = ∅?  ``l1``, ``l2``: DFAs or
+    :class:`~attnlogic.automata.sources.Language` values (as :func:`classify` takes them),
+    read over the union of their alphabets (or ``alphabet``).  Budgets: ``limits.type_states``
+    (product states), ``limits.synthesis_states`` (the separator's DFA)."""
+    limits = limits if limits is not None else Limits()
+    d1, d2 = _common_alphabet(as_dfa(l1, parameter="l1"), as_dfa(l2, parameter="l2"), alphabet)
+    base, k, t = parse_class(by)
+    name = str(by).strip()
+    return _decide(name, base, k, t, d1, d2, limits)
+
+
+def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparation:
+    def done(sep, proof, method):
+        if proof is not None and not verify_proof(proof, d1, d2):
+            raise AssertionError(f"{name}: the proof failed its re-check")
+        return LanguageSeparation(name, True if sep else (False if proof is not None else None),
+                                  method, sep, proof, d1.alphabet)
+
+    if k is not None:
+        sep, proof = _fixed(name, base, k, t, d1, d2, limits, found_in)
+        if sep:
+            return done(sep, None, f"L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs (K: {sep.dfa.n_states} states)")
+        return done(None, proof, f"a word of L1 and a word of L2 that no {name} language tells apart")
+    if base == "LTL[Y]":
+        m, family = _definite_depth(d1, d2, limits.type_states)
+        if family is not None:
+            return done(None, family, "Suf(L1) ∩ Suf(L2) is infinite (a cycle of the pair graph)")
+        sep, proof = _fixed(name, "D", m, 1, d1, d2, limits, found_in)
+        if proof is not None:                      # a common word (L1 ∩ L2 ≠ ∅)
+            return done(None, proof, "L1 ∩ L2 ≠ ∅")
+        return done(sep, None, f"every common suffix is shorter than {m}: separated at depth {m}, "
+                               "checked on DFAs")
+    common = _common_word(d1, d2)
+    if common is not None:
+        return done(None, common, "L1 ∩ L2 ≠ ∅")
+    if base.startswith("LTL[Y<=") or base.startswith("LTL[Y<"):
+        inner = _decide("LTL[Y]", "LTL[Y]", None, None, d1, d2, limits)
+        if inner.separable is False:
+            return done(None, inner.proof, f"{base} ⊆ LTL[Y], which cannot separate them")
+        return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
+    if base in ("SL", "LT", "LTT", "PT"):
+        small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
+                          synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
+        tried = []
+        for order in range(1, MAX_SEARCH_ORDER + 1):
+            try:
+                inner = "LT" if base == "LTT" else base        # LT[k] = LTT[k,1] ⊆ LTT
+                sep, proof = _fixed(f"{inner}[{order}]", inner, order, 1, d1, d2, small, found_in)
+            except LimitExceeded:
+                break
+            tried.append(order)
+            if sep:
+                return done(sep, None, f"separated at order {order} (a {sep.cls} language is a {base} "
+                                       "language), checked on DFAs")
+        return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…"
+                                f"{tried[-1] if tried else '-'}; separation by {base} is not decided here")
+    tried = []
+    for sub, reason in _SUBCLASSES.get(base, ()):
+        inner = _decide(sub, *parse_class(sub), d1, d2, limits)
+        tried.append(sub)
+        if inner.separable:
+            s = inner.separator
+            sep = Separator(s.cls, s.kind, s.k, s.t, s.subset, s.profiles, s.alphabet, s.dfa, reason)
+            return done(sep, None, f"separated by {s.cls} ({reason}), checked on DFAs")
+    return done(None, None, f"separation by {base} is not decided here"
+                            + (f" (no separator in {', '.join(tried)})" if tried else ""))
+
+
+def _common_word(d1: DFA, d2: DFA):
+    w = shortest_accepted(intersection(d1, d2))
+    return None if w is None else CommonWord(tuple(d1.letter_index(a) for a in w))
