@@ -35,7 +35,7 @@ def test_every_user_reads_the_one_table():
     assert synthesis.step_past is semantics.step_past and synthesis.step_since is semantics.step_since
     # the temporal operators: one row each in TEMPORAL, read by the evaluator, formula → DFA
     # and the enumeration of small formulas
-    assert evaluate.TEMPORAL is semantics.TEMPORAL is from_formula.TEMPORAL
+    assert evaluate.TEMPORAL is semantics.TEMPORAL is from_formula.TEMPORAL is smallest.TEMPORAL
     assert from_formula._STRICT == semantics.STRICT_PAST == (fm.Past, fm.Yesterday, fm.Since)
 
 
