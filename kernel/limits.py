@@ -77,7 +77,8 @@ __all__ = ["Limits", "DEFAULT_LIMIT", "DEFAULT_MAX_DEPTH", "DEFAULT_SEARCH_BUDGE
            "DEFAULT_MODEL_MEMORY", "DEFAULT_WORKER_MEMORY", "FILE_TABLE_ENTRIES",
            "PERIODIC_TABLE_ENTRIES", "MODEL_SECONDS", "SERVER_SECONDS", "EXTRACTION_STATES",
            "EXTRACTION_QUERIES", "LEARNING_STATES", "WARNING_STATE_LIMIT", "SERVER_CONNECTIONS",
-           "CENSUS_DFAS", "renamed_parameters", "require_memory"]
+           "CENSUS_DFAS", "BULK_SEMIGROUP_CAPACITY", "CENSUS_BULK_DFAS", "SHRINK_CHECKS", "SHRINK_WORK", "SHRINK_MAX_STATES", "SHRINK_STEPS", "TYPE_FORMULA_SHRINK_CHECKS", "CERTIFICATE_WORK", "SMALL_SEARCH_CANDIDATES", "SEARCH_FULL_STATES", "SMALLEST_SEARCH_CANDIDATES", "STAR_FREE_WORK", "CHECK_WORK", "SHORT_CANDIDATES", "SHORT_MAX_STATES", "MAX_PAIR_WORK", "SUBREGULAR_CHECK_STATES", "STAR_FREE_TYPE_LIMIT", "STAR_FREE_LOCAL_DIVISOR_LIMIT", "STAR_FREE_LOCAL_DIVISOR_WORK", "SEPARATION_SEARCH_STATES", "IDENTITY_TABLE_ENTRIES", "EQUIVALENT_WORD_ELEMENTS", "PUMPING_WORK", "SHRINK_CALL_CHECKS", "SHRINK_CHECK_STATES", "LASSO_CANDIDATES",
+           "IDENTITY_CHECK_ELEMENTS", "IDENTITY_CHECK_INSTANTIATIONS", "renamed_parameters", "require_memory"]
 
 #: the default bound of every exponential step of deciding (elements, states)
 DEFAULT_LIMIT = 50_000
@@ -146,6 +147,112 @@ EXTRACTION_STATES = 100
 EXTRACTION_QUERIES = 1_000_000
 #: states of a hypothesis of the L* learner called on its own (:func:`attnlogic.automata.learning.learn_dfa`)
 LEARNING_STATES = 1000
+
+
+# -- definability: the budgets of its steps (each module names its own as before) --------------
+# definability/census/batch_classes.py
+#: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB); a
+#: semigroup beyond it is refused (RuntimeError) rather than exhausting memory.  The
+#: aperiodic transition semigroups of minimal DFAs with at most 7 states over two letters
+#: stay far below it (a census measures them: docs/census.md).
+BULK_SEMIGROUP_CAPACITY = 16384
+# definability/census/shards.py
+#: default bound when only the four fragments of the compiled kernel are asked (and the
+#: classes of :mod:`.batch_classes`, decided in bulk too): 6 states over two letters
+#: (bound 384,845,906 summed over the sizes; minutes of CPU) and 4 over three (34,106,942)
+#: fit, 7 over two (a cluster's work: docs/census.md) does not
+CENSUS_BULK_DFAS = 400_000_000
+# definability/certify/certificates.py
+#: greedy semantic shrinking of each certificate (readability): the number of exact checks
+#: is at most SHRINK_CHECKS and at most SHRINK_WORK / (DFA states × formula size), so the
+#: output is deterministic (no wall clock) and the time stays bounded; only formulas above
+#: SHRINK_MIN_SIZE and DFAs up to SHRINK_MAX_STATES states are shrunk
+SHRINK_CHECKS = 800
+SHRINK_WORK = 1_500_000
+SHRINK_MAX_STATES = 200
+#: ... and the exact checks of one shrinking do at most this much work in all (product
+#: states × distinct subformulas of the candidate, summed over the checks)
+SHRINK_STEPS = 3_000_000
+#: formulas from type refinement are the least readable: they get more checks
+TYPE_FORMULA_SHRINK_CHECKS = 3000
+#: the exact checks of one certificate by the product search (product states × distinct
+#: subformulas, the unit of :data:`~.synthesis.CHECK_WORK`): at most this much for shrinking
+#: and tidying together (the final check keeps CHECK_WORK: a 3-state language's hybrid
+#: window certificate needs more than this); a certificate whose DFA
+#: states × distinct subformulas exceed it is refused before tidying (its check alone would
+#: not fit).  Past it the member answer stands without a formula (the procedure proved it)
+#: and says so: unbounded, tidying and checking the 1,500-subformula LTL[P] certificate of a
+#: 200-state partially ordered DFA took 6 minutes on the loaded machine
+CERTIFICATE_WORK = 250_000
+#: a certificate of at most SMALLEST_FROM_SIZE nodes is searched too, below its own size,
+#: with at most this many candidates (the formulas of up to 8 nodes over two letters fit:
+#: `P a` for "contains a" after 6, where the synthesis gives `P (a & !P a)`)
+SMALL_SEARCH_CANDIDATES = 10_000
+#: ... and on a DFA of n > SEARCH_FULL_STATES states at most SMALLEST_PER_SEARCH ×
+#: SEARCH_FULL_STATES / n candidates: a candidate that matches the sample is checked exactly
+#: (work linear in n), so the search's cost stays about that of a SEARCH_FULL_STATES-state
+#: DFA instead of growing with n past the decisions' (three searches on a 4,100-state chain
+#: took 18 s beside 0.4 s of deciding, and found nothing)
+SEARCH_FULL_STATES = 100
+# definability/certify/smallest.py
+#: default number of candidate formulas evaluated
+SMALLEST_SEARCH_CANDIDATES = 60_000
+# definability/certify/starfree.py
+#: default budget of one construction (subformula-DFA states explored, summed)
+STAR_FREE_WORK = 200_000
+# definability/certify/synthesis.py
+#: the product search costs one evaluation of every distinct subformula per product state
+#: and letter: it visits at most CHECK_WORK / (distinct subformulas) product states (fewer
+#: than ``limit`` when the formula is large), and a check whose DFA states × distinct
+#: subformulas exceed CHECK_WORK is refused (LimitExceeded) before it starts — a
+#: 2,000-state chain with a 12,000-node certificate would take minutes
+CHECK_WORK = 10_000_000
+# definability/checks/attest.py
+#: (period, tail) nodes visited by each search for a shorter lasso witness ...
+SHORT_CANDIDATES = 2_000
+#: ... on DFAs of at most this many states (the search follows the run of every shortest
+#: prefix into its periodic part: quadratic in the states)
+SHORT_MAX_STATES = 500
+# definability/checks/verify.py
+#: positions × levels of the refinement of one pair (both words): beyond it the pair's own
+#: separability is not computed (said in the answer)
+MAX_PAIR_WORK = 2_000_000
+# definability/checks/verify_subregular.py
+#: the most product states a certificate check explores
+SUBREGULAR_CHECK_STATES = 2_000_000
+# definability/fragments/aperiodic.py
+#: S-type automata grow fast; the LTL[S] certificate search gets this many states at most
+STAR_FREE_TYPE_LIMIT = 4_000
+#: bound (monoid elements, sub-problems, subformula DFA states) of the local-divisor fallback
+STAR_FREE_LOCAL_DIVISOR_LIMIT = 5_000
+#: its work budget in all (subformula-DFA states explored; ~10^4 per second on an idle
+#: core): the splitting strategies STAR_FREE_STRATEGIES are tried in order, each with an
+#: equal share, and the first formula found is kept (trying all three and keeping the
+#: smallest cost three times as much, 25 s on an 8-state counter-free DFA that has none)
+STAR_FREE_LOCAL_DIVISOR_WORK = 20_000
+# definability/separation/separate_languages.py
+#: product and separator states of the search for a small separator (or the limits', when smaller)
+SEPARATION_SEARCH_STATES = 5_000
+# definability/subregular/__init__.py
+#: most entries of a semigroup's multiplication table built for an identity check
+IDENTITY_TABLE_ENTRIES = 4_000_000
+# definability/values/witnesses.py
+#: transformations a search for a shorter word with the same one may visit
+EQUIVALENT_WORD_ELEMENTS = 2_000
+#: array steps (states × letters applied) that :func:`pumping_power` may spend
+PUMPING_WORK = 20_000_000
+
+# the parameters' defaults of functions called on their own (classify passes its Limits)
+#: :func:`~attnlogic.definability.certify.synthesis.shrink`: exact checks, and the product
+#: states of each
+SHRINK_CALL_CHECKS = 400
+SHRINK_CHECK_STATES = 20_000
+#: :func:`~attnlogic.definability.algebra.types.lasso_search`: lassos tried
+LASSO_CANDIDATES = 20_000
+#: :func:`~attnlogic.definability.checks.verify.verify_identity_check`, the independent check
+#: of an identity: monoid elements enumerated, and assignments of them tried
+IDENTITY_CHECK_ELEMENTS = 2_000
+IDENTITY_CHECK_INSTANTIATIONS = 200_000
 
 #: the fields that the alias ``limit`` sets
 LIMIT_ALIAS = ("semigroup_elements", "type_states", "synthesis_states")

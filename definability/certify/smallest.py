@@ -56,6 +56,8 @@ semantics is written here.
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 import numpy as np
 
 from ...ltl.formula import And, Formula, Not, Or, Past, Since, Yesterday, atom
@@ -67,8 +69,8 @@ from ...ltl.formula import Atom, Const
 
 __all__ = ["fragment_operators", "smallest_formula", "behaviour_sample", "behaviour", "SampleFilter"]
 
-#: default number of candidate formulas evaluated
-DEFAULT_BUDGET = 60_000
+#: default number of candidate formulas evaluated (kernel/limits.py)
+DEFAULT_BUDGET = _limits.SMALLEST_SEARCH_CANDIDATES
 #: candidates built per numpy batch for the binary operators
 _BLOCK = 4096
 
