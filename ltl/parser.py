@@ -312,8 +312,8 @@ def parse(text: str, max_length: int = MAX_FORMULA_LENGTH, max_height: int = MAX
         before = text[:exc.pos_in_stream].rstrip()
         if ch in FUTURE_OPERATORS:
             msg = (f"{ch!r} is a future-time operator; " + FUTURE_OPERATORS[ch] + "; for an LTLf "
-                   "formula read from the first letter, give its syntax: --syntax spot (or ltlf2dfa, "
-                   "pylogics; syntax= in the Python API)")
+                   "formula read from the first letter, read it in the syntax "
+                   "spot (or ltlf2dfa, pylogics), which reads LTLf")
         elif ch.isupper():
             msg = (f"unexpected {ch!r}: upper-case letters are operators (P Y Y[<=k] O H S Z); "
                    "atoms are lower-case identifiers or quoted strings")

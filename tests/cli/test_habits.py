@@ -38,8 +38,8 @@ def _err(capsys, *argv) -> list[str]:
 ])
 def test_future_operators_and_unbracketed_windows(capsys, formula, column, hint):
     if "future-time" in hint:
-        hint += ("; for an LTLf formula read from the first letter, give its syntax: --syntax spot "
-                 "(or ltlf2dfa, pylogics; syntax= in the Python API)")
+        hint += ("; for an LTLf formula read from the first letter, read it in the syntax spot "
+                 "(or ltlf2dfa, pylogics), which reads LTLf")
     err = _err(capsys, "parse", formula)
     assert err[0] == f"attnlogic parse: error: formula, column {column}: {hint}"
     assert err[2] == "  " + " " * (column - 1) + "^"
