@@ -6,7 +6,7 @@ validated, classified, and compared with a target.
    Rivest–Schapire counterexample processing, batched and memoised forward passes), within
    ``max_states``, ``max_queries`` and ``time_budget``; a model named ``FILE.py:FACTORY``
    (your code) is learned in a child process under ``time_budget`` (plus a grace for loading)
-   and ``memory_budget`` (:func:`attnlogic.testing.isolation.run_isolated`), a checkpoint
+   and ``model_memory`` (:func:`attnlogic.testing.isolation.run_isolated`), a checkpoint
    directory or a model file in this process (:func:`attnlogic.testing.load_model`, as
    ``attnlogic check`` loads them);
 2. **classify** the extracted DFA (:func:`attnlogic.classify`): every fragment, with its
@@ -30,7 +30,8 @@ from attnlogic.automata.io import dfa_to_dict, write_dfa
 from attnlogic.automata.sources import load_language
 from attnlogic.definability.engine.classify import classify
 from attnlogic.definability.values.results import Classification, PatternResult, word_text
-from attnlogic.kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.limits import DEFAULT_MODEL_MEMORY, renamed_parameters
 from attnlogic.kernel.limits import Limits
 from attnlogic.kernel.validate import number
 from attnlogic.testing.extract import (DEFAULT_MAX_QUERIES, DEFAULT_MAX_STATES, DEFAULT_TIME_BUDGET, Extraction,
@@ -171,10 +172,11 @@ def _is_user_code(spec: str) -> bool:
     return ":" in spec and not Path(spec).exists()
 
 
+@renamed_parameters(memory_budget="model_memory")
 def extract(model, *, alphabet=None, formula=None, regex=None, dfa=None, language=None,
             readout: str | None = None, windows=(2,), limits: Limits | None = None,
             max_states: int = DEFAULT_MAX_STATES, max_queries: int = DEFAULT_MAX_QUERIES,
-            time_budget: float = DEFAULT_TIME_BUDGET, memory_budget: int | None = DEFAULT_MEMORY_BUDGET,
+            time_budget: float = DEFAULT_TIME_BUDGET, model_memory: int | None = DEFAULT_MODEL_MEMORY,
             device: str = "cpu", threads: int | None = None, progress: bool = False,
             **options) -> ExtractionResult:
     """Extract, classify and compare (module docstring).
@@ -182,7 +184,7 @@ def extract(model, *, alphabet=None, formula=None, regex=None, dfa=None, languag
     ``model``: a model object (an ``nn.Module``, a Hugging Face model, any callable from token
     ids to scores, a compiled model) or its name: ``FILE.py:FACTORY`` /
     ``package.module:FACTORY`` (run isolated, under ``time_budget`` + :data:`LOADING_GRACE`
-    and ``memory_budget``), a checkpoint directory of ``attnlogic experiment --checkpoints``
+    and ``model_memory``, formerly ``memory_budget``), a checkpoint directory of ``attnlogic experiment --checkpoints``
     or a model file of ``attnlogic compile --out``.  The target (optional): ``formula``,
     ``regex``, ``dfa`` or ``language`` over ``alphabet``.  ``readout`` and ``options`` (the
     adapter's: ``bos``, ``eos``, ``threshold``, ``class_index``, ``argmax``, …; the
@@ -199,7 +201,7 @@ def extract(model, *, alphabet=None, formula=None, regex=None, dfa=None, languag
         learn.update(readout=readout or "prefix", alphabet=None if alphabet is None else tuple(alphabet))
         extraction = run_isolated(model, "extract", dict(learn, progress=progress), device=device,
                                   threads=threads, time_budget=time_budget + LOADING_GRACE,
-                                  memory_budget=memory_budget)
+                                  model_memory=model_memory)
     else:
         if isinstance(model, str):
             loaded = load_model(model, device=device)

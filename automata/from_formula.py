@@ -14,12 +14,14 @@ Construction of D_T
    letter w_n (atoms read the letter): J becomes a Mealy machine with that output, and is
    minimised as one (Hopcroft with the output rows as initial labels).
 3. D_T is the reachable product of that Mealy machine with T's own memory, minimised:
+   T's memory is its row of the operators' table (:data:`attnlogic.ltl.semantics.TEMPORAL`):
    * ``P ψ``: one bit, "ψ has held":      p' = p ∨ ψ(n),           T holds at n+1 iff p';
    * ``Y[<=k] ψ``: c = distance to the last ψ, capped at k (k = none within reach):
                    c' = 0 if ψ(n) else min(c+1, k),   T holds at n+1 iff c' < k;
    * ``ψ S χ``: one bit s:                 s' = χ(n) ∨ (ψ(n) ∧ s),  T holds at n+1 iff s'.
    All start "false" (nothing before position 1).
-4. ``O ψ`` and ``H ψ`` are rewritten first as ``ψ ∨ P ψ`` and ``ψ ∧ ¬P ¬ψ``.
+4. ``O ψ`` and ``H ψ`` are rewritten first as ``ψ ∨ P ψ`` and ``ψ ∧ ¬P ¬ψ`` (the table's
+   rewriting).
 5. The formula itself is a Boolean combination of its maximal temporal subformulas and
    atoms; at N+1 the atoms are false, so its DFA is the joint automaton of those
    subformulas with "skeleton true, atoms false" as acceptance, minimised.
@@ -61,9 +63,8 @@ from typing import Sequence
 import numpy as np
 
 from attnlogic.kernel.errors import InputError
-from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Mod, Not, Once, Or, Past, is_future,
-                                   Since, Yesterday)
-from attnlogic.ltl.semantics import BOOLEAN, step_past, step_since
+from attnlogic.ltl.formula import Atom, Const, Formula, Mod, Yesterday, is_future
+from attnlogic.ltl.semantics import BOOLEAN, STRICT_PAST, TEMPORAL
 from attnlogic.ltl.mirror import reversal_formula
 
 from .dfa import DFA
@@ -71,17 +72,19 @@ from .minimize import canonical, coarsest_partition, minimize
 from .operations import explore
 from .rational import reverse
 from attnlogic.kernel.errors import LimitExceeded
+from attnlogic.kernel.limits import DEFAULT_STATE_LIMIT as _STATE_LIMIT
 
 __all__ = ["formula_to_dfa", "formula_alphabet", "DEFAULT_STATE_LIMIT", "MAX_TEMPORAL_OPERATORS"]
 
-#: most states of any intermediate automaton (``state_limit``): Y[<=k] for the largest k
-#: the parser accepts (10^6, k + 1 states) fits; larger products are refused
-DEFAULT_STATE_LIMIT = 2_000_000
+#: most states of any intermediate automaton (``state_limit``): the one state bound of every
+#: construction, :data:`attnlogic.kernel.limits.DEFAULT_STATE_LIMIT` (Y[<=k] for the largest k
+#: the parser accepts, 10^6 with k + 1 states, fits); larger products are refused
+DEFAULT_STATE_LIMIT = _STATE_LIMIT
 #: most distinct temporal subformulas (``temporal_limit``): each is one automaton built
 #: and minimised, so 1 000 nested P would take minutes
 MAX_TEMPORAL_OPERATORS = 400
 
-_STRICT = (Past, Yesterday, Since)
+_STRICT = STRICT_PAST
 
 #: minimal DFAs of strict-temporal subformulas, keyed by (subformula, reduced alphabet):
 #: formulas and DFAs are immutable values, so reuse across calls is transparent (LRU)
@@ -113,37 +116,23 @@ def _core(formula: Formula) -> Formula:
     for node in formula.subformulas():
         kids = tuple(new[id(c)] for c in node.children)
         node2 = node.map_children(kids) if kids else node
-        if isinstance(node2, Once):
-            node2 = Or(node2.arg, Past(node2.arg))
-        elif isinstance(node2, Historically):
-            node2 = And(node2.arg, Not(Past(Not(node2.arg))))
+        rule = TEMPORAL.get(type(node2))
+        if rule is not None and rule.rewrite is not None:     # O, H: the table's rewriting
+            node2 = rule.rewrite(node2.arg)
         new[id(node)] = node2
     return new[id(formula)]
 
 
 def _skeleton(roots: Sequence[Formula]) -> tuple[list[Formula], list[Formula]]:
     """(maximal strict-temporal subformulas, Boolean skeleton nodes children-first) of roots."""
-    temporal: list[Formula] = []
     order: list[Formula] = []
     seen: set[int] = set()
     for root in roots:
-        stack = [(root, False)]
-        while stack:
-            node, done = stack.pop()
-            if done:
+        for node in root.subformulas(enter=lambda g: not isinstance(g, _STRICT)):
+            if id(node) not in seen:
+                seen.add(id(node))
                 order.append(node)
-                continue
-            if id(node) in seen:
-                continue
-            seen.add(id(node))
-            if isinstance(node, _STRICT):
-                temporal.append(node)
-                order.append(node)
-                continue
-            stack.append((node, True))
-            for c in reversed(node.children):
-                stack.append((c, False))
-    return temporal, order
+    return [g for g in order if isinstance(g, _STRICT)], order
 
 
 def _mods(order: list[Formula]) -> list[Formula]:
@@ -234,14 +223,12 @@ class _Builder:
 
     def build(self, T: Formula) -> DFA:
         """D_T for a strict-temporal T whose temporal subformulas are built already."""
-        args = (T.left, T.right) if isinstance(T, Since) else (T.arg,)
+        args = T.children
         parts, order = _skeleton(args)
         table, readout = self.joint(parts, _mods(order))
         val = _evaluate(order, readout, self.col, self.k, at_end=False)
         shape = (table.shape[0], self.k)
-        out = np.broadcast_to(val[args[0]], shape).astype(np.int64)
-        if isinstance(T, Since):
-            out = out + 2 * np.broadcast_to(val[args[1]], shape)
+        out = sum(np.broadcast_to(val[a], shape).astype(np.int64) << j for j, a in enumerate(args))
         # the joint automaton as a Mealy machine with output `out`, minimised
         _, row_label = np.unique(out, axis=0, return_inverse=True)
         blocks = coarsest_partition(table, row_label.reshape(-1))
@@ -252,31 +239,14 @@ class _Builder:
         mout = out[rep]
         init = int(blocks[0])
 
-        if isinstance(T, Yesterday):
-            r, m0 = T.k + 1, T.k
-            kk = T.k
+        rule = TEMPORAL[type(T)]        # T's memory, from the operators' table
+        r, m0 = rule.states(T), rule.initial(T)
 
-            def update(m, o):
-                return np.where(o == 1, 0, np.minimum(m + 1, kk))
+        def update(m, o):               # o = the arguments' truth, argument j in bit j
+            return rule.step(T, m, *((o >> j) & 1 for j in range(len(args))))
 
-            def holds(m):
-                return m < kk
-        elif isinstance(T, Past):
-            r, m0 = 2, 0
-
-            def update(m, o):
-                return step_past(m, o)
-
-            def holds(m):
-                return m == 1
-        else:  # Since: o = left + 2 * right
-            r, m0 = 2, 0
-
-            def update(m, o):
-                return step_since(m, o & 1, o >> 1)
-
-            def holds(m):
-                return m == 1
+        def holds(m):
+            return rule.holds(T, m)
 
         def step(codes):
             j, m = np.divmod(codes, r)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attnlogic.kernel.errors import require_memory
+from attnlogic.kernel.limits import require_memory
 
 __all__ = [
     "SCCs", "tarjan_scc", "table_sccs", "dfa_sccs", "pair_heights", "pair_cycle", "pair_graph_bytes",

@@ -38,6 +38,7 @@ import re
 import numpy as np
 
 from attnlogic.kernel.errors import FileFormatError
+from attnlogic.kernel.limits import FILE_STATE_LIMIT, renamed_parameters
 
 from .dfa import DFA
 from .partial import MAX_TABLE_ENTRIES
@@ -77,7 +78,7 @@ _REPEATABLE = {"Start", "Alias", "properties"}
 class _Lexer:
     """The tokens of ``text`` as (kind, text, position), one at a time, comments skipped."""
 
-    def __init__(self, text: str, source: str, max_states: int = 200_000):
+    def __init__(self, text: str, source: str, max_states: int = FILE_STATE_LIMIT):
         self.text, self.source, self.max_states = text, source, max_states
         self.pos = 1 if text.startswith("\ufeff") else 0        # a byte-order mark is no token
         self.body_at: int | None = None          # where --BODY-- starts: lines are counted from it
@@ -241,13 +242,14 @@ class _Labels:
                                          f"{text[:20] or 'the end'!r}", field)
 
 
+@renamed_parameters(max_states="state_limit")
 def read_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
-             max_states: int = 200_000) -> DFA:
+             state_limit: int = FILE_STATE_LIMIT) -> DFA:
     """The DFA of HOA text (module docstring): one letter per valuation of the APs (the
     minterms of :mod:`.propositions`), or the APs as letters with ``one_hot`` (None: one-hot
     for files that carry our writer's ``attnlogic-letters: one-hot``).  At most
-    ``max_states`` states; FileFormatError naming the header item or body line otherwise."""
-    lex = _Lexer(text, source, max_states)
+    ``state_limit`` states; FileFormatError naming the header item or body line otherwise."""
+    lex = _Lexer(text, source, state_limit)
     header = _read_header(lex)
     kind, word, pos = lex.next()                      # --BODY--
     lex.body_at = pos
@@ -277,7 +279,7 @@ def read_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
         labels.aliases[name] = value
 
     declared = header["States"]
-    limit = max_states if declared is None else declared - 1
+    limit = state_limit if declared is None else declared - 1
     initial = header["Start"]
     if declared is not None and initial > declared - 1:
         raise FileFormatError(source, "Start", f"state {initial} out of range 0..{declared - 1}")

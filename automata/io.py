@@ -79,6 +79,7 @@ from typing import Sequence
 import numpy as np
 
 from attnlogic.kernel.errors import FileFormatError, InputError
+from attnlogic.kernel.limits import FILE_STATE_LIMIT, renamed_parameters
 from attnlogic.kernel.fileio import StrictJSONError, read_text_capped, strict_json_loads
 from attnlogic.kernel.fileio import write_text_atomic  # noqa: F401  (part of this module's API)
 
@@ -97,9 +98,10 @@ __all__ = ["dfa_to_json", "dfa_from_json", "dfa_to_dict", "dfa_from_dict", "read
 # -- JSON -----------------------------------------------------------------------------
 #: largest DFA file read (bytes; ``max_bytes``): a bound on the memory reading may take
 MAX_DFA_BYTES = 64 * 2**20
-#: most states a DFA file may declare by default (``max_states``, which raises it: a bound on
-#: what a file can make the reader allocate before anything is checked)
-MAX_DFA_STATES = 200_000
+#: most states a DFA file may declare by default (``state_limit``, which raises it: a bound on
+#: what a file can make the reader allocate before anything is checked;
+#: :data:`attnlogic.kernel.limits.FILE_STATE_LIMIT`)
+MAX_DFA_STATES = FILE_STATE_LIMIT
 #: most digits of an integer in a DFA file (state numbers are below MAX_DFA_STATES)
 MAX_INT_DIGITS = 12
 
@@ -127,9 +129,10 @@ def _kind(x) -> str:
             list: "a list", dict: "an object", type(None): "null"}.get(type(x), type(x).__name__)
 
 
-def dfa_from_dict(obj, source: str = "<dfa>", max_states: int = MAX_DFA_STATES) -> DFA:
+@renamed_parameters(max_states="state_limit")
+def dfa_from_dict(obj, source: str = "<dfa>", state_limit: int = MAX_DFA_STATES) -> DFA:
     """A DFA from the parsed JSON object, checking every field (FileFormatError); at most
-    ``max_states`` states."""
+    ``state_limit`` states."""
     if not isinstance(obj, dict):
         raise FileFormatError(source, "(top level)", f"expected a JSON object, found {_kind(obj)}")
     for key in ("alphabet", "initial", "accepting", "transitions"):
@@ -158,10 +161,10 @@ def dfa_from_dict(obj, source: str = "<dfa>", max_states: int = MAX_DFA_STATES) 
     n = len(rows)
     if n == 0:
         raise FileFormatError(source, "transitions", "no states (a DFA needs at least one)")
-    if n > max_states:
-        err = FileFormatError(source, "transitions", f"{n} states: more than max_states = {max_states} "
-                                                      "(raise max_states to read it)")
-        err.parameters = ("max_states",)
+    if n > state_limit:
+        err = FileFormatError(source, "transitions", f"{n} states: more than state_limit = {state_limit} "
+                                                      "(raise state_limit to read it)")
+        err.parameters = ("state_limit",)
         raise err
     for q, row in enumerate(rows):
         if not isinstance(row, list):
@@ -196,7 +199,8 @@ def dfa_from_dict(obj, source: str = "<dfa>", max_states: int = MAX_DFA_STATES) 
     return DFA._trusted(tuple(alphabet), table, initial, acc)
 
 
-def dfa_from_json(text: str, source: str = "<dfa>", max_states: int = MAX_DFA_STATES) -> DFA:
+@renamed_parameters(max_states="state_limit")
+def dfa_from_json(text: str, source: str = "<dfa>", state_limit: int = MAX_DFA_STATES) -> DFA:
     """Parse the DFA JSON of cli.md (errors name the field: FileFormatError).  Refused as
     well: duplicate keys, integers of more than MAX_INT_DIGITS digits, NaN/Infinity."""
     try:
@@ -208,7 +212,7 @@ def dfa_from_json(text: str, source: str = "<dfa>", max_states: int = MAX_DFA_ST
                                                 f"column {exc.colno}") from None
     except RecursionError:
         raise FileFormatError(source, "(json)", "nested too deeply") from None
-    return dfa_from_dict(obj, source, max_states)
+    return dfa_from_dict(obj, source, state_limit)
 
 
 FORMATS = ("json", "hoa", "dot", "mona-dot", "att", "graphml", "pleb")
@@ -231,8 +235,9 @@ def detect_format(text: str) -> str:
     return "att"
 
 
+@renamed_parameters(max_states="state_limit")
 def read_dfa_text(text: str, source: str = "<dfa>", alphabet: Sequence[str] | None = None,
-                  max_states: int = MAX_DFA_STATES, *, one_hot: bool | None = None,
+                  state_limit: int = MAX_DFA_STATES, *, one_hot: bool | None = None,
                   folder: str | None = None) -> DFA:
     """A DFA from text in any format of the module docstring (detected).  ``alphabet``: for
     DOT with letter labels and AT&T text, the alphabet to read over (it must contain every
@@ -244,9 +249,9 @@ def read_dfa_text(text: str, source: str = "<dfa>", alphabet: Sequence[str] | No
     an upload): they are refused, so that reading text never reads files."""
     kind = detect_format(text)
     if kind == "json":
-        return dfa_from_json(text, source, max_states)
+        return dfa_from_json(text, source, state_limit)
     if kind == "hoa":
-        d = from_hoa(text, source, one_hot=one_hot, max_states=max_states)
+        d = from_hoa(text, source, one_hot=one_hot, state_limit=state_limit)
         if alphabet is not None:
             missing = [a for a in d.alphabet if a not in alphabet]
             if missing:
@@ -258,21 +263,22 @@ def read_dfa_text(text: str, source: str = "<dfa>", alphabet: Sequence[str] | No
     if kind == "graphml":
         return from_graphml(text, source, alphabet)
     if kind == "pleb":
-        return read_pleb(text, source, folder, alphabet=alphabet, state_limit=max_states)
+        return read_pleb(text, source, folder, alphabet=alphabet, state_limit=state_limit)
     return from_att(text, source, alphabet)
 
 
+@renamed_parameters(max_states="state_limit")
 def read_dfa_file(path: str, alphabet: Sequence[str] | None = None, max_bytes: int = MAX_DFA_BYTES,
-                  max_states: int = MAX_DFA_STATES, *, one_hot: bool | None = None) -> DFA:
+                  state_limit: int = MAX_DFA_STATES, *, one_hot: bool | None = None) -> DFA:
     """Read a DFA file in any supported format (``-`` = standard input), at most
     ``max_bytes`` characters (a device such as /dev/zero is read no further than that).
     A ``.pleb`` or ``.plebby`` file is a pleb program (:func:`~.pleb.read_pleb_file`; its
-    ``:import`` files relative to its folder, ``max_states`` the subset constructions' bound)."""
+    ``:import`` files relative to its folder, ``state_limit`` the subset constructions' bound)."""
     if path != "-" and str(path).endswith(PLEB_SUFFIXES):
-        return read_pleb_file(path, alphabet=alphabet, state_limit=max_states, max_bytes=max_bytes)
+        return read_pleb_file(path, alphabet=alphabet, state_limit=state_limit, max_bytes=max_bytes)
     text = read_text_capped(path, max_bytes)
     # a plebby script on standard input imports from the working directory, as plebby does
-    return read_dfa_text(text, "<stdin>" if path == "-" else path, alphabet, max_states, one_hot=one_hot,
+    return read_dfa_text(text, "<stdin>" if path == "-" else path, alphabet, state_limit, one_hot=one_hot,
                          folder="." if path == "-" else str(Path(path).parent))
 
 
@@ -359,8 +365,9 @@ def to_hoa(dfa: DFA, name: str = "attnlogic DFA") -> str:
 _HOA_ONE_HOT = ": ".join(HOA_ONE_HOT_HEADER)
 
 
+@renamed_parameters(max_states="state_limit")
 def from_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
-             max_states: int = MAX_DFA_STATES) -> DFA:
+             state_limit: int = MAX_DFA_STATES) -> DFA:
     """A DFA from HOA text with the finite-word convention of the module docstring, read by
     :func:`.hoa_reader.read_hoa` (tokens as the HOA v1 grammar says: explicit, implicit and
     state labels, aliases, nested comments).
@@ -373,7 +380,7 @@ def from_hoa(text: str, source: str = "<hoa>", *, one_hot: bool | None = None,
     edges marked ``{0}`` are accepting (a word is accepted iff its last edge is; the empty
     word never, as in Spot's finite-word automata)."""
 
-    return read_hoa(text, source, one_hot=one_hot, max_states=max_states)
+    return read_hoa(text, source, one_hot=one_hot, state_limit=state_limit)
 
 
 # -- AT&T / OpenFst text ------------------------------------------------------------------

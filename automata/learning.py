@@ -34,6 +34,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from attnlogic.kernel.validate import integer
+from attnlogic.kernel.limits import LEARNING_STATES
 
 from .dfa import DFA
 
@@ -149,7 +150,7 @@ class _Table:
 
 
 def learn_dfa(alphabet: Sequence[str], member: Callable, counterexample: Callable, *,
-              max_states: int = 1000, deadline: float | None = None,
+              max_states: int = LEARNING_STATES, deadline: float | None = None,
               on_round: Callable | None = None) -> Learned:
     """L* with Rivest–Schapire counterexample processing (module docstring) over
     ``alphabet``.  ``member(words)``: answers (bools) for a list of words (tuples of letter

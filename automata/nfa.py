@@ -35,6 +35,7 @@ from typing import Sequence
 import numpy as np
 
 from attnlogic.kernel.errors import InputError, LimitExceeded
+from attnlogic.kernel.limits import DEFAULT_STATE_LIMIT as _STATE_LIMIT, renamed_parameters
 
 from .dfa import DFA
 from .operations import explore
@@ -44,7 +45,8 @@ __all__ = ["NFA", "determinize", "reverse", "brzozowski", "inclusion_counterexam
            "shortest_distinguishing_word", "equivalent", "from_dfa", "subset_bfs",
            "DEFAULT_STATE_LIMIT"]
 
-DEFAULT_STATE_LIMIT = 1_000_000
+#: the one state bound of every construction (:data:`attnlogic.kernel.limits.DEFAULT_STATE_LIMIT`)
+DEFAULT_STATE_LIMIT = _STATE_LIMIT
 
 
 @dataclass(frozen=True)
@@ -244,9 +246,10 @@ def _aligned(a: NFA, b: NFA) -> NFA:
                b.initial, b.accepting)
 
 
-def inclusion_counterexample(a: NFA, b: NFA, limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
+@renamed_parameters(limit="state_limit")
+def inclusion_counterexample(a: NFA, b: NFA, state_limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
     """A shortest word of L(a) ∖ L(b), or None when L(a) ⊆ L(b): the antichain search of
-    the module docstring (at most ``limit`` pairs made, else LimitExceeded)."""
+    the module docstring (at most ``state_limit`` pairs made, else LimitExceeded)."""
     b = _aligned(a, b)
     post_b = _Post(b)
     k = a.n_letters
@@ -299,9 +302,9 @@ def inclusion_counterexample(a: NFA, b: NFA, limit: int = DEFAULT_STATE_LIMIT) -
                             words.append((w, x))
                         nxt.append((r, T, wid))
                         total += 1
-                        if total > limit:
-                            raise LimitExceeded("antichain pairs", limit,
-                                                "the automata are too large to compare", ("limit",))
+                        if total > state_limit:
+                            raise LimitExceeded("antichain pairs", state_limit,
+                                                "the automata are too large to compare", ("state_limit",))
             i = j
         # a node whose set lost its place in the antichain to a smaller set found later in
         # the same layer is dropped (that set's node does at least as well, at the same depth)
@@ -309,11 +312,12 @@ def inclusion_counterexample(a: NFA, b: NFA, limit: int = DEFAULT_STATE_LIMIT) -
     return None
 
 
-def shortest_distinguishing_word(a: NFA, b: NFA, limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
+@renamed_parameters(limit="state_limit")
+def shortest_distinguishing_word(a: NFA, b: NFA, state_limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
     """A shortest word in exactly one of L(a), L(b), or None: the shorter (then the
     lexicographically smaller) of the two inclusion counterexamples."""
-    u = inclusion_counterexample(a, b, limit)
-    v = inclusion_counterexample(_aligned(a, b), a, limit)
+    u = inclusion_counterexample(a, b, state_limit)
+    v = inclusion_counterexample(_aligned(a, b), a, state_limit)
     found = [w for w in (u, v) if w is not None]
     if not found:
         return None
@@ -321,7 +325,8 @@ def shortest_distinguishing_word(a: NFA, b: NFA, limit: int = DEFAULT_STATE_LIMI
     return min(found, key=lambda w: (len(w), [order[x] for x in w]))
 
 
-def equivalent(a: NFA, b: NFA, limit: int = DEFAULT_STATE_LIMIT) -> bool:
+@renamed_parameters(limit="state_limit")
+def equivalent(a: NFA, b: NFA, state_limit: int = DEFAULT_STATE_LIMIT) -> bool:
     """L(a) = L(b), by two antichain inclusion checks (the second only if the first holds)."""
-    return (inclusion_counterexample(a, b, limit) is None
-            and inclusion_counterexample(_aligned(a, b), a, limit) is None)
+    return (inclusion_counterexample(a, b, state_limit) is None
+            and inclusion_counterexample(_aligned(a, b), a, state_limit) is None)

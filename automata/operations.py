@@ -23,6 +23,8 @@ from . import _compiled
 from .dfa import DFA
 from .minimize import minimize
 
+from attnlogic.kernel.limits import DEFAULT_STATE_LIMIT as _STATE_LIMIT, renamed_parameters
+
 __all__ = [
     "complement", "intersection", "union", "difference", "symmetric_difference",
     "product", "product_pairs", "is_empty", "is_universal", "is_subset", "equivalent",
@@ -30,20 +32,22 @@ __all__ = [
     "first_difference", "inclusion_counterexample",
 ]
 
-#: default bound on the number of states an exploration may create
-DEFAULT_STATE_LIMIT = 5_000_000
+#: default bound on the number of states an exploration may create (the one state bound of
+#: every construction, :data:`attnlogic.kernel.limits.DEFAULT_STATE_LIMIT`)
+DEFAULT_STATE_LIMIT = _STATE_LIMIT
 #: layers with at most this many successor codes are handled without numpy set operations
 _THIN = 64
 
 
-def explore(initial: int, step: Callable[[np.ndarray], np.ndarray], limit: int = DEFAULT_STATE_LIMIT,
+@renamed_parameters(limit="state_limit")
+def explore(initial: int, step: Callable[[np.ndarray], np.ndarray], state_limit: int = DEFAULT_STATE_LIMIT,
             what: str = "product states") -> tuple[np.ndarray, np.ndarray]:
     """Breadth-first exploration of an implicit deterministic automaton.
 
     States are non-negative int64 *codes*; ``step(codes)`` returns the (len(codes), k)
     array of successor codes.  Returns ``(codes, table)``: the reachable codes, numbered
     0, 1, … in discovery order (the initial code is 0), and the (n, k) int64 table over
-    those numbers.  Raises :class:`LimitExceeded` beyond ``limit`` states.
+    those numbers.  Raises :class:`LimitExceeded` beyond ``state_limit`` states.
     """
     index = {int(initial): 0}
     frontier = np.array([initial], dtype=np.int64)
@@ -61,8 +65,8 @@ def explore(initial: int, step: Callable[[np.ndarray], np.ndarray], limit: int =
                     n += 1
                     fresh_list.append(c)
                 ids_list.append(j)
-            if n > limit:
-                raise LimitExceeded(what, limit, "the automaton is too large; simplify the input")
+            if n > state_limit:
+                raise LimitExceeded(what, state_limit, "the automaton is too large; simplify the input")
             rows.append(np.array(ids_list, dtype=np.int64).reshape(nxt.shape))
             frontier = np.array(fresh_list, dtype=np.int64)
             found.append(frontier)
@@ -73,8 +77,8 @@ def explore(initial: int, step: Callable[[np.ndarray], np.ndarray], limit: int =
         new = ids < 0
         cnt = int(new.sum())
         if cnt:
-            if n + cnt > limit:
-                raise LimitExceeded(what, limit, "the automaton is too large; simplify the input")
+            if n + cnt > state_limit:
+                raise LimitExceeded(what, state_limit, "the automaton is too large; simplify the input")
             fresh = uniq[new]
             ids[new] = np.arange(n, n + cnt, dtype=np.int64)
             index.update(zip(fresh.tolist(), range(n, n + cnt)))
@@ -94,7 +98,8 @@ def align(a: DFA, b: DFA) -> DFA:
     return b.with_alphabet_order(a.alphabet)
 
 
-def product_pairs(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> tuple[np.ndarray, np.ndarray]:
+@renamed_parameters(limit="state_limit")
+def product_pairs(a: DFA, b: DFA, state_limit: int = DEFAULT_STATE_LIMIT) -> tuple[np.ndarray, np.ndarray]:
     """The reachable pairs of the product of ``a`` and ``b`` (same letter order), as codes
     p·n_b + q numbered in discovery order, and the product's table over those numbers."""
     Ta = np.asarray(a.transitions, dtype=np.int64)
@@ -105,14 +110,15 @@ def product_pairs(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> tuple[np.
         p, q = np.divmod(codes, nb)
         return Ta[p] * nb + Tb[q]
 
-    return explore(a.initial * nb + b.initial, step, limit)
+    return explore(a.initial * nb + b.initial, step, state_limit)
 
 
+@renamed_parameters(limit="state_limit")
 def product(a: DFA, b: DFA, accept: Callable[[np.ndarray, np.ndarray], np.ndarray],
-            minimal: bool = True, limit: int = DEFAULT_STATE_LIMIT) -> DFA:
+            minimal: bool = True, state_limit: int = DEFAULT_STATE_LIMIT) -> DFA:
     """The reachable product automaton; a pair (p, q) accepts iff ``accept(F_a[p], F_b[q])``."""
     b = align(a, b)
-    codes, table = product_pairs(a, b, limit)
+    codes, table = product_pairs(a, b, state_limit)
     p, q = np.divmod(codes, b.n_states)
     d = DFA._trusted(a.alphabet, table, 0, accept(a.accepting[p], b.accepting[q]))
     return minimize(d) if minimal else d
@@ -190,8 +196,9 @@ def is_universal(a: DFA) -> bool:
     return bool(a.accepting[a.reachable].all())
 
 
+@renamed_parameters(limit="state_limit")
 def first_difference(a: DFA, b: DFA, bad: Callable[[np.ndarray, np.ndarray], np.ndarray] = np.not_equal,
-                     limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
+                     state_limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
     """The shortlex-least word w with ``bad(w ∈ L(a), w ∈ L(b))``, or None if there is none.
 
     An on-the-fly breadth-first search of the product from the pair of initial states: each
@@ -199,7 +206,7 @@ def first_difference(a: DFA, b: DFA, bad: Callable[[np.ndarray, np.ndarray], np.
     depth of the first difference, having built only the pairs of words shorter than it
     (plus that layer).  Discovery order is shortlex order of the pairs' least access words
     (letters in ``a``'s alphabet order), so the first bad pair found gives the shortlex-least
-    word.  With no difference every reachable pair is built: at most ``limit`` of them
+    word.  With no difference every reachable pair is built: at most ``state_limit`` of them
     (:class:`LimitExceeded` beyond).
     """
     b = align(a, b)
@@ -246,22 +253,24 @@ def first_difference(a: DFA, b: DFA, bad: Callable[[np.ndarray, np.ndarray], np.
             parent.extend((first + pos // k).tolist())
             letter.extend((pos % k).tolist())
             frontier = fresh_codes
-        if len(parent) > limit:
-            raise LimitExceeded("product states", limit, "the automata are too large to compare")
+        if len(parent) > state_limit:
+            raise LimitExceeded("product states", state_limit, "the automata are too large to compare")
         first = n0
     return None
 
 
-def shortest_distinguishing_word(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
+@renamed_parameters(limit="state_limit")
+def shortest_distinguishing_word(a: DFA, b: DFA, state_limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
     """A shortest word in exactly one of L(a), L(b) (least in length-lex order), or None.
 
     On-the-fly BFS of the product that stops at the first difference
     (:func:`first_difference`).
     """
-    return first_difference(a, b, np.not_equal, limit)
+    return first_difference(a, b, np.not_equal, state_limit)
 
 
-def equivalent(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> bool:
+@renamed_parameters(limit="state_limit")
+def equivalent(a: DFA, b: DFA, state_limit: int = DEFAULT_STATE_LIMIT) -> bool:
     """L(a) = L(b) (alphabets must have the same letters).
 
     Hopcroft and Karp's algorithm (1971): pairs of states are explored from the initial
@@ -321,12 +330,14 @@ def _union_find_equivalence(a: DFA, b: DFA) -> bool:
     return True
 
 
-def inclusion_counterexample(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
+@renamed_parameters(limit="state_limit")
+def inclusion_counterexample(a: DFA, b: DFA, state_limit: int = DEFAULT_STATE_LIMIT) -> tuple | None:
     """A shortest word in L(a) ∖ L(b) (shortlex-least), or None when L(a) ⊆ L(b); stops at
     the first such word (:func:`first_difference`)."""
-    return first_difference(a, b, lambda x, y: x & ~y, limit)
+    return first_difference(a, b, lambda x, y: x & ~y, state_limit)
 
 
-def is_subset(a: DFA, b: DFA, limit: int = DEFAULT_STATE_LIMIT) -> bool:
+@renamed_parameters(limit="state_limit")
+def is_subset(a: DFA, b: DFA, state_limit: int = DEFAULT_STATE_LIMIT) -> bool:
     """L(a) ⊆ L(b)."""
-    return inclusion_counterexample(a, b, limit) is None
+    return inclusion_counterexample(a, b, state_limit) is None

@@ -13,6 +13,7 @@ from typing import Sequence
 import numpy as np
 
 from attnlogic.kernel.errors import FileFormatError
+from attnlogic.kernel.limits import FILE_TABLE_ENTRIES
 
 from .dfa import DFA
 
@@ -20,7 +21,7 @@ __all__ = ["complete_partial", "MAX_TABLE_ENTRIES"]
 
 #: most entries of a transition table built from a file (states × letters): checked before
 #: the table is allocated
-MAX_TABLE_ENTRIES = 2 ** 25
+MAX_TABLE_ENTRIES = FILE_TABLE_ENTRIES
 
 
 def complete_partial(alphabet: Sequence[str], n: int, edges, initial: int, finals, source: str) -> DFA:

@@ -42,6 +42,7 @@ from typing import Sequence
 import numpy as np
 
 from attnlogic.kernel.errors import InputError, LimitExceeded, ParseError
+from attnlogic.kernel.limits import DEFAULT_STATE_LIMIT as _STATE_LIMIT
 
 from .dfa import DFA
 from .minimize import minimize
@@ -51,7 +52,8 @@ __all__ = ["parse_regex", "regex_to_dfa", "regex_to_nfa", "regex_alphabet", "tok
            "Regex", "Sym", "Eps", "Empty", "Cat", "Alt", "Star", "Plus", "Opt",
            "DEFAULT_STATE_LIMIT", "MAX_REPEAT", "MAX_POSITIONS", "MAX_CLASS_RANGE"]
 
-DEFAULT_STATE_LIMIT = 1_000_000
+#: the one state bound of every construction (:data:`attnlogic.kernel.limits.DEFAULT_STATE_LIMIT`)
+DEFAULT_STATE_LIMIT = _STATE_LIMIT
 
 #: the largest bound accepted in ``r{n}`` / ``r{n,m}`` (the expansion copies r that often)
 MAX_REPEAT = 1000

@@ -26,6 +26,7 @@ from typing import Sequence
 
 from ..kernel.errors import FileFormatError, InputError
 from ..kernel.validate import integer
+from ..kernel.limits import renamed_parameters
 from ..ltl.formula import Formula, is_future
 from .convert import from_automata_lib, from_networkx, is_automata_lib, is_networkx
 from .dfa import DFA, letter_problem
@@ -188,17 +189,18 @@ def language_from_regex(regex: str, alphabet: Sequence[str] | None = None, *,
     return Language(regex_to_dfa(regex, alphabet, **_limit(state_limit)), "regex", regex)
 
 
+@renamed_parameters(max_states="state_limit")
 def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None, *,
-                      one_hot: bool | None = None, max_states: int | None = None) -> Language:
+                      one_hot: bool | None = None, state_limit: int | None = None) -> Language:
     """The language of a DFA object — ours, an automata-lib ``DFA``/``NFA`` or a networkx
     graph (:func:`as_dfa`) — or of a DFA file (``-`` = standard input) in any
     format :func:`~.io.read_dfa_text` recognises: JSON, HOA, DOT, MONA DOT, AT&T/OpenFst
     text, GraphML.  ``one_hot``: for files over atomic propositions, the propositions are the letters
-    (default: one letter per valuation; :mod:`.propositions`).  ``max_states``: the most
+    (default: one letter per valuation; :mod:`.propositions`).  ``state_limit``: the most
     states a file may declare (None: 200,000, :data:`~.io.MAX_DFA_STATES`)."""
     if isinstance(dfa, str):
         d = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet), one_hot=one_hot,
-                          max_states=MAX_DFA_STATES if max_states is None else max_states)
+                          state_limit=MAX_DFA_STATES if state_limit is None else state_limit)
         text = dfa
         source = "<stdin>" if dfa == "-" else dfa
     else:
@@ -235,7 +237,7 @@ def load_language(*, formula: "str | Formula | None" = None, regex: str | None =
     elif regex is not None:
         lang = language_from_regex(regex, alphabet, state_limit=state_limit)
     else:
-        lang = language_from_dfa(dfa, alphabet, one_hot=one_hot, max_states=state_limit)
+        lang = language_from_dfa(dfa, alphabet, one_hot=one_hot, state_limit=state_limit)
     _check_letters(lang.dfa.alphabet)
     return lang
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from attnlogic.kernel.errors import InputError, LimitExceeded
+from attnlogic.kernel.limits import PERIODIC_TABLE_ENTRIES
 from attnlogic.ltl.formula import (And, Atom, Const, Formula, Historically, Iff, Implies, Mod, Not,
                                    Once, Or, Past, Since, Xor, Yesterday)
 from attnlogic.ltl.printer import node_texts, to_text
@@ -57,7 +58,7 @@ MAX_WIDTH = 2048
 
 #: most entries of the periodic positional table of MOD[m,r] leaves: (lcm of the moduli) ×
 #: width, float32 (256 MiB)
-MAX_PERIODIC_ENTRIES = 2 ** 26
+MAX_PERIODIC_ENTRIES = PERIODIC_TABLE_ENTRIES
 
 #: largest number of leaf assignments for which a gate is computed directly from its leaves
 MINTERM_BUDGET = 64

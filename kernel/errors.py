@@ -75,11 +75,6 @@ class LimitExceeded(AttnlogicError):
         super().__init__(msg)
 
 
-#: default ``memory_budget`` (bytes) of the quadratic and exponential steps: a sixth of the
-#: 24 GB machines this project runs on, so that a refusal comes long before the OOM killer
-DEFAULT_MEMORY_BUDGET = 4 * 2 ** 30
-
-
 class MemoryBudgetExceeded(LimitExceeded):
     """A step would allocate more than its ``memory_budget``: refused before allocating."""
 
@@ -88,14 +83,6 @@ class MemoryBudgetExceeded(LimitExceeded):
         super().__init__(f"memory for {what}", int(budget),
                          f"it needs about {_bytes(needed)}; raise memory_budget (bytes, now "
                          f"{_bytes(budget)}) or simplify the input", ("memory_budget",))
-
-
-def require_memory(what: str, needed: int, budget: int | None) -> None:
-    """Raise :class:`MemoryBudgetExceeded` when ``needed`` bytes exceed ``budget``
-    (None: :data:`DEFAULT_MEMORY_BUDGET`)."""
-    budget = DEFAULT_MEMORY_BUDGET if budget is None else budget
-    if needed > budget:
-        raise MemoryBudgetExceeded(what, needed, budget)
 
 
 def _bytes(n: int) -> str:

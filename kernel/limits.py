@@ -39,9 +39,20 @@ it.  Each field has one meaning:
 ``instantiations``
     assignments of elements to the variables of identities checked on a syntactic monoid
     or semigroup (|M|^variables; ``definability/identities.py``);
-``automaton_states``
-    states of the automata built from a formula or regex, and of a DFA file (None: each
-    construction's own default; 200,000 for a file; ``--max-states`` on the command line).
+``state_limit``
+    states of the automata built from a formula or regex, and of a DFA file (None: the
+    default of the source, :data:`DEFAULT_STATE_LIMIT` for a construction,
+    :data:`FILE_STATE_LIMIT` for a file; ``--max-states`` on the command line).  The one name
+    of the state bound in every layer: the constructions of automata/ take ``state_limit``
+    (their former ``limit`` and ``max_states``, and this field's former name
+    ``automaton_states``, are deprecated aliases).
+
+Every default budget of the library is a named constant of this module (the layers import
+them: tests/cli/test_limits_home.py finds no numeric budget default elsewhere), including
+those that are no field of :class:`Limits` because no classification passes them: the
+processes of a user's model (``check``/``extract --model-memory``) and of the server's
+workers (``serve --worker-memory``) have a memory of their own, distinct from
+``memory_budget`` (the tables of one step).
 
 ``limit`` is the documented alias of the library functions and of the command line's
 ``--limit``: it sets ``semigroup_elements``, ``type_states`` and ``synthesis_states`` together
@@ -52,12 +63,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from .errors import DEFAULT_MEMORY_BUDGET, InputError
+import functools
+import warnings
+
+from . import errors as _errors
+from .errors import InputError, MemoryBudgetExceeded
 from .validate import integer, number
 
 __all__ = ["Limits", "DEFAULT_LIMIT", "DEFAULT_MAX_DEPTH", "DEFAULT_SEARCH_BUDGET",
            "SEARCH_PER_FRAGMENT", "LIMIT_ALIAS", "DEFAULT_INSTANTIATIONS",
-           "DEFAULT_CERTIFICATE_FACTOR", "CERTIFICATE_FLOOR", "DEFAULT_CERTIFICATE_SECONDS"]
+           "DEFAULT_CERTIFICATE_FACTOR", "CERTIFICATE_FLOOR", "DEFAULT_CERTIFICATE_SECONDS",
+           "DEFAULT_MEMORY_BUDGET", "DEFAULT_STATE_LIMIT", "FILE_STATE_LIMIT", "SERVER_STATE_LIMIT",
+           "DEFAULT_MODEL_MEMORY", "DEFAULT_WORKER_MEMORY", "FILE_TABLE_ENTRIES",
+           "PERIODIC_TABLE_ENTRIES", "MODEL_SECONDS", "SERVER_SECONDS", "EXTRACTION_STATES",
+           "EXTRACTION_QUERIES", "LEARNING_STATES", "WARNING_STATE_LIMIT", "SERVER_CONNECTIONS",
+           "CENSUS_DFAS", "BULK_SEMIGROUP_CAPACITY", "CENSUS_BULK_DFAS", "SHRINK_CHECKS", "SHRINK_WORK", "SHRINK_MAX_STATES", "SHRINK_STEPS", "TYPE_FORMULA_SHRINK_CHECKS", "CERTIFICATE_WORK", "SMALL_SEARCH_CANDIDATES", "SEARCH_FULL_STATES", "SMALLEST_SEARCH_CANDIDATES", "STAR_FREE_WORK", "CHECK_WORK", "SHORT_CANDIDATES", "SHORT_MAX_STATES", "MAX_PAIR_WORK", "SUBREGULAR_CHECK_STATES", "STAR_FREE_TYPE_LIMIT", "STAR_FREE_LOCAL_DIVISOR_LIMIT", "STAR_FREE_LOCAL_DIVISOR_WORK", "SEPARATION_SEARCH_STATES", "IDENTITY_TABLE_ENTRIES", "EQUIVALENT_WORD_ELEMENTS", "PUMPING_WORK", "SHRINK_CALL_CHECKS", "SHRINK_CHECK_STATES", "LASSO_CANDIDATES",
+           "IDENTITY_CHECK_ELEMENTS", "IDENTITY_CHECK_INSTANTIATIONS", "renamed_parameters", "require_memory"]
 
 #: the default bound of every exponential step of deciding (elements, states)
 DEFAULT_LIMIT = 50_000
@@ -80,12 +101,165 @@ DEFAULT_CERTIFICATE_SECONDS = 1.0
 #: the default bound on the instantiations of identities checked (|M|^variables)
 DEFAULT_INSTANTIATIONS = 5_000_000
 
+#: default ``memory_budget`` (bytes) of the quadratic and exponential steps: a sixth of the
+#: 24 GB machines this project runs on, so that a refusal comes long before the OOM killer
+DEFAULT_MEMORY_BUDGET = 4 * 2 ** 30
+#: the address space (bytes) of the process that runs a user's model (``check``/``extract
+#: --model-memory``): the whole process, the model's framework included
+DEFAULT_MODEL_MEMORY = 4 * 2 ** 30
+#: the address space (bytes) of each worker process of ``attnlogic serve`` (``--worker-memory``);
+#: half of it is the ``memory_budget`` of the worker's steps
+DEFAULT_WORKER_MEMORY = 3 * 2 ** 30
+
+#: the states of every automaton built (formula → DFA, regex → DFA, subset constructions,
+#: products, the rational operations): ``Y[<=k]`` for the largest k the parser accepts (10^6:
+#: k + 1 states) fits; one value for all of them (before: 1, 2 and 5 million by construction)
+DEFAULT_STATE_LIMIT = 2_000_000
+#: the states of a DFA read from a file (JSON, DOT, HOA, GraphML, ...): the file is the input,
+#: not a construction, and a table this large is already a 100 MB text
+FILE_STATE_LIMIT = 200_000
+#: the states built to tell whether a formula's language is empty or universal, for a warning
+#: only (past it nothing is said)
+WARNING_STATE_LIMIT = 10_000
+#: the states of a language's automaton on the page (``attnlogic serve --max-states``), whose
+#: requests come from anyone and share the server's workers
+SERVER_STATE_LIMIT = 20_000
+#: entries (states × letters) of a transition table built from a file: checked before the
+#: table is allocated
+FILE_TABLE_ENTRIES = 2 ** 25
+#: entries of a compiled model's periodic positional table of MOD[m,r] leaves ((lcm of the
+#: moduli) × width, float32: 256 MiB)
+PERIODIC_TABLE_ENTRIES = 2 ** 26
+
+# -- a user's model, the server ------------------------------------------------------------
+#: seconds a user's model may take for a whole check or extraction (``--time-budget``)
+MODEL_SECONDS = 600.0
+#: seconds per request of ``attnlogic serve``, the wait for a worker included (``--time-budget``)
+SERVER_SECONDS = 30.0
+#: DFAs a census may enumerate (the upper bound checked before enumerating; ``--max-dfas``,
+#: and the page's census)
+CENSUS_DFAS = 100_000
+#: connections the server handles at once (uvicorn's ``limit_concurrency``; more are answered 503)
+SERVER_CONNECTIONS = 256
+#: the extraction of a model's automaton: states of a hypothesis, and words run through the
+#: model (``extract --max-states``, ``--max-queries``)
+EXTRACTION_STATES = 100
+EXTRACTION_QUERIES = 1_000_000
+#: states of a hypothesis of the L* learner called on its own (:func:`attnlogic.automata.learning.learn_dfa`)
+LEARNING_STATES = 1000
+
+
+# -- definability: the budgets of its steps (each module names its own as before) --------------
+# definability/census/batch_classes.py
+#: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB); a
+#: semigroup beyond it is refused (RuntimeError) rather than exhausting memory.  The
+#: aperiodic transition semigroups of minimal DFAs with at most 7 states over two letters
+#: stay far below it (a census measures them: docs/census.md).
+BULK_SEMIGROUP_CAPACITY = 16384
+# definability/census/shards.py
+#: default bound when only the four fragments of the compiled kernel are asked (and the
+#: classes of :mod:`.batch_classes`, decided in bulk too): 6 states over two letters
+#: (bound 384,845,906 summed over the sizes; minutes of CPU) and 4 over three (34,106,942)
+#: fit, 7 over two (a cluster's work: docs/census.md) does not
+CENSUS_BULK_DFAS = 400_000_000
+# definability/certify/certificates.py
+#: greedy semantic shrinking of each certificate (readability): the number of exact checks
+#: is at most SHRINK_CHECKS and at most SHRINK_WORK / (DFA states × formula size), so the
+#: output is deterministic (no wall clock) and the time stays bounded; only formulas above
+#: SHRINK_MIN_SIZE and DFAs up to SHRINK_MAX_STATES states are shrunk
+SHRINK_CHECKS = 800
+SHRINK_WORK = 1_500_000
+SHRINK_MAX_STATES = 200
+#: ... and the exact checks of one shrinking do at most this much work in all (product
+#: states × distinct subformulas of the candidate, summed over the checks)
+SHRINK_STEPS = 3_000_000
+#: formulas from type refinement are the least readable: they get more checks
+TYPE_FORMULA_SHRINK_CHECKS = 3000
+#: the exact checks of one certificate by the product search (product states × distinct
+#: subformulas, the unit of :data:`~.synthesis.CHECK_WORK`): at most this much for shrinking
+#: and tidying together (the final check keeps CHECK_WORK: a 3-state language's hybrid
+#: window certificate needs more than this); a certificate whose DFA
+#: states × distinct subformulas exceed it is refused before tidying (its check alone would
+#: not fit).  Past it the member answer stands without a formula (the procedure proved it)
+#: and says so: unbounded, tidying and checking the 1,500-subformula LTL[P] certificate of a
+#: 200-state partially ordered DFA took 6 minutes on the loaded machine
+CERTIFICATE_WORK = 250_000
+#: a certificate of at most SMALLEST_FROM_SIZE nodes is searched too, below its own size,
+#: with at most this many candidates (the formulas of up to 8 nodes over two letters fit:
+#: `P a` for "contains a" after 6, where the synthesis gives `P (a & !P a)`)
+SMALL_SEARCH_CANDIDATES = 10_000
+#: ... and on a DFA of n > SEARCH_FULL_STATES states at most SMALLEST_PER_SEARCH ×
+#: SEARCH_FULL_STATES / n candidates: a candidate that matches the sample is checked exactly
+#: (work linear in n), so the search's cost stays about that of a SEARCH_FULL_STATES-state
+#: DFA instead of growing with n past the decisions' (three searches on a 4,100-state chain
+#: took 18 s beside 0.4 s of deciding, and found nothing)
+SEARCH_FULL_STATES = 100
+# definability/certify/smallest.py
+#: default number of candidate formulas evaluated
+SMALLEST_SEARCH_CANDIDATES = 60_000
+# definability/certify/starfree.py
+#: default budget of one construction (subformula-DFA states explored, summed)
+STAR_FREE_WORK = 200_000
+# definability/certify/synthesis.py
+#: the product search costs one evaluation of every distinct subformula per product state
+#: and letter: it visits at most CHECK_WORK / (distinct subformulas) product states (fewer
+#: than ``limit`` when the formula is large), and a check whose DFA states × distinct
+#: subformulas exceed CHECK_WORK is refused (LimitExceeded) before it starts — a
+#: 2,000-state chain with a 12,000-node certificate would take minutes
+CHECK_WORK = 10_000_000
+# definability/checks/attest.py
+#: (period, tail) nodes visited by each search for a shorter lasso witness ...
+SHORT_CANDIDATES = 2_000
+#: ... on DFAs of at most this many states (the search follows the run of every shortest
+#: prefix into its periodic part: quadratic in the states)
+SHORT_MAX_STATES = 500
+# definability/checks/verify.py
+#: positions × levels of the refinement of one pair (both words): beyond it the pair's own
+#: separability is not computed (said in the answer)
+MAX_PAIR_WORK = 2_000_000
+# definability/checks/verify_subregular.py
+#: the most product states a certificate check explores
+SUBREGULAR_CHECK_STATES = 2_000_000
+# definability/fragments/aperiodic.py
+#: S-type automata grow fast; the LTL[S] certificate search gets this many states at most
+STAR_FREE_TYPE_LIMIT = 4_000
+#: bound (monoid elements, sub-problems, subformula DFA states) of the local-divisor fallback
+STAR_FREE_LOCAL_DIVISOR_LIMIT = 5_000
+#: its work budget in all (subformula-DFA states explored; ~10^4 per second on an idle
+#: core): the splitting strategies STAR_FREE_STRATEGIES are tried in order, each with an
+#: equal share, and the first formula found is kept (trying all three and keeping the
+#: smallest cost three times as much, 25 s on an 8-state counter-free DFA that has none)
+STAR_FREE_LOCAL_DIVISOR_WORK = 20_000
+# definability/separation/separate_languages.py
+#: product and separator states of the search for a small separator (or the limits', when smaller)
+SEPARATION_SEARCH_STATES = 5_000
+# definability/subregular/__init__.py
+#: most entries of a semigroup's multiplication table built for an identity check
+IDENTITY_TABLE_ENTRIES = 4_000_000
+# definability/values/witnesses.py
+#: transformations a search for a shorter word with the same one may visit
+EQUIVALENT_WORD_ELEMENTS = 2_000
+#: array steps (states × letters applied) that :func:`pumping_power` may spend
+PUMPING_WORK = 20_000_000
+
+# the parameters' defaults of functions called on their own (classify passes its Limits)
+#: :func:`~attnlogic.definability.certify.synthesis.shrink`: exact checks, and the product
+#: states of each
+SHRINK_CALL_CHECKS = 400
+SHRINK_CHECK_STATES = 20_000
+#: :func:`~attnlogic.definability.algebra.types.lasso_search`: lassos tried
+LASSO_CANDIDATES = 20_000
+#: :func:`~attnlogic.definability.checks.verify.verify_identity_check`, the independent check
+#: of an identity: monoid elements enumerated, and assignments of them tried
+IDENTITY_CHECK_ELEMENTS = 2_000
+IDENTITY_CHECK_INSTANTIATIONS = 200_000
+
 #: the fields that the alias ``limit`` sets
 LIMIT_ALIAS = ("semigroup_elements", "type_states", "synthesis_states")
 
-#: the least value of each field (``automaton_states`` may also be None)
+#: the least value of each field (``state_limit`` may also be None)
 _MINIMUM = {"max_depth": 1, "semigroup_elements": 1, "type_states": 1, "synthesis_states": 1,
-            "check_states": 1, "search_budget": 0, "certificate_factor": 0, "memory_budget": 1, "automaton_states": 1,
+            "check_states": 1, "search_budget": 0, "certificate_factor": 0, "memory_budget": 1, "state_limit": 1,
             "instantiations": 1, "certificate_seconds": 0}
 #: the fields that are seconds (finite numbers, not integers), with their largest value
 _NUMBERS = {"certificate_seconds": 86_400.0}
@@ -104,13 +278,13 @@ class Limits:
     certificate_factor: int = DEFAULT_CERTIFICATE_FACTOR
     certificate_seconds: float = DEFAULT_CERTIFICATE_SECONDS
     memory_budget: int = DEFAULT_MEMORY_BUDGET
-    automaton_states: int | None = None
+    state_limit: int | None = None
     instantiations: int = DEFAULT_INSTANTIATIONS
 
     def __post_init__(self):
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name == "automaton_states" and value is None:
+            if f.name == "state_limit" and value is None:
                 continue
             if f.name in _NUMBERS:
                 object.__setattr__(self, f.name, number(f.name, value, _MINIMUM[f.name], _NUMBERS[f.name]))
@@ -128,6 +302,10 @@ class Limits:
         if limits is not None and not isinstance(limits, Limits):
             raise InputError(f"limits: a Limits value, got {type(limits).__name__}",
                              parameters=("limits",))
+        if "automaton_states" in given:
+            _deprecated("automaton_states", "state_limit", "Limits.of")
+            value = given.pop("automaton_states")
+            given.setdefault("state_limit", value)
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(given) - names)
         if unknown:
@@ -144,3 +322,63 @@ class Limits:
 
     def to_json(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @property
+    def automaton_states(self) -> int | None:
+        """Deprecated: :attr:`state_limit`, its former name."""
+        _deprecated("automaton_states", "state_limit", "Limits")
+        return self.state_limit
+
+
+_dataclass_init = Limits.__init__
+
+
+@functools.wraps(_dataclass_init)
+def _init(self, *args, automaton_states=None, **kwargs):
+    if automaton_states is not None:
+        _deprecated("automaton_states", "state_limit", "Limits")
+        kwargs.setdefault("state_limit", automaton_states)
+    _dataclass_init(self, *args, **kwargs)
+
+
+Limits.__init__ = _init
+
+
+def _deprecated(old: str, new: str, where: str) -> None:
+    warnings.warn(f"{where}: {old}= is a deprecated name of {new}=", DeprecationWarning, stacklevel=4)
+
+
+def renamed_parameters(**renames: str):
+    """A decorator keeping the former names of a function's keyword parameters working:
+    ``@renamed_parameters(limit="state_limit")`` passes ``limit=`` on as ``state_limit=``
+    with a :class:`DeprecationWarning` (both given: a TypeError)."""
+
+    def wrap(function):
+        @functools.wraps(function)
+        def call(*args, **kwargs):
+            for old, new in renames.items():
+                if old in kwargs:
+                    if new in kwargs:
+                        raise TypeError(f"{function.__name__}() got both {old}= and its new name {new}=")
+                    _deprecated(old, new, f"{function.__name__}()")
+                    kwargs[new] = kwargs.pop(old)
+            return function(*args, **kwargs)
+
+        call.renamed_parameters = dict(renames)
+        return call
+
+    return wrap
+
+
+def require_memory(what: str, needed: int, budget: int | None) -> None:
+    """Raise :class:`~attnlogic.kernel.errors.MemoryBudgetExceeded` when ``needed`` bytes
+    exceed ``budget`` (None: :data:`DEFAULT_MEMORY_BUDGET`)."""
+    budget = DEFAULT_MEMORY_BUDGET if budget is None else budget
+    if needed > budget:
+        raise MemoryBudgetExceeded(what, needed, budget)
+
+
+# their former home keeps the names for code that imported them from there (once this module
+# is loaded, as it is by every layer; errors.py cannot import this module, which imports it)
+_errors.DEFAULT_MEMORY_BUDGET = DEFAULT_MEMORY_BUDGET
+_errors.require_memory = require_memory

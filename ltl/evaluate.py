@@ -5,15 +5,11 @@ For a word w = w1 … wN, positions are 1 … N+1; position N+1 is just after th
 ``v`` of length N+1 with ``v[i]`` the truth of g at position i+1.  The word is accepted
 iff f holds at N+1 (docs/syntax.md).
 
-Each operator is one vectorised numpy pass, linear in N (with C[i] = #{m < i : φ at m},
-a prefix count):
-
-* ``MOD[m,r]`` at i: (i+1) ≡ r (mod m)  (index i is the 1-based position i+1)
-* ``P φ``      at i: C[i] > 0                                     (∃ m < i)
-* ``Y[<=k] φ`` at i: C[i] − C[max(0, i−k)] > 0                    (∃ i−k ≤ m < i)
-* ``O φ``      at i: C[i+1] > 0,  ``H φ`` at i: no ¬φ at any m ≤ i
-* ``φ S ψ``    at i: ψ somewhere in [L(i), i) where L(i) is the last m < i with ¬φ
-  (0 if none): then φ holds strictly between that ψ and i.
+Each operator is a few vectorised numpy passes over the word: ``MOD[m,r]`` at index i
+holds iff (i+1) ≡ r (mod m) (index i is the 1-based position i+1); the past operators
+``P``, ``Y[<=k]``, ``S``, ``O``, ``H`` are the scans of the one table of their semantics,
+:data:`attnlogic.ltl.semantics.TEMPORAL` (prefix ors, windows by doubling, Since as a
+parallel prefix: O(N log N) at most).
 
 Future operators (LTLf, ltlf2dfa's semantics) range over the letter positions 1 … N; at
 N+1 (the empty suffix) they take their value on the empty trace (docs/logic.md):
@@ -35,10 +31,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .formula import (Always, Atom, Const, Eventually, Formula, Historically, Mod, Next, Once, Past,
-                      Release, Since, Until, WeakNext, Yesterday, is_future)
-from .semantics import (BOOLEAN, BOOLEAN_TYPES, PY_BOOLEAN, block_leaves, boolean_block,
-                        connectives)
+from .formula import (Always, Atom, Const, Eventually, Formula, Mod, Next, Release, Until,
+                      WeakNext, is_future)
+from .semantics import (BOOLEAN, BOOLEAN_TYPES, PY_BOOLEAN, TEMPORAL, block_leaves,
+                        boolean_block, connectives)
 from .rewrite import core, readout_skeleton
 
 __all__ = ["connectives", "BOOLEAN", "PY_BOOLEAN", "BOOLEAN_TYPES", "block_leaves", "boolean_block",
@@ -78,13 +74,6 @@ def encode_word(word) -> EncodedWord:
     return EncodedWord(codes, lambda a: index.get(a, -1))
 
 
-def _strict_count(v: np.ndarray) -> np.ndarray:
-    """C with C[i] = #{m < i : v[m]} for i = 0..len(v) (length len(v)+1)."""
-    c = np.zeros(len(v) + 1, dtype=np.int64)
-    np.cumsum(v, out=c[1:])
-    return c
-
-
 def _apply(node: Formula, values: dict, enc: EncodedWord, n1: int, atoms_at_end_only: bool = False):
     cls = type(node)
     if cls is Atom:
@@ -99,26 +88,10 @@ def _apply(node: Formula, values: dict, enc: EncodedWord, n1: int, atoms_at_end_
         return (np.arange(1, n1 + 1) - node.r) % node.m == 0
     if cls in BOOLEAN:
         return BOOLEAN[cls](*(values[c] for c in node.children))
-    if cls is Past:
-        return _strict_count(values[node.arg])[:-1] > 0
-    if cls is Yesterday:
-        c = _strict_count(values[node.arg])
-        i = np.arange(n1)
-        return (c[i] - c[np.maximum(0, i - node.k)]) > 0
-    if cls is Once:          # O φ at i = O φ at i−1 ∨ φ at i (step_once), all prefixes at once
-        return np.logical_or.accumulate(values[node.arg])
-    if cls is Historically:   # H φ at i = H φ at i−1 ∧ φ at i (step_history)
-        return np.logical_and.accumulate(values[node.arg])
-    if cls is Since:
-        phi, psi = values[node.left], values[node.right]
-        i = np.arange(n1)
-        # last[i] = largest m < i with not phi[m], or 0 when there is none
-        marks = np.where(~phi, i, 0)
-        last = np.zeros(n1, dtype=np.int64)
-        if n1 > 1:
-            last[1:] = np.maximum.accumulate(marks)[:-1]
-        c = _strict_count(psi)
-        return (c[i] - c[last]) > 0
+    rule = TEMPORAL.get(cls)
+    if rule is not None:     # the operators' table (ltl/semantics.py), all positions at once:
+        # a strict-past operator reads its arguments at positions 1 … N, O and H at 1 … N+1
+        return rule.scan(node, *(values[c][:-1] if rule.strict else values[c] for c in node.children))
     if cls in (Next, WeakNext, Eventually, Always, Until, Release):
         return _future(node, values, n1)
     raise TypeError(f"unknown formula node {cls.__name__}")

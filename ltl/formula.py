@@ -28,7 +28,7 @@ height and atoms are computed once, bottom-up, at construction.
 from __future__ import annotations
 
 import weakref
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..kernel.validate import is_int
 
@@ -109,8 +109,9 @@ class Formula:
     def is_temporal(self) -> bool:
         return isinstance(self, (Past, Yesterday, Once, Historically, Since) + FUTURE)
 
-    def subformulas(self) -> list["Formula"]:
-        """Every distinct subformula, children before parents (iterative post-order)."""
+    def subformulas(self, enter: "Callable[[Formula], bool] | None" = None) -> list["Formula"]:
+        """Every distinct subformula, children before parents (iterative post-order); with
+        ``enter``, only below the nodes for which it is true (the others are leaves)."""
         seen: set[int] = set()
         order: list[Formula] = []
         stack: list[tuple[Formula, bool]] = [(self, False)]
@@ -123,6 +124,8 @@ class Formula:
                 continue
             seen.add(id(node))
             stack.append((node, True))
+            if enter is not None and not enter(node):
+                continue
             for child in reversed(node.children):
                 if id(child) not in seen:
                     stack.append((child, False))

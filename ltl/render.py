@@ -38,21 +38,19 @@ def _atom_text(name: str) -> str:
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+_TEXT = {
+    Not: "!", And: " & ", Or: " | ", Implies: " -> ", Iff: " <-> ", Xor: " xor ", Since: " S ",
+    Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[<={k}] ",
+    Next: "X ", WeakNext: "WX ", Eventually: "F ", Always: "G ", Until: " U ", Release: " R ",
+    True: "true", False: "false", "(": "(", ")": ")", "atom": _atom_text,
+    "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
+}
+
 STYLES = {
-    "text": {
-        Not: "!", And: " & ", Or: " | ", Implies: " -> ", Iff: " <-> ", Xor: " xor ", Since: " S ",
-        Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[<={k}] ",
-        Next: "X ", WeakNext: "WX ", Eventually: "F ", Always: "G ", Until: " U ", Release: " R ",
-        True: "true", False: "false", "(": "(", ")": ")", "atom": _atom_text,
-        "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
-    },
-    "unicode": {
-        Not: "¬", And: " ∧ ", Or: " ∨ ", Implies: " → ", Iff: " ↔ ", Xor: " ⊕ ", Since: " S ",
-        Past: "P ", Once: "O ", Historically: "H ", "Y": "Y ", "Yk": "Y[≤{k}] ",
-        Next: "X ", WeakNext: "WX ", Eventually: "F ", Always: "G ", Until: " U ", Release: " R ",
-        True: "⊤", False: "⊥", "(": "(", ")": ")", "atom": _atom_text,
-        "mod": "MOD[{m},{r}]", "name": "${p}{i}", "define": "{name} := {text}",
-    },
+    "text": _TEXT,
+    # the text style with the connectives, the window and the constants in Unicode
+    "unicode": {**_TEXT, Not: "¬", And: " ∧ ", Or: " ∨ ", Implies: " → ", Iff: " ↔ ", Xor: " ⊕ ",
+                "Yk": "Y[≤{k}] ", True: "⊤", False: "⊥"},
     "latex": {
         Not: r"\neg ", And: r" \wedge ", Or: r" \vee ", Implies: r" \rightarrow ",
         Iff: r" \leftrightarrow ", Xor: r" \oplus ", Since: r" \mathbin{\mathsf{S}} ",

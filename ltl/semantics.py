@@ -15,6 +15,17 @@ operators so that they too serve arrays and bools:
 * ``Y[<=k] φ``: the positions since φ last held, capped at k (:func:`step_window`); it
   holds while that count is below k.
 
+:data:`TEMPORAL` gathers each past operator's semantics in one row (:class:`PastRule`): its
+memory (how many values, the value before position 1, the recurrence above, the readout)
+for the automata that run it letter by letter, and the same recurrence solved for all
+positions at once (``scan``: a few whole-array passes of ``&``, ``|``, ``~``, so that numpy
+boolean arrays and bit-packed bytes alike are scanned) for the evaluators that read whole
+words; ``O`` and ``H``, which also read the current position, carry their rewriting into
+``P`` (``O φ = φ ∨ P φ``, ``H φ = φ ∧ ¬P¬φ``).  The scans are the recurrences' closed forms
+(prefix ors, sliding-window ors by doubling, the Since recurrence as a parallel prefix of
+the maps x ↦ ψ ∨ (φ ∧ x)); tests/ltl/test_semantics_table.py checks each against its
+recurrence on every short sequence.
+
 The users: :mod:`attnlogic.ltl.evaluate`, :mod:`attnlogic.automata.from_formula`,
 :mod:`attnlogic.definability.certify.synthesis` (the exact check), :mod:`attnlogic.compiler.plan`,
 :mod:`attnlogic.definability.certify.starfree`, :mod:`attnlogic.definability.certify.smallest` and
@@ -29,11 +40,14 @@ from typing import Callable
 
 import numpy as np
 
-from .formula import And, Formula, Iff, Implies, Not, Or, Xor
+from dataclasses import dataclass
+
+from .formula import (And, Formula, Historically, Iff, Implies, Not, Once, Or, Past, Since, Xor,
+                      Yesterday)
 
 __all__ = ["connectives", "BOOLEAN", "PY_BOOLEAN", "BOOLEAN_TYPES", "block_leaves",
            "boolean_block", "step_past", "step_once", "step_history", "step_since",
-           "step_window"]
+           "step_window", "PastRule", "TEMPORAL", "STRICT_PAST"]
 
 BOOLEAN_TYPES = (Not, And, Or, Implies, Iff, Xor)
 
@@ -120,3 +134,117 @@ def step_window(count, arg, k: int):
     if isinstance(count, np.ndarray):
         return np.where(arg, 0, np.minimum(count + 1, k))
     return 0 if arg else min(count + 1, k)
+
+
+# -- the temporal operators, one row each ------------------------------------------------------
+# A scan reads its operands' values at positions 1 … n (axis 0 of arrays of any further
+# shape, boolean or bit-packed uint8) and returns the operator's values at positions 1 … n+1
+# for a strict-past operator (the value at n+1 reads only positions ≤ n), at 1 … n for O, H.
+
+def _shift(v, d: int):
+    """``v`` moved d ≥ 1 positions later along axis 0, false shifted in (same length)."""
+    out = np.zeros_like(v)
+    if d < len(v):
+        out[d:] = v[:len(v) - d]
+    return out
+
+
+def _after(v):
+    """Values at positions 1 … n+1 from values ``v`` that hold at the position after each of
+    1 … n: false at position 1 (nothing before it)."""
+    out = np.zeros((len(v) + 1,) + v.shape[1:], dtype=v.dtype)
+    out[1:] = v
+    return out
+
+
+def _scan_past(node, v):
+    """``P φ`` at i+1 = φ somewhere in 1 … i: a prefix or."""
+    return _after(np.bitwise_or.accumulate(v, axis=0) if len(v) else v)
+
+
+def _scan_window(node, v):
+    """``Y[<=k] φ`` at i+1 = φ somewhere in i−k+1 … i: a sliding or of width k, built by
+    doubling (windows of width 1, 2, 4, … combined along k's binary digits)."""
+    k = node.k
+    if k >= len(v):
+        return _scan_past(node, v)
+    result, covered = np.zeros_like(v), 0      # result[i]: or over (i−covered, i]
+    block, width = v.copy(), 1                 # block[i]: or over (i−width, i]
+    while k:
+        if k & 1:
+            result |= _shift(block, covered) if covered else block
+            covered += width
+        k >>= 1
+        if k:
+            block |= _shift(block, width)
+            width *= 2
+    return _after(result)
+
+
+def _scan_since(node, left, right):
+    """``φ S ψ`` at i+1 = f_i(… f_1(false)) with f_m(x) = ψ_m ∨ (φ_m ∧ x)
+    (:func:`step_since`): maps of that form compose as (a', b') ∘ (a, b) = (a ∧ a', b' ∨ (a' ∧ b)),
+    so a parallel prefix (Hillis–Steele: offsets 1, 2, 4, …) gives every position."""
+    a, b = left.copy(), right.copy()
+    offset = 1
+    while offset < len(b):
+        b[offset:] |= a[offset:] & b[:-offset]
+        a[offset:] &= a[:-offset]
+        offset *= 2
+    return _after(b)
+
+
+def _scan_once(node, v):
+    """``O φ`` at i = φ somewhere in 1 … i."""
+    return np.bitwise_or.accumulate(v, axis=0) if len(v) else v.copy()
+
+
+def _scan_history(node, v):
+    """``H φ`` at i = φ everywhere in 1 … i."""
+    return np.bitwise_and.accumulate(v, axis=0) if len(v) else v.copy()
+
+
+def _holds_bit(node, memory):
+    return memory != 0
+
+
+@dataclass(frozen=True)
+class PastRule:
+    """The semantics of one past operator.  Its memory, for the automata that read a word
+    letter by letter: values 0 … ``states(node)`` − 1, ``initial(node)`` before position 1,
+    ``step(node, memory, *args)`` the memory at the next position from the arguments' truth
+    here, ``holds(node, memory)`` the operator's truth where that memory stands (for a
+    strict-past operator, the position after the letters read; for O and H, the position
+    of the last one).  ``scan(node, *args)``: the same recurrence over all positions at
+    once (comment above).  ``strict``: the value at a position reads only earlier ones.
+    ``rewrite``: for O and H, the same operator as a strict-past formula of its argument."""
+
+    arity: int
+    strict: bool
+    states: "Callable[[Formula], int]"
+    initial: "Callable[[Formula], int]"
+    step: Callable
+    holds: Callable
+    scan: Callable
+    rewrite: "Callable[[Formula], Formula] | None" = None
+
+
+#: the temporal past operators by formula class: the one definition of their semantics
+TEMPORAL: dict[type, PastRule] = {
+    Past: PastRule(1, True, lambda node: 2, lambda node: 0,
+                   lambda node, memory, arg: step_past(memory, arg), _holds_bit, _scan_past),
+    Yesterday: PastRule(1, True, lambda node: node.k + 1, lambda node: node.k,
+                        lambda node, memory, arg: step_window(memory, arg, node.k),
+                        lambda node, memory: memory < node.k, _scan_window),
+    Since: PastRule(2, True, lambda node: 2, lambda node: 0,
+                    lambda node, memory, left, right: step_since(memory, left, right),
+                    _holds_bit, _scan_since),
+    Once: PastRule(1, False, lambda node: 2, lambda node: 0,
+                   lambda node, memory, arg: step_once(memory, arg), _holds_bit, _scan_once,
+                   lambda arg: Or(arg, Past(arg))),
+    Historically: PastRule(1, False, lambda node: 2, lambda node: 1,
+                           lambda node, memory, arg: step_history(memory, arg), _holds_bit,
+                           _scan_history, lambda arg: And(arg, Not(Past(Not(arg))))),
+}
+#: the strict-past operators (Y, P, S): the value at a position reads only earlier ones
+STRICT_PAST = tuple(cls for cls, rule in TEMPORAL.items() if rule.strict)

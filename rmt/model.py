@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from attnlogic.kernel.errors import InputError, require_memory
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.limits import require_memory
 
 from ._checks import nonnegative, positive, positive_int
 
@@ -106,7 +107,7 @@ def sizes(d: int, delta: float, gamma: float, memory_budget: int | None = None) 
     Refused (:class:`~attnlogic.kernel.errors.MemoryBudgetExceeded`, before anything is sampled)
     when the float64 matrices of a simulation at these sizes, the embedding table (d×V),
     the pooled samples (N×d) and their covariance (d×d), would exceed ``memory_budget``
-    bytes (None: :data:`attnlogic.kernel.errors.DEFAULT_MEMORY_BUDGET`)."""
+    bytes (None: :data:`attnlogic.kernel.limits.DEFAULT_MEMORY_BUDGET`)."""
 
 
     d = positive_int("d", d)

@@ -41,6 +41,7 @@ from attnlogic.automata.dfa import DFA
 from attnlogic.automata.learning import Learned, LearningStopped, learn_dfa
 from attnlogic.automata.operations import difference, shortest_accepted, symmetric_difference
 from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.limits import EXTRACTION_QUERIES, EXTRACTION_STATES, MODEL_SECONDS
 from attnlogic.kernel.progress import StatusLine
 from attnlogic.kernel.validate import integer, number
 
@@ -58,9 +59,10 @@ MEMO_LENGTH = 256
 #: still checked against what it holds, and new ones are not kept)
 MEMO_ENTRIES = 1 << 21
 #: the learning's default bounds: states of a hypothesis, words run through the model, seconds
-DEFAULT_MAX_STATES = 100
-DEFAULT_MAX_QUERIES = 1_000_000
-DEFAULT_TIME_BUDGET = 600.0
+#: (kernel/limits.py holds them with every other default budget)
+DEFAULT_MAX_STATES = EXTRACTION_STATES
+DEFAULT_MAX_QUERIES = EXTRACTION_QUERIES
+DEFAULT_TIME_BUDGET = MODEL_SECONDS
 
 
 class ModelOracle:

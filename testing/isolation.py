@@ -9,9 +9,9 @@ on a pipe of its own).  So:
 
 * a report comes back only when the check ran to its end; anything else — an exception (a
   syntax error in the file included), ``sys.exit``/``os._exit`` at import or in ``forward``,
-  death by a signal, more than ``time_budget`` seconds, more than ``memory_budget`` bytes —
+  death by a signal, more than ``time_budget`` seconds, more than ``model_memory`` bytes —
   raises :class:`ModelFailed`, one line naming the model and what happened;
-* the child's address space is limited to ``memory_budget`` (``RLIMIT_AS``: an allocation
+* the child's address space is limited to ``model_memory`` (formerly ``memory_budget``) (``RLIMIT_AS``: an allocation
   beyond it fails at once; with ``device="cuda"``, whose driver reserves address space, the
   parent watches the child's resident memory instead and stops it past the budget);
 * the model's standard output is kept apart from ours (the child's stdout goes to a file;
@@ -48,13 +48,14 @@ import sys
 import tempfile
 import time
 
-from attnlogic.kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
+from attnlogic.kernel.errors import InputError
+from attnlogic.kernel.limits import DEFAULT_MODEL_MEMORY, MODEL_SECONDS, renamed_parameters
 from attnlogic.kernel.validate import integer, number
 
 __all__ = ["ModelFailed", "check_isolated", "run_isolated", "TASKS", "DEFAULT_TIME_BUDGET"]
 
 #: seconds a user's model may take for a whole check (loading included)
-DEFAULT_TIME_BUDGET = 600.0
+DEFAULT_TIME_BUDGET = MODEL_SECONDS
 #: how much of the model's own output is passed on
 _OUTPUT_TAIL = 1000
 
@@ -77,8 +78,9 @@ def _positive(name: str, value, whole: bool) -> None:
             number(name, value, above=0)
 
 
+@renamed_parameters(memory_budget="model_memory")
 def check_isolated(spec: str, *, device: str = "cpu", time_budget: float | None = DEFAULT_TIME_BUDGET,
-                   memory_budget: int | None = DEFAULT_MEMORY_BUDGET, threads: int | None = None,
+                   model_memory: int | None = DEFAULT_MODEL_MEMORY, threads: int | None = None,
                    **check_options):
     """:func:`attnlogic.testing.check` of the model that ``spec`` names
     (:func:`attnlogic.testing.load_model`: ``FILE.py:FACTORY``, ``package.module:FACTORY``, …),
@@ -87,7 +89,7 @@ def check_isolated(spec: str, *, device: str = "cpu", time_budget: float | None 
     ``threads``: torch's CPU threads in the child.  Returns the :class:`~.report.ModelReport`;
     raises :class:`ModelFailed` when the model failed, ``InputError`` for bad input."""
     return run_isolated(spec, "check", check_options, device=device, time_budget=time_budget,
-                        memory_budget=memory_budget, threads=threads)
+                        model_memory=model_memory, threads=threads)
 
 
 #: what a child process may run on the model: the check, or the extraction of its automaton
@@ -95,8 +97,9 @@ def check_isolated(spec: str, *, device: str = "cpu", time_budget: float | None 
 TASKS = ("check", "extract")
 
 
+@renamed_parameters(memory_budget="model_memory")
 def run_isolated(spec: str, task: str, options: dict, *, device: str = "cpu",
-                 time_budget: float | None = DEFAULT_TIME_BUDGET, memory_budget: int | None = DEFAULT_MEMORY_BUDGET,
+                 time_budget: float | None = DEFAULT_TIME_BUDGET, model_memory: int | None = DEFAULT_MODEL_MEMORY,
                  threads: int | None = None):
     """The ``task`` (:data:`TASKS`) on the model that ``spec`` names, in a child process
     under the budgets (module docstring); ``options`` (keyword arguments) go to the task's
@@ -104,13 +107,13 @@ def run_isolated(spec: str, task: str, options: dict, *, device: str = "cpu",
     if task not in TASKS:
         raise InputError(f"task {task!r}: expected one of {', '.join(TASKS)}", parameters=("task",))
     _positive("time_budget", time_budget, whole=False)
-    _positive("memory_budget", memory_budget, whole=True)
+    _positive("model_memory", model_memory, whole=True)
     _positive("threads", threads, whole=True)
     if not isinstance(spec, str):
         raise InputError(f"model: expected a name such as FILE.py:FACTORY, got {type(spec).__name__}",
                          parameters=("model",))
     job = {"spec": spec, "task": task, "device": device, "options": options, "threads": threads,
-           "memory_budget": None if device == "cuda" else memory_budget}
+           "memory_budget": None if device == "cuda" else model_memory}
     read_fd, write_fd = os.pipe()
     token = secrets.token_hex(16)
     with tempfile.TemporaryFile() as out:
@@ -127,7 +130,7 @@ def run_isolated(spec: str, task: str, options: dict, *, device: str = "cpu",
                 proc.stdin.close()
             except BrokenPipeError:          # the child died before reading the job
                 pass
-            data = _collect(proc, read_fd, spec, time_budget, memory_budget)
+            data = _collect(proc, read_fd, spec, time_budget, model_memory)
         finally:
             os.close(read_fd)
             _stop_tree(proc, token)         # before the wait: the group's id is not reused yet

@@ -7,7 +7,8 @@ import json
 import re
 import sys
 
-from ..kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
+from ..kernel.errors import InputError
+from ..kernel.limits import DEFAULT_MEMORY_BUDGET
 
 
 class _LazyHelpAppend(argparse._AppendAction):
@@ -158,22 +159,23 @@ def load_source(args):
                              alphabet=split_alphabet(args.alphabet),
                              one_hot=True if getattr(args, "one_hot", False) else None,
                              syntax=getattr(args, "syntax", "attnlogic"),
-                             state_limit=getattr(args, "automaton_states", None))
+                             state_limit=getattr(args, "state_limit", None))
     warn(args, language.warnings())
     return language
 
 
 def warn_formula(args, formula, alphabet=None) -> None:
     """The warnings of a formula's language (empty or universal), when its DFA is small to
-    build (at most 10 000 states; otherwise nothing is said) and has letters (a formula of
+    build (at most :data:`~attnlogic.kernel.limits.WARNING_STATE_LIMIT` states; otherwise nothing is said) and has letters (a formula of
     another syntax without propositions, or with one that names no valuation, has none
     until they are given: nothing is said)."""
     from attnlogic.automata.sources import language_from_formula
     from attnlogic.kernel.errors import InputError, LimitExceeded
+    from attnlogic.kernel.limits import WARNING_STATE_LIMIT
 
     syntax = getattr(args, "syntax", "attnlogic")
     try:
-        warn(args, language_from_formula(formula, alphabet, state_limit=10_000, syntax=syntax).warnings())
+        warn(args, language_from_formula(formula, alphabet, state_limit=WARNING_STATE_LIMIT, syntax=syntax).warnings())
     except LimitExceeded:
         pass
     except InputError:
@@ -241,32 +243,54 @@ def add_budget_arguments(parser, search: bool = False, memory: bool = False) -> 
 
 def add_model_budget_arguments(parser) -> None:
     """The budgets of a user's model run in its own process (``check --model FILE.py:FACTORY``):
-    ``--time-budget`` for the whole check and ``--memory-budget`` for that process.  The same
-    ``--memory-budget`` spelling as the classifying commands' group: a bound on memory, here
-    the model's process rather than a deciding step."""
+    ``--time-budget`` for the whole check and ``--model-memory`` for that process's address
+    space: a quantity of its own, not the ``--memory-budget`` of the classifying commands (the
+    tables of one deciding step), which was its name before and still reads as it."""
+    from ..kernel.limits import DEFAULT_MODEL_MEMORY
+
     group = parser.add_argument_group("model budgets")
     group.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
                        help="seconds a FILE.py:FACTORY model may take for the whole check (default 600)")
-    group.add_argument("--memory-budget", type=byte_size, default=None, metavar="BYTES",
-                       help="memory of a FILE.py:FACTORY model's process, e.g. 8G, 500M (default 4G)")
+    group.add_argument("--model-memory", "--memory-budget", type=byte_size, default=None, metavar="BYTES",
+                       dest="model_memory", action=FormerNames,
+                       help="memory of a FILE.py:FACTORY model's process, e.g. 8G, 500M (default "
+                            f"{DEFAULT_MODEL_MEMORY // 2 ** 30}G; --memory-budget: its former name)")
 
 
 def add_server_budget_arguments(parser) -> None:
     """The budgets of each request of ``attnlogic serve``, in the "budgets" group: those of
     classify (``--max-depth``, ``--limit``, ``--search-budget``, ``--certificate-factor``,
     :func:`add_budget_arguments`), ``--time-budget`` (seconds, the wait for a worker
-    included), ``--memory-budget`` (each worker process's address space), ``--max-states``
-    (a language's automaton) and ``--workers``."""
+    included), ``--worker-memory`` (each worker process's address space; formerly
+    ``--memory-budget``), ``--max-states`` (a language's automaton) and ``--workers``."""
+    from ..kernel.limits import DEFAULT_WORKER_MEMORY, SERVER_STATE_LIMIT
+
     add_budget_arguments(parser, search=True)
     group = next(g for g in parser._action_groups if g.title == "budgets")
     group.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
                        help="seconds per request, the wait for a worker included (default 30)")
-    group.add_argument("--memory-budget", type=byte_size, default=None, metavar="BYTES",
-                       help="address space of each worker process, e.g. 3G (default 3G)")
+    group.add_argument("--worker-memory", "--memory-budget", type=byte_size, default=None, metavar="BYTES",
+                       dest="worker_memory", action=FormerNames,
+                       help="address space of each worker process, e.g. 3G (default "
+                            f"{DEFAULT_WORKER_MEMORY // 2 ** 30}G; half of it bounds each step's tables; "
+                            "--memory-budget: its former name)")
     group.add_argument("--max-states", type=int, default=None, metavar="N",
-                       help="states of a language's automaton (default 20,000)")
+                       help=f"states of a language's automaton (default {SERVER_STATE_LIMIT:,})")
     group.add_argument("--workers", type=int, default=None, metavar="N",
                        help="worker processes (default: one per core)")
+
+
+class FormerNames(argparse.Action):
+    """An option that keeps its former spelling (its second option string) working, with a
+    line on stderr saying the new one: ``--memory-budget`` was the name of three quantities,
+    now ``--memory-budget`` (a deciding step's tables), ``--model-memory`` and
+    ``--worker-memory``."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if option_string != self.option_strings[0]:
+            print(f"attnlogic: {option_string} here is the former name of {self.option_strings[0]}; "
+                  f"say {self.option_strings[0]}", file=sys.stderr)
+        setattr(namespace, self.dest, values)
 
 
 def limits_from_args(args):
@@ -280,7 +304,7 @@ def limits_from_args(args):
                      certificate_factor=getattr(args, "certificate_factor", None),
                      certificate_seconds=getattr(args, "certificate_seconds", None),
                      memory_budget=getattr(args, "memory_budget", None),
-                     automaton_states=getattr(args, "automaton_states", None))
+                     state_limit=getattr(args, "state_limit", None))
 
 
 def byte_size(text: str) -> int:
@@ -372,7 +396,7 @@ def add_source_arguments(parser, windows: bool = False) -> None:
                              "another tool's --syntax: the propositions are the letters, one true per "
                              "position (default: one letter per valuation, a&!b ...); an edge this "
                              "reading would lose is an error, the valuations a formula loses are named")
-    parser.add_argument("--max-states", type=int, default=None, metavar="N", dest="automaton_states",
+    parser.add_argument("--max-states", type=int, default=None, metavar="N", dest="state_limit",
                         help="most states of the language's automaton: those a --dfa file declares "
                              "(default 200,000) and those built from F or --regex (default: each "
                              "construction's own)")

@@ -222,12 +222,12 @@ def _run_check(args, alphabet, given) -> int:
                    exhaustive_length=args.exhaustive, long_length=args.max_length, long_count=args.samples,
                    max_length=min(40, args.max_length))
     if _user_code(args.model):
-        from attnlogic.kernel.errors import DEFAULT_MEMORY_BUDGET
+        from attnlogic.kernel.limits import DEFAULT_MODEL_MEMORY
         from attnlogic.testing.isolation import DEFAULT_TIME_BUDGET, check_isolated
 
         report = check_isolated(args.model, device=args.device, threads=args.threads,
                                 time_budget=args.time_budget or DEFAULT_TIME_BUDGET,
-                                memory_budget=args.memory_budget or DEFAULT_MEMORY_BUDGET,
+                                model_memory=args.model_memory or DEFAULT_MODEL_MEMORY,
                                 alphabet=tuple(alphabet) if alphabet else None,
                                 readout=args.readout or "prefix", **options)
         return _print(args, report)

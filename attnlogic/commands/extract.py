@@ -74,7 +74,8 @@ def _help(parser, option: str, text: str) -> None:
 def run(args) -> int:
     import sys
 
-    from attnlogic.kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
+    from attnlogic.kernel.errors import InputError
+    from attnlogic.kernel.limits import DEFAULT_MODEL_MEMORY
     from attnlogic.kernel.fileio import check_output_path
     from attnlogic.kernel.progress import wanted
 
@@ -111,10 +112,10 @@ def run(args) -> int:
     try:
         result = extract(args.model, language=target, alphabet=alphabet, readout=args.readout,
                          windows=tuple(args.window or (2,)),
-                         max_states=DEFAULT_MAX_STATES if args.automaton_states is None else args.automaton_states,
+                         max_states=DEFAULT_MAX_STATES if args.state_limit is None else args.state_limit,
                          max_queries=args.max_queries or DEFAULT_MAX_QUERIES,
                          time_budget=args.time_budget or DEFAULT_TIME_BUDGET,
-                         memory_budget=args.memory_budget or DEFAULT_MEMORY_BUDGET, device=args.device,
+                         model_memory=args.model_memory or DEFAULT_MODEL_MEMORY, device=args.device,
                          threads=args.threads, progress=wanted(args), bos=args.bos, eos=_eos(args),
                          threshold=args.threshold, class_index=args.class_index, argmax=args.argmax,
                          seed=args.seed, exhaustive_length=args.exhaustive, long_length=args.max_length,

@@ -51,7 +51,7 @@ def run(args) -> int:
 
     settings = Settings()
     for name, parameter, value, least in (("time_budget", "time_budget", args.time_budget, 0.05),
-                                          ("memory", "memory_budget", args.memory_budget, 2 ** 28),
+                                          ("memory", "worker_memory", args.worker_memory, 2 ** 28),
                                           ("max_states", "max_states", args.max_states, 1),
                                           ("limit", "limit", args.limit, 1), ("workers", "workers", args.workers, 1)):
         if value is not None:

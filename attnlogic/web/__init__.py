@@ -30,6 +30,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings=None, announce=pri
 
     import uvicorn
 
+    from attnlogic.kernel.limits import SERVER_CONNECTIONS
+
     from .app import Settings, create_app
 
     settings = settings or Settings()
@@ -47,7 +49,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings=None, announce=pri
     app.state.on_ready = lambda app: announce(
         f"attnlogic serve: http://{shown}:{bound}/  ({settings.workers} workers, "
         f"{settings.time_budget:g} s per request; Ctrl-C stops)")
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", limit_concurrency=256,
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", limit_concurrency=SERVER_CONNECTIONS,
                             timeout_keep_alive=5, h11_max_incomplete_event_size=64 * 1024,
                             timeout_graceful_shutdown=1)      # Ctrl-C: running requests get a second
     uvicorn.Server(config).run(sockets=[sock])

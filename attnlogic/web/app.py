@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from attnlogic.kernel.limits import (DEFAULT_CERTIFICATE_FACTOR, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
-                                     DEFAULT_SEARCH_BUDGET, Limits)
+                                     CENSUS_DFAS, DEFAULT_SEARCH_BUDGET, DEFAULT_WORKER_MEMORY, Limits,
+                                     SERVER_SECONDS, SERVER_STATE_LIMIT)
 
 from .pool import JobFailed, Refused, WorkerPool, default_size
 from .schema import BadRequest, check_request
@@ -52,26 +53,26 @@ class Settings:
     ``certificate_factor`` (as for classify), ``workers`` (processes; default one per core),
     ``max_body`` (bytes of a request), ``max_dfas`` (DFAs of a census)."""
 
-    time_budget: float = 30.0
-    memory: int = 3 * 2 ** 30
-    max_states: int = 20_000
+    time_budget: float = SERVER_SECONDS
+    memory: int = DEFAULT_WORKER_MEMORY
+    max_states: int = SERVER_STATE_LIMIT
     limit: int = DEFAULT_LIMIT
     max_depth: int = DEFAULT_MAX_DEPTH
     search_budget: int = DEFAULT_SEARCH_BUDGET
     certificate_factor: int = DEFAULT_CERTIFICATE_FACTOR
     workers: int = field(default_factory=default_size)
     max_body: int = 2 * 2 ** 20
-    max_dfas: int = 100_000
+    max_dfas: int = CENSUS_DFAS
 
     def limits(self, request: dict) -> Limits:
         """The request's :class:`Limits`: the server's, lowered by the request's ``max_states``."""
         states = min(self.max_states, request.get("max_states") or self.max_states)
-        return Limits.of(limit=self.limit, automaton_states=states, memory_budget=self.memory // 2,
+        return Limits.of(limit=self.limit, state_limit=states, memory_budget=self.memory // 2,
                          max_depth=self.max_depth, search_budget=self.search_budget,
                          certificate_factor=self.certificate_factor)
 
 
-#: library parameters bounded by ``attnlogic serve --limit`` (the others: --max-states, --memory-budget)
+#: library parameters bounded by ``attnlogic serve --limit`` (the others: --max-states, --worker-memory)
 LIMIT_PARAMETERS = {"limit", "semigroup_elements", "type_states", "synthesis_states"}
 
 
@@ -83,7 +84,7 @@ def raise_hint(budget: str, settings: Settings, kind: str, params: dict) -> str:
 
     option, value = {"time": ("--time-budget", f"{settings.time_budget:g}"),
                      "busy": ("--workers", f"{settings.workers}"),
-                     "memory": ("--memory-budget", f"{settings.memory / 2 ** 30:g}G"),
+                     "memory": ("--worker-memory", f"{settings.memory / 2 ** 30:g}G"),
                      "states": ("--max-states", f"{settings.max_states}"),
                      "limit": ("--limit", f"{settings.limit}")}[budget]
     hint = (f". This page's budget is `attnlogic serve {option} {value}`: whoever runs the server can "

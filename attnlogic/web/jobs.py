@@ -40,6 +40,7 @@ from attnlogic.automata.dfa import DFA
 from attnlogic.automata.drawing import graphviz_svg, to_svg
 from attnlogic.automata.io import dfa_text, read_dfa_text, to_dot
 from attnlogic.automata.sources import Language, load_language
+from attnlogic.kernel.limits import FILE_STATE_LIMIT
 from attnlogic.automata.propositions import over_valuations
 from attnlogic.commands._common import split_alphabet, split_word
 from attnlogic.definability.census import census
@@ -100,10 +101,10 @@ def load(params, limits: Limits) -> Language:
     A file is parsed from its text (the upload), never executed; its name is only shown."""
     source, text = params["source"], params["text"]
     alphabet = _alphabet(params)
-    states = limits.automaton_states
+    states = limits.state_limit
     if source == "file":
         name = params.get("filename") or "upload"
-        dfa = read_dfa_text(text, name, alphabet, max_states=states or 200_000,
+        dfa = read_dfa_text(text, name, alphabet, state_limit=FILE_STATE_LIMIT if states is None else states,
                             one_hot=True if params.get("one_hot") else None)
         if alphabet is not None and sorted(alphabet) != sorted(dfa.alphabet):
             raise InputError(f"{name}: field 'alphabet': {list(dfa.alphabet)} does not match the given "

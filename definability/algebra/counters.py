@@ -48,7 +48,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...automata.graphs import dfa_sccs, distinguishing_suffix, shortest_words_from
-from ...kernel.errors import LimitExceeded, require_memory
+from ...kernel.errors import LimitExceeded
+from ...kernel.limits import require_memory
+from ...kernel.validate import integer
 from ..values.results import Verdict, word_text
 from .semigroup import DEFAULT_ELEMENT_LIMIT
 from ..values.witnesses import (family_witness, least_idempotent_power, power_exponent, transformation_of,
@@ -284,7 +286,7 @@ def decide_aperiodic(dfa, semigroup=None, limit: int | None = None,
     Witness when not: x with x^(K+1) ≠ x^K, a state q where they differ, l: q0→q and r
     separating q·x^K from q·x^(K+1); u = l x^K r and v = l x^(K+1) r.
     """
-    limit = limit or DEFAULT_ELEMENT_LIMIT
+    limit = DEFAULT_ELEMENT_LIMIT if limit is None else integer("limit", limit, 1)   # 0: refused
     if semigroup is None:
         component = (sccs if sccs is not None else dfa_sccs(dfa)).component
         found = find_counter(dfa.transitions, component, limit, memory_budget)

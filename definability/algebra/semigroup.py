@@ -28,19 +28,22 @@ Cayley graph (s → s·a), L-classes of the left one (s → a·s), J-classes of 
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
-from ...kernel.errors import LimitExceeded, require_memory
+from ...kernel.errors import LimitExceeded
+from ...kernel.limits import require_memory
 from attnlogic.kernel.display import html_table
 
 __all__ = ["TransformationSemigroup", "transition_semigroup", "libsemigroups_available", "libsemigroups_size",
            "libsemigroups_elements", "DEFAULT_ELEMENT_LIMIT"]
 
-#: default bound on the number of elements enumerated
-DEFAULT_ELEMENT_LIMIT = 200_000
+#: (DEFAULT_LIMIT of kernel/limits.py: the default of the Limits field this bounds)
+DEFAULT_ELEMENT_LIMIT = _limits.DEFAULT_LIMIT
 
 
 def _key_encoder(n: int):

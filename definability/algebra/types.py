@@ -45,6 +45,8 @@ infinitely many (N, M): :func:`lasso_search` tries these when no shared period i
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 import functools
 import itertools
 import math
@@ -54,7 +56,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ...kernel.errors import DEFAULT_MEMORY_BUDGET, LimitExceeded, MemoryBudgetExceeded
+from ...kernel.errors import LimitExceeded, MemoryBudgetExceeded
+from ...kernel.limits import DEFAULT_MEMORY_BUDGET
 from ...ltl.formula import and_ as _and, or_ as _or
 from ...ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
 from ..values.witnesses import Factors, Witness, family_witness, make_witness, run
@@ -67,7 +70,8 @@ __all__ = [
     "LassoWitness", "lasso_to_witness", "DEFAULT_TYPE_LIMIT", "type_formulas", "types_disjunction",
 ]
 
-DEFAULT_TYPE_LIMIT = 200_000
+#: (DEFAULT_LIMIT of kernel/limits.py: the default of the Limits field this bounds)
+DEFAULT_TYPE_LIMIT = _limits.DEFAULT_LIMIT
 
 
 
@@ -546,7 +550,7 @@ def _two_period_search(dfa, k: int, max_period: int, tails: list[tuple],
 
 
 def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
-                 max_candidates: int = 20_000) -> LassoWitness | None:
+                 max_candidates: int = _limits.LASSO_CANDIDATES) -> LassoWitness | None:
     """Search lasso pairs (same period, tails up to ``max_tail``) with bisimilar N+1 nodes
     and a prefix (a shortest word to each DFA state) making the memberships differ in the
     periodic part.  Returns the first witness found (shortest period first).  Without P,

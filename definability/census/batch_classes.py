@@ -59,6 +59,8 @@ every language, where the per-DFA route may answer "undecided" beyond ``Limits``
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 import numpy as np
 
 from ...automata._compiled import jit
@@ -486,10 +488,8 @@ _classes_kernel = jit(_classes_kernel)
 #: larger one reallocates them, doubling, and the kernel resumes at that table)
 FIRST_CAPACITY = 256
 #: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB); a
-#: semigroup beyond it is refused (RuntimeError) rather than exhausting memory.  The
-#: aperiodic transition semigroups of minimal DFAs with at most 7 states over two letters
-#: stay far below it (a census measures them: docs/census.md).
-MAX_CAPACITY = 16384
+#: ... (kernel/limits.py, with every default budget)
+MAX_CAPACITY = _limits.BULK_SEMIGROUP_CAPACITY
 
 
 def _work(n: int, k: int, capacity: int | None = None) -> tuple:

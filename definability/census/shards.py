@@ -7,6 +7,8 @@ how a census is computed; :mod:`.census_run` runs the shards.
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 import io
 import itertools
 import json
@@ -39,15 +41,11 @@ __all__ = ["Census", "CensusEntry", "CensusRequest", "Shard", "ShardResult",
            "DEFAULT_MAX_DFAS", "DEFAULT_MAX_BULK_DFAS", "MAX_MAX_DFAS", "PROGRESS_EVERY",
            "BULK_FRAGMENTS", "bulk_class_column"]
 
-#: default bound on the DFAs of a census classified one language at a time (its upper bound
-#: is checked before enumerating): 4 states over two letters (bound 85,746) and 3 states
-#: over three (63,946) fit
-DEFAULT_MAX_DFAS = 100_000
+#: (CENSUS_DFAS of kernel/limits.py: the default of the Limits field this bounds)
+DEFAULT_MAX_DFAS = _limits.CENSUS_DFAS
 #: default bound when only the four fragments of the compiled kernel are asked (and the
-#: classes of :mod:`.batch_classes`, decided in bulk too): 6 states over two letters
-#: (bound 384,845,906 summed over the sizes; minutes of CPU) and 4 over three (34,106,942)
-#: fit, 7 over two (a cluster's work: docs/census.md) does not
-DEFAULT_MAX_BULK_DFAS = 400_000_000
+#: ... (kernel/limits.py, with every default budget)
+DEFAULT_MAX_BULK_DFAS = _limits.CENSUS_BULK_DFAS
 #: largest ``max_dfas`` accepted: far beyond any census that could finish, and small
 #: enough that the refusal itself is decided in milliseconds
 MAX_MAX_DFAS = 10 ** 12

@@ -11,6 +11,8 @@ a smaller one where another answer, a hint or bottom-up enumeration provides it.
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 from dataclasses import replace
 
 from ...kernel.errors import LimitExceeded
@@ -34,27 +36,21 @@ __all__ = ["member", "member_by", "non_member", "defines", "hint_forms", "improv
 MAX_FORMULA_SIZE = 20_000
 
 #: greedy semantic shrinking of each certificate (readability): the number of exact checks
-#: is at most SHRINK_CHECKS and at most SHRINK_WORK / (DFA states × formula size), so the
-#: output is deterministic (no wall clock) and the time stays bounded; only formulas above
-#: SHRINK_MIN_SIZE and DFAs up to SHRINK_MAX_STATES states are shrunk
-SHRINK_CHECKS = 800
-SHRINK_WORK = 1_500_000
+#: ... (kernel/limits.py, with every default budget)
+SHRINK_CHECKS = _limits.SHRINK_CHECKS
+#: kernel/limits.py (with every default budget)
+SHRINK_WORK = _limits.SHRINK_WORK
 SHRINK_MIN_SIZE = 2
-SHRINK_MAX_STATES = 200
+#: kernel/limits.py (with every default budget)
+SHRINK_MAX_STATES = _limits.SHRINK_MAX_STATES
 #: ... and the exact checks of one shrinking do at most this much work in all (product
-#: states × distinct subformulas of the candidate, summed over the checks)
-SHRINK_STEPS = 3_000_000
-#: formulas from type refinement are the least readable: they get more checks
-TYPE_FORMULA_SHRINK_CHECKS = 3000
+#: ... (kernel/limits.py, with every default budget)
+SHRINK_STEPS = _limits.SHRINK_STEPS
+#: formulas from type refinement are the least readable: they get more checks (kernel/limits.py)
+TYPE_FORMULA_SHRINK_CHECKS = _limits.TYPE_FORMULA_SHRINK_CHECKS
 #: the exact checks of one certificate by the product search (product states × distinct
-#: subformulas, the unit of :data:`~.synthesis.CHECK_WORK`): at most this much for shrinking
-#: and tidying together (the final check keeps CHECK_WORK: a 3-state language's hybrid
-#: window certificate needs more than this); a certificate whose DFA
-#: states × distinct subformulas exceed it is refused before tidying (its check alone would
-#: not fit).  Past it the member answer stands without a formula (the procedure proved it)
-#: and says so: unbounded, tidying and checking the 1,500-subformula LTL[P] certificate of a
-#: 200-state partially ordered DFA took 6 minutes on the loaded machine
-CERTIFICATE_WORK = 250_000
+#: ... (kernel/limits.py, with every default budget)
+CERTIFICATE_WORK = _limits.CERTIFICATE_WORK
 
 #: a member's certificate with more nodes than this (or none, when too large to print) is
 #: looked for among the fragment's formulas of at most SMALLEST_MAX_SIZE nodes by bottom-up
@@ -69,9 +65,8 @@ SMALLEST_FROM_SIZE = 20
 REWRITE_MAX_SIZE = 500
 SMALLEST_MAX_SIZE = 14
 #: a certificate of at most SMALLEST_FROM_SIZE nodes is searched too, below its own size,
-#: with at most this many candidates (the formulas of up to 8 nodes over two letters fit:
-#: `P a` for "contains a" after 6, where the synthesis gives `P (a & !P a)`)
-SMALL_SEARCH_CANDIDATES = 10_000
+#: ... (kernel/limits.py, with every default budget)
+SMALL_SEARCH_CANDIDATES = _limits.SMALL_SEARCH_CANDIDATES
 #: what the shrinking of a certificate leaves of the meter's allowance for that search
 SEARCH_RESERVE = 2 * SMALL_SEARCH_CANDIDATES * CANDIDATE_STEPS
 #: steps counted per node evaluated on the sample words when a shrinking candidate is
@@ -81,11 +76,8 @@ FILTER_NODE_STEPS = 4
 SHRINK_FILTERED = 20_000
 SMALLEST_PER_SEARCH = SEARCH_PER_FRAGMENT
 #: ... and on a DFA of n > SEARCH_FULL_STATES states at most SMALLEST_PER_SEARCH ×
-#: SEARCH_FULL_STATES / n candidates: a candidate that matches the sample is checked exactly
-#: (work linear in n), so the search's cost stays about that of a SEARCH_FULL_STATES-state
-#: DFA instead of growing with n past the decisions' (three searches on a 4,100-state chain
-#: took 18 s beside 0.4 s of deciding, and found nothing)
-SEARCH_FULL_STATES = 100
+#: ... (kernel/limits.py, with every default budget)
+SEARCH_FULL_STATES = _limits.SEARCH_FULL_STATES
 SMALLEST_BUDGET = DEFAULT_SEARCH_BUDGET
 #: steps counted per distinct subformula of a polynomial synthesis (LTL[P], LTL[Y],
 #: LTL[P,Y]: a formula read off the DFA's graph)

@@ -48,25 +48,29 @@ at a time.  Measured by ``python -m benchmarks smallest`` (one core of a shared 
 machine): the batched search evaluates 3.7·10^4–5.7·10^4 candidates per second; the same
 packed operators one formula at a time from scratch 1.7·10^3 per second; the reference
 evaluator on every prefix of the 256-word sample 1.2 formulas per second.  The Boolean
-connectives are the shared ones (:data:`attnlogic.ltl.semantics.BOOLEAN`, ``~`` being the
-complement of packed bits too); only the temporal operators are read here.
+connectives and the temporal operators are the shared ones (:data:`attnlogic.ltl.semantics.BOOLEAN`,
+``~`` being the complement of packed bits too, and the scans of
+:data:`~attnlogic.ltl.semantics.TEMPORAL`, bitwise along the positions): nothing of the
+semantics is written here.
 """
 
 from __future__ import annotations
+
+from ...kernel import limits as _limits
 
 import numpy as np
 
 from ...ltl.formula import And, Formula, Not, Or, Past, Since, Yesterday, atom
 from ...ltl.fragments import Fragment
-from ...ltl.semantics import BOOLEAN, step_since
+from ...ltl.semantics import BOOLEAN, TEMPORAL
 from ...kernel.limits import DEFAULT_LIMIT
 from .synthesis import check_formula
-from ...ltl.formula import Atom, Const, Historically, Once
+from ...ltl.formula import Atom, Const
 
 __all__ = ["fragment_operators", "smallest_formula", "behaviour_sample", "behaviour", "SampleFilter"]
 
-#: default number of candidate formulas evaluated
-DEFAULT_BUDGET = 60_000
+#: default number of candidate formulas evaluated (kernel/limits.py)
+DEFAULT_BUDGET = _limits.SMALLEST_SEARCH_CANDIDATES
 #: candidates built per numpy batch for the binary operators
 _BLOCK = 4096
 
@@ -256,28 +260,37 @@ def _temporal(out: np.ndarray, ell: int) -> np.ndarray:
     return out
 
 
+def _scan(node: Formula, ell: int, *T: np.ndarray) -> np.ndarray:
+    """The temporal operator of ``node`` (its row of the operators' table,
+    :data:`attnlogic.ltl.semantics.TEMPORAL`: X at positions 1 … ℓ+1 from the operands' T rows,
+    scanned along the positions axis, bitwise on the packed words) as a behaviour."""
+    out, X = _behaviour(T[0].shape[0], ell, T[0].shape[2])
+    X[:] = np.moveaxis(TEMPORAL[type(node)].scan(node, *(np.moveaxis(t, 1, 0) for t in T)), 0, 1)
+    return _temporal(out, ell)
+
+
+#: the operator nodes whose scans the search applies (a scan reads only the operator, and the
+#: window k of Y[<=k], never the argument)
+_PAST, _SINCE = Past(atom("a")), Since(atom("a"), atom("a"))
+_WINDOWS: dict[int, Formula] = {}
+
+
 def _window(T: np.ndarray, k: int, ell: int) -> np.ndarray:
     """Y[<=k]: X[i] = T[i−k] ∨ … ∨ T[i−1] (indices ≥ 0)."""
-    out, X = _behaviour(T.shape[0], ell, T.shape[2])
-    for d in range(1, k + 1):
-        X[:, d:] |= T[:, : ell + 1 - d]
-    return _temporal(out, ell)
+    node = _WINDOWS.get(k)
+    if node is None:
+        node = _WINDOWS[k] = Yesterday(atom("a"), k)
+    return _scan(node, ell, T)
 
 
 def _past(T: np.ndarray, ell: int) -> np.ndarray:
     """P: X[i] = T[0] ∨ … ∨ T[i−1]."""
-    out, X = _behaviour(T.shape[0], ell, T.shape[2])
-    np.bitwise_or.accumulate(T, axis=1, out=X[:, 1:])
-    return _temporal(out, ell)
+    return _scan(_PAST, ell, T)
 
 
 def _since(Tl: np.ndarray, Tr: np.ndarray, ell: int) -> np.ndarray:
-    """S: X[0] = ⊥, X[i+1] = T_right[i] ∨ (T_left[i] ∧ X[i]) (:func:`step_since` of the
-    operators' table)."""
-    out, X = _behaviour(Tr.shape[0], ell, Tr.shape[2])
-    for i in range(ell):
-        X[:, i + 1] = step_since(X[:, i], Tl[:, i], Tr[:, i])
-    return _temporal(out, ell)
+    """S: X[0] = ⊥, X[i+1] = T_right[i] ∨ (T_left[i] ∧ X[i])."""
+    return _scan(_SINCE, ell, Tl, Tr)
 
 
 def _node_values(g: Formula, c: list, words: np.ndarray, index: dict, ell: int, B: int) -> np.ndarray:
@@ -295,10 +308,14 @@ def _node_values(g: Formula, c: list, words: np.ndarray, index: dict, ell: int, 
         return _window(c[0][:, :ell], g.k, ell)
     if isinstance(g, Past):
         return _past(c[0][:, :ell], ell)
-    if isinstance(g, Once):
-        return c[0] | _past(c[0][:, :ell], ell)
-    if isinstance(g, Historically):
-        return c[0] & ~_past(~c[0][:, :ell], ell)
+    rule = TEMPORAL.get(type(g))
+    if rule is not None and rule.rewrite is not None:    # O, H: the table's rewriting into P
+        h = rule.rewrite(g.arg)
+        vals = {g.arg: c[0]}
+        for x in h.subformulas():
+            if x not in vals:
+                vals[x] = _node_values(x, [vals[y] for y in x.children], words, index, ell, B)
+        return vals[h]
     if isinstance(g, Since):
         return _since(c[0][:, :ell], c[1][:, :ell], ell)
     raise TypeError(type(g).__name__)

@@ -64,6 +64,8 @@ wall clock is used: the output is a deterministic function of the DFA.
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 import numpy as np
 
 from ...automata.dfa import DFA
@@ -107,8 +109,8 @@ __all__ = [
 
 #: the default bound of a construction (states): that of :class:`~attnlogic.kernel.limits.Limits`
 DEFAULT_LIMIT = _LIMITS_DEFAULT
-#: default budget of one construction (subformula-DFA states explored, summed)
-DEFAULT_WORK = 200_000
+#: default budget of one construction (subformula-DFA states explored, summed) (kernel/limits.py)
+DEFAULT_WORK = _limits.STAR_FREE_WORK
 
 
 class NotAperiodic(InputError):

@@ -27,6 +27,8 @@ returns a shortest word where they differ (None when equal).
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 import numpy as np
 
 from ...kernel.errors import LimitExceeded, MemoryBudgetExceeded
@@ -49,7 +51,8 @@ __all__ = [
     "DEFAULT_CHECK_LIMIT",
 ]
 
-DEFAULT_CHECK_LIMIT = 500_000
+#: (DEFAULT_LIMIT of kernel/limits.py: the default of the Limits field this bounds)
+DEFAULT_CHECK_LIMIT = _limits.DEFAULT_LIMIT
 
 
 def Yn(f: Formula, n: int) -> Formula:
@@ -146,11 +149,8 @@ CHECK_BY_DFA_FROM = 2000
 CHECK_BY_DFA_NODES = 1000
 
 #: the product search costs one evaluation of every distinct subformula per product state
-#: and letter: it visits at most CHECK_WORK / (distinct subformulas) product states (fewer
-#: than ``limit`` when the formula is large), and a check whose DFA states × distinct
-#: subformulas exceed CHECK_WORK is refused (LimitExceeded) before it starts — a
-#: 2,000-state chain with a 12,000-node certificate would take minutes
-CHECK_WORK = 10_000_000
+#: ... (kernel/limits.py, with every default budget)
+CHECK_WORK = _limits.CHECK_WORK
 
 
 def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
@@ -188,7 +188,7 @@ def check_formula(f: Formula, dfa, limit: int = DEFAULT_CHECK_LIMIT,
         if g is not None:
             if stats is not None:
                 stats["states"] = dfa.n_states + g.n_states
-            return shortest_distinguishing_word(dfa, g, limit=max(limit, 2 * (dfa.n_states + g.n_states)))
+            return shortest_distinguishing_word(dfa, g, state_limit=max(limit, 2 * (dfa.n_states + g.n_states)))
     if dfa.n_states * len(ev.nodes) > work:
         raise LimitExceeded("formula check (DFA states × distinct subformulas)", work,
                             f"{dfa.n_states} states × {len(ev.nodes)} subformulas")
@@ -298,7 +298,7 @@ def synthesize_r_trivial(dfa, sccs: SCCs | None = None, max_size: int | None = N
 
 
 # -- LTL[Y]: definite ------------------------------------------------------------------------
-def synthesize_definite(dfa, index: int, limit: int = 200_000) -> Formula:
+def synthesize_definite(dfa, index: int, limit: int = _limits.DEFAULT_LIMIT) -> Formula:
     """An LTL[Y] formula for a definite minimal DFA whose every word of length ≥ ``index``
     is a reset word.  Decision tree on the letters at offsets 1, 2, … from the end (the
     letter at offset i is tested by Y^i a at N+1).
@@ -388,7 +388,7 @@ def _implies_length(f: Formula, j: int) -> bool:
 
 # -- LTL[P,Y]: locally R-trivial --------------------------------------------------------------
 def synthesize_locally_r_trivial(dfa, k: int, sccs: SCCs | None = None,
-                                 limit: int = 200_000) -> Formula:
+                                 limit: int = _limits.DEFAULT_LIMIT) -> Formula:
     """An LTL[P,Y] formula for a minimal DFA whose SCCs have acyclic internal pair graphs;
     ``k`` ≥ 1 such that inside an SCC the state is a function of the last k letters read in
     it.  Builds ``Cur[p]`` ("the state after the current letter is p") at letter positions
@@ -474,7 +474,7 @@ def synthesize_locally_r_trivial(dfa, k: int, sccs: SCCs | None = None,
     return phi
 
 
-def _last_k_states(t: np.ndarray, A, C: set, k: int, limit: int = 200_000) -> dict[int, Formula]:
+def _last_k_states(t: np.ndarray, A, C: set, k: int, limit: int = _limits.DEFAULT_LIMIT) -> dict[int, Formula]:
     """Ψ: for each state p of C, a formula (at a letter position) saying that the internal
     runs of C over the last k letters (ending here) all end in p.  Subset construction
     from C with the partial step T ↦ {q·a : q ∈ T, q·a ∈ C}."""
@@ -501,7 +501,7 @@ def _last_k_states(t: np.ndarray, A, C: set, k: int, limit: int = 200_000) -> di
 
 
 # -- LTL[S]: star-free ------------------------------------------------------------------------
-def synthesize_star_free(dfa, max_depth: int = 4, limit: int = 200_000,
+def synthesize_star_free(dfa, max_depth: int = 4, limit: int = _limits.DEFAULT_LIMIT,
                          memory_budget: int | None = None, meter=None) -> Formula | None:
     """An LTL[S] formula for an aperiodic DFA by S-type refinement (depth 1, 2, …,
     ``max_depth``); None when no depth up to ``max_depth`` suffices (Kamp's theorem says
@@ -554,8 +554,8 @@ def substitute(f: Formula, old: Formula, new: Formula) -> Formula:
     return image[id(f)]
 
 
-def shrink(f: Formula, dfa, allowed=None, max_checks: int = 400,
-           check_limit: int = 20_000, max_seconds: float | None = None,
+def shrink(f: Formula, dfa, allowed=None, max_checks: int = _limits.SHRINK_CALL_CHECKS,
+           check_limit: int = _limits.SHRINK_CHECK_STATES, max_seconds: float | None = None,
            max_work: int | None = None, stats: dict | None = None,
            prefilter=None, max_filtered: int | None = None) -> Formula:
     """Greedy semantic simplification: replace a subformula (largest first) by ``true``,

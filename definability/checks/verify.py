@@ -60,6 +60,8 @@ decision procedure, type automaton, semigroup or synthesis of this package is ca
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -150,8 +152,8 @@ def end_types_equal(u, v, fragment: "Fragment | str", depth: int) -> bool:
 
 # -- the pair itself: the exact depth at which it becomes separable -----------------------------
 #: positions × levels of the refinement of one pair (both words): beyond it the pair's own
-#: separability is not computed (said in the answer)
-MAX_PAIR_WORK = 2_000_000
+#: ... (kernel/limits.py, with every default budget)
+MAX_PAIR_WORK = _limits.MAX_PAIR_WORK
 #: a separating formula with more nodes (as a tree) is checked but not printed
 MAX_SHOWN_FORMULA = 20_000
 
@@ -914,8 +916,8 @@ class _Refused(Exception):
     pass
 
 
-def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: int = 2_000,
-                          max_instantiations: int = 200_000) -> Check:
+def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: int = _limits.IDENTITY_CHECK_ELEMENTS,
+                          max_instantiations: int = _limits.IDENTITY_CHECK_INSTANTIATIONS) -> Check:
     """Whether the syntactic monoid (``monoid``) or semigroup of L(dfa) satisfies
     ``identities``, re-decided from scratch: the structure enumerated breadth-first as
     tuples (the letters' transformations, closed under composition; the identity added for

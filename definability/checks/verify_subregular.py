@@ -41,6 +41,8 @@ DFA):
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 from collections import Counter
 from dataclasses import dataclass
 from itertools import product
@@ -57,8 +59,8 @@ __all__ = ["verify_answer", "check_answer", "verify_certificate", "verify_class_
 CLASS_NAMES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT")
 #: the printed instance of a family is checked directly at orders k ≤ this (and its K)
 CONCRETE_ORDERS = 4
-#: the most product states a certificate check explores
-CHECK_STATES = 2_000_000
+#: the most product states a certificate check explores (kernel/limits.py)
+CHECK_STATES = _limits.SUBREGULAR_CHECK_STATES
 
 _S, _E = ("⋊",), ("⋉",)         # markers: tuples, never equal to a letter (a string)
 

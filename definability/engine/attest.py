@@ -26,6 +26,8 @@ bug in a decider: AssertionError, never printed.
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 from dataclasses import replace
 
 from ...ltl.fragments import Fragment
@@ -97,10 +99,11 @@ def _merit(w: Witness) -> tuple[int, int]:
 #: search visits at most SHORT_CANDIDATES (period, tail) nodes
 SHORT_FROM = 20
 SHORT_TIERS = ((2, 2),)
-SHORT_CANDIDATES = 2_000
+#: kernel/limits.py (with every default budget)
+SHORT_CANDIDATES = _limits.SHORT_CANDIDATES
 #: ... on DFAs of at most this many states (the search follows the run of every shortest
-#: prefix into its periodic part: quadratic in the states)
-SHORT_MAX_STATES = 500
+#: ... (kernel/limits.py, with every default budget)
+SHORT_MAX_STATES = _limits.SHORT_MAX_STATES
 
 
 def shorter_lasso(dfa, fragment: Fragment, max_period: int, max_tail: int) -> Witness | None:

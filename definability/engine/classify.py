@@ -154,7 +154,7 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     (:mod:`.registry`; a class that is not an LTL fragment answers under its name, with the
     certificate and witness kinds its declaration names).
 
-    ``memory_budget`` (bytes; default :data:`~attnlogic.kernel.errors.DEFAULT_MEMORY_BUDGET`) bounds
+    ``memory_budget`` (bytes; default :data:`~attnlogic.kernel.limits.DEFAULT_MEMORY_BUDGET`) bounds
     every table whose size is quadratic or worse in the number of states (the internal pair
     graphs of the SCCs, the semigroup's elements): a step that would need more raises
     :class:`~attnlogic.kernel.errors.MemoryBudgetExceeded` before allocating.  The LTL[P] and

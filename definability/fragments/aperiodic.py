@@ -13,6 +13,8 @@ theorem (:func:`.starfree.star_free_formula`).  Cross-check: :func:`identity_ape
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 import numpy as np
 
 from ...kernel.errors import LimitExceeded
@@ -29,15 +31,13 @@ from ..certify.synthesis import synthesize_star_free
 
 __all__ = ["decide_aperiodic", "identity_aperiodic", "PROCEDURE", "CLASS"]
 
-#: S-type automata grow fast; the LTL[S] certificate search gets this many states at most
-STAR_FREE_TYPE_LIMIT = 4_000
-#: bound (monoid elements, sub-problems, subformula DFA states) of the local-divisor fallback
-STAR_FREE_LOCAL_DIVISOR_LIMIT = 5_000
+#: S-type automata grow fast; the LTL[S] certificate search gets this many states at most (kernel/limits.py)
+STAR_FREE_TYPE_LIMIT = _limits.STAR_FREE_TYPE_LIMIT
+#: bound (monoid elements, sub-problems, subformula DFA states) of the local-divisor fallback (kernel/limits.py)
+STAR_FREE_LOCAL_DIVISOR_LIMIT = _limits.STAR_FREE_LOCAL_DIVISOR_LIMIT
 #: its work budget in all (subformula-DFA states explored; ~10^4 per second on an idle
-#: core): the splitting strategies STAR_FREE_STRATEGIES are tried in order, each with an
-#: equal share, and the first formula found is kept (trying all three and keeping the
-#: smallest cost three times as much, 25 s on an 8-state counter-free DFA that has none)
-STAR_FREE_LOCAL_DIVISOR_WORK = 20_000
+#: ... (kernel/limits.py, with every default budget)
+STAR_FREE_LOCAL_DIVISOR_WORK = _limits.STAR_FREE_LOCAL_DIVISOR_WORK
 STAR_FREE_STRATEGIES = (1, 3, 0)
 #: steps (:mod:`attnlogic.kernel.work`) per subformula-DFA state of that construction
 LOCAL_DIVISOR_STEPS = 100

@@ -50,7 +50,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...automata.operations import complement
-from ...kernel.errors import DEFAULT_MEMORY_BUDGET, LimitExceeded, MemoryBudgetExceeded
+from ...kernel.errors import LimitExceeded, MemoryBudgetExceeded
+from ...kernel.limits import DEFAULT_MEMORY_BUDGET
 from ...ltl.formula import FALSE, TRUE, And, Atom, Formula, Not, Or, Past, Yesterday, and_, or_
 from ..algebra.types import (_ENTRY_OVERHEAD, _SAMPLE_EVERY, _interner, _MemoryEstimate, type_formulas,
                     types_disjunction)

@@ -23,6 +23,8 @@ Decided here (docs/decision-procedures.md §11):
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 import re
 from dataclasses import dataclass
 from itertools import combinations
@@ -43,7 +45,8 @@ __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SamePro
 #: the orders tried for the unbounded classes SL, LT, LTT, PT, each within
 #: ``SEARCH_STATES`` product and separator states (or the limits', when smaller)
 MAX_SEARCH_ORDER = 4
-SEARCH_STATES = 5_000
+#: kernel/limits.py (with every default budget)
+SEARCH_STATES = _limits.SEPARATION_SEARCH_STATES
 _FIXED = re.compile(r"^(SL|LT|PT|LTT|D)\[(\d+)(?:,(\d+))?\]$")
 _KIND = {"SL": "factors", "LT": "factors", "LTT": "factors", "PT": "subsequences", "D": "suffix"}
 #: what each undecided class contains that is decided here, with the reason

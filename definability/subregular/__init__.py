@@ -15,6 +15,8 @@ census); :class:`ClassProcedure` adapts it to a classification.
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 import time
 from dataclasses import dataclass, replace
 from math import lcm
@@ -400,8 +402,8 @@ def word_to(dfa, q: int) -> list[int]:
     return shortest_words_from(dfa.transitions, dfa.initial)[q]
 
 
-#: most entries of a semigroup's multiplication table built for an identity check
-TABLE_ENTRIES = 4_000_000
+#: most entries of a semigroup's multiplication table built for an identity check (kernel/limits.py)
+TABLE_ENTRIES = _limits.IDENTITY_TABLE_ENTRIES
 
 
 def multiplication_table(S) -> np.ndarray:

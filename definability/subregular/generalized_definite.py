@@ -29,7 +29,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...automata.graphs import distinguishing_suffix, table_sccs, word_between
-from ...kernel.errors import LimitExceeded, require_memory
+from ...kernel.errors import LimitExceeded
+from ...kernel.limits import require_memory
 from ...kernel.limits import Limits
 from ..contract.classes import LanguageClass
 from . import ClassAnswer, ClassProcedure, letters, pumped_pair, yes_with_least_order

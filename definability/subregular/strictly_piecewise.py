@@ -30,7 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...automata.graphs import distinguishing_suffix
-from ...kernel.errors import LimitExceeded, require_memory
+from ...kernel.errors import LimitExceeded
+from ...kernel.limits import require_memory
 from ...kernel.limits import Limits
 from ..contract.classes import LanguageClass
 from ..values.pumped import ClassWitness

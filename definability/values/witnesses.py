@@ -22,6 +22,8 @@ membership.
 
 from __future__ import annotations
 
+from ...kernel import limits as _limits
+
 import math
 
 from dataclasses import dataclass
@@ -258,8 +260,8 @@ def power_exponent(x: np.ndarray, at_least: int = 1) -> int:
     return k * max(1, -(-at_least // k))
 
 
-#: transformations a search for a shorter word with the same one may visit
-EQUIVALENT_WORD_ELEMENTS = 2_000
+#: transformations a search for a shorter word with the same one may visit (kernel/limits.py)
+EQUIVALENT_WORD_ELEMENTS = _limits.EQUIVALENT_WORD_ELEMENTS
 
 
 def shortest_equivalent_word(table: np.ndarray, word, limit: int = EQUIVALENT_WORD_ELEMENTS):
@@ -321,8 +323,8 @@ def family_witness(dfa, pre_a, pre_b, block, suf_a, suf_b, K: int, step: int, bl
     return Witness(w.accepted, w.rejected, None, fam)
 
 
-#: array steps (states × letters applied) that :func:`pumping_power` may spend
-PUMPING_WORK = 20_000_000
+#: array steps (states × letters applied) that :func:`pumping_power` may spend (kernel/limits.py)
+PUMPING_WORK = _limits.PUMPING_WORK
 
 
 def pumping_power(table: np.ndarray, word, at_least: int = 1,

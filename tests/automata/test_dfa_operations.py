@@ -145,8 +145,8 @@ def test_an_early_difference_stops_the_product_search_before_the_product_is_buil
     from attnlogic.automata.regex import regex_to_dfa
     a = regex_to_dfa("a|(a|b)*a(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)")
     b = regex_to_dfa("b(a|b)*")
-    assert shortest_distinguishing_word(a, b, limit=10) == ("a",)
-    assert not equivalent(a, b, limit=10)
+    assert shortest_distinguishing_word(a, b, state_limit=10) == ("a",)
+    assert not equivalent(a, b, state_limit=10)
 
 
 def test_an_equivalence_search_over_the_limit_is_refused():
@@ -154,7 +154,7 @@ def test_an_equivalence_search_over_the_limit_is_refused():
     n = 50
     a = DFA("ab", np.column_stack([(np.arange(n) + 1) % n, np.arange(n)]), 0, [0])
     with pytest.raises(LimitExceeded, match="product states"):
-        shortest_distinguishing_word(a, a, limit=10)
+        shortest_distinguishing_word(a, a, state_limit=10)
 
 
 def test_python_union_find_equivalence_agrees_with_the_product_search(monkeypatch):

@@ -137,7 +137,11 @@ def test_dfa_file_size_and_state_budgets(tmp_path):
     assert read_dfa_file(str(p)).n_states == 2
     with pytest.raises(InputError, match="max_bytes"):
         read_dfa_file(str(p), max_bytes=10)
-    with pytest.raises(FileFormatError, match="max_states"):
+    with pytest.raises(FileFormatError, match="state_limit") as e:
+        read_dfa_file(str(p), state_limit=1)
+    assert e.value.parameters == ("state_limit",)
+    # the former name keeps working, with a DeprecationWarning
+    with pytest.warns(DeprecationWarning, match="max_states"), pytest.raises(FileFormatError, match="state_limit"):
         read_dfa_file(str(p), max_states=1)
     with pytest.raises(InputError, match="max_bytes"):
         _guarded(read_dfa_file, "/dev/zero", max_bytes=1_000_000)

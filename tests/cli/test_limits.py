@@ -98,9 +98,9 @@ def test_max_states_raises_the_dfa_file_bound(tmp_path, capsys):
 
     big = _sink_file(tmp_path / "big.json", MAX_DFA_STATES + 1)
     # refused by default, with the parameter named (the command line adds its flag)
-    with pytest.raises(FileFormatError, match="max_states") as info:
+    with pytest.raises(FileFormatError, match="state_limit") as info:
         load_language(dfa=big)
-    assert info.value.parameters == ("max_states",)
+    assert info.value.parameters == ("state_limit",)
     assert main(["dfa", "--dfa", big]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--max-states" in err and "Traceback" not in err
@@ -111,7 +111,7 @@ def test_max_states_raises_the_dfa_file_bound(tmp_path, capsys):
     # and lowered
     small = _sink_file(tmp_path / "small.json", 5)
     assert main(["dfa", "--dfa", small, "--max-states", "4"]) == 2
-    assert "5 states: more than max_states = 4" in capsys.readouterr().err
+    assert "5 states: more than state_limit = 4" in capsys.readouterr().err
     assert main(["dfa", "--dfa", small, "--max-states", "0"]) == 2
     assert "[command line: --max-states]" in capsys.readouterr().err
     with pytest.raises(InputError, match="state_limit"):

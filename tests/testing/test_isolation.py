@@ -97,7 +97,7 @@ def test_a_model_that_never_returns_is_stopped_at_its_time_budget(files, ends_a)
 
 def test_a_huge_allocation_fails_within_the_memory_budget(files, ends_a):
     with pytest.raises(ModelFailed) as info:
-        run(files, "allocates", ends_a, memory_budget=2 ** 30)
+        run(files, "allocates", ends_a, model_memory=2 ** 30)
     assert info.value.how == "memory" and "1.0 GiB" in str(info.value)
 
 

@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 #: the server's budgets in the tests: generous for the page, small enough for the load test
-SERVER_ARGS = ["--port", "0", "--workers", "2", "--time-budget", "30", "--memory-budget", "3G"]
+SERVER_ARGS = ["--port", "0", "--workers", "2", "--time-budget", "30", "--worker-memory", "3G"]
 
 
 def _web_extra() -> bool:

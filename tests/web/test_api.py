@@ -277,7 +277,7 @@ def test_every_field_of_every_question_refuses_a_lone_surrogate_and_a_non_finite
 
 
 @pytest.mark.parametrize("argv", [["--time-budget", "nan"], ["--time-budget", "inf"], ["--time-budget", "-1"],
-                                  ["--time-budget", "1e400"], ["--memory-budget", "inf"]])
+                                  ["--time-budget", "1e400"], ["--worker-memory", "inf"]])
 def test_serve_refuses_a_budget_that_is_no_finite_positive_number(argv, capsys):
     pytest.importorskip("starlette")
     pytest.importorskip("uvicorn")
