@@ -147,6 +147,7 @@ def _disagreements(name: str) -> tuple[set, int, int]:
     return dis, undecided, unanswered
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(json.loads(MAPPING.read_text(encoding="utf-8"))["mapping"]))
 def test_membership_agrees_but_for_the_explained(name):
     """0 unexplained disagreements; attnlogic answers every language (MeSCaL's few
@@ -171,6 +172,7 @@ def test_each_disagreement_is_decided_by_an_independent_referee(entry):
         assert ltt_with_monoid_idempotents(dfa) == (mescal_membership("LTT")[e["language"]] == "1")
 
 
+@pytest.mark.slow
 def test_the_referees_agree_with_attnlogic_on_every_language_they_can_afford():
     """The referees themselves checked: on every census language, Thérien–Weiss on the
     semigroup gives classify's LTT verdict, and the word test its trivial-semigroup
@@ -227,6 +229,7 @@ def our_separations(by: str) -> tuple:
     return tuple(attnlogic.separate(L[i], L[j], by=by) for i, j in pairs())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("by", ["PT", "LTL[S]"])
 def test_separation_agrees_where_attnlogic_decides(by):
     """Where attnlogic proves "not separable" (a word in both languages, re-checked) MeSCaL

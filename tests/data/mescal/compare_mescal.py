@@ -50,6 +50,12 @@ MAPPING = {
             "why": "alphabet threshold testable: commutative and aperiodic"},
     "FL(ST)": {"identities": "[y(xy)*=(xy)*]", "structure": "monoid",
                "why": "unary temporal logic with F: L-trivial"},
+    "FL(DD)": {"identities": "[(x*bx*)((x*ax*)(x*bx*))*=((x*ax*)(x*bx*))*]", "structure": "semigroup",
+               "why": "F and X: MeSCaL's DD-orbits L-trivial, here every local monoid eSe "
+                      "(e = x^ω) L-trivial, as PL(DD) = LTL[P,Y] is locally R-trivial"},
+    "TL(DD)": {"identities": "[((x*ax*)(x*bx*))*(x*ax*)((x*ax*)(x*bx*))*=((x*ax*)(x*bx*))*]",
+               "structure": "semigroup",
+               "why": "FO²(<,+1) = LDA, every local monoid eSe in DA (Thérien–Wilke 1998)"},
 }
 
 WHY = {
