@@ -160,6 +160,16 @@ def length_set(dfa: DFA) -> tuple[int, int, list]:
 
 
 def mod_separable(d1: DFA, d2: DFA) -> bool:
+    """Whether some union of length classes modulo n contains L1 and misses L2.
+
+    Enough to try n = P·(T+1), P = lcm(c1, c2), T = max(t1, t2) (tails t, periods c of
+    :func:`length_set`): a length ℓ ≥ tᵢ of Lᵢ comes with ℓ + k·cᵢ for all k ≥ 0, whose
+    residues modulo any n are ℓ + gcd(cᵢ, n)ℤ.  If some n₀ separates, then (i) two lengths
+    of the tails differ, and are distinct modulo n > T; (ii) a tail length ℓ of one and a
+    periodic ℓ' of the other (period c) have ℓ ∉ ℓ' + gcd(c, n₀)ℤ, so c ∤ ℓ − ℓ', so ℓ is
+    not in ℓ' + cℤ, its residues modulo n (c | n); (iii) two periodic lengths have
+    ℓ − ℓ' ∉ gcd(c1, c2, n₀)ℤ ⊇ gcd(c1, c2)ℤ, the residues' condition modulo n.  So n
+    separates too."""
     t1, c1, m1 = length_set(d1)
     t2, c2, m2 = length_set(d2)
     n = math.lcm(c1, c2) * (max(t1, t2) + 1)

@@ -1,16 +1,17 @@
 """attnlogic against MeSCaL (Thomas Place's C tool), whose answers are shipped in
 tests/data/mescal/mescal_answers.json (provenance in the README there).
 
-Membership: for every class of MeSCaL with a counterpart here (the table ``mapping`` of the
-JSON: a registered class of :func:`attnlogic.classify`, a variety by its identities for
-:func:`attnlogic.check_identities` — MeSCaL's own stated characterisation —, or SP as the
-complement of MeSCaL's PPT), on the census of minimal DFAs with ≤ 3 states over ab and 100
-random DFAs of 4–8 states, every answer is compared.  Each disagreement must be listed in
-the JSON's ``explained`` with the side that is wrong, and is re-decided here by a check
-that uses neither tool's decision procedure: the transition semigroup computed in this file
-(LTT: Thérien–Weiss on the semigroup, MeSCaL's error being idempotents taken from the
-monoid) or words (DD: two non-empty words that a context separates).  The disagreements
-are exactly the explained ones.
+Membership: for every class of MeSCaL with a counterpart here (the table ``mapping`` of
+tests/data/mescal/mapping.json: a registered class of :func:`attnlogic.classify`, a variety
+by its identities for :func:`attnlogic.check_identities` — MeSCaL's own stated
+characterisation —, or SP as the complement of MeSCaL's PPT), on the census of minimal
+DFAs with ≤ 3 states over ab and 100 random minimal DFAs of 4–7 states, every answer is
+compared.  Each disagreement must be listed in ``explained`` there with the side that is
+wrong, and is re-decided by a referee that uses neither tool's decision procedure
+(mescal_referees.py): the transition semigroup computed there (LTT: Thérien–Weiss on the
+semigroup; MeSCaL's answer is the equation with the idempotents of the monoid) or words
+(DD: two non-empty words that a context separates).  The disagreements are exactly the
+explained ones.
 
 Separation: MeSCaL decides it for MOD, GR, PPT = Pol(ST), Pol(MOD), Pol(GR) — none of them
 a class that ``attnlogic.separate`` decides, so the comparison goes through what each
