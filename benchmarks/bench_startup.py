@@ -10,11 +10,15 @@ are shown for information: ``parse``, ``eval``, ``dfa`` whole runs, ``classify -
 simplifies its certificate with sympy.  Median of 7 runs each, in fresh processes, the
 commands through the installed ``attnlogic`` entry point's module (``python -m attnlogic``),
 every row interleaved with the bare interpreter's runs so that a loaded machine weighs on
-both alike.
+both alike.  The commands run with their bytecode cached, as an installed package runs (pip
+compiles it at install): one untimed run of each row first, with PYTHONDONTWRITEBYTECODE
+unset for the children (where it is set and nothing is cached, every run would compile
+every module, several times the import itself).
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -32,16 +36,21 @@ ROWS = [
     (["classify", "P (b & Y a)"], None),
 ]
 RUNS = 7
+#: the children's environment: bytecode cached (module docstring)
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def _wall(argv: list[str]) -> float:
     t0 = time.perf_counter()
-    subprocess.run(argv, capture_output=True, check=True, cwd="/")
+    subprocess.run(argv, capture_output=True, check=True, cwd="/", env=ENV)
     return time.perf_counter() - t0
 
 
 def ratio(cmd: list[str], runs: int = RUNS) -> tuple[float, float]:
-    """(median wall time of ``attnlogic CMD``, median of ``python -c pass``), runs interleaved."""
+    """(median wall time of ``attnlogic CMD``, median of ``python -c pass``), runs interleaved
+    after one untimed run of each (its bytecode cached)."""
+    _wall([sys.executable, "-c", "pass"])
+    _wall([sys.executable, "-m", "attnlogic", *cmd])
     bare, mine = [], []
     for _ in range(runs):
         bare.append(_wall([sys.executable, "-c", "pass"]))
