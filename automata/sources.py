@@ -34,7 +34,6 @@ from .from_formula import formula_to_dfa
 from .propositions import (MAX_PROPOSITIONS, over_valuations, parse_valuation_letter, propositions_of,
                            valuation_letters)
 from .regex import regex_to_dfa
-from .io import MAX_DFA_STATES, read_dfa_file
 
 __all__ = ["Language", "load_language", "language_from_formula", "language_from_regex",
            "language_from_dfa", "as_dfa", "SOURCE_KINDS"]
@@ -197,6 +196,8 @@ def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None, *
     (default: one letter per valuation; :mod:`.propositions`).  ``max_states``: the most
     states a file may declare (None: 200,000, :data:`~.io.MAX_DFA_STATES`)."""
     if isinstance(dfa, str):
+        from .io import MAX_DFA_STATES, read_dfa_file     # the file readers: only for a file
+
         d = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet), one_hot=one_hot,
                           max_states=MAX_DFA_STATES if max_states is None else max_states)
         text = dfa
