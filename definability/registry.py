@@ -23,8 +23,7 @@ from ..kernel.errors import InputError
 from . import aperiodic, definite, locally_r_trivial, r_trivial, windows
 from .classes import LanguageClass
 
-
-__all__ = ["CLASSES", "NAMED", "PROCEDURES", "GROUPS", "register", "unregister", "language_class",
+__all__ = ["CLASSES", "DEFAULT", "NAMED", "default_classes", "PROCEDURES", "GROUPS", "register", "unregister", "language_class",
            "procedure_for", "class_for", "expand", "class_rows"]
 
 #: the classes every classification asks, in order
@@ -69,9 +68,10 @@ class _Classes(MutableSequence):
 
     def _all(self) -> list[LanguageClass]:
         if self._pending:
-            pending, self._pending = self._pending, ()
+            declared = [_declared(module) for _, module in self._pending]    # all imported, then inserted
+            self._pending = ()
             at = len(DEFAULT)
-            self._items[at:at] = [_declared(module) for _, module in pending]
+            self._items[at:at] = declared
         return self._items
 
     def loaded(self) -> list[LanguageClass]:
