@@ -192,13 +192,13 @@ def test_the_start_up_check_sees_a_heavy_import():
 
 #: what a small classification needs none of: torch, the parser library and its regex engine
 #: (regexes are read by automata/regex.py's own parser), the symbolic and JIT compilers,
-#: multiprocessing, and the procedures of the classes asked only when named (registry.NAMED)
-#: or by identities
+#: multiprocessing, the DFA-file readers (automata/io), and the procedures of the classes
+#: asked only when named (registry.NAMED), at a fixed order or by identities
 def _not_for_a_small_classification() -> tuple[str, ...]:
     from attnlogic.definability.registry import NAMED
 
     return ("torch", "lark", "regex", "sympy", "numba", "multiprocessing",
-            "attnlogic.definability.identities", "attnlogic.definability.fixed_order",
+            "attnlogic.definability.identities", "attnlogic.definability.fixed_order", "attnlogic.automata.io",
             *(f"attnlogic.definability.{module}" for _, module in NAMED))
 
 
