@@ -28,6 +28,7 @@ $(STAMP): pyproject.toml constraints.txt
 	-$(PIP) -c constraints.txt 'attnlogic[extract-peers]'
 	-$(PIP) -c constraints.txt 'attnlogic[diagram]'
 	-$(PIP) -c constraints.txt 'attnlogic[web,webtest]'
+	-$(PIP) -c constraints.txt 'attnlogic[wheels]'
 	touch $(STAMP)
 
 $(FOLDERS): $(STAMP) $(wildcard */__init__.py) $(wildcard */*.c)

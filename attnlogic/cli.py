@@ -60,6 +60,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     of that command only (the others are listed with their one-line help: what a run of that
     command needs, so that start-up builds one command's options, not thirteen)."""
     from . import __version__
+    from .commands._common import HelpFormatter
 
     parser = _Parser(
         prog="attnlogic",
@@ -73,7 +74,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         if module is None:
             continue
         p = sub.add_parser(name, help=module.HELP, description=getattr(module, "DESCRIPTION", module.HELP),
-                           formatter_class=argparse.RawDescriptionHelpFormatter)
+                           formatter_class=HelpFormatter)
         if command is not None and name != command:
             continue
         module.add_arguments(p)

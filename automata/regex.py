@@ -35,8 +35,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Sequence
 
 import numpy as np
@@ -49,7 +47,7 @@ from .minimize import minimize
 from .nfa import NFA, brzozowski, determinize, subset_bfs
 
 __all__ = ["parse_regex", "regex_to_dfa", "regex_to_nfa", "regex_alphabet", "tokenize",
-           "Regex", "Sym", "Eps", "Empty", "Cat", "Alt", "Star", "Plus", "Opt",
+           "Token", "Regex", "Sym", "Eps", "Empty", "Cat", "Alt", "Star", "Plus", "Opt",
            "DEFAULT_STATE_LIMIT", "MAX_REPEAT", "MAX_POSITIONS", "MAX_CLASS_RANGE"]
 
 #: the one state bound of every construction (:data:`attnlogic.kernel.limits.DEFAULT_STATE_LIMIT`)
@@ -125,6 +123,32 @@ def _children(node: Regex) -> tuple:
 
 
 # -- tokens ----------------------------------------------------------------------------
+class Token(str):
+    """A token of a regex: its text (the letter, for a LETTER), ``type`` (LETTER, RANGE,
+    REPEAT, or a punctuation name of the grammar: _BAR, _STAR, …), ``column`` (1-based),
+    ``start_pos`` and ``end_pos`` (0-based, end exclusive) in the regex; a RANGE also carries
+    ``members``, the letters in it."""
+
+    __slots__ = ("type", "column", "start_pos", "end_pos", "members")
+
+    def __new__(cls, type_: str, value: str, start_pos: int, column: int, end_pos: int | None = None):
+        tok = super().__new__(cls, value)
+        tok.type = type_
+        tok.start_pos = start_pos
+        tok.column = column
+        tok.end_pos = start_pos + len(value) if end_pos is None else end_pos
+        tok.members = ()
+        return tok
+
+    @property
+    def value(self) -> str:
+        """The token's text."""
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Token({self.type!r}, {str(self)!r})"
+
+
 def quoted_letter(text: str, i: int) -> tuple[str, int] | None:
     """The quoted letter that opens at ``text[i] == '"'``: ``(letter, end)`` with ``end`` the
     index just past the closing quote, where a backslash takes the next character literally
@@ -142,9 +166,7 @@ def quoted_letter(text: str, i: int) -> tuple[str, int] | None:
 
 
 def tokenize(text: str, alphabet: Sequence[str] | None = None):
-    """The token list of ``text``: lark Tokens with 1-based columns (letters as LETTER)."""
-    from lark import Token
-
+    """The token list of ``text``: :class:`Token` s with 1-based columns (letters as LETTER)."""
     letters = sorted(set(alphabet), key=len, reverse=True) if alphabet is not None else None
     tokens = []
     i, n = 0, len(text)
@@ -156,7 +178,7 @@ def tokenize(text: str, alphabet: Sequence[str] | None = None):
             i += 1
             continue
         if c == "^" and in_class and tokens and tokens[-1].type == "_LBRACK":
-            tokens.append(Token("_CARET", c, start_pos=i, line=1, column=col))
+            tokens.append(Token("_CARET", c, start_pos=i, column=col))
             i += 1
             continue
         if c == "{" and not in_class:
@@ -167,12 +189,12 @@ def tokenize(text: str, alphabet: Sequence[str] | None = None):
             raise ParseError("regex", text, col, "'}' without an opening '{' (write \\} for the letter)")
         if c in _PUNCT:
             in_class = (c == "[") or (in_class and c != "]")
-            tokens.append(Token(_PUNCT[c], c, start_pos=i, line=1, column=col))
+            tokens.append(Token(_PUNCT[c], c, start_pos=i, column=col))
             i += 1
             continue
         r = _RANGE_START.match(text, i) if in_class else None
         if r is not None:
-            low = Token("LETTER", r.group(1)[-1], start_pos=i, line=1, column=col, end_pos=r.end(1))
+            low = Token("LETTER", r.group(1)[-1], start_pos=i, column=col, end_pos=r.end(1))
             tokens.append(_range_token(text, low, r.end() - 1, alphabet))
             i = tokens[-1].end_pos
             continue
@@ -208,7 +230,7 @@ def tokenize(text: str, alphabet: Sequence[str] | None = None):
         if letters is not None and letter not in alphabet:
             raise ParseError("regex", text, col, f"letter {letter!r} is not in the alphabet "
                                                  f"{list(alphabet)}")
-        tokens.append(Token("LETTER", letter, start_pos=i, line=1, column=col, end_pos=end))
+        tokens.append(Token("LETTER", letter, start_pos=i, column=col, end_pos=end))
         i = end
     return tokens
 
@@ -253,32 +275,15 @@ def _range_token(text: str, low_tok, i: int, alphabet):
         if not members:
             raise ParseError("regex", text, low_tok.column, f"range {low}-{high} holds no letter of "
                                                             f"the alphabet {list(alphabet)}")
-    tok = _range_class()("RANGE", text[low_tok.start_pos:end], start_pos=low_tok.start_pos, line=1,
-                         column=low_tok.column, end_pos=end)
+    tok = Token("RANGE", text[low_tok.start_pos:end], start_pos=low_tok.start_pos,
+                column=low_tok.column, end_pos=end)
     tok.members = members
     return tok
-
-
-@lru_cache(maxsize=1)
-def _range_class():
-    """A lark Token that carries the letters of its range (``members``)."""
-    from lark import Token
-
-    class RangeToken(Token):
-        pass
-
-    return RangeToken
-
-
-def _range_members(tok) -> tuple[str, ...]:
-    return tok.members
 
 
 def _repeat_token(text: str, i: int):
     """The token of a bounded repetition ``{n}``, ``{n,}`` or ``{n,m}`` at ``text[i]``
     (value: the pair (n, m), m None for no upper bound)."""
-    from lark import Token
-
     m = _REPEAT.match(text, i)
     if not m:
         raise ParseError("regex", text, i + 1, "malformed repetition: write r{n}, r{n,} or r{n,m} with "
@@ -289,7 +294,7 @@ def _repeat_token(text: str, i: int):
             raise ParseError("regex", text, i + 1, f"repetition bound {bound} exceeds {MAX_REPEAT}")
     if high is not None and high < low:
         raise ParseError("regex", text, i + 1, f"repetition {{{low},{high}}}: the upper bound is below the lower")
-    return Token("REPEAT", m.group(0), start_pos=i, line=1, column=i + 1)
+    return Token("REPEAT", m.group(0), start_pos=i, column=i + 1)
 
 
 def _bounds(m) -> tuple[int, int | None]:
@@ -314,59 +319,103 @@ def _repeated(r: Regex, low: int, high: int | None) -> Regex:
 
 
 # -- parsing ---------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _parser():
-    from lark import Lark, Transformer
-    from lark.lexer import Lexer
+#: tokens that begin an operand (``primary`` of the grammar automata/regex.lark)
+_OPERAND = frozenset({"LETTER", "_DOT", "_LPAR", "_EPS", "_EMPTYSET", "_LBRACK"})
+#: postfix operators → the raw node's tag
+_POSTFIX = {"_STAR": "star", "_PLUS": "plus", "_QMARK": "opt"}
+#: the end of the token list
+_END = object()
 
-    class _TokenLexer(Lexer):
-        def __init__(self, lexer_conf):
-            pass
 
-        def lex(self, data):
-            yield from data
+class _Unexpected(Exception):
+    """The first token (or :data:`_END`) that no regex continues with."""
 
-    class _Build(Transformer):
-        """Callbacks run at each LALR reduction: no recursion over the tree."""
+    def __init__(self, token):
+        super().__init__(token)
+        self.token = token
 
-        def letter(self, items):
-            return ("sym", items[0])
 
-        def any(self, items):
-            return ("any",)
+def _group(parts: list, tag: str):
+    """One operand of a concatenation or an alternation: the part itself when alone."""
+    return parts[0] if len(parts) == 1 else (tag, *parts)
 
-        def klass(self, items):
-            return ("class", False, tuple(items))
 
-        def negklass(self, items):
-            return ("class", True, tuple(items))
-
-        def epsilon(self, items):
-            return Eps()
-
-        def empty(self, items):
-            return Empty()
-
-        def star(self, items):
-            return ("star", items[0])
-
-        def plus(self, items):
-            return ("plus", items[0])
-
-        def optional(self, items):
-            return ("opt", items[0])
-
-        def repeat(self, items):
-            return ("repeat", items[0], _bounds(_REPEAT.match(str(items[1]))), items[1].column)
-
-        def concat(self, items):
-            return ("cat",) + tuple(items)
-
-        def alt(self, items):
-            return ("alt",) + tuple(items)
-
-    grammar = (Path(__file__).with_name("regex.lark")).read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer=_TokenLexer, transformer=_Build())
+def _parse_raw(tokens):
+    """The raw tree of the token list, by the grammar of automata/regex.lark (loosest first:
+    ``|``, juxtaposition, postfix ``* + ? {n,m}``; a primary is a letter, ``.``, ``()``,
+    ``ε``, ``∅``, a parenthesised regex or a class), in one pass over the tokens with an
+    explicit stack of open parentheses (no recursion: nesting depth is bounded by memory
+    only).  Nodes: ``("sym", tok)``, ``("any",)``, ``("class", negated, members)``,
+    :class:`Eps`, :class:`Empty`, ``("star"|"plus"|"opt", x)``, ``("repeat", x, (n, m),
+    column)``, ``("cat", x, y, …)``, ``("alt", x, y, …)``.  A token that no regex continues
+    with raises :class:`_Unexpected` — the same token an LR parser of the grammar stops at
+    (tests/automata/test_regex_parser.py compares the two)."""
+    frames = [([], [])]         # per open parenthesis: (finished alternatives, current concatenation)
+    i, n = 0, len(tokens)
+    while True:
+        alts, cat = frames[-1]
+        tok = tokens[i] if i < n else _END
+        if not cat:                                   # an operand is expected
+            if tok is _END or tok.type not in _OPERAND:
+                if tok is not _END and tok.type == "_RPAR" and not alts and len(frames) > 1 \
+                        and tokens[i - 1].type == "_LPAR":       # "()": the empty word
+                    frames.pop()
+                    frames[-1][1].append(Eps())
+                    i += 1
+                    continue
+                raise _Unexpected(tok)
+        elif tok is _END:
+            if len(frames) > 1:
+                raise _Unexpected(tok)
+            alts.append(_group(cat, "cat"))
+            return _group(alts, "alt")
+        elif tok.type in _POSTFIX:
+            cat[-1] = (_POSTFIX[tok.type], cat[-1])
+            i += 1
+            continue
+        elif tok.type == "REPEAT":
+            cat[-1] = ("repeat", cat[-1], _bounds(_REPEAT.match(str(tok))), tok.column)
+            i += 1
+            continue
+        elif tok.type == "_BAR":
+            alts.append(_group(cat, "cat"))
+            frames[-1] = (alts, [])
+            i += 1
+            continue
+        elif tok.type == "_RPAR":
+            if len(frames) == 1:
+                raise _Unexpected(tok)
+            alts.append(_group(cat, "cat"))
+            frames.pop()
+            frames[-1][1].append(_group(alts, "alt"))
+            i += 1
+            continue
+        elif tok.type not in _OPERAND:
+            raise _Unexpected(tok)
+        # an operand (after an operand: juxtaposition)
+        i += 1
+        kind = tok.type
+        if kind == "LETTER":
+            cat.append(("sym", tok))
+        elif kind == "_DOT":
+            cat.append(("any",))
+        elif kind == "_EPS":
+            cat.append(Eps())
+        elif kind == "_EMPTYSET":
+            cat.append(Empty())
+        elif kind == "_LPAR":
+            frames.append(([], []))
+        else:                                         # "[", "[^": members up to "]"
+            negated = i < n and tokens[i].type == "_CARET"
+            i += negated
+            members = []
+            while i < n and tokens[i].type in ("LETTER", "RANGE"):
+                members.append(tokens[i])
+                i += 1
+            if not members or i >= n or tokens[i].type != "_RBRACK":
+                raise _Unexpected(tokens[i] if i < n else _END)
+            i += 1
+            cat.append(("class", negated, tuple(members)))
 
 
 def _resolve(raw, alphabet: tuple[str, ...] | None, text: str) -> Regex:
@@ -394,7 +443,7 @@ def _resolve(raw, alphabet: tuple[str, ...] | None, text: str) -> Regex:
                 out[id(node)] = Sym(frozenset(alphabet))
             else:
                 members = frozenset(a for t in node[2]
-                                    for a in (_range_members(t) if t.type == "RANGE" else (str(t),)))
+                                    for a in (t.members if t.type == "RANGE" else (str(t),)))
                 out[id(node)] = Sym(frozenset(alphabet) - members if node[1] else members)
             continue
         kids = node[1:2] if tag == "repeat" else node[1:]
@@ -439,7 +488,7 @@ def regex_alphabet(text: str, alphabet: Sequence[str] | None = None) -> tuple[st
 
 def _letters_of(tokens) -> tuple[str, ...]:
     return tuple(sorted({str(t) for t in tokens if t.type == "LETTER"}
-                        | {a for t in tokens if t.type == "RANGE" for a in _range_members(t)}))
+                        | {a for t in tokens if t.type == "RANGE" for a in t.members}))
 
 
 def parse_regex(text: str, alphabet: Sequence[str] | None = None) -> Regex:
@@ -456,21 +505,15 @@ def _checked_tokens(text: str, alphabet):
 
 
 def _parse_tokens(text: str, tokens, alphabet) -> Regex:
-    from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
     if not tokens:
         raise ParseError("regex", text, 1, "empty regex (write () or ε for the empty word)")
     try:
-        raw = _parser().parse(tokens)
-    except UnexpectedToken as exc:
+        raw = _parse_raw(tokens)
+    except _Unexpected as exc:
         tok = exc.token
-        if tok.type == "$END":
+        if tok is _END:
             raise ParseError("regex", text, len(text) + 1, "unexpected end of the regex") from None
         raise ParseError("regex", text, tok.column, f"unexpected {str(tok)!r}") from None
-    except UnexpectedEOF:
-        raise ParseError("regex", text, len(text) + 1, "unexpected end of the regex") from None
-    except UnexpectedInput as exc:  # pragma: no cover - other lark errors
-        raise ParseError("regex", text, getattr(exc, "column", 1) or 1, str(exc)) from None
     return _resolve(raw, alphabet, text)
 
 

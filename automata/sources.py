@@ -35,7 +35,6 @@ from .from_formula import formula_to_dfa
 from .propositions import (MAX_PROPOSITIONS, over_valuations, parse_valuation_letter, propositions_of,
                            valuation_letters)
 from .regex import regex_to_dfa
-from .io import MAX_DFA_STATES, read_dfa_file
 
 __all__ = ["Language", "load_language", "language_from_formula", "language_from_regex",
            "language_from_dfa", "as_dfa", "SOURCE_KINDS"]
@@ -199,6 +198,8 @@ def language_from_dfa(dfa: "DFA | str", alphabet: Sequence[str] | None = None, *
     (default: one letter per valuation; :mod:`.propositions`).  ``state_limit``: the most
     states a file may declare (None: 200,000, :data:`~.io.MAX_DFA_STATES`)."""
     if isinstance(dfa, str):
+        from .io import MAX_DFA_STATES, read_dfa_file     # the file readers: only for a file
+
         d = read_dfa_file(dfa, None if alphabet is None else tuple(alphabet), one_hot=one_hot,
                           state_limit=MAX_DFA_STATES if state_limit is None else state_limit)
         text = dfa

@@ -19,7 +19,6 @@ expects.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
@@ -72,7 +71,8 @@ class _Stopping:
 
     def end(self, why: str) -> None:
         """Kill the multiprocessing children and end the process with the stop's status."""
-        for child in multiprocessing.active_children():
+        mp = sys.modules.get("multiprocessing")      # never imported: no children to kill
+        for child in (mp.active_children() if mp is not None else ()):
             child.kill()
         try:
             print(f"\nattnlogic: {why}: ending now", file=sys.stderr, flush=True)

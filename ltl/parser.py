@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextvars
 import re
 from functools import lru_cache
-from importlib import resources
 
 from attnlogic.kernel.errors import LimitExceeded, ParseError
 
@@ -177,6 +176,8 @@ class _Build:
 
 @lru_cache(maxsize=1)
 def _grammar() -> str:
+    from importlib import resources       # read once, when the first formula is parsed
+
     return resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
 
 

@@ -12,20 +12,23 @@ from ..kernel.limits import DEFAULT_MEMORY_BUDGET
 
 
 class _LazyHelpAppend(argparse._AppendAction):
-    """``action="append"`` whose help text is ``describe()``, computed when help is printed
-    (so that building the parser imports nothing heavy)."""
+    """``action="append"`` whose help text is ``describe()``, computed by
+    :class:`HelpFormatter` when help is printed (so that building the parser, and parsing a
+    command line, imports nothing heavy: argparse reads ``help`` itself while it parses, to
+    format the usage of error messages)."""
 
     def __init__(self, option_strings, dest, describe=None, **kwargs):
-        self._describe = describe
+        self.describe = describe
         super().__init__(option_strings, dest, **kwargs)
 
-    @property
-    def help(self):
-        return self._describe() if self._describe is not None else self._help
 
-    @help.setter
-    def help(self, value):
-        self._help = value
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """The commands' help: descriptions as written, and the help of an option with a
+    ``describe`` (:class:`_LazyHelpAppend`) computed now."""
+
+    def _get_help_string(self, action):
+        describe = getattr(action, "describe", None)
+        return describe() if describe is not None else super()._get_help_string(action)
 
 
 def registered_classes_text() -> str:
@@ -63,7 +66,8 @@ def add_class_argument(parser, help_text: str) -> None:
         lines = registered_classes_lines()
         return help_text.format(classes=registered_classes_text()) + (f". The classes: {lines}" if lines else "")
 
-    parser.add_argument("--class", dest="classes", metavar="NAME", action=_LazyHelpAppend, describe=describe)
+    parser.add_argument("--class", dest="classes", metavar="NAME", action=_LazyHelpAppend, describe=describe,
+                        help=help_text)
 
 
 #: the formula syntaxes of --syntax (attnlogic.ltl.foreign.SYNTAXES; kept here so that building

@@ -84,7 +84,6 @@ def run(args) -> int:
         limits = limits.of(limits, instantiations=args.instantiations)
     windows = args.window or [2]
     from attnlogic.definability.engine.classify import classify
-    from attnlogic.definability.varieties.identities import identity_class
     from attnlogic.ltl.fragments import Fragment
     from attnlogic.kernel.patterns import AttentionPattern
 
@@ -95,7 +94,10 @@ def run(args) -> int:
         Fragment.from_pattern(p)                 # refuses patterns no fragment characterises
     windows = list(windows) + [p.k for p in patterns if p.k is not None and p.k > 1]
     asked = list(args.classes or ())
-    asked += [identity_class(text, monoid=not args.semigroup) for text in dict.fromkeys(args.identities or ())]
+    if args.identities:
+        from attnlogic.definability.varieties.identities import identity_class     # only when asked
+
+        asked += [identity_class(text, monoid=not args.semigroup) for text in dict.fromkeys(args.identities)]
     if args.semigroup and not args.identities:
         from attnlogic.kernel.errors import InputError
         raise InputError("--semigroup goes with --identity")

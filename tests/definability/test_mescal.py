@@ -40,7 +40,7 @@ import pytest
 import attnlogic
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.operations import intersection, is_empty, is_subset
-from attnlogic.definability.separate_languages import CommonWord, verify_proof
+from attnlogic.definability.separation.separate_languages import CommonWord, verify_proof
 from attnlogic.kernel.errors import LimitExceeded
 
 from mescal_referees import (REFEREES, ltt_by_semigroup, ltt_with_monoid_idempotents, mod_separable,

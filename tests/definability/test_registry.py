@@ -313,3 +313,36 @@ def test_the_docs_table_of_the_classes_is_their_declarations():
     lines = list(itertools.takewhile(lambda line: line.startswith("| "),
                                      text[text.index(head):].splitlines()[2:]))
     assert [tuple(cell.strip() for cell in line[2:-2].split(" | ")) for line in lines] == class_rows()
+
+
+def test_the_classes_asked_only_when_named_are_declared_as_listed_and_loaded_lazily():
+    """registry.NAMED names each class as its module declares it (asked only when named), and
+    in a fresh interpreter a classification that names none imports none of those modules;
+    naming one returns the very declaration the full list holds, in the order DEFAULT,
+    then NAMED."""
+    import importlib
+    import subprocess
+    import sys
+
+    from attnlogic.definability.engine import registry
+
+    for name, module in registry.NAMED:
+        cls = importlib.import_module(f"attnlogic.definability.{module}").CLASS
+        assert cls.name == name and not cls.default, (name, module)
+    assert all(c.default for c in registry.DEFAULT)
+    assert [c.name for c in registry.CLASSES][:len(registry.DEFAULT) + len(registry.NAMED)] == \
+        [c.name for c in registry.DEFAULT] + [n for n, _ in registry.NAMED]
+    code = ("import sys\n"
+            "from attnlogic.automata.regex import regex_to_dfa\n"
+            "from attnlogic.definability import registry\n"
+            "from attnlogic.definability.classify import classify\n"
+            "r = classify(regex_to_dfa('(a|b)*ab', 'ab'))\n"
+            "mods = [f'attnlogic.definability.{m}' for _, m in registry.NAMED]\n"
+            "print(sum(m in sys.modules for m in mods), r['LTL[Y]'].member)\n"
+            "sl = registry.language_class('SL')\n"
+            "print(sum(m in sys.modules for m in mods), sl is next(c for c in registry.CLASSES if c.name == 'SL'),\n"
+            "      sum(m in sys.modules for m in mods) == len(mods))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    first, second = out.stdout.splitlines()
+    assert first.split() == ["0", "True"]
+    assert second.split() == ["1", "True", "True"]
