@@ -13,6 +13,8 @@ Routes::
     POST /api/compile       compile, and each prefix of a word: the DFA's and the model's answer
     POST /api/download      the compiled model's safetensors or JSON sidecar (bytes)
     POST /api/census        the census, filtered by profile
+    POST /api/extract       the DFA a model computes (a compiled or an uploaded one), classified,
+                            against the language (:mod:`.extract_job`)
 
 Every API request is checked before any work (:mod:`.schema`: size, fields, types; one line
 naming the field, HTTP 400; a body over the cap: 413) and runs in a worker process
@@ -29,6 +31,7 @@ import asyncio
 import base64
 import contextlib
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -183,6 +186,8 @@ def create_app(settings: Settings | None = None, pool: WorkerPool | None = None)
         params.pop("max_states", None)
         if kind == "census":
             params["max_dfas"] = settings.max_dfas
+        if kind == "extract":            # the learning takes a share of what is left (extract_job)
+            params["deadline"] = time.time() + budget
         loop = asyncio.get_running_loop()
         try:
             answer = await pool.run((kind, params, limits.to_json()), loop.time() + budget)
