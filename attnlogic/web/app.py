@@ -82,6 +82,7 @@ def raise_hint(budget: str, settings: Settings, kind: str, params: dict) -> str:
     """What a refusal by ``budget`` (``time``, ``busy``, ``memory``, ``states``, ``limit``)
     adds: the ``attnlogic serve`` option that sets this server's budget, with its value, and
     the command line that asks the same question without the page's budgets."""
+    from .extract_job import extract_cli_line
     from .jobs import cli_line
 
     option, value = {"time": ("--time-budget", f"{settings.time_budget:g}"),
@@ -91,7 +92,7 @@ def raise_hint(budget: str, settings: Settings, kind: str, params: dict) -> str:
                      "limit": ("--limit", f"{settings.limit}")}[budget]
     hint = (f". This page's budget is `attnlogic serve {option} {value}`: whoever runs the server can "
             f"restart it with a larger {option}")
-    line = cli_line(kind, params)
+    line = extract_cli_line(params) if kind == "extract" else cli_line(kind, params)
     if line is not None and line.startswith("printf "):      # a file's text: named, not inlined
         line = line[line.rindex(" | attnlogic ") + 3:].replace("--dfa -", "--dfa FILE", 1)
     return hint + (f"; or run the command line: {line}" if line else "")

@@ -39,6 +39,8 @@ from pathlib import Path
 from attnlogic.kernel.errors import InputError
 from attnlogic.kernel.limits import Limits
 
+from .jobs import _compiled, _pattern, _recheck, draw, load
+
 __all__ = ["job_extract", "extract_cli_line", "PAGE_STATES", "PAGE_QUERIES", "LEARNING_SHARE"]
 
 #: states of a hypothesis, unless the request asks fewer (the command line's default too)
@@ -98,8 +100,6 @@ def job_extract(params, limits: Limits) -> dict:
     """The answer of the Extract tab (module docstring)."""
     from attnlogic.extraction import extract
 
-    from .jobs import _compiled, load
-
     budgets = _budgets(params, limits)
     readout = None if params.get("readout", "auto") == "auto" else params["readout"]
     windows = tuple(params.get("windows") or (2,))
@@ -137,8 +137,6 @@ def _alphabet(params):
 
 def _answer(result, name: str, params, budgets: dict) -> dict:
     from attnlogic.automata.io import dfa_text
-
-    from .jobs import _pattern, _recheck, draw
 
     x = result.extraction
     out = {"model": name, "completed": x.complete, "lines": result.lines()[1:], "verdict": result.verdict(),

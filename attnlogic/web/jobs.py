@@ -147,9 +147,6 @@ def cli_line(kind: str, params) -> str | None:
                        stdin)
     if kind == "separate":
         return command(["separate", params["a"], params["b"]])
-    if kind == "extract":
-        from .extract_job import extract_cli_line
-        return extract_cli_line(params)
     if kind == "census":
         return command(["census", "--max-states", str(params["states"]), "--alphabet", params["alphabet"]]
                        + _window_flags(_windows(params)) + ["--json", "--each"])
@@ -390,14 +387,8 @@ def job_census(params, limits: Limits) -> dict:
             "cli": cli_line("census", params)}
 
 
-def job_extract(params, limits: Limits) -> dict:
-    """The Extract tab's question: :func:`attnlogic.web.extract_job.job_extract`."""
-    from .extract_job import job_extract as extract
-    return extract(params, limits)
-
-
 JOBS = {"language": job_language, "verify": job_verify, "separate": job_separate,
-        "compile": job_compile, "download": job_download, "census": job_census, "extract": job_extract}
+        "compile": job_compile, "download": job_download, "census": job_census}
 
 
 def run_job(kind: str, params: dict, limits: Limits) -> dict:
