@@ -23,23 +23,27 @@ with the model on the words checked, which a finite test cannot turn into equiva
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from attnlogic.automata.io import dfa_to_dict, write_dfa
 from attnlogic.automata.sources import load_language
 from attnlogic.definability.engine.classify import classify
 from attnlogic.definability.values.results import Classification, PatternResult, word_text
-from attnlogic.kernel.errors import InputError
+from attnlogic.experiments.languages import get_language
+from attnlogic.kernel.errors import InputError, LimitExceeded
 from attnlogic.kernel.limits import DEFAULT_MODEL_MEMORY, renamed_parameters
 from attnlogic.kernel.limits import Limits
+from attnlogic.kernel.patterns import AttentionPattern
+from attnlogic.ltl.fragments import Fragment
 from attnlogic.kernel.validate import number
 from attnlogic.testing.extract import (DEFAULT_MAX_QUERIES, DEFAULT_MAX_STATES, DEFAULT_TIME_BUDGET, Extraction,
                                        extract_dfa)
 from attnlogic.testing.isolation import run_isolated
 from attnlogic.testing.models import load_model
 
-__all__ = ["ExtractionResult", "extract", "LOADING_GRACE", "TABLE_STATES"]
+__all__ = ["ExtractionResult", "extract", "LOADING_GRACE", "TABLE_STATES", "CellBudget", "extract_cell",
+           "least_fragments"]
 
 #: seconds a FILE.py:FACTORY model's process gets beyond the time budget, to start and load
 LOADING_GRACE = 60.0
@@ -225,3 +229,83 @@ def _patterns(windows) -> list[str]:
     and unique hard attention."""
     ks = sorted({1, *windows})
     return ["global", *(f"local:{k}" for k in ks), *(f"hybrid:{k}" for k in ks), "masked_hard"]
+
+
+# -- the experiments' cells ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class CellBudget:
+    """The bounds of the extraction of one trained cell (``attnlogic experiment``): states of a
+    hypothesis, words run through the model, seconds of learning; the equivalence queries'
+    words: all words up to ``exhaustive_length``, random words of at most ``max_length``
+    letters and ``long_count`` words of the cell's longest test length, per round.  Small by
+    default, so that a quick grid stays quick: a cell stopped by a bound reports its last
+    hypothesis, marked not validated."""
+
+    max_states: int = 20
+    max_queries: int = 20_000
+    time_budget: float = 30.0
+    exhaustive_length: int = 6
+    max_length: int = 20
+    long_count: int = 4
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def least_fragments(classification: Classification) -> list[str]:
+    """The fragments of the classification that contain the language and include none of the
+    others that do (by :meth:`attnlogic.ltl.fragments.Fragment.includes`): its tightest
+    descriptions, e.g. ``["LTL[Y]"]`` (= LTL[Y<=1]) for (a|b|c)*a; ``[]`` when it is in none (not
+    star-free)."""
+    members = [r.fragment for r in classification.results if isinstance(r.fragment, Fragment) and r.member]
+    return [str(f) for f in members if not any(g != f and f.includes(g) is not None and g.includes(f) is None
+                                               for g in members)]
+
+
+def _described(dfa, pattern: str, windows) -> dict:
+    """States, least fragments, whether ``pattern`` (None: an LSTM) can express it, and
+    whether it is star-free (LTL[S]); past a bound of the classification (the default
+    :class:`~attnlogic.kernel.limits.Limits`) its states and the bound's message only."""
+    try:
+        c = classify(dfa, windows=tuple(windows), minimal=True)
+    except LimitExceeded as exc:
+        return {"states": int(dfa.n_states), "fragments": [], "pattern_can": None, "star_free": None,
+                "note": str(exc)}
+    can = None if pattern is None else c.for_pattern(pattern).can
+    return {"states": int(dfa.n_states), "fragments": least_fragments(c), "pattern_can": can,
+            "star_free": c["LTL[S]"].member}
+
+
+def extract_cell(model, language: str, pattern: str, eos: int, long_length: int,
+                 budget: CellBudget = CellBudget()) -> dict:
+    """What a trained cell of ``attnlogic experiment`` computes, for its record: the
+    extraction of ``model`` (read at ``eos``, the experiments' readout) over the alphabet of
+    ``language`` (an experiments' name) within ``budget``, its size and least fragments next
+    to those of the language's minimal DFA, whether the cell's ``pattern`` can express each
+    (the theory's answer; None for the LSTM), and the shortest word on each side of the
+    difference, each confirmed by a fresh forward pass.  CNT (not regular) has no target."""
+    spec = get_language(language)
+    windows, own = (2,), None
+    try:
+        p = AttentionPattern.parse(pattern)
+    except ValueError:             # the LSTM baseline: no attention pattern
+        p = None
+    if p is not None:
+        own = str(p)
+        if (getattr(p, "k", None) or 1) >= 2:      # LTL[Y<=1] is LTL[Y], always classified
+            windows = (p.k,)
+    target = None if spec.regex is None and spec.source is None else spec.dfa()
+    x = extract_dfa(model, alphabet=spec.alphabet, dfa=target, readout="eos", eos=eos,
+                    max_states=budget.max_states, max_queries=budget.max_queries,
+                    time_budget=budget.time_budget, exhaustive_length=budget.exhaustive_length,
+                    max_length=budget.max_length, long_length=long_length, long_count=budget.long_count,
+                    label=f"{language} {pattern}")
+    sep = x.separator
+    out = {"budget": budget.to_dict(), "complete": x.complete, "reason": x.reason, "detail": x.detail,
+           "validation": x.validation_text(), "rounds": x.rounds, "queries": x.queries,
+           "model_words": x.model_words, "extracted": None if x.dfa is None else _described(x.dfa, own, windows),
+           "target": None if x.target_dfa is None else _described(x.target_dfa, own, windows),
+           "same_as_target": x.same_as_target,
+           "difference_states": None if x.difference is None else int(x.difference.n_states),
+           "differences": [d.to_json(sep) for d in x.differences]}
+    return out

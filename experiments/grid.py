@@ -69,8 +69,8 @@ __all__ = ["GridSpec", "PRESETS", "QUICK_PRESETS", "BACKENDS", "preset", "cell_n
 #: how the cells of a grid are run (see the module docstring)
 BACKENDS = ("local", "ray")
 #: the keys of a cell record that measure time (everything else is a pure function of the
-#: configuration and the environment)
-TIMING_KEYS = ("train_seconds", "eval_seconds")
+#: configuration and the environment; an extraction stopped by its time budget excepted)
+TIMING_KEYS = ("train_seconds", "eval_seconds", "extract_seconds")
 
 
 @dataclass(frozen=True)
@@ -171,14 +171,26 @@ def cell_label(cfg: TrainConfig) -> str:
 
 
 def run_cell(cfg: TrainConfig, data: LanguageData, evaluation: EvalConfig,
-             checkpoint_dir: Path | None, progress) -> dict:
+             checkpoint_dir: Path | None, progress, extraction: Callable | None = None) -> dict:
     """Train and evaluate one cell: its record (configuration, environment, losses, sets).
-    ``progress`` as in :func:`.train.train` (a callable is told every training step)."""
+    ``progress`` as in :func:`.train.train` (a callable is told every training step).
+
+    ``extraction``: None, or a picklable callable ``(model, language name, pattern, EOS id,
+    longest test length) → dict`` (the command line passes
+    :func:`attnlogic.extraction.extract_cell` with its budget: this layer does not import
+    the learner); its answer is the record's ``"extraction"``, its seconds
+    ``"extract_seconds"``."""
 
     result = train(cfg, data=data, checkpoint_dir=checkpoint_dir, progress=progress)
     t0 = time.perf_counter()
     sets = evaluate_model(result.model, data, evaluation)
     tail = result.losses[-50:]
+    extra = {}
+    if extraction is not None:
+        t1 = time.perf_counter()
+        extra["extraction"] = extraction(result.model.eval(), cfg.language, cfg.pattern, data.eos,
+                                         max(evaluation.test_max, cfg.train_max_length))
+        extra["extract_seconds"] = round(time.perf_counter() - t1, 2)
     return {
         "language": cfg.language, "pattern": cfg.pattern, "positional": cfg.positional,
         "seed": cfg.seed, "lr": cfg.lr,
@@ -186,7 +198,7 @@ def run_cell(cfg: TrainConfig, data: LanguageData, evaluation: EvalConfig,
         "environment": environment(resolve_device(cfg.device), cfg.threads),
         "final_loss": float(np.mean(tail)) if tail else None,
         "train_seconds": round(result.seconds, 2), "eval_seconds": round(time.perf_counter() - t0, 2),
-        "sets": {k: v.to_dict() for k, v in sets.items()},
+        "sets": {k: v.to_dict() for k, v in sets.items()}, **extra,
     }
 
 
@@ -208,13 +220,14 @@ STEP_REPORT_EVERY = 0.5
 
 
 def _cell_job(cfg: TrainConfig, evaluation: EvalConfig, max_length: int, checkpoint_dir: Path | None,
-              progress) -> dict:
+              extraction: Callable | None, progress) -> dict:
     """One cell in whatever process runs it (this one, a pool worker or a Ray worker);
     ``progress``: False, a callable for :func:`.train.train`, or ``"queue"`` — report
     ``(cell name, steps done, steps)`` on this worker's queue (:func:`_worker_init`)."""
     if progress == "queue":
         progress = _queue_steps(cell_label(cfg)) if _STEPS is not None else False
-    return run_cell(cfg, _language_data(cfg.language, max_length), evaluation, checkpoint_dir, progress)
+    return run_cell(cfg, _language_data(cfg.language, max_length), evaluation, checkpoint_dir, progress,
+                    extraction)
 
 
 def _queue_steps(name: str):
@@ -343,14 +356,15 @@ def _stop_workers(pool, cells_dir: Path | None, grace: float = 2.0) -> None:
 
 def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True, checkpoints: bool = False,
              on_cell: Callable[[dict], None] | None = None, jobs: int = 1, backend: str = "local",
-             address: str | None = None) -> list[dict]:
+             address: str | None = None, extraction: Callable | None = None) -> list[dict]:
     """Run (or resume) every cell; returns the cell records in grid order.
 
     ``jobs`` > 1 runs that many cells at once in separate processes (``local``) or starts a
     local Ray with that many CPUs (``ray``, default all CPUs); ``address`` connects to an
     existing Ray cluster instead.  Each finished cell is written to ``out_dir/cells/`` before
     ``on_cell`` is called with it; an exception from ``on_cell`` stops the grid (the cells
-    written so far stay, and a rerun trains only the others)."""
+    written so far stay, and a rerun trains only the others).  ``extraction``: what each
+    trained model computes, as :func:`run_cell` says (a resumed cell keeps the record it has)."""
     if backend not in BACKENDS:
         raise InputError(f"backend must be one of {BACKENDS}, got {backend!r}")
     if jobs is not None and jobs < 1:
@@ -373,7 +387,7 @@ def run_grid(spec: GridSpec, out_dir: Path | None = None, progress: bool = True,
         else:
             # absolute: a Ray worker may run in another working directory
             ckpt = Path(out_dir).resolve() / "checkpoints" / name if (checkpoints and out_dir is not None) else None
-            pending.append((i, (cfg, spec.evaluation, max_len, ckpt)))
+            pending.append((i, (cfg, spec.evaluation, max_len, ckpt, extraction)))
     bar = None
     if progress:
         bar = Counter(f"grid {spec.name}", True, len(cells), "cells", initial=len(cells) - len(pending))
@@ -410,7 +424,8 @@ def aggregate(records: list[dict]) -> list[dict]:
 
     ``accuracy`` and ``longest_perfect_length`` are those of the best run (highest random-set
     accuracy, ties to the longer N*), ``accuracy_mean``/``accuracy_std`` over all runs;
-    ``adversarial_accuracy`` and ``periodic_accuracy`` are the best run's, with means."""
+    ``adversarial_accuracy`` and ``periodic_accuracy`` are the best run's, with means;
+    ``extraction`` the best run's, when it was extracted."""
     groups: dict[tuple, list[dict]] = {}
     for r in records:
         groups.setdefault((r["language"], r["pattern"], r.get("positional", "none")), []).append(r)
@@ -436,5 +451,6 @@ def aggregate(records: list[dict]) -> list[dict]:
             "adversarial_accuracy_mean": mean_of("adversarial"),
             "runs": len(runs),
             "best_run": {"seed": best["seed"], "lr": best["lr"]},
+            **({"extraction": best["extraction"]} if best.get("extraction") is not None else {}),
         })
     return rows

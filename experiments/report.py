@@ -7,7 +7,14 @@
   "best / mean (N*)" in percent;
 * ``per_length_<kind>.png``: accuracy against length, one panel per language, one line per
   pattern (the best run), the training range shaded;
-* ``longest_perfect_length.png``: N* of the best run as a heatmap, languages × patterns.
+* ``longest_perfect_length.png``: N* of the best run as a heatmap, languages × patterns;
+* with extraction (a cell record's ``"extraction"``, :func:`attnlogic.extraction.extract_cell`):
+  a section of ``results.md``, "What the models compute", one row per best run — the target's
+  minimal DFA (states, least fragments, whether the cell's pattern can express it), the
+  extracted DFA's, whether they are the same language, and the shortest word on each side
+  of the difference with the model's answer (each confirmed by a fresh forward pass when it
+  was extracted) — and ``extracted_automata.png``, the same as a grid of languages ×
+  patterns coloured by outcome (the target learned, a different language, stopped).
 
 All files are written atomically (temporary file + ``os.replace``); plots use matplotlib's
 Agg backend.
@@ -22,7 +29,8 @@ from pathlib import Path
 from attnlogic.kernel.fileio import save_figure_atomic, write_bytes_atomic as write_atomic
 from .languages import display_name
 
-__all__ = ["markdown_tables", "write_report", "plot_per_length", "plot_longest_perfect", "PE_NAMES"]
+__all__ = ["markdown_tables", "write_report", "plot_per_length", "plot_longest_perfect", "plot_extracted",
+           "extraction_table", "PE_NAMES"]
 
 KINDS = ("random", "adversarial", "periodic")
 #: the names the papers give the positional encodings (sinusoidal = SiPE)
@@ -98,7 +106,98 @@ def markdown_tables(rows: list[dict], records: list[dict], title: str = "Results
                 cells.append(cell)
             out.append(f"| {lang} | " + " | ".join(cells) + " |")
         out.append("")
+    out += extraction_table(rows, records)
     return "\n".join(out)
+
+
+def _described(d: dict | None, complete: bool = True) -> str:
+    """``"2 states, LTL[Y]"`` (``≥`` and ``not validated`` for a stopped extraction's last
+    hypothesis)."""
+    if d is None:
+        return "–"
+    frags = ", ".join(d["fragments"]) if d["fragments"] else (
+        "not star-free" if d.get("star_free") is False else "no fragment decided")
+    return f"{'' if complete else '≥ '}{d['states']} states, {frags}"
+
+
+def _can(d: dict | None) -> str:
+    return "–" if d is None or d.get("pattern_can") is None else ("yes" if d["pattern_can"] else "no")
+
+
+def _word(w: str) -> str:
+    return f"`{w}`" if w else "ε"
+
+
+def extraction_table(rows: list[dict], records: list[dict]) -> list[str]:
+    """The section "What the models compute" of ``results.md`` (module docstring); no lines
+    when no record was extracted."""
+    best = {k: r for k, r in _best_records(rows, records).items() if r.get("extraction") is not None}
+    if not best:
+        return []
+    budget = next(iter(best.values()))["extraction"]["budget"]
+    out = ["## What the models compute (extracted automata)", "",
+           "The best run of each cell, extracted by L* with the model as membership oracle (read at EOS) "
+           "and attnlogic's check as equivalence oracle, within "
+           f"{budget['max_states']} states, {budget['max_queries']:,} words and {budget['time_budget']:g} s "
+           f"(all words up to length {budget['exhaustive_length']}, random words up to {budget['max_length']} "
+           f"letters and {budget['long_count']} words of the longest test length per round). A complete "
+           "extraction agrees with the model on every word it was checked on, which is not a proof of "
+           "equivalence; a stopped one shows its last hypothesis (≥), not validated. \"pattern can\": "
+           "whether the cell's attention pattern can express the language (the fragment it characterises); "
+           "each difference word was run through the model afresh.", "",
+           "| language | pattern | target | pattern can | extracted | pattern can | same language | "
+           "shortest differences |", "|---|---|---|---|---|---|---|---|"]
+    for (lang, label), r in best.items():
+        x = r["extraction"]
+        same = "–" if x["same_as_target"] is None else ("yes" if x["same_as_target"] else "no")
+        how = "" if x["complete"] else f" (stopped: {x['reason']})"
+        words = "; ".join(f"{_word(d['word'])}: model {'accepts' if d['model_accepts'] else 'rejects'}, "
+                          f"{lang} {'accepts' if d['target_accepts'] else 'rejects'}"
+                          + ("" if d["confirmed"] else " (NOT confirmed)") for d in x["differences"]) or "–"
+        out.append(f"| {lang} | {label} | {_described(x['target'])} | {_can(x['target'])} | "
+                   f"{_described(x['extracted'], x['complete'])}{how} | {_can(x['extracted'])} | {same} | "
+                   f"{words} |")
+    out.append("")
+    return out
+
+
+def plot_extracted(rows: list[dict], records: list[dict], path: Path) -> bool:
+    """Languages × patterns, each best run's extraction coloured by outcome (the target's
+    language; a different language; stopped by a bound) and labelled with the extracted and
+    the target's states and the extracted DFA's least fragment; False when nothing was
+    extracted."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+    from matplotlib.colors import ListedColormap
+
+    best = {k: r for k, r in _best_records(rows, records).items() if r.get("extraction") is not None}
+    if not best:
+        return False
+    languages = list(dict.fromkeys(k[0] for k in best))
+    patterns = list(dict.fromkeys(k[1] for k in best))
+    grid = np.full((len(languages), len(patterns)), np.nan)
+    fig, ax = plt.subplots(figsize=(1.9 * len(patterns) + 2, 0.6 * len(languages) + 1.6))
+    for (lang, label), r in best.items():
+        x = r["extraction"]
+        i, j = languages.index(lang), patterns.index(label)
+        grid[i, j] = 2 if not x["complete"] else (0 if x["same_as_target"] else 1)
+        ext, tgt = x["extracted"], x["target"]
+        size = "–" if ext is None else f"{'≥' if not x['complete'] else ''}{ext['states']}"
+        frag = "" if ext is None else (ext["fragments"][0] if ext["fragments"] else
+                                       ("not star-free" if ext.get("star_free") is False else "?"))
+        ax.text(j, i, f"{size} / {'–' if tgt is None else tgt['states']}\n{frag}", ha="center", va="center",
+                fontsize=7)
+    cmap = ListedColormap(["#9bd49b", "#f2b36b", "#c9c9c9"])
+    ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=0, vmax=2, aspect="auto")
+    ax.set_xticks(range(len(patterns)), patterns, rotation=30, ha="right", fontsize=8)
+    ax.set_yticks(range(len(languages)), languages, fontsize=8)
+    ax.set_title("extracted / target states, least fragment\n(green: the target's language; orange: another "
+                 "language; grey: stopped by a bound)", fontsize=8)
+    fig.tight_layout()
+    save_figure_atomic(fig, path, close=True)
+    return True
 
 
 def plot_per_length(rows: list[dict], records: list[dict], kind: str, path: Path) -> bool:
@@ -187,4 +286,7 @@ def write_report(out_dir: Path, spec_dict: dict, rows: list[dict], records: list
         path = out_dir / "longest_perfect_length.png"
         plot_longest_perfect(rows, path)
         written.append(path)
+        path = out_dir / "extracted_automata.png"
+        if plot_extracted(rows, records, path):
+            written.append(path)
     return written

@@ -34,6 +34,13 @@ Presets (--quick alone is --preset quick; --quick with another preset: its CPU-s
   gpt2-small  (with --lm) 12 layers, d = 768, 12 heads, context 1024, BPE learned on the
           training file
 
+Extraction: after training, each cell's model is extracted (the DFA it computes, learned by
+L* with the model as membership oracle and the checking engine as equivalence oracle, as
+`attnlogic extract` does) within --extract-states, --extract-queries and --extract-seconds;
+the report shows its size and least fragments next to the target's, whether the cell's
+pattern can express each, and the shortest words where they differ, each confirmed by the
+model (results.md, results.json, extracted_automata.png).
+
 Languages: built-in names (--list), or a regex / formula / DFA file (--regex, --formula,
 --dfa, with --alphabet): labels from the minimal DFA, the same length splits.
 
@@ -131,6 +138,13 @@ def add_arguments(p) -> None:
     e.add_argument("--samples", type=int, help="words per test length (half positive)")
     e.add_argument("--test-stride", type=int,
                    help="evaluate every S-th test length only (default 1: every length; to scale a run down)")
+    e.add_argument("--extract-states", type=int, metavar="N",
+                   help="extract the DFA each trained model computes (L*, as attnlogic extract) with hypotheses "
+                        "of at most N states (default 20; 0: no extraction)")
+    e.add_argument("--extract-queries", type=int, metavar="N",
+                   help="most words run through each model by its extraction (default 20,000)")
+    e.add_argument("--extract-seconds", type=float, metavar="S",
+                   help="seconds each extraction may take (default 30)")
     o = p.add_argument_group("output")
     o.add_argument("--out", help="output folder (results.json, results.md, PNGs, cells/)")
     o.add_argument("--no-plots", action="store_true", help="write no PNG plots")
@@ -303,6 +317,32 @@ def _list() -> int:
     return 0
 
 
+def _extraction(args):
+    """The extraction of each trained cell (:func:`attnlogic.extraction.extract_cell` with the
+    budget of --extract-states/--extract-queries/--extract-seconds), or None with
+    --extract-states 0."""
+    import functools
+    import math
+
+    from ..extraction import CellBudget, extract_cell
+
+    budget = CellBudget()
+    if args.extract_states is not None and args.extract_states < 0:
+        raise InputError(f"--extract-states must be >= 0, got {args.extract_states}")
+    if args.extract_states == 0:
+        return None
+    if args.extract_queries is not None and args.extract_queries < 1:
+        raise InputError(f"--extract-queries must be >= 1, got {args.extract_queries}")
+    if args.extract_seconds is not None and not (math.isfinite(args.extract_seconds) and args.extract_seconds > 0):
+        raise InputError(f"--extract-seconds must be a finite number > 0, got {args.extract_seconds}")
+    from dataclasses import replace
+
+    budget = replace(budget, **{k: v for k, v in {"max_states": args.extract_states,
+                                                  "max_queries": args.extract_queries,
+                                                  "time_budget": args.extract_seconds}.items() if v is not None})
+    return functools.partial(extract_cell, budget=budget)
+
+
 def run(args) -> int:
     if args.list:
         return _list()
@@ -326,9 +366,11 @@ def run(args) -> int:
         None if backend == "ray" else (2 if spec.name.endswith("quick") else 1))
     from ..kernel.progress import wanted
 
+    extraction = _extraction(args)
     t0 = time.perf_counter()
     records = run_grid(spec, Path(args.out) if args.out else None, progress=wanted(args),
-                       checkpoints=args.checkpoints, jobs=jobs, backend=backend, address=args.address)
+                       checkpoints=args.checkpoints, jobs=jobs, backend=backend, address=args.address,
+                       extraction=extraction)
     rows = aggregate(records)
     seconds = round(time.perf_counter() - t0, 1)
     files = []

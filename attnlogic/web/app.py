@@ -13,6 +13,8 @@ Routes::
     POST /api/compile       compile, and each prefix of a word: the DFA's and the model's answer
     POST /api/download      the compiled model's safetensors or JSON sidecar (bytes)
     POST /api/census        the census, filtered by profile
+    POST /api/extract       the DFA a model computes (a compiled or an uploaded one), classified,
+                            against the language (:mod:`.extract_job`)
 
 Every API request is checked before any work (:mod:`.schema`: size, fields, types; one line
 naming the field, HTTP 400; a body over the cap: 413) and runs in a worker process
@@ -29,6 +31,7 @@ import asyncio
 import base64
 import contextlib
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,6 +83,7 @@ def raise_hint(budget: str, settings: Settings, kind: str, params: dict) -> str:
     """What a refusal by ``budget`` (``time``, ``busy``, ``memory``, ``states``, ``limit``)
     adds: the ``attnlogic serve`` option that sets this server's budget, with its value, and
     the command line that asks the same question without the page's budgets."""
+    from .extract_job import extract_cli_line
     from .jobs import cli_line
 
     option, value = {"time": ("--time-budget", f"{settings.time_budget:g}"),
@@ -89,7 +93,7 @@ def raise_hint(budget: str, settings: Settings, kind: str, params: dict) -> str:
                      "limit": ("--limit", f"{settings.limit}")}[budget]
     hint = (f". This page's budget is `attnlogic serve {option} {value}`: whoever runs the server can "
             f"restart it with a larger {option}")
-    line = cli_line(kind, params)
+    line = extract_cli_line(params) if kind == "extract" else cli_line(kind, params)
     if line is not None and line.startswith("printf "):      # a file's text: named, not inlined
         line = line[line.rindex(" | attnlogic ") + 3:].replace("--dfa -", "--dfa FILE", 1)
     return hint + (f"; or run the command line: {line}" if line else "")
@@ -184,6 +188,8 @@ def create_app(settings: Settings | None = None, pool: WorkerPool | None = None)
         params.pop("max_states", None)
         if kind == "census":
             params["max_dfas"] = settings.max_dfas
+        if kind == "extract":            # the learning takes a share of what is left (extract_job)
+            params["deadline"] = time.time() + budget
         loop = asyncio.get_running_loop()
         try:
             answer = await pool.run((kind, params, limits.to_json()), loop.time() + budget)

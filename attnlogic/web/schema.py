@@ -26,6 +26,8 @@ MAX_TEXT = 20_000
 MAX_FILE = 1_000_000
 #: letters of a witness word
 MAX_WITNESS = 100_000
+#: characters of an uploaded model's weights, as base64 (the server's --max-body caps the request)
+MAX_WEIGHTS = 1 << 30
 
 
 class BadRequest(ValueError):
@@ -137,10 +139,15 @@ FIELDS = {
     "download": {**_LANGUAGE, **_BUDGETS, "what": _text(20, ("safetensors", "json"))},
     "census": {"states": _integer(1, 6), "alphabet": _text(40), "windows": _list(_integer(1, 8), 4),
                "in": _list(_FRAGMENT, 12), "out": _list(_FRAGMENT, 12), **_BUDGETS},
+    # the Extract tab (attnlogic.web.extract_job): a compiled model of the language, or an upload
+    "extract": {**_LANGUAGE, **_BUDGETS, "model": _text(10, ("compiled", "upload")),
+                "weights": _text(MAX_WEIGHTS), "sidecar": _text(MAX_FILE), "model_name": _text(200),
+                "model_alphabet": _text(400), "target": _flag, "readout": _text(10, ("auto", "prefix", "eos")),
+                "hypothesis_states": _integer(1, 10_000), "max_queries": _integer(1, 1_000_000)},
 }
 REQUIRED = {"language": ("source", "text"), "verify": ("source", "text"),
             "separate": ("a", "b"), "compile": ("source", "text"), "download": ("source", "text", "what"),
-            "census": ("states", "alphabet")}
+            "census": ("states", "alphabet"), "extract": ("model",)}
 
 
 def check_request(kind: str, body) -> dict:
@@ -162,6 +169,8 @@ def check_request(kind: str, body) -> dict:
     if "source" in out and out["source"] != "file" and len(out["text"]) > MAX_TEXT:
         raise BadRequest(f"field 'text': a {out['source']} of at most {MAX_TEXT:,} characters, "
                          f"got {len(out['text']):,}")
+    if kind == "extract":
+        _check_extract(out)
     if kind == "verify":
         given = [f for f in ("formula", "witness", "answer", "identity") if f in out]
         if len(given) != 1:
@@ -176,3 +185,31 @@ def check_request(kind: str, body) -> dict:
         if ("semigroup" in out or "member" in out) and "identity" not in out:
             raise BadRequest("fields 'semigroup' and 'member' go with field 'identity'")
     return out
+
+
+def _check_extract(out: dict) -> None:
+    """The fields an extraction needs together: a compiled model needs its language
+    (``source``, ``text``); an upload its two files (``weights``, ``sidecar``) and no
+    language unless it is the ``target``."""
+    language = "source" in out or "text" in out
+    if language and not ("source" in out and "text" in out):
+        raise BadRequest(f"field '{'text' if 'source' in out else 'source'}' is missing (it goes with "
+                         f"field '{'source' if 'source' in out else 'text'}')")
+    if out["model"] == "compiled":
+        if not language:
+            raise BadRequest("field 'source' is missing (a compiled model is compiled from a language)")
+        for name in ("weights", "sidecar", "model_name", "model_alphabet"):
+            if name in out:
+                raise BadRequest(f"field '{name}' goes with an uploaded model (field 'model': upload)")
+    else:
+        for name in ("weights", "sidecar"):
+            if name not in out:
+                raise BadRequest(f"field '{name}' is missing (an uploaded model is its .safetensors file "
+                                 "and its JSON)")
+        if language and not out.get("target"):
+            raise BadRequest("field 'source' goes with field 'target' for an uploaded model")
+    if out.get("target") and not language:
+        raise BadRequest("field 'target' needs the language: fields 'source' and 'text'")
+    if out.get("target") and (out.get("model_alphabet") or "").strip() and (out.get("alphabet") or "").strip() \
+            and out["model_alphabet"].strip() != out["alphabet"].strip():
+        raise BadRequest("fields 'alphabet' and 'model_alphabet' differ: the model is read over one alphabet")

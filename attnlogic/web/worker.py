@@ -17,6 +17,7 @@ import torch  # noqa: E402
 
 from attnlogic.kernel.limits import Limits  # noqa: E402
 
+from .extract_job import job_extract  # noqa: E402
 from .jobs import run_job  # noqa: E402
 
 torch.set_num_threads(1)
@@ -25,7 +26,10 @@ __all__ = ["run", "warm"]
 
 
 def run(kind: str, params: dict, limits: dict) -> dict:
-    """The answer of job ``kind`` to ``params`` under ``Limits(**limits)``."""
+    """The answer of job ``kind`` to ``params`` under ``Limits(**limits)`` (the Extract tab's
+    in :mod:`.extract_job`, the others in :mod:`.jobs`)."""
+    if kind == "extract":
+        return job_extract(params, Limits(**limits))
     return run_job(kind, params, Limits(**limits))
 
 

@@ -7,14 +7,17 @@
 # the code revision, torch/numpy versions, CPU, dtype and thread count it ran with.  On the
 # same torch build and CPU the numbers come out bit for bit the same
 # (tests/experiments/test_experiments_reproducible.py checks quick/).
+# quick/ and pe-quick/ were made before `experiment` extracted each trained model: their
+# commands say --extract-states 0, which gives the same records; a rerun without it adds the
+# extraction (on the CPU that made them, the other numbers stay bit for bit the same).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 AL=${ATTNLOGIC:-attnlogic}
 export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
 
 declare -A CMD=(
-  [quick]="--quick --no-progress --json"
-  [pe-quick]="--preset pe --quick --no-progress --json"
+  [quick]="--quick --extract-states 0 --no-progress --json"
+  [pe-quick]="--preset pe --quick --extract-states 0 --no-progress --json"
   [lm-builtin]="--lm builtin --patterns global,local:1,hybrid:1 --no-progress --json"
   [table1-cpu-small]="--preset table1 --d-model 32 --layers 2 --heads 2 --steps 500 --batch-size 64 --lrs 3e-3 --seeds 0 --threads 1 --samples 32 --test-stride 9 --jobs 2 --no-progress --json"
   [local-cpu-small]="--preset local --d-model 32 --layers 2 --heads 2 --steps 300 --batch-size 64 --lrs 3e-3 --seeds 0 --threads 1 --samples 32 --test-max 200 --test-stride 9 --jobs 2 --no-progress --json"

@@ -125,7 +125,7 @@ def test_pe_quick_preset_sweeps_the_encodings_and_its_nope_cell_is_the_quick_cel
     its NoPE cell has the quick preset's configuration, so it must equal the committed one."""
     committed = committed_quick()
     assert main(["experiment", "--preset", "pe", "--quick", "--languages", "ENDS-A", "--patterns", "global",
-                 "--no-progress", "--json", "--out", str(tmp_path)]) == 0
+                 "--extract-states", "0", "--no-progress", "--json", "--out", str(tmp_path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert [r["positional"] for r in out["results"]] == ["none", "learned", "sinusoidal", "rope"]
     cells = json.loads((tmp_path / "results.json").read_text())["cells"]

@@ -256,7 +256,8 @@ def test_every_field_of_every_question_refuses_a_lone_surrogate_and_a_non_finite
     from attnlogic.web.schema import FIELDS, BadRequest, check_request
 
     base = {"language": REGEX, "verify": {**REGEX, "identity": "[x=x]"}, "separate": {"a": "LT", "b": "SL"},
-            "compile": REGEX, "download": {**REGEX, "what": "json"}, "census": {"states": 1, "alphabet": "ab"}}
+            "compile": REGEX, "download": {**REGEX, "what": "json"}, "census": {"states": 1, "alphabet": "ab"},
+            "extract": {**REGEX, "model": "compiled"}}
     assert set(base) == set(FIELDS)
     for kind, fields in FIELDS.items():
         check_request(kind, base[kind])
@@ -350,7 +351,7 @@ def test_the_page_ships_in_the_package_and_fetches_nothing_outside():
     from attnlogic.web.app import STATIC
 
     names = sorted(p.name for p in STATIC.iterdir())
-    assert names == ["app.js", "index.html", "style.css"]
+    assert names == ["app.js", "extract.js", "index.html", "style.css"]
     for p in STATIC.iterdir():
         text = p.read_text(encoding="utf-8")
         assert not re.search(r"(src|href)\s*=\s*[\"']?(https?:)?//", text), p.name

@@ -302,3 +302,44 @@ def test_long_links_wrap_instead_of_scrolling_the_page_sideways(server, browser)
     width = browser.execute_script("return document.documentElement.clientWidth")
     assert len(link.text) > 1000 and link.rect["x"] + link.rect["width"] <= width
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+
+
+def test_extract_a_model_see_its_dfa_verify_a_row_and_the_confirmed_difference(server, browser, shots, tmp_path):
+    """The Extract tab: the compiled model of the language above, from a link (its DFA, the
+    language's own, re-checked rows on the extracted DFA), then an uploaded model with one
+    weight changed: every difference word shown is confirmed here by running the model."""
+    import torch
+
+    import attnlogic as al
+    from attnlogic.transformer.io import save_model
+
+    browser.get(server.url + "/?tab=extract&source=formula&text=P%20%28b%20%26%20Y%20a%29&alphabet=abc")
+    _wait(browser, lambda d: _css(d, "#extract-svg svg") and _css(d, "#extract-verdicts tbody tr"),
+          "the extracted DFA from the link")
+    assert _css(browser, "#extract-verdict")[0].text.startswith("extract complete: a minimal DFA of 3 states, "
+                                                                "the target's language")
+    assert _css(browser, "#extract-validation")[0].text.startswith("validation: agrees with the model on")
+    row = _css(browser, '#extract-verdicts tr[data-fragment="LTL[P]"]')[0]
+    _css(row, "button.verify")[0].click()
+    _wait(browser, lambda d: _css(row, ".verify-result.valid"), "the re-check of the extracted DFA's certificate")
+    model = al.compile_formula("P (b & Y a)", "abc")
+    with torch.no_grad():                      # the letter c now also reads as a
+        model.model.embed.weight[model.vocab.alphabet.index("c"), model.plan.names.index("a")] = 1.0
+    save_model(model.model, tmp_path / "changed.safetensors", model.metadata)
+    _css(browser, "#extract-upload")[0].click()
+    _css(browser, "#extract-weights")[0].send_keys(str(tmp_path / "changed.safetensors"))
+    _css(browser, "#extract-sidecar")[0].send_keys(str(tmp_path / "changed.json"))
+    _css(browser, "#run-extract")[0].click()
+    _wait(browser, lambda d: _css(d, "#extract-words tbody tr") and _css(d, "#extract-difference")[0].is_displayed(),
+          "the difference words of the uploaded model")
+    assert "DIFFERS" in _css(browser, "#extract-verdict")[0].text
+    target = al.load_language(formula="P (b & Y a)", alphabet="abc").dfa
+    for tr in _css(browser, "#extract-words tbody tr"):
+        word = _css(tr, "td.word")[0].text.replace("ε", "")
+        model_says = bool(model.prefix_acceptance(word)[-1])
+        assert model_says != target.accepts(list(word))
+        assert _css(tr, "td")[2].text == ("accepts" if model_says else "rejects")
+        assert _css(tr, "td.confirmed")[0].text.startswith("yes")
+    assert _css(browser, "#extract-reproduce .answer-cli")[0].text == \
+        "attnlogic extract --model changed.safetensors 'P (b & Y a)' --alphabet abc"
+    _shot(browser, shots, "extract.png")

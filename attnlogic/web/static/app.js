@@ -9,6 +9,7 @@ let info = null;
 let lastLanguage = null;           // the request of the last classification
 let compileState = null;           // {request, prefixes, cursor}
 let languageTitle = null;          // the title of a language opened from the census (null: its source's)
+const SOURCE_TABS = ["language", "compile", "extract"];     // the tabs that read the language above
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -76,7 +77,7 @@ function stateURL(extra) {
   const q = new URLSearchParams();
   q.set("tab", currentTab());
   const s = sourceState();
-  if (["language", "compile"].includes(currentTab())) {
+  if (SOURCE_TABS.includes(currentTab())) {
     q.set("source", s.source);
     if (s.source !== "file" || s.text.length <= MAX_LINK_TEXT) q.set("text", s.text);
     if (s.alphabet) q.set("alphabet", s.alphabet);
@@ -112,9 +113,10 @@ function copyButton(text) {
 function showTab(tab) {
   for (const b of document.querySelectorAll("nav .tab")) b.classList.toggle("active", b.dataset.tab === tab);
   for (const p of document.querySelectorAll(".tabpanel")) p.classList.toggle("hidden", p.id !== "tab-" + tab);
-  $("source").classList.toggle("hidden", !["language", "compile"].includes(tab));
+  $("source").classList.toggle("hidden", !SOURCE_TABS.includes(tab));
   $("run-language").classList.toggle("hidden", tab !== "language");
   $("run-compile").classList.toggle("hidden", tab !== "compile");
+  $("run-extract").classList.toggle("hidden", tab !== "extract");
   showError(null);
 }
 
@@ -167,7 +169,8 @@ function renderLanguage(data) {
   body.replaceChildren(...data.results.map((r) => verdictRow(r, data.separator)));
 }
 
-function verdictRow(r, sep) {
+// language: the request of the language the row is about (default: the last classification's)
+function verdictRow(r, sep, language) {
   const [word, cls] = VERDICT[r.member];
   const tr = el("tr", {"data-fragment": r.fragment});
   tr.append(el("td", {class: "fragment"}, r.fragment), el("td", {class: "pattern"}, r.pattern || "—"),
@@ -214,17 +217,17 @@ function verdictRow(r, sep) {
   if (check) {
     const button = el("button", {class: "verify", type: "button"}, "verify");
     const out = el("div", {class: "verify-result"});
-    button.addEventListener("click", () => verify(check, out));
+    button.addEventListener("click", () => verify(check, out, language));
     action.append(button, out);
   }
   tr.append(action);
   return tr;
 }
 
-async function verify(check, out) {
+async function verify(check, out, language) {
   out.textContent = "checking…";
   out.className = "verify-result";
-  const body = {...lastLanguage, ...check};
+  const body = {...(language || lastLanguage), ...check};
   delete body.classes;
   delete body.windows;
   const data = await api("verify", body);
@@ -431,6 +434,7 @@ function fillFromURL() {
   else if (tab === "compile" && q.has("text")) runCompile(q.get("word") || "");
   else if (tab === "separate" && q.has("a")) runSeparate();
   else if (tab === "census" && q.has("n")) runCensus();
+  else if (tab === "extract") fillExtractFromURL(q);
 }
 
 async function start() {
@@ -459,7 +463,7 @@ async function start() {
   $("run-compile").addEventListener("click", () => runCompile());
   $("run-word").addEventListener("click", () => runCompile());
   $("text").addEventListener("keydown", (e) => {
-    if (e.key === "Enter") (currentTab() === "compile" ? runCompile() : runLanguage());
+    if (e.key === "Enter") ({compile: runCompile, extract: runExtract}[currentTab()] || runLanguage)();
   });
   $("word").addEventListener("keydown", (e) => { if (e.key === "Enter") runCompile(); });
   $("step-first").addEventListener("click", () => step(() => 0));
@@ -475,6 +479,7 @@ async function start() {
     fragmentBoxes("census-in", names, checkedIn("census-in"));
     fragmentBoxes("census-out", names, checkedIn("census-out"));
   });
+  setupExtract();
   window.addEventListener("popstate", fillFromURL);
   fillFromURL();
 }
