@@ -42,6 +42,7 @@ from typing import Sequence
 import numpy as np
 
 from attnlogic.kernel.errors import InputError, LimitExceeded, ParseError
+from attnlogic.kernel.words import quoted_letter  # noqa: F401  (its home: letters as text)
 
 from .dfa import DFA
 from .minimize import minimize
@@ -123,22 +124,6 @@ def _children(node: Regex) -> tuple:
 
 
 # -- tokens ----------------------------------------------------------------------------
-def quoted_letter(text: str, i: int) -> tuple[str, int] | None:
-    """The quoted letter that opens at ``text[i] == '"'``: ``(letter, end)`` with ``end`` the
-    index just past the closing quote, where a backslash takes the next character literally
-    (``"\\""`` is the letter ``"``); None when the quote is never closed.  The one scanner
-    of quoted letters, for regexes and for alphabets given as text."""
-    j, n, buf = i + 1, len(text), []
-    while j < n and text[j] != '"':
-        if text[j] == "\\" and j + 1 < n:
-            j += 1
-        buf.append(text[j])
-        j += 1
-    if j >= n:
-        return None
-    return "".join(buf), j + 1
-
-
 def tokenize(text: str, alphabet: Sequence[str] | None = None):
     """The token list of ``text``: lark Tokens with 1-based columns (letters as LETTER)."""
     from lark import Token

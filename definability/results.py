@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..kernel.errors import InputError
+from ..kernel.words import join_word, separator
 from ..ltl.definitions import certificate
 from ..ltl.formula import Formula
 from ..ltl.printer import to_html
@@ -27,8 +28,7 @@ __all__ = ["Verdict", "FragmentResult", "PatternResult", "Classification", "word
 def word_text(alphabet, word, empty: str = "") -> str:
     """A word of letter indices as text: letters joined directly when every letter is one
     character, with commas otherwise; ``empty`` for ε."""
-    sep = "" if all(len(x) == 1 for x in alphabet) else ","
-    return sep.join(alphabet[a] for a in word) or empty
+    return join_word([alphabet[a] for a in word], alphabet) or empty
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,7 @@ class Classification(Mapping):
     @property
     def separator(self) -> str:
         """How words are joined in text and JSON: "" for one-character letters, else ","."""
-        return "" if all(len(a) == 1 for a in self.dfa.alphabet) else ","
+        return separator(self.dfa.alphabet)
 
     def _repr_html_(self) -> str:
         """A table for notebooks and their HTML export: per fragment its attention pattern,

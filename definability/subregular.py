@@ -25,6 +25,7 @@ from ..automata.graphs import distinguishing_suffix, shortest_words_from
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import Limits
 from ..kernel.work import STEP_FLAG, TIME_FLAG, CertificateTimeout, deadline
+from ..kernel.words import separator
 from .procedure import Context, Procedure
 from .pumped import ClassWitness, PumpedFamily, Template, shorter_instances
 from .results import FragmentResult
@@ -156,7 +157,7 @@ class ClassProcedure(Procedure):
         :func:`verify_answer` by name) and the letter separator of ``d``'s words."""
         recheck = cls.check if cls.check is not None else (
             lambda dfa, answer, sep: verify_answer(dfa, cls.name.split("[")[0], answer, sep))
-        return recheck, "" if all(len(a) == 1 for a in d.alphabet) else ","
+        return recheck, separator(d.alphabet)
 
     @classmethod
     def _shortest(cls_, cls, d, ans: ClassAnswer) -> ClassAnswer:

@@ -48,6 +48,7 @@ import numpy as np
 
 from ..automata.sources import as_dfa
 from ..kernel.errors import InputError
+from ..kernel.words import join_word, split_word
 from .verify import Check
 
 __all__ = ["verify_answer", "check_answer", "verify_certificate", "verify_class_witness", "factors", "subsequences",
@@ -64,9 +65,8 @@ _S, _E = ("⋊",), ("⋉",)         # markers: tuples, never equal to a letter (
 
 
 def _split(word: str, sep: str) -> tuple:
-    if sep == "":
-        return tuple(word)
-    return tuple(word.split(sep)) if word else ()
+    """The letters of a written word of an answer, whose letters are joined by ``sep``."""
+    return tuple(split_word(word, commas=sep == ","))
 
 
 # -- profiles of words, computed directly ------------------------------------------------------
@@ -191,7 +191,7 @@ def verify_certificate(dfa, name: str, cert: dict, sep: str = "") -> Check:
     else:
         return Check(False, f"unknown certificate kind {kind!r}")
     if not ok:
-        shown = (sep or "").join(w) if sep == "" else ",".join(w)
+        shown = join_word(w, dfa.alphabet)
         return Check(False, f"{what} and the language differ on {shown or 'ε'!r}")
     return Check(True, f"{what} defines exactly the language (product with the DFA, every reachable "
                        "pair agrees)")
