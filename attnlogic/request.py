@@ -128,7 +128,8 @@ class Source:
         command line's arguments); InputError otherwise."""
         given = [(k, v) for k, v in (("formula", formula), ("regex", regex), ("dfa", dfa)) if v is not None]
         if len(given) != 1:
-            raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
+            raise InputError("give exactly one source: a formula, a regex or a DFA file",
+                             parameters=("formula", "regex", "dfa"))
         kind, value = given[0]
         return cls(kind, text=None if kind == "dfa" else value, path=value if kind == "dfa" else None,
                    alphabet=alphabet, one_hot=bool(one_hot), syntax=syntax or "attnlogic")
@@ -211,7 +212,7 @@ class ClassifyRequest:
         asked, in ``Answer.result.patterns`` order (:attr:`pattern_answers`)."""
 
         if self.semigroup and not self.identities:
-            raise InputError("--semigroup goes with --identity")
+            raise InputError("semigroup: goes with identities", parameters=("semigroup",))
         patterns = [AttentionPattern.parse(p) for p in dict.fromkeys(self.patterns)]
         for p in patterns:
             Fragment.from_pattern(p)                 # refuses patterns no fragment characterises
@@ -303,7 +304,7 @@ class VerifyRequest:
     def _fragment(self):
 
         if self.fragment is None:
-            raise InputError("--fragment FR is required with --formula or --witness", parameters=("fragment",))
+            raise InputError("fragment: required with a formula or a witness pair", parameters=("fragment",))
         return Fragment.parse(self.fragment)
 
     def _class_check(self, dfa, sep: str):
@@ -318,10 +319,10 @@ class VerifyRequest:
                              f"{', '.join(c.name for c in CLASSES if c.check is not None)}, or one at a "
                              "fixed order, SL[2]; an LTL fragment's answers are checked by its formula "
                              "or its witness pair)", parameters=("classes",))
-        where = f"--answer {self.answer_file}" if self.answer_file is not None else "answer"
+        where = f"answer {self.answer_file}" if self.answer_file is not None else "answer"
         obj = self.class_answer
         if isinstance(obj, dict):
-            answers = _class_answers(obj)
+            answers = _class_answers(obj, name, where)
             if answers is not None:
                 if name not in answers:
                     raise InputError(f"{where}: no answer for {name} (classify --class {name})",
@@ -369,18 +370,19 @@ class VerifyRequest:
         return None
 
 
-def _class_answers(obj: dict) -> dict | None:
+def _class_answers(obj: dict, name: str, where: str) -> dict | None:
     """The answers by class name of a JSON of classify: its ``classes`` (schema 2) merged
     over its ``fragments`` (schema 1, and the LTL fragments of schema 2); None when ``obj``
-    is not one."""
+    is not one.  Schema 2 keeps a class's answer under ``fragments`` too (deprecated): the
+    two copies of the answer for ``name`` must agree (InputError otherwise: which one was
+    meant?)."""
     if "classes" not in obj and "fragments" not in obj:
         return None
-    out = {}
-    for key in ("fragments", "classes"):
-        value = obj.get(key)
-        if isinstance(value, dict):
-            out.update(value)
-    return out
+    parts = [obj.get(key) if isinstance(obj.get(key), dict) else {} for key in ("fragments", "classes")]
+    if name in parts[0] and name in parts[1] and parts[0][name] != parts[1][name]:
+        raise InputError(f"{where}: the answers for {name} under 'classes' and under 'fragments' (deprecated) "
+                         "differ: give one", parameters=("answer",))
+    return {**parts[0], **parts[1]}
 
 
 # -- separate ----------------------------------------------------------------------------------------

@@ -22,7 +22,13 @@ from ..kernel.patterns import AttentionPattern
 from attnlogic.kernel.display import Html, code_html, formula_html, html_table, latex_html, show_word
 
 __all__ = ["Verdict", "FragmentResult", "PatternResult", "Classification", "word_text", "fragment_key",
-           "UnknownFragment"]
+           "UnknownFragment", "SCHEMA"]
+
+
+#: the version of the JSON of a classification (:meth:`Classification.to_json`): 1 (no
+#: ``schema`` key) put every answer under ``fragments``; 2 puts the classes asked by name under
+#: ``classes`` (and, deprecated until 3, under ``fragments`` too)
+SCHEMA = 2
 
 
 def word_text(alphabet, word, empty: str = "") -> str:
@@ -232,11 +238,17 @@ class Classification(Mapping):
         return "\n".join(rows)
 
     def to_json(self) -> dict:
-        """The ``attnlogic classify --json`` object (words of multi-character letters are
-        joined with commas)."""
+        """The ``attnlogic classify --json`` object, schema :data:`SCHEMA` (docs/file-formats.md,
+        "The JSON of classify"): ``fragments`` the LTL fragments' answers, ``classes`` the
+        answers of the classes asked by name (subregular, FO2[<], identities, …); words of
+        multi-character letters joined with commas.  Deprecated, for the readers of schema 1
+        (which had no ``schema`` key): ``fragments`` also holds the classes' answers, until
+        schema 3."""
         sep = self.separator
-        return {"states": int(self.dfa.n_states), "alphabet": list(self.dfa.alphabet),
-                "fragments": {str(r.fragment): r.to_json(sep) for r in self.results}}
+        fragments = {str(r.fragment): r.to_json(sep) for r in self.results if isinstance(r.fragment, Fragment)}
+        classes = {str(r.fragment): r.to_json(sep) for r in self.results if not isinstance(r.fragment, Fragment)}
+        return {"schema": SCHEMA, "states": int(self.dfa.n_states), "alphabet": list(self.dfa.alphabet),
+                "fragments": {**fragments, **classes}, "classes": classes}
 
 
 class UnknownFragment(KeyError, InputError):

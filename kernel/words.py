@@ -70,9 +70,9 @@ def split_alphabet(text: str | None) -> list[str] | None:
     else:
         letters = list(stripped)
     if not letters or any(not t for t in letters):
-        raise InputError(f"--alphabet: empty letter in {text!r}")
+        raise InputError(f"alphabet: empty letter in {text!r}", parameters=("alphabet",))
     if len(set(letters)) != len(letters):
-        raise InputError(f"--alphabet: duplicate letter in {text!r}")
+        raise InputError(f"alphabet: duplicate letter in {text!r}", parameters=("alphabet",))
     return letters
 
 
@@ -86,7 +86,7 @@ def _quoted_letters(text: str, s: str) -> list[str]:
         if s[i] == '"':
             quoted = quoted_letter(s, i)
             if quoted is None:
-                raise InputError(f"--alphabet: unterminated quoted letter in {text!r}")
+                raise InputError(f"alphabet: unterminated quoted letter in {text!r}", parameters=("alphabet",))
             letters.append(quoted[0])
             i = quoted[1]
         else:
@@ -95,8 +95,8 @@ def _quoted_letters(text: str, s: str) -> list[str]:
             i += m.end()
         m = re.match(r"\s*,\s*|\s+|$", s[i:])
         if m is None or (m.end() == 0 and i < n):
-            raise InputError(f"--alphabet: expected a comma or a space after letter {letters[-1]!r} "
-                             f"in {text!r}")
+            raise InputError(f"alphabet: expected a comma or a space after letter {letters[-1]!r} "
+                             f"in {text!r}", parameters=("alphabet",))
         i += m.end()
         if m.group(0).strip() == "," and i >= n:
             letters.append("")          # a trailing comma: an empty letter

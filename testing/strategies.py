@@ -57,7 +57,7 @@ def _walk(d, max_len: int, accept: bool):
     ok_lengths = [m for m in range(max_len + 1) if can[m][d.initial]]
     if not ok_lengths:
         return st.nothing()
-    sep = separator(d.alphabet) or None
+    sep = "" if separator(d.alphabet) == "" else None
 
     @st.composite
     def draw_word(draw):

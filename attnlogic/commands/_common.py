@@ -80,13 +80,15 @@ def print_json(obj) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def source_of(args):
-    """The :class:`attnlogic.request.Source` of the source arguments (F or --formula,
-    --regex, --dfa; --alphabet, --one-hot, --syntax): exactly one, else an InputError."""
+def source_of(args, formula=None):
+    """The :class:`attnlogic.request.Source` of the source arguments (F or --formula, or
+    ``formula``; --regex, --dfa; --alphabet, --one-hot, --syntax): exactly one, else an
+    InputError."""
     from ..request import Source
 
-    formulas = [x for x in (args.formula_pos, getattr(args, "formula", None)) if x is not None]
-    if len(formulas) > 1:
+    formulas = [x for x in (getattr(args, "formula_pos", None), getattr(args, "formula", None), formula)
+                if x is not None]
+    if len(formulas) + (args.regex is not None) + (args.dfa is not None) != 1:
         raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
     return Source.of(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
                      alphabet=args.alphabet, one_hot=getattr(args, "one_hot", False),

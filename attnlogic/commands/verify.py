@@ -103,10 +103,12 @@ def run(args) -> int:
         from ._verify_model import run_model
         return run_model(args)
 
-    from attnlogic.kernel.errors import InputError
-    from attnlogic.request import Source, VerifyRequest
+    import argparse
 
-    from ._common import print_json, warn
+    from attnlogic.kernel.errors import InputError
+    from attnlogic.request import VerifyRequest
+
+    from ._common import print_json, source_of, warn
 
     if args.depth is not None and args.witness is None:
         raise InputError("--depth goes with --witness")
@@ -122,8 +124,8 @@ def run(args) -> int:
         raise InputError("--fragment FR is required with --formula or --witness")
     if args.identity is not None and args.fragment is not None:
         raise InputError("--fragment goes with --formula or --witness, not --identity")
-    source = Source.of(formula=args.language, regex=args.regex, dfa=args.dfa, alphabet=args.alphabet,
-                       one_hot=args.one_hot)
+    source = source_of(argparse.Namespace(formula_pos=args.language, regex=args.regex, dfa=args.dfa,
+                                          alphabet=args.alphabet, one_hot=args.one_hot))
     request = VerifyRequest(source, fragment=args.fragment, formula=args.formula,
                             witness=None if args.witness is None else tuple(args.witness), depth=args.depth,
                             family=args.family, identities=args.identity, semigroup=args.semigroup,

@@ -40,6 +40,7 @@ from attnlogic.automata.io import dfa_text, to_dot
 from attnlogic.automata.sources import Language
 from attnlogic.definability.classify import questions
 from attnlogic.definability.registry import CLASSES
+from attnlogic.definability.results import SCHEMA
 from attnlogic.definability.semigroup import transition_semigroup
 from attnlogic.kernel.errors import InputError, LimitExceeded
 from attnlogic.kernel.limits import Limits
@@ -160,8 +161,8 @@ def job_language(params, limits: Limits) -> dict:
     sep = result.separator
     rows = []
     for r in result.results:
-        row = {"fragment": str(r.fragment), "pattern": _pattern(r.fragment), **r.to_json(sep),
-               "recheck": _recheck(r)}
+        row = {"fragment": str(r.fragment), "kind": "fragment" if isinstance(r.fragment, Fragment) else "class",
+               "pattern": _pattern(r.fragment), **r.to_json(sep), "recheck": _recheck(r)}
         rows.append(row)
     d = lang.dfa
     return {"language": {**lang.to_json(), "description": lang.describe(),
@@ -170,7 +171,7 @@ def job_language(params, limits: Limits) -> dict:
                          "accepting": [q for q in range(d.n_states) if d.accepting[q]]},
             "warnings": list(lang.warnings()), "svg": draw(d),
             "dfa_json": dfa_text(d, "json"),
-            "semigroup": _semigroup(d, limits), "separator": sep, "results": rows,
+            "semigroup": _semigroup(d, limits), "separator": sep, "schema": SCHEMA, "results": rows,
             "cli": request.command_line(limits)}
 
 
