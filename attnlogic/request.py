@@ -440,51 +440,73 @@ class CensusRequest:
         return command_line(words + ["--json", "--each"] + budget_arguments(limits, self.FLAGS))
 
 
-# -- compile -----------------------------------------------------------------------------------------
+# -- compile ----------------------------------------------------------------------------------------
+#: the command line's defaults of ``compile --check-length`` and ``--check-samples``
+COMPILE_CHECK_LENGTH, COMPILE_CHECK_SAMPLES = 1000, 4
+
+
 @dataclass(frozen=True)
 class CompileRequest:
-    """``attnlogic compile``: the model of the language, checked against its DFA on words up
-    to ``check_length`` (and ``check_samples`` longer ones): a formula of ours without S as
-    given, any other language through its classification for ``windows``."""
+    """``attnlogic compile``: the model of the language, a formula of ours without S (and no
+    ``pattern``) compiled as given, any other language through its classification for
+    ``windows`` (or for the attention ``pattern``), checked against the DFA on every word up
+    to ``check_length`` letters and ``check_samples`` longer ones (a formula compiled as
+    given: only with ``check_as_given``); ``dtype`` and ``options`` (``fixed_point``,
+    ``span_fix``, ``layernorm``) as :func:`attnlogic.compiler.compile_formula` takes them."""
 
     source: Source
     windows: tuple[int, ...] = (2,)
-    check_length: int = 200
-    check_samples: int = 2
-    out: str | None = "model.safetensors"
+    check_length: int = COMPILE_CHECK_LENGTH
+    check_samples: int = COMPILE_CHECK_SAMPLES
+    out: str | None = None
+    pattern: str | None = None
+    dtype: str = "float32"
+    options: tuple = ()
+    check_as_given: bool = True
 
     FLAGS = ("--max-states",)
 
-    def as_given(self, language) -> bool:
-        """Whether the source's own formula is compiled (a formula of ours without S)."""
-        f = language.formula
-        return (self.source.kind == "formula" and self.source.syntax == "attnlogic" and f is not None
-                and not any(type(g).__name__ == "Since" for g in f.subformulas()))
+    def formula_as_given(self):
+        """The source's own formula when it is compiled as given (a formula of ours without
+        S, no pattern asked), else None; parsed, no automaton built."""
+        if self.source.kind != "formula" or self.source.syntax != "attnlogic" or self.pattern is not None:
+            return None
+        f = parse(self.source.text)
+        return None if any(type(g).__name__ == "Since" for g in f.subformulas()) else f
 
     def answer(self, limits=None, language=None) -> Answer:
-        """``result``: the :class:`~attnlogic.compiler.compile.CompileResult` with its check."""
+        """``result``: the :class:`~attnlogic.compiler.compile.CompileResult` (with its check,
+        but for a formula compiled as given without ``check_as_given``); ``language``: the
+        language loaded (None when it was not needed)."""
         from .compiler import check_compiled, compile_formula       # torch: only when compiling
         from .compiler.compile import CompileResult
         from .pipeline import compile_language
 
-        lang = language if language is not None else self.source.load(limits)
-        if self.as_given(lang):
-            compiled = compile_formula(lang.formula, self.source.letters())
+        options = dict(self.options)
+        f = self.formula_as_given()
+        if f is not None:
+            compiled = compile_formula(f, self.source.letters(), dtype=self.dtype, **options)
+            if not self.check_as_given:
+                return Answer(compiled.summary(), self.command_line(limits), language)
+            lang = language if language is not None else self.source.load(limits)
             report = check_compiled(compiled, language=lang, max_length=self.check_length,
                                     samples=self.check_samples)
-            result = CompileResult(compiled, language=lang.describe(), fragment="the formula as given",
-                                   check=report)
-        else:
-            windows = tuple(self.windows)
-            result = compile_language(lang, windows=windows, check_length=self.check_length,
-                                      check_samples=self.check_samples,
-                                      classification=classify(lang.dfa, windows=windows, limits=limits,
-                                                              minimal=True,
-                                                              hints=() if lang.formula is None else (lang.formula,)))
+            return Answer(CompileResult(compiled, language=lang.describe(), fragment="the formula as given",
+                                        check=report), self.command_line(limits), lang)
+        lang = language if language is not None else self.source.load(limits)
+        windows = tuple(dict.fromkeys(self.windows))
+        classification = None if limits is None else classify(
+            lang.dfa, windows=windows, limits=limits, minimal=True, hints=() if lang.formula is None else (lang.formula,))
+        result = compile_language(lang, windows=windows, dtype=self.dtype, check_length=self.check_length,
+                                  check_samples=self.check_samples, pattern=self.pattern,
+                                  classification=classification, **options)
         return Answer(result, self.command_line(limits), lang)
 
     def command_line(self, limits=None) -> str:
         flags, stdin = self.source.arguments()
         words = ["compile"] + flags + _windows_arguments(self.windows)
+        words += ["--pattern", self.pattern] if self.pattern is not None else []
+        words += ["--check-length", str(self.check_length)] if self.check_length != COMPILE_CHECK_LENGTH else []
+        words += ["--check-samples", str(self.check_samples)] if self.check_samples != COMPILE_CHECK_SAMPLES else []
         words += ["--out", self.out] if self.out is not None else []
         return command_line(words + budget_arguments(limits, self.FLAGS), stdin)

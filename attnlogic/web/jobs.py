@@ -57,6 +57,8 @@ MAX_DRAWN = 200
 MAX_LISTED = 200
 #: letters of a word stepped through a compiled model
 MAX_WORD = 2000
+#: a compiled model's check on the page: every word up to this length, and this many longer ones
+CHECK_LENGTH, CHECK_SAMPLES = 200, 2
 #: memoised results per worker and kind
 _CACHE_SIZE = 32
 _CACHES: dict[str, OrderedDict] = {}
@@ -110,7 +112,8 @@ def request_of(kind: str, params):
     if kind == "language":
         return ClassifyRequest(_source(params), windows=_windows(params), classes=tuple(params.get("classes") or ()))
     if kind in ("compile", "download"):
-        return CompileRequest(_source(params), windows=_windows(params))
+        return CompileRequest(_source(params), windows=_windows(params), check_length=CHECK_LENGTH,
+                              check_samples=CHECK_SAMPLES, out="model.safetensors")
     if kind == "separate":
         return SeparateRequest(str(Fragment.parse(params["a"])), str(Fragment.parse(params["b"])))
     if kind == "census":
