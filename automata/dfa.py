@@ -373,7 +373,7 @@ class DFA:
     def _char_table(self):
         """(sorted code points, letter indices) when every letter is one character, else None."""
         if "chars" not in self._cache:
-            if self.alphabet and all(len(a) == 1 for a in self.alphabet):
+            if self.alphabet and separator(self.alphabet) == "":
                 points = np.array([ord(a) for a in self.alphabet], dtype=np.int64)
                 order = np.argsort(points)
                 self._cache["chars"] = (points[order], order.astype(np.int64))

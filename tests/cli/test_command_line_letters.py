@@ -60,7 +60,7 @@ def test_the_separator_rule_is_written_once():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    rule = re.compile(r"""["']{2} if all\(len\(\w+\) == 1 for \w+ in|any\(len\(\w+\) > 1 for \w+ in [\w.]*alphabet\)""")
+    rule = re.compile(r"""all\(len\(\w+\) == 1 for \w+ in|any\(len\(\w+\) > 1 for \w+ in [\w.]*alphabet\)""")
     found = [f"{path.relative_to(root)}" for folder in ("attnlogic", "kernel", "ltl", "automata", "definability",
                                                         "testing", "compiler", "transformer", "experiments")
              for path in sorted((root / folder).rglob("*.py"))
