@@ -26,11 +26,10 @@ parsers); the compiler (torch) is imported only when a model is compiled.
 from __future__ import annotations
 
 import json
-import re
 import shlex
 from dataclasses import dataclass, field, replace
 
-from .automata.io import read_dfa_text
+from .automata.io import MAX_DFA_STATES, read_dfa_text
 from .automata.operations import DEFAULT_STATE_LIMIT
 from .automata.propositions import over_valuations
 from .automata.sources import Language, load_language
@@ -40,7 +39,8 @@ from .definability.identities import identity_class
 from .definability.registry import CLASSES, language_class
 from .definability.separations import inclusion, separation
 from .definability.verify import verify_formula, verify_identity_check, verify_witness
-from .kernel import limits as _limits
+from .kernel.limits import (DEFAULT_CERTIFICATE_FACTOR, DEFAULT_CERTIFICATE_SECONDS, DEFAULT_LIMIT,
+                            DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_BUDGET)
 from .kernel.errors import DEFAULT_MEMORY_BUDGET, InputError
 from .kernel.patterns import AttentionPattern
 from .kernel.words import separator, split_alphabet, split_word
@@ -70,20 +70,19 @@ def _bytes_text(n: int) -> str:
 #: :class:`~attnlogic.kernel.limits.Limits` (None: at the library's default, so not written)
 BUDGET_FLAGS = {
     "--max-states": lambda lim: lim.automaton_states,
-    "--max-depth": lambda lim: _unless(lim.max_depth, "DEFAULT_MAX_DEPTH"),
-    "--limit": lambda lim: (_unless(lim.semigroup_elements, "DEFAULT_LIMIT")
+    "--max-depth": lambda lim: _unless(lim.max_depth, DEFAULT_MAX_DEPTH),
+    "--limit": lambda lim: (_unless(lim.semigroup_elements, DEFAULT_LIMIT)
                             if lim.semigroup_elements == lim.type_states == lim.synthesis_states else None),
-    "--search-budget": lambda lim: _unless(lim.search_budget, "DEFAULT_SEARCH_BUDGET"),
-    "--certificate-factor": lambda lim: _unless(lim.certificate_factor, "DEFAULT_CERTIFICATE_FACTOR"),
-    "--certificate-seconds": lambda lim: _unless(lim.certificate_seconds, "DEFAULT_CERTIFICATE_SECONDS"),
-    "--memory-budget": lambda lim: (None if lim.memory_budget == DEFAULT_MEMORY_BUDGET
-                                    else _bytes_text(lim.memory_budget)),
+    "--search-budget": lambda lim: _unless(lim.search_budget, DEFAULT_SEARCH_BUDGET),
+    "--certificate-factor": lambda lim: _unless(lim.certificate_factor, DEFAULT_CERTIFICATE_FACTOR),
+    "--certificate-seconds": lambda lim: _unless(lim.certificate_seconds, DEFAULT_CERTIFICATE_SECONDS),
+    "--memory-budget": lambda lim: _unless(lim.memory_budget, DEFAULT_MEMORY_BUDGET, _bytes_text),
 }
 
 
-def _unless(value, default_name: str):
-
-    return None if value == getattr(_limits, default_name) else value
+def _unless(value, default, text=lambda v: v):
+    """None when ``value`` is the library's ``default`` (no flag needed), else ``text(value)``."""
+    return None if value == default else text(value)
 
 
 def budget_arguments(limits, flags) -> list[str]:
@@ -142,14 +141,12 @@ class Source:
     def load(self, limits=None):
         """The :class:`~attnlogic.automata.sources.Language` (``limits.automaton_states``
         bounds its automaton).  A file's text is parsed, never executed."""
-
         alphabet = self.letters()
         states = None if limits is None else limits.automaton_states
         one_hot = True if self.one_hot else None
         if self.kind == "dfa" and self.path is None:
-
             name = self.filename or "upload"
-            dfa = read_dfa_text(self.text, name, alphabet, max_states=states or 200_000, one_hot=one_hot)
+            dfa = read_dfa_text(self.text, name, alphabet, max_states=states or MAX_DFA_STATES, one_hot=one_hot)
             if alphabet is not None and sorted(alphabet) != sorted(dfa.alphabet):
                 raise InputError(f"{name}: field 'alphabet': {list(dfa.alphabet)} does not match the given "
                                  f"alphabet {list(alphabet)}", parameters=("alphabet",))
@@ -207,10 +204,10 @@ class ClassifyRequest:
              "--certificate-seconds", "--memory-budget")
 
     def answer(self, limits=None, on_stage=None, language=None) -> Answer:
-        """The :class:`~attnlogic.definability.results.Classification` (``result``) of the
-        source's minimal DFA, with ``patterns``: the :class:`PatternResult` of each pattern
-        asked, in ``Answer.result.patterns`` order (:attr:`pattern_answers`)."""
-
+        """``result``: a :class:`ClassifyAnswer`, the
+        :class:`~attnlogic.definability.results.Classification` of the source's minimal DFA
+        (``language``: already loaded) with the :class:`PatternResult` of each pattern asked;
+        ``on_stage``: told each stage (a status line)."""
         if self.semigroup and not self.identities:
             raise InputError("semigroup: goes with identities", parameters=("semigroup",))
         patterns = [AttentionPattern.parse(p) for p in dict.fromkeys(self.patterns)]
@@ -279,7 +276,6 @@ class VerifyRequest:
         """The :class:`~attnlogic.definability.verify.Check` of what is claimed (``result``:
         ``valid`` and ``reason``); with ``claimed``, valid when the identities' verdict
         re-decided is the claimed one."""
-
         language = self.source.load(limits)
         dfa = language.dfa
         if self.identities is not None:
@@ -311,7 +307,6 @@ class VerifyRequest:
         """The answer for the class checked by the ``check`` its declaration names (the
         registry's); a JSON of classify (its ``classes`` or, before schema 2, ``fragments``)
         gives the answer for the class."""
-
         name = self.class_name
         check = language_class(name).check             # SL[2]: the class at a fixed order
         if check is None:
@@ -399,7 +394,6 @@ class SeparateRequest:
     def answer(self, limits=None, memo=None) -> Answer:
         """``result``: an :class:`~attnlogic.definability.inclusions.Inclusion` or a
         separation (``memo(key, compute)``, when given, memoises the separation)."""
-
         inc = inclusion(self.a, self.b)
         if inc is not None:
             return Answer(inc, self.command_line(limits))
