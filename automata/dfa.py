@@ -15,6 +15,7 @@ from typing import Sequence
 import numpy as np
 from attnlogic.kernel.errors import InputError
 from attnlogic.kernel.display import html_table
+from attnlogic.kernel.words import separator
 
 __all__ = ["DFA", "letter_problem", "MAX_LETTER_LENGTH"]
 
@@ -38,7 +39,7 @@ def letter_problem(letter: str, alphabet) -> str | None:
         return f"longer than {MAX_LETTER_LENGTH} characters"
     if "," in letter and len(letter) > 1:
         return "contains a comma (words of multi-character letters are written with commas)"
-    if letter == "," and any(len(a) > 1 for a in alphabet):
+    if letter == "," and separator(alphabet) == ",":
         return "is a comma beside multi-character letters (words are written with commas)"
     return None
 
@@ -372,7 +373,7 @@ class DFA:
     def _char_table(self):
         """(sorted code points, letter indices) when every letter is one character, else None."""
         if "chars" not in self._cache:
-            if self.alphabet and all(len(a) == 1 for a in self.alphabet):
+            if self.alphabet and separator(self.alphabet) == "":
                 points = np.array([ord(a) for a in self.alphabet], dtype=np.int64)
                 order = np.argsort(points)
                 self._cache["chars"] = (points[order], order.astype(np.int64))

@@ -41,6 +41,7 @@ import numpy as np
 
 from attnlogic.kernel.errors import InputError, LimitExceeded, ParseError
 from attnlogic.kernel.limits import DEFAULT_STATE_LIMIT as _STATE_LIMIT
+from attnlogic.kernel.words import quoted_letter  # noqa: F401  (its home: letters as text)
 
 from .dfa import DFA
 from .minimize import minimize
@@ -147,22 +148,6 @@ class Token(str):
 
     def __repr__(self) -> str:
         return f"Token({self.type!r}, {str(self)!r})"
-
-
-def quoted_letter(text: str, i: int) -> tuple[str, int] | None:
-    """The quoted letter that opens at ``text[i] == '"'``: ``(letter, end)`` with ``end`` the
-    index just past the closing quote, where a backslash takes the next character literally
-    (``"\\""`` is the letter ``"``); None when the quote is never closed.  The one scanner
-    of quoted letters, for regexes and for alphabets given as text."""
-    j, n, buf = i + 1, len(text), []
-    while j < n and text[j] != '"':
-        if text[j] == "\\" and j + 1 < n:
-            j += 1
-        buf.append(text[j])
-        j += 1
-    if j >= n:
-        return None
-    return "".join(buf), j + 1
 
 
 def tokenize(text: str, alphabet: Sequence[str] | None = None):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from ..kernel.words import separator
 from .formula import (FALSE, TRUE, And, Atom, Formula, Historically, Iff, Implies, Not, Once, Or,
                       Past, Since, Xor, Yesterday)
 from .fragments import Fragment
@@ -58,6 +59,6 @@ def words(alphabet=("a", "b"), min_len: int = 0, max_len: int = 8):
     """Words over ``alphabet``: ``str`` when all letters are single characters, else tuples."""
     alphabet = tuple(alphabet)
     letters = st.lists(st.sampled_from(alphabet), min_size=min_len, max_size=max_len)
-    if all(len(a) == 1 for a in alphabet):
+    if separator(alphabet) == "":
         return letters.map("".join)
     return letters.map(tuple)

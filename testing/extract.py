@@ -44,6 +44,7 @@ from attnlogic.kernel.errors import InputError
 from attnlogic.kernel.limits import EXTRACTION_QUERIES, EXTRACTION_STATES, MODEL_SECONDS
 from attnlogic.kernel.progress import StatusLine
 from attnlogic.kernel.validate import integer, number
+from attnlogic.kernel.words import join_word, separator
 
 from .adapter import Adapter, unwrap_model
 from .recognition import (_restricted, batches, check, inference_mode, model_context, model_vocabulary,
@@ -123,8 +124,7 @@ class ModelOracle:
             old = memo.get(u, v) if full else memo.setdefault(u, v)
             if old != v:
                 letters = self.adapter.alphabet
-                sep = "" if all(len(a) == 1 for a in letters) else ","
-                text = sep.join(letters[a] for a in u) or "ε"
+                text = join_word([letters[a] for a in u], letters) or "ε"
                 raise LearningStopped("oracle", f"the model's decision on {text!r} differs between two "
                                                 "forward passes: with the prefix readout the model must "
                                                 "be causal and deterministic")
@@ -303,7 +303,7 @@ class Extraction:
 
     @property
     def separator(self) -> str:
-        return "" if all(len(a) == 1 for a in self.alphabet) else ","
+        return separator(self.alphabet)
 
     def validation_text(self) -> str:
         """How the DFA was validated, in words (never "equivalent")."""

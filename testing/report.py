@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from attnlogic.kernel.display import lines_html, show_word
+from attnlogic.kernel.words import join_word
 
 __all__ = ["ModelReport"]
 
@@ -99,8 +100,7 @@ class ModelReport:
         ``ε`` for the empty word."""
         if self.counterexample is None:
             return None
-        sep = "" if all(len(a) == 1 for a in self.alphabet) else ","
-        return sep.join(self.counterexample) or "ε"
+        return join_word(self.counterexample, self.alphabet) or "ε"
 
     def counterexample_claim(self) -> str:
         """How short the counterexample is known to be, in words."""

@@ -20,6 +20,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from attnlogic.automata.strategies import dfas
+from attnlogic.kernel.words import separator
 from attnlogic.ltl.strategies import formulas, words
 from .recognition import resolve_language
 
@@ -56,7 +57,7 @@ def _walk(d, max_len: int, accept: bool):
     ok_lengths = [m for m in range(max_len + 1) if can[m][d.initial]]
     if not ok_lengths:
         return st.nothing()
-    sep = "" if all(len(a) == 1 for a in d.alphabet) else None
+    sep = "" if separator(d.alphabet) == "" else None
 
     @st.composite
     def draw_word(draw):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 
 from ..kernel.errors import InputError
 from ..kernel.limits import DEFAULT_MEMORY_BUDGET
+from ..kernel.words import split_alphabet  # noqa: F401  (the commands read it here)
 
 
 class _LazyHelpAppend(argparse._AppendAction):
@@ -85,85 +85,27 @@ def print_json(obj) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def split_alphabet(text: str | None) -> list[str] | None:
-    """``--alphabet abc`` (each character a letter), or letters separated by commas and/or
-    whitespace: ``a,b,c``, ``a b c``, ``foo, bar``.  Whitespace is never a letter; leading and
-    trailing whitespace is ignored.  A letter in double quotes is taken as written (``\\"``
-    and ``\\\\`` inside): ``'"nil"'`` is the one letter nil (a one-letter alphabet whose
-    letter has several characters), ``'"a b", c'`` the letters ``a b`` and c."""
-    if text is None:
-        return None
-    stripped = text.strip()
-    if '"' in stripped:
-        letters = _quoted_letters(text, stripped)
-    elif re.search(r"[,\s]", stripped):
-        letters = re.split(r"\s*,\s*|\s+", stripped)
-    else:
-        letters = list(stripped)
-    if not letters or any(not t for t in letters):
-        raise InputError(f"--alphabet: empty letter in {text!r}")
-    if len(set(letters)) != len(letters):
-        raise InputError(f"--alphabet: duplicate letter in {text!r}")
-    return letters
+def source_of(args, formula=None):
+    """The :class:`attnlogic.request.Source` of the source arguments (F or --formula, or
+    ``formula``; --regex, --dfa; --alphabet, --one-hot, --syntax): exactly one, else an
+    InputError."""
+    from ..request import Source
 
-
-def _quoted_letters(text: str, s: str) -> list[str]:
-    """The letters of an alphabet with quoted items: items (quoted or bare) separated by one
-    comma and/or whitespace."""
-    from ..automata.regex import quoted_letter     # numpy and the regex grammar: not at start-up
-
-    letters: list[str] = []
-    i, n = 0, len(s)
-    while i < n:
-        if s[i] == '"':
-            quoted = quoted_letter(s, i)
-            if quoted is None:
-                raise InputError(f"--alphabet: unterminated quoted letter in {text!r}")
-            letters.append(quoted[0])
-            i = quoted[1]
-        else:
-            m = re.match(r'[^,\s"]*', s[i:])
-            letters.append(m.group(0))
-            i += m.end()
-        m = re.match(r"\s*,\s*|\s+|$", s[i:])
-        if m is None or (m.end() == 0 and i < n):
-            raise InputError(f"--alphabet: expected a comma or a space after letter {letters[-1]!r} "
-                             f"in {text!r}")
-        i += m.end()
-        if m.group(0).strip() == "," and i >= n:
-            letters.append("")          # a trailing comma: an empty letter
-    return letters
-
-
-def split_word(word: str, alphabet_multichar: bool = False) -> list[str]:
-    """A word on the command line: single characters, or letters separated by single commas
-    (the only way to write letters of several characters).  ``""`` is the empty word; an
-    empty letter (``go,,go``, ``go,``, ``,go``) is an InputError, never dropped."""
-    if alphabet_multichar or "," in word:
-        if word == "":
-            return []
-        letters = word.split(",")
-        if "" in letters:
-            raise InputError(f"word {word!r}: empty letter at position {letters.index('') + 1} "
-                             "(letters are separated by single commas; \"\" is the empty word)")
-        return letters
-    return list(word)
+    formulas = [x for x in (getattr(args, "formula_pos", None), getattr(args, "formula", None), formula)
+                if x is not None]
+    if len(formulas) + (args.regex is not None) + (args.dfa is not None) != 1:
+        raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
+    return Source.of(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
+                     alphabet=args.alphabet, one_hot=getattr(args, "one_hot", False),
+                     syntax=getattr(args, "syntax", "attnlogic"))
 
 
 def load_source(args):
-    """The :class:`attnlogic.automata.sources.Language` of the source arguments."""
-    from attnlogic.automata.sources import load_language
+    """The :class:`attnlogic.automata.sources.Language` of the source arguments (its warnings
+    printed), bounded by ``--max-states``."""
+    from ..kernel.limits import Limits
 
-    formulas = [x for x in (args.formula_pos, args.formula) if x is not None]
-    if len(formulas) > 1 or (formulas and (args.regex is not None or args.dfa is not None)):
-        raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
-    if not formulas and args.regex is None and args.dfa is None:
-        raise InputError("give exactly one source: a formula (F or --formula), --regex or --dfa")
-    language = load_language(formula=formulas[0] if formulas else None, regex=args.regex, dfa=args.dfa,
-                             alphabet=split_alphabet(args.alphabet),
-                             one_hot=True if getattr(args, "one_hot", False) else None,
-                             syntax=getattr(args, "syntax", "attnlogic"),
-                             state_limit=getattr(args, "state_limit", None))
+    language = source_of(args).load(Limits.of(state_limit=getattr(args, "state_limit", None)))
     warn(args, language.warnings())
     return language
 

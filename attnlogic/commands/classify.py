@@ -76,45 +76,29 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from ._common import check_classifier_arguments, limits_from_args, load_source, print_json
+    from attnlogic.kernel.progress import StatusLine, wanted
+    from attnlogic.request import ClassifyRequest
+
+    from ._common import check_classifier_arguments, limits_from_args, load_source, print_json, source_of
 
     check_classifier_arguments(args)
     limits = limits_from_args(args)
     if args.instantiations is not None:
         limits = limits.of(limits, instantiations=args.instantiations)
-    windows = args.window or [2]
-    from attnlogic.definability.engine.classify import classify
-    from attnlogic.ltl.fragments import Fragment
-    from attnlogic.kernel.patterns import AttentionPattern
-
-    from attnlogic.kernel.progress import StatusLine, wanted
-
-    patterns = [AttentionPattern.parse(p) for p in dict.fromkeys(args.pattern or [])]
-    for p in patterns:
-        Fragment.from_pattern(p)                 # refuses patterns no fragment characterises
-    windows = list(windows) + [p.k for p in patterns if p.k is not None and p.k > 1]
-    asked = list(args.classes or ())
-    if args.identities:
-        from attnlogic.definability.varieties.identities import identity_class     # only when asked
-
-        asked += [identity_class(text, monoid=not args.semigroup) for text in dict.fromkeys(args.identities)]
+    request = ClassifyRequest(source_of(args), windows=tuple(args.window or [2]), classes=tuple(args.classes or ()),
+                              identities=tuple(args.identities or ()), semigroup=args.semigroup,
+                              patterns=tuple(args.pattern or ()))
     if args.semigroup and not args.identities:
         from attnlogic.kernel.errors import InputError
         raise InputError("--semigroup goes with --identity")
     language = load_source(args)
-    hints = () if language.formula is None else (language.formula,)
     with StatusLine("classify", wanted(args)) as status:
-        result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), limits=limits,
-                          minimal=True, classes=tuple(asked), hints=hints, on_stage=status)
-    answers = [result.for_pattern(p) for p in patterns]
+        answer = request.answer(limits, on_stage=status, language=language).result
     if args.json:
-        obj = result.to_json()
-        if answers:
-            obj["patterns"] = {str(a.pattern): a.to_json(result.separator) for a in answers}
-        print_json(obj)
+        print_json(answer.to_json())
         return 0
-    render(result)
-    render_patterns(answers, result.separator)
+    render(answer.classification)
+    render_patterns(answer.patterns, answer.classification.separator)
     return 0
 
 

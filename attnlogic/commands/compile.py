@@ -65,25 +65,21 @@ def run(args) -> int:
     _check_arguments(args)            # the cheap checks first: before torch is imported
     # on a terminal, a status line at once: importing torch and the library takes seconds
     with starting(args, "compile", "loading the compiler (torch)"):
-        from attnlogic.compiler import compile_formula
-        from attnlogic.ltl import parse
-        from attnlogic.pipeline import compile_language
-    from ._common import load_source, split_alphabet, warn_formula
+        import attnlogic.compiler  # noqa: F401  (torch: the status line covers it)
+    from attnlogic.request import CompileRequest
+
+    from ._common import load_source, source_of, split_alphabet, warn_formula
 
     fmt = _fixed_point(args)
-    options = dict(fixed_point=fmt, span_fix=not args.no_span_fix, layernorm=args.layernorm)
-    text = args.formula if args.formula is not None else args.formula_pos
-    f = (parse(text, syntax=args.syntax) if text is not None and args.regex is None and args.dfa is None
-         and args.syntax == "attnlogic" else None)      # other syntaxes: over valuations, by the language
-    if f is not None and args.pattern is None and not any(type(g).__name__ == "Since" for g in f.subformulas()):
-        compiled = compile_formula(f, split_alphabet(args.alphabet), dtype=args.dtype, **options)
+    options = (("fixed_point", fmt), ("span_fix", not args.no_span_fix), ("layernorm", args.layernorm))
+    request = CompileRequest(source_of(args), windows=tuple(dict.fromkeys(args.window or [2])),
+                             check_length=args.check_length, check_samples=args.check_samples,
+                             pattern=args.pattern, dtype=args.dtype, options=options, check_as_given=False)
+    f = request.formula_as_given()
+    language = None if f is not None else load_source(args)        # its warnings first
+    result = request.answer(language=language).result
+    if f is not None:
         warn_formula(args, f, split_alphabet(args.alphabet))   # after the errors, if any
-        result = compiled.summary()
-    else:
-        windows = tuple(dict.fromkeys(args.window or [2]))
-        result = compile_language(load_source(args), windows=windows, dtype=args.dtype,
-                                  check_length=args.check_length, check_samples=args.check_samples,
-                                  pattern=args.pattern, **options)
     if args.out is not None:
         from dataclasses import replace
         path, side = result.compiled.save(args.out)

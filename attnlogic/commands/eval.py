@@ -36,7 +36,9 @@ def run(args) -> int:
     from attnlogic.ltl import parse, truth_values
     from attnlogic.ltl.formula import is_future
 
-    from ._common import print_json, split_alphabet, split_word
+    from attnlogic.kernel.words import split_word
+
+    from ._common import print_json, split_alphabet
 
     f = parse(args.formula, syntax=args.syntax)
     alphabet = split_alphabet(args.alphabet)
@@ -47,7 +49,6 @@ def run(args) -> int:
         from attnlogic.automata.propositions import over_letters_and_valuations
         f = over_letters_and_valuations(f)
     readout = 0 if is_future(f) else -1   # LTLf: the first position; ours: N+1
-    multichar = bool(alphabet and any(len(a) > 1 for a in alphabet))
     if alphabet is not None:
         missing = sorted(set(f.atoms) - set(alphabet))
         if missing:
@@ -56,7 +57,7 @@ def run(args) -> int:
     results = []
     for text in args.words:
         minterms = alphabet is None and args.syntax != "attnlogic" and any(c in text for c in "&!")
-        word = split_word(text, multichar or minterms)     # a&b,!a&!b: letters that are minterms
+        word = split_word(text, alphabet, commas=True if minterms else None)   # a&b,!a&!b: letters that are minterms
         if alphabet is not None:
             bad = [a for a in word if a not in alphabet]
             if bad:

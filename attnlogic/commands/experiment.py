@@ -308,9 +308,10 @@ def _run_lm(args) -> int:
 
 def _list() -> int:
     from ..experiments.languages import LANGUAGES
+    from ..kernel.words import separator
 
     for spec in LANGUAGES.values():
-        letters = "".join(spec.alphabet) if all(len(a) == 1 for a in spec.alphabet) else spec.alphabet
+        letters = "".join(spec.alphabet) if separator(spec.alphabet) == "" else spec.alphabet
         print(f"{spec.name:<12} {letters}  {spec.regex or 'a^n b^n'}  "
               f"({spec.description}; negatives: {spec.adversarial})")
     print("or any language given by --regex, --formula or --dfa (negatives: flip)")

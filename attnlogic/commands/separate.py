@@ -56,7 +56,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from attnlogic.definability.separation.separations import inclusion, separation
+    from attnlogic.definability.separation.separations import Inclusion
+    from attnlogic.request import SeparateRequest
     from ._common import limits_from_args, print_json
 
     limits = limits_from_args(args)
@@ -64,8 +65,9 @@ def run(args) -> int:
         return _two_languages(args, limits)
     if args.fragment_in is None or args.fragment_out is None:
         raise InputError("give two fragments A B, or two languages (--regex/--formula/--dfa) and --by")
-    inc = inclusion(args.fragment_in, args.fragment_out)
-    if inc is not None:
+    found = SeparateRequest(args.fragment_in, args.fragment_out).answer(limits).result
+    if isinstance(found, Inclusion):          # A ⊆ B by a known rule
+        inc = found
         if args.json:
             print_json(inc.to_json())
         else:
@@ -73,7 +75,7 @@ def run(args) -> int:
             if inc.rewriting is not None and inc.rewriting not in inc.reason:
                 print(f"  rewriting: {inc.rewriting}")
         return 0
-    sep = separation(args.fragment_in, args.fragment_out, limits=limits)
+    sep = found
     if args.json:
         print_json(sep.to_json())
         return 0

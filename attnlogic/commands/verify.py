@@ -68,6 +68,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--alphabet", "-a", metavar="A", help="letters: abc or a,b,c")
     parser.add_argument("--one-hot", action="store_true",
                         help="--dfa over atomic propositions: the propositions are the letters")
+    parser.add_argument("--max-states", type=int, default=None, metavar="N", dest="state_limit",
+                        help="most states of the language's automaton (default: as classify's)")
     parser.add_argument("--fragment", metavar="FR",
                         help="LTL[P], LTL[Y], LTL[P,Y], LTL[S], LTL[Y<=k], LTL[P,Y<=k] "
                              "(with --formula or --witness)")
@@ -97,18 +99,16 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    import argparse
-
     if args.model is not None:
         from ._verify_model import run_model
         return run_model(args)
 
-    from attnlogic.definability.checks.verify import verify_formula, verify_witness
-    from attnlogic.kernel.errors import InputError
-    from attnlogic.ltl import parse
-    from attnlogic.ltl.fragments import Fragment
+    import argparse
 
-    from ._common import load_source, print_json, split_word
+    from attnlogic.kernel.errors import InputError
+    from attnlogic.request import VerifyRequest
+
+    from ._common import print_json, source_of, warn
 
     if args.depth is not None and args.witness is None:
         raise InputError("--depth goes with --witness")
@@ -116,37 +116,25 @@ def run(args) -> int:
         raise InputError("--family goes with --witness, without --depth")
     if (args.cls is None) != (args.answer is None):
         raise InputError("--class goes with --answer (and --answer with --class)")
-    if args.cls is not None:
-        if args.fragment is not None:
-            raise InputError("--fragment goes with --formula or --witness, not --class")
-        source = argparse.Namespace(formula_pos=args.language, formula=None, regex=args.regex,
-                                    dfa=args.dfa, alphabet=args.alphabet, one_hot=args.one_hot)
-        result = _verify_class(load_source(source).dfa, args.cls, args.answer)
-        if args.json:
-            print_json(result.to_json())
-        else:
-            print(("valid: " if result.valid else "NOT valid: ") + result.reason)
-        return 0 if result.valid else 1
+    if args.cls is not None and args.fragment is not None:
+        raise InputError("--fragment goes with --formula or --witness, not --class")
     if args.semigroup and args.identity is None:
         raise InputError("--semigroup goes with --identity")
-    if args.identity is None and args.fragment is None:
+    if args.cls is None and args.identity is None and args.fragment is None:
         raise InputError("--fragment FR is required with --formula or --witness")
     if args.identity is not None and args.fragment is not None:
         raise InputError("--fragment goes with --formula or --witness, not --identity")
-    fragment = None if args.fragment is None else Fragment.parse(args.fragment)
-    source = argparse.Namespace(formula_pos=args.language, formula=None, regex=args.regex,
-                                dfa=args.dfa, alphabet=args.alphabet, one_hot=args.one_hot)
-    dfa = load_source(source).dfa
-    if args.identity is not None:
-        from attnlogic.definability.checks.verify import verify_identity_check
-        result = verify_identity_check(dfa, args.identity, monoid=not args.semigroup)
-    elif args.formula is not None:
-        from attnlogic.automata.propositions import over_valuations
-        result = verify_formula(dfa, fragment, over_valuations(parse(args.formula), dfa.alphabet))
-    else:
-        multichar = any(len(a) > 1 for a in dfa.alphabet)
-        u, v = (split_word(w, multichar) for w in args.witness)
-        result = verify_witness(dfa, fragment, u, v, args.depth, family=args.family)
+    source = source_of(argparse.Namespace(formula_pos=args.language, regex=args.regex, dfa=args.dfa,
+                                          alphabet=args.alphabet, one_hot=args.one_hot))
+    request = VerifyRequest(source, fragment=args.fragment, formula=args.formula,
+                            witness=None if args.witness is None else tuple(args.witness), depth=args.depth,
+                            family=args.family, identities=args.identity, semigroup=args.semigroup,
+                            class_name=args.cls,
+                            class_answer=None if args.cls is None else _read_answer(args.answer),
+                            answer_file=args.answer)
+    answer = request.answer(_limits(args))
+    warn(args, answer.language.warnings())
+    result = answer.result
     if args.json:
         print_json(result.to_json())
     else:
@@ -154,36 +142,25 @@ def run(args) -> int:
     return 0 if result.valid else 1
 
 
-def _verify_class(dfa, name: str, path: str):
-    """The answer for the class ``name`` read from ``path`` (classify's JSON, or the answer
-    object itself), checked by the ``check`` its declaration names (the registry's)."""
+def _limits(args):
+    """The budgets of the check: the library's, with ``--max-states`` for the language's
+    automaton; None when none is given (each check's own default)."""
+    from attnlogic.kernel.limits import Limits
+
+    return None if args.state_limit is None else Limits.of(state_limit=args.state_limit)
+
+
+def _read_answer(path: str):
+    """The JSON value of ``--answer FILE`` (``-``: standard input)."""
     import json
     import sys
 
-    from attnlogic.definability.engine.registry import CLASSES, language_class
     from attnlogic.kernel.errors import InputError
 
-    check = language_class(name).check             # SL[2]: the class at a fixed order
-    if check is None:
-        raise InputError(f"--class: {name} has no answer check of its own (those with one: "
-                         f"{', '.join(c.name for c in CLASSES if c.check is not None)}, or one at a "
-                         "fixed order, SL[2]; an LTL fragment's answers: --fragment with --formula "
-                         "or --witness)")
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-        obj = json.loads(text)
+        return json.loads(text)
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"--answer {path}: cannot read it ({exc.__class__.__name__})") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"--answer {path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    if isinstance(obj, dict) and "fragments" in obj:
-        if name not in obj["fragments"]:
-            raise InputError(f"--answer {path}: no answer for {name} (classify --class {name})")
-        obj = obj["fragments"][name]
-    if not isinstance(obj, dict):
-        raise InputError(f"--answer {path}: a JSON object is expected")
-    sep = "" if all(len(a) == 1 for a in dfa.alphabet) else ","
-    try:
-        return check(dfa, obj, sep)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InputError(f"--answer {path}: malformed answer ({exc.__class__.__name__}: {exc})") from None

@@ -89,8 +89,8 @@ def _uploaded(params, folder: Path) -> tuple[str, str]:
 
 def _budgets(params, limits: Limits) -> dict:
     states = params.get("hypothesis_states") or PAGE_STATES
-    if limits.automaton_states is not None:
-        states = min(states, limits.automaton_states)
+    if limits.state_limit is not None:
+        states = min(states, limits.state_limit)
     left = params["deadline"] - time.time() if params.get("deadline") is not None else 30.0
     return {"max_states": states, "max_queries": params.get("max_queries") or PAGE_QUERIES,
             "time_budget": max(LEAST_LEARNING, LEARNING_SHARE * left)}

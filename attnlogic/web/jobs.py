@@ -1,8 +1,9 @@
 """The page's questions as pure functions: a request's parameters (a dict of JSON values,
-already checked by :mod:`.requests`) → a JSON-able answer, through the Python API alone.
-
-Each job is what one command of the command line does, and names that command
-(``"cli"``: the equivalent ``attnlogic …`` line):
+already checked by :mod:`.schema`) → a JSON-able answer.  Each job reads its parameters into
+the request of :mod:`attnlogic.request` that the command line asks too, and names that
+command (``"cli"``: the request's equivalent ``attnlogic …`` line, with the budgets the
+answer was computed under); what is left here is the page's presentation (drawings, rows,
+filters).  Nothing here imports :mod:`attnlogic.commands`:
 
 ``language``  the language (formula, regex, or the text of a DFA file in any format the
               command line reads), its minimal DFA drawn as SVG, its size and its syntactic
@@ -31,29 +32,24 @@ worker (a small LRU keyed by the parameters).
 from __future__ import annotations
 
 import base64
-import json
-import shlex
 from collections import OrderedDict
 
-from attnlogic import ltl
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.drawing import graphviz_svg, to_svg
-from attnlogic.automata.io import dfa_text, read_dfa_text, to_dot
-from attnlogic.automata.sources import Language, load_language
-from attnlogic.kernel.limits import FILE_STATE_LIMIT
-from attnlogic.automata.propositions import over_valuations
-from attnlogic.commands._common import split_alphabet, split_word
-from attnlogic.definability.census import census
-from attnlogic.definability.engine.classify import classify, questions
-from attnlogic.definability.engine.registry import CLASSES, language_class
+from attnlogic.automata.io import dfa_text, to_dot
+from attnlogic.automata.sources import Language
+from attnlogic.definability.engine.classify import questions
+from attnlogic.definability.engine.registry import CLASSES
+from attnlogic.definability.values.results import SCHEMA
 from attnlogic.definability.algebra.semigroup import transition_semigroup
-from attnlogic.definability.separation.separations import inclusion, separation
-from attnlogic.definability.checks.verify import verify_formula, verify_identity_check, verify_witness
 from attnlogic.kernel.errors import InputError, LimitExceeded
 from attnlogic.kernel.limits import Limits
+from attnlogic.kernel.words import join_word, split_word
 from attnlogic.ltl.fragments import Fragment
+from attnlogic.request import (CensusRequest, ClassifyRequest, CompileRequest, SeparateRequest, Source,
+                               VerifyRequest)
 
-__all__ = ["JOBS", "run_job", "fragment_choices", "optional_classes"]
+__all__ = ["JOBS", "run_job", "fragment_choices", "optional_classes", "request_of", "cli_line"]
 
 #: the most states drawn (graphviz's SVG; beyond it the answer says so)
 MAX_DRAWN = 200
@@ -61,6 +57,8 @@ MAX_DRAWN = 200
 MAX_LISTED = 200
 #: letters of a word stepped through a compiled model
 MAX_WORD = 2000
+#: a compiled model's check on the page: every word up to this length, and this many longer ones
+CHECK_LENGTH, CHECK_SAMPLES = 200, 2
 #: memoised results per worker and kind
 _CACHE_SIZE = 32
 _CACHES: dict[str, OrderedDict] = {}
@@ -90,76 +88,56 @@ def fragment_choices(windows=(2, 3)) -> list[dict]:
             for f in questions(tuple(windows))]
 
 
-# -- sources ------------------------------------------------------------------------------------
-def _alphabet(params) -> list[str] | None:
-    text = params.get("alphabet") or ""
-    return split_alphabet(text) if text.strip() else None
+# -- requests -----------------------------------------------------------------------------------
+def _source(params) -> Source:
+    """The :class:`~attnlogic.request.Source` of ``params``: ``source`` (formula, regex or
+    file: its text, the upload), ``text``, ``alphabet``, ``one_hot`` (a file), ``filename``."""
+    kind = "dfa" if params["source"] == "file" else params["source"]
+    return Source(kind, text=params["text"], alphabet=params.get("alphabet") or None,
+                  one_hot=kind == "dfa" and bool(params.get("one_hot")), filename=params.get("filename"))
 
 
 def load(params, limits: Limits) -> Language:
-    """The language of ``params``: ``source`` (formula, regex or file), ``text``, ``alphabet``.
-    A file is parsed from its text (the upload), never executed; its name is only shown."""
-    source, text = params["source"], params["text"]
-    alphabet = _alphabet(params)
-    states = limits.state_limit
-    if source == "file":
-        name = params.get("filename") or "upload"
-        dfa = read_dfa_text(text, name, alphabet, state_limit=FILE_STATE_LIMIT if states is None else states,
-                            one_hot=True if params.get("one_hot") else None)
-        if alphabet is not None and sorted(alphabet) != sorted(dfa.alphabet):
-            raise InputError(f"{name}: field 'alphabet': {list(dfa.alphabet)} does not match the given "
-                             f"alphabet {list(alphabet)}", parameters=("alphabet",))
-        if alphabet is not None:
-            dfa = dfa.with_alphabet_order(alphabet)
-        return Language(dfa.minimal(), "dfa", name)
-    if source == "formula":
-        return load_language(formula=text, alphabet=alphabet, state_limit=states)
-    return load_language(regex=text, alphabet=alphabet, state_limit=states)
-
-
-def _source_flags(params) -> tuple[list[str], str]:
-    """The command line's source arguments for ``params`` and what to pipe into it (a file's
-    text is passed on standard input: ``--dfa -``)."""
-    source, text = params["source"], params["text"]
-    alphabet = (params.get("alphabet") or "").strip()
-    extra = ["--alphabet", alphabet] if alphabet else []
-    if source == "formula":
-        return [text] + extra, ""
-    if source == "regex":
-        return ["--regex", text] + extra, ""
-    return ["--dfa", "-"] + extra + (["--one-hot"] if params.get("one_hot") else []), text
-
-
-def command(words: list[str], stdin: str = "") -> str:
-    """``attnlogic …`` as a shell line (with ``printf '%s' TEXT |`` for standard input)."""
-    line = " ".join(shlex.quote(w) for w in ["attnlogic"] + words)
-    return f"printf '%s' {shlex.quote(stdin)} | {line}" if stdin else line
-
-
-def cli_line(kind: str, params) -> str | None:
-    """The command line that asks what request ``kind`` asks (computed before any work, so
-    that a refusal can name it too); None for ``verify``, whose command depends on the row."""
-    if kind in ("language", "compile", "download"):
-        flags, stdin = _source_flags(params)
-        if kind == "language":
-            classes = [w for c in params.get("classes") or () for w in ("--class", c)]
-            return command(["classify"] + flags + _window_flags(_windows(params)) + classes, stdin)
-        return command(["compile"] + flags + _window_flags(_windows(params)) + ["--out", "model.safetensors"],
-                       stdin)
-    if kind == "separate":
-        return command(["separate", params["a"], params["b"]])
-    if kind == "census":
-        return command(["census", "--max-states", str(params["states"]), "--alphabet", params["alphabet"]]
-                       + _window_flags(_windows(params)) + ["--json", "--each"])
-    return None
+    """The language of ``params`` (:func:`_source`).  A file is parsed from its text (the
+    upload), never executed; its name is only shown."""
+    return _source(params).load(limits)
 
 
 def _windows(params) -> tuple[int, ...]:
     return tuple(params.get("windows") or (2,))
 
 
-def _window_flags(windows) -> list[str]:
-    return [] if tuple(windows) == (2,) else [w for k in windows for w in ("--window", str(k))]
+def request_of(kind: str, params):
+    """The :mod:`attnlogic.request` request that job ``kind`` asks with ``params``."""
+    if kind == "language":
+        return ClassifyRequest(_source(params), windows=_windows(params), classes=tuple(params.get("classes") or ()))
+    if kind in ("compile", "download"):
+        return CompileRequest(_source(params), windows=_windows(params), check_length=CHECK_LENGTH,
+                              check_samples=CHECK_SAMPLES, out="model.safetensors")
+    if kind == "separate":
+        return SeparateRequest(str(Fragment.parse(params["a"])), str(Fragment.parse(params["b"])))
+    if kind == "census":
+        return CensusRequest(params["states"], params["alphabet"], _windows(params), params.get("max_dfas"))
+    if kind == "verify":
+        if params.get("identity") is not None:
+            return VerifyRequest(_source(params), identities=params["identity"],
+                                 semigroup=bool(params.get("semigroup")), claimed=params.get("member"))
+        if params.get("answer") is not None:
+            return VerifyRequest(_source(params), class_name=params["fragment"], class_answer=params["answer"])
+        witness = params.get("witness")
+        return VerifyRequest(_source(params), fragment=str(Fragment.parse(params["fragment"])),
+                             formula=params.get("formula"), witness=None if witness is None else tuple(witness),
+                             depth=params.get("depth"), family=bool(params.get("family")))
+    raise KeyError(kind)
+
+
+def cli_line(kind: str, params, limits: Limits | None = None) -> str | None:
+    """The command line that asks what request ``kind`` asks, under ``limits`` (None: the
+    command line's own budgets), computed before any work so that a refusal can name it
+    too; None for ``verify``, whose command depends on the row."""
+    if kind == "verify":
+        return None
+    return request_of(kind, params).command_line(limits)
 
 
 # -- language -----------------------------------------------------------------------------------
@@ -179,18 +157,15 @@ def _semigroup(dfa: DFA, limits: Limits) -> dict:
 
 
 def job_language(params, limits: Limits) -> dict:
-    lang = load(params, limits)
-    windows = _windows(params)
-    classes = tuple(params.get("classes") or ())
-    hints = () if lang.formula is None else (lang.formula,)
-    key = (params["source"], params["text"], params.get("alphabet"), windows, classes, limits)
-    result = _memo("classify", key, lambda: classify(lang.dfa, windows=windows, limits=limits,
-                                                     minimal=True, hints=hints, classes=classes))
+    request = request_of("language", params)
+    lang = request.source.load(limits)
+    key = (params["source"], params["text"], params.get("alphabet"), request.windows, request.classes, limits)
+    result = _memo("classify", key, lambda: request.answer(limits, language=lang).result.classification)
     sep = result.separator
     rows = []
     for r in result.results:
-        row = {"fragment": str(r.fragment), "pattern": _pattern(r.fragment), **r.to_json(sep),
-               "recheck": _recheck(r)}
+        row = {"fragment": str(r.fragment), "kind": "fragment" if isinstance(r.fragment, Fragment) else "class",
+               "pattern": _pattern(r.fragment), **r.to_json(sep), "recheck": _recheck(r)}
         rows.append(row)
     d = lang.dfa
     return {"language": {**lang.to_json(), "description": lang.describe(),
@@ -199,8 +174,8 @@ def job_language(params, limits: Limits) -> dict:
                          "accepting": [q for q in range(d.n_states) if d.accepting[q]]},
             "warnings": list(lang.warnings()), "svg": draw(d),
             "dfa_json": dfa_text(d, "json"),
-            "semigroup": _semigroup(d, limits), "separator": sep, "results": rows,
-            "cli": cli_line("language", params)}
+            "semigroup": _semigroup(d, limits), "separator": sep, "schema": SCHEMA, "results": rows,
+            "cli": request.command_line(limits)}
 
 
 def _pattern(fragment) -> str | None:
@@ -227,107 +202,39 @@ def _recheck(r) -> dict | None:
 
 
 def job_verify(params, limits: Limits) -> dict:
-    lang = load(params, limits)
-    flags, stdin = _source_flags(params)
-    if params.get("identity") is not None:
-        check = verify_identity_check(lang.dfa, params["identity"], monoid=not params.get("semigroup"))
-        words = ["verify"] + flags + ["--identity", params["identity"]] + (["--semigroup"] if params.get("semigroup") else [])
-        out = {**check.to_json(), "cli": command(words, stdin)}
-        if params.get("member") is not None:       # the answer re-decided: does it agree?
-            agrees = check.valid == params["member"]
-            out = {**out, "valid": agrees, "reason": ("agrees with the answer: " if agrees else
-                                                      "DISAGREES with the answer: ") + check.reason}
-        return out
-    if params.get("answer") is not None:
-        name = params["fragment"]
-        try:
-            checker = language_class(name).check
-        except InputError:
-            checker = None
-        if checker is None:
-            checked = [c.name for c in CLASSES if c.check is not None]
-            raise InputError(f"fragment: a class with an answer check of its own ({', '.join(checked)}) "
-                             f"goes with an answer, got {name!r}", parameters=("fragment",))
-        sep = "" if all(len(a) == 1 for a in lang.alphabet) else ","
-        try:
-            check = checker(lang.dfa, params["answer"], sep)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise InputError(f"answer: malformed ({exc.__class__.__name__}: {exc})"[:300],
-                             parameters=("answer",)) from None
-        answer = json.dumps(params["answer"], ensure_ascii=False)
-        if stdin:       # the file's text is on standard input: the answer goes in a file
-            words = ["verify"] + flags + ["--class", name, "--answer", "answer.json"]
-            return {**check.to_json(), "fragment": name, "cli": command(words, stdin),
-                    "note": f"answer.json holds {answer}"}
-        words = ["verify"] + flags + ["--class", name, "--answer", "-"]
-        return {**check.to_json(), "fragment": name, "cli": command(words, answer)}
-    fragment = Fragment.parse(params["fragment"])
-    # the language is given as a formula by position: the certificate goes to --formula
-    if params.get("formula") is not None:
-        formula = ltl.parse(params["formula"])
-        check = verify_formula(lang.dfa, fragment, over_valuations(formula, lang.alphabet),
-                               state_limit=limits.check_states)
-        words = ["verify"] + flags + ["--fragment", str(fragment), "--formula", params["formula"]]
-    else:
-        u_text, v_text = params["witness"]
-        multichar = any(len(a) > 1 for a in lang.alphabet)
-        u, v = split_word(u_text, multichar), split_word(v_text, multichar)
-        depth = params.get("depth")
-        family = bool(params.get("family"))
-        check = verify_witness(lang.dfa, fragment, u, v, depth, family=family)
-        words = ["verify"] + flags + ["--fragment", str(fragment), "--witness", u_text, v_text]
-        if depth is not None:
-            words += ["--depth", str(depth)]
-        if family:
-            words += ["--family"]
-    return {**check.to_json(), "fragment": str(fragment), "cli": command(words, stdin)}
+    request = request_of("verify", params)
+    answer = request.answer(limits)
+    out = {**answer.result.to_json(), "cli": answer.command_line}
+    if request.class_name is not None:
+        out["fragment"] = request.class_name
+    elif request.identities is None:
+        out["fragment"] = request.fragment
+    note = request.note()
+    return out if note is None else {**out, "note": note}
 
 
 # -- separate -----------------------------------------------------------------------------------
 def job_separate(params, limits: Limits) -> dict:
-    a, b = Fragment.parse(params["a"]), Fragment.parse(params["b"])
-    cli = cli_line("separate", {"a": str(a), "b": str(b)})
-    inc = inclusion(a, b)
-    if inc is not None:
-        return {"inclusion": inc.to_json(), "cli": cli}
-    sep = _memo("separate", (str(a), str(b), limits), lambda: separation(a, b, limits=limits))
-    return {"separation": sep.to_json(), "cli": cli}
+    answer = request_of("separate", params).answer(limits, memo=lambda key, compute: _memo("separate", key, compute))
+    what = "inclusion" if type(answer.result).__name__ == "Inclusion" else "separation"
+    return {what: answer.result.to_json(), "cli": answer.command_line}
 
 
 # -- compile ------------------------------------------------------------------------------------
 def _compiled(params, limits: Limits):
-    """(language, compile result with its check) of the request, memoised."""
-    from attnlogic.compiler import check_compiled, compile_formula
-    from attnlogic.compiler.compile import CompileResult
-    from attnlogic.pipeline import compile_language
-
-    lang = load(params, limits)
-
-    def compute():
-        f = lang.formula
-        if f is not None and not any(type(g).__name__ == "Since" for g in f.subformulas()):
-            compiled = compile_formula(f, _alphabet(params))
-            report = check_compiled(compiled, language=lang, max_length=200, samples=2)
-            return CompileResult(compiled, language=lang.describe(), fragment="the formula as given",
-                                 check=report)
-        windows = _windows(params)
-        return compile_language(lang, windows=windows, check_length=200, check_samples=2,
-                                classification=classify(lang.dfa, windows=windows, limits=limits,
-                                                        minimal=True,
-                                                        hints=() if f is None else (f,)))
-
+    """(language, compile result with its check, the request) of the request, memoised."""
+    request = request_of("compile", params)
+    lang = request.source.load(limits)
     key = (params["source"], params["text"], params.get("alphabet"), _windows(params), limits)
-    return lang, _memo("compile", key, compute)
+    return lang, _memo("compile", key, lambda: request.answer(limits, language=lang).result), request
 
 
 def job_compile(params, limits: Limits) -> dict:
     from attnlogic.compiler.diagram import plan_dot
 
-    lang, result = _compiled(params, limits)
+    lang, result, request = _compiled(params, limits)
     c = result.compiled
-    word_text = params.get("word") or ""
-    multichar = any(len(a) > 1 for a in lang.alphabet)
-    word = split_word(word_text, multichar)
+    word = split_word(params.get("word") or "", lang.alphabet)
     if len(word) > MAX_WORD:
         raise InputError(f"word: at most {MAX_WORD} letters, got {len(word)}", parameters=("word",))
     bad = [a for a in word if a not in lang.alphabet]
@@ -336,8 +243,7 @@ def job_compile(params, limits: Limits) -> dict:
                          parameters=("word",))
     states = [int(q) for q in lang.dfa.state_trace(word)]
     model_says = [bool(x) for x in c.prefix_acceptance(word)]
-    sep = "," if multichar else ""
-    prefixes = [{"n": n, "prefix": sep.join(word[:n]), "state": states[n],
+    prefixes = [{"n": n, "prefix": join_word(word[:n], lang.alphabet), "state": states[n],
                  "dfa": bool(lang.dfa.accepting[states[n]]), "model": model_says[n]}
                 for n in range(len(word) + 1)]
     heads = [{"layer": layer, "pattern": str(h.spec), "computes": str(h.formula)}
@@ -345,13 +251,13 @@ def job_compile(params, limits: Limits) -> dict:
     return {**result.to_json(), "formula": c.formula, "alphabet": list(c.vocab.alphabet),
             "lines": result.lines(), "heads_detail": heads,
             "diagram": graphviz_svg(plan_dot(c.plan)), "dfa_svg": draw(lang.dfa), "prefixes": prefixes,
-            "cli": cli_line("compile", params)}
+            "cli": request.command_line(limits)}
 
 
 def job_download(params, limits: Limits) -> dict:
     from attnlogic.transformer.io import model_bytes
 
-    _, result = _compiled(params, limits)
+    _, result, _ = _compiled(params, limits)
     c = result.compiled
     weights, side = model_bytes(c.model, c.metadata)
     data = weights if params["what"] == "safetensors" else side
@@ -362,10 +268,8 @@ def job_download(params, limits: Limits) -> dict:
 
 # -- census -------------------------------------------------------------------------------------
 def job_census(params, limits: Limits) -> dict:
-    n, letters = params["states"], split_alphabet(params["alphabet"])
-    windows = _windows(params)
-    result = _memo("census", (n, tuple(letters), windows, limits),
-                   lambda: census(n, letters, windows=windows, limits=limits, max_dfas=params["max_dfas"]))
+    answer = request_of("census", params).answer(limits, memo=lambda key, compute: _memo("census", key, compute))
+    result = answer.result
     names = [str(f) for f in result.fragments]
     wanted_in = [str(Fragment.parse(x)) for x in params.get("in") or ()]
     wanted_out = [str(Fragment.parse(x)) for x in params.get("out") or ()]
@@ -385,7 +289,7 @@ def job_census(params, limits: Limits) -> dict:
     return {"fragments": names, "languages": summary["languages"], "counts": summary["counts"],
             "profiles": summary["profiles"], "undecided": len(summary["undecided"]),
             "matching": len(matching), "listed": listed,
-            "cli": cli_line("census", params)}
+            "cli": answer.command_line}
 
 
 JOBS = {"language": job_language, "verify": job_verify, "separate": job_separate,

@@ -70,6 +70,7 @@ from ...automata.sources import as_dfa
 from ...automata.from_formula import formula_to_dfa
 from ...automata.operations import DEFAULT_STATE_LIMIT, equivalent, shortest_distinguishing_word
 from ...kernel.errors import InputError, LimitExceeded
+from ...kernel.words import join_word
 from ...ltl.evaluate import accepts, truth_values
 from ...ltl.formula import FALSE, TRUE, Formula, P, S, Y, atom
 from ...ltl.fragments import Fragment
@@ -128,7 +129,7 @@ def verify_formula(dfa, fragment: "Fragment | str", formula: Formula,
                             parameters=("state_limit",)) from None
     if not equivalent(d, dfa):
         w = shortest_distinguishing_word(d, dfa)
-        shown = "".join(w) if all(len(a) == 1 for a in letters) else ",".join(w)
+        shown = join_word(w, letters)
         return Check(False, f"the formula and the language differ on {shown or 'ε'!r}")
     return Check(True, f"a formula of {fr}; its DFA ({d.n_states} states, built from the formula) "
                        "is equivalent to the language's")
@@ -543,7 +544,7 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
 
 
 def _text(w) -> str:
-    return "".join(w) if all(len(a) == 1 for a in w) else ",".join(w)
+    return join_word(w)
 
 
 def _on_cycle(step, start, bound: int = 100_000) -> int | None:

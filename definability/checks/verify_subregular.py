@@ -45,18 +45,17 @@ from ...kernel import limits as _limits
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Callable
 from itertools import product
 import numpy as np
 
 from ...automata.sources import as_dfa
 from ...kernel.errors import InputError
+from ...kernel.words import join_word, split_word
 from .verify import Check
 
 __all__ = ["verify_answer", "check_answer", "verify_certificate", "verify_class_witness", "factors", "subsequences",
-           "CONCRETE_ORDERS", "CLASS_NAMES"]
-
-#: the classes checked here
-CLASS_NAMES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT")
+           "CONCRETE_ORDERS", "ProfileClass", "PROFILE_CLASSES", "profile_class", "AnswerCheck", "CLASS_NAMES"]
 #: the printed instance of a family is checked directly at orders k ≤ this (and its K)
 CONCRETE_ORDERS = 4
 #: the most product states a certificate check explores (kernel/limits.py)
@@ -66,9 +65,8 @@ _S, _E = ("⋊",), ("⋉",)         # markers: tuples, never equal to a letter (
 
 
 def _split(word: str, sep: str) -> tuple:
-    if sep == "":
-        return tuple(word)
-    return tuple(word.split(sep)) if word else ()
+    """The letters of a written word of an answer, whose letters are joined by ``sep``."""
+    return tuple(split_word(word, commas=sep == ","))
 
 
 # -- profiles of words, computed directly ------------------------------------------------------
@@ -90,18 +88,29 @@ def subsequences(word: tuple, k: int) -> frozenset:
     return frozenset(out)
 
 
-def _profile(name: str, word: tuple, k: int, t: int | None):
-    if name == "RD":
-        return word[:k]
-    if name == "GD":
-        return (word[:k], word[max(0, len(word) - k):] if k else ())
-    if name in ("LT", "SL"):
-        return factors(word, k)
-    if name == "LTT":
-        return factors(word, k, t or 1)
-    if name in ("PT", "SP"):
-        return subsequences(word, k)
-    raise InputError(f"no profile for the class {name!r}", parameters=("name",))
+def prefix_profile(word: tuple, k: int, t=None) -> tuple:
+    """RD_k: the first k letters."""
+    return word[:k]
+
+
+def prefix_suffix_profile(word: tuple, k: int, t=None) -> tuple:
+    """GD_k: the first and the last k letters."""
+    return (word[:k], word[max(0, len(word) - k):] if k else ())
+
+
+def factor_set_profile(word: tuple, k: int, t=None) -> frozenset:
+    """SL_k, LT_k: the k-factors of ⋊word⋉ (no counts)."""
+    return factors(word, k)
+
+
+def factor_count_profile(word: tuple, k: int, t=None) -> frozenset:
+    """LTT_{k,t}: the k-factors of ⋊word⋉ with their counts up to t."""
+    return factors(word, k, t or 1)
+
+
+def subsequence_profile(word: tuple, k: int, t=None) -> frozenset:
+    """SP_k, PT_k: the subsequences of length ≤ k."""
+    return subsequences(word, k)
 
 
 # -- certificates ---------------------------------------------------------------------------------
@@ -140,11 +149,16 @@ def _marked(item, sep: str) -> tuple:
     return ((_S,) if start else ()) + _split(word, sep) + ((_E,) if end else ())
 
 
-def verify_certificate(dfa, name: str, cert: dict, sep: str = "") -> Check:
-    """Whether the certificate (the JSON ``certificate`` object of a class's answer) defines
-    L(dfa) with its stated order."""
+def verify_certificate(dfa, name: "str | ProfileClass", cert: dict, sep: str = "") -> Check:
+    """Whether the certificate (the JSON ``certificate`` object of an answer of the class
+    ``name``: its :class:`ProfileClass` or a built-in's name) defines L(dfa) with its stated
+    order; a kind of certificate the class does not declare proves nothing about it."""
     dfa = as_dfa(dfa)
+    spec = profile_class(name)
+    name = spec.name
     kind = cert.get("kind")
+    if kind not in spec.certificates:
+        return Check(False, f"a certificate of kind {kind!r} is not one of {name}")
     k = int(cert["k"])
     if kind == "forbidden factors":
         X = {_marked(f, sep) for f in cert["forbidden"]}
@@ -178,22 +192,21 @@ def verify_certificate(dfa, name: str, cert: dict, sep: str = "") -> Check:
         what = f"the automaton avoiding the {len(X)} forbidden subsequences"
     elif kind in ("prefix", "prefix-suffix", "factors", "subsequences"):
         t = int(cert.get("t", 1))
-        cls = {"prefix": "RD", "prefix-suffix": "GD", "factors": "LTT" if t > 1 else "LT",
-               "subsequences": "PT"}[kind]
-        if name not in (cls, "LTT" if cls == "LT" else cls):
-            return Check(False, f"a certificate of kind {kind!r} is not one of {name}")
+        if t != 1 and not spec.threshold:
+            return Check(False, f"a certificate with a threshold t = {t} is not one of {name}")
         accepted = {_read_profile(kind, p, sep, t) for p in cert["profiles"]}
         ok, w = _profile_product(dfa, kind, k, t, accepted)
         what = f"the automaton of the {len(accepted)} accepted {kind} profiles of order {k}"
     elif kind == "path category":
         t = int(cert.get("t", 1))
-        if name not in ("LT", "LTT") or (name == "LT" and t != 1) or k < 1 or t < 1:
-            return Check(False, f"a path-category certificate of {name} needs LT (t = 1) or LTT, k, t ≥ 1")
-        return _path_category(dfa, k, t, name)
+        if (t != 1 and not spec.threshold) or k < 1 or t < 1:
+            return Check(False, f"a path-category certificate of {name} needs k ≥ 1 and t ≥ 1 "
+                                "(t = 1 for a class without a threshold)")
+        return _path_category(dfa, k, t, spec.threshold)
     else:
         return Check(False, f"unknown certificate kind {kind!r}")
     if not ok:
-        shown = (sep or "").join(w) if sep == "" else ",".join(w)
+        shown = join_word(w, dfa.alphabet)
         return Check(False, f"{what} and the language differ on {shown or 'ε'!r}")
     return Check(True, f"{what} defines exactly the language (product with the DFA, every reachable "
                        "pair agrees)")
@@ -209,7 +222,7 @@ def _read_profile(kind: str, p, sep: str, t: int):
     return frozenset((_marked(f, sep), int(f[3]) if len(f) > 3 else 1) for f in p)
 
 
-def _path_category(dfa, k: int, t: int, name: str = "LTT") -> Check:
+def _path_category(dfa, k: int, t: int, threshold: bool = True) -> Check:
     """LTT_{k,t} (LT_k for t = 1) by the path category of the de Bruijn graph of order k,
     computed here on the DFA's transformations (letters acting alike merged): from every
     node x (a word of length k − 1) a breadth-first search over (node, transformation)
@@ -247,7 +260,7 @@ def _path_category(dfa, k: int, t: int, name: str = "LTT") -> Check:
                 if not np.array_equal(X, X.transpose(1, 0, 2)):
                     return Check(False, "walks α, γ: x → y and β: y → x with α·β·γ ≠ γ·β·α on the "
                                         f"states after x: not order {k}")
-    what = f"LT_{k}" if name == "LT" else f"LTT_{k},{t}"
+    what = f"LTT_{k},{t}" if threshold else f"LT_{k}"
     return Check(True, f"the path category of order {k}, computed here ({CHECK_STATES - budget[0]} classes "
                        f"of walks): closed walks reach y^{t} = y^{t + 1} and α·β·γ = γ·β·α on the states "
                        f"after each node: {what}")
@@ -384,62 +397,157 @@ def _strip_absorbed(parts, blocks, subset: bool):
     return out
 
 
-def _shape(name: str, ins, outs, blocks) -> str | None:
-    """Why the family's words agree at every order once K is large (None: no such reason)."""
-    if name in ("RD", "GD"):
-        a, b = ins[0], outs[0]
-        if not any(isinstance(p, int) for p in a) or not any(isinstance(p, int) for p in b):
-            return None
-        ia = [i for i, p in enumerate(a) if isinstance(p, int)]
-        ib = [i for i, p in enumerate(b) if isinstance(p, int)]
-        if a[:ia[0] + 1] != b[:ib[0] + 1]:
-            return None
-        if name == "RD":
-            return "both words start with the same parts up to and including a pumped block"
-        if a[ia[-1]:] != b[ib[-1]:]:
-            return None
-        return "both words start and end with the same parts around pumped blocks"
-    if name == "LT":
-        if set(_pieces(ins[0])) == set(_pieces(outs[0])):
-            return "the same set of pieces between pumped blocks (k-factors agree once K|x| ≥ k − 1)"
+def _first_blocks_agree(ins, outs) -> tuple | None:
+    """(template in, template out, their block positions) when both pump a block and agree up
+    to and including their first block; None otherwise."""
+    a, b = ins[0], outs[0]
+    if not any(isinstance(p, int) for p in a) or not any(isinstance(p, int) for p in b):
         return None
-    if name == "LTT":
-        if Counter(_pieces(ins[0])) == Counter(_pieces(outs[0])):
-            return "the same multiset of pieces between pumped blocks (k-factor counts agree)"
-        a, b = (_strip_absorbed(t, blocks, False) for t in (ins[0], outs[0]))
-        if a == b:
-            return ("the words differ by powers of a block beside it: the counts of k-factors "
-                    "agree up to any threshold once K is large")
+    ia = [i for i, p in enumerate(a) if isinstance(p, int)]
+    ib = [i for i, p in enumerate(b) if isinstance(p, int)]
+    return (a, b, ia, ib) if a[:ia[0] + 1] == b[:ib[0] + 1] else None
+
+
+def prefix_shape(ins, outs, blocks) -> str | None:
+    """RD: the family's words start with the same parts up to a pumped block."""
+    if _first_blocks_agree(ins, outs) is None:
         return None
-    if name == "PT":
-        a, b = (_strip_absorbed(t, blocks, True) for t in (ins[0], outs[0]))
-        if a == b:
-            return ("the words differ only by letters beside a pumped block that occur in it: the "
-                    "same subsequences of length ≤ K")
+    return "both words start with the same parts up to and including a pumped block"
+
+
+def prefix_suffix_shape(ins, outs, blocks) -> str | None:
+    """GD: … and end with the same parts after their last pumped block."""
+    agree = _first_blocks_agree(ins, outs)
+    if agree is None:
         return None
-    if name == "SL":
-        if len(ins) != 2 or len(outs) != 1:
-            return None
-        def split(t):
-            idx = [i for i, p in enumerate(t) if isinstance(p, int)]
-            return (t[:idx[0]], t[idx[0]], t[idx[0] + 1:]) if len(idx) == 1 else None
-        o, i1, i2 = split(outs[0]), split(ins[0]), split(ins[1])
-        if None in (o, i1, i2) or not (o[1] == i1[1] == i2[1]):
-            return None
-        if o[0] == i2[0] and o[2] == i1[2]:
-            return ("suffix substitution: out = u2·B·r, in = u1·B·r and u2·B·v2 with B = x^K, so "
-                    "every k-factor of ⋊out⋉ lies in ⋊u2·B or B·r⋉ once K|x| ≥ k − 1")
+    a, b, ia, ib = agree
+    if a[ia[-1]:] != b[ib[-1]:]:
         return None
+    return "both words start and end with the same parts around pumped blocks"
+
+
+def factor_set_shape(ins, outs, blocks) -> str | None:
+    """LT: the same set of pieces between pumped blocks."""
+    if set(_pieces(ins[0])) == set(_pieces(outs[0])):
+        return "the same set of pieces between pumped blocks (k-factors agree once K|x| ≥ k − 1)"
     return None
 
 
-def verify_class_witness(dfa, name: str, wit: dict, sep: str = "") -> Check:
-    """Whether ``wit`` (the JSON ``witness`` object of a class's answer) proves that L(dfa)
-    is not in the class (at its order ``k``; at every order when ``k`` is null)."""
+def factor_count_shape(ins, outs, blocks) -> str | None:
+    """LTT: the same multiset of pieces, or words differing by powers of a block beside it."""
+    if Counter(_pieces(ins[0])) == Counter(_pieces(outs[0])):
+        return "the same multiset of pieces between pumped blocks (k-factor counts agree)"
+    if _equal_absorbed(ins, outs, blocks, subset=False):
+        return ("the words differ by powers of a block beside it: the counts of k-factors "
+                "agree up to any threshold once K is large")
+    return None
+
+
+def subsequence_shape(ins, outs, blocks) -> str | None:
+    """PT: the words differ only by letters beside a pumped block that occur in it."""
+    if _equal_absorbed(ins, outs, blocks, subset=True):
+        return ("the words differ only by letters beside a pumped block that occur in it: the "
+                "same subsequences of length ≤ K")
+    return None
+
+
+def _equal_absorbed(ins, outs, blocks, subset: bool) -> bool:
+    """Whether the in- and out-templates are equal once each literal is stripped of what
+    its neighbouring blocks absorb (:func:`_strip_absorbed`)."""
+    return _strip_absorbed(ins[0], blocks, subset) == _strip_absorbed(outs[0], blocks, subset)
+
+
+def suffix_substitution_shape(ins, outs, blocks) -> str | None:
+    """SL: out = u2·B·r, in = u1·B·r and u2·B·v2 (suffix substitution closure)."""
+    if len(ins) != 2 or len(outs) != 1:
+        return None
+
+    def split(t):
+        idx = [i for i, p in enumerate(t) if isinstance(p, int)]
+        return (t[:idx[0]], t[idx[0]], t[idx[0] + 1:]) if len(idx) == 1 else None
+    o, i1, i2 = split(outs[0]), split(ins[0]), split(ins[1])
+    if None in (o, i1, i2) or not (o[1] == i1[1] == i2[1]):
+        return None
+    if o[0] == i2[0] and o[2] == i1[2]:
+        return ("suffix substitution: out = u2·B·r, in = u1·B·r and u2·B·v2 with B = x^K, so "
+                "every k-factor of ⋊out⋉ lies in ⋊u2·B or B·r⋉ once K|x| ≥ k − 1")
+    return None
+
+
+def no_shape(ins, outs, blocks) -> None:
+    """A class whose non-membership at every order is never shown by a pumped family."""
+    return None
+
+
+@dataclass(frozen=True)
+class ProfileClass:
+    """A class decided by profiles of order k, as the checks here need it: its declaration
+    for this module (``AnswerCheck(ProfileClass(...))`` is then the ``check`` of its
+    :class:`~.classes.LanguageClass`; the built-in ones are :data:`PROFILE_CLASSES`).
+
+    ``name``: printed; ``profile(word, k, t)``: the profile of a word at order k (equal
+    profiles: no language of the class at order k tells the words apart; with one, a
+    language is in the class iff it is a union of profile classes); ``certificates``: the
+    kinds of certificate that prove membership (of this module: ``forbidden factors``,
+    ``forbidden subsequences``, ``prefix``, ``prefix-suffix``, ``factors``,
+    ``subsequences``, ``path category``); ``witnesses``: the kinds of witness that prove
+    non-membership (``pair``: equal profiles; ``cover``: every profile item of the out-word
+    occurs in an in-word, for a class closed under that, ``items`` naming them;
+    ``deletion``: the out-word a subsequence of the in-word); ``threshold``: whether its
+    orders carry a threshold t (LTT); ``shape(ins, outs, blocks)``: why a pumped family's
+    words have equal profiles at every order once K is large (None: no reason), and
+    ``copies``: the order a family's instance reaches counts copies of its block (PT),
+    not letters."""
+
+    name: str
+    profile: Callable
+    certificates: tuple[str, ...]
+    witnesses: tuple[str, ...] = ("pair",)
+    shape: Callable = no_shape
+    threshold: bool = False
+    copies: bool = False
+    items: str = ""
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: the subregular classes checked here, each by its declaration
+PROFILE_CLASSES: dict[str, ProfileClass] = {c.name: c for c in (
+    ProfileClass("SL", factor_set_profile, ("forbidden factors",), ("cover",), suffix_substitution_shape,
+                 items="{k}-factors of ⋊w⋉"),
+    ProfileClass("SP", subsequence_profile, ("forbidden subsequences",), ("cover", "deletion"),
+                 items="subsequences of length ≤ {k}"),
+    ProfileClass("RD", prefix_profile, ("prefix",), shape=prefix_shape),
+    ProfileClass("GD", prefix_suffix_profile, ("prefix-suffix",), shape=prefix_suffix_shape),
+    # SL_k ⊆ LT_k ⊆ LTT_{k,t} and SP_k ⊆ PT_k: the smaller class's certificate proves membership
+    ProfileClass("LT", factor_set_profile, ("factors", "path category", "forbidden factors"), shape=factor_set_shape),
+    ProfileClass("LTT", factor_count_profile, ("factors", "path category", "forbidden factors"),
+                 shape=factor_count_shape, threshold=True),
+    ProfileClass("PT", subsequence_profile, ("subsequences", "forbidden subsequences"), shape=subsequence_shape,
+                 copies=True),
+)}
+
+
+def profile_class(cls: "str | ProfileClass") -> ProfileClass:
+    """The :class:`ProfileClass` itself, or the built-in one of that name
+    (:data:`PROFILE_CLASSES`); InputError naming ``name`` otherwise."""
+    if isinstance(cls, ProfileClass):
+        return cls
+    found = PROFILE_CLASSES.get(str(cls))
+    if found is None:
+        raise InputError(f"no subregular class {cls!r} checked by profiles (one of {', '.join(PROFILE_CLASSES)}, "
+                         "or a ProfileClass)", parameters=("name",))
+    return found
+
+
+def verify_class_witness(dfa, name: "str | ProfileClass", wit: dict, sep: str = "") -> Check:
+    """Whether ``wit`` (the JSON ``witness`` object of an answer of the class ``name``: its
+    :class:`ProfileClass` or a built-in's name) proves that L(dfa) is not in the class (at
+    its order ``k``; at every order when ``k`` is null)."""
     dfa = as_dfa(dfa)
-    if name not in CLASS_NAMES:
-        raise InputError(f"no subregular class {name!r} (one of {', '.join(CLASS_NAMES)})",
-                         parameters=("name",))
+    spec = profile_class(name)
+    name = spec.name
     kind = wit.get("kind")
     ins = [_split(w, sep) for w in wit.get("in", [])]
     outs = [_split(w, sep) for w in wit.get("out", [])]
@@ -453,8 +561,7 @@ def verify_class_witness(dfa, name: str, wit: dict, sep: str = "") -> Check:
         return Check(False, "an in-word is outside the language or an out-word inside it")
     k = wit.get("k")
     t = wit.get("t")
-    allowed = {"SL": ("cover",), "SP": ("cover", "deletion")}.get(name, ("pair",))
-    if kind not in allowed:
+    if kind not in spec.witnesses:
         return Check(False, f"a witness of kind {kind!r} proves nothing about {name}")
     if kind == "deletion":
         if not _is_subsequence(outs[0], ins[0]):
@@ -462,7 +569,7 @@ def verify_class_witness(dfa, name: str, wit: dict, sep: str = "") -> Check:
         return Check(True, "the out-word is a subsequence of the in-word, which is in the language: "
                            "not closed under subsequences, so not SP_k for any k")
     if k is not None:
-        return _at_order(name, kind, ins, outs, int(k), t)
+        return _at_order(spec, kind, ins, outs, int(k), t)
     fam = wit.get("family")
     if not fam:
         return Check(False, "a witness for every order needs its pumped family")
@@ -477,14 +584,14 @@ def verify_class_witness(dfa, name: str, wit: dict, sep: str = "") -> Check:
     for b in blocks:
         if not np.array_equal(_transformation(dfa, b * K0), _transformation(dfa, b * (K0 + step))):
             return Check(False, f"the block {''.join(b)!r} acts differently at K0 and K0 + step")
-    why = _shape(name, tin, tout, blocks)
+    why = spec.shape(tin, tout, blocks)
     if why is None:
         return Check(False, f"the family's templates have no shape that makes their profiles agree in {name}")
     # the printed instance, at the orders its K already reaches
     # (conservative: one copy of the block to spare, for the threshold shape x^K / x^(K+j))
-    reach = (K0 - 1) * (1 if name == "PT" else min(len(b) for b in blocks))
+    reach = (K0 - 1) * (1 if spec.copies else min(len(b) for b in blocks))
     for kk in range(1, min(CONCRETE_ORDERS, reach) + 1):
-        c = _at_order(name, kind, ins, outs, kk, 1)
+        c = _at_order(spec, kind, ins, outs, kk, 1)
         if not c.valid:
             return Check(False, f"the instance at K0 fails at order {kk}: {c.reason}")
     return Check(True, f"every block has the same transformation at K = {K0} and {K0 + step}, so each "
@@ -496,23 +603,19 @@ def _is_subsequence(small, big) -> bool:
     return all(any(a == b for b in it) for a in small)
 
 
-def _at_order(name, kind, ins, outs, k: int, t) -> Check:
+def _at_order(spec: ProfileClass, kind, ins, outs, k: int, t) -> Check:
+    name = spec.name
     if kind == "pair":
-        a, b = (_profile(name, w, k, t) for w in (ins[0], outs[0]))
+        a, b = (spec.profile(w, k, t) for w in (ins[0], outs[0]))
         if a != b:
             return Check(False, f"the two words have different {name} profiles of order {k}")
         return Check(True, f"one word in, one out, with equal {name} profiles of order {k}"
                            + (f" (counts up to {t})" if t else "") + f": not {name}_{k}"
-                           + (f",{t}" if name == "LTT" and t else ""))
-    # cover
-    if name == "SL":
-        have = set().union(*(factors(w, k) for w in ins))
-        need = factors(outs[0], k)
-        what = f"{k}-factors of ⋊w⋉"
-    else:
-        have = set().union(*(subsequences(w, k) for w in ins))
-        need = subsequences(outs[0], k)
-        what = f"subsequences of length ≤ {k}"
+                           + (f",{t}" if spec.threshold and t else ""))
+    # cover: the class is closed under it (a language containing the in-words contains the out-word)
+    have = set().union(*(spec.profile(w, k, None) for w in ins))
+    need = spec.profile(outs[0], k, None)
+    what = spec.items.format(k=k)
     if not need <= have:
         return Check(False, f"some {what} of the out-word occurs in no in-word")
     return Check(True, f"every one of the {what} of the out-word occurs in an in-word: not {name}_{k}")
@@ -521,10 +624,11 @@ def _at_order(name, kind, ins, outs, k: int, t) -> Check:
 @dataclass(frozen=True)
 class AnswerCheck:
     """The ``check`` of a subregular class's declaration (:class:`~.classes.LanguageClass`):
-    :func:`verify_answer` for the class ``name`` (SL, SP, RD, GD, LT, LTT, PT), at the fixed
-    ``order`` k (and ``threshold`` t for LTT) when the class is one order (``SL[2]``)."""
+    :func:`verify_answer` for the class ``name`` (its :class:`ProfileClass`, or the name of a
+    built-in one: SL, SP, RD, GD, LT, LTT, PT), at the fixed ``order`` k (and ``threshold`` t
+    for LTT) when the class is one order (``SL[2]``)."""
 
-    name: str
+    name: "str | ProfileClass"
     order: "int | None" = None
     threshold: "int | None" = None
 
@@ -532,15 +636,17 @@ class AnswerCheck:
         return verify_answer(dfa, self.name, answer, sep, self.order, self.threshold)
 
 
-def verify_answer(dfa, name: str, answer: dict, sep: str = "", order: "int | None" = None,
+def verify_answer(dfa, name: "str | ProfileClass", answer: dict, sep: str = "", order: "int | None" = None,
                   threshold: "int | None" = None) -> Check:
     """Check a class's answer as ``classify --json`` prints it (its ``certificate`` with the
     witness ``below`` k, or its ``witness``), or a bare witness object; with ``order`` (and
     ``threshold``) the class at that one order; its verdict ``member`` against what the
     parts prove (:func:`check_answer`)."""
     dfa = as_dfa(dfa)
-    return check_answer(answer, lambda cert: verify_certificate(dfa, name, cert, sep),
-                        lambda wit: verify_class_witness(dfa, name, wit, sep),
+    spec = profile_class(name)
+    name = spec.name
+    return check_answer(answer, lambda cert: verify_certificate(dfa, spec, cert, sep),
+                        lambda wit: verify_class_witness(dfa, spec, wit, sep),
                         f"{name}[{order}{'' if threshold is None else f',{threshold}'}]"
                         if order is not None else name, order, threshold)
 
@@ -623,3 +729,8 @@ def check_answer(answer: dict, certificate, witness, name: str = "the class",
     return Check(True, "; ".join(c.reason for c in checks)
                  + ("" if verdict is None else f"; the verdict ({'member' if verdict else 'not a member'})"
                                                " is the one they prove"))
+
+
+#: deprecated (kept for old imports): the names of the built-in classes checked here; a class's
+#: check is its declaration's (:class:`ProfileClass`, :data:`PROFILE_CLASSES`)
+CLASS_NAMES = tuple(PROFILE_CLASSES)

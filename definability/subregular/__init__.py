@@ -24,22 +24,23 @@ from math import lcm
 import numpy as np
 
 from ...automata.graphs import distinguishing_suffix, shortest_words_from
-from ...kernel.errors import LimitExceeded
+from ...kernel.errors import InputError, LimitExceeded
 from ...kernel.limits import Limits
 from ...kernel.work import STEP_FLAG, TIME_FLAG, CertificateTimeout, deadline
+from ...kernel.words import separator
 from ..contract.procedure import Context, Procedure
 from ..values.pumped import ClassWitness, PumpedFamily, Template, shorter_instances
 from ..values.results import FragmentResult
 from ..algebra.semigroup import transition_semigroup
 from ..values.witnesses import pumping_power, run
 from ..algebra.profiles import least_k
-from ..checks.verify_subregular import CLASS_NAMES, verify_answer
+from ..checks.verify_subregular import CLASS_NAMES
 
 __all__ = ["ClassAnswer", "ClassProcedure", "SUBREGULAR", "semigroup", "context_of",
            "pumped_pair", "letters", "exponents"]
 
-#: deprecated (kept for old imports): the classes whose answers :mod:`.verify_subregular`
-#: checks by profiles.  What ``subregular`` asks is :data:`.registry.GROUPS` ``["subregular"]``,
+#: deprecated (kept for old imports): the built-in classes whose answers :mod:`.verify_subregular`
+#: checks by profiles (:data:`~.verify_subregular.PROFILE_CLASSES`).  What ``subregular`` asks is :data:`.registry.GROUPS` ``["subregular"]``,
 #: derived from the declarations (``LanguageClass.groups``), TSL and FO2[<], DD1 included.
 SUBREGULAR = CLASS_NAMES
 
@@ -154,11 +155,15 @@ class ClassProcedure(Procedure):
 
     @staticmethod
     def _class_check(cls, d):
-        """The class's own check of an answer's JSON (its registry ``check``, else
-        :func:`verify_answer` by name) and the letter separator of ``d``'s words."""
-        recheck = cls.check if cls.check is not None else (
-            lambda dfa, answer, sep: verify_answer(dfa, cls.name.split("[")[0], answer, sep))
-        return recheck, "" if all(len(a) == 1 for a in d.alphabet) else ","
+        """The class's own check of an answer's JSON (the ``check`` its declaration names: a
+        class registered at run time is checked by its own) and the letter separator of
+        ``d``'s words; InputError for a class that declares none (its answers could not be
+        re-checked before they are printed)."""
+        if cls.check is None:
+            raise InputError(f"the class {cls.name} declares no check (LanguageClass.check): the answers of "
+                             "the subregular procedure are re-checked by it before they are printed",
+                             parameters=("cls",))
+        return cls.check, separator(d.alphabet)
 
     @classmethod
     def _shortest(cls_, cls, d, ans: ClassAnswer) -> ClassAnswer:

@@ -44,6 +44,7 @@ from ..contract.classes import LanguageClass
 from .strictly_local import ForbiddenFactors
 from . import ClassAnswer, ClassProcedure
 from ..checks.verify import Check
+from ...kernel.words import split_word
 from ..checks.verify_subregular import check_answer, verify_certificate, verify_class_witness
 
 __all__ = ["acting_letters", "on_tier", "TierForbiddenFactors", "decide", "member", "check",
@@ -131,7 +132,7 @@ def _check_witness(dfa, wit: dict, sep: str) -> Check:
     acting = _acting_names(dfa)
     words = list(wit.get("in", [])) + list(wit.get("out", []))
     for w in words:
-        letters = w.split(sep) if sep else list(w)
+        letters = split_word(w, commas=sep == ",")
         if any(a not in acting for a in letters if a):
             return Check(False, "a witness word uses a letter that acts on no state (it could be off the tier)")
     sl = verify_class_witness(dfa, "SL", wit, sep)

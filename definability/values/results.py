@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ...kernel.errors import InputError
+from ...kernel.words import join_word, separator
 from ...ltl.definitions import certificate
 from ...ltl.formula import Formula
 from ...ltl.printer import to_html
@@ -21,14 +22,19 @@ from ...kernel.patterns import AttentionPattern
 from attnlogic.kernel.display import Html, code_html, formula_html, html_table, latex_html, show_word
 
 __all__ = ["Verdict", "FragmentResult", "PatternResult", "Classification", "word_text", "fragment_key",
-           "UnknownFragment"]
+           "UnknownFragment", "SCHEMA"]
+
+
+#: the version of the JSON of a classification (:meth:`Classification.to_json`): 1 (no
+#: ``schema`` key) put every answer under ``fragments``; 2 puts the classes asked by name under
+#: ``classes`` (and, deprecated until 3, under ``fragments`` too)
+SCHEMA = 2
 
 
 def word_text(alphabet, word, empty: str = "") -> str:
     """A word of letter indices as text: letters joined directly when every letter is one
     character, with commas otherwise; ``empty`` for ε."""
-    sep = "" if all(len(x) == 1 for x in alphabet) else ","
-    return sep.join(alphabet[a] for a in word) or empty
+    return join_word([alphabet[a] for a in word], alphabet) or empty
 
 
 @dataclass(frozen=True)
@@ -163,7 +169,7 @@ class Classification(Mapping):
     @property
     def separator(self) -> str:
         """How words are joined in text and JSON: "" for one-character letters, else ","."""
-        return "" if all(len(a) == 1 for a in self.dfa.alphabet) else ","
+        return separator(self.dfa.alphabet)
 
     def _repr_html_(self) -> str:
         """A table for notebooks and their HTML export: per fragment its attention pattern,
@@ -232,11 +238,17 @@ class Classification(Mapping):
         return "\n".join(rows)
 
     def to_json(self) -> dict:
-        """The ``attnlogic classify --json`` object (words of multi-character letters are
-        joined with commas)."""
+        """The ``attnlogic classify --json`` object, schema :data:`SCHEMA` (docs/file-formats.md,
+        "The JSON of classify"): ``fragments`` the LTL fragments' answers, ``classes`` the
+        answers of the classes asked by name (subregular, FO2[<], identities, …); words of
+        multi-character letters joined with commas.  Deprecated, for the readers of schema 1
+        (which had no ``schema`` key): ``fragments`` also holds the classes' answers, until
+        schema 3."""
         sep = self.separator
-        return {"states": int(self.dfa.n_states), "alphabet": list(self.dfa.alphabet),
-                "fragments": {str(r.fragment): r.to_json(sep) for r in self.results}}
+        fragments = {str(r.fragment): r.to_json(sep) for r in self.results if isinstance(r.fragment, Fragment)}
+        classes = {str(r.fragment): r.to_json(sep) for r in self.results if not isinstance(r.fragment, Fragment)}
+        return {"schema": SCHEMA, "states": int(self.dfa.n_states), "alphabet": list(self.dfa.alphabet),
+                "fragments": {**fragments, **classes}, "classes": classes}
 
 
 class UnknownFragment(KeyError, InputError):

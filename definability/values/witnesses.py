@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from attnlogic.kernel.display import html_table, show_factor, show_word
+from attnlogic.kernel.words import separator
 
 __all__ = ["Witness", "Family", "Factors", "factorize", "make_witness", "family_witness",
            "transformation_of", "transformation_power", "power_exponent", "least_idempotent_power", "run", "FACTORIZE_FROM",
@@ -189,7 +190,7 @@ class Witness:
 
     def _repr_html_(self) -> str:
 
-        sep = "" if all(len(a) == 1 for a in self.accepted + self.rejected) else ","
+        sep = separator(self.accepted + self.rejected)
         depth = "(depth not checked)" if self.depth is None else f"at depth ≤ {self.depth}"
         return html_table(["", "word", "letters"],
                           [["in the language", show_word(sep.join(self.accepted)), len(self.accepted)],

@@ -75,7 +75,8 @@ def test_library_messages_name_no_command_line_flag():
     ``python -m`` argument parser (or the pytest plugin's own options), no string constant of
     the library spells a flag."""
     found = []
-    top = [p for p in sorted((ROOT / "attnlogic").glob("*.py")) if p.name not in ("cli.py", "__main__.py")]
+    # request.py writes each request's equivalent command line: its flags are its output
+    top = [p for p in sorted((ROOT / "attnlogic").glob("*.py")) if p.name not in ("cli.py", "__main__.py", "request.py")]
     for path in [p for folder in LIBRARY for p in _modules(folder)] + top:
         if True:
             text = path.read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ import os
 import pytest
 
 from attnlogic.cli import main
-from attnlogic.commands._common import split_alphabet, split_word
+from attnlogic.kernel.words import join_word, separator, split_alphabet, split_word
 from attnlogic.kernel.errors import InputError
 
 
@@ -30,11 +30,42 @@ def test_alphabet_mistakes_are_refused(text):
 
 
 def test_words_keep_or_refuse_every_letter():
-    assert split_word("go,stop,go", True) == ["go", "stop", "go"]
-    assert split_word("", True) == [] and split_word("ab") == ["a", "b"]
+    assert split_word("go,stop,go", commas=True) == ["go", "stop", "go"]
+    assert split_word("", commas=True) == [] and split_word("ab") == ["a", "b"]
     for bad in ("go,,go", "go,", ",go", ","):
         with pytest.raises(InputError, match="empty letter"):
-            split_word(bad, True)
+            split_word(bad, commas=True)
+
+
+@pytest.mark.parametrize("alphabet, word", [
+    (("a", "b"), ("a", "b", "b")), (("go", "stop"), ("go", "stop", "go")), (("a", "bc"), ("bc", "a")),
+    (("a", ","), ("a", ",", "a")), (("go", "x"), ()), (("a", "b"), ()), (("nil",), ("nil", "nil")),
+])
+def test_one_rule_writes_and_reads_every_word(alphabet, word):
+    """The separator rule (letters joined when every letter is one character, else commas)
+    written once: a word written by it reads back as itself, a comma that is a letter
+    included; the command line's reading (no alphabet known) splits on commas too."""
+    text = join_word(word, alphabet)
+    assert separator(alphabet) == ("" if all(len(a) == 1 for a in alphabet) else ",")
+    assert text == (",".join(word) if any(len(a) > 1 for a in alphabet) else "".join(word))
+    assert split_word(text, alphabet) == list(word)
+    assert split_word(text, commas=separator(alphabet) == ",") == list(word)
+    assert split_word("a,b") == ["a", "b"] and split_word("a,b", ("a", "b", ",")) == ["a", ",", "b"]
+
+
+def test_the_separator_rule_is_written_once():
+    """No module of ours spells the word-separator rule again (``"" if all(len(a) == 1 …``):
+    :mod:`attnlogic.kernel.words` is its one home."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    rule = re.compile(r"""all\(len\(\w+\) == 1 for \w+ in|any\(len\(\w+\) > 1 for \w+ in [\w.]*alphabet\)""")
+    found = [f"{path.relative_to(root)}" for folder in ("attnlogic", "kernel", "ltl", "automata", "definability",
+                                                        "testing", "compiler", "transformer", "experiments")
+             for path in sorted((root / folder).rglob("*.py"))
+             if path.name != "words.py" and rule.search(path.read_text(encoding="utf-8"))]
+    assert found == []
 
 
 def test_one_letter_alphabet_of_a_multi_character_letter(capsys):

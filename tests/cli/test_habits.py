@@ -99,7 +99,7 @@ def test_whitespace_in_an_alphabet_separates_letters(capsys):
     assert main(["dfa", "--regex", "a", "--alphabet", "a b", "--json"]) == 0
     assert '"alphabet": ["a", "b"]' in capsys.readouterr().out
     assert _err(capsys, "dfa", "--regex", "a", "--alphabet", "a,,b")[0] == \
-        "attnlogic dfa: error: --alphabet: empty letter in 'a,,b'"
+        "attnlogic dfa: error: alphabet: empty letter in 'a,,b' [command line: --alphabet]"
 
 
 @pytest.mark.parametrize("argv, message", [

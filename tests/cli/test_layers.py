@@ -110,6 +110,12 @@ MAX_DEFERRED = 4
 STARTUP_DEFERRED = {
     "attnlogic.automata.sources": {"attnlogic.automata.io"},
     "attnlogic.definability.engine.registry": {"attnlogic.definability.subregular.fixed_order"},
+    # the request layer: what only some requests need (a DFA file's text, identities, a
+    # formula's parser, the census, separations, the independent checks)
+    "attnlogic.request": {"attnlogic.automata.io", "attnlogic.definability.varieties.identities",
+                          "attnlogic.ltl", "attnlogic.automata.propositions",
+                          "attnlogic.definability.census", "attnlogic.definability.separation.separations",
+                          "attnlogic.definability.checks.verify"},
 }
 
 

@@ -169,7 +169,10 @@ def test_verify_checks_a_registered_class_by_its_declared_check(finite, capsys, 
     argv = ["verify", "--regex", "ab|b", "--alphabet", "ab", "--class", "FINITE", "--answer", str(answer), "--json"]
     assert main(argv) == 0 and json.loads(capsys.readouterr().out)["valid"] is True
     tampered = json.loads(answer.read_text())
-    tampered["fragments"]["FINITE"]["certificate"] = ["b"]
+    tampered["classes"]["FINITE"]["certificate"] = ["b"]
+    answer.write_text(json.dumps(tampered))
+    assert main(argv) == 2 and "differ" in capsys.readouterr().err     # and its deprecated copy not
+    del tampered["fragments"]["FINITE"]
     answer.write_text(json.dumps(tampered))
     assert main(argv) == 1 and json.loads(capsys.readouterr().out)["valid"] is False
     assert main(["verify", "--regex", "ab|b", "--alphabet", "ab", "--class", "LTL[P]", "--answer", str(answer)]) == 2
@@ -273,12 +276,19 @@ def test_a_class_without_an_order_prints_no_least_k(capsys, tmp_path):
     from attnlogic.cli import main
     from attnlogic.definability.subregular import ClassProcedure
 
+    calls = []
+
+    def declared_check(dfa, answer, sep=""):        # the declaration's check, seen being run
+        calls.append(dict(answer))
+        return check_cofinite(dfa, answer, sep)
+
     cls = LanguageClass("COFINITE", ClassProcedure("cofinite", decide_cofinite), "missing words", "none",
-                        default=False, check=check_cofinite, parameters="none",
+                        default=False, check=declared_check, parameters="none",
                         summary="the cofinite languages (a toy class of the tests)")
     register(cls)
     try:
         r = classify(regex_to_dfa("(a|b)(a|b)(a|b)*|b", "ab"), windows=(), classes=["COFINITE"])["COFINITE"]
+        assert [a["certificate"]["kind"] for a in calls] == ["missing words"]   # classify's re-check ran it
         assert r.member is True and r.certificate.to_json() == {"kind": "missing words", "words": ["", "a"]}
         assert "k" not in r.certificate.text() and "k" not in r.certificate.to_json()
         assert classify(regex_to_dfa("(a|b)*b", "ab"), windows=(), classes=["COFINITE"])["COFINITE"].member is False
@@ -290,15 +300,84 @@ def test_a_class_without_an_order_prints_no_least_k(capsys, tmp_path):
         answer = tmp_path / "answer.json"
         answer.write_text(capsys.readouterr().out)
         assert '"k"' not in json.dumps(json.loads(answer.read_text())["fragments"]["COFINITE"])
+        calls.clear()
         assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 0
-        assert json.loads(capsys.readouterr().out)["valid"] is True
+        assert json.loads(capsys.readouterr().out)["valid"] is True and calls[0]["member"] is True
         tampered = json.loads(answer.read_text())
-        tampered["fragments"]["COFINITE"]["certificate"]["words"] = [""]
+        tampered["classes"]["COFINITE"]["certificate"]["words"] = [""]
+        tampered["fragments"]["COFINITE"] = tampered["classes"]["COFINITE"]
         answer.write_text(json.dumps(tampered))
         assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 1
         capsys.readouterr()
     finally:
         unregister("COFINITE")
+
+
+def test_a_class_of_the_subregular_procedure_without_a_check_is_refused():
+    """Its answers could not be re-checked before they are printed: no fallback by name."""
+    from attnlogic.definability.subregular import ClassProcedure
+
+    register(LanguageClass("COFINITE", ClassProcedure("cofinite", decide_cofinite), "missing words", "none",
+                           default=False, parameters="none"))
+    try:
+        with pytest.raises(InputError, match="declares no check"):
+            classify(regex_to_dfa("(a|b)(a|b)(a|b)*|b", "ab"), windows=(), classes=["COFINITE"])
+    finally:
+        unregister("COFINITE")
+
+
+def _letters(word, k, t=None):
+    """ALPH's profile: the set of letters of the word (its order k plays no part)."""
+    return frozenset(word)
+
+
+def test_a_class_declared_by_its_profile_is_checked_by_its_declaration(capsys, tmp_path):
+    """ALPH (the alphabet-testable languages: membership depends only on the set of letters;
+    PT at order 1, whose decider answers it) registered at run time with the check of its
+    own :class:`ProfileClass` declaration: verify_subregular checks its answers by the
+    declared profile and kinds (no branch on its name), classify's re-check and ``verify
+    --class`` run it, and a tampered or undeclared kind of answer is refused."""
+    from attnlogic.cli import main
+    from attnlogic.definability.checks.verify_subregular import (AnswerCheck, ProfileClass, subsequence_shape,
+                                                          verify_answer)
+
+    seen = []
+
+    def profile(word, k, t=None):
+        seen.append(word)
+        return _letters(word, k)
+
+    spec = ProfileClass("ALPH", profile, ("subsequences",), ("pair",), subsequence_shape, copies=True)
+    cls = LanguageClass("ALPH", language_class("PT[1]").procedure, "profiles", "pair", default=False,
+                        check=AnswerCheck(spec, 1), parameters="k",
+                        summary="alphabet-testable (a toy class of the tests)")
+    register(cls)
+    try:
+        yes = classify(regex_to_dfa("(a|b)*a(a|b)*", "ab"), windows=(), classes=["ALPH"])["ALPH"]
+        no = regex_to_dfa("(a|b)*ab", "ab")
+        r = classify(no, windows=(), classes=["ALPH"])["ALPH"]
+        assert yes.member is True and r.member is False and seen       # its pair checked by its profile
+        pair = r.to_json("")
+        assert verify_answer(no, spec, pair, "", 1).valid
+        w = pair["witness"]
+        assert no.accepts(w["in"][0]) and not no.accepts(w["out"][0])
+        assert _letters(w["in"][0], 1) == _letters(w["out"][0], 1)        # what the check proved
+        cover = {**pair, "witness": {**pair["witness"], "kind": "cover"}}
+        assert not verify_answer(no, spec, cover, "", 1).valid        # a kind ALPH does not declare
+        argv = ["--regex", "(a|b)*a(a|b)*", "--alphabet", "ab", "--class", "ALPH"]
+        assert main(["classify", *argv, "--json", "--no-progress", "--search-budget", "0"]) == 0
+        answer = tmp_path / "answer.json"
+        answer.write_text(capsys.readouterr().out)
+        assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["valid"] is True
+        tampered = json.loads(answer.read_text())
+        tampered["classes"]["ALPH"]["certificate"]["profiles"] = []
+        tampered["fragments"]["ALPH"] = tampered["classes"]["ALPH"]
+        answer.write_text(json.dumps(tampered))
+        assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 1
+        capsys.readouterr()
+    finally:
+        unregister("ALPH")
 
 
 def test_the_docs_table_of_the_classes_is_their_declarations():

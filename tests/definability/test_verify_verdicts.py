@@ -68,7 +68,8 @@ def test_the_command_line_refuses_a_flipped_verdict(tmp_path, capsys):
         path.write_text(json.dumps(data))
         argv = ["verify", "--regex", regex, "--alphabet", "ab", "--class", name, "--answer", str(path), "--json"]
         assert main(argv) == 0 and json.loads(capsys.readouterr().out)["valid"] is True
-        data["fragments"][name]["member"] = not data["fragments"][name]["member"]
+        data["classes"][name]["member"] = not data["classes"][name]["member"]
+        data["fragments"][name] = data["classes"][name]          # its deprecated copy (schema 2) alike
         path.write_text(json.dumps(data))
         assert main(argv) == 1
         out = json.loads(capsys.readouterr().out)
