@@ -32,7 +32,8 @@ from attnlogic.definability.engine.classify import classify
 from attnlogic.definability.values.results import Classification, PatternResult, word_text
 from attnlogic.experiments.languages import get_language
 from attnlogic.kernel.errors import InputError, LimitExceeded
-from attnlogic.kernel.limits import DEFAULT_MODEL_MEMORY, renamed_parameters
+from attnlogic.kernel.limits import (CELL_EXTRACTION_QUERIES, CELL_EXTRACTION_SECONDS, CELL_EXTRACTION_STATES,
+                                     DEFAULT_MODEL_MEMORY, renamed_parameters)
 from attnlogic.kernel.limits import Limits
 from attnlogic.kernel.patterns import AttentionPattern
 from attnlogic.ltl.fragments import Fragment
@@ -241,9 +242,9 @@ class CellBudget:
     default, so that a quick grid stays quick: a cell stopped by a bound reports its last
     hypothesis, marked not validated."""
 
-    max_states: int = 20
-    max_queries: int = 20_000
-    time_budget: float = 30.0
+    max_states: int = CELL_EXTRACTION_STATES
+    max_queries: int = CELL_EXTRACTION_QUERIES
+    time_budget: float = CELL_EXTRACTION_SECONDS
     exhaustive_length: int = 6
     max_length: int = 20
     long_count: int = 4

@@ -212,8 +212,9 @@ class ClassifyRequest:
             Fragment.from_pattern(p)                 # refuses patterns no fragment characterises
         windows = list(self.windows) + [p.k for p in patterns if p.k is not None and p.k > 1]
         asked = list(self.classes)
-        from .definability.varieties.identities import identity_class
-        asked += [identity_class(text, monoid=not self.semigroup) for text in dict.fromkeys(self.identities)]
+        if self.identities:
+            from .definability.varieties.identities import identity_class     # only when asked
+            asked += [identity_class(text, monoid=not self.semigroup) for text in dict.fromkeys(self.identities)]
         language = language if language is not None else self.source.load(limits)
         hints = () if language.formula is None else (language.formula,)
         result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), limits=limits, minimal=True,

@@ -147,6 +147,16 @@ EXTRACTION_STATES = 100
 EXTRACTION_QUERIES = 1_000_000
 #: states of a hypothesis of the L* learner called on its own (:func:`attnlogic.automata.learning.learn_dfa`)
 LEARNING_STATES = 1000
+#: the page's extraction (attnlogic/web/extract_job.py): states of a hypothesis and words run
+#: through the model, unless the request asks fewer
+PAGE_EXTRACTION_STATES = 100
+PAGE_EXTRACTION_QUERIES = 200_000
+#: the extraction of one trained cell of ``attnlogic experiment`` (attnlogic/extraction.py
+#: CellBudget): small, so that a quick grid stays quick (--extract-states, --extract-queries,
+#: --extract-seconds raise them)
+CELL_EXTRACTION_STATES = 20
+CELL_EXTRACTION_QUERIES = 20_000
+CELL_EXTRACTION_SECONDS = 30.0
 
 
 # -- definability: the budgets of its steps (each module names its own as before) --------------

@@ -37,16 +37,16 @@ import time
 from pathlib import Path
 
 from attnlogic.kernel.errors import InputError
-from attnlogic.kernel.limits import Limits
+from attnlogic.kernel.limits import PAGE_EXTRACTION_QUERIES, PAGE_EXTRACTION_STATES, Limits
 
 from .jobs import _compiled, _pattern, _recheck, draw, load
 
 __all__ = ["job_extract", "extract_cli_line", "PAGE_STATES", "PAGE_QUERIES", "LEARNING_SHARE"]
 
 #: states of a hypothesis, unless the request asks fewer (the command line's default too)
-PAGE_STATES = 100
+PAGE_STATES = PAGE_EXTRACTION_STATES
 #: words run through the model, unless the request asks fewer
-PAGE_QUERIES = 200_000
+PAGE_QUERIES = PAGE_EXTRACTION_QUERIES
 #: the share of the request's remaining time the learning may take
 LEARNING_SHARE = 0.6
 #: the learning gets at least this many seconds (a request with less is stopped by the server)
@@ -107,7 +107,7 @@ def job_extract(params, limits: Limits) -> dict:
     common = dict(language=target, readout=readout, windows=windows, limits=limits, model_memory=None,
                   **budgets)
     if params["model"] == "compiled":
-        lang, compiled = _compiled(params, limits)
+        lang, compiled, _ = _compiled(params, limits)
         result = extract(compiled.compiled, label=f"the compiled model of {lang.describe()}", **common)
         name = f"the compiled model of {lang.describe()}"
     else:
@@ -129,7 +129,7 @@ def _alphabet_text(params) -> str:
 
 
 def _alphabet(params):
-    from attnlogic.commands._common import split_alphabet
+    from attnlogic.kernel.words import split_alphabet
 
     text = _alphabet_text(params)
     return split_alphabet(text) if text else None
