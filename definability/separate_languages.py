@@ -492,6 +492,222 @@ def _definite_depth(d1: DFA, d2: DFA, limit: int):
 
 
 # ---------------------------------------------------------------------------------------------
+# PT (unbounded): common patterns (Place–van Rooijen–Zeitoun 2013; Czerwiński–Martens–Masopust 2013)
+
+#: PT separation looks at every non-empty sub-alphabet B: refused beyond this many letters
+PT_MAX_LETTERS = 8
+
+
+def _alph(word) -> frozenset:
+    return frozenset(word)
+
+
+def _run(d: DFA, q: int, word) -> int:
+    for a in word:
+        q = int(d.transitions[q, a])
+    return q
+
+
+@dataclass(frozen=True)
+class PatternFamily:
+    """PT: a pattern u0·B1*·u1 ⋯ Bn*·un embedded in both DFAs.  For D1 and each block i a
+    triple (yᵢ, zᵢ, yᵢ') with alph(yᵢ), alph(yᵢ') ⊆ alph(zᵢ) = Bᵢ and zᵢ looping on the state
+    reached by u0·…·yᵢ; the same for D2 with the same Bᵢ.  Then for every n the words
+    u0·y1·z1ⁿ·y1'·u1 ⋯ un (of L1, and of L2 with D2's triples) have the same subsequences of
+    length ≤ n: those of the pattern's words (each zᵢⁿ holds every word of Bᵢ^{≤n}).  So no
+    PT[n] language separates them, for any n: no PT language does."""
+
+    u: tuple
+    blocks1: tuple
+    blocks2: tuple
+
+    def words(self, n: int) -> tuple:
+        """(the word of L1, the word of L2) at exponent n."""
+        out = []
+        for blocks in (self.blocks1, self.blocks2):
+            w = list(self.u[0])
+            for (y, z, y2), u in zip(blocks, self.u[1:]):
+                w += list(y) + list(z) * n + list(y2) + list(u)
+            out.append(tuple(w))
+        return tuple(out)
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        if len(self.u) != len(self.blocks1) + 1 or len(self.blocks1) != len(self.blocks2):
+            return False
+        for b1, b2 in zip(self.blocks1, self.blocks2):
+            if not b1[1] or _alph(b1[1]) != _alph(b2[1]):
+                return False
+        for d, blocks in ((d1, self.blocks1), (d2, self.blocks2)):
+            q = _run(d, int(d.initial), self.u[0])
+            for (y, z, y2), u in zip(blocks, self.u[1:]):
+                if not (_alph(y) | _alph(y2)) <= _alph(z):
+                    return False
+                q = _run(d, q, y)
+                if _run(d, q, z) != q:
+                    return False
+                q = _run(d, _run(d, q, y2), u)
+            if not d.accepting[q]:
+                return False
+        # the family's first members, their profiles computed from the words themselves
+        for n in (1, 2):
+            u, v = self.words(n)
+            if word_profile("subsequences", n, 1, u) != word_profile("subsequences", n, 1, v):
+                return False
+        return True
+
+    def text(self, alphabet) -> str:
+        def one(blocks):
+            parts = [_text(alphabet, self.u[0])]
+            for (y, z, y2), u in zip(blocks, self.u[1:]):
+                parts.append(f"{_word(alphabet, y)}({_text(alphabet, z)})ⁿ{_word(alphabet, y2)}")
+                parts.append(_text(alphabet, u))
+            return "·".join(p for p in parts if p != "ε") or "ε"
+        pattern = "·".join(p for p in [_text(alphabet, self.u[0])] + [
+            x for b, u in zip(self.blocks1, self.u[1:])
+            for x in ("{" + ",".join(alphabet[a] for a in sorted(_alph(b[1]))) + "}*", _text(alphabet, u))]
+            if p != "ε")
+        return (f"for every n, {one(self.blocks1)} ∈ L1 and {one(self.blocks2)} ∈ L2 have the same "
+                f"subsequences of length ≤ n (the common pattern {pattern})")
+
+    def to_json(self, alphabet) -> dict:
+        def blocks(bs):
+            return [{"y": _word(alphabet, y), "z": _word(alphabet, z), "y_after": _word(alphabet, y2)}
+                    for y, z, y2 in bs]
+        return {"kind": "common pattern", "u": [_word(alphabet, u) for u in self.u],
+                "blocks_L1": blocks(self.blocks1), "blocks_L2": blocks(self.blocks2)}
+
+
+class _Blocks:
+    """For one DFA and a sub-alphabet B (a bit mask): ``reach`` (p →* q by letters of B,
+    reflexive), ``full`` (q lies in a strongly connected component of the B-graph whose
+    inner edges carry every letter of B: a loop on q with alphabet exactly B), ``step``
+    (p ⇝_B q: p →* r →* q by letters of B with r full)."""
+
+    def __init__(self, d: DFA, letters: tuple):
+        n = d.n_states
+        T = d.transitions
+        adj = np.eye(n, dtype=np.int64)
+        for a in letters:
+            adj[np.arange(n), T[:, a]] = 1
+        reach = adj > 0
+        while True:                               # transitive closure by squaring
+            nxt = (reach.astype(np.int64) @ reach.astype(np.int64)) > 0
+            if (nxt == reach).all():
+                break
+            reach = nxt
+        scc = reach & reach.T
+        full = np.ones(n, dtype=bool)
+        for a in letters:
+            # some s in q's component whose a-successor is in it too
+            full &= (scc & scc[:, T[:, a]]).any(axis=1)
+        self.d, self.letters, self.reach, self.scc, self.full = d, letters, reach, scc, full
+        self.step = ((reach[:, full].astype(np.int64) @ reach[full, :].astype(np.int64)) > 0
+                     if full.any() else np.zeros((n, n), dtype=bool))
+
+    def _path(self, p: int, q: int) -> tuple:
+        """A shortest word of letters of B from p to q (q reachable)."""
+        back = {p: None}
+        frontier = [p]
+        while q not in back:
+            nxt = []
+            for s in frontier:
+                for a in self.letters:
+                    c = int(self.d.transitions[s, a])
+                    if c not in back:
+                        back[c] = (s, a)
+                        nxt.append(c)
+            frontier = nxt
+        return tuple(parent_word(back, q))
+
+    def triple(self, p: int, q: int) -> tuple:
+        """(y, z, y') with p →y r, z a loop on r with alphabet B, r →y' q."""
+        r = int(np.flatnonzero(self.reach[p] & self.full & self.reach[:, q])[0])
+        z: tuple = ()
+        T = self.d.transitions
+        for a in self.letters:
+            if a in z:
+                continue
+            s = int(np.flatnonzero(self.scc[r] & self.scc[r, T[:, a]])[0])
+            z += self._path(r, s) + (a,) + self._path(int(T[s, a]), r)
+        return self._path(p, r), z, self._path(r, q)
+
+
+def _pt_pattern(d1: DFA, d2: DFA, limit: int):
+    """A :class:`PatternFamily` when L1 and L2 have a common pattern, else None.  The pairs
+    (p, q) of states reached by one pattern prefix are closed under a common letter and under
+    a common block B (p ⇝_B p' in D1 and q ⇝_B q' in D2); a pattern exists iff a pair of
+    F1 × F2 is reached."""
+    m = d1.transitions.shape[1]
+    n1, n2 = d1.n_states, d2.n_states
+    if m > PT_MAX_LETTERS:
+        raise LimitExceeded("letters for PT separation (every sub-alphabet is looked at)", PT_MAX_LETTERS,
+                            "use fewer letters", ("alphabet",))
+    if n1 * n2 > limit:
+        raise LimitExceeded("pairs of states of the two DFAs (PT patterns)", limit, "raise limit", ("limit",))
+    blocks = []
+    for mask in range(1, 1 << m):
+        letters = tuple(a for a in range(m) if mask >> a & 1)
+        b1 = _Blocks(d1, letters)
+        if not b1.full.any():
+            continue
+        b2 = _Blocks(d2, letters)
+        if b2.full.any():
+            blocks.append((b1, b2))
+    T1, T2 = d1.transitions, d2.transitions
+    start = (int(d1.initial), int(d2.initial))
+    parent = {start: None}
+    seen = np.zeros((n1, n2), dtype=bool)
+    seen[start] = True
+    frontier = [start]
+    while frontier:
+        queue = list(frontier)                     # close under common letters
+        while queue:
+            nxt = []
+            for p, q in queue:
+                for a in range(m):
+                    c = (int(T1[p, a]), int(T2[q, a]))
+                    if not seen[c]:
+                        seen[c] = True
+                        parent[c] = ("letter", (p, q), a)
+                        nxt.append(c)
+            queue = nxt
+            frontier += nxt
+        hit = np.argwhere(seen & np.outer(d1.accepting, d2.accepting))
+        if len(hit):
+            return _pattern_of(parent, tuple(int(x) for x in hit[0]))
+        frontier = []
+        S = seen.astype(np.int64)
+        for b1, b2 in blocks:                      # close under common blocks
+            new = ((b1.step.T.astype(np.int64) @ S @ b2.step.astype(np.int64)) > 0) & ~seen
+            for p2, q2 in np.argwhere(new):
+                src = np.argwhere(seen & np.outer(b1.step[:, p2], b2.step[:, q2]))[0]
+                c = (int(p2), int(q2))
+                seen[c] = True
+                parent[c] = ("block", (int(src[0]), int(src[1])), (b1, b2))
+                frontier.append(c)
+    return None
+
+
+def _pattern_of(parent, node) -> PatternFamily:
+    """The pattern on the way to ``node``: common letters and common blocks."""
+    steps = []
+    while parent[node] is not None:
+        kind, prev, x = parent[node]
+        steps.append((kind, prev, node, x))
+        node = prev
+    u, blocks1, blocks2 = [[]], [], []
+    for kind, prev, node, x in reversed(steps):
+        if kind == "letter":
+            u[-1].append(x)
+        else:
+            b1, b2 = x
+            blocks1.append(b1.triple(prev[0], node[0]))
+            blocks2.append(b2.triple(prev[1], node[1]))
+            u.append([])
+    return PatternFamily(tuple(tuple(w) for w in u), tuple(blocks1), tuple(blocks2))
+
+
+# ---------------------------------------------------------------------------------------------
 # the answer
 
 @dataclass(frozen=True)
@@ -606,7 +822,9 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         if inner.separable is False:
             return done(None, inner.proof, f"{base} ⊆ LTL[Y], which cannot separate them")
         return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
-    if base in ("SL", "LT", "LTT", "PT"):
+    if base == "PT":
+        return _decide_pt(name, d1, d2, limits, found_in, done)
+    if base in ("SL", "LT", "LTT"):
         small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
                           synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
         tried = []
@@ -632,6 +850,29 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
             return done(sep, None, f"separated by {s.cls} ({reason}), checked on DFAs")
     return done(None, None, f"separation by {base} is not decided here"
                             + (f" (no separator in {', '.join(tried)})" if tried else ""))
+
+
+def _decide_pt(name, d1, d2, limits, found_in, done) -> LanguageSeparation:
+    """PT: "not separable" with a common pattern; otherwise separable (the theorem of §11.3),
+    the separator being the first PT[k] that separates, k = 1, 2, … within the budgets."""
+    family = _pt_pattern(d1, d2, limits.type_states)
+    if family is not None:
+        return done(None, family, "a pattern common to L1 and L2: every PT[k] confuses two of their "
+                                  "words (Place–van Rooijen–Zeitoun 2013)")
+    order = 0
+    while True:
+        order += 1
+        try:
+            sep, proof = _fixed(f"PT[{order}]", "PT", order, 1, d1, d2, limits, found_in)
+        except LimitExceeded as e:
+            return done(None, None, f"no common pattern, so PT separates them (Place–van Rooijen–Zeitoun "
+                                    f"2013), but no separator was built: PT[{order}] exceeds the budget "
+                                    f"({e}); raise limit")
+        if sep:
+            return done(sep, None, f"no common pattern; separated at order {order} (a PT[{order}] language "
+                                   "is a PT language), checked on DFAs")
+        if proof is not None and order > 64:
+            raise AssertionError("PT: no common pattern, yet no separator up to order 64")
 
 
 def _common_word(d1: DFA, d2: DFA):

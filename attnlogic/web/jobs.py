@@ -13,6 +13,9 @@ Each job is what one command of the command line does, and names that command
               :mod:`attnlogic.definability.verify_subregular`, a verdict on identities
               (FO2[<], DD1) re-decided from scratch (``attnlogic verify``);
 ``separate``  a language in fragment A and not in B, or the inclusion (``attnlogic separate``);
+``separate_languages``  can class X separate two languages: a separator checked on DFAs, a
+              proof that none exists, or undecided (``attnlogic separate --regex L1 --regex
+              L2 --by X``; the same JSON);
 ``compile``   the model of the language (a formula without S as given; any other language
               through :func:`attnlogic.pipeline.compile_language`), its plan as a diagram,
               its check against the DFA, and per prefix of a word the DFA's state and
@@ -147,6 +150,12 @@ def cli_line(kind: str, params) -> str | None:
                        stdin)
     if kind == "separate":
         return command(["separate", params["a"], params["b"]])
+    if kind == "separate_languages":
+        words = ["separate"]
+        for i in ("1", "2"):
+            words += ["--" + params["source" + i], params["text" + i]]          # --regex or --formula
+        alphabet = (params.get("alphabet") or "").strip()
+        return command(words + (["--alphabet", alphabet] if alphabet else []) + ["--by", params["by"]])
     if kind == "census":
         return command(["census", "--max-states", str(params["states"]), "--alphabet", params["alphabet"]]
                        + _window_flags(_windows(params)) + ["--json", "--each"])
@@ -293,6 +302,22 @@ def job_separate(params, limits: Limits) -> dict:
     return {"separation": sep.to_json(), "cli": cli}
 
 
+def job_separate_languages(params, limits: Limits) -> dict:
+    """What ``attnlogic separate L1 L2 --by X --json`` prints, and that command line."""
+    from attnlogic.definability.separate_languages import separate
+
+    cli = cli_line("separate_languages", params)
+    given = _alphabet(params)
+    langs = [load({"source": params["source" + i], "text": params["text" + i],
+                   "alphabet": params.get("alphabet")}, limits) for i in ("1", "2")]
+    if given is None and langs[0].alphabet != langs[1].alphabet:      # as the command line does
+        union = ",".join(dict.fromkeys(langs[0].alphabet + langs[1].alphabet))
+        langs = [load({"source": params["source" + i], "text": params["text" + i], "alphabet": union}, limits)
+                 for i in ("1", "2")]
+    answer = separate(langs[0], langs[1], params["by"], limits=limits)
+    return {**answer.to_json(), "text": answer.text(), "cli": cli}
+
+
 # -- compile ------------------------------------------------------------------------------------
 def _compiled(params, limits: Limits):
     """(language, compile result with its check) of the request, memoised."""
@@ -388,6 +413,7 @@ def job_census(params, limits: Limits) -> dict:
 
 
 JOBS = {"language": job_language, "verify": job_verify, "separate": job_separate,
+        "separate_languages": job_separate_languages,
         "compile": job_compile, "download": job_download, "census": job_census}
 
 
