@@ -15,7 +15,11 @@ Decided here (docs/decision-procedures.md §11):
 * LTL[Y] (the definite languages): separable iff L1 ∩ L2 = ∅ and the set of common
   suffixes Suf(L1) ∩ Suf(L2) is finite (a cycle test on the pair graph), with the depth m of
   the separator; otherwise the pumped family l1·zⁿ·y ∈ L1, l2·zⁿ·y ∈ L2;
-* the unbounded SL, LT, LTT, PT and the fragments containing a decided class: "separable"
+* PT (every order): not separable iff a pattern u0·B1*·u1 ⋯ Bn*·un is in both DFAs
+  (Place–van Rooijen–Zeitoun 2013), proved by the pumped family of :class:`PatternFamily`
+  (for every n two words with the same subsequences of length ≤ n); otherwise the least
+  PT[k] separator;
+* the unbounded SL, LT, LTT and the fragments containing a decided class: "separable"
   when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``), "not
   separable" when L1 ∩ L2 ≠ ∅ (or, for LTL[Y<=k] ⊆ LTL[Y], when LTL[Y] cannot separate),
   otherwise undecided (None), saying so.
@@ -38,7 +42,8 @@ from ..ltl.fragments import Fragment
 from .profiles import END, START, Tracker, parent_word, symbols_text
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
-           "SuffixFamily", "verify_proof", "word_profile", "MAX_SEARCH_ORDER", "parse_class"]
+           "SuffixFamily", "PatternFamily", "verify_proof", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
+           "PT_MAX_LETTERS"]
 
 #: the orders tried for the unbounded classes SL, LT, LTT, PT, each within
 #: ``SEARCH_STATES`` product and separator states (or the limits', when smaller)
@@ -577,6 +582,12 @@ class PatternFamily:
                 "blocks_L1": blocks(self.blocks1), "blocks_L2": blocks(self.blocks2)}
 
 
+def _bool_product(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The Boolean matrix product (x·y)[i, j] = ∨ₖ x[i, k] ∧ y[k, j], by a float32 product
+    (BLAS; exact: the sums are integers below 2²⁴ for matrices of fewer than 2²⁴ columns)."""
+    return (x.astype(np.float32) @ y.astype(np.float32)) > 0.5
+
+
 class _Blocks:
     """For one DFA and a sub-alphabet B (a bit mask): ``reach`` (p →* q by letters of B,
     reflexive), ``full`` (q lies in a strongly connected component of the B-graph whose
@@ -586,12 +597,12 @@ class _Blocks:
     def __init__(self, d: DFA, letters: tuple):
         n = d.n_states
         T = d.transitions
-        adj = np.eye(n, dtype=np.int64)
+        adj = np.eye(n, dtype=bool)
         for a in letters:
-            adj[np.arange(n), T[:, a]] = 1
-        reach = adj > 0
+            adj[np.arange(n), T[:, a]] = True
+        reach = adj
         while True:                               # transitive closure by squaring
-            nxt = (reach.astype(np.int64) @ reach.astype(np.int64)) > 0
+            nxt = _bool_product(reach, reach)
             if (nxt == reach).all():
                 break
             reach = nxt
@@ -601,8 +612,7 @@ class _Blocks:
             # some s in q's component whose a-successor is in it too
             full &= (scc & scc[:, T[:, a]]).any(axis=1)
         self.d, self.letters, self.reach, self.scc, self.full = d, letters, reach, scc, full
-        self.step = ((reach[:, full].astype(np.int64) @ reach[full, :].astype(np.int64)) > 0
-                     if full.any() else np.zeros((n, n), dtype=bool))
+        self.step = _bool_product(reach[:, full], reach[full, :]) if full.any() else np.zeros((n, n), dtype=bool)
 
     def _path(self, p: int, q: int) -> tuple:
         """A shortest word of letters of B from p to q (q reachable)."""
@@ -654,46 +664,63 @@ def _pt_pattern(d1: DFA, d2: DFA, limit: int):
         if b2.full.any():
             blocks.append((b1, b2))
     T1, T2 = d1.transitions, d2.transitions
-    start = (int(d1.initial), int(d2.initial))
-    parent = {start: None}
-    seen = np.zeros((n1, n2), dtype=bool)
+    # how each pair (flat index p·n2 + q) was first reached: how 0 (the start or unseen),
+    # 1 by letter lab[c] from src[c], 2 by block lab[c] (an index of ``blocks``) in round
+    # src[c], whose sources are that round's snapshot of the pairs seen
+    size = n1 * n2
+    how = np.zeros(size, dtype=np.int8)
+    src = np.zeros(size, dtype=np.int64)
+    lab = np.zeros(size, dtype=np.int64)
+    seen = np.zeros(size, dtype=bool)
+    start = int(d1.initial) * n2 + int(d2.initial)
     seen[start] = True
-    frontier = [start]
-    while frontier:
-        queue = list(frontier)                     # close under common letters
-        while queue:
+    final = np.outer(d1.accepting, d2.accepting).reshape(-1)
+    snapshots = []
+    frontier = np.array([start], dtype=np.int64)
+    while len(frontier):
+        queue = frontier                           # close under common letters (by levels)
+        while len(queue):
+            P, Q = queue // n2, queue % n2
             nxt = []
-            for p, q in queue:
-                for a in range(m):
-                    c = (int(T1[p, a]), int(T2[q, a]))
-                    if not seen[c]:
-                        seen[c] = True
-                        parent[c] = ("letter", (p, q), a)
-                        nxt.append(c)
-            queue = nxt
-            frontier += nxt
-        hit = np.argwhere(seen & np.outer(d1.accepting, d2.accepting))
+            for a in range(m):
+                child = T1[P, a] * n2 + T2[Q, a]
+                child, first = np.unique(child, return_index=True)
+                fresh = ~seen[child]
+                child, origin = child[fresh], queue[first[fresh]]
+                seen[child] = True
+                how[child], src[child], lab[child] = 1, origin, a
+                nxt.append(child)
+            queue = np.concatenate(nxt)
+        hit = np.flatnonzero(seen & final)
         if len(hit):
-            return _pattern_of(parent, tuple(int(x) for x in hit[0]))
-        frontier = []
-        S = seen.astype(np.int64)
-        for b1, b2 in blocks:                      # close under common blocks
-            new = ((b1.step.T.astype(np.int64) @ S @ b2.step.astype(np.int64)) > 0) & ~seen
-            for p2, q2 in np.argwhere(new):
-                src = np.argwhere(seen & np.outer(b1.step[:, p2], b2.step[:, q2]))[0]
-                c = (int(p2), int(q2))
-                seen[c] = True
-                parent[c] = ("block", (int(src[0]), int(src[1])), (b1, b2))
-                frontier.append(c)
+            return _pattern_of(int(hit[0]), n2, how, src, lab, snapshots, blocks)
+        snapshot = seen.reshape(n1, n2).copy()
+        fresh_all = []
+        for i, (b1, b2) in enumerate(blocks):      # close under common blocks
+            new = (_bool_product(_bool_product(b1.step.T, snapshot), b2.step).reshape(-1)) & ~seen
+            c = np.flatnonzero(new)
+            seen[c] = True
+            how[c], src[c], lab[c] = 2, len(snapshots), i
+            fresh_all.append(c)
+        snapshots.append(snapshot)
+        frontier = np.concatenate(fresh_all) if fresh_all else np.zeros(0, dtype=np.int64)
     return None
 
 
-def _pattern_of(parent, node) -> PatternFamily:
-    """The pattern on the way to ``node``: common letters and common blocks."""
+def _pattern_of(node: int, n2: int, how, src, lab, snapshots, blocks) -> PatternFamily:
+    """The pattern on the way to pair ``node``: common letters and common blocks (a block's
+    source pair found again in its round's snapshot)."""
     steps = []
-    while parent[node] is not None:
-        kind, prev, x = parent[node]
-        steps.append((kind, prev, node, x))
+    while how[node]:
+        pair = divmod(node, n2)
+        if how[node] == 1:
+            prev = int(src[node])
+            steps.append(("letter", divmod(prev, n2), pair, int(lab[node])))
+        else:
+            b1, b2 = blocks[int(lab[node])]
+            found = np.argwhere(snapshots[int(src[node])] & np.outer(b1.step[:, pair[0]], b2.step[:, pair[1]]))[0]
+            prev = int(found[0]) * n2 + int(found[1])
+            steps.append(("block", divmod(prev, n2), pair, (b1, b2)))
         node = prev
     u, blocks1, blocks2 = [[]], [], []
     for kind, prev, node, x in reversed(steps):
