@@ -42,7 +42,7 @@ from ..ltl.fragments import Fragment
 from .profiles import END, START, Tracker, parent_word, symbols_text
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
-           "SuffixFamily", "PatternFamily", "verify_proof", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
+           "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "verify_proof", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
            "PT_MAX_LETTERS"]
 
 #: the orders tried for the unbounded classes SL, LT, LTT, PT, each within
@@ -735,6 +735,174 @@ def _pattern_of(node: int, n2: int, how, src, lab, snapshots, blocks) -> Pattern
 
 
 # ---------------------------------------------------------------------------------------------
+# LTL[P] (R-trivial at N+1): a sound "no" from the identity (xy)^ω x = (xy)^ω
+
+@dataclass(frozen=True)
+class RTrivialFamily:
+    """LTL[P]: words p, x, y, s with xy ≠ ε looping (after p) in D1 and in D2, p·(xy)ⁿ·x·s ∈ L1
+    and p·(xy)ⁿ·s ∈ L2 for every n.  Every R-trivial monoid satisfies (xy)^ω·x = (xy)^ω, hence
+    (xy)ⁿ·x = (xy)ⁿ for n ≥ ω: an R-trivial language (LTL[P] at the N+1 readout, §3.1)
+    contains both words of the pair or neither once n is large, so none separates L1 from L2."""
+
+    p: tuple
+    x: tuple
+    y: tuple
+    s: tuple
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        if not self.x + self.y:
+            return False
+        r1, r2 = _run(d1, int(d1.initial), self.p), _run(d2, int(d2.initial), self.p)
+        return (_run(d1, r1, self.x + self.y) == r1 and _run(d2, r2, self.x + self.y) == r2
+                and bool(d1.accepting[_run(d1, r1, self.x + self.s)]) and bool(d2.accepting[_run(d2, r2, self.s)]))
+
+    def text(self, alphabet) -> str:
+        p, x, y, s = (_word(alphabet, w) for w in (self.p, self.x, self.y, self.s))
+        return (f"for every n, {p}({x}{y})ⁿ{x}{s} ∈ L1 and {p}({x}{y})ⁿ{s} ∈ L2: an R-trivial language "
+                f"(LTL[P]) has (xy)^ω x = (xy)^ω with x = {x or 'ε'}, y = {y or 'ε'}")
+
+    def to_json(self, alphabet) -> dict:
+        return {"kind": "R-trivial family", "p": _word(alphabet, self.p), "x": _word(alphabet, self.x),
+                "y": _word(alphabet, self.y), "s": _word(alphabet, self.s)}
+
+
+def _pair_bfs(succ: np.ndarray, sources, targets: np.ndarray):
+    """A shortest word (letters) from one of ``sources`` to a node with ``targets`` True in the
+    graph ``succ`` (node × letter → node), and the node reached: (word, node) or None."""
+    parent = {int(s): None for s in sources}
+    frontier = [int(s) for s in sources]
+    while frontier:
+        for c in frontier:
+            if targets[c]:
+                return tuple(parent_word(parent, c)), c
+        nxt = []
+        for c in frontier:
+            for a, d in enumerate(succ[c]):
+                d = int(d)
+                if d not in parent:
+                    parent[d] = (c, a)
+                    nxt.append(d)
+        frontier = nxt
+    return None
+
+
+def _r_trivial_family(d1: DFA, d2: DFA, limit: int):
+    """An :class:`RTrivialFamily` when there is one of this shape, else None: a strongly
+    connected component C of the pair graph D1 × D2 (reachable, with a cycle) holding pairs
+    (r1, r2) and (r1', r2') such that the mixed pair (r1', r2) leads into F1 × F2 by a common
+    word s.  Then p reaches (r1, r2), x leads it to (r1', r2') and y back, inside C."""
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    n1, n2, m = d1.n_states, d2.n_states, d1.transitions.shape[1]
+    size = n1 * n2
+    if size > limit:
+        raise LimitExceeded("pairs of states of the two DFAs (the R-trivial family)", limit, "raise limit",
+                            ("limit",))
+    P, Q = np.divmod(np.arange(size), n2)
+    succ = np.stack([d1.transitions[P, a] * n2 + d2.transitions[Q, a] for a in range(m)], axis=1)
+    rows = np.repeat(np.arange(size), m)
+    graph = csr_matrix((np.ones(size * m, dtype=np.int8), (rows, succ.reshape(-1))), shape=(size, size))
+    reach = np.zeros(size, dtype=bool)
+    start = int(d1.initial) * n2 + int(d2.initial)
+    reach[start] = True
+    frontier = np.array([start])
+    while len(frontier):
+        nxt = np.unique(succ[frontier].reshape(-1))
+        frontier = nxt[~reach[nxt]]
+        reach[frontier] = True
+    co = np.outer(d1.accepting, d2.accepting).reshape(-1)
+    while True:                                    # pairs that lead into F1 × F2
+        more = co | co[succ].any(axis=1)
+        if (more == co).all():
+            break
+        co = more
+    _, label = connected_components(graph, directed=True, connection="strong")
+    counts = np.bincount(label, minlength=size)
+    looped = succ == np.arange(size)[:, None]
+    cyclic = (counts[label] > 1) | looped.any(axis=1)
+    co = co.reshape(n1, n2)
+    for comp in np.unique(label[reach & cyclic]):
+        members = np.flatnonzero(label == comp)
+        firsts, seconds = np.zeros(n1, dtype=bool), np.zeros(n2, dtype=bool)
+        firsts[P[members]] = True
+        seconds[Q[members]] = True
+        mixed = np.argwhere(co & np.outer(firsts, seconds))
+        if not len(mixed):
+            continue
+        r1p, r2 = (int(v) for v in mixed[0])
+        here = label == comp
+        a = int(members[Q[members] == r2][0])          # (r1, r2)
+        b = int(members[P[members] == r1p][0])         # (r1', r2')
+        p, _ = _pair_bfs(succ, [start], np.arange(size) == a)
+        x, _ = _pair_bfs(succ, [a], np.arange(size) == b)
+        if a == b:                                      # x = ε: y a cycle through a
+            y = next(((c,) + _pair_bfs(succ, [int(succ[a, c])], np.arange(size) == a)[0]
+                      for c in range(m) if here[succ[a, c]]))
+        else:
+            y, _ = _pair_bfs(succ, [b], np.arange(size) == a)
+        s, _ = _pair_bfs(succ, [r1p * n2 + r2], np.outer(d1.accepting, d2.accepting).reshape(-1))
+        return RTrivialFamily(p, x, y, s)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# the fragments: L1 itself, or the complement of L2, when classify puts it in the fragment
+
+@dataclass(frozen=True)
+class FormulaSeparator:
+    """K defined by a formula of the fragment (``formula``), found by classifying L1 itself
+    or A* ∖ L2 (``found_in`` says which); ``dfa`` is the formula's own DFA, built again from
+    the formula's text, on which L1 ⊆ K and K ∩ L2 = ∅ were checked."""
+
+    cls: str
+    formula: str
+    alphabet: tuple
+    dfa: DFA
+    found_in: str
+
+    @property
+    def k(self):
+        return None
+
+    def contains(self, word) -> bool:
+        return bool(self.dfa.accepts([self.alphabet[a] for a in word]))
+
+    def certificate_json(self) -> dict:
+        return {"class": self.cls, "kind": "formula", "formula": self.formula, "definitions": [],
+                "found_in": self.found_in}
+
+    def text(self, limit: int = 6) -> str:
+        return f"K = the words satisfying {self.formula} ({self.found_in})"
+
+
+def _fragment_separator(base: str, d1: DFA, d2: DFA, limits: Limits):
+    """A :class:`FormulaSeparator` for the fragment ``base`` (LTL[P], LTL[P,Y], LTL[S],
+    LTL[Y<=k], LTL[P,Y<=k]) when L1 or A* ∖ L2 is in it with a formula (L1 ∩ L2 = ∅ is
+    known), else None."""
+    from ..automata.operations import complement
+    from ..automata.sources import load_language
+    from .classify import classify
+
+    m = re.search(r"Y<=(\d+)", base)
+    windows = (int(m.group(1)),) if m else ()
+    for k_dfa, where in ((d1, "L1 itself"), (complement(d2), "the complement of L2")):
+        try:
+            result = classify(k_dfa, windows=windows, limits=limits)[base]
+        except (LimitExceeded, KeyError):
+            continue
+        j = result.to_json()
+        if result.member and j.get("formula") and not j.get("definitions"):
+            dfa = load_language(formula=j["formula"], alphabet=list(d1.alphabet)).dfa
+            dfa = dfa.with_alphabet_order(d1.alphabet) if dfa.alphabet != d1.alphabet else dfa
+            sep = FormulaSeparator(base, j["formula"], d1.alphabet, dfa, f"{where}, in {base} by classify")
+            if not is_subset(d1, dfa) or not is_empty(intersection(dfa, d2)):
+                raise AssertionError(f"separator of {base} failed its exact check")
+            return sep
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
 # the answer
 
 @dataclass(frozen=True)
@@ -848,6 +1016,9 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         inner = _decide("LTL[Y]", "LTL[Y]", None, None, d1, d2, limits)
         if inner.separable is False:
             return done(None, inner.proof, f"{base} ⊆ LTL[Y], which cannot separate them")
+        sep = _fragment_separator(base, d1, d2, limits)
+        if sep is not None:
+            return done(sep, None, f"{sep.found_in}; checked on DFAs")
         return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
     if base == "PT":
         return _decide_pt(name, d1, d2, limits, found_in, done)
@@ -867,6 +1038,11 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
                                        "language), checked on DFAs")
         return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…"
                                 f"{tried[-1] if tried else '-'}; separation by {base} is not decided here")
+    if base == "LTL[P]":
+        family = _r_trivial_family(d1, d2, limits.type_states)
+        if family is not None:
+            return done(None, family, "a family that every R-trivial language (LTL[P] at the N+1 readout) "
+                                      "confuses: (xy)^ω x = (xy)^ω")
     tried = []
     for sub, reason in _SUBCLASSES.get(base, ()):
         inner = _decide(sub, *parse_class(sub), d1, d2, limits)
@@ -875,6 +1051,11 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
             s = inner.separator
             sep = Separator(s.cls, s.kind, s.k, s.t, s.subset, s.profiles, s.alphabet, s.dfa, reason)
             return done(sep, None, f"separated by {s.cls} ({reason}), checked on DFAs")
+    if base.startswith("LTL["):
+        sep = _fragment_separator(base, d1, d2, limits)
+        if sep is not None:
+            return done(sep, None, f"{sep.found_in}; checked on DFAs")
+        tried.append("L1, A* ∖ L2")
     return done(None, None, f"separation by {base} is not decided here"
                             + (f" (no separator in {', '.join(tried)})" if tried else ""))
 

@@ -49,14 +49,15 @@ def _census(letters: str, most: int, step: int = 1):
     """(DFA, {"PT": bool, "LTL[Y]": bool}) for every ``step``-th minimal DFA of 1 … ``most``
     states, the verdicts from the compiled kernels."""
     k = len(letters)
-    pt, y = CLASSES.index("PT"), FRAGMENTS.index("LTL[Y]")
+    pt, y, past = CLASSES.index("PT"), FRAGMENTS.index("LTL[Y]"), FRAGMENTS.index("LTL[P]")
     for n in range(1, most + 1):
         rows, accs = minimal_dfa_arrays(n, k)
         rows, accs = rows[::step], accs[::step]
         bulk = classify_tables(n, k, rows)
         cls = classify_classes(n, k, rows, accs, bulk)
         for i in range(len(rows)):
-            yield _dfa(letters, n, rows[i], accs[i]), {"PT": bool(cls[i, pt]), "LTL[Y]": bool(bulk[i, y])}
+            yield _dfa(letters, n, rows[i], accs[i]), {"PT": bool(cls[i, pt]), "LTL[Y]": bool(bulk[i, y]),
+                                                       "LTL[P]": bool(bulk[i, past])}
 
 
 def _check(ans, d1, d2):
@@ -71,17 +72,25 @@ def _check(ans, d1, d2):
 @pytest.mark.parametrize("letters,most", [("ab", 4), ("abc", 3)])
 def test_membership_reduction_whole_census_pt_and_definite(letters, most):
     """PT and LTL[Y]: L against its complement is separable iff the kernels say L is in the
-    class — every minimal DFA of the census, 0 disagreements; every answer re-checked."""
-    seen = 0
+    class — every minimal DFA of the census, 0 disagreements; every answer re-checked.
+    LTL[P] (global), decided in part: never the opposite of the kernel's verdict, and
+    "not separable" (the R-trivial family) for most of the languages outside it."""
+    seen, past_no, past_outside = 0, 0, 0
     for d, verdict in _census(letters, most):
         c = complement(d)
-        for by in ("PT", "LTL[Y]"):
+        for by in ("PT", "LTL[Y]", "LTL[P]"):
             ans = separate(d, c, by)
-            assert ans.separable is verdict[by], (by, d)
-            if not ans.separable:
+            if by == "LTL[P]":
+                assert ans.separable in (None, verdict[by]), (by, d)
+                past_no += ans.separable is False
+                past_outside += not verdict[by]
+            else:
+                assert ans.separable is verdict[by], (by, d)
+            if ans.separable is False:
                 assert verify_proof(ans.proof, d, c), (by, d)
         seen += 1
     assert seen == {("ab", 4): 57068, ("abc", 3): 42042}[(letters, most)]
+    assert past_no > past_outside // 2
 
 
 @pytest.mark.parametrize("letters,most,step", [("ab", 4, 1201), ("abc", 3, 919)])
@@ -212,3 +221,20 @@ def test_pt_patterns_against_fixed_orders(letters, seed):
             assert ans.separator.kind == "subsequences"
             assert separate(d1, d2, f"PT[{k}]").separable is True
     assert "PatternFamily" in kinds and "separator" in kinds
+
+
+def test_r_trivial_family_refutes_global_and_broken_ones_are_refused():
+    """LTL[P] (global) cannot tell ENDS-A from its near misses: b(ab)ⁿa against b(ab)ⁿ; the
+    family is re-checked on the DFAs, and one with a wrong part is refused."""
+    from attnlogic.automata.regex import regex_to_dfa
+    from attnlogic.definability.separate_languages import RTrivialFamily
+
+    d1, d2 = regex_to_dfa("(a|b|c)*a", "abc"), regex_to_dfa("(a|b|c)*(b|c)", "abc")
+    ans = separate(d1, d2, "global")
+    assert ans.separable is False and isinstance(ans.proof, RTrivialFamily)
+    f = ans.proof
+    for n in range(1, 6):
+        assert d1.accepts([d1.alphabet[a] for a in f.p + (f.x + f.y) * n + f.x + f.s])
+        assert d2.accepts([d2.alphabet[a] for a in f.p + (f.x + f.y) * n + f.s])
+    assert not verify_proof(RTrivialFamily(f.p, (), (), f.s), d1, d2)                 # xy = ε
+    assert not verify_proof(RTrivialFamily(f.p, f.x, f.y, f.s + (0,) + (1,)), d1, d2)  # ends in b
