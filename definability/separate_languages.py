@@ -34,15 +34,17 @@ from itertools import combinations
 import numpy as np
 
 from ..automata.dfa import DFA
-from ..automata.operations import intersection, is_empty, is_subset, shortest_accepted
-from ..automata.sources import as_dfa
+from ..automata.operations import complement, intersection, is_empty, is_subset, shortest_accepted
+from ..automata.sources import as_dfa, load_language
 from ..kernel.errors import InputError, LimitExceeded
 from ..kernel.limits import Limits
+from ..ltl import parse as parse_formula
 from ..ltl.fragments import Fragment
+from .classify import classify
 from .profiles import END, START, Tracker, parent_word, symbols_text
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
-           "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "verify_proof", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
+           "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
            "PT_MAX_LETTERS"]
 
 #: the orders tried for the unbounded classes SL, LT, LTT, PT, each within
@@ -880,10 +882,6 @@ def _fragment_separator(base: str, d1: DFA, d2: DFA, limits: Limits):
     """A :class:`FormulaSeparator` for the fragment ``base`` (LTL[P], LTL[P,Y], LTL[S],
     LTL[Y<=k], LTL[P,Y<=k]) when L1 or A* ∖ L2 is in it with a formula (L1 ∩ L2 = ∅ is
     known), else None."""
-    from ..automata.operations import complement
-    from ..automata.sources import load_language
-    from .classify import classify
-
     m = re.search(r"Y<=(\d+)", base)
     windows = (int(m.group(1)),) if m else ()
     for k_dfa, where in ((d1, "L1 itself"), (complement(d2), "the complement of L2")):
@@ -1086,3 +1084,130 @@ def _decide_pt(name, d1, d2, limits, found_in, done) -> LanguageSeparation:
 def _common_word(d1: DFA, d2: DFA):
     w = shortest_accepted(intersection(d1, d2))
     return None if w is None else CommonWord(tuple(d1.letter_index(a) for a in w))
+
+
+# ---------------------------------------------------------------------------------------------
+# re-checking a saved answer (``separate --check FILE``)
+
+_PROOFS = {
+    "common word": lambda j, w: CommonWord(w(j["word"])),
+    "same profile": lambda j, w: SameProfile(j["profile"], int(j["k"]), int(j["t"]), w(j["in_L1"]), w(j["in_L2"])),
+    "factor cover": lambda j, w: FactorCover(int(j["k"]), w(j["in_L2"]), tuple(w(u) for u in j["cover_in_L1"])),
+    "suffix family": lambda j, w: SuffixFamily(w(j["l1"]), w(j["l2"]), w(j["z"]), w(j["y"])),
+    "common pattern": lambda j, w: PatternFamily(
+        tuple(w(u) for u in j["u"]),
+        tuple((w(b["y"]), w(b["z"]), w(b["y_after"])) for b in j["blocks_L1"]),
+        tuple((w(b["y"]), w(b["z"]), w(b["y_after"])) for b in j["blocks_L2"])),
+    "R-trivial family": lambda j, w: RTrivialFamily(w(j["p"]), w(j["x"]), w(j["y"]), w(j["s"])),
+}
+
+
+def _reader(alphabet):
+    """Text → letter indices (one character a letter, "ε" or "" the empty word; markers ⋊ ⋉)."""
+    index = {a: i for i, a in enumerate(alphabet)}
+    index.update({"⋊": START, "⋉": END})
+
+    def read(text: str) -> tuple:
+        if text == "ε":
+            return ()
+        try:
+            return tuple(index[c] for c in text)
+        except KeyError as e:
+            raise InputError(f"the answer names the letter {e.args[0]!r}, not in the alphabet "
+                             f"{list(alphabet)}", parameters=("check",)) from None
+    return read
+
+
+def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
+    """K's DFA rebuilt from a printed certificate alone."""
+    read = _reader(alphabet)
+    kind, k = cert["kind"], cert.get("k")
+    if kind == "formula":
+        if cert.get("definitions"):
+            raise InputError("a formula separator with definitions is not re-checked here", parameters=("check",))
+        dfa = load_language(formula=cert["formula"], alphabet=list(alphabet)).dfa
+        return dfa.with_alphabet_order(alphabet) if dfa.alphabet != alphabet else dfa
+    k = int(k)
+    if kind == "subsequences":
+        allowed = {frozenset(read(x) for x in p) for p in cert["profiles"]}
+        return _separator_dfa(_tracker(kind, k, 1), allowed.__contains__, alphabet, limits.synthesis_states)
+    if kind == "suffix":
+        allowed = {read(p) for p in cert["profiles"]}
+        return _separator_dfa(_tracker(kind, k, 1), allowed.__contains__, alphabet, limits.synthesis_states)
+    if kind == "factors" and "allowed_factors" in cert:
+        allowed = {read(f) for f in cert["allowed_factors"]}
+        return _separator_dfa(_tracker(kind, k, 1), lambda p: all(f in allowed for f, _ in p), alphabet,
+                              limits.synthesis_states)
+    if kind == "factors":
+        t = int(cert.get("t", 1))
+
+        def one(item: str):
+            text, _, count = item.partition("×")
+            return read(text), int(count) if count else 1
+        allowed = {tuple(sorted(one(x) for x in p)) for p in cert["profiles"]}
+        return _separator_dfa(_tracker(kind, k, t), allowed.__contains__, alphabet, limits.synthesis_states)
+    raise InputError(f"unknown separator kind {kind!r}", parameters=("check",))
+
+
+#: the certificate forms whose languages lie in each unbounded class (the inclusions of
+#: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
+_FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
+          "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
+          "FO2[<]": {"PT"}}
+
+
+def _class_problem(by: str, cert: dict) -> str | None:
+    """Why the certificate's language is not shown to be in class ``by`` (None: it is)."""
+    base, k, t = parse_class(by)
+    kind = cert["kind"]
+    if kind == "formula":
+        if not base.startswith("LTL["):
+            return f"a formula certificate does not show membership in {by}"
+        fr = Fragment.parse(base)
+        return None if fr.allows(parse_formula(cert["formula"])) else f"the formula is not a formula of {fr}"
+    form = {"subsequences": "PT", "suffix": "LTL[Y]"}.get(kind)
+    if kind == "factors":
+        form = "SL" if "allowed_factors" in cert else ("LTT" if int(cert.get("t", 1)) > 1 else "LT")
+    if form is None:
+        return f"unknown certificate kind {kind!r}"
+    if k is not None:                              # a fixed order: its own form and order
+        same = {"D": "LTL[Y]", "LTT": form if form in ("LT", "LTT") else None}.get(base, base)
+        if form != same or int(cert["k"]) != k or (base == "LTT" and int(cert.get("t", 1)) > t):
+            return f"a {form} certificate of order {cert['k']} is not a {by} language"
+        return None
+    return None if form in _FORMS.get(base, ()) else f"a {form} certificate does not show membership in {by}"
+
+
+def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = None) -> tuple[bool, str]:
+    """Re-check the JSON of a separation answer (``separate --json``) against the two
+    languages, from the printed words and certificate alone: a separator's DFA is rebuilt from
+    its certificate and L1 ⊆ K, K ∩ L2 = ∅ checked on DFAs; a proof is read back into its
+    form and re-checked by :func:`verify_proof`.  (valid, reason); "undecided" claims nothing."""
+    limits = limits if limits is not None else Limits()
+    d1, d2 = _common_alphabet(as_dfa(l1, parameter="l1"), as_dfa(l2, parameter="l2"), alphabet)
+    if any(len(a) != 1 for a in d1.alphabet):
+        raise InputError("answers over letters of more than one character are not re-checked here",
+                         parameters=("check",))
+    if not isinstance(answer, dict) or "separable" not in answer:
+        raise InputError("not a separation answer (no key 'separable')", parameters=("check",))
+    try:
+        if answer["separable"] is True:
+            problem = _class_problem(answer["by"], answer["separator"])
+            if problem is not None:
+                return False, problem
+            dfa = _rebuilt_separator(answer["separator"], d1.alphabet, limits)
+            if not is_subset(d1, dfa):
+                return False, "L1 ⊄ K: the separator rejects a word of L1"
+            if not is_empty(intersection(dfa, d2)):
+                return False, "K ∩ L2 ≠ ∅: the separator accepts a word of L2"
+            return True, (f"K ({answer['separator']['kind']}, rebuilt from the certificate: {dfa.n_states} "
+                          "states) contains L1 and no word of L2")
+        if answer["separable"] is False:
+            j = answer["proof"]
+            proof = _PROOFS[j["kind"]](j, _reader(d1.alphabet))
+            ok = verify_proof(proof, d1, d2)
+            return ok, (f"the {j['kind']} re-checked on the two DFAs" if ok
+                        else f"the {j['kind']} does not hold on the two DFAs")
+    except (KeyError, TypeError, ValueError) as e:
+        raise InputError(f"malformed separation answer: {type(e).__name__}: {e}", parameters=("check",)) from None
+    return True, "undecided: nothing is claimed"
