@@ -256,7 +256,9 @@ def test_every_field_of_every_question_refuses_a_lone_surrogate_and_a_non_finite
     from attnlogic.web.schema import FIELDS, BadRequest, check_request
 
     base = {"language": REGEX, "verify": {**REGEX, "identity": "[x=x]"}, "separate": {"a": "LT", "b": "SL"},
-            "compile": REGEX, "download": {**REGEX, "what": "json"}, "census": {"states": 1, "alphabet": "ab"}}
+            "compile": REGEX, "download": {**REGEX, "what": "json"}, "census": {"states": 1, "alphabet": "ab"},
+            "separate_languages": {"source1": "regex", "text1": "a", "source2": "regex", "text2": "b",
+                                   "by": "PT"}}
     assert set(base) == set(FIELDS)
     for kind, fields in FIELDS.items():
         check_request(kind, base[kind])
