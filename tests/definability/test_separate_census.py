@@ -73,12 +73,12 @@ def _check(ans, d1, d2):
 def test_membership_reduction_whole_census_pt_and_definite(letters, most):
     """PT and LTL[Y]: L against its complement is separable iff the kernels say L is in the
     class — every minimal DFA of the census, 0 disagreements; every answer re-checked.
-    LTL[P] (global), decided in part: never the opposite of the kernel's verdict, and
-    "not separable" (the R-trivial family) for most of the languages outside it."""
+    LTL[P] (global), decided in part, on every 10th language: never the opposite of the
+    kernel's verdict, and "not separable" (the R-trivial family) for most of those outside it."""
     seen, past_no, past_outside = 0, 0, 0
     for d, verdict in _census(letters, most):
         c = complement(d)
-        for by in ("PT", "LTL[Y]", "LTL[P]"):
+        for by in ("PT", "LTL[Y]", "LTL[P]") if seen % 10 == 0 else ("PT", "LTL[Y]"):
             ans = separate(d, c, by)
             if by == "LTL[P]":
                 assert ans.separable in (None, verdict[by]), (by, d)
@@ -93,7 +93,7 @@ def test_membership_reduction_whole_census_pt_and_definite(letters, most):
     assert past_no > past_outside // 2
 
 
-@pytest.mark.parametrize("letters,most,step", [("ab", 4, 1201), ("abc", 3, 919)])
+@pytest.mark.parametrize("letters,most,step", [("ab", 4, 1201), ("abc", 3, 1999)])
 def test_membership_reduction_sample_against_classify(letters, most, step):
     """A deterministic sample of both censuses: separate(L, A* ∖ L) for PT, LTL[Y], the fixed
     orders and D[2] gives classify's own verdict (and the kernels' for PT, LTL[Y]); every
@@ -120,7 +120,7 @@ def test_membership_reduction_sample_against_classify(letters, most, step):
             _check(ans, d, c)
             assert ans.separable in (None, cl[by].member), (by, d)
         n_seen += 1
-    assert n_seen > 40
+    assert n_seen > 20
 
 
 # -- brute force at a fixed order ------------------------------------------------------------
@@ -199,7 +199,7 @@ def test_pt_patterns_against_fixed_orders(letters, seed):
     is a PT[k] separator, and PT[k] separates there as well."""
     rng = np.random.default_rng(seed)
     kinds = set()
-    for i in range(25 if letters == "ab" else 12):
+    for i in range(25 if letters == "ab" else 8):
         d1 = _random_dfa(rng, letters, int(rng.integers(1, 6)))
         d2 = _random_dfa(rng, letters, int(rng.integers(1, 6)))
         if i % 2:                                   # disjoint: no common word to fall back on
