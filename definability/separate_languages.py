@@ -19,6 +19,8 @@ Decided here (docs/decision-procedures.md §11):
   (Place–van Rooijen–Zeitoun 2013), proved by the pumped family of :class:`PatternFamily`
   (for every n two words with the same subsequences of length ≤ n); otherwise the least
   PT[k] separator;
+* SL: "not separable" by the window family x·zⁿ·y ∈ L2 whose windows lie in x·zⁿ·w,
+  u·zⁿ·y ∈ L1 (:class:`WindowFamily`; sound, not complete);
 * LTL[P] (R-trivial): "not separable" by the family p(xy)ⁿx·s ∈ L1, p(xy)ⁿ·s ∈ L2
   (:class:`RTrivialFamily`; sound, not complete);
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
@@ -49,7 +51,7 @@ from .classify import classify
 from .profiles import END, START, Tracker, parent_word, symbols_text
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
-           "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
+           "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
            "PT_MAX_LETTERS"]
 
 #: the orders tried for the unbounded classes SL, LT, LTT, PT, each within
@@ -906,6 +908,115 @@ def _fragment_separator(base: str, d1: DFA, d2: DFA, limits: Limits):
 
 
 # ---------------------------------------------------------------------------------------------
+# SL (unbounded): a sound "no" by a pumped word of L2 whose windows all occur in L1
+
+@dataclass(frozen=True)
+class WindowFamily:
+    """SL: words x, z (≠ ε), y, w, u with x·zⁿ·y ∈ L2 for every n (z loops after x in D2),
+    x·zⁿ·w ∈ L1 (z loops after x in D1) and u·zⁿ·y ∈ L1 (z loops after u in D1).  For
+    k ≤ n|z| no k-window of ⋊x·zⁿ·y⋉ spans from x to y, so each lies in ⋊x·zⁿ or in zⁿ·y⋉,
+    factors of ⋊x·zⁿ·w⋉ and ⋊u·zⁿ·y⋉: every SL[k] language containing L1 contains x·zⁿ·y,
+    for every k — no SL language separates L1 from L2."""
+
+    x: tuple
+    z: tuple
+    y: tuple
+    w: tuple
+    u: tuple
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        if not self.z:
+            return False
+        p2 = _run(d2, int(d2.initial), self.x)
+        p1 = _run(d1, int(d1.initial), self.x)
+        q1 = _run(d1, int(d1.initial), self.u)
+        if not (_run(d2, p2, self.z) == p2 and d2.accepting[_run(d2, p2, self.y)]
+                and _run(d1, p1, self.z) == p1 and d1.accepting[_run(d1, p1, self.w)]
+                and _run(d1, q1, self.z) == q1 and d1.accepting[_run(d1, q1, self.y)]):
+            return False
+        for k in (2, 3):                            # the windows, computed from the words
+            n = -(-k // len(self.z))
+            have = {f for word in (self.x + self.z * n + self.w, self.u + self.z * n + self.y)
+                    for f, _ in word_profile("factors", k, 1, word)}
+            if not all(f in have for f, _ in word_profile("factors", k, 1, self.x + self.z * n + self.y)):
+                return False
+        return True
+
+    def text(self, alphabet) -> str:
+        x, z, y, w, u = (_word(alphabet, v) for v in (self.x, self.z, self.y, self.w, self.u))
+        return (f"for every n, {x}({z})ⁿ{y} ∈ L2 has only windows of {x}({z})ⁿ{w} and {u}({z})ⁿ{y} ∈ L1 "
+                f"(windows of length ≤ n·{len(self.z)})")
+
+    def to_json(self, alphabet) -> dict:
+        return {"kind": "window family", **{name: _word(alphabet, v) for name, v in
+                                            zip("xzywu", (self.x, self.z, self.y, self.w, self.u))}}
+
+
+def _window_family(d1: DFA, d2: DFA, limit: int):
+    """A :class:`WindowFamily` or None: a triple (p1, p2, q1) of D1 × D2 × D1 on a cycle z of
+    the triple graph, with (p1, p2) reached by a common x, p1 leading into F1, q1 reachable in
+    D1 and (q1, p2) led into F1 × F2 by a common y."""
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    n1, n2, m = d1.n_states, d2.n_states, d1.transitions.shape[1]
+    size = n1 * n2 * n1
+    if size > limit:
+        raise LimitExceeded("triples of states (the SL window family)", limit, "raise limit", ("limit",))
+    T1, T2 = d1.transitions, d2.transitions
+    P1, rest = np.divmod(np.arange(size), n2 * n1)
+    P2, Q1 = np.divmod(rest, n1)
+    succ = np.stack([(T1[P1, a] * n2 + T2[P2, a]) * n1 + T1[Q1, a] for a in range(m)], axis=1)
+    graph = csr_matrix((np.ones(size * m, dtype=np.int8), (np.repeat(np.arange(size), m), succ.reshape(-1))),
+                       shape=(size, size))
+    _, label = connected_components(graph, directed=True, connection="strong")
+    cyclic = (np.bincount(label)[label] > 1) | (succ == np.arange(size)[:, None]).any(axis=1)
+    pairs = n1 * n2
+    pP, pQ = np.divmod(np.arange(pairs), n2)
+    psucc = np.stack([T1[pP, a] * n2 + T2[pQ, a] for a in range(m)], axis=1)
+    reach_pair = _forward(psucc, int(d1.initial) * n2 + int(d2.initial))
+    co_pair = _backward(psucc, np.outer(d1.accepting, d2.accepting).reshape(-1))
+    reach1 = _forward(T1, int(d1.initial))
+    co1 = _backward(T1, np.asarray(d1.accepting, dtype=bool))
+    good = cyclic & reach_pair[P1 * n2 + P2] & co1[P1] & reach1[Q1] & co_pair[Q1 * n2 + P2] & (P1 != Q1)
+    hits = np.flatnonzero(good)
+    if not len(hits):
+        return None
+    node = int(hits[0])
+    p1, p2, q1 = int(P1[node]), int(P2[node]), int(Q1[node])
+    here = label == label[node]
+    is_ = lambda target: np.arange(len(here)) == target                       # noqa: E731
+    z = next((a,) + _pair_bfs(succ, [int(succ[node, a])], is_(node))[0] for a in range(m) if here[succ[node, a]])
+    x, _ = _pair_bfs(psucc, [int(d1.initial) * n2 + int(d2.initial)], np.arange(pairs) == p1 * n2 + p2)
+    y, _ = _pair_bfs(psucc, [q1 * n2 + p2], np.outer(d1.accepting, d2.accepting).reshape(-1))
+    w, _ = _pair_bfs(T1, [p1], np.asarray(d1.accepting, dtype=bool))
+    u, _ = _pair_bfs(T1, [int(d1.initial)], np.arange(n1) == q1)
+    return WindowFamily(x, z, y, w, u)
+
+
+def _forward(succ: np.ndarray, start: int) -> np.ndarray:
+    """The nodes reachable from ``start`` in the graph ``succ`` (node × letter → node)."""
+    seen = np.zeros(succ.shape[0], dtype=bool)
+    seen[start] = True
+    frontier = np.array([start])
+    while len(frontier):
+        nxt = np.unique(succ[frontier].reshape(-1))
+        frontier = nxt[~seen[nxt]]
+        seen[frontier] = True
+    return seen
+
+
+def _backward(succ: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """The nodes from which a node of ``targets`` is reachable."""
+    co = targets.copy()
+    while True:
+        more = co | co[succ].any(axis=1)
+        if (more == co).all():
+            return co
+        co = more
+
+
+# ---------------------------------------------------------------------------------------------
 # the answer
 
 @dataclass(frozen=True)
@@ -1025,6 +1136,11 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
     if base == "PT":
         return _decide_pt(name, d1, d2, limits, found_in, done)
+    if base == "SL":
+        family = _window_family(d1, d2, limits.type_states)
+        if family is not None:
+            return done(None, family, "a word of L2, pumped, whose windows all occur in words of L1 "
+                                      "(every SL[k] language containing L1 contains it)")
     if base in ("SL", "LT", "LTT"):
         small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
                           synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
@@ -1104,6 +1220,7 @@ _PROOFS = {
         tuple((w(b["y"]), w(b["z"]), w(b["y_after"])) for b in j["blocks_L1"]),
         tuple((w(b["y"]), w(b["z"]), w(b["y_after"])) for b in j["blocks_L2"])),
     "R-trivial family": lambda j, w: RTrivialFamily(w(j["p"]), w(j["x"]), w(j["y"]), w(j["s"])),
+    "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
 }
 
 

@@ -86,7 +86,8 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv):
 _CHECK_CASES = [("(ab)*", "(ab)*a", by) for by in ("PT", "PT[2]", "LT[2]", "SL[2]", "LTT[2,2]", "LTL[Y]",
                                                     "global", "hybrid:1", "LTL[S]")] + [
     ("(a|b)*abb", "(a|b)*bbb", "local:2"), ("(a|b)*abb", "(a|b)*bbb", "SL[2]"),
-    ("a(a|b)*", "b(a|b)*", "global"), ("a(a|b)*", "b(a|b)*", "LTL[Y]"), ("(a|b)*a", "(a|b)*b", "D[3]")]
+    ("a(a|b)*", "b(a|b)*", "global"), ("a(a|b)*", "b(a|b)*", "LTL[Y]"), ("(a|b)*a", "(a|b)*b", "D[3]"),
+    ("(aa)*", "a(aa)*", "SL")]
 
 
 @pytest.mark.parametrize("r1,r2,by", _CHECK_CASES)
@@ -127,6 +128,10 @@ def test_check_refuses_tampered_answers(tmp_path, capsys):
     def other_family(out):
         out["proof"]["s"] = "b"
     assert _tampered(tmp_path, capsys, "(a|b|c)*a", "(a|b|c)*(b|c)", "global", other_family) == 1
+
+    def short_window(out):                         # z = ε proves nothing
+        out["proof"]["z"] = ""
+    assert _tampered(tmp_path, capsys, "(aa)*", "a(aa)*", "SL", short_window) == 1
 
     def pt_certificate(out):                       # a PT[2] certificate claimed for LT[2]
         out["separator"] = {"class": "PT[2]", "kind": "subsequences", "k": 2, "profiles": [["ε"]]}

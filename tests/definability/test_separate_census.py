@@ -238,3 +238,25 @@ def test_r_trivial_family_refutes_global_and_broken_ones_are_refused():
         assert d2.accepts([d2.alphabet[a] for a in f.p + (f.x + f.y) * n + f.s])
     assert not verify_proof(RTrivialFamily(f.p, (), (), f.s), d1, d2)                 # xy = ε
     assert not verify_proof(RTrivialFamily(f.p, f.x, f.y, f.s + (0,) + (1,)), d1, d2)  # ends in b
+
+
+@pytest.mark.parametrize("letters,seed", [("ab", 6), ("abc", 7)])
+def test_sl_window_family_against_fixed_orders(letters, seed):
+    """SL on random disjoint pairs: a window family confuses SL[1], SL[2], SL[3] (≤ 2 over abc; their own
+    decision says "not separable" too), a separator found is an SL[k] one that SL[k] finds."""
+    from attnlogic.definability.separate_languages import WindowFamily
+
+    rng = np.random.default_rng(seed)
+    kinds = set()
+    for _ in range(16 if letters == "ab" else 6):
+        d1 = _random_dfa(rng, letters, int(rng.integers(1, 5)))
+        d2 = difference(_random_dfa(rng, letters, int(rng.integers(1, 5))), d1).minimal()
+        ans = separate(d1, d2, "SL")
+        _check(ans, d1, d2)
+        kinds.add(type(ans.proof).__name__ if ans.proof is not None else str(ans.separable))
+        if isinstance(ans.proof, WindowFamily):
+            for k in (1, 2, 3) if letters == "ab" else (1, 2):          # SL[3] over abc: over budget
+                assert separate(d1, d2, f"SL[{k}]").separable is False, (k, d1, d2)
+        elif ans.separable:
+            assert separate(d1, d2, f"SL[{ans.separator.k}]").separable is True
+    assert "WindowFamily" in kinds
