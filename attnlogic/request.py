@@ -43,7 +43,7 @@ from .ltl.fragments import Fragment
 # formula parser, the identities, the census, the separations and the independent checks, so
 # that a small classification loads none of them
 
-__all__ = ["Source", "Answer", "ClassifyRequest", "VerifyRequest", "SeparateRequest", "CensusRequest",
+__all__ = ["Source", "Answer", "ClassifyRequest", "VerifyRequest", "SeparateRequest", "LanguageSeparationRequest", "CensusRequest",
            "CompileRequest", "command_line", "budget_arguments", "BUDGET_FLAGS"]
 
 
@@ -404,6 +404,47 @@ class SeparateRequest:
 
     def command_line(self, limits=None) -> str:
         return command_line(["separate", self.a, self.b] + budget_arguments(limits, self.FLAGS))
+
+
+@dataclass(frozen=True)
+class LanguageSeparationRequest:
+    """``attnlogic separate --regex L1 --regex L2 --by X``: can class (or fragment, or
+    attention pattern) ``by`` separate the language of ``first`` from that of ``second``
+    (:func:`attnlogic.definability.separation.separate_languages.separate`).  ``alphabet``
+    (text, as typed) is the alphabet of both; without it, two languages whose own alphabets
+    differ are read over the union of both, as the command line does."""
+
+    first: Source
+    second: Source
+    by: str
+    alphabet: str | None = None
+
+    FLAGS = ("--max-states", "--max-depth", "--limit")
+
+    def languages(self, limits=None) -> list:
+        """Both languages, over one alphabet."""
+        sources = [replace(s, alphabet=self.alphabet) for s in (self.first, self.second)]
+        langs = [s.load(limits) for s in sources]
+        if not (self.alphabet and self.alphabet.strip()) and langs[0].alphabet != langs[1].alphabet:
+            union = ",".join(dict.fromkeys(list(langs[0].alphabet) + list(langs[1].alphabet)))
+            langs = [replace(s, alphabet=union).load(limits) for s in sources]
+        return langs
+
+    def answer(self, limits=None, languages=None) -> Answer:
+        """``result``: the :class:`LanguageSeparation` (separable with a checked separator,
+        not separable with a proof, or undecided)."""
+        from .definability.separation.separate_languages import separate
+        langs = self.languages(limits) if languages is None else languages
+        return Answer(separate(langs[0], langs[1], self.by, limits=limits), self.command_line(limits))
+
+    def command_line(self, limits=None) -> str:
+        flag = {"formula": "--formula", "regex": "--regex", "dfa": "--dfa"}
+        words = ["separate"]
+        for s in (self.first, self.second):
+            words += [flag[s.kind], s.path if s.kind == "dfa" and s.path is not None else s.text]
+        alphabet = (self.alphabet or "").strip()
+        words += (["--alphabet", alphabet] if alphabet else []) + ["--by", self.by]
+        return command_line(words + budget_arguments(limits, self.FLAGS))
 
 
 # -- census ------------------------------------------------------------------------------------------

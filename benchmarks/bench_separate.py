@@ -4,9 +4,12 @@ probability 1/2, seeded; L2 is the complement of L1, so that L1 ∩ L2 = ∅, th
 the trivial common word and both DFAs have n states — a random language minus L1 would have
 up to n² states) and each class (``--by``), ``separate`` on ``--pairs`` pairs: the
 median and the largest wall time, the largest peak of Python allocations (tracemalloc), and
-how many answers were separable / not separable / undecided.
+how many answers were separable / not separable / undecided.  ``--second random``: L2 an
+independent random DFA of the same size instead (mostly a common word: the cost of finding it).
+Set OPENBLAS_NUM_THREADS=1 on a shared machine (PT's Boolean matrix products are BLAS calls,
+which a loaded machine's threads slow down tenfold).
 
-Run:  .venv/bin/python -m benchmarks.bench_separate
+Run:  OPENBLAS_NUM_THREADS=1 .venv/bin/python -m benchmarks.bench_separate
       .venv/bin/python -m benchmarks.bench_separate --sizes 10,50 --by 'LTL[Y];PT[2]' --pairs 10
 """
 
@@ -34,6 +37,7 @@ def main(argv=None) -> None:
     ap.add_argument("--by", default="LTL[Y];D[3];SL[2];LT[2];PT[2];LTT[2,2];PT")
     ap.add_argument("--pairs", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--second", choices=("complement", "random"), default="complement")
     args = ap.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     print(f"{'states':>6} {'class':>9} {'median s':>9} {'max s':>8} {'peak MB':>8}  yes/no/undecided")
@@ -41,7 +45,7 @@ def main(argv=None) -> None:
         pairs = []
         for _ in range(args.pairs):
             d1 = _random_dfa(n, 2, rng)
-            pairs.append((d1, complement(d1)))
+            pairs.append((d1, complement(d1) if args.second == "complement" else _random_dfa(n, 2, rng)))
         for by in args.by.split(";"):
             times, peaks, counts = [], [], {True: 0, False: 0, None: 0}
             for d1, d2 in pairs:

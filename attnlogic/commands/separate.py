@@ -31,6 +31,8 @@ LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S], FO2[<] (partly: docs/decision-procedures.md
 Examples:
   attnlogic separate --regex '(a|b)*ab' --regex '(a|b)*ba' --by 'LTL[Y]'
   attnlogic separate --regex 'a*b' --formula 'P b & b' --by 'PT[2]' --json
+  attnlogic separate --regex '(ab)*' --regex '(ab)*a' --by PT --json > answer.json
+  attnlogic separate --regex '(ab)*' --regex '(ab)*a' --by PT --check answer.json
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
   attnlogic separate P 'Y<=3'
   attnlogic separate global local:2
@@ -50,6 +52,9 @@ def add_arguments(parser) -> None:
                                  + ("; JSON, HOA, DOT, MONA DOT, GraphML, AT&T text or pleb"
                                     if kind == "dfa" else "") + "); give two sources in all")
     parser.add_argument("--by", metavar="X", help="the class that should separate the two languages")
+    parser.add_argument("--check", metavar="FILE",
+                        help="re-check a saved answer (the JSON of separate --json; '-' = stdin) from its "
+                             "printed certificate or proof alone: exit 0 valid, 1 NOT valid")
     parser.add_argument("--alphabet", "-a", metavar="A", help="letters of both languages (default: the union)")
     add_budget_arguments(parser)
     add_output_arguments(parser)
@@ -88,22 +93,47 @@ def run(args) -> int:
 
 
 def _two_languages(args, limits) -> int:
-    from attnlogic.automata.sources import load_language
-    from attnlogic.definability.separation.separate_languages import separate
-    from ._common import print_json, split_alphabet
+    from attnlogic.request import LanguageSeparationRequest, Source
+    from ._common import print_json
 
     sources = args.sources or []
     if len(sources) != 2 or args.by is None or args.fragment_in is not None:
         raise InputError("separating two languages takes exactly two sources (--regex, --formula, --dfa) "
                          "and --by X, and no fragments A B")
-    alphabet = split_alphabet(args.alphabet)
-    langs = [load_language(**{kind: text}, alphabet=alphabet) for kind, text in sources]
-    if alphabet is None and langs[0].alphabet != langs[1].alphabet:
-        union = list(dict.fromkeys(langs[0].alphabet + langs[1].alphabet))
-        langs = [load_language(**{kind: text}, alphabet=union) for kind, text in sources]
-    answer = separate(langs[0], langs[1], args.by, limits=limits)
+    first, second = (Source.of(**{kind: text}) for kind, text in sources)
+    request = LanguageSeparationRequest(first, second, args.by, args.alphabet)
+    langs = request.languages(limits)
+    if args.check is not None:
+        return _check(args, langs, limits)
+    answer = request.answer(limits, languages=langs).result
     if args.json:
         print_json(answer.to_json())
     else:
         print(answer.text())
     return 0
+
+
+def _check(args, langs, limits) -> int:
+    """``--check FILE``: the saved answer re-checked (its ``by`` must be the --by given)."""
+    import json
+    import sys
+
+    from attnlogic.definability.separation.separate_languages import check_answer
+    from ._common import print_json
+
+    try:
+        text = sys.stdin.read() if args.check == "-" else open(args.check, encoding="utf-8").read()
+        answer = json.loads(text)
+    except OSError as exc:
+        raise InputError(f"--check {args.check}: cannot read it ({exc.__class__.__name__})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"--check {args.check}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if not isinstance(answer, dict) or answer.get("by") != args.by:
+        raise InputError(f"--check {args.check}: an answer for --by {args.by!r} is expected, got "
+                         f"{answer.get('by') if isinstance(answer, dict) else type(answer).__name__!r}")
+    valid, reason = check_answer(answer, langs[0], langs[1], limits=limits)
+    if args.json:
+        print_json({"valid": valid, "reason": reason})
+    else:
+        print(("valid: " if valid else "NOT valid: ") + reason)
+    return 0 if valid else 1

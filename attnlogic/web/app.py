@@ -10,6 +10,7 @@ Routes::
     POST /api/language      classify          (JSON in, JSON out)
     POST /api/verify        verify a certificate or a witness pair
     POST /api/separate      separate two fragments
+    POST /api/separate_languages  can a class separate two languages (``separate --by``)
     POST /api/compile       compile, and each prefix of a word: the DFA's and the model's answer
     POST /api/download      the compiled model's safetensors or JSON sidecar (bytes)
     POST /api/census        the census, filtered by profile

@@ -14,6 +14,9 @@ filters).  Nothing here imports :mod:`attnlogic.commands`:
               :mod:`attnlogic.definability.verify_subregular`, a verdict on identities
               (FO2[<], DD1) re-decided from scratch (``attnlogic verify``);
 ``separate``  a language in fragment A and not in B, or the inclusion (``attnlogic separate``);
+``separate_languages``  can class X separate two languages: a separator checked on DFAs, a
+              proof that none exists, or undecided (``attnlogic separate --regex L1 --regex
+              L2 --by X``; the same JSON);
 ``compile``   the model of the language (a formula without S as given; any other language
               through :func:`attnlogic.pipeline.compile_language`), its plan as a diagram,
               its check against the DFA, and per prefix of a word the DFA's state and
@@ -46,8 +49,8 @@ from attnlogic.kernel.errors import InputError, LimitExceeded
 from attnlogic.kernel.limits import Limits
 from attnlogic.kernel.words import join_word, split_word
 from attnlogic.ltl.fragments import Fragment
-from attnlogic.request import (CensusRequest, ClassifyRequest, CompileRequest, SeparateRequest, Source,
-                               VerifyRequest)
+from attnlogic.request import (CensusRequest, ClassifyRequest, CompileRequest, LanguageSeparationRequest,
+                               SeparateRequest, Source, VerifyRequest)
 
 __all__ = ["JOBS", "run_job", "fragment_choices", "optional_classes", "request_of", "cli_line"]
 
@@ -116,6 +119,9 @@ def request_of(kind: str, params):
                               check_samples=CHECK_SAMPLES, out="model.safetensors")
     if kind == "separate":
         return SeparateRequest(str(Fragment.parse(params["a"])), str(Fragment.parse(params["b"])))
+    if kind == "separate_languages":
+        first, second = (Source(params["source" + i], text=params["text" + i]) for i in ("1", "2"))
+        return LanguageSeparationRequest(first, second, params["by"], params.get("alphabet"))
     if kind == "census":
         return CensusRequest(params["states"], params["alphabet"], _windows(params), params.get("max_dfas"))
     if kind == "verify":
@@ -220,6 +226,13 @@ def job_separate(params, limits: Limits) -> dict:
     return {what: answer.result.to_json(), "cli": answer.command_line}
 
 
+def job_separate_languages(params, limits: Limits) -> dict:
+    """What ``attnlogic separate --regex L1 --regex L2 --by X --json`` prints, and that
+    command line (the request layer's)."""
+    answer = request_of("separate_languages", params).answer(limits)
+    return {**answer.result.to_json(), "text": answer.result.text(), "cli": answer.command_line}
+
+
 # -- compile ------------------------------------------------------------------------------------
 def _compiled(params, limits: Limits):
     """(language, compile result with its check, the request) of the request, memoised."""
@@ -293,6 +306,7 @@ def job_census(params, limits: Limits) -> dict:
 
 
 JOBS = {"language": job_language, "verify": job_verify, "separate": job_separate,
+        "separate_languages": job_separate_languages,
         "compile": job_compile, "download": job_download, "census": job_census}
 
 

@@ -2,7 +2,9 @@
 a wrong type, a value out of range or text over its size is refused with one line naming
 the field (:class:`BadRequest`, answered as HTTP 400).
 
-A request is one JSON object.  The language fields (every job but ``separate`` and
+A request is one JSON object.  ``separate_languages`` takes two languages (``source1``,
+``text1``, ``source2``, ``text2``: a formula or a regex each), ``alphabet`` and ``by`` (the
+class).  The language fields (every job but ``separate``, ``separate_languages`` and
 ``census``): ``source`` (``formula``, ``regex`` or ``file``), ``text`` (the formula, the
 regex, or the file's contents), ``alphabet``, ``filename`` (only shown), ``one_hot`` (a
 file over atomic propositions: the propositions are the letters), ``windows`` (the
@@ -135,6 +137,9 @@ FIELDS = {
                "witness": _list(_text(MAX_WITNESS), 2, exactly=2), "depth": _integer(0, 1000, optional=True),
                "family": _flag, "answer": _object, "identity": _text(2000), "semigroup": _flag, "member": _flag},
     "separate": {"a": _FRAGMENT, "b": _FRAGMENT, **_BUDGETS},
+    "separate_languages": {"source1": _text(10, ("formula", "regex")), "text1": _text(MAX_TEXT),
+                           "source2": _text(10, ("formula", "regex")), "text2": _text(MAX_TEXT),
+                           "alphabet": _text(400), "by": _FRAGMENT, **_BUDGETS},
     "compile": {**_LANGUAGE, **_BUDGETS, "word": _text(MAX_TEXT)},
     "download": {**_LANGUAGE, **_BUDGETS, "what": _text(20, ("safetensors", "json"))},
     "census": {"states": _integer(1, 6), "alphabet": _text(40), "windows": _list(_integer(1, 8), 4),
@@ -146,7 +151,8 @@ FIELDS = {
                 "hypothesis_states": _integer(1, 10_000), "max_queries": _integer(1, 1_000_000)},
 }
 REQUIRED = {"language": ("source", "text"), "verify": ("source", "text"),
-            "separate": ("a", "b"), "compile": ("source", "text"), "download": ("source", "text", "what"),
+            "separate": ("a", "b"), "separate_languages": ("source1", "text1", "source2", "text2", "by"),
+            "compile": ("source", "text"), "download": ("source", "text", "what"),
             "census": ("states", "alphabet"), "extract": ("model",)}
 
 

@@ -15,7 +15,18 @@ Decided here (docs/decision-procedures.md §11):
 * LTL[Y] (the definite languages): separable iff L1 ∩ L2 = ∅ and the set of common
   suffixes Suf(L1) ∩ Suf(L2) is finite (a cycle test on the pair graph), with the depth m of
   the separator; otherwise the pumped family l1·zⁿ·y ∈ L1, l2·zⁿ·y ∈ L2;
-* the unbounded SL, LT, LTT, PT and the fragments containing a decided class: "separable"
+* PT (every order): not separable iff a pattern u0·B1*·u1 ⋯ Bn*·un is in both DFAs
+  (Place–van Rooijen–Zeitoun 2013), proved by the pumped family of :class:`PatternFamily`
+  (for every n two words with the same subsequences of length ≤ n); otherwise the least
+  PT[k] separator;
+* SL: "not separable" by the window family x·zⁿ·y ∈ L2 whose windows lie in x·zⁿ·w,
+  u·zⁿ·y ∈ L1 (:class:`WindowFamily`; sound, not complete);
+* LTL[P] (R-trivial): "not separable" by the family p(xy)ⁿx·s ∈ L1, p(xy)ⁿ·s ∈ L2
+  (:class:`RTrivialFamily`; sound, not complete);
+* the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
+  of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
+* saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
+* the unbounded SL, LT, LTT and the fragments containing a decided class: "separable"
   when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``), "not
   separable" when L1 ∩ L2 ≠ ∅ (or, for LTL[Y<=k] ⊆ LTL[Y], when LTL[Y] cannot separate),
   otherwise undecided (None), saying so.
@@ -32,15 +43,18 @@ from itertools import combinations
 import numpy as np
 
 from ...automata.dfa import DFA
-from ...automata.operations import intersection, is_empty, is_subset, shortest_accepted
-from ...automata.sources import as_dfa
+from ...automata.operations import complement, intersection, is_empty, is_subset, shortest_accepted
+from ...automata.sources import as_dfa, load_language
 from ...kernel.errors import InputError, LimitExceeded
 from ...kernel.limits import Limits
+from ...ltl import parse as parse_formula
 from ...ltl.fragments import Fragment
+from ..engine.classify import classify
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
-           "SuffixFamily", "verify_proof", "word_profile", "MAX_SEARCH_ORDER", "parse_class"]
+           "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
+           "PT_MAX_LETTERS"]
 
 #: the orders tried for the unbounded classes SL, LT, LTT, PT, each within
 #: ``SEARCH_STATES`` product and separator states (or the limits', when smaller)
@@ -495,6 +509,517 @@ def _definite_depth(d1: DFA, d2: DFA, limit: int):
 
 
 # ---------------------------------------------------------------------------------------------
+# PT (unbounded): common patterns (Place–van Rooijen–Zeitoun 2013; Czerwiński–Martens–Masopust 2013)
+
+#: PT separation looks at every non-empty sub-alphabet B: refused beyond this many letters
+PT_MAX_LETTERS = 8
+
+
+def _alph(word) -> frozenset:
+    return frozenset(word)
+
+
+def _run(d: DFA, q: int, word) -> int:
+    for a in word:
+        q = int(d.transitions[q, a])
+    return q
+
+
+@dataclass(frozen=True)
+class PatternFamily:
+    """PT: a pattern u0·B1*·u1 ⋯ Bn*·un embedded in both DFAs.  For D1 and each block i a
+    triple (yᵢ, zᵢ, yᵢ') with alph(yᵢ), alph(yᵢ') ⊆ alph(zᵢ) = Bᵢ and zᵢ looping on the state
+    reached by u0·…·yᵢ; the same for D2 with the same Bᵢ.  Then for every n the words
+    u0·y1·z1ⁿ·y1'·u1 ⋯ un (of L1, and of L2 with D2's triples) have the same subsequences of
+    length ≤ n: those of the pattern's words (each zᵢⁿ holds every word of Bᵢ^{≤n}).  So no
+    PT[n] language separates them, for any n: no PT language does."""
+
+    u: tuple
+    blocks1: tuple
+    blocks2: tuple
+
+    def words(self, n: int) -> tuple:
+        """(the word of L1, the word of L2) at exponent n."""
+        out = []
+        for blocks in (self.blocks1, self.blocks2):
+            w = list(self.u[0])
+            for (y, z, y2), u in zip(blocks, self.u[1:]):
+                w += list(y) + list(z) * n + list(y2) + list(u)
+            out.append(tuple(w))
+        return tuple(out)
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        if len(self.u) != len(self.blocks1) + 1 or len(self.blocks1) != len(self.blocks2):
+            return False
+        for b1, b2 in zip(self.blocks1, self.blocks2):
+            if not b1[1] or _alph(b1[1]) != _alph(b2[1]):
+                return False
+        for d, blocks in ((d1, self.blocks1), (d2, self.blocks2)):
+            q = _run(d, int(d.initial), self.u[0])
+            for (y, z, y2), u in zip(blocks, self.u[1:]):
+                if not (_alph(y) | _alph(y2)) <= _alph(z):
+                    return False
+                q = _run(d, q, y)
+                if _run(d, q, z) != q:
+                    return False
+                q = _run(d, _run(d, q, y2), u)
+            if not d.accepting[q]:
+                return False
+        # the family's first members, their profiles computed from the words themselves
+        for n in (1, 2):
+            u, v = self.words(n)
+            if word_profile("subsequences", n, 1, u) != word_profile("subsequences", n, 1, v):
+                return False
+        return True
+
+    def text(self, alphabet) -> str:
+        def one(blocks):
+            parts = [_text(alphabet, self.u[0])]
+            for (y, z, y2), u in zip(blocks, self.u[1:]):
+                parts.append(f"{_word(alphabet, y)}({_text(alphabet, z)})ⁿ{_word(alphabet, y2)}")
+                parts.append(_text(alphabet, u))
+            return "·".join(p for p in parts if p != "ε") or "ε"
+        pattern = "·".join(p for p in [_text(alphabet, self.u[0])] + [
+            x for b, u in zip(self.blocks1, self.u[1:])
+            for x in ("{" + ",".join(alphabet[a] for a in sorted(_alph(b[1]))) + "}*", _text(alphabet, u))]
+            if p != "ε")
+        return (f"for every n, {one(self.blocks1)} ∈ L1 and {one(self.blocks2)} ∈ L2 have the same "
+                f"subsequences of length ≤ n (the common pattern {pattern})")
+
+    def to_json(self, alphabet) -> dict:
+        def blocks(bs):
+            return [{"y": _word(alphabet, y), "z": _word(alphabet, z), "y_after": _word(alphabet, y2)}
+                    for y, z, y2 in bs]
+        return {"kind": "common pattern", "u": [_word(alphabet, u) for u in self.u],
+                "blocks_L1": blocks(self.blocks1), "blocks_L2": blocks(self.blocks2)}
+
+
+def _bool_product(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The Boolean matrix product (x·y)[i, j] = ∨ₖ x[i, k] ∧ y[k, j], by a float32 product
+    (BLAS; exact: the sums are integers below 2²⁴ for matrices of fewer than 2²⁴ columns)."""
+    return (x.astype(np.float32) @ y.astype(np.float32)) > 0.5
+
+
+class _Blocks:
+    """For one DFA and a sub-alphabet B (a bit mask): ``reach`` (p →* q by letters of B,
+    reflexive), ``full`` (q lies in a strongly connected component of the B-graph whose
+    inner edges carry every letter of B: a loop on q with alphabet exactly B), ``step``
+    (p ⇝_B q: p →* r →* q by letters of B with r full)."""
+
+    def __init__(self, d: DFA, letters: tuple):
+        n = d.n_states
+        T = d.transitions
+        adj = np.eye(n, dtype=bool)
+        for a in letters:
+            adj[np.arange(n), T[:, a]] = True
+        reach = adj
+        while True:                               # transitive closure by squaring
+            nxt = _bool_product(reach, reach)
+            if (nxt == reach).all():
+                break
+            reach = nxt
+        scc = reach & reach.T
+        full = np.ones(n, dtype=bool)
+        for a in letters:
+            # some s in q's component whose a-successor is in it too
+            full &= (scc & scc[:, T[:, a]]).any(axis=1)
+        self.d, self.letters, self.reach, self.scc, self.full = d, letters, reach, scc, full
+        self.step = _bool_product(reach[:, full], reach[full, :]) if full.any() else np.zeros((n, n), dtype=bool)
+
+    def _path(self, p: int, q: int) -> tuple:
+        """A shortest word of letters of B from p to q (q reachable)."""
+        back = {p: None}
+        frontier = [p]
+        while q not in back:
+            nxt = []
+            for s in frontier:
+                for a in self.letters:
+                    c = int(self.d.transitions[s, a])
+                    if c not in back:
+                        back[c] = (s, a)
+                        nxt.append(c)
+            frontier = nxt
+        return tuple(parent_word(back, q))
+
+    def triple(self, p: int, q: int) -> tuple:
+        """(y, z, y') with p →y r, z a loop on r with alphabet B, r →y' q."""
+        r = int(np.flatnonzero(self.reach[p] & self.full & self.reach[:, q])[0])
+        z: tuple = ()
+        T = self.d.transitions
+        for a in self.letters:
+            if a in z:
+                continue
+            s = int(np.flatnonzero(self.scc[r] & self.scc[r, T[:, a]])[0])
+            z += self._path(r, s) + (a,) + self._path(int(T[s, a]), r)
+        return self._path(p, r), z, self._path(r, q)
+
+
+def _pt_pattern(d1: DFA, d2: DFA, limit: int):
+    """A :class:`PatternFamily` when L1 and L2 have a common pattern, else None.  The pairs
+    (p, q) of states reached by one pattern prefix are closed under a common letter and under
+    a common block B (p ⇝_B p' in D1 and q ⇝_B q' in D2); a pattern exists iff a pair of
+    F1 × F2 is reached."""
+    m = d1.transitions.shape[1]
+    n1, n2 = d1.n_states, d2.n_states
+    if m > PT_MAX_LETTERS:
+        raise LimitExceeded("letters for PT separation (every sub-alphabet is looked at)", PT_MAX_LETTERS,
+                            "use fewer letters", ("alphabet",))
+    if n1 * n2 > limit:
+        raise LimitExceeded("pairs of states of the two DFAs (PT patterns)", limit, "raise limit", ("limit",))
+    blocks = []
+    for mask in range(1, 1 << m):
+        letters = tuple(a for a in range(m) if mask >> a & 1)
+        b1 = _Blocks(d1, letters)
+        if not b1.full.any():
+            continue
+        b2 = _Blocks(d2, letters)
+        if b2.full.any():
+            blocks.append((b1, b2))
+    T1, T2 = d1.transitions, d2.transitions
+    # how each pair (flat index p·n2 + q) was first reached: how 0 (the start or unseen),
+    # 1 by letter lab[c] from src[c], 2 by block lab[c] (an index of ``blocks``) in round
+    # src[c], whose sources are that round's snapshot of the pairs seen
+    size = n1 * n2
+    how = np.zeros(size, dtype=np.int8)
+    src = np.zeros(size, dtype=np.int64)
+    lab = np.zeros(size, dtype=np.int64)
+    seen = np.zeros(size, dtype=bool)
+    start = int(d1.initial) * n2 + int(d2.initial)
+    seen[start] = True
+    final = np.outer(d1.accepting, d2.accepting).reshape(-1)
+    snapshots = []
+    frontier = np.array([start], dtype=np.int64)
+    while len(frontier):
+        queue = frontier                           # close under common letters (by levels)
+        while len(queue):
+            P, Q = queue // n2, queue % n2
+            nxt = []
+            for a in range(m):
+                child = T1[P, a] * n2 + T2[Q, a]
+                child, first = np.unique(child, return_index=True)
+                fresh = ~seen[child]
+                child, origin = child[fresh], queue[first[fresh]]
+                seen[child] = True
+                how[child], src[child], lab[child] = 1, origin, a
+                nxt.append(child)
+            queue = np.concatenate(nxt)
+        hit = np.flatnonzero(seen & final)
+        if len(hit):
+            return _pattern_of(int(hit[0]), n2, how, src, lab, snapshots, blocks)
+        snapshot = seen.reshape(n1, n2).copy()
+        fresh_all = []
+        for i, (b1, b2) in enumerate(blocks):      # close under common blocks
+            new = (_bool_product(_bool_product(b1.step.T, snapshot), b2.step).reshape(-1)) & ~seen
+            c = np.flatnonzero(new)
+            seen[c] = True
+            how[c], src[c], lab[c] = 2, len(snapshots), i
+            fresh_all.append(c)
+        snapshots.append(snapshot)
+        frontier = np.concatenate(fresh_all) if fresh_all else np.zeros(0, dtype=np.int64)
+    return None
+
+
+def _pattern_of(node: int, n2: int, how, src, lab, snapshots, blocks) -> PatternFamily:
+    """The pattern on the way to pair ``node``: common letters and common blocks (a block's
+    source pair found again in its round's snapshot)."""
+    steps = []
+    while how[node]:
+        pair = divmod(node, n2)
+        if how[node] == 1:
+            prev = int(src[node])
+            steps.append(("letter", divmod(prev, n2), pair, int(lab[node])))
+        else:
+            b1, b2 = blocks[int(lab[node])]
+            found = np.argwhere(snapshots[int(src[node])] & np.outer(b1.step[:, pair[0]], b2.step[:, pair[1]]))[0]
+            prev = int(found[0]) * n2 + int(found[1])
+            steps.append(("block", divmod(prev, n2), pair, (b1, b2)))
+        node = prev
+    u, blocks1, blocks2 = [[]], [], []
+    for kind, prev, node, x in reversed(steps):
+        if kind == "letter":
+            u[-1].append(x)
+        else:
+            b1, b2 = x
+            blocks1.append(b1.triple(prev[0], node[0]))
+            blocks2.append(b2.triple(prev[1], node[1]))
+            u.append([])
+    return PatternFamily(tuple(tuple(w) for w in u), tuple(blocks1), tuple(blocks2))
+
+
+# ---------------------------------------------------------------------------------------------
+# LTL[P] (R-trivial at N+1): a sound "no" from the identity (xy)^ω x = (xy)^ω
+
+@dataclass(frozen=True)
+class RTrivialFamily:
+    """LTL[P]: words p, x, y, s with xy ≠ ε looping (after p) in D1 and in D2, p·(xy)ⁿ·x·s ∈ L1
+    and p·(xy)ⁿ·s ∈ L2 for every n.  Every R-trivial monoid satisfies (xy)^ω·x = (xy)^ω, hence
+    (xy)ⁿ·x = (xy)ⁿ for n ≥ ω: an R-trivial language (LTL[P] at the N+1 readout, §3.1)
+    contains both words of the pair or neither once n is large, so none separates L1 from L2."""
+
+    p: tuple
+    x: tuple
+    y: tuple
+    s: tuple
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        if not self.x + self.y:
+            return False
+        r1, r2 = _run(d1, int(d1.initial), self.p), _run(d2, int(d2.initial), self.p)
+        return (_run(d1, r1, self.x + self.y) == r1 and _run(d2, r2, self.x + self.y) == r2
+                and bool(d1.accepting[_run(d1, r1, self.x + self.s)]) and bool(d2.accepting[_run(d2, r2, self.s)]))
+
+    def text(self, alphabet) -> str:
+        p, x, y, s = (_word(alphabet, w) for w in (self.p, self.x, self.y, self.s))
+        return (f"for every n, {p}({x}{y})ⁿ{x}{s} ∈ L1 and {p}({x}{y})ⁿ{s} ∈ L2: an R-trivial language "
+                f"(LTL[P]) has (xy)^ω x = (xy)^ω with x = {x or 'ε'}, y = {y or 'ε'}")
+
+    def to_json(self, alphabet) -> dict:
+        return {"kind": "R-trivial family", "p": _word(alphabet, self.p), "x": _word(alphabet, self.x),
+                "y": _word(alphabet, self.y), "s": _word(alphabet, self.s)}
+
+
+def _pair_bfs(succ: np.ndarray, sources, targets: np.ndarray):
+    """A shortest word (letters) from one of ``sources`` to a node with ``targets`` True in the
+    graph ``succ`` (node × letter → node), and the node reached: (word, node) or None."""
+    parent = {int(s): None for s in sources}
+    frontier = [int(s) for s in sources]
+    while frontier:
+        for c in frontier:
+            if targets[c]:
+                return tuple(parent_word(parent, c)), c
+        nxt = []
+        for c in frontier:
+            for a, d in enumerate(succ[c]):
+                d = int(d)
+                if d not in parent:
+                    parent[d] = (c, a)
+                    nxt.append(d)
+        frontier = nxt
+    return None
+
+
+def _r_trivial_family(d1: DFA, d2: DFA, limit: int):
+    """An :class:`RTrivialFamily` when there is one of this shape, else None: a strongly
+    connected component C of the pair graph D1 × D2 (reachable, with a cycle) holding pairs
+    (r1, r2) and (r1', r2') such that the mixed pair (r1', r2) leads into F1 × F2 by a common
+    word s.  Then p reaches (r1, r2), x leads it to (r1', r2') and y back, inside C."""
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    n1, n2, m = d1.n_states, d2.n_states, d1.transitions.shape[1]
+    size = n1 * n2
+    if size > limit:
+        raise LimitExceeded("pairs of states of the two DFAs (the R-trivial family)", limit, "raise limit",
+                            ("limit",))
+    P, Q = np.divmod(np.arange(size), n2)
+    succ = np.stack([d1.transitions[P, a] * n2 + d2.transitions[Q, a] for a in range(m)], axis=1)
+    rows = np.repeat(np.arange(size), m)
+    graph = csr_matrix((np.ones(size * m, dtype=np.int8), (rows, succ.reshape(-1))), shape=(size, size))
+    reach = np.zeros(size, dtype=bool)
+    start = int(d1.initial) * n2 + int(d2.initial)
+    reach[start] = True
+    frontier = np.array([start])
+    while len(frontier):
+        nxt = np.unique(succ[frontier].reshape(-1))
+        frontier = nxt[~reach[nxt]]
+        reach[frontier] = True
+    co = np.outer(d1.accepting, d2.accepting).reshape(-1)
+    while True:                                    # pairs that lead into F1 × F2
+        more = co | co[succ].any(axis=1)
+        if (more == co).all():
+            break
+        co = more
+    _, label = connected_components(graph, directed=True, connection="strong")
+    counts = np.bincount(label, minlength=size)
+    looped = succ == np.arange(size)[:, None]
+    cyclic = (counts[label] > 1) | looped.any(axis=1)
+    co = co.reshape(n1, n2)
+    for comp in np.unique(label[reach & cyclic]):
+        members = np.flatnonzero(label == comp)
+        firsts, seconds = np.zeros(n1, dtype=bool), np.zeros(n2, dtype=bool)
+        firsts[P[members]] = True
+        seconds[Q[members]] = True
+        mixed = np.argwhere(co & np.outer(firsts, seconds))
+        if not len(mixed):
+            continue
+        r1p, r2 = (int(v) for v in mixed[0])
+        here = label == comp
+        a = int(members[Q[members] == r2][0])          # (r1, r2)
+        b = int(members[P[members] == r1p][0])         # (r1', r2')
+        p, _ = _pair_bfs(succ, [start], np.arange(size) == a)
+        x, _ = _pair_bfs(succ, [a], np.arange(size) == b)
+        if a == b:                                      # x = ε: y a cycle through a
+            y = next(((c,) + _pair_bfs(succ, [int(succ[a, c])], np.arange(size) == a)[0]
+                      for c in range(m) if here[succ[a, c]]))
+        else:
+            y, _ = _pair_bfs(succ, [b], np.arange(size) == a)
+        s, _ = _pair_bfs(succ, [r1p * n2 + r2], np.outer(d1.accepting, d2.accepting).reshape(-1))
+        return RTrivialFamily(p, x, y, s)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# the fragments: L1 itself, or the complement of L2, when classify puts it in the fragment
+
+@dataclass(frozen=True)
+class FormulaSeparator:
+    """K defined by a formula of the fragment (``formula``), found by classifying L1 itself
+    or A* ∖ L2 (``found_in`` says which); ``dfa`` is the formula's own DFA, built again from
+    the formula's text, on which L1 ⊆ K and K ∩ L2 = ∅ were checked."""
+
+    cls: str
+    formula: str
+    alphabet: tuple
+    dfa: DFA
+    found_in: str
+
+    @property
+    def k(self):
+        return None
+
+    def contains(self, word) -> bool:
+        return bool(self.dfa.accepts([self.alphabet[a] for a in word]))
+
+    def certificate_json(self) -> dict:
+        return {"class": self.cls, "kind": "formula", "formula": self.formula, "definitions": [],
+                "found_in": self.found_in}
+
+    def text(self, limit: int = 6) -> str:
+        return f"K = the words satisfying {self.formula} ({self.found_in})"
+
+
+def _fragment_separator(base: str, d1: DFA, d2: DFA, limits: Limits):
+    """A :class:`FormulaSeparator` for the fragment ``base`` (LTL[P], LTL[P,Y], LTL[S],
+    LTL[Y<=k], LTL[P,Y<=k]) when L1 or A* ∖ L2 is in it with a formula (L1 ∩ L2 = ∅ is
+    known), else None."""
+    m = re.search(r"Y<=(\d+)", base)
+    windows = (int(m.group(1)),) if m else ()
+    for k_dfa, where in ((d1, "L1 itself"), (complement(d2), "the complement of L2")):
+        try:
+            result = classify(k_dfa, windows=windows, limits=limits)[base]
+        except (LimitExceeded, KeyError):
+            continue
+        j = result.to_json()
+        if result.member and j.get("formula") and not j.get("definitions"):
+            dfa = load_language(formula=j["formula"], alphabet=list(d1.alphabet)).dfa
+            dfa = dfa.with_alphabet_order(d1.alphabet) if dfa.alphabet != d1.alphabet else dfa
+            sep = FormulaSeparator(base, j["formula"], d1.alphabet, dfa, f"{where}, in {base} by classify")
+            if not is_subset(d1, dfa) or not is_empty(intersection(dfa, d2)):
+                raise AssertionError(f"separator of {base} failed its exact check")
+            return sep
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# SL (unbounded): a sound "no" by a pumped word of L2 whose windows all occur in L1
+
+@dataclass(frozen=True)
+class WindowFamily:
+    """SL: words x, z (≠ ε), y, w, u with x·zⁿ·y ∈ L2 for every n (z loops after x in D2),
+    x·zⁿ·w ∈ L1 (z loops after x in D1) and u·zⁿ·y ∈ L1 (z loops after u in D1).  For
+    k ≤ n|z| no k-window of ⋊x·zⁿ·y⋉ spans from x to y, so each lies in ⋊x·zⁿ or in zⁿ·y⋉,
+    factors of ⋊x·zⁿ·w⋉ and ⋊u·zⁿ·y⋉: every SL[k] language containing L1 contains x·zⁿ·y,
+    for every k — no SL language separates L1 from L2."""
+
+    x: tuple
+    z: tuple
+    y: tuple
+    w: tuple
+    u: tuple
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        if not self.z:
+            return False
+        p2 = _run(d2, int(d2.initial), self.x)
+        p1 = _run(d1, int(d1.initial), self.x)
+        q1 = _run(d1, int(d1.initial), self.u)
+        if not (_run(d2, p2, self.z) == p2 and d2.accepting[_run(d2, p2, self.y)]
+                and _run(d1, p1, self.z) == p1 and d1.accepting[_run(d1, p1, self.w)]
+                and _run(d1, q1, self.z) == q1 and d1.accepting[_run(d1, q1, self.y)]):
+            return False
+        for k in (2, 3):                            # the windows, computed from the words
+            n = -(-k // len(self.z))
+            have = {f for word in (self.x + self.z * n + self.w, self.u + self.z * n + self.y)
+                    for f, _ in word_profile("factors", k, 1, word)}
+            if not all(f in have for f, _ in word_profile("factors", k, 1, self.x + self.z * n + self.y)):
+                return False
+        return True
+
+    def text(self, alphabet) -> str:
+        x, z, y, w, u = (_word(alphabet, v) for v in (self.x, self.z, self.y, self.w, self.u))
+        return (f"for every n, {x}({z})ⁿ{y} ∈ L2 has only windows of {x}({z})ⁿ{w} and {u}({z})ⁿ{y} ∈ L1 "
+                f"(windows of length ≤ n·{len(self.z)})")
+
+    def to_json(self, alphabet) -> dict:
+        return {"kind": "window family", **{name: _word(alphabet, v) for name, v in
+                                            zip("xzywu", (self.x, self.z, self.y, self.w, self.u))}}
+
+
+def _window_family(d1: DFA, d2: DFA, limit: int):
+    """A :class:`WindowFamily` or None: a triple (p1, p2, q1) of D1 × D2 × D1 on a cycle z of
+    the triple graph, with (p1, p2) reached by a common x, p1 leading into F1, q1 reachable in
+    D1 and (q1, p2) led into F1 × F2 by a common y."""
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    n1, n2, m = d1.n_states, d2.n_states, d1.transitions.shape[1]
+    size = n1 * n2 * n1
+    if size > limit:
+        raise LimitExceeded("triples of states (the SL window family)", limit, "raise limit", ("limit",))
+    T1, T2 = d1.transitions, d2.transitions
+    P1, rest = np.divmod(np.arange(size), n2 * n1)
+    P2, Q1 = np.divmod(rest, n1)
+    succ = np.stack([(T1[P1, a] * n2 + T2[P2, a]) * n1 + T1[Q1, a] for a in range(m)], axis=1)
+    graph = csr_matrix((np.ones(size * m, dtype=np.int8), (np.repeat(np.arange(size), m), succ.reshape(-1))),
+                       shape=(size, size))
+    _, label = connected_components(graph, directed=True, connection="strong")
+    cyclic = (np.bincount(label)[label] > 1) | (succ == np.arange(size)[:, None]).any(axis=1)
+    pairs = n1 * n2
+    pP, pQ = np.divmod(np.arange(pairs), n2)
+    psucc = np.stack([T1[pP, a] * n2 + T2[pQ, a] for a in range(m)], axis=1)
+    reach_pair = _forward(psucc, int(d1.initial) * n2 + int(d2.initial))
+    co_pair = _backward(psucc, np.outer(d1.accepting, d2.accepting).reshape(-1))
+    reach1 = _forward(T1, int(d1.initial))
+    co1 = _backward(T1, np.asarray(d1.accepting, dtype=bool))
+    good = cyclic & reach_pair[P1 * n2 + P2] & co1[P1] & reach1[Q1] & co_pair[Q1 * n2 + P2] & (P1 != Q1)
+    hits = np.flatnonzero(good)
+    if not len(hits):
+        return None
+    node = int(hits[0])
+    p1, p2, q1 = int(P1[node]), int(P2[node]), int(Q1[node])
+    here = label == label[node]
+    is_ = lambda target: np.arange(len(here)) == target                       # noqa: E731
+    z = next((a,) + _pair_bfs(succ, [int(succ[node, a])], is_(node))[0] for a in range(m) if here[succ[node, a]])
+    x, _ = _pair_bfs(psucc, [int(d1.initial) * n2 + int(d2.initial)], np.arange(pairs) == p1 * n2 + p2)
+    y, _ = _pair_bfs(psucc, [q1 * n2 + p2], np.outer(d1.accepting, d2.accepting).reshape(-1))
+    w, _ = _pair_bfs(T1, [p1], np.asarray(d1.accepting, dtype=bool))
+    u, _ = _pair_bfs(T1, [int(d1.initial)], np.arange(n1) == q1)
+    return WindowFamily(x, z, y, w, u)
+
+
+def _forward(succ: np.ndarray, start: int) -> np.ndarray:
+    """The nodes reachable from ``start`` in the graph ``succ`` (node × letter → node)."""
+    seen = np.zeros(succ.shape[0], dtype=bool)
+    seen[start] = True
+    frontier = np.array([start])
+    while len(frontier):
+        nxt = np.unique(succ[frontier].reshape(-1))
+        frontier = nxt[~seen[nxt]]
+        seen[frontier] = True
+    return seen
+
+
+def _backward(succ: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """The nodes from which a node of ``targets`` is reachable."""
+    co = targets.copy()
+    while True:
+        more = co | co[succ].any(axis=1)
+        if (more == co).all():
+            return co
+        co = more
+
+
+# ---------------------------------------------------------------------------------------------
 # the answer
 
 @dataclass(frozen=True)
@@ -608,8 +1133,18 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         inner = _decide("LTL[Y]", "LTL[Y]", None, None, d1, d2, limits)
         if inner.separable is False:
             return done(None, inner.proof, f"{base} ⊆ LTL[Y], which cannot separate them")
+        sep = _fragment_separator(base, d1, d2, limits)
+        if sep is not None:
+            return done(sep, None, f"{sep.found_in}; checked on DFAs")
         return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
-    if base in ("SL", "LT", "LTT", "PT"):
+    if base == "PT":
+        return _decide_pt(name, d1, d2, limits, found_in, done)
+    if base == "SL":
+        family = _window_family(d1, d2, limits.type_states)
+        if family is not None:
+            return done(None, family, "a word of L2, pumped, whose windows all occur in words of L1 "
+                                      "(every SL[k] language containing L1 contains it)")
+    if base in ("SL", "LT", "LTT"):
         small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
                           synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
         tried = []
@@ -625,6 +1160,11 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
                                        "language), checked on DFAs")
         return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…"
                                 f"{tried[-1] if tried else '-'}; separation by {base} is not decided here")
+    if base == "LTL[P]":
+        family = _r_trivial_family(d1, d2, limits.type_states)
+        if family is not None:
+            return done(None, family, "a family that every R-trivial language (LTL[P] at the N+1 readout) "
+                                      "confuses: (xy)^ω x = (xy)^ω")
     tried = []
     for sub, reason in _SUBCLASSES.get(base, ()):
         inner = _decide(sub, *parse_class(sub), d1, d2, limits)
@@ -633,10 +1173,166 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
             s = inner.separator
             sep = Separator(s.cls, s.kind, s.k, s.t, s.subset, s.profiles, s.alphabet, s.dfa, reason)
             return done(sep, None, f"separated by {s.cls} ({reason}), checked on DFAs")
+    if base.startswith("LTL["):
+        sep = _fragment_separator(base, d1, d2, limits)
+        if sep is not None:
+            return done(sep, None, f"{sep.found_in}; checked on DFAs")
+        tried.append("L1, A* ∖ L2")
     return done(None, None, f"separation by {base} is not decided here"
                             + (f" (no separator in {', '.join(tried)})" if tried else ""))
+
+
+def _decide_pt(name, d1, d2, limits, found_in, done) -> LanguageSeparation:
+    """PT: "not separable" with a common pattern; otherwise separable (the theorem of §11.3),
+    the separator being the first PT[k] that separates, k = 1, 2, … within the budgets."""
+    family = _pt_pattern(d1, d2, limits.type_states)
+    if family is not None:
+        return done(None, family, "a pattern common to L1 and L2: every PT[k] confuses two of their "
+                                  "words (Place–van Rooijen–Zeitoun 2013)")
+    order = 0
+    while True:
+        order += 1
+        try:
+            sep, proof = _fixed(f"PT[{order}]", "PT", order, 1, d1, d2, limits, found_in)
+        except LimitExceeded as e:
+            return done(None, None, f"no common pattern, so PT separates them (Place–van Rooijen–Zeitoun "
+                                    f"2013), but no separator was built: PT[{order}] exceeds the budget "
+                                    f"({e}); raise limit")
+        if sep:
+            return done(sep, None, f"no common pattern; separated at order {order} (a PT[{order}] language "
+                                   "is a PT language), checked on DFAs")
+        if proof is not None and order > 64:
+            raise AssertionError("PT: no common pattern, yet no separator up to order 64")
 
 
 def _common_word(d1: DFA, d2: DFA):
     w = shortest_accepted(intersection(d1, d2))
     return None if w is None else CommonWord(tuple(d1.letter_index(a) for a in w))
+
+
+# ---------------------------------------------------------------------------------------------
+# re-checking a saved answer (``separate --check FILE``)
+
+_PROOFS = {
+    "common word": lambda j, w: CommonWord(w(j["word"])),
+    "same profile": lambda j, w: SameProfile(j["profile"], int(j["k"]), int(j["t"]), w(j["in_L1"]), w(j["in_L2"])),
+    "factor cover": lambda j, w: FactorCover(int(j["k"]), w(j["in_L2"]), tuple(w(u) for u in j["cover_in_L1"])),
+    "suffix family": lambda j, w: SuffixFamily(w(j["l1"]), w(j["l2"]), w(j["z"]), w(j["y"])),
+    "common pattern": lambda j, w: PatternFamily(
+        tuple(w(u) for u in j["u"]),
+        tuple((w(b["y"]), w(b["z"]), w(b["y_after"])) for b in j["blocks_L1"]),
+        tuple((w(b["y"]), w(b["z"]), w(b["y_after"])) for b in j["blocks_L2"])),
+    "R-trivial family": lambda j, w: RTrivialFamily(w(j["p"]), w(j["x"]), w(j["y"]), w(j["s"])),
+    "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
+}
+
+
+def _reader(alphabet):
+    """Text → letter indices (one character a letter, "ε" or "" the empty word; markers ⋊ ⋉)."""
+    index = {a: i for i, a in enumerate(alphabet)}
+    index.update({"⋊": START, "⋉": END})
+
+    def read(text: str) -> tuple:
+        if text == "ε":
+            return ()
+        try:
+            return tuple(index[c] for c in text)
+        except KeyError as e:
+            raise InputError(f"the answer names the letter {e.args[0]!r}, not in the alphabet "
+                             f"{list(alphabet)}", parameters=("check",)) from None
+    return read
+
+
+def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
+    """K's DFA rebuilt from a printed certificate alone."""
+    read = _reader(alphabet)
+    kind, k = cert["kind"], cert.get("k")
+    if kind == "formula":
+        if cert.get("definitions"):
+            raise InputError("a formula separator with definitions is not re-checked here", parameters=("check",))
+        dfa = load_language(formula=cert["formula"], alphabet=list(alphabet)).dfa
+        return dfa.with_alphabet_order(alphabet) if dfa.alphabet != alphabet else dfa
+    k = int(k)
+    if kind == "subsequences":
+        allowed = {frozenset(read(x) for x in p) for p in cert["profiles"]}
+        return _separator_dfa(_tracker(kind, k, 1), allowed.__contains__, alphabet, limits.synthesis_states)
+    if kind == "suffix":
+        allowed = {read(p) for p in cert["profiles"]}
+        return _separator_dfa(_tracker(kind, k, 1), allowed.__contains__, alphabet, limits.synthesis_states)
+    if kind == "factors" and "allowed_factors" in cert:
+        allowed = {read(f) for f in cert["allowed_factors"]}
+        return _separator_dfa(_tracker(kind, k, 1), lambda p: all(f in allowed for f, _ in p), alphabet,
+                              limits.synthesis_states)
+    if kind == "factors":
+        t = int(cert.get("t", 1))
+
+        def one(item: str):
+            text, _, count = item.partition("×")
+            return read(text), int(count) if count else 1
+        allowed = {tuple(sorted(one(x) for x in p)) for p in cert["profiles"]}
+        return _separator_dfa(_tracker(kind, k, t), allowed.__contains__, alphabet, limits.synthesis_states)
+    raise InputError(f"unknown separator kind {kind!r}", parameters=("check",))
+
+
+#: the certificate forms whose languages lie in each unbounded class (the inclusions of
+#: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
+_FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
+          "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
+          "FO2[<]": {"PT"}}
+
+
+def _class_problem(by: str, cert: dict) -> str | None:
+    """Why the certificate's language is not shown to be in class ``by`` (None: it is)."""
+    base, k, t = parse_class(by)
+    kind = cert["kind"]
+    if kind == "formula":
+        if not base.startswith("LTL["):
+            return f"a formula certificate does not show membership in {by}"
+        fr = Fragment.parse(base)
+        return None if fr.allows(parse_formula(cert["formula"])) else f"the formula is not a formula of {fr}"
+    form = {"subsequences": "PT", "suffix": "LTL[Y]"}.get(kind)
+    if kind == "factors":
+        form = "SL" if "allowed_factors" in cert else ("LTT" if int(cert.get("t", 1)) > 1 else "LT")
+    if form is None:
+        return f"unknown certificate kind {kind!r}"
+    if k is not None:                              # a fixed order: its own form and order
+        same = {"D": "LTL[Y]", "LTT": form if form in ("LT", "LTT") else None}.get(base, base)
+        if form != same or int(cert["k"]) != k or (base == "LTT" and int(cert.get("t", 1)) > t):
+            return f"a {form} certificate of order {cert['k']} is not a {by} language"
+        return None
+    return None if form in _FORMS.get(base, ()) else f"a {form} certificate does not show membership in {by}"
+
+
+def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = None) -> tuple[bool, str]:
+    """Re-check the JSON of a separation answer (``separate --json``) against the two
+    languages, from the printed words and certificate alone: a separator's DFA is rebuilt from
+    its certificate and L1 ⊆ K, K ∩ L2 = ∅ checked on DFAs; a proof is read back into its
+    form and re-checked by :func:`verify_proof`.  (valid, reason); "undecided" claims nothing."""
+    limits = limits if limits is not None else Limits()
+    d1, d2 = _common_alphabet(as_dfa(l1, parameter="l1"), as_dfa(l2, parameter="l2"), alphabet)
+    if any(len(a) != 1 for a in d1.alphabet):
+        raise InputError("answers over letters of more than one character are not re-checked here",
+                         parameters=("check",))
+    if not isinstance(answer, dict) or "separable" not in answer:
+        raise InputError("not a separation answer (no key 'separable')", parameters=("check",))
+    try:
+        if answer["separable"] is True:
+            problem = _class_problem(answer["by"], answer["separator"])
+            if problem is not None:
+                return False, problem
+            dfa = _rebuilt_separator(answer["separator"], d1.alphabet, limits)
+            if not is_subset(d1, dfa):
+                return False, "L1 ⊄ K: the separator rejects a word of L1"
+            if not is_empty(intersection(dfa, d2)):
+                return False, "K ∩ L2 ≠ ∅: the separator accepts a word of L2"
+            return True, (f"K ({answer['separator']['kind']}, rebuilt from the certificate: {dfa.n_states} "
+                          "states) contains L1 and no word of L2")
+        if answer["separable"] is False:
+            j = answer["proof"]
+            proof = _PROOFS[j["kind"]](j, _reader(d1.alphabet))
+            ok = verify_proof(proof, d1, d2)
+            return ok, (f"the {j['kind']} re-checked on the two DFAs" if ok
+                        else f"the {j['kind']} does not hold on the two DFAs")
+    except (KeyError, TypeError, ValueError) as e:
+        raise InputError(f"malformed separation answer: {type(e).__name__}: {e}", parameters=("check",)) from None
+    return True, "undecided: nothing is claimed"

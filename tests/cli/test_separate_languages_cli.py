@@ -81,3 +81,76 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "Traceback" not in err[0]
+
+
+_CHECK_CASES = [("(ab)*", "(ab)*a", by) for by in ("PT", "PT[2]", "LT[2]", "SL[2]", "LTT[2,2]", "LTL[Y]",
+                                                    "global", "hybrid:1", "LTL[S]")] + [
+    ("(a|b)*abb", "(a|b)*bbb", "local:2"), ("(a|b)*abb", "(a|b)*bbb", "SL[2]"),
+    ("a(a|b)*", "b(a|b)*", "global"), ("a(a|b)*", "b(a|b)*", "LTL[Y]"), ("(a|b)*a", "(a|b)*b", "D[3]"),
+    ("(aa)*", "a(aa)*", "SL")]
+
+
+@pytest.mark.parametrize("r1,r2,by", _CHECK_CASES)
+def test_check_re_checks_a_saved_answer(tmp_path, capsys, r1, r2, by):
+    """separate --check FILE: every answer printed re-checks from its JSON alone (exit 0)."""
+    out = _json(capsys, "separate", "--regex", r1, "--regex", r2, "--by", by)
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(out), encoding="utf-8")
+    assert main(["separate", "--regex", r1, "--regex", r2, "--by", by, "--check", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["valid"] is True
+
+
+def _tampered(tmp_path, capsys, r1, r2, by, edit) -> int:
+    out = _json(capsys, "separate", "--regex", r1, "--regex", r2, "--by", by)
+    edit(out)
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(out), encoding="utf-8")
+    status = main(["separate", "--regex", r1, "--regex", r2, "--by", by, "--check", str(path)])
+    capsys.readouterr()
+    return status
+
+
+def test_check_refuses_tampered_answers(tmp_path, capsys):
+    """A separator missing a profile of L1, a proof with a word changed, a certificate of a
+    class that is not the one asked, a "no" for a separable pair: NOT valid (exit 1)."""
+    def drop_profile(out):
+        out["separator"]["profiles"] = out["separator"]["profiles"][1:]
+    assert _tampered(tmp_path, capsys, "(ab)*", "(ab)*a", "LT[2]", drop_profile) == 1
+
+    def longer_z(out):
+        out["proof"]["blocks_L1"][0]["z"] += "a"
+    assert _tampered(tmp_path, capsys, "(ab)*", "(ab)*a", "PT", longer_z) == 1
+
+    def wrong_y(out):
+        out["proof"]["y"] += "a"
+    assert _tampered(tmp_path, capsys, "(ab)*", "(a|b)*aa(a|b)*", "LTL[Y]", wrong_y) == 1
+
+    def other_family(out):
+        out["proof"]["s"] = "b"
+    assert _tampered(tmp_path, capsys, "(a|b|c)*a", "(a|b|c)*(b|c)", "global", other_family) == 1
+
+    def short_window(out):                         # z = ε proves nothing
+        out["proof"]["z"] = ""
+    assert _tampered(tmp_path, capsys, "(aa)*", "a(aa)*", "SL", short_window) == 1
+
+    def pt_certificate(out):                       # a PT[2] certificate claimed for LT[2]
+        out["separator"] = {"class": "PT[2]", "kind": "subsequences", "k": 2, "profiles": [["ε"]]}
+    assert _tampered(tmp_path, capsys, "(ab)*", "(ab)*a", "LT[2]", pt_certificate) == 1
+
+    def formula_outside(out):                      # a formula with Y claimed for global (LTL[P])
+        out["separator"] = {"class": "LTL[P]", "kind": "formula", "formula": "Y a & !Y Y true",
+                            "definitions": [], "found_in": "forged"}
+    assert _tampered(tmp_path, capsys, "a(a|b)*", "b(a|b)*", "global", formula_outside) == 1
+
+
+def test_check_bad_files_exit_2(tmp_path, capsys):
+    path = tmp_path / "answer.json"
+    path.write_text("{not json", encoding="utf-8")
+    argv = ["separate", "--regex", "a", "--regex", "b", "--by", "PT", "--check", str(path)]
+    assert main(argv) == 2
+    path.write_text(json.dumps({"by": "LT[2]", "separable": True}), encoding="utf-8")
+    assert main(argv) == 2                          # an answer for another class
+    path.write_text(json.dumps({"by": "PT", "separable": False, "proof": {"kind": "nonsense"}}), encoding="utf-8")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err

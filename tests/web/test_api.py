@@ -257,7 +257,9 @@ def test_every_field_of_every_question_refuses_a_lone_surrogate_and_a_non_finite
 
     base = {"language": REGEX, "verify": {**REGEX, "identity": "[x=x]"}, "separate": {"a": "LT", "b": "SL"},
             "compile": REGEX, "download": {**REGEX, "what": "json"}, "census": {"states": 1, "alphabet": "ab"},
-            "extract": {**REGEX, "model": "compiled"}}
+            "extract": {**REGEX, "model": "compiled"},
+            "separate_languages": {"source1": "regex", "text1": "a", "source2": "regex", "text2": "b",
+                                   "by": "PT"}}
     assert set(base) == set(FIELDS)
     for kind, fields in FIELDS.items():
         check_request(kind, base[kind])
@@ -402,3 +404,49 @@ def test_verify_a_pair_as_the_command_line_does(client, capsys, monkeypatch):
     assert _run_cli(fam["cli"], capsys, monkeypatch)["valid"] is True
     bad = client.post("/api/verify", json={**body, "family": True, "depth": 2})
     assert bad.status_code == 400
+
+
+def test_separate_languages_answers_as_the_command_line(client, capsys, monkeypatch):
+    """Two languages and --by: the page's JSON is the command line's (the line it names), the
+    separator exact on DFAs, the proof re-checked by verify_proof; bad input one 400 line."""
+    from attnlogic.automata.regex import regex_to_dfa
+    from attnlogic.definability.separation.separate_languages import SuffixFamily, verify_proof
+
+    body = {"source1": "regex", "text1": "(a|b)*abb", "source2": "regex", "text2": "(a|b)*bbb",
+            "alphabet": "ab", "by": "LTL[Y]"}
+    data = client.post("/api/separate_languages", json=body).json()
+    assert data["separable"] is True and data["text"].startswith("separable by LTL[Y]")
+    assert _run_cli(data["cli"], capsys, monkeypatch) == {k: v for k, v in data.items() if k not in ("text", "cli")}
+    sep = data["separator"]
+    assert sep["kind"] == "suffix"
+    # K from the printed certificate: the words whose last k letters are a printed profile
+    from itertools import product
+    k, allowed = sep["k"], set(sep["profiles"])
+    l1, l2 = regex_to_dfa("(a|b)*abb", "ab"), regex_to_dfa("(a|b)*bbb", "ab")
+    for n in range(8):
+        for w in product("ab", repeat=n):
+            key = "".join(w[-k:]) or "ε"
+            if l1.accepts(list(w)):
+                assert key in allowed
+            if l2.accepts(list(w)):
+                assert key not in allowed
+    # not separable: the pumped family, re-checked
+    body = {**body, "text1": "(ab)*", "text2": "(a|b)*aa(a|b)*", "source2": "regex", "by": "local:1"}
+    data = client.post("/api/separate_languages", json=body).json()
+    assert data["separable"] is False and data["proof"]["kind"] == "suffix family"
+    assert _run_cli(data["cli"], capsys, monkeypatch) == {k: v for k, v in data.items() if k not in ("text", "cli")}
+    p = data["proof"]
+    idx = lambda s: tuple("ab".index(c) for c in s)                         # noqa: E731
+    assert verify_proof(SuffixFamily(idx(p["l1"]), idx(p["l2"]), idx(p["z"]), idx(p["y"])),
+                        regex_to_dfa("(ab)*", "ab"), regex_to_dfa("(a|b)*aa(a|b)*", "ab"))
+    # a formula and PT: the common pattern (every PT[k] confuses two words)
+    data = client.post("/api/separate_languages", json={"source1": "formula", "text1": "Y a & Y Y b",
+                                                         "source2": "formula", "text2": "Y b & Y Y a",
+                                                         "alphabet": "ab", "by": "PT"}).json()
+    assert data["separable"] is False and data["proof"]["kind"] == "common pattern"
+    assert _run_cli(data["cli"], capsys, monkeypatch) == {k: v for k, v in data.items() if k not in ("text", "cli")}
+    # bad input: one line, 400
+    for bad in ({**body, "by": "XX"}, {**body, "text1": "(a|"}, {**body, "source1": "file"}):
+        r = client.post("/api/separate_languages", json=bad)
+        assert r.status_code == 400 and "\n" not in r.json()["error"].strip().split("\n")[0]
+    assert client.post("/api/separate_languages", json={"by": "PT"}).status_code == 400

@@ -220,6 +220,30 @@ def test_separate_two_fragments(server, browser, shots):
     _shot(browser, shots, "separate.png")
 
 
+def test_separate_two_languages(server, browser):
+    """Two regexes and --by in the form: the verdict and the command line are the library's
+    answer; the answer's link reproduces it."""
+    from attnlogic.automata.regex import regex_to_dfa
+    from attnlogic.definability.separation.separate_languages import separate
+
+    _start(browser, server, "separate")
+    _type(_css(browser, "#seplang-text1")[0], "(ab)*")
+    _type(_css(browser, "#seplang-text2")[0], "(ab)*a")
+    _type(_css(browser, "#seplang-by")[0], "PT")
+    _css(browser, "#run-seplang")[0].click()
+    _wait(browser, lambda d: _css(d, "#seplang-body h2"), "the answer")
+    want = separate(regex_to_dfa("(ab)*", "ab"), regex_to_dfa("(ab)*a", "ab"), "PT")
+    assert want.separable is False
+    assert _css(browser, "#seplang-body h2")[0].text == "not separable by PT"
+    assert _css(browser, "#seplang-body pre.seplang-text")[0].text == want.text()
+    cli = _css(browser, "#seplang-reproduce .answer-cli")[0].text
+    assert cli == "attnlogic separate --regex '(ab)*' --regex '(ab)*a' --alphabet ab --by PT"
+    link = _css(browser, "#seplang-reproduce .answer-link")[0].get_attribute("href")
+    browser.get(link)
+    _wait(browser, lambda d: _css(d, "#seplang-body h2"), "the answer from its link")
+    assert _css(browser, "#seplang-body h2")[0].text == "not separable by PT"
+
+
 def test_open_a_census_language(server, browser, shots):
     from attnlogic.definability.census import census
 

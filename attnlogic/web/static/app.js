@@ -334,6 +334,30 @@ async function runSeparate() {
   reproduce("separate-reproduce", url, data.cli);
 }
 
+// -- separate two languages (separate --by) ----------------------------------------------------
+const SEPARABLE = {true: "separable", false: "not separable", null: "undecided"};
+
+async function runSeparateLanguages() {
+  const body = {source1: $("seplang-src1").value, text1: $("seplang-text1").value,
+                source2: $("seplang-src2").value, text2: $("seplang-text2").value,
+                alphabet: $("seplang-alphabet").value, by: $("seplang-by").value};
+  const data = await api("separate_languages", body);
+  if (!data) { clearAnswer("seplang-out", "seplang-reproduce"); return; }
+  const url = remember({l1: body.text1, s1: body.source1, l2: body.text2, s2: body.source2,
+                        lalpha: body.alphabet, by: body.by});
+  $("seplang-out").classList.remove("hidden");
+  const out = $("seplang-body");
+  out.replaceChildren(
+    el("h2", {class: "seplang-verdict"}, `${SEPARABLE[data.separable]} by ${data.by}`),
+    el("p", {class: "method"}, data.method),
+    el("pre", {class: "seplang-text"}, data.text));
+  if (data.separator) out.append(el("details", {}, el("summary", {}, "the separator's certificate (JSON)"),
+                                    el("pre", {}, JSON.stringify(data.separator, null, 1))));
+  if (data.proof) out.append(el("details", {}, el("summary", {}, "the proof (JSON; attnlogic verify re-checks it)"),
+                                el("pre", {}, JSON.stringify(data.proof, null, 1))));
+  reproduce("seplang-reproduce", url, data.cli);
+}
+
 // -- census ------------------------------------------------------------------------------------
 function fragmentBoxes(id, names, checked) {
   $(id).replaceChildren(...names.map((n) => el("label", {class: "fragment-box"},
@@ -423,6 +447,9 @@ function fillFromURL() {
   if (q.has("word")) $("word").value = q.get("word");
   if (q.has("a")) $("sep-a").value = q.get("a");
   if (q.has("b")) $("sep-b").value = q.get("b");
+  for (const [k, id] of [["l1", "seplang-text1"], ["s1", "seplang-src1"], ["l2", "seplang-text2"],
+                         ["s2", "seplang-src2"], ["lalpha", "seplang-alphabet"], ["by", "seplang-by"]])
+    if (q.has(k)) $(id).value = q.get(k);
   if (q.has("n")) $("census-states").value = q.get("n");
   if (q.has("calpha")) $("census-alphabet").value = q.get("calpha");
   if (q.has("cwin")) $("census-windows").value = q.get("cwin");
@@ -432,6 +459,7 @@ function fillFromURL() {
   showTab(tab);
   if (tab === "language" && q.has("text")) runLanguage();
   else if (tab === "compile" && q.has("text")) runCompile(q.get("word") || "");
+  else if (tab === "separate" && q.has("by")) runSeparateLanguages();
   else if (tab === "separate" && q.has("a")) runSeparate();
   else if (tab === "census" && q.has("n")) runCensus();
   else if (tab === "extract") fillExtractFromURL(q);
@@ -473,6 +501,7 @@ async function start() {
   $("download-safetensors").addEventListener("click", () => download("safetensors"));
   $("download-json").addEventListener("click", () => download("json"));
   $("run-separate").addEventListener("click", runSeparate);
+  $("run-seplang").addEventListener("click", runSeparateLanguages);
   $("run-census").addEventListener("click", runCensus);
   $("census-windows").addEventListener("change", () => {
     const names = censusFragments();
