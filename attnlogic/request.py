@@ -419,7 +419,7 @@ class LanguageSeparationRequest:
     by: str
     alphabet: str | None = None
 
-    FLAGS = ("--max-states", "--max-depth", "--limit")
+    FLAGS = ("--max-depth", "--limit")          # the budgets `separate` reads
 
     def languages(self, limits=None) -> list:
         """Both languages, over one alphabet."""
