@@ -20,7 +20,10 @@ the decision procedures that produced it:
                    compared with the language by a product search, its witness words'
                    profiles are computed directly, its pumped family checked on the DFA;
                    its verdict ("member") must be the one these prove (a "yes" whose
-                   witness checks, or a "no" whose certificate checks, is NOT valid)
+                   witness checks, or a "no" whose certificate checks, is NOT valid).
+                   An answer settled by a declared inclusion ("carried", any class or
+                   LTL fragment): the answer it carries is checked by its own class's
+                   check and the inclusion against the registry's declarations
   --witness U V    non-membership: one word is in the language and the other not, and
                    with --depth D no formula of depth <= D separates them (equal depth-D
                    types, by direct recursion on the words; for LTL[S] the closest-pair
@@ -163,12 +166,9 @@ def _verify_class(dfa, name: str, path: str):
     from attnlogic.definability.registry import CLASSES, language_class
     from attnlogic.kernel.errors import InputError
 
-    check = language_class(name).check             # SL[2]: the class at a fixed order
-    if check is None:
-        raise InputError(f"--class: {name} has no answer check of its own (those with one: "
-                         f"{', '.join(c.name for c in CLASSES if c.check is not None)}, or one at a "
-                         "fixed order, SL[2]; an LTL fragment's answers: --fragment with --formula "
-                         "or --witness)")
+    from attnlogic.definability.verify_carried import class_key, verify_carried
+
+    class_key(name)                                 # a name no class answers: refused first
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
         obj = json.loads(text)
@@ -183,6 +183,18 @@ def _verify_class(dfa, name: str, path: str):
     if not isinstance(obj, dict):
         raise InputError(f"--answer {path}: a JSON object is expected")
     sep = "" if all(len(a) == 1 for a in dfa.alphabet) else ","
+    if obj.get("carried") is not None:
+        # settled by a declared inclusion: the answer it carries, by its own class's check
+        try:
+            return verify_carried(dfa, name, obj, sep)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise InputError(f"--answer {path}: malformed answer ({exc.__class__.__name__}: {exc})") from None
+    check = language_class(name).check             # SL[2]: the class at a fixed order
+    if check is None:
+        raise InputError(f"--class: {name} has no answer check of its own (those with one: "
+                         f"{', '.join(c.name for c in CLASSES if c.check is not None)}, or one at a "
+                         "fixed order, SL[2]; an LTL fragment's answers: --fragment with --formula "
+                         "or --witness; any class's answer settled by a declared inclusion)")
     try:
         return check(dfa, obj, sep)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
