@@ -32,6 +32,7 @@ and each worker's peak resident memory.
 
 Run:  .venv/bin/python -m benchmarks.bench_certificates [--census-step 1] [--repeat 3]
       .venv/bin/python -m benchmarks.bench_certificates --yes [--census-step 50] [--baseline DIR]
+          [--certificate-seconds 0]
 (on a checkout without the meter, e.g. 69cce41, it measures the "before": every column but
 the steps).
 """
@@ -87,11 +88,14 @@ def main(argv=None) -> None:
     parser.add_argument("--yes", action="store_true", help="count the 'yes' answers without a certificate")
     parser.add_argument("--baseline", metavar="DIR",
                         help="--yes: compare with the checkout DIR in the same run (two workers)")
+    parser.add_argument("--certificate-seconds", type=float, metavar="S",
+                        help="--yes: classify's certificate_seconds (0: the step budget alone, no try "
+                             "bounded by the clock: counts that do not depend on the load)")
     args = parser.parse_args(argv)
     if args.yes and args.baseline:
-        return compare_yes(args.census_step, args.baseline)
+        return compare_yes(args.census_step, args.baseline, args.certificate_seconds)
     if args.yes:
-        return count_yes(args.census_step)
+        return count_yes(args.census_step, args.certificate_seconds)
 
     def fresh(d):
         return DFA._trusted(d.alphabet, d.transitions, d.initial, d.accepting)
@@ -153,7 +157,7 @@ def _yes_corpora(census_step: int) -> dict:
             "random 50-200": random}
 
 
-def count_yes(census_step: int) -> None:
+def count_yes(census_step: int, certificate_seconds: float | None = None) -> None:
     """The "yes" answers of default classifications without a certificate (``--yes``)."""
     import collections
 
@@ -163,7 +167,7 @@ def count_yes(census_step: int) -> None:
         times, yes, missing = [], 0, collections.Counter()
         for d in dfas:
             t = time.perf_counter()
-            cl = classify(d)
+            cl = classify(d, certificate_seconds=certificate_seconds)
             times.append(time.perf_counter() - t)
             for r in cl.results:
                 if r.member is True:
@@ -187,7 +191,7 @@ for line in sys.stdin:
     job = json.loads(line)
     d = DFA(job["alphabet"], job["transitions"], job["initial"], job["accepting"])
     t = time.perf_counter()
-    cl = classify(d)
+    cl = classify(d, certificate_seconds=job["certificate_seconds"])
     seconds = time.perf_counter() - t
     yes = [r for r in cl.results if r.member is True]
     print(json.dumps({"seconds": seconds, "yes": len(yes),
@@ -240,11 +244,12 @@ class _Worker:
         self.proc = subprocess.Popen([sys.executable, "-c", _WORKER], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=env, cwd="/")
 
-    def run(self, d) -> dict:
+    def run(self, d, certificate_seconds: float | None = None) -> dict:
         import json
 
         job = {"alphabet": list(d.alphabet), "transitions": [[int(x) for x in row] for row in d.transitions],
-               "initial": int(d.initial), "accepting": [bool(x) for x in d.accepting]}
+               "initial": int(d.initial), "accepting": [bool(x) for x in d.accepting],
+               "certificate_seconds": certificate_seconds}
         self.proc.stdin.write(json.dumps(job) + "\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
@@ -257,7 +262,7 @@ class _Worker:
         self.proc.wait()
 
 
-def compare_yes(census_step: int, baseline: str) -> None:
+def compare_yes(census_step: int, baseline: str, certificate_seconds: float | None = None) -> None:
     """``--yes --baseline DIR``: :func:`count_yes` for this checkout and DIR in the same run."""
     import collections
 
@@ -269,7 +274,8 @@ def compare_yes(census_step: int, baseline: str) -> None:
     for d in warm:                       # imports and first calls, not counted
         for w in workers.values():
             w.run(d)
-    print(f"this checkout vs {baseline}: default classify, each language by both (alternating order)")
+    budget = "default budgets" if certificate_seconds is None else f"certificate_seconds={certificate_seconds:g}"
+    print(f"this checkout vs {baseline}: classify ({budget}), each language by both (alternating order)")
     try:
         for name, dfas in _yes_corpora(census_step).items():
             times = {k: [] for k in workers}
@@ -278,7 +284,7 @@ def compare_yes(census_step: int, baseline: str) -> None:
             peak = {}
             for i, d in enumerate(dfas):
                 for k in (("this", "base") if i % 2 == 0 else ("base", "this")):
-                    out = workers[k].run(d)
+                    out = workers[k].run(d, certificate_seconds)
                     times[k].append(out["seconds"])
                     yes[k] += out["yes"]
                     missing[k].update(out["missing"])
