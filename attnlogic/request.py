@@ -307,13 +307,10 @@ class VerifyRequest:
         """The answer for the class checked by the ``check`` its declaration names (the
         registry's); a JSON of classify (its ``classes`` or, before schema 2, ``fragments``)
         gives the answer for the class."""
+        from .definability.engine.verify_carried import class_key, verify_carried
+
         name = self.class_name
-        check = language_class(name).check             # SL[2]: the class at a fixed order
-        if check is None:
-            raise InputError(f"class {name} has no answer check of its own (those with one: "
-                             f"{', '.join(c.name for c in CLASSES if c.check is not None)}, or one at a "
-                             "fixed order, SL[2]; an LTL fragment's answers are checked by its formula "
-                             "or its witness pair)", parameters=("classes",))
+        class_key(name)                                 # a name no class answers: refused first
         where = f"answer {self.answer_file}" if self.answer_file is not None else "answer"
         obj = self.class_answer
         if isinstance(obj, dict):
@@ -325,6 +322,14 @@ class VerifyRequest:
                 obj = answers[name]
         if not isinstance(obj, dict):
             raise InputError(f"{where}: a JSON object is expected", parameters=("answer",))
+        carried = obj.get("carried") is not None        # settled by a declared inclusion
+        check = (lambda d, o, s: verify_carried(d, name, o, s)) if carried else language_class(name).check
+        if check is None:                               # SL[2]: the class at a fixed order has one
+            raise InputError(f"class {name} has no answer check of its own (those with one: "
+                             f"{', '.join(c.name for c in CLASSES if c.check is not None)}, or one at a "
+                             "fixed order, SL[2]; an LTL fragment's answers are checked by its formula "
+                             "or its witness pair; any class's answer settled by a declared inclusion, "
+                             "by the answer it carries)", parameters=("classes",))
         try:
             return check(dfa, obj, sep)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

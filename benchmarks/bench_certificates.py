@@ -23,9 +23,16 @@ instead, over the census of minimal DFAs with at most 4 states over {a, b} (ever
 DFAs of 50, 100 and 200 states (5 each, seeded): the "yes" answers of a default
 classification, those without a certificate (by fragment, with the reason's first words),
 and the median and largest wall time of ``classify`` per corpus (a run each, warm).
+With ``--baseline DIR`` (a checkout of the commit to compare with, e.g. ``git worktree add
+/tmp/base 44d40cd``) each language is classified by both versions in the same run: two
+worker processes, one importing this checkout and one DIR, given the same DFAs one at a
+time, in alternating order; printed per corpus: both counts, the median and largest times,
+the ratio of the medians (this checkout / DIR) and the median of the per-language ratios,
+and each worker's peak resident memory.
 
 Run:  .venv/bin/python -m benchmarks.bench_certificates [--census-step 1] [--repeat 3]
-      .venv/bin/python -m benchmarks.bench_certificates --yes [--census-step 50]
+      .venv/bin/python -m benchmarks.bench_certificates --yes [--census-step 50] [--baseline DIR]
+          [--certificate-seconds 0]
 (on a checkout without the meter, e.g. 69cce41, it measures the "before": every column but
 the steps).
 """
@@ -79,9 +86,16 @@ def main(argv=None) -> None:
     parser.add_argument("--census-step", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--yes", action="store_true", help="count the 'yes' answers without a certificate")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="--yes: compare with the checkout DIR in the same run (two workers)")
+    parser.add_argument("--certificate-seconds", type=float, metavar="S",
+                        help="--yes: classify's certificate_seconds (0: the step budget alone, no try "
+                             "bounded by the clock: counts that do not depend on the load)")
     args = parser.parse_args(argv)
+    if args.yes and args.baseline:
+        return compare_yes(args.census_step, args.baseline, args.certificate_seconds)
     if args.yes:
-        return count_yes(args.census_step)
+        return count_yes(args.census_step, args.certificate_seconds)
 
     def fresh(d):
         return DFA._trusted(d.alphabet, d.transitions, d.initial, d.accepting)
@@ -143,7 +157,7 @@ def _yes_corpora(census_step: int) -> dict:
             "random 50-200": random}
 
 
-def count_yes(census_step: int) -> None:
+def count_yes(census_step: int, certificate_seconds: float | None = None) -> None:
     """The "yes" answers of default classifications without a certificate (``--yes``)."""
     import collections
 
@@ -153,7 +167,7 @@ def count_yes(census_step: int) -> None:
         times, yes, missing = [], 0, collections.Counter()
         for d in dfas:
             t = time.perf_counter()
-            cl = classify(d)
+            cl = classify(d, certificate_seconds=certificate_seconds)
             times.append(time.perf_counter() - t)
             for r in cl.results:
                 if r.member is True:
@@ -164,6 +178,132 @@ def count_yes(census_step: int) -> None:
               f"max {max(times):.3f} s; {yes} 'yes', {sum(missing.values())} without a certificate")
         for what, k in missing.most_common(6):
             print(f"    {k} x {what}")
+
+
+#: the worker of --baseline: classifies the DFAs it is sent (one JSON object a line) with
+#: the attnlogic it imports, and answers each with its time, its "yes" answers without a
+#: formula and the process's peak resident memory so far
+_WORKER = r"""
+import json, resource, sys, time
+from attnlogic.automata.dfa import DFA
+from attnlogic.definability.classify import classify
+for line in sys.stdin:
+    job = json.loads(line)
+    d = DFA(job["alphabet"], job["transitions"], job["initial"], job["accepting"])
+    t = time.perf_counter()
+    cl = classify(d, certificate_seconds=job["certificate_seconds"])
+    seconds = time.perf_counter() - t
+    yes = [r for r in cl.results if r.member is True]
+    print(json.dumps({"seconds": seconds, "yes": len(yes),
+                      "missing": [f"{r.fragment}: {r.method[:60]}" for r in yes if r.formula is None],
+                      "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}), flush=True)
+"""
+
+
+def _shim(checkout) -> str:
+    """A folder whose ``attnlogic`` package is the checkout's (its top-level folders as
+    ``attnlogic.<folder>``, as setup.py maps them), to put first on the worker's path.  The
+    checkout's compiled automata/_native extension is copied from this one when it has none
+    and the C source is the same (without it the baseline would take the slower routes)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    base = Path(checkout).resolve()
+    here = Path(__file__).resolve().parent.parent
+    if not (base / "attnlogic" / "__init__.py").is_file():
+        raise SystemExit(f"--baseline {checkout}: not a checkout of attnlogic")
+    if not list((base / "automata").glob("_native*.so")):
+        built = list((here / "automata").glob("_native*.so"))
+        if built and (base / "automata" / "_native.c").read_bytes() == (here / "automata" / "_native.c").read_bytes():
+            shutil.copy2(built[0], base / "automata" / built[0].name)
+            print(f"(copied {built[0].name} into {base / 'automata'}: the same C source)")
+    root = Path(tempfile.mkdtemp(prefix="attnlogic-baseline-"))
+    pkg = root / "attnlogic"
+    pkg.mkdir()
+    for item in (base / "attnlogic").iterdir():
+        (pkg / item.name).symlink_to(item)
+    skip = {"benchmarks", "tests", "examples", "build", "dist", "attnlogic"}
+    for folder in base.iterdir():
+        if (folder / "__init__.py").is_file() and folder.name not in skip and folder.name.isidentifier():
+            (pkg / folder.name).symlink_to(folder)
+    return str(root)
+
+
+class _Worker:
+    """A worker process running :data:`_WORKER` (``path``: put first on its PYTHONPATH)."""
+
+    def __init__(self, path: str | None):
+        import os
+        import subprocess
+        import sys
+
+        env = dict(os.environ)
+        if path is not None:
+            env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
+        self.proc = subprocess.Popen([sys.executable, "-c", _WORKER], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, env=env, cwd="/")
+
+    def run(self, d, certificate_seconds: float | None = None) -> dict:
+        import json
+
+        job = {"alphabet": list(d.alphabet), "transitions": [[int(x) for x in row] for row in d.transitions],
+               "initial": int(d.initial), "accepting": [bool(x) for x in d.accepting],
+               "certificate_seconds": certificate_seconds}
+        self.proc.stdin.write(json.dumps(job) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit("a worker ended without answering")
+        return json.loads(line)
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def compare_yes(census_step: int, baseline: str, certificate_seconds: float | None = None) -> None:
+    """``--yes --baseline DIR``: :func:`count_yes` for this checkout and DIR in the same run."""
+    import collections
+
+    import shutil
+
+    shim = _shim(baseline)
+    workers = {"this": _Worker(None), "base": _Worker(shim)}
+    warm = _yes_corpora(census_step)["MLRegTest 4 letters"][:2]
+    for d in warm:                       # imports and first calls, not counted
+        for w in workers.values():
+            w.run(d)
+    budget = "default budgets" if certificate_seconds is None else f"certificate_seconds={certificate_seconds:g}"
+    print(f"this checkout vs {baseline}: classify ({budget}), each language by both (alternating order)")
+    try:
+        for name, dfas in _yes_corpora(census_step).items():
+            times = {k: [] for k in workers}
+            yes = {k: 0 for k in workers}
+            missing = {k: collections.Counter() for k in workers}
+            peak = {}
+            for i, d in enumerate(dfas):
+                for k in (("this", "base") if i % 2 == 0 else ("base", "this")):
+                    out = workers[k].run(d, certificate_seconds)
+                    times[k].append(out["seconds"])
+                    yes[k] += out["yes"]
+                    missing[k].update(out["missing"])
+                    peak[k] = out["peak_kb"]
+            ratios = [a / max(b, 1e-9) for a, b in zip(times["this"], times["base"])]
+            med = {k: statistics.median(v) for k, v in times.items()}
+            print(f"{name}: {len(dfas)} languages")
+            for k in ("base", "this"):
+                print(f"    {k:>4}: {yes[k]} 'yes', {sum(missing[k].values())} without a certificate; classify "
+                      f"median {med[k]:.4f} s, max {max(times[k]):.3f} s; peak RSS {peak[k] / 1024:.0f} MB")
+                for what, n in missing[k].most_common(4):
+                    print(f"          {n} x {what}")
+            print(f"    ratio this/base: of the medians {med['this'] / max(med['base'], 1e-9):.2f}x, median of "
+                  f"the per-language ratios {statistics.median(ratios):.2f}x, of the totals "
+                  f"{sum(times['this']) / max(sum(times['base']), 1e-9):.2f}x")
+    finally:
+        for w in workers.values():
+            w.close()
+        shutil.rmtree(shim, ignore_errors=True)     # its symbolic links only
 
 
 if __name__ == "__main__":

@@ -20,7 +20,10 @@ the decision procedures that produced it:
                    compared with the language by a product search, its witness words'
                    profiles are computed directly, its pumped family checked on the DFA;
                    its verdict ("member") must be the one these prove (a "yes" whose
-                   witness checks, or a "no" whose certificate checks, is NOT valid)
+                   witness checks, or a "no" whose certificate checks, is NOT valid).
+                   An answer settled by a declared inclusion ("carried", any class or
+                   LTL fragment): the answer it carries is checked by its own class's
+                   check and the inclusion against the registry's declarations
   --witness U V    non-membership: one word is in the language and the other not, and
                    with --depth D no formula of depth <= D separates them (equal depth-D
                    types, by direct recursion on the words; for LTL[S] the closest-pair

@@ -698,9 +698,17 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
             v.append(intern((j, a, sigmas[j - 1])))
         return tuple(v)
 
+    steps: dict = {}            # (M, type read) -> M after it: the same few recur
+
+    def grow(M, x):
+        key = (M, x)
+        out = steps.get(key)
+        if out is None:
+            out = steps[key] = minimal([(tau, U | {x}) for tau, U in M] + [(x, frozenset())])
+        return out
+
     def advance(sigmas, v):
-        return tuple(minimal([(tau, U | {v[j]}) for tau, U in sigmas[j]] + [(v[j], frozenset())])
-                     for j in range(D))
+        return tuple(grow(sigmas[j], v[j]) for j in range(D))
 
     parent, realised, end_verdict, conflict = _explore(
         dfa, tuple(frozenset() for _ in range(D)), vector, advance, D, limit,
@@ -719,28 +727,97 @@ def since_type_automaton(dfa, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
 
 
 def since_formula_steps(info, realised) -> int:
-    """An estimate of the steps (:mod:`attnlogic.kernel.work`) of building the S-type
-    formula: for each type of depth j ≥ 1 over the r realisable types of depth j − 1, the
-    2^r subsets X enumerated for each of the r types τ (the maximal X S τ it does not
-    satisfy), and FORMULA_NODE_STEPS per conjunct (r per type, each a union of ≤ r
-    types)."""
-    sizes = [len(r) for r in realised]
-    total = 0
-    for j, *_ in info:
-        if j > 0:
-            r = sizes[j - 1]
-            total += r * (1 << r) + FORMULA_NODE_STEPS * r * (r + 2)
-    return total
+    """The steps (:mod:`attnlogic.kernel.work`) of building the S-type formula, counted
+    before building: FORMULA_NODE_STEPS per conjunct of the χ formulas (a conjunct
+    ``X S τ`` or ``¬(X S τ)`` is at most three new nodes beside the unions, shared) and per
+    union of types, and a step per set the minimal transversals of :func:`_maximal_avoiding`
+    enumerate (memoised: each family of sets is enumerated once)."""
+    R = [sorted(r) for r in realised]
+    avoiding = _Avoiding()
+    conjuncts, unions = 0, set()
+    for j, _, M in info:
+        if j == 0:
+            continue
+        by = _pairs_by_type(M)
+        for tau in R[j - 1]:
+            Us = by.get(tau, ())
+            Xs = avoiding(R[j - 1], Us)
+            conjuncts += len(Us) + len(Xs)
+            unions.update(Us)
+            unions.update(Xs)
+    return FORMULA_NODE_STEPS * (3 * conjuncts + len(unions)) + avoiding.work
+
+
+def _pairs_by_type(M) -> dict:
+    """The since-pairs (τ, U) of an S-type grouped by τ: τ → its sets U, in a fixed order
+    (by their sorted elements)."""
+    by: dict = {}
+    for tau, U in M:
+        by.setdefault(tau, []).append(U)
+    return {tau: tuple(sorted(Us, key=sorted)) for tau, Us in by.items()}
+
+
+class _Avoiding:
+    """``avoiding(lower, Us)``: the ⊆-maximal sets X ⊆ ``lower`` that contain no U of
+    ``Us`` (the sets U are subsets of ``lower``), ordered by decreasing size, then by their
+    sorted elements (the order of an enumeration of the subsets of ``lower`` by decreasing
+    size in lexicographic order).
+
+    X contains no U iff its complement T = lower ∖ X meets every U, and X is maximal iff T
+    is minimal: the sets X are the complements of the minimal transversals of ``Us``, built
+    one set U at a time (Berge: each transversal that misses U is extended by each element
+    of U, the non-minimal ones dropped) — polynomial in the transversals, where an
+    enumeration of all subsets of ``lower`` costs 2^|lower| whatever ``Us`` is.  Memoised
+    (the same family recurs across the types of a depth); ``work`` counts the transversals
+    built."""
+
+    def __init__(self):
+        self.memo: dict = {}
+        self.work = 0
+
+    def __call__(self, lower, Us) -> tuple:
+        key = (tuple(lower), frozenset(Us))
+        out = self.memo.get(key)
+        if out is None:
+            out = self.memo[key] = self._compute(lower, Us)
+        return out
+
+    def _compute(self, lower, Us) -> tuple:
+        everything = frozenset(lower)
+        transversals = {frozenset()}
+        # a U with an element outside ``lower`` lies in no X: it constrains nothing
+        for U in sorted((U for U in Us if U <= everything), key=lambda U: (len(U), sorted(U))):
+            grown = set()
+            for T in transversals:
+                if T & U:
+                    grown.add(T)
+                else:
+                    grown.update(T | {x} for x in U)
+            self.work += len(grown)
+            # keep the minimal ones (a set is dropped when a proper subset is kept)
+            transversals = {T for T in grown if not any(S < T for S in grown)}
+        return tuple(sorted((everything - T for T in transversals), key=lambda X: (-len(X), sorted(X))))
 
 
 def _since_formula(A, D, info, realised, end_verdict) -> Formula:
+    """φ = ⋁ χ(τ) over the accepting N+1 S-types τ (or the negation over the rejecting
+    ones), where χ(a, M) = a ∧ ⋀_τ [⋀_{(τ, U) ∈ M} (⋁U) S χ(τ) ∧ ⋀_X ¬((⋁X) S χ(τ))], X
+    ranging over the maximal sets of (j−1)-types containing no U of M for τ
+    (:class:`_Avoiding`): χ(τ) holds at a position iff its S-type is τ
+    (:func:`since_type_automaton`).  Memoised: the χ and the unions are shared (a DAG)."""
     R = [sorted(r) for r in realised]
     memo: dict[int, Formula] = {}
+    unions: dict[frozenset, Formula] = {}
+    avoiding = _Avoiding()
 
     def union(ids) -> Formula:
-        f = FALSE
-        for s in sorted(ids):
-            f = _or(f, chi(s))
+        key = frozenset(ids)
+        f = unions.get(key)
+        if f is None:
+            f = FALSE
+            for s in sorted(key):
+                f = _or(f, chi(s))
+            unions[key] = f
         return f
 
     def chi(i: int) -> Formula:
@@ -750,21 +827,12 @@ def _since_formula(A, D, info, realised, end_verdict) -> Formula:
         f = Atom(A[a]) if a >= 0 else TRUE
         if j > 0:
             lower = R[j - 1]
+            by = _pairs_by_type(M)
             for tau in lower:
-                Us = [U for (tt, U) in M if tt == tau]
-                for U in sorted(Us, key=sorted):
+                Us = by.get(tau, ())
+                for U in Us:
                     f = _and(f, Since(union(U), chi(tau)))
-                # maximal X ⊆ lower containing no U of Us: not (X S tau)
-                maximal = []
-                for r in range(len(lower), -1, -1):
-                    for X in itertools.combinations(lower, r):
-                        Xs = frozenset(X)
-                        if any(U <= Xs for U in Us):
-                            continue
-                        if any(Xs < Y for Y in maximal):
-                            continue
-                        maximal.append(Xs)
-                for Xs in maximal:
+                for Xs in avoiding(lower, Us):
                     f = _and(f, Not(Since(union(Xs), chi(tau))))
         memo[i] = f
         return f

@@ -440,17 +440,17 @@ def raw_formula(dfa, limit: int = DEFAULT_LIMIT, strategy: int = 0,
 def star_free_formula(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
                       check_limit: int = DEFAULT_LIMIT, simplify_max_size: int = 20_000,
                       work: int | None = DEFAULT_WORK, max_size: int | None = None,
-                      meter=None, stats: dict | None = None) -> Formula:
+                      meter=None, stats: dict | None = None, check: bool = True) -> Formula:
     """A verified LTL[S] formula for L(dfa); see :func:`star_free_certificate`."""
     return star_free_certificate(dfa, limit, strategies, check_limit, simplify_max_size,
-                                 work, max_size, meter, stats)[0]
+                                 work, max_size, meter, stats, check)[0]
 
 
 def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
                           check_limit: int = DEFAULT_LIMIT, simplify_max_size: int = 20_000,
                           work: int | None = DEFAULT_WORK,
                           max_size: int | None = None, meter=None,
-                          stats: dict | None = None) -> tuple[Formula, str]:
+                          stats: dict | None = None, check: bool = True) -> tuple[Formula, str]:
     """A verified LTL[S] formula for L(dfa) (readout at N+1) and the name of the exact
     check it passed (``check_formula`` or ``formula_to_dfa``).
 
@@ -469,7 +469,11 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
     distinct subformulas of the result (its DAG, as certificates are printed with shared
     definitions; checked before the exact verification); the smallest DAG is kept.
     ``meter`` (a :class:`~attnlogic.kernel.work.WorkMeter`) bounds the simplification;
-    ``stats["work"]`` receives the subformula-DFA states explored by all strategies."""
+    ``stats["work"]`` receives the subformula-DFA states explored by all strategies.
+    ``check=False``: the exact check is left to the caller, who must make it (the
+    classifier's certificate stage checks every formula it prints, :func:`.certificates.member`:
+    checking twice doubled the construction's time); the name returned is then
+    ``"unchecked"``."""
     d = minimize(dfa)
     va = decide_aperiodic(d, limit=limit)
     if not va.member:
@@ -496,7 +500,7 @@ def star_free_certificate(dfa, limit: int = DEFAULT_LIMIT, strategies=(0, 1, 3),
         g = simplify(f, meter=meter)
         if g.size < f.size:
             f = g
-    return f, verify(f, d, check_limit, limit)
+    return f, (verify(f, d, check_limit, limit) if check else "unchecked")
 
 
 def verify(f: Formula, d, check_limit: int = DEFAULT_LIMIT, state_limit: int = DEFAULT_LIMIT) -> str:
@@ -556,7 +560,9 @@ class _Semantics:
         acc = [bool(accept(st)) for st in order]
         if k == 0:
             return minimize(DFA((), [[] for _ in rows], 0, acc))
-        return minimize(DFA(self.alphabet, rows, 0, acc))
+        # complete rows over an alphabet already validated: no checks to repeat
+        return minimize(DFA._trusted(self.alphabet, np.array(rows, dtype=np.int32), 0,
+                                     np.array(acc, dtype=bool)))
 
     @staticmethod
     def key(d) -> tuple:
@@ -582,36 +588,38 @@ class _Semantics:
             return self._explore(0, lambda s, a: 0, lambda s: v)
         op = PY_BOOLEAN.get(type(g))
         if op is not None:         # a connective: the product of the children's DFAs
-            tables = [d.transitions for d in kids]
-            accs = [d.accepting for d in kids]
+            tables = [d.transitions.tolist() for d in kids]
+            accs = [d.accepting.tolist() for d in kids]
             return self._explore(tuple(d.initial for d in kids),
-                                 lambda s, a: tuple(int(t[q, a]) for t, q in zip(tables, s)),
-                                 lambda s: op(*(bool(acc[q]) for acc, q in zip(accs, s))))
+                                 lambda s, a: tuple(t[q][a] for t, q in zip(tables, s)),
+                                 lambda s: op(*(acc[q] for acc, q in zip(accs, s))))
         if isinstance(g, (Yesterday, Past)):
             if isinstance(g, Yesterday) and g.k != 1:
                 raise TypeError("Y[<=k] with k > 1")
             (d,) = kids
-            t, acc = d.transitions, d.accepting
+            t, acc = d.transitions.tolist(), d.accepting.tolist()
             once = isinstance(g, Past)
             # (state of the child, flag, non-empty)
             return self._explore(
                 (d.initial, False, False),
-                lambda s, a: (int(t[s[0], a]),
-                              (s[2] and bool(acc[s[0]])) or (once and s[1]), True),
+                lambda s, a: (t[s[0]][a],
+                              (s[2] and acc[s[0]]) or (once and s[1]), True),
                 lambda s: s[1])
         if isinstance(g, Since):
             d1, d2 = kids
-            t1, t2, a1, a2 = d1.transitions, d2.transitions, d1.accepting, d2.accepting
+            t1, t2 = d1.transitions.tolist(), d2.transitions.tolist()
+            a1, a2 = d1.accepting.tolist(), d2.accepting.tolist()
             return self._explore(
                 (d1.initial, d2.initial, False, False),
-                lambda s, a: (int(t1[s[0], a]), int(t2[s[1], a]),
-                              s[3] and (bool(a2[s[1]]) or (bool(a1[s[0]]) and s[2])), True),
+                lambda s, a: (t1[s[0]][a], t2[s[1]][a],
+                              s[3] and (a2[s[1]] or (a1[s[0]] and s[2])), True),
                 lambda s: s[2])
         raise TypeError(type(g).__name__)
 
     def implies(self, d1, d2) -> bool:
         """L(d1) ⊆ L(d2)."""
-        t1, t2, a1, a2 = d1.transitions, d2.transitions, d1.accepting, d2.accepting
+        t1, t2 = d1.transitions.tolist(), d2.transitions.tolist()
+        a1, a2 = d1.accepting.tolist(), d2.accepting.tolist()
         start = (d1.initial, d2.initial)
         seen = {start}
         stack = [start]
@@ -621,7 +629,7 @@ class _Semantics:
             if a1[p] and not a2[q]:
                 return False
             for a in range(k):
-                nx = (int(t1[p, a]), int(t2[q, a]))
+                nx = (t1[p][a], t2[q][a])
                 if nx not in seen:
                     seen.add(nx)
                     stack.append(nx)

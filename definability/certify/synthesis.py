@@ -502,15 +502,15 @@ def _last_k_states(t: np.ndarray, A, C: set, k: int, limit: int = _limits.DEFAUL
 
 # -- LTL[S]: star-free ------------------------------------------------------------------------
 def synthesize_star_free(dfa, max_depth: int = 4, limit: int = _limits.DEFAULT_LIMIT,
-                         memory_budget: int | None = None, meter=None) -> Formula | None:
-    """An LTL[S] formula for an aperiodic DFA by S-type refinement (depth 1, 2, …,
-    ``max_depth``); None when no depth up to ``max_depth`` suffices (Kamp's theorem says
+                         memory_budget: int | None = None, meter=None, min_depth: int = 1) -> Formula | None:
+    """An LTL[S] formula for an aperiodic DFA by S-type refinement (depth ``min_depth``,
+    …, ``max_depth``); None when no depth up to ``max_depth`` suffices (Kamp's theorem says
     some depth does).  ``limit`` states and ``memory_budget`` bytes per depth; with a
     :class:`~attnlogic.kernel.work.WorkMeter`, the states explored are counted on it
     (SINCE_STATE_STEPS per state × letter), each depth gets at most what is left, and the
     formula is built only within it (LimitExceeded otherwise)."""
     m = len(dfa.alphabet)
-    for depth in range(1, max_depth + 1):
+    for depth in range(min_depth, max_depth + 1):
         cap = limit if meter is None else meter.cap(limit, SINCE_STATE_STEPS * m)
         if cap <= 0:
             raise OverBudget(meter.refusal(f"the S-type automaton at depth {depth}", SINCE_STATE_STEPS * m))

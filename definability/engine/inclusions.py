@@ -10,6 +10,11 @@ declared inclusions):
   chain of inclusions named;
 * L ∉ B implies L ∉ A: an undecided A becomes "no", with B's witness carried over and the
   chain named;
+* the settled answer keeps the answer that proves it (``FragmentResult.carried``, printed
+  as ``"carried"``): ``verify --class`` re-checks that answer by its own class's check and
+  the inclusion against the registry (:mod:`.verify_carried`), since a certificate or
+  witness carried over is in the smaller (or larger) class's format, not the receiving
+  class's;
 * "yes" for A and "no" for B is a contradiction: one of the two procedures is wrong, and
   :func:`settle` raises AssertionError naming both (a bug, never printed).
 
@@ -109,7 +114,8 @@ def settle(results: dict) -> dict:
             has = fields["formula"] is not None or fields["certificate"] is not None
             how = (f"in {a} ⊆ {key} ({chain}): {a}'s " + ("certificate carried over" if has else
                    "answer, whose certificate was not built or does not lie in it") + f"; {r.method}")
-            out[key] = replace(r, member=True, witness=None, method=how, identity=None, **fields)
+            out[key] = replace(r, member=True, witness=None, method=how, identity=None,
+                               carried=(str(a), chain, src), **fields)
         elif down:
             # a witness of the same kind first (a pair of words for an LTL fragment)
             b, chain = min(down, key=lambda x: class_for(x[0]).witness != class_for(key).witness)
@@ -119,5 +125,5 @@ def settle(results: dict) -> dict:
             how = (f"not in {b} ⊇ {key} ({chain}): {b}'s "
                    + ("witness carried over" if witness is not None else "answer (its witness above)") + f"; {r.method}")
             out[key] = replace(r, member=False, formula=None, certificate=None, witness=witness,
-                               method=how, identity=src.identity)
+                               method=how, identity=src.identity, carried=(str(b), chain, src))
     return out

@@ -63,6 +63,11 @@ class FragmentResult:
     #: a member's certificate when it is not a formula (its kind is declared by the class,
     #: :mod:`.classes`); it has ``to_json()`` or is printed as text
     certificate: object = None
+    #: an answer settled by a declared inclusion (:mod:`.inclusions`): (the name of the class
+    #: whose answer proves it, the chain of inclusions in words, that answer); printed as
+    #: ``"carried"`` so that ``verify --class`` re-checks that answer by its own class's check
+    #: and the inclusion against the registry (:mod:`.verify_carried`)
+    carried: tuple | None = None
 
     def to_json(self, sep: str = "") -> dict:
         cert = None if self.formula is None else certificate(self.formula)
@@ -78,6 +83,9 @@ class FragmentResult:
         if self.certificate is not None:
             c = self.certificate
             out["certificate"] = _certificate_json(c, sep)
+        if self.carried is not None:
+            source, chain, answer = self.carried
+            out["carried"] = {"from": source, "inclusion": chain, "answer": answer.to_json(sep)}
         return out
 
 

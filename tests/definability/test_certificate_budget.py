@@ -213,3 +213,21 @@ def test_the_command_line_flag(capsys):
         assert main(["classify", "--regex", "(ab)*", "--alphabet", "ab", "--certificate-seconds", bad]) == 2
         err = capsys.readouterr().err
         assert "--certificate-seconds" in err and "Traceback" not in err
+
+
+def test_star_free_certificates_of_small_languages_fit_the_step_budget():
+    """Issue 38: the census languages with at most 3 states that are star-free but not
+    locally R-trivial (every 6th minimal DFA) get their LTL[S] formula with the step budget
+    alone (certificate_seconds=0: no try bounded by the clock), checked exactly; before the
+    local divisors came before depth-2 S-types and the S-type formula was built by minimal
+    transversals, these needed the clock's second try (0.5-1.9 s each)."""
+    from attnlogic.ltl.fragments import Fragment
+
+    s, py = Fragment.parse("LTL[S]"), Fragment.parse("LTL[P,Y]")
+    needing = [d for d in list(minimal_dfas(3, "ab"))[::6]
+               if (bare := classify(fresh(d), certificates=False))[s].member and not bare[py].member]
+    assert len(needing) >= 3
+    for d in needing:
+        r = classify(fresh(d), certificate_seconds=0)[s]
+        assert r.member is True and r.formula is not None, r.method
+        assert s.allows(r.formula) and check_formula(r.formula, d) is None

@@ -4,6 +4,7 @@ witness carried over and the inclusion named, and a contradiction is a loud bug.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -114,3 +115,114 @@ def test_mlregtest_lt6_answers_ltt_by_its_inclusion():
     assert lt.member is True and ltt.member is True
     assert "in LT ⊆ LTT" in ltt.method and "undecided" in ltt.method
     assert _implied_hold(results) == []
+
+
+# -- a settled answer passes verify --class: the answer it carries, by its own class's check --
+def _blanked_and_settled(results: dict, key):
+    """``results`` with ``key`` left undecided, settled again: ``key``'s settled answer."""
+    blank = dict(results)
+    blank[key] = FragmentResult(key, None, None, None, "undecided: blanked by the test")
+    return settle(blank)[key]
+
+
+def _carried_checks(dfas):
+    """(settled answer's JSON, verify_carried's Check, the carried answer's own check) for
+    every answer of every DFA that a declared inclusion settles once it is left undecided."""
+    from attnlogic.definability.engine.verify_carried import _check_own, class_key, verify_carried
+
+    out = []
+    for d in dfas:
+        cl = classify(d, classes=("subregular", "FO2[<]", "DD1"))
+        results = _keyed(cl)
+        for key in results:
+            r = _blanked_and_settled(results, key)
+            if r.member is None:
+                continue
+            obj = json.loads(json.dumps(r.to_json("")))        # as classify --json prints it
+            source = obj["carried"]["from"]
+            own = _check_own(cl.dfa, class_key(source), obj["carried"]["answer"], "", 0)
+            out.append((cl.dfa, str(key), obj, verify_carried(cl.dfa, str(key), obj, ""), own))
+    return out
+
+
+def _assert_carried(checks):
+    assert checks
+    for dfa, name, obj, check, own in checks:
+        # valid exactly when the carried answer passes its own class's check (the inclusion
+        # is declared: settle only carries along declared ones)
+        assert check.valid is own.valid, (name, obj["carried"]["from"], check.reason, own.reason)
+        if check.valid:
+            assert "declared inclusion" in check.reason and obj["carried"]["from"] in check.reason
+    valid = sum(c[3].valid for c in checks)
+    assert valid >= 0.95 * len(checks), f"{valid} of {len(checks)} carried answers check"
+
+
+def test_settled_answers_pass_verify_over_a_census_sample():
+    """Every 150th minimal DFA with at most 3 states over {a, b}, every class asked: each
+    answer, left undecided and settled by a declared inclusion, carries an answer that
+    verify_carried accepts exactly when that answer passes its own class's check (the
+    LTL[P,Y] witness of census #50 does not: its family is not found by verify_witness)."""
+    _assert_carried(_carried_checks(list(minimal_dfas(3, "ab"))[::150]))
+
+
+@pytest.mark.slow
+def test_settled_answers_pass_verify_over_the_census():
+    """The same over every 30th minimal DFA with at most 3 states and every 2,000th with 4
+    (every 10th with 3 and every 400th with 4: 12 minutes at load 17 on 2 cores, all valid
+    as their own answers are)."""
+    _assert_carried(_carried_checks(list(minimal_dfas(3, "ab"))[::30] + list(minimal_dfas(4, "ab"))[::2000]))
+
+
+def test_a_carried_answer_is_refused_when_it_proves_nothing():
+    """The verdict flipped, an inclusion that is not declared, the carried answer's own
+    proof broken: each NOT valid; a carried answer over a declared inclusion is valid, also
+    for a class without an answer check of its own (GD's yes from LTL[Y]; DD1, FO2[<])."""
+    from attnlogic.definability.engine.verify_carried import verify_carried
+
+    from attnlogic.automata.regex import regex_to_dfa
+
+    d = regex_to_dfa("(a|b)*b", ["a", "b"])                 # definite: LTL[Y], GD, LT, DD1 yes
+    results = _keyed(classify(d, classes=("GD", "LT", "LTT", "DD1")))
+    gd = language_class("GD")
+    settled = _blanked_and_settled(results, gd)
+    obj = json.loads(json.dumps(settled.to_json("")))
+    assert settled.member is True and obj["carried"]["from"] in ("LTL[Y]", "RD")
+    good = verify_carried(d, "GD", obj)
+    assert good.valid, good.reason
+    flipped = {**obj, "member": False}
+    assert not verify_carried(d, "GD", flipped).valid
+    both = {**obj, "member": False, "carried": {**obj["carried"], "answer": {**obj["carried"]["answer"], "member": False}}}
+    assert not verify_carried(d, "GD", both).valid
+    # LTT ⊆ LT is not declared (LT ⊆ LTT is): LTT's yes proves nothing about LT
+    ltt = json.loads(json.dumps(results[language_class("LTT")].to_json("")))
+    lie = {"member": True, "carried": {"from": "LTT", "inclusion": "LTT ⊆ LT (made up)", "answer": ltt}}
+    c = verify_carried(d, "LT", lie)
+    assert not c.valid and "not a declared inclusion" in c.reason
+    # the carried answer's own proof broken: a formula that does not define the language
+    broken = {**obj, "carried": {**obj["carried"], "from": "LTL[Y]",
+                                 "answer": {"member": True, "formula": "Y a"}}}
+    c = verify_carried(d, "GD", broken)
+    assert not c.valid and "does not check" in c.reason
+    # DD1 (no answer check of its own): LTL[Y]'s yes carried over LTL[Y] ⊆ DD1
+    dd1 = json.loads(json.dumps(_blanked_and_settled(results, language_class("DD1")).to_json("")))
+    assert dd1["member"] is True and verify_carried(d, "DD1", dd1).valid
+
+
+def test_verify_command_checks_a_carried_answer(tmp_path, capsys):
+    """verify --class GD --answer FILE on GD's answer settled by LTL[Y] ⊆ GD: exit 0; the
+    verdict flipped: exit 1; a carried object without its answer: exit 2."""
+    from attnlogic.automata.regex import regex_to_dfa
+    from attnlogic.cli import main
+
+    d = regex_to_dfa("(a|b)*b", ["a", "b"])
+    results = _keyed(classify(d, classes=("GD",)))
+    obj = json.loads(json.dumps(_blanked_and_settled(results, language_class("GD")).to_json("")))
+    path = tmp_path / "gd.json"
+    argv = ["verify", "--regex", "(a|b)*b", "--alphabet", "ab", "--class", "GD", "--answer", str(path)]
+    path.write_text(json.dumps({"fragments": {"GD": obj}}))
+    assert main(argv) == 0
+    assert "declared inclusion" in capsys.readouterr().out
+    path.write_text(json.dumps({**obj, "member": False}))
+    assert main(argv) == 1
+    path.write_text(json.dumps({**obj, "carried": {"from": "LTL[Y]"}}))
+    assert main(argv) == 2

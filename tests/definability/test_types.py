@@ -142,3 +142,25 @@ def _fragment_is_never_refuted(fragment, k):
 @pytest.mark.parametrize("fragment,k", [("LTL[Y<=2]", 2), ("LTL[P,Y<=2]", 2), ("LTL[Y<=3]", 3)])
 def test_formulas_of_a_window_fragment_are_never_refuted(fragment, k):
     _fragment_is_never_refuted(fragment, k)()
+
+
+def test_maximal_sets_avoiding_a_family_by_minimal_transversals():
+    """The S-type formula's maximal sets X ⊆ R containing no U of a family (the complements
+    of its minimal transversals, types._Avoiding) against the enumeration of every subset of
+    R by decreasing size: the same sets in the same order (so the same formulas)."""
+    import random
+
+    from attnlogic.definability.algebra.types import _Avoiding
+
+    rng = random.Random(38)
+    avoiding = _Avoiding()
+    for _ in range(400):
+        lower = sorted(rng.sample(range(12), rng.randint(0, 7)))
+        family = [frozenset(x for x in lower + [99] if rng.random() < 0.35) for _ in range(rng.randint(0, 4))]
+        expected: list = []
+        for size in range(len(lower), -1, -1):
+            for X in itertools.combinations(lower, size):
+                Xs = frozenset(X)
+                if not any(U <= Xs for U in family) and not any(Xs < Y for Y in expected):
+                    expected.append(Xs)
+        assert list(avoiding(lower, family)) == expected, (lower, family)

@@ -1,0 +1,136 @@
+"""Re-checking an answer that a declared inclusion settled (issue 38): the certificate or
+witness it carries is the proving class's, not the receiving class's, so it is checked as
+that class's answer, and the inclusion against the registry.
+
+An answer of ``classify --json`` settled by :func:`.inclusions.settle` holds
+
+    "carried": {"from": A, "inclusion": "...", "answer": {A's answer}}
+
+and is valid for the class B it answers when
+
+* the inclusion is declared: A ⊆ B for a "yes", B ⊆ A for a "no" — recomputed here from the
+  registry's declarations (:func:`.inclusions.inclusions` over every registered class), the
+  chain printed in the file is not trusted;
+* A's answer passes A's own check, by code independent of the deciders: a registered
+  class's ``check`` (the subregular classes), :func:`.verify.verify_formula` /
+  :func:`.verify.verify_witness` (every depth: the pumped family) for an LTL fragment, the
+  identities of an identity class re-decided from scratch
+  (:func:`.verify.verify_identity_check`; a "no" is proved by their failure), or, for an
+  answer carried itself, this check again;
+* the verdicts agree: A's answer and B's both say "yes" (L ∈ A ⊆ B), or both "no"
+  (L ∉ A ⊇ B).
+
+Nothing here decides a class: what is checked is A's proof and the declaration.
+"""
+
+from __future__ import annotations
+
+from ...automata.propositions import over_valuations
+from ...automata.sources import as_dfa
+from ...kernel.errors import InputError, LimitExceeded
+from ...ltl import parse
+from ...ltl.fragments import Fragment
+from .inclusions import inclusions
+from .registry import CLASSES, class_for, language_class
+from ..checks.verify import Check, verify_formula, verify_identity_check, verify_witness
+
+__all__ = ["verify_carried", "class_key"]
+
+#: how deep a chain of carried answers is followed (an answer carried from an answer carried …)
+MAX_NESTING = 4
+
+
+def class_key(name: str):
+    """The key a classification answers ``name`` under: the :class:`Fragment` of an LTL
+    fragment's name (``"LTL[P,Y<=2]"``), else the registered class (InputError otherwise)."""
+    if name.startswith("LTL["):
+        try:
+            return Fragment.parse(name)
+        except InputError:
+            pass
+    c = language_class(name)
+    return c.key if c.key is not None else c
+
+
+def _declared_chain(small, large) -> str | None:
+    """The chain of declared inclusions small ⊆ large through the registered classes, or
+    None."""
+    keys: list = []
+    for k in [small, large] + [c.key if c.key is not None else c for c in CLASSES if c.asks is None]:
+        if not any(k is x or (isinstance(k, Fragment) and k == x) for x in keys):
+            keys.append(k)
+    for (a, b), chain in inclusions(keys).items():
+        if (a is small or a == small) and (b is large or b == large):
+            return chain
+    return None
+
+
+def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
+    """``answer`` checked as an answer of ``key``'s class, by that class's own check."""
+    if answer.get("carried"):
+        return verify_carried(dfa, str(key), answer, sep, depth + 1)
+    member = answer.get("member")
+    if isinstance(key, Fragment):
+        if member is True:
+            if not answer.get("formula"):
+                return Check(False, f"{key}'s answer has no formula to check")
+            return verify_formula(dfa, key, over_valuations(parse(answer["formula"]), dfa.alphabet))
+        if member is False:
+            w = answer.get("witness") or {}
+            if "accepted" not in w or "rejected" not in w:
+                return Check(False, f"{key}'s answer has no witness pair to check")
+            multichar = any(len(a) > 1 for a in dfa.alphabet)
+            u, v = (tuple(x for x in w[side].split(",") if x) if multichar else tuple(w[side])
+                    for side in ("accepted", "rejected"))
+            return verify_witness(dfa, key, u, v, None, family=True)
+        return Check(False, f"{key}'s answer states no verdict")
+    cls = class_for(key)
+    if cls.check is not None:
+        return cls.check(dfa, answer, sep)
+    identities = getattr(cls.procedure, "identities", None)
+    if identities is not None and member in (True, False):
+        ids = str(identities)
+        try:
+            holds = verify_identity_check(dfa, identities, monoid=cls.procedure.monoid)
+        except LimitExceeded as exc:
+            return Check(False, f"{cls.name}'s identities {ids} could not be re-decided here: {exc}")
+        if holds.valid != member:
+            return Check(False, f"{cls.name}'s answer says {'member' if member else 'not a member'}, but its "
+                                f"identities {ids} re-decided from scratch {'hold' if holds.valid else 'fail'}: "
+                                f"{holds.reason}")
+        return Check(True, f"{cls.name}'s identities {ids} re-decided from scratch "
+                           f"{'hold' if member else 'fail'}: {holds.reason}")
+    return Check(False, f"{cls.name} has no independent check of its answers here")
+
+
+def verify_carried(dfa, name: str, answer: dict, sep: str = "", depth: int = 0) -> Check:
+    """Check an answer for the class ``name`` that carries another class's answer
+    (module docstring); InputError when its ``carried`` object is malformed."""
+    dfa = as_dfa(dfa)
+    carried = answer.get("carried")
+    if not isinstance(carried, dict) or not isinstance(carried.get("answer"), dict) \
+            or not isinstance(carried.get("from"), str):
+        raise InputError("the answer's \"carried\" object needs \"from\" (a class name) and \"answer\" "
+                         "(that class's answer)")
+    if depth > MAX_NESTING:
+        return Check(False, f"answers carried over more than {MAX_NESTING} times: not followed")
+    member = answer.get("member")
+    if member not in (True, False):
+        return Check(False, f"the answer for {name} states no verdict (\"member\": {member!r})")
+    source, proof = carried["from"], carried["answer"]
+    target_key, source_key = class_key(name), class_key(source)
+    if proof.get("member") is not member:
+        return Check(False, f"the answer says {name} {'yes' if member else 'no'}, but the answer it carries "
+                            f"from {source} says {proof.get('member')!r}")
+    chain = _declared_chain(source_key, target_key) if member else _declared_chain(target_key, source_key)
+    if chain is None:
+        relation = f"{source} ⊆ {name}" if member else f"{name} ⊆ {source}"
+        return Check(False, f"{relation} is not a declared inclusion (the registry's), so {source}'s answer "
+                            f"proves nothing about {name}")
+    own = _check_own(dfa, source_key, proof, sep, depth)
+    if not own.valid:
+        return Check(False, f"the answer carried from {source} does not check: {own.reason}")
+    verdict = (f"L ∈ {source} ⊆ {name}" if member else f"L ∉ {source} ⊇ {name}")
+    return Check(True, f"carried over a declared inclusion ({chain}): {source}'s answer re-checked by its own "
+                       f"check ({own.reason}); {verdict}, the verdict ({'member' if member else 'not a member'}) "
+                       "is the one they prove")
