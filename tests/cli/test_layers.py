@@ -115,7 +115,8 @@ STARTUP_DEFERRED = {
     "attnlogic.request": {"attnlogic.automata.io", "attnlogic.definability.varieties.identities",
                           "attnlogic.ltl", "attnlogic.automata.propositions",
                           "attnlogic.definability.census", "attnlogic.definability.separation.separations",
-                          "attnlogic.definability.checks.verify"},
+                          "attnlogic.definability.checks.verify", "attnlogic.definability.engine.verify_carried",
+                          "attnlogic.definability.separation.separate_languages"},
 }
 
 
