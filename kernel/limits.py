@@ -27,7 +27,8 @@ it.  Each field has one meaning:
     :data:`CERTIFICATE_FLOOR` steps (:mod:`attnlogic.kernel.work`); past it a member answer
     stands without a formula and says so;
 ``certificate_seconds``
-    wall-clock seconds each answer's certificate may take when the step budget above refused
+    seconds of CPU time (of the thread building it; at most 20 times as many of wall clock:
+    kernel/work.py ``deadline``) each answer's certificate may take when the step budget above refused
     it (and the whole budget of a subregular class's certificate, which is not counted in
     steps: it may also take ``certificate_factor`` × its decision's time): a certificate is
     built whenever it fits either budget; 0 turns this off.  The clock decides only
@@ -94,8 +95,9 @@ DEFAULT_CERTIFICATE_FACTOR = 10
 #: ... plus this many steps (about 50 ms: the exact checks, tidying and a short search of the small
 #: certificates of a 3-state language, whose decisions take a few hundred steps)
 CERTIFICATE_FLOOR = 5 * 10 ** 4
-#: wall-clock seconds an answer's certificate may take beyond the step budget (issue 38: the
-#: step budget refused formulas built in tens of milliseconds)
+#: seconds of CPU time an answer's certificate may take beyond the step budget (issue 38: the
+#: step budget refused formulas built in tens of milliseconds; CPU time so that the same
+#: certificates are built on a loaded machine)
 DEFAULT_CERTIFICATE_SECONDS = 1.0
 
 #: the default bound on the instantiations of identities checked (|M|^variables)

@@ -19,9 +19,10 @@ made, so whatever order the two interleave in, the certificates' steps never exc
 (each stage is admitted only with an estimate within what is left).  Deterministic: the
 same input gives the same certificates on any machine, at any load.
 
-Beyond the steps, the wall clock (issue 38): an answer whose certificate the step budget
+Beyond the steps, a clock (issue 38): an answer whose certificate the step budget
 refused is tried again without the step budget, within :func:`deadline` of
-``certificate_seconds`` (default 1 s): a formula built in tens of
+``certificate_seconds`` of the thread's CPU time (default 1 s; so that load on the
+machine does not change what is built): a formula built in tens of
 milliseconds is never withheld because the decisions were cheap.  The clock decides only
 *whether* that certificate is built — the second try is deterministic (no step budget
 lowers what it does), so a certificate printed is the same on any machine, and no verdict
@@ -34,6 +35,7 @@ from __future__ import annotations
 import ctypes
 import sys
 import threading
+import time
 from contextlib import contextmanager
 
 from .errors import LimitExceeded
@@ -188,21 +190,54 @@ _set_async_exc.argtypes = (ctypes.c_ulong, ctypes.py_object)
 RAISE_AGAIN = 0.05
 
 
+#: a :func:`deadline` counts the CPU time of the thread running its block, so that what it
+#: lets through does not depend on the machine's load; the wall clock may run this many
+#: times as long at most (a thread that gets less than 1/WALL_FACTOR of a core is stopped
+#: by the wall clock instead)
+WALL_FACTOR = 20
+
+
+def _thread_clock(tid: int):
+    """The seconds of CPU time thread ``tid`` has used so far, as a function (POSIX
+    ``pthread_getcpuclockid``); None where the platform has no such clock."""
+    try:
+        clock = time.pthread_getcpuclockid(tid)
+        time.clock_gettime(clock)
+    except (AttributeError, OSError):
+        return None
+    return lambda: time.clock_gettime(clock)
+
+
 @contextmanager
 def deadline(seconds: float):
-    """Run the block within ``seconds`` of wall clock: past them, :class:`CertificateTimeout`
-    is raised in the thread running it, at its next Python instruction (a call into C ends
-    first), and again every RAISE_AGAIN seconds until the block ends (one raised inside a
-    callback whose exceptions Python ignores is lost).  The exception never escapes the
-    block late: on leaving the block, one that was scheduled but not yet raised is
-    cancelled (or, at the block's very end, raised as the block ends: wrap the ``with`` in
-    ``try … except CertificateTimeout``).  Ctrl-C and stop signals interrupt the block as
-    anywhere else.  Meant for work whose result is thrown away when interrupted (a
-    certificate tried again, :mod:`attnlogic.definability.engine.classify`): state it leaves
-    half-built must not be reused."""
+    """Run the block within ``seconds`` of CPU time of the thread running it (and at most
+    WALL_FACTOR × ``seconds`` of wall clock; the wall clock alone where the platform has no
+    thread CPU clock): past them, :class:`CertificateTimeout` is raised in that thread, at
+    its next Python instruction (a call into C ends first), and again every RAISE_AGAIN
+    seconds until the block ends (one raised inside a callback whose exceptions Python
+    ignores is lost).  CPU time, not wall clock, so that a certificate built on an idle
+    machine is built under load too.  The exception never escapes the block late: on
+    leaving the block, one that was scheduled but not yet raised is cancelled (or, at the
+    block's very end, raised as the block ends: wrap the ``with`` in ``try … except
+    CertificateTimeout``).  Ctrl-C and stop signals interrupt the block as anywhere else.
+    Meant for work whose result is thrown away when interrupted (a certificate tried again,
+    :mod:`attnlogic.definability.engine.classify`): state it leaves half-built must not be
+    reused."""
     tid = threading.get_ident()
     lock = threading.Lock()
     state = {"active": True, "fired": False, "timer": None}
+    seconds = max(0.0, float(seconds))
+    cpu = _thread_clock(tid)
+    wall0 = time.monotonic()
+    cpu0 = cpu() if cpu is not None else None
+
+    def left() -> float:
+        """Wall seconds before the budget can be over: the CPU time left is a lower bound
+        (the thread cannot use more than one second of CPU a second)."""
+        wall = time.monotonic() - wall0
+        by_wall = (WALL_FACTOR if cpu is not None else 1) * seconds - wall
+        by_cpu = seconds - (cpu() - cpu0) if cpu is not None else by_wall
+        return min(by_cpu, by_wall)
 
     def fire():
         with lock:
@@ -210,6 +245,16 @@ def deadline(seconds: float):
                 state["fired"] = True
                 _set_async_exc(tid, ctypes.py_object(CertificateTimeout))
                 state["timer"] = _timer(RAISE_AGAIN, fire)
+
+    def watch():
+        with lock:
+            if not state["active"]:
+                return
+            remaining = left()
+            if remaining > 0:
+                state["timer"] = _timer(max(remaining, 0.005), watch)
+                return
+        fire()
 
     previous = sys.unraisablehook
 
@@ -221,7 +266,7 @@ def deadline(seconds: float):
 
     sys.unraisablehook = quiet
     with lock:
-        state["timer"] = _timer(max(0.0, float(seconds)), fire)
+        state["timer"] = _timer(seconds, watch)
     try:
         yield
     finally:

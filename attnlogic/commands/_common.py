@@ -175,7 +175,7 @@ def add_budget_arguments(parser, search: bool = False, memory: bool = False) -> 
                                 f"{CERTIFICATE_FLOOR:,} steps; past it an answer is printed with its "
                                 f"proof and without a formula (default {DEFAULT_CERTIFICATE_FACTOR})")
         group.add_argument("--certificate-seconds", type=float, default=None, metavar="S",
-                           help="wall-clock seconds an answer's certificate may take when the step "
+                           help="seconds of CPU time an answer's certificate may take when the step "
                                 "budget of --certificate-factor refused it (a subregular class's: in "
                                 "all); the clock decides only whether a certificate is built, never "
                                 f"which one nor a verdict; 0: steps only (default {DEFAULT_CERTIFICATE_SECONDS:g})")

@@ -63,7 +63,7 @@ def questions(windows=(2,), classes=()) -> tuple:
 
 def within_time(fragment, context: Context, results: dict, first: FragmentResult) -> FragmentResult:
     """A "yes" whose formula the step budget refused (``first``), decided again within
-    ``limits.certificate_seconds`` of wall clock whatever the decisions cost (issue 38: the
+    ``limits.certificate_seconds`` of CPU time whatever the decisions cost (issue 38: the
     formula of a small language is never withheld because its decisions were cheap): a meter
     of that many seconds' steps (STEPS_PER_SECOND) admits the stages by their estimates, the
     clock stops what the estimates missed.  The second try is deterministic; the clock
@@ -125,7 +125,7 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     counted steps are in the result's ``steps``.
 
     ``certificate_seconds`` (default 1): a "yes" whose formula the step budget refused is
-    decided again without it, within that many seconds of wall clock (a subregular class's
+    decided again without it, within that many seconds of CPU time (a subregular class's
     certificate, not counted in steps, gets that many seconds or ``certificate_factor`` ×
     its decision's time); 0: the step budget alone.  The clock decides only *whether* such a
     certificate is built — which one is deterministic — and never a verdict.
