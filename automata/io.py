@@ -499,23 +499,19 @@ def from_mona_dot(text: str, alphabet: Sequence[str] | None = None, source: str 
     return read_dot(text, source, alphabet, one_hot=one_hot)
 
 
+#: the writer of each format :func:`dfa_text` writes
+_WRITERS = {"json": lambda dfa: dfa_to_json(dfa) + "\n", "dot": to_dot, "hoa": to_hoa, "graphml": to_graphml}
 #: the formats :func:`dfa_text` writes (``attnlogic dfa --format``)
-WRITE_FORMATS = ("json", "dot", "hoa", "graphml")
+WRITE_FORMATS = tuple(_WRITERS)
 
 
 def dfa_text(dfa: DFA, fmt: str = "json") -> str:
     """The text of ``dfa`` in the format named ``fmt`` (:data:`WRITE_FORMATS`): JSON (one
     line and a newline), Graphviz DOT, HOA, GraphML.  InputError naming ``fmt`` for any other."""
-    if fmt == "json":
-        return dfa_to_json(dfa) + "\n"
-    if fmt == "dot":
-        return to_dot(dfa)
-    if fmt == "hoa":
-        return to_hoa(dfa)
-    if fmt == "graphml":
-        return to_graphml(dfa)
-    raise InputError(f"fmt: a format the DFA is written in, one of {', '.join(WRITE_FORMATS)}; "
-                     f"got {fmt!r}", parameters=("fmt",))
+    if fmt not in WRITE_FORMATS:
+        raise InputError(f"fmt: a format the DFA is written in, one of {', '.join(WRITE_FORMATS)}; "
+                         f"got {fmt!r}", parameters=("fmt",))
+    return _WRITERS[fmt](dfa)
 
 
 def write_dfa(dfa: DFA, path, fmt: str = "json") -> None:

@@ -74,6 +74,11 @@ class _CallbackError(Exception):
         self.message = message
 
 
+def _infix(operator):
+    """The callback of an infix rule ``left OP right``: ``operator(left, right)``."""
+    return lambda self, c: operator(c[0], c[2])
+
+
 class _Build:
     """lark callbacks (stateless): one per grammar alias, each returns a Formula."""
 
@@ -155,23 +160,8 @@ class _Build:
     def weak_yesterday(self, c):
         return Not(Yesterday(Not(c[1]), 1))
 
-    def iff(self, c):
-        return Iff(c[0], c[2])
-
-    def implies(self, c):
-        return Implies(c[0], c[2])
-
-    def xor(self, c):
-        return Xor(c[0], c[2])
-
-    def or_(self, c):
-        return Or(c[0], c[2])
-
-    def and_(self, c):
-        return And(c[0], c[2])
-
-    def since(self, c):
-        return Since(c[0], c[2])
+    # the infix rules, children [left, operator token, right]
+    iff, implies, xor, or_, and_, since = map(_infix, (Iff, Implies, Xor, Or, And, Since))
 
 
 @lru_cache(maxsize=1)

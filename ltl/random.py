@@ -23,7 +23,12 @@ __all__ = ["random_formula", "FRAGMENT_OPERATORS", "operators_for_fragment"]
 _LEAVES = ("atom", "true", "false")
 _UNARY = ("!", "P", "Y", "Y[<=k]", "O", "H", "X", "WX", "F", "G")
 _BINARY = ("&", "|", "->", "<->", "xor", "S", "U", "R")
-_FUTURE_UNARY = {"X": Next, "WX": WeakNext, "F": Eventually, "G": Always}
+#: the formula of each unary operator but Y[<=k] (which draws its window), from its operand
+_BUILD_UNARY = {"!": Not, "P": Past, "Y": lambda f: Yesterday(f, 1), "O": Once, "H": Historically,
+                "X": Next, "WX": WeakNext, "F": Eventually, "G": Always}
+#: the formula of each binary operator, from its operands
+_BUILD_BINARY = {"&": And, "|": Or, "->": Implies, "<->": Iff, "xor": Xor, "S": Since, "U": Until,
+                 "R": Release}
 
 _BOOL = {"atom": 6.0, "true": 0.5, "false": 0.5, "!": 2.0, "&": 2.0, "|": 2.0, "->": 0.5,
          "<->": 0.3, "xor": 0.3}
@@ -114,25 +119,13 @@ def random_formula(rng: np.random.Generator | int, atoms, size: int | tuple[int,
                 built.append(TRUE if op == "true" else FALSE)
         elif arity == 1:
             arg = built.pop()
-            if op == "!":
-                built.append(Not(arg))
-            elif op == "P":
-                built.append(Past(arg))
-            elif op == "Y":
-                built.append(Yesterday(arg, 1))
-            elif op == "Y[<=k]":
+            if op == "Y[<=k]":
                 built.append(Yesterday(arg, int(windows[int(rng.integers(len(windows)))])))
-            elif op in _FUTURE_UNARY:
-                built.append(_FUTURE_UNARY[op](arg))
-            elif op == "O":
-                built.append(Once(arg))
             else:
-                built.append(Historically(arg))
+                built.append(_BUILD_UNARY[op](arg))
         else:
             left = built.pop()
             right = built.pop()
-            cls = {"&": And, "|": Or, "->": Implies, "<->": Iff, "xor": Xor, "S": Since, "U": Until,
-                   "R": Release}[op]
-            built.append(cls(left, right))
+            built.append(_BUILD_BINARY[op](left, right))
     assert len(built) == 1
     return built[0]

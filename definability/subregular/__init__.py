@@ -239,6 +239,19 @@ def _violations(context: Context) -> dict:
     return {}
 
 
+def decide_on_semigroup(dfa, limits: Limits | None, violation, context: Context | None,
+                        refute, accept) -> ClassAnswer:
+    """The answer of a class decided on the syntactic semigroup: ``refute(S, M, found)``
+    for what ``violation(S, M)`` finds (its "no"), else ``accept(S, M, limits)`` (its
+    "yes"); undecided when the semigroup, its table or the check is beyond the limits."""
+    limits = Limits() if limits is None else limits
+    try:
+        S, M, bad = semigroup_violation(dfa, limits, violation, context)
+    except LimitExceeded as exc:
+        return ClassAnswer(None, f"undecided: {exc}")
+    return accept(S, M, limits) if bad is None else refute(S, M, bad)
+
+
 def member_by_semigroup(dfa, limits: Limits | None, violation) -> bool | None:
     """No ``violation(S, M)`` in the semigroup of the DFA (its multiplication table M);
     None when the semigroup or its table is beyond the limits (the fast verdict of the

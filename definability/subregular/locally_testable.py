@@ -29,12 +29,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..contract.classes import LanguageClass
 from .local_order import yes_with_order
 from . import (ClassAnswer, ClassProcedure, context_of, element_word, letters,
-                         member_by_semigroup, pumped_pair, semigroup_violation)
+                         decide_on_semigroup, member_by_semigroup, pumped_pair)
 from ..checks.verify_subregular import AnswerCheck
 
 
@@ -65,12 +64,7 @@ def member(dfa, limits: Limits | None = None) -> bool | None:
 
 
 def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None):
-    limits = Limits() if limits is None else limits
-    try:
-        S, M, bad = semigroup_violation(dfa, limits, violation, context)
-    except LimitExceeded as exc:
-        return ClassAnswer(None, f"undecided: {exc}")
-    if bad is not None:
+    def refute(S, M, bad):
         kind, e, s, t = bad
         x, sw = element_word(S, e), element_word(S, s)
         X, SW = "".join(letters(dfa, x)), "".join(letters(dfa, sw))
@@ -95,9 +89,13 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
         wit = pumped_pair(dfa, [x], one(u, r), two(u, r),
                           "the same pieces x^K·…·x^K, so the same k-factors once K|x| ≥ k − 1 (every k)")
         return ClassAnswer(False, method, witness=wit)
-    method = (f"locally testable: e·S·e is idempotent and commutative for all {len(S.idempotents)} "
-              "idempotents e")
-    return yes_with_order(dfa, S, M, method, limits, certificates, threshold=False)
+
+    def accept(S, M, limits):
+        method = (f"locally testable: e·S·e is idempotent and commutative for all {len(S.idempotents)} "
+                  "idempotents e")
+        return yes_with_order(dfa, S, M, method, limits, certificates, threshold=False)
+
+    return decide_on_semigroup(dfa, limits, violation, context, refute, accept)
 
 PROCEDURE = ClassProcedure("locally testable", decide)
 #: LT: Boolean combinations of k-factor conditions (asked when named: ``--class LT``)

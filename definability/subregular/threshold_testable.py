@@ -35,7 +35,7 @@ from ...kernel.limits import Limits
 from ..contract.classes import LanguageClass
 from .local_order import yes_with_order
 from . import (TABLE_ENTRIES, ClassAnswer, ClassProcedure, context_of, element_word,
-                         letters, member_by_semigroup, pumped_pair, semigroup_violation)
+                         letters, decide_on_semigroup, member_by_semigroup, pumped_pair)
 from ..checks.verify_subregular import AnswerCheck
 
 
@@ -77,12 +77,7 @@ def member(dfa, limits: Limits | None = None) -> bool | None:
 
 
 def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None):
-    limits = Limits() if limits is None else limits
-    try:
-        S, M, bad = semigroup_violation(dfa, limits, violation, context)
-    except LimitExceeded as exc:
-        return ClassAnswer(None, f"undecided: {exc}")
-    if bad is not None:
+    def refute(S, M, bad):
         kind, e, f, psq = bad
         if kind == "aperiodic":
             x = element_word(S, e)
@@ -111,9 +106,13 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
                           "the same pieces in another order: the same counts of k-factors once "
                           "K|e|, K|f| ≥ k − 1 (every k and t)")
         return ClassAnswer(False, method, witness=wit)
-    method = ("locally threshold testable: aperiodic, and p·s·q = q·s·p for all idempotents e, f, "
-              "p, q ∈ eSf, s ∈ fSe")
-    return yes_with_order(dfa, S, M, method, limits, certificates, threshold=True)
+
+    def accept(S, M, limits):
+        method = ("locally threshold testable: aperiodic, and p·s·q = q·s·p for all idempotents e, f, "
+                  "p, q ∈ eSf, s ∈ fSe")
+        return yes_with_order(dfa, S, M, method, limits, certificates, threshold=True)
+
+    return decide_on_semigroup(dfa, limits, violation, context, refute, accept)
 
 
 PROCEDURE = ClassProcedure("locally threshold testable", decide)

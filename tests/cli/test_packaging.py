@@ -213,6 +213,15 @@ def _fresh_venv(tmp: Path, wheel: Path) -> Path:
     return venv
 
 
+def _printed(venv: Path, code: str, cwd: Path, env: dict) -> list[str]:
+    """The words that ``code`` prints, run by the python of ``venv`` in ``cwd`` with ``env``
+    (asserting that it ran)."""
+    proc = subprocess.run([str(venv / "bin" / "python"), "-c", code], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout.split()
+
+
 @pytest.mark.slow
 def test_the_installed_wheel_runs_from_another_directory(built, tmp_path):
     wheel, _, _ = built
@@ -241,10 +250,7 @@ def test_the_installed_wheel_runs_from_another_directory(built, tmp_path):
             "if not m.name.endswith('__main__')]; "
             "[__import__(m) for m in mods]; p = build_parser(); "
             "print(len(mods), sorted(p._subparsers._group_actions[0].choices) == sorted(COMMANDS))")
-    imported = subprocess.run([str(venv / "bin" / "python"), "-c", code], capture_output=True, text=True,
-                              cwd=elsewhere, env=env, timeout=300)
-    assert imported.returncode == 0, imported.stderr[-2000:]
-    count, every_command = imported.stdout.split()
+    count, every_command = _printed(venv, code, elsewhere, env)
     assert int(count) > 50 and every_command == "True"
     # the wheel's compiled extension loads (from the new environment) and is the route used
     native = subprocess.run([str(venv / "bin" / "python"), "-c",
@@ -347,11 +353,8 @@ def test_the_repaired_manylinux_wheel_installs_and_its_extension_loads(built, tm
     code = ("from attnlogic.automata import _compiled; n = _compiled.NATIVE; print(n.__file__ if n else None)\n"
             "from attnlogic.automata.regex import regex_to_dfa\n"
             "d = regex_to_dfa('(a|b)*a(a|b)(a|b)', 'ab'); print(d.n_states)")
-    loaded = subprocess.run([str(venv / "bin" / "python"), "-c", code], capture_output=True, text=True,
-                            cwd=tmp_path, env=clean, timeout=300)
-    assert loaded.returncode == 0, loaded.stderr[-2000:]
-    where, states = loaded.stdout.split()
-    assert where != "None" and Path(where).is_relative_to(venv), loaded.stdout
+    where, states = _printed(venv, code, tmp_path, clean)
+    assert where != "None" and Path(where).is_relative_to(venv), where
     assert states == "8"          # the third letter from the end is a: 2^3 states
     proc = subprocess.run([str(venv / "bin" / "attnlogic"), "classify", "--regex", "(a|b)*ab", "--json"],
                           capture_output=True, text=True, cwd=tmp_path, env=clean, timeout=300)

@@ -26,6 +26,16 @@ class Stop(Exception):
     pass
 
 
+def stop_after(limit: int, seen: list):
+    """An ``on_shard`` that records each shard it is given in ``seen`` and stops the run
+    (raises :class:`Stop`) at the ``limit``-th."""
+    def on_shard(shard):
+        seen.append(shard)
+        if len(seen) == limit:
+            raise Stop
+    return on_shard
+
+
 def test_shards_are_cut_by_prefix_in_enumeration_order():
     shards = census_shards(4, 2)
     assert [s.n for s in shards] == [1, 2, 3, 4, 4, 4, 4, 4]
@@ -49,14 +59,8 @@ def test_window_verdicts_do_not_depend_on_the_sharding():
 def test_a_stopped_run_resumes_with_only_the_missing_shards(tmp_path):
     request = check_request(**BULK)
     seen = []
-
-    def stop_after_three(shard):
-        seen.append(shard)
-        if len(seen) == 3:
-            raise Stop
-
     with pytest.raises(Stop):
-        run_census(request, out=tmp_path, on_shard=stop_after_three)
+        run_census(request, out=tmp_path, on_shard=stop_after(3, seen))
     written = sorted(p.name for p in (tmp_path / "shards").iterdir())
     assert written == sorted(f"{s.name}.npz" for s in seen)          # each written as it ended
     again = []
@@ -78,13 +82,6 @@ def test_a_stopped_six_state_run_resumes_where_it_stopped(tmp_path):
     shards = census_shards(6, 2)
     six = next(i for i, s in enumerate(shards) if s.n == 6)
 
-    def stop_after(limit, seen):
-        def on_shard(shard):
-            seen.append(shard)
-            if len(seen) == limit:
-                raise Stop
-        return on_shard
-
     first, second, stages = [], [], []
     with pytest.raises(Stop):
         run_census(request, out=tmp_path, on_shard=stop_after(six + 3, first))
@@ -105,14 +102,8 @@ def test_a_partial_run_merges_the_shards_it_has(tmp_path, capsys):
     shard classified, nothing written; the run then resumes to the whole census."""
     request = check_request(**BULK)
     seen = []
-
-    def stop_after_six(shard):
-        seen.append(shard)
-        if len(seen) == 6:
-            raise Stop
-
     with pytest.raises(Stop):
-        run_census(request, out=tmp_path, on_shard=stop_after_six)
+        run_census(request, out=tmp_path, on_shard=stop_after(6, seen))
     files = sorted((tmp_path / "shards").iterdir())
     ran = []
     part = run_census(request, out=tmp_path, partial=True, on_shard=ran.append)
@@ -188,13 +179,8 @@ def test_ray_with_a_killed_worker_equals_one_process(tmp_path, monkeypatch):
     request = check_request(3, "ab", windows=(), classes=("subregular",))   # 3 shards, in bulk
     local = run_census(request, out=tmp_path / "local")
     stopped = []
-
-    def stop_after_one(shard):
-        stopped.append(shard)
-        raise Stop
-
     with pytest.raises(Stop):                # a partial run, resumed and merged by Ray
-        run_census(request, out=tmp_path / "ray", on_shard=stop_after_one)
+        run_census(request, out=tmp_path / "ray", on_shard=stop_after(1, stopped))
     ran = []
     remote = run_census(request, out=tmp_path / "ray", backend="ray", jobs=2, on_shard=ran.append)
     assert sorted(s.name for s in ran) == sorted(s.name for s in census_shards(3, 2)[1:])

@@ -32,6 +32,8 @@ from attnlogic.definability.checks.verify import verify_identity_violation
 from attnlogic.kernel.errors import LimitExceeded, ParseError
 from attnlogic.kernel.limits import Limits
 
+from dfa_samples import sample4
+
 R_TRIVIAL = "[(xy)*x=(xy)*]"          # monoid
 DEFINITE = "[yx*=x*]"                 # semigroup
 APERIODIC = "[x*x=x*]"                # either
@@ -39,22 +41,6 @@ DA = "[(xy)*y(xy)*=(xy)*]"
 KNAST = "[(x*ay*b)*x*ay*dx*(cy*dx*)* = (x*ay*b)*x*(cy*dx*)*]"
 
 CENSUS3 = list(minimal_dfas(3, "ab"))
-
-
-def _sample4(count: int, seed: int = 26) -> list[DFA]:
-    """``count`` distinct minimal DFAs with exactly 4 states over {a, b}: random tables,
-    minimised, those of 4 states kept (seeded)."""
-    rng = np.random.default_rng(seed)
-    out, seen = [], set()
-    while len(out) < count:
-        t = rng.integers(0, 4, size=(4, 2))
-        acc = rng.integers(0, 2, size=4).astype(bool)
-        d = minimize(DFA("ab", t, 0, acc))
-        key = (d.transitions.tobytes(), d.accepting.tobytes())
-        if d.n_states == 4 and key not in seen:
-            seen.add(key)
-            out.append(d)
-    return out
 
 
 def _random_larger(count: int, seed: int = 2026) -> list[DFA]:
@@ -85,7 +71,7 @@ def _random_larger(count: int, seed: int = 2026) -> list[DFA]:
     return out
 
 
-LARGER = _sample4(120) + _random_larger(200)
+LARGER = sample4(120, seed=26) + _random_larger(200)
 
 
 def _assert_witness(d, v: IdentityViolation, text: str, monoid: bool) -> None:

@@ -36,6 +36,7 @@ from attnlogic.definability.checks.verify import verify_identity_violation
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.kernel.limits import Limits
 
+from dfa_samples import sample4
 from knast_oracle import knast_holds
 
 #: the previous DD1 decider costs about |E|²·Σ|P|·Σ|Q| look-ups: larger semigroups are left
@@ -43,19 +44,6 @@ from knast_oracle import knast_holds
 ORACLE_ELEMENTS = 150
 #: the random larger DFAs have syntactic semigroups of at most this many elements
 SEMIGROUP_ELEMENTS = 300
-
-
-def sample4(count: int, seed: int = 126) -> list[DFA]:
-    """``count`` distinct minimal DFAs with exactly 4 states over {a, b} (seeded)."""
-    rng = np.random.default_rng(seed)
-    out, seen = [], set()
-    while len(out) < count:
-        d = minimize(DFA("ab", rng.integers(0, 4, size=(4, 2)), 0, rng.integers(0, 2, size=4).astype(bool)))
-        key = (d.transitions.tobytes(), d.accepting.tobytes())
-        if d.n_states == 4 and key not in seen:
-            seen.add(key)
-            out.append(d)
-    return out
 
 
 def random_larger(count: int, seed: int = 926) -> list[DFA]:
@@ -88,7 +76,7 @@ def random_larger(count: int, seed: int = 926) -> list[DFA]:
 
 
 CENSUS3 = list(minimal_dfas(3, "ab"))
-SAMPLE4 = sample4(60)
+SAMPLE4 = sample4(60, seed=126)
 LARGER = random_larger(200)
 
 

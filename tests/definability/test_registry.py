@@ -269,6 +269,20 @@ def check_cofinite(dfa, answer, sep=""):
     return Check(ok, f"{len(short)} words missing, none of length {n} … {2 * n - 1}")
 
 
+def _verify_refuses_tampered(main, capsys, argv, answer, name, field, value):
+    """``verify --answer`` accepts the classify answer in the file ``answer`` and refuses it
+    once the certificate's ``field`` of the class ``name`` is ``value`` (under the key
+    "classes" and the old key "fragments")."""
+    assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["valid"] is True
+    tampered = json.loads(answer.read_text())
+    tampered["classes"][name]["certificate"][field] = value
+    tampered["fragments"][name] = tampered["classes"][name]
+    answer.write_text(json.dumps(tampered))
+    assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 1
+    capsys.readouterr()
+
+
 def test_a_class_without_an_order_prints_no_least_k(capsys, tmp_path):
     """A class declared with ``parameters="none"`` answered by the subregular procedure
     (its answer re-checked by its declared check): neither its text nor its JSON speaks of
@@ -301,14 +315,8 @@ def test_a_class_without_an_order_prints_no_least_k(capsys, tmp_path):
         answer.write_text(capsys.readouterr().out)
         assert '"k"' not in json.dumps(json.loads(answer.read_text())["fragments"]["COFINITE"])
         calls.clear()
-        assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 0
-        assert json.loads(capsys.readouterr().out)["valid"] is True and calls[0]["member"] is True
-        tampered = json.loads(answer.read_text())
-        tampered["classes"]["COFINITE"]["certificate"]["words"] = [""]
-        tampered["fragments"]["COFINITE"] = tampered["classes"]["COFINITE"]
-        answer.write_text(json.dumps(tampered))
-        assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 1
-        capsys.readouterr()
+        _verify_refuses_tampered(main, capsys, argv, answer, "COFINITE", "words", [""])
+        assert calls[0]["member"] is True
     finally:
         unregister("COFINITE")
 
@@ -368,14 +376,7 @@ def test_a_class_declared_by_its_profile_is_checked_by_its_declaration(capsys, t
         assert main(["classify", *argv, "--json", "--no-progress", "--search-budget", "0"]) == 0
         answer = tmp_path / "answer.json"
         answer.write_text(capsys.readouterr().out)
-        assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 0
-        assert json.loads(capsys.readouterr().out)["valid"] is True
-        tampered = json.loads(answer.read_text())
-        tampered["classes"]["ALPH"]["certificate"]["profiles"] = []
-        tampered["fragments"]["ALPH"] = tampered["classes"]["ALPH"]
-        answer.write_text(json.dumps(tampered))
-        assert main(["verify", *argv, "--answer", str(answer), "--json"]) == 1
-        capsys.readouterr()
+        _verify_refuses_tampered(main, capsys, argv, answer, "ALPH", "profiles", [])
     finally:
         unregister("ALPH")
 
