@@ -96,3 +96,70 @@ def test_classify_with_the_certificate_as_hint_answers_member():
     got = r[Fragment.parse("LTL[P,Y<=2]")]
     assert got.member is True
     assert r[Fragment.parse("LTL[Y<=2]")].member is False   # not definite
+
+
+# -- the marked occurrence form (definability/fragments/occurrence.py, "Marks") ---------------
+
+from attnlogic.definability.census import census                              # noqa: E402
+from attnlogic.definability.fragments.occurrence import mark_candidates, occurrence_forms  # noqa: E402
+from attnlogic.ltl.evaluate import truth_values                                 # noqa: E402
+
+_BB_ENDS = "!Y[<=2] a & Y[<=2] Y[<=2] b"      # bb ends just before here (a mark of window depth 2)
+
+
+def test_mark_candidates_are_distinct_window_formulas_by_the_reference_semantics():
+    """Each candidate's truth at every letter position of every word of up to 6 letters (the
+    reference evaluator) is a function of the last 5 letters, and no two candidates agree on
+    them all; the mark that settles the census languages is among them."""
+    marks = mark_candidates("ab", 2, 2, 7, 1000)
+    assert _BB_ENDS in {str(m) for m in marks}
+    words = [w for n in range(1, 7) for w in map("".join, product("ab", repeat=n))]
+    seen = set()
+    for m in marks:
+        table = tuple(bool(v) for w in words for v in truth_values(m, list(w))[:len(w)])
+        assert table not in seen, m
+        seen.add(table)
+
+
+@pytest.mark.parametrize("table,accepting,formula", CASES)
+def test_one_mark_decides_each_census_language_exactly(table, accepting, formula):
+    """With the single mark "xx ends just before here" the marked form holds for each of the
+    eight, and its formula defines the language (verify_formula)."""
+    x, y = ("b", "a") if table is _FIRST_BB else ("a", "b")
+    theta = parse(_BB_ENDS.replace("a", "#").replace("b", x).replace("#", y))
+    dfa = _dfa(table, accepting)
+    res = next(r for D in (1, 2) if (r := occurrence_forms(dfa, 2, D, 50_000, marks=(theta,))).definable)
+    assert verify_formula(dfa, "LTL[P,Y<=2]", res.formula).valid
+
+
+def test_the_marked_form_never_claims_a_language_the_procedures_refute():
+    """On every language of at most 3 states over {a, b} in LTL[P,Y] (the others are outside
+    LTL[P,Y<=2] ⊆ LTL[P,Y]): where classify proves "not in LTL[P,Y<=2]" the marked form (30
+    small marks) does not hold, and where it holds (here: for every member) its formula, on
+    one language in eight, defines the language exactly."""
+    marks = tuple(mark_candidates("ab", 2, 2, 4, 30))
+    c = census(3, "ab", windows=(2,))
+    frag = c.fragments.index(Fragment.parse("LTL[P,Y<=2]"))
+    hybrid1 = c.fragments.index(Fragment.parse("LTL[P,Y]"))
+    held = refuted = 0
+    for e in c.entries:
+        if not e.verdicts[hybrid1]:
+            continue
+        res = occurrence_forms(e.dfa, 2, 1, 50_000, marks=marks, build_formula=held % 8 == 0)
+        if res.definable:
+            assert e.verdicts[frag] is True
+            if held % 8 == 0:
+                assert verify_formula(e.dfa, "LTL[P,Y<=2]", res.formula).valid
+            held += 1
+        else:
+            refuted += e.verdicts[frag] is False
+    assert held and refuted      # both sides were exercised
+
+
+@pytest.mark.slow
+def test_classify_alone_now_decides_a_census_language():
+    """The procedures alone (no hint, no certificate) answer "member" for Σ*bbΣ*bΣ*, which
+    they left undecided before the marked form."""
+    r = classify(_dfa(_FIRST_BB, "[3]"), windows=(2,), certificates=False)
+    got = r[Fragment.parse("LTL[P,Y<=2]")]
+    assert got.member is True and "marked" in got.method
