@@ -118,16 +118,13 @@ class Windows(Procedure):
                               TYPE_FORMULA_SHRINK_CHECKS, meter, search=context.limits.search_budget)
             last_witness = res.witness
             if depth == 1:
-                lw = lasso_search(d, k, past, max_period=k + 2, max_tail=max(2, min(m + 1, 4)))
-                if lw is not None:
-                    w = lasso_to_witness(d, lw, k)
-                    per = word_text(d.alphabet, lw.period)
-                    how = (f"the N+1 positions of ^ω({per})·tail are bisimilar for both tails "
-                           f"(window {k}{', P' if past else ''}); pumping the period" if lw.shared else
-                           f"the N+1 positions of ^ω({per})·x and ^ω({word_text(d.alphabet, lw.period_out)})·y "
-                           f"are bisimilar (window {k}); pumping both periods")
-                    return FragmentResult(fragment, False, None, w,
-                                          f"lasso witness: {how} defeats every depth")
+                found = _lasso(fragment, d, max(2, min(m + 1, 4)))
+                if found is not None:
+                    return found
+        if past and max(2, min(m + 1, 4)) < WIDE_LASSO_TAIL:
+            found = _lasso(fragment, d, WIDE_LASSO_TAIL)
+            if found is not None:
+                return found
         if past:
             found = _occurrence(fragment, context, reached)
             if found is not None:
@@ -153,6 +150,28 @@ TWO_LEVEL_DEPTHS = ((1, 1), (2, 1))
 #: undecided languages of the census (docs/decision-procedures.md §4.6)
 MARK_DEPTH, MARK_MAX_SIZE, MARK_LIMIT = 2, 7, 400
 MARK_OUTER_DEPTHS = (1, 2)
+
+
+#: with P, the lasso search is retried with tails of up to this many letters when the type
+#: automata settle nothing (the first search, at depth 1, takes tails of at most 2 letters
+#: with P): Σ*bbΣ*bΣ* is outside LTL[P,Y<=3] by the tails bab / ε after (ab)^N
+WIDE_LASSO_TAIL = 4
+
+
+def _lasso(fragment, d, max_tail: int) -> FragmentResult | None:
+    """A "no" at every depth by a lasso pair (§4.3) with periods ≤ k + 2 and tails ≤
+    ``max_tail``, or None."""
+    k, past = fragment.window, fragment.past
+    lw = lasso_search(d, k, past, max_period=k + 2, max_tail=max_tail)
+    if lw is None:
+        return None
+    w = lasso_to_witness(d, lw, k)
+    per = word_text(d.alphabet, lw.period)
+    how = (f"the N+1 positions of ^ω({per})·tail are bisimilar for both tails "
+           f"(window {k}{', P' if past else ''}); pumping the period" if lw.shared else
+           f"the N+1 positions of ^ω({per})·x and ^ω({word_text(d.alphabet, lw.period_out)})·y "
+           f"are bisimilar (window {k}); pumping both periods")
+    return FragmentResult(fragment, False, None, w, f"lasso witness: {how} defeats every depth")
 
 
 def _occurrence(fragment, context, reached: int) -> FragmentResult | None:

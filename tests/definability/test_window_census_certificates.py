@@ -163,3 +163,25 @@ def test_classify_alone_now_decides_a_census_language():
     r = classify(_dfa(_FIRST_BB, "[3]"), windows=(2,), certificates=False)
     got = r[Fragment.parse("LTL[P,Y<=2]")]
     assert got.member is True and "marked" in got.method
+
+
+# -- window 3: the same census languages are outside LTL[P,Y<=3] (lasso, tails of 3 letters) ---
+
+from attnlogic.definability.checks.verify import end_types_equal, verify_witness  # noqa: E402
+
+_WINDOW3_NO = [([[0, 1], [0, 2], [2, 3], [3, 3]], "[3]"), ([[0, 1], [0, 2], [2, 3], [3, 3]], "[0, 1, 2]"),
+               ([[1, 2], [3, 1], [0, 2], [3, 3]], "[3]")]
+
+
+@pytest.mark.parametrize("table,accepting", _WINDOW3_NO)
+def test_window_3_no_by_a_wide_lasso_that_verify_accepts(table, accepting):
+    """classify answers "no" for LTL[P,Y<=3] (the lasso search retried with tails of up to 4
+    letters; with tails of at most 2 it was undecided); verify accepts the pumped family,
+    and the printed pair has equal depth-2 types by the direct recursion."""
+    dfa = _dfa(table, accepting)
+    r = classify(dfa, windows=(3,), search_budget=0)[Fragment.parse("LTL[P,Y<=3]")]
+    assert r.member is False
+    u, v = r.witness.accepted, r.witness.rejected
+    assert _run(dfa, "".join(u)) and not _run(dfa, "".join(v))
+    assert verify_witness(dfa, "LTL[P,Y<=3]", u, v, family=True).valid
+    assert end_types_equal(u, v, "LTL[P,Y<=3]", 2)
