@@ -40,6 +40,14 @@ enriched letters, decides L = O ψ with ψ ∈ LTL[Y<=k] of depth ≤ D over the
 P θ, θ ∈ LTL[Y<=k] of depth ≤ D1 — formulas of depth D + D1 + 2, for languages where a
 local picture must come after another one (one global head reading another's output).
 The product state adds the window of depth-D1 vectors and E (interned).
+
+**Marks** (``marks`` = (θ_1, …, θ_r), formulas of LTL[Y<=k] of window depth ≤ D1): the same
+with the enriched letter (w_i, M_i), M_i = {b : θ_b holds at some letter position before i}
+instead of E_i (M_i is a function of E_i, so this decides L = O ψ with ψ of window depth ≤ D
+over the letters and the atoms P θ_b only — a subform of the two-level form whose product
+has 2^r values of M instead of the subsets of depth-D1 types, which explode at D1 = 2).  The
+truth of θ_b at a letter position is read off its depth-D1 window type (Y[<=k] χ holds at a
+type of depth j iff χ holds at one of its window's types of depth j − 1).
 """
 
 from __future__ import annotations
@@ -52,7 +60,7 @@ import numpy as np
 from ...automata.operations import complement
 from ...kernel.errors import LimitExceeded, MemoryBudgetExceeded
 from ...kernel.limits import DEFAULT_MEMORY_BUDGET
-from ...ltl.formula import FALSE, TRUE, And, Atom, Formula, Not, Or, Past, Yesterday, and_, or_
+from ...ltl.formula import FALSE, TRUE, And, Atom, Const, Formula, Not, Or, Past, Yesterday, and_, and_all, or_
 from ..algebra.types import (_ENTRY_OVERHEAD, _SAMPLE_EVERY, _interner, _MemoryEstimate, type_formulas,
                     types_disjunction)
 
@@ -82,11 +90,18 @@ def _letter(label) -> int:
 
 def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = True,
                      memory_budget: int | None = None,
-                     inner_depth: int | None = None) -> OccurrenceResult:
+                     inner_depth: int | None = None, marks: tuple = ()) -> OccurrenceResult:
     """Decide whether L(dfa) = O ψ or L(dfa) = ¬O ψ for some ψ ∈ LTL[Y<=k] of window depth
     ≤ ``depth`` — over the letters, or with ``inner_depth`` = D1 over the letters and the
     atoms P θ, θ of window depth ≤ D1 (module docstring) — with the defining formula of
-    LTL[P,Y<=k]."""
+    LTL[P,Y<=k].  With ``marks`` (θ_1, …, θ_r) the atoms are P θ_b instead (module docstring;
+    ``inner_depth`` defaults to their greatest window depth)."""
+    marks = tuple(marks)
+    if marks:
+        deepest = max(_window_depth(m, k) for m in marks)
+        inner_depth = deepest if inner_depth is None else inner_depth
+        if deepest > inner_depth:
+            raise ValueError(f"a mark has window depth {deepest} > inner_depth {inner_depth}")
     budget = DEFAULT_MEMORY_BUDGET if memory_budget is None else memory_budget
     t = np.asarray(dfa.transitions)
     nA = t.shape[1]
@@ -104,6 +119,35 @@ def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = 
         for j in range(1, depth_ + 1):
             v.append(intern_((j, label, frozenset(u[j - 1] for u in window), none)))
         return tuple(v)
+
+    truth: dict = {}
+
+    def holds(f: Formula, typ: int) -> bool:
+        """θ at a position of inner type ``typ`` (θ of window depth ≤ the type's depth)."""
+        key = (f, typ)
+        if key not in truth:
+            j, label, window, _ = info1[typ]
+            if isinstance(f, Atom):
+                v = label == letters[f.name]
+            elif isinstance(f, Const):
+                v = f.value
+            elif isinstance(f, Not):
+                v = not holds(f.arg, typ)
+            elif isinstance(f, And):
+                v = holds(f.left, typ) and holds(f.right, typ)
+            elif isinstance(f, Or):
+                v = holds(f.left, typ) or holds(f.right, typ)
+            elif isinstance(f, Yesterday) and f.k == k and j > 0:
+                v = any(holds(f.arg, w) for w in window)
+            else:
+                raise ValueError(f"a mark must be a formula of LTL[Y<={k}] of window depth ≤ D1: {f}")
+            truth[key] = v
+        return truth[key]
+
+    letters = {name: n for n, name in enumerate(dfa.alphabet)}
+
+    def mark_bits(typ: int) -> int:
+        return sum(1 << b for b, m in enumerate(marks) if holds(m, typ))
 
     # a state: (window of outer vectors, q) or (inner window, E id, outer window, q)
     start = ((), dfa.initial) if D1 is None else ((), 0, (), dfa.initial)
@@ -146,10 +190,13 @@ def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = 
                 u = vector(a, inner, D1, intern1)
                 for j in range(D1 + 1):
                     realised1[j].add(u[j])
-                grown = set_list[e] | {u[D1]}
-                e2 = sets.setdefault(grown, len(set_list))
-                if e2 == len(set_list):
-                    set_list.append(grown)
+                if marks:
+                    e2 = e | mark_bits(u[D1])
+                else:
+                    grown = set_list[e] | {u[D1]}
+                    e2 = sets.setdefault(grown, len(set_list))
+                    if e2 == len(set_list):
+                        set_list.append(grown)
                 nxt = ((inner + (u,))[-k:], e2, (window + (v,))[-k:], r)
             s = index.get(nxt)
             if s is None:
@@ -183,7 +230,7 @@ def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = 
             level = _Level(dfa.alphabet, k, D, info, realised, top, pos)
             if D1 is not None:
                 level.enrich(_Level(dfa.alphabet, k, D1, info1, realised1,
-                                    sorted(realised1[D1]), None), set_list)
+                                    sorted(realised1[D1]), None), set_list, marks)
             formula = _formula(level, outside, edges, ends, on_side, negated)
         return OccurrenceResult(D, True, negated, formula, len(states), D1)
     return OccurrenceResult(D, False, False, None, len(states), D1)
@@ -202,9 +249,10 @@ class _Level:
         self.inner = None
         self._chi = None
 
-    def enrich(self, inner: "_Level", set_list: list) -> None:
-        """The inner level and E by id (the labels of this level are (letter, E id))."""
-        self.inner, self.set_list = inner, set_list
+    def enrich(self, inner: "_Level", set_list: list, marks: tuple = ()) -> None:
+        """The inner level and E by id (the labels of this level are (letter, E id)); with
+        ``marks`` the label's second part is the bitmask M of the marks seen instead."""
+        self.inner, self.set_list, self.marks = inner, set_list, tuple(marks)
 
     def chi(self, i: int) -> Formula:
         """χ(τ) for the type id i: exact at letter positions (resp. N+1); two levels add, for
@@ -224,6 +272,8 @@ class _Level:
         pmemo: dict[int, Formula] = {}
 
         def ppart(e: int) -> Formula:
+            if e not in pmemo and self.marks:
+                pmemo[e] = and_all(Past(m) if e >> b & 1 else Not(Past(m)) for b, m in enumerate(self.marks))
             if e not in pmemo:
                 f = TRUE
                 for s in R1:
@@ -251,7 +301,10 @@ class _Level:
         for a, name in enumerate(self.A):
             out.append((sum(1 << self.pos[t] for t in self.top if _letter(self.info[t][1]) == a),
                         Atom(name)))
-        if self.inner is not None:
+        if self.inner is not None and self.marks:
+            for b, m in enumerate(self.marks):
+                out.append((sum(1 << self.pos[t] for t in self.top if self.info[t][1][1] >> b & 1), Past(m)))
+        elif self.inner is not None:
             sees = {}                     # E id -> bitset of the inner types in it
             for e, E in enumerate(self.set_list):
                 sees[e] = sum(1 << self.inner.pos[s] for s in E if s in self.inner.pos)
@@ -475,3 +528,73 @@ def _escape(edges, ends, on_side, pos, cov_letter: int, cov_end: int):
                 parent[r] = (s, typ)
                 queue.append(r)
     return None
+
+
+def _window_depth(f: Formula, k: int) -> int:
+    """The nesting depth of Y[<=k] in a formula of LTL[Y<=k] (ValueError for other operators)."""
+    if isinstance(f, (Atom, Const)):
+        return 0
+    if isinstance(f, Not):
+        return _window_depth(f.arg, k)
+    if isinstance(f, (And, Or)):
+        return max(_window_depth(f.left, k), _window_depth(f.right, k))
+    if isinstance(f, Yesterday) and f.k == k:
+        return 1 + _window_depth(f.arg, k)
+    raise ValueError(f"a mark must be a formula of LTL[Y<={k}]: {f}")
+
+
+def mark_candidates(alphabet, k: int, depth: int, max_size: int, limit: int) -> list[Formula]:
+    """Formulas θ of LTL[Y<=k] of window depth ≤ ``depth`` (letters, true, ¬, ∧, Y[<=k]) of at
+    most ``max_size`` nodes, smallest first, one per truth function at letter positions
+    (none equivalent to a letter, a constant or a negated letter: P of those adds nothing to
+    LTL[P]), at most ``limit`` of them.  A window formula
+    of depth ≤ D at a letter position i reads w_max(1,i−D·k) … w_i only, so its truth function
+    is its truth at every position of every word of 1 … D·k + 1 letters (each such position
+    is the last one of a prefix, itself such a word); these are computed bottom-up as
+    vectors over those positions."""
+    from itertools import product
+
+    letters = tuple(alphabet)
+    words = [w for n in range(1, depth * k + 2) for w in product(range(len(letters)), repeat=n)]
+    label = np.array([a for w in words for a in w])
+    npos = len(label)
+    window = np.full((npos, k), npos)            # index npos: a false sentinel
+    p = 0
+    for w in words:
+        for i in range(len(w)):
+            for j in range(max(0, i - k), i):
+                window[p, j - i + k] = p - i + j
+            p += 1
+
+    def yesterday(v):
+        return np.append(v, False)[window].any(axis=1)
+
+    atoms = [(Atom(a), 0, label == n) for n, a in enumerate(letters)] + [(TRUE, 0, np.ones(npos, bool))]
+    by_size: list[list] = [[], atoms]
+    seen = {v.tobytes() for _, _, v in atoms}
+    # kept for building larger formulas, but no mark: P ¬a, P false add nothing to LTL[P]
+    trivial = seen | {(~v).tobytes() for _, _, v in atoms}
+    out: list[Formula] = []
+    for size in range(2, max_size + 1):
+        level = []
+        for f, d, v in by_size[size - 1]:
+            level.append((Not(f), d, ~v))
+            if d < depth:
+                level.append((Yesterday(f, k), d + 1, yesterday(v)))
+        for ls in range(1, size - 1):
+            for f, d, v in by_size[ls]:
+                for g, e, u in by_size[size - 1 - ls]:
+                    level.append((And(f, g), max(d, e), v & u))
+        kept = []
+        for f, d, v in level:
+            key = v.tobytes()
+            if key not in seen:
+                seen.add(key)
+                kept.append((f, d, v))
+                if key in trivial:
+                    continue
+                out.append(f)
+                if len(out) >= limit:
+                    return out
+        by_size.append(kept)
+    return out

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...kernel.errors import LimitExceeded, MemoryBudgetExceeded
 from ...kernel.work import FORMULA_NODE_STEPS, TYPE_STATE_STEPS
 from ...ltl.definitions import dag_size
-from ...ltl.formula import TRUE, Yesterday, and_, not_, or_all
+from ...ltl.formula import TRUE, Past, Yesterday, and_, not_, or_all
 from ...ltl.fragments import LTL_P, LTL_PY, LTL_Y, Fragment
 from ..certify.certificates import TYPE_FORMULA_SHRINK_CHECKS, member
 from .definite import definite_verdict
@@ -25,7 +25,7 @@ from .locally_r_trivial import locally_r_trivial_verdict
 from ..contract.procedure import Procedure
 from ..contract.classes import FORMULA, PAIR, LanguageClass
 from ..values.results import FragmentResult, word_text
-from .occurrence import occurrence_forms
+from .occurrence import mark_candidates, occurrence_forms
 from ..algebra.types import lasso_search, lasso_to_witness, type_automaton
 
 __all__ = ["PROCEDURE", "CLASS", "unary_thresholds"]
@@ -118,16 +118,13 @@ class Windows(Procedure):
                               TYPE_FORMULA_SHRINK_CHECKS, meter, search=context.limits.search_budget)
             last_witness = res.witness
             if depth == 1:
-                lw = lasso_search(d, k, past, max_period=k + 2, max_tail=max(2, min(m + 1, 4)))
-                if lw is not None:
-                    w = lasso_to_witness(d, lw, k)
-                    per = word_text(d.alphabet, lw.period)
-                    how = (f"the N+1 positions of ^ω({per})·tail are bisimilar for both tails "
-                           f"(window {k}{', P' if past else ''}); pumping the period" if lw.shared else
-                           f"the N+1 positions of ^ω({per})·x and ^ω({word_text(d.alphabet, lw.period_out)})·y "
-                           f"are bisimilar (window {k}); pumping both periods")
-                    return FragmentResult(fragment, False, None, w,
-                                          f"lasso witness: {how} defeats every depth")
+                found = _lasso(fragment, d, max(2, min(m + 1, 4)))
+                if found is not None:
+                    return found
+        if past and max(2, min(m + 1, 4)) < WIDE_LASSO_TAIL:
+            found = _lasso(fragment, d, WIDE_LASSO_TAIL)
+            if found is not None:
+                return found
         if past:
             found = _occurrence(fragment, context, reached)
             if found is not None:
@@ -147,20 +144,55 @@ OCCURRENCE_EXTRA_DEPTHS = 2
 #: outer depth 2 the covers of small languages fell back to type formulas of more than
 #: MAX_FORMULA_SIZE distinct subformulas: a "yes" without a printable certificate)
 TWO_LEVEL_DEPTHS = ((1, 1), (2, 1))
+#: the marked form (occurrence.py, "Marks"): every formula θ of LTL[Y<=k] of window depth ≤
+#: MARK_DEPTH and at most MARK_MAX_SIZE nodes (one per truth function, at most MARK_LIMIT)
+#: as an atom P θ at once, at outer window depths MARK_OUTER_DEPTHS; it settled the eight
+#: undecided languages of the census (docs/decision-procedures.md §4.6)
+MARK_DEPTH, MARK_MAX_SIZE, MARK_LIMIT = 2, 7, 400
+MARK_OUTER_DEPTHS = (1, 2)
+
+
+#: with P, the lasso search is retried with tails of up to this many letters when the type
+#: automata settle nothing (the first search, at depth 1, takes tails of at most 2 letters
+#: with P): Σ*bbΣ*bΣ* is outside LTL[P,Y<=3] by the tails bab / ε after (ab)^N
+WIDE_LASSO_TAIL = 4
+
+
+def _lasso(fragment, d, max_tail: int) -> FragmentResult | None:
+    """A "no" at every depth by a lasso pair (§4.3) with periods ≤ k + 2 and tails ≤
+    ``max_tail``, or None."""
+    k, past = fragment.window, fragment.past
+    lw = lasso_search(d, k, past, max_period=k + 2, max_tail=max_tail)
+    if lw is None:
+        return None
+    w = lasso_to_witness(d, lw, k)
+    per = word_text(d.alphabet, lw.period)
+    how = (f"the N+1 positions of ^ω({per})·tail are bisimilar for both tails "
+           f"(window {k}{', P' if past else ''}); pumping the period" if lw.shared else
+           f"the N+1 positions of ^ω({per})·x and ^ω({word_text(d.alphabet, lw.period_out)})·y "
+           f"are bisimilar (window {k}); pumping both periods")
+    return FragmentResult(fragment, False, None, w, f"lasso witness: {how} defeats every depth")
 
 
 def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
     """LTL[P,Y<=k] "yes" by the occurrence of window types (:mod:`.occurrence`): L = O ψ or
     ¬O ψ with ψ of LTL[Y<=k], for window depths reached … reached + 2, then the two-level
-    form (ψ over the letters and P θ); None if no form tried holds (an automaton past the
-    limit counts as not holding)."""
+    form (ψ over the letters and P θ), then the marked form (ψ over the letters and P θ, θ
+    among :func:`.occurrence.mark_candidates`, all at once; the certificate from one mark
+    alone where one suffices, since with every mark each type's formula conjoins them all);
+    None if no form tried holds (an automaton past the limit counts as not holding)."""
     d, k = context.dfa, fragment.window
-    tries = [(D, None) for D in range(max(1, reached), reached + OCCURRENCE_EXTRA_DEPTHS + 1)]
-    tries += [(D, D1) for D1, D in TWO_LEVEL_DEPTHS if D + D1 + 2 > reached]
-    for D, D1 in tries:
+
+    def tries():
+        yield from ((D, None, ()) for D in range(max(1, reached), reached + OCCURRENCE_EXTRA_DEPTHS + 1))
+        yield from ((D, D1, ()) for D1, D in TWO_LEVEL_DEPTHS if D + D1 + 2 > reached)
+        marks = tuple(mark_candidates(d.alphabet, k, MARK_DEPTH, MARK_MAX_SIZE, MARK_LIMIT))
+        yield from ((D, None, marks) for D in MARK_OUTER_DEPTHS)
+
+    for D, D1, used in tries():
         try:
             res = occurrence_forms(d, k, D, context.limits.type_states, build_formula=context.certificates,
-                                   memory_budget=context.memory_budget, inner_depth=D1)
+                                   memory_budget=context.memory_budget, inner_depth=D1, marks=used)
         except LimitExceeded:
             context.meter.decide(TYPE_STATE_STEPS * len(d.alphabet) * context.limits.type_states)
             continue
@@ -169,7 +201,13 @@ def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
             continue
         form = "¬O ψ" if res.negated else "O ψ"
         side, other = ("outside", "in") if res.negated else ("in", "outside")
-        if D1 is None:
+        if used:
+            how = (f"occurrence of window types, marked: L = {form} with ψ of window depth {D} over "
+                   f"the letters and the P θ, θ any of {len(used)} formulas of LTL[Y<={k}] of window "
+                   f"depth ≤ {MARK_DEPTH}, since every word {side} L has a position whose type "
+                   f"(depth-{D} window type over the letters enriched with the θ seen before) occurs "
+                   f"in no word {other} L (exact search, {res.states} states)")
+        elif D1 is None:
             how = (f"occurrence of window types: L = {form} with ψ in LTL[Y<={k}] of depth {D}, since "
                    f"every word {side} L has a position whose depth-{D} window type occurs in no "
                    f"word {other} L (exact search, {res.states} states); no formula of depth ≤ "
@@ -183,8 +221,28 @@ def _occurrence(fragment, context, reached: int) -> FragmentResult | None:
                    "exists")
         if not context.certificates:
             return FragmentResult(fragment, True, None, None, how)
-        return member(fragment, res.formula, d, how, context.limits.check_states, TYPE_FORMULA_SHRINK_CHECKS,
+        formula = (_one_mark_formula(d, k, res.formula, used, context) if used else None) or res.formula
+        return member(fragment, formula, d, how, context.limits.check_states, TYPE_FORMULA_SHRINK_CHECKS,
                       context.meter, search=context.limits.search_budget)
+    return None
+
+
+def _one_mark_formula(d, k, formula, marks, context):
+    """The formula of the marked form with a single mark, the first (in the order of the
+    all-marks ``formula``'s atoms) with which the form holds at an outer depth of
+    MARK_OUTER_DEPTHS; None if none does."""
+    order = list(dict.fromkeys(f.arg for f in formula.subformulas() if isinstance(f, Past) and f.arg in marks))
+    for D in MARK_OUTER_DEPTHS:
+        for theta in order:
+            try:
+                res = occurrence_forms(d, k, D, context.limits.type_states, build_formula=False,
+                                       memory_budget=context.memory_budget, marks=(theta,))
+            except LimitExceeded:
+                continue
+            context.meter.decide(TYPE_STATE_STEPS * len(d.alphabet) * res.states)
+            if res.definable:
+                return occurrence_forms(d, k, D, context.limits.type_states, build_formula=True,
+                                        memory_budget=context.memory_budget, marks=(theta,)).formula
     return None
 
 

@@ -88,9 +88,10 @@ def test_type_automaton_witnesses_are_shortest(regex, letters, k, past, depth):
 
 
 def test_the_printed_undecided_witness_is_shortest_at_the_depth_reached():
-    """A 4-state language the census leaves undecided in LTL[P,Y<=2] (the words whose first
-    factor bb is followed by a's only; 3 is the sink): classify prints the pair of the type
-    automaton at the depth it reached."""
+    """A 4-state language left undecided in LTL[P,Y<=2] within 5,000 states (the words whose
+    first factor bb is followed by a's only; 3 is the sink; the marked occurrence form that
+    proves it a member needs more): classify prints the pair of the type automaton at the
+    depth it reached."""
     d = DFA(["a", "b"], [[0, 1], [0, 2], [2, 3], [3, 3]], 0, [False, False, True, False])
     r = classify(d, windows=(2,), search_budget=0, limit=5_000)["LTL[P,Y<=2]"]
     assert r.member is None and r.depth_reached == 2
