@@ -77,7 +77,7 @@ from ...ltl.fragments import Fragment
 from ..algebra.identity_terms import Const, Omega, Power, Product, Var, parse_identities
 from .indistinguishable import agreement_depth
 
-__all__ = ["Check", "verify_formula", "verify_witness", "end_types_equal", "MAX_PERIOD",
+__all__ = ["Check", "verify_formula", "verify_witness", "lasso_blocks_equal", "end_types_equal", "MAX_PERIOD",
            "MAX_PREFIX", "MAX_TAILS", "MAX_RUNS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH",
            "verify_identity_violation", "verify_identity_check"]
 
@@ -594,7 +594,7 @@ def _lasso(dfa, fr: Fragment, u, v) -> tuple[str, dict] | None:
         for a in p:
             move = T[move, index[a]]
         t = _on_cycle(lambda s: int(move[s]), int(trace[start + N * L]))
-        if t is None or not _lasso_blocks_equal(p, x, y, k, past):
+        if t is None or not lasso_blocks_equal(p, x, y, k, past):
             continue
         s = max(k or 0, L) if past else k      # letters of p^M used up per depth
         return (f"lasso: the words are l·(p)^N·x and l·(p)^N·y with l = {_text(l) or 'ε'!r}, "
@@ -609,7 +609,7 @@ def _lasso(dfa, fr: Fragment, u, v) -> tuple[str, dict] | None:
     return None
 
 
-def _lasso_blocks_equal(p, x, y, k: int | None, past: bool, q=None) -> bool:
+def lasso_blocks_equal(p, x, y, k: int | None, past: bool, q=None) -> bool:
     """The coarsest stable partition of the lasso graph (docs/decision-procedures.md §4.3):
     are the N+1 nodes of ^ω(p)·x and ^ω(q)·y in one block?  ``q`` None: one cycle, p's,
     shared by both tails; else (no P) two cycles, the tail x falling back into p's and y
@@ -730,7 +730,7 @@ def _two_periods(dfa, fr: Fragment, u, v) -> tuple[str, dict] | None:
     for e, p in _periodic_ends(dfa, u):
         for f, q in _periodic_ends(dfa, v):
             x, y = u[e:], v[f:]
-            if len(x) + len(y) > MAX_TAILS or not _lasso_blocks_equal(p, x, y, k, False, q):
+            if len(x) + len(y) > MAX_TAILS or not lasso_blocks_equal(p, x, y, k, False, q):
                 continue
             tu = _on_cycle(lambda s: dfa.run(p, s), dfa.run(u[:e]))
             tv = _on_cycle(lambda s: dfa.run(q, s), dfa.run(v[:f]))

@@ -20,6 +20,13 @@ For a witness of a fragment F (:func:`attest`):
    shorter (the families built from identities pump long blocks: a^28 / a^37 for (aa)* in
    LTL[P,Y], where the lasso (a)^K / (a)^K·a gives a^4 / a^5 at depth 4).
 
+6. a pumped family is printed only when one of verify's arguments proves it for every depth
+   (:func:`proved_family`: verify's lasso condition on the family's own decomposition, for
+   the fragments with P and Y); a family it does not prove is
+   dropped, and the pair stands as a witness at its checked depth only (the families built
+   from an identity with a fixed idempotent power e = z^M can be seen through by Y once the
+   depth passes |z^M|: census language #50 of ≤ 3 states, LTL[P,Y]).
+
 A pair the decider claimed for depth D that the check finds separable below D would be a
 bug in a decider: AssertionError, never printed.
 """
@@ -32,10 +39,11 @@ from dataclasses import replace
 
 from ...ltl.fragments import Fragment
 from ..checks.indistinguishable import agreement_depth
+from ..checks.verify import lasso_blocks_equal
 from ..algebra.types import lasso_search, lasso_to_witness
 from ..values.witnesses import Factors, Witness
 
-__all__ = ["attest", "attest_results", "shorter_lasso", "TARGET_DEPTH", "MAX_LENGTH", "MAX_INSTANCES"]
+__all__ = ["attest", "attest_results", "shorter_lasso", "proved_family", "TARGET_DEPTH", "MAX_LENGTH", "MAX_INSTANCES"]
 
 #: depth up to which a witness is checked (deeper is not looked for)
 TARGET_DEPTH = 4
@@ -70,18 +78,39 @@ def _candidates(w: Witness, limit: int):
 def attest(witness: Witness, fragment: "Fragment | str", dfa) -> Witness:
     """The witness with ``depth`` checked for ``fragment`` (see the module docstring); for
     a pumped family, the instance of a shorter lasso family (:func:`shorter_lasso`) when
-    it reaches at least the same depth in fewer letters."""
+    it reaches at least the same depth in fewer letters; a family printed only when proved
+    (:func:`proved_family`)."""
     fr = Fragment.parse(fragment)
     best = _attest(witness, fr, dfa)
     if witness.family is None or "lasso" not in fr.pumping_arguments or dfa.n_states > SHORT_MAX_STATES:
-        return best
+        return proved_family(best, fr, dfa)
     for period, tail in SHORT_TIERS:
         if _letters(best) <= SHORT_FROM:
             break
         alt = shorter_lasso(dfa, fr, period, tail)
         if alt is not None:
             best = max((best, _attest(alt, fr, dfa)), key=_merit)
-    return best
+    return proved_family(best, fr, dfa)
+
+
+def proved_family(w: Witness, fr: Fragment, dfa) -> Witness:
+    """``w`` with its pumped family kept only when verify's lasso argument proves that the
+    family defeats every depth of ``fr``, on the family's own decomposition (in: l·p^K·x,
+    out: l·p^K·y, the N+1 nodes of ^ω(p)·x and ^ω(p)·y in one block of the lasso graph,
+    docs/decision-procedures.md §4.3, :func:`..checks.verify.lasso_blocks_equal`).  Checked
+    for the fragments with both P and Y (LTL[P,Y], LTL[P,Y<=k]), whose families built from
+    an identity with a fixed idempotent power may fail: on the census of ≤ 3 states over
+    {a, b} (1,054 languages) 18 LTL[P,Y] families fail it, and no other (a search of other
+    decompositions by verify proves none of the 18 either).  Without a proved family the
+    pair is a witness at its checked depth only."""
+    f = w.family
+    k, past, _ = fr.type_sets
+    if f is None or fr.since or not (past and k):
+        return w          # (measured: the census's families without P or without Y all prove)
+    if (f.block_out is None and f.in_prefix == f.out_prefix
+            and lasso_blocks_equal(f.block, f.in_suffix, f.out_suffix, k, past)):
+        return w
+    return replace(w, family=None).with_factors()
 
 
 def _letters(w: Witness) -> int:
@@ -154,4 +183,10 @@ def attest_results(results: dict, dfa) -> None:
     """:func:`attest` every witness of ``results`` (fragment → FragmentResult), in place."""
     for fragment, r in results.items():
         if r.witness is not None:
-            results[fragment] = replace(r, witness=attest(r.witness, fragment, dfa))
+            w = attest(r.witness, fragment, dfa)
+            method = r.method
+            if r.witness.family is not None and w.family is None:
+                method += (f"; no pumped family proved for every depth (the pair is a witness at "
+                           f"depth <= {w.depth} only"
+                           + (f"; the proof is the identity: {r.identity})" if r.identity else ")"))
+            results[fragment] = replace(r, witness=w, method=method)

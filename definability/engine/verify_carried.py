@@ -28,6 +28,7 @@ from __future__ import annotations
 from ...automata.propositions import over_valuations
 from ...automata.sources import as_dfa
 from ...kernel.errors import InputError, LimitExceeded
+from ...kernel.words import split_word
 from ...ltl import parse
 from ...ltl.fragments import Fragment
 from .inclusions import inclusions
@@ -79,9 +80,7 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
             w = answer.get("witness") or {}
             if "accepted" not in w or "rejected" not in w:
                 return Check(False, f"{key}'s answer has no witness pair to check")
-            multichar = any(len(a) > 1 for a in dfa.alphabet)
-            u, v = (tuple(x for x in w[side].split(",") if x) if multichar else tuple(w[side])
-                    for side in ("accepted", "rejected"))
+            u, v = (tuple(split_word(w[side], dfa.alphabet)) for side in ("accepted", "rejected"))
             return verify_witness(dfa, key, u, v, None, family=True)
         return Check(False, f"{key}'s answer states no verdict")
     cls = class_for(key)

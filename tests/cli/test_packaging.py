@@ -326,6 +326,8 @@ def _auditwheel() -> list[str] | None:
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("ATTNLOGIC_VENV_TEST") != "1",
+                    reason="repairs the wheel and installs it into a new venv (a minute): set ATTNLOGIC_VENV_TEST=1")
 @pytest.mark.skipif(not (_HAVE_CC and sys.platform.startswith("linux")),
                     reason="the extension is built only with a C compiler; manylinux is Linux's tag")
 def test_the_repaired_manylinux_wheel_installs_and_its_extension_loads(built, tmp_path):

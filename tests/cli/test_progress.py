@@ -108,7 +108,7 @@ def _cells():
                     lrs=(1e-2,), template=TrainConfig("ENDS-A", d_model=8, n_layers=1, n_heads=2, batch_size=8,
                                                       steps=3, train_max_length=6, threads=1),
                     evaluation=EvalConfig(test_min=7, test_max=8, samples=2, train_max=6))
-    return [(i, (cfg, spec.evaluation, 8, None)) for i, cfg in enumerate(spec.cells())]
+    return [(i, (cfg, spec.evaluation, 8, None, None)) for i, cfg in enumerate(spec.cells())]     # no extraction
 
 
 def _cell_progress(jobs: int) -> str:

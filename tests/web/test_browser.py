@@ -111,7 +111,9 @@ def test_type_a_regex_and_see_the_dfa_and_the_verdicts(server, browser, shots):
     assert _css(browser, "#dfa-svg svg")[0].size["width"] > 50
     assert "3 states" in _css(browser, "#lang-summary")[0].text
     cli = _css(browser, "#language-reproduce .answer-cli")[0].text
-    assert cli == "attnlogic classify --regex '(a|b)*ab' --alphabet ab"
+    # the command line asks under the server's budgets (serve's defaults: 20,000 states, half
+    # of a worker's 3 GiB for one step's tables)
+    assert cli == "attnlogic classify --regex '(a|b)*ab' --alphabet ab --max-states 20000 --memory-budget 1536M"
     _shot(browser, shots, "classify.png")
     # the answer's link reproduces it in a fresh page
     link = _css(browser, "#language-reproduce a.answer-link")[0].get_attribute("href")

@@ -1,0 +1,47 @@
+"""A pumped family is printed only when verify proves it for every depth (engine/attest.py
+``proved_family``): the families built from an identity with a fixed idempotent power can be
+seen through by Y once the depth passes the power's length."""
+
+from __future__ import annotations
+
+import pytest
+
+from attnlogic.automata.census import minimal_dfas
+from attnlogic.automata.dfa import DFA
+from attnlogic.definability.checks.verify import verify_witness
+from attnlogic.definability.engine.classify import classify
+
+# the bounded counter of census language #50 (≤ 3 states over {a, b}): b counts up to 2, a
+# counts down to 0, accepted at 0; not locally R-trivial (an internal cycle of its SCC)
+COUNTER = DFA(["a", "b"], [[0, 1], [0, 2], [1, 2]], 0, [0])
+
+
+def test_the_counter_s_identity_family_is_not_printed_and_was_false():
+    r = classify(COUNTER)["LTL[P,Y]"]
+    assert r.member is False and r.witness.family is None
+    assert "no pumped family proved for every depth" in r.method and "eSe is not R-trivial" in r.method
+    u, v = "".join(r.witness.accepted), "".join(r.witness.rejected)
+    assert COUNTER.accepts(list(u)) and not COUNTER.accepts(list(v))
+    # the pair holds at the depth it claims, and no family of it is a proof: verify finds a
+    # formula one level deeper that separates it
+    assert verify_witness(COUNTER, "LTL[P,Y]", u, v, r.witness.depth).valid
+    check = verify_witness(COUNTER, "LTL[P,Y]", u, v, family=True)
+    assert not check.valid and "separable at depth" in check.reason
+
+
+@pytest.mark.parametrize("fragment", ["LTL[P,Y]", "LTL[P,Y<=2]", "LTL[P]", "LTL[Y]"])
+def test_every_family_printed_on_the_census_is_proved_by_verify(fragment):
+    """Every 7th minimal DFA of ≤ 3 states over {a, b}: a family in a "no" answer passes
+    verify --family (an independent decomposition of the printed pair)."""
+    seen = 0
+    for i, d in enumerate(minimal_dfas(3, "ab")):
+        if i % 7:
+            continue
+        r = classify(d, windows=(2,))[fragment]
+        if r.member is not False or r.witness is None or r.witness.family is None:
+            continue
+        u, v = "".join(r.witness.accepted), "".join(r.witness.rejected)
+        check = verify_witness(d, fragment, u, v, family=True)
+        assert check.valid, (i, fragment, u, v, check.reason)
+        seen += 1
+    assert seen > 5
