@@ -32,6 +32,8 @@ and each worker's peak resident memory.
 
 Run:  .venv/bin/python -m benchmarks.bench_certificates [--census-step 1] [--repeat 3]
       .venv/bin/python -m benchmarks.bench_certificates --yes [--census-step 50] [--baseline DIR]
+      (the whole census ≤ 4 in two processes: --yes --census-only --census-step 2 --census-offset 0,
+       and the same with --census-offset 1)
           [--certificate-seconds 0]
 (on a checkout without the meter, e.g. 69cce41, it measures the "before": every column but
 the steps).
@@ -88,6 +90,10 @@ def main(argv=None) -> None:
     parser.add_argument("--yes", action="store_true", help="count the 'yes' answers without a certificate")
     parser.add_argument("--baseline", metavar="DIR",
                         help="--yes: compare with the checkout DIR in the same run (two workers)")
+    parser.add_argument("--census-offset", type=int, default=0,
+                        help="--yes: the census languages i with i %% step == offset (the whole census in "
+                             "STEP processes: offsets 0 … STEP−1)")
+    parser.add_argument("--census-only", action="store_true", help="--yes: the census corpus alone")
     parser.add_argument("--certificate-seconds", type=float, metavar="S",
                         help="--yes: classify's certificate_seconds (0: the step budget alone, no try "
                              "bounded by the clock: counts that do not depend on the load)")
@@ -95,7 +101,7 @@ def main(argv=None) -> None:
     if args.yes and args.baseline:
         return compare_yes(args.census_step, args.baseline, args.certificate_seconds)
     if args.yes:
-        return count_yes(args.census_step, args.certificate_seconds)
+        return count_yes(args.census_step, args.certificate_seconds, args.census_offset, args.census_only)
 
     def fresh(d):
         return DFA._trusted(d.alphabet, d.transitions, d.initial, d.accepting)
@@ -138,7 +144,7 @@ def main(argv=None) -> None:
     print(f"steps within the allowance: {within:.0%} (the last stage admitted may overshoot)")
 
 
-def _yes_corpora(census_step: int) -> dict:
+def _yes_corpora(census_step: int, census_offset: int = 0, census_only: bool = False) -> dict:
     from pathlib import Path
 
     import numpy as np
@@ -148,7 +154,9 @@ def _yes_corpora(census_step: int) -> dict:
     from attnlogic.automata.sources import load_language
 
     root = Path(__file__).resolve().parent.parent / "tests" / "data" / "mlregtest"
-    census = [d for i, d in enumerate(minimal_dfas(4, "ab")) if i % census_step == 0]
+    census = [d for i, d in enumerate(minimal_dfas(4, "ab")) if i % census_step == census_offset]
+    if census_only:
+        return {f"census <= 4 states (i % {census_step} == {census_offset})": census}
     mlreg = [load_language(dfa=str(p)).dfa for p in sorted(root.glob("04.*.att"))]
     rng = np.random.default_rng(38)
     random = [DFA("ab", rng.integers(0, n, (n, 2)), 0, rng.random(n) < 0.5)
@@ -157,13 +165,14 @@ def _yes_corpora(census_step: int) -> dict:
             "random 50-200": random}
 
 
-def count_yes(census_step: int, certificate_seconds: float | None = None) -> None:
+def count_yes(census_step: int, certificate_seconds: float | None = None, census_offset: int = 0,
+              census_only: bool = False) -> None:
     """The "yes" answers of default classifications without a certificate (``--yes``)."""
     import collections
 
     from attnlogic.definability.engine.classify import classify
 
-    for name, dfas in _yes_corpora(census_step).items():
+    for name, dfas in _yes_corpora(census_step, census_offset, census_only).items():
         times, yes, missing = [], 0, collections.Counter()
         for d in dfas:
             t = time.perf_counter()
@@ -277,7 +286,7 @@ def compare_yes(census_step: int, baseline: str, certificate_seconds: float | No
     budget = "default budgets" if certificate_seconds is None else f"certificate_seconds={certificate_seconds:g}"
     print(f"this checkout vs {baseline}: classify ({budget}), each language by both (alternating order)")
     try:
-        for name, dfas in _yes_corpora(census_step).items():
+        for name, dfas in _yes_corpora(census_step, census_offset, census_only).items():
             times = {k: [] for k in workers}
             yes = {k: 0 for k in workers}
             missing = {k: collections.Counter() for k in workers}
