@@ -104,8 +104,8 @@ def proved_family(w: Witness, fr: Fragment, dfa) -> Witness:
     decompositions by verify proves none of the 18 either).  Without a proved family the
     pair is a witness at its checked depth only."""
     f = w.family
-    k, past, _ = fr.type_sets
-    if f is None or fr.since or not (past and k):
+    k, past, since = fr.type_sets
+    if f is None or since or not (past and k):
         return w          # (measured: the census's families without P or without Y all prove)
     if (f.block_out is None and f.in_prefix == f.out_prefix
             and lasso_blocks_equal(f.block, f.in_suffix, f.out_suffix, k, past)):
