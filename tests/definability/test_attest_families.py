@@ -45,3 +45,24 @@ def test_every_family_printed_on_the_census_is_proved_by_verify(fragment):
         assert check.valid, (i, fragment, u, v, check.reason)
         seen += 1
     assert seen > 5
+
+
+#: LTL[P,Y] at N+1 = locally R-trivial: eSe is R-trivial for every idempotent e of the
+#: syntactic semigroup, i.e. (st)^ω s = (st)^ω with s = eye, t = eze, e = x^ω
+LOCALLY_R_TRIVIAL = "[(x* y x* z x*)* x* y x* = (x* y x* z x*)*]"
+
+
+def test_an_answer_without_a_family_is_proved_by_the_identity_verify_re_decides():
+    """Where the family is dropped (every language of ≤ 3 states over {a, b} whose LTL[P,Y]
+    "no" has none), verify's own enumeration of the syntactic semigroup finds the identity
+    of locally R-trivial semigroups false: the "no" has a proof a third party can check."""
+    from attnlogic.definability.checks.verify import verify_identity_check
+
+    dropped = 0
+    for d in minimal_dfas(3, "ab"):
+        r = classify(d, windows=())["LTL[P,Y]"]
+        if r.member is False and r.witness.family is None:
+            assert not verify_identity_check(d, LOCALLY_R_TRIVIAL, monoid=False).valid
+            dropped += 1
+    assert dropped > 0
+    assert verify_identity_check(COUNTER, LOCALLY_R_TRIVIAL, monoid=False).valid is False
