@@ -111,7 +111,6 @@ class ExtractionResult:
     def lines(self) -> list[str]:
         """The text of ``attnlogic extract`` before the classification (one string a line)."""
         x = self.extraction
-        sep = x.separator
         how = "complete" if x.complete else f"STOPPED ({x.reason}: {x.detail})"
         out = [f"model              {x.model}",
                f"alphabet           {{{', '.join(x.alphabet)}}}, readout {x.readout}",

@@ -14,9 +14,6 @@ theorem (:func:`.starfree.star_free_formula`).  Cross-check: :func:`identity_ape
 from __future__ import annotations
 
 from ...kernel import limits as _limits
-
-import numpy as np
-
 from ...kernel.errors import LimitExceeded
 from ...kernel.work import MONOID_ELEMENT_STEPS
 from ...ltl.fragments import LTL_PY, LTL_S, Fragment
