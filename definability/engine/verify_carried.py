@@ -15,7 +15,9 @@ and is valid for the class B it answers when
   class's ``check`` (the subregular classes), :func:`.verify.verify_formula` /
   :func:`.verify.verify_witness` (every depth: the pumped family) for an LTL fragment, the
   identities of an identity class re-decided from scratch
-  (:func:`.verify.verify_identity_check`; a "no" is proved by their failure), or, for an
+  (:func:`.verify.verify_identity_check`; a "no" is proved by their failure), a characterised
+  fragment's "no" by the failure of the fragment's own identity (CHARACTERISING_IDENTITIES,
+  re-decided the same way: exact, also where the witness pair holds only at a bounded depth), or, for an
   answer carried itself, this check again;
 * the verdicts agree: A's answer and B's both say "yes" (L ∈ A ⊆ B), or both "no"
   (L ∉ A ⊇ B).
@@ -39,6 +41,17 @@ __all__ = ["verify_carried", "class_key"]
 
 #: how deep a chain of carried answers is followed (an answer carried from an answer carried …)
 MAX_NESTING = 4
+
+#: the algebraic characterisation of each characterised fragment at the N+1 readout
+#: (docs/decision-procedures.md §3), as an identity verify re-decides on the syntactic
+#: monoid (True) or semigroup (False): a "no" whose witness pair holds only at a bounded
+#: depth is proved by the identity's failure.  Taken from here, never from the answer.
+CHARACTERISING_IDENTITIES = {
+    "LTL[P]": ("[(x y)* x = (x y)*]", True, "R-trivial, §3.1"),
+    "LTL[Y]": ("[x y* = y*]", False, "definite, §3.2"),
+    "LTL[P,Y]": ("[(x* y x* z x*)* x* y x* = (x* y x* z x*)*]", False, "locally R-trivial: eSe R-trivial, §3.3"),
+    "LTL[S]": ("[x* x = x*]", True, "aperiodic, §3.4"),
+}
 
 
 def class_key(name: str):
@@ -81,6 +94,8 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
             if "accepted" not in w or "rejected" not in w:
                 return Check(False, f"{key}'s answer has no witness pair to check")
             u, v = (tuple(split_word(w[side], dfa.alphabet)) for side in ("accepted", "rejected"))
+            if str(key) in CHARACTERISING_IDENTITIES:
+                return _refuted_by_identity(dfa, str(key), u, v)
             return verify_witness(dfa, key, u, v, None, family=True)
         return Check(False, f"{key}'s answer states no verdict")
     cls = class_for(key)
@@ -100,6 +115,27 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
         return Check(True, f"{cls.name}'s identities {ids} re-decided from scratch "
                            f"{'hold' if member else 'fail'}: {holds.reason}")
     return Check(False, f"{cls.name} has no independent check of its answers here")
+
+
+def _refuted_by_identity(dfa, fragment: str, u, v) -> Check:
+    """A "no" for a characterised ``fragment`` with the witness pair (u, v): valid when u is
+    in the language, v is not, and the fragment's characterising identity (the table above)
+    fails on the syntactic structure, re-enumerated by :func:`.verify.verify_identity_check`
+    — the exact test, whether or not the pair is a pumped family (those of engine/attest.py
+    ``proved_family`` are; a pair at a bounded depth is not, and proves nothing alone)."""
+    if not dfa.accepts(u) or dfa.accepts(v):
+        return Check(False, f"the witness pair is not one word in the language and one outside it")
+    ids, monoid, theorem = CHARACTERISING_IDENTITIES[fragment]
+    try:
+        holds = verify_identity_check(dfa, ids, monoid=monoid)
+    except LimitExceeded as exc:
+        return Check(False, f"{fragment}'s identity {ids} could not be re-decided here: {exc}")
+    if holds.valid:
+        return Check(False, f"{fragment} at N+1 is {theorem} and its identity {ids} holds: the language is "
+                            "in the fragment")
+    return Check(True, f"{fragment} at N+1 is {theorem}; its identity {ids}, re-decided from scratch on the "
+                       f"syntactic {'monoid' if monoid else 'semigroup'}, fails: {holds.reason} (the pair "
+                       "is one word in the language and one outside it)")
 
 
 def verify_carried(dfa, name: str, answer: dict, sep: str = "", depth: int = 0) -> Check:

@@ -226,3 +226,44 @@ def test_verify_command_checks_a_carried_answer(tmp_path, capsys):
     assert main(argv) == 1
     path.write_text(json.dumps({**obj, "carried": {"from": "LTL[Y]"}}))
     assert main(argv) == 2
+
+
+def test_a_no_without_a_family_is_carried_by_the_fragment_s_identity():
+    """The LTL[P,Y] "no" answers whose pair holds only at a bounded depth (census ≤ 3 over
+    {a, b}: the bounded counters, engine/attest.py ``proved_family``), carried down to
+    LTL[P,Y<=2] ⊆ LTL[P,Y], pass verify_carried through LTL[P,Y]'s characterising identity
+    (re-decided from scratch); the same kind of answer for a language in LTL[P,Y] is refused."""
+    from attnlogic.definability.engine.verify_carried import verify_carried
+
+    target = Fragment.parse("LTL[P,Y<=2]")
+    carried = 0
+    for d in minimal_dfas(3, "ab"):
+        cl = classify(d, windows=())
+        pyf = cl["LTL[P,Y]"]
+        if pyf.member is not False or pyf.witness.family is not None:
+            continue
+        settled = _blanked_and_settled({**_keyed(cl), target: None}, target)   # LTL[P,Y<=2] left undecided
+        obj = json.loads(json.dumps(settled.to_json("")))
+        assert settled.member is False and obj["carried"]["from"] == "LTL[P,Y]"
+        check = verify_carried(cl.dfa, str(target), obj)
+        assert check.valid and "fails" in check.reason, check.reason
+        carried += 1
+    assert carried >= 10
+    # Σ*a (definite, in LTL[P,Y]) with a made-up "no" whose pair is no family: refused
+    d = DFA(["a", "b"], [[1, 0], [1, 0]], 0, [1])
+    lie = {"member": False, "carried": {"from": "LTL[P,Y]", "inclusion": "LTL[P,Y<=2] ⊆ LTL[P,Y]",
+                                         "answer": {"member": False, "witness": {"accepted": "ba", "rejected": "ab"}}}}
+    c = verify_carried(d, str(target), lie)
+    assert not c.valid and "holds" in c.reason, c.reason
+
+
+def test_the_characterising_identities_are_the_fragments_on_the_census():
+    """verify_carried's table of identities against classify's decisions (other code: SCCs,
+    pair graphs) on every 5th language of ≤ 3 states over {a, b}: the same verdicts."""
+    from attnlogic.definability.checks.verify import verify_identity_check
+    from attnlogic.definability.engine.verify_carried import CHARACTERISING_IDENTITIES
+
+    for d in list(minimal_dfas(3, "ab"))[::5]:
+        cl = classify(d, windows=())
+        for name, (ids, monoid, _) in CHARACTERISING_IDENTITIES.items():
+            assert verify_identity_check(d, ids, monoid=monoid).valid is cl[name].member, (name, d)
