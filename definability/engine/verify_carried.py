@@ -124,7 +124,7 @@ def _refuted_by_identity(dfa, fragment: str, u, v) -> Check:
     — the exact test, whether or not the pair is a pumped family (those of engine/attest.py
     ``proved_family`` are; a pair at a bounded depth is not, and proves nothing alone)."""
     if not dfa.accepts(u) or dfa.accepts(v):
-        return Check(False, f"the witness pair is not one word in the language and one outside it")
+        return Check(False, "the witness pair is not one word in the language and one outside it")
     ids, monoid, theorem = CHARACTERISING_IDENTITIES[fragment]
     try:
         holds = verify_identity_check(dfa, ids, monoid=monoid)
