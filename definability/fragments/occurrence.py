@@ -146,8 +146,14 @@ def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = 
 
     letters = {name: n for n, name in enumerate(dfa.alphabet)}
 
+    bits_of: dict[int, int] = {}
+
     def mark_bits(typ: int) -> int:
-        return sum(1 << b for b, m in enumerate(marks) if holds(m, typ))
+        """The marks holding at a position of inner type ``typ``, as a bit set (memoised)."""
+        bits = bits_of.get(typ)
+        if bits is None:
+            bits = bits_of[typ] = sum(1 << b for b, m in enumerate(marks) if holds(m, typ))
+        return bits
 
     # a state: (window of outer vectors, q) or (inner window, E id, outer window, q)
     start = ((), dfa.initial) if D1 is None else ((), 0, (), dfa.initial)
