@@ -114,11 +114,13 @@ class CharVocabulary:
 
     @property
     def unk(self) -> int:
+        """The id of every character not in the text: the one after the characters'."""
         return len(self.chars)
 
     @property
     def size(self) -> int:
-        return len(self.chars) + 1
+        """The number of ids: the characters' and UNK."""
+        return self.unk + 1
 
     def encode(self, text: str) -> np.ndarray:
         return np.fromiter((self._index.get(c, self.unk) for c in text), dtype=np.int64, count=len(text))

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Callable
 
 import numpy as np
@@ -285,21 +286,12 @@ class Extraction:
     def complete(self) -> bool:
         return self.learned.complete and self.validation is not None
 
-    @property
-    def reason(self) -> str:
-        return self.learned.reason
-
-    @property
-    def detail(self) -> str:
-        return self.learned.detail
-
-    @property
-    def rounds(self) -> int:
-        return self.learned.rounds
-
-    @property
-    def queries(self) -> int:
-        return self.learned.queries
+    #: the learner's outcome, read through: why it stopped, in words, its counterexamples
+    #: processed and its distinct queries
+    reason = property(attrgetter("learned.reason"))
+    detail = property(attrgetter("learned.detail"))
+    rounds = property(attrgetter("learned.rounds"))
+    queries = property(attrgetter("learned.queries"))
 
     @property
     def separator(self) -> str:

@@ -36,9 +36,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from attnlogic.kernel.limits import (DEFAULT_CERTIFICATE_FACTOR, DEFAULT_LIMIT, DEFAULT_MAX_DEPTH,
-                                     CENSUS_DFAS, DEFAULT_SEARCH_BUDGET, DEFAULT_WORKER_MEMORY, Limits,
-                                     SERVER_SECONDS, SERVER_STATE_LIMIT)
+from attnlogic.kernel.limits import (CENSUS_DFAS, DEFAULT_WORKER_MEMORY, Limits, SERVER_SECONDS,
+                                     SERVER_STATE_LIMIT)
 
 from .pool import JobFailed, Refused, WorkerPool, default_size
 from .schema import BadRequest, check_request
@@ -60,10 +59,12 @@ class Settings:
     time_budget: float = SERVER_SECONDS
     memory: int = DEFAULT_WORKER_MEMORY
     max_states: int = SERVER_STATE_LIMIT
-    limit: int = DEFAULT_LIMIT
-    max_depth: int = DEFAULT_MAX_DEPTH
-    search_budget: int = DEFAULT_SEARCH_BUDGET
-    certificate_factor: int = DEFAULT_CERTIFICATE_FACTOR
+    # the classifier's budgets: the library's defaults (a Limits field's default; ``limit``
+    # sets the fields of LIMIT_ALIAS, whose default is semigroup_elements')
+    limit: int = Limits.semigroup_elements
+    max_depth: int = Limits.max_depth
+    search_budget: int = Limits.search_budget
+    certificate_factor: int = Limits.certificate_factor
     workers: int = field(default_factory=default_size)
     max_body: int = 2 * 2 ** 20
     max_dfas: int = CENSUS_DFAS

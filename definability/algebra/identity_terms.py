@@ -18,6 +18,7 @@ __all__ = ["Var", "Const", "Omega", "Power", "Product", "Relation", "Identities"
 # -- terms ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Var:
+    """A variable, ranging over the elements of the monoid or semigroup."""
     name: str
 
     def __str__(self) -> str:
@@ -35,6 +36,8 @@ class Const:
 
 @dataclass(frozen=True)
 class Omega:
+    """``term^ω``: the idempotent power of the term's value (in a finite monoid, the one
+    power ``s^k`` with ``s^k s^k = s^k``, k ≥ 1)."""
     term: object
 
     def __str__(self) -> str:
@@ -43,6 +46,7 @@ class Omega:
 
 @dataclass(frozen=True)
 class Power:
+    """``term^n``, n ≥ 1: the term's value multiplied n times."""
     term: object
     n: int
 
@@ -52,6 +56,7 @@ class Power:
 
 @dataclass(frozen=True)
 class Product:
+    """The product of the ``factors``, left to right (a term of two or more factors)."""
     factors: tuple
 
     def __str__(self) -> str:

@@ -13,6 +13,7 @@ classification, whichever procedure asks first).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable
 
 from ...automata.graphs import SCCs, dfa_sccs
@@ -61,13 +62,9 @@ class Context:
         d = self.dfa
         self.meter.decide(DECISION_STEPS + CELL_STEPS * d.n_states * len(d.alphabet))
 
-    @property
-    def max_depth(self) -> int:
-        return self.limits.max_depth
-
-    @property
-    def memory_budget(self) -> int:
-        return self.limits.memory_budget
+    #: the limits' fields the procedures read most, read through
+    max_depth = property(attrgetter("limits.max_depth"))
+    memory_budget = property(attrgetter("limits.memory_budget"))
 
     @property
     def sccs(self) -> SCCs:

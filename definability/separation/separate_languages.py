@@ -217,22 +217,7 @@ class SuffixFamily:
     y: tuple
 
     def check(self, d1: DFA, d2: DFA) -> bool:
-        if not self.z:
-            return False
-        for d, l in ((d1, self.l1), (d2, self.l2)):
-            p = d.initial
-            for a in l:
-                p = int(d.transitions[p, a])
-            r = p
-            for a in self.z:
-                r = int(d.transitions[r, a])
-            if r != p:
-                return False
-            for a in self.y:
-                r = int(d.transitions[r, a])
-            if not d.accepting[r]:
-                return False
-        return True
+        return bool(self.z) and _pumps(d1, self.l1, self.z, self.y) and _pumps(d2, self.l2, self.z, self.y)
 
     def text(self, alphabet) -> str:
         z = _text(alphabet, self.z)
@@ -525,6 +510,13 @@ def _run(d: DFA, q: int, word) -> int:
     return q
 
 
+def _pumps(d: DFA, prefix, z, suffix) -> bool:
+    """Whether ``z`` loops on the state that ``prefix`` reaches and ``suffix`` leads that
+    state into F: then prefix·zⁿ·suffix ∈ L(d) for every n."""
+    p = _run(d, int(d.initial), prefix)
+    return _run(d, p, z) == p and bool(d.accepting[_run(d, p, suffix)])
+
+
 @dataclass(frozen=True)
 class PatternFamily:
     """PT: a pattern u0·B1*·u1 ⋯ Bn*·un embedded in both DFAs.  For D1 and each block i a
@@ -815,20 +807,9 @@ def _r_trivial_family(d1: DFA, d2: DFA, limit: int):
     succ = np.stack([d1.transitions[P, a] * n2 + d2.transitions[Q, a] for a in range(m)], axis=1)
     rows = np.repeat(np.arange(size), m)
     graph = csr_matrix((np.ones(size * m, dtype=np.int8), (rows, succ.reshape(-1))), shape=(size, size))
-    reach = np.zeros(size, dtype=bool)
     start = int(d1.initial) * n2 + int(d2.initial)
-    reach[start] = True
-    frontier = np.array([start])
-    while len(frontier):
-        nxt = np.unique(succ[frontier].reshape(-1))
-        frontier = nxt[~reach[nxt]]
-        reach[frontier] = True
-    co = np.outer(d1.accepting, d2.accepting).reshape(-1)
-    while True:                                    # pairs that lead into F1 × F2
-        more = co | co[succ].any(axis=1)
-        if (more == co).all():
-            break
-        co = more
+    reach = _forward(succ, start)
+    co = _backward(succ, np.outer(d1.accepting, d2.accepting).reshape(-1))    # pairs that lead into F1 × F2
     _, label = connected_components(graph, directed=True, connection="strong")
     counts = np.bincount(label, minlength=size)
     looped = succ == np.arange(size)[:, None]
@@ -928,14 +909,8 @@ class WindowFamily:
     u: tuple
 
     def check(self, d1: DFA, d2: DFA) -> bool:
-        if not self.z:
-            return False
-        p2 = _run(d2, int(d2.initial), self.x)
-        p1 = _run(d1, int(d1.initial), self.x)
-        q1 = _run(d1, int(d1.initial), self.u)
-        if not (_run(d2, p2, self.z) == p2 and d2.accepting[_run(d2, p2, self.y)]
-                and _run(d1, p1, self.z) == p1 and d1.accepting[_run(d1, p1, self.w)]
-                and _run(d1, q1, self.z) == q1 and d1.accepting[_run(d1, q1, self.y)]):
+        if not (self.z and _pumps(d2, self.x, self.z, self.y) and _pumps(d1, self.x, self.z, self.w)
+                and _pumps(d1, self.u, self.z, self.y)):
             return False
         for k in (2, 3):                            # the windows, computed from the words
             n = -(-k // len(self.z))

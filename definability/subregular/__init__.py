@@ -239,6 +239,12 @@ def _violations(context: Context) -> dict:
     return {}
 
 
+def refuted(method: str, certificates: bool, witness, *args) -> ClassAnswer:
+    """A class's "no", said by ``method`` (in words), with the witness ``witness(*args)``
+    when certificates are asked (built only then: a census asks for the verdict alone)."""
+    return ClassAnswer(False, method, witness=witness(*args) if certificates else None)
+
+
 def decide_on_semigroup(dfa, limits: Limits | None, violation, context: Context | None,
                         refute, accept) -> ClassAnswer:
     """The answer of a class decided on the syntactic semigroup: ``refute(S, M, found)``

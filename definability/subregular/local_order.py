@@ -71,11 +71,11 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..algebra.profiles import Tracker, factor_profiles_at_least, parent_word, profile_test
 from ..values.pumped import ClassWitness
-from . import (TABLE_ENTRIES, ClassAnswer, context_of, letters, multiplication_table,
-                         semigroup)
+from . import (TABLE_ENTRIES, ClassAnswer, context_of, decide_on_semigroup, letters,
+               member_by_semigroup, multiplication_table, semigroup)
 
 __all__ = ["OrderTest", "PathCertificate", "order_test", "least_orders", "extended_table", "merged_letters",
-           "listed_profiles", "yes_with_order"]
+           "listed_profiles", "yes_with_order", "local_class"]
 
 
 @dataclass(frozen=True)
@@ -352,3 +352,28 @@ def yes_with_order(dfa, S, M: np.ndarray, method: str, limits: Limits, certifica
         raise AssertionError(f"the profile test refutes the order {k}, t = {t} found by the path category")
     return ClassAnswer(True, method + f"; {how}, certificate by the exact profile test)", k, cert, None,
                        wit, t if threshold else None)
+
+
+def local_class(name: str, violation, refute, yes, threshold: bool, module: str):
+    """The ``decide`` and ``member`` of LT (``threshold`` False) or LTT, both decided on the
+    syntactic semigroup S of the minimal DFA (its multiplication table M), from what the
+    class declares: ``violation(S, M)`` (what fails the class's identity, or None),
+    ``refute(dfa, certificates, S, M, found)`` (its "no") and ``yes(S)`` (how its "yes" was
+    decided, in words; :func:`yes_with_order` adds the least order and the certificate).
+    ``member`` is the verdict alone (None: beyond the limits).  ``name`` (the class in
+    words) and ``module`` (the declaring module) go into their docstrings and ``__module__``."""
+
+    def member(dfa, limits: Limits | None = None) -> bool | None:
+        return member_by_semigroup(dfa, limits, violation)
+
+    def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None) -> ClassAnswer:
+        return decide_on_semigroup(
+            dfa, limits, violation, context, lambda S, M, found: refute(dfa, certificates, S, M, found),
+            lambda S, M, limits: yes_with_order(dfa, S, M, yes(S), limits, certificates, threshold))
+
+    member.__doc__ = f"Whether L is {name} (None: the semigroup is beyond the limits)."
+    decide.__doc__ = (f"Whether L is {name}, decided on the syntactic semigroup: a pumped pair for "
+                      "\"no\"; for \"yes\" the least order, its certificate and the pair of the order below.")
+    for f in (member, decide):
+        f.__module__, f.__qualname__ = module, f.__name__
+    return decide, member

@@ -29,11 +29,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...kernel.limits import Limits
 from ..contract.classes import LanguageClass
-from .local_order import yes_with_order
-from . import (ClassAnswer, ClassProcedure, context_of, element_word, letters,
-                         decide_on_semigroup, member_by_semigroup, pumped_pair)
+from .local_order import local_class
+from . import ClassAnswer, ClassProcedure, context_of, element_word, letters, pumped_pair
 from ..checks.verify_subregular import AnswerCheck
 
 
@@ -58,44 +56,39 @@ def violation(S, M: np.ndarray):
     return None
 
 
-def member(dfa, limits: Limits | None = None) -> bool | None:
-    """Whether L is locally testable (None: the semigroup is beyond the limits)."""
-    return member_by_semigroup(dfa, limits, violation)
+def refute(dfa, certificates: bool, S, M, bad) -> ClassAnswer:
+    """The "no" for what :func:`violation` found, with its pumped pair."""
+    kind, e, s, t = bad
+    x, sw = element_word(S, e), element_word(S, s)
+    X, SW = "".join(letters(dfa, x)), "".join(letters(dfa, sw))
+    if kind == "idempotent":
+        ese = int(M[M[e, s], e])
+        a, b = ese, int(M[ese, ese])
+        method = (f"not locally testable: e·s·e is not idempotent for e = {X}, s = {SW} "
+                  "(the syntactic semigroup is not locally idempotent)")
+        one = lambda u, r: [u, 0, sw, 0, r]                    # noqa: E731
+        two = lambda u, r: [u, 0, sw, 0, sw, 0, r]             # noqa: E731
+    else:
+        tw = element_word(S, t)
+        ese, ete = int(M[M[e, s], e]), int(M[M[e, t], e])
+        a, b = int(M[ese, ete]), int(M[ete, ese])
+        method = (f"not locally testable: e·s·e and e·t·e do not commute for e = {X}, s = {SW}, "
+                  f"t = {''.join(letters(dfa, tw))} (eSe is not commutative)")
+        one = lambda u, r: [u, 0, sw, 0, tw, 0, r]             # noqa: E731
+        two = lambda u, r: [u, 0, tw, 0, sw, 0, r]             # noqa: E731
+    if not certificates:
+        return ClassAnswer(False, method)
+    u, r = context_of(dfa, S.elements[a], S.elements[b])
+    wit = pumped_pair(dfa, [x], one(u, r), two(u, r),
+                      "the same pieces x^K·…·x^K, so the same k-factors once K|x| ≥ k − 1 (every k)")
+    return ClassAnswer(False, method, witness=wit)
 
 
-def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None):
-    def refute(S, M, bad):
-        kind, e, s, t = bad
-        x, sw = element_word(S, e), element_word(S, s)
-        X, SW = "".join(letters(dfa, x)), "".join(letters(dfa, sw))
-        if kind == "idempotent":
-            ese = int(M[M[e, s], e])
-            a, b = ese, int(M[ese, ese])
-            method = (f"not locally testable: e·s·e is not idempotent for e = {X}, s = {SW} "
-                      "(the syntactic semigroup is not locally idempotent)")
-            one = lambda u, r: [u, 0, sw, 0, r]                    # noqa: E731
-            two = lambda u, r: [u, 0, sw, 0, sw, 0, r]             # noqa: E731
-        else:
-            tw = element_word(S, t)
-            ese, ete = int(M[M[e, s], e]), int(M[M[e, t], e])
-            a, b = int(M[ese, ete]), int(M[ete, ese])
-            method = (f"not locally testable: e·s·e and e·t·e do not commute for e = {X}, s = {SW}, "
-                      f"t = {''.join(letters(dfa, tw))} (eSe is not commutative)")
-            one = lambda u, r: [u, 0, sw, 0, tw, 0, r]             # noqa: E731
-            two = lambda u, r: [u, 0, tw, 0, sw, 0, r]             # noqa: E731
-        if not certificates:
-            return ClassAnswer(False, method)
-        u, r = context_of(dfa, S.elements[a], S.elements[b])
-        wit = pumped_pair(dfa, [x], one(u, r), two(u, r),
-                          "the same pieces x^K·…·x^K, so the same k-factors once K|x| ≥ k − 1 (every k)")
-        return ClassAnswer(False, method, witness=wit)
+decide, member = local_class(
+    "locally testable", violation, refute, threshold=False, module=__name__,
+    yes=lambda S: (f"locally testable: e·S·e is idempotent and commutative for all "
+                   f"{len(S.idempotents)} idempotents e"))
 
-    def accept(S, M, limits):
-        method = (f"locally testable: e·S·e is idempotent and commutative for all {len(S.idempotents)} "
-                  "idempotents e")
-        return yes_with_order(dfa, S, M, method, limits, certificates, threshold=False)
-
-    return decide_on_semigroup(dfa, limits, violation, context, refute, accept)
 
 PROCEDURE = ClassProcedure("locally testable", decide)
 #: LT: Boolean combinations of k-factor conditions (asked when named: ``--class LT``)

@@ -25,8 +25,8 @@ from ...kernel.limits import Limits
 from ..contract.classes import LanguageClass
 from ..algebra.profiles import Tracker, profile_test
 from ..values.pumped import ClassWitness
-from . import (ClassAnswer, ClassProcedure, letters, longest_path_from, pumped_pair,
-                         restricted_cycle, separating_pair, word_to)
+from . import (ClassAnswer, ClassProcedure, letters, longest_path_from, pumped_pair, refuted,
+               restricted_cycle, separating_pair, word_to)
 from ..checks.verify_subregular import AnswerCheck
 
 __all__ = ["sinks", "decide", "member", "PROCEDURE", "CLASS"]
@@ -43,21 +43,23 @@ def member(dfa, limits: Limits | None = None) -> bool:
     return restricted_cycle(dfa.transitions, ~sinks(dfa)) is None
 
 
+def _cycle_pair(dfa, p: int, z: list[int]) -> ClassWitness:
+    """u·z^K·r ∈ L against u·z^K·r' ∉ L, for the word u to the non-sink state p on the cycle
+    z and suffixes r, r' that p tells apart: the same first |u| + K|z| letters."""
+    u = word_to(dfa, p)
+    r, r2 = separating_pair(dfa, p)
+    return pumped_pair(dfa, [z], [u, 0, r], [u, 0, r2], "same first |u|+K|z| letters (every k, raising K)")
+
+
 def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None) -> ClassAnswer:
     limits = Limits() if limits is None else limits
     off = ~sinks(dfa)
     cycle = restricted_cycle(dfa.transitions, off)
     if cycle is not None:
         p, z = cycle
-        method = (f"not reverse definite: state {p} is not a sink and lies on a cycle "
-                  f"({''.join(letters(dfa, z))}), so prefixes of every length leave membership open")
-        if not certificates:
-            return ClassAnswer(False, method)
-        u = word_to(dfa, p)
-        r, r2 = separating_pair(dfa, p)
-        wit = pumped_pair(dfa, [z], [u, 0, r], [u, 0, r2],
-                          "same first |u|+K|z| letters (every k, raising K)")
-        return ClassAnswer(False, method, witness=wit)
+        return refuted(f"not reverse definite: state {p} is not a sink and lies on a cycle "
+                       f"({''.join(letters(dfa, z))}), so prefixes of every length leave membership open",
+                       certificates, _cycle_pair, dfa, p, z)
     if not off[dfa.initial]:
         k, below = 0, None
     else:

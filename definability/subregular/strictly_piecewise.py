@@ -35,7 +35,7 @@ from ...kernel.limits import require_memory
 from ...kernel.limits import Limits
 from ..contract.classes import LanguageClass
 from ..values.pumped import ClassWitness
-from . import ClassAnswer, ClassProcedure, letters, word_to
+from . import ClassAnswer, ClassProcedure, letters, refuted, word_to
 from ..checks.verify_subregular import AnswerCheck
 
 __all__ = ["ForbiddenSubsequences", "inclusion", "basis", "decide", "member", "PROCEDURE", "CLASS"]
@@ -118,24 +118,26 @@ class ForbiddenSubsequences:
                 f"{{{', '.join(shown[:limit])}{more}}}")
 
 
+def _deletion_pair(dfa, p: int, a: int) -> ClassWitness:
+    """u·a·r ∈ L against u·r ∉ L, for the word u to p and r ∈ L_(p·a) \\ L_p (not empty: the
+    violation at p, a)."""
+    T = np.asarray(dfa.transitions)
+    r = distinguishing_suffix(T, dfa.accepting, p, int(T[p, a]), directed=True)
+    u = word_to(dfa, p)
+    w_in, w_out = letters(dfa, u + [a] + r), letters(dfa, u + r)
+    return ClassWitness("deletion", (w_in,), (w_out,), None,
+                        "the out-word is the in-word with one letter deleted (every SP_k is closed under that)")
+
+
 def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None) -> ClassAnswer:
     limits = Limits() if limits is None else limits
     I = inclusion(dfa, limits.memory_budget)
     bad = _down_violation(dfa, I)
     if bad is not None:
         p, a = bad
-        method = (f"not strictly piecewise: L is not closed under deleting a letter "
-                  f"(L_(p·{dfa.alphabet[a]}) ⊄ L_p for the state p = {p})")
-        if not certificates:
-            return ClassAnswer(False, method)
-        T = np.asarray(dfa.transitions)
-        # r ∈ L_(p·a) \ L_p: the violation says that difference is not empty
-        r = distinguishing_suffix(T, dfa.accepting, p, int(T[p, a]), directed=True)
-        u = word_to(dfa, p)
-        w_in, w_out = letters(dfa, u + [a] + r), letters(dfa, u + r)
-        return ClassAnswer(False, method, witness=ClassWitness(
-            "deletion", (w_in,), (w_out,), None,
-            "the out-word is the in-word with one letter deleted (every SP_k is closed under that)"))
+        return refuted(f"not strictly piecewise: L is not closed under deleting a letter "
+                       f"(L_(p·{dfa.alphabet[a]}) ⊄ L_p for the state p = {p})", certificates,
+                       _deletion_pair, dfa, p, a)
     method = "strictly piecewise: L is closed under deleting letters (L_(p·a) ⊆ L_p for all p, a)"
     try:
         B = basis(dfa, limits.synthesis_states)

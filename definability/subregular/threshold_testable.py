@@ -31,11 +31,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...kernel.errors import LimitExceeded
-from ...kernel.limits import Limits
 from ..contract.classes import LanguageClass
-from .local_order import yes_with_order
-from . import (TABLE_ENTRIES, ClassAnswer, ClassProcedure, context_of, element_word,
-                         letters, decide_on_semigroup, member_by_semigroup, pumped_pair)
+from .local_order import local_class
+from . import (TABLE_ENTRIES, ClassAnswer, ClassProcedure, context_of, element_word, letters,
+               pumped_pair)
 from ..checks.verify_subregular import AnswerCheck
 
 
@@ -71,48 +70,42 @@ def violation(S, M: np.ndarray):
     return None
 
 
-def member(dfa, limits: Limits | None = None) -> bool | None:
-    """Whether L is locally threshold testable (None: beyond the limits)."""
-    return member_by_semigroup(dfa, limits, violation)
-
-
-def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None):
-    def refute(S, M, bad):
-        kind, e, f, psq = bad
-        if kind == "aperiodic":
-            x = element_word(S, e)
-            method = (f"not locally threshold testable: not aperiodic, x^ω ≠ x^(ω+1) for "
-                      f"x = {''.join(letters(dfa, x))}")
-            if not certificates:
-                return ClassAnswer(False, method)
-            om = int(S.omega[e])
-            u, r = context_of(dfa, S.elements[om], S.elements[int(M[om, e])])
-            wit = pumped_pair(dfa, [x], [u, 0, r], [u, 0, x, r],
-                              "x^K against x^(K+1): every k-factor counted alike up to t once K "
-                              "is large (every k and t)")
-            return ClassAnswer(False, method, witness=wit)
-        p, s, q = psq
-        ew, fw = element_word(S, e), element_word(S, f)
-        pw, sw, qw = (element_word(S, i) for i in (p, s, q))
-        method = (f"not locally threshold testable: p·s·q ≠ q·s·p for e = {''.join(letters(dfa, ew))}, "
-                  f"f = {''.join(letters(dfa, fw))}, p = {''.join(letters(dfa, pw))}, "
-                  f"s = {''.join(letters(dfa, sw))}, q = {''.join(letters(dfa, qw))} "
-                  "(the identity e·x·f·y·e·z·f = e·z·f·y·e·x·f fails)")
+def refute(dfa, certificates: bool, S, M, bad) -> ClassAnswer:
+    """The "no" for what :func:`violation` found, with its pumped pair."""
+    kind, e, f, psq = bad
+    if kind == "aperiodic":
+        x = element_word(S, e)
+        method = (f"not locally threshold testable: not aperiodic, x^ω ≠ x^(ω+1) for "
+                  f"x = {''.join(letters(dfa, x))}")
         if not certificates:
             return ClassAnswer(False, method)
-        a, b = int(M[M[p, s], q]), int(M[M[q, s], p])
-        u, r = context_of(dfa, S.elements[a], S.elements[b])
-        wit = pumped_pair(dfa, [ew, fw], [u, 0, pw, 1, sw, 0, qw, 1, r], [u, 0, qw, 1, sw, 0, pw, 1, r],
-                          "the same pieces in another order: the same counts of k-factors once "
-                          "K|e|, K|f| ≥ k − 1 (every k and t)")
+        om = int(S.omega[e])
+        u, r = context_of(dfa, S.elements[om], S.elements[int(M[om, e])])
+        wit = pumped_pair(dfa, [x], [u, 0, r], [u, 0, x, r],
+                          "x^K against x^(K+1): every k-factor counted alike up to t once K "
+                          "is large (every k and t)")
         return ClassAnswer(False, method, witness=wit)
+    p, s, q = psq
+    ew, fw = element_word(S, e), element_word(S, f)
+    pw, sw, qw = (element_word(S, i) for i in (p, s, q))
+    method = (f"not locally threshold testable: p·s·q ≠ q·s·p for e = {''.join(letters(dfa, ew))}, "
+              f"f = {''.join(letters(dfa, fw))}, p = {''.join(letters(dfa, pw))}, "
+              f"s = {''.join(letters(dfa, sw))}, q = {''.join(letters(dfa, qw))} "
+              "(the identity e·x·f·y·e·z·f = e·z·f·y·e·x·f fails)")
+    if not certificates:
+        return ClassAnswer(False, method)
+    a, b = int(M[M[p, s], q]), int(M[M[q, s], p])
+    u, r = context_of(dfa, S.elements[a], S.elements[b])
+    wit = pumped_pair(dfa, [ew, fw], [u, 0, pw, 1, sw, 0, qw, 1, r], [u, 0, qw, 1, sw, 0, pw, 1, r],
+                      "the same pieces in another order: the same counts of k-factors once "
+                      "K|e|, K|f| ≥ k − 1 (every k and t)")
+    return ClassAnswer(False, method, witness=wit)
 
-    def accept(S, M, limits):
-        method = ("locally threshold testable: aperiodic, and p·s·q = q·s·p for all idempotents e, f, "
-                  "p, q ∈ eSf, s ∈ fSe")
-        return yes_with_order(dfa, S, M, method, limits, certificates, threshold=True)
 
-    return decide_on_semigroup(dfa, limits, violation, context, refute, accept)
+decide, member = local_class(
+    "locally threshold testable", violation, refute, threshold=True, module=__name__,
+    yes=lambda S: ("locally threshold testable: aperiodic, and p·s·q = q·s·p for all "
+                   "idempotents e, f, p, q ∈ eSf, s ∈ fSe"))
 
 
 PROCEDURE = ClassProcedure("locally threshold testable", decide)

@@ -55,12 +55,11 @@ def wrong_room_imports(graph: dict[str, set[str]]) -> list[str]:
 
 
 def reach(graph: dict[str, set[str]], start: set[str]) -> set[str]:
-    seen, stack = set(start), list(start)
-    while stack:
-        for d in graph.get(stack.pop(), ()):
-            if d not in seen:
-                seen.add(d)
-                stack.append(d)
+    """The modules ``start`` imports, transitively (with ``start``): breadth first."""
+    seen, frontier = set(start), set(start)
+    while frontier:
+        frontier = {d for m in frontier for d in graph.get(m, ())} - seen
+        seen |= frontier
     return seen
 
 

@@ -20,30 +20,41 @@ from attnlogic.ltl import formula as F
 from attnlogic.ltl.foreign import FOREIGN_SYNTAXES, SYNTAXES
 
 
-@pytest.mark.parametrize("syntax, chain, grouped", [
+#: chains and their grouping, by peer
+CHAINS = {
     # ltlf2dfa: -> folds left, U and R nest right (its LTLfImplies / LTLfUntil / LTLfRelease)
-    ("ltlf2dfa", "X a -> b -> c", "(X a -> b) -> c"),
-    ("ltlf2dfa", "a U b U c", "a U (b U c)"),
-    ("ltlf2dfa", "a R b R c", "a R (b R c)"),
-    ("ltlf2dfa", "a S b S c", "a S (b S c)"),
-    ("ltlf2dfa", "a U b R c", "a U (b R c)"),          # R binds tighter than U
-    ("ltlf2dfa", "a -> b -> c", "(a -> b) -> c"),
+    "ltlf2dfa": [
+        ("X a -> b -> c", "(X a -> b) -> c"),
+        ("a U b U c", "a U (b U c)"),
+        ("a R b R c", "a R (b R c)"),
+        ("a S b S c", "a S (b S c)"),
+        ("a U b R c", "a U (b R c)"),            # R binds tighter than U
+        ("a -> b -> c", "(a -> b) -> c"),
+    ],
     # Spot: -> and <-> one level nesting right; | < xor < &; U R W M nest right
-    ("spot", "a -> b -> c", "a -> (b -> c)"),
-    ("spot", "a <-> b <-> c", "a <-> (b <-> c)"),
-    ("spot", "a -> b <-> c", "a -> (b <-> c)"),
-    ("spot", "a | b xor c & d", "a | (b xor (c & d))"),
-    ("spot", "a U b W c", "a U (b W c)"),
-    ("spot", "GFa", "G(F(a))"),
-    ("spot", "Xa1 & F1", "X(a1) & F1"),                 # F followed by a digit is an atom
+    "spot": [
+        ("a -> b -> c", "a -> (b -> c)"),
+        ("a <-> b <-> c", "a <-> (b <-> c)"),
+        ("a -> b <-> c", "a -> (b <-> c)"),
+        ("a | b xor c & d", "a | (b xor (c & d))"),
+        ("a U b W c", "a U (b W c)"),
+        ("GFa", "G(F(a))"),
+        ("Xa1 & F1", "X(a1) & F1"),               # F followed by a digit is an atom
+    ],
     # pylogics: -> nests right (Implies), <-> folds left (Equivalence), W < U < R < M
-    ("pylogics", "a -> b -> c", "a -> (b -> c)"),
-    ("pylogics", "a >> b", "a -> b"),
-    ("pylogics", "a <-> b <-> c", "(a <-> b) <-> c"),
-    ("pylogics", "a W b U c", "a W (b U c)"),
-    ("pylogics", "a U b R c M d", "a U (b R (c M d))"),
-    ("pylogics", "a S b S c", "a S (b S c)"),
-])
+    "pylogics": [
+        ("a -> b -> c", "a -> (b -> c)"),
+        ("a >> b", "a -> b"),
+        ("a <-> b <-> c", "(a <-> b) <-> c"),
+        ("a W b U c", "a W (b U c)"),
+        ("a U b R c M d", "a U (b R (c M d))"),
+        ("a S b S c", "a S (b S c)"),
+    ],
+}
+
+
+@pytest.mark.parametrize("syntax, chain, grouped",
+                         [(syntax, c, g) for syntax, rows in CHAINS.items() for c, g in rows])
 def test_chains_parse_with_the_peers_associativity(syntax, chain, grouped):
     assert parse(chain, syntax=syntax) is parse(grouped, syntax=syntax)
 

@@ -9,6 +9,7 @@ import io
 import json
 import shlex
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -43,22 +44,7 @@ def _file(fmt: str) -> dict:
 
 
 #: a Spot-style HOA file over the propositions a, b (last letter a, b never with a)
-SPOT_HOA = """HOA: v1
-States: 2
-Start: 0
-AP: 2 "a" "b"
-acc-name: Buchi
-Acceptance: 1 Inf(0)
-properties: trans-labels explicit-labels state-acc deterministic
---BODY--
-State: 0
-[0&!1] 1
-[!0] 0
-State: 1 {0}
-[0&!1] 1
-[!0] 0
---END--
-"""
+SPOT_HOA = (Path(__file__).resolve().parents[1] / "data" / "hoa" / "spot_last_a.hoa").read_text(encoding="utf-8")
 
 
 def _optional_classes() -> list[str]:
