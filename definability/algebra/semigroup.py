@@ -99,13 +99,9 @@ class TransformationSemigroup:
     _sorted_index: np.ndarray = field(repr=False)
 
     # -- basic access -------------------------------------------------------------------
-    @property
-    def size(self) -> int:
-        return int(self.elements.shape[0])
-
-    @property
-    def degree(self) -> int:
-        return int(self.elements.shape[1])
+    #: the number of elements, and the number of states each transformation acts on
+    size = property(lambda self: int(self.elements.shape[0]))
+    degree = property(lambda self: int(self.elements.shape[1]))
 
     def _repr_html_(self) -> str:
         """Size, idempotents and the first elements as shortest words (a short table)."""

@@ -104,14 +104,9 @@ class ClassWitness:
     #: the threshold up to which the k-factors are counted alike (LTT pairs; None otherwise)
     t: int | None = None
 
-    # what the generic displays of a witness read
-    @property
-    def accepted(self) -> tuple:
-        return self.ins[0]
-
-    @property
-    def rejected(self) -> tuple:
-        return self.outs[0]
+    # what the generic displays of a witness read: the first word in and the first out
+    accepted = property(lambda self: self.ins[0])
+    rejected = property(lambda self: self.outs[0])
 
     depth = None
     family = None

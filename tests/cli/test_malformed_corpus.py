@@ -10,11 +10,24 @@ from __future__ import annotations
 
 import io
 import json
+import shlex
 import sys
+from pathlib import Path
 
 import pytest
 
 from cli_under_alarm import Hang, run_main
+
+COMMAND_LINES = Path(__file__).parent.parent / "data" / "malformed" / "command_lines.tsv"
+
+
+def _command_lines() -> list[tuple[str, str]]:
+    """(needle, command line) of the corpus file: one case a line, ``#`` lines are comments."""
+    rows = [line.split("\t", 1) for line in COMMAND_LINES.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+    assert all(len(r) == 2 for r in rows), "a corpus line without its tab"
+    return [(needle, line) for needle, line in rows]
+
 
 GOOD_DFA = {"alphabet": ["a", "b"], "initial": 0, "accepting": [1], "transitions": [[1, 0], [1, 0]]}
 
@@ -118,50 +131,9 @@ CASES = (
         (["dfa", "--dfa", "-", "--one-hot"], HOA, "would be lost"),
         (["dfa", "--dfa", "-", "--one-hot"],
          'digraph { I [style=invis]; I -> 0; 0 -> 1 [label=<a &amp; b>]; 1 [peripheries=2] }', "would be lost"),
-        (["dfa", "--regex", "[^a]"], None, "alphabet"),
-        (["dfa", "--regex", "a", "--alphabet", "bc"], None, "column 1"),
         (["dfa", "--dfa", "-", "--alphabet", "abc"], json.dumps(GOOD_DFA), "alphabet"),
-        (["dfa", "--formula", "a", "--regex", "a"], None, "not allowed"),
-        (["dfa", "a", "--format", "svgz"], None, "invalid choice"),
-        (["eval", "Y a", "abd", "--alphabet", "abc"], None, "not in the alphabet"),
-        (["eval", "Y zz", "ab", "--alphabet", "ab"], None, "not in the alphabet"),
-        (["eval", "Y a", "ab", "--alphabet", "a,,b"], None, "empty letter"),
-        (["eval", "Y a", "ab", "--alphabet", "aa"], None, "duplicate"),
-        (["parse", "--syntax", "ltlf2dfa", "a P b P c"], None, "chain of 'P'"),
-        (["parse", "--syntax", "ltlf2dfa", "a S F b"], None, "mixes past and future"),
-        (["parse", "--syntax", "ltlf2dfa", "F eNsP"], None, "no upper-case letter anywhere"),
-        (["parse", "--syntax", "spot", "a U U b"], None, "expected a formula"),
-        (["dfa", "--syntax", "pylogics", "F(a) >>"], None, "end of the formula"),
-        (["parse", "--syntax", "ltlf2dfa", "Ya"], None, "unknown word"),
-        (["dfa", "--syntax", "ltlf2dfa", "a &"], None, "end of the formula"),
-        (["eval", "--syntax", "ltlf2dfa", "(a", "a"], None, "never closed"),
-        (["parse", "--syntax", "nusmv", "a"], None, "invalid choice"),
-        (["eval", "Y go", "go,,go", "--alphabet", "go,stop"], None, "empty letter at position 2"),
-        (["eval", "Y go", "go,", "--alphabet", "go,stop"], None, "empty letter"),
-        (["eval", "Y go", ",go", "--alphabet", "go,stop"], None, "empty letter"),
-        (["eval", "Y a", "a,,b"], None, "empty letter"),
-        (["eval", "Y nil", "nil", "--alphabet", '"nil'], None, "unterminated"),
-        (["eval", "Y nil", "nil", "--alphabet", '"nil",'], None, "empty letter"),
-        (["eval", "Y nil", "nil", "--alphabet", '"ni"l'], None, "expected a comma"),
-        (["compile", "Y a", "--out", "/nonexistent/dir/m.safetensors"], None, "does not exist"),
-        (["compile", "Y a", "--onnx", "/nonexistent/dir/m.onnx"], None, "does not exist"),
-        (["compile", "Y a", "--torch-export", "/nonexistent/dir/m.pt2"], None, "does not exist"),
-        (["dfa", "Y a", "--out", "/nonexistent/dir/l.json"], None, "does not exist"),
-        (["compile", "--regex", "(aa)*", "--alphabet", "a"], None, "not in LTL[P,Y]"),
-        (["compile", "P a", "--dtype", "float8"], None, "invalid choice"),
-        (["compile", "true"], None, "alphabet"),
-        (["check", "P a", "--max-length", "-3"], None, ">= 0"),
-        (["check", "P a", "--samples", "-1"], None, ">= 0"),
-        (["check", "--model", "/nonexistent.safetensors"], None, "nonexistent"),
-        (["check"], None, "formula or --model"),
-        (["check", "P a", "--device", "tpu"], None, "invalid choice"),
-        (["check", "P a", "--max-length", "ten"], None, "invalid int"),
-        (["parse"], None, "required"),
-        (["nosuchcommand"], None, "invalid choice"),
-        (["parse", "a", "--format", "html"], None, "invalid choice"),
-        (["demo", "--max-length", "0"], None, "--max-length"),
-        (["demo", "--window", "0"], None, "--window"),
     ]
+    + [(shlex.split(line), None, needle) for needle, line in _command_lines()]
 )
 
 
