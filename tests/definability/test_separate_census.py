@@ -245,10 +245,10 @@ def test_r_trivial_family_refutes_global_and_broken_ones_are_refused():
 
 
 @pytest.mark.parametrize("letters,seed", [("ab", 6), ("abc", 7)])
-def test_sl_window_family_against_fixed_orders(letters, seed):
-    """SL on random disjoint pairs: a window family confuses SL[1], SL[2], SL[3] (≤ 2 over abc; their own
+def test_sl_window_chain_against_fixed_orders(letters, seed):
+    """SL on random disjoint pairs: a window chain confuses SL[1], SL[2], SL[3] (≤ 2 over abc; their own
     decision says "not separable" too), a separator found is an SL[k] one that SL[k] finds."""
-    from attnlogic.definability.separation.separate_languages import WindowFamily
+    from attnlogic.definability.separation.strictly_local_separation import WindowChain
 
     rng = np.random.default_rng(seed)
     kinds = set()
@@ -258,9 +258,9 @@ def test_sl_window_family_against_fixed_orders(letters, seed):
         ans = separate(d1, d2, "SL")
         _check(ans, d1, d2)
         kinds.add(type(ans.proof).__name__ if ans.proof is not None else str(ans.separable))
-        if isinstance(ans.proof, WindowFamily):
+        if isinstance(ans.proof, WindowChain):
             for k in (1, 2, 3) if letters == "ab" else (1, 2):          # SL[3] over abc: over budget
                 assert separate(d1, d2, f"SL[{k}]").separable is False, (k, d1, d2)
         elif ans.separable:
             assert separate(d1, d2, f"SL[{ans.separator.k}]").separable is True
-    assert "WindowFamily" in kinds
+    assert "WindowChain" in kinds
