@@ -19,14 +19,15 @@ Decided here (docs/decision-procedures.md §11):
   (Place–van Rooijen–Zeitoun 2013), proved by the pumped family of :class:`PatternFamily`
   (for every n two words with the same subsequences of length ≤ n); otherwise the least
   PT[k] separator;
-* SL: "not separable" by the window family x·zⁿ·y ∈ L2 whose windows lie in x·zⁿ·w,
-  u·zⁿ·y ∈ L1 (:class:`WindowFamily`; sound, not complete);
+* SL (every order): decided by the window chain of :mod:`.strictly_local_separation` (a
+  pumped word of L2 whose windows all occur in L1's words, or the least SL[k] separator);
+  :class:`WindowFamily` (one block) is still read back from saved answers;
 * LTL[P] (R-trivial): "not separable" by the family p(xy)ⁿx·s ∈ L1, p(xy)ⁿ·s ∈ L2
   (:class:`RTrivialFamily`; sound, not complete);
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
-* the unbounded SL, LT, LTT and the fragments containing a decided class: "separable"
+* the unbounded LT, LTT and the fragments containing a decided class: "separable"
   when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``), "not
   separable" when L1 ∩ L2 ≠ ∅ (or, for LTL[Y<=k] ⊆ LTL[Y], when LTL[Y] cannot separate),
   otherwise undecided (None), saying so.

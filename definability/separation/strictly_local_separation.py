@@ -193,14 +193,17 @@ def window_chain(d1: DFA, d2: DFA, limit: int):
     size = n2 * n1 * n1
     if size > limit:
         raise LimitExceeded("triples of states (the SL window chain)", limit, "raise limit", ("limit",))
-    T1, T2 = np.asarray(d1.transitions, dtype=np.int64), np.asarray(d2.transitions, dtype=np.int64)
-    P2, rest = np.divmod(np.arange(size), n1 * n1)
+    index = np.int32 if size < 2 ** 31 else np.int64         # the triples' graph in 32-bit indices
+    T1, T2 = np.asarray(d1.transitions, dtype=index), np.asarray(d2.transitions, dtype=index)
+    P2, rest = np.divmod(np.arange(size, dtype=index), n1 * n1)
     P1, Q1 = np.divmod(rest, n1)
+    del rest
     succ = np.stack([(T2[P2, a] * n1 + T1[P1, a]) * n1 + T1[Q1, a] for a in range(m)], axis=1)
-    graph = csr_matrix((np.ones(size * m, dtype=np.int8), (np.repeat(np.arange(size), m), succ.reshape(-1))),
+    graph = csr_matrix((np.ones(size * m, dtype=np.int8), succ.reshape(-1), np.arange(0, size * m + 1, m)),
                        shape=(size, size))
     _, label = connected_components(graph, directed=True, connection="strong")
-    cyclic = (np.bincount(label)[label] > 1) | (succ == np.arange(size)[:, None]).any(axis=1)
+    del graph
+    cyclic = (np.bincount(label)[label] > 1) | (succ == np.arange(size, dtype=index)[:, None]).any(axis=1)
     acc1, acc2 = np.asarray(d1.accepting, dtype=bool), np.asarray(d2.accepting, dtype=bool)
     co1 = _co_reachable(T1, acc1)
     jump = (cyclic & co1[P1] & (P1 != Q1)).reshape(n2, n1, n1)
