@@ -170,3 +170,14 @@ def test_separable_beyond_the_one_block_family_and_the_bound():
     assert separate(d1, d2, "SL[3]").separable is False
     small = separate(d1, d2, "SL", limits=SMALL)   # a small budget: no separator claimed
     assert small.separable is None and "SL separates them" in small.method
+
+
+def test_a_saved_one_block_window_family_is_still_re_checked():
+    """Answers saved by earlier versions (`window family`: x·zⁿ·y ∈ L2 with windows in x·zⁿ·w,
+    u·zⁿ·y ∈ L1) are read back and re-checked; a wrong one is refused."""
+    d1, d2 = regex_to_dfa("(aa)*", "a"), regex_to_dfa("a(aa)*", "a")
+    answer = {"by": "SL", "separable": False, "method": "saved", "separator": None,
+              "proof": {"kind": "window family", "x": "a", "z": "aa", "y": "", "w": "a", "u": ""}}
+    assert check_answer(answer, d1, d2)[0]
+    answer["proof"]["w"] = ""                       # x·zⁿ is odd: not in L1
+    assert not check_answer(answer, d1, d2)[0]
