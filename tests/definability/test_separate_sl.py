@@ -181,3 +181,29 @@ def test_a_saved_one_block_window_family_is_still_re_checked():
     assert check_answer(answer, d1, d2)[0]
     answer["proof"]["w"] = ""                       # x·zⁿ is odd: not in L1
     assert not check_answer(answer, d1, d2)[0]
+
+
+def test_mescal_lt_answers_bound_sl_separation():
+    """MeSCaL decides no SL question, but SL ⊆ LT: where MeSCaL says L ∉ LT (its shipped answers,
+    tests/data/mescal), L ∉ SL, so L against its complement must have a window chain (re-checked
+    by verify_proof); and where L ∈ SL (classify), MeSCaL must say L ∈ LT."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent.parent / "data" / "mescal" / "mescal_answers.json").read_text())
+    letters = tuple(data["alphabet"])
+    lt = data["membership"]["answers"]["LT"]
+    outside = 0
+    for lang, answer in zip(data["languages"], lt):
+        table = np.asarray(lang["table"], dtype=np.int64)
+        acc = np.zeros(len(table), dtype=bool)
+        acc[lang["accepting"]] = True
+        d = DFA(letters, table, 0, acc).minimal()
+        c = complement(d)
+        chain = window_chain(d, c, 10 ** 6)
+        if answer == "0":
+            outside += 1
+            assert chain is not None and verify_proof(chain, d, c), lang
+        elif chain is None:                        # no chain: L ∈ SL ⊆ LT
+            assert answer == "1", lang
+    assert outside > 500
