@@ -8,7 +8,8 @@ docs/decision-procedures.md), against independent oracles:
   and the chain's words at n = k are checked by windows computed from the words;
 * brute force on short words: a word of L2 up to length 6 whose k-windows all occur in
   L1's words up to length 6 refutes SL[k], so the order found is above it;
-* broken chains are refused by verify_proof and by ``separate --check`` (check_answer).
+* broken chains are refused by verify_proof and by ``separate --check`` (check_answer);
+* MeSCaL's LT answers (tests/data/mescal; SL ⊆ LT): L ∉ LT there forces a window chain.
 """
 
 from __future__ import annotations
