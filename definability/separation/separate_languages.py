@@ -58,7 +58,7 @@ __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SamePro
            "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
            "PT_MAX_LETTERS"]
 
-#: the orders tried for the unbounded classes SL, LT, LTT, PT, each within
+#: the orders tried for the unbounded classes LT, LTT, each within
 #: ``SEARCH_STATES`` product and separator states (or the limits', when smaller)
 MAX_SEARCH_ORDER = 4
 #: kernel/limits.py (with every default budget)
