@@ -52,6 +52,7 @@ from ...ltl import parse as parse_formula
 from ...ltl.fragments import Fragment
 from ..engine.classify import classify
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
+from .counting_family import COUNTING_PROOFS, counting_family_within
 from .strictly_local_separation import SL_PROOFS, decide_sl
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
@@ -1080,6 +1081,10 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
     if base == "SL":                               # decided at every order (strictly_local_separation.py)
         return done(*decide_sl(d1, d2, limits, lambda k, lim: _fixed(f"SL[{k}]", "SL", k, 1, d1, d2, lim, found_in)))
     if base in ("LT", "LTT"):
+        family = counting_family_within(d1, d2, limits.type_states)
+        if family is not None:                     # counting_family.py: sound for every aperiodic class
+            return done(None, family, "a word whose square loops and whose odd powers tell L1 from L2: "
+                                      f"{base} languages are aperiodic")
         small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
                           synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
         tried = []
@@ -1160,6 +1165,7 @@ _PROOFS = {
     "R-trivial family": lambda j, w: RTrivialFamily(w(j["p"]), w(j["x"]), w(j["y"]), w(j["s"])),
     "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
     **SL_PROOFS,
+    **COUNTING_PROOFS,
 }
 
 

@@ -33,7 +33,8 @@ from ...automata.dfa import DFA
 from ...kernel.errors import LimitExceeded
 from ..algebra.profiles import END, START
 
-__all__ = ["WindowChain", "window_chain", "windows", "SL_PROOFS", "order_bound"]
+__all__ = ["WindowChain", "window_chain", "windows", "SL_PROOFS", "order_bound", "decide_sl", "run_word",
+           "letters_text", "shortest_word", "co_reachable"]
 
 
 def windows(word, k: int) -> frozenset:
@@ -51,13 +52,15 @@ def order_bound(n1: int, n2: int) -> int:
     return 2 * n2 * n1 * n1 + 4
 
 
-def _run(d: DFA, q: int, word) -> int:
+def run_word(d: DFA, q: int, word) -> int:
+    """The state of ``d`` reached from ``q`` by ``word`` (letter indices)."""
     for a in word:
         q = int(d.transitions[q, a])
     return q
 
 
-def _letters(alphabet, word) -> str:
+def letters_text(alphabet, word) -> str:
+    """The word as text (the empty word: "")."""
     return "".join(alphabet[a] for a in word)
 
 
@@ -99,21 +102,21 @@ class WindowChain:
         r = len(self.z)
         if len(self.x) != r + 1 or len(self.u) != r or len(self.w) != r or not all(self.z):
             return False
-        q = _run(d2, int(d2.initial), self.x[0])
+        q = run_word(d2, int(d2.initial), self.x[0])
         for j in range(r):
-            if _run(d2, q, self.z[j]) != q:
+            if run_word(d2, q, self.z[j]) != q:
                 return False
-            q = _run(d2, q, self.x[j + 1])
+            q = run_word(d2, q, self.x[j + 1])
         if not d2.accepting[q]:
             return False
-        p = _run(d1, int(d1.initial), self.x[0])
+        p = run_word(d1, int(d1.initial), self.x[0])
         for j in range(r):
-            if _run(d1, p, self.z[j]) != p or not d1.accepting[_run(d1, p, self.w[j])]:
+            if run_word(d1, p, self.z[j]) != p or not d1.accepting[run_word(d1, p, self.w[j])]:
                 return False
-            p = _run(d1, int(d1.initial), self.u[j])
-            if _run(d1, p, self.z[j]) != p:
+            p = run_word(d1, int(d1.initial), self.u[j])
+            if run_word(d1, p, self.z[j]) != p:
                 return False
-            p = _run(d1, p, self.x[j + 1])
+            p = run_word(d1, p, self.x[j + 1])
         if not d1.accepting[p]:
             return False
         for k in (2, 3, 4):                     # the windows at n = k, computed from the words
@@ -126,15 +129,15 @@ class WindowChain:
     def text(self, alphabet) -> str:
         r = len(self.z)
         if r == 0:
-            return f"{_letters(alphabet, self.x[0]) or 'ε'} is in both languages"
-        v = _letters(alphabet, self.x[0]) + "".join(
-            f"({_letters(alphabet, self.z[j])})ⁿ{_letters(alphabet, self.x[j + 1])}" for j in range(r))
+            return f"{letters_text(alphabet, self.x[0]) or 'ε'} is in both languages"
+        v = letters_text(alphabet, self.x[0]) + "".join(
+            f"({letters_text(alphabet, self.z[j])})ⁿ{letters_text(alphabet, self.x[j + 1])}" for j in range(r))
         return (f"for every n, {v} ∈ L2 has only windows of length ≤ n of words of L1 "
                 f"(a chain of {r} pumped block{'s' if r > 1 else ''})")
 
     def to_json(self, alphabet) -> dict:
         def text(ws):
-            return [_letters(alphabet, w) for w in ws]
+            return [letters_text(alphabet, w) for w in ws]
         return {"kind": "window chain", "x": text(self.x), "z": text(self.z), "u": text(self.u),
                 "w": text(self.w)}
 
@@ -144,7 +147,7 @@ SL_PROOFS = {"window chain": lambda j, w: WindowChain(tuple(w(x) for x in j["x"]
                                                       tuple(w(u) for u in j["u"]), tuple(w(x) for x in j["w"]))}
 
 
-def _bfs(succ: np.ndarray, sources, target: np.ndarray):
+def shortest_word(succ: np.ndarray, sources, target: np.ndarray):
     """A shortest word (letter indices) from one of ``sources`` to a node with ``target``
     True in the graph ``succ`` (node × letter → node), by levels in numpy; None if none."""
     size, m = succ.shape
@@ -174,7 +177,8 @@ def _bfs(succ: np.ndarray, sources, target: np.ndarray):
     return None
 
 
-def _co_reachable(succ: np.ndarray, target: np.ndarray) -> np.ndarray:
+def co_reachable(succ: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """The nodes of the graph ``succ`` (node × letter → node) from which ``target`` is reached."""
     co = target.copy()
     while True:
         more = co | co[succ].any(axis=1)
@@ -205,7 +209,7 @@ def window_chain(d1: DFA, d2: DFA, limit: int):
     del graph
     cyclic = (np.bincount(label)[label] > 1) | (succ == np.arange(size, dtype=index)[:, None]).any(axis=1)
     acc1, acc2 = np.asarray(d1.accepting, dtype=bool), np.asarray(d2.accepting, dtype=bool)
-    co1 = _co_reachable(T1, acc1)
+    co1 = co_reachable(T1, acc1)
     jump = (cyclic & co1[P1] & (P1 != Q1)).reshape(n2, n1, n1)
     # breadth-first over the pairs (p2, p1) = p2·n1 + p1: letters and jumps
     start = int(d2.initial) * n1 + int(d1.initial)
@@ -240,11 +244,11 @@ def window_chain(d1: DFA, d2: DFA, limit: int):
         p2, p1 = divmod(node, n1)
         triple = (p2 * n1 + p1) * n1 + a
         here = label == label[triple]
-        z = next((b,) + _bfs(succ, [int(succ[triple, b])], np.arange(size) == triple)
+        z = next((b,) + shortest_word(succ, [int(succ[triple, b])], np.arange(size) == triple)
                  for b in range(m) if here[succ[triple, b]])
         zs.append(z)
-        ws.append(_bfs(T1, [p1], acc1))
-        us.append(_bfs(T1, [int(d1.initial)], np.arange(n1) == a))
+        ws.append(shortest_word(T1, [p1], acc1))
+        us.append(shortest_word(T1, [int(d1.initial)], np.arange(n1) == a))
         xs.append([])
     return WindowChain(tuple(tuple(x) for x in xs), tuple(zs), tuple(us), tuple(ws))
 
