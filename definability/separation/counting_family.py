@@ -101,8 +101,9 @@ def counting_family(d1: DFA, d2: DFA, limit: int):
     size = pairs * pairs
     if size > limit:
         raise LimitExceeded("pairs of pairs of states (the counting family)", limit, "raise limit", ("limit",))
-    T1, T2 = np.asarray(d1.transitions, dtype=np.int64), np.asarray(d2.transitions, dtype=np.int64)
-    P, Q = np.divmod(np.arange(pairs), n2)
+    index = np.int32 if size < 2 ** 31 else np.int64         # 32-bit indices where they fit
+    T1, T2 = np.asarray(d1.transitions, dtype=index), np.asarray(d2.transitions, dtype=index)
+    P, Q = np.divmod(np.arange(pairs, dtype=index), n2)
     psucc = np.stack([T1[P, a] * n2 + T2[Q, a] for a in range(m)], axis=1)
     acc = np.outer(np.asarray(d1.accepting, dtype=bool), np.asarray(d2.accepting, dtype=bool)).reshape(-1)
     reach = np.zeros(pairs, dtype=bool)
@@ -113,7 +114,7 @@ def counting_family(d1: DFA, d2: DFA, limit: int):
         frontier = nxt[~reach[nxt]]
         reach[frontier] = True
     co = co_reachable(psucc, acc).reshape(n1, n2)
-    A, B = np.divmod(np.arange(size), pairs)
+    A, B = np.divmod(np.arange(size, dtype=index), pairs)
     # candidates: A reachable, B ≠ A, the mixed pair (A's D1 state, B's D2 state) leads into F1 × F2
     cand = reach[A] & (A != B) & co[P[A], Q[B]]
     if not cand.any():
@@ -122,6 +123,7 @@ def counting_family(d1: DFA, d2: DFA, limit: int):
     graph = csr_matrix((np.ones(size * m, dtype=np.int8), qsucc.reshape(-1), np.arange(0, size * m + 1, m)),
                        shape=(size, size))
     _, label = connected_components(graph, directed=True, connection="strong")
+    del graph
     swapped = B * pairs + A
     hits = np.flatnonzero(cand & (label == label[swapped]))
     if not len(hits):
