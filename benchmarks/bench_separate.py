@@ -11,6 +11,7 @@ which a loaded machine's threads slow down tenfold).
 
 Run:  OPENBLAS_NUM_THREADS=1 .venv/bin/python -m benchmarks.bench_separate
       .venv/bin/python -m benchmarks.bench_separate --sizes 10,50 --by 'LTL[Y];PT[2]' --pairs 10
+      .venv/bin/python -m benchmarks.bench_separate --by SL --pairs 5 --limit 10000000
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ def _random_dfa(n: int, letters: int, rng):
 def main(argv=None) -> None:
     from attnlogic.automata.operations import complement
     from attnlogic.definability.separation.separate_languages import separate
+    from attnlogic.kernel.errors import LimitExceeded
+    from attnlogic.kernel.limits import Limits
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="10,50,200")
@@ -38,26 +41,31 @@ def main(argv=None) -> None:
     ap.add_argument("--pairs", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--second", choices=("complement", "random"), default="complement")
+    ap.add_argument("--limit", type=int, default=None,
+                    help="Limits(limit=…) for every call (SL's chain search has n³ triples); default: the defaults")
     args = ap.parse_args(argv)
+    limits = Limits.of(limit=args.limit) if args.limit else None
     rng = np.random.default_rng(args.seed)
-    print(f"{'states':>6} {'class':>9} {'median s':>9} {'max s':>8} {'peak MB':>8}  yes/no/undecided")
+    print(f"{'states':>6} {'class':>9} {'median s':>9} {'max s':>8} {'peak MB':>8}  yes/no/undecided/refused")
     for n in (int(x) for x in args.sizes.split(",")):
         pairs = []
         for _ in range(args.pairs):
             d1 = _random_dfa(n, 2, rng)
             pairs.append((d1, complement(d1) if args.second == "complement" else _random_dfa(n, 2, rng)))
         for by in args.by.split(";"):
-            times, peaks, counts = [], [], {True: 0, False: 0, None: 0}
+            times, peaks, counts = [], [], {True: 0, False: 0, None: 0, "refused": 0}
             for d1, d2 in pairs:
                 tracemalloc.start()
                 t = time.perf_counter()
-                ans = separate(d1, d2, by)
+                try:
+                    counts[separate(d1, d2, by, limits=limits).separable] += 1
+                except LimitExceeded:                  # over the budget: refused, timed all the same
+                    counts["refused"] += 1
                 times.append(time.perf_counter() - t)
                 peaks.append(tracemalloc.get_traced_memory()[1] / 2 ** 20)
                 tracemalloc.stop()
-                counts[ans.separable] += 1
             print(f"{n:>6} {by:>9} {statistics.median(times):>9.4f} {max(times):>8.4f} {max(peaks):>8.1f}  "
-                  f"{counts[True]}/{counts[False]}/{counts[None]}")
+                  f"{counts[True]}/{counts[False]}/{counts[None]}/{counts['refused']}")
 
 
 if __name__ == "__main__":

@@ -19,14 +19,15 @@ Decided here (docs/decision-procedures.md §11):
   (Place–van Rooijen–Zeitoun 2013), proved by the pumped family of :class:`PatternFamily`
   (for every n two words with the same subsequences of length ≤ n); otherwise the least
   PT[k] separator;
-* SL: "not separable" by the window family x·zⁿ·y ∈ L2 whose windows lie in x·zⁿ·w,
-  u·zⁿ·y ∈ L1 (:class:`WindowFamily`; sound, not complete);
+* SL (every order): decided by the window chain of :mod:`.strictly_local_separation` (a
+  pumped word of L2 whose windows all occur in L1's words, or the least SL[k] separator);
+  :class:`WindowFamily` (one block) is still read back from saved answers;
 * LTL[P] (R-trivial): "not separable" by the family p(xy)ⁿx·s ∈ L1, p(xy)ⁿ·s ∈ L2
   (:class:`RTrivialFamily`; sound, not complete);
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
-* the unbounded SL, LT, LTT and the fragments containing a decided class: "separable"
+* the unbounded LT, LTT and the fragments containing a decided class: "separable"
   when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``), "not
   separable" when L1 ∩ L2 ≠ ∅ (or, for LTL[Y<=k] ⊆ LTL[Y], when LTL[Y] cannot separate),
   otherwise undecided (None), saying so.
@@ -51,12 +52,14 @@ from ...ltl import parse as parse_formula
 from ...ltl.fragments import Fragment
 from ..engine.classify import classify
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
+from .counting_family import COUNTING_PROOFS, counting_family_within
+from .strictly_local_separation import SL_PROOFS, decide_sl
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
            "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
            "PT_MAX_LETTERS"]
 
-#: the orders tried for the unbounded classes SL, LT, LTT, PT, each within
+#: the orders tried for the unbounded classes LT, LTT, each within
 #: ``SEARCH_STATES`` product and separator states (or the limits', when smaller)
 MAX_SEARCH_ORDER = 4
 #: kernel/limits.py (with every default budget)
@@ -930,70 +933,6 @@ class WindowFamily:
                                             zip("xzywu", (self.x, self.z, self.y, self.w, self.u))}}
 
 
-def _window_family(d1: DFA, d2: DFA, limit: int):
-    """A :class:`WindowFamily` or None: a triple (p1, p2, q1) of D1 × D2 × D1 on a cycle z of
-    the triple graph, with (p1, p2) reached by a common x, p1 leading into F1, q1 reachable in
-    D1 and (q1, p2) led into F1 × F2 by a common y."""
-    from scipy.sparse import csr_matrix
-    from scipy.sparse.csgraph import connected_components
-
-    n1, n2, m = d1.n_states, d2.n_states, d1.transitions.shape[1]
-    size = n1 * n2 * n1
-    if size > limit:
-        raise LimitExceeded("triples of states (the SL window family)", limit, "raise limit", ("limit",))
-    T1, T2 = d1.transitions, d2.transitions
-    P1, rest = np.divmod(np.arange(size), n2 * n1)
-    P2, Q1 = np.divmod(rest, n1)
-    succ = np.stack([(T1[P1, a] * n2 + T2[P2, a]) * n1 + T1[Q1, a] for a in range(m)], axis=1)
-    graph = csr_matrix((np.ones(size * m, dtype=np.int8), (np.repeat(np.arange(size), m), succ.reshape(-1))),
-                       shape=(size, size))
-    _, label = connected_components(graph, directed=True, connection="strong")
-    cyclic = (np.bincount(label)[label] > 1) | (succ == np.arange(size)[:, None]).any(axis=1)
-    pairs = n1 * n2
-    pP, pQ = np.divmod(np.arange(pairs), n2)
-    psucc = np.stack([T1[pP, a] * n2 + T2[pQ, a] for a in range(m)], axis=1)
-    reach_pair = _forward(psucc, int(d1.initial) * n2 + int(d2.initial))
-    co_pair = _backward(psucc, np.outer(d1.accepting, d2.accepting).reshape(-1))
-    reach1 = _forward(T1, int(d1.initial))
-    co1 = _backward(T1, np.asarray(d1.accepting, dtype=bool))
-    good = cyclic & reach_pair[P1 * n2 + P2] & co1[P1] & reach1[Q1] & co_pair[Q1 * n2 + P2] & (P1 != Q1)
-    hits = np.flatnonzero(good)
-    if not len(hits):
-        return None
-    node = int(hits[0])
-    p1, p2, q1 = int(P1[node]), int(P2[node]), int(Q1[node])
-    here = label == label[node]
-    is_ = lambda target: np.arange(len(here)) == target                       # noqa: E731
-    z = next((a,) + _pair_bfs(succ, [int(succ[node, a])], is_(node))[0] for a in range(m) if here[succ[node, a]])
-    x, _ = _pair_bfs(psucc, [int(d1.initial) * n2 + int(d2.initial)], np.arange(pairs) == p1 * n2 + p2)
-    y, _ = _pair_bfs(psucc, [q1 * n2 + p2], np.outer(d1.accepting, d2.accepting).reshape(-1))
-    w, _ = _pair_bfs(T1, [p1], np.asarray(d1.accepting, dtype=bool))
-    u, _ = _pair_bfs(T1, [int(d1.initial)], np.arange(n1) == q1)
-    return WindowFamily(x, z, y, w, u)
-
-
-def _forward(succ: np.ndarray, start: int) -> np.ndarray:
-    """The nodes reachable from ``start`` in the graph ``succ`` (node × letter → node)."""
-    seen = np.zeros(succ.shape[0], dtype=bool)
-    seen[start] = True
-    frontier = np.array([start])
-    while len(frontier):
-        nxt = np.unique(succ[frontier].reshape(-1))
-        frontier = nxt[~seen[nxt]]
-        seen[frontier] = True
-    return seen
-
-
-def _backward(succ: np.ndarray, targets: np.ndarray) -> np.ndarray:
-    """The nodes from which a node of ``targets`` is reachable."""
-    co = targets.copy()
-    while True:
-        more = co | co[succ].any(axis=1)
-        if (more == co).all():
-            return co
-        co = more
-
-
 # ---------------------------------------------------------------------------------------------
 # the answer
 
@@ -1114,12 +1053,13 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
     if base == "PT":
         return _decide_pt(name, d1, d2, limits, found_in, done)
-    if base == "SL":
-        family = _window_family(d1, d2, limits.type_states)
-        if family is not None:
-            return done(None, family, "a word of L2, pumped, whose windows all occur in words of L1 "
-                                      "(every SL[k] language containing L1 contains it)")
-    if base in ("SL", "LT", "LTT"):
+    if base == "SL":                               # decided at every order (strictly_local_separation.py)
+        return done(*decide_sl(d1, d2, limits, lambda k, lim: _fixed(f"SL[{k}]", "SL", k, 1, d1, d2, lim, found_in)))
+    if base in ("LT", "LTT"):
+        family = counting_family_within(d1, d2, limits.type_states)
+        if family is not None:                     # counting_family.py: sound for every aperiodic class
+            return done(None, family, "a word whose square loops and whose odd powers tell L1 from L2: "
+                                      f"{base} languages are aperiodic")
         small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
                           synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
         tried = []
@@ -1199,6 +1139,8 @@ _PROOFS = {
         tuple((w(b["y"]), w(b["z"]), w(b["y_after"])) for b in j["blocks_L2"])),
     "R-trivial family": lambda j, w: RTrivialFamily(w(j["p"]), w(j["x"]), w(j["y"]), w(j["s"])),
     "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
+    **SL_PROOFS,
+    **COUNTING_PROOFS,
 }
 
 

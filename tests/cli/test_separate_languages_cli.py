@@ -130,7 +130,7 @@ def test_check_refuses_tampered_answers(tmp_path, capsys):
     assert _tampered(tmp_path, capsys, "(a|b|c)*a", "(a|b|c)*(b|c)", "global", other_family) == 1
 
     def short_window(out):                         # z = ε proves nothing
-        out["proof"]["z"] = ""
+        out["proof"]["z"] = [""] * len(out["proof"]["z"])
     assert _tampered(tmp_path, capsys, "(aa)*", "a(aa)*", "SL", short_window) == 1
 
     def pt_certificate(out):                       # a PT[2] certificate claimed for LT[2]

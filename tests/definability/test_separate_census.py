@@ -51,7 +51,8 @@ def _census(letters: str, most: int, step: int = 1):
     """(DFA, {"PT": bool, "LTL[Y]": bool}) for every ``step``-th minimal DFA of 1 … ``most``
     states, the verdicts from the compiled kernels."""
     k = len(letters)
-    pt, y, past = CLASSES.index("PT"), FRAGMENTS.index("LTL[Y]"), FRAGMENTS.index("LTL[P]")
+    pt, y, past, sl = CLASSES.index("PT"), FRAGMENTS.index("LTL[Y]"), FRAGMENTS.index("LTL[P]"), CLASSES.index("SL")
+    ltt, star_free = CLASSES.index("LTT"), FRAGMENTS.index("LTL[S]")
     for n in range(1, most + 1):
         rows, accs = minimal_dfa_arrays(n, k)
         rows, accs = rows[::step], accs[::step]
@@ -59,7 +60,8 @@ def _census(letters: str, most: int, step: int = 1):
         cls = classify_classes(n, k, rows, accs, bulk)
         for i in range(len(rows)):
             yield _dfa(letters, n, rows[i], accs[i]), {"PT": bool(cls[i, pt]), "LTL[Y]": bool(bulk[i, y]),
-                                                       "LTL[P]": bool(bulk[i, past])}
+                                                       "LTL[P]": bool(bulk[i, past]), "SL": bool(cls[i, sl]),
+                                                       "LTT": bool(cls[i, ltt]), "LTL[S]": bool(bulk[i, star_free])}
 
 
 def _check(ans, d1, d2):
@@ -95,6 +97,35 @@ def test_membership_reduction_whole_census_pt_and_definite(letters, most):
         seen += 1
     assert seen == {("ab", 4): 57068, ("abc", 3): 42042}[(letters, most)]
     assert past_no > past_outside // 2
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
+                    reason="the whole census (99,110 languages): opt in with ATTNLOGIC_CENSUS_TEST=1")
+@pytest.mark.parametrize("letters,most", [("ab", 4), ("abc", 3)])
+def test_sl_window_chain_whole_census(letters, most):
+    """SL (§11.5): L against its complement has a window chain iff the kernel says L ∉ SL —
+    every minimal DFA of the census, 0 disagreements; every chain re-checked by verify_proof.
+    LT, LTT's counting family (§11.6) is found only for L outside LTT and LTL[S] (the kernels).
+    (The criterion alone: the separators' orders are compared with classify's on the smaller
+    census in tests/definability/test_separate_sl.py.)"""
+    from attnlogic.definability.separation.counting_family import counting_family
+    from attnlogic.definability.separation.strictly_local_separation import window_chain
+
+    seen = counted = 0
+    for d, verdict in _census(letters, most):
+        c = complement(d)
+        chain = window_chain(d, c, 10 ** 6)
+        assert (chain is None) is verdict["SL"], d
+        if chain is not None:
+            assert verify_proof(chain, d, c), d
+        family = counting_family(d, c, 10 ** 6)     # LT, LTT's sound "no" (§11.6): never for an aperiodic L
+        if family is not None:
+            counted += 1
+            assert verify_proof(family, d, c) and not verdict["LTT"] and not verdict["LTL[S]"], d
+        seen += 1
+    assert seen == {("ab", 4): 57068, ("abc", 3): 42042}[(letters, most)]
+    assert counted > seen // 10
 
 
 @pytest.mark.parametrize("letters,most,step", [("ab", 4, 1201), ("abc", 3, 1999)])
@@ -245,10 +276,10 @@ def test_r_trivial_family_refutes_global_and_broken_ones_are_refused():
 
 
 @pytest.mark.parametrize("letters,seed", [("ab", 6), ("abc", 7)])
-def test_sl_window_family_against_fixed_orders(letters, seed):
-    """SL on random disjoint pairs: a window family confuses SL[1], SL[2], SL[3] (≤ 2 over abc; their own
+def test_sl_window_chain_against_fixed_orders(letters, seed):
+    """SL on random disjoint pairs: a window chain confuses SL[1], SL[2], SL[3] (≤ 2 over abc; their own
     decision says "not separable" too), a separator found is an SL[k] one that SL[k] finds."""
-    from attnlogic.definability.separation.separate_languages import WindowFamily
+    from attnlogic.definability.separation.strictly_local_separation import WindowChain
 
     rng = np.random.default_rng(seed)
     kinds = set()
@@ -258,9 +289,9 @@ def test_sl_window_family_against_fixed_orders(letters, seed):
         ans = separate(d1, d2, "SL")
         _check(ans, d1, d2)
         kinds.add(type(ans.proof).__name__ if ans.proof is not None else str(ans.separable))
-        if isinstance(ans.proof, WindowFamily):
+        if isinstance(ans.proof, WindowChain):
             for k in (1, 2, 3) if letters == "ab" else (1, 2):          # SL[3] over abc: over budget
                 assert separate(d1, d2, f"SL[{k}]").separable is False, (k, d1, d2)
         elif ans.separable:
             assert separate(d1, d2, f"SL[{ans.separator.k}]").separable is True
-    assert "WindowFamily" in kinds
+    assert "WindowChain" in kinds
