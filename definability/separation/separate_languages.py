@@ -53,7 +53,7 @@ from ...ltl.fragments import Fragment
 from ..engine.classify import classify
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .counting_family import COUNTING_PROOFS, counting_family_within
-from .strictly_local_separation import SL_PROOFS, decide_sl
+from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
            "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
@@ -812,7 +812,7 @@ def _r_trivial_family(d1: DFA, d2: DFA, limit: int):
     graph = csr_matrix((np.ones(size * m, dtype=np.int8), (rows, succ.reshape(-1))), shape=(size, size))
     start = int(d1.initial) * n2 + int(d2.initial)
     reach = _forward(succ, start)
-    co = _backward(succ, np.outer(d1.accepting, d2.accepting).reshape(-1))    # pairs that lead into F1 × F2
+    co = co_reachable(succ, np.outer(d1.accepting, d2.accepting).reshape(-1))    # pairs that lead into F1 × F2
     _, label = connected_components(graph, directed=True, connection="strong")
     counts = np.bincount(label, minlength=size)
     looped = succ == np.arange(size)[:, None]
@@ -931,6 +931,18 @@ class WindowFamily:
     def to_json(self, alphabet) -> dict:
         return {"kind": "window family", **{name: _word(alphabet, v) for name, v in
                                             zip("xzywu", (self.x, self.z, self.y, self.w, self.u))}}
+
+
+def _forward(succ: np.ndarray, start: int) -> np.ndarray:
+    """The nodes reachable from ``start`` in the graph ``succ`` (node × letter → node)."""
+    seen = np.zeros(succ.shape[0], dtype=bool)
+    seen[start] = True
+    frontier = np.array([start])
+    while len(frontier):
+        nxt = np.unique(succ[frontier].reshape(-1))
+        frontier = nxt[~seen[nxt]]
+        seen[frontier] = True
+    return seen
 
 
 # ---------------------------------------------------------------------------------------------
