@@ -40,8 +40,8 @@ FORMULA = "formula"
 #: of the stated temporal depth separates (checked by the independent type computation)
 PAIR = "pair"
 #: what a class's answers may be indexed by: an order k, an order and a threshold t, a tier
-#: and an order, or nothing (a class without k: its answers never say "least k")
-PARAMETERS = ("k", "k,t", "tier,k", "none")
+#: and an order (and a threshold), or nothing (a class without k: its answers never say "least k")
+PARAMETERS = ("k", "k,t", "tier,k", "tier,k,t", "none")
 
 
 @dataclass(frozen=True, eq=False)
@@ -65,7 +65,8 @@ class LanguageClass:
     (:data:`.batch_classes.CLASSES`) that decides it for thousands of small DFAs at once
     (None: the census asks it one language at a time); ``parameters``: what its answers
     are indexed by (:data:`PARAMETERS`: ``"k"`` an order, ``"k,t"`` an order and a
-    threshold, ``"tier,k"`` a tier and an order, ``"none"``: an answer carries no order,
+    threshold, ``"tier,k"`` a tier and an order, ``"tier,k,t"`` a tier, an order and a
+    threshold, ``"none"``: an answer carries no order,
     so no "least k"); ``summary``: its one-line description (the ``--help`` list and the
     docs table, :func:`.registry.class_rows`)."""
 
