@@ -142,8 +142,10 @@ class TierClass:
 
     def declare(self, certificate: str, parameters: str, summary: str, inclusions=()) -> LanguageClass:
         """The class's declaration (asked when named, in the group ``subregular``; the census
-        asks it one language at a time)."""
+        takes the base class's column of the bulk kernel where every letter acts, and asks it
+        one language at a time where a letter is neutral)."""
         return LanguageClass(self.name, ClassProcedure(self.family, self.decide), certificate, "pair",
                              default=False, inclusions=((self.base, f"a {self.base} language is {self.name} on "
                                                                     "the tier Σ"), *inclusions),
-                             check=self.check, groups=("subregular",), parameters=parameters, summary=summary)
+                             check=self.check, groups=("subregular",), tier_base=self.base, parameters=parameters,
+                             summary=summary)

@@ -146,6 +146,6 @@ PROCEDURE = TierKnastProcedure()
 CLASS = LanguageClass("TPLT", PROCEDURE, "tier identity check", IDENTITY_PAIR, default=False,
                       inclusions=(("PLT", "a PLT language is TPLT on the tier Σ"),
                                   ("TLT", "LT ⊆ PLT, on the same tier"), ("TPT", "PT ⊆ PLT, on the same tier")),
-                      check=check, groups=("subregular",), parameters="none",
+                      check=check, groups=("subregular",), tier_base="DD1", parameters="none",
                       summary="tier-based piecewise locally testable: PLT (= dot-depth one) after erasing the "
                               "letters off a tier")

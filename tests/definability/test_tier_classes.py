@@ -306,3 +306,21 @@ def test_command_line_classify_and_verify(tmp_path):
     ver = subprocess.run([sys.executable, "-m", "attnlogic", "verify", *args, "--answer", str(path), "--json"],
                          capture_output=True, text=True, timeout=300)
     assert ver.returncode == 0 and json.loads(ver.stdout)["valid"] is True, ver.stdout + ver.stderr
+
+
+def test_the_census_counts_the_tier_classes_in_bulk_as_one_at_a_time(monkeypatch):
+    """The census takes a tier class from its base class's kernel column, on the DFA
+    restricted to the letters that act (definability/census/shards.py): the same verdicts,
+    language by language, as ``classify`` one at a time (the kernel turned off)."""
+    from attnlogic.definability.census import census, check_request
+    from attnlogic.definability.census import shards as census_shards
+
+    names = ("TLT", "TLTT", "TPT", "PLT", "TPLT")
+    for states, letters in ((3, "ab"), (2, "abc")):
+        assert check_request(states, letters, windows=(), classes=names).bulk_only
+        bulk = census(states, letters, windows=(), classes=names)
+        with monkeypatch.context() as m:
+            m.setattr(census_shards, "bulk_class_column", lambda f: None)
+            m.setattr(census_shards, "tier_base_column", lambda f: None)
+            one = census(states, letters, windows=(), classes=names)
+        assert bulk.to_json(each=True) == one.to_json(each=True)
