@@ -14,7 +14,8 @@ regular language, up to isomorphism, generated in order (canonical string
 representations) — and classify each in LTL[P], LTL[Y], LTL[P,Y], LTL[S] (in bulk, by a
 compiled kernel) and LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2; none with
 --no-windows), and in each registered class named by --class (SL, SP, RD, GD, LT, LTT, PT,
-FO2[<] and DD1 in bulk too, up to 7 states; --class subregular names them all).  Prints, per fragment (and
+FO2[<], DD1 and TSL in bulk too, up to 7 states, and PLT, TLT, TLTT, TPT, TPLT by those
+columns on the letters that act; --class subregular names them all).  Prints, per fragment (and
 its attention pattern) and number of states, how many languages are in it; the profiles
 (which set of fragments a language lies in) with their counts; and every undecided answer
 with its DFA.  The verdicts are the classifier's, computed without certificates (use
