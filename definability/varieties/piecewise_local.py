@@ -23,11 +23,43 @@ its own here (``parameters="none"``).
 
 from __future__ import annotations
 
+from ...automata.sources import as_dfa
+from ...kernel.errors import LimitExceeded
+from ..checks.verify import Check, verify_identity_check, verify_identity_violation
+from ..checks.verify_subregular import check_answer
+from ..checks.verify_tiers import violation_from_json
 from ..contract.classes import LanguageClass
-from .dot_depth import _IDS, decide_dot_depth_one
+from .dot_depth import _IDS, KNAST_IDENTITY, decide_dot_depth_one
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, DeciderProcedure
 
-__all__ = ["CLASS"]
+__all__ = ["knast_certificate", "knast_witness", "check", "CLASS"]
+
+
+def knast_certificate(dfa, cert: dict, sep: str = "") -> Check:
+    """An identity check of Knast's identity (its JSON), re-decided from scratch on L(dfa)'s
+    syntactic semigroup by :func:`.verify.verify_identity_check` (plain Python, small
+    semigroups: beyond its budget it refuses)."""
+    if cert.get("kind") != IDENTITY_CHECK:
+        return Check(False, f"a certificate of kind {cert.get('kind')!r} is not an identity check")
+    try:
+        return verify_identity_check(dfa, KNAST_IDENTITY, monoid=False)
+    except LimitExceeded as exc:
+        return Check(False, f"Knast's identity could not be re-decided here: {exc}")
+
+
+def knast_witness(dfa, wit: dict, sep: str = "") -> Check:
+    """An identity pair of Knast's identity (its JSON) re-checked on the DFA's runs by
+    :func:`.verify.verify_identity_violation`."""
+    if wit.get("kind") != IDENTITY_PAIR:
+        return Check(False, f"a witness of kind {wit.get('kind')!r} proves nothing about dot-depth one")
+    return verify_identity_violation(dfa, KNAST_IDENTITY, violation_from_json(wit, sep), monoid=False)
+
+
+def check(dfa, answer: dict, sep: str = "") -> Check:
+    """Re-check an answer of PLT as ``classify --json`` prints it, with no decider code."""
+    dfa = as_dfa(dfa)
+    return check_answer(answer, lambda cert: knast_certificate(dfa, cert, sep),
+                        lambda wit: knast_witness(dfa, wit, sep), "PLT")
 
 #: PLT = dot-depth one (the theorem above), decided by Knast's identity
 CLASS = LanguageClass("PLT", DeciderProcedure(_IDS, False, "piecewise locally testable", decide_dot_depth_one,
@@ -37,6 +69,6 @@ CLASS = LanguageClass("PLT", DeciderProcedure(_IDS, False, "piecewise locally te
                                   ("LT", "an LT language is a Boolean combination of anchored and unanchored "
                                          "factors ⟨u⟩"),
                                   ("PT", "a PT language is a Boolean combination of factors ⟨a1, …, an⟩")),
-                      default=False, groups=("subregular",), bulk="DD1",
+                      default=False, check=check, groups=("subregular",), bulk="DD1",
                       summary="piecewise locally testable (MLRegTest): Boolean combinations of factors "
                               "⟨u1,…,un⟩, = dot-depth one")

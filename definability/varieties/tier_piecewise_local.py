@@ -25,15 +25,16 @@ from ...automata.minimize import minimize
 from ...automata.sources import as_dfa
 from ...kernel.errors import LimitExceeded
 from ..algebra.tiers import letter_moves, on_tier, tier_of
-from ..checks.verify import Check, verify_identity_check, verify_identity_violation
+from ..checks.verify import Check
 from ..checks.verify_subregular import check_answer
-from ..checks.verify_tiers import check_tier_certificate, check_tier_witness, violation_from_json
+from ..checks.verify_tiers import check_tier_certificate, check_tier_witness
 from ..contract.classes import LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from ...kernel.display import show_word
-from .dot_depth import KNAST_IDENTITY, decide_dot_depth_one
-from .identities import IDENTITY_CHECK, IDENTITY_PAIR, structure_of
+from .dot_depth import decide_dot_depth_one
+from .identities import IDENTITY_PAIR, structure_of
+from .piecewise_local import knast_certificate, knast_witness
 
 __all__ = ["TierIdentityCheck", "TierViolation", "PROCEDURE", "check", "CLASS"]
 
@@ -117,28 +118,13 @@ class TierKnastProcedure(Procedure):
                               "contains these letters", identity=proof.relation)
 
 
-def _projected_certificate(dfa, inner: dict, sep: str) -> Check:
-    if inner.get("kind") != IDENTITY_CHECK:
-        return Check(False, f"the projected certificate is of kind {inner.get('kind')!r}, not an identity check")
-    try:
-        return verify_identity_check(dfa, KNAST_IDENTITY, monoid=False)
-    except LimitExceeded as exc:
-        return Check(False, f"Knast's identity could not be re-decided here: {exc}")
-
-
-def _projected_witness(dfa, wit: dict, sep: str) -> Check:
-    if wit.get("kind") != IDENTITY_PAIR:
-        return Check(False, f"a witness of kind {wit.get('kind')!r} proves nothing about PLT")
-    return verify_identity_violation(dfa, KNAST_IDENTITY, violation_from_json(wit, sep), monoid=False)
-
-
 def check(dfa, answer: dict, sep: str = "") -> Check:
     """Re-check an answer of TPLT as ``classify --json`` prints it (no decider code): the
     tier's letters off it neutral, Knast's identity re-decided from scratch on L ∩ T*; or
     the violation re-checked on the DFA's runs with a move for each letter it uses."""
     dfa = as_dfa(dfa)
-    return check_answer(answer, lambda cert: check_tier_certificate(dfa, cert, sep, _projected_certificate),
-                        lambda wit: check_tier_witness(dfa, wit, sep, _projected_witness, "TPLT"), "TPLT")
+    return check_answer(answer, lambda cert: check_tier_certificate(dfa, cert, sep, knast_certificate),
+                        lambda wit: check_tier_witness(dfa, wit, sep, knast_witness, "TPLT"), "TPLT")
 
 
 PROCEDURE = TierKnastProcedure()

@@ -260,6 +260,18 @@ def test_tampered_answers_are_refused():
     assert not tier_piecewise_testable.check(e, {**wit, "moves": forged}).valid
 
 
+def test_plt_answers_are_checked_by_its_own_check():
+    from attnlogic.definability.varieties import piecewise_local
+
+    yes, no = regex_to_dfa("(a|b)*ab(a|b)*", "ab"), regex_to_dfa("(aa)*", "ab")
+    a_yes, a_no = _answer(yes, "PLT"), _answer(no, "PLT")
+    assert a_yes["member"] is True and a_no["member"] is False
+    assert piecewise_local.check(yes, a_yes).valid and piecewise_local.check(no, a_no).valid
+    assert not piecewise_local.check(no, {"member": True, "certificate": a_yes["certificate"]}).valid
+    assert not piecewise_local.check(yes, a_no).valid              # its context does not separate here
+    assert not piecewise_local.check(no, {**a_no["witness"], "in": a_no["witness"]["out"]}).valid
+
+
 def test_tplt_certificate_and_witness_are_checked():
     # c is neutral: "begins with a and ends with b once the c's are erased", a·{a,b}*·b on {a, b}
     d = regex_to_dfa("c*a(a|b|c)*bc*", "abc")
