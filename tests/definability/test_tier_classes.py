@@ -336,3 +336,15 @@ def test_the_census_counts_the_tier_classes_in_bulk_as_one_at_a_time(monkeypatch
             m.setattr(census_shards, "tier_base_column", lambda f: None)
             one = census(states, letters, windows=(), classes=names)
         assert bulk.to_json(each=True) == one.to_json(each=True)
+
+
+def test_the_census_command_counts_the_tier_classes_whole_beside_a_sample(capsys):
+    """With --sample, the tier classes are counted on every language (by the kernel's
+    columns), and only a class one language at a time is sampled."""
+    from attnlogic.cli import main
+
+    assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "TLT", "--class", "SL[2]",
+                 "--sample", "5", "--no-progress", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["counts"]["TLT"]["yes"] == {"1": 2, "2": 10, "3": 144}
+    assert [e["fragment"] for e in out["sample"]["estimates"]] == ["SL[2]"]
