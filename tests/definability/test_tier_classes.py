@@ -164,6 +164,7 @@ def _check_parts(mod, d, ans):
         assert c.valid, (d.to_json(), c.reason)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("alphabet, states", [("ab", 3), ("abc", 2)])
 @pytest.mark.parametrize("cls", ["TLT", "TLTT", "TPT"])
 def test_least_order_over_all_tiers_equals_the_brute_force(cls, alphabet, states):
@@ -205,6 +206,7 @@ def _plt_k(brute, inside, indices, k_max=3):
     return None
 
 
+@pytest.mark.slow
 def test_plt_and_tplt_agree_with_their_definitions():
     """PLT = dot-depth one and TPLT, against the definitions, on ≤ 3 states over {a, b} and
     the words up to 6 letters: a PLT language is a function of its piecewise-local factors
