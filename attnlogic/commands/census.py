@@ -14,7 +14,8 @@ regular language, up to isomorphism, generated in order (canonical string
 representations) — and classify each in LTL[P], LTL[Y], LTL[P,Y], LTL[S] (in bulk, by a
 compiled kernel) and LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2; none with
 --no-windows), and in each registered class named by --class (SL, SP, RD, GD, LT, LTT, PT,
-FO2[<] and DD1 in bulk too, up to 7 states; --class subregular names them all).  Prints, per fragment (and
+FO2[<], DD1 and TSL in bulk too, up to 7 states, and PLT, TLT, TLTT, TPT, TPLT by those
+columns on the letters that act; --class subregular names them all).  Prints, per fragment (and
 its attention pattern) and number of states, how many languages are in it; the profiles
 (which set of fragments a language lies in) with their counts; and every undecided answer
 with its DFA.  The verdicts are the classifier's, computed without certificates (use
@@ -93,7 +94,7 @@ def run(args) -> int:
     with starting(args, "census", "loading the classifiers"):  # a second or more: a line at once
         from attnlogic.definability.census.batch_classes import MAX_STATES as CLASS_MAX_STATES
         from attnlogic.definability.census import DEFAULT_MAX_BULK_DFAS, check_request
-        from attnlogic.definability.census.shards import bulk_class_column
+        from attnlogic.definability.census.shards import bulk_class_column, tier_base_column
         from attnlogic.definability.engine.registry import expand
         from attnlogic.definability.census.run import run_census
     from attnlogic.kernel.errors import InputError
@@ -129,7 +130,8 @@ def run(args) -> int:
                                     else DEFAULT_MAX_BULK_DFAS))
     if args.sample is not None:
         bulk = tuple(f.name for f in asked.fragments
-                     if bulk_class_column(f) is not None and asked.max_states <= CLASS_MAX_STATES)
+                     if (bulk_class_column(f) is not None or tier_base_column(f) is not None)
+                     and asked.max_states <= CLASS_MAX_STATES)
         request = check_request(args.max_states, letters, (), bulk, max_dfas=args.max_dfas, limits=limits)
         asked = check_request(args.max_states, letters, windows,
                               tuple(c for c in expand(classes) if str(c) not in bulk), limits=limits,

@@ -39,7 +39,7 @@ from ..values.results import UnknownFragment, fragment_key
 __all__ = ["Census", "CensusEntry", "CensusRequest", "Shard", "ShardResult",
            "census_shards", "classify_shard", "orbit_images", "representative",
            "DEFAULT_MAX_DFAS", "DEFAULT_MAX_BULK_DFAS", "MAX_MAX_DFAS", "PROGRESS_EVERY",
-           "BULK_FRAGMENTS", "bulk_class_column"]
+           "BULK_FRAGMENTS", "bulk_class_column", "tier_base_column"]
 
 #: (CENSUS_DFAS of kernel/limits.py: the default of the Limits field this bounds)
 DEFAULT_MAX_DFAS = _limits.CENSUS_DFAS
@@ -124,9 +124,10 @@ class CensusRequest:
     def bulk_only(self) -> bool:
         """Whether every fragment asked is decided in bulk (no language one at a time): the
         four of :mod:`.batch`, and the classes of :mod:`.batch_classes` up to its
-        ``MAX_STATES``."""
+        ``MAX_STATES``, the tier classes by their base classes' columns there."""
         return _compiled_available() and all(
-            f in BULK_FRAGMENTS or (bulk_class_column(f) is not None and self.max_states <= CLASS_MAX_STATES)
+            f in BULK_FRAGMENTS or ((bulk_class_column(f) is not None or tier_base_column(f) is not None)
+                                    and self.max_states <= CLASS_MAX_STATES)
             for f in self.fragments)
 
     def to_json(self) -> dict:
@@ -231,11 +232,16 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
     classes = tuple(f for f in fragments if not isinstance(f, Fragment))
     class_cols = [(fragments.index(f), bulk_class_column(f)) for f in classes
                   if bulk_class_column(f) is not None]
-    if class_cols and bulk is not None and shard.n <= CLASS_MAX_STATES:
+    tier_cols = [(fragments.index(f), tier_base_column(f)) for f in classes
+                 if bulk_class_column(f) is None and tier_base_column(f) is not None]
+    if (class_cols or tier_cols) and bulk is not None and shard.n <= CLASS_MAX_STATES:
         own = classify_classes(shard.n, k, rows, acc, bulk)
         for col, j in class_cols:
             verdicts[:, col] = own[:, j]
-        classes = tuple(f for f in classes if bulk_class_column(f) is None)
+        for col, verdict in zip((c for c, _ in tier_cols),
+                                _tier_verdicts(shard.n, k, rows, acc, own, [j for _, j in tier_cols])):
+            verdicts[:, col] = verdict
+        classes = tuple(f for f in classes if bulk_class_column(f) is None and tier_base_column(f) is None)
     methods: list[tuple[int, int, str]] = []
     if not one_by_one_fragments and not classes:
         return ShardResult(shard, k, rows, acc, verdicts, ())
@@ -286,6 +292,36 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
         if on_stage is not None and (i + 1) % PROGRESS_EVERY == 0:
             on_stage(f"shard {shard.name}: {i + 1} of {m} languages")
     return ShardResult(shard, k, rows, acc, verdicts, tuple(sorted(methods)))
+
+
+def tier_base_column(f) -> int | None:
+    """For a tier-based class decided by its base class on the letters that act
+    (``LanguageClass.tier_base``: TLT, TLTT, TPT, TPLT), the column of
+    :func:`.batch_classes.classify_classes` of its base class (LT, LTT, PT, DD1), or None."""
+    base = None if isinstance(f, Fragment) else getattr(f, "tier_base", None)
+    return None if base is None else BULK_CLASSES.index(base)
+
+
+def _tier_verdicts(n: int, k: int, rows, acc, own, columns) -> list:
+    """The verdicts of tier-based classes (their base classes' ``columns`` of ``own``, the
+    kernel's verdicts on these DFAs) for every minimal DFA of ``rows``: L is in the tier class
+    iff L ∩ T₁* is in the base class over T₁, T₁ the letters that act
+    (docs/decision-procedures.md §10a).  Where every letter acts (or none: L is ∅ or Σ*,
+    in every class) that is the base verdict itself; elsewhere the kernel decides the DFAs
+    restricted to T₁ (still minimal, every state reached), grouped by T₁."""
+    m = rows.shape[0]
+    table = np.asarray(rows).reshape(m, n, k)
+    acts = (table != np.arange(n)[None, :, None]).any(axis=1)
+    out = [np.array(own[:, j]) for j in columns]
+    some = acts.any(axis=1) & ~acts.all(axis=1)
+    for pattern in np.unique(acts[some], axis=0):
+        idx = np.flatnonzero(some & (acts == pattern).all(axis=1))
+        letters = np.flatnonzero(pattern)
+        sub = np.ascontiguousarray(table[idx][:, :, letters].reshape(len(idx), n * len(letters)), dtype=rows.dtype)
+        verdicts = classify_classes(n, len(letters), sub, np.ascontiguousarray(acc[idx]))
+        for v, j in zip(out, columns):
+            v[idx] = verdicts[:, j]
+    return out
 
 
 def _is_window(f) -> bool:

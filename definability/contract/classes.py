@@ -40,8 +40,8 @@ FORMULA = "formula"
 #: of the stated temporal depth separates (checked by the independent type computation)
 PAIR = "pair"
 #: what a class's answers may be indexed by: an order k, an order and a threshold t, a tier
-#: and an order, or nothing (a class without k: its answers never say "least k")
-PARAMETERS = ("k", "k,t", "tier,k", "none")
+#: and an order (and a threshold), or nothing (a class without k: its answers never say "least k")
+PARAMETERS = ("k", "k,t", "tier,k", "tier,k,t", "none")
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,9 +63,13 @@ class LanguageClass:
     others (``--class subregular``: :data:`.registry.GROUPS` is derived from these);
     ``bulk``: the column of the compiled census kernel
     (:data:`.batch_classes.CLASSES`) that decides it for thousands of small DFAs at once
-    (None: the census asks it one language at a time); ``parameters``: what its answers
+    (None: the census asks it one language at a time); ``tier_base``: for a tier-based class
+    decided by its base class on the letters that act, the kernel column of the base class —
+    its verdict wherever every letter acts (the tier is then Σ), so that the census asks the
+    class one language at a time only where a letter is neutral; ``parameters``: what its answers
     are indexed by (:data:`PARAMETERS`: ``"k"`` an order, ``"k,t"`` an order and a
-    threshold, ``"tier,k"`` a tier and an order, ``"none"``: an answer carries no order,
+    threshold, ``"tier,k"`` a tier and an order, ``"tier,k,t"`` a tier, an order and a
+    threshold, ``"none"``: an answer carries no order,
     so no "least k"); ``summary``: its one-line description (the ``--help`` list and the
     docs table, :func:`.registry.class_rows`)."""
 
@@ -81,6 +85,7 @@ class LanguageClass:
     check: Callable | None = field(default=None, repr=False)
     groups: tuple[str, ...] = ()
     bulk: str | None = None
+    tier_base: str | None = None
     parameters: str = "none"
     summary: str = ""
 

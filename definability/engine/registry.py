@@ -49,6 +49,11 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("LTT", "subregular.threshold_testable"),
     ("PT", "subregular.piecewise_testable"),
     ("TSL", "subregular.tier_strictly_local"),
+    ("TLT", "subregular.tier_locally_testable"),
+    ("TLTT", "subregular.tier_threshold_testable"),
+    ("TPT", "subregular.tier_piecewise_testable"),
+    ("PLT", "varieties.piecewise_local"),
+    ("TPLT", "varieties.tier_piecewise_local"),
 )
 
 

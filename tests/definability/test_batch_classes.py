@@ -142,6 +142,7 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
         assert check_request(states, letters, windows=(), classes=("subregular",)).bulk_only
         with monkeypatch.context() as m:
             m.setattr(census_shards, "bulk_class_column", lambda f: None)
+            m.setattr(census_shards, "tier_base_column", lambda f: None)
             one = census(states, letters, windows=(2,), classes=("subregular",))
         assert bulk.to_json(each=True) == one.to_json(each=True)
         assert bulk.lines() == one.lines()

@@ -13,8 +13,12 @@ attnlogic decides, by known inclusions, and every implied membership must hold.
 * SP ⊆ PT = J-trivial ⊆ DA ∩ R-trivial: FO2[<] and LTL[P] must say yes;
 * SL ⊆ LT, SP ⊆ PT, and PLT (the Boolean closure of LT ∪ PT) lie in dot-depth one
   (B₁ is a Boolean algebra containing u₀A*u₁…A*u_k, hence LT and PT): DD1 must say yes;
-* a registered class named like the label itself (LT, PT, LTT, SL, SP, PLT, SF), or like
-  the label with the file's k (SL[2], SP[2]), where one exists, must say yes.
+* the tier-based classes (TSL, TLT, TLTT, TPT, TPLT) contain their classes on the tier Σ,
+  and one tier keeps SL ⊆ LT ⊆ LTT and LT, PT ⊆ PLT (:data:`TIERS`); Zp and Reg, not
+  star-free, are in none of TLTT, TPT, TPLT (each star-free);
+* a registered class named like the label itself (LT, PT, LTT, SL, SP, PLT, TSL, TLT, TLTT,
+  TPLT, SF), or like the label with the file's k (SL[2], SP[2]), where one exists, must say
+  yes.
 """
 
 from __future__ import annotations
@@ -27,6 +31,15 @@ from attnlogic.definability.engine.registry import CLASSES
 
 DATA = Path(__file__).parent.parent / "data" / "mlregtest"
 
+#: the tier-based classes each label implies (SL ⊆ TSL ⊆ TLT ⊆ TLTT, LT ⊆ TLT, LTT ⊆ TLTT,
+#: PT ⊆ TPT, PLT ⊆ TPLT, TLT ∪ TPT ⊆ TPLT: a class is its tier version on the tier Σ, and
+#: SL ⊆ LT ⊆ LTT, LT ∪ PT ⊆ PLT on one tier); Zp and Reg are in none of them, all star-free
+TIERS = {
+    "SL": ("TSL", "TLT", "TLTT", "TPLT"), "SP": ("TPT", "TPLT"), "LT": ("TLT", "TLTT", "TPLT"),
+    "PT": ("TPT", "TPLT"), "LTT": ("TLTT",), "PLT": ("TPLT",), "TSL": ("TLT", "TLTT", "TPLT"),
+    "TLT": ("TLTT", "TPLT"), "TLTT": (), "TPLT": (), "SF": (), "Zp": (), "Reg": (),
+}
+
 IMPLIED = {
     "SL": {"LTL[S]": True, "DD1": True},
     "SP": {"LTL[S]": True, "FO2[<]": True, "LTL[P]": True, "DD1": True},
@@ -35,13 +48,15 @@ IMPLIED = {
     "LTT": {"LTL[S]": True},
     "PLT": {"LTL[S]": True, "DD1": True},
     "SF": {"LTL[S]": True},
-    "Zp": {"LTL[S]": False},
-    "Reg": {"LTL[S]": False},
+    "Zp": {"LTL[S]": False, "TLTT": False, "TPT": False, "TPLT": False},
+    "Reg": {"LTL[S]": False, "TLTT": False, "TPT": False, "TPLT": False},
     "TSL": {"LTL[S]": True},
     "TLT": {"LTL[S]": True},
     "TLTT": {"LTL[S]": True},
     "TPLT": {"LTL[S]": True},
 }
+for _label, _classes in TIERS.items():
+    IMPLIED[_label].update(dict.fromkeys(_classes, True))
 
 
 def programs(folder: Path = DATA, pattern: str = "*") -> list[Path]:

@@ -497,7 +497,8 @@ def test_subregular_classes_are_asked_only_when_named():
     assert [str(f) for f in plain.fragments] == [str(f) for f in questions()]
     assert not any(str(f) in MODULES for f in plain.fragments)
     c = classify(d, classes=["subregular"])
-    assert [str(f) for f in c.fragments][-8:] == [*MODULES, "TSL"]      # TSL declares the group too
+    # the tier classes and PLT declare the group too
+    assert [str(f) for f in c.fragments][-13:] == [*MODULES, "TSL", "TLT", "TLTT", "TPT", "PLT", "TPLT"]
     assert c["SP"].member and c["SP"].certificate.k == 2
     assert classify(d, classes=["LT"])["LT"].member
 
