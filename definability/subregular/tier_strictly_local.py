@@ -33,13 +33,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
-from ...automata.dfa import DFA
 from ...automata.minimize import minimize
 from ...automata.sources import as_dfa
 from ...kernel.limits import Limits
 from . import strictly_local
+from ..algebra.tiers import acting_letters, on_tier, tier_of
 from ..contract.classes import LanguageClass
 from .strictly_local import ForbiddenFactors
 from . import ClassAnswer, ClassProcedure
@@ -49,24 +47,6 @@ from ..checks.verify_subregular import check_answer, verify_certificate, verify_
 
 __all__ = ["acting_letters", "on_tier", "TierForbiddenFactors", "decide", "member", "check",
            "PROCEDURE", "CLASS"]
-
-
-def acting_letters(dfa) -> tuple[int, ...]:
-    """Indices of the letters that move some state of ``dfa`` (on a minimal DFA: the letters
-    that are not identities of the syntactic monoid)."""
-    T = np.asarray(dfa.transitions)
-    return tuple(int(a) for a in np.flatnonzero((T != np.arange(T.shape[0])[:, None]).any(axis=0)))
-
-
-def on_tier(dfa, tier: tuple[int, ...]) -> DFA:
-    """The DFA restricted to the letters ``tier`` (indices): the language L ∩ tier*."""
-    T = np.asarray(dfa.transitions)
-    return DFA([dfa.alphabet[a] for a in tier], T[:, list(tier)], dfa.initial, dfa.accepting)
-
-
-def _tier(dfa) -> tuple[int, ...]:
-    """T₁, or the first letter when no letter acts (module docstring)."""
-    return acting_letters(dfa) or (0,)
 
 
 @dataclass(frozen=True)
@@ -87,12 +67,12 @@ class TierForbiddenFactors:
 
 def member(dfa, limits: Limits | None = None) -> bool:
     """Whether L is tier-based strictly local (quadratic; no certificate)."""
-    return strictly_local.member(minimize(on_tier(dfa, _tier(dfa))), limits)
+    return strictly_local.member(minimize(on_tier(dfa, tier_of(dfa))), limits)
 
 
 def decide(dfa, limits: Limits | None = None, certificates: bool = True, context=None) -> ClassAnswer:
     limits = Limits() if limits is None else limits
-    tier = _tier(dfa)
+    tier = tier_of(dfa)
     names = tuple(dfa.alphabet[a] for a in tier)
     shown = "{" + ", ".join(names) + "}"
     sl = strictly_local.decide(minimize(on_tier(dfa, tier)), limits, certificates)

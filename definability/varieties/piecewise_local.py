@@ -23,13 +23,15 @@ its own here (``parameters="none"``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...automata.sources import as_dfa
 from ...kernel.errors import LimitExceeded
 from ..checks.verify import Check, verify_identity_check, verify_identity_violation
 from ..checks.verify_subregular import check_answer
 from ..checks.verify_tiers import violation_from_json
-from ..contract.classes import LanguageClass
 from .dot_depth import _IDS, KNAST_IDENTITY, decide_dot_depth_one
+from .dot_depth import CLASS as DD1
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, DeciderProcedure
 
 __all__ = ["knast_certificate", "knast_witness", "check", "CLASS"]
@@ -61,14 +63,14 @@ def check(dfa, answer: dict, sep: str = "") -> Check:
     return check_answer(answer, lambda cert: knast_certificate(dfa, cert, sep),
                         lambda wit: knast_witness(dfa, wit, sep), "PLT")
 
-#: PLT = dot-depth one (the theorem above), decided by Knast's identity
-CLASS = LanguageClass("PLT", DeciderProcedure(_IDS, False, "piecewise locally testable", decide_dot_depth_one,
-                                              "PLT = dot-depth one, Knast's identity"), IDENTITY_CHECK, IDENTITY_PAIR,
-                      inclusions=(("DD1", "PLT = dot-depth one: the Boolean closures of the same languages "
-                                          "u0A*u1…A*un (varieties/piecewise_local.py)"),
-                                  ("LT", "an LT language is a Boolean combination of anchored and unanchored "
-                                         "factors ⟨u⟩"),
-                                  ("PT", "a PT language is a Boolean combination of factors ⟨a1, …, an⟩")),
-                      default=False, check=check, groups=("subregular",), bulk="DD1",
-                      summary="piecewise locally testable (MLRegTest): Boolean combinations of factors "
-                              "⟨u1,…,un⟩, = dot-depth one")
+#: PLT = dot-depth one (the theorem above): DD1's declaration under its own name, with its
+#: own inclusions, answer check and summary (decided by Knast's identity, as DD1)
+CLASS = replace(
+    DD1, name="PLT", check=check,
+    procedure=DeciderProcedure(_IDS, False, "piecewise locally testable", decide_dot_depth_one,
+                               "PLT = dot-depth one, Knast's identity"),
+    inclusions=(("DD1", "PLT = dot-depth one: the Boolean closures of the same languages u0A*u1…A*un "
+                        "(varieties/piecewise_local.py)"),
+                ("LT", "an LT language is a Boolean combination of anchored and unanchored factors ⟨u⟩"),
+                ("PT", "a PT language is a Boolean combination of factors ⟨a1, …, an⟩")),
+    summary="piecewise locally testable (MLRegTest): Boolean combinations of factors ⟨u1,…,un⟩, = dot-depth one")

@@ -67,13 +67,9 @@ class TierViolation:
     depth = None
     family = None
 
-    @property
-    def accepted(self) -> tuple:
-        return self.projected.accepted
-
-    @property
-    def rejected(self) -> tuple:
-        return self.projected.rejected
+    # the words of the projected witness
+    accepted = property(lambda self: self.projected.accepted)
+    rejected = property(lambda self: self.projected.rejected)
 
     def to_json(self, sep: str = "") -> dict:
         out = self.projected.to_json(sep)
