@@ -475,14 +475,15 @@ def _omega(M: _Monoid, X: frozenset, work: list, budget: int) -> frozenset:
     return power(w) | power(w + 1)
 
 
-def saturate(d1: DFA, d2: DFA, limits: Limits | None = None,
-             work_budget: int = _limits.POINTLIKE_WORK) -> PointlikeDerivation | None:
+def saturate(d1: DFA, d2: DFA, limits: Limits | None = None, work_budget: int = _limits.POINTLIKE_WORK,
+             families: bool = True) -> PointlikeDerivation | None:
     """The least family of aperiodic pointlike sets of M (its ⊆-maximal sets), built until a
     set meets α(L1) and α(L2) — then its derivation — or to the end: None (no such pair, so
     L1 and L2 are separable by a star-free language, by the theorem).  Every singleton {m}
     is in the family (m = α(w), a product of letters' singletons), so products of two
     singletons are not formed.  LimitExceeded past ``semigroup_elements`` elements of M,
-    ``type_states`` sets, ``work_budget`` element products."""
+    ``type_states`` sets, ``work_budget`` element products.  ``families``: attach the pumped
+    pair when the derivation has its shape (checked, and accepted by ``verify``)."""
     limits = limits if limits is not None else Limits()
     M = _monoid(d1, d2, limits)
     k = len(M.words)
@@ -522,7 +523,7 @@ def saturate(d1: DFA, d2: DFA, limits: Limits | None = None,
     for e in range(k):
         hit = add(frozenset((e,)), "word", ())
         if hit is not None:
-            return _derivation(M, sets, hit, d1, d2)
+            return _derivation(M, sets, hit, d1, d2, families)
     head = 0
     while head < len(queue):
         i = queue[head]
@@ -532,7 +533,7 @@ def saturate(d1: DFA, d2: DFA, limits: Limits | None = None,
         X = sets[i][0]
         hit = add(_omega(M, X, work, work_budget), "omega", (i,))
         if hit is not None:
-            return _derivation(M, sets, hit, d1, d2)
+            return _derivation(M, sets, hit, d1, d2, families)
         for j in sorted(active):
             if i not in active:
                 break
@@ -542,11 +543,11 @@ def saturate(d1: DFA, d2: DFA, limits: Limits | None = None,
                 spend(len(sets[a][0]) * len(sets[b][0]))
                 hit = add(_product(M, sets[a][0], sets[b][0]), "product", (a, b))
                 if hit is not None:
-                    return _derivation(M, sets, hit, d1, d2)
+                    return _derivation(M, sets, hit, d1, d2, families)
     return None
 
 
-def _derivation(M: _Monoid, sets: list, last: int, d1: DFA, d2: DFA) -> PointlikeDerivation:
+def _derivation(M: _Monoid, sets: list, last: int, d1: DFA, d2: DFA, families: bool) -> PointlikeDerivation:
     """The steps that ``last`` depends on, renumbered in order; the pair; the pumped pair when
     the derivation is one ω-step on a singleton."""
     need = set()
@@ -586,7 +587,7 @@ def _derivation(M: _Monoid, sets: list, last: int, d1: DFA, d2: DFA) -> Pointlik
     e2 = next(e for e in xs if M.in2[e])
     family = None
     f = forms[-1]
-    if f and f[0] == "pumped":
+    if families and f and f[0] == "pumped":
         _, x, u, y = f
         for shift1 in (0, 1):
             pair = _least_exponent(d1, d2, x, u, y, shift1, d1.n_states + d2.n_states)
