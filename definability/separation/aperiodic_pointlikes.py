@@ -57,6 +57,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, product as words_of
+from math import gcd
 
 import numpy as np
 
@@ -219,7 +220,7 @@ def _idempotent_power(f: np.ndarray) -> np.ndarray:
     n = len(f)
     N = 1
     for k in range(2, n + 1):
-        N = N * k // np.gcd(N, k)
+        N = N * k // gcd(N, k)              # Python integers: lcm(1 … 400) has 170 digits
     N *= n
     result, base = np.arange(n), f.copy()
     while N:
@@ -376,7 +377,8 @@ def _derivation_of_pair(pair: PumpedPair, d1: DFA, d2: DFA) -> PointlikeDerivati
     if pair.y:
         steps.append(("word", (pair.y,), ()))
         steps.append(("product", _product_words(table, steps[cur][1], (pair.y,)), (cur, len(steps) - 1)))
-    w1, w2 = pair.words(1)
+    k = len(e_words[0]) // len(pair.u)             # the pair's words at the global exponent k
+    w1, w2 = (pair.x + pair.u * (k + s) + pair.y for s in (pair.shift1, 1 - pair.shift1))
     return PointlikeDerivation(tuple(steps), w1, w2, pair)
 
 

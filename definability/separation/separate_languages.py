@@ -1181,6 +1181,10 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         if sep is not None:
             return done(sep, None, f"{sep.found_in}; checked on DFAs")
         tried.append("L1, A* ∖ L2")
+    if base in ("LTL[P]", "LTL[P,Y]", "FO2[<]"):   # ⊆ LTL[S]: what LTL[S] cannot separate, neither can they
+        outcome = decide_star_free(d1, d2, limits)
+        if outcome.separable is False:
+            return done(None, outcome.proof, f"{base} ⊆ LTL[S], which cannot separate them: {outcome.method}")
     return done(None, None, f"separation by {base} is not decided here"
                             + (f" (no separator in {', '.join(tried)})" if tried else ""))
 
@@ -1217,7 +1221,10 @@ def _decide_star_free(name, d1, d2, limits, done) -> LanguageSeparation:
     if outcome.separable is False:
         return done(None, outcome.proof, outcome.method)
     for sub, reason in _SUBCLASSES["LTL[S]"]:
-        inner = _decide(sub, *parse_class(sub), d1, d2, limits)
+        try:
+            inner = _decide(sub, *parse_class(sub), d1, d2, limits)
+        except LimitExceeded:
+            continue
         if inner.separable:
             s = inner.separator
             sep = Separator(s.cls, s.kind, s.k, s.t, s.subset, s.profiles, s.alphabet, s.dfa, reason)
