@@ -23,6 +23,9 @@ Decided here (docs/decision-procedures.md §11):
   u·zⁿ·y ∈ L1 (:class:`WindowFamily`; sound, not complete);
 * LTL[P] (R-trivial): "not separable" by the family p(xy)ⁿx·s ∈ L1, p(xy)ⁿ·s ∈ L2
   (:class:`RTrivialFamily`; sound, not complete);
+* LTL[S] (star-free = FO[<]): decided by the aperiodic pointlike pairs of
+  :mod:`.aperiodic_pointlikes` (Henckell; Place–Zeitoun 2016), which also give LTL[P],
+  LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
