@@ -207,11 +207,25 @@ def _pair_graph(d1: DFA, d2: DFA):
     return succ
 
 
+def _levels(succ: np.ndarray, start: int):
+    """The breadth-first levels (arrays of nodes) of the graph ``succ`` from ``start``."""
+    seen = np.zeros(len(succ), dtype=bool)
+    seen[start] = True
+    frontier = np.array([start])
+    while len(frontier):
+        yield frontier
+        nxt = np.unique(succ[frontier].reshape(-1))
+        frontier = nxt[~seen[nxt]]
+        seen[frontier] = True
+
+
 def _word_to(succ: np.ndarray, start: int, targets: np.ndarray):
     """A shortest word from ``start`` to a node with ``targets`` True, or None."""
-    words = shortest_words_from(succ, start)
-    found = [w for w in (words[int(t)] for t in np.flatnonzero(targets)) if w is not None]
-    return tuple(min(found, key=len)) if found else None
+    for level in _levels(succ, start):
+        hits = level[targets[level]]
+        if len(hits):
+            return tuple(shortest_words_from(succ, start)[int(hits[0])])
+    return None
 
 
 def _idempotent_power(f: np.ndarray) -> np.ndarray:
@@ -245,8 +259,9 @@ def pumped_pair(d1: DFA, d2: DFA, limits: Limits | None = None,
     succ = _pair_graph(d1, d2)
     start = int(d1.initial) * n2 + int(d2.initial)
     final = np.outer(d1.accepting, d2.accepting).reshape(-1)
-    pairs = DFA._trusted(d1.alphabet, succ, start, final)
-    reach, co = pairs.reachable, pairs.coreachable()
+    reach = np.zeros(n1 * n2, dtype=bool)
+    reach[np.concatenate(list(_levels(succ, start)))] = True
+    co = DFA._trusted(d1.alphabet, succ, start, final).coreachable()
     co2 = co.reshape(n1, n2)
     reach2 = reach.reshape(n1, n2)
     table = _union_table(d1, d2)
