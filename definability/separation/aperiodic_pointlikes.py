@@ -443,16 +443,16 @@ def _monoid(d1: DFA, d2: DFA, limits: Limits, table_entries: int = _limits.POINT
     E = np.asarray(S.elements)
     identity = np.arange(n)
     idx = int(S.index_of(identity[None, :])[0])
+    k = S.size + (idx < 0)
+    if k * k > table_entries:
+        raise LimitExceeded("entries of the multiplication table of the pair's transition monoid", table_entries,
+                            f"{k} elements", ("limit",))
     if idx < 0:
         E = np.concatenate([E, identity[None, :].astype(E.dtype)])
         words = tuple(tuple(S.word(i)) for i in range(S.size)) + ((),)
         idx = S.size
     else:
         words = tuple(tuple(S.word(i)) if i != idx else () for i in range(S.size))
-    k = len(E)
-    if k * k > table_entries:
-        raise LimitExceeded("entries of the multiplication table of the pair's transition monoid", table_entries,
-                            f"{k} elements", ("limit",))
     require_memory("the multiplication table of the pair's transition monoid", 8 * k * k, limits.memory_budget)
     mult = np.empty((k, k), dtype=np.int64)
     for i in range(k):
