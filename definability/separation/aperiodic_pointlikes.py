@@ -432,7 +432,6 @@ class _Monoid:
     words: tuple
     in1: np.ndarray
     in2: np.ndarray
-    letters: tuple
 
 
 def _monoid(d1: DFA, d2: DFA, limits: Limits, table_entries: int = _limits.POINTLIKE_TABLE_ENTRIES) -> _Monoid:
@@ -462,8 +461,7 @@ def _monoid(d1: DFA, d2: DFA, limits: Limits, table_entries: int = _limits.POINT
         mult[i] = found
     in1 = np.asarray(d1.accepting, dtype=bool)[E[:, d1.initial]]
     in2 = np.asarray(d2.accepting, dtype=bool)[E[:, d1.n_states + d2.initial] - d1.n_states]
-    letters = tuple(int(S.generators[a]) for a in range(table.shape[1]))
-    return _Monoid(mult, words, in1, in2, letters)
+    return _Monoid(mult, words, in1, in2)
 
 
 def _product(M: _Monoid, X: frozenset, Y: frozenset) -> frozenset:

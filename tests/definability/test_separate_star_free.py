@@ -123,10 +123,6 @@ def test_known_star_free_separators(r1, r2):
     _check_separator(ans, d1, d2)
 
 
-def _steps_json(der, alphabet):
-    return der.to_json(alphabet)
-
-
 @pytest.mark.parametrize("edit", ["drop", "swap_source", "wrong_pair", "bad_omega", "fake_word"])
 def test_tampered_derivations_are_refused(edit):
     d1, d2 = (regex_to_dfa(r, "ab") for r in TWO_SIDED)
