@@ -219,3 +219,26 @@ def test_random_pairs_agree_with_the_saturation():
             assert (der is None) is (ans.separable is True), (d1, d2)
         member = classify(d1, windows=(), certificates=False)["LTL[S]"].member
         assert sl.separate(d1, complement(d1), "LTL[S]").separable is member
+
+
+def test_a_separator_of_the_pair_automaton(monkeypatch):
+    """Neither L1 nor A* ∖ L2 is star-free here, yet a language of the pair automaton with
+    one free pair accepted is: the separator found, checked on words by its formula, and
+    re-checked by check_answer from its JSON."""
+    import numpy as np
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.automata.operations import intersection
+    from attnlogic.definability.separation.aperiodic_pointlikes import candidate_separator
+
+    d1 = DFA("ab", [[1, 2], [1, 0], [1, 1]], 0, np.array([True, False, True]))
+    d2 = intersection(complement(d1), DFA("ab", [[1, 2], [0, 0], [1, 2]], 0, np.array([True, False, False]))).minimal()
+    for d in (d1, complement(d2)):
+        assert not classify(d, windows=(), certificates=False)["LTL[S]"].member
+    assert saturate(d1, d2) is None
+    formula, K, where = candidate_separator(d1, d2, Limits())
+    assert "pair automaton" in where
+    monkeypatch.setitem(sl._SUBCLASSES, "LTL[S]", ())
+    ans = sl.separate(d1, d2, "LTL[S]")
+    assert ans.separable is True and "pair automaton" in ans.separator.found_in
+    _check_separator(ans, d1, d2)
+    assert sl.check_answer(ans.to_json(), d1, d2)[0]
