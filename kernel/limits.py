@@ -78,7 +78,7 @@ __all__ = ["Limits", "DEFAULT_LIMIT", "DEFAULT_MAX_DEPTH", "DEFAULT_SEARCH_BUDGE
            "DEFAULT_MODEL_MEMORY", "DEFAULT_WORKER_MEMORY", "FILE_TABLE_ENTRIES",
            "PERIODIC_TABLE_ENTRIES", "MODEL_SECONDS", "SERVER_SECONDS", "EXTRACTION_STATES",
            "EXTRACTION_QUERIES", "LEARNING_STATES", "WARNING_STATE_LIMIT", "SERVER_CONNECTIONS",
-           "CENSUS_DFAS", "BULK_SEMIGROUP_CAPACITY", "CENSUS_BULK_DFAS", "SHRINK_CHECKS", "SHRINK_WORK", "SHRINK_MAX_STATES", "SHRINK_STEPS", "TYPE_FORMULA_SHRINK_CHECKS", "CERTIFICATE_WORK", "SMALL_SEARCH_CANDIDATES", "SEARCH_FULL_STATES", "SMALLEST_SEARCH_CANDIDATES", "STAR_FREE_WORK", "CHECK_WORK", "SHORT_CANDIDATES", "SHORT_MAX_STATES", "MAX_PAIR_WORK", "SUBREGULAR_CHECK_STATES", "STAR_FREE_TYPE_LIMIT", "STAR_FREE_LOCAL_DIVISOR_LIMIT", "STAR_FREE_LOCAL_DIVISOR_WORK", "SEPARATION_SEARCH_STATES", "IDENTITY_TABLE_ENTRIES", "EQUIVALENT_WORD_ELEMENTS", "PUMPING_WORK", "SHRINK_CALL_CHECKS", "SHRINK_CHECK_STATES", "LASSO_CANDIDATES",
+           "CENSUS_DFAS", "BULK_SEMIGROUP_CAPACITY", "CENSUS_BULK_DFAS", "SHRINK_CHECKS", "SHRINK_WORK", "SHRINK_MAX_STATES", "SHRINK_STEPS", "TYPE_FORMULA_SHRINK_CHECKS", "CERTIFICATE_WORK", "SMALL_SEARCH_CANDIDATES", "SEARCH_FULL_STATES", "SMALLEST_SEARCH_CANDIDATES", "STAR_FREE_WORK", "CHECK_WORK", "SHORT_CANDIDATES", "SHORT_MAX_STATES", "MAX_PAIR_WORK", "SUBREGULAR_CHECK_STATES", "STAR_FREE_TYPE_LIMIT", "STAR_FREE_LOCAL_DIVISOR_LIMIT", "STAR_FREE_LOCAL_DIVISOR_WORK", "SEPARATION_SEARCH_STATES", "POINTLIKE_FAMILY_WORDS", "POINTLIKE_WORK", "POINTLIKE_TABLE_ENTRIES", "POINTLIKE_SEPARATOR_CANDIDATES", "POINTLIKE_FORMULA_NODES", "IDENTITY_TABLE_ENTRIES", "EQUIVALENT_WORD_ELEMENTS", "PUMPING_WORK", "SHRINK_CALL_CHECKS", "SHRINK_CHECK_STATES", "LASSO_CANDIDATES",
            "IDENTITY_CHECK_ELEMENTS", "IDENTITY_CHECK_INSTANTIATIONS", "renamed_parameters", "require_memory"]
 
 #: the default bound of every exponential step of deciding (elements, states)
@@ -247,6 +247,19 @@ STAR_FREE_LOCAL_DIVISOR_WORK = 30_000
 # definability/separation/separate_languages.py
 #: product and separator states of the search for a small separator (or the limits', when smaller)
 SEPARATION_SEARCH_STATES = 5_000
+# definability/separation/aperiodic_pointlikes.py
+#: words u (shortlex, non-empty) tried for a pumped pair x·u^E·y / x·u^(E+1)·y before the
+#: saturation of the aperiodic pointlike sets is computed
+POINTLIKE_FAMILY_WORDS = 256
+#: element products (|X|·|Y| for each product of sets) the saturation may compute in all
+POINTLIKE_WORK = 20_000_000
+#: entries of the pair's transition monoid's multiplication table (elements²) the saturation builds
+POINTLIKE_TABLE_ENTRIES = 4_000_000
+#: candidate separators tried when no pointlike pair exists (final states of the pair
+#: automaton chosen among the pairs in neither language)
+POINTLIKE_SEPARATOR_CANDIDATES = 64
+#: ... whose formula is printed as a tree (no definitions) of at most this many nodes
+POINTLIKE_FORMULA_NODES = 20_000
 # definability/subregular/__init__.py
 #: most entries of a semigroup's multiplication table built for an identity check
 IDENTITY_TABLE_ENTRIES = 4_000_000

@@ -25,14 +25,16 @@ Two languages (each source given twice, in order: --regex, --formula, --dfa) and
 is there K in class X with L1 ⊆ K and K ∩ L2 = ∅?  "separable" prints K with its
 certificate (profiles, allowed factors), checked on DFAs; "not separable" a proof (two
 words with one profile, a word in both, a pumped family); "undecided" says what was tried.
-X: SL[k], LT[k], PT[k], LTT[k,t], D[k] (depth-k definite), LTL[Y]; and SL, LT, LTT, PT,
-LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S], FO2[<] (partly: docs/decision-procedures.md §11).
+X: SL[k], LT[k], PT[k], LTT[k,t], D[k] (depth-k definite), LTL[Y], PT, LTL[S] (masked_hard:
+a "no" prints a derivation of an aperiodic pointlike pair); and SL, LT, LTT, LTL[Y<=k],
+LTL[P], LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11).
 
 Examples:
   attnlogic separate --regex '(a|b)*ab' --regex '(a|b)*ba' --by 'LTL[Y]'
   attnlogic separate --regex 'a*b' --formula 'P b & b' --by 'PT[2]' --json
   attnlogic separate --regex '(ab)*' --regex '(ab)*a' --by PT --json > answer.json
   attnlogic separate --regex '(ab)*' --regex '(ab)*a' --by PT --check answer.json
+  attnlogic separate --regex '(aa)*' --regex 'a(aa)*' --by masked_hard --json
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
   attnlogic separate P 'Y<=3'
   attnlogic separate global local:2

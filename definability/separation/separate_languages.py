@@ -24,6 +24,9 @@ Decided here (docs/decision-procedures.md §11):
   :class:`WindowFamily` (one block) is still read back from saved answers;
 * LTL[P] (R-trivial): "not separable" by the family p(xy)ⁿx·s ∈ L1, p(xy)ⁿ·s ∈ L2
   (:class:`RTrivialFamily`; sound, not complete);
+* LTL[S] (star-free = FO[<]): decided by the aperiodic pointlike pairs of
+  :mod:`.aperiodic_pointlikes` (Henckell; Place–Zeitoun 2016), which also give LTL[P],
+  LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
@@ -52,6 +55,7 @@ from ...ltl import parse as parse_formula
 from ...ltl.fragments import Fragment
 from ..engine.classify import classify
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
+from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
 from .counting_family import COUNTING_PROOFS, counting_family_within
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
 
@@ -1065,6 +1069,8 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
     if base == "PT":
         return _decide_pt(name, d1, d2, limits, found_in, done)
+    if base == "LTL[S]":
+        return _decide_star_free(name, d1, d2, limits, done)
     if base == "SL":                               # decided at every order (strictly_local_separation.py)
         return done(*decide_sl(d1, d2, limits, lambda k, lim: _fixed(f"SL[{k}]", "SL", k, 1, d1, d2, lim, found_in)))
     if base in ("LT", "LTT"):
@@ -1105,6 +1111,10 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         if sep is not None:
             return done(sep, None, f"{sep.found_in}; checked on DFAs")
         tried.append("L1, A* ∖ L2")
+    if base in ("LTL[P]", "LTL[P,Y]", "FO2[<]"):   # ⊆ LTL[S]: what LTL[S] cannot separate, neither can they
+        outcome = decide_star_free(d1, d2, limits)
+        if outcome.separable is False:
+            return done(None, outcome.proof, f"{base} ⊆ LTL[S], which cannot separate them: {outcome.method}")
     return done(None, None, f"separation by {base} is not decided here"
                             + (f" (no separator in {', '.join(tried)})" if tried else ""))
 
@@ -1132,6 +1142,40 @@ def _decide_pt(name, d1, d2, limits, found_in, done) -> LanguageSeparation:
             raise AssertionError("PT: no common pattern, yet no separator up to order 64")
 
 
+def _decide_star_free(name, d1, d2, limits, done) -> LanguageSeparation:
+    """LTL[S] (star-free = FO[<] = masked hard attention): decided by the aperiodic pointlike
+    pairs (:mod:`.aperiodic_pointlikes`, §11.4a).  A "yes" gets a separator of a subclass,
+    else a star-free language of the pair automaton (L1 and A* ∖ L2 first) with its formula;
+    when none is found it stays "separable" by the theorem, with no separator, and says so."""
+    outcome = decide_star_free(d1, d2, limits)
+    if outcome.separable is False:
+        return done(None, outcome.proof, outcome.method)
+    for sub, reason in _SUBCLASSES["LTL[S]"]:
+        try:
+            inner = _decide(sub, *parse_class(sub), d1, d2, limits)
+        except LimitExceeded:
+            continue
+        if inner.separable:
+            s = inner.separator
+            sep = Separator(s.cls, s.kind, s.k, s.t, s.subset, s.profiles, s.alphabet, s.dfa, reason)
+            return done(sep, None, f"{outcome.method}; separated by {s.cls} ({reason}), checked on DFAs")
+    found = candidate_separator(d1, d2, limits)
+    if found is not None:
+        formula, _, where = found
+        dfa = load_language(formula=formula, alphabet=list(d1.alphabet)).dfa
+        dfa = dfa.with_alphabet_order(d1.alphabet) if dfa.alphabet != d1.alphabet else dfa
+        if not is_subset(d1, dfa) or not is_empty(intersection(dfa, d2)):
+            raise AssertionError("separator of LTL[S] failed its exact check")
+        sep = FormulaSeparator("LTL[S]", formula, d1.alphabet, dfa, f"{where}, in LTL[S] by classify")
+        return done(sep, None, f"{outcome.method}; K: {where}, checked on DFAs")
+    if outcome.separable:
+        return LanguageSeparation(name, True, f"{outcome.method}; no separator was built (none among "
+                                  f"{', '.join(s for s, _ in _SUBCLASSES['LTL[S]'])} and the star-free "
+                                  "languages of the pair automaton tried): the answer rests on the theorem",
+                                  None, None, d1.alphabet)
+    return done(None, None, f"{outcome.method}; no separator found: undecided")
+
+
 def _common_word(d1: DFA, d2: DFA):
     w = shortest_accepted(intersection(d1, d2))
     return None if w is None else CommonWord(tuple(d1.letter_index(a) for a in w))
@@ -1153,6 +1197,7 @@ _PROOFS = {
     "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
     **SL_PROOFS,
     **COUNTING_PROOFS,
+    "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
 }
 
 
@@ -1245,6 +1290,11 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
     if not isinstance(answer, dict) or "separable" not in answer:
         raise InputError("not a separation answer (no key 'separable')", parameters=("check",))
     try:
+        if answer["separable"] is True and answer.get("separator") is None and parse_class(answer["by"])[0] == "LTL[S]":
+            # no separator: the claim is the theorem's; re-decided by the saturation
+            ok = saturate(d1, d2, limits) is None and is_empty(intersection(d1, d2))
+            return ok, ("no aperiodic pointlike set meets both languages (the saturation recomputed): "
+                        "separable by Henckell's theorem" if ok else "a pointlike pair exists: NOT separable")
         if answer["separable"] is True:
             problem = _class_problem(answer["by"], answer["separator"])
             if problem is not None:

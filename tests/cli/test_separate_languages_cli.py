@@ -56,9 +56,9 @@ def test_not_separable_at_fixed_order_prints_two_words(capsys):
 
 
 def test_text_and_undecided(capsys):
-    assert main(["separate", "--regex", "(aa)*", "--regex", "a(aa)*", "--by", "LTL[S]"]) == 0
+    assert main(["separate", "--regex", "(aa)*", "--regex", "a(aa)*", "--by", "LTL[S]", "--limit", "3"]) == 0
     assert capsys.readouterr().out.startswith("undecided by LTL[S]: ")
-    out = _json(capsys, "separate", "--regex", "(aa)*", "--regex", "a(aa)*", "--by", "LTL[S]")
+    out = _json(capsys, "separate", "--regex", "(aa)*", "--regex", "a(aa)*", "--by", "LTL[S]", "--limit", "3")
     assert out["separable"] is None
 
 
