@@ -36,14 +36,18 @@ sample resumes from them.
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from ...automata.census import minimal_dfa_arrays
 from ...automata.dfa import DFA
+from ...kernel.errors import InputError
+from ...kernel.fileio import read_text_capped, write_json_atomic
 from ...ltl.fragments import Fragment
 from .batch import FRAGMENTS as BULK, classify_tables
 from .shards import CensusRequest, census_shards, inclusion_columns
@@ -125,15 +129,24 @@ def _profiles(request: CensusRequest, shards=None):
         yield shard, rows, acc, classify_tables(shard.n, k, rows)
 
 
-def _stratum_list(n: int, bulk: np.ndarray) -> list[tuple]:
-    """The stratum (n, profile) of each row of a shard's bulk verdicts (m, 4)."""
-    return [(n, prof) for prof in map(tuple, np.asarray(bulk).astype(bool).tolist())]
+#: a profile (LTL[P], LTL[Y], LTL[P,Y], LTL[S]) as a number: bit j for the j-th fragment
+_BITS = np.int64(1) << np.arange(len(BULK), dtype=np.int64)
+
+
+def _codes(bulk: np.ndarray) -> np.ndarray:
+    """The profile of each row of a shard's bulk verdicts (m, 4) as a number (:data:`_BITS`)."""
+    return (np.asarray(bulk).astype(bool).astype(np.int64) * _BITS).sum(axis=1)
+
+
+def _profile(code: int) -> tuple[bool, ...]:
+    return tuple(bool((code >> j) & 1) for j in range(len(BULK)))
 
 
 def shard_strata(n: int, bulk: np.ndarray) -> Counter:
-    """How many languages of a shard of ``n`` states lie in each stratum, from its bulk
-    verdicts ``bulk`` (m, 4: LTL[P], LTL[Y], LTL[P,Y], LTL[S]; 1 in)."""
-    return Counter(_stratum_list(n, bulk))
+    """How many languages of a shard of ``n`` states lie in each stratum (n, profile), from
+    its bulk verdicts ``bulk`` (m, 4: LTL[P], LTL[Y], LTL[P,Y], LTL[S]; true or 1: in)."""
+    codes, counts = np.unique(_codes(bulk), return_counts=True)
+    return Counter({(n, _profile(c)): k for c, k in zip(codes.tolist(), counts.tolist())})
 
 
 def result_strata(request: CensusRequest, result) -> Counter:
@@ -173,18 +186,11 @@ def _locate(shards, per_shard: dict, chosen: dict) -> dict:
 
 
 def _journal_path(out, per_stratum: int, seed: int):
-    from pathlib import Path
-
     return Path(out) / f"sample-m{per_stratum}-seed{seed}.json"
 
 
 def _read_journal(path, identity: dict) -> dict:
     """The answers recorded by a stopped sample (``shard:row`` -> verdicts), or {}."""
-    import json
-
-    from ...kernel.errors import InputError
-    from ...kernel.fileio import read_text_capped
-
     if not path.exists():
         return {}
     try:
@@ -217,8 +223,6 @@ def sample_census(request: CensusRequest, per_stratum: int = 200, seed: int = 0,
     (``sample-m<per_stratum>-seed<seed>.json``, written atomically every ``journal_every``
     answers), so that a stopped sample resumes with the languages not yet classified; the
     sample drawn, and so the estimates, are the same whether or not it stopped."""
-    from ...kernel.fileio import write_json_atomic
-
     keys = [f for f in request.fragments if f not in BULK]
     letters = request.alphabet
     shards = census_shards(request.max_states, len(letters))
@@ -253,13 +257,12 @@ def sample_census(request: CensusRequest, per_stratum: int = 200, seed: int = 0,
         on_stage(f"sample: {len(recorded)} of {total} answers recorded in {path}")
     for shard, rows, acc, bulk in _profiles(request, [s for s in shards if s in located]):
         n = shard.n
-        want = {s: set(v) for s, v in located[shard].items()}
-        seen: Counter = Counter()
-        for i, s in enumerate(_stratum_list(n, bulk)):
-            j = seen[s]
-            seen[s] += 1
-            if s not in want or j not in want[s]:
-                continue
+        codes = _codes(bulk)
+        picked = []                           # (row, stratum), in enumeration order
+        for s, positions in located[shard].items():
+            rows_of_s = np.flatnonzero(codes == _codes(np.array([s[1]]))[0])
+            picked += [(int(rows_of_s[p]), s) for p in positions]
+        for i, s in sorted(picked):
             name = f"{shard.name}:{i}"
             if name not in recorded:
                 bits = int(acc[i])
