@@ -16,7 +16,8 @@ interpreter in the same interleaved runs: ``import numpy`` alone, numpy with num
 (the certificate search's seeded sample of words), every module the small classification
 loads imported and nothing run (numpy, the standard library's and ours: the list taken
 from that command's own process), and the whole command; the work itself is the last row
-less the one before.  The commands run with their bytecode cached, as an installed package runs (pip
+less the one before.  Wall time and CPU time (user + system of the child: steadier than
+wall time on a loaded machine), each as a ratio to the bare interpreter's.  The commands run with their bytecode cached, as an installed package runs (pip
 compiles it at install): one untimed run of each row first, with PYTHONDONTWRITEBYTECODE
 unset for the children (where it is set and nothing is cached, every run would compile
 every module, several times the import itself).
@@ -47,9 +48,20 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def _wall(argv: list[str]) -> float:
-    t0 = time.perf_counter()
+    return _timed(argv)[0]
+
+
+def _timed(argv: list[str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: user + system) of one run of ``argv``."""
+    import resource
+
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
+    t0, c0 = time.perf_counter(), cpu()
     subprocess.run(argv, capture_output=True, check=True, cwd="/", env=ENV)
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, cpu() - c0
 
 
 def ratio(cmd: list[str], runs: int = RUNS) -> tuple[float, float]:
@@ -80,16 +92,17 @@ def modules_loaded(cmd: list[str]) -> list[str]:
     return out.stdout.split()
 
 
-def _interleaved(argvs: dict[str, list[str]], runs: int) -> dict[str, float]:
-    """Median wall time of each command line, the rows interleaved run by run (one untimed
-    run of each first)."""
+def _interleaved(argvs: dict[str, list[str]], runs: int) -> dict[str, tuple[float, float]]:
+    """(median wall time, median CPU time) of each command line, the rows interleaved run by
+    run (one untimed run of each first)."""
     for argv in argvs.values():
         _wall(argv)
-    times: dict[str, list[float]] = {name: [] for name in argvs}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in argvs}
     for _ in range(runs):
         for name, argv in argvs.items():
-            times[name].append(_wall(argv))
-    return {name: statistics.median(t) for name, t in times.items()}
+            times[name].append(_timed(argv))
+    return {name: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t))
+            for name, t in times.items()}
 
 
 def breakdown(runs: int = RUNS) -> None:
@@ -105,14 +118,15 @@ def breakdown(runs: int = RUNS) -> None:
         "attnlogic " + " ".join(SMALL[:2]) + " '(a|b)*ab' ...": [sys.executable, "-m", "attnlogic", *SMALL],
     }
     got = _interleaved(rows, runs)
-    base = got["python -c pass"]
-    print(f"{'where a small classify spends its time':<52} {'wall (s)':>9} {'ratio':>7}  "
-          f"{'more than the row above':>23}")
+    base, cbase = got["python -c pass"]
+    print(f"{'where a small classify spends its time':<52} {'wall (s)':>9} {'ratio':>7} {'more':>7}  "
+          f"{'CPU (s)':>8} {'ratio':>7} {'more':>7}")
     before = None
-    for name, t in got.items():
-        more = "" if before is None else f"{(t - before) / base:+.2f}×"
-        print(f"{name[:52]:<52} {t:>9.3f} {t / base:>6.2f}×  {more:>23}", flush=True)
-        before = t
+    for name, (t, c) in got.items():
+        more = ("", "") if before is None else (f"{(t - before[0]) / base:+.2f}×", f"{(c - before[1]) / cbase:+.2f}×")
+        print(f"{name[:52]:<52} {t:>9.3f} {t / base:>6.2f}× {more[0]:>7}  {c:>8.3f} {c / cbase:>6.2f}× "
+              f"{more[1]:>7}", flush=True)
+        before = (t, c)
     print(f"(ours: {sum(m.startswith('attnlogic') for m in mods)} modules; numpy's: "
           f"{sum(m.split('.')[0] == 'numpy' for m in mods)}; the rest from the standard library)")
 
