@@ -28,7 +28,7 @@ merges it, from its shard files when it resumes), or by one pass of the bulk ker
 (:func:`count_strata`).  The sample is drawn by position within each stratum in
 enumeration order, so it is a function of (request, per_stratum, seed) alone; the per-shard
 counts place each drawn position in its shard, and only those shards are generated again
-(at 6 states over two letters, about a thousand of the 14,447).  Each question is decided
+(at 6 states over two letters, 518 of the 14,447).  Each question is decided
 within ``request.limits`` (its budgets: an answer beyond them is "undecided", counted and
 estimated as such); with a folder, the answers are recorded as they come and a stopped
 sample resumes from them.
@@ -193,10 +193,15 @@ def _read_journal(path, identity: dict) -> dict:
     """The answers recorded by a stopped sample (``shard:row`` -> verdicts), or {}."""
     if not path.exists():
         return {}
+    width = len(identity["questions"])
     try:
         obj = json.loads(read_text_capped(path, 1 << 26))
         answers = obj["answers"]
         same = obj["sample"] == identity
+        if same and not (isinstance(answers, dict) and all(
+                isinstance(v, list) and len(v) == width and all(x in (-1, 0, 1) and isinstance(x, int) for x in v)
+                for v in answers.values())):
+            raise ValueError(f"answers: each a list of {width} verdicts -1, 0 or 1")
     except (ValueError, OSError, KeyError, TypeError) as exc:
         raise InputError(f"out: {path}: not a census sample ({exc}); delete it to draw again",
                          parameters=("out",)) from None
@@ -206,7 +211,7 @@ def _read_journal(path, identity: dict) -> dict:
     return answers
 
 
-def _code(member) -> int:
+def _verdict(member) -> int:
     return -1 if member is None else int(bool(member))
 
 
@@ -271,7 +276,7 @@ def sample_census(request: CensusRequest, per_stratum: int = 200, seed: int = 0,
                 c = classify(d, windows=windows, minimal=True, certificates=False,
                              limits=request.limits, classes=classes)
                 got = {r.fragment: r.member for r in c.results}
-                recorded[name] = [_code(got[f]) for f in keys]
+                recorded[name] = [_verdict(got[f]) for f in keys]
                 fresh += 1
                 if fresh % journal_every == 0:
                     save()

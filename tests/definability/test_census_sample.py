@@ -7,6 +7,7 @@ refused.  4 states over two letters, 3 languages per stratum: a few seconds of C
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from functools import cache
 
@@ -107,3 +108,9 @@ def test_a_stopped_sample_resumes_from_its_answers(monkeypatch, tmp_path):
     other = check_request(4, "ab", windows=(1,))
     with pytest.raises(InputError, match="another request"):
         sample_census(other, PER_STRATUM, SEED, out=tmp_path)
+    journal = tmp_path / "sample-m3-seed5.json"
+    obj = json.loads(journal.read_text())
+    obj["answers"][next(iter(obj["answers"]))] = [1, 2]
+    journal.write_text(json.dumps(obj))
+    with pytest.raises(InputError, match="not a census sample"):
+        sample_census(REQUEST, PER_STRATUM, SEED, out=tmp_path)
