@@ -70,13 +70,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"attnlogic {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
+        if command is not None and name != command:
+            sub.add_parser(name)              # a name to choose only: its module is not loaded
+            continue
         module = _load(name)
         if module is None:
             continue
         p = sub.add_parser(name, help=module.HELP, description=getattr(module, "DESCRIPTION", module.HELP),
                            formatter_class=HelpFormatter)
-        if command is not None and name != command:
-            continue
         module.add_arguments(p)
         p.set_defaults(_run=module.run, _options=_option_strings(p))
     return parser

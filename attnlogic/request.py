@@ -24,7 +24,6 @@ parsers); the compiler (torch) is imported only when a model is compiled.
 
 from __future__ import annotations
 
-import json
 import shlex
 from dataclasses import dataclass, field, replace
 
@@ -351,6 +350,8 @@ class VerifyRequest:
                 words += ["--answer", "answer.json"]
             else:
                 words += ["--answer", "-"]
+                import json
+
                 stdin = json.dumps(self.class_answer, ensure_ascii=False)
         else:
             words += ["--fragment", str(self._fragment())]
@@ -366,6 +367,8 @@ class VerifyRequest:
         """What the command line needs besides itself (the answer's file), or None."""
         if self.class_name is not None and self.answer_file is None and self.source.kind == "dfa" \
                 and self.source.path is None:
+            import json
+
             return f"answer.json holds {json.dumps(self.class_answer, ensure_ascii=False)}"
         return None
 

@@ -32,8 +32,6 @@ from .convert import from_automata_lib, from_networkx, is_automata_lib, is_netwo
 from .dfa import DFA, letter_problem
 from .. import ltl
 from .from_formula import formula_to_dfa
-from .propositions import (MAX_PROPOSITIONS, over_valuations, parse_valuation_letter, propositions_of,
-                           valuation_letters)
 from .regex import regex_to_dfa
 
 __all__ = ["Language", "load_language", "language_from_formula", "language_from_regex",
@@ -120,6 +118,7 @@ def language_from_formula(formula: "str | Formula", alphabet: Sequence[str] | No
     the letters instead (one true per position), and the language says, in
     ``Language.notices``, which valuations that drops; so does a given alphabet that is not
     one of valuations."""
+    from .propositions import over_valuations       # a formula's reading (not a regex's, a DFA's)
 
     f = ltl.parse(formula, syntax=syntax) if isinstance(formula, str) else formula
     if not isinstance(f, Formula):
@@ -143,6 +142,8 @@ def proposition_alphabet(props: Sequence[str], alphabet: Sequence[str] | None,
     valuation by default; the propositions themselves with ``one_hot``; a given alphabet
     as it is.  A notice names the valuations that are no letter (one-hot or a given alphabet
     of plain letters), so the narrowing is never silent."""
+    from .propositions import MAX_PROPOSITIONS, parse_valuation_letter, propositions_of, valuation_letters
+
     if alphabet is None and not one_hot:
         odd = [p for p in props if parse_valuation_letter(p) != {p: True}]
         if odd:                              # a minterm letter names its propositions plainly

@@ -4,11 +4,18 @@ shown."""
 
 from __future__ import annotations
 
-import html
 from typing import Iterable, Sequence
 
 __all__ = ["WORD_DISPLAY_LIMIT", "LATEX_LIMIT", "Html", "show_word", "show_factor", "html_table",
            "formula_html", "latex_html", "code_html", "lines_html"]
+
+
+def _escape(text: str, quote: bool = True) -> str:
+    """``html.escape`` (the module loaded when HTML is made, not when a DFA is)."""
+    from html import escape
+
+    return escape(text, quote=quote)
+
 
 #: longest formula text (characters) also shown as LaTeX in notebook tables
 LATEX_LIMIT = 300
@@ -43,7 +50,7 @@ class Html(str):
 
 
 def _cell(c) -> str:
-    return c if isinstance(c, Html) else html.escape(str(c))
+    return c if isinstance(c, Html) else _escape(str(c))
 
 
 def html_table(headers: Sequence[str], rows: Iterable[Sequence], caption: str | None = None,
@@ -53,8 +60,8 @@ def html_table(headers: Sequence[str], rows: Iterable[Sequence], caption: str | 
     rows = list(rows)
     out = ["<table>"]
     if caption:
-        out.append(f"<caption>{html.escape(caption)}</caption>")
-    out.append("<tr>" + "".join(f"<th>{html.escape(str(h))}</th>" for h in headers) + "</tr>")
+        out.append(f"<caption>{_escape(caption)}</caption>")
+    out.append("<tr>" + "".join(f"<th>{_escape(str(h))}</th>" for h in headers) + "</tr>")
     for row in rows[:max_rows]:
         out.append("<tr>" + "".join(f"<td>{_cell(c)}</td>" for c in row) + "</tr>")
     if len(rows) > max_rows:
@@ -70,7 +77,7 @@ def formula_html(text: str) -> Html:
     and pasted into ``attnlogic.parse`` or the command line, it parses to the same formula.
     MathJax is told to leave it alone (its ``$NAME`` definitions are not math)."""
     return Html('<pre class="attnlogic-formula tex2jax_ignore mathjax_ignore" style="margin:0;'
-                f'white-space:pre-wrap">{html.escape(text, quote=False)}</pre>')
+                f'white-space:pre-wrap">{_escape(text, quote=False)}</pre>')
 
 
 def latex_html(formula, rendered: str, limit: int = LATEX_LIMIT) -> Html:
@@ -82,14 +89,14 @@ def latex_html(formula, rendered: str, limit: int = LATEX_LIMIT) -> Html:
     text).  The kernel needs no printer of its own."""
     if len(str(formula)) > limit:
         return Html("")
-    tex = html.escape(formula._repr_latex_(), quote=False)
+    tex = _escape(formula._repr_latex_(), quote=False)
     return Html(f'<span class="attnlogic-math" style="white-space:nowrap">{rendered}</span><br>'
                 f'<code class="attnlogic-latex tex2jax_ignore mathjax_ignore" style="font-size:75%">{tex}</code>')
 
 
 def code_html(text: str) -> Html:
     """A short piece of text (a word, a name) in ``<code>``, escaped."""
-    return Html(f"<code>{html.escape(text, quote=False)}</code>")
+    return Html(f"<code>{_escape(text, quote=False)}</code>")
 
 
 def lines_html(lines: Sequence[str], caption: str, formulas: Sequence[str] = ()) -> str:

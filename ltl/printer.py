@@ -13,8 +13,6 @@ DAG, in every dialect; it parses back to the same formula too.
 
 from __future__ import annotations
 
-import json
-
 from .definitions import _named, share
 from .formula import Formula
 from .render import DIALECTS, STYLES as _STYLES, TREE_TEXT_LIMIT, render as _render, render_all as _render_all
@@ -67,6 +65,8 @@ def format_formula(formula: Formula, dialect: str = "text") -> str:
     """Print in a dialect: ``text``, ``unicode``, ``latex``, ``html`` or ``json`` (a quoted
     string)."""
     if dialect == "json":
+        import json                    # loaded for this dialect only (start-up, issue 45)
+
         return json.dumps(to_text(formula))
     if dialect not in _STYLES:
         raise ValueError(f"unknown dialect {dialect!r}; choose from {', '.join(DIALECTS + ('json',))}")

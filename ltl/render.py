@@ -6,8 +6,6 @@ for every subformula in one iterative pass (no recursion over the formula).  The
 
 from __future__ import annotations
 
-import html
-import json
 import re
 
 from .formula import (Always, And, Atom, Const, Eventually, Formula, Historically, Iff, Implies, Mod,
@@ -70,6 +68,13 @@ def _sans(letter: str) -> str:
     return f'<span style="font-family:sans-serif">{letter}</span>'
 
 
+def _code(name: str) -> str:
+    """An atom in <code>, escaped (html loaded when HTML is made, not when a formula is)."""
+    from html import escape
+
+    return "<code>" + escape(name, quote=False) + "</code>"
+
+
 #: HTML that shows the formula as its LaTeX would look, with no MathJax: Unicode operators,
 #: temporal operators in sans-serif, atoms in <code>, windows and MOD as sub/superscripts
 STYLES["html"] = {
@@ -77,7 +82,7 @@ STYLES["html"] = {
     Past: _sans("P") + " ", Once: _sans("O") + " ", Historically: _sans("H") + " ",
     "Y": _sans("Y") + " ", "Yk": _sans("Y") + "<sub>≤{k}</sub> ",
     True: "⊤", False: "⊥", "(": "(", ")": ")",
-    "atom": lambda name: "<code>" + html.escape(name, quote=False) + "</code>",
+    "atom": _code,
     "mod": "MOD<sub>{m}</sub><sup>{r}</sup>", "name": "<i>{p}</i><sub>{i}</sub>",
     "define": "{name} ≔ {text}<br>",
 }

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ..kernel.errors import InputError
@@ -82,6 +81,8 @@ SYNTAX_HELP = ("formula syntax: ours (past-time, read after the last letter), or
 
 def print_json(obj) -> None:
     """One JSON object on stdout, keys in a stable order."""
+    import json
+
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 

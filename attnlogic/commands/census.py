@@ -78,7 +78,8 @@ def add_arguments(parser) -> None:
     run.add_argument("--sample", type=int, default=None, metavar="M",
                      help="decide the window fragments and --class classes on a stratified sample "
                           "of M languages per stratum (size × profile in the four bulk fragments), "
-                          "with 95%% intervals, instead of on every language")
+                          "with 95%% intervals, instead of on every language (with --out, its "
+                          "answers are recorded there and a stopped sample resumes)")
     run.add_argument("--seed", type=int, default=0, help="with --sample: the sample's seed (default 0)")
     run.add_argument("--dataset", metavar="FILE",
                      help="write every language with its verdicts (gzip-compressed JSON lines)")
@@ -138,15 +139,21 @@ def run(args) -> int:
                               max_dfas=args.max_dfas if args.max_dfas is not None else DEFAULT_MAX_BULK_DFAS)
     else:
         request = asked
+    strata: dict = {}
+    if args.sample is not None:
+        from attnlogic.definability.census.sample import result_strata, sample_census
+
+        def count(shard_result):              # the sample's strata, counted by the run itself
+            strata[shard_result.shard] = result_strata(request, shard_result)
     with StatusLine("census", wanted(args)) as status:
         result = run_census(request, out=args.out, backend=args.backend, address=args.address,
                             jobs=args.jobs, on_stage=status, keep_entries=args.each,
-                            dataset=args.dataset, partial=args.partial)
+                            dataset=args.dataset, partial=args.partial,
+                            on_result=count if args.sample is not None else None)
         estimates = None
         if args.sample is not None:
-            from attnlogic.definability.census.sample import sample_census
-
-            estimates = sample_census(asked, args.sample, args.seed, on_stage=status)
+            estimates = sample_census(asked, args.sample, args.seed, on_stage=status,
+                                      strata=strata, out=args.out)
     if args.partial:
         from attnlogic.definability.census.shards import census_shards
 

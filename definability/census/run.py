@@ -143,13 +143,15 @@ def _read_shard(folder: Path, request: CensusRequest, shard: Shard) -> ShardResu
 
 def run_census(request: CensusRequest, out=None, backend: str = "local", address: str | None = None,
                jobs: int | None = None, on_stage=None, keep_entries: bool = False,
-               dataset=None, on_shard=None, partial: bool = False) -> Census:
+               dataset=None, on_shard=None, partial: bool = False, on_result=None) -> Census:
     """The census of ``request`` (module docstring): shards classified by ``backend``
     (``"local"``: this process; ``"ray"``: Ray tasks, ``jobs`` local CPUs or the cluster at
     ``address``), written under ``out`` when given (and read back from there when a run
     stopped), merged in shard order.  ``dataset``: also write every language with its
     verdicts to that file (:func:`write_dataset`).  ``on_stage(text)``: progress;
-    ``on_shard(shard)``: told each shard classified in this run, as it finishes.
+    ``on_shard(shard)``: told each shard classified in this run, as it finishes;
+    ``on_result(result)``: given every shard's :class:`.census.ShardResult` in shard order
+    as the merge takes it (those read back from ``out`` too).
     ``partial``: classify nothing, merge the shards already under ``out`` (a stopped or
     running census so far: its counts are those of the languages of those shards; nothing
     is written)."""
@@ -213,12 +215,20 @@ def run_census(request: CensusRequest, out=None, backend: str = "local", address
                {s: canonical_extensions(s.n, len(request.alphabet), s.prefix) for s in pending})
     left_weight = sum(weights.values())
     results: Iterable[ShardResult] = in_order()
+    if on_result is not None:
+        results = _tapped(results, on_result)
     if dataset is not None:
         results = _tee_dataset(results, request, dataset)
     result = Census.merge(request, results, keep_entries=keep_entries)
     if folder is not None and not partial:
         write_json_atomic(folder / "census.json", result.to_json())
     return result
+
+
+def _tapped(results: Iterable[ShardResult], tap) -> Iterator[ShardResult]:
+    for result in results:
+        tap(result)
+        yield result
 
 
 def _eta(started: float, done: int, left: int) -> str:

@@ -39,7 +39,6 @@ from dataclasses import replace
 
 from ...ltl.fragments import Fragment
 from ..checks.indistinguishable import agreement_depth
-from ..checks.verify import lasso_blocks_equal
 from ..algebra.types import lasso_search, lasso_to_witness
 from ..values.witnesses import Factors, Witness
 
@@ -107,6 +106,7 @@ def proved_family(w: Witness, fr: Fragment, dfa) -> Witness:
     k, past, since = fr.type_sets
     if f is None or since or not (past and k):
         return w          # (measured: the census's families without P or without Y all prove)
+    from ..checks.verify import lasso_blocks_equal     # verify: loaded by a family to prove only
     if (f.block_out is None and f.in_prefix == f.out_prefix
             and lasso_blocks_equal(f.block, f.in_suffix, f.out_suffix, k, past)):
         return w

@@ -108,8 +108,12 @@ MAX_DEFERRED = 4
 #: asked only when named are imported the same way, by module name: registry.NAMED).
 #: tests/cli/test_import_graph.py checks that a small classification imports neither.
 STARTUP_DEFERRED = {
-    "attnlogic.automata.sources": {"attnlogic.automata.io"},
+    # a regex's or a DFA's reading needs neither the file readers nor the propositions of a
+    # formula in another tool's syntax
+    "attnlogic.automata.sources": {"attnlogic.automata.io", "attnlogic.automata.propositions"},
     "attnlogic.definability.engine.registry": {"attnlogic.definability.subregular.fixed_order"},
+    # verify (with the identity terms' parser) proves a pumped family only where one is kept
+    "attnlogic.definability.engine.attest": {"attnlogic.definability.checks.verify"},
     # the request layer: what only some requests need (a DFA file's text, identities, a
     # formula's parser, the census, separations, the independent checks)
     "attnlogic.request": {"attnlogic.automata.io", "attnlogic.definability.varieties.identities",
