@@ -570,7 +570,7 @@ def _two_period_search(dfa, k: int, max_period: int, tails: list[tuple],
 
 
 def periodic_partner(dfa, k: int, period: tuple, tail: tuple,
-                     max_nodes: int = _limits.LASSO_CANDIDATES) -> LassoWitness | None:
+                     max_nodes: int = _limits.LASSO_CANDIDATES, spent: list | None = None) -> LassoWitness | None:
     """For U = ^ω(period)·tail and a definite DFA: a left-infinite V = ^ω(q)·y on the other
     side of L whose N+1 node is bisimilar to U's (window k, no P), or None if there is none
     at all (docs/decision-procedures.md §4.5 (b): exact for this U, whatever V's period).
@@ -582,7 +582,8 @@ def periodic_partner(dfa, k: int, period: tuple, tail: tuple,
     whose set of blocks is W of U's N+1 block and whose state is on the other side of L.
     The nodes with an infinite past are what remains after removing, round after round, the
     nodes without a predecessor; a path back from an end node repeats a node: the cycle q
-    and the path y.  Raises LimitExceeded past ``max_nodes`` graph nodes."""
+    and the path y.  Raises LimitExceeded past ``max_nodes`` graph nodes; ``spent``, when
+    given, receives the number of nodes built."""
     t = np.asarray(dfa.transitions)
     n = t.shape[0]
     labels, win, _, end_node = _cycles_graph([tuple(period)], [tuple(tail)], k)
@@ -610,8 +611,10 @@ def periodic_partner(dfa, k: int, period: tuple, tail: tuple,
             if b in letter:
                 extend(prefix + (b,))
     extend(())
+    if spent is not None:
+        spent.append(len(tuples) * n)
     if len(tuples) * n > max_nodes:
-        raise LimitExceeded(f"periodic partner: {len(tuples) * n} nodes > {max_nodes}")
+        raise LimitExceeded(f"the realisation graph of a periodic side ({len(tuples) * n} nodes)", max_nodes)
     nodes = [(tp, s) for tp in tuples for s in range(n)]
     succ: dict[tuple, list[tuple]] = {}
     pred: dict[tuple, list[tuple]] = {v: [] for v in nodes}

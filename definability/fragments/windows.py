@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 
 from ...kernel.errors import LimitExceeded, MemoryBudgetExceeded
+from ...kernel.limits import LASSO_CANDIDATES
 from ...kernel.work import FORMULA_NODE_STEPS, TYPE_STATE_STEPS
 from ...ltl.definitions import dag_size
 from ...ltl.formula import TRUE, Past, Yesterday, and_, not_, or_all
@@ -182,17 +183,21 @@ def _lasso(fragment, d, max_tail: int) -> FragmentResult | None:
 
 def _partner(fragment, d, max_tail: int) -> FragmentResult | None:
     """LTL[Y<=k] "no" by a periodic side U = ^ω(p)·x (periods ≤ k + 2, tails ≤ ``max_tail``,
-    while the graphs stay under LASSO_CANDIDATES nodes) and ANY left-infinite V on the other
-    side of L bisimilar to it at N+1 (:func:`~..algebra.types.periodic_partner`, exact for
-    each U: docs/decision-procedures.md §4.5 (b)), or None."""
+    shortest first, while the realisation graphs built add up to at most LASSO_CANDIDATES
+    nodes) and ANY left-infinite V on the other side of L bisimilar to it at N+1
+    (:func:`~..algebra.types.periodic_partner`, exact for each U: docs/decision-procedures.md
+    §4.5 (b)), or None."""
     k, letters = fragment.window, range(len(d.alphabet))
     tails = [x for L in range(max_tail + 1) for x in itertools.product(letters, repeat=L)]
+    budget = LASSO_CANDIDATES
     for p in primitive_words(len(letters), k + 2):
         for x in tails:
+            spent: list[int] = []
             try:
-                lw = periodic_partner(d, k, p, x)
+                lw = periodic_partner(d, k, p, x, max_nodes=budget, spent=spent)
             except LimitExceeded:
                 return None
+            budget -= spent[0]
             if lw is not None:
                 w = lasso_to_witness(d, lw, k)
                 return FragmentResult(
