@@ -66,7 +66,7 @@ from ...ltl.formula import Since
 from ...kernel.work import FORMULA_NODE_STEPS, OverBudget
 
 __all__ = [
-    "DepthResult", "type_automaton", "lasso_search",
+    "DepthResult", "type_automaton", "lasso_search", "periodic_partner", "primitive_words",
     "LassoWitness", "lasso_to_witness", "DEFAULT_TYPE_LIMIT", "type_formulas", "types_disjunction",
 ]
 
@@ -406,6 +406,13 @@ def _primitive(word: tuple) -> bool:
     return all(word != word[d:] + word[:d] for d in range(1, n) if n % d == 0)
 
 
+def primitive_words(n_letters: int, max_length: int):
+    """The primitive words over letters 0 … n_letters−1 of length 1 … ``max_length``,
+    shortest first, in lexicographic order within a length."""
+    for length in range(1, max_length + 1):
+        yield from (w for w in itertools.product(range(n_letters), repeat=length) if _primitive(w))
+
+
 def _cycles_blocks(periods: list[tuple], tails: list[tuple], k: int,
                    past: bool) -> dict[tuple, int]:
     """Coarsest stable partition of ONE graph holding, for every period, its cycle of phases
@@ -415,6 +422,14 @@ def _cycles_blocks(periods: list[tuple], tails: list[tuple], k: int,
     own cycle; P-edges (``past``): every phase of its own cycle and every earlier node of its
     chain.  The components of different periods share no edge, so two nodes of one period
     are in one block iff they are in the graph of that period alone."""
+    labels, win, pst, end_node = _cycles_graph(periods, tails, k)
+    block = _stable_blocks(labels, win, pst, past)
+    return {key: block[node] for key, node in end_node.items()}
+
+
+def _cycles_graph(periods: list[tuple], tails: list[tuple], k: int):
+    """The graph of :func:`_cycles_blocks`: (labels (None at N+1 nodes), window successors,
+    P-successors, {(period, tail): its N+1 node})."""
     labels: list = []
     win: list[list[int]] = []
     pst: list[list[int]] = []
@@ -451,7 +466,12 @@ def _cycles_blocks(periods: list[tuple], tails: list[tuple], k: int,
             labels.append(None)
             win.append(back(nodes))
             pst.append(cycle + nodes)
-    # partition refinement by signatures
+    return labels, win, pst, end_node
+
+
+def _stable_blocks(labels: list, win: list[list[int]], pst: list[list[int]], past: bool) -> list[int]:
+    """The block of every node in the coarsest partition stable under (label, set of blocks
+    of the window successors[, of the P-successors]): bisimilarity on this finite graph."""
     _, block = np.unique(np.array([-1 if x is None else x for x in labels]), return_inverse=True)
     block = list(block.ravel())
     while True:
@@ -464,7 +484,7 @@ def _cycles_blocks(periods: list[tuple], tails: list[tuple], k: int,
         if len(sig) == len(set(block)):
             break
         block = new
-    return {key: block[node] for key, node in end_node.items()}
+    return block
 
 
 def _lasso_blocks(period: tuple, tails: list[tuple], k: int, past: bool) -> dict[tuple, int]:
@@ -547,6 +567,101 @@ def _two_period_search(dfa, k: int, max_period: int, tails: list[tuple],
         return None
     _, (_, p, x, n, tp), (_, q, y, m, tq) = best
     return LassoWitness((), p, x, y, n, tp, q, m, tq)
+
+
+def periodic_partner(dfa, k: int, period: tuple, tail: tuple,
+                     max_nodes: int = _limits.LASSO_CANDIDATES, spent: list | None = None) -> LassoWitness | None:
+    """For U = ^ω(period)·tail and a definite DFA: a left-infinite V = ^ω(q)·y on the other
+    side of L whose N+1 node is bisimilar to U's (window k, no P), or None if there is none
+    at all (docs/decision-procedures.md §4.5 (b): exact for this U, whatever V's period).
+
+    The blocks β of the coarsest stable partition of U's lasso graph have a letter λ(β) and
+    a window set W(β) (the blocks of its window successors); V is a left-infinite path of
+    the graph on (the ordered last k blocks (β_1 … β_k), DFA state) with an edge λ(β) to
+    ((β, β_1 … β_(k−1)), δ(s, λ(β))) for each β with W(β) = {β_1 … β_k}, ending in a node
+    whose set of blocks is W of U's N+1 block and whose state is on the other side of L.
+    The nodes with an infinite past are what remains after removing, round after round, the
+    nodes without a predecessor; a path back from an end node repeats a node: the cycle q
+    and the path y.  Raises LimitExceeded past ``max_nodes`` graph nodes; ``spent``, when
+    given, receives the number of nodes built."""
+    t = np.asarray(dfa.transitions)
+    n = t.shape[0]
+    labels, win, _, end_node = _cycles_graph([tuple(period)], [tuple(tail)], k)
+    block = _stable_blocks(labels, win, [[] for _ in labels], False)
+    letter: dict[int, int] = {}
+    window: dict[int, frozenset] = {}
+    for v, b in enumerate(block):
+        window[b] = frozenset(block[w] for w in win[v])
+        if labels[v] is not None:
+            letter[b] = labels[v]
+    by_window: dict[frozenset, list[int]] = {}
+    for b in letter:
+        by_window.setdefault(window[b], []).append(b)
+    N0, cyc = _cycle_of(t, dfa.initial, tuple(period))
+    u_in = bool(dfa.accepting[run(t, cyc[0], tuple(tail))])
+    goal = window[block[end_node[(tuple(period), tuple(tail))]]]
+    # the ordered k-tuples of letter blocks consistent with their own windows
+    tuples: list[tuple] = []
+
+    def extend(prefix: tuple) -> None:
+        if len(prefix) == k:
+            tuples.append(prefix)
+            return
+        for b in (letter if not prefix else set.intersection(*(set(window[c]) for c in prefix))):
+            if b in letter:
+                extend(prefix + (b,))
+    extend(())
+    if spent is not None:
+        spent.append(len(tuples) * n)
+    if len(tuples) * n > max_nodes:
+        raise LimitExceeded(f"the realisation graph of a periodic side ({len(tuples) * n} nodes)", max_nodes)
+    nodes = [(tp, s) for tp in tuples for s in range(n)]
+    succ: dict[tuple, list[tuple]] = {}
+    pred: dict[tuple, list[tuple]] = {v: [] for v in nodes}
+    for v in nodes:
+        tp, s = v
+        out = [((b,) + tp[:-1], int(t[s, letter[b]])) for b in by_window.get(frozenset(tp), ())]
+        succ[v] = out
+        for w in out:
+            pred[w].append(v)
+    alive = set(nodes)
+    indeg = {v: len(pred[v]) for v in nodes}
+    queue = deque(v for v in nodes if indeg[v] == 0)
+    while queue:
+        v = queue.popleft()
+        if v not in alive:
+            continue
+        alive.discard(v)
+        for w in succ[v]:
+            indeg[w] -= 1
+            if indeg[w] == 0 and w in alive:
+                queue.append(w)
+    ends = sorted(v for v in alive if frozenset(v[0]) == goal and bool(dfa.accepting[v[1]]) != u_in)
+    if not ends:
+        return None
+    path = [ends[0]]
+    seen = {ends[0]: 0}
+    while True:
+        v = next(w for w in pred[path[-1]] if w in alive)
+        if v in seen:
+            break
+        seen[v] = len(path)
+        path.append(v)
+    j = seen[v]
+    # forward: v = path[j] → path[j−1] → … → path[0]; the cycle runs path[len−1] … path[j]
+    forward = [letter[w[0][0]] for w in reversed(path)]
+    q, y = tuple(forward[:len(path) - j]), tuple(forward[len(path) - j:])
+    q = next(q[:d] for d in range(1, len(q) + 1) if len(q) % d == 0 and q[:d] * (len(q) // d) == q)
+    p = tuple(period)
+    r = next((r for r in range(len(p)) if len(q) == len(p) and q == p[r:] + p[:r]), None)
+    if r is not None:       # ^ω(p[r:]·p[:r])·y = ^ω(p)·p[:r]·y: a shared-period lasso
+        x, y = (tuple(tail), p[:r] + y) if u_in else (p[:r] + y, tuple(tail))
+        return LassoWitness((), p, x, y, N0, len(cyc))
+    M0, cyc_q = _cycle_of(t, dfa.initial, q)
+    U = (p, tuple(tail), N0, len(cyc))
+    V = (q, y, M0, len(cyc_q))
+    (p, x, n0, tp), (pq, yy, m0, tq) = (U, V) if u_in else (V, U)
+    return LassoWitness((), p, x, yy, n0, tp, pq, m0, tq)
 
 
 def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,

@@ -14,7 +14,10 @@ beside global heads (Li & Cotterell 2026).  No algebraic characterisation is kno
 
 from __future__ import annotations
 
+import itertools
+
 from ...kernel.errors import LimitExceeded, MemoryBudgetExceeded
+from ...kernel.limits import LASSO_CANDIDATES
 from ...kernel.work import FORMULA_NODE_STEPS, TYPE_STATE_STEPS
 from ...ltl.definitions import dag_size
 from ...ltl.formula import TRUE, Past, Yesterday, and_, not_, or_all
@@ -26,7 +29,7 @@ from ..contract.procedure import Procedure
 from ..contract.classes import FORMULA, PAIR, LanguageClass
 from ..values.results import FragmentResult, word_text
 from .occurrence import mark_candidates, occurrence_forms
-from ..algebra.types import lasso_search, lasso_to_witness, type_automaton
+from ..algebra.types import lasso_search, lasso_to_witness, periodic_partner, primitive_words, type_automaton
 
 __all__ = ["PROCEDURE", "CLASS", "unary_thresholds"]
 
@@ -129,6 +132,10 @@ class Windows(Procedure):
             found = _occurrence(fragment, context, reached)
             if found is not None:
                 return found
+        else:
+            found = _partner(fragment, d, max(2, min(m + 1, 4)))
+            if found is not None:
+                return found
         if stopped is not None:
             return FragmentResult(fragment, None, None, last_witness,
                                   f"undecided: {stopped}; no depth ≤ {reached} suffices", None, reached)
@@ -172,6 +179,34 @@ def _lasso(fragment, d, max_tail: int) -> FragmentResult | None:
            f"the N+1 positions of ^ω({per})·x and ^ω({word_text(d.alphabet, lw.period_out)})·y "
            f"are bisimilar (window {k}); pumping both periods")
     return FragmentResult(fragment, False, None, w, f"lasso witness: {how} defeats every depth")
+
+
+def _partner(fragment, d, max_tail: int) -> FragmentResult | None:
+    """LTL[Y<=k] "no" by a periodic side U = ^ω(p)·x (periods ≤ k + 2, tails ≤ ``max_tail``,
+    shortest first, while the realisation graphs built add up to at most LASSO_CANDIDATES
+    nodes) and ANY left-infinite V on the other side of L bisimilar to it at N+1
+    (:func:`~..algebra.types.periodic_partner`, exact for each U: docs/decision-procedures.md
+    §4.5 (b)), or None."""
+    k, letters = fragment.window, range(len(d.alphabet))
+    tails = [x for L in range(max_tail + 1) for x in itertools.product(letters, repeat=L)]
+    budget = LASSO_CANDIDATES
+    for p in primitive_words(len(letters), k + 2):
+        for x in tails:
+            spent: list[int] = []
+            try:
+                lw = periodic_partner(d, k, p, x, max_nodes=budget, spent=spent)
+            except LimitExceeded:
+                return None
+            budget -= spent[0]
+            if lw is not None:
+                w = lasso_to_witness(d, lw, k)
+                return FragmentResult(
+                    fragment, False, None, w,
+                    f"periodic side: the N+1 position of ^ω({word_text(d.alphabet, p)})·"
+                    f"{word_text(d.alphabet, x, 'ε')} is bisimilar (window {k}) to that of a left-"
+                    "infinite word on the other side of L, found exactly for this side by the "
+                    "realisations of its blocks; pumping both periods defeats every depth")
+    return None
 
 
 def _occurrence(fragment, context, reached: int) -> FragmentResult | None:

@@ -25,12 +25,15 @@ def _member(dfa, length: int) -> bool:
     return bool(dfa.accepting[q])
 
 
-def test_census_over_one_letter_decides_everything_as_classify_does():
-    """Every language of at most 6 states (7: the command line below)."""
-    c = census(6, "a", windows=(2,))
+@pytest.mark.parametrize("windows", [(2,), (3,)])
+def test_census_over_one_letter_decides_everything_as_classify_does(windows):
+    """Every language of at most 6 states, windows 2 and 3 (LTL[Y<=k] and LTL[P,Y<=k]; 10
+    states with both windows: the command of docs/census.md, "One letter")."""
+    c = census(6, "a", windows=windows)
     assert c.total() == 2 + 4 + 12 + 30 + 78 + 180 and c.undecided() == []
+    assert {f"LTL[Y<={windows[0]}]", f"LTL[P,Y<={windows[0]}]"} <= set(c.fragments)
     for e in c.entries:
-        got = classify(e.dfa, windows=(2,), minimal=True, certificates=False)
+        got = classify(e.dfa, windows=windows, minimal=True, certificates=False)
         assert tuple(got[f].member for f in c.fragments) == e.verdicts
         # over one letter every fragment is "finite or cofinite" (the cycle has one state)
         ultimately_constant = len({_member(e.dfa, n) for n in range(6, 6 + 7)}) == 1
