@@ -41,7 +41,7 @@ from ..kernel.errors import InputError
 from ..kernel.patterns import AttentionPattern
 from ..kernel.validate import is_int
 from .formula import Formula, Historically, Mod, Once, Past, Since, Yesterday, is_future
-from .formula import Atom, Yesterday
+from .formula import Atom
 from .rewrite import nest_windows, widen_step
 
 __all__ = ["Fragment", "LTL_P", "LTL_Y", "LTL_PY", "LTL_S", "BASE_FRAGMENTS", "MAX_WINDOW",

@@ -108,7 +108,7 @@ class TransformationSemigroup:
 
         idem = set(int(e) for e in self.idempotents)
         rows = [[i, self.word_text(i) or "ε", "yes" if i in idem else ""] for i in range(min(self.size, 20))]
-        more = f", first 20 shown" if self.size > 20 else ""
+        more = ", first 20 shown" if self.size > 20 else ""
         return html_table(["element", "shortest word", "idempotent"], rows,
                           caption=f"transformation semigroup: {self.size} elements, {len(idem)} idempotents, "
                                   f"degree {self.degree}{more}")

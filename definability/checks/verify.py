@@ -74,7 +74,7 @@ from ...kernel.words import join_word
 from ...ltl.evaluate import accepts, truth_values
 from ...ltl.formula import FALSE, TRUE, Formula, P, S, Y, atom
 from ...ltl.fragments import Fragment
-from ..algebra.identity_terms import Const, Omega, Power, Product, Var, parse_identities
+from ..algebra.identity_terms import Const, Omega, Power, Var, parse_identities
 from .indistinguishable import agreement_depth
 
 __all__ = ["Check", "verify_formula", "verify_witness", "lasso_blocks_equal", "end_types_equal", "MAX_PERIOD",

@@ -113,7 +113,7 @@ def decide(dfa, limits: Limits | None = None, certificates: bool = True, context
         u = word_to(dfa, q)
         wit = pumped_pair(dfa, [[a, b]], [u, [a], 0, r], [u, [b], 0, r],
                           "the changed letter occurs in the pumped block: the same subsequences of "
-                          f"length ≤ K (every k)", at_least=T.shape[0])
+                          "length ≤ K (every k)", at_least=T.shape[0])
         return ClassAnswer(False, method, witness=wit)
     method = "piecewise testable: the minimal DFA is acyclic and locally confluent (Klíma–Polák)"
     return yes_with_least_order(dfa, method, limits, certificates, "subsequences", 1,
