@@ -75,17 +75,22 @@ def encode_word(word) -> EncodedWord:
 
 
 def _apply(node: Formula, values: dict, enc: EncodedWord, n1: int, atoms_at_end_only: bool = False):
+    """The truth values of ``node`` at positions 1 … N+1 (axis 0) from its children's; with
+    ``enc.codes`` of shape (N, B) (B words of one length, :func:`accepts_many`) each value is
+    an array of shape (N+1, B) — past operators only."""
     cls = type(node)
+    shape = (n1,) + enc.codes.shape[1:]
     if cls is Atom:
-        v = np.zeros(n1, dtype=bool)
+        v = np.zeros(shape, dtype=bool)
         code = enc.code(node.name)
         if code >= 0:
             np.equal(enc.codes, code, out=v[:-1])
         return v
     if cls is Const:
-        return np.full(n1, node.value, dtype=bool)
+        return np.full(shape, node.value, dtype=bool)
     if cls is Mod:  # index i is the 1-based position i+1
-        return (np.arange(1, n1 + 1) - node.r) % node.m == 0
+        at = (np.arange(1, n1 + 1) - node.r) % node.m == 0
+        return np.broadcast_to(at.reshape((n1,) + (1,) * (len(shape) - 1)), shape).copy()
     if cls in BOOLEAN:
         return BOOLEAN[cls](*(values[c] for c in node.children))
     rule = TEMPORAL.get(cls)
@@ -150,8 +155,29 @@ def accepts(formula: Formula, word) -> bool:
 
 
 def accepts_many(formula: Formula, words) -> np.ndarray:
-    """Acceptance of each word (a boolean array)."""
-    return np.fromiter((accepts(formula, w) for w in words), dtype=bool)
+    """Acceptance of each word (a boolean array).  A past formula reads the words of one
+    length N together: each distinct subformula once, as an array of its truth values at
+    positions 1 … N+1 (axis 0) in each word (axis 1) — the operators' scans run along axis
+    0 — so one pass over the formula per length, not per word (a large DAG over many short
+    words).  A formula with a future operator is read word by word (:func:`accepts`)."""
+    words = list(words)
+    if is_future(formula) or any(isinstance(w, EncodedWord) for w in words):
+        return np.fromiter((accepts(formula, w) for w in words), dtype=bool, count=len(words))
+    out = np.zeros(len(words), dtype=bool)
+    index: dict[str, int] = {}
+    by_length: dict[int, list[int]] = {}
+    letters = [list(w) for w in words]
+    for n, w in enumerate(letters):
+        by_length.setdefault(len(w), []).append(n)
+    for length, which in by_length.items():
+        codes = np.array([[index.setdefault(a, len(index)) for a in letters[n]] for n in which],
+                         dtype=np.int64).reshape(len(which), length).T
+        enc = EncodedWord(codes, lambda a: index.get(a, -1))
+        values: dict[Formula, np.ndarray] = {}
+        for node in formula.subformulas():
+            values[node] = _apply(node, values, enc, length + 1)
+        out[which] = values[formula][-1]
+    return out
 
 
 def prefix_acceptance(formula: Formula, word) -> np.ndarray:

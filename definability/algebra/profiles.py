@@ -53,6 +53,8 @@ class Tracker:
         if kind not in PROFILE_KINDS:
             raise ValueError(f"kind: one of {PROFILE_KINDS}, got {kind!r}")
         self.kind, self.k, self.t = kind, int(k), int(t)
+        self._factor_ids: dict = {}      # factors: each factor met -> its number
+        self._factors: list = []
 
     def start(self):
         if self.kind == "prefix":
@@ -65,14 +67,23 @@ class Tracker:
 
     def _push(self, state, sym):
         """factors: append one marked symbol; state = (window of the last ≤ k−1 symbols,
-        sorted tuple of (factor, count capped at t))."""
+        counts capped at t by factor number: a tuple whose entry i is the count of the i-th
+        factor met by this tracker, no trailing zeros — one tuple per profile)."""
         window, counts = state
         new = window + (sym,)
         if len(new) < self.k:
             return new, counts
-        d = dict(counts)
-        d[new] = min(self.t, d.get(new, 0) + 1)
-        return new[1:] if self.k > 1 else (), tuple(sorted(d.items()))
+        rest = new[1:] if self.k > 1 else ()
+        i = self._factor_ids.get(new)
+        if i is None:
+            i = self._factor_ids[new] = len(self._factors)
+            self._factors.append(new)
+        if i >= len(counts):
+            return rest, counts + (0,) * (i - len(counts)) + (1,)
+        c = counts[i]
+        if c >= self.t:
+            return rest, counts
+        return rest, counts[:i] + (c + 1,) + counts[i + 1:]
 
     def step(self, state, a: int):
         k = self.k
@@ -87,13 +98,23 @@ class Tracker:
             return self._push(state, a)
         return state | frozenset(s + (a,) for s in state if len(s) < k)
 
+    def key(self, state):
+        """A hashable value, equal for two states (of this tracker) iff their profiles are:
+        for factors the counts by factor number (no sorting), else the profile itself."""
+        if self.kind != "factors":
+            return state
+        window, counts = self._push(state, END)
+        return counts if counts else ((window, 1),)
+
     def profile(self, state):
+        """The profile: for factors, the sorted tuple of (factor, count capped at t) of the
+        marked word, or ((the marked word, 1),) when it is shorter than k."""
         if self.kind != "factors":
             return state
         window, counts = self._push(state, END)
         if not counts:                      # the marked word is shorter than k: itself
             return ((window, 1),)
-        return counts
+        return tuple(sorted((self._factors[i], c) for i, c in enumerate(counts) if c))
 
 
 @dataclass(frozen=True)
@@ -176,10 +197,10 @@ def profile_test(dfa, tracker: Tracker, limit: int):
     """``(True, ProfileCertificate)`` when L(dfa) is a union of the tracker's profile
     classes, else ``(False, (u, v))``: u ∈ L and v ∉ L (letter indices) with one profile.
     Breadth-first over the product (tracker state, DFA state); LimitExceeded beyond
-    ``limit`` product states."""
-    T = dfa.transitions
-    acc = dfa.accepting
-    m = T.shape[1]
+    ``limit`` product states (profiles compared by :meth:`Tracker.key`)."""
+    T = [[int(r) for r in row] for row in dfa.transitions]
+    acc = [bool(x) for x in dfa.accepting]
+    m = len(T[0]) if T else 0
     start = (tracker.start(), int(dfa.initial))
     parent = {start: None}
     seen_profile: dict = {}
@@ -188,8 +209,8 @@ def profile_test(dfa, tracker: Tracker, limit: int):
         nxt = []
         for node in frontier:
             s, q = node
-            p = tracker.profile(s)
-            a_here = bool(acc[q])
+            p = tracker.key(s)
+            a_here = acc[q]
             other = seen_profile.get(p)
             if other is None:
                 seen_profile[p] = (a_here, node)
@@ -197,7 +218,7 @@ def profile_test(dfa, tracker: Tracker, limit: int):
                 u, v = parent_word(parent, other[1]), parent_word(parent, node)
                 return False, ((u, v) if other[0] else (v, u))
             for a in range(m):
-                child = (tracker.step(s, a), int(T[q, a]))
+                child = (tracker.step(s, a), T[q][a])
                 if child not in parent:
                     if len(parent) >= limit:
                         raise LimitExceeded(f"{tracker.kind} profiles of order {tracker.k} "
@@ -206,7 +227,7 @@ def profile_test(dfa, tracker: Tracker, limit: int):
                     parent[child] = (node, a)
                     nxt.append(child)
         frontier = nxt
-    accepted = frozenset(p for p, (a, _) in seen_profile.items() if a)
+    accepted = frozenset(tracker.profile(node[0]) for a, node in seen_profile.values() if a)
     return True, ProfileCertificate(tracker.kind, tracker.k, tracker.t, tuple(dfa.alphabet), accepted)
 
 

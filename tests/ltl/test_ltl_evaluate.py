@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 from hypothesis import given, settings
 
-from attnlogic.ltl import (accepts, core, parse, prefix_acceptance, random_formula, simplify,
+from attnlogic.ltl import (accepts, accepts_many, core, parse, prefix_acceptance, random_formula, simplify,
                            truth_table, truth_values)
 from attnlogic.ltl.rewrite import expand_windows
 from attnlogic.ltl.strategies import formulas, words
@@ -30,6 +30,17 @@ def test_every_position_matches_the_definitions(f, w):
 @given(formulas(("a", "b"), max_size=10))
 def test_all_short_words(f):
     assert [accepts(f, w) for w in ALL_SHORT[:121]] == [ref_accepts(f, w) for w in ALL_SHORT[:121]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(formulas(("a", "b"), max_size=12))
+def test_accepts_many_reads_words_of_one_length_together_as_the_definitions_say(f):
+    """accepts_many (the words of one length as the columns of one truth table) against the
+    literal transcription, on words of every length up to 4 over a, b and a letter c that
+    no atom names, given as strings and as lists of multi-character letters."""
+    assert accepts_many(f, ALL_SHORT).tolist() == [ref_accepts(f, w) for w in ALL_SHORT]
+    long = [["a", "b", "cc"][::-1], ["cc"], [], ["a", "a"], ["b", "cc", "a"]]
+    assert accepts_many(f, long).tolist() == [accepts(f, w) for w in long]
 
 
 @settings(max_examples=500, deadline=None)
