@@ -49,6 +49,10 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("LTT", "subregular.threshold_testable"),
     ("PT", "subregular.piecewise_testable"),
     ("TSL", "subregular.tier_strictly_local"),
+    # the MOD-enriched fragments: periodic positional encodings (or all by "mod")
+    ("LTL[S,MOD]", "fragments.quasi_aperiodic"),
+    ("LTL[P,Y,MOD]", "fragments.mod_locally_r_trivial"),
+    ("LTL[P,MOD]", "fragments.mod_r_trivial"),
 )
 
 
