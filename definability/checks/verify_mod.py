@@ -7,9 +7,10 @@ formula and the words alone — no decider, no semigroup enumeration of the pack
   clock of the MOD atoms included) is equivalent to the language's;
 * a "no" of LTL[P,Y,MOD] by the tagged language (:func:`verify_tagged_pair`): the stability
   index s recomputed here from the minimal DFA's transformations (:func:`stability_index`),
-  the modulus a multiple of 2s, and the pair over A × Z_m checked by :func:`.verify.verify_witness`
-  with its pumped family on the DFA of τ_m(L) (:func:`attnlogic.automata.tagged.tagged_dfa`);
-  τ_m(L) ∉ LTL[P,Y] for such an m implies L ∉ LTL[P,Y,MOD] (the theorem of the docs);
+  the modulus a multiple of 2s, the DFA of τ_m(L) rebuilt (:func:`attnlogic.automata.tagged.tagged_dfa`)
+  and its syntactic semigroup re-decided not locally R-trivial by the identity
+  (x^ω y x^ω z x^ω)^ω x^ω y x^ω = (x^ω y x^ω z x^ω)^ω (:func:`.verify.verify_identity_check`, from
+  scratch); τ_m(L) ∉ LTL[P,Y] for such an m implies L ∉ LTL[P,Y,MOD] (the theorem of the docs);
 * a "no" family (:func:`verify_family`): the words u, w of one length s ≥ 1, the exponent E
   and order d, and the context p, q, as transformations of the DFA's states T(·) (run from
   every state): T(u)^E idempotent, g = T(u)^{E+1} with g·T(w) = g and g^d = T(u)^E, and
@@ -34,7 +35,7 @@ from ...kernel.words import split_word
 from ...ltl import parse
 from ...ltl.formula import Formula
 from ...ltl.fragments import Fragment
-from .verify import Check, verify_formula, verify_witness
+from .verify import Check, verify_formula, verify_identity_check
 
 __all__ = ["verify_mod_formula", "verify_family", "stability_index", "verify_tagged_pair", "check_answer",
            "TAGGED_WITNESS_MODULI"]
@@ -154,9 +155,16 @@ def stability_index(dfa, steps: int = _limits.STABILITY_STEPS) -> int:
         k += 1
 
 
+#: the identity of the locally R-trivial semigroups (LTL[P,Y], docs/decision-procedures.md §3.3)
+LR_IDENTITY = "[(x*yx*zx*)*x*yx* = (x*yx*zx*)*]"
+
+
 def verify_tagged_pair(dfa, wit: dict, sep: str = "") -> Check:
-    """Whether ``wit`` (``modulus`` m, ``stability_index`` s, a pair over A × Z_m) proves
-    L(dfa) ∉ LTL[P,Y,MOD] (module docstring)."""
+    """Whether ``wit`` (``modulus`` m, ``stability_index`` s, and an example pair over
+    A × Z_m) proves L(dfa) ∉ LTL[P,Y,MOD]: s recomputed here, m a multiple of 2s, and the
+    syntactic semigroup of τ_m(L) re-decided from scratch not locally R-trivial (its identity
+    fails, :func:`.verify.verify_identity_check`); the pair must be one word in τ_m(L) and
+    one not (module docstring)."""
     m, s = int(wit["modulus"]), stability_index(dfa)
     if s != int(wit["stability_index"]):
         return Check(False, f"the stability index is {s}, not {wit['stability_index']}")
@@ -164,11 +172,16 @@ def verify_tagged_pair(dfa, wit: dict, sep: str = "") -> Check:
         return Check(False, f"the modulus {m} is not a multiple of 2s = {2 * s}")
     t = tagged_dfa(minimize(as_dfa(dfa)), m)
     u, v = (split_word(str(wit[k]), t.alphabet) if wit[k] != "" else [] for k in ("accepted", "rejected"))
-    check = verify_witness(t, "LTL[P,Y]", u, v, family=True)
-    if not check.valid:
-        return Check(False, f"the tagged pair does not prove τ_{m}(L) ∉ LTL[P,Y]: {check.reason}")
-    return Check(True, f"τ_{m}(L) ∉ LTL[P,Y] ({check.reason}), and m is a multiple of 2s = {2 * s}: "
-                       "L ∉ LTL[P,Y,MOD] (docs)")
+    if set(u) - set(t.alphabet) or set(v) - set(t.alphabet) or not t.accepts(u) or t.accepts(v):
+        return Check(False, f"the pair is not one word in τ_{m}(L) and one out")
+    try:
+        lr = verify_identity_check(t, LR_IDENTITY, monoid=False)
+    except LimitExceeded as exc:
+        return Check(False, f"τ_{m}(L) is too large to re-check here: {exc}")
+    if lr.valid:
+        return Check(False, f"τ_{m}(L) is locally R-trivial ({lr.reason}): the language is in LTL[P,Y,MOD]")
+    return Check(True, f"τ_{m}(L)'s syntactic semigroup is not locally R-trivial ({lr.reason}), and m is a "
+                       f"multiple of 2s = {2 * s}: L ∉ LTL[P,Y,MOD] (docs)")
 
 
 def _certificate_formula(cert: dict) -> Formula:

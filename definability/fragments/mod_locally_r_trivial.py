@@ -19,14 +19,14 @@ monoid R-trivial).
 root only (:func:`.quasi_aperiodic.root_mod_certificate`, small when it exists), then
 τ_m(L) ∈ LTL[P,Y] gives the certificate (the LTL[P,Y] formula of τ_m(L), untagged); each
 checked exactly.  (A root formula found before τ_m(L) is tested proves "yes" by itself.)  "No": either
-L ∉ LTL[S,MOD] (the periodic family of :mod:`.quasi_aperiodic`), or the LTL[P,Y] witness
-pair of τ_{2s}(L) with its pumped family (a "tagged pair", checked by
-:func:`..checks.verify_mod.verify_tagged_pair`).
+L ∉ LTL[S,MOD] (the periodic family of :mod:`.quasi_aperiodic`), or τ_{2s}(L) not locally
+R-trivial (a "tagged pair": the modulus, s and an example pair over A × Z_{2s};
+:func:`..checks.verify_mod.verify_tagged_pair` re-decides τ_{2s}(L) ∉ LTL[P,Y] from scratch).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...automata.tagged import tagged_dfa
 from ...kernel.errors import LimitExceeded
@@ -40,16 +40,17 @@ from .quasi_aperiodic import MOD_FORMULA, ModEnriched, divisors, root_mod_certif
 
 __all__ = ["TaggedPair", "TAGGED_PAIR", "PROCEDURE", "CLASS"]
 
-#: witness kind: a pair over A × Z_m that no LTL[P,Y] formula separates in τ_m(L) (with the
+#: witness kind: τ_m(L) not locally R-trivial for m = 2s, with a pair over A × Z_m (or the
 #: periodic family of LTL[S,MOD] when the language is not even quasi-aperiodic)
 TAGGED_PAIR = "tagged pair or periodic family"
 
 
 @dataclass(frozen=True)
 class TaggedPair:
-    """τ_m(L) ∉ LTL[P,Y] for m = ``modulus`` (a multiple of 2s): ``accepted`` ∈ τ_m(L),
-    ``rejected`` ∉, words of tagged letters (``a@r``), their pumped family found by the
-    check."""
+    """τ_m(L) ∉ LTL[P,Y] for m = ``modulus`` (a multiple of 2s, s = ``s``), re-decided by
+    the check from the DFA (the identity of the locally R-trivial semigroups fails on
+    τ_m(L)); ``accepted`` ∈ τ_m(L), ``rejected`` ∉ (tagged letters ``a@r``): the LTL[P,Y]
+    decider's pair on τ_m(L), shown as an example (the proof is the identity)."""
 
     modulus: int
     s: int
@@ -59,7 +60,7 @@ class TaggedPair:
 
     def text(self, sep: str = "", indent: str = "") -> str:
         return (f"over A × Z_{self.modulus}: {','.join(self.accepted) or 'ε'} in τ(L), "
-                f"{','.join(self.rejected) or 'ε'} not, inseparable in LTL[P,Y] at every depth")
+                f"{','.join(self.rejected) or 'ε'} not; τ(L) not locally R-trivial")
 
     def summary(self, sep: str = "") -> str:
         return self.text(sep)
@@ -103,14 +104,13 @@ class ModLocallyRTrivial(ModEnriched):
         w = verdict.witness
         why = (f"τ_{top}(L) is not locally R-trivial, and 2s = {top} (s the stability index): "
                f"not in LTL[P,Y,MOD] (docs: the local monoids of τ_m(L) for 2s | m are those of τ_2s(L))")
-        if w is None:
-            return FragmentResult(cls, False, None, None, why + "; no pair found")
-        pair = TaggedPair(top, v.stable.s, tuple(w.accepted), tuple(w.rejected), "")
+        if not context.certificates:          # the verdict only (its pair is checked when printed)
+            return FragmentResult(cls, False, None, None, why)
+        pair = TaggedPair(top, v.stable.s, () if w is None else tuple(w.accepted),
+                          () if w is None else tuple(w.rejected), "")
         check = verify_tagged_pair(d, pair.to_json())
-        if not check.valid:
-            return FragmentResult(cls, False, None, None, f"{why}; the pair's family not found: {check.reason}")
-        return FragmentResult(cls, False, None, TaggedPair(top, v.stable.s, pair.accepted, pair.rejected,
-                                                           check.reason), why)
+        return FragmentResult(cls, False, None, replace(pair, checked=check.reason),
+                              why if check.valid else f"{why}; not re-checked: {check.reason}")
 
 
 PROCEDURE = ModLocallyRTrivial()
