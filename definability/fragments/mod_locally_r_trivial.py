@@ -74,6 +74,8 @@ class TaggedPair:
 class ModLocallyRTrivial(ModEnriched):
     """LTL[P,Y,MOD] by τ_{2s}(L) ∈ LTL[P,Y] (module docstring)."""
 
+    family = "tagged locally R-trivial"
+
     def decide(self, cls, context, results) -> FragmentResult:
         d, limits = context.dfa, context.limits
         v, answer = self.stable(cls, context, "not in LTL[S,MOD] ⊇ LTL[P,Y,MOD]: ")

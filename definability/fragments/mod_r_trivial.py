@@ -36,6 +36,8 @@ __all__ = ["PROCEDURE", "CLASS"]
 class ModRTrivial(ModEnriched):
     """LTL[P,MOD]: yes with a formula, no by LTL[P,Y,MOD], else undecided (module docstring)."""
 
+    family = "tagged R-trivial"
+
     def decide(self, cls, context, results) -> FragmentResult:
         larger = mod_locally_r_trivial.PROCEDURE.decide(cls, context, results)
         if larger.member is not True:

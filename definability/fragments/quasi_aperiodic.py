@@ -377,6 +377,8 @@ class ModEnriched(Procedure):
 class QuasiAperiodic(ModEnriched):
     """LTL[S,MOD]: the stable semigroup aperiodic (module docstring)."""
 
+    family = "quasi-aperiodic"
+
     def decide(self, cls, context, results) -> FragmentResult:
         d, limits = context.dfa, context.limits
         v, answer = self.stable(cls, context, "Barrington–Compton–Straubing–Thérien: ")
