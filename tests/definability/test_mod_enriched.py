@@ -244,3 +244,18 @@ def test_global_attention_with_mod_against_mescal_pl_mod():
         else:
             assert r.member == (bits[i] == "1"), i
     assert undecided < n // 5
+
+
+def test_patterns_with_a_periodic_encoding(capsys):
+    """``--pattern masked_hard+pe`` (and hybrid:1+pe, global+pe) asks the class the registry
+    names for it; a +pe pattern without one is refused (exit 2)."""
+    from attnlogic.cli import main
+    from attnlogic.definability.engine.registry import ENCODED_PATTERNS
+
+    assert main(["classify", "--regex", "(aa)*", "--alphabet", "a", "--json", "--no-progress"]
+                + [w for p in ENCODED_PATTERNS for w in ("--pattern", p)] + ["--pattern", "masked_hard"]) == 0
+    out = json.loads(capsys.readouterr().out)["patterns"]
+    assert {p: out[p]["fragment"] for p in ENCODED_PATTERNS} == ENCODED_PATTERNS
+    assert all(out[p]["can"] for p in ENCODED_PATTERNS) and out["masked_hard"]["can"] is False
+    assert main(["classify", "--regex", "(aa)*", "--pattern", "local:1+pe", "--no-progress"]) == 2
+    capsys.readouterr()
