@@ -42,6 +42,7 @@ u^{K+1}; Straubing 1994, ch. VI), and MOD predicates are letters of the tagged a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 import numpy as np
 
@@ -320,8 +321,6 @@ def root_mod_certificate(dfa, m: int, fragment: Fragment, procedure: Procedure, 
     on the states no such word reaches (free: up to ROOT_MOD_CANDIDATES choices, fewest
     free states accepting first), the first one in the fragment.  Checked exactly; None
     when some residue has no such K_ρ among those tried."""
-    from itertools import combinations
-
     table, acc = np.asarray(dfa.transitions), np.asarray(dfa.accepting, dtype=bool)
     reached = _residue_states(dfa, m)
     parts = []
