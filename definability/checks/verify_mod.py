@@ -203,8 +203,8 @@ def check_answer(dfa, answer: dict, sep: str, fragment: Fragment) -> Check:
         if not isinstance(wit, dict):
             return Check(False, "the answer is 'no' without a witness")
         if wit.get("kind") == "tagged pair":
-            if fragment.since or fragment.window is None:
-                return Check(False, "a tagged pair proves a 'no' of LTL[P,Y,MOD] only")
+            if fragment.since:           # τ_2s(L) ∉ LTL[P,Y] says nothing of LTL[S,MOD]
+                return Check(False, "a tagged pair proves a 'no' of LTL[P,Y,MOD] (and LTL[P,MOD]) only")
             return verify_tagged_pair(dfa, wit, sep)
         return verify_family(dfa, wit, sep)
     return Check(False, "the answer is undecided: nothing to check")

@@ -189,6 +189,10 @@ def test_tagged_pair_and_its_corruptions():
     assert wit["kind"] == "tagged pair" and wit["modulus"] == 2 * stability_index(dfa)
     assert verify_tagged_pair(dfa, wit).valid
     assert language_class("LTL[P,Y,MOD]").check(dfa, r["LTL[P,Y,MOD]"].to_json(), "").valid
+    # the same pair proves the "no" of LTL[P,MOD] ⊆ LTL[P,Y,MOD], and nothing of LTL[S,MOD]
+    p_answer = answers(dfa, ("LTL[P,MOD]",))["LTL[P,MOD]"].to_json()
+    assert p_answer["member"] is False and language_class("LTL[P,MOD]").check(dfa, p_answer, "").valid
+    assert not language_class("LTL[S,MOD]").check(dfa, dict(p_answer, member=False), "").valid
     assert not verify_tagged_pair(dfa, dict(wit, modulus=wit["modulus"] + 1)).valid
     assert not verify_tagged_pair(dfa, dict(wit, stability_index=wit["stability_index"] + 1)).valid
     assert not verify_tagged_pair(dfa, dict(wit, rejected=wit["accepted"])).valid
