@@ -37,7 +37,8 @@ from ...ltl.formula import Formula
 from ...ltl.fragments import Fragment
 from .verify import Check, verify_formula, verify_identity_check
 
-__all__ = ["verify_mod_formula", "verify_family", "stability_index", "verify_tagged_pair", "check_answer",
+__all__ = ["verify_mod_formula", "verify_family", "stability_index", "stable_aperiodic", "verify_tagged_pair",
+           "check_answer",
            "TAGGED_WITNESS_MODULI"]
 
 #: the moduli whose family pairs are also run on the DFA (kernel/limits.py)
@@ -140,6 +141,25 @@ def verify_family(dfa, wit: dict, sep: str = "") -> Check:
 def stability_index(dfa, steps: int = _limits.STABILITY_STEPS) -> int:
     """The least s ≥ 1 with η(A^s) = η(A^{2s}) for the syntactic morphism of L(dfa), from the
     sets of transformations of the words of each length on the minimal DFA."""
+    return _stable(dfa, steps)[0]
+
+
+def stable_aperiodic(dfa, steps: int = _limits.STABILITY_STEPS) -> bool:
+    """Whether the stable semigroup η(A^s) of L(dfa) is aperiodic (x^{ω+1} = x^ω for each of
+    its elements x, as transformations of the minimal DFA's states, powers by iteration):
+    L ∈ LTL[S,MOD] re-decided from scratch."""
+    for x in _stable(dfa, steps)[1]:
+        seen, p = [], x
+        while p not in seen:
+            seen.append(p)
+            p = _then(p, x)
+        if seen.index(p) != len(seen) - 1:           # the powers of x cycle with period ≥ 2
+            return False
+    return True
+
+
+def _stable(dfa, steps: int):
+    """(s, η(A^s) as a set of transformation tuples)."""
     d = minimize(as_dfa(dfa))
     table = [list(map(int, row)) for row in d.transitions]
     letters = [tuple(row[a] for row in table) for a in range(len(d.alphabet))]
@@ -147,7 +167,7 @@ def stability_index(dfa, steps: int = _limits.STABILITY_STEPS) -> int:
     k = 1
     while True:
         if k % 2 == 0 and levels[k // 2] == levels[k]:
-            return k // 2
+            return k // 2, levels[k // 2]
         if k >= 2 * steps:
             raise LimitExceeded("lengths k explored for the stability index", steps,
                                 "the length sets have a long period", ("steps",))
@@ -195,8 +215,14 @@ def check_answer(dfa, answer: dict, sep: str, fragment: Fragment) -> Check:
     if member is True:
         cert = answer.get("certificate")
         if not isinstance(cert, dict) or "formula" not in cert:
-            return Check(False, "the answer is 'yes' without a formula: nothing to check here (the "
-                                "verdict rests on the stable semigroup; classify with larger budgets)")
+            if fragment.since:                       # LTL[S,MOD]: the theorem, re-decided
+                if stable_aperiodic(dfa):
+                    return Check(True, "no formula printed; the stable semigroup η(A^s), re-computed here "
+                                       "from the DFA, is aperiodic: L ∈ FO[<,MOD] = LTL[S,MOD] "
+                                       "(Barrington–Compton–Straubing–Thérien)")
+                return Check(False, "the stable semigroup η(A^s) has a non-trivial group: L ∉ LTL[S,MOD]")
+            return Check(False, "the answer is 'yes' without a formula: nothing to check here "
+                                "(classify with larger budgets)")
         return verify_mod_formula(dfa, fragment, _certificate_formula(cert))
     if member is False:
         wit = answer.get("witness")

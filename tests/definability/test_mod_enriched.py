@@ -146,6 +146,15 @@ def test_stability_index_two_ways():
         assert all(len(w) == st.s for w in st.words.values())
 
 
+def test_a_yes_without_formula_is_re_decided():
+    """verify re-decides a "yes" of LTL[S,MOD] printed without a formula from the stable
+    semigroup (tuples, no semigroup code), against the procedure on the sample."""
+    check = language_class("LTL[S,MOD]").check
+    for dfa in _sample():
+        r = answers(dfa, ("LTL[S,MOD]",), certificates=False)["LTL[S,MOD]"]
+        assert check(dfa, {"member": True}, "").valid is r.member
+
+
 def test_quasi_aperiodicity_against_counters_on_tagged_dfas():
     """L ∈ LTL[S,MOD] iff τ_m(L) is aperiodic for some m (Kamp and the untagging), tested with
     the counter search on the tagged DFA for m = 1 … 8: a "yes" has such an m dividing s, a
