@@ -30,7 +30,8 @@ from dataclasses import dataclass, field, replace
 from .automata.operations import DEFAULT_STATE_LIMIT
 from .automata.sources import Language, load_language
 from .definability.engine.classify import classify
-from .definability.engine.registry import CLASSES, language_class
+from .definability.engine.registry import CLASSES, encoded_pattern_class, language_class
+from .definability.values.results import PatternResult
 from .kernel.limits import (DEFAULT_CERTIFICATE_FACTOR, DEFAULT_CERTIFICATE_SECONDS, DEFAULT_LIMIT,
                             DEFAULT_MAX_DEPTH, DEFAULT_MEMORY_BUDGET, DEFAULT_SEARCH_BUDGET)
 from .kernel.errors import InputError
@@ -206,11 +207,12 @@ class ClassifyRequest:
         ``on_stage``: told each stage (a status line)."""
         if self.semigroup and not self.identities:
             raise InputError("semigroup: goes with identities", parameters=("semigroup",))
-        patterns = [AttentionPattern.parse(p) for p in dict.fromkeys(self.patterns)]
+        encoded = {p: encoded_pattern_class(p) for p in dict.fromkeys(self.patterns)}   # PATTERN+pe
+        patterns = [AttentionPattern.parse(p) for p, c in encoded.items() if c is None]
         for p in patterns:
             Fragment.from_pattern(p)                 # refuses patterns no fragment characterises
         windows = list(self.windows) + [p.k for p in patterns if p.k is not None and p.k > 1]
-        asked = list(self.classes)
+        asked = list(self.classes) + [c for c in encoded.values() if c is not None]
         if self.identities:
             from .definability.varieties.identities import identity_class     # only when asked
             asked += [identity_class(text, monoid=not self.semigroup) for text in dict.fromkeys(self.identities)]
@@ -218,7 +220,8 @@ class ClassifyRequest:
         hints = () if language.formula is None else (language.formula,)
         result = classify(language.dfa, windows=tuple(dict.fromkeys(windows)), limits=limits, minimal=True,
                           classes=tuple(asked), hints=hints, on_stage=on_stage)
-        return Answer(ClassifyAnswer(result, tuple(result.for_pattern(p) for p in patterns)),
+        answers = [result.for_pattern(p) if c is None else PatternResult(p, result[c]) for p, c in encoded.items()]
+        return Answer(ClassifyAnswer(result, tuple(answers)),
                       self.command_line(limits), language)
 
     def command_line(self, limits=None) -> str:

@@ -40,7 +40,7 @@ def registered_classes_text() -> str:
     groups = []
     for group, members in GROUPS.items():
         left_out = [n for n in named if n not in members]
-        if all(m in named for m in members):
+        if all(m in named for m in members) and len(left_out) < len(members):
             which = "all of them" + (f" but {', '.join(left_out)}" if left_out else "")
         else:
             which = ", ".join(members)

@@ -69,7 +69,9 @@ def add_arguments(parser) -> None:
                         help="bound on the instantiations of --identity (|M|^variables; default 5000000)")
     parser.add_argument("--pattern", "-p", metavar="P", action="append",
                         help="ask by attention pattern: global, local:K, hybrid:K (fixed-precision softmax) or "
-                             "masked_hard (unique hard attention, strict causal mask: LTL[S]) (repeatable); "
+                             "masked_hard (unique hard attention, strict causal mask: LTL[S]); with a periodic positional "
+                             "encoding: masked_hard+pe (LTL[S,MOD]), hybrid:1+pe (LTL[P,Y,MOD]), global+pe "
+                             "(LTL[P,MOD]) (repeatable); "
                              "says for each whether it can recognise the language, with the certificate")
     add_output_arguments(parser)
     add_progress_arguments(parser, "a status line", force=True)
@@ -115,6 +117,8 @@ def render_patterns(answers, sep: str) -> None:
             cert = f"{r.fragment} formula {r.formula}"
         elif r.witness is not None:
             cert = f"not {r.fragment}: {r.witness.text(sep)}"
+        elif r.member and r.certificate is not None:        # a class's own kind (MOD atoms)
+            cert = f"{r.fragment} formula {r.certificate}"
         else:
             cert = f"{r.fragment}: {with_flags(r.method)}"
         if len(cert) > 160:

@@ -72,7 +72,7 @@ from ...automata.operations import DEFAULT_STATE_LIMIT, equivalent, shortest_dis
 from ...kernel.errors import InputError, LimitExceeded
 from ...kernel.words import join_word
 from ...ltl.evaluate import accepts, truth_values
-from ...ltl.formula import FALSE, TRUE, Formula, P, S, Y, atom
+from ...ltl.formula import FALSE, TRUE, Formula, Mod, P, S, Y, atom
 from ...ltl.fragments import Fragment
 from ..algebra.identity_terms import Const, Omega, Power, Var, parse_identities
 from .indistinguishable import agreement_depth
@@ -110,14 +110,15 @@ class Check:
 
 # -- formulas -----------------------------------------------------------------------------------
 def verify_formula(dfa, fragment: "Fragment | str", formula: Formula,
-                   state_limit: int = DEFAULT_STATE_LIMIT) -> Check:
+                   state_limit: int = DEFAULT_STATE_LIMIT, mod_atoms: bool = False) -> Check:
     """Whether ``formula`` is a formula of ``fragment`` defining exactly L(dfa) (``dfa``: any
-    automaton :func:`~attnlogic.automata.sources.as_dfa` takes)."""
+    automaton :func:`~attnlogic.automata.sources.as_dfa` takes); ``mod_atoms``: of the
+    fragment extended by MOD[m,r] atoms (its operators checked with them read as true)."""
     dfa = as_dfa(dfa)
     fr = Fragment.parse(fragment)
-    if not fr.allows(formula):
-        return Check(False, f"the formula is not a formula of {fr} (it uses an operator outside "
-                            f"{', '.join(sorted(fr.operators))})")
+    if not fr.allows(_without_mod(formula) if mod_atoms else formula):
+        return Check(False, f"the formula is not a formula of {fr}{' with MOD atoms' if mod_atoms else ''} "
+                            f"(it uses an operator outside {', '.join(sorted(fr.operators))})")
     letters = tuple(dfa.alphabet)
     extra = sorted(set(formula.atoms) - set(letters))
     if extra:
@@ -131,8 +132,19 @@ def verify_formula(dfa, fragment: "Fragment | str", formula: Formula,
         w = shortest_distinguishing_word(d, dfa)
         shown = join_word(w, letters)
         return Check(False, f"the formula and the language differ on {shown or 'ε'!r}")
-    return Check(True, f"a formula of {fr}; its DFA ({d.n_states} states, built from the formula) "
-                       "is equivalent to the language's")
+    return Check(True, f"a formula of {fr}{' with MOD atoms' if mod_atoms else ''}; its DFA ({d.n_states} "
+                       "states, built from the formula) is equivalent to the language's")
+
+
+def _without_mod(f: Formula) -> Formula:
+    """``f`` with every MOD[m,r] leaf replaced by true (its temporal skeleton)."""
+    memo: dict = {}
+
+    def go(g: Formula) -> Formula:
+        if g not in memo:
+            memo[g] = TRUE if isinstance(g, Mod) else g.map_children(tuple(go(c) for c in g.children))
+        return memo[g]
+    return go(f)
 
 
 # -- depth-r types ------------------------------------------------------------------------------

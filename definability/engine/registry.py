@@ -24,7 +24,7 @@ from ..fragments import aperiodic, definite, locally_r_trivial, r_trivial, windo
 from ..contract.classes import LanguageClass
 
 __all__ = ["CLASSES", "DEFAULT", "NAMED", "default_classes", "PROCEDURES", "GROUPS", "register", "unregister", "language_class",
-           "procedure_for", "class_for", "expand", "class_rows"]
+           "procedure_for", "class_for", "expand", "class_rows", "ENCODED_PATTERNS", "encoded_pattern_class"]
 
 #: the classes every classification asks, in order
 DEFAULT: tuple[LanguageClass, ...] = (
@@ -54,7 +54,32 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("TPT", "subregular.tier_piecewise_testable"),
     ("PLT", "varieties.piecewise_local"),
     ("TPLT", "varieties.tier_piecewise_local"),
+    # the MOD-enriched fragments: periodic positional encodings (or all by "mod")
+    ("LTL[S,MOD]", "fragments.quasi_aperiodic"),
+    ("LTL[P,Y,MOD]", "fragments.mod_locally_r_trivial"),
+    ("LTL[P,MOD]", "fragments.mod_r_trivial"),
 )
+
+
+#: attention patterns with a periodic positional encoding, spelled ``PATTERN+pe`` (``--pattern
+#: masked_hard+pe``): the class each one characterises (docs/decision-procedures.md §12)
+ENCODED_PATTERNS: dict[str, str] = {
+    "masked_hard+pe": "LTL[S,MOD]",
+    "hybrid:1+pe": "LTL[P,Y,MOD]",
+    "global+pe": "LTL[P,MOD]",
+}
+
+
+def encoded_pattern_class(text: str) -> str | None:
+    """The class name of a pattern with a periodic encoding (:data:`ENCODED_PATTERNS`), None
+    for a pattern without ``+pe``; InputError for a ``+pe`` pattern no class characterises."""
+    text = str(text).strip()
+    if not text.endswith("+pe"):
+        return None
+    if text not in ENCODED_PATTERNS:
+        raise InputError(f"no class is registered for the pattern {text!r} with a periodic encoding "
+                         f"(those with one: {', '.join(ENCODED_PATTERNS)})", parameters=("patterns",))
+    return ENCODED_PATTERNS[text]
 
 
 def _declared(module: str) -> LanguageClass:

@@ -116,14 +116,17 @@ def test_every_registered_class_appears_in_classify_help():
 def test_the_class_help_is_read_from_the_registry(monkeypatch):
     extra = dataclasses.replace(registry.language_class("TSL"), name="XYZ-TEST-CLASS", groups=(),
                                 summary="a class of the test")
-    last = registry.CLASSES[-1].name
     monkeypatch.setattr(registry, "CLASSES", [*registry.CLASSES, extra])
     text = _help("classify").replace("- ", "-")       # argparse wraps after hyphens too
-    assert f"{last}, XYZ-TEST-CLASS, or subregular for all of them but XYZ-TEST-CLASS;" in text
+    mod = ", ".join(c.name for c in registry.CLASSES if "mod" in c.groups)
+    tier = [c.name for c in registry.CLASSES if "subregular" in c.groups][-1]
+    assert (f"{tier}, {mod}, XYZ-TEST-CLASS, or subregular for all of them but {mod}, XYZ-TEST-CLASS, "
+            f"or mod for {mod};") in text
     assert "XYZ-TEST-CLASS [tier,k] = a class of the test" in text
     # its group is read from its declaration too
     monkeypatch.setattr(registry, "CLASSES", [*registry.CLASSES[:-1], dataclasses.replace(extra, groups=("subregular",))])
-    assert f"{last}, XYZ-TEST-CLASS, or subregular for all of them;" in _help("classify").replace("- ", "-")
+    assert (f"{tier}, {mod}, XYZ-TEST-CLASS, or subregular for all of them but {mod}, or mod for {mod};"
+            in _help("classify").replace("- ", "-"))
 
 
 @pytest.mark.parametrize("command", ["parse", "eval", "dfa", "classify", "separate", "census",

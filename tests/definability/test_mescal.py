@@ -40,6 +40,7 @@ import pytest
 import attnlogic
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.operations import intersection, is_empty, is_subset
+from attnlogic.definability.engine.registry import language_class
 from attnlogic.definability.separation.separate_languages import CommonWord, verify_proof
 from attnlogic.kernel.errors import LimitExceeded
 
@@ -79,7 +80,7 @@ def mescal_membership(name: str) -> str:
 def classified() -> tuple:
     """classify's verdict for every registered class of the mapping, per language."""
     asked = sorted({m["class"] for m in data()["mapping"].values() if "class" in m})
-    named = [c for c in asked if not c.startswith("LTL[")]
+    named = [c for c in asked if not language_class(c).default]
     out = []
     for dfa in languages()[:member_count()]:
         r = attnlogic.classify(dfa, windows=(), classes=named, certificates=False)

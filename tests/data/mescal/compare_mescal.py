@@ -18,6 +18,7 @@ sys.path.insert(0, str(HERE.parent.parent / "definability"))
 
 import attnlogic  # noqa: E402
 from attnlogic.automata.dfa import DFA  # noqa: E402
+from attnlogic.definability.engine.registry import language_class  # noqa: E402
 from attnlogic.kernel.errors import LimitExceeded  # noqa: E402
 
 #: MeSCaL's class → ours: a registered class of classify, or a variety by its identities
@@ -35,6 +36,10 @@ MAPPING = {
     "BPol(DD)": {"class": "DD1", "why": "dot-depth one (Knast's equation)"},
     "PL(ST)": {"class": "LTL[P]", "why": "unary temporal logic with P: R-trivial"},
     "PL(DD)": {"class": "LTL[P,Y]", "why": "unary temporal logic with P and Y"},
+    "SF(MOD)": {"class": "LTL[S,MOD]", "why": "SF(MOD) = FO[<,MOD] (Place–Zeitoun) = the quasi-aperiodic "
+                                            "languages (Barrington–Compton–Straubing–Thérien 1992)"},
+    "PL(MOD⁺)": {"class": "LTL[P,Y,MOD]", "why": "P with the MOD⁺ modalities: the infix in a length class "
+                                                "mod m, or empty (Y); decided here by τ_2s(L) locally R-trivial"},
     "complement PPT": {"class": "SP", "why": "L is downward closed (SP) iff its complement is "
                                              "upward closed (PPT = Pol(ST))"},
     "PPT": {"identities": "[x<1]", "structure": "monoid",
@@ -112,7 +117,7 @@ def main() -> int:
     n = answers["membership"]["languages"]
     langs = [DFA(A, r["table"], 0, r["accepting"]) for r in answers["languages"][:n]]
     theirs = dict(answers["membership"]["answers"], **{"complement PPT": answers["membership"]["complement_PPT"]})
-    named = sorted({m["class"] for m in MAPPING.values() if "class" in m and not m["class"].startswith("LTL[")})
+    named = sorted({m["class"] for m in MAPPING.values() if "class" in m and not language_class(m["class"]).default})
     verdicts = {}
     for i, d in enumerate(langs):
         r = attnlogic.classify(d, windows=(), classes=named, certificates=False)
