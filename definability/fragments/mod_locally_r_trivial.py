@@ -31,12 +31,11 @@ from dataclasses import dataclass, replace
 from ...automata.tagged import tagged_dfa
 from ...kernel.errors import LimitExceeded
 from ...ltl.fragments import LTL_PY
-from ..checks.verify_mod import check_answer, verify_tagged_pair
-from ..contract.classes import LanguageClass
+from ..checks.verify_mod import verify_tagged_pair
 from ..contract.procedure import Context
 from ..values.results import FragmentResult
 from . import locally_r_trivial
-from .quasi_aperiodic import MOD_FORMULA, ModEnriched, divisors, root_mod_certificate, tagged_certificate
+from .quasi_aperiodic import ModEnriched, divisors, mod_class, root_mod_certificate, tagged_certificate
 
 __all__ = ["TaggedPair", "TAGGED_PAIR", "PROCEDURE", "CLASS"]
 
@@ -76,11 +75,10 @@ class ModLocallyRTrivial(ModEnriched):
 
     family = "tagged locally R-trivial"
 
-    def decide(self, cls, context, results) -> FragmentResult:
+    why_not = "not in LTL[S,MOD] ⊇ LTL[P,Y,MOD]: "
+
+    def decide_quasi(self, cls, context, v) -> FragmentResult:
         d, limits = context.dfa, context.limits
-        v, answer = self.stable(cls, context, "not in LTL[S,MOD] ⊇ LTL[P,Y,MOD]: ")
-        if answer is not None:
-            return answer
         top = 2 * v.stable.s
         try:
             for m in divisors(top):
@@ -117,9 +115,8 @@ class ModLocallyRTrivial(ModEnriched):
 
 PROCEDURE = ModLocallyRTrivial()
 #: LTL[P,Y,MOD]: global and 1-local attention with a periodic positional encoding
-CLASS = LanguageClass("LTL[P,Y,MOD]", PROCEDURE, MOD_FORMULA, TAGGED_PAIR, default=False,
-                      inclusions=(("LTL[P,Y]", "LTL[P,Y] ⊆ LTL[P,Y,MOD] (no MOD atom needed)"),
-                                  ("LTL[P,MOD]", "LTL[P,MOD] ⊆ LTL[P,Y,MOD] (P alone)")),
-                      check=lambda dfa, answer, sep="": check_answer(dfa, answer, sep, LTL_PY),
-                      groups=("mod",), summary="past LTL with P, Y and MOD[m,r] atoms: hybrid attention "
-                                               "(global and 1-local heads) with a periodic positional encoding")
+CLASS = mod_class("LTL[P,Y,MOD]", PROCEDURE, TAGGED_PAIR, LTL_PY,
+                  (("LTL[P,Y]", "LTL[P,Y] ⊆ LTL[P,Y,MOD] (no MOD atom needed)"),
+                   ("LTL[P,MOD]", "LTL[P,MOD] ⊆ LTL[P,Y,MOD] (P alone)")),
+                  "past LTL with P, Y and MOD[m,r] atoms: hybrid attention (global and 1-local heads) with a "
+                  "periodic positional encoding")

@@ -22,12 +22,10 @@ from __future__ import annotations
 
 from ...kernel.errors import LimitExceeded
 from ...ltl.fragments import LTL_P
-from ..checks.verify_mod import check_answer
-from ..contract.classes import LanguageClass
 from ..values.results import FragmentResult
 from . import mod_locally_r_trivial, r_trivial
 from .mod_locally_r_trivial import TAGGED_PAIR
-from .quasi_aperiodic import (MOD_FORMULA, ModEnriched, divisors, quasi_verdict, root_mod_certificate,
+from .quasi_aperiodic import (ModEnriched, mod_class, divisors, quasi_verdict, root_mod_certificate,
                               tagged_certificate)
 
 __all__ = ["PROCEDURE", "CLASS"]
@@ -68,8 +66,7 @@ class ModRTrivial(ModEnriched):
 
 PROCEDURE = ModRTrivial()
 #: LTL[P,MOD]: global attention with a periodic positional encoding
-CLASS = LanguageClass("LTL[P,MOD]", PROCEDURE, MOD_FORMULA, TAGGED_PAIR, default=False,
-                      inclusions=(("LTL[P]", "LTL[P] ⊆ LTL[P,MOD] (no MOD atom needed)"),),
-                      check=lambda dfa, answer, sep="": check_answer(dfa, answer, sep, LTL_P),
-                      groups=("mod",), summary="past LTL with P and MOD[m,r] atoms: global attention with a "
-                                               "periodic positional encoding (yes or no with proofs, else undecided)")
+CLASS = mod_class("LTL[P,MOD]", PROCEDURE, TAGGED_PAIR, LTL_P,
+                  (("LTL[P]", "LTL[P] ⊆ LTL[P,MOD] (no MOD atom needed)"),),
+                  "past LTL with P and MOD[m,r] atoms: global attention with a periodic positional encoding "
+                  "(yes or no with proofs, else undecided)")

@@ -360,17 +360,23 @@ class ModEnriched(Procedure):
     def handles(self, fragment) -> bool:
         return False
 
-    @staticmethod
-    def stable(cls, context, why: str):
-        """(the quasi-aperiodicity verdict, None) when L ∈ LTL[S,MOD]; (None, the answer)
-        when not (the periodic family, ``why`` opening its reason) or when undecided."""
+    #: what opens the reason of a "no" proved by the stable semigroup (L ∉ LTL[S,MOD])
+    why_not = ""
+
+    def decide(self, cls, context, results) -> FragmentResult:
+        """Undecided past a limit; "no" with the periodic family when L ∉ LTL[S,MOD] (every
+        MOD-enriched fragment here lies inside it); else :meth:`decide_quasi`."""
         try:
             v = quasi_verdict(context)
         except LimitExceeded as exc:
-            return None, FragmentResult(cls, None, None, None, f"undecided: {exc}")
+            return FragmentResult(cls, None, None, None, f"undecided: {exc}")
         if not v.member:
-            return None, FragmentResult(cls, False, None, v.family, why + v.method)
-        return v, None
+            return FragmentResult(cls, False, None, v.family, self.why_not + v.method)
+        return self.decide_quasi(cls, context, v)
+
+    def decide_quasi(self, cls, context, v) -> FragmentResult:
+        """The answer for a quasi-aperiodic L (``v``: the verdict of the stable semigroup)."""
+        raise NotImplementedError
 
 
 class QuasiAperiodic(ModEnriched):
@@ -378,11 +384,10 @@ class QuasiAperiodic(ModEnriched):
 
     family = "quasi-aperiodic"
 
-    def decide(self, cls, context, results) -> FragmentResult:
+    why_not = "Barrington–Compton–Straubing–Thérien: "
+
+    def decide_quasi(self, cls, context, v) -> FragmentResult:
         d, limits = context.dfa, context.limits
-        v, answer = self.stable(cls, context, "Barrington–Compton–Straubing–Thérien: ")
-        if answer is not None:
-            return answer
         if not context.certificates:
             return FragmentResult(cls, True, None, None, v.method)
         for m in divisors(v.stable.s):
@@ -419,11 +424,20 @@ def quasi_verdict(context: Context) -> QuasiVerdict:
     return context.verdict(_quasi)
 
 
+def mod_class(name: str, procedure, witness: str, temporal, inclusions, summary: str) -> LanguageClass:
+    """The declaration of a MOD-enriched fragment: a formula with MOD atoms for "yes",
+    ``witness`` for "no", its answers checked by :func:`.verify_mod.check_answer` with the
+    fragment's ``temporal`` operators, in the group ``mod``, asked only when named."""
+    return LanguageClass(name, procedure, MOD_FORMULA, witness, default=False, inclusions=inclusions,
+                         check=lambda dfa, answer, sep="": check_answer(dfa, answer, sep, temporal),
+                         groups=("mod",), summary=summary)
+
+
 PROCEDURE = QuasiAperiodic()
-#: LTL[S,MOD] = FO[<,MOD]: masked hard attention with a periodic positional encoding
-CLASS = LanguageClass("LTL[S,MOD]", PROCEDURE, MOD_FORMULA, PERIODIC_FAMILY, default=False,
-                      inclusions=(("LTL[S]", "LTL[S] ⊆ LTL[S,MOD] (no MOD atom needed)"),
-                                  ("LTL[P,Y,MOD]", "LTL[P,Y,MOD] ⊆ LTL[S,MOD] (P and Y are definable with S)")),
-                      check=lambda dfa, answer, sep="": check_answer(dfa, answer, sep, LTL_S),
-                      groups=("mod",), summary="past LTL with MOD[m,r] atoms = FO[<,MOD] = quasi-aperiodic: "
-                                               "masked hard attention with a periodic positional encoding")
+#: LTL[S,MOD] = FO[<,MOD]: masked hard attention with a periodic positional encoding; the
+#: inclusions LTL[S] ⊆ LTL[S,MOD] (no MOD atom needed) and LTL[P,Y,MOD] ⊆ LTL[S,MOD]
+CLASS = mod_class("LTL[S,MOD]", PROCEDURE, PERIODIC_FAMILY, LTL_S, (
+    ("LTL[S]", "LTL[S] ⊆ LTL[S,MOD] (no MOD atom needed)"),
+    ("LTL[P,Y,MOD]", "LTL[P,Y,MOD] ⊆ LTL[S,MOD] (P and Y are definable with S)")),
+    "past LTL with MOD[m,r] atoms = FO[<,MOD] = quasi-aperiodic: masked hard attention with a periodic "
+    "positional encoding")
