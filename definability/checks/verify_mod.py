@@ -215,7 +215,7 @@ def check_answer(dfa, answer: dict, sep: str, fragment: Fragment) -> Check:
     if member is True:
         cert = answer.get("certificate")
         if not isinstance(cert, dict) or "formula" not in cert:
-            if fragment.since:                       # LTL[S,MOD]: the theorem, re-decided
+            if "S" in fragment.operators:            # LTL[S,MOD]: the theorem, re-decided
                 if stable_aperiodic(dfa):
                     return Check(True, "no formula printed; the stable semigroup η(A^s), re-computed here "
                                        "from the DFA, is aperiodic: L ∈ FO[<,MOD] = LTL[S,MOD] "
@@ -229,7 +229,7 @@ def check_answer(dfa, answer: dict, sep: str, fragment: Fragment) -> Check:
         if not isinstance(wit, dict):
             return Check(False, "the answer is 'no' without a witness")
         if wit.get("kind") == "tagged pair":
-            if fragment.since:           # τ_2s(L) ∉ LTL[P,Y] says nothing of LTL[S,MOD]
+            if "S" in fragment.operators:   # τ_2s(L) ∉ LTL[P,Y] says nothing of LTL[S,MOD]
                 return Check(False, "a tagged pair proves a 'no' of LTL[P,Y,MOD] (and LTL[P,MOD]) only")
             return verify_tagged_pair(dfa, wit, sep)
         return verify_family(dfa, wit, sep)
