@@ -58,6 +58,10 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("LTL[S,MOD]", "fragments.quasi_aperiodic"),
     ("LTL[P,Y,MOD]", "fragments.mod_locally_r_trivial"),
     ("LTL[P,MOD]", "fragments.mod_r_trivial"),
+    # the group-based classes, by their identities
+    ("GR", "varieties.group_languages"),
+    ("AMT", "varieties.alphabet_modulo"),
+    ("COM", "varieties.commutative"),
 )
 
 

@@ -629,7 +629,7 @@ class DeciderProcedure(IdentityProcedure):
 
 
 def identity_class(identities, monoid: bool = True, name: str | None = None, default: bool = False,
-                   inclusions=(), family: str = "identities") -> LanguageClass:
+                   inclusions=(), family: str = "identities", summary: str = "") -> LanguageClass:
     """A :class:`~.classes.LanguageClass` of the languages whose syntactic monoid
     (``monoid=True``) or semigroup satisfies ``identities``; named ``name`` or by the
     identities as written (with `` (semigroup)`` for a semigroup variety).  Pass it to
@@ -638,5 +638,5 @@ def identity_class(identities, monoid: bool = True, name: str | None = None, def
     if name is None:
         name = ids.text.strip() + ("" if monoid else " (semigroup)")
     return LanguageClass(name, IdentityProcedure(ids, bool(monoid), family), IDENTITY_CHECK, IDENTITY_PAIR,
-                         inclusions=tuple(inclusions), default=default)
+                         inclusions=tuple(inclusions), default=default, summary=summary)
 

@@ -119,13 +119,15 @@ def test_the_class_help_is_read_from_the_registry(monkeypatch):
     monkeypatch.setattr(registry, "CLASSES", [*registry.CLASSES, extra])
     text = _help("classify").replace("- ", "-")       # argparse wraps after hyphens too
     mod = ", ".join(c.name for c in registry.CLASSES if "mod" in c.groups)
-    tier = [c.name for c in registry.CLASSES if "subregular" in c.groups][-1]
-    assert (f"{tier}, {mod}, XYZ-TEST-CLASS, or subregular for all of them but {mod}, XYZ-TEST-CLASS, "
+    named = [c for c in registry.CLASSES[:-1] if not c.default]
+    tier = [c.name for c in named if "subregular" in c.groups][-1]
+    others = ", ".join(c.name for c in named if "subregular" not in c.groups)    # after the last subregular one
+    assert (f"{tier}, {others}, XYZ-TEST-CLASS, or subregular for all of them but {others}, XYZ-TEST-CLASS, "
             f"or mod for {mod};") in text
     assert "XYZ-TEST-CLASS [tier,k] = a class of the test" in text
     # its group is read from its declaration too
     monkeypatch.setattr(registry, "CLASSES", [*registry.CLASSES[:-1], dataclasses.replace(extra, groups=("subregular",))])
-    assert (f"{tier}, {mod}, XYZ-TEST-CLASS, or subregular for all of them but {mod}, or mod for {mod};"
+    assert (f"{tier}, {others}, XYZ-TEST-CLASS, or subregular for all of them but {others}, or mod for {mod};"
             in _help("classify").replace("- ", "-"))
 
 
