@@ -477,6 +477,35 @@ class ShortestWords(Sequence):
         return word[::-1]
 
 
+def product_successors(t1: np.ndarray, t2: np.ndarray) -> np.ndarray:
+    """The transition table of the product of two complete DFAs over one alphabet: the pair
+    (p, q) is node p·n2 + q, and (p, q)·a = (p·a, q·a)."""
+    t1, t2 = np.asarray(t1), np.asarray(t2)
+    n2 = t2.shape[0]
+    P, Q = np.divmod(np.arange(t1.shape[0] * n2), n2)
+    return np.stack([t1[P, a] * n2 + t2[Q, a] for a in range(t1.shape[1])], axis=1)
+
+
+def bfs_levels(succ: np.ndarray, start: int):
+    """The breadth-first levels (arrays of nodes, sorted) of the graph ``succ`` (node ×
+    letter → node) from ``start``, by levels in numpy; their union is the reachable set."""
+    seen = np.zeros(len(succ), dtype=bool)
+    seen[start] = True
+    frontier = np.array([start])
+    while len(frontier):
+        yield frontier
+        nxt = np.unique(succ[frontier].reshape(-1))
+        frontier = nxt[~seen[nxt]]
+        seen[frontier] = True
+
+
+def reachable(succ: np.ndarray, start: int) -> np.ndarray:
+    """The nodes of the graph ``succ`` reachable from ``start``, as a Boolean mask."""
+    seen = np.zeros(len(succ), dtype=bool)
+    seen[np.concatenate(list(bfs_levels(succ, start)))] = True
+    return seen
+
+
 def shortest_words_from(table: np.ndarray, source: int) -> ShortestWords:
     """For every state, a shortlex-least word (list of letter indices) leading there from
     ``source``, or None if unreachable (breadth-first, letters in order: the first path to

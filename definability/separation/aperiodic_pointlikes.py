@@ -62,7 +62,7 @@ from math import gcd
 import numpy as np
 
 from ...automata.dfa import DFA
-from ...automata.graphs import shortest_words_from
+from ...automata.graphs import bfs_levels, product_successors, reachable, shortest_words_from
 from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits, require_memory
@@ -200,28 +200,9 @@ def _verified_by_verify(pair: PumpedPair, d1: DFA, d2: DFA) -> bool:
     return True
 
 
-def _pair_graph(d1: DFA, d2: DFA):
-    n1, n2, m = d1.n_states, d2.n_states, d1.transitions.shape[1]
-    P, Q = np.divmod(np.arange(n1 * n2), n2)
-    succ = np.stack([d1.transitions[P, a] * n2 + d2.transitions[Q, a] for a in range(m)], axis=1)
-    return succ
-
-
-def _levels(succ: np.ndarray, start: int):
-    """The breadth-first levels (arrays of nodes) of the graph ``succ`` from ``start``."""
-    seen = np.zeros(len(succ), dtype=bool)
-    seen[start] = True
-    frontier = np.array([start])
-    while len(frontier):
-        yield frontier
-        nxt = np.unique(succ[frontier].reshape(-1))
-        frontier = nxt[~seen[nxt]]
-        seen[frontier] = True
-
-
 def _word_to(succ: np.ndarray, start: int, targets: np.ndarray):
     """A shortest word from ``start`` to a node with ``targets`` True, or None."""
-    for level in _levels(succ, start):
+    for level in bfs_levels(succ, start):
         hits = level[targets[level]]
         if len(hits):
             return tuple(shortest_words_from(succ, start)[int(hits[0])])
@@ -256,11 +237,10 @@ def pumped_pair(d1: DFA, d2: DFA, limits: Limits | None = None,
     if n1 * n2 > limits.type_states:
         raise LimitExceeded("pairs of states of the two DFAs (the pumped pair)", limits.type_states,
                             "raise limit", ("limit",))
-    succ = _pair_graph(d1, d2)
+    succ = product_successors(d1.transitions, d2.transitions)
     start = int(d1.initial) * n2 + int(d2.initial)
     final = np.outer(d1.accepting, d2.accepting).reshape(-1)
-    reach = np.zeros(n1 * n2, dtype=bool)
-    reach[np.concatenate(list(_levels(succ, start)))] = True
+    reach = reachable(succ, start)
     co = DFA._trusted(d1.alphabet, succ, start, final).coreachable()
     co2 = co.reshape(n1, n2)
     reach2 = reach.reshape(n1, n2)
@@ -627,7 +607,7 @@ def candidate_separator(d1: DFA, d2: DFA, limits: Limits,
     candidates: none and all of the free pairs (L1 and A* ∖ L2), then each one added or left
     out, then the rest by the number chosen, at most ``candidates``."""
     n2, m = d2.n_states, d1.transitions.shape[1]
-    succ = _pair_graph(d1, d2)
+    succ = product_successors(d1.transitions, d2.transitions)
     start = int(d1.initial) * n2 + int(d2.initial)
     order = {start: 0}
     todo = [start]

@@ -47,6 +47,7 @@ from itertools import combinations
 import numpy as np
 
 from ...automata.dfa import DFA
+from ...automata.graphs import product_successors, reachable
 from ...automata.operations import complement, intersection, is_empty, is_subset, shortest_accepted
 from ...automata.sources import as_dfa, load_language
 from ...kernel.errors import InputError, LimitExceeded
@@ -810,12 +811,12 @@ def _r_trivial_family(d1: DFA, d2: DFA, limit: int):
     if size > limit:
         raise LimitExceeded("pairs of states of the two DFAs (the R-trivial family)", limit, "raise limit",
                             ("limit",))
-    P, Q = np.divmod(np.arange(size), n2)
-    succ = np.stack([d1.transitions[P, a] * n2 + d2.transitions[Q, a] for a in range(m)], axis=1)
+    P, Q = np.divmod(np.arange(size), n2)                       # the node p·n2 + q is the pair (p, q)
+    succ = product_successors(d1.transitions, d2.transitions)
     rows = np.repeat(np.arange(size), m)
     graph = csr_matrix((np.ones(size * m, dtype=np.int8), (rows, succ.reshape(-1))), shape=(size, size))
     start = int(d1.initial) * n2 + int(d2.initial)
-    reach = _forward(succ, start)
+    reach = reachable(succ, start)
     co = co_reachable(succ, np.outer(d1.accepting, d2.accepting).reshape(-1))    # pairs that lead into F1 × F2
     _, label = connected_components(graph, directed=True, connection="strong")
     counts = np.bincount(label, minlength=size)
@@ -935,18 +936,6 @@ class WindowFamily:
     def to_json(self, alphabet) -> dict:
         return {"kind": "window family", **{name: _word(alphabet, v) for name, v in
                                             zip("xzywu", (self.x, self.z, self.y, self.w, self.u))}}
-
-
-def _forward(succ: np.ndarray, start: int) -> np.ndarray:
-    """The nodes reachable from ``start`` in the graph ``succ`` (node × letter → node)."""
-    seen = np.zeros(succ.shape[0], dtype=bool)
-    seen[start] = True
-    frontier = np.array([start])
-    while len(frontier):
-        nxt = np.unique(succ[frontier].reshape(-1))
-        frontier = nxt[~seen[nxt]]
-        seen[frontier] = True
-    return seen
 
 
 # ---------------------------------------------------------------------------------------------
