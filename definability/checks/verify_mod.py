@@ -21,9 +21,22 @@ formula and the words alone — no decider, no semigroup enumeration of the pack
   separates the pair is the theorem of the docs (Ehrenfeucht–Fraïssé on the tagged words).
   The pairs for m = 1 … TAGGED_WITNESS_MODULI and n = 0, 1 are also run on the DFA, and the
   example pair printed must be the family's pair for m = 1, n = 0.
+* a "no" of LTL[P,MOD] by a counter pair family (:func:`verify_counter_family`): a state c
+  (reached by ``prefix``) with two letters a, b whose successors c·a, c·b differ (the
+  ``suffix`` accepted from exactly one), words ``back_a``: c·a → c and ``back_b``: c·b → c,
+  and loops at c whose lengths have a gcd g dividing |a back_a| and |b back_b|.  For every
+  modulus m and depth n the pair prefix·a·(X Y)^n·suffix, prefix·a·(X Y)^n·X·suffix with
+  X = back_a ℓ b, Y = back_b ℓ' a (ℓ, ℓ' products of the loops making |X| ≡ |Y| ≡ 0 mod m,
+  :func:`counter_family_pair`) ends in c·a·suffix and in c·b·suffix: one in L, one not; no
+  LTL[P,MOD] formula of P-depth ≤ n with moduli dividing m separates them (docs §12.4).
+  ``verify --class 'LTL[P,MOD]'`` of a "yes" printed without a formula re-decides the
+  theorem of §12.4 here (:func:`counters_hold`: every state has at most one successor in
+  its own strongly connected component, by reachability sets).
 """
 
 from __future__ import annotations
+
+from math import gcd
 
 from ...automata.minimize import minimize
 from ...automata.tagged import tagged_dfa
@@ -38,7 +51,7 @@ from ...ltl.fragments import Fragment
 from .verify import Check, verify_formula, verify_identity_check
 
 __all__ = ["verify_mod_formula", "verify_family", "stability_index", "stable_aperiodic", "verify_tagged_pair",
-           "check_answer",
+           "check_answer", "counter_family_pair", "verify_counter_family", "counters_hold", "COUNTER_FAMILY",
            "TAGGED_WITNESS_MODULI"]
 
 #: the moduli whose family pairs are also run on the DFA (kernel/limits.py)
@@ -204,6 +217,120 @@ def verify_tagged_pair(dfa, wit: dict, sep: str = "") -> Check:
                        f"multiple of 2s = {2 * s}: L ∉ LTL[P,Y,MOD] (docs)")
 
 
+#: the witness kind of a "no" of LTL[P,MOD] (:func:`verify_counter_family`)
+COUNTER_FAMILY = "counter pair family"
+
+
+def _loop_counts(lengths, target: int, m: int) -> list[int]:
+    """Counts k_i ≥ 0 with Σ k_i·lengths[i] ≡ target (mod m), fewest loops in all (breadth
+    first over Z_m); ValueError when no such counts exist."""
+    target %= m
+    how: dict = {0: None}
+    frontier = [0]
+    while frontier and target not in how:
+        nxt = []
+        for r in frontier:
+            for i, n in enumerate(lengths):
+                x = (r + n) % m
+                if x not in how:
+                    how[x] = (r, i)
+                    nxt.append(x)
+        frontier = nxt
+    if target not in how:
+        raise ValueError(f"no product of the loops has a length ≡ {target} (mod {m})")
+    counts, r = [0] * len(lengths), target
+    while how[r] is not None:
+        r, i = how[r]
+        counts[i] += 1
+    return counts
+
+
+def counter_family_pair(prefix, a, b, back_a, back_b, loops, suffix, m: int, n: int) -> tuple[tuple, tuple]:
+    """The pair of a counter pair family for modulus m and depth n (module docstring):
+    prefix·a·(X Y)^n·suffix and prefix·a·(X Y)^n·X·suffix, X = back_a ℓ b and
+    Y = back_b ℓ' a with |X| ≡ |Y| ≡ 0 (mod m)."""
+    lengths = [len(x) for x in loops]
+
+    def padded(back, letter):
+        counts = _loop_counts(lengths, -(len(back) + 1), m)
+        return tuple(back) + tuple(x for loop, k in zip(loops, counts) for _ in range(k) for x in loop) + (letter,)
+
+    X, Y = padded(back_a, b), padded(back_b, a)
+    head = tuple(prefix) + (a,) + (X + Y) * n
+    return head + tuple(suffix), head + X + tuple(suffix)
+
+
+def verify_counter_family(dfa, wit: dict, sep: str = "") -> Check:
+    """Whether ``wit`` (the JSON of a counter pair family) proves L(dfa) ∉ LTL[P,MOD]
+    (module docstring): every claim on the DFA's transitions, then the pairs for
+    m = 1 … TAGGED_WITNESS_MODULI and n = 0, 1, 2 run on the DFA."""
+    dfa = as_dfa(dfa)
+    A = dfa.alphabet
+    word = lambda text: split_word(str(text), A, commas=bool(sep)) if text != "" else []    # noqa: E731
+    try:
+        p, ba, bb, z = (word(wit[k]) for k in ("prefix", "back_a", "back_b", "suffix"))
+        loops = [word(x) for x in wit["loops"]]
+        a, b = str(wit["a"]), str(wit["b"])
+    except (KeyError, TypeError, ValueError) as exc:
+        return Check(False, f"the witness is malformed: {exc}")
+    if a not in A or b not in A or set(p + ba + bb + z + [x for loop in loops for x in loop]) - set(A):
+        return Check(False, "the witness names letters that are not in the alphabet")
+    T = {tuple(w): _transformation(dfa, w) for w in [p, ba, bb, z, [a], [b]] + loops}
+    c = T[tuple(p)][dfa.initial]
+    ta, tb = T[(a,)][c], T[(b,)][c]
+    if T[tuple(ba)][ta] != c or T[tuple(bb)][tb] != c:
+        return Check(False, "back_a does not lead from c·a back to c, or back_b from c·b")
+    if not loops or any(not loop or T[tuple(loop)][c] != c for loop in loops):
+        return Check(False, "the loops must be non-empty words leading from c back to c")
+    g = 0
+    for loop in loops:
+        g = gcd(g, len(loop))
+    if (len(ba) + 1) % g or (len(bb) + 1) % g:
+        return Check(False, f"the gcd {g} of the loops' lengths does not divide |a back_a| = {len(ba) + 1} "
+                            f"and |b back_b| = {len(bb) + 1}")
+    acc = dfa.accepting
+    if bool(acc[T[tuple(z)][ta]]) == bool(acc[T[tuple(z)][tb]]):
+        return Check(False, "the suffix does not separate c·a from c·b")
+    args = (p, a, b, ba, bb, loops, z)
+    first = counter_family_pair(*args, 1, 0)
+    if sorted(first) != sorted([tuple(word(wit["accepted"])), tuple(word(wit["rejected"]))]):
+        return Check(False, "accepted/rejected are not the family's pair for m = 1, n = 0")
+    if not dfa.accepts(word(wit["accepted"])) or dfa.accepts(word(wit["rejected"])):
+        return Check(False, "the accepted word is not in L or the rejected word is")
+    ran = 0
+    for m in range(1, TAGGED_WITNESS_MODULI + 1):
+        for n in (0, 1, 2):
+            x, y = counter_family_pair(*args, m, n)
+            if (len(y) - len(x)) % m or len(x) > MAX_RUN_LENGTH:      # pragma: no cover - arithmetic
+                return Check(False, f"the pair for m = {m}, n = {n} is malformed")
+            if dfa.accepts(list(x)) == dfa.accepts(list(y)):
+                return Check(False, f"the pair for m = {m}, n = {n} is not separated by L")
+            ran += 1
+    return Check(True, f"c·a ≠ c·b lie in one component with loops at c of gcd {g} dividing |a back_a| and "
+                       f"|b back_b|: for every modulus m and depth n the pair prefix·a·(XY)^n·suffix, "
+                       f"prefix·a·(XY)^n·X·suffix (|X| ≡ |Y| ≡ 0 mod m) ends in c·a·suffix and c·b·suffix, one "
+                       f"in L and one not ({ran} pairs also run on the DFA); no LTL[P,MOD] formula of P-depth "
+                       "≤ n with moduli dividing m separates them (docs)")
+
+
+def counters_hold(dfa) -> bool:
+    """Whether every state of the minimal DFA of L(dfa) has at most one successor in its own
+    strongly connected component (recomputed here by reachability sets): L ∈ LTL[P,MOD] by
+    the theorem of docs §12.4."""
+    d = minimize(as_dfa(dfa))
+    table = [sorted({int(r) for r in row}) for row in d.transitions]
+    reach = []
+    for q in range(len(table)):
+        seen, todo = {q}, [q]
+        while todo:
+            for r in table[todo.pop()]:
+                if r not in seen:
+                    seen.add(r)
+                    todo.append(r)
+        reach.append(seen)
+    return all(sum(1 for r in table[q] if q in reach[r]) <= 1 for q in range(len(table)))
+
+
 def _certificate_formula(cert: dict) -> Formula:
     return parse(str(cert["formula"]))          # the whole text, definitions included
 
@@ -221,6 +348,12 @@ def check_answer(dfa, answer: dict, sep: str, fragment: Fragment) -> Check:
                                        "from the DFA, is aperiodic: L ∈ FO[<,MOD] = LTL[S,MOD] "
                                        "(Barrington–Compton–Straubing–Thérien)")
                 return Check(False, "the stable semigroup η(A^s) has a non-trivial group: L ∉ LTL[S,MOD]")
+            if fragment.operators <= {"P"}:       # LTL[P,MOD]: the theorem of docs §12.4, re-decided
+                if counters_hold(dfa):
+                    return Check(True, "no formula printed; every state of the minimal DFA has at most one "
+                                       "successor in its own component (re-computed here): L ∈ LTL[P,MOD]")
+                return Check(False, "a state of the minimal DFA has two successors in its own component: "
+                                    "L ∉ LTL[P,MOD]")
             return Check(False, "the answer is 'yes' without a formula: nothing to check here "
                                 "(classify with larger budgets)")
         return verify_mod_formula(dfa, fragment, _certificate_formula(cert))
@@ -228,6 +361,10 @@ def check_answer(dfa, answer: dict, sep: str, fragment: Fragment) -> Check:
         wit = answer.get("witness")
         if not isinstance(wit, dict):
             return Check(False, "the answer is 'no' without a witness")
+        if wit.get("kind") == COUNTER_FAMILY:
+            if not fragment.operators <= {"P"}:
+                return Check(False, "a counter pair family proves a 'no' of LTL[P,MOD] only")
+            return verify_counter_family(dfa, wit, sep)
         if wit.get("kind") == "tagged pair":
             if "S" in fragment.operators:   # τ_2s(L) ∉ LTL[P,Y] says nothing of LTL[S,MOD]
                 return Check(False, "a tagged pair proves a 'no' of LTL[P,Y,MOD] (and LTL[P,MOD]) only")

@@ -1,72 +1,184 @@
 """LTL[P,MOD]: past LTL with P and MOD[m,r] atoms = global (fixed-precision softmax)
-attention with a periodic positional encoding (docs/decision-procedures.md, "Periodic
-positional encodings").
+attention with a periodic positional encoding (docs/decision-procedures.md §12.4, where the
+theorem below is proved).
 
-Not decided in general: the route of LTL[P,Y,MOD] needs Y to tell that the tags of τ_m(w)
-follow each other (the tagged words τ_m(A*) are not in LTL[P] over A × Z_m), so here
-"τ_m(L) ∈ LTL[P]" is sufficient but not necessary, and no bound on m is proved.  What is
-answered, each with its proof:
+Theorem: L ∈ LTL[P,MOD] iff every state of the minimal DFA of L has at most one successor
+inside its own strongly connected component — every component is a single state (with or
+without loops) or a simple cycle that the letters staying inside it go round (a *counter*).
+It is the MOD analogue of "partially ordered" for LTL[P] (every component one state), and
+the automaton form of Place and Zeitoun's characterisation of PL(MOD) (the MOD-kernel of the
+syntactic morphism R-trivial), which MeSCaL tests as "the Stallings folding of each
+component by MOD identifies no two states".
 
-* "no" when L ∉ LTL[S,MOD] ⊇ LTL[P,MOD] (the periodic family of :mod:`.quasi_aperiodic`),
-  or L ∉ LTL[P,Y,MOD] ⊇ LTL[P,MOD] (its tagged pair: :mod:`.mod_locally_r_trivial`);
-* "yes" with a formula, checked exactly, for the first divisor m of 2s (s the stability
-  index) that gives one: MOD atoms at the root only
-  (:func:`.quasi_aperiodic.root_mod_certificate`: ⋁_ρ MOD[m,ρ] ∧ ψ_ρ, ψ_ρ ∈ LTL[P]), or the
-  LTL[P] formula of a tagged language K with K ∩ τ_m(A*) = τ_m(L) — the DFA that believes
-  the tags, or τ_m(L) itself — untagged (:func:`.quasi_aperiodic.tagged_certificate`);
-* "undecided" otherwise (a language may need a modulus beyond 2s or MOD atoms under P
-  that neither construction finds).
+Deciding is linear in the DFA (:func:`decide_counters`, on the components of the
+classification's context).  "Yes": the formula of :func:`..certify.counter_formula.counter_formula`
+(the run's entries into the components, each exact, with P, letters and MOD atoms), checked
+exactly; when it is beyond the check's budget, "yes" without a formula (``verify`` then
+re-decides the theorem from scratch, :func:`..checks.verify_mod.counters_hold`).  "No": a
+:class:`CounterFamily` — a state c with two letters a, b whose successors c·a ≠ c·b lie in
+the component of c, words back from each to c, loops at c whose lengths have the
+component's period as gcd, and a suffix separating c·a from c·b; for every modulus m and
+P-depth n it gives a pair of words, one in L and one not, that no formula of P-depth ≤ n
+with moduli dividing m separates (checked by :func:`..checks.verify_mod.verify_counter_family`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from math import gcd
+
+import numpy as np
+
+from ...automata.graphs import distinguishing_suffix, shortest_words_from, word_between
 from ...kernel.errors import LimitExceeded
 from ...ltl.fragments import LTL_P
+from ..certify.counter_formula import counter_formula
+from ..checks.verify_mod import COUNTER_FAMILY, counter_family_pair, verify_mod_formula
+from ..contract.procedure import Context
 from ..values.results import FragmentResult
-from . import mod_locally_r_trivial, r_trivial
-from .mod_locally_r_trivial import TAGGED_PAIR
-from .quasi_aperiodic import (ModEnriched, mod_class, divisors, quasi_verdict, root_mod_certificate,
-                              tagged_certificate)
+from .quasi_aperiodic import ModEnriched, ModFormula, PairFamily, mod_class
 
-__all__ = ["PROCEDURE", "CLASS"]
+__all__ = ["CounterFamily", "CounterVerdict", "decide_counters", "PROCEDURE", "CLASS"]
+
+
+@dataclass(frozen=True)
+class CounterFamily(PairFamily):
+    """The witness of L ∉ LTL[P,MOD] (module docstring): ``prefix`` leads to c, the letters
+    ``a`` and ``b`` to c·a ≠ c·b in the component of c, ``back_a`` and ``back_b`` back to c,
+    ``loops`` at c (gcd of their lengths dividing |a back_a| and |b back_b|), ``suffix``
+    accepted from exactly one of c·a, c·b; ``accepted``/``rejected``: the pair for m = 1,
+    n = 0.  Words are tuples of letters."""
+
+    prefix: tuple
+    a: str
+    b: str
+    back_a: tuple
+    back_b: tuple
+    loops: tuple
+    suffix: tuple
+    accepted: tuple
+    rejected: tuple
+
+    def pair(self, m: int, n: int) -> tuple[tuple, tuple]:
+        """The pair for modulus m and P-depth n (:func:`..checks.verify_mod.counter_family_pair`)."""
+        return counter_family_pair(self.prefix, self.a, self.b, self.back_a, self.back_b, self.loops,
+                                   self.suffix, m, n)
+
+    def text(self, sep: str = "", indent: str = "") -> str:
+        j = lambda w: sep.join(w) or "ε"                     # noqa: E731
+        return (f"c = δ(q0, {j(self.prefix)}) has successors c·{self.a} ≠ c·{self.b} in its own component "
+                f"(back to c by {j(self.back_a)}, {j(self.back_b)}; loops {', '.join(map(j, self.loops))}), "
+                f"separated by {j(self.suffix)}: for every modulus m and P-depth n, "
+                f"p·{self.a}·(XY)^n·s vs p·{self.a}·(XY)^n·X·s with |X| ≡ |Y| ≡ 0 mod m")
+
+    def to_json(self, sep: str = "") -> dict:
+        j = sep.join
+        return {"kind": COUNTER_FAMILY, "prefix": j(self.prefix), "a": self.a, "b": self.b,
+                "back_a": j(self.back_a), "back_b": j(self.back_b), "loops": [j(x) for x in self.loops],
+                "suffix": j(self.suffix), "accepted": j(self.accepted), "rejected": j(self.rejected),
+                "family": "for modulus m and P-depth n: prefix·a·(X Y)^n·suffix and prefix·a·(X Y)^n·X·suffix, "
+                          "X = back_a ℓ b, Y = back_b ℓ' a with ℓ, ℓ' products of the loops making |X| ≡ |Y| "
+                          "≡ 0 mod m: one in L, one not, and no LTL[P,MOD] formula of P-depth ≤ n with moduli "
+                          "dividing m separates them"}
+
+
+@dataclass(frozen=True)
+class CounterVerdict:
+    """``member`` (every component a counter), and the family when not."""
+
+    member: bool
+    family: CounterFamily | None
+    method: str
+
+
+def _family(dfa, comp, c: int, a: int, b: int) -> CounterFamily:
+    """The counter pair family at the state c with letters a, b (c·a ≠ c·b in its component)."""
+    table = np.asarray(dfa.transitions)
+    rows = table.tolist()
+    letters = dfa.alphabet
+    ta, tb = rows[c][a], rows[c][b]
+    to_c = lambda q: word_between(table, q, c)            # noqa: E731 - inside one component
+    from_c = shortest_words_from(table, c)
+    loops, g = [], 0
+    for v in range(len(rows)):                            # one loop through each edge of the component
+        if comp[v] != comp[c]:
+            continue
+        for x, w in enumerate(rows[v]):
+            if comp[w] == comp[c]:
+                loop = list(from_c[v]) + [x] + to_c(w)
+                if gcd(g, len(loop)) != g:
+                    loops.append(loop)
+                    g = gcd(g, len(loop))
+    z = distinguishing_suffix(table, np.asarray(dfa.accepting, dtype=bool), ta, tb)
+    L = lambda word: tuple(letters[x] for x in word)       # noqa: E731
+    prefix = L(shortest_words_from(table, dfa.initial)[c])
+    args = (prefix, letters[a], letters[b], L(to_c(ta)), L(to_c(tb)), tuple(L(x) for x in loops), L(z))
+    x, y = counter_family_pair(*args, 1, 0)
+    accepted, rejected = (x, y) if dfa.accepts(list(x)) else (y, x)
+    return CounterFamily(*args, accepted, rejected)
+
+
+def decide_counters(dfa, sccs) -> CounterVerdict:
+    """Whether every state of the minimal DFA has at most one successor in its own component
+    (the theorem of the module docstring), with the witness family when not."""
+    comp = sccs.component.tolist()
+    rows = np.asarray(dfa.transitions).tolist()
+    for c, row in enumerate(rows):
+        seen: dict = {}
+        for a, r in enumerate(row):
+            if comp[r] != comp[c]:
+                continue
+            if seen and r not in seen:
+                b = next(iter(seen.values()))
+                fam = _family(dfa, comp, c, b, a)
+                return CounterVerdict(False, fam, f"state {c} has two successors in its own component "
+                                                  f"(by {dfa.alphabet[b]} and {dfa.alphabet[a]}): not a counter")
+            seen.setdefault(r, a)
+    return CounterVerdict(True, None, f"every component of the {len(rows)}-state minimal DFA is a counter "
+                                      "(a single state or a cycle the letters staying in it go round)")
+
+
+def _counters(context: Context) -> CounterVerdict:
+    return decide_counters(context.dfa, context.sccs)
 
 
 class ModRTrivial(ModEnriched):
-    """LTL[P,MOD]: yes with a formula, no by LTL[P,Y,MOD], else undecided (module docstring)."""
+    """LTL[P,MOD]: every component of the minimal DFA a counter (module docstring)."""
 
-    family = "tagged R-trivial"
+    family = "counter components"
 
     def decide(self, cls, context, results) -> FragmentResult:
-        larger = mod_locally_r_trivial.PROCEDURE.decide(cls, context, results)
-        if larger.member is not True:
-            if larger.member is False:
-                return FragmentResult(cls, False, None, larger.witness,
-                                      "not in LTL[P,Y,MOD] ⊇ LTL[P,MOD]: " + larger.method)
-            return larger
-        d, limits = context.dfa, context.limits
-        v = quasi_verdict(context)
+        v = context.verdict(_counters)
+        if not v.member:
+            return FragmentResult(cls, False, None, v.family, v.method)
+        if not context.certificates:
+            return FragmentResult(cls, True, None, None, v.method)
+        d = context.dfa
+        f = counter_formula(d)
         try:
-            for m in divisors(2 * v.stable.s):
-                if m > 1:
-                    cert = root_mod_certificate(d, m, LTL_P, r_trivial.PROCEDURE, limits, LTL_P)
-                    if cert is not None:
-                        return FragmentResult(cls, True, None, None, f"formula at modulus {m}: {cert.how}",
-                                              certificate=cert)
-                cert = tagged_certificate(d, m, LTL_P, r_trivial.PROCEDURE, limits, LTL_P,
-                                          f"LTL[P] formula of a tagged language agreeing with τ_{m}(L), untagged")
-                if cert is not None:
-                    return FragmentResult(cls, True, None, None, f"formula at modulus {m}: {cert.how}",
-                                          certificate=cert)
+            check = verify_mod_formula(d, LTL_P, f, state_limit=context.limits.check_states)
         except LimitExceeded as exc:
-            return FragmentResult(cls, None, None, None, f"undecided: {exc}")
-        return FragmentResult(cls, None, None, None, f"undecided: in LTL[P,Y,MOD], and no LTL[P,MOD] formula "
-                              f"found with moduli dividing 2s = {2 * v.stable.s} (MOD at the root, or τ_m(L) "
-                              "R-trivial); LTL[P,MOD] is not decided in general (docs)")
+            return FragmentResult(cls, True, None, None, f"{v.method}; no formula: {exc} (the verdict is "
+                                                         "proved by the components)")
+        if not check.valid:                                   # pragma: no cover - a bug
+            raise AssertionError(f"the counter formula fails its check: {check.reason}")
+        moduli = sorted({g.m for g in f.subformulas() if g.symbol == "MOD"})
+        cert = ModFormula(f, _lcm(moduli), "the run's entries into the counter components, with P and MOD atoms",
+                          check.reason)
+        return FragmentResult(cls, True, None, None, f"{v.method}; formula with moduli {moduli or [1]}",
+                              certificate=cert)
+
+
+def _lcm(ns) -> int:
+    out = 1
+    for n in ns:
+        out = out * n // gcd(out, n)
+    return out
 
 
 PROCEDURE = ModRTrivial()
 #: LTL[P,MOD]: global attention with a periodic positional encoding
-CLASS = mod_class("LTL[P,MOD]", PROCEDURE, TAGGED_PAIR, LTL_P,
+CLASS = mod_class("LTL[P,MOD]", PROCEDURE, COUNTER_FAMILY, LTL_P,
                   (("LTL[P]", "LTL[P] ⊆ LTL[P,MOD] (no MOD atom needed)"),),
                   "past LTL with P and MOD[m,r] atoms: global attention with a periodic positional encoding "
-                  "(yes or no with proofs, else undecided)")
+                  "(every component of the minimal DFA a counter)")

@@ -65,7 +65,7 @@ from ..contract.procedure import Context, Procedure
 from ..values.results import FragmentResult
 from . import aperiodic
 
-__all__ = ["StableSemigroup", "stable_semigroup", "PeriodicFamily", "ModFormula", "decide_quasi_aperiodic",
+__all__ = ["PairFamily", "StableSemigroup", "stable_semigroup", "PeriodicFamily", "ModFormula", "decide_quasi_aperiodic",
            "MOD_FORMULA", "PERIODIC_FAMILY", "tagged_certificate", "ModEnriched", "divisors", "quasi_verdict", "root_mod_certificate", "PROCEDURE", "CLASS"]
 
 #: certificate kind: a formula of past LTL with MOD[m,r] atoms, checked exactly on the DFA
@@ -115,8 +115,17 @@ def stable_semigroup(S, steps: int = STABILITY_STEPS) -> StableSemigroup:
         k += 1
 
 
+class PairFamily:
+    """What the witness families of the MOD-enriched fragments share: their example pair
+    (``accepted``, ``rejected``) summed up."""
+
+    def summary(self, sep: str = "") -> str:
+        return (f"{sep.join(self.accepted) or 'ε'} ∈ L, {sep.join(self.rejected) or 'ε'} ∉ L, "
+                f"and the family for every modulus")
+
+
 @dataclass(frozen=True)
-class PeriodicFamily:
+class PeriodicFamily(PairFamily):
     """The witness of L ∉ FO[<,MOD] (module docstring): words ``u`` and ``w`` of length
     ``s`` (the stability index), the exponent E (η(u)^E idempotent), the order d of
     g = η(u)^{E+1} (g^d = η(u)^E), a context ``prefix``/``suffix``, and the pair of the
@@ -143,10 +152,6 @@ class PeriodicFamily:
                 f"u = {sep.join(self.u) or 'ε'}, "
                 f"w = {sep.join(self.w) or 'ε'}, p = {sep.join(self.prefix) or 'ε'}, "
                 f"q = {sep.join(self.suffix) or 'ε'} (s = {self.s})")
-
-    def summary(self, sep: str = "") -> str:
-        return (f"{sep.join(self.accepted) or 'ε'} ∈ L, {sep.join(self.rejected) or 'ε'} ∉ L, "
-                f"and the family for every modulus")
 
     def to_json(self, sep: str = "") -> dict:
         j = sep.join
