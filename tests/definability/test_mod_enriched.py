@@ -54,19 +54,24 @@ def agrees_on_short_words(dfa, f, n=9):
     (("regex", "(aa)*"), "a", {"LTL[S,MOD]": True, "LTL[P,Y,MOD]": True, "LTL[P,MOD]": True}),
     (("regex", "((a|b)(a|b))*"), "ab", {"LTL[S,MOD]": True, "LTL[P,Y,MOD]": True, "LTL[P,MOD]": True}),
     (("formula", "MOD[2,1] & P a"), "ab", {"LTL[S,MOD]": True, "LTL[P,Y,MOD]": True, "LTL[P,MOD]": True}),
-    (("formula", "P (a & MOD[2,1])"), "ab", {"LTL[S,MOD]": True, "LTL[P,Y,MOD]": True}),
-    (("formula", "P (a & MOD[3,1] & Y b)"), "ab", {"LTL[S,MOD]": True, "LTL[P,Y,MOD]": True}),
+    (("formula", "P (a & MOD[2,1])"), "ab", {"LTL[S,MOD]": True, "LTL[P,Y,MOD]": True, "LTL[P,MOD]": True}),
+    (("formula", "P (a & MOD[3,1] & Y b)"), "ab", {"LTL[S,MOD]": True, "LTL[P,Y,MOD]": True,
+                                                    "LTL[P,MOD]": False}),
     (("regex", "(b*ab*a)*b*"), "ab", {"LTL[S,MOD]": False, "LTL[P,Y,MOD]": False, "LTL[P,MOD]": False}),
     (("regex", "(aaa)*"), "a", {"LTL[S,MOD]": True, "LTL[P,MOD]": True}),
-    (("regex", "(ab)*"), "ab", {"LTL[S,MOD]": True, "LTL[P,Y,MOD]": True}),
+    (("regex", "(ab)*"), "ab", {"LTL[S,MOD]": True, "LTL[P,Y,MOD]": True, "LTL[P,MOD]": True}),
+    (("formula", "P (b & MOD[3,0] & P (a & MOD[2,1]))"), "ab", {"LTL[P,MOD]": True}),
+    (("regex", "(b|a(a|b))*"), "ab", {"LTL[P,MOD]": False}),
 ])
 def test_brute_force_at_fixed_modulus(source, alphabet, expected):
     """Each verdict as expected (by hand: even length is MOD[2,1] at N+1, "an a at an odd
-    position" is P(a & MOD[2,1]), parity of the a's needs a group), and each certificate a
+    position" is P(a & MOD[2,1]), parity of the a's needs a group; "an a at a position ≡ 1
+    mod 3 right after a b" needs Y: its DFA's cycle of phases has two successors per state),
+    and each certificate a
     formula with MOD atoms that the reference evaluator agrees with on all short words; each
     answer passes its class's check."""
     dfa = load_language(**{source[0]: source[1]}, alphabet=alphabet).dfa
-    got = answers(dfa)
+    got = answers(dfa, tuple(expected))
     for name, want in expected.items():
         assert got[name].member is want, (name, got[name].method)
     for name, r in got.items():
@@ -240,23 +245,131 @@ def test_command_line_classify_and_verify(tmp_path, capsys):
 @pytest.mark.slow
 def test_global_attention_with_mod_against_mescal_pl_mod():
     """LTL[P,MOD] against MeSCaL's PL(MOD) (P with the modalities "the infix has a length in a
-    class mod m") on its 1,154 languages: no disagreement where LTL[P,MOD] answers (SF(MOD)
-    and PL(MOD⁺) are compared, every language answered, in test_mescal.py)."""
+    class mod m") on its 1,154 languages: every language answered, as MeSCaL answers it, and
+    every answer (its formula or its counter pair family) passes the class's check, with
+    and without a separator between letters (test_mescal.py compares the verdicts too)."""
     from pathlib import Path
     folder = Path(__file__).parent.parent / "data" / "mescal"
     d = json.loads((folder / "mescal_answers.json").read_text(encoding="utf-8"))
     from attnlogic.automata.dfa import DFA
     n = d["membership"]["languages"]
     bits = d["membership"]["answers"]["PL(MOD)"]
-    undecided = 0
+    check = language_class("LTL[P,MOD]").check
     for i, rec in enumerate(d["languages"][:n]):
         dfa = DFA(tuple(d["alphabet"]), rec["table"], 0, rec["accepting"])
-        r = attnlogic.classify(dfa, windows=(), classes=["LTL[P,MOD]"], certificates=False)["LTL[P,MOD]"]
-        if r.member is None:
-            undecided += 1
-        else:
-            assert r.member == (bits[i] == "1"), i
-    assert undecided < n // 5
+        r = attnlogic.classify(dfa, windows=(), classes=["LTL[P,MOD]"])["LTL[P,MOD]"]
+        assert r.member == (bits[i] == "1"), i
+        for sep in ("", ","):
+            assert check(dfa, r.to_json(sep), sep).valid, (i, sep)
+        if r.member:
+            assert r.certificate is not None, i
+
+
+def test_counters_two_ways_and_the_yes_without_formula():
+    """The decider's test (components by Tarjan, successors per state) and the check's
+    (reachability sets, in verify_mod) agree on the census ≤ 3; a "yes" printed without a
+    formula is re-decided by the check, a false one refused."""
+    from attnlogic.definability.checks.verify_mod import counters_hold
+    from attnlogic.definability.fragments.mod_r_trivial import decide_counters
+    from attnlogic.automata.graphs import dfa_sccs
+    check = language_class("LTL[P,MOD]").check
+    yes = 0
+    for dfa in minimal_dfas(3, ("a", "b")):        # every minimal DFA with at most 3 states
+        v = decide_counters(dfa, dfa_sccs(dfa))
+        assert v.member is counters_hold(dfa)
+        assert check(dfa, {"member": True}, "").valid is v.member
+        yes += v.member
+    assert yes == 134          # MeSCaL's PL(MOD) on the census ≤ 3 (tests/data/mescal)
+
+
+def _counter_family(regex="(b*ab*a)*b*"):
+    dfa = load_language(regex=regex, alphabet="ab").dfa
+    r = answers(dfa, ("LTL[P,MOD]",))["LTL[P,MOD]"]
+    assert r.member is False
+    return dfa, r
+
+
+def test_counter_family_is_checked_and_corruptions_refused():
+    """The "no" of LTL[P,MOD] for a language in LTL[S,MOD] but not LTL[P,Y,MOD], and for
+    parity: the family checked, its pairs for moduli and depths beyond those the check runs
+    one in and one out with |X| ≡ |Y| ≡ 0 mod m; corrupted families refused."""
+    from attnlogic.definability.checks.verify_mod import verify_counter_family
+    for regex in ("(b*ab*a)*b*", "(b|a(a|b))*", "(a|b)*a(a|b)(a|b)"):
+        dfa, r = _counter_family(regex)
+        wit = r.to_json()["witness"]
+        assert wit["kind"] == "counter pair family"
+        assert verify_counter_family(dfa, wit).valid, regex
+        for m, n in [(5, 0), (7, 3), (12, 2)]:
+            x, y = r.witness.pair(m, n)
+            assert dfa.accepts(list(x)) != dfa.accepts(list(y)), (regex, m, n)
+            assert (len(y) - len(x)) % m == 0
+    dfa, r = _counter_family()
+    wit = r.to_json()["witness"]
+    corrupt = [dict(wit, accepted=wit["rejected"], rejected=wit["accepted"]),   # the example swapped
+               dict(wit, back_a=wit["back_a"] + "b"),                         # not back to c
+               dict(wit, loops=[wit["loops"][0] + "b"]),                      # not a loop at c
+               dict(wit, loops=["aa"]),                                       # gcd 2 does not divide |b back_b|
+               dict(wit, suffix="b"),                                         # c·a, c·b not separated
+               dict(wit, b=wit["a"]),                                         # one successor
+               dict(wit, a="c")]                                              # not a letter
+    for bad in corrupt:
+        assert not verify_counter_family(dfa, bad).valid, bad
+    # the family of parity refutes a language in LTL[P,MOD] with the same shape of states
+    even = load_language(regex="((a|b)(a|b))*", alphabet="ab").dfa
+    assert not verify_counter_family(even, wit).valid
+    # and it proves nothing of LTL[P,Y,MOD] or LTL[S,MOD]
+    assert not language_class("LTL[P,Y,MOD]").check(dfa, r.to_json(), "").valid
+
+
+def _random_p_mod(rng, depth, moduli, letters="ab"):
+    """A random formula of LTL[P,MOD] of P-depth ≤ ``depth`` with MOD atoms of ``moduli``."""
+    from attnlogic.ltl.formula import Atom, and_, not_, or_, past_
+    kind = rng.integers(0, 6) if depth > 0 else rng.integers(0, 4)
+    if kind == 0:
+        return Atom(letters[rng.integers(0, len(letters))])
+    if kind == 1:
+        m = moduli[rng.integers(0, len(moduli))]
+        return Mod(int(m), int(rng.integers(0, m)))
+    if kind == 2:
+        return not_(_random_p_mod(rng, depth, moduli, letters))
+    if kind == 3:
+        op = and_ if rng.integers(0, 2) else or_
+        return op(_random_p_mod(rng, depth, moduli, letters), _random_p_mod(rng, depth, moduli, letters))
+    return past_(_random_p_mod(rng, depth - 1, moduli, letters))
+
+
+def test_no_small_formula_separates_a_family_pair():
+    """The non-separation half of the proof of §12.4, tested: 400 random LTL[P,MOD] formulas
+    of P-depth ≤ n with moduli dividing m take the same value (reference evaluator) on the
+    family's pair for (m, n), for three languages and (m, n) = (2, 1), (4, 2), (6, 2)."""
+    import numpy as np
+    rng = np.random.default_rng(42)
+    for regex in ("(b*ab*a)*b*", "(b|a(a|b))*", "(a|b)*a(a|b)(a|b)"):
+        _, r = _counter_family(regex)
+        for m, n in [(2, 1), (4, 2), (6, 2)]:
+            x, y = r.witness.pair(m, n)
+            moduli = [d for d in range(2, m + 1) if m % d == 0]
+            for _ in range(400):
+                f = _random_p_mod(rng, n, moduli)
+                assert accepts(f, list(x)) == accepts(f, list(y)), (regex, m, n, str(f))
+
+
+def test_random_formulas_of_the_fragment_are_members():
+    """Every language of 80 random LTL[P,MOD] formulas (moduli 2, 3, 4, P-depth ≤ 3) is
+    answered "yes", with a formula that the reference evaluator agrees with on all words up
+    to length 8: a "no" is never given to a language the fragment defines."""
+    import numpy as np
+    from attnlogic.automata.from_formula import formula_to_dfa
+    rng = np.random.default_rng(2026)
+    sizes = set()
+    for _ in range(80):
+        f = _random_p_mod(rng, 3, [2, 3, 4])
+        dfa = formula_to_dfa(f, ("a", "b"))
+        r = answers(dfa, ("LTL[P,MOD]",))["LTL[P,MOD]"]
+        assert r.member is True, (str(f), r.method)
+        assert agrees_on_short_words(dfa, certificate_formula(r), 8), str(f)
+        sizes.add(dfa.n_states)
+    assert max(sizes) >= 6
 
 
 def test_patterns_with_a_periodic_encoding(capsys):

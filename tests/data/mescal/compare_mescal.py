@@ -40,6 +40,9 @@ MAPPING = {
                                             "languages (Barrington–Compton–Straubing–Thérien 1992)"},
     "PL(MOD⁺)": {"class": "LTL[P,Y,MOD]", "why": "P with the MOD⁺ modalities: the infix in a length class "
                                                 "mod m, or empty (Y); decided here by τ_2s(L) locally R-trivial"},
+    "PL(MOD)": {"class": "LTL[P,MOD]", "why": "P with the MOD modalities (the infix in a length class mod m) = "
+                                             "P with MOD[m,r] atoms; decided here by the components of the "
+                                             "minimal DFA (counters), MeSCaL by the MOD-kernel R-trivial"},
     "complement PPT": {"class": "SP", "why": "L is downward closed (SP) iff its complement is "
                                              "upward closed (PPT = Pol(ST))"},
     "PPT": {"identities": "[x<1]", "structure": "monoid",
@@ -101,6 +104,7 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("BPol(DD)", "SF"), ("LT", "BPol(DD)"), ("LT", "LTT"), ("LTT", "SF"), ("AT", "PT"),
               ("ATT", "LTT"), ("AT", "ATT"), ("MOD", "AMT"), ("AMT", "GR"), ("SF", "SF(MOD)"),
               ("SF(MOD)", "SF(AMT)"), ("SF(AMT)", "SF(GR)"), ("PL(DD)", "TL(DD)"), ("PL(ST)", "PL(DD)"),
+              ("PL(ST)", "PL(MOD)"), ("PL(MOD)", "PL(MOD⁺)"), ("PL(MOD⁺)", "SF(MOD)"),
               ("FL(ST)", "FL(DD)"), ("FL(DD)", "TL(DD)"), ("ST", "DD"), ("DD", "LT"), ("PPT", "Pol₂(ST)"),
               ("PT", "Pol₂(ST)")] + [
     pair for b in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR", "GR⁺")
