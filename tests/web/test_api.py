@@ -106,9 +106,9 @@ def test_every_certificate_and_witness_verifies_and_a_wrong_one_does_not(client,
         cli = _run_cli(answer["cli"], capsys, monkeypatch)
         assert cli["valid"] is (r["member"] if how["kind"] == "identity" else True), (r["fragment"], cli)
         checked += 1
-    # every answer is decided but LTL[P,MOD]'s, which may be undecided (docs/decision-procedures.md §12.4)
-    assert all(r["member"] is not None for r in data["results"] if r["fragment"] != "LTL[P,MOD]")
-    assert checked == sum(r["member"] is not None for r in data["results"]) >= 6
+    # every answer is decided (LTL[P,MOD] too: docs/decision-procedures.md §12.4)
+    assert all(r["member"] is not None for r in data["results"])
+    assert checked == len(data["results"]) >= 6
     wrong = client.post("/api/verify", json={**REGEX, "fragment": "LTL[Y]", "formula": "Y b"}).json()
     assert wrong["valid"] is False
     swapped = client.post("/api/verify", json={**REGEX, "fragment": "LTL[Y]", "witness": ["ab", "aab"]}).json()
