@@ -11,22 +11,23 @@ position t ≡ ρ (mod p), its state at the position i (before reading w_i) is
 c_{(j + i − ρ) mod p} for as long as it stays in C.  The position i of w = w_1 … w_N runs over
 1 … N+1, the state at i being δ(q_0, w_1 … w_{i−1}); a formula is read at N+1.
 
-For each *entry* (C, j, ρ) that some run makes (found breadth-first from (C_0, initial, 1)):
+A visit is therefore described by its *entry* (C, κ), κ = (j − ρ) mod p: its state at a
+position ≡ σ (mod p) is c_{(κ+σ) mod p}.  For each entry that some run makes (found
+breadth-first from (C_0, q_0 at the position 1)):
 
-* ``leave(C, j, ρ)`` = ⋁_σ MOD[p,σ] ∧ ⋁{a : c_{(j+σ−ρ) mod p}·a ∉ C} a — at a letter position
+* ``leave(C, κ)`` = ⋁_σ MOD[p,σ] ∧ ⋁{a : c_{(κ+σ) mod p}·a ∉ C} a — at a letter position
   where the run is in C by that entry, the letter leaves C (letters and MOD atoms only);
-* ``enter(C, j, ρ)`` (C not the initial component) = ⋁ over the entries (C', j', ρ') with a
-  residue σ' and a letter a moving c'_{(j'+σ'−ρ')} into c_j: in(C', j', ρ') ∧ MOD[p',σ'] ∧
-  a ∧ MOD[p, ρ−1] (written MOD[L,τ] ∧ a, L = lcm(p', p), τ ≡ σ', τ + 1 ≡ ρ) — true exactly at the (unique) letter position whose letter brings the run
-  into C at c_j, the next position being ≡ ρ;
-* ``in(C, j, ρ)`` = ¬P leave(C_0, q_0, 1) for the initial entry, and P enter ∧
-  ¬P(leave ∧ P enter) otherwise — the run is in C by that entry at the current position:
-  it entered before (and only once), and no letter since has left C.  (P enter at a
-  position t says t is after the entry, so the leave events looked at are those of this
-  visit.)
+* ``enter(C, κ)`` (C not the initial component) = ⋁ in(C', κ') ∧ MOD[L,τ] ∧ a over the
+  entries (C', κ') of other components, L = lcm(p', p), τ ∈ Z_L and letters a with
+  c'_{(κ'+τ) mod p'}·a = c_j and j − (τ + 1) ≡ κ (mod p) — true exactly at the (unique)
+  letter position whose letter brings the run into C by that entry;
+* ``in(C, κ)`` = ¬P leave(C_0, κ_0) for the initial entry, and P enter ∧ ¬P(leave ∧ P enter)
+  otherwise — the run is in C by that entry at the current position: it entered before (and
+  only once), and no letter since has left C.  (P enter at a position t says t is after the
+  entry, so the leave events looked at are those of this visit.)
 
 By induction along the DAG each ``in`` and ``enter`` is exact, and the formula
-⋁_{(C,j,ρ)} in(C, j, ρ) ∧ ⋁{MOD[p,σ] : c_{(j+σ−ρ) mod p} accepting} read at N+1 defines the
+⋁_{(C,κ)} in(C, κ) ∧ ⋁{MOD[p,σ] : c_{(κ+σ) mod p} accepting} read at N+1 defines the
 DFA's language.  It uses P, letters and MOD atoms only (MOD[1,·] is folded to true, so a
 partially ordered DFA gets an LTL[P] formula).  The formula is a DAG (hash-consed); it is
 checked exactly by the caller.
@@ -95,26 +96,26 @@ def counter_formula(dfa) -> Formula | None:
 
     def state(entry, sigma):
         """The state at a position ≡ sigma (mod p) of the visit by ``entry``."""
-        c, j, rho = entry
+        c, delta = entry
         part = parts[c]
-        return part.cycle[(j + sigma - rho) % part.p]
+        return part.cycle[(delta + sigma) % part.p]
 
     def leave(entry) -> Formula:
-        c, _, _ = entry
+        c = entry[0]
         part = parts[c]
         return or_all(and_(_mod(part.p, sigma), or_all(letters[a] for a, r in enumerate(table[state(entry, sigma)])
                                                        if r not in part.members))
                       for sigma in range(part.p))
 
     c0, j0 = of_state[int(dfa.initial)]
-    start = (c0, j0, 1 % parts[c0].p)
+    start = (c0, (j0 - 1) % parts[c0].p)
     # the entries some run makes, and for each the moves into it: (entry before, a modulus L
     # multiple of both periods, the residue τ mod L of the letter's position, the letter)
     into: dict = {start: []}
     todo = [start]
     while todo:
         entry = todo.pop()
-        c, _, _ = entry
+        c = entry[0]
         part = parts[c]
         for sigma in range(part.p):                    # e ≡ sigma (mod p): the state at e
             for a, r in enumerate(table[state(entry, sigma)]):
@@ -124,7 +125,7 @@ def counter_formula(dfa) -> Formula | None:
                 p2 = parts[c2].p
                 lcm = part.p * p2 // gcd(part.p, p2)
                 for tau in range(sigma, lcm, part.p):      # e ≡ tau (mod lcm): the next entry's residue
-                    nxt = (c2, j2, (tau + 1) % p2)
+                    nxt = (c2, (j2 - tau - 1) % p2)
                     if nxt not in into:
                         into[nxt] = []
                         todo.append(nxt)

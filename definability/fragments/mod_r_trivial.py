@@ -13,7 +13,8 @@ component by MOD identifies no two states".
 Deciding is linear in the DFA (:func:`decide_counters`, on the components of the
 classification's context).  "Yes": the formula of :func:`..certify.counter_formula.counter_formula`
 (the run's entries into the components, each exact, with P, letters and MOD atoms), checked
-exactly; when it is beyond the check's budget, "yes" without a formula (``verify`` then
+exactly; when it is beyond the check's budget (its states, and the certificates' seconds),
+"yes" without a formula (``verify`` then
 re-decides the theorem from scratch, :func:`..checks.verify_mod.counters_hold`).  "No": a
 :class:`CounterFamily` — a state c with two letters a, b whose successors c·a ≠ c·b lie in
 the component of c, words back from each to c, loops at c whose lengths have the
@@ -24,6 +25,7 @@ with moduli dividing m separates (checked by :func:`..checks.verify_mod.verify_c
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from math import gcd
 
@@ -31,6 +33,7 @@ import numpy as np
 
 from ...automata.graphs import distinguishing_suffix, shortest_words_from, word_between
 from ...kernel.errors import LimitExceeded
+from ...kernel.work import CertificateTimeout, deadline
 from ...ltl.fragments import LTL_P
 from ..certify.counter_formula import counter_formula
 from ..checks.verify_mod import COUNTER_FAMILY, counter_family_pair, verify_mod_formula
@@ -153,12 +156,17 @@ class ModRTrivial(ModEnriched):
             return FragmentResult(cls, False, None, v.family, v.method)
         if not context.certificates:
             return FragmentResult(cls, True, None, None, v.method)
-        d = context.dfa
+        d, limits = context.dfa, context.limits
         f = counter_formula(d)
+        # the exact check builds the formula's DFA with the clock of all its moduli (their
+        # lcm): bounded by the check's states and, when set, the certificates' seconds
+        seconds = limits.certificate_seconds
         try:
-            check = verify_mod_formula(d, LTL_P, f, state_limit=context.limits.check_states)
-        except LimitExceeded as exc:
-            return FragmentResult(cls, True, None, None, f"{v.method}; no formula: {exc} (the verdict is "
+            with deadline(seconds) if seconds > 0 else nullcontext():
+                check = verify_mod_formula(d, LTL_P, f, state_limit=limits.check_states)
+        except (LimitExceeded, CertificateTimeout) as exc:
+            why = str(exc) or f"past {seconds} s of the certificates' time budget"
+            return FragmentResult(cls, True, None, None, f"{v.method}; no formula: {why} (the verdict is "
                                                          "proved by the components)")
         if not check.valid:                                   # pragma: no cover - a bug
             raise AssertionError(f"the counter formula fails its check: {check.reason}")

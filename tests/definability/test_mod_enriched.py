@@ -385,3 +385,28 @@ def test_patterns_with_a_periodic_encoding(capsys):
     assert all(out[p]["can"] for p in ENCODED_PATTERNS) and out["masked_hard"]["can"] is False
     assert main(["classify", "--regex", "(aa)*", "--pattern", "local:1+pe", "--no-progress"]) == 2
     capsys.readouterr()
+
+
+def test_a_yes_beyond_the_check_budget_is_printed_without_formula():
+    """A chain of counters of periods 2, 3, 4, 5 (its formula needs a clock of 60): with a
+    small budget for the exact check the answer is "yes" without a formula, which verify
+    re-decides; with the default budget the formula is built and checked."""
+    import numpy as np
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.definability.contract.procedure import Context
+    from attnlogic.definability.fragments.mod_r_trivial import CLASS, PROCEDURE
+    from attnlogic.kernel.limits import Limits
+    periods, base = (2, 3, 4, 5), [0, 2, 5, 9, 14]
+    t = np.full((15, 2), 14)
+    for i, p in enumerate(periods):
+        for j in range(p):
+            t[base[i] + j, 0] = base[i] + (j + 1) % p
+            if i + 1 < len(periods):
+                t[base[i] + j, 1] = base[i + 1] + (7 * j) % periods[i + 1]
+    dfa = DFA(("a", "b"), t, 0, [q % 3 == 0 for q in range(15)]).minimal()
+    small = PROCEDURE.decide(CLASS, Context(dfa, Limits(check_states=50)), {})
+    assert small.member is True and small.certificate is None and "no formula" in small.method
+    assert CLASS.check(dfa, small.to_json(), "").valid
+    full = PROCEDURE.decide(CLASS, Context(dfa), {})
+    assert full.member is True and full.certificate is not None
+    assert agrees_on_short_words(dfa, certificate_formula(full), 7)
