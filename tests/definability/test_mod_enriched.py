@@ -410,3 +410,45 @@ def test_a_yes_beyond_the_check_budget_is_printed_without_formula():
     full = PROCEDURE.decide(CLASS, Context(dfa), {})
     assert full.member is True and full.certificate is not None
     assert agrees_on_short_words(dfa, certificate_formula(full), 7)
+
+
+def _definable_at(dfa, m: int, d: int) -> bool:
+    """Brute force, independent of the procedure: whether L(dfa) is defined by some formula
+    of LTL[P,MOD] of P-depth ≤ d whose moduli divide m.  Such a formula's value at N+1 is a
+    function of the residue of N+1 and of the set of depth-(d−1) types of the letter
+    positions, a depth-j type being the tagged letter (letter, position mod m) and, for j ≥ 1,
+    the set of depth-(j−1) types of the positions before; every such function is a formula.
+    So L is definable iff acceptance is a function of that readout type on every reachable
+    state of the product of the DFA with the types (breadth first, exact)."""
+    rows = [list(map(int, r)) for r in dfa.transitions]
+    start = (int(dfa.initial), 0, tuple(frozenset() for _ in range(d)))
+    seen, todo, verdict = {start}, [start], {}
+    while todo:
+        q, c, S = todo.pop()
+        accepted = bool(dfa.accepting[q])
+        if verdict.setdefault((c, S[-1]), accepted) != accepted:
+            return False
+        pos = (c + 1) % m
+        for a in range(len(rows[q])):
+            types = [(a, pos)] + [(a, pos, S[j - 1]) for j in range(1, d)]
+            nxt = (rows[q][a], pos, tuple(S[j] | {types[j]} for j in range(d)))
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return True
+
+
+def test_brute_force_formulas_of_small_depth_on_the_census():
+    """Every language of the census ≤ 3 over ab that some LTL[P,MOD] formula of P-depth ≤ 2
+    with moduli dividing 2 (or of P-depth ≤ 3 without MOD) defines is answered "yes"; and
+    that brute force confirms most of the "yes" answers on its own."""
+    from attnlogic.automata.graphs import dfa_sccs
+    from attnlogic.definability.fragments.mod_r_trivial import decide_counters
+    confirmed = 0
+    for dfa in minimal_dfas(3, ("a", "b")):
+        member = decide_counters(dfa, dfa_sccs(dfa)).member
+        for m, d in [(1, 3), (2, 2)]:
+            if _definable_at(dfa, m, d):
+                assert member, (dfa.transitions.tolist(), m, d)
+                confirmed += (m, d) == (2, 2)
+    assert confirmed >= 120
