@@ -17,8 +17,8 @@ breadth-first from (C_0, q_0 at the position 1)):
 
 * ``leave(C, κ)`` = ⋁_σ MOD[p,σ] ∧ ⋁{a : c_{(κ+σ) mod p}·a ∉ C} a — at a letter position
   where the run is in C by that entry, the letter leaves C (letters and MOD atoms only);
-* ``enter(C, κ)`` (C not the initial component) = ⋁ in(C', κ') ∧ MOD[L,τ] ∧ a over the
-  entries (C', κ') of other components, L = lcm(p', p), τ ∈ Z_L and letters a with
+* ``enter(C, κ)`` (C not the initial component) = ⋁ in(C', κ') ∧ MOD[M,τ] ∧ a over the
+  entries (C', κ') of other components, M = lcm(p', p), τ ∈ Z_M and letters a with
   c'_{(κ'+τ) mod p'}·a = c_j and j − (τ + 1) ≡ κ (mod p) — true exactly at the (unique)
   letter position whose letter brings the run into C by that entry;
 * ``in(C, κ)`` = ¬P leave(C_0, κ_0) for the initial entry, and P enter ∧ ¬P(leave ∧ P enter)
@@ -109,8 +109,8 @@ def counter_formula(dfa) -> Formula | None:
 
     c0, j0 = of_state[int(dfa.initial)]
     start = (c0, (j0 - 1) % parts[c0].p)
-    # the entries some run makes, and for each the moves into it: (entry before, a modulus L
-    # multiple of both periods, the residue τ mod L of the letter's position, the letter)
+    # the entries some run makes, and for each the moves into it: (entry before, a modulus M
+    # multiple of both periods, the residue τ mod M of the letter's position, the letter)
     into: dict = {start: []}
     todo = [start]
     while todo:
