@@ -1,0 +1,41 @@
+"""Π2[<] = co-Pol(BPol(ST)): the complements of the Σ2 languages (:mod:`.sigma2`), the
+languages defined by Π2 sentences of FO[<].
+
+L ∈ Π2 iff the complement Lᶜ ∈ Σ2.  The syntactic order of Lᶜ is the reverse of that of L
+(p·t·r ∈ Lᶜ ⇒ p·s·r ∈ Lᶜ is p·s·r ∈ L ⇒ p·t·r ∈ L), so equivalently the ordered monoid of L
+satisfies x^ω ≤ x^ω y x^ω for alph(y) ⊆ alph(x).  Decided by complement: the Σ2 procedure
+on the minimal DFA with the accepting states flipped (still minimal).  Its answers are the
+complement's: a "yes" the check on the complement's ordered monoid (the same monoid, the
+order reversed); a "no" words x, y with alph(y) ⊆ alph(x) and a context p, r with
+p·x^n·r ∉ L and p·x^n·y·x^n·r ∈ L (the witness of Lᶜ ∉ Σ2, its in- and out-words relative
+to Lᶜ), re-checked on the complement by :mod:`.verify_concatenation`.
+
+Σ2 ∩ Π2 = Δ2 = FO2[<] (Pin–Weil 1997; Thérien–Wilke 1998), checked in the tests on the census.
+"""
+
+from __future__ import annotations
+
+from ...automata.operations import complement
+from ..checks.verify_concatenation import check_pi2
+from ..contract.classes import LanguageClass
+from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure
+from .sigma2 import decide_sigma2
+
+__all__ = ["decide_pi2", "CLASS"]
+
+
+def decide_pi2(dfa, limits=None):
+    """(holds, proof) for Π2: Σ2 of the complement (``dfa`` minimal; the proof is about the
+    complement's language)."""
+    return decide_sigma2(complement(dfa), limits)
+
+
+#: Π2[<], the complements of Σ2 (asked by name)
+CLASS = LanguageClass("co-Pol2(ST)", OrderedProcedure("co-Pol2(ST)", decide_pi2,
+                                                      "Pin–Weil on the complement (Lᶜ ∈ Σ2)"),
+                      IDENTITY_CHECK, IDENTITY_PAIR,
+                      inclusions=(("PT", "PT = BPol(ST) is closed under complement and inside Σ2, so inside Π2"),
+                                  ("SP", "SP = Π1 = co-Pol(ST) ⊆ co-Pol(BPol(ST)) = Π2"),
+                                  ("FO2[<]", "FO2[<] = Δ2 = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)")),
+                      default=False, groups=("hierarchy", "PI2"), check=check_pi2,
+                      summary="Π2[<] = co-Pol(BPol(ST)): the complements of Σ2 (Σ2 of the complement)")
