@@ -33,4 +33,4 @@ CLASS = LanguageClass("Pol(DD)", OrderedProcedure("Pol(DD)", decide_dot_depth_ha
                       IDENTITY_CHECK, IDENTITY_PAIR,
                       inclusions=(("Pol(ST)", "Pol(ST) ⊆ Pol(DD): A*a1A*…anA* is u0A*u1…A*uk with empty u0, uk"),),
                       default=False, groups=("hierarchy",), check=check_dot_depth_half,
-                      summary="dot-depth 1/2 = Pol(DD): unions of u0A*u1A*…A*uk (x^ω y x^ω ≤ x^ω, semigroup)")
+                      summary="dot-depth 1/2: unions of u0A*u1A*…A*uk (x^ω y x^ω ≤ x^ω, semigroup)")

@@ -38,4 +38,4 @@ CLASS = LanguageClass("co-Pol2(ST)", OrderedProcedure("co-Pol2(ST)", decide_pi2,
                                   ("SP", "SP = Π1 = co-Pol(ST) ⊆ co-Pol(BPol(ST)) = Π2"),
                                   ("FO2[<]", "FO2[<] = Δ2 = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)")),
                       default=False, groups=("hierarchy", "PI2"), check=check_pi2,
-                      summary="Π2[<] = co-Pol(BPol(ST)): the complements of Σ2 (Σ2 of the complement)")
+                      summary="Π2[<] = co-Pol(BPol(ST)) (alias PI2): the complements of Σ2 (Σ2 of the complement)")

@@ -173,4 +173,5 @@ CLASS = LanguageClass("Pol2(ST)", OrderedProcedure("Pol2(ST)", decide_sigma2,
                                   ("PT", "PT = BPol(ST) ⊆ Pol(BPol(ST)) = Σ2"),
                                   ("FO2[<]", "FO2[<] = Δ2 = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)")),
                       default=False, groups=("hierarchy", "SIGMA2"), check=check_sigma2,
-                      summary="Σ2[<] = Pol(BPol(ST)) (MeSCaL's Pol₂(ST)): unions of A0*a1A1*…anAn* (Pin–Weil's ordered identity)")
+                      summary="Σ2[<] = Pol(BPol(ST)) (MeSCaL's Pol₂(ST); alias SIGMA2): unions of A0*a1A1*…anAn* "
+                              "(x^ω y x^ω ≤ x^ω for alph(y) ⊆ alph(x))")
