@@ -388,3 +388,39 @@ def test_sigma2_witness_must_respect_the_content():
     assert not check_sigma2(dfa, fake, "").valid
     assert "alph" in check_sigma2(dfa, fake, "").reason
     assert check_dot_depth_half(dfa, dict(fake, witness=dict(fake["witness"], relation="x^ωyx^ω ≤ x^ω")), "").valid
+
+
+# -- separation by Pol(ST) --------------------------------------------------------------------
+@pytest.mark.parametrize("r1,r2,separable", [("ab", "ba", True), ("ab", "aab", False), ("(ab)*", "b", False),
+                                              ("a(a|b)*", "b*", True), ("aa|bb", "ab|ba", True)])
+def test_pol_st_separation_answers_are_rechecked(r1, r2, separable):
+    from attnlogic.definability.separation.separate_languages import check_answer
+    l1 = al.load_language(regex=r1, alphabet="ab")
+    l2 = al.load_language(regex=r2, alphabet="ab")
+    r = al.separate(l1, l2, by="Pol(ST)")
+    assert r.separable is separable
+    j = r.to_json()
+    assert check_answer(j, l1, l2)[0]
+    if separable:
+        # a basis missing a word no longer contains L1; one more word meets L2
+        bad = dict(j, separator=dict(j["separator"], basis=j["separator"]["basis"][1:]))
+        assert not check_answer(bad, l1, l2)[0]
+        bad = dict(j, separator=dict(j["separator"], basis=j["separator"]["basis"] + ["b" if r2 != "ab|ba" else "ab"]))
+        assert not check_answer(bad, l1, l2)[0]
+    else:
+        proof = dict(j["proof"])
+        key = "in_L2" if proof["kind"] == "subword pair" else "word"
+        proof[key] = proof[key][::-1] + "a"
+        assert not check_answer(dict(j, proof=proof), l1, l2)[0]
+
+
+def test_pol_st_separation_is_upward_closure_on_small_pairs():
+    # separable iff no word of L2 up to length 6 has a subword (up to length 4) in L1, on the
+    # census ≤ 2/ab (exact there: minimal words have length ≤ 1, shortest witnesses are short)
+    L = census(2, "ab")
+    ws = list(words("ab", 6))
+    for d1 in L:
+        in1 = [w for w in words("ab", 4) if d1.accepts(list(w))]
+        for d2 in L:
+            brute = not any(d2.accepts(list(v)) and any(_is_subword(u, v) for u in in1) for v in ws)
+            assert al.separate(d1, d2, by="Pol(ST)").separable == brute
