@@ -82,7 +82,8 @@ class UpwardSeparator:
         return None
 
     def contains(self, word) -> bool:
-        return bool(self.dfa.accepts([self.alphabet[a] for a in word]))
+        """Whether some basis word is a subword of ``word`` (letter indices)."""
+        return any(is_subword(w, word) for w in self.basis)
 
     def certificate_json(self) -> dict:
         return {"class": self.cls, "kind": "upward basis",

@@ -21,7 +21,7 @@ from ..contract.classes import LanguageClass
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure
 from .sigma2 import decide_sigma2
 
-__all__ = ["decide_pi2", "CLASS"]
+__all__ = ["decide_pi2", "INCLUSIONS", "CLASS"]
 
 
 def decide_pi2(dfa, limits=None):
@@ -30,12 +30,13 @@ def decide_pi2(dfa, limits=None):
     return decide_sigma2(complement(dfa), limits)
 
 
+#: the classes inside Π2, with the reason
+INCLUSIONS = (("PT", "PT = BPol(ST) is closed under complement and inside Σ2, so inside Π2"),
+              ("SP", "SP = Π1 = co-Pol(ST) ⊆ co-Pol(BPol(ST)) = Π2"),
+              ("FO2[<]", "FO2[<] = Δ2 = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)"))
+
 #: Π2[<], the complements of Σ2 (asked by name)
-CLASS = LanguageClass("co-Pol2(ST)", OrderedProcedure("co-Pol2(ST)", decide_pi2,
-                                                      "Pin–Weil on the complement (Lᶜ ∈ Σ2)"),
-                      IDENTITY_CHECK, IDENTITY_PAIR,
-                      inclusions=(("PT", "PT = BPol(ST) is closed under complement and inside Σ2, so inside Π2"),
-                                  ("SP", "SP = Π1 = co-Pol(ST) ⊆ co-Pol(BPol(ST)) = Π2"),
-                                  ("FO2[<]", "FO2[<] = Δ2 = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)")),
-                      default=False, groups=("hierarchy", "PI2"), check=check_pi2,
-                      summary="Π2[<] = co-Pol(BPol(ST)) (alias PI2): the complements of Σ2 (Σ2 of the complement)")
+CLASS = LanguageClass("co-Pol2(ST)", OrderedProcedure("co-Pol2(ST)", decide_pi2, "Pin–Weil on the complement (Lᶜ ∈ Σ2)"),
+                      IDENTITY_CHECK, IDENTITY_PAIR, inclusions=INCLUSIONS, default=False, groups=("hierarchy", "PI2"),
+                      check=check_pi2, summary="Π2[<] = co-Pol(BPol(ST)) (alias PI2): the complements of Σ2 (Σ2 of the "
+                                               "complement)")
