@@ -57,17 +57,17 @@ class UpwardBasis:
 
     basis: tuple[tuple[str, ...], ...]
     bound: int
-    #: the state inclusion checks made (|Q|·|A|)
-    instantiations: int = 0
+    #: the state inclusion lookups made (|Q|·|A|)
+    lookups: int = 0
 
     def __str__(self) -> str:
         pats = " | ".join("A*" + "A*".join(w) + "A*" if w else "A*" for w in self.basis) or "∅"
-        return (f"L = {pats} (upward closed: L_q ⊆ L_q·a for all {self.instantiations:,} states and letters; "
+        return (f"L = {pats} (upward closed: L_q ⊆ L_q·a for all {self.lookups:,} states and letters; "
                 f"{len(self.basis)} minimal words, each of length ≤ {self.bound})")
 
     def to_json(self, sep: str = "") -> dict:
         return {"kind": UPWARD_BASIS, "basis": [sep.join(w) for w in self.basis], "bound": self.bound,
-                "instantiations": self.instantiations}
+                "lookups": self.lookups}
 
 
 def minimal_words(dfa, limit: int) -> list[tuple[int, ...]]:
