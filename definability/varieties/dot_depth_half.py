@@ -28,7 +28,7 @@ def decide_dot_depth_half(dfa, limits=None):
 
 
 #: dot-depth 1/2 = Pol(DD), asked by name
-CLASS = LanguageClass("Pol(DD)", OrderedProcedure("Pol(DD)", decide_dot_depth_half,
+CLASS = LanguageClass("Pol(DD)", OrderedProcedure("dot-depth 1/2", decide_dot_depth_half,
                                                   "Pin–Weil (x^ω y x^ω ≤ x^ω in the ordered semigroup)"),
                       IDENTITY_CHECK, IDENTITY_PAIR,
                       inclusions=(("Pol(ST)", "Pol(ST) ⊆ Pol(DD): A*a1A*…anA* is u0A*u1…A*uk with empty u0, uk"),),

@@ -166,7 +166,7 @@ def decide_sigma2(dfa, limits=None):
 
 
 #: Σ2[<] = Pol(BPol(ST)), asked by name (MeSCaL spells it Pol2(ST))
-CLASS = LanguageClass("Pol2(ST)", OrderedProcedure("Pol2(ST)", decide_sigma2,
+CLASS = LanguageClass("Pol2(ST)", OrderedProcedure("Σ2", decide_sigma2,
                                                  "Pin–Weil (x^ω y x^ω ≤ x^ω, alph(y) ⊆ alph(x))"),
                       IDENTITY_CHECK, IDENTITY_PAIR,
                       inclusions=(("Pol(ST)", "Pol(ST) ⊆ Pol(BPol(ST)): Σ1 ⊆ Σ2"),

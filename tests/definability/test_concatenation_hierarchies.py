@@ -424,3 +424,26 @@ def test_pol_st_separation_is_upward_closure_on_small_pairs():
         for d2 in L:
             brute = not any(d2.accepts(list(v)) and any(_is_subword(u, v) for u in in1) for v in ws)
             assert al.separate(d1, d2, by="Pol(ST)").separable == brute
+
+
+def test_verify_command_rechecks_the_classes(capsys, tmp_path):
+    """``classify --class hierarchy --json`` then ``verify --class NAME --answer FILE``: every
+    answer valid; a "no" of Pol(DD) turned into a "yes" is refused."""
+    import json
+
+    from attnlogic.cli import main
+
+    src = ["--regex", "b*", "--alphabet", "ab"]
+    assert main(["classify", *src, "--class", "hierarchy", "--json", "--no-progress"]) == 0
+    answer = tmp_path / "answer.json"
+    answer.write_text(capsys.readouterr().out)
+    for name in CHECKS:
+        assert main(["verify", *src, "--class", name, "--answer", str(answer), "--json"]) == 0, name
+        assert json.loads(capsys.readouterr().out)["valid"] is True, name
+    tampered = json.loads(answer.read_text())
+    for key in ("classes", "fragments"):
+        if "Pol(DD)" in tampered.get(key, {}):
+            tampered[key]["Pol(DD)"] = dict(tampered[key]["Pol(DD)"], member=True, witness=None)
+    answer.write_text(json.dumps(tampered))
+    assert main(["verify", *src, "--class", "Pol(DD)", "--answer", str(answer), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["valid"] is False
