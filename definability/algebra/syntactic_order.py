@@ -67,11 +67,13 @@ def state_inclusion(dfa) -> np.ndarray:
         if not nxt_p:
             break
         pp, qq = np.concatenate(nxt_p), np.concatenate(nxt_q)
-        fresh = ~bad[pp, qq]
-        pp, qq = pp[fresh], qq[fresh]
-        key = np.unique(pp * n + qq)
+        flat = bad.reshape(-1)
+        key = pp * n + qq
+        key = key[~flat[key]]
+        before = flat.copy() if len(key) > n else None
+        flat[key] = True                               # the new pairs, each once:
+        key = np.flatnonzero(flat & ~before) if before is not None else np.unique(key)
         P, Q = key // n, key % n
-        bad[P, Q] = True
     return ~bad
 
 
