@@ -17,7 +17,8 @@ leaves a word of L that is a proper subword of w.  So m ≤ |Q| − 1, and the b
 among the simple paths of the minimal DFA from i to F; a word of such a path is minimal iff
 no one-letter deletion of it is in L (L being upward closed, a proper subword in L gives a
 one-letter deletion in L on the way up to w).  The simple paths explored are bounded by
-``Limits.instantiations``.  The certificate is checked exactly (:mod:`.verify_concatenation`:
+``Limits.instantiations``.  The certificate is checked exactly before it is returned, and
+again by ``verify`` (:mod:`.verify_concatenation`:
 the product of the DFA with the greedy subsequence matchers of the basis words, every
 reachable state accepting in L iff some word is matched).
 
@@ -37,7 +38,7 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..algebra.identity_terms import parse_identities
 from ..algebra.syntactic_order import residual_difference, state_inclusion
-from ..checks.verify_concatenation import check_sigma1
+from ..checks.verify_concatenation import check_sigma1, check_upward_basis
 from ..contract.classes import LanguageClass
 from .identities import IDENTITY_PAIR, OrderedProcedure, violation_from_words
 
@@ -112,8 +113,11 @@ def decide_sigma1(dfa, limits=None):
     n, k = t.shape
     ok = inc[np.arange(n)[:, None], t]                 # L_q ⊆ L_{q·a}
     if ok.all():
-        basis = minimal_words(dfa, limits.instantiations)
-        return True, UpwardBasis(tuple(tuple(dfa.alphabet[a] for a in w) for w in basis), max(n - 1, 0), n * k)
+        basis = tuple(tuple(dfa.alphabet[a] for a in w) for w in minimal_words(dfa, limits.instantiations))
+        check = check_upward_basis(dfa, basis, limits.check_states)      # exact, before it is printed
+        if not check.valid:                                             # pragma: no cover - a bug
+            raise AssertionError(f"Pol(ST): the basis failed its exact check: {check.reason}")
+        return True, UpwardBasis(basis, max(n - 1, 0), n * k)
     reach = shortest_words_from(t, dfa.initial)
     for q, a in zip(*np.nonzero(~ok)):
         if reach[int(q)] is None:                       # pragma: no cover - minimal: all reachable
