@@ -16,8 +16,8 @@ answer as ``classify --json`` prints it.
   variables' words, the ω exponent idempotent on the DFA, the context separating the sides
   in the right direction), and for Σ2 and Π2 the content condition alph(y) ⊆ alph(x) on the
   words themselves.
-* **Π2**: every check made on the complement (L ∈ Π2 iff Lᶜ ∈ Σ2; its answers are the
-  complement's).
+* **Π2**: a "yes" re-decided as Σ2 on the complement (L ∈ Π2 iff Lᶜ ∈ Σ2); a "no" the
+  failing relation x^ω ≤ x^ω y x^ω of L (the order of Lᶜ reversed), on L itself.
 """
 
 from __future__ import annotations
@@ -35,11 +35,13 @@ from .verify import Check, verify_identity_violation
 from .verify_tiers import violation_from_json
 
 __all__ = ["check_upward_basis", "ordered_idempotent_holds", "check_sigma1", "check_sigma2", "check_pi2",
-           "check_dot_depth_half", "SIGMA1_IDENTITY", "SIGMA2_IDENTITY"]
+           "check_dot_depth_half", "SIGMA1_IDENTITY", "SIGMA2_IDENTITY", "PI2_IDENTITY"]
 
 #: the relations the witnesses must violate (the same text the deciders print)
 SIGMA1_IDENTITY = "[x ≤ 1]"
 SIGMA2_IDENTITY = "[x*yx* ≤ x*]"
+#: Π2's: Σ2's on the complement, whose order is the reverse one
+PI2_IDENTITY = "[x* ≤ x*yx*]"
 
 
 def _split(word: str, sep: str) -> tuple:
@@ -193,9 +195,13 @@ def check_sigma2(dfa, answer, sep: str) -> Check:
 
 
 def check_pi2(dfa, answer, sep: str) -> Check:
-    """An answer of Π2 = co-Pol2(ST): Σ2's check on the complement."""
-    c = check_sigma2(complement(as_dfa(dfa)), answer, sep)
-    return Check(c.valid, f"on the complement: {c.reason}")
+    """An answer of Π2 = co-Pol2(ST): a "yes" re-decided as Σ2 on the complement; a "no" the
+    identity pair of x^ω ≤ x^ω y x^ω on L itself, with the content condition."""
+    dfa = as_dfa(dfa)
+    if _verdict(answer):
+        c = _ordered(complement(dfa), answer, sep, True, True)
+        return Check(c.valid, f"on the complement: {c.reason}")
+    return _witness(dfa, answer, sep, PI2_IDENTITY, True, True)
 
 
 def check_dot_depth_half(dfa, answer, sep: str) -> Check:

@@ -6,28 +6,43 @@ L ∈ Π2 iff the complement Lᶜ ∈ Σ2.  The syntactic order of Lᶜ is the r
 satisfies x^ω ≤ x^ω y x^ω for alph(y) ⊆ alph(x).  Decided by complement: the Σ2 procedure
 on the minimal DFA with the accepting states flipped (still minimal).  Its answers are the
 complement's: a "yes" the check on the complement's ordered monoid (the same monoid, the
-order reversed); a "no" words x, y with alph(y) ⊆ alph(x) and a context p, r with
-p·x^n·r ∉ L and p·x^n·y·x^n·r ∈ L (the witness of Lᶜ ∉ Σ2, its in- and out-words relative
-to Lᶜ), re-checked on the complement by :mod:`.verify_concatenation`.
+order reversed, stated as the reversed identity x^ω ≤ x^ω y x^ω of L); a "no" the witness of
+Lᶜ ∉ Σ2 read on L: words x, y with alph(y) ⊆ alph(x) and a context p, r with p·x^n·y·x^n·r ∈ L
+and p·x^n·r ∉ L — the relation x^ω ≤ x^ω y x^ω of L failing —, re-checked on L by
+:mod:`.verify_concatenation` (and a "yes" re-decided there on the complement).
 
 Σ2 ∩ Π2 = Δ2 = FO2[<] (Pin–Weil 1997; Thérien–Wilke 1998), checked in the tests on the census.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...automata.operations import complement
-from ..checks.verify_concatenation import check_pi2
+from ..algebra.identity_terms import parse_identities
+from ..checks.verify_concatenation import PI2_IDENTITY, check_pi2
 from ..contract.classes import LanguageClass
-from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure
+from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure, violation_from_words
 from .sigma2 import decide_sigma2
 
 __all__ = ["decide_pi2", "INCLUSIONS", "CLASS"]
 
+_IDS = parse_identities(PI2_IDENTITY)
+
 
 def decide_pi2(dfa, limits=None):
-    """(holds, proof) for Π2: Σ2 of the complement (``dfa`` minimal; the proof is about the
-    complement's language)."""
-    return decide_sigma2(complement(dfa), limits)
+    """(holds, proof) for Π2: Σ2 of the complement (``dfa`` minimal), its proof stated for L
+    (module docstring)."""
+    holds, proof = decide_sigma2(complement(dfa), limits)
+    if holds:
+        return True, replace(proof, identities=str(_IDS),
+                             note=proof.note + " (on the complement: the order of L reversed)")
+    index = {a: i for i, a in enumerate(dfa.alphabet)}
+    words = {v: [index[a] for a in w] for v, _, w in proof.assignment}
+    k = dict(proof.exponents)["x^ω"]
+    xn = words["x"] * k
+    return False, violation_from_words(dfa, _IDS, words, {"x^ω": k}, xn, xn + words["y"] + xn,
+                                       [index[a] for a in proof.prefix], [index[a] for a in proof.suffix], True)
 
 
 #: the classes inside Π2, with the reason

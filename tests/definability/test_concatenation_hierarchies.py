@@ -364,7 +364,9 @@ def test_answers_are_rechecked_and_corruptions_refused(regex):
                 assert not check(lang.dfa, bad, "").valid
             flipped = dict(answer, member=False, witness=None)
             assert not check(lang.dfa, flipped, "").valid
-        else:
+        else:                                   # the words are about L itself (Π2's too)
+            assert lang.dfa.accepts(list(answer["witness"]["in"])), name
+            assert not lang.dfa.accepts(list(answer["witness"]["out"])), name
             wit = dict(answer["witness"])
             wit["in"], wit["out"] = wit["out"], wit["in"]
             bad["witness"] = wit
