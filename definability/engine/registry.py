@@ -62,6 +62,11 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("GR", "varieties.group_languages"),
     ("AMT", "varieties.alphabet_modulo"),
     ("COM", "varieties.commutative"),
+    # the half-levels of the concatenation hierarchies (or all by "hierarchy")
+    ("Pol(ST)", "varieties.sigma1"),                 # Σ1[<], MeSCaL's PPT (alias SIGMA1)
+    ("Pol2(ST)", "varieties.sigma2"),                # Σ2[<] = Pol(BPol(ST)) (alias SIGMA2)
+    ("co-Pol2(ST)", "varieties.pi2"),                # Π2[<], Σ2 of the complement (alias PI2)
+    ("Pol(DD)", "varieties.dot_depth_half"),         # dot-depth 1/2
 )
 
 

@@ -22,6 +22,8 @@ Decided here (docs/decision-procedures.md §11):
 * SL (every order): decided by the window chain of :mod:`.strictly_local_separation` (a
   pumped word of L2 whose windows all occur in L1's words, or the least SL[k] separator);
   :class:`WindowFamily` (one block) is still read back from saved answers;
+* Pol(ST) = Σ1[<]: separable iff ↑L1 ∩ L2 = ∅ (:mod:`.upward_separation`), with ↑L1's
+  basis as the separator or a word of L1 and a superword of it in L2;
 * LTL[P] (R-trivial): "not separable" by the family p(xy)ⁿx·s ∈ L1, p(xy)ⁿ·s ∈ L2
   (:class:`RTrivialFamily`; sound, not complete);
 * LTL[S] (star-free = FO[<]): decided by the aperiodic pointlike pairs of
@@ -59,6 +61,7 @@ from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
 from .counting_family import COUNTING_PROOFS, counting_family_within
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
+from .upward_separation import SubwordPair, separate_upward, upward_dfa
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
            "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
@@ -984,13 +987,13 @@ def parse_class(by: str) -> tuple:
             raise InputError(f"class {text!r}: orders are SL[k], LT[k], PT[k], D[k], LTT[k,t] with k ≥ 1",
                              parameters=("by",))
         return base, k, t
-    if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2"):
-        return ("FO2[<]" if text == "FO2" else text), None, None
+    if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2", "Pol(ST)", "SIGMA1"):
+        return {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}.get(text, text), None, None
     try:
         fr = Fragment.named(text)
     except InputError:
         raise InputError(f"class {text!r}: one of SL[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
-                         "FO2[<], or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "FO2[<], Pol(ST), or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
 
@@ -1058,6 +1061,12 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
     if base == "PT":
         return _decide_pt(name, d1, d2, limits, found_in, done)
+    if base == "Pol(ST)":                          # ↑L1 ∩ L2 = ∅ (upward_separation.py)
+        sep, proof = separate_upward(d1, d2, limits)
+        if sep is not None:
+            return done(sep, None, "↑L1 ∩ L2 = ∅: the upward closure of L1, the least Pol(ST) language "
+                                   "containing it, separates (checked on DFAs)")
+        return done(None, proof, "↑L1 ∩ L2 ≠ ∅: a word of L2 has a subword in L1")
     if base == "LTL[S]":
         return _decide_star_free(name, d1, d2, limits, done)
     if base == "SL":                               # decided at every order (strictly_local_separation.py)
@@ -1183,6 +1192,7 @@ _PROOFS = {
         tuple((w(b["y"]), w(b["z"]), w(b["y_after"])) for b in j["blocks_L1"]),
         tuple((w(b["y"]), w(b["z"]), w(b["y_after"])) for b in j["blocks_L2"])),
     "R-trivial family": lambda j, w: RTrivialFamily(w(j["p"]), w(j["x"]), w(j["y"]), w(j["s"])),
+    "subword pair": lambda j, w: SubwordPair(w(j["in_L1"]), w(j["in_L2"])),
     "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
     **SL_PROOFS,
     **COUNTING_PROOFS,
@@ -1215,6 +1225,8 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
             raise InputError("a formula separator with definitions is not re-checked here", parameters=("check",))
         dfa = load_language(formula=cert["formula"], alphabet=list(alphabet)).dfa
         return dfa.with_alphabet_order(alphabet) if dfa.alphabet != alphabet else dfa
+    if kind == "upward basis":
+        return upward_dfa(alphabet, [[alphabet[a] for a in read(x)] for x in cert["basis"]], limits.synthesis_states)
     k = int(k)
     if kind == "subsequences":
         allowed = {frozenset(read(x) for x in p) for p in cert["profiles"]}
@@ -1241,7 +1253,7 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 #: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
-          "FO2[<]": {"PT"}}
+          "FO2[<]": {"PT"}, "Pol(ST)": {"Pol(ST)"}}
 
 
 def _class_problem(by: str, cert: dict) -> str | None:
@@ -1253,7 +1265,7 @@ def _class_problem(by: str, cert: dict) -> str | None:
             return f"a formula certificate does not show membership in {by}"
         fr = Fragment.parse(base)
         return None if fr.allows(parse_formula(cert["formula"])) else f"the formula is not a formula of {fr}"
-    form = {"subsequences": "PT", "suffix": "LTL[Y]"}.get(kind)
+    form = {"subsequences": "PT", "suffix": "LTL[Y]", "upward basis": "Pol(ST)"}.get(kind)
     if kind == "factors":
         form = "SL" if "allowed_factors" in cert else ("LTT" if int(cert.get("t", 1)) > 1 else "LT")
     if form is None:

@@ -56,12 +56,13 @@ from ..values.results import FragmentResult, word_text
 from ..algebra.identity_terms import (Const, Identities, Omega, Power, Product, Relation, Var, _omega_only,  # noqa: F401
                              parse_identities)
 from ..algebra.semigroup import transition_semigroup
+from ..algebra.syntactic_order import leq, state_inclusion
 from ..checks.verify import verify_identity_violation
 from ...automata.minimize import minimize
 
 __all__ = ["Var", "Const", "Omega", "Power", "Product", "Relation", "Identities", "parse_identities",
            "Structure", "structure_of", "IdentityCheck", "IdentityViolation", "check_identities",
-           "identity_class", "violation", "IdentityProcedure", "DeciderProcedure", "IDENTITY_CHECK", "IDENTITY_PAIR",
+           "identity_class", "violation", "violation_from_words", "IdentityProcedure", "DeciderProcedure", "OrderedProcedure", "IDENTITY_CHECK", "IDENTITY_PAIR",
            "MAX_WITNESS_LETTERS"]
 
 #: certificate kind of a class decided by identities: every instantiation checked
@@ -345,24 +346,9 @@ def _evaluate(term, st: Structure, values: dict, memo: dict) -> np.ndarray:
     return out
 
 
-def _state_inclusion(dfa) -> np.ndarray:
-    """``inc[p, q]``: L_p ⊆ L_q (the residual languages of the states), by the greatest
-    fixpoint on pairs: (p, q) fails when p ∈ F, q ∉ F or some letter leads to a failing pair."""
-    t = np.asarray(dfa.transitions, dtype=np.int64)
-    acc = np.asarray(dfa.accepting, dtype=bool)
-    bad = acc[:, None] & ~acc[None, :]
-    while True:
-        nxt = bad.copy()
-        for a in range(t.shape[1]):
-            nxt |= bad[t[:, a][:, None], t[:, a][None, :]]
-        if (nxt == bad).all():
-            return ~bad
-        bad = nxt
-
-
 def _leq(st: Structure, inc: np.ndarray, s: np.ndarray, t: np.ndarray) -> np.ndarray:
-    """s ≤ t in the syntactic order: L(q·t) ⊆ L(q·s) for every state q."""
-    return inc[st.elements[t], st.elements[s]].all(axis=1)
+    """s ≤ t in the syntactic order (:func:`.syntactic_order.leq`) for element indices."""
+    return leq(inc, st.elements[s], st.elements[t])
 
 
 def _holds(rel: Relation, left: np.ndarray, right: np.ndarray, st, inc) -> np.ndarray:
@@ -403,7 +389,7 @@ def check_identities(dfa, identities, monoid: bool = True, limits: Limits | None
                             limits.instantiations,
                             "raise the budget instantiations of Limits, or use fewer variables",
                             ("instantiations",))
-    inc = _state_inclusion(st.dfa) if ids.ordered else None
+    inc = state_inclusion(st.dfa) if ids.ordered else None
     radix = [len(p) for p in pools]
     for start in range(0, max(total, 1), _BLOCK):
         flat = np.arange(start, min(total, start + _BLOCK), dtype=np.int64) if total else np.zeros(1, np.int64)
@@ -515,7 +501,7 @@ def violation(st: Structure, identities, assignment: dict) -> IdentityViolation 
     (for deciders that find the instantiation their own way)."""
     ids = parse_identities(identities)
     values = {v: np.array([int(i)], dtype=np.int64) for v, i in assignment.items()}
-    inc = _state_inclusion(st.dfa) if ids.ordered else None
+    inc = state_inclusion(st.dfa) if ids.ordered else None
     memo: dict = {}
     for rel in ids.relations:
         left = int(_broadcast(_evaluate(rel.left, st, values, memo), 1)[0])
@@ -559,6 +545,34 @@ def _violation(st: Structure, ids: Identities, rel: Relation, assignment: dict, 
         constants=tuple((c, L(st.words[st.one if c == "1" else st.zero]))
                         for c in ("1", "0") if _mentions(rel, c)))
     check = verify_identity_violation(d, ids, out, monoid=st.monoid)
+    if not check.valid:                       # pragma: no cover - a bug, never a wrong answer
+        raise AssertionError(f"identity witness failed its independent check: {check.reason}")
+    return _replace_checked(out, check.reason)
+
+
+def violation_from_words(dfa, identities, assignment: dict, exponents: dict, left: list, right: list,
+                         prefix: list, suffix: list, monoid: bool) -> IdentityViolation:
+    """The verified :class:`IdentityViolation` of the (one) relation of ``identities``
+    instantiated by words (a decider that works on words, not on a :class:`Structure`):
+    ``assignment`` variable → word, ``exponents`` ω-subterm text → exponent, ``left`` and
+    ``right`` the instantiated sides, ``prefix``/``suffix`` the context; all letter
+    indices of the minimal ``dfa``.  Elements are not indexed (``None``)."""
+    ids = parse_identities(identities)
+    rel = ids.relations[0]
+    letters = dfa.alphabet
+
+    def L(word):
+        return tuple(letters[a] for a in word)
+    wl, wr = list(prefix) + list(left) + list(suffix), list(prefix) + list(right) + list(suffix)
+    accepted, rejected = (wl, wr) if dfa.accepts(L(wl)) else (wr, wl)
+    out = IdentityViolation(
+        identities=str(ids), relation=str(rel), structure="monoid" if monoid else "semigroup",
+        assignment=tuple((v, None, L(w)) for v, w in assignment.items()),
+        left_word=L(left), right_word=L(right), sides=(L(left), L(right)),
+        exponents=tuple(sorted(exponents.items())), prefix=L(prefix), suffix=L(suffix),
+        accepted=L(accepted), rejected=L(rejected),
+        constants=tuple((c, ()) for c in ("1",) if _mentions(rel, c)))
+    check = verify_identity_violation(dfa, ids, out, monoid=monoid)
     if not check.valid:                       # pragma: no cover - a bug, never a wrong answer
         raise AssertionError(f"identity witness failed its independent check: {check.reason}")
     return _replace_checked(out, check.reason)
@@ -626,6 +640,30 @@ class DeciderProcedure(IdentityProcedure):
                                   f"instantiations hold in the syntactic {kind}", certificate=proof)
         return FragmentResult(cls, False, None, proof, f"{self.theorem}: {proof.relation} fails in the syntactic "
                               f"{kind} (the witness re-checked on the DFA's runs)", identity=proof.relation)
+
+
+class OrderedProcedure(Procedure):
+    """Decides a class by ``decider(dfa, limits) -> (holds, IdentityCheck or
+    IdentityViolation)`` on the minimal DFA (no semigroup enumerated beforehand);
+    ``theorem`` opens the printed reason."""
+
+    def __init__(self, family: str, decider, theorem: str):
+        self.family, self.decider, self.theorem = family, decider, theorem
+
+    def handles(self, fragment) -> bool:              # classes are keyed by their declaration
+        return False
+
+    def decide(self, cls, context, results) -> FragmentResult:
+        context.deciding()
+        try:
+            holds, proof = self.decider(context.dfa, context.limits)
+        except LimitExceeded as exc:
+            return FragmentResult(cls, None, None, None, f"undecided: {exc}")
+        if holds:
+            return FragmentResult(cls, True, None, None, f"{self.theorem}: {proof}", certificate=proof)
+        return FragmentResult(cls, False, None, proof, f"{self.theorem}: {proof.relation} fails in the syntactic "
+                              f"{proof.structure} (the witness re-checked on the DFA's runs)",
+                              identity=proof.relation)
 
 
 def identity_class(identities, monoid: bool = True, name: str | None = None, default: bool = False,

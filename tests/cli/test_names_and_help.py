@@ -122,12 +122,14 @@ def test_the_class_help_is_read_from_the_registry(monkeypatch):
     named = [c for c in registry.CLASSES[:-1] if not c.default]
     tier = [c.name for c in named if "subregular" in c.groups][-1]
     others = ", ".join(c.name for c in named if "subregular" not in c.groups)    # after the last subregular one
+    groups = list(registry.GROUPS)                     # the groups after mod, each with its classes
+    rest = "".join(f", or {g} for {', '.join(registry.GROUPS[g])}" for g in groups[groups.index("mod") + 1:])
     assert (f"{tier}, {others}, XYZ-TEST-CLASS, or subregular for all of them but {others}, XYZ-TEST-CLASS, "
-            f"or mod for {mod};") in text
+            f"or mod for {mod}{rest};") in text
     assert "XYZ-TEST-CLASS [tier,k] = a class of the test" in text
     # its group is read from its declaration too
     monkeypatch.setattr(registry, "CLASSES", [*registry.CLASSES[:-1], dataclasses.replace(extra, groups=("subregular",))])
-    assert (f"{tier}, {others}, XYZ-TEST-CLASS, or subregular for all of them but {others}, or mod for {mod};"
+    assert (f"{tier}, {others}, XYZ-TEST-CLASS, or subregular for all of them but {others}, or mod for {mod}{rest};"
             in _help("classify").replace("- ", "-"))
 
 

@@ -45,8 +45,8 @@ MAPPING = {
                                              "minimal DFA (counters), MeSCaL by the MOD-kernel R-trivial"},
     "complement PPT": {"class": "SP", "why": "L is downward closed (SP) iff its complement is "
                                              "upward closed (PPT = Pol(ST))"},
-    "PPT": {"identities": "[x<1]", "structure": "monoid",
-            "why": "syntactic ordered monoid with 1 ≤ s in MeSCaL's order (Pin: x ≤ 1)"},
+    "PPT": {"class": "Pol(ST)", "why": "PPT = Pol(ST) = Σ1[<]: upward closed for the subword order, the "
+                                       "ordered identity 1 ≤ s in MeSCaL's order (Pin's x ≤ 1)"},
     "ST": {"identities": "[x=1]", "structure": "monoid", "why": "∅ and A*: trivial monoid"},
     "DD": {"identities": "[x=y]", "structure": "semigroup",
            "why": "∅, {ε}, A⁺, A*: trivial syntactic semigroup"},

@@ -1,0 +1,135 @@
+"""Separation by Pol(ST) = Σ1[<] (the upward closed languages for the subword order ≼).
+
+Theorem: L1 is Pol(ST)-separable from L2 iff ↑L1 ∩ L2 = ∅, where ↑L1 = {v : u ≼ v for some
+u ∈ L1} is the upward closure.  Proof: ↑L1 is upward closed and regular, so in Pol(ST)
+(Higman: a finite basis; :mod:`.sigma1`), and it contains L1 — if it misses L2 it separates.
+Conversely any K ∈ Pol(ST) with L1 ⊆ K is upward closed, so ↑L1 ⊆ K; if v ∈ ↑L1 ∩ L2 then
+v ∈ K ∩ L2 and K does not separate.  So ↑L1 is the least Pol(ST) language containing L1.
+
+"Separable": the separator K = ↑L1, printed as its basis (the minimal words of L1 for ≼, the
+minimal words of ↑L1: :func:`.sigma1.minimal_words` on its minimal DFA), checked on DFAs
+(L1 ⊆ K, K ∩ L2 = ∅).  "Not separable": a word u ∈ L1 and a superword v ∈ L2
+(:class:`SubwordPair`, re-checked from the words: membership and u ≼ v by a greedy match);
+v is a shortest word of ↑L1 ∩ L2 and u is found by a search over (position in v, state of
+L1's DFA), each letter of v read or skipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import reduce
+
+import numpy as np
+
+from ...automata import rational
+from ...automata.dfa import DFA
+from ...automata.operations import intersection, is_empty, is_subset, shortest_accepted, union
+from ...kernel.limits import Limits
+from ..varieties.sigma1 import minimal_words
+
+__all__ = ["SubwordPair", "UpwardSeparator", "separate_upward", "upward_dfa", "is_subword"]
+
+
+def is_subword(u, v) -> bool:
+    """u ≼ v: u is a (scattered) subsequence of v (greedy left-to-right match)."""
+    it = iter(v)
+    return all(any(a == b for b in it) for a in u)
+
+
+@dataclass(frozen=True)
+class SubwordPair:
+    """u ∈ L1, v ∈ L2 with u ≼ v: every upward closed K ⊇ L1 contains u, so v."""
+
+    u: tuple
+    v: tuple
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        return (bool(d1.accepts([d1.alphabet[a] for a in self.u])) and bool(d2.accepts([d2.alphabet[a] for a in self.v]))
+                and is_subword(self.u, self.v))
+
+    def text(self, alphabet) -> str:
+        def w(x):
+            return "".join(alphabet[a] for a in x) or "ε"
+        return (f"{w(self.u)} ∈ L1 is a subword of {w(self.v)} ∈ L2: every upward closed language "
+                "containing L1 contains both")
+
+    def to_json(self, alphabet) -> dict:
+        def w(x):
+            return "".join(alphabet[a] for a in x) or "ε"
+        return {"kind": "subword pair", "in_L1": w(self.u), "in_L2": w(self.v)}
+
+
+def upward_dfa(alphabet, basis, state_limit: int) -> DFA:
+    """The minimal DFA of ⋃_{w ∈ basis} A*w1A*…A*wmA* (``basis``: words of letters)."""
+    alphabet = tuple(alphabet)
+    parts = [rational.sequence(alphabet, [None] + [x for a in w for x in ({a}, None)], state_limit) for w in basis]
+    return reduce(union, parts, rational.empty(alphabet)).minimal()
+
+
+@dataclass(frozen=True)
+class UpwardSeparator:
+    """K = ↑L1 = ⋃ over ``basis`` of A*w1A*…A*wmA*; ``dfa`` its DFA, on which L1 ⊆ K and
+    K ∩ L2 = ∅ were checked."""
+
+    cls: str
+    basis: tuple
+    alphabet: tuple
+    dfa: DFA
+    found_in: str | None = None
+
+    @property
+    def k(self):
+        return None
+
+    def contains(self, word) -> bool:
+        """Whether some basis word is a subword of ``word`` (letter indices)."""
+        return any(is_subword(w, word) for w in self.basis)
+
+    def certificate_json(self) -> dict:
+        return {"class": self.cls, "kind": "upward basis",
+                "basis": ["".join(self.alphabet[a] for a in w) or "ε" for w in self.basis]}
+
+    def text(self, limit: int = 6) -> str:
+        pats = ["A*" + "A*".join(self.alphabet[a] for a in w) + "A*" if w else "A*" for w in self.basis]
+        more = f" … ({len(pats) - limit} more in the JSON form)" if len(pats) > limit else ""
+        return "K = ↑L1 = " + (" ∪ ".join(pats[:limit]) or "∅") + more
+
+
+def _embedded(d1: DFA, v: tuple) -> tuple:
+    """A word u ∈ L1 with u ≼ v (v ∈ ↑L1): breadth-first over (i, q), the first i letters of v
+    read, q the state of L1's DFA after the letters kept."""
+    t = np.asarray(d1.transitions).tolist()
+    acc = np.asarray(d1.accepting, dtype=bool).tolist()
+    parent = {(0, d1.initial): None}
+    todo = [(0, d1.initial)]
+    for i, q in todo:                                  # grows while read
+        if i == len(v):
+            if acc[q]:
+                u, node = [], (i, q)
+                while parent[node] is not None:
+                    node, kept = parent[node]
+                    if kept is not None:
+                        u.append(kept)
+                return tuple(u[::-1])
+            continue
+        for nxt, kept in (((i + 1, q), None), ((i + 1, t[q][v[i]]), v[i])):
+            if nxt not in parent:
+                parent[nxt] = ((i, q), kept)
+                todo.append(nxt)
+    raise AssertionError("v ∈ ↑L1, yet no word of L1 embeds into it")  # pragma: no cover
+
+
+def separate_upward(d1: DFA, d2: DFA, limits: Limits | None = None):
+    """(UpwardSeparator, None) or (None, SubwordPair) for Pol(ST) (module docstring); ``d1``,
+    ``d2`` minimal over one alphabet."""
+    limits = Limits() if limits is None else limits
+    up = rational.upward_closure(d1, limits.synthesis_states).minimal()
+    meet = shortest_accepted(intersection(up, d2))
+    if meet is not None:
+        v = tuple(d1.letter_index(a) for a in meet)
+        return None, SubwordPair(_embedded(d1, v), v)
+    basis = tuple(minimal_words(up, limits.instantiations))
+    K = upward_dfa(d1.alphabet, [[d1.alphabet[a] for a in w] for w in basis], limits.synthesis_states)
+    if not (is_subset(d1, K) and is_empty(intersection(K, d2))):   # pragma: no cover - a bug
+        raise AssertionError("Pol(ST): the upward closure's basis does not separate")
+    return UpwardSeparator("Pol(ST)", basis, d1.alphabet, K), None
