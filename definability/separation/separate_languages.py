@@ -59,6 +59,7 @@ from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
 from .counting_family import COUNTING_PROOFS, counting_family_within
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
+from .type_separation import TYPE_PROOFS, decide_by_types
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
            "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
@@ -1055,7 +1056,7 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         sep = _fragment_separator(base, d1, d2, limits)
         if sep is not None:
             return done(sep, None, f"{sep.found_in}; checked on DFAs")
-        return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
+        return _decide_by_types(name, base, d1, d2, limits, done, "separable by LTL[Y]")
     if base == "PT":
         return _decide_pt(name, d1, d2, limits, found_in, done)
     if base == "LTL[S]":
@@ -1100,12 +1101,38 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         if sep is not None:
             return done(sep, None, f"{sep.found_in}; checked on DFAs")
         tried.append("L1, A* ∖ L2")
-    if base in ("LTL[P]", "LTL[P,Y]", "FO2[<]"):   # ⊆ LTL[S]: what LTL[S] cannot separate, neither can they
+    windowed = base == "LTL[P]" or base.startswith("LTL[P,Y")
+    if windowed or base == "FO2[<]":               # ⊆ LTL[S]: what LTL[S] cannot separate, neither can they
         outcome = decide_star_free(d1, d2, limits)
         if outcome.separable is False:
             return done(None, outcome.proof, f"{base} ⊆ LTL[S], which cannot separate them: {outcome.method}")
-    return done(None, None, f"separation by {base} is not decided here"
-                            + (f" (no separator in {', '.join(tried)})" if tried else ""))
+    tried_text = f" (no separator in {', '.join(tried)})" if tried else ""
+    if windowed:
+        return _decide_by_types(name, base, d1, d2, limits, done, "not decided by the above" + tried_text)
+    return done(None, None, f"separation by {base} is not decided here" + tried_text)
+
+
+def _decide_by_types(name, base, d1, d2, limits, done, before: str) -> LanguageSeparation:
+    """The window fragments and LTL[P] (§11.7): a lasso over D1 × D2 ("not separable" at every
+    depth), else the types of depth 1 … ``limits.max_depth`` over D1 × D2 (each exact: the
+    first that separates gives the formula), else undecided naming the depth reached and the
+    budget that stopped it.  ``before``: what was tried first, for the undecided text."""
+    fragment = Fragment.parse(base)
+    out = decide_by_types(fragment, d1, d2, limits)
+    if out.family is not None:
+        return done(None, out.family, f"a lasso over D1 × D2 with bisimilar ends: one type at every depth "
+                                      f"for l·p^N·x ∈ L1 and l·p^N·y ∈ L2 ({base}, §11.7)")
+    if out.formula is not None:
+        sep = FormulaSeparator(base, out.formula, d1.alphabet, out.dfa,
+                               f"the N+1 types of depth {out.depth} met by L1 (types over D1 × D2)")
+        return done(sep, None, f"separated at depth {out.depth} by the types over D1 × D2 (none separates at a "
+                               f"smaller depth); K: {out.dfa.n_states} states, checked on DFAs")
+    pair = ""
+    if out.words is not None:
+        u, v = (_text(d1.alphabet, w) for w in out.words)
+        pair = f"; at depth {out.depth_reached} {u} ∈ L1 and {v} ∈ L2 share their type"
+    return done(None, None, f"{before}; no formula of depth ≤ {out.depth_reached} separates them (types over "
+                            f"D1 × D2, exact){pair}; stopped: {out.stopped}; no lasso over D1 × D2 found: undecided")
 
 
 def _decide_pt(name, d1, d2, limits, found_in, done) -> LanguageSeparation:
@@ -1186,6 +1213,7 @@ _PROOFS = {
     "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
     **SL_PROOFS,
     **COUNTING_PROOFS,
+    **TYPE_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
 }
 
