@@ -27,6 +27,9 @@ Decided here (docs/decision-procedures.md §11):
 * LTL[S] (star-free = FO[<]): decided by the aperiodic pointlike pairs of
   :mod:`.aperiodic_pointlikes` (Henckell; Place–Zeitoun 2016), which also give LTL[P],
   LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
+* LTL[Y<=k], LTL[P,Y<=k] and LTL[P], when the above leave them undecided: the types over
+  D1 × D2 (exact at each depth ≤ ``max_depth``: a formula of the least depth) and lassos over
+  the product ("not separable" at every depth), :mod:`.type_separation`;
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
@@ -1325,6 +1328,8 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
                           "states) contains L1 and no word of L2")
         if answer["separable"] is False:
             j = answer["proof"]
+            if j["kind"] == "type lasso" and not Fragment.parse(j["fragment"]).includes(parse_class(answer["by"])[0]):
+                return False, f"a lasso of {j['fragment']} shows nothing about {answer['by']}"
             proof = _PROOFS[j["kind"]](j, _reader(d1.alphabet))
             ok = verify_proof(proof, d1, d2)
             return ok, (f"the {j['kind']} re-checked on the two DFAs" if ok
