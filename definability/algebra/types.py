@@ -794,11 +794,14 @@ def _shared_search(dfa, t, k, past, max_period, tails, prefixes, inside, outside
     return None
 
 
-def _shared_period(dfa, t, k, past, period, tails, prefixes, inside, outside) -> LassoWitness | None:
+def _shared_period(dfa, t, k, past, period, tails, prefixes, inside=None, outside=None) -> LassoWitness | None:
     """The shared-period lasso of one period (see :func:`lasso_search`), or None: a tail
     whose run ends in a state with ``inside`` and one, in the same block, ending in a state
-    with ``outside`` (membership: the accepting states and the others; separation: a word of
-    L1 and a word of L2)."""
+    with ``outside`` (None: membership, the accepting states and the others; separation: a
+    word of L1 and a word of L2)."""
+    if inside is None:
+        inside = np.asarray(dfa.accepting, dtype=bool)
+        outside = ~inside
     n = t.shape[0]
     blocks = _lasso_blocks(period, tails, k, past)
     groups: dict[int, list[tuple]] = {}
