@@ -865,6 +865,9 @@ class FormulaSeparator:
     alphabet: tuple
     dfa: DFA
     found_in: str
+    #: the ``$NAME := formula`` lines of a shared certificate (``formula`` is then its whole
+    #: text, the definitions and the last line), as ltl/definitions.py prints them
+    definitions: tuple = ()
 
     @property
     def k(self):
@@ -874,10 +877,14 @@ class FormulaSeparator:
         return bool(self.dfa.accepts([self.alphabet[a] for a in word]))
 
     def certificate_json(self) -> dict:
-        return {"class": self.cls, "kind": "formula", "formula": self.formula, "definitions": [],
-                "found_in": self.found_in}
+        return {"class": self.cls, "kind": "formula", "formula": self.formula,
+                "definitions": [list(p) for p in self.definitions], "found_in": self.found_in}
 
     def text(self, limit: int = 6) -> str:
+        if self.definitions:
+            body = self.formula.splitlines()[-1]
+            return (f"K = the words satisfying {body} with {len(self.definitions)} definitions "
+                    f"(in the JSON form) ({self.found_in})")
         return f"K = the words satisfying {self.formula} ({self.found_in})"
 
 
@@ -1127,7 +1134,8 @@ def _decide_by_types(name, base, d1, d2, limits, done, before: str) -> LanguageS
                                       f"for l·p^N·x ∈ L1 and l·p^N·y ∈ L2 ({base}, §11.7)")
     if out.formula is not None:
         sep = FormulaSeparator(base, out.formula, d1.alphabet, out.dfa,
-                               f"the N+1 types of depth {out.depth} met by L1 (types over D1 × D2)")
+                               f"the N+1 types of depth {out.depth} met by L1 (types over D1 × D2)",
+                               out.definitions)
         return done(sep, None, f"separated at depth {out.depth} by the types over D1 × D2 (none separates at a "
                                f"smaller depth); K: {out.dfa.n_states} states, checked on DFAs")
     pair = ""
@@ -1241,10 +1249,9 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
     """K's DFA rebuilt from a printed certificate alone."""
     read = _reader(alphabet)
     kind, k = cert["kind"], cert.get("k")
-    if kind == "formula":
-        if cert.get("definitions"):
-            raise InputError("a formula separator with definitions is not re-checked here", parameters=("check",))
-        dfa = load_language(formula=cert["formula"], alphabet=list(alphabet)).dfa
+    if kind == "formula":                         # the whole text: definitions, then the formula
+        dfa = load_language(formula=cert["formula"], alphabet=list(alphabet),
+                            state_limit=limits.synthesis_states).dfa
         return dfa.with_alphabet_order(alphabet) if dfa.alphabet != alphabet else dfa
     k = int(k)
     if kind == "subsequences":

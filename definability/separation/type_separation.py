@@ -7,7 +7,7 @@ k = 1) and LTL[P] through bounded-depth types over the pair of DFAs
   iff no N+1 type of depth d is met by a word of L1 and by a word of L2 (the depth-d types
   are finitely many and each is defined by its χ, so the union of the types met by L1 is the
   least depth-d-definable language containing L1).  "Separable": the disjunction of those
-  χ, tidied, its DFA rebuilt from the formula's text and L1 ⊆ K, K ∩ L2 = ∅ checked; "not at
+  χ, tidied and printed with shared definitions when large, its DFA rebuilt from the formula's text and L1 ⊆ K, K ∩ L2 = ∅ checked; "not at
   depth d": two words, u ∈ L1 and v ∈ L2, with one depth-d type.
 * **At every depth.** A lasso over the product (:func:`~..algebra.types.separation_lasso`):
   l·p^N·x ∈ L1 and l·p^N·y ∈ L2 for N ≡ n0 modulo t, with the N+1 nodes of ^ω(p)·x and
@@ -28,6 +28,7 @@ from ...automata.sources import load_language
 from ...kernel.errors import LimitExceeded, MemoryBudgetExceeded
 from ...kernel.limits import Limits
 from ...kernel.work import OverBudget
+from ...ltl.definitions import certificate
 from ...ltl.fragments import Fragment
 from ..algebra.types import separation_lasso, type_separation
 from ..certify.synthesis import tidy
@@ -144,13 +145,15 @@ TYPE_PROOFS = {"type lasso": lambda j, w: TypeLassoFamily(
 
 @dataclass(frozen=True)
 class TypeOutcome:
-    """What the types said: ``formula`` (text; its DFA ``dfa``, on which L1 ⊆ K and
-    K ∩ L2 = ∅ were checked) at ``depth``; or ``family`` (not separable at any depth); or
+    """What the types said: ``formula`` (text, with its ``definitions`` when the certificate
+    is printed shared; its DFA ``dfa``, on which L1 ⊆ K and K ∩ L2 = ∅ were checked) at
+    ``depth``; or ``family`` (not separable at any depth); or
     neither, with ``depth_reached`` (the deepest depth decided: not separable there, the
     pair ``words`` u ∈ L1, v ∈ L2 of one type) and ``stopped`` (why it went no deeper)."""
 
     formula: str | None = None
     dfa: DFA | None = None
+    definitions: tuple = ()
     depth: int | None = None
     family: TypeLassoFamily | None = None
     depth_reached: int = 0
@@ -189,8 +192,8 @@ def decide_by_types(fragment: Fragment, d1: DFA, d2: DFA, limits: Limits) -> Typ
         if not res.separable:
             reached, words = depth, res.words
             continue
-        formula = tidy(res.formula, fragment.allows)
-        text = str(formula)
+        printed = certificate(tidy(res.formula, fragment.allows))     # a tree, or shared when large
+        text = printed.text
         try:
             dfa = load_language(formula=text, alphabet=list(d1.alphabet),
                                 state_limit=limits.synthesis_states).dfa
@@ -201,5 +204,5 @@ def decide_by_types(fragment: Fragment, d1: DFA, d2: DFA, limits: Limits) -> Typ
         dfa = dfa.with_alphabet_order(d1.alphabet) if dfa.alphabet != d1.alphabet else dfa
         if not is_subset(d1, dfa) or not is_empty(intersection(dfa, d2)):
             raise AssertionError(f"the type separator of {name} failed its exact check")
-        return TypeOutcome(formula=text, dfa=dfa, depth=depth)
+        return TypeOutcome(formula=text, dfa=dfa, depth=depth, definitions=printed.definitions)
     return TypeOutcome(depth_reached=reached, words=words, stopped=stopped)

@@ -183,3 +183,38 @@ def test_membership_reduction_census_three_states(fragment):
             assert check_answer(ans.to_json(), d, c)[0], (fragment, d)
         if fragment != "LTL[P,Y]":
             assert ans.separable is not None, (fragment, d)
+
+
+def test_undecided_names_the_depth_and_the_budget():
+    """A language that LTL[P,Y] cannot define but no lasso shows it (its only known proof is
+    the locally R-trivial identity): against its complement the answer is undecided, naming
+    the depth reached with a pair of that depth, and max_depth or the type_states budget."""
+    from attnlogic.kernel.limits import Limits
+    d = DFA("ab", np.array([[0, 1], [0, 2], [1, 2]]), 0, np.array([True, False, False])).minimal()
+    c = complement(d)
+    assert classify(d, windows=(), certificates=False)["LTL[P,Y]"].member is False
+    ans = separate(d, c, "LTL[P,Y]")
+    assert ans.separable is None
+    assert "no formula of depth ≤ 3" in ans.method and "max_depth = 3" in ans.method
+    assert "∈ L1 and" in ans.method and "share their type" in ans.method
+    assert check_answer(ans.to_json(), d, c) == (True, "undecided: nothing is claimed")
+    small = separate(d, c, "LTL[P,Y]", limits=Limits.of(type_states=200))
+    assert small.separable is None and "exceeds type_states = 200" in small.method
+
+
+def test_a_large_type_separator_is_printed_shared_and_rechecked():
+    """A depth-2 separator of the types (thousands of tree nodes) is printed with shared
+    definitions; check_answer rebuilds K from the whole text and checks it; a changed last
+    line is refused."""
+    d = DFA("ab", np.array([[0, 1], [0, 2], [2, 2]]), 0, np.array([True, True, False])).minimal()
+    c = complement(d)
+    ans = separate(d, c, "LTL[P,Y<=2]")
+    assert ans.separable is True and "depth 2 by the types" in ans.method
+    j = ans.to_json()
+    assert j["separator"]["definitions"] and j["separator"]["formula"].startswith("$d1 := ")
+    assert check_answer(j, d, c)[0]
+    assert type_separation(d, c, 2, True, 1).separable is False      # the least depth is 2
+    lines = j["separator"]["formula"].splitlines()
+    for body in ("true", "!(" + lines[-1] + ")"):
+        bad = dict(j, separator=dict(j["separator"], formula="\n".join(lines[:-1] + [body])))
+        assert not check_answer(bad, d, c)[0], body
