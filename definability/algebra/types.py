@@ -583,12 +583,14 @@ def _cycle_of(t: np.ndarray, state: int, period) -> tuple[int, list[int]]:
 
 
 def _two_period_search(dfa, k: int, max_period: int, tails: list[tuple],
-                       max_candidates: int) -> LassoWitness | None:
+                       max_candidates: int, dfa_out=None) -> LassoWitness | None:
     """Lasso pairs p^N·x / q^M·y with DIFFERENT primitive periods (LTL[Y<=k], no prefix):
     one partition of the graph of all periods of length ≤ ``max_period`` (shortest first,
     while periods × tails ≤ ``max_candidates``) with all tails; the N+1 nodes are grouped by
     block across periods, and the pair of smallest |p| + |x| + |q| + |y| whose memberships
-    differ for some phases of the DFA's cycles of p^N and q^M is returned."""
+    differ for some phases of the DFA's cycles of p^N and q^M is returned.  With ``dfa_out``
+    (separation): p^N·x accepted by ``dfa`` (L1) and q^M·y by ``dfa_out`` (L2), each word
+    tracked in its own DFA."""
     t = np.asarray(dfa.transitions)
     periods: list[tuple] = []
     spent = 0
@@ -605,8 +607,9 @@ def _two_period_search(dfa, k: int, max_period: int, tails: list[tuple],
     if len(periods) < 2:
         return None
     blocks = _cycles_blocks(periods, tails, k, False)
-    cycles = {p: _cycle_of(t, dfa.initial, p) for p in periods}
-    # (period, tail) → {membership: the first cycle offset giving it}
+    # each side: (the DFA its words are read in, the acceptance it needs)
+    readers = ((dfa, True), (dfa, False)) if dfa_out is None else ((dfa, True), (dfa_out, True))
+    cycles = [{p: _cycle_of(np.asarray(d.transitions), d.initial, p) for p in periods} for d, _ in readers]
     members: dict[int, list[tuple]] = {}
     for key, b in blocks.items():
         members.setdefault(b, []).append(key)
@@ -616,12 +619,12 @@ def _two_period_search(dfa, k: int, max_period: int, tails: list[tuple],
             continue
         sides: dict[bool, list] = {True: [], False: []}
         for p, x in keys:
-            N0, cyc = cycles[p]
-            found: dict[bool, int] = {}
-            for off, s in enumerate(cyc):
-                found.setdefault(bool(dfa.accepting[run(t, s, x)]), off)
-            for acc, off in found.items():
-                sides[acc].append((len(p) + len(x), p, x, N0 + off, len(cyc)))
+            for side, (d, want), cyc_of in zip((True, False), readers, cycles):
+                N0, cyc = cyc_of[p]
+                td = np.asarray(d.transitions)
+                off = next((o for o, s in enumerate(cyc) if bool(d.accepting[run(td, s, x)]) == want), None)
+                if off is not None:     # the first cycle offset giving that side
+                    sides[side].append((len(p) + len(x), p, x, N0 + off, len(cyc)))
         for side in sides.values():
             side.sort()
         for a in sides[True]:
@@ -765,8 +768,10 @@ def separation_lasso(d1, d2, k: int, past: bool, max_period: int, max_tail: int,
     and ^ω(p)·y bisimilar (window k, k = 0 for none; P when ``past``): then no formula of the
     fragment, of any depth, separates L1 from L2 (docs/decision-procedures.md §11.7).  The
     prefixes l are shortest words to the product's states; periods up to ``max_period``,
-    tails up to ``max_tail``, at most ``max_candidates`` (period, tail) nodes.  None if no
-    such pair is found."""
+    tails up to ``max_tail``, at most ``max_candidates`` (period, tail) nodes.  Without P,
+    when no shared period is found: p^N·x ∈ L1 and q^M·y ∈ L2 with different periods and the
+    N+1 nodes in one block of the two-cycle graph (:func:`_two_period_search`, each word read
+    in its own DFA).  None if no such pair is found."""
     product, _ = _product_dfa(d1, d2)
     t = np.asarray(product.transitions)
     prefixes = [(q, w) for q, w in enumerate(shortest_words_from(t, product.initial)) if w is not None]
@@ -774,7 +779,10 @@ def separation_lasso(d1, d2, k: int, past: bool, max_period: int, max_tail: int,
     n2 = d2.n_states
     in_l1 = np.repeat(np.asarray(d1.accepting, dtype=bool), n2)
     in_l2 = np.tile(np.asarray(d2.accepting, dtype=bool), d1.n_states)
-    return _shared_search(product, t, k, past, max_period, tails, prefixes, in_l1, in_l2, max_candidates)
+    found = _shared_search(product, t, k, past, max_period, tails, prefixes, in_l1, in_l2, max_candidates)
+    if found is not None or past:
+        return found
+    return _two_period_search(d1, k, max_period, tails, max_candidates, dfa_out=d2)
 
 
 def _shared_search(dfa, t, k, past, max_period, tails, prefixes, inside, outside,

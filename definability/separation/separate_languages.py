@@ -1130,8 +1130,8 @@ def _decide_by_types(name, base, d1, d2, limits, done, before: str) -> LanguageS
     fragment = Fragment.parse(base)
     out = decide_by_types(fragment, d1, d2, limits)
     if out.family is not None:
-        return done(None, out.family, f"a lasso over D1 × D2 with bisimilar ends: one type at every depth "
-                                      f"for l·p^N·x ∈ L1 and l·p^N·y ∈ L2 ({base}, §11.7)")
+        return done(None, out.family, f"a lasso over D1 × D2 with bisimilar ends: a word of L1 and a word of "
+                                      f"L2 of one type at every depth ({base}, §11.7)")
     if out.formula is not None:
         sep = FormulaSeparator(base, out.formula, d1.alphabet, out.dfa,
                                f"the N+1 types of depth {out.depth} met by L1 (types over D1 × D2)",

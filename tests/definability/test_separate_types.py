@@ -20,7 +20,7 @@ from attnlogic.definability.algebra.types import separation_lasso, type_separati
 from attnlogic.definability.checks.indistinguishable import agreement_depth
 from attnlogic.definability.engine.classify import classify
 from attnlogic.definability.separation.separate_languages import check_answer, separate, verify_proof
-from attnlogic.definability.separation.type_separation import TypeLassoFamily, window_of
+from attnlogic.definability.separation.type_separation import family_of, window_of
 from attnlogic.ltl.fragments import Fragment
 
 FRAGMENTS = ("LTL[Y<=2]", "LTL[P,Y<=2]", "LTL[P,Y]", "LTL[P]")
@@ -132,9 +132,11 @@ def test_lasso_families_are_verified_and_corruptions_refused():
             lw = separation_lasso(d1, d2, k, past, k + 2 if k else 2, 3)
             if lw is None:
                 continue
-            fam = TypeLassoFamily(fragment, lw.prefix, lw.period, lw.tail_in, lw.tail_out, lw.n0, lw.modulus)
+            fam = family_of(fragment, lw)
             assert verify_proof(fam, d1, d2), (fragment, fam)
             found += 1
+            if not fam.shared:
+                continue                          # the two-period families: test_two_periods_over_the_pair
             for depth in (1, 2):
                 assert not type_separation(d1, d2, k, past, depth).separable
             broken = [replace(fam, tail_L1=fam.tail_L2), replace(fam, period=fam.period * 2),
@@ -218,3 +220,22 @@ def test_a_large_type_separator_is_printed_shared_and_rechecked():
     for body in ("true", "!(" + lines[-1] + ")"):
         bad = dict(j, separator=dict(j["separator"], formula="\n".join(lines[:-1] + [body])))
         assert not check_answer(bad, d, c)[0], body
+
+
+def test_two_periods_over_the_pair():
+    """(a|b|c)*acb against its complement by LTL[Y<=2]: no shared-period lasso, but (acb)^N ∈ L1
+    and (abc)^M ∈ L2 are bisimilar at N+1 in the two-cycle graph; the family passes
+    check_answer, and changed periods, tails or a fragment with P are refused."""
+    d = regex_to_dfa("(a|b|c)*acb", "abc")
+    c = complement(d)
+    ans = separate(d, c, "LTL[Y<=2]")
+    assert ans.separable is False and not ans.proof.shared
+    assert classify(d, windows=(2,), certificates=False)["LTL[Y<=2]"].member is False
+    j = ans.to_json()
+    assert j["proof"]["period_L2"] and check_answer(j, d, c)[0]
+    u, v = ans.proof.words(*ans.proof.exponents(3))
+    assert agreement_depth(u, v, Fragment.parse("LTL[Y<=2]"), cap=3) == 3
+    for key, value in (("period_L2", "acb"), ("tail_L2", "a"), ("fragment", "LTL[P,Y<=2]"), ("period", "ab")):
+        bad = dict(j, proof=dict(j["proof"], **{key: value}))
+        assert not check_answer(bad, d, c)[0], key
+    assert not verify_proof(replace(ans.proof, prefix=(0,)), d, c)
