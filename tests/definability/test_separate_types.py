@@ -20,7 +20,8 @@ from attnlogic.definability.algebra.types import separation_lasso, type_separati
 from attnlogic.definability.checks.indistinguishable import agreement_depth
 from attnlogic.definability.engine.classify import classify
 from attnlogic.definability.separation.separate_languages import check_answer, separate, verify_proof
-from attnlogic.definability.separation.type_separation import family_of, window_of
+from attnlogic.definability.separation.type_separation import decide_by_types, family_of, window_of
+from attnlogic.kernel.limits import Limits
 from attnlogic.ltl.fragments import Fragment
 
 FRAGMENTS = ("LTL[Y<=2]", "LTL[P,Y<=2]", "LTL[P,Y]", "LTL[P]")
@@ -191,7 +192,6 @@ def test_undecided_names_the_depth_and_the_budget():
     """A language that LTL[P,Y] cannot define but no lasso shows it (its only known proof is
     the locally R-trivial identity): against its complement the answer is undecided, naming
     the depth reached with a pair of that depth, and max_depth or the type_states budget."""
-    from attnlogic.kernel.limits import Limits
     d = DFA("ab", np.array([[0, 1], [0, 2], [1, 2]]), 0, np.array([True, False, False])).minimal()
     c = complement(d)
     assert classify(d, windows=(), certificates=False)["LTL[P,Y]"].member is False
@@ -223,19 +223,21 @@ def test_a_large_type_separator_is_printed_shared_and_rechecked():
 
 
 def test_two_periods_over_the_pair():
-    """(a|b|c)*acb against its complement by LTL[Y<=2]: no shared-period lasso, but (acb)^N ∈ L1
-    and (abc)^M ∈ L2 are bisimilar at N+1 in the two-cycle graph; the family passes
-    check_answer, and changed periods, tails or a fragment with P are refused."""
+    """(a|b|c)*acb against its complement by LTL[Y<=2] (outside LTL[Y<=2] by the membership
+    two-period lasso, tests/definability/test_two_period_lasso.py): no shared-period lasso,
+    but (acb)^N ∈ L1 and (abc)^M ∈ L2 are bisimilar at N+1 in the two-cycle graph; the
+    family passes check_answer, and changed periods, tails or a fragment with P are refused."""
     d = regex_to_dfa("(a|b|c)*acb", "abc")
     c = complement(d)
-    ans = separate(d, c, "LTL[Y<=2]")
-    assert ans.separable is False and not ans.proof.shared
-    assert classify(d, windows=(2,), certificates=False)["LTL[Y<=2]"].member is False
-    j = ans.to_json()
+    fr = Fragment.parse("LTL[Y<=2]")
+    # the procedure of §11.7 alone (separate first asks classify of L1 and of A* ∖ L2, slowly here)
+    family = decide_by_types(fr, d, c, Limits()).family
+    assert family is not None and not family.shared and verify_proof(family, d, c)
+    j = {"by": "local:2", "separable": False, "proof": family.to_json(d.alphabet)}
     assert j["proof"]["period_L2"] and check_answer(j, d, c)[0]
-    u, v = ans.proof.words(*ans.proof.exponents(3))
-    assert agreement_depth(u, v, Fragment.parse("LTL[Y<=2]"), cap=3) == 3
+    u, v = family.words(*family.exponents(3))
+    assert agreement_depth(u, v, fr, cap=3) == 3
     for key, value in (("period_L2", "acb"), ("tail_L2", "a"), ("fragment", "LTL[P,Y<=2]"), ("period", "ab")):
         bad = dict(j, proof=dict(j["proof"], **{key: value}))
         assert not check_answer(bad, d, c)[0], key
-    assert not verify_proof(replace(ans.proof, prefix=(0,)), d, c)
+    assert not verify_proof(replace(family, prefix=(0,)), d, c)
