@@ -9,7 +9,14 @@ independent random DFA of the same size instead (mostly a common word: the cost 
 Set OPENBLAS_NUM_THREADS=1 on a shared machine (PT's Boolean matrix products are BLAS calls,
 which a loaded machine's threads slow down tenfold).
 
+``--types``: time only the procedure of docs/decision-procedures.md §11.7 (the lasso over
+D1 × D2, then the types over D1 × D2 by depth) for the fragments LTL[Y<=k], LTL[P,Y<=k],
+LTL[P], skipping the steps of §11.4 that come before it in ``separate``; its answers are
+counted as separable (a formula), not separable (a lasso) or undecided.
+
 Run:  OPENBLAS_NUM_THREADS=1 .venv/bin/python -m benchmarks.bench_separate
+      .venv/bin/python -m benchmarks.bench_separate --sizes 10,50 --pairs 5 --by 'LTL[Y<=2];LTL[P,Y<=2];LTL[P,Y];LTL[P]'
+      .venv/bin/python -m benchmarks.bench_separate --sizes 10,50 --pairs 5 --types --by 'LTL[Y<=2];LTL[P,Y<=2];LTL[P,Y];LTL[P]'
       .venv/bin/python -m benchmarks.bench_separate --sizes 10,50 --by 'LTL[Y];PT[2]' --pairs 10
       .venv/bin/python -m benchmarks.bench_separate --by SL --pairs 5 --limit 10000000
 """
@@ -32,6 +39,8 @@ def _random_dfa(n: int, letters: int, rng):
 def main(argv=None) -> None:
     from attnlogic.automata.operations import complement
     from attnlogic.definability.separation.separate_languages import separate
+    from attnlogic.definability.separation.type_separation import decide_by_types
+    from attnlogic.ltl.fragments import Fragment
     from attnlogic.kernel.errors import LimitExceeded
     from attnlogic.kernel.limits import Limits
 
@@ -43,8 +52,18 @@ def main(argv=None) -> None:
     ap.add_argument("--second", choices=("complement", "random"), default="complement")
     ap.add_argument("--limit", type=int, default=None,
                     help="Limits(limit=…) for every call (SL's chain search has n³ triples); default: the defaults")
+    ap.add_argument("--types", action="store_true",
+                    help="time only the types over D1 × D2 and the lasso (§11.7) of the fragments")
     args = ap.parse_args(argv)
     limits = Limits.of(limit=args.limit) if args.limit else None
+
+    def answer(d1, d2, by):
+        if not args.types:
+            return separate(d1, d2, by, limits=limits).separable
+        if args.second != "complement":
+            raise SystemExit("--types needs L1 ∩ L2 = ∅: --second complement")
+        out = decide_by_types(Fragment.named(by), d1.minimal(), d2.minimal(), limits or Limits())
+        return True if out.formula else (False if out.family else None)
     rng = np.random.default_rng(args.seed)
     print(f"{'states':>6} {'class':>9} {'median s':>9} {'max s':>8} {'peak MB':>8}  yes/no/undecided/refused")
     for n in (int(x) for x in args.sizes.split(",")):
@@ -58,7 +77,7 @@ def main(argv=None) -> None:
                 tracemalloc.start()
                 t = time.perf_counter()
                 try:
-                    counts[separate(d1, d2, by, limits=limits).separable] += 1
+                    counts[answer(d1, d2, by)] += 1
                 except LimitExceeded:                  # over the budget: refused, timed all the same
                     counts["refused"] += 1
                 times.append(time.perf_counter() - t)

@@ -61,6 +61,7 @@ from ...kernel.limits import DEFAULT_MEMORY_BUDGET
 from ...ltl.formula import and_ as _and, or_ as _or
 from ...ltl.formula import FALSE, TRUE, Atom, Formula, Not, Past, Yesterday
 from ..values.witnesses import Factors, Witness, family_witness, make_witness, run
+from ...automata.dfa import DFA
 from ...automata.graphs import shortest_words_from
 from ...ltl.formula import Since
 from ...kernel.work import FORMULA_NODE_STEPS, OverBudget
@@ -68,6 +69,7 @@ from ...kernel.work import FORMULA_NODE_STEPS, OverBudget
 __all__ = [
     "DepthResult", "type_automaton", "lasso_search", "periodic_partner", "primitive_words",
     "LassoWitness", "lasso_to_witness", "DEFAULT_TYPE_LIMIT", "type_formulas", "types_disjunction",
+    "type_separation", "DepthSeparation", "separation_lasso",
 ]
 
 #: (DEFAULT_LIMIT of kernel/limits.py: the default of the Limits field this bounds)
@@ -180,7 +182,7 @@ class _MemoryEstimate:
 
 
 def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str,
-             memory_budget: int | None = None, info: list | None = None):
+             memory_budget: int | None = None, info: list | None = None, sides=None):
     """Breadth-first search of the product of a type automaton and the DFA.
 
     A state is (memory, q): what the types of the positions read so far contribute (the
@@ -193,7 +195,10 @@ def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str,
     states; MemoryBudgetExceeded as soon as the estimated bytes of the states kept and of
     the type table ``info`` (the interner's list, when given) pass ``memory_budget`` (None:
     the default budget): every 1024th new state and type is measured, the estimate is
-    (states × mean state size + types × mean type size) plus a fixed overhead per entry."""
+    (states × mean state size + types × mean type size) plus a fixed overhead per entry.
+
+    ``sides`` (separation, :func:`type_separation`): per DFA state 1 (the word is in L1), 0
+    (in L2) or -1 (in neither: its N+1 type is not recorded); None: the DFA's acceptance."""
     budget = DEFAULT_MEMORY_BUDGET if memory_budget is None else memory_budget
     t = np.asarray(dfa.transitions)
     start = (start_memory, dfa.initial)
@@ -207,12 +212,14 @@ def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str,
         state = queue.popleft()
         memory, q = state
         end = vector(-1, memory)[D]
-        acc = bool(dfa.accepting[q])
-        seen = end_verdict.get(end)
-        if seen is None:
-            end_verdict[end] = (acc, state)
-        elif seen[0] != acc:
-            return parent, realised, end_verdict, (seen[1], state)
+        side = int(dfa.accepting[q]) if sides is None else int(sides[q])
+        if side >= 0:
+            acc = bool(side)
+            seen = end_verdict.get(end)
+            if seen is None:
+                end_verdict[end] = (acc, state)
+            elif seen[0] != acc:
+                return parent, realised, end_verdict, (seen[1], state)
         for a in range(t.shape[1]):
             v = vector(a, memory)
             for j, x in enumerate(v):
@@ -238,14 +245,33 @@ def _explore(dfa, start_memory, vector, advance, D: int, limit: int, what: str,
 def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
                    build_formula: bool = True, memory_budget: int | None = None,
                    formula_steps: int | None = None) -> DepthResult:
-    """Decide whether the depth-``depth`` type of N+1 (window k, with P when ``past``)
-    determines membership in L(dfa); exact for all word lengths.  At most ``limit`` states
-    (LimitExceeded) and ``memory_budget`` bytes (MemoryBudgetExceeded; None: the default).
-    When definable, the formula is built if ``build_formula`` and its
+    """Decide whether the depth-``depth`` type of N+1 (window k, with P when ``past``; k = 0:
+    no window, LTL[P]) determines membership in L(dfa); exact for all word lengths.  At most
+    ``limit`` states (LimitExceeded) and ``memory_budget`` bytes (MemoryBudgetExceeded; None:
+    the default).  When definable, the formula is built if ``build_formula`` and its
     :func:`type_formula_steps` are at most ``formula_steps`` (None: any); otherwise
     ``refused`` says why not."""
-    A = dfa.alphabet
     D = depth
+    parent, realised, end_verdict, conflict, info = _type_exploration(dfa, k, past, D, limit,
+                                                                      memory_budget)
+    if conflict is not None:
+        wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)
+        return DepthResult(D, False, None, wit, len(parent))
+    formula = refused = None
+    if build_formula:
+        needed = type_formula_steps(info, realised, past)
+        if formula_steps is not None and needed > formula_steps:
+            refused = f"building the type formula needs about {needed:,} steps, {formula_steps:,} left"
+        else:
+            formula = _formula_from_types(dfa.alphabet, k, past, D, info, realised, end_verdict)
+    return DepthResult(D, True, formula, None, len(parent), refused)
+
+
+def _type_exploration(dfa, k: int, past: bool, D: int, limit: int, memory_budget: int | None,
+                      sides=None):
+    """The type automaton of depth D (window k, k = 0 for none; P when ``past``) explored
+    with ``dfa`` by :func:`_explore`: (parent map, realised type ids per depth, end type →
+    (side, a state), the first conflict or None, the interner's list of types)."""
     intern, info = _interner()      # id -> (j, letter index or -1, window ids, past ids)
 
     def vector(a: int, window: tuple, pastsets: tuple) -> tuple:
@@ -263,22 +289,64 @@ def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYP
 
     def advance(memory, v):
         window, pastsets = memory
-        return ((window + (v,))[-k:], tuple(pastsets[j] | {v[j]} for j in range(D)) if past else ())
+        return ((window + (v,))[-k:] if k else (),
+                tuple(pastsets[j] | {v[j]} for j in range(D)) if past else ())
 
     parent, realised, end_verdict, conflict = _explore(
         dfa, ((), empty_past), lambda a, memory: vector(a, *memory), advance, D, limit,
-        f"type automaton at depth {D}", memory_budget, info)
+        f"type automaton at depth {D}", memory_budget, info, sides)
+    return parent, realised, end_verdict, conflict, info
+
+
+@dataclass(frozen=True)
+class DepthSeparation:
+    """Outcome of :func:`type_separation` at one depth: ``separable`` with ``formula`` (the
+    disjunction of the χ of the N+1 types met by L1, or the negated one of those met by L2),
+    or ``words`` = (u ∈ L1, v ∈ L2) with equal depth-``depth`` types at N+1."""
+
+    depth: int
+    separable: bool
+    formula: Formula | None
+    words: tuple | None
+    states: int
+
+
+def type_separation(d1, d2, k: int, past: bool, depth: int, limit: int = DEFAULT_TYPE_LIMIT,
+                    memory_budget: int | None = None, formula_steps: int | None = None) -> DepthSeparation:
+    """Is some formula of depth ≤ ``depth`` (window k, k = 0 for none; P when ``past``) true on
+    L1 = L(d1) and false on L2 = L(d2)?  Exact for all lengths: the type automaton explored
+    with the product D1 × D2 (a state carries (q1, q2)); separable iff no N+1 type is met by a
+    word of L1 and by a word of L2, since the depth-d types are finitely many and each is
+    defined by its χ (docs/decision-procedures.md §11.7).  The two DFAs share their alphabet
+    (letter order) and L1 ∩ L2 = ∅ is known (a common word is its own proof).  LimitExceeded / MemoryBudgetExceeded as :func:`type_automaton`;
+    OverBudget when the formula would need more than ``formula_steps`` steps."""
+    product, sides = _product_dfa(d1, d2)
+    parent, realised, end_verdict, conflict, info = _type_exploration(product, k, past, depth, limit,
+                                                                      memory_budget, sides)
     if conflict is not None:
-        wit = make_witness(dfa, _bfs_word(parent, conflict[0]), _bfs_word(parent, conflict[1]), D)
-        return DepthResult(D, False, None, wit, len(parent))
-    formula = refused = None
-    if build_formula:
-        needed = type_formula_steps(info, realised, past)
-        if formula_steps is not None and needed > formula_steps:
-            refused = f"building the type formula needs about {needed:,} steps, {formula_steps:,} left"
-        else:
-            formula = _formula_from_types(A, k, past, D, info, realised, end_verdict)
-    return DepthResult(D, True, formula, None, len(parent), refused)
+        a, b = conflict
+        if sides[a[1]] != 1:
+            a, b = b, a
+        return DepthSeparation(depth, False, None, (tuple(_bfs_word(parent, a)), tuple(_bfs_word(parent, b))),
+                               len(parent))
+    needed = type_formula_steps(info, realised, past)
+    if formula_steps is not None and needed > formula_steps:
+        raise OverBudget(f"building the separating type formula needs about {needed:,} steps, "
+                         f"{formula_steps:,} allowed")
+    formula = _formula_from_types(d1.alphabet, k, past, depth, info, realised, end_verdict)
+    return DepthSeparation(depth, True, formula, None, len(parent))
+
+
+def _product_dfa(d1, d2):
+    """(the product automaton D1 × D2 as a DFA object, state q1·|Q2| + q2, accepting F1 × F2;
+    its sides: 1 where q1 ∈ F1, else 0 where q2 ∈ F2, else -1)."""
+    n2 = d2.n_states
+    t1, t2 = np.asarray(d1.transitions), np.asarray(d2.transitions)
+    table = (t1[:, None, :] * n2 + t2[None, :, :]).reshape(-1, t1.shape[1])
+    f1 = np.repeat(np.asarray(d1.accepting, dtype=bool), n2)
+    f2 = np.tile(np.asarray(d2.accepting, dtype=bool), d1.n_states)
+    sides = np.where(f1, 1, np.where(f2, 0, -1))
+    return DFA(d1.alphabet, table, int(d1.initial) * n2 + int(d2.initial), f1 & f2), sides
 
 
 def type_formula_steps(info, realised, past: bool) -> int:
@@ -312,7 +380,9 @@ def type_formulas(A, k: int, past: bool, info: list, realised: list):
         f = Atom(A[a]) if a >= 0 else TRUE
         if j > 0:
             lower = R[j - 1]
-            if len(lower) > 1 or not W:
+            if not k:
+                pass                              # no window (LTL[P]): W is always empty
+            elif len(lower) > 1 or not W:
                 for s in lower:
                     g = Yesterday(chi(s), k)
                     f = _and(f, g if s in W else Not(g))
@@ -445,7 +515,7 @@ def _cycles_graph(periods: list[tuple], tails: list[tuple], k: int):
 
         def back(prefix_nodes: list[int]) -> list[int]:
             # the k nodes before the next position: last chain nodes, then cycle phases
-            out = list(reversed(prefix_nodes[-k:]))
+            out = list(reversed(prefix_nodes[-k:])) if k else []
             ph = p - 1
             for _ in range(k - len(out)):
                 out.append(base + ph % p)
@@ -513,12 +583,14 @@ def _cycle_of(t: np.ndarray, state: int, period) -> tuple[int, list[int]]:
 
 
 def _two_period_search(dfa, k: int, max_period: int, tails: list[tuple],
-                       max_candidates: int) -> LassoWitness | None:
+                       max_candidates: int, dfa_out=None) -> LassoWitness | None:
     """Lasso pairs p^N·x / q^M·y with DIFFERENT primitive periods (LTL[Y<=k], no prefix):
     one partition of the graph of all periods of length ≤ ``max_period`` (shortest first,
     while periods × tails ≤ ``max_candidates``) with all tails; the N+1 nodes are grouped by
     block across periods, and the pair of smallest |p| + |x| + |q| + |y| whose memberships
-    differ for some phases of the DFA's cycles of p^N and q^M is returned."""
+    differ for some phases of the DFA's cycles of p^N and q^M is returned.  With ``dfa_out``
+    (separation): p^N·x accepted by ``dfa`` (L1) and q^M·y by ``dfa_out`` (L2), each word
+    tracked in its own DFA."""
     t = np.asarray(dfa.transitions)
     periods: list[tuple] = []
     spent = 0
@@ -535,8 +607,9 @@ def _two_period_search(dfa, k: int, max_period: int, tails: list[tuple],
     if len(periods) < 2:
         return None
     blocks = _cycles_blocks(periods, tails, k, False)
-    cycles = {p: _cycle_of(t, dfa.initial, p) for p in periods}
-    # (period, tail) → {membership: the first cycle offset giving it}
+    # each side: (the DFA its words are read in, the acceptance it needs)
+    readers = ((dfa, True), (dfa, False)) if dfa_out is None else ((dfa, True), (dfa_out, True))
+    cycles = [{p: _cycle_of(np.asarray(d.transitions), d.initial, p) for p in periods} for d, _ in readers]
     members: dict[int, list[tuple]] = {}
     for key, b in blocks.items():
         members.setdefault(b, []).append(key)
@@ -546,12 +619,12 @@ def _two_period_search(dfa, k: int, max_period: int, tails: list[tuple],
             continue
         sides: dict[bool, list] = {True: [], False: []}
         for p, x in keys:
-            N0, cyc = cycles[p]
-            found: dict[bool, int] = {}
-            for off, s in enumerate(cyc):
-                found.setdefault(bool(dfa.accepting[run(t, s, x)]), off)
-            for acc, off in found.items():
-                sides[acc].append((len(p) + len(x), p, x, N0 + off, len(cyc)))
+            for side, (d, want), cyc_of in zip((True, False), readers, cycles):
+                N0, cyc = cyc_of[p]
+                td = np.asarray(d.transitions)
+                off = next((o for o, s in enumerate(cyc) if bool(d.accepting[run(td, s, x)]) == want), None)
+                if off is not None:     # the first cycle offset giving that side
+                    sides[side].append((len(p) + len(x), p, x, N0 + off, len(cyc)))
         for side in sides.values():
             side.sort()
         for a in sides[True]:
@@ -680,27 +753,63 @@ def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
     if not past:
         prefixes = [(dfa.initial, [])]
     tails = [tuple(x) for L in range(max_tail + 1) for x in itertools.product(letters, repeat=L)]
-    budget = max_candidates
+    accepting = np.asarray(dfa.accepting, dtype=bool)
+    found = _shared_search(dfa, t, k, past, max_period, tails, prefixes, accepting, ~accepting,
+                           max_candidates)
+    if found is not None or past:
+        return found
+    return _two_period_search(dfa, k, max_period, tails, max_candidates)
+
+
+def separation_lasso(d1, d2, k: int, past: bool, max_period: int, max_tail: int,
+                     max_candidates: int = _limits.LASSO_CANDIDATES) -> LassoWitness | None:
+    """A shared-period lasso over the product D1 × D2 (same alphabet, letter order): l·p^N·x
+    ∈ L1 and l·p^N·y ∈ L2 for N ≡ n0 modulo ``modulus`` (N ≥ n0), the N+1 nodes of ^ω(p)·x
+    and ^ω(p)·y bisimilar (window k, k = 0 for none; P when ``past``): then no formula of the
+    fragment, of any depth, separates L1 from L2 (docs/decision-procedures.md §11.7).  The
+    prefixes l are shortest words to the product's states; periods up to ``max_period``,
+    tails up to ``max_tail``, at most ``max_candidates`` (period, tail) nodes.  Without P,
+    when no shared period is found: p^N·x ∈ L1 and q^M·y ∈ L2 with different periods and the
+    N+1 nodes in one block of the two-cycle graph (:func:`_two_period_search`, each word read
+    in its own DFA).  None if no such pair is found."""
+    product, _ = _product_dfa(d1, d2)
+    t = np.asarray(product.transitions)
+    prefixes = [(q, w) for q, w in enumerate(shortest_words_from(t, product.initial)) if w is not None]
+    tails = [tuple(x) for L in range(max_tail + 1) for x in itertools.product(range(t.shape[1]), repeat=L)]
+    n2 = d2.n_states
+    in_l1 = np.repeat(np.asarray(d1.accepting, dtype=bool), n2)
+    in_l2 = np.tile(np.asarray(d2.accepting, dtype=bool), d1.n_states)
+    found = _shared_search(product, t, k, past, max_period, tails, prefixes, in_l1, in_l2, max_candidates)
+    if found is not None or past:
+        return found
+    return _two_period_search(d1, k, max_period, tails, max_candidates, dfa_out=d2)
+
+
+def _shared_search(dfa, t, k, past, max_period, tails, prefixes, inside, outside,
+                   budget: int) -> LassoWitness | None:
+    """The shared-period lassos of every primitive period up to ``max_period`` (shortest
+    first) while periods × tails ≤ ``budget``: the first found by :func:`_shared_period`."""
     for plen in range(1, max_period + 1):
-        for period in itertools.product(letters, repeat=plen):
+        for period in itertools.product(range(t.shape[1]), repeat=plen):
             if not _primitive(period):
                 continue
             budget -= len(tails)
             if budget < 0:
-                break
-            found = _shared_period(dfa, t, k, past, period, tails, prefixes)
+                return None
+            found = _shared_period(dfa, t, k, past, period, tails, prefixes, inside, outside)
             if found is not None:
                 return found
-        else:
-            continue
-        break
-    if past:
-        return None
-    return _two_period_search(dfa, k, max_period, tails, max_candidates)
+    return None
 
 
-def _shared_period(dfa, t, k, past, period, tails, prefixes) -> LassoWitness | None:
-    """The shared-period lasso of one period (see :func:`lasso_search`), or None."""
+def _shared_period(dfa, t, k, past, period, tails, prefixes, inside=None, outside=None) -> LassoWitness | None:
+    """The shared-period lasso of one period (see :func:`lasso_search`), or None: a tail
+    whose run ends in a state with ``inside`` and one, in the same block, ending in a state
+    with ``outside`` (None: membership, the accepting states and the others; separation: a
+    word of L1 and a word of L2)."""
+    if inside is None:
+        inside = np.asarray(dfa.accepting, dtype=bool)
+        outside = ~inside
     n = t.shape[0]
     blocks = _lasso_blocks(period, tails, k, past)
     groups: dict[int, list[tuple]] = {}
@@ -737,9 +846,9 @@ def _shared_period(dfa, t, k, past, period, tails, prefixes) -> LassoWitness | N
             y = int(pT[y])
         for offset, state in enumerate(seen):
             for ts in groups.values():
-                acc = {tail: bool(dfa.accepting[run(t, state, tail)]) for tail in ts}
-                ins = [tl for tl in ts if acc[tl]]
-                outs = [tl for tl in ts if not acc[tl]]
+                ends = {tail: run(t, state, tail) for tail in ts}
+                ins = [tl for tl in ts if inside[ends[tl]]]
+                outs = [tl for tl in ts if outside[ends[tl]]]
                 if ins and outs:
                     return LassoWitness(tuple(l), tuple(period), min(ins, key=len),
                                         min(outs, key=len), N0 + offset, len(seen))

@@ -29,6 +29,9 @@ Decided here (docs/decision-procedures.md §11):
 * LTL[S] (star-free = FO[<]): decided by the aperiodic pointlike pairs of
   :mod:`.aperiodic_pointlikes` (Henckell; Place–Zeitoun 2016), which also give LTL[P],
   LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
+* LTL[Y<=k], LTL[P,Y<=k] and LTL[P], when the above leave them undecided: the types over
+  D1 × D2 (exact at each depth ≤ ``max_depth``: a formula of the least depth) and lassos over
+  the product ("not separable" at every depth), :mod:`.type_separation`;
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
@@ -62,6 +65,7 @@ from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivat
 from .counting_family import COUNTING_PROOFS, counting_family_within
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
 from .upward_separation import SubwordPair, separate_upward, upward_dfa
+from .type_separation import TYPE_PROOFS, decide_by_types
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
            "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
@@ -864,6 +868,9 @@ class FormulaSeparator:
     alphabet: tuple
     dfa: DFA
     found_in: str
+    #: the ``$NAME := formula`` lines of a shared certificate (``formula`` is then its whole
+    #: text, the definitions and the last line), as ltl/definitions.py prints them
+    definitions: tuple = ()
 
     @property
     def k(self):
@@ -873,10 +880,14 @@ class FormulaSeparator:
         return bool(self.dfa.accepts([self.alphabet[a] for a in word]))
 
     def certificate_json(self) -> dict:
-        return {"class": self.cls, "kind": "formula", "formula": self.formula, "definitions": [],
-                "found_in": self.found_in}
+        return {"class": self.cls, "kind": "formula", "formula": self.formula,
+                "definitions": [list(p) for p in self.definitions], "found_in": self.found_in}
 
     def text(self, limit: int = 6) -> str:
+        if self.definitions:
+            body = self.formula.splitlines()[-1]
+            return (f"K = the words satisfying {body} with {len(self.definitions)} definitions "
+                    f"(in the JSON form) ({self.found_in})")
         return f"K = the words satisfying {self.formula} ({self.found_in})"
 
 
@@ -1058,7 +1069,7 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         sep = _fragment_separator(base, d1, d2, limits)
         if sep is not None:
             return done(sep, None, f"{sep.found_in}; checked on DFAs")
-        return done(None, None, f"separable by LTL[Y]; separation by {base} is not decided here")
+        return _decide_by_types(name, base, d1, d2, limits, done, "separable by LTL[Y]")
     if base == "PT":
         return _decide_pt(name, d1, d2, limits, found_in, done)
     if base == "Pol(ST)":                          # ↑L1 ∩ L2 = ∅ (upward_separation.py)
@@ -1109,12 +1120,39 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         if sep is not None:
             return done(sep, None, f"{sep.found_in}; checked on DFAs")
         tried.append("L1, A* ∖ L2")
-    if base in ("LTL[P]", "LTL[P,Y]", "FO2[<]"):   # ⊆ LTL[S]: what LTL[S] cannot separate, neither can they
+    windowed = base == "LTL[P]" or base.startswith("LTL[P,Y")
+    if windowed or base == "FO2[<]":               # ⊆ LTL[S]: what LTL[S] cannot separate, neither can they
         outcome = decide_star_free(d1, d2, limits)
         if outcome.separable is False:
             return done(None, outcome.proof, f"{base} ⊆ LTL[S], which cannot separate them: {outcome.method}")
-    return done(None, None, f"separation by {base} is not decided here"
-                            + (f" (no separator in {', '.join(tried)})" if tried else ""))
+    tried_text = f" (no separator in {', '.join(tried)})" if tried else ""
+    if windowed:
+        return _decide_by_types(name, base, d1, d2, limits, done, "not decided by the above" + tried_text)
+    return done(None, None, f"separation by {base} is not decided here" + tried_text)
+
+
+def _decide_by_types(name, base, d1, d2, limits, done, before: str) -> LanguageSeparation:
+    """The window fragments and LTL[P] (§11.7): a lasso over D1 × D2 ("not separable" at every
+    depth), else the types of depth 1 … ``limits.max_depth`` over D1 × D2 (each exact: the
+    first that separates gives the formula), else undecided naming the depth reached and the
+    budget that stopped it.  ``before``: what was tried first, for the undecided text."""
+    fragment = Fragment.parse(base)
+    out = decide_by_types(fragment, d1, d2, limits)
+    if out.family is not None:
+        return done(None, out.family, f"a lasso over D1 × D2 with bisimilar ends: a word of L1 and a word of "
+                                      f"L2 of one type at every depth ({base}, §11.7)")
+    if out.formula is not None:
+        sep = FormulaSeparator(base, out.formula, d1.alphabet, out.dfa,
+                               f"the N+1 types of depth {out.depth} met by L1 (types over D1 × D2)",
+                               out.definitions)
+        return done(sep, None, f"separated at depth {out.depth} by the types over D1 × D2 (none separates at a "
+                               f"smaller depth); K: {out.dfa.n_states} states, checked on DFAs")
+    pair = ""
+    if out.words is not None:
+        u, v = (_text(d1.alphabet, w) for w in out.words)
+        pair = f"; at depth {out.depth_reached} {u} ∈ L1 and {v} ∈ L2 share their type"
+    return done(None, None, f"{before}; no formula of depth ≤ {out.depth_reached} separates them (types over "
+                            f"D1 × D2, exact){pair}; stopped: {out.stopped}; no lasso over D1 × D2 found: undecided")
 
 
 def _decide_pt(name, d1, d2, limits, found_in, done) -> LanguageSeparation:
@@ -1196,6 +1234,7 @@ _PROOFS = {
     "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
     **SL_PROOFS,
     **COUNTING_PROOFS,
+    **TYPE_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
 }
 
@@ -1220,10 +1259,9 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
     """K's DFA rebuilt from a printed certificate alone."""
     read = _reader(alphabet)
     kind, k = cert["kind"], cert.get("k")
-    if kind == "formula":
-        if cert.get("definitions"):
-            raise InputError("a formula separator with definitions is not re-checked here", parameters=("check",))
-        dfa = load_language(formula=cert["formula"], alphabet=list(alphabet)).dfa
+    if kind == "formula":                         # the whole text: definitions, then the formula
+        dfa = load_language(formula=cert["formula"], alphabet=list(alphabet),
+                            state_limit=limits.synthesis_states).dfa
         return dfa.with_alphabet_order(alphabet) if dfa.alphabet != alphabet else dfa
     if kind == "upward basis":
         return upward_dfa(alphabet, [[alphabet[a] for a in read(x)] for x in cert["basis"]], limits.synthesis_states)
@@ -1309,6 +1347,8 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
                           "states) contains L1 and no word of L2")
         if answer["separable"] is False:
             j = answer["proof"]
+            if j["kind"] == "type lasso" and not Fragment.parse(j["fragment"]).includes(parse_class(answer["by"])[0]):
+                return False, f"a lasso of {j['fragment']} shows nothing about {answer['by']}"
             proof = _PROOFS[j["kind"]](j, _reader(d1.alphabet))
             ok = verify_proof(proof, d1, d2)
             return ok, (f"the {j['kind']} re-checked on the two DFAs" if ok
