@@ -58,6 +58,7 @@ from ..engine.classify import classify
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
 from .counting_family import COUNTING_PROOFS, counting_family_within
+from .local_family import LOCAL_PROOFS, local_family
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
@@ -1067,21 +1068,42 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         if family is not None:                     # counting_family.py: sound for every aperiodic class
             return done(None, family, "a word whose square loops and whose odd powers tell L1 from L2: "
                                       f"{base} languages are aperiodic")
+        try:                                       # local_family.py: anchored walks, every order
+            family = local_family(d1, d2, base, limits)
+            refused = None
+        except LimitExceeded as e:
+            family, refused = None, str(e)
+        if family is not None:
+            return done(None, family, f"two anchored walks with the same arrows ({'multiset' if base == 'LTT' else 'set'})"
+                                      f": for every k a word of L1 and a word of L2 that no {base}[k] language "
+                                      "tells apart")
+        outcome = decide_star_free(d1, d2, limits)  # LT ⊆ LTT ⊆ FO[<] = LTL[S] (Thomas)
+        if outcome.separable is False:
+            return done(None, outcome.proof, f"{base} ⊆ LTT ⊆ LTL[S] (Thomas), which cannot separate them: "
+                                             f"{outcome.method}")
         small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
                           synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
         tried = []
+        thresholds = range(1, MAX_SEARCH_ORDER + 1) if base == "LTT" else (1,)
         for order in range(1, MAX_SEARCH_ORDER + 1):
+            sep = None
             try:
-                inner = "LT" if base == "LTT" else base        # LT[k] = LTT[k,1] ⊆ LTT
-                sep, proof = _fixed(f"{inner}[{order}]", inner, order, 1, d1, d2, small, found_in)
+                for t in thresholds:                   # LT[k] = LTT[k,1] ⊆ LTT[k,t] ⊆ LTT
+                    inner = "LT" if t == 1 else "LTT"
+                    sep, proof = _fixed(f"{inner}[{order}]" if t == 1 else f"LTT[{order},{t}]", inner, order, t,
+                                        d1, d2, small, found_in)
+                    if sep:
+                        break
             except LimitExceeded:
                 break
             tried.append(order)
             if sep:
                 return done(sep, None, f"separated at order {order} (a {sep.cls} language is a {base} "
                                        "language), checked on DFAs")
+        why = (f"the search for anchored walks was refused ({refused})" if refused else
+               "no anchored walks with the same arrows (a complete test when L2 is the complement of L1)")
         return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…"
-                                f"{tried[-1] if tried else '-'}; separation by {base} is not decided here")
+                                f"{tried[-1] if tried else '-'}; {why}; separation by {base} is not decided here")
     if base == "LTL[P]":
         family = _r_trivial_family(d1, d2, limits.type_states)
         if family is not None:
@@ -1186,6 +1208,7 @@ _PROOFS = {
     "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
     **SL_PROOFS,
     **COUNTING_PROOFS,
+    **LOCAL_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
 }
 
