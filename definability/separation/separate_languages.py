@@ -30,6 +30,9 @@ Decided here (docs/decision-procedures.md §11):
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
+* LT, LTT (every order): "not separable" by anchored walks with the same arrows
+  (:mod:`.local_family`; complete when L2 is the complement of L1), by the counting family
+  or by LTL[S]'s pointlike proof (LT ⊆ LTT ⊆ LTL[S]); "separable" by the search below;
 * the unbounded LT, LTT and the fragments containing a decided class: "separable"
   when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``), "not
   separable" when L1 ∩ L2 ≠ ∅ (or, for LTL[Y<=k] ⊆ LTL[Y], when LTL[Y] cannot separate),
