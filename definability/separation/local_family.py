@@ -62,6 +62,8 @@ __all__ = ["Swap", "Power", "LocalFamily", "local_family", "LOCAL_PROOFS"]
 
 #: the values of N (and of the pump M = N) at which ``check`` realises the words
 CHECK_N = (2, 4)
+#: element products computed in one vectorised call of the swap enumeration (speed, not a bound)
+SWAP_CHUNK = 20_000
 
 
 def _acts(d: DFA, word) -> tuple:
@@ -113,8 +115,12 @@ class Swap:
 
     def text(self, alphabet) -> str:
         w = lambda x: letters_text(alphabet, x)
-        name = lambda walk: "·".join(f"[{w(self.arrows[a][1])}]" for a in walk)
-        return f"⟨{name(self.walk1)} | {name(self.walk2)} anchored by {', '.join(w(u) for u in self.anchors)}⟩"
+        block = lambda i: f"({w(self.anchors[i])})ᴺ"
+
+        def name(walk):
+            return block(self.arrows[walk[0]][0]) + "".join(f"·{w(self.arrows[a][1])}·{block(self.arrows[a][2])}"
+                                                            for a in walk)
+        return f"⟨{name(self.walk1)} | {name(self.walk2)}⟩"
 
 
 @dataclass(frozen=True)
@@ -153,7 +159,7 @@ class Power:
         u, v = letters_text(alphabet, self.u), letters_text(alphabet, self.v)
         a, b = f"{self.p}N", f"{self.p}N+{self.r}"
         a, b = (b, a) if self.longer_first else (a, b)
-        return f"⟨{u}ᴺ({v}·{u}ᴺ)^({a}) | {u}ᴺ({v}·{u}ᴺ)^({b})⟩"
+        return f"⟨({u})ᴺ·({v}·({u})ᴺ)^({a}) | ({u})ᴺ·({v}·({u})ᴺ)^({b})⟩"
 
 
 @dataclass(frozen=True)
@@ -206,8 +212,9 @@ class LocalFamily:
     def text(self, alphabet) -> str:
         parts = [letters_text(alphabet, s) if isinstance(s, tuple) else s.text(alphabet) for s in self.segments]
         kind = "k-factors counted up to N" if self.cls == "LTT" else "k-factors"
-        return ("for every N, the first realisation of " + " ".join(parts) + " is in L1, the second in L2, "
-                f"with the same {kind} for every k ≤ N·(shortest anchor): no {self.cls} language separates them")
+        return ("for every N, the words ⟨first | second⟩ of " + " · ".join(parts) + ": the first is in L1, the "
+                f"second in L2, with the same {kind} for every k ≤ N·(shortest anchor): no {self.cls} language "
+                "separates them")
 
     def to_json(self, alphabet) -> dict:
         segs = []
@@ -278,15 +285,20 @@ def _generators(S, cls: str, budget: int):
                     out.setdefault((int(t), int(t2)), piece)
                     flip = lambda t=t, e=e: Swap((word(e),), ((0, word(t), 0),), (0, 0), (0,))
                     out.setdefault((int(t2), int(t)), flip)
-    for t in range(size):                          # power: (t^ω, t^(ω+1)) and back
-        e = int(S.omega[t])
-        et = int(mul(e, t))
-        if et != e:
-            p, g = 1, et
-            while g != e:
-                g, p = int(mul(g, et)), p + 1
-            out.setdefault((e, et), lambda e=e, t=t, p=p: Power(word(e), word(t), p, 1))
-            out.setdefault((et, e), lambda e=e, t=t, p=p: Power(word(e), word(t), p, 1, True))
+    omega = S.omega.astype(np.int64)               # power: (t^ω, t^(ω+1)) and back
+    et = mul(omega, every)
+    spend(size)
+    period, g, todo = np.ones(size, dtype=np.int64), et.copy(), et != omega
+    live = np.flatnonzero(todo & (g != omega))
+    while len(live):                               # (e·t)^p = e: the period, vectorised
+        g[live] = mul(g[live], et[live])
+        period[live] += 1
+        spend(len(live))
+        live = live[g[live] != omega[live]]
+    for t in np.flatnonzero(todo):
+        e, p = int(omega[t]), int(period[t])
+        out.setdefault((e, int(et[t])), lambda e=e, t=int(t), p=p: Power(word(e), word(t), p, 1))
+        out.setdefault((int(et[t]), e), lambda e=e, t=int(t), p=p: Power(word(e), word(t), p, 1, True))
     cut = None
     pairs = [(e, e) for e in E] + [(e, f) for e in E for f in E if e != f]   # e = f: x·z against z·x first
     for e, f in pairs:                             # swap: (exf·fye·ezf, ezf·fye·exf)
@@ -300,12 +312,14 @@ def _generators(S, cls: str, budget: int):
             continue
         xy = mul(X[:, None], Y[None, :])           # [x, y] = x·y
         yx = mul(Y[None, :], X[:, None])           # [x, y] = y·x
-        for z in X:
-            a, b = mul(xy, z), mul(z, yx)          # x·y·z, z·y·x
-            for xi, yi in zip(*np.nonzero(a != b)):
-                key = (int(a[xi, yi]), int(b[xi, yi]))
+        chunk = max(1, SWAP_CHUNK // xy.size)
+        for lo in range(0, len(X), chunk):         # [x, y, z] for a slice of z at once
+            Z = X[lo:lo + chunk][None, None, :]
+            a, b = mul(xy[:, :, None], Z), mul(Z, yx[:, :, None])      # x·y·z, z·y·x
+            for xi, yi, zi in zip(*np.nonzero(a != b)):
+                key = (int(a[xi, yi, zi]), int(b[xi, yi, zi]))
                 if key not in out:
-                    out[key] = (lambda e=e, f=f, x=int(X[xi]), y=int(Y[yi]), z=int(z):
+                    out[key] = (lambda e=e, f=f, x=int(X[xi]), y=int(Y[yi]), z=int(Z[0, 0, zi]):
                                 Swap((word(e), word(f)), ((0, word(x), 1), (1, word(y), 0), (0, word(z), 1)),
                                      (0, 1, 2), (2, 1, 0)))
     return out, cut

@@ -1067,46 +1067,7 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
     if base == "SL":                               # decided at every order (strictly_local_separation.py)
         return done(*decide_sl(d1, d2, limits, lambda k, lim: _fixed(f"SL[{k}]", "SL", k, 1, d1, d2, lim, found_in)))
     if base in ("LT", "LTT"):
-        family = counting_family_within(d1, d2, limits.type_states)
-        if family is not None:                     # counting_family.py: sound for every aperiodic class
-            return done(None, family, "a word whose square loops and whose odd powers tell L1 from L2: "
-                                      f"{base} languages are aperiodic")
-        try:                                       # local_family.py: anchored walks, every order
-            family = local_family(d1, d2, base, limits)
-            refused = None
-        except LimitExceeded as e:
-            family, refused = None, str(e)
-        if family is not None:
-            return done(None, family, f"two anchored walks with the same arrows ({'multiset' if base == 'LTT' else 'set'})"
-                                      f": for every k a word of L1 and a word of L2 that no {base}[k] language "
-                                      "tells apart")
-        outcome = decide_star_free(d1, d2, limits)  # LT ⊆ LTT ⊆ FO[<] = LTL[S] (Thomas)
-        if outcome.separable is False:
-            return done(None, outcome.proof, f"{base} ⊆ LTT ⊆ LTL[S] (Thomas), which cannot separate them: "
-                                             f"{outcome.method}")
-        small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
-                          synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
-        tried = []
-        thresholds = range(1, MAX_SEARCH_ORDER + 1) if base == "LTT" else (1,)
-        for order in range(1, MAX_SEARCH_ORDER + 1):
-            sep = None
-            try:
-                for t in thresholds:                   # LT[k] = LTT[k,1] ⊆ LTT[k,t] ⊆ LTT
-                    inner = "LT" if t == 1 else "LTT"
-                    sep, proof = _fixed(f"{inner}[{order}]" if t == 1 else f"LTT[{order},{t}]", inner, order, t,
-                                        d1, d2, small, found_in)
-                    if sep:
-                        break
-            except LimitExceeded:
-                break
-            tried.append(order)
-            if sep:
-                return done(sep, None, f"separated at order {order} (a {sep.cls} language is a {base} "
-                                       "language), checked on DFAs")
-        why = (f"the search for anchored walks was refused ({refused})" if refused else
-               "no anchored walks with the same arrows (a complete test when L2 is the complement of L1)")
-        return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…"
-                                f"{tried[-1] if tried else '-'}; {why}; separation by {base} is not decided here")
+        return _decide_local(base, d1, d2, limits, found_in, done)
     if base == "LTL[P]":
         family = _r_trivial_family(d1, d2, limits.type_states)
         if family is not None:
@@ -1131,6 +1092,50 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
             return done(None, outcome.proof, f"{base} ⊆ LTL[S], which cannot separate them: {outcome.method}")
     return done(None, None, f"separation by {base} is not decided here"
                             + (f" (no separator in {', '.join(tried)})" if tried else ""))
+
+
+def _decide_local(base, d1, d2, limits, found_in, done) -> LanguageSeparation:
+    """LT, LTT at every order (§11.6): "no" by the counting family, then anchored walks with the
+    same arrows (complete for L against its complement); "yes" by LT[k] (and LTT[k,t]) for
+    k, t ≤ ``MAX_SEARCH_ORDER`` within ``SEARCH_STATES``; then "no" by LTL[S]'s pointlike proof
+    (LT ⊆ LTT ⊆ LTL[S]); otherwise undecided, naming the search that was cut."""
+    family = counting_family_within(d1, d2, limits.type_states)
+    if family is not None:                         # counting_family.py: sound for every aperiodic class
+        return done(None, family, "a word whose square loops and whose odd powers tell L1 from L2: "
+                                  f"{base} languages are aperiodic")
+    try:                                           # local_family.py: anchored walks, every order
+        family, refused = local_family(d1, d2, base, limits), None
+    except LimitExceeded as e:
+        family, refused = None, str(e)
+    if family is not None:
+        return done(None, family, f"two anchored walks with the same arrows ({'multiset' if base == 'LTT' else 'set'})"
+                                  f": for every k a word of L1 and a word of L2 that no {base}[k] language tells apart")
+    small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
+                      synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
+    tried = []
+    thresholds = range(1, MAX_SEARCH_ORDER + 1) if base == "LTT" else (1,)
+    for order in range(1, MAX_SEARCH_ORDER + 1):
+        sep = None
+        try:
+            for t in thresholds:                       # LT[k] = LTT[k,1] ⊆ LTT[k,t] ⊆ LTT
+                inner, name = ("LT", f"LT[{order}]") if t == 1 else ("LTT", f"LTT[{order},{t}]")
+                sep, _ = _fixed(name, inner, order, t, d1, d2, small, found_in)
+                if sep:
+                    break
+        except LimitExceeded:
+            break
+        tried.append(order)
+        if sep:
+            return done(sep, None, f"separated at order {order} (a {sep.cls} language is a {base} language), "
+                                   "checked on DFAs")
+    outcome = decide_star_free(d1, d2, limits)     # LT ⊆ LTT ⊆ FO[<] = LTL[S] (Thomas)
+    if outcome.separable is False:
+        return done(None, outcome.proof, f"{base} ⊆ LTT ⊆ LTL[S] (Thomas), which cannot separate them: "
+                                         f"{outcome.method}")
+    why = (f"the search for anchored walks was refused ({refused})" if refused else
+           "no anchored walks with the same arrows (a complete test when L2 is the complement of L1)")
+    return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…{tried[-1] if tried else '-'}; "
+                            f"{why}; separation by {base} is not decided here")
 
 
 def _decide_pt(name, d1, d2, limits, found_in, done) -> LanguageSeparation:
