@@ -65,7 +65,7 @@ from .local_family import LOCAL_PROOFS, local_family
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
-           "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
+           "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "ClassifiedSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
            "PT_MAX_LETTERS"]
 
 #: the orders tried for the unbounded classes LT, LTT, each within

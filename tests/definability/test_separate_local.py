@@ -4,6 +4,8 @@ docs/decision-procedures.md), against independent oracles:
 * membership: L against its complement is LT- (LTT-) separable iff ``classify`` says L ∈ LT
   (LTT), for every minimal DFA of ≤ 3 states over ab and ≤ 2 over abc, with no undecided
   answer; every proof re-checked by ``verify_proof``, every separator checked on DFAs;
+* a sample of ≤ 4 states over ab, where K = L1 itself (classify's least order) answers when
+  the bounded search is over budget, re-decided by ``separate --check``;
 * the fixed orders (the tracker's product, §11.1): on random pairs, wherever a local family
   is the answer, LT[1] … LT[3] (LTT[2,2] for LTT) cannot separate either, and the family's
   words at N = 3 and 6 have one profile computed by ``word_profile`` (not by the module);
@@ -21,7 +23,8 @@ from attnlogic.automata.operations import complement, difference, intersection, 
 from attnlogic.automata.regex import regex_to_dfa
 from attnlogic.definability.engine.classify import classify
 from attnlogic.definability.separation.local_family import LocalFamily, Power, Swap, local_family
-from attnlogic.definability.separation.separate_languages import check_answer, separate, verify_proof, word_profile
+from attnlogic.definability.separation.separate_languages import (ClassifiedSeparator, check_answer, separate, verify_proof,
+                                                                   word_profile)
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.kernel.limits import Limits
 
@@ -64,6 +67,31 @@ def test_membership_reduction_census(states, letters):
     for d in minimal_dfas(states, letters):
         _membership(d, counts)
     assert counts["LT"] >= 10 and counts["LTT"] >= 10
+
+
+def test_membership_reduction_census_4_sample():
+    """Every 300th minimal DFA of ≤ 4 states over ab: classify's verdicts, never undecided;
+    where the bounded search is over budget (LT[4] over ab), K = L1 itself with its least
+    order, re-decided by check_answer, and refused with a wrong order or for a class that
+    does not contain LT."""
+    counts = {"LT": 0, "LTT": 0}
+    classified = 0
+    for i, d in enumerate(minimal_dfas(4, "ab")):
+        if i % 300:
+            continue
+        _membership(d, counts)
+        ans = separate(d, complement(d), "LT")
+        if isinstance(ans.separator, ClassifiedSeparator):
+            classified += 1
+            j = ans.to_json()
+            assert check_answer(j, d, complement(d))[0]
+            j["separator"]["k"] += 1
+            assert not check_answer(j, d, complement(d))[0]
+            j = ans.to_json()
+            j["by"] = "PT"
+            assert not check_answer(j, d, complement(d))[0]
+            assert ans.separator.k == 4
+    assert classified >= 1
 
 
 def _random_dfa(rng, letters, n) -> DFA:
