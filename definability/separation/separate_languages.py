@@ -58,6 +58,7 @@ from ...kernel.limits import Limits
 from ...ltl import parse as parse_formula
 from ...ltl.fragments import Fragment
 from ..engine.classify import classify
+from ..subregular import locally_testable, threshold_testable
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
 from .counting_family import COUNTING_PROOFS, counting_family_within
@@ -916,13 +917,17 @@ _LANGUAGES = {"L1": lambda d1, d2: d1, "A* ∖ L2": lambda d1, d2: complement(d2
 
 
 def _least_order(cls: str, dfa: DFA, limits: Limits):
-    """(k, t) of ``dfa``'s language in LT or LTT by ``classify`` (None when not a member or
-    when the least order was not computed within the limits)."""
+    """(k, t) of ``dfa``'s language in LT or LTT by the class's own procedure, the one
+    ``classify`` runs (None when not a member or when the least order was not computed
+    within the limits)."""
+    procedure = {"LT": locally_testable, "LTT": threshold_testable}[cls]
     try:
-        answer = classify(dfa, windows=(), classes=(cls,), limits=limits)[cls]
+        if procedure.member(dfa, limits) is not True:
+            return None
+        answer = procedure.decide(dfa, limits, certificates=True)
     except LimitExceeded:
         return None
-    cert = answer.to_json().get("certificate") or {}
+    cert = answer.to_json() or {}                  # the class's certificate: k (and t), how found
     if not answer.member or cert.get("k") is None:
         return None
     return int(cert["k"]), int(cert.get("t", 1) or 1)
@@ -931,7 +936,8 @@ def _least_order(cls: str, dfa: DFA, limits: Limits):
 def _classified_separator(base: str, d1: DFA, d2: DFA, limits: Limits):
     """L1 or A* ∖ L2 as an LT (LTT) separator when ``classify`` puts it in the class with its
     least order (L1 ∩ L2 = ∅ is known), else None."""
-    small = Limits.of(limits, synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
+    small = Limits.of(limits, synthesis_states=min(limits.synthesis_states, SEARCH_STATES),
+                      semigroup_elements=min(limits.semigroup_elements, _limits.SEPARATION_CLASSIFIED_ELEMENTS))
     for language, build in _LANGUAGES.items():
         dfa = build(d1, d2)
         order = _least_order(base, dfa, small)
