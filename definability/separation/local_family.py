@@ -56,7 +56,7 @@ import numpy as np
 from ...automata.dfa import DFA
 from ...kernel.errors import LimitExceeded
 from .counting_family import window_counts
-from .strictly_local_separation import co_reachable, letters_text, run_word
+from .strictly_local_separation import letters_text, run_word
 
 __all__ = ["Swap", "Power", "LocalFamily", "local_family", "LOCAL_PROOFS"]
 
