@@ -9,7 +9,9 @@ docs/decision-procedures.md), against independent oracles:
 * the fixed orders (the tracker's product, §11.1): on random pairs, wherever a local family
   is the answer, LT[1] … LT[3] (LTT[2,2] for LTT) cannot separate either, and the family's
   words at N = 3 and 6 have one profile computed by ``word_profile`` (not by the module);
-* broken families are refused by ``verify_proof`` and by ``separate --check``.
+* broken families are refused by ``verify_proof`` and by ``separate --check``;
+* MeSCaL's LT and LTT answers (tests/data/mescal) on its 1,154 languages, with the
+  disagreements mapping.json explains.
 """
 
 from __future__ import annotations
@@ -169,3 +171,31 @@ def test_broken_families_are_refused():
     j = ans.to_json()
     j["proof"]["segments"][0]["anchors"][0] += "b"
     assert not check_answer(j, d1, d2)[0]
+
+
+def test_mescal_lt_and_ltt_answers():
+    """MeSCaL's LT and LTT membership answers on its 1,154 languages (tests/data/mescal): L
+    against its complement is LT-separable exactly where MeSCaL says L ∈ LT, and LTT-separable
+    where it says L ∈ LTT, but for the disagreements tests/data/mescal/mapping.json explains
+    (MeSCaL takes the idempotents of LTT's equation from the monoid), where the answer is the
+    one written there for attnlogic; never undecided."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent / "data" / "mescal"
+    data = json.loads((root / "mescal_answers.json").read_text())
+    explained = {(e["class"], e["language"]): e["attnlogic"]
+                 for e in json.loads((root / "mapping.json").read_text())["explained"]}
+    letters = tuple(data["alphabet"])
+    answers = data["membership"]["answers"]
+    assert len(answers["LT"]) == len(answers["LTT"]) == 1154
+    overruled = 0
+    for i, lang in enumerate(data["languages"][:1154]):
+        acc = np.zeros(len(lang["table"]), dtype=bool)
+        acc[lang["accepting"]] = True
+        d = DFA(letters, np.asarray(lang["table"], dtype=np.int64), 0, acc).minimal()
+        for by in ("LT", "LTT"):
+            expected = explained.get((by, i), answers[by][i] == "1")
+            overruled += (by, i) in explained
+            assert separate(d, complement(d), by).separable is expected, (by, i)
+    assert overruled == sum(1 for c, _ in explained if c in ("LT", "LTT"))
