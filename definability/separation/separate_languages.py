@@ -35,6 +35,9 @@ Decided here (docs/decision-procedures.md §11):
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
+* LT, LTT (every order): "not separable" by anchored walks with the same arrows
+  (:mod:`.local_family`; complete when L2 is the complement of L1), by the counting family
+  or by LTL[S]'s pointlike proof (LT ⊆ LTT ⊆ LTL[S]); "separable" by the search below;
 * the unbounded LT, LTT and the fragments containing a decided class: "separable"
   when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``), "not
   separable" when L1 ∩ L2 ≠ ∅ (or, for LTL[Y<=k] ⊆ LTL[Y], when LTL[Y] cannot separate),
@@ -46,7 +49,7 @@ from __future__ import annotations
 from ...kernel import limits as _limits
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numpy as np
@@ -60,15 +63,17 @@ from ...kernel.limits import Limits
 from ...ltl import parse as parse_formula
 from ...ltl.fragments import Fragment
 from ..engine.classify import classify
+from ..subregular import locally_testable, threshold_testable
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
 from .counting_family import COUNTING_PROOFS, counting_family_within
+from .local_family import LOCAL_PROOFS, local_family
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
 from .upward_separation import SubwordPair, separate_upward, upward_dfa
 from .type_separation import TYPE_PROOFS, decide_by_types
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
-           "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
+           "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "ClassifiedSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
            "PT_MAX_LETTERS"]
 
 #: the orders tried for the unbounded classes LT, LTT, each within
@@ -891,6 +896,77 @@ class FormulaSeparator:
         return f"K = the words satisfying {self.formula} ({self.found_in})"
 
 
+@dataclass(frozen=True)
+class ClassifiedSeparator:
+    """K = L1 itself or A* ∖ L2 (``language``), which ``classify`` puts in LT or LTT with least
+    order ``k`` (and threshold ``t``) by the path category of the de Bruijn graph
+    (definability/subregular/local_order.py); K ∩ L2 = ∅ (or L1 ⊆ K) was checked on DFAs.
+    ``separate --check`` rebuilds K and decides its membership again."""
+
+    cls: str
+    language: str
+    k: int
+    t: int
+    alphabet: tuple
+    dfa: DFA
+    found_in: str
+
+    def contains(self, word) -> bool:
+        return bool(self.dfa.accepts([self.alphabet[a] for a in word]))
+
+    def certificate_json(self) -> dict:
+        out = {"class": self.cls, "kind": "language", "language": self.language, "k": self.k,
+               "found_in": self.found_in}
+        if self.cls == "LTT":
+            out["t"] = self.t
+        return out
+
+    def text(self, limit: int = 6) -> str:
+        order = f"LTT[{self.k},{self.t}]" if self.cls == "LTT" else f"LT[{self.k}]"
+        return f"K = {self.language}, an {order} language ({self.found_in})"
+
+
+#: the languages a :class:`ClassifiedSeparator` may be, built from (D1, D2)
+_LANGUAGES = {"L1": lambda d1, d2: d1, "A* ∖ L2": lambda d1, d2: complement(d2).minimal()}
+
+
+def _least_order(cls: str, dfa: DFA, limits: Limits):
+    """(k, t) of ``dfa``'s language in LT or LTT by the class's own procedure, the one
+    ``classify`` runs (None when not a member or when the least order was not computed
+    within the limits)."""
+    procedure = {"LT": locally_testable, "LTT": threshold_testable}[cls]
+    try:
+        if procedure.member(dfa, limits) is not True:
+            return None
+        answer = procedure.decide(dfa, limits, certificates=True)
+    except LimitExceeded:
+        return None
+    cert = answer.to_json() or {}                  # the class's certificate: k (and t), how found
+    if not answer.member or cert.get("k") is None:
+        return None
+    return int(cert["k"]), int(cert.get("t", 1) or 1)
+
+
+def _classified_separator(base: str, d1: DFA, d2: DFA, limits: Limits):
+    """L1 or A* ∖ L2 as an LT (LTT) separator when ``classify`` puts it in the class with its
+    least order (L1 ∩ L2 = ∅ is known), else None."""
+    small = Limits.of(limits, synthesis_states=min(limits.synthesis_states, SEARCH_STATES),
+                      semigroup_elements=min(limits.semigroup_elements, _limits.SEPARATION_CLASSIFIED_ELEMENTS))
+    for language, build in _LANGUAGES.items():
+        dfa = build(d1, d2)
+        order = _least_order(base, dfa, small)
+        if order is None:
+            continue
+        where = "L1 itself" if language == "L1" else "the complement of L2"
+        sep = ClassifiedSeparator(base, language, order[0], order[1], d1.alphabet, dfa,
+                                  f"{where}, in {base} by classify (least order {order[0]}"
+                                  + (f", threshold {order[1]})" if base == "LTT" else ")"))
+        if not is_subset(d1, dfa) or not is_empty(intersection(dfa, d2)):
+            raise AssertionError(f"separator of {base} failed its exact check")
+        return sep
+    return None
+
+
 def _fragment_separator(base: str, d1: DFA, d2: DFA, limits: Limits):
     """A :class:`FormulaSeparator` for the fragment ``base`` (LTL[P], LTL[P,Y], LTL[S],
     LTL[Y<=k], LTL[P,Y<=k]) when L1 or A* ∖ L2 is in it with a formula (L1 ∩ L2 = ∅ is
@@ -1038,7 +1114,9 @@ def separate(l1, l2, by: str, alphabet=None, limits: Limits | None = None) -> La
     return _decide(name, base, k, t, d1, d2, limits)
 
 
-def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparation:
+def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=False) -> LanguageSeparation:
+    """The answer for one class; ``separator_only``: only a separator is wanted (a subclass
+    tried for a larger class), so LT's and LTT's searches for a "no" are skipped."""
     def done(sep, proof, method):
         if proof is not None and not verify_proof(proof, d1, d2):
             raise AssertionError(f"{name}: the proof failed its re-check")
@@ -1083,25 +1161,7 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
     if base == "SL":                               # decided at every order (strictly_local_separation.py)
         return done(*decide_sl(d1, d2, limits, lambda k, lim: _fixed(f"SL[{k}]", "SL", k, 1, d1, d2, lim, found_in)))
     if base in ("LT", "LTT"):
-        family = counting_family_within(d1, d2, limits.type_states)
-        if family is not None:                     # counting_family.py: sound for every aperiodic class
-            return done(None, family, "a word whose square loops and whose odd powers tell L1 from L2: "
-                                      f"{base} languages are aperiodic")
-        small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
-                          synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
-        tried = []
-        for order in range(1, MAX_SEARCH_ORDER + 1):
-            try:
-                inner = "LT" if base == "LTT" else base        # LT[k] = LTT[k,1] ⊆ LTT
-                sep, proof = _fixed(f"{inner}[{order}]", inner, order, 1, d1, d2, small, found_in)
-            except LimitExceeded:
-                break
-            tried.append(order)
-            if sep:
-                return done(sep, None, f"separated at order {order} (a {sep.cls} language is a {base} "
-                                       "language), checked on DFAs")
-        return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…"
-                                f"{tried[-1] if tried else '-'}; separation by {base} is not decided here")
+        return _decide_local(base, d1, d2, limits, found_in, done, separator_only)
     if base == "LTL[P]":
         family = _r_trivial_family(d1, d2, limits.type_states)
         if family is not None:
@@ -1109,11 +1169,11 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
                                       "confuses: (xy)^ω x = (xy)^ω")
     tried = []
     for sub, reason in _SUBCLASSES.get(base, ()):
-        inner = _decide(sub, *parse_class(sub), d1, d2, limits)
+        inner = _decide(sub, *parse_class(sub), d1, d2, limits, separator_only=True)
         tried.append(sub)
         if inner.separable:
             s = inner.separator
-            sep = Separator(s.cls, s.kind, s.k, s.t, s.subset, s.profiles, s.alphabet, s.dfa, reason)
+            sep = replace(s, found_in=reason)
             return done(sep, None, f"separated by {s.cls} ({reason}), checked on DFAs")
     if base.startswith("LTL["):
         sep = _fragment_separator(base, d1, d2, limits)
@@ -1155,6 +1215,59 @@ def _decide_by_types(name, base, d1, d2, limits, done, before: str) -> LanguageS
                             f"D1 × D2, exact){pair}; stopped: {out.stopped}; no lasso over D1 × D2 found: undecided")
 
 
+def _decide_local(base, d1, d2, limits, found_in, done, separator_only=False) -> LanguageSeparation:
+    """LT, LTT at every order (§11.6): "no" by the counting family, then anchored walks with the
+    same arrows (complete for L against its complement); "yes" by LT[k] (and LTT[k,t]) for
+    k, t ≤ ``MAX_SEARCH_ORDER`` within ``SEARCH_STATES``, or by L1 or A* ∖ L2 itself when
+    ``classify`` puts it in the class; then "no" by LTL[S]'s pointlike proof (LT ⊆ LTT ⊆
+    LTL[S]); otherwise undecided, naming the search that was cut.  ``separator_only``: the
+    searches for a "no" are skipped."""
+    family, refused = None, None
+    if not separator_only:
+        family = counting_family_within(d1, d2, limits.type_states)
+        if family is not None:                     # counting_family.py: sound for every aperiodic class
+            return done(None, family, "a word whose square loops and whose odd powers tell L1 from L2: "
+                                      f"{base} languages are aperiodic")
+        try:                                       # local_family.py: anchored walks, every order
+            family = local_family(d1, d2, base, limits)
+        except LimitExceeded as e:
+            refused = str(e)
+    if family is not None:
+        return done(None, family, f"two anchored walks with the same arrows ({'multiset' if base == 'LTT' else 'set'})"
+                                  f": for every k a word of L1 and a word of L2 that no {base}[k] language tells apart")
+    small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
+                      synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
+    tried = []
+    thresholds = range(1, MAX_SEARCH_ORDER + 1) if base == "LTT" else (1,)
+    for order in range(1, MAX_SEARCH_ORDER + 1):
+        sep = None
+        try:
+            for t in thresholds:                       # LT[k] = LTT[k,1] ⊆ LTT[k,t] ⊆ LTT
+                inner, name = ("LT", f"LT[{order}]") if t == 1 else ("LTT", f"LTT[{order},{t}]")
+                sep, _ = _fixed(name, inner, order, t, d1, d2, small, found_in)
+                if sep:
+                    break
+        except LimitExceeded:
+            break
+        tried.append(order)
+        if sep:
+            return done(sep, None, f"separated at order {order} (a {sep.cls} language is a {base} language), "
+                                   "checked on DFAs")
+    sep = _classified_separator(base, d1, d2, limits)
+    if sep is not None:
+        return done(sep, None, f"{sep.found_in}; K ∩ L2 = ∅ checked on DFAs")
+    if separator_only:
+        return done(None, None, f"no {base} separator found")
+    outcome = decide_star_free(d1, d2, limits)     # LT ⊆ LTT ⊆ FO[<] = LTL[S] (Thomas)
+    if outcome.separable is False:
+        return done(None, outcome.proof, f"{base} ⊆ LTT ⊆ LTL[S] (Thomas), which cannot separate them: "
+                                         f"{outcome.method}")
+    why = (f"the search for anchored walks was refused ({refused})" if refused else
+           "no anchored walks with the same arrows (a complete test when L2 is the complement of L1)")
+    return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…{tried[-1] if tried else '-'}; "
+                            f"{why}; separation by {base} is not decided here")
+
+
 def _decide_pt(name, d1, d2, limits, found_in, done) -> LanguageSeparation:
     """PT: "not separable" with a common pattern; otherwise separable (the theorem of §11.3),
     the separator being the first PT[k] that separates, k = 1, 2, … within the budgets."""
@@ -1188,12 +1301,12 @@ def _decide_star_free(name, d1, d2, limits, done) -> LanguageSeparation:
         return done(None, outcome.proof, outcome.method)
     for sub, reason in _SUBCLASSES["LTL[S]"]:
         try:
-            inner = _decide(sub, *parse_class(sub), d1, d2, limits)
+            inner = _decide(sub, *parse_class(sub), d1, d2, limits, separator_only=True)
         except LimitExceeded:
             continue
         if inner.separable:
             s = inner.separator
-            sep = Separator(s.cls, s.kind, s.k, s.t, s.subset, s.profiles, s.alphabet, s.dfa, reason)
+            sep = replace(s, found_in=reason)
             return done(sep, None, f"{outcome.method}; separated by {s.cls} ({reason}), checked on DFAs")
     found = candidate_separator(d1, d2, limits)
     if found is not None:
@@ -1235,6 +1348,7 @@ _PROOFS = {
     **SL_PROOFS,
     **COUNTING_PROOFS,
     **TYPE_PROOFS,
+    **LOCAL_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
 }
 
@@ -1316,6 +1430,24 @@ def _class_problem(by: str, cert: dict) -> str | None:
     return None if form in _FORMS.get(base, ()) else f"a {form} certificate does not show membership in {by}"
 
 
+def _check_classified(by: str, cert: dict, d1: DFA, d2: DFA, limits: Limits) -> tuple[bool, str]:
+    """A :class:`ClassifiedSeparator` re-checked: K rebuilt from the two DFAs, its class and
+    least order decided again by ``classify``, then L1 ⊆ K and K ∩ L2 = ∅ on DFAs."""
+    cls, language = cert["class"], cert["language"]
+    if cls not in ("LT", "LTT") or cls not in _FORMS.get(parse_class(by)[0], ()) or language not in _LANGUAGES:
+        return False, f"a {cls} language certificate ({language}) does not show membership in {by}"
+    k_dfa = _LANGUAGES[language](d1, d2)
+    order = _least_order(cls, k_dfa, limits)
+    claimed = (int(cert["k"]), int(cert.get("t", 1)))
+    if order != claimed:
+        return False, f"classify gives {language} the order {order} in {cls}, not {claimed}"
+    if not is_subset(d1, k_dfa):
+        return False, "L1 ⊄ K: the separator rejects a word of L1"
+    if not is_empty(intersection(k_dfa, d2)):
+        return False, "K ∩ L2 ≠ ∅: the separator accepts a word of L2"
+    return True, f"K = {language}, in {cls} at order {claimed[0]} by classify, contains L1 and no word of L2"
+
+
 def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = None) -> tuple[bool, str]:
     """Re-check the JSON of a separation answer (``separate --json``) against the two
     languages, from the printed words and certificate alone: a separator's DFA is rebuilt from
@@ -1334,6 +1466,8 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             ok = saturate(d1, d2, limits) is None and is_empty(intersection(d1, d2))
             return ok, ("no aperiodic pointlike set meets both languages (the saturation recomputed): "
                         "separable by Henckell's theorem" if ok else "a pointlike pair exists: NOT separable")
+        if answer["separable"] is True and answer["separator"].get("kind") == "language":
+            return _check_classified(answer["by"], answer["separator"], d1, d2, limits)
         if answer["separable"] is True:
             problem = _class_problem(answer["by"], answer["separator"])
             if problem is not None:
