@@ -27,7 +27,8 @@ certificate (profiles, allowed factors), checked on DFAs; "not separable" a proo
 words with one profile, a word in both, a pumped family); "undecided" says what was tried.
 X: SL[k], LT[k], PT[k], LTT[k,t], D[k] (depth-k definite), LTL[Y], PT, LTL[S] (masked_hard:
 a "no" prints a derivation of an aperiodic pointlike pair); and SL, LT, LTT, LTL[Y<=k],
-LTL[P], LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11).
+LTL[P], LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11); MOD (the length classes
+modulo m: the least m, or a common length / a pumped family).
 
 Examples:
   attnlogic separate --regex '(a|b)*ab' --regex '(a|b)*ba' --by 'LTL[Y]'
@@ -35,6 +36,7 @@ Examples:
   attnlogic separate --regex '(ab)*' --regex '(ab)*a' --by PT --json > answer.json
   attnlogic separate --regex '(ab)*' --regex '(ab)*a' --by PT --check answer.json
   attnlogic separate --regex '(aa)*' --regex 'a(aa)*' --by masked_hard --json
+  attnlogic separate --regex '(aa)*' --regex 'a(aa)*' --by MOD
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
   attnlogic separate P 'Y<=3'
   attnlogic separate global local:2

@@ -62,6 +62,8 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("GR", "varieties.group_languages"),
     ("AMT", "varieties.alphabet_modulo"),
     ("COM", "varieties.commutative"),
+    ("MOD", "varieties.length_modulo"),              # the length classes modulo m
+    ("MOD⁺", "varieties.length_modulo_plus"),        # … of the non-empty words, ε apart
 )
 
 

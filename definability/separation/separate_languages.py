@@ -55,9 +55,11 @@ from ...kernel.limits import Limits
 from ...ltl import parse as parse_formula
 from ...ltl.fragments import Fragment
 from ..engine.classify import classify
+from ..checks.verify_length import length_dfa
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
 from .counting_family import COUNTING_PROOFS, counting_family_within
+from .length_separation import LENGTH_PROOFS, separate_by_length
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
@@ -984,13 +986,13 @@ def parse_class(by: str) -> tuple:
             raise InputError(f"class {text!r}: orders are SL[k], LT[k], PT[k], D[k], LTT[k,t] with k ≥ 1",
                              parameters=("by",))
         return base, k, t
-    if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2"):
+    if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2", "MOD"):
         return ("FO2[<]" if text == "FO2" else text), None, None
     try:
         fr = Fragment.named(text)
     except InputError:
         raise InputError(f"class {text!r}: one of SL[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
-                         "FO2[<], or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "FO2[<], MOD, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
 
@@ -1036,6 +1038,8 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None) -> LanguageSeparati
         if sep:
             return done(sep, None, f"L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs (K: {sep.dfa.n_states} states)")
         return done(None, proof, f"a word of L1 and a word of L2 that no {name} language tells apart")
+    if base == "MOD":                              # the length classes modulo m (length_separation.py)
+        return done(*separate_by_length(d1, d2, limits))
     if base == "LTL[Y]":
         m, family = _definite_depth(d1, d2, limits.type_states)
         if family is not None:
@@ -1186,6 +1190,7 @@ _PROOFS = {
     "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
     **SL_PROOFS,
     **COUNTING_PROOFS,
+    **LENGTH_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
 }
 
@@ -1215,6 +1220,8 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
             raise InputError("a formula separator with definitions is not re-checked here", parameters=("check",))
         dfa = load_language(formula=cert["formula"], alphabet=list(alphabet)).dfa
         return dfa.with_alphabet_order(alphabet) if dfa.alphabet != alphabet else dfa
+    if kind == "length residues":
+        return length_dfa(alphabet, int(cert["modulus"]), [int(r) for r in cert["residues"]], None)
     k = int(k)
     if kind == "subsequences":
         allowed = {frozenset(read(x) for x in p) for p in cert["profiles"]}
@@ -1241,7 +1248,7 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 #: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
-          "FO2[<]": {"PT"}}
+          "FO2[<]": {"PT"}, "MOD": {"MOD"}}
 
 
 def _class_problem(by: str, cert: dict) -> str | None:
@@ -1253,7 +1260,7 @@ def _class_problem(by: str, cert: dict) -> str | None:
             return f"a formula certificate does not show membership in {by}"
         fr = Fragment.parse(base)
         return None if fr.allows(parse_formula(cert["formula"])) else f"the formula is not a formula of {fr}"
-    form = {"subsequences": "PT", "suffix": "LTL[Y]"}.get(kind)
+    form = {"subsequences": "PT", "suffix": "LTL[Y]", "length residues": "MOD"}.get(kind)
     if kind == "factors":
         form = "SL" if "allowed_factors" in cert else ("LTT" if int(cert.get("t", 1)) > 1 else "LT")
     if form is None:

@@ -153,7 +153,7 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
 def test_the_census_command_counts_every_class_in_bulk(capsys):
     from attnlogic.cli import main
 
-    assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "subregular",
+    assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "subregular", "--class", "groups",
                  "--no-progress", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     rows, accs = zip(*(minimal_dfa_arrays(n, 2) for n in (1, 2, 3)))
