@@ -37,7 +37,8 @@ LENGTH_PUMP = "length pump"
 
 def residues_formula(m: int, residues, empty: bool | None) -> str:
     """⋁_{r ∈ R} MOD[m, r+1] (``true`` / ``false`` when R is all or nothing), and for MOD⁺
-    (``empty`` not None) guarded: (P true & …) | (!P true) when ε ∈ L, P true & … otherwise."""
+    (``empty`` not None) guarded: (P true & …) | !P true when ε ∈ L, P true & … otherwise —
+    unless ε is where the residue 0 puts it (then the formula of MOD says it)."""
     residues = sorted(set(int(r) % m for r in residues))
     if len(residues) == m:
         body = "true"
@@ -45,9 +46,10 @@ def residues_formula(m: int, residues, empty: bool | None) -> str:
         body = "false"
     else:
         body = " | ".join(f"MOD[{m},{r + 1}]" for r in residues)
-    if empty is None:
+    if empty is None or bool(empty) == (0 in residues):
         return body
-    guarded = "P true" if body == "true" else ("false" if body == "false" else f"P true & ({body})")
+    inner = f"({body})" if " | " in body else body
+    guarded = "P true" if body == "true" else ("false" if body == "false" else f"P true & {inner}")
     if empty:
         return "!P true" if guarded == "false" else f"({guarded}) | !P true"
     return guarded

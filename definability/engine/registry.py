@@ -210,6 +210,10 @@ def unregister(name: str) -> None:
     CLASSES[:] = [c for c in CLASSES if c.name != str(name)]
 
 
+#: names typed without their Unicode letters (``--class MOD+``)
+ASCII_SPELLINGS = {"MOD+": "MOD⁺"}
+
+
 def language_class(name) -> LanguageClass:
     """The registered class of that name, or a declaration itself (registered or not: a
     class built at run time, e.g. from identities), or a subregular class at a fixed order
@@ -217,6 +221,7 @@ def language_class(name) -> LanguageClass:
     otherwise."""
     if isinstance(name, LanguageClass):
         return name
+    name = ASCII_SPELLINGS.get(str(name).strip(), name)
     for c in _loaded():
         if c is name or c.name == str(name):
             return c

@@ -31,8 +31,9 @@ Answers:
   some x·yᵏ·z has |w|'s residue modulo m (|xz| + k·|y| ≡ |w| is solvable, as in (b)).
   Such x, y, z exist with |y| ≤ the states of that DFA: a word of that language of length
   ℓ + c·K, with K a multiple of every number up to its states, repeats a state within its
-  first n letters, and the loop's length divides c·K.  They are found by a search of
-  (state, length modulo L) for L = 1 … n.
+  first n letters, and the loop's length divides c·K (K − i, for ℓ − ℓ' = c·i, a multiple of
+  every L ≤ n).  They are found by a search of (state, length modulo L) for L = 1 … n, within
+  ``Limits.type_states`` product states (past it: undecided, saying what the theorem says).
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...automata.dfa import DFA
-from ...automata.graphs import word_between
 from ...automata.lengths import LengthSet, length_set, residues_modulo, word_of_length
 from ...automata.operations import intersection, is_empty, is_subset
 from ...kernel.limits import Limits
@@ -154,50 +154,81 @@ class LengthSeparator:
                 f"{residues_formula(self.modulus, self.residues, None)}")
 
 
-def _family(d: DFA, ell: int):
-    """x, y, z with q0·xy = q0·x, xz ∈ L(d) and |y| dividing ℓ − |xz| (module docstring):
-    for L = 1 … n, the pairs (state, length mod L) reached from (q0, 0) and those from which
-    an accepting state is reached with the remaining length ≡ 0, and a state q with a closed
-    walk of length L."""
+def _family(d: DFA, ell: int, max_nodes: int):
+    """x, y, z with q0·xy = q0·x, xz ∈ L(d) and |y| dividing ℓ − |xz| (module docstring).
+    For L = 1 … n: the states with a closed walk of exactly L letters (the diagonal of the
+    L-th power of the adjacency matrix), and on the product D × Z_L (state, length mod L)
+    one breadth-first search forward from (q0, 0) and one backward from (F, 0) (scipy's
+    compiled search); a state q of the first kind with (q, r) reached and (q, s)
+    co-reached, r + s ≡ ℓ (mod L), gives x, the closed walk y and z.  None when the product
+    would pass ``max_nodes`` states (n·L) before one is found."""
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import breadth_first_order
+
     n, k = d.n_states, len(d.alphabet)
-    t = np.asarray(d.transitions)
+    t = np.asarray(d.transitions, dtype=np.int64)
     acc = np.asarray(d.accepting, dtype=bool)
+    adj = np.zeros((n, n), dtype=np.float64)
+    adj[np.repeat(np.arange(n), k), t.reshape(-1)] = 1.0
+    walks = np.eye(n)
     for L in range(1, n + 1):
-        # forward: parent pointers over (q, r) = q·n + ... as q*L + r
-        start = d.initial * L
-        parent = {start: None}
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for node in frontier:
-                q, r = divmod(node, L)
-                for a in range(k):
-                    m = int(t[q, a]) * L + (r + 1) % L
-                    if m not in parent:
-                        parent[m] = (node, a)
-                        nxt.append(m)
-            frontier = nxt
-        for q in range(n):
-            y = _closed_walk(t, q, L)
-            if y is None:
-                continue
-            for r in range(L):
-                if q * L + r not in parent:
-                    continue
-                x = _path(parent, q * L + r)
-                s = (ell - r) % L                 # |z| ≡ s (mod L)
-                z = _suffix(t, acc, q, L, s)
-                if z is not None:
-                    return tuple(x), tuple(y), tuple(z)
+        if n * L > max_nodes:
+            return None
+        walks = np.minimum(walks @ adj, 1.0)
+        loops = np.flatnonzero(np.diag(walks) > 0)
+        if loops.size == 0:
+            continue
+        nodes = n * L
+        src = np.repeat(np.arange(nodes), k)
+        q_of, r_of = np.divmod(src, L)
+        letters = np.tile(np.arange(k), nodes)
+        dst = t[q_of, letters] * L + (r_of + 1) % L
+        fwd = csr_matrix((np.ones(src.size, dtype=np.int8), (src, dst)), shape=(nodes, nodes))
+        order, fpred = breadth_first_order(fwd, int(d.initial) * L, directed=True, return_predecessors=True)
+        reached = np.zeros(nodes, dtype=bool)
+        reached[order] = True
+        # backward: a super source (node ``nodes``) into every (f, 0), edges reversed
+        finals = np.flatnonzero(acc) * L
+        rsrc = np.concatenate([dst, np.full(finals.size, nodes)])
+        rdst = np.concatenate([src, finals])
+        bwd = csr_matrix((np.ones(rsrc.size, dtype=np.int8), (rsrc, rdst)), shape=(nodes + 1, nodes + 1))
+        order, bpred = breadth_first_order(bwd, nodes, directed=True, return_predecessors=True)
+        coreached = np.zeros(nodes + 1, dtype=bool)
+        coreached[order] = True
+        for q in loops:
+            rs = np.flatnonzero(reached[q * L:(q + 1) * L])
+            ss = set(np.flatnonzero(coreached[q * L:(q + 1) * L]).tolist())
+            for r in rs:
+                s_ = (ell - int(r)) % L
+                if s_ in ss:
+                    x = _walk_back(fpred, int(q) * L + int(r), L, t)
+                    z = _walk_forward(bpred, int(q) * L + s_, nodes, L, t)
+                    return tuple(x), tuple(_closed_walk(t, int(q), L)), tuple(z)
     return None
 
 
-def _path(parent, node) -> list:
+def _letter(t: np.ndarray, p: int, q: int) -> int:
+    return int(np.flatnonzero(t[p] == q)[0])
+
+
+def _walk_back(pred: np.ndarray, node: int, L: int, t: np.ndarray) -> list:
+    """The word of the forward search's tree path to ``node`` of D × Z_L."""
     word = []
-    while parent[node] is not None:
-        node, a = parent[node]
-        word.append(a)
+    while pred[node] >= 0:
+        prev = int(pred[node])
+        word.append(_letter(t, prev // L, node // L))
+        node = prev
     return word[::-1]
+
+
+def _walk_forward(pred: np.ndarray, node: int, root: int, L: int, t: np.ndarray) -> list:
+    """The word from ``node`` to an accepting (f, 0) along the backward search's tree."""
+    word = []
+    while int(pred[node]) != root:
+        nxt = int(pred[node])
+        word.append(_letter(t, node // L, nxt // L))
+        node = nxt
+    return word
 
 
 def _closed_walk(t: np.ndarray, q: int, L: int):
@@ -221,30 +252,6 @@ def _closed_walk(t: np.ndarray, q: int, L: int):
                 p = int(src[0])
                 break
     return word[::-1]
-
-
-def _suffix(t: np.ndarray, acc: np.ndarray, q: int, L: int, s: int):
-    """A shortest word z from q into an accepting state with |z| ≡ s (mod L), None when none."""
-    n, k = t.shape
-    start = q * L
-    parent = {start: None}
-    frontier = [start]
-    if acc[q] and s % L == 0:
-        return []
-    while frontier:
-        nxt = []
-        for node in frontier:
-            p, r = divmod(node, L)
-            for a in range(k):
-                p2, r2 = int(t[p, a]), (r + 1) % L
-                m = p2 * L + r2
-                if m not in parent:
-                    parent[m] = (node, a)
-                    if acc[p2] and r2 == s % L:
-                        return _path(parent, m)
-                    nxt.append(m)
-        frontier = nxt
-    return None
 
 
 def _common(s1: LengthSet, s2: LengthSet) -> int | None:
@@ -275,7 +282,12 @@ def separate_by_length(d1: DFA, d2: DFA, limits: Limits):
     for side, (sa, sb, da, db) in ((1, (s1, s2, d1, d2)), (2, (s2, s1, d2, d1))):
         ell = _periodic_hit(sa, sb)
         if ell is not None:
-            x, y, z = _family(db, ell)
+            found = _family(db, ell, limits.type_states)
+            if found is None:
+                return None, None, (f"not separable by the theorem (a length ({ell}) of L{side} in a residue "
+                                    f"class modulo {sb.period} holding infinitely many lengths of L{3 - side}), "
+                                    "but the pumped family's search passed type_states: undecided here; raise limit")
+            x, y, z = found
             proof = LengthFamily(side, word_of_length(da, ell), x, y, z)
             return None, proof, (f"a length ({ell}) of L{side} in a residue class modulo {sb.period} holding "
                                  f"infinitely many lengths of L{3 - side}")

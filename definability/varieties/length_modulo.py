@@ -109,6 +109,9 @@ class EqualLengthPair:
         a, r = _w(self.alphabet, self.accepted) or "ε", _w(self.alphabet, self.rejected) or "ε"
         return f"{a} ∈ L, {r} ∉ L: one length ({len(self.accepted)}), two sides"
 
+    def text(self, sep: str = "", indent: str = "") -> str:
+        return self.summary(sep)
+
     def to_json(self, sep: str = "") -> dict:
         return {"kind": EQUAL_LENGTH_PAIR, "accepted": _w(self.alphabet, self.accepted),
                 "rejected": _w(self.alphabet, self.rejected)}
@@ -127,6 +130,9 @@ class LengthPump:
         x, y, z = (_w(self.alphabet, v) for v in (self.x, self.y, self.z))
         return (f"x·z and x·yᵐ·z differ on L for every m ≥ 1 (x = {x or 'ε'}, y = {y}, z = {z or 'ε'}): "
                 f"lengths congruent modulo m, two sides")
+
+    def text(self, sep: str = "", indent: str = "") -> str:
+        return self.summary(sep)
 
     def to_json(self, sep: str = "") -> dict:
         return {"kind": LENGTH_PUMP, "x": _w(self.alphabet, self.x), "y": _w(self.alphabet, self.y),
@@ -180,15 +186,18 @@ def decide_length(dfa, plus: bool):
     acc = np.asarray(dfa.accepting, dtype=bool)
     c = np.asarray(dfa.transitions)[:, 0]
     orbit = [int(dfa.initial)]
-    for _ in range(tail + 2 * p):
+    for _ in range(tail + p):
         orbit.append(int(c[orbit[-1]]))
+
+    def at(ell: int) -> bool:                     # whether the words of length ℓ are in L
+        return bool(acc[orbit[ell if ell < tail else tail + (ell - tail) % p]])
     if tail > (1 if plus else 0):                 # x = a^(t−1) before the cycle, y = a^p
-        j = 0
-        while acc[orbit[tail - 1 + j]] == acc[orbit[tail - 1 + p + j]]:
+        j = 0                                     # c^(t−1)(q0) ≠ c^(t−1+p)(q0): some j tells them apart
+        while at(tail - 1 + j) == at(tail - 1 + p + j):
             j += 1
         return False, LengthPump((0,) * (tail - 1), (0,) * p, (0,) * j, tuple(dfa.alphabet))
-    residues = tuple(r for r in range(p) if acc[orbit[r if r >= tail else r + p]])
-    empty = bool(acc[orbit[0]]) if plus else None
+    residues = tuple(r for r in range(p) if at(r if r >= tail else r + p))
+    empty = at(0) if plus else None
     return True, (p, residues, empty)
 
 
@@ -210,16 +219,23 @@ class LengthProcedure(Procedure):
             how = ("two letters act differently" if isinstance(found, EqualLengthPair)
                    else "the letters act as one map, which is not a permutation" +
                    (" of its image" if self.plus else ""))
-            return FragmentResult(cls, False, None, found, f"{how}: {found.summary()}")
+            check = check_answer(d, {"member": False, "witness": found.to_json()}, "", self.plus)
+            if not check.valid:                       # pragma: no cover - a bug, never an answer
+                raise AssertionError(f"{cls}: the witness fails its check: {check.reason}")
+            return FragmentResult(cls, False, None, found, f"{how} (the words re-checked on the DFA)")
         m, residues, empty = found
+        kind = "a cycle of {m} state{s}".format(m=m, s="s" if m > 1 else "") + (
+            ", entered after at most one letter" if self.plus else "")
+        if not context.certificates:                  # the verdict alone (the census, certificates=False)
+            return FragmentResult(cls, True, None, None, f"every letter acts as one map: {kind}, so the "
+                                  f"least m is {m}")
         text = residues_formula(m, residues, empty)
         check = verify_mod_formula(d, "LTL[P]", parse(text), state_limit=context.limits.check_states)
         if not check.valid:                           # pragma: no cover - a bug, never an answer
             raise AssertionError(f"{cls}: the length formula fails its exact check: {check.reason}")
         cert = LengthResidues(m, residues, empty, text, check.reason)
-        kind = "cycle entered after at most one letter" if self.plus else "one cycle"
-        return FragmentResult(cls, True, None, None, f"every letter acts as one map, a {kind} of "
-                              f"{m} state{'s' if m > 1 else ''}: least m = {m}", certificate=cert)
+        return FragmentResult(cls, True, None, None, f"every letter acts as one map: {kind}, so the least m "
+                              f"is {m}", certificate=cert)
 
 
 def length_class(name: str, plus: bool, inclusions, summary: str) -> LanguageClass:
