@@ -27,6 +27,8 @@ Decided here (docs/decision-procedures.md §11):
 * LTL[S] (star-free = FO[<]): decided by the aperiodic pointlike pairs of
   :mod:`.aperiodic_pointlikes` (Henckell; Place–Zeitoun 2016), which also give LTL[P],
   LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
+* MOD (the length classes modulo m): decided by the length sets of :mod:`.length_separation`
+  (the least modulus, or a common length or a pumped family of the other language);
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
