@@ -24,7 +24,7 @@ from ..fragments import aperiodic, definite, locally_r_trivial, r_trivial, windo
 from ..contract.classes import LanguageClass
 
 __all__ = ["CLASSES", "DEFAULT", "NAMED", "default_classes", "PROCEDURES", "GROUPS", "register", "unregister", "language_class",
-           "procedure_for", "class_for", "expand", "class_rows", "ENCODED_PATTERNS", "encoded_pattern_class"]
+           "procedure_for", "class_for", "expand", "class_rows", "ENCODED_PATTERNS", "encoded_pattern_class", "ASCII_SPELLINGS"]
 
 #: the classes every classification asks, in order
 DEFAULT: tuple[LanguageClass, ...] = (

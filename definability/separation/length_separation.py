@@ -199,7 +199,8 @@ def _family(d: DFA, ell: int, max_nodes: int):
             rs = np.flatnonzero(reached[q * L:(q + 1) * L])
             ss = set(np.flatnonzero(coreached[q * L:(q + 1) * L]).tolist())
             for r in rs:
-                s_ = (ell - int(r)) % L
+                # (q, s) co-reached: a word of length ≡ −s (mod L) leads q into F; |z| ≡ ℓ − r
+                s_ = (int(r) - ell) % L
                 if s_ in ss:
                     x = _walk_back(fpred, int(q) * L + int(r), L, t)
                     z = _walk_forward(bpred, int(q) * L + s_, nodes, L, t)

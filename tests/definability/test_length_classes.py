@@ -216,6 +216,22 @@ def test_separation_against_the_length_oracle(stride):
     assert seen[True] and seen[False] and kinds == {"common length", "length family"}
 
 
+def test_a_family_whose_loop_has_three_letters():
+    """ε and the lengths 1 + 3k against the rest: the loop of L2 has 3 letters, so the
+    residues of x and z modulo 3 must add up to |w| (a sign slip there once gave a z of the
+    wrong length, caught by the re-check of the whole census)."""
+    import numpy as np
+
+    from attnlogic.automata.dfa import DFA
+
+    d = DFA("ab", np.array([[1, 1], [2, 2], [3, 3], [1, 1]]), 0, np.array([True, True, False, False]))
+    r = attnlogic.separate(d, complement(d), by="MOD")
+    assert r.separable is False and verify_proof(r.proof, d, complement(d))
+    j = r.proof.to_json(d.alphabet)
+    assert j["kind"] == "length family" and len(j["y"]) == 3
+    assert (len(j["word"]) - len(j["x"]) - len(j["z"])) % 3 == 0
+
+
 def test_a_length_family_is_refused_when_it_does_not_pump():
     l1 = attnlogic.load_language(regex="ε", alphabet="ab")
     l2 = attnlogic.load_language(regex="aa((a|b)(a|b))*", alphabet="ab")
@@ -256,3 +272,32 @@ def test_the_kernel_columns_are_the_per_language_answers():
                 cl = classify(d, windows=(), classes=NAMES, certificates=False)
             assert [int(cl[c].member) for c in NAMES] == verdicts[cols].tolist(), d
     assert at == len(census())
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(__import__("os").environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
+                    reason="the whole census (99,110 languages): opt in with ATTNLOGIC_CENSUS_TEST=1")
+@pytest.mark.parametrize("letters,most", [("ab", 4), ("abc", 3)])
+def test_mod_separation_from_the_complement_on_the_whole_census(letters, most):
+    """L against its complement is MOD-separable iff the census kernel's MOD column says L ∈
+    MOD — every minimal DFA of the census; every proof re-checked."""
+    import numpy as np
+
+    from attnlogic.automata.census import minimal_dfa_arrays
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
+
+    k, col, seen = len(letters), CLASSES.index("MOD"), 0
+    for n in range(1, most + 1):
+        rows, accs = minimal_dfa_arrays(n, k)
+        got = classify_classes(n, k, rows, accs)
+        for row, bits, verdicts in zip(rows, accs, got):
+            d = DFA(letters, np.asarray(row, dtype=np.int64).reshape(n, k), 0,
+                    np.array([(int(bits) >> q) & 1 for q in range(n)], dtype=bool))
+            c = complement(d)
+            r = attnlogic.separate(d, c, by="MOD")
+            assert r.separable is bool(verdicts[col]), d
+            if r.separable is False:
+                assert verify_proof(r.proof, d, c), d
+            seen += 1
+    assert seen == {("ab", 4): 57068, ("abc", 3): 42042}[(letters, most)]
