@@ -5,7 +5,9 @@ the trivial common word and both DFAs have n states — a random language minus 
 up to n² states) and each class (``--by``), ``separate`` on ``--pairs`` pairs: the
 median and the largest wall time, the largest peak of Python allocations (tracemalloc), and
 how many answers were separable / not separable / undecided.  ``--second random``: L2 an
-independent random DFA of the same size instead (mostly a common word: the cost of finding it).
+independent random DFA of the same size instead (mostly a common word: the cost of finding it);
+``--second cycle``: L1 = {ε} and L2 = the non-empty words of length ≡ 0 modulo n (one cycle of
+n states after the start: the worst case of MOD's pumped family, whose only loop has n letters).
 Set OPENBLAS_NUM_THREADS=1 on a shared machine (PT's Boolean matrix products are BLAS calls,
 which a loaded machine's threads slow down tenfold).
 
@@ -19,6 +21,7 @@ Run:  OPENBLAS_NUM_THREADS=1 .venv/bin/python -m benchmarks.bench_separate
       .venv/bin/python -m benchmarks.bench_separate --sizes 10,50 --pairs 5 --types --by 'LTL[Y<=2];LTL[P,Y<=2];LTL[P,Y];LTL[P]'
       .venv/bin/python -m benchmarks.bench_separate --sizes 10,50 --by 'LTL[Y];PT[2]' --pairs 10
       .venv/bin/python -m benchmarks.bench_separate --by SL --pairs 5 --limit 10000000
+      .venv/bin/python -m benchmarks.bench_separate --by MOD --second cycle --sizes 100,200,400 --pairs 1
 """
 
 from __future__ import annotations
@@ -36,6 +39,14 @@ def _random_dfa(n: int, letters: int, rng):
     return DFA("ab"[:letters], rng.integers(0, n, size=(n, letters)), 0, rng.random(n) < 0.5)
 
 
+def _cycle_pair(n: int):
+    """{ε} and the non-empty words whose length is ≡ 0 (mod n), over ab."""
+    from attnlogic.automata.dfa import DFA
+    table = np.array([[1, 1]] + [[i % n + 1] * 2 for i in range(1, n + 1)])
+    return (DFA("ab", np.array([[1, 1], [1, 1]]), 0, np.array([True, False])),
+            DFA("ab", table, 0, np.arange(n + 1) == n))
+
+
 def main(argv=None) -> None:
     from attnlogic.automata.operations import complement
     from attnlogic.definability.separation.separate_languages import separate
@@ -49,7 +60,7 @@ def main(argv=None) -> None:
     ap.add_argument("--by", default="LTL[Y];D[3];SL[2];LT[2];PT[2];LTT[2,2];PT")
     ap.add_argument("--pairs", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--second", choices=("complement", "random"), default="complement")
+    ap.add_argument("--second", choices=("complement", "random", "cycle"), default="complement")
     ap.add_argument("--limit", type=int, default=None,
                     help="Limits(limit=…) for every call (SL's chain search has n³ triples); default: the defaults")
     ap.add_argument("--types", action="store_true",
@@ -69,6 +80,9 @@ def main(argv=None) -> None:
     for n in (int(x) for x in args.sizes.split(",")):
         pairs = []
         for _ in range(args.pairs):
+            if args.second == "cycle":
+                pairs.append(_cycle_pair(n))
+                continue
             d1 = _random_dfa(n, 2, rng)
             pairs.append((d1, complement(d1) if args.second == "complement" else _random_dfa(n, 2, rng)))
         for by in args.by.split(";"):

@@ -28,7 +28,8 @@ words with one profile, a word in both, a pumped family); "undecided" says what 
 X: SL[k], LT[k], PT[k], LTT[k,t], D[k] (depth-k definite), LTL[Y], PT, LTL[S] (masked_hard:
 a "no" prints a derivation of an aperiodic pointlike pair), Pol(ST) (or SIGMA1: the upward
 closure of L1 with its basis, or a word of L1 and a superword in L2); and SL, LT, LTT, LTL[Y<=k],
-LTL[P], LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11).
+LTL[P], LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11); MOD (the length classes
+modulo m: the least m, or a common length / a pumped family).
 
 Examples:
   attnlogic separate --regex '(a|b)*ab' --regex '(a|b)*ba' --by 'LTL[Y]'
@@ -36,6 +37,7 @@ Examples:
   attnlogic separate --regex '(ab)*' --regex '(ab)*a' --by PT --json > answer.json
   attnlogic separate --regex '(ab)*' --regex '(ab)*a' --by PT --check answer.json
   attnlogic separate --regex '(aa)*' --regex 'a(aa)*' --by masked_hard --json
+  attnlogic separate --regex '(aa)*' --regex 'a(aa)*' --by MOD
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
   attnlogic separate P 'Y<=3'
   attnlogic separate global local:2

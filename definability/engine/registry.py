@@ -24,7 +24,7 @@ from ..fragments import aperiodic, definite, locally_r_trivial, r_trivial, windo
 from ..contract.classes import LanguageClass
 
 __all__ = ["CLASSES", "DEFAULT", "NAMED", "default_classes", "PROCEDURES", "GROUPS", "register", "unregister", "language_class",
-           "procedure_for", "class_for", "expand", "class_rows", "ENCODED_PATTERNS", "encoded_pattern_class"]
+           "procedure_for", "class_for", "expand", "class_rows", "ENCODED_PATTERNS", "encoded_pattern_class", "ASCII_SPELLINGS"]
 
 #: the classes every classification asks, in order
 DEFAULT: tuple[LanguageClass, ...] = (
@@ -67,6 +67,8 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("Pol2(ST)", "varieties.sigma2"),                # Σ2[<] = Pol(BPol(ST)) (alias SIGMA2)
     ("co-Pol2(ST)", "varieties.pi2"),                # Π2[<], Σ2 of the complement (alias PI2)
     ("Pol(DD)", "varieties.dot_depth_half"),         # dot-depth 1/2
+    ("MOD", "varieties.length_modulo"),              # the length classes modulo m
+    ("MOD⁺", "varieties.length_modulo_plus"),        # … of the non-empty words, ε apart
 )
 
 
@@ -213,6 +215,10 @@ def unregister(name: str) -> None:
     CLASSES[:] = [c for c in CLASSES if c.name != str(name)]
 
 
+#: names typed without their Unicode letters (``--class MOD+``)
+ASCII_SPELLINGS = {"MOD+": "MOD⁺"}
+
+
 def language_class(name) -> LanguageClass:
     """The registered class of that name, or a declaration itself (registered or not: a
     class built at run time, e.g. from identities), or a subregular class at a fixed order
@@ -220,6 +226,7 @@ def language_class(name) -> LanguageClass:
     otherwise."""
     if isinstance(name, LanguageClass):
         return name
+    name = ASCII_SPELLINGS.get(str(name).strip(), name)
     for c in _loaded():
         if c is name or c.name == str(name):
             return c

@@ -32,6 +32,8 @@ Decided here (docs/decision-procedures.md §11):
 * LTL[Y<=k], LTL[P,Y<=k] and LTL[P], when the above leave them undecided: the types over
   D1 × D2 (exact at each depth ≤ ``max_depth``: a formula of the least depth) and lassos over
   the product ("not separable" at every depth), :mod:`.type_separation`;
+* MOD (the length classes modulo m): decided by the length sets of :mod:`.length_separation`
+  (the least modulus, or a common length or a pumped family of the other language);
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
@@ -68,6 +70,8 @@ from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
 from .counting_family import COUNTING_PROOFS, counting_family_within
 from .local_family import LOCAL_PROOFS, local_family
+from ..checks.verify_length import length_dfa
+from .length_separation import LENGTH_PROOFS, separate_by_length
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
 from .upward_separation import SubwordPair, separate_upward, upward_dfa
 from .type_separation import TYPE_PROOFS, decide_by_types
@@ -1074,13 +1078,13 @@ def parse_class(by: str) -> tuple:
             raise InputError(f"class {text!r}: orders are SL[k], LT[k], PT[k], D[k], LTT[k,t] with k ≥ 1",
                              parameters=("by",))
         return base, k, t
-    if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2", "Pol(ST)", "SIGMA1"):
+    if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2", "Pol(ST)", "SIGMA1", "MOD"):
         return {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}.get(text, text), None, None
     try:
         fr = Fragment.named(text)
     except InputError:
         raise InputError(f"class {text!r}: one of SL[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
-                         "FO2[<], Pol(ST), or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "FO2[<], Pol(ST), MOD, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
 
@@ -1128,6 +1132,8 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
         if sep:
             return done(sep, None, f"L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs (K: {sep.dfa.n_states} states)")
         return done(None, proof, f"a word of L1 and a word of L2 that no {name} language tells apart")
+    if base == "MOD":                              # the length classes modulo m (length_separation.py)
+        return done(*separate_by_length(d1, d2, limits))
     if base == "LTL[Y]":
         m, family = _definite_depth(d1, d2, limits.type_states)
         if family is not None:
@@ -1349,6 +1355,7 @@ _PROOFS = {
     **COUNTING_PROOFS,
     **TYPE_PROOFS,
     **LOCAL_PROOFS,
+    **LENGTH_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
 }
 
@@ -1379,6 +1386,8 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
         return dfa.with_alphabet_order(alphabet) if dfa.alphabet != alphabet else dfa
     if kind == "upward basis":
         return upward_dfa(alphabet, [[alphabet[a] for a in read(x)] for x in cert["basis"]], limits.synthesis_states)
+    if kind == "length residues":
+        return length_dfa(alphabet, int(cert["modulus"]), [int(r) for r in cert["residues"]], None)
     k = int(k)
     if kind == "subsequences":
         allowed = {frozenset(read(x) for x in p) for p in cert["profiles"]}
@@ -1405,7 +1414,7 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 #: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
-          "FO2[<]": {"PT"}, "Pol(ST)": {"Pol(ST)"}}
+          "FO2[<]": {"PT"}, "Pol(ST)": {"Pol(ST)"}, "MOD": {"MOD"}}
 
 
 def _class_problem(by: str, cert: dict) -> str | None:
@@ -1417,7 +1426,7 @@ def _class_problem(by: str, cert: dict) -> str | None:
             return f"a formula certificate does not show membership in {by}"
         fr = Fragment.parse(base)
         return None if fr.allows(parse_formula(cert["formula"])) else f"the formula is not a formula of {fr}"
-    form = {"subsequences": "PT", "suffix": "LTL[Y]", "upward basis": "Pol(ST)"}.get(kind)
+    form = {"subsequences": "PT", "suffix": "LTL[Y]", "upward basis": "Pol(ST)", "length residues": "MOD"}.get(kind)
     if kind == "factors":
         form = "SL" if "allowed_factors" in cert else ("LTT" if int(cert.get("t", 1)) > 1 else "LT")
     if form is None:

@@ -13,5 +13,7 @@ __all__ = ["CLASS"]
 
 #: the languages of a commutative group: letter counts modulo n
 CLASS = identity_class("[xy=yx; x*=1]", monoid=True, name="AMT", family="commutative group",
+                       inclusions=(("MOD", "a cyclic group is a commutative group (the length counts the letters)"),),
+                       groups=("groups",), bulk="AMT",
                        summary="alphabet modulo testable: the letters' counts modulo n (a commutative "
                                "group: xy = yx, x^ω = 1)")

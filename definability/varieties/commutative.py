@@ -14,5 +14,7 @@ __all__ = ["CLASS"]
 #: the commutative languages (xy = yx); the two classes below are the commutative ones of
 #: their kind
 CLASS = identity_class("[xy=yx]", monoid=True, name="COM", family="commutative",
-                       inclusions=(("AMT", "a commutative group is commutative"),),
+                       inclusions=(("AMT", "a commutative group is commutative"),
+                                   ("MOD⁺", "a permutation of the letters keeps the length and emptiness")),
+                       groups=("groups",), bulk="COM",
                        summary="commutative languages: the letters' order does not matter (xy = yx)")

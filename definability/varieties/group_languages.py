@@ -14,6 +14,7 @@ __all__ = ["CLASS"]
 
 #: the group languages: the syntactic monoid is a group
 CLASS = identity_class("[x*=1]", monoid=True, name="GR", family="group",
-                       inclusions=(("AMT", "a commutative group is a group"),),
+                       inclusions=(("AMT", "a commutative group is a group"),
+                                   ("MOD", "a cyclic group is a group")), groups=("groups",), bulk="GR",
                        summary="group languages: the syntactic monoid is a group (x^ω = 1; permutation "
                                "automata)")

@@ -667,14 +667,17 @@ class OrderedProcedure(Procedure):
 
 
 def identity_class(identities, monoid: bool = True, name: str | None = None, default: bool = False,
-                   inclusions=(), family: str = "identities", summary: str = "") -> LanguageClass:
+                   inclusions=(), family: str = "identities", summary: str = "", groups=(),
+                   bulk: str | None = None) -> LanguageClass:
     """A :class:`~.classes.LanguageClass` of the languages whose syntactic monoid
     (``monoid=True``) or semigroup satisfies ``identities``; named ``name`` or by the
     identities as written (with `` (semigroup)`` for a semigroup variety).  Pass it to
-    :func:`~.classify.classify` in ``classes`` (it need not be registered)."""
+    :func:`~.classify.classify` in ``classes`` (it need not be registered); ``groups`` and
+    ``bulk`` as in :class:`~.classes.LanguageClass`."""
     ids = parse_identities(identities)
     if name is None:
         name = ids.text.strip() + ("" if monoid else " (semigroup)")
     return LanguageClass(name, IdentityProcedure(ids, bool(monoid), family), IDENTITY_CHECK, IDENTITY_PAIR,
-                         inclusions=tuple(inclusions), default=default, summary=summary)
+                         inclusions=tuple(inclusions), default=default, summary=summary, groups=tuple(groups),
+                         bulk=bulk)
 

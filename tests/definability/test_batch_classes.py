@@ -153,7 +153,7 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
 def test_the_census_command_counts_every_class_in_bulk(capsys):
     from attnlogic.cli import main
 
-    assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "subregular",
+    assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "subregular", "--class", "groups",
                  "--no-progress", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     rows, accs = zip(*(minimal_dfa_arrays(n, 2) for n in (1, 2, 3)))
@@ -173,8 +173,8 @@ def test_the_census_command_counts_every_class_in_bulk(capsys):
 
 def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
     """SL ⊆ LT ⊆ LTT ⊆ DD1 ⊆ LTL[P,Y], RD ⊆ GD ⊆ LT, LTL[Y] ⊆ GD, SP ⊆ PT ⊆ DD1, PT ⊆ FO2[<],
-    LTL[P] ⊆ FO2[<] ⊆ LTL[S], SL ⊆ TSL ⊆ LTL[S], language by language on all 57,068 (each
-    proper there)."""
+    LTL[P] ⊆ FO2[<] ⊆ LTL[S], SL ⊆ TSL ⊆ LTL[S], MOD ⊆ MOD⁺ ⊆ COM, MOD ⊆ AMT ⊆ GR, COM,
+    language by language on all 57,068 (each proper there)."""
     cols: dict = {}
     for n in (1, 2, 3, 4):
         rows, accs = minimal_dfa_arrays(n, 2)
@@ -187,6 +187,8 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
     cols = {name: np.concatenate(v) for name, v in cols.items()}
     for small, big in [("SL", "LT"), ("LT", "LTT"), ("LTT", "DD1"), ("DD1", "LTL[P,Y]"), ("RD", "GD"),
                        ("GD", "LT"), ("LTL[Y]", "GD"), ("SP", "PT"), ("PT", "DD1"), ("PT", "FO2[<]"),
-                       ("LTL[P]", "FO2[<]"), ("FO2[<]", "LTL[S]"), ("SL", "TSL"), ("TSL", "LTL[S]")]:
+                       ("LTL[P]", "FO2[<]"), ("FO2[<]", "LTL[S]"), ("SL", "TSL"), ("TSL", "LTL[S]"),
+                       ("MOD", "MOD⁺"), ("MOD", "AMT"), ("AMT", "GR"), ("AMT", "COM"), ("MOD⁺", "COM")]:
         assert not (cols[small] & ~cols[big]).any(), (small, big)
         assert (cols[big] & ~cols[small]).any(), (small, big)
+    assert ((cols["GR"] & cols["COM"]) == cols["AMT"]).all()          # AMT = GR ∩ COM by definition

@@ -13,9 +13,9 @@ semigroup; MeSCaL's answer is the equation with the idempotents of the monoid) o
 (DD: two non-empty words that a context separates).  The disagreements are exactly the
 explained ones.
 
-Separation: MeSCaL decides it for MOD, GR, PPT = Pol(ST), Pol(MOD), Pol(GR) — none of them
-a class that ``attnlogic.separate`` decides, so the comparison goes through what each
-answer implies:
+Separation: MeSCaL decides it for MOD, GR, PPT = Pol(ST), Pol(MOD), Pol(GR).  MOD is
+decided by ``attnlogic.separate`` too: the answers must be MeSCaL's on every pair.  The
+others are not, so the comparison goes through what each answer implies:
 
 * ``attnlogic.separate`` proves "not separable" by a word in both languages (re-checked by
   ``verify_proof``): then no class separates them, and MeSCaL must say so for all five;
@@ -244,6 +244,21 @@ def test_mescal_separation_respects_its_inclusions():
                        ("GR", "Pol(GR)")):
         for n in range(len(pairs())):
             assert not (s[small][n] == "1" and s[big][n] == "0"), (small, big, n)
+
+
+def test_mod_separation_is_mescals():
+    """MOD, which attnlogic decides (length_separation.py): the same answer as MeSCaL on every
+    pair, each proof re-checked, each separator checked on DFAs (inside ``separate``)."""
+    mod = mescal_separation("MOD")
+    L = languages()
+    seen = {True: 0, False: 0}
+    for n, (i, j) in enumerate(pairs()):
+        r = attnlogic.separate(L[i], L[j], by="MOD")
+        assert r.separable is (mod[n] == "1"), (n, i, j)
+        seen[r.separable] += 1
+        if r.separable is False:
+            assert verify_proof(r.proof, L[i], L[j]), (n, i, j)
+    assert seen == {True: mod.count("1"), False: mod.count("0")}
 
 
 @lru_cache(maxsize=None)

@@ -50,8 +50,13 @@ MAPPING = {
     "ST": {"identities": "[x=1]", "structure": "monoid", "why": "∅ and A*: trivial monoid"},
     "DD": {"identities": "[x=y]", "structure": "semigroup",
            "why": "∅, {ε}, A⁺, A*: trivial syntactic semigroup"},
-    "GR": {"identities": "[x*=1]", "structure": "monoid", "why": "group languages"},
-    "AMT": {"identities": "[xy=yx; x*=1]", "structure": "monoid", "why": "commutative group"},
+    # the group-based classes of the registry, named as MeSCaL names them
+    **{name: {"class": name, "why": why} for name, why in (
+        ("GR", "group languages: the syntactic monoid is a group (x^ω = 1)"),
+        ("AMT", "alphabet modulo testable: a commutative group (xy = yx, x^ω = 1)"),
+        ("MOD", "the length classes modulo m: every letter acts as one permutation (a cyclic group)"),
+        ("MOD⁺", "MOD and {ε}: the non-empty words by their length modulo m, ε apart (a cyclic group "
+                 "semigroup)"))},
     "AT": {"identities": "[xy=yx; xx=x]", "structure": "monoid",
            "why": "alphabet testable: commutative and idempotent"},
     "ATT": {"identities": "[xy=yx; x*x=x*]", "structure": "monoid",
