@@ -119,8 +119,6 @@ def test_the_class_help_is_read_from_the_registry(monkeypatch):
     monkeypatch.setattr(registry, "CLASSES", [*registry.CLASSES, extra])
     text = _help("classify").replace("- ", "-")       # argparse wraps after hyphens too
     mod = ", ".join(c.name for c in registry.CLASSES if "mod" in c.groups)
-    groups = ", ".join(c.name for c in registry.CLASSES if "groups" in c.groups)
-    mod += f", or groups for {groups}"          # the groups after subregular, in registry order
     named = [c for c in registry.CLASSES[:-1] if not c.default]
     tier = [c.name for c in named if "subregular" in c.groups][-1]
     others = ", ".join(c.name for c in named if "subregular" not in c.groups)    # after the last subregular one
