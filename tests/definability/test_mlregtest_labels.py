@@ -16,6 +16,8 @@ attnlogic decides, by known inclusions, and every implied membership must hold.
 * the tier-based classes (TSL, TLT, TLTT, TPT, TPLT) contain their classes on the tier Σ,
   and one tier keeps SL ⊆ LT ⊆ LTT and LT, PT ⊆ PLT (:data:`TIERS`); Zp and Reg, not
   star-free, are in none of TLTT, TPT, TPLT (each star-free);
+* MTSL (intersections of TSL languages) contains SL and TSL, at the file's k too (MTSL[k]),
+  and is star-free: Zp and Reg are not MTSL;
 * a registered class named like the label itself (LT, PT, LTT, SL, SP, PLT, TSL, TLT, TLTT,
   TPLT, SF), or like the label with the file's k (SL[2], SP[2]), where one exists, must say
   yes.
@@ -57,6 +59,12 @@ IMPLIED = {
 }
 for _label, _classes in TIERS.items():
     IMPLIED[_label].update(dict.fromkeys(_classes, True))
+#: MTSL, the intersections of TSL languages: SL_k ⊆ TSL_k ⊆ MTSL_k (one tier), MTSL ⊆ star-free
+#: (MLRegTest labels no language MTSL); the fact MTSL[k] with the file's k is added below
+for _label in ("SL", "TSL"):
+    IMPLIED[_label]["MTSL"] = True
+for _label in ("Zp", "Reg"):
+    IMPLIED[_label]["MTSL"] = False
 
 
 def programs(folder: Path = DATA, pattern: str = "*") -> list[Path]:
@@ -79,6 +87,8 @@ def agreement(files: list[Path] | None = None) -> tuple[int, int, list, int]:
             if name in names:
                 facts[name] = True
                 own += 1
+        if label in ("SL", "TSL"):                     # SL_k ⊆ TSL_k ⊆ MTSL_k, the file's k
+            facts[f"MTSL[{k}]"] = True
         d = read_dfa_file(str(f))
         asked = [c for c in facts if c not in ("LTL[S]", "LTL[P]")]
         r = classify(d, windows=(), classes=asked, certificates=False)
