@@ -1,6 +1,6 @@
 """Answers of MTSL (and MTSL[k]) re-checked with no decider code: the multi-tier strictly
 local languages, intersections of TSL_k languages on several tiers
-(docs/decision-procedures.md §10b).
+(docs/decision-procedures.md §10a).
 
 For T ⊆ Σ let π_T erase the letters off T; a TSL_k language on T is given by its permitted
 k-factors of ⋊π_T(w)⋉ (the whole marked word when shorter).
@@ -14,7 +14,7 @@ k-factors of ⋊π_T(w)⋉ (the whole marked word when shorter).
   letters that act on the minimal DFA (recomputed here), each factor of ⋊π_T(w)⋉ with a word
   of L whose ⋊π_T(·)⋉ has it (all computed on the words).  Then w lies in the least TSL_k
   language on T containing L, for each such T; for a tier with a letter that acts on no
-  state (a neutral letter) the least one on its acting part is smaller (the lemma of §10b),
+  state (a neutral letter) the least one on its acting part is smaller (the lemma of §10a),
   and a tier of neutral letters only gives Σ*.  So every intersection of TSL_k languages
   containing L contains w ∉ L: L ∉ MTSL_k.
 """

@@ -19,8 +19,6 @@ forces written here, sharing no code with the decider:
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from itertools import combinations, product
 
 import pytest
@@ -193,8 +191,8 @@ def test_inclusions_and_answers_on_the_census():
 
 
 def _answer(d, cls):
-    res = classify(d, windows=(), classes=(cls,))
-    return json.loads(json.dumps(res.to_json()))["fragments"][cls]
+    """The class's answer as ``classify --json`` prints it."""
+    return json.loads(json.dumps(classify(d, windows=(), classes=(cls,)).to_json()))["fragments"][cls]
 
 
 def test_a_language_of_two_tiers_and_tampered_answers():
@@ -244,14 +242,16 @@ def test_sixteen_letters_answered_or_refused_with_the_budget():
     assert ans.member is None and "MTSL_TIERS" in ans.method, ans.method
 
 
-def test_command_line_classify_and_verify(tmp_path):
-    path = tmp_path / "mtsl.json"
-    args = ["--regex", "c*(a?c*|bc*|ac*bc*|bc*ac*)", "--alphabet", "abc", "--class", "MTSL[2]"]
-    out = subprocess.run([sys.executable, "-m", "attnlogic", "classify", *args, "--json"], capture_output=True,
-                         text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    path.write_text(out.stdout)
-    assert json.loads(out.stdout)["fragments"]["MTSL[2]"]["member"] is True
-    ver = subprocess.run([sys.executable, "-m", "attnlogic", "verify", *args, "--answer", str(path), "--json"],
-                         capture_output=True, text=True, timeout=300)
-    assert ver.returncode == 0 and json.loads(ver.stdout)["valid"] is True, ver.stdout + ver.stderr
+def test_command_line_classify_and_verify(tmp_path, capsys):
+    """``classify --class 'MTSL[2]' --json`` and ``verify --answer`` of what it printed (in
+    this process)."""
+    from attnlogic.cli import main
+
+    source = ["--regex", "c*(a?c*|bc*|ac*bc*|bc*ac*)", "--alphabet", "abc", "--class", "MTSL[2]"]
+    assert main(["classify", *source, "--json", "--no-progress"]) in (0, None)
+    printed = capsys.readouterr().out
+    assert json.loads(printed)["fragments"]["MTSL[2]"]["member"] is True
+    saved = tmp_path / "answer.json"
+    saved.write_text(printed)
+    assert main(["verify", *source, "--answer", str(saved), "--json"]) in (0, None)
+    assert json.loads(capsys.readouterr().out)["valid"] is True
