@@ -108,9 +108,10 @@ def test_mlregtest_labels_agree():
     assert not wrong and agree == total, wrong
 
 
-if __name__ == "__main__":      # the figures of docs/file-formats.md: [DIR [GLOB]], DIR a checkout
+if __name__ == "__main__":      # the figures of docs/file-formats.md: [DIR [GLOB ...]], DIR a checkout
     import sys
-    files = programs(*(Path(a) if i == 0 else a for i, a in enumerate(sys.argv[1:3])))
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else DATA
+    files = sorted({f for g in sys.argv[2:] or ["*"] for f in programs(folder, g)})
     agree, total, wrong, own = agreement(files)
     print(f"{len(files)} programs: {agree} of {total} implied memberships agree "
           f"({total - own} by inclusion, {own} by the label's own class); disagreements: {wrong}")
