@@ -92,7 +92,7 @@ class TierClosure:
         """A word of L whose ⋊π_T(w)⋉ has ``factor``."""
         node, symbol = self.found[factor]
         if node is None:                                   # ⋊ alone (k = 1)
-            return list(shortest_accepted_indices(dfa))
+            return list(_shortest_accepted_indices(dfa))
         prefix = []
         at = node
         while self.parent[at] is not None:
@@ -142,7 +142,7 @@ class TierClosure:
         return DFA(dfa.alphabet, table, 0 if dead is None else n - 1, acc)
 
 
-def shortest_accepted_indices(dfa) -> tuple:
+def _shortest_accepted_indices(dfa) -> tuple:
     w = shortest_accepted(dfa)
     return tuple(dfa.alphabet.index(a) for a in w)
 
