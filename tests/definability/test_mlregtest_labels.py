@@ -75,9 +75,9 @@ def programs(folder: Path = DATA, pattern: str = "*") -> list[Path]:
     return sorted(p for p in folder.glob(pattern + ".plebby") if not p.name.startswith("syms"))
 
 
-def agreement(files: list[Path] | None = None) -> tuple[int, int, list, int]:
+def agreement(files: list[Path] | None = None, report=None) -> tuple[int, int, list, int]:
     """(facts agreeing, facts checked, disagreements, facts by the label's own class) over
-    the programs (default: the sample)."""
+    the programs (default: the sample); ``report(name, facts, disagreements)`` after each."""
     names = {c.name for c in CLASSES}
     agree, total, wrong, own = 0, 0, [], 0
     for f in programs() if files is None else files:
@@ -98,6 +98,8 @@ def agreement(files: list[Path] | None = None) -> tuple[int, int, list, int]:
                 agree += 1
             else:
                 wrong.append((f.name, cls, expected, r[cls].member, r[cls].method))
+        if report is not None:
+            report(f.name, len(facts), [w for w in wrong if w[0] == f.name])
     return agree, total, wrong, own
 
 
@@ -112,6 +114,6 @@ if __name__ == "__main__":      # the figures of docs/file-formats.md: [DIR [GLO
     import sys
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else DATA
     files = sorted({f for g in sys.argv[2:] or ["*"] for f in programs(folder, g)})
-    agree, total, wrong, own = agreement(files)
+    agree, total, wrong, own = agreement(files, lambda *line: print(*line, flush=True))
     print(f"{len(files)} programs: {agree} of {total} implied memberships agree "
           f"({total - own} by inclusion, {own} by the label's own class); disagreements: {wrong}")
