@@ -24,8 +24,9 @@ suffice: 2^|T₁| − 1 of them.  ∎
 **Decision** (:func:`decide_at`, a fixed k): F_T(L) by a breadth-first search of the
 product of the DFA's useful states with a window of the last k − 1 tier symbols (the
 letters off T leave the window unchanged); C_T(L) as a DFA over Σ (its states the windows);
-the intersection built tier by tier, T₁ first (a TSL language needs no more), then the
-subsets of T₁ by size, each kept only when it shrinks the intersection, and minimised; "yes"
+the intersection built tier by tier, T₁ first (a TSL language needs no more: when L ∩ T₁*
+is SL_k by SL[k]'s pair graph, L is TSL_k on T₁ and "yes" stands even if the closure's search
+passes the limits, the certificate then not built), then the subsets of T₁ by size, each kept only when it shrinks the intersection, and minimised; "yes"
 as soon as it equals L (the tiers kept and their permitted factors: the certificate);
 "no" when every tier is in and a word w of the intersection lies outside L (the witness:
 w, and for every tier T ⊆ T₁ each factor of ⋊π_T(w)⋉ with a word of L whose projection
@@ -52,7 +53,8 @@ from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..algebra.profiles import END, START, symbols_text
-from ..algebra.tiers import tier_of
+from ...automata.minimize import minimize
+from ..algebra.tiers import on_tier, tier_of
 from ..checks.verify import Check
 from ..checks.verify_multi_tier import check_multi_tier
 from ..contract.classes import LanguageClass
@@ -294,6 +296,15 @@ def decide_at(k: int, dfa, limits: Limits | None = None, certificates: bool = Tr
     tiers = _tiers(acting)
     states = limits.synthesis_states
     inter, kept, closures = None, [], []
+    from .fixed_order import decide_at as decide_order    # (fixed_order builds MTSL[k] from here)
+
+    shown = "{" + ", ".join(dfa.alphabet[a] for a in acting) + "}"
+    one_tier = decide_order("SL", k, None, minimize(on_tier(dfa, acting)), limits, False).member
+    if one_tier:
+        # L ∩ T₁* is SL_k and the letters off T₁ are neutral: L is TSL_k on T₁, so MTSL_k
+        method = f"MTSL_{k}: TSL_{k} on the tier {shown} of the letters that act (L ∩ {shown}* is SL_{k})"
+        if not certificates:
+            return ClassAnswer(True, method, k, least=False)
     try:
         for n, tier in enumerate(tiers):
             if n >= MTSL_TIERS:
@@ -321,6 +332,8 @@ def decide_at(k: int, dfa, limits: Limits | None = None, certificates: bool = Tr
         gap = product(inter, dfa, lambda x, y: x & ~y, state_limit=states)
         w = shortest_accepted(gap)
     except LimitExceeded as exc:
+        if one_tier:
+            return ClassAnswer(True, method + f"; certificate not built (beyond limit: {exc})", k, least=False)
         return ClassAnswer(None, f"undecided MTSL_{k}: {exc} (Limits.synthesis_states)", least=False)
     method = (f"not MTSL_{k}: {''.join(w) or 'ε'} ∉ L lies in the least TSL_{k} language containing L on "
               f"each of the {len(tiers)} tiers of the letters that act")
