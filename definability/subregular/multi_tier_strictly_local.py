@@ -25,7 +25,7 @@ suffice: 2^|T₁| − 1 of them.  ∎
 product of the DFA's useful states with a window of the last k − 1 tier symbols (the
 letters off T leave the window unchanged); C_T(L) as a DFA over Σ (its states the windows);
 the intersection built tier by tier, T₁ first (a TSL language needs no more: when L ∩ T₁*
-is SL_k by SL[k]'s pair graph, L is TSL_k on T₁ and "yes" stands even if the closure's search
+is SL_k by SL's pair graph (its least k), L is TSL_k on T₁ and "yes" stands even if the closure's search
 passes the limits, the certificate then not built), then the subsets of T₁ by size, each kept only when it shrinks the intersection, and minimised; "yes"
 as soon as it equals L (the tiers kept and their permitted factors: the certificate);
 "no" when every tier is in and a word w of the intersection lies outside L (the witness:
@@ -60,6 +60,7 @@ from ..checks.verify_multi_tier import check_multi_tier
 from ..contract.classes import LanguageClass
 from ..values.pumped import ClassWitness
 from . import ClassAnswer, ClassProcedure, accepted_suffix, letters
+from . import strictly_local
 from .strictly_local import useful
 
 __all__ = ["TierClosure", "MultiTierFactors", "MultiTierCover", "closure", "decide_at", "decide",
@@ -296,10 +297,9 @@ def decide_at(k: int, dfa, limits: Limits | None = None, certificates: bool = Tr
     tiers = _tiers(acting)
     states = limits.synthesis_states
     inter, kept, closures = None, [], []
-    from .fixed_order import decide_at as decide_order    # (fixed_order builds MTSL[k] from here)
-
     shown = "{" + ", ".join(dfa.alphabet[a] for a in acting) + "}"
-    one_tier = decide_order("SL", k, None, minimize(on_tier(dfa, acting)), limits, False).member
+    sl = strictly_local.decide(minimize(on_tier(dfa, acting)), limits, False)     # its least k
+    one_tier = bool(sl.member) and sl.k <= k
     if one_tier:
         # L ∩ T₁* is SL_k and the letters off T₁ are neutral: L is TSL_k on T₁, so MTSL_k
         method = f"MTSL_{k}: TSL_{k} on the tier {shown} of the letters that act (L ∩ {shown}* is SL_{k})"
