@@ -79,7 +79,7 @@ __all__ = ["Limits", "DEFAULT_LIMIT", "DEFAULT_MAX_DEPTH", "DEFAULT_SEARCH_BUDGE
            "PERIODIC_TABLE_ENTRIES", "MODEL_SECONDS", "SERVER_SECONDS", "EXTRACTION_STATES",
            "EXTRACTION_QUERIES", "LEARNING_STATES", "WARNING_STATE_LIMIT", "SERVER_CONNECTIONS",
            "CENSUS_DFAS", "BULK_SEMIGROUP_CAPACITY", "CENSUS_BULK_DFAS", "SHRINK_CHECKS", "SHRINK_WORK", "SHRINK_MAX_STATES", "SHRINK_STEPS", "TYPE_FORMULA_SHRINK_CHECKS", "CERTIFICATE_WORK", "SMALL_SEARCH_CANDIDATES", "SEARCH_FULL_STATES", "SMALLEST_SEARCH_CANDIDATES", "STAR_FREE_WORK", "CHECK_WORK", "SHORT_CANDIDATES", "SHORT_MAX_STATES", "MAX_PAIR_WORK", "SUBREGULAR_CHECK_STATES", "STAR_FREE_TYPE_LIMIT", "STAR_FREE_LOCAL_DIVISOR_LIMIT", "STAR_FREE_LOCAL_DIVISOR_WORK", "SEPARATION_SEARCH_STATES", "SEPARATION_CLASSIFIED_ELEMENTS", "POINTLIKE_FAMILY_WORDS", "POINTLIKE_WORK", "POINTLIKE_TABLE_ENTRIES", "POINTLIKE_SEPARATOR_CANDIDATES", "POINTLIKE_FORMULA_NODES", "IDENTITY_TABLE_ENTRIES", "EQUIVALENT_WORD_ELEMENTS", "PUMPING_WORK", "SHRINK_CALL_CHECKS", "SHRINK_CHECK_STATES", "LASSO_CANDIDATES",
-           "IDENTITY_CHECK_ELEMENTS", "IDENTITY_CHECK_INSTANTIATIONS", "STABILITY_STEPS", "TAGGED_WITNESS_MODULI", "ROOT_MOD_CANDIDATES", "renamed_parameters", "require_memory"]
+           "IDENTITY_CHECK_ELEMENTS", "IDENTITY_CHECK_INSTANTIATIONS", "STABILITY_STEPS", "TAGGED_WITNESS_MODULI", "ROOT_MOD_CANDIDATES", "MTSL_TIERS", "MTSL_ORDERS", "renamed_parameters", "require_memory"]
 
 #: the default bound of every exponential step of deciding (elements, states)
 DEFAULT_LIMIT = 50_000
@@ -291,6 +291,12 @@ STABILITY_STEPS = 4_096
 #: definability/checks/verify_mod.py: the moduli m = 1 … this for which the periodic witness
 #: family's words are also run on the DFA (the family is proved for every m algebraically)
 TAGGED_WITNESS_MODULI = 6
+#: definability/subregular/multi_tier_strictly_local.py: the tiers T ⊆ T₁ (the letters that
+#: act) whose least TSL_k closures are intersected (2^|T₁| − 1 in all: 8 acting letters fit; a
+#: "yes" among the first ones stands, a "no" needs them all), and the witness's check
+MTSL_TIERS = 255
+#: ... and the orders k = 1 … this tried by MTSL (no bound on the k needed is known)
+MTSL_ORDERS = 6
 #: acceptance sets tried per length residue by the certificates with MOD at the root only
 #: (the states no word of that residue reaches are free: 2^free sets, skipped beyond this)
 ROOT_MOD_CANDIDATES = 64

@@ -54,6 +54,7 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("TPT", "subregular.tier_piecewise_testable"),
     ("PLT", "varieties.piecewise_local"),
     ("TPLT", "varieties.tier_piecewise_local"),
+    ("MTSL", "subregular.multi_tier_strictly_local"),
     # the MOD-enriched fragments: periodic positional encodings (or all by "mod")
     ("LTL[S,MOD]", "fragments.quasi_aperiodic"),
     ("LTL[P,Y,MOD]", "fragments.mod_locally_r_trivial"),

@@ -145,4 +145,7 @@ CLASS = LanguageClass("LTL[S]", PROCEDURE, FORMULA, PAIR, pattern=LTL_S.pattern,
                       inclusions=(("LTT", "LTT = FO[+1] ⊆ FO[<] = star-free (Thomas; McNaughton–Papert)"),
                                   ("FO2[<]", "FO2[<] ⊆ FO[<] = star-free (McNaughton–Papert)"),
                                   ("DD1", "the dot-depth hierarchy stratifies the star-free "
-                                          "languages (Cohen–Brzozowski)")))
+                                          "languages (Cohen–Brzozowski)"),
+                                  ("MTSL", "a TSL language is the inverse image of an SL one under "
+                                           "the erasing morphism, so star-free, and star-free languages "
+                                           "are closed under intersection")))

@@ -45,6 +45,8 @@ __all__ = ["fixed_order_class", "decide_at", "NAME"]
 
 #: a fixed-order name: SL[2], LTT[2,3]
 NAME = re.compile(r"^(SL|SP|RD|GD|LT|PT|LTT)\[(\d+)(?:,(\d+))?\]$")
+#: MTSL at a fixed order: MTSL[2]
+MULTI_TIER = re.compile(r"^MTSL\[(\d+)\]$")
 #: the largest order asked
 MAX_ORDER = 64
 _MADE: dict[str, LanguageClass] = {}
@@ -183,6 +185,15 @@ def fixed_order_class(name: str) -> LanguageClass | None:
     is not of that form; InputError for an order out of range."""
     name = str(name)
     m = NAME.match(name)
+    multi = MULTI_TIER.match(name)
+    if multi is not None:                            # MTSL[k]: multi_tier_strictly_local.py
+        k = int(multi.group(1))
+        if not 1 <= k <= MAX_ORDER:
+            raise InputError(f"{name}: the order must be 1 … {MAX_ORDER}", parameters=("classes",))
+        if name not in _MADE:
+            from .multi_tier_strictly_local import multi_tier_class
+            _MADE[name] = multi_tier_class(k)
+        return _MADE[name]
     if m is None:
         return None
     if name in _MADE:

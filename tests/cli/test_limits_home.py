@@ -76,6 +76,7 @@ NOT_BUDGETS = {
     "definability/subregular/strictly_local.py:text.limit": "display: factors shown",
     "definability/subregular/strictly_piecewise.py:text.limit": "display: subwords shown",
     "definability/subregular/tier_strictly_local.py:text.limit": "display: factors shown",
+    "definability/subregular/multi_tier_strictly_local.py:text.limit": "display: permitted factors shown per tier",
     "definability/subregular/tiers.py:text.limit": "display: the text signature of every witness (unused here)",
     "definability/values/results.py:cell.limit": "display: characters of a table cell",
 }

@@ -16,6 +16,8 @@ attnlogic decides, by known inclusions, and every implied membership must hold.
 * the tier-based classes (TSL, TLT, TLTT, TPT, TPLT) contain their classes on the tier Σ,
   and one tier keeps SL ⊆ LT ⊆ LTT and LT, PT ⊆ PLT (:data:`TIERS`); Zp and Reg, not
   star-free, are in none of TLTT, TPT, TPLT (each star-free);
+* MTSL (intersections of TSL languages) contains SL and TSL, at the file's k too (MTSL[k]),
+  and is star-free: Zp and Reg are not MTSL;
 * a registered class named like the label itself (LT, PT, LTT, SL, SP, PLT, TSL, TLT, TLTT,
   TPLT, SF), or like the label with the file's k (SL[2], SP[2]), where one exists, must say
   yes.
@@ -57,6 +59,12 @@ IMPLIED = {
 }
 for _label, _classes in TIERS.items():
     IMPLIED[_label].update(dict.fromkeys(_classes, True))
+#: MTSL, the intersections of TSL languages: SL_k ⊆ TSL_k ⊆ MTSL_k (one tier), MTSL ⊆ star-free
+#: (MLRegTest labels no language MTSL); the fact MTSL[k] with the file's k is added below
+for _label in ("SL", "TSL"):
+    IMPLIED[_label]["MTSL"] = True
+for _label in ("Zp", "Reg"):
+    IMPLIED[_label]["MTSL"] = False
 
 
 def programs(folder: Path = DATA, pattern: str = "*") -> list[Path]:
@@ -67,9 +75,9 @@ def programs(folder: Path = DATA, pattern: str = "*") -> list[Path]:
     return sorted(p for p in folder.glob(pattern + ".plebby") if not p.name.startswith("syms"))
 
 
-def agreement(files: list[Path] | None = None) -> tuple[int, int, list, int]:
+def agreement(files: list[Path] | None = None, report=None) -> tuple[int, int, list, int]:
     """(facts agreeing, facts checked, disagreements, facts by the label's own class) over
-    the programs (default: the sample)."""
+    the programs (default: the sample); ``report(name, facts, disagreements)`` after each."""
     names = {c.name for c in CLASSES}
     agree, total, wrong, own = 0, 0, [], 0
     for f in programs() if files is None else files:
@@ -79,6 +87,8 @@ def agreement(files: list[Path] | None = None) -> tuple[int, int, list, int]:
             if name in names:
                 facts[name] = True
                 own += 1
+        if label in ("SL", "TSL"):                     # SL_k ⊆ TSL_k ⊆ MTSL_k, the file's k
+            facts[f"MTSL[{k}]"] = True
         d = read_dfa_file(str(f))
         asked = [c for c in facts if c not in ("LTL[S]", "LTL[P]")]
         r = classify(d, windows=(), classes=asked, certificates=False)
@@ -88,6 +98,8 @@ def agreement(files: list[Path] | None = None) -> tuple[int, int, list, int]:
                 agree += 1
             else:
                 wrong.append((f.name, cls, expected, r[cls].member, r[cls].method))
+        if report is not None:
+            report(f.name, len(facts), [w for w in wrong if w[0] == f.name])
     return agree, total, wrong, own
 
 
@@ -98,9 +110,10 @@ def test_mlregtest_labels_agree():
     assert not wrong and agree == total, wrong
 
 
-if __name__ == "__main__":      # the figures of docs/file-formats.md: [DIR [GLOB]], DIR a checkout
+if __name__ == "__main__":      # the figures of docs/file-formats.md: [DIR [GLOB ...]], DIR a checkout
     import sys
-    files = programs(*(Path(a) if i == 0 else a for i, a in enumerate(sys.argv[1:3])))
-    agree, total, wrong, own = agreement(files)
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else DATA
+    files = sorted({f for g in sys.argv[2:] or ["*"] for f in programs(folder, g)})
+    agree, total, wrong, own = agreement(files, lambda *line: print(*line, flush=True))
     print(f"{len(files)} programs: {agree} of {total} implied memberships agree "
           f"({total - own} by inclusion, {own} by the label's own class); disagreements: {wrong}")
