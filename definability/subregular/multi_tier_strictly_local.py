@@ -111,7 +111,7 @@ class TierClosure:
         over the whole alphabet (states: the windows, and a dead state)."""
         k, F, on = self.k, self.permitted, set(self.tier)
         first, w0 = _slide((), START, k)
-        index, rows, accept = {}, [], []
+        index, rows = {}, []
         m = len(dfa.alphabet)
         dead = None if first is None or first in F else 0
         todo = [w0] if dead is None else []
