@@ -55,6 +55,7 @@ import numpy as np
 
 from ...automata.dfa import DFA
 from ...kernel.errors import LimitExceeded
+from ..algebra.semigroup import transition_semigroup
 from .counting_family import window_counts
 from .strictly_local_separation import letters_text, run_word
 
@@ -330,8 +331,6 @@ def local_family(d1: DFA, d2: DFA, cls: str, limits):
     docstring, or None (no generator path: nothing is claimed).  LimitExceeded when the
     semigroup exceeds ``limits.semigroup_elements``, the generator pairs ``limits.search_budget``
     triples, or the moves (pairs × generators) ``limits.search_budget``."""
-    from ..algebra.semigroup import transition_semigroup
-
     S = transition_semigroup(_union_dfa(d1, d2), limit=limits.semigroup_elements, memory_budget=limits.memory_budget)
     gens, cut = _generators(S, cls, limits.search_budget)
     n1, n2, m = d1.n_states, d2.n_states, d1.transitions.shape[1]

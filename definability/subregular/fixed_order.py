@@ -40,6 +40,7 @@ from .strictly_piecewise import ForbiddenSubsequences, basis, decide as decide_s
 from .local_order import PathCertificate, extended_table, listed_profiles, merged_letters, order_test
 from . import TABLE_ENTRIES, ClassAnswer, ClassProcedure, letters, multiplication_table, semigroup
 from ..checks.verify_subregular import AnswerCheck
+from .multi_tier_strictly_local import multi_tier_class
 
 __all__ = ["fixed_order_class", "decide_at", "NAME"]
 
@@ -191,7 +192,6 @@ def fixed_order_class(name: str) -> LanguageClass | None:
         if not 1 <= k <= MAX_ORDER:
             raise InputError(f"{name}: the order must be 1 … {MAX_ORDER}", parameters=("classes",))
         if name not in _MADE:
-            from .multi_tier_strictly_local import multi_tier_class
             _MADE[name] = multi_tier_class(k)
         return _MADE[name]
     if m is None:
