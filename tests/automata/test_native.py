@@ -283,6 +283,9 @@ from attnlogic.automata import _compiled
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.minimize import minimize
 assert _compiled.NATIVE is not None
+# a background job may start with SIGINT ignored (and Python then keeps it ignored): Ctrl-C
+# as a terminal delivers it
+signal.signal(signal.SIGINT, signal.default_int_handler)
 rng = np.random.default_rng(1)
 def random_dfa(n):
     return DFA._trusted(("a", "b"), rng.integers(0, n, (n, 2), dtype=np.int32), 0, rng.random(n) < 0.5)
