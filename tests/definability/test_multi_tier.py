@@ -169,10 +169,12 @@ def test_mtsl3_agrees_with_the_words_on_the_census():
 
 @pytest.mark.slow
 def test_inclusions_and_answers_on_the_census():
-    """SL_k, TSL_k ⊆ MTSL_k at their least k; MTSL ⊆ star-free; every answer's parts checked."""
+    """SL_k, TSL_k ⊆ MTSL_k at their least k; MTSL ⊆ star-free; every answer's parts checked
+    (every 2nd language of the census ≤ 3/ab, to keep the suite short; MTSL[2] is compared with
+    the brute force on every language above)."""
     seen = {"yes": 0, "no": 0, "not TSL": 0}
     fixed = mtsl.multi_tier_class(2)
-    for d in minimal_dfas(3, AB):
+    for d in list(minimal_dfas(3, AB))[::2]:
         r = classify(d, windows=(), classes=("SL", "TSL", "MTSL", "MTSL[2]"), certificates=True)
         m = r["MTSL"]
         for name in ("SL", "TSL"):
