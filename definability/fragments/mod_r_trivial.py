@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 from dataclasses import dataclass
-from math import gcd
+from math import gcd, lcm
 
 import numpy as np
 
@@ -171,17 +171,10 @@ class ModRTrivial(ModEnriched):
         if not check.valid:                                   # pragma: no cover - a bug
             raise AssertionError(f"the counter formula fails its check: {check.reason}")
         moduli = sorted({g.m for g in f.subformulas() if g.symbol == "MOD"})
-        cert = ModFormula(f, _lcm(moduli), "the run's entries into the counter components, with P and MOD atoms",
+        cert = ModFormula(f, lcm(*moduli), "the run's entries into the counter components, with P and MOD atoms",
                           check.reason)
         return FragmentResult(cls, True, None, None, f"{v.method}; formula with moduli {moduli or [1]}",
                               certificate=cert)
-
-
-def _lcm(ns) -> int:
-    out = 1
-    for n in ns:
-        out = out * n // gcd(out, n)
-    return out
 
 
 PROCEDURE = ModRTrivial()

@@ -49,6 +49,7 @@ from ...automata.operations import intersection, is_empty, is_subset
 from ...kernel.limits import Limits
 from ...kernel.words import join_word
 from ..checks.verify_length import length_dfa, residues_formula
+from .strictly_local_separation import run_word
 
 __all__ = ["CommonLength", "LengthFamily", "LengthSeparator", "separate_by_length", "LENGTH_PROOFS"]
 
@@ -61,12 +62,6 @@ def _text(alphabet, word) -> str:
     return _w(alphabet, word) or "ε"
 
 
-def _run(d: DFA, q: int, word) -> int:
-    for a in word:
-        q = int(d.transitions[q, a])
-    return q
-
-
 @dataclass(frozen=True)
 class CommonLength:
     """w1 ∈ L1 and w2 ∈ L2 of one length: every MOD language holds both or neither."""
@@ -75,8 +70,8 @@ class CommonLength:
     w2: tuple
 
     def check(self, d1: DFA, d2: DFA) -> bool:
-        return (len(self.w1) == len(self.w2) and bool(d1.accepting[_run(d1, d1.initial, self.w1)])
-                and bool(d2.accepting[_run(d2, d2.initial, self.w2)]))
+        return (len(self.w1) == len(self.w2) and bool(d1.accepting[run_word(d1, d1.initial, self.w1)])
+                and bool(d2.accepting[run_word(d2, d2.initial, self.w2)]))
 
     def text(self, alphabet) -> str:
         return (f"{_text(alphabet, self.w1)} ∈ L1 and {_text(alphabet, self.w2)} ∈ L2 have one length "
@@ -100,9 +95,9 @@ class LengthFamily:
         dw, dp = (d1, d2) if self.side == 1 else (d2, d1)
         if not self.y or (len(self.w) - len(self.x) - len(self.z)) % len(self.y):
             return False
-        q = _run(dp, dp.initial, self.x)
-        return (bool(dw.accepting[_run(dw, dw.initial, self.w)]) and _run(dp, q, self.y) == q
-                and bool(dp.accepting[_run(dp, q, self.z)]))
+        q = run_word(dp, dp.initial, self.x)
+        return (bool(dw.accepting[run_word(dw, dw.initial, self.w)]) and run_word(dp, q, self.y) == q
+                and bool(dp.accepting[run_word(dp, q, self.z)]))
 
     def text(self, alphabet) -> str:
         other = 3 - self.side

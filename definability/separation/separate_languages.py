@@ -72,7 +72,7 @@ from .counting_family import COUNTING_PROOFS, counting_family_within
 from .local_family import LOCAL_PROOFS, local_family
 from ..checks.verify_length import length_dfa
 from .length_separation import LENGTH_PROOFS, separate_by_length
-from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl
+from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, separate_upward, upward_dfa
 from .type_separation import TYPE_PROOFS, decide_by_types
 
@@ -528,17 +528,11 @@ def _alph(word) -> frozenset:
     return frozenset(word)
 
 
-def _run(d: DFA, q: int, word) -> int:
-    for a in word:
-        q = int(d.transitions[q, a])
-    return q
-
-
 def _pumps(d: DFA, prefix, z, suffix) -> bool:
     """Whether ``z`` loops on the state that ``prefix`` reaches and ``suffix`` leads that
     state into F: then prefix·zⁿ·suffix ∈ L(d) for every n."""
-    p = _run(d, int(d.initial), prefix)
-    return _run(d, p, z) == p and bool(d.accepting[_run(d, p, suffix)])
+    p = run_word(d, int(d.initial), prefix)
+    return run_word(d, p, z) == p and bool(d.accepting[run_word(d, p, suffix)])
 
 
 @dataclass(frozen=True)
@@ -571,14 +565,14 @@ class PatternFamily:
             if not b1[1] or _alph(b1[1]) != _alph(b2[1]):
                 return False
         for d, blocks in ((d1, self.blocks1), (d2, self.blocks2)):
-            q = _run(d, int(d.initial), self.u[0])
+            q = run_word(d, int(d.initial), self.u[0])
             for (y, z, y2), u in zip(blocks, self.u[1:]):
                 if not (_alph(y) | _alph(y2)) <= _alph(z):
                     return False
-                q = _run(d, q, y)
-                if _run(d, q, z) != q:
+                q = run_word(d, q, y)
+                if run_word(d, q, z) != q:
                     return False
-                q = _run(d, _run(d, q, y2), u)
+                q = run_word(d, run_word(d, q, y2), u)
             if not d.accepting[q]:
                 return False
         # the family's first members, their profiles computed from the words themselves
@@ -780,9 +774,9 @@ class RTrivialFamily:
     def check(self, d1: DFA, d2: DFA) -> bool:
         if not self.x + self.y:
             return False
-        r1, r2 = _run(d1, int(d1.initial), self.p), _run(d2, int(d2.initial), self.p)
-        return (_run(d1, r1, self.x + self.y) == r1 and _run(d2, r2, self.x + self.y) == r2
-                and bool(d1.accepting[_run(d1, r1, self.x + self.s)]) and bool(d2.accepting[_run(d2, r2, self.s)]))
+        r1, r2 = run_word(d1, int(d1.initial), self.p), run_word(d2, int(d2.initial), self.p)
+        return (run_word(d1, r1, self.x + self.y) == r1 and run_word(d2, r2, self.x + self.y) == r2
+                and bool(d1.accepting[run_word(d1, r1, self.x + self.s)]) and bool(d2.accepting[run_word(d2, r2, self.s)]))
 
     def text(self, alphabet) -> str:
         p, x, y, s = (_word(alphabet, w) for w in (self.p, self.x, self.y, self.s))

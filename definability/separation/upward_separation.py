@@ -36,6 +36,11 @@ def is_subword(u, v) -> bool:
     return all(any(a == b for b in it) for a in u)
 
 
+def _shown(alphabet, word) -> str:
+    """The word as text, "ε" when empty."""
+    return "".join(alphabet[a] for a in word) or "ε"
+
+
 @dataclass(frozen=True)
 class SubwordPair:
     """u ∈ L1, v ∈ L2 with u ≼ v: every upward closed K ⊇ L1 contains u, so v."""
@@ -48,15 +53,11 @@ class SubwordPair:
                 and is_subword(self.u, self.v))
 
     def text(self, alphabet) -> str:
-        def w(x):
-            return "".join(alphabet[a] for a in x) or "ε"
-        return (f"{w(self.u)} ∈ L1 is a subword of {w(self.v)} ∈ L2: every upward closed language "
-                "containing L1 contains both")
+        return (f"{_shown(alphabet, self.u)} ∈ L1 is a subword of {_shown(alphabet, self.v)} ∈ L2: every "
+                "upward closed language containing L1 contains both")
 
     def to_json(self, alphabet) -> dict:
-        def w(x):
-            return "".join(alphabet[a] for a in x) or "ε"
-        return {"kind": "subword pair", "in_L1": w(self.u), "in_L2": w(self.v)}
+        return {"kind": "subword pair", "in_L1": _shown(alphabet, self.u), "in_L2": _shown(alphabet, self.v)}
 
 
 def upward_dfa(alphabet, basis, state_limit: int) -> DFA:
@@ -87,7 +88,7 @@ class UpwardSeparator:
 
     def certificate_json(self) -> dict:
         return {"class": self.cls, "kind": "upward basis",
-                "basis": ["".join(self.alphabet[a] for a in w) or "ε" for w in self.basis]}
+                "basis": [_shown(self.alphabet, w) for w in self.basis]}
 
     def text(self, limit: int = 6) -> str:
         pats = ["A*" + "A*".join(self.alphabet[a] for a in w) + "A*" if w else "A*" for w in self.basis]
