@@ -668,7 +668,9 @@ class OrderedProcedure(Procedure):
         except LimitExceeded as exc:
             return FragmentResult(cls, None, None, None, f"undecided: {exc}")
         if holds:
-            return FragmentResult(cls, True, None, None, f"{self.theorem}: {proof}", certificate=proof)
+            checked = (proof.checked if hasattr(proof, "checked") else
+                       f"all {proof.instantiations:,} instantiations hold in the syntactic {proof.structure}")
+            return FragmentResult(cls, True, None, None, f"{self.theorem}: {checked}", certificate=proof)
         return FragmentResult(cls, False, None, proof, f"{self.theorem}: {proof.relation} fails in the syntactic "
                               f"{proof.structure} (the witness re-checked on the DFA's runs)",
                               identity=proof.relation)

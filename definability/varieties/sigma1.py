@@ -63,8 +63,16 @@ class UpwardBasis:
 
     def __str__(self) -> str:
         pats = " | ".join("A*" + "A*".join(w) + "A*" if w else "A*" for w in self.basis) or "∅"
-        return (f"L = {pats} (upward closed: L_q ⊆ L_q·a for all {self.lookups:,} states and letters; "
-                f"{len(self.basis)} minimal words, each of length ≤ {self.bound})")
+        pairs = "pair" if self.lookups == 1 else "pairs"
+        words = "minimal word, of length" if len(self.basis) == 1 else "minimal words, each of length"
+        return (f"L = {pats} (upward closed: L_q ⊆ L_q·a for all {self.lookups:,} (state, letter) {pairs}; "
+                f"{len(self.basis)} {words} ≤ {self.bound})")
+
+    @property
+    def checked(self) -> str:
+        """What was checked, in one line (the certificate itself is :meth:`__str__`)."""
+        pairs = "pair" if self.lookups == 1 else "pairs"
+        return f"L_q ⊆ L_q·a on all {self.lookups:,} (state, letter) {pairs}"
 
     def to_json(self, sep: str = "") -> dict:
         return {"kind": UPWARD_BASIS, "basis": [sep.join(w) for w in self.basis], "bound": self.bound,
