@@ -273,7 +273,7 @@ def parikh_types(d: DFA, max_types: int) -> dict:
                                 count += 1
                     count += 1
                     if count > max_types:
-                        raise LimitExceeded("types (subgroup, coset) of the Parikh images", max_types,
+                        raise LimitExceeded("types (subgroup, coset) of the Parikh images (type_states)", max_types,
                                             "raise limit", parameters=("limit",))
     return out
 
@@ -322,7 +322,7 @@ def _residues(d: DFA, m: int, max_states: int) -> tuple:
     k = len(d.alphabet)
     t = np.asarray(d.transitions).tolist()
     if d.n_states * m ** k > max_states:
-        raise LimitExceeded("states of the product with the counter modulo m", max_states, "raise limit",
+        raise LimitExceeded("states of the product with the counter modulo m (type_states)", max_states, "raise limit",
                             parameters=("limit",))
     start = (int(d.initial), (0,) * k)
     seen = {start}
@@ -382,7 +382,7 @@ def separate_by_parikh(d1: DFA, d2: DFA, limits: Limits):
             break
     try:
         if m ** k > limits.synthesis_states:
-            raise LimitExceeded("states of the separator's counter (m^|A|)", limits.synthesis_states,
+            raise LimitExceeded("states of the separator's counter (m^|A|; synthesis_states)", limits.synthesis_states,
                                 "raise limit", parameters=("limit",))
         R = _residues(d1, m, limits.type_states)
     except LimitExceeded as e:
