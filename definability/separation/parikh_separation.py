@@ -152,10 +152,10 @@ class ParikhSeparator(LengthSeparator):
 # ---------------------------------------------------------------------------------------------
 # the types of a DFA
 
-@dataclass
+@dataclass(frozen=True)
 class _Component:
     """A strongly connected component among the useful states: its members, whether it holds
-    a cycle, the Hermite form of Λ_C, and per entry state its tree (letter paths, potentials)."""
+    a cycle (an edge inside it), and the Hermite form of Λ_C."""
 
     members: tuple
     cyclic: bool
@@ -201,6 +201,9 @@ def _tree(t: np.ndarray, inside: set, s: int, forward: bool = True) -> dict:
 
 
 def _components(d: DFA, useful: np.ndarray) -> tuple[np.ndarray, list]:
+    """The components of the useful states in a topological order, and each state's index in
+    it (−1: not useful); Λ_C from the edge vectors φ(p) + e_a − φ(q) of a tree from C's least
+    state (module docstring)."""
     t = np.asarray(d.transitions)
     k = t.shape[1]
     comp = dfa_sccs(d).component
