@@ -3,7 +3,9 @@ from the DFAs, the printed numbers and the words alone — no decider code, no l
 
 * the separator: K = {w : ψ(w) mod m ∈ R} (ψ the Parikh vector, the count of each letter)
   is built here as its own counter DFA over (Z/m)^k (:func:`parikh_dfa`, m^k states), on
-  which L1 ⊆ K and K ∩ L2 = ∅ are checked by the caller;
+  which L1 ⊆ K and K ∩ L2 = ∅ are checked by the caller; the claim "m is the least" by the
+  residue sets modulo every smaller m (:func:`smaller_modulus`, a breadth-first search of
+  each DFA times the counter);
 * the proof of "not separable" (:func:`check_parikh_family`): words u1 ∈ L1, u2 ∈ L2 and
   loop words γ inserted at positions of u1 (of u2), each looping on the state its DFA
   reaches there, with integer counts c such that ψ(u1) + Σ c·ψ(γ) = ψ(u2) + Σ c'·ψ(γ')
@@ -19,9 +21,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...automata.dfa import DFA
+from ...kernel.errors import LimitExceeded
 
 __all__ = ["PARIKH_RESIDUES", "PARIKH_FAMILY", "CHECKED_MODULI", "parikh", "parikh_dfa", "pumped_word",
-           "check_parikh_family"]
+           "check_parikh_family", "smaller_modulus"]
 
 #: certificate kind of an AMT separator, witness kind of its "no"
 PARIKH_RESIDUES = "parikh residues"
@@ -116,4 +119,29 @@ def check_parikh_family(d1: DFA, d2: DFA, u1, loops1, u2, loops2) -> str | None:
             return f"a pumped word at m = {m} is not in its language"
         if any((x - y) % m for x, y in zip(parikh(w1, k), parikh(w2, k))):
             return f"the pumped words at m = {m} have Parikh vectors that differ modulo {m}"
+    return None
+
+
+def _residue_set(d: DFA, m: int) -> set:
+    """ψ(L) mod m: the reachable (state, residue vector) pairs, level by level."""
+    k = len(d.alphabet)
+    t = np.asarray(d.transitions)
+    frontier = {(int(d.initial), (0,) * k)}
+    seen = set(frontier)
+    while frontier:
+        frontier = {(int(t[q, a]), r[:a] + ((r[a] + 1) % m,) + r[a + 1:]) for q, r in frontier
+                    for a in range(k)} - seen
+        seen |= frontier
+    return {r for q, r in seen if d.accepting[q]}
+
+
+def smaller_modulus(d1: DFA, d2: DFA, m: int, max_states: int) -> int | None:
+    """A modulus m' < m at which ψ(L1) and ψ(L2) are already apart (the claim "m is the least"
+    refuted), or None; LimitExceeded when a product would pass ``max_states`` states."""
+    for smaller in range(1, m):
+        if max(d1.n_states, d2.n_states) * smaller ** len(d1.alphabet) > max_states:
+            raise LimitExceeded(f"states of the product with the counter modulo {smaller} (type_states)", max_states,
+                                "raise limit", parameters=("limit",))
+        if not _residue_set(d1, smaller) & _residue_set(d2, smaller):
+            return smaller
     return None

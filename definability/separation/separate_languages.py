@@ -75,7 +75,7 @@ from .local_family import LOCAL_PROOFS, local_family
 from ..checks.verify_length import length_dfa
 from .length_separation import LENGTH_PROOFS, separate_by_length
 from .parikh_separation import PARIKH_PROOFS, separate_by_parikh
-from ..checks.verify_parikh import PARIKH_RESIDUES, parikh_dfa
+from ..checks.verify_parikh import PARIKH_RESIDUES, parikh_dfa, smaller_modulus
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, separate_upward, upward_dfa
 from .type_separation import TYPE_PROOFS, decide_by_types
@@ -1489,6 +1489,11 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             if problem is not None:
                 return False, problem
             dfa = _rebuilt_separator(answer["separator"], d1.alphabet, limits)
+            cert = answer["separator"]
+            if cert["kind"] == PARIKH_RESIDUES and cert["least"]:
+                smaller = smaller_modulus(d1, d2, int(cert["modulus"]), limits.type_states)
+                if smaller is not None:
+                    return False, f"the modulus {cert['modulus']} is not the least: {smaller} separates"
             if not is_subset(d1, dfa):
                 return False, "L1 ⊄ K: the separator rejects a word of L1"
             if not is_empty(intersection(dfa, d2)):

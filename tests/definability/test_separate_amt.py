@@ -197,6 +197,12 @@ def test_a_tampered_proof_or_certificate_is_refused():
     bad["separator"]["residues"].append([0, 1])                  # (n, n+1) for n = 0: a word of L2
     assert not check_answer(bad, d3, d4)[0]
     bad = json.loads(json.dumps(answer))
+    bad["separator"]["modulus"] = 6                              # separates too, but is not the least
+    bad["separator"]["residues"] = sorted({(x % 6, y % 6) for x, y in ((n + 1, n) for n in range(6))})
+    assert not check_answer(bad, d3, d4)[0]
+    bad["separator"]["least"] = False
+    assert check_answer(bad, d3, d4)[0]
+    bad = json.loads(json.dumps(answer))
     bad["by"] = "MOD"                                            # a Parikh certificate is no length one
     assert not check_answer(bad, d3, d4)[0]
 
