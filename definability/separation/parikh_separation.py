@@ -95,7 +95,7 @@ class ParikhFamily:
     def _side(self, alphabet, u, loops) -> str:
         if not loops:
             return _w(alphabet, u, "ε")
-        parts = ", ".join(f"({_w(alphabet, g)})×{c} at {p}" for p, g, c in loops)
+        parts = ", ".join(f"({_w(alphabet, g)})×{c if c > 0 else f'({c})'} at position {p}" for p, g, c in loops)
         return f"{_w(alphabet, u, 'ε')} with {parts}"
 
     def text(self, alphabet) -> str:
