@@ -29,7 +29,9 @@ X: SL[k], LT[k], PT[k], LTT[k,t], D[k] (depth-k definite), LTL[Y], PT, LTL[S] (m
 a "no" prints a derivation of an aperiodic pointlike pair), Pol(ST) (or SIGMA1: the upward
 closure of L1 with its basis, or a word of L1 and a superword in L2); and SL, LT, LTT, LTL[Y<=k],
 LTL[P], LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11); MOD (the length classes
-modulo m: the least m, or a common length / a pumped family).
+modulo m: the least m, or a common length / a pumped family); AMT (the letters' counts
+modulo m: the least m and the residue vectors, or two words pumped by loops whose counts
+satisfy an integer identity).
 
 Examples:
   attnlogic separate --regex '(a|b)*ab' --regex '(a|b)*ba' --by 'LTL[Y]'
@@ -38,6 +40,7 @@ Examples:
   attnlogic separate --regex '(ab)*' --regex '(ab)*a' --by PT --check answer.json
   attnlogic separate --regex '(aa)*' --regex 'a(aa)*' --by masked_hard --json
   attnlogic separate --regex '(aa)*' --regex 'a(aa)*' --by MOD
+  attnlogic separate --regex 'a(ab)*' --regex 'b(ab)*' --by AMT
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
   attnlogic separate P 'Y<=3'
   attnlogic separate global local:2

@@ -34,6 +34,8 @@ Decided here (docs/decision-procedures.md §11):
   the product ("not separable" at every depth), :mod:`.type_separation`;
 * MOD (the length classes modulo m): decided by the length sets of :mod:`.length_separation`
   (the least modulus, or a common length or a pumped family of the other language);
+* AMT (letter counts modulo m): decided by the cosets of the Parikh images of
+  :mod:`.parikh_separation` (the least modulus, or a pumped family with an integer identity);
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
@@ -72,6 +74,8 @@ from .counting_family import COUNTING_PROOFS, counting_family_within
 from .local_family import LOCAL_PROOFS, local_family
 from ..checks.verify_length import length_dfa
 from .length_separation import LENGTH_PROOFS, separate_by_length
+from .parikh_separation import PARIKH_PROOFS, separate_by_parikh
+from ..checks.verify_parikh import PARIKH_RESIDUES, parikh_dfa, smaller_modulus
 from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, separate_upward, upward_dfa
 from .type_separation import TYPE_PROOFS, decide_by_types
@@ -1072,13 +1076,13 @@ def parse_class(by: str) -> tuple:
             raise InputError(f"class {text!r}: orders are SL[k], LT[k], PT[k], D[k], LTT[k,t] with k ≥ 1",
                              parameters=("by",))
         return base, k, t
-    if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2", "Pol(ST)", "SIGMA1", "MOD"):
+    if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2", "Pol(ST)", "SIGMA1", "MOD", "AMT"):
         return {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}.get(text, text), None, None
     try:
         fr = Fragment.named(text)
     except InputError:
         raise InputError(f"class {text!r}: one of SL[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
-                         "FO2[<], Pol(ST), MOD, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "FO2[<], Pol(ST), MOD, AMT, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
 
@@ -1128,6 +1132,8 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
         return done(None, proof, f"a word of L1 and a word of L2 that no {name} language tells apart")
     if base == "MOD":                              # the length classes modulo m (length_separation.py)
         return done(*separate_by_length(d1, d2, limits))
+    if base == "AMT":                              # letter counts modulo m (parikh_separation.py)
+        return done(*separate_by_parikh(d1, d2, limits))
     if base == "LTL[Y]":
         m, family = _definite_depth(d1, d2, limits.type_states)
         if family is not None:
@@ -1350,6 +1356,7 @@ _PROOFS = {
     **TYPE_PROOFS,
     **LOCAL_PROOFS,
     **LENGTH_PROOFS,
+    **PARIKH_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
 }
 
@@ -1382,6 +1389,11 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
         return upward_dfa(alphabet, [[alphabet[a] for a in read(x)] for x in cert["basis"]], limits.synthesis_states)
     if kind == "length residues":
         return length_dfa(alphabet, int(cert["modulus"]), [int(r) for r in cert["residues"]], None)
+    if kind == PARIKH_RESIDUES:
+        if list(cert["letters"]) != list(alphabet) or int(cert["modulus"]) ** len(alphabet) > limits.synthesis_states:
+            raise InputError("the AMT certificate's letters differ from the alphabet, or its counter exceeds "
+                             "synthesis_states", parameters=("check",))
+        return parikh_dfa(alphabet, int(cert["modulus"]), [tuple(int(x) for x in r) for r in cert["residues"]])
     k = int(k)
     if kind == "subsequences":
         allowed = {frozenset(read(x) for x in p) for p in cert["profiles"]}
@@ -1408,7 +1420,7 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 #: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
-          "FO2[<]": {"PT"}, "Pol(ST)": {"Pol(ST)"}, "MOD": {"MOD"}}
+          "FO2[<]": {"PT"}, "Pol(ST)": {"Pol(ST)"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"}}
 
 
 def _class_problem(by: str, cert: dict) -> str | None:
@@ -1420,7 +1432,8 @@ def _class_problem(by: str, cert: dict) -> str | None:
             return f"a formula certificate does not show membership in {by}"
         fr = Fragment.parse(base)
         return None if fr.allows(parse_formula(cert["formula"])) else f"the formula is not a formula of {fr}"
-    form = {"subsequences": "PT", "suffix": "LTL[Y]", "upward basis": "Pol(ST)", "length residues": "MOD"}.get(kind)
+    form = {"subsequences": "PT", "suffix": "LTL[Y]", "upward basis": "Pol(ST)", "length residues": "MOD",
+            PARIKH_RESIDUES: "AMT"}.get(kind)
     if kind == "factors":
         form = "SL" if "allowed_factors" in cert else ("LTT" if int(cert.get("t", 1)) > 1 else "LT")
     if form is None:
@@ -1476,6 +1489,11 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             if problem is not None:
                 return False, problem
             dfa = _rebuilt_separator(answer["separator"], d1.alphabet, limits)
+            cert = answer["separator"]
+            if cert["kind"] == PARIKH_RESIDUES and cert["least"]:
+                smaller = smaller_modulus(d1, d2, int(cert["modulus"]), limits.type_states)
+                if smaller is not None:
+                    return False, f"the modulus {cert['modulus']} is not the least: {smaller} separates"
             if not is_subset(d1, dfa):
                 return False, "L1 ⊄ K: the separator rejects a word of L1"
             if not is_empty(intersection(dfa, d2)):

@@ -72,6 +72,7 @@ NOT_BUDGETS = {
     "definability/separation/separate_languages.py:text.limit": "display: items shown",
     "definability/separation/upward_separation.py:text.limit": "display: basis words shown",
     "definability/separation/length_separation.py:text.limit": "display: the separators' common signature (unused here)",
+    "definability/separation/parikh_separation.py:text.limit": "display: the residue vectors shown of an AMT separator",
     "definability/subregular/local_order.py:text.limit": "display: items shown",
     "definability/subregular/strictly_local.py:text.limit": "display: factors shown",
     "definability/subregular/strictly_piecewise.py:text.limit": "display: subwords shown",
