@@ -1199,8 +1199,7 @@ def _decide_by_types(name, base, d1, d2, limits, done, before: str) -> LanguageS
     fragment = Fragment.parse(base)
     out = decide_by_types(fragment, d1, d2, limits)
     if out.family is not None:
-        return done(None, out.family, f"a lasso over D1 × D2 with bisimilar ends: a word of L1 and a word of "
-                                      f"L2 of one type at every depth ({base}, §11.7)")
+        return done(None, out.family, out.method)
     if out.formula is not None:
         sep = FormulaSeparator(base, out.formula, d1.alphabet, out.dfa,
                                f"the N+1 types of depth {out.depth} met by L1 (types over D1 × D2)",
@@ -1484,8 +1483,9 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
                           "states) contains L1 and no word of L2")
         if answer["separable"] is False:
             j = answer["proof"]
-            if j["kind"] == "type lasso" and not Fragment.parse(j["fragment"]).includes(parse_class(answer["by"])[0]):
-                return False, f"a lasso of {j['fragment']} shows nothing about {answer['by']}"
+            if (j["kind"] in ("type lasso", "locally R-trivial family")
+                    and not Fragment.parse(j["fragment"]).includes(parse_class(answer["by"])[0])):
+                return False, f"a {j['kind']} of {j['fragment']} shows nothing about {answer['by']}"
             proof = _PROOFS[j["kind"]](j, _reader(d1.alphabet))
             ok = verify_proof(proof, d1, d2)
             return ok, (f"the {j['kind']} re-checked on the two DFAs" if ok
