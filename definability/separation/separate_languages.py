@@ -31,7 +31,8 @@ Decided here (docs/decision-procedures.md §11):
   LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
 * LTL[Y<=k], LTL[P,Y<=k] and LTL[P], when the above leave them undecided: the types over
   D1 × D2 (exact at each depth ≤ ``max_depth``: a formula of the least depth) and lassos over
-  the product ("not separable" at every depth), :mod:`.type_separation`;
+  the product ("not separable" at every depth), :mod:`.type_separation`, and with Y the
+  locally R-trivial family of :mod:`.locally_r_trivial_family` (every depth, LTL[P,Y] = LR);
 * MOD (the length classes modulo m): decided by the length sets of :mod:`.length_separation`
   (the least modulus, or a common length or a pumped family of the other language);
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
