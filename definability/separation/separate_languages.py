@@ -31,7 +31,8 @@ Decided here (docs/decision-procedures.md §11):
   LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
 * LTL[Y<=k], LTL[P,Y<=k] and LTL[P], when the above leave them undecided: the types over
   D1 × D2 (exact at each depth ≤ ``max_depth``: a formula of the least depth) and lassos over
-  the product ("not separable" at every depth), :mod:`.type_separation`;
+  the product ("not separable" at every depth), :mod:`.type_separation`, and with Y the
+  locally R-trivial family of :mod:`.locally_r_trivial_family` (every depth, LTL[P,Y] = LR);
 * MOD (the length classes modulo m): decided by the length sets of :mod:`.length_separation`
   (the least modulus, or a common length or a pumped family of the other language);
 * AMT (letter counts modulo m): decided by the cosets of the Parikh images of
@@ -1205,8 +1206,7 @@ def _decide_by_types(name, base, d1, d2, limits, done, before: str) -> LanguageS
     fragment = Fragment.parse(base)
     out = decide_by_types(fragment, d1, d2, limits)
     if out.family is not None:
-        return done(None, out.family, f"a lasso over D1 × D2 with bisimilar ends: a word of L1 and a word of "
-                                      f"L2 of one type at every depth ({base}, §11.7)")
+        return done(None, out.family, out.method)
     if out.formula is not None:
         sep = FormulaSeparator(base, out.formula, d1.alphabet, out.dfa,
                                f"the N+1 types of depth {out.depth} met by L1 (types over D1 × D2)",
@@ -1502,8 +1502,9 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
                           "states) contains L1 and no word of L2")
         if answer["separable"] is False:
             j = answer["proof"]
-            if j["kind"] == "type lasso" and not Fragment.parse(j["fragment"]).includes(parse_class(answer["by"])[0]):
-                return False, f"a lasso of {j['fragment']} shows nothing about {answer['by']}"
+            if (j["kind"] in ("type lasso", "locally R-trivial family")
+                    and not Fragment.parse(j["fragment"]).includes(parse_class(answer["by"])[0])):
+                return False, f"a {j['kind']} of {j['fragment']} shows nothing about {answer['by']}"
             proof = _PROOFS[j["kind"]](j, _reader(d1.alphabet))
             ok = verify_proof(proof, d1, d2)
             return ok, (f"the {j['kind']} re-checked on the two DFAs" if ok

@@ -15,6 +15,8 @@ k = 1) and LTL[P] through bounded-depth types over the pair of DFAs
   once N·|p| ≥ d·s (§4.3), so no formula of the fragment separates L1 from L2
   (:class:`TypeLassoFamily`, re-checked by :meth:`TypeLassoFamily.check` with the referee's
   own lasso graph and the type recursion of :mod:`..checks.indistinguishable`).
+* At every depth, with a window (k ≥ 1): the locally R-trivial family of
+  :mod:`.locally_r_trivial_family` (every fragment here lies inside LTL[P,Y] = LR).
 * Otherwise undecided, naming the depth reached and the budget.
 """
 
@@ -34,6 +36,7 @@ from ..algebra.types import separation_lasso, type_separation
 from ..certify.synthesis import tidy
 from ..checks.indistinguishable import MAX_CHECK_LENGTH, agreement_depth
 from ..checks.verify import lasso_blocks_equal
+from .locally_r_trivial_family import LR_FRAGMENT, LR_PROOFS, locally_r_trivial_family
 from .strictly_local_separation import letters_text, run_word
 
 __all__ = ["TypeLassoFamily", "TYPE_PROOFS", "TypeOutcome", "decide_by_types", "window_of", "family_of",
@@ -196,14 +199,15 @@ def _family_from_json(j: dict, w) -> TypeLassoFamily:
                            int(j["modulus_L2"]) if two else None)
 
 
-TYPE_PROOFS = {"type lasso": _family_from_json}
+TYPE_PROOFS = {"type lasso": _family_from_json, **LR_PROOFS}
 
 
 @dataclass(frozen=True)
 class TypeOutcome:
     """What the types said: ``formula`` (text, with its ``definitions`` when the certificate
     is printed shared; its DFA ``dfa``, on which L1 ⊆ K and K ∩ L2 = ∅ were checked) at
-    ``depth``; or ``family`` (not separable at any depth); or
+    ``depth``; or ``family`` (not separable at any depth: a :class:`TypeLassoFamily` or a
+    :class:`~.locally_r_trivial_family.LocallyRTrivialFamily`, ``method`` saying which); or
     neither, with ``depth_reached`` (the deepest depth decided: not separable there, the
     pair ``words`` u ∈ L1, v ∈ L2 of one type) and ``stopped`` (why it went no deeper)."""
 
@@ -215,11 +219,13 @@ class TypeOutcome:
     depth_reached: int = 0
     words: tuple | None = None
     stopped: str = ""
+    method: str = ""
 
 
 def decide_by_types(fragment: Fragment, d1: DFA, d2: DFA, limits: Limits) -> TypeOutcome:
     """Separation of L1 from L2 (same alphabet, L1 ∩ L2 = ∅ known) by the fragment (without
-    S): a lasso over the product first (cheap; "not separable" at every depth), then the
+    S): a lasso over the product first (cheap; "not separable" at every depth), with a
+    window the locally R-trivial family (every depth, every fragment inside LTL[P,Y]), then the
     types at depth 1, 2, … ``limits.max_depth``, each exact, within ``limits.type_states``
     states and ``limits.memory_budget`` bytes; the first depth that separates gives the
     separator.  A separator whose DFA exceeds ``limits.synthesis_states`` is not built (the
@@ -228,7 +234,18 @@ def decide_by_types(fragment: Fragment, d1: DFA, d2: DFA, limits: Limits) -> Typ
     name = str(fragment)
     lasso = separation_lasso(d1, d2, k, past, max_period=max(k, 1) + 2, max_tail=LASSO_TAIL)
     if lasso is not None:
-        return TypeOutcome(family=family_of(name, lasso))
+        return TypeOutcome(family=family_of(name, lasso), method=(
+            f"a lasso over D1 × D2 with bisimilar ends: a word of L1 and a word of L2 of one type at every "
+            f"depth ({name}, §11.7)"))
+    family, refused = None, ""
+    try:
+        family = locally_r_trivial_family(d1, d2, limits) if k else None
+    except LimitExceeded as e:
+        refused = f"; the search for a locally R-trivial family was refused: {e}"
+    if family is not None:
+        return TypeOutcome(family=family, method=(
+            "a family that every locally R-trivial semigroup confuses: (st)^ω s = (st)^ω in eSe ("
+            + ("" if name == LR_FRAGMENT else f"{name} ⊆ ") + f"{LR_FRAGMENT} = LR, §11.7)"))
     reached, words, stopped = 0, None, f"max_depth = {limits.max_depth}"
     for depth in range(1, limits.max_depth + 1):
         try:
@@ -259,4 +276,4 @@ def decide_by_types(fragment: Fragment, d1: DFA, d2: DFA, limits: Limits) -> Typ
         if not is_subset(d1, dfa) or not is_empty(intersection(dfa, d2)):
             raise AssertionError(f"the type separator of {name} failed its exact check")
         return TypeOutcome(formula=text, dfa=dfa, depth=depth, definitions=printed.definitions)
-    return TypeOutcome(depth_reached=reached, words=words, stopped=stopped)
+    return TypeOutcome(depth_reached=reached, words=words, stopped=stopped + refused)

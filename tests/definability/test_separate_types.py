@@ -173,10 +173,9 @@ def test_separator_between_the_two_languages():
 def test_membership_reduction_census_three_states(fragment):
     """L against its complement for every minimal DFA of ≤ 3 states over ab (every 3rd, LTL[P,Y]
     every 6th, to stay cheap): wherever separate answers, it is classify's verdict, and every answer passes
-    check_answer from its JSON; LTL[Y<=2], LTL[P,Y<=2] and LTL[P] leave none undecided (with
-    the lasso over the pair; LTL[P,Y] keeps the languages whose only known proof is the
-    locally R-trivial identity, docs/decision-procedures.md §11.7)."""
-    step = 6 if fragment == "LTL[P,Y]" else 3      # LTL[P,Y]'s undecided ones search every depth
+    check_answer from its JSON; none is left undecided (with the lasso over the pair, and for
+    LTL[P,Y] the locally R-trivial family, docs/decision-procedures.md §11.7)."""
+    step = 6 if fragment == "LTL[P,Y]" else 3
     for d in list(minimal_dfas(3, "ab"))[::step]:
         member = classify(d, windows=(2,), certificates=False)[fragment].member
         c = complement(d)
@@ -185,24 +184,24 @@ def test_membership_reduction_census_three_states(fragment):
             assert ans.separable is member, (fragment, d)
         if ans.separable is not None:
             assert check_answer(ans.to_json(), d, c)[0], (fragment, d)
-        if fragment != "LTL[P,Y]":
-            assert ans.separable is not None, (fragment, d)
+        assert ans.separable is not None, (fragment, d)
 
 
 def test_undecided_names_the_depth_and_the_budget():
-    """A language that LTL[P,Y] cannot define but no lasso shows it (its only known proof is
-    the locally R-trivial identity): against its complement the answer is undecided, naming
-    the depth reached with a pair of that depth, and max_depth or the type_states budget."""
+    """A language that LTL[P,Y] cannot define and no lasso shows it (the bounded counter: its
+    proof is the locally R-trivial family): against its complement, with the family's search
+    refused by a small semigroup budget, the answer is undecided, naming the depth reached with
+    a pair of that depth, max_depth, and the refused search; with the family, "not separable"."""
     d = DFA("ab", np.array([[0, 1], [0, 2], [1, 2]]), 0, np.array([True, False, False])).minimal()
     c = complement(d)
     assert classify(d, windows=(), certificates=False)["LTL[P,Y]"].member is False
-    ans = separate(d, c, "LTL[P,Y]")
+    ans = separate(d, c, "LTL[P,Y]", limits=Limits.of(semigroup_elements=3))
     assert ans.separable is None
     assert "no formula of depth ≤ 3" in ans.method and "max_depth = 3" in ans.method
     assert "∈ L1 and" in ans.method and "share their type" in ans.method
+    assert "locally R-trivial family was refused" in ans.method
     assert check_answer(ans.to_json(), d, c) == (True, "undecided: nothing is claimed")
-    small = separate(d, c, "LTL[P,Y]", limits=Limits.of(type_states=200))
-    assert small.separable is None and "exceeds type_states = 200" in small.method
+    assert separate(d, c, "LTL[P,Y]").separable is False
 
 
 def test_a_large_type_separator_is_printed_shared_and_rechecked():
