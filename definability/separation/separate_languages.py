@@ -96,7 +96,8 @@ _SUBCLASSES = {
                  ("LT", "LT ⊆ LTL[P,Y]: prefixes, suffixes and factors by Y chains under P")),
     "LTL[S]": (("LTL[Y]", "LTL[Y] ⊆ LTL[S]"), ("PT", "PT ⊆ FO[<] = LTL[S]"),
                ("LTT", "LTT ⊆ FO[<] = LTL[S] (Thomas)")),
-    "FO2[<]": (("PT", "PT ⊆ FO2[<]: J ⊆ DA"),),
+    "FO2[<]": (("PT", "PT ⊆ FO2[<]: J ⊆ DA"),
+               ("LTL[Y]", "LTL[Y] ⊆ FO2[<]: 'exactly j positions after x' is FO2-definable (§11.4b)")),
     "LTT": (("LT", "LT = LTT at threshold 1"),),
 }
 
@@ -1424,7 +1425,7 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 #: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
-          "FO2[<]": {"PT"}, "Pol(ST)": {"Pol(ST)"}, "MOD": {"MOD"}}
+          "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "MOD": {"MOD"}}
 
 
 def _class_problem(by: str, cert: dict) -> str | None:
