@@ -29,6 +29,9 @@ Decided here (docs/decision-procedures.md §11):
 * LTL[S] (star-free = FO[<]): decided by the aperiodic pointlike pairs of
   :mod:`.aperiodic_pointlikes` (Henckell; Place–Zeitoun 2016), which also give LTL[P],
   LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
+* FO2[<] (DA): "not separable" by an FO2-pointlike pair with its word family, "separable" by
+  a preimage separator that ``classify`` puts in DA (:mod:`.fo2_separation`, §11.4b; sound,
+  exact for L against its complement, not a decision);
 * LTL[Y<=k], LTL[P,Y<=k] and LTL[P], when the above leave them undecided: the types over
   D1 × D2 (exact at each depth ≤ ``max_depth``: a formula of the least depth) and lassos over
   the product ("not separable" at every depth), :mod:`.type_separation`;
