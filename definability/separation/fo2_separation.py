@@ -37,10 +37,10 @@ from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..checks.fo2_family import check_family, expand, expanded_length, exponent_text, expression_text, family_expressions
-from ..engine.classify import classify
+from ..varieties.fo2 import decide_da
 from .aperiodic_pointlikes import _map_of, _monoid, _union_table
 
-__all__ = ["FO2Family", "FO2Separator", "FO2Outcome", "saturate_pairs", "decide_fo2", "family_from_json",
+__all__ = ["FO2Family", "FO2Separator", "EndsSeparator", "ends_separator", "check_separator", "FO2Outcome", "saturate_pairs", "decide_fo2", "family_from_json",
            "content_dfa", "preimage_dfa"]
 
 
@@ -331,35 +331,43 @@ class FO2Separator:
                 "by classify (DA)")
 
 
-def preimage_dfa(d1: DFA, d2: DFA, words) -> DFA:
+def preimage_dfa(d1: DFA, d2: DFA, words, limit: int | None = None) -> DFA:
     """α⁻¹(α(words)) rebuilt from the words alone: the maps of words on (D1 × C) ⊔ D2, by a
     breadth-first search from the identity, accepting the maps of ``words`` (minimal)."""
     table = _union_table(content_dfa(d1), d2)
     target = {_map_of(table, tuple(w)) for w in words}
-    start = tuple(range(table.shape[0]))
-    index = {start: 0}
-    order = [start]
-    rows = []
-    i = 0
-    while i < len(order):
-        f = order[i]
-        row = []
-        for a in range(table.shape[1]):
-            g = tuple(int(table[x, a]) for x in f)
-            if g not in index:
-                index[g] = len(order)
-                order.append(g)
-            row.append(index[g])
-        rows.append(row)
-        i += 1
+    order, rows = _explore(tuple(range(table.shape[0])), table.shape[1],
+                           lambda f, a: tuple(int(table[x, a]) for x in f), limit,
+                           "elements of the transition monoid of (D1 × C) ⊔ D2 (K rebuilt)")
     acc = np.array([f in target for f in order], dtype=bool)
     return DFA(d1.alphabet, np.array(rows, dtype=np.int64), 0, acc).minimal()
 
 
+def _explore(start, letters: int, step, limit: int | None, what: str):
+    """The nodes reached from ``start`` by ``step(node, letter)``, breadth-first (``order``),
+    and each node's successors as indices (``rows``); LimitExceeded past ``limit`` nodes."""
+    index = {start: 0}
+    order, rows = [start], []
+    for node in order:                           # the list grows as it is read
+        row = []
+        for a in range(letters):
+            c = step(node, a)
+            if c not in index:
+                if limit is not None and len(index) >= limit:
+                    raise LimitExceeded(what, limit, "raise limit", ("limit",))
+                index[c] = len(order)
+                order.append(c)
+            row.append(index[c])
+        rows.append(row)
+    return order, rows
+
+
 def in_fo2(dfa: DFA, limits: Limits) -> bool:
-    """Whether ``classify`` puts L(dfa) in FO2[<] (False when it cannot say within the limits)."""
+    """Whether L(dfa) is in FO2[<] by ``classify``'s own FO2[<] procedure (DA by Green's
+    relations on the syntactic monoid, :func:`~attnlogic.definability.varieties.fo2.decide_da`);
+    False when it cannot say within the limits."""
     try:
-        return classify(dfa, classes=["FO2[<]"], windows=(), limits=limits)["FO2[<]"].member is True
+        return decide_da(dfa.minimal(), limits)[0] is True
     except LimitExceeded:
         return False
 
@@ -388,6 +396,98 @@ def separator_candidates(sat: _Pairs, d1: DFA, d2: DFA, limits: Limits):
         elements = tuple(sat.words[i] for i in np.flatnonzero(Y))
         return FO2Separator("FO2[<]", elements, d1.alphabet, K, f"{where}, in FO2[<] by classify")
     return None
+
+
+@dataclass(frozen=True)
+class EndsSeparator:
+    """K = the words whose (first m letters, last m letters) — the word itself for both when
+    shorter — is one of ``profiles``: a generalized definite language, in FO2[<] (§11.4b:
+    "the letter j positions from the start / end is a" and "the length is j" are FO2-definable);
+    ``dfa`` is K's DFA, on which L1 ⊆ K and K ∩ L2 = ∅ were checked and DA decided again."""
+
+    cls: str
+    m: int
+    profiles: frozenset
+    alphabet: tuple
+    dfa: DFA
+    found_in: str = "the prefixes and suffixes of length m met by L1 (generalized definite ⊆ FO2[<])"
+
+    @property
+    def k(self):
+        return self.m
+
+    def contains(self, word) -> bool:
+        return _ends(tuple(word), self.m) in self.profiles
+
+    def certificate_json(self) -> dict:
+        w = lambda x: "".join(self.alphabet[a] for a in x)              # noqa: E731
+        return {"class": self.cls, "kind": "prefix-suffix profiles", "k": self.m,
+                "profiles": sorted([w(p), w(q)] for p, q in self.profiles), "found_in": self.found_in}
+
+    def text(self, limit: int = 6) -> str:
+        w = lambda x: "".join(self.alphabet[a] for a in x) or "ε"       # noqa: E731
+        items = sorted(f"{w(p)}…{w(q)}" for p, q in self.profiles)
+        more = f" … ({len(items) - limit} more in the JSON form)" if len(items) > limit else ""
+        return (f"K = the words whose first and last {self.m} letters are one of {len(items)}: "
+                + " | ".join(items[:limit]) + more + f" (K: {self.dfa.n_states} states, DA by classify's procedure)")
+
+
+def _ends(word: tuple, m: int) -> tuple:
+    return (word[:m], word[-m:] if m else ())
+
+
+def _ends_step(state: tuple, a: int, m: int) -> tuple:
+    pre, suf = state
+    return (pre + (a,) if len(pre) < m else pre, (suf + (a,))[-m:] if m else ())
+
+
+def ends_dfa(alphabet, m: int, profiles, limit: int) -> DFA:
+    """The DFA of {w : (first m, last m letters of w) ∈ profiles} (states: the pairs reached)."""
+    order, rows = _explore(((), ()), len(alphabet), lambda st, a: _ends_step(st, a, m), limit,
+                           "prefix-suffix profiles (the separator's states)")
+    acc = np.array([st in profiles for st in order], dtype=bool)
+    return DFA(tuple(alphabet), np.array(rows, dtype=np.int64), 0, acc)
+
+
+def ends_separator(d1: DFA, d2: DFA, limits: Limits, orders=range(1, 4)):
+    """The generalized definite separator of the least m in ``orders`` (L1's profiles meet none
+    of L2's: the profiles reached in the product with D1 and D2), or None."""
+    m_letters = d1.transitions.shape[1]
+    limit = min(limits.type_states, _limits.SEPARATION_SEARCH_STATES)
+    T1, T2 = d1.transitions, d2.transitions
+    for m in orders:
+        try:
+            order, _ = _explore((((), ()), int(d1.initial), int(d2.initial)), m_letters,
+                                lambda n, a: (_ends_step(n[0], a, m), int(T1[n[1], a]), int(T2[n[2], a])), limit,
+                                "prefix-suffix profiles × D1 × D2")
+        except LimitExceeded:
+            return None
+        in1 = {st for st, p, _ in order if d1.accepting[p]}
+        in2 = {st for st, _, q in order if d2.accepting[q]}
+        if in1 & in2:
+            continue
+        K = ends_dfa(d1.alphabet, m, frozenset(in1), limit)
+        if is_subset(d1, K) and is_empty(intersection(K, d2)) and in_fo2(K, limits):
+            return EndsSeparator("FO2[<]", m, frozenset(in1), d1.alphabet, K)
+    return None
+
+
+def check_separator(cert: dict, d1: DFA, d2: DFA, limits: Limits, read) -> tuple[bool, str]:
+    """An FO2[<] separator of this module re-checked from its certificate alone: K rebuilt
+    (a monoid preimage from its elements' words, mapped on the DFAs; prefix-suffix profiles
+    by their own automaton), DA decided again, L1 ⊆ K and K ∩ L2 = ∅ on DFAs."""
+    if cert["kind"] == "monoid preimage":
+        K = preimage_dfa(d1, d2, [read(w) if w else () for w in cert["elements"]], limits.semigroup_elements)
+    else:
+        profiles = frozenset((read(p) if p else (), read(q) if q else ()) for p, q in cert["profiles"])
+        K = ends_dfa(d1.alphabet, int(cert["k"]), profiles, limits.synthesis_states)
+    if not in_fo2(K, limits):
+        return False, "classify's FO2[<] procedure does not put K in DA"
+    if not is_subset(d1, K):
+        return False, "L1 ⊄ K: the separator rejects a word of L1"
+    if not is_empty(intersection(K, d2)):
+        return False, "K ∩ L2 ≠ ∅: the separator accepts a word of L2"
+    return True, f"K ({cert['kind']}, rebuilt: {K.minimal().n_states} states) is in FO2[<] (DA), contains L1 and no word of L2"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -420,7 +520,12 @@ def decide_fo2(d1: DFA, d2: DFA, limits: Limits) -> FO2Outcome:
     except LimitExceeded as e:
         return FO2Outcome(None, None, None, f"no FO2-pointlike pair meets α(L1) × α(L2); the separator search "
                                             f"stopped: {e}")
+    if sep is None:
+        try:
+            sep = ends_separator(d1, d2, limits)
+        except LimitExceeded:
+            sep = None
     if sep is not None:
         return FO2Outcome(True, None, sep, f"{sep.found_in}; L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs")
     return FO2Outcome(None, None, None, "no FO2-pointlike pair meets α(L1) × α(L2) (the saturation is not "
-                                        "proved complete) and no FO2[<] separator among the preimages tried")
+                                        "proved complete) and no FO2[<] separator among the preimages and the prefix-suffix profiles (m ≤ 3) tried")

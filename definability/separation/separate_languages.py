@@ -71,7 +71,7 @@ from ..engine.classify import classify
 from ..subregular import locally_testable, threshold_testable
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
-from .fo2_separation import decide_fo2, family_from_json, in_fo2, preimage_dfa
+from .fo2_separation import check_separator as check_fo2_separator, decide_fo2, family_from_json
 from .counting_family import COUNTING_PROOFS, counting_family_within
 from .local_family import LOCAL_PROOFS, local_family
 from ..checks.verify_length import length_dfa
@@ -1471,23 +1471,6 @@ def _check_classified(by: str, cert: dict, d1: DFA, d2: DFA, limits: Limits) -> 
     return True, f"K = {language}, in {cls} at order {claimed[0]} by classify, contains L1 and no word of L2"
 
 
-def _check_preimage(by: str, cert: dict, d1: DFA, d2: DFA, limits: Limits) -> tuple[bool, str]:
-    """An FO2[<] preimage separator re-checked: K rebuilt from the elements' words (their maps
-    on the DFAs), its membership in FO2[<] decided again, L1 ⊆ K and K ∩ L2 = ∅ on DFAs."""
-    if parse_class(by)[0] != "FO2[<]":
-        return False, f"a monoid preimage certificate does not show membership in {by}"
-    read = _reader(d1.alphabet)
-    k_dfa = preimage_dfa(d1, d2, [read(w) if w else () for w in cert["elements"]])
-    if not in_fo2(k_dfa, limits):
-        return False, "classify does not put K in FO2[<]"
-    if not is_subset(d1, k_dfa):
-        return False, "L1 ⊄ K: the separator rejects a word of L1"
-    if not is_empty(intersection(k_dfa, d2)):
-        return False, "K ∩ L2 ≠ ∅: the separator accepts a word of L2"
-    return True, f"K (rebuilt from {len(cert['elements'])} elements' words: {k_dfa.n_states} states) is in FO2[<] " \
-                 "by classify, contains L1 and no word of L2"
-
-
 def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = None) -> tuple[bool, str]:
     """Re-check the JSON of a separation answer (``separate --json``) against the two
     languages, from the printed words and certificate alone: a separator's DFA is rebuilt from
@@ -1506,8 +1489,10 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             ok = saturate(d1, d2, limits) is None and is_empty(intersection(d1, d2))
             return ok, ("no aperiodic pointlike set meets both languages (the saturation recomputed): "
                         "separable by Henckell's theorem" if ok else "a pointlike pair exists: NOT separable")
-        if answer["separable"] is True and answer["separator"].get("kind") == "monoid preimage":
-            return _check_preimage(answer["by"], answer["separator"], d1, d2, limits)
+        if answer["separable"] is True and answer["separator"].get("kind") in ("monoid preimage", "prefix-suffix profiles"):
+            if parse_class(answer["by"])[0] != "FO2[<]":
+                return False, f"a {answer['separator']['kind']} certificate is checked for FO2[<] only"
+            return check_fo2_separator(answer["separator"], d1, d2, limits, _reader(d1.alphabet))
         if answer["separable"] is True and answer["separator"].get("kind") == "language":
             return _check_classified(answer["by"], answer["separator"], d1, d2, limits)
         if answer["separable"] is True:

@@ -112,15 +112,29 @@ def test_not_separable_families_and_their_check():
     assert not FO2Family(bumped).check(p1, p2)
 
 
-def test_preimage_separator_rechecked():
-    d1, d2 = _dfa("b*a(a|b)*b"), _dfa("b*")
-    ans = separate(d1, d2, "FO2[<]")
-    assert ans.separable is True
-    j = ans.to_json()
+def test_separators_of_both_kinds_rechecked():
+    """A monoid preimage (L1 = (a|b)*ab+: an a and b last, in DA, neither PT nor definite)
+    and prefix-suffix profiles (first letter = last letter, with a count modulo 2 inside: no PT, LTL[Y] or
+    preimage separator); each re-checked from its JSON, and refused once tampered."""
+    d1 = _dfa("(a|b)*ab+")
+    d2 = complement(d1).minimal()
+    j = separate(d1, d2, "FO2[<]").to_json()
+    assert j["separable"] is True and j["separator"]["kind"] == "monoid preimage"
     assert check_answer(j, d1, d2)[0]
-    if j["separator"]["kind"] == "monoid preimage":
-        j["separator"]["elements"] = j["separator"]["elements"][:-1] or ["a"]
-        assert not check_answer(j, d1, d2)[0]
+    j["separator"]["elements"] = j["separator"]["elements"][:-1]
+    assert not check_answer(j, d1, d2)[0]
+    d1, d2 = _dfa("a(abab)*a|b(abab)*b"), _dfa("a(abab)*b|b(abab)*a")
+    ans = separate(d1, d2, "FO2[<]")
+    j = ans.to_json()
+    assert j["separable"] is True and j["separator"]["kind"] == "prefix-suffix profiles"
+    assert sorted(j["separator"]["profiles"]) == [["a", "a"], ["b", "b"]]
+    assert check_answer(j, d1, d2)[0]
+    for w in ("abaa", "ba", "aaab"):
+        assert ans.separator.contains(tuple("ab".index(c) for c in w)) == (w[0] == w[-1])
+    j["separator"]["profiles"].append(["a", "b"])
+    assert not check_answer(j, d1, d2)[0]
+    j["by"] = "PT"
+    assert not check_answer(j, d1, d2)[0]
 
 
 def _census(letters: str, most: int, step: int):
