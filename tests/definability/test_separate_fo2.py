@@ -8,6 +8,7 @@ benchmarks/census_separate_fo2.py, its figures quoted in §11.4b."""
 
 from __future__ import annotations
 
+import os
 from itertools import product
 
 import numpy as np
@@ -182,3 +183,18 @@ def test_three_letters(letters):
     d1 = load_language(regex="(a|b)*c(a|b)*", alphabet=list(letters)).dfa
     d2 = load_language(regex="(a|b)*", alphabet=list(letters)).dfa
     assert separate(d1, d2, "FO2[<]").separable is True
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
+                    reason="the whole census ≤ 3/ab and ≤ 2/abc (1,168 languages, about 5 CPU-minutes): "
+                           "opt in with ATTNLOGIC_CENSUS_TEST=1")
+@pytest.mark.parametrize("letters,most", [("ab", 3), ("abc", 2)])
+def test_whole_small_census_against_classify(letters, most):
+    """L against A* ∖ L on every language: decided, and classify's verdict (§11.4b's table)."""
+    for d in _census(letters, most, 1):
+        member = classify(d, classes=["FO2[<]"], windows=())["FO2[<]"].member
+        ans = separate(d, complement(d).minimal(), "FO2[<]")
+        assert ans.separable is member, (d.transitions.tolist(), d.accepting.tolist())
+        if ans.separable is False:
+            assert verify_proof(ans.proof, d, complement(d).minimal())
