@@ -187,7 +187,7 @@ def test_three_letters(letters):
 
 @pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
-                    reason="the whole census ≤ 3/ab and ≤ 2/abc (1,168 languages, about 5 CPU-minutes): "
+                    reason="the whole census ≤ 3/ab and ≤ 2/abc (1,168 languages, about a minute): "
                            "opt in with ATTNLOGIC_CENSUS_TEST=1")
 @pytest.mark.parametrize("letters,most", [("ab", 3), ("abc", 2)])
 def test_whole_small_census_against_classify(letters, most):
