@@ -29,6 +29,9 @@ Decided here (docs/decision-procedures.md §11):
 * LTL[S] (star-free = FO[<]): decided by the aperiodic pointlike pairs of
   :mod:`.aperiodic_pointlikes` (Henckell; Place–Zeitoun 2016), which also give LTL[P],
   LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
+* FO2[<] (DA): "not separable" by an FO2-pointlike pair with its word family, "separable" by
+  a preimage separator that ``classify`` puts in DA (:mod:`.fo2_separation`, §11.4b; sound,
+  exact for L against its complement, not a decision);
 * LTL[Y<=k], LTL[P,Y<=k] and LTL[P], when the above leave them undecided: the types over
   D1 × D2 (exact at each depth ≤ ``max_depth``: a formula of the least depth) and lassos over
   the product ("not separable" at every depth), :mod:`.type_separation`, and with Y the
@@ -71,6 +74,7 @@ from ..engine.classify import classify
 from ..subregular import locally_testable, threshold_testable
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
+from .fo2_separation import check_separator as check_fo2_separator, decide_fo2, family_from_json
 from .counting_family import COUNTING_PROOFS, counting_family_within
 from .local_family import LOCAL_PROOFS, local_family
 from ..checks.verify_length import length_dfa
@@ -100,7 +104,8 @@ _SUBCLASSES = {
                  ("LT", "LT ⊆ LTL[P,Y]: prefixes, suffixes and factors by Y chains under P")),
     "LTL[S]": (("LTL[Y]", "LTL[Y] ⊆ LTL[S]"), ("PT", "PT ⊆ FO[<] = LTL[S]"),
                ("LTT", "LTT ⊆ FO[<] = LTL[S] (Thomas)")),
-    "FO2[<]": (("PT", "PT ⊆ FO2[<]: J ⊆ DA"),),
+    "FO2[<]": (("PT", "PT ⊆ FO2[<]: J ⊆ DA"),
+               ("LTL[Y]", "LTL[Y] ⊆ FO2[<]: 'exactly j positions after x' is FO2-definable (§11.4b)")),
     "LTT": (("LT", "LT = LTT at threshold 1"),),
 }
 
@@ -1182,6 +1187,8 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
             s = inner.separator
             sep = replace(s, found_in=reason)
             return done(sep, None, f"separated by {s.cls} ({reason}), checked on DFAs")
+    if base == "FO2[<]":                           # FO2-pointlike pairs (fo2_separation.py, §11.4b)
+        return _decide_fo2(d1, d2, limits, done, tried)
     if base.startswith("LTL["):
         sep = _fragment_separator(base, d1, d2, limits)
         if sep is not None:
@@ -1196,6 +1203,18 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
     if windowed:
         return _decide_by_types(name, base, d1, d2, limits, done, "not decided by the above" + tried_text)
     return done(None, None, f"separation by {base} is not decided here" + tried_text)
+
+
+def _decide_fo2(d1, d2, limits, done, tried) -> LanguageSeparation:
+    """FO2[<] (§11.4b): the pair saturation ("no" with a word family) or a preimage separator
+    in DA; then LTL[S]'s "no" (FO2[<] ⊆ LTL[S]); otherwise undecided."""
+    outcome = decide_fo2(d1, d2, limits)
+    if outcome.separable is not None:
+        return done(outcome.separator, outcome.proof, outcome.method)
+    star = decide_star_free(d1, d2, limits)
+    if star.separable is False:
+        return done(None, star.proof, f"FO2[<] ⊆ LTL[S], which cannot separate them: {star.method}")
+    return done(None, None, f"{outcome.method}; no separator in {', '.join(tried)}: undecided")
 
 
 def _decide_by_types(name, base, d1, d2, limits, done, before: str) -> LanguageSeparation:
@@ -1358,6 +1377,7 @@ _PROOFS = {
     **LENGTH_PROOFS,
     **PARIKH_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
+    "FO2 family": lambda j, w: family_from_json(j, w),
 }
 
 
@@ -1420,7 +1440,7 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 #: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
-          "FO2[<]": {"PT"}, "Pol(ST)": {"Pol(ST)"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"}}
+          "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"}}
 
 
 def _class_problem(by: str, cert: dict) -> str | None:
@@ -1482,6 +1502,10 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             ok = saturate(d1, d2, limits) is None and is_empty(intersection(d1, d2))
             return ok, ("no aperiodic pointlike set meets both languages (the saturation recomputed): "
                         "separable by Henckell's theorem" if ok else "a pointlike pair exists: NOT separable")
+        if answer["separable"] is True and answer["separator"].get("kind") in ("monoid preimage", "prefix-suffix profiles"):
+            if parse_class(answer["by"])[0] != "FO2[<]":
+                return False, f"a {answer['separator']['kind']} certificate is checked for FO2[<] only"
+            return check_fo2_separator(answer["separator"], d1, d2, limits, _reader(d1.alphabet))
         if answer["separable"] is True and answer["separator"].get("kind") == "language":
             return _check_classified(answer["by"], answer["separator"], d1, d2, limits)
         if answer["separable"] is True:

@@ -71,6 +71,7 @@ NOT_BUDGETS = {
     "definability/algebra/profiles.py:text.limit": "display: items of a profile shown",
     "definability/separation/separate_languages.py:text.limit": "display: items shown",
     "definability/separation/upward_separation.py:text.limit": "display: basis words shown",
+    "definability/separation/fo2_separation.py:text.limit": "display: the separator signature shared with the other separators (unused here)",
     "definability/separation/length_separation.py:text.limit": "display: the separators' common signature (unused here)",
     "definability/separation/parikh_separation.py:text.limit": "display: the residue vectors shown of an AMT separator",
     "definability/subregular/local_order.py:text.limit": "display: items shown",
