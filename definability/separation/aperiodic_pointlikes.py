@@ -71,19 +71,20 @@ from ..algebra.semigroup import transition_semigroup
 from ..checks.verify import verify_witness
 from ..engine.classify import classify
 
-__all__ = ["PumpedPair", "PointlikeDerivation", "StarFreeOutcome", "pumped_pair", "saturate",
-           "candidate_separator", "decide_star_free", "derivation_from_json"]
+__all__ = ["PumpedPair", "PointlikeDerivation", "StarFreeOutcome", "PairMonoid", "pumped_pair", "saturate",
+           "candidate_separator", "decide_star_free", "derivation_from_json", "pair_monoid", "union_table",
+           "map_of"]
 
 
 # ---------------------------------------------------------------------------------------------
 # maps of words on the states of D1 ⊔ D2 (the referee's arithmetic: no semigroup code)
 
-def _union_table(d1: DFA, d2: DFA) -> np.ndarray:
+def union_table(d1: DFA, d2: DFA) -> np.ndarray:
     """The transitions of the disjoint union D1 ⊔ D2 (D2's states shifted by n1)."""
     return np.concatenate([np.asarray(d1.transitions), np.asarray(d2.transitions) + d1.n_states])
 
 
-def _map_of(table: np.ndarray, word) -> tuple:
+def map_of(table: np.ndarray, word) -> tuple:
     """The map q ↦ q·word on the states of ``table``."""
     q = np.arange(table.shape[0])
     for a in word:
@@ -244,7 +245,7 @@ def pumped_pair(d1: DFA, d2: DFA, limits: Limits | None = None,
     co = DFA._trusted(d1.alphabet, succ, start, final).coreachable()
     co2 = co.reshape(n1, n2)
     reach2 = reach.reshape(n1, n2)
-    table = _union_table(d1, d2)
+    table = union_table(d1, d2)
     tried = 0
     length = 0
     while tried < words:
@@ -253,7 +254,7 @@ def pumped_pair(d1: DFA, d2: DFA, limits: Limits | None = None,
             tried += 1
             if tried > words:
                 break
-            f = np.asarray(_map_of(table, u))
+            f = np.asarray(map_of(table, u))
             g = _idempotent_power(f)
             h = f[g]
             g1, h1 = g[:n1], h[:n1]
@@ -292,10 +293,10 @@ class PointlikeDerivation:
     def check(self, d1: DFA, d2: DFA) -> bool:
         """Every step recomputed on the two DFAs from its words (maps composed, powers of
         sets taken), the pair's words in L1 and L2 with elements in the last set."""
-        table = _union_table(d1, d2)
+        table = union_table(d1, d2)
         done: list = []
         for kind, elements, sources in self.steps:
-            claimed = frozenset(_map_of(table, w) for w in elements)
+            claimed = frozenset(map_of(table, w) for w in elements)
             if len(claimed) != len(elements) or not elements:
                 return False
             if any(not 0 <= s < len(done) for s in sources):
@@ -314,7 +315,7 @@ class PointlikeDerivation:
         if not done:
             return False
         last = done[-1]
-        if _map_of(table, self.in_L1) not in last or _map_of(table, self.in_L2) not in last:
+        if map_of(table, self.in_L1) not in last or map_of(table, self.in_L2) not in last:
             return False
         if not (d1.accepts([d1.alphabet[a] for a in self.in_L1]) and d2.accepts([d2.alphabet[a] for a in self.in_L2])):
             return False
@@ -361,7 +362,7 @@ def derivation_from_json(j: dict, read) -> PointlikeDerivation:
 
 def _derivation_of_pair(pair: PumpedPair, d1: DFA, d2: DFA) -> PointlikeDerivation:
     """The derivation {u} → ω → {x}·… ·{y} of a pumped pair's pointlike set."""
-    table = _union_table(d1, d2)
+    table = union_table(d1, d2)
     e_words = _omega_words(table, pair.u)
     steps = [("word", (pair.u,), ()), ("omega", e_words, (0,))]
     cur = 1
@@ -380,7 +381,7 @@ def _derivation_of_pair(pair: PumpedPair, d1: DFA, d2: DFA) -> PointlikeDerivati
 def _omega_words(table, u) -> tuple:
     """Words for the elements of {α(u)}^ω ∪ {α(u)}^(ω+1): u^k and u^(k+1), k the least
     idempotent exponent of α(u) on D1 ⊔ D2."""
-    f = _map_of(table, u)
+    f = map_of(table, u)
     g, k = f, 1
     while _compose(g, g) != g:
         g, k = _compose(g, f), k + 1
@@ -395,7 +396,7 @@ def _product_words(table, xs, ys) -> tuple:
     seen: dict = {}
     for x in xs:
         for y in ys:
-            seen.setdefault(_map_of(table, tuple(x) + tuple(y)), tuple(x) + tuple(y))
+            seen.setdefault(map_of(table, tuple(x) + tuple(y)), tuple(x) + tuple(y))
     return tuple(seen.values())
 
 
@@ -403,7 +404,7 @@ def _product_words(table, xs, ys) -> tuple:
 # the saturation
 
 @dataclass(frozen=True)
-class _Monoid:
+class PairMonoid:
     """M = the transition monoid of D1 ⊔ D2 with its identity: ``mult[i, j]`` = element i ·
     element j, ``words[i]`` a word of element i (ε for the identity), ``in1``/``in2`` the
     elements of α(L1)/α(L2)."""
@@ -414,8 +415,11 @@ class _Monoid:
     in2: np.ndarray
 
 
-def _monoid(d1: DFA, d2: DFA, limits: Limits, table_entries: int = _limits.POINTLIKE_TABLE_ENTRIES) -> _Monoid:
-    table = _union_table(d1, d2)
+def pair_monoid(d1: DFA, d2: DFA, limits: Limits, table_entries: int = _limits.POINTLIKE_TABLE_ENTRIES) -> PairMonoid:
+    """The transition monoid of D1 ⊔ D2 (:class:`PairMonoid`), enumerated within
+    ``limits.semigroup_elements``; its multiplication table of |M|² entries refused
+    (:class:`LimitExceeded`) beyond ``table_entries``."""
+    table = union_table(d1, d2)
     n = table.shape[0]
     union = DFA._trusted(d1.alphabet, table, 0, np.zeros(n, dtype=bool))
     S = transition_semigroup(union, limit=limits.semigroup_elements, memory_budget=limits.memory_budget)
@@ -441,16 +445,16 @@ def _monoid(d1: DFA, d2: DFA, limits: Limits, table_entries: int = _limits.POINT
         mult[i] = found
     in1 = np.asarray(d1.accepting, dtype=bool)[E[:, d1.initial]]
     in2 = np.asarray(d2.accepting, dtype=bool)[E[:, d1.n_states + d2.initial] - d1.n_states]
-    return _Monoid(mult, words, in1, in2)
+    return PairMonoid(mult, words, in1, in2)
 
 
-def _product(M: _Monoid, X: frozenset, Y: frozenset) -> frozenset:
+def _product(M: PairMonoid, X: frozenset, Y: frozenset) -> frozenset:
     xs = np.fromiter(X, dtype=np.int64)
     ys = np.fromiter(Y, dtype=np.int64)
     return frozenset(np.unique(M.mult[np.ix_(xs, ys)]).tolist())
 
 
-def _omega(M: _Monoid, X: frozenset, work: list, budget: int) -> frozenset:
+def _omega(M: PairMonoid, X: frozenset, work: list, budget: int) -> frozenset:
     powers = [X]
     seen = {X: 1}
     while True:
@@ -480,7 +484,7 @@ def saturate(d1: DFA, d2: DFA, limits: Limits | None = None, work_budget: int = 
     ``type_states`` sets, ``work_budget`` element products.  ``families``: attach the pumped
     pair when the derivation has its shape (checked, and accepted by ``verify``)."""
     limits = limits if limits is not None else Limits()
-    M = _monoid(d1, d2, limits)
+    M = pair_monoid(d1, d2, limits)
     k = len(M.words)
     sets: list = []                 # every set made: (frozenset, kind, sources)
     active: set = set()             # the indices of the maximal sets
@@ -542,7 +546,7 @@ def saturate(d1: DFA, d2: DFA, limits: Limits | None = None, work_budget: int = 
     return None
 
 
-def _derivation(M: _Monoid, sets: list, last: int, d1: DFA, d2: DFA, families: bool) -> PointlikeDerivation:
+def _derivation(M: PairMonoid, sets: list, last: int, d1: DFA, d2: DFA, families: bool) -> PointlikeDerivation:
     """The steps that ``last`` depends on, renumbered in order; the pair; the pumped pair when
     the derivation is one ω-step on a singleton."""
     need = set()

@@ -38,7 +38,7 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..checks.fo2_family import check_family, expand, expanded_length, exponent_text, expression_text, family_expressions
 from ..varieties.fo2 import decide_da
-from .aperiodic_pointlikes import _map_of, _monoid, _union_table
+from .aperiodic_pointlikes import map_of, pair_monoid, union_table
 
 __all__ = ["FO2Family", "FO2Separator", "EndsSeparator", "ends_separator", "check_separator", "FO2Outcome", "saturate_pairs", "decide_fo2", "family_from_json",
            "content_dfa", "preimage_dfa"]
@@ -181,13 +181,13 @@ def saturate_pairs(d1: DFA, d2: DFA, limits: Limits | None = None,
     multiplication table's budget, or ``work_budget`` pair products."""
     limits = limits if limits is not None else Limits()
     d1c = content_dfa(d1)
-    M = _monoid(d1c, d2, limits)
+    M = pair_monoid(d1c, d2, limits)
     mult, words = M.mult, M.words
     k = len(words)
-    table = _union_table(d1c, d2)
-    index = {_map_of(table, w): i for i, w in enumerate(words)}
+    table = union_table(d1c, d2)
+    index = {map_of(table, w): i for i, w in enumerate(words)}
     m = d1.transitions.shape[1]
-    letters = tuple(index[_map_of(table, (a,))] for a in range(m))
+    letters = tuple(index[map_of(table, (a,))] for a in range(m))
     one = words.index(())
     content = np.array([sum(1 << a for a in set(w)) for w in words], dtype=np.int64)
     omega = np.empty(k, dtype=np.int64)
@@ -334,8 +334,8 @@ class FO2Separator:
 def preimage_dfa(d1: DFA, d2: DFA, words, limit: int | None = None) -> DFA:
     """α⁻¹(α(words)) rebuilt from the words alone: the maps of words on (D1 × C) ⊔ D2, by a
     breadth-first search from the identity, accepting the maps of ``words`` (minimal)."""
-    table = _union_table(content_dfa(d1), d2)
-    target = {_map_of(table, tuple(w)) for w in words}
+    table = union_table(content_dfa(d1), d2)
+    target = {map_of(table, tuple(w)) for w in words}
     order, rows = _explore(tuple(range(table.shape[0])), table.shape[1],
                            lambda f, a: tuple(int(table[x, a]) for x in f), limit,
                            "elements of the transition monoid of (D1 × C) ⊔ D2 (K rebuilt)")

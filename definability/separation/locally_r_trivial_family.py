@@ -41,7 +41,7 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ...ltl.fragments import Fragment
 from ..algebra.semigroup import transition_semigroup
-from .aperiodic_pointlikes import _union_table
+from .aperiodic_pointlikes import union_table
 from .strictly_local_separation import co_reachable, letters_text, run_word
 
 __all__ = ["LocallyRTrivialFamily", "locally_r_trivial_family", "LR_PROOFS", "LR_FRAGMENT"]
@@ -151,7 +151,7 @@ def locally_r_trivial_family(d1: DFA, d2: DFA, limits: Limits) -> LocallyRTrivia
     most = min(_limits.LR_FAMILY_PAIR_STATES, limits.type_states)
     if len(nodes) > most:
         raise LimitExceeded("reachable pairs of D1 × D2 (the locally R-trivial family)", most)
-    table = _union_table(d1, d2)
+    table = union_table(d1, d2)
     union = DFA._trusted(d1.alphabet, table, 0, np.zeros(len(table), dtype=bool))     # only its letters' maps
     semigroup = transition_semigroup(union, limit=min(_limits.LR_FAMILY_ELEMENTS, limits.semigroup_elements),
                                      memory_budget=limits.memory_budget)
