@@ -87,6 +87,7 @@ from .type_separation import TYPE_PROOFS, decide_by_types
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
            "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "ClassifiedSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
+           "UNBOUNDED_CLASSES", "CLASS_ALIASES",
            "PT_MAX_LETTERS"]
 
 #: the orders tried for the unbounded classes LT, LTT, each within
@@ -1069,6 +1070,12 @@ class LanguageSeparation:
         return "\n".join(lines)
 
 
+#: the classes other than the fragments and the fixed orders that ``--by`` names, at every order
+UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "FO2[<]", "Pol(ST)", "MOD", "AMT")
+#: other spellings of :data:`UNBOUNDED_CLASSES`
+CLASS_ALIASES = {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}
+
+
 def parse_class(by: str) -> tuple:
     """(base, k, t) for a fixed order (``SL[2]``, ``LTT[2,3]``, ``D[3]``), ``(name, None,
     None)`` for the others (``PT``, ``LT``, ``LTT``, ``SL``, ``LTL[Y]``, ``LTL[Y<=k]``,
@@ -1082,8 +1089,9 @@ def parse_class(by: str) -> tuple:
             raise InputError(f"class {text!r}: orders are SL[k], LT[k], PT[k], D[k], LTT[k,t] with k ≥ 1",
                              parameters=("by",))
         return base, k, t
-    if text in ("SL", "LT", "LTT", "PT", "FO2[<]", "FO2", "Pol(ST)", "SIGMA1", "MOD", "AMT"):
-        return {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}.get(text, text), None, None
+    text = CLASS_ALIASES.get(text, text)
+    if text in UNBOUNDED_CLASSES:
+        return text, None, None
     try:
         fr = Fragment.named(text)
     except InputError:

@@ -438,3 +438,20 @@ def test_separate_languages_answers_as_the_command_line(client, capsys, monkeypa
         r = client.post("/api/separate_languages", json=bad)
         assert r.status_code == 400 and "\n" not in r.json()["error"].strip().split("\n")[0]
     assert client.post("/api/separate_languages", json={"by": "PT"}).status_code == 400
+
+
+def test_the_separation_classes_offered_are_those_separate_reads():
+    """Every class the page suggests for two languages is read by ``separate``'s parser, and
+    every class at every order that ``separate`` answers is suggested."""
+    import re
+    from html import unescape
+
+    from attnlogic.definability.separation.separate_languages import UNBOUNDED_CLASSES, parse_class
+    from attnlogic.web.app import STATIC
+
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    block = re.search(r'<datalist id="seplang-classes">(.*?)</datalist>', page, re.S).group(1)
+    offered = [unescape(v) for v in re.findall(r'<option value="([^"]*)">', block)]
+    for name in offered:
+        parse_class(name)                                 # raises InputError on a class it does not read
+    assert set(UNBOUNDED_CLASSES) <= set(offered), set(UNBOUNDED_CLASSES) - set(offered)
