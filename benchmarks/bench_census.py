@@ -19,8 +19,8 @@ RD, GD, LT, LTT, PT, FO2[<] on every one; DD1, whose per-DFA check costs up to s
 every language of at most 3 states and every aperiodic one of 4 — a non-aperiodic language
 breaks Knast's identity at e = f = x^ω, a = x, b = c = d = e, so the kernel's "no" there
 is the theorem's), printing the number of differing languages per class (all 0); minutes.
-``--compare-classes --only NAME``: that class alone on every language (``--only DD1``: DD1
-on all 57,068).
+``--compare-classes --only NAME [--only NAME …]``: those classes alone on every language
+(``--only DD1``: DD1 on all 57,068).
 ``--classes``: the kernel's speed at 5 states over two letters against ``classify`` with
 the classes, one DFA at a time, on a sample.
 
@@ -67,11 +67,11 @@ def compare() -> int:
     return differ
 
 
-def compare_classes(only: str | None = None) -> int:
+def compare_classes(only: list[str] | None = None) -> int:
     from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
 
-    cheap = [c for c in CLASSES if c != "DD1"] if only is None else [only]
-    differ = dict.fromkeys(CLASSES if only is None else [only], 0)
+    cheap = [c for c in CLASSES if c != "DD1"] if only is None else list(only)
+    differ = dict.fromkeys(CLASSES if only is None else only, 0)
     dd1_checked = total = 0
     t0 = time.perf_counter()
     for n in (1, 2, 3, 4):
@@ -127,8 +127,9 @@ def main(argv=None) -> None:
     ap.add_argument("--sample", type=int, default=2000, help="languages classified one at a time")
     ap.add_argument("--compare-classes", action="store_true",
                     help="the subregular classes' full comparison at 4 states")
-    ap.add_argument("--only", metavar="CLASS", help="with --compare-classes: that class alone, on "
-                                                     "every language (DD1 included)")
+    ap.add_argument("--only", metavar="CLASS", action="append",
+                    help="with --compare-classes: that class alone (repeated: those classes), on every language "
+                         "(DD1 included)")
     ap.add_argument("--classes", action="store_true", help="the subregular classes' speed at 5 states")
     args = ap.parse_args(argv)
     if args.compare:

@@ -84,18 +84,23 @@ __all__ = ["CLASSES", "MAX_STATES", "classify_classes"]
 
 #: the classes decided here (registry names), in the order of the columns of
 #: :func:`classify_classes`
-CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺")
+CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺",
+           "Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]")
+#: the columns that depend on the table alone (copied for a table repeated with another
+#: acceptance vector)
+TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20)
 #: the largest number of states the kernel takes (tables of n^n entries; the multiplication
 #: table has |S|² entries, allocated for the largest semigroup met so far)
 MAX_STATES = 7
 
 
-def _semigroup(n, k, t, idx, elems, R, M, parent, letter):
+def _semigroup(n, k, t, idx, elems, R, M, parent, letter, fill):
     """Enumerate the transition semigroup of the table ``t`` (n·k successors) breadth first
     from the letters: ``elems[j]`` the transformation of element j, ``R[j, a]`` the index of
     j·a, ``M[i, j]`` = i·j.  ``idx`` (n^n entries, all −1 on entry and exit) maps a code to
     its index.  Returns |S|, or −|S| when the multiplication table ``M`` has fewer than |S|
-    rows (then ``M`` is not filled: the caller allocates a larger one and asks again)."""
+    rows (then ``M`` is not filled: the caller allocates a larger one and asks again);
+    without ``fill`` ``M`` is neither filled nor needed (the Cayley graph ``R`` alone)."""
     size = 0
     for a in range(k):                       # the letters (equal ones once)
         code = 0
@@ -130,6 +135,8 @@ def _semigroup(n, k, t, idx, elems, R, M, parent, letter):
         for q in range(n - 1, -1, -1):
             code = code * n + elems[j, q]
         idx[code] = -1
+    if not fill:
+        return size
     if size > M.shape[0]:
         return -size
     for i in range(size):                    # M[i, j] = i·j, j in discovery order
@@ -281,12 +288,180 @@ def _semigroup_classes(size, M, omega, E, ne, mark, X, Y, P, PL, Q, QL, res):
 _semigroup_classes = jit(_semigroup_classes)
 
 
+def _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue):
+    """The content condition of Σ2 on the semigroup of ``size`` elements (module docstring):
+    ``has[s, c]`` = 1 iff some word of content c (a bit per letter) acts as s (breadth first
+    over the pairs (element, content) from the letters, ``queue`` as the pairs' list),
+    ``sub[y, C]`` = 1 iff y has a word of content ⊆ C, ``eC[i, C]`` = 1 iff E[i] = x^ω for an
+    x with a word of content C, and ``ysig[i, y]`` = 1 iff y has a word whose content is inside
+    the content of such an x: the pairs (e, y) the identity of Σ2 asks."""
+    K = 1 << k
+    for s in range(size):
+        for c in range(K):
+            has[s, c] = 0
+    tail = 0
+    for a in range(k):                         # the element of letter a: a row of the table
+        for j in range(size):
+            if parent[j] >= 0:
+                continue
+            same = True
+            for q in range(n):
+                if elems[j, q] != t[q * k + a]:
+                    same = False
+                    break
+            if same:
+                c = 1 << a
+                if has[j, c] == 0:
+                    has[j, c] = 1
+                    queue[tail] = j * K + c
+                    tail += 1
+                break
+    head = 0
+    while head < tail:
+        v = queue[head]
+        head += 1
+        s = v // K
+        c = v % K
+        for a in range(k):
+            s2 = R[s, a]
+            c2 = c | (1 << a)
+            if has[s2, c2] == 0:
+                has[s2, c2] = 1
+                queue[tail] = s2 * K + c2
+                tail += 1
+    for y in range(size):                      # sub[y, C]: some submask c of C with has[y, c]
+        for C in range(K):
+            v = 0
+            c = C
+            while True:
+                if has[y, c] == 1:
+                    v = 1
+                    break
+                if c == 0:
+                    break
+                c = (c - 1) & C
+            sub[y, C] = v
+    for i in range(ne):
+        eidx[E[i]] = i
+        for C in range(K):
+            eC[i, C] = 0
+    for x in range(size):
+        i = eidx[omega[x]]
+        for C in range(K):
+            if has[x, C] == 1:
+                eC[i, C] = 1
+    for i in range(ne):
+        for y in range(size):
+            v = 0
+            for C in range(K):
+                if eC[i, C] == 1 and sub[y, C] == 1:
+                    v = 1
+                    break
+            ysig[i, y] = v
+
+
+_contents = jit(_contents)
+
+
+def _ordered(n, size, M, elems, E, ne, ysig, inc, res):
+    """Pol(DD), Σ2 = Pol2(ST), Π2 = co-Pol2(ST) of one acceptance vector on its table's
+    aperiodic semigroup (``inc[p]``: the states q with L_p ⊆ L_q; ``ysig`` from
+    :func:`_contents`): e·y·e ≤ e for every e ∈ E, y ∈ S (Pol(DD)), for the pairs of
+    ``ysig`` (Σ2), and e ≤ e·y·e for those (Π2), in Pin's order s ≤ t iff
+    L_{q·t} ⊆ L_{q·s} for every state q; ``res[0..2]`` = 1/0."""
+    pdd = True
+    s2 = True
+    p2 = True
+    for i in range(ne):
+        e = E[i]
+        for y in range(size):
+            z = M[M[e, y], e]
+            if z == e:
+                continue
+            le = True                          # e·y·e ≤ e: L_{q·e} ⊆ L_{q·eye}
+            ge = True                          # e ≤ e·y·e: L_{q·eye} ⊆ L_{q·e}
+            for q in range(n):
+                pe = elems[e, q]
+                pz = elems[z, q]
+                if (inc[pe] >> pz) & 1 == 0:
+                    le = False
+                if (inc[pz] >> pe) & 1 == 0:
+                    ge = False
+            if not le:
+                pdd = False
+                if ysig[i, y] == 1:
+                    s2 = False
+            if not ge and ysig[i, y] == 1:
+                p2 = False
+            if not pdd and not s2 and not p2:
+                break
+        if not pdd and not s2 and not p2:
+            break
+    res[0] = 1 if pdd else 0
+    res[1] = 1 if s2 else 0
+    res[2] = 1 if p2 else 0
+
+
+_ordered = jit(_ordered)
+
+
+def _advance(k, size, R, src, dst):
+    """``dst`` = ``src``·A: the elements x·a for x in ``src`` (flags over the semigroup)."""
+    for x in range(size):
+        dst[x] = 0
+    for x in range(size):
+        if src[x] == 1:
+            for a in range(k):
+                dst[R[x, a]] = 1
+
+
+_advance = jit(_advance)
+
+
+def _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt):
+    """Whether the stable semigroup η(A^s) is aperiodic (LTL[S,MOD], module docstring):
+    X_j = η(A^j) as flags, X_1 the letters' elements, X_{j+1} = X_j·A on the Cayley graph
+    ``R``; X_j (``xa``) against X_{2j} (``xb``) for j = 1, 2, … until they agree (the least
+    such j is the stability index s: the sequence is eventually periodic, and X_j = X_{2j}
+    iff j is past its preperiod and a multiple of its period); then every x ∈ X_s has
+    x^{ω+1} = x^ω, i.e. every cycle of x on the states is a fixed point."""
+    for x in range(size):
+        xa[x] = 1 if parent[x] < 0 else 0
+    _advance(k, size, R, xa, xb)
+    while True:
+        equal = True
+        for x in range(size):
+            if xa[x] != xb[x]:
+                equal = False
+                break
+        if equal:
+            break
+        _advance(k, size, R, xa, xt)
+        for x in range(size):
+            xa[x] = xt[x]
+        _advance(k, size, R, xb, xt)
+        _advance(k, size, R, xt, xb)
+    for x in range(size):
+        if xa[x] == 1:
+            for q in range(n):
+                y = q
+                for _ in range(n):             # y = q·x^n lies on a cycle of x
+                    y = elems[x, y]
+                if elems[x, y] != y:
+                    return False
+    return True
+
+
+_quasi_aperiodic = jit(_quasi_aperiodic)
+
+
 def _table_only(n, k, t, singletons, aperiodic, work, out):
     """RD, PT and (when ``aperiodic``) GD, LT, LTT, FO2[<], DD1 of the table ``t``: written
     to ``out`` in :data:`CLASSES` order (the columns 2 … 8).  Returns 0, or the size of the
     semigroup when the work arrays' capacity (the rows of ``M``, ``P``, ``Q``) is smaller
     (then the columns 3, 4, 5, 7, 8 are not written)."""
-    (idx, elems, R, M, parent, letter, omega, E, mark, X, Y, P, PL, Q, QL, res, alive, seen, fa, fb) = work
+    (idx, elems, R, M, parent, letter, omega, E, mark, X, Y, P, PL, Q, QL, res, alive, seen, fa, fb,
+     has, sub, eC, ysig, queue, xa, xb, xt, eidx, info) = work
     # RD: no cycle among the states that are not sinks (peeling)
     for q in range(n):
         sink = True
@@ -354,8 +529,14 @@ def _table_only(n, k, t, singletons, aperiodic, work, out):
     out[6] = 1 if pt else 0
     for c in (3, 4, 5, 7, 8):
         out[c] = 0
-    if aperiodic:
-        size = _semigroup(n, k, t, idx, elems, R, M, parent, letter)
+    info[0] = 0
+    info[1] = 0
+    if not aperiodic:                         # LTL[S,MOD] on the Cayley graph alone (no M)
+        size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, False)
+        out[19] = 1 if _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt) else 0
+    else:
+        out[19] = 1
+        size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
         if size < 0:
             return -size
         ne = 0
@@ -373,6 +554,9 @@ def _table_only(n, k, t, singletons, aperiodic, work, out):
         out[5] = res[2]
         out[7] = res[3]
         out[8] = res[4]
+        _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue)
+        info[0] = size
+        info[1] = ne
     return 0
 
 
@@ -437,6 +621,7 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
     inc = np.zeros(n, dtype=np.int64)
     acting = np.zeros(k, dtype=np.int64)
     every = np.zeros(k, dtype=np.int64)
+    order = np.zeros(3, dtype=np.int64)
     for i in range(start, m):
         same = i > start
         if same:
@@ -445,7 +630,7 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
                     same = False
                     break
         if same:
-            for c in range(2, 9):
+            for c in TABLE_COLUMNS:
                 out[i, c] = out[i - 1, c]
         else:
             for c in range(cells):
@@ -455,6 +640,19 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
             if need > 0:
                 work[15][0] = need
                 return i
+            # LTL[P,MOD]: no state has two successors in its own component (r = q·a is in the
+            # component of q iff q is reachable from r)
+            pmod = True
+            for q in range(n):
+                first = -1
+                for a in range(k):
+                    r = t[q * k + a]
+                    if (reach[r] >> q) & 1 == 1:
+                        if first < 0:
+                            first = r
+                        elif r != first:
+                            pmod = False
+            out[i, 20] = 1 if pmod else 0
         acc = np.int64(accepting[i])
         # SL: the pair graph of the useful states is acyclic, over every letter; TSL: the
         # same over the letters that act (the tier of tier_strictly_local)
@@ -492,6 +690,21 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
                 if (inc[t[p * k + a]] >> p) & 1 == 0:
                     sp = False
         out[i, 1] = 1 if sp else 0
+        # Pol(ST): L_p ⊆ L_(p·a) for all p, a (upward closed)
+        up = True
+        for p in range(n):
+            for a in range(k):
+                if (inc[p] >> t[p * k + a]) & 1 == 0:
+                    up = False
+        out[i, 15] = 1 if up else 0
+        # Pol(DD), Σ2, Π2 on the table's semigroup (none of them holds off the aperiodic ones)
+        for c in (16, 17, 18):
+            out[i, c] = 0
+        if bulk[i, 3] == 1:
+            _ordered(n, work[29][0], work[3], work[1], work[7], work[29][1], work[23], inc, order)
+            out[i, 16] = order[1]
+            out[i, 17] = order[2]
+            out[i, 18] = order[0]
         # GR, AMT, COM, MOD, MOD⁺: the letters' transformations
         group = True
         alike = True
@@ -551,9 +764,13 @@ def _work(n: int, k: int, capacity: int | None = None) -> tuple:
     cap = size if capacity is None else min(size, int(capacity))
     z = lambda *shape: np.zeros(shape, dtype=np.int64)          # noqa: E731
     square = lambda: np.zeros((cap, cap), dtype=np.int32)       # noqa: E731  (M, P, Q)
+    K = 1 << k
+    flags = lambda *shape: np.zeros(shape, dtype=np.int8)      # noqa: E731
     return (np.full(size, -1, dtype=np.int64), z(size, n), z(size, k), square(), z(size), z(size),
             z(size), z(size), z(size + 1), z(size), z(size), square(), z(size), square(), z(size),
-            z(5), z(n), z(n * n), z(n * n), z(n * n))
+            z(5), z(n), z(n * n), z(n * n), z(n * n),
+            flags(cap, K), flags(cap, K), flags(cap, K), flags(cap, cap), z(cap * K),
+            flags(size), flags(size), flags(size), z(cap), z(2))
 
 
 def classify_classes(n: int, k: int, rows, accepting, bulk=None) -> np.ndarray:
