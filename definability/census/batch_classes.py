@@ -80,7 +80,7 @@ import numpy as np
 from ...automata._compiled import jit
 from .batch import classify_tables, reach_masks
 
-__all__ = ["CLASSES", "MAX_STATES", "classify_classes"]
+__all__ = ["CLASSES", "EXTENDED", "MAX_STATES", "classify_classes"]
 
 #: the classes decided here (registry names), in the order of the columns of
 #: :func:`classify_classes`
@@ -89,6 +89,9 @@ CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "G
 #: the columns that depend on the table alone (copied for a table repeated with another
 #: acceptance vector)
 TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20)
+#: the columns computed only when asked (``extended`` of :func:`classify_classes`): the
+#: ordered classes and the MOD fragments
+EXTENDED = CLASSES[15:]
 #: the largest number of states the kernel takes (tables of n^n entries; the multiplication
 #: table has |S|² entries, allocated for the largest semigroup met so far)
 MAX_STATES = 7
@@ -288,14 +291,26 @@ def _semigroup_classes(size, M, omega, E, ne, mark, X, Y, P, PL, Q, QL, res):
 _semigroup_classes = jit(_semigroup_classes)
 
 
-def _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue):
+def _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue, bit):
     """The content condition of Σ2 on the semigroup of ``size`` elements (module docstring):
-    ``has[s, c]`` = 1 iff some word of content c (a bit per letter) acts as s (breadth first
-    over the pairs (element, content) from the letters, ``queue`` as the pairs' list),
-    ``sub[y, C]`` = 1 iff y has a word of content ⊆ C, ``eC[i, C]`` = 1 iff E[i] = x^ω for an
-    x with a word of content C, and ``ysig[i, y]`` = 1 iff y has a word whose content is inside
-    the content of such an x: the pairs (e, y) the identity of Σ2 asks."""
-    K = 1 << k
+    ``has[s, c]`` = 1 iff some word of content c (a bit per letter that acts; a letter fixing
+    every state is left out of the contents) acts as s (breadth first over the pairs
+    (element, content) from the letters, ``queue`` as the pairs' list), ``sub[y, C]`` = 1 iff
+    y has a word of content ⊆ C, ``eC[i, C]`` = 1 iff E[i] = x^ω for an x with a word of
+    content C, and ``ysig[i, y]`` = 1 iff y has a word whose content is inside the content of
+    such an x: the pairs (e, y) the identity of Σ2 asks.  Returns False (nothing computed)
+    when more letters act than ``has`` has room for."""
+    acting = 0
+    for a in range(k):                         # bit[a]: the content bit of letter a (0: none)
+        bit[a] = 0
+        for q in range(n):
+            if t[q * k + a] != q:
+                bit[a] = 1 << acting
+                acting += 1
+                break
+    K = 1 << acting
+    if K > has.shape[1]:
+        return False
     for s in range(size):
         for c in range(K):
             has[s, c] = 0
@@ -310,7 +325,7 @@ def _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC,
                     same = False
                     break
             if same:
-                c = 1 << a
+                c = bit[a]
                 if has[j, c] == 0:
                     has[j, c] = 1
                     queue[tail] = j * K + c
@@ -324,7 +339,7 @@ def _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC,
         c = v % K
         for a in range(k):
             s2 = R[s, a]
-            c2 = c | (1 << a)
+            c2 = c | bit[a]
             if has[s2, c2] == 0:
                 has[s2, c2] = 1
                 queue[tail] = s2 * K + c2
@@ -358,6 +373,7 @@ def _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC,
                     v = 1
                     break
             ysig[i, y] = v
+    return True
 
 
 _contents = jit(_contents)
@@ -455,13 +471,13 @@ def _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt):
 _quasi_aperiodic = jit(_quasi_aperiodic)
 
 
-def _table_only(n, k, t, singletons, aperiodic, work, out):
+def _table_only(n, k, t, singletons, aperiodic, extended, work, out):
     """RD, PT and (when ``aperiodic``) GD, LT, LTT, FO2[<], DD1 of the table ``t``: written
     to ``out`` in :data:`CLASSES` order (the columns 2 … 8).  Returns 0, or the size of the
     semigroup when the work arrays' capacity (the rows of ``M``, ``P``, ``Q``) is smaller
     (then the columns 3, 4, 5, 7, 8 are not written)."""
     (idx, elems, R, M, parent, letter, omega, E, mark, X, Y, P, PL, Q, QL, res, alive, seen, fa, fb,
-     has, sub, eC, ysig, queue, xa, xb, xt, eidx, info) = work
+     has, sub, eC, ysig, queue, xa, xb, xt, eidx, info, bit) = work
     # RD: no cycle among the states that are not sinks (peeling)
     for q in range(n):
         sink = True
@@ -531,11 +547,11 @@ def _table_only(n, k, t, singletons, aperiodic, work, out):
         out[c] = 0
     info[0] = 0
     info[1] = 0
-    if not aperiodic:                         # LTL[S,MOD] on the Cayley graph alone (no M)
+    out[19] = 1 if aperiodic else 0
+    if not aperiodic and extended:            # LTL[S,MOD] on the Cayley graph alone (no M)
         size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, False)
         out[19] = 1 if _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt) else 0
-    else:
-        out[19] = 1
+    if aperiodic:
         size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
         if size < 0:
             return -size
@@ -554,9 +570,11 @@ def _table_only(n, k, t, singletons, aperiodic, work, out):
         out[5] = res[2]
         out[7] = res[3]
         out[8] = res[4]
-        _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue)
-        info[0] = size
-        info[1] = ne
+        if extended:
+            if not _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue, bit):
+                return -1
+            info[0] = size
+            info[1] = ne
     return 0
 
 
@@ -605,13 +623,15 @@ def _pairs_acyclic(n, k, t, useful, letters, alive):
 _pairs_acyclic = jit(_pairs_acyclic)
 
 
-def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
+def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended):
     """Fill ``out[i]`` (:data:`CLASSES`, 1 or 0) for each table ``rows[i]``, i ≥ ``start``,
     with acceptance bits ``accepting[i]`` and the verdicts ``bulk[i]`` of :mod:`.batch`
     (column 0 LTL[P], column 3 LTL[S]); a table equal to the one before it copies its
-    table-only verdicts.  Returns the number of rows filled up to: ``rows.shape[0]``, or the
-    first row whose semigroup is larger than the work arrays hold (:func:`_table_only`),
-    with that size in ``work[15][0]``."""
+    table-only verdicts.  Without ``extended`` the columns of :data:`EXTENDED` are −1 (not
+    computed, nor their semigroup work).  Returns the number of rows filled up to:
+    ``rows.shape[0]``, or the first row whose semigroup is larger than the work arrays hold
+    (:func:`_table_only`), with that size in ``work[15][0]`` (−1: more letters act than the
+    contents of Σ2 have room for)."""
     m = rows.shape[0]
     cells = n * k
     t = np.zeros(cells, dtype=np.int64)
@@ -636,8 +656,8 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
             for c in range(cells):
                 t[c] = rows[i, c]
             reach_masks(n, k, t, reach)      # reachability sets as bit masks
-            need = _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, work, out[i])
-            if need > 0:
+            need = _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, extended, work, out[i])
+            if need != 0:
                 work[15][0] = need
                 return i
             # LTL[P,MOD]: no state has two successors in its own component (r = q·a is in the
@@ -700,7 +720,10 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
         # Pol(DD), Σ2, Π2 on the table's semigroup (none of them holds off the aperiodic ones)
         for c in (16, 17, 18):
             out[i, c] = 0
-        if bulk[i, 3] == 1:
+        if not extended:
+            for c in (15, 16, 17, 18, 19, 20):
+                out[i, c] = -1
+        elif bulk[i, 3] == 1:
             _ordered(n, work[29][0], work[3], work[1], work[7], work[29][1], work[23], inc, order)
             out[i, 16] = order[1]
             out[i, 17] = order[2]
@@ -751,7 +774,12 @@ _classes_kernel = jit(_classes_kernel)
 #: the first capacity of the work arrays (the semigroups of at most this many elements; a
 #: larger one reallocates them, doubling, and the kernel resumes at that table)
 FIRST_CAPACITY = 256
-#: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB); a
+#: the most letters acting in one table for the columns of Σ2 and Π2 (their contents: 2^letters
+#: flags per element); a census over more letters than that has one state (its languages
+#: ∅ and A*), or more tables than any census budget
+CONTENT_LETTERS = 12
+#: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB, and an
+#: int8 one of the pairs of Σ2: 0.27 GB); a
 #: ... (kernel/limits.py, with every default budget)
 MAX_CAPACITY = _limits.BULK_SEMIGROUP_CAPACITY
 
@@ -764,21 +792,23 @@ def _work(n: int, k: int, capacity: int | None = None) -> tuple:
     cap = size if capacity is None else min(size, int(capacity))
     z = lambda *shape: np.zeros(shape, dtype=np.int64)          # noqa: E731
     square = lambda: np.zeros((cap, cap), dtype=np.int32)       # noqa: E731  (M, P, Q)
-    K = 1 << k
+    K = 1 << min(k, CONTENT_LETTERS)
     flags = lambda *shape: np.zeros(shape, dtype=np.int8)      # noqa: E731
     return (np.full(size, -1, dtype=np.int64), z(size, n), z(size, k), square(), z(size), z(size),
             z(size), z(size), z(size + 1), z(size), z(size), square(), z(size), square(), z(size),
             z(5), z(n), z(n * n), z(n * n), z(n * n),
             flags(cap, K), flags(cap, K), flags(cap, K), flags(cap, cap), z(cap * K),
-            flags(size), flags(size), flags(size), z(cap), z(2))
+            flags(size), flags(size), flags(size), z(cap), z(2), z(k))
 
 
-def classify_classes(n: int, k: int, rows, accepting, bulk=None) -> np.ndarray:
+def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool = True) -> np.ndarray:
     """The verdicts of :data:`CLASSES` (int8 1 = in, 0 = not in) for minimal DFAs with ``n``
     states over ``k`` letters: ``rows`` (m, n·k) the successors of state 0, then of state 1,
     … (initial state 0, every state reachable, no two states equivalent), ``accepting`` (m,)
     the acceptance vectors as bits (bit q: state q accepts), ``bulk`` the verdicts of
-    :func:`.batch.classify_tables` for these rows (computed when None)."""
+    :func:`.batch.classify_tables` for these rows (computed when None).  Without
+    ``extended`` the columns of :data:`EXTENDED` are −1: not computed (nor the semigroups of
+    the tables that are not aperiodic, nor the contents of Σ2)."""
     if not (1 <= n <= MAX_STATES) or k < 1:
         raise ValueError(f"n: 1 … {MAX_STATES} states and k ≥ 1 letters, got n={n}, k={k}")
     rows = np.ascontiguousarray(rows, dtype=np.uint8).reshape(-1, n * k)
@@ -791,9 +821,12 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None) -> np.ndarray:
     start, capacity = 0, min(n ** n, FIRST_CAPACITY)
     work = _work(n, k, capacity)
     while start < m:
-        start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start)
+        start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start, bool(extended))
         if start < m:                          # a semigroup larger than the work arrays
             need = int(work[15][0])
+            if need < 0:
+                raise RuntimeError(f"more than {CONTENT_LETTERS} letters act in the table of row {start}: "
+                                   "the contents of Σ2 and Π2 have no room (CONTENT_LETTERS)")
             while capacity < need:
                 capacity *= 2
             if min(capacity, n ** n) > MAX_CAPACITY:

@@ -155,9 +155,9 @@ def test_work_arrays_too_small_grow_and_the_kernel_resumes_at_that_table(monkeyp
     rows, accs = minimal_dfa_arrays(4, 2)
     bulk = classify_tables(4, 2, rows)
     whole = np.zeros((len(rows), len(CLASSES)), dtype=np.int8)
-    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, whole, batch_classes._work(4, 2), 0) == len(rows)
+    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, whole, batch_classes._work(4, 2), 0, True) == len(rows)
     small = np.zeros_like(whole)
-    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, small, batch_classes._work(4, 2, 1), 0) < len(rows)
+    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, small, batch_classes._work(4, 2, 1), 0, True) < len(rows)
     monkeypatch.setattr(batch_classes, "FIRST_CAPACITY", 1)
     assert np.array_equal(classify_classes(4, 2, rows, accs, bulk), whole)
     monkeypatch.setattr(batch_classes, "MAX_CAPACITY", 2)
@@ -179,8 +179,24 @@ def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch)
     for (n, (rows, accs)), w in zip(cases, want):
         out = np.zeros_like(w)
         pure["_classes_kernel"](n, 2, rows.astype(np.uint8), accs.astype(np.int64),
-                                classify_tables(n, 2, rows), out, batch_classes._work(n, 2), 0)
+                                classify_tables(n, 2, rows), out, batch_classes._work(n, 2), 0, True)
         assert np.array_equal(out, w)
+
+
+def test_the_extended_columns_are_computed_only_when_asked():
+    """Without ``extended`` the ordered and MOD columns are −1 and the others unchanged; the
+    contents of Σ2 count the letters that act: none at one state over 13 letters, and 13
+    acting letters are refused with a clear error."""
+    rows, accs = minimal_dfa_arrays(3, 2)
+    full = classify_classes(3, 2, rows, accs)
+    short = classify_classes(3, 2, rows, accs, extended=False)
+    ext = [CLASSES.index(c) for c in batch_classes.EXTENDED]
+    rest = [j for j in range(len(CLASSES)) if j not in ext]
+    assert (short[:, ext] == -1).all() and np.array_equal(short[:, rest], full[:, rest])
+    assert set(np.unique(full[:, ext]).tolist()) == {0, 1}
+    assert classify_classes(1, 13, np.zeros((2, 13)), [0, 1]).all()
+    with pytest.raises(RuntimeError, match="CONTENT_LETTERS"):
+        classify_classes(2, 13, np.ones((1, 26)), [0b10])
 
 
 def test_bad_sizes_are_refused_and_many_letters_are_not():
