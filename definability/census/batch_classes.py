@@ -1,5 +1,6 @@
-"""The subregular classes SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1 and TSL, and the group-based
-classes GR, AMT, COM, MOD and MOD⁺, decided on thousands of
+"""The subregular classes SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1 and TSL, the group-based
+classes GR, AMT, COM, MOD and MOD⁺, the half-levels Pol(ST), Pol2(ST) = Σ2, co-Pol2(ST) = Π2
+and Pol(DD), and the MOD-enriched fragments LTL[S,MOD] and LTL[P,MOD], decided on thousands of
 small minimal DFAs at once, by one compiled kernel (:func:`~attnlogic.automata._compiled.jit`;
 numba, cached on disk), with no Python work per DFA.  The verdicts are those of the classes'
 own modules (the per-DFA route of ``classify --class``), by the same theorems; the tests and
@@ -65,10 +66,59 @@ aperiodic" they are all "no" and S is not enumerated:
   x ∈ e·S·f, y ∈ f·S·e, p ∈ P(x) = {(xz)^ω : z ∈ f·S·e}, q ∈ Q(y) = {(wy)^ω : w ∈ e·S·f}:
   p·x·y·q = p·q — at most |E|²·|eSf|²·|fSe|² products, usually far fewer (P, Q small).
 
+The ordered classes (:mod:`.sigma1`, :mod:`.sigma2`, :mod:`.pi2`, :mod:`.dot_depth_half`), in
+Pin's order of :mod:`.syntactic_order` (u ≤ v iff x·v·y ∈ L ⇒ x·u·y ∈ L for all x, y), which
+on the minimal DFA reads s ≤ t iff L_{q·t} ⊆ L_{q·s} for every state q — the inclusions
+L_p ⊆ L_q are the masks ``inc`` that SP computes, so s ≤ t iff bit q·s of inc[q·t] is set
+for every q:
+
+* Pol(ST) (x ≤ 1, upward closed): L_p ⊆ L_{p·a} for every state p and letter a — SP's test
+  mirrored, no semigroup.
+* Pol(DD) (Pin–Weil, x^ω y x^ω ≤ x^ω on the semigroup): e·y·e ≤ e for every e ∈ E, y ∈ S.
+* Σ2 (Pin–Weil, x^ω y x^ω ≤ x^ω for alph(y) ⊆ alph(x), on the monoid): the same for the pairs
+  (e, y) where e = x^ω for an x with a word of content C and y has a word of content ⊆ C —
+  the pairs (element, content) of the words enumerated breadth first on the Cayley graph
+  (2^{letters that act} contents per element: a letter fixing every state can be added to
+  any word without changing its element, so it is left out of the contents; y = 1 and
+  x = 1 give e ≤ e).  Π2 is Σ2 of the complement, whose order is the reverse one (the
+  complement's inclusions are those of L reversed): e ≤ e·y·e on the same pairs.  The
+  direction is the one of the modules, so Σ2 and Π2 are not swapped: A*aaA* is in Σ2 and
+  not in Π2 (the tests).
+* Each of these forces aperiodicity by itself (y = x: x^{ω+1} ≤ x^ω, then by compatibility
+  x^{ω+j+1} ≤ x^{ω+j} round the cycle of x, so x^{ω+1} = x^ω by antisymmetry; Π2 the
+  same reversed), so off the aperiodic tables they are "no", and on an aperiodic table the
+  semigroup and the pairs of Σ2 are computed once and kept for the acceptance vectors of
+  that table that follow (the columns depend on the acceptance, the semigroup does not).
+
+The MOD-enriched fragments, on the table alone:
+
+* LTL[P,MOD] (:mod:`.mod_r_trivial`, docs/decision-procedures.md §12.4): no state has two
+  successors in its own strongly connected component (r = q·a lies in the component of q
+  iff q is reachable from r: the reachability masks).
+* LTL[S,MOD] (:mod:`.quasi_aperiodic`, Barrington–Compton–Straubing–Thérien): the stable
+  semigroup η(A^s) is aperiodic, s the least s ≥ 1 with η(A^s) = η(A^{2s}).  X_j = η(A^j)
+  as flags on the Cayley graph (X_1 the letters, X_{j+1} = X_j·A); X_j against X_{2j} for
+  j = 1, 2, … (the sequence is eventually periodic, so some j agrees, and the first is s);
+  then every x ∈ X_s has x^{ω+1} = x^ω, i.e. every cycle of x on the states a fixed point.
+  Aperiodic tables are quasi-aperiodic; the others' semigroups are enumerated for it
+  without their multiplication table (so no capacity bound there).
+* LTL[P,Y,MOD] is not a column: its test (τ_{2s}(L) locally R-trivial) is on the syntactic
+  semigroup of the tagged language τ_{2s}(L), a new minimal DFA over A × Z_{2s} per language
+  (its local monoids are not those of η alone), asked one language at a time.
+
+These six columns (:data:`EXTENDED`) are computed only when a census asks one of them
+(``extended``): otherwise the kernel's work is what it was without them.  All six against
+the modules on every language of at most 4 states over two letters:
+
+    python -m benchmarks.bench_census --compare-classes --only 'Pol(ST)' --only 'Pol2(ST)' \
+        --only 'co-Pol2(ST)' --only 'Pol(DD)' --only 'LTL[S,MOD]' --only 'LTL[P,MOD]'
+
+printed: SWEEP_RESULT
+
 No limits apply (S has at most n^n elements, n ≤ :data:`MAX_STATES`): the bulk route decides
 every language, where the per-DFA route may answer "undecided" beyond ``Limits``.
 :func:`classify_classes` returns one row per DFA, 1 (in) or 0 (not in) per class of
-:data:`CLASSES`.
+:data:`CLASSES` (−1 in the columns of :data:`EXTENDED` when they are not asked).
 """
 
 from __future__ import annotations
