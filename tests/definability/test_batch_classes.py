@@ -93,7 +93,7 @@ def test_the_ordered_and_mod_columns_give_the_verdicts_of_their_modules():
     for n, k in ((1, 2), (2, 2), (3, 2), (1, 3), (2, 3), (4, 2)):
         rows, accs = minimal_dfa_arrays(n, k)
         if n == 4:
-            pick = np.sort(np.random.default_rng(42).choice(len(rows), size=120, replace=False))
+            pick = np.sort(np.random.default_rng(42).choice(len(rows), size=80, replace=False))
             rows, accs = rows[pick], accs[pick]
         got = classify_classes(n, k, rows, accs)[:, cols]
         for i, (row, bits) in enumerate(zip(rows, accs)):
@@ -105,6 +105,22 @@ def test_the_ordered_and_mod_columns_give_the_verdicts_of_their_modules():
             seen[0] |= (got == 0).any(axis=0)
             seen[1] |= (got == 1).any(axis=0)
     assert seen.all()                                         # both answers occur, every class
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(__import__("os").environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
+                    reason="the whole census (99,110 languages): opt in with ATTNLOGIC_CENSUS_TEST=1")
+@pytest.mark.parametrize("letters,most", [("ab", 4), ("abc", 3)])
+def test_the_ordered_and_mod_columns_on_the_whole_census(letters, most):
+    """The six columns against their modules on every minimal DFA of the census."""
+    k = len(letters)
+    cols = [CLASSES.index(c) for c in ORDERED_AND_MOD]
+    for n in range(1, most + 1):
+        rows, accs = minimal_dfa_arrays(n, k)
+        got = classify_classes(n, k, rows, accs)[:, cols]
+        for i, (row, bits) in enumerate(zip(rows, accs)):
+            d = _dfa(n, k, row, bits)
+            assert got[i].tolist() == _module_verdicts(d), (ORDERED_AND_MOD, d)
 
 
 def test_sigma2_and_pi2_are_not_swapped():
@@ -216,14 +232,15 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
     from attnlogic.definability.census import shards as census_shards
     from attnlogic.definability.census import census, check_request
 
-    for states, letters in ((2, "ab"), (2, "abc")):
-        bulk = census(states, letters, windows=(2,), classes=("subregular",))
-        assert not check_request(states, letters, windows=(2,), classes=("subregular",)).bulk_only
-        assert check_request(states, letters, windows=(), classes=("subregular",)).bulk_only
+    for states, letters, named in ((2, "ab", ("subregular",)), (2, "abc", ("subregular",)),
+                                   (2, "abc", ORDERED_AND_MOD)):
+        bulk = census(states, letters, windows=(2,), classes=named)
+        assert not check_request(states, letters, windows=(2,), classes=named).bulk_only
+        assert check_request(states, letters, windows=(), classes=named).bulk_only
         with monkeypatch.context() as m:
             m.setattr(census_shards, "bulk_class_column", lambda f: None)
             m.setattr(census_shards, "tier_base_column", lambda f: None)
-            one = census(states, letters, windows=(2,), classes=("subregular",))
+            one = census(states, letters, windows=(2,), classes=named)
         assert bulk.to_json(each=True) == one.to_json(each=True)
         assert bulk.lines() == one.lines()
     # a fixed order is not a column of the kernel: asked one at a time
