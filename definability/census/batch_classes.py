@@ -828,19 +828,20 @@ _classes_kernel = jit(_classes_kernel)
 #: larger one reallocates them, doubling, and the kernel resumes at that table)
 FIRST_CAPACITY = 256
 #: the most letters acting in one table for the columns of Σ2 and Π2 (their contents: 2^letters
-#: flags per element); a census over more letters than that has one state (its languages
-#: ∅ and A*), or more tables than any census budget
-CONTENT_LETTERS = 12
+#: flags per element); a
+#: ... (kernel/limits.py, with every default budget)
+CONTENT_LETTERS = _limits.BULK_CONTENT_LETTERS
 #: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB, and an
 #: int8 one of the pairs of Σ2: 0.27 GB); a
 #: ... (kernel/limits.py, with every default budget)
 MAX_CAPACITY = _limits.BULK_SEMIGROUP_CAPACITY
 
 
-def _work(n: int, k: int, capacity: int | None = None) -> tuple:
+def _work(n: int, k: int, capacity: int | None = None, extended: bool = True) -> tuple:
     """The scratch arrays of the kernel for tables of n states over k letters, the
     multiplication table and the ω-sets (``M``, ``P``, ``Q``) for semigroups of at most
-    ``capacity`` elements (default: every transformation, n^n)."""
+    ``capacity`` elements (default: every transformation, n^n); without ``extended`` the
+    arrays of Σ2's contents (``has``, ``sub``, ``eC``, ``ysig``, ``queue``) are one entry."""
     size = n ** n
     cap = size if capacity is None else min(size, int(capacity))
     z = lambda *shape: np.zeros(shape, dtype=np.int64)          # noqa: E731
@@ -850,7 +851,8 @@ def _work(n: int, k: int, capacity: int | None = None) -> tuple:
     return (np.full(size, -1, dtype=np.int64), z(size, n), z(size, k), square(), z(size), z(size),
             z(size), z(size), z(size + 1), z(size), z(size), square(), z(size), square(), z(size),
             z(5), z(n), z(n * n), z(n * n), z(n * n),
-            flags(cap, K), flags(cap, K), flags(cap, K), flags(cap, cap), z(cap * K),
+            *((flags(cap, K), flags(cap, K), flags(cap, K), flags(cap, cap), z(cap * K)) if extended else
+              (flags(1, 1), flags(1, 1), flags(1, 1), flags(1, 1), z(1))),
             flags(size), flags(size), flags(size), z(cap), z(2), z(k))
 
 
@@ -872,7 +874,7 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool 
     bulk = classify_tables(n, k, rows) if bulk is None else np.ascontiguousarray(bulk, dtype=np.int8)
     out = np.zeros((m, len(CLASSES)), dtype=np.int8)
     start, capacity = 0, min(n ** n, FIRST_CAPACITY)
-    work = _work(n, k, capacity)
+    work = _work(n, k, capacity, extended)
     while start < m:
         start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start, bool(extended))
         if start < m:                          # a semigroup larger than the work arrays
@@ -885,5 +887,5 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool 
             if min(capacity, n ** n) > MAX_CAPACITY:
                 raise RuntimeError(f"a transition semigroup of {need} elements (row {start}): "
                                    f"more than the kernel's {MAX_CAPACITY} (MAX_CAPACITY)")
-            work = _work(n, k, capacity)
+            work = _work(n, k, capacity, extended)
     return out
