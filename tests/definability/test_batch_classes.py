@@ -7,7 +7,11 @@ compared there on the aperiodic languages of those samples (a non-aperiodic one 
 Knast's identity at e = f = x^ω, a = x, b = c = d = e: checked here on the kernel's "no").
 Every language of at most 3 states over two letters against the modules' fast verdicts, the
 identities written in the test and the brute force: tests/definability/test_subregular.py;
-all 57,068 languages of at most 4 states: ``python -m benchmarks.bench_census --compare``."""
+all 57,068 languages of at most 4 states: ``python -m benchmarks.bench_census --compare``.
+The six columns added later (Pol(ST), Σ2, Π2, Pol(DD), LTL[S,MOD], LTL[P,MOD]) are compared
+with their modules' procedures on every language of at most 3 states over two letters and 2
+over three and a seeded sample of 4 over two (the whole census behind
+ATTNLOGIC_CENSUS_TEST=1)."""
 
 from __future__ import annotations
 
