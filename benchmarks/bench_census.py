@@ -19,10 +19,15 @@ RD, GD, LT, LTT, PT, FO2[<] on every one; DD1, whose per-DFA check costs up to s
 every language of at most 3 states and every aperiodic one of 4 — a non-aperiodic language
 breaks Knast's identity at e = f = x^ω, a = x, b = c = d = e, so the kernel's "no" there
 is the theorem's), printing the number of differing languages per class (all 0); minutes.
-``--compare-classes --only NAME``: that class alone on every language (``--only DD1``: DD1
-on all 57,068).
+``--compare-classes --only NAME [--only NAME …]``: those classes alone on every language
+(``--only DD1``: DD1 on all 57,068).
 ``--classes``: the kernel's speed at 5 states over two letters against ``classify`` with
 the classes, one DFA at a time, on a sample.
+``--extended``: the census of at most 4 states over two letters (no window question) naming
+the fifteen classes of the kernel without the ordered and MOD columns, then with them too
+(``batch_classes.EXTENDED``: the semigroups of the tables that are not aperiodic and Σ2's
+contents computed), each timed and its peak traced memory measured; the counts of the
+added columns per size.
 
 Run: ``.venv/bin/python -m benchmarks.bench_census [--compare]``
 """
@@ -67,11 +72,11 @@ def compare() -> int:
     return differ
 
 
-def compare_classes(only: str | None = None) -> int:
+def compare_classes(only: list[str] | None = None) -> int:
     from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
 
-    cheap = [c for c in CLASSES if c != "DD1"] if only is None else [only]
-    differ = dict.fromkeys(CLASSES if only is None else [only], 0)
+    cheap = [c for c in CLASSES if c != "DD1"] if only is None else list(only)
+    differ = dict.fromkeys(CLASSES if only is None else only, 0)
     dd1_checked = total = 0
     t0 = time.perf_counter()
     for n in (1, 2, 3, 4):
@@ -121,15 +126,39 @@ def classes_speed(sample: int) -> None:
           f"{undecided} answers undecided by its limits) → {len(rows) / sec / (sample / one_s):,.0f}x")
 
 
+def extended_columns(states: int = 4) -> None:
+    from attnlogic.definability.census import census
+    from attnlogic.definability.census.batch_classes import CLASSES, EXTENDED
+
+    base = [c for c in CLASSES if c not in EXTENDED]
+    census(2, "ab", windows=(), classes=list(CLASSES), keep_entries=False)      # load the kernels
+    rows = []
+    for what, names in (("without the ordered and MOD columns", base), ("with them", list(CLASSES))):
+        sec, mem, c = time_and_peak(lambda: census(states, "ab", windows=(), classes=names, keep_entries=False))
+        rows.append((what, len(names), sec, mem, c))
+    print(f"census of at most {states} states over two letters, no window question:")
+    for what, count, sec, mem, _ in rows:
+        print(f"  {count} classes ({what}): {sec:.2f} s, peak {mem / 2**20:.1f} MiB")
+    c = rows[-1][4]
+    frags = {str(f): f for f in c.fragments}
+    print("| class | " + " | ".join(f"n={n}" for n in range(1, states + 1)) + " | all |")
+    for name in EXTENDED:
+        per = [c.count(frags[name], True, n) for n in range(1, states + 1)]
+        print(f"| {name} | " + " | ".join(map(str, per)) + f" | {sum(per)} |")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--compare", action="store_true", help="the full comparison at 4 states")
     ap.add_argument("--sample", type=int, default=2000, help="languages classified one at a time")
     ap.add_argument("--compare-classes", action="store_true",
                     help="the subregular classes' full comparison at 4 states")
-    ap.add_argument("--only", metavar="CLASS", help="with --compare-classes: that class alone, on "
-                                                     "every language (DD1 included)")
+    ap.add_argument("--only", metavar="CLASS", action="append",
+                    help="with --compare-classes: that class alone (repeated: those classes), on every language "
+                         "(DD1 included)")
     ap.add_argument("--classes", action="store_true", help="the subregular classes' speed at 5 states")
+    ap.add_argument("--extended", action="store_true",
+                    help="the census of 4 states with and without the ordered and MOD columns")
     args = ap.parse_args(argv)
     if args.compare:
         raise SystemExit(1 if compare() else 0)
@@ -137,6 +166,9 @@ def main(argv=None) -> None:
         raise SystemExit(1 if compare_classes(args.only) else 0)
     if args.classes:
         classes_speed(min(args.sample, 500))
+        return
+    if args.extended:
+        extended_columns()
         return
     n, k = 5, 2
     classify_tables(2, 2, minimal_dfa_arrays(2, 2)[0])          # load the kernels

@@ -78,7 +78,7 @@ __all__ = ["Limits", "DEFAULT_LIMIT", "DEFAULT_MAX_DEPTH", "DEFAULT_SEARCH_BUDGE
            "DEFAULT_MODEL_MEMORY", "DEFAULT_WORKER_MEMORY", "FILE_TABLE_ENTRIES",
            "PERIODIC_TABLE_ENTRIES", "MODEL_SECONDS", "SERVER_SECONDS", "EXTRACTION_STATES",
            "EXTRACTION_QUERIES", "LEARNING_STATES", "WARNING_STATE_LIMIT", "SERVER_CONNECTIONS",
-           "CENSUS_DFAS", "BULK_SEMIGROUP_CAPACITY", "CENSUS_BULK_DFAS", "SHRINK_CHECKS", "SHRINK_WORK", "SHRINK_MAX_STATES", "SHRINK_STEPS", "TYPE_FORMULA_SHRINK_CHECKS", "CERTIFICATE_WORK", "SMALL_SEARCH_CANDIDATES", "SEARCH_FULL_STATES", "SMALLEST_SEARCH_CANDIDATES", "STAR_FREE_WORK", "CHECK_WORK", "SHORT_CANDIDATES", "SHORT_MAX_STATES", "MAX_PAIR_WORK", "SUBREGULAR_CHECK_STATES", "STAR_FREE_TYPE_LIMIT", "STAR_FREE_LOCAL_DIVISOR_LIMIT", "STAR_FREE_LOCAL_DIVISOR_WORK", "SEPARATION_SEARCH_STATES", "SEPARATION_CLASSIFIED_ELEMENTS", "POINTLIKE_FAMILY_WORDS", "POINTLIKE_WORK", "POINTLIKE_TABLE_ENTRIES", "POINTLIKE_SEPARATOR_CANDIDATES", "POINTLIKE_FORMULA_NODES", "FO2_PAIR_WORK", "FO2_CONTENT_LETTERS", "FO2_FAMILY_LETTERS", "FO2_TYPED_LETTERS", "IDENTITY_TABLE_ENTRIES", "EQUIVALENT_WORD_ELEMENTS", "PUMPING_WORK", "SHRINK_CALL_CHECKS", "SHRINK_CHECK_STATES", "LASSO_CANDIDATES", "LR_FAMILY_ELEMENTS", "LR_FAMILY_PAIR_STATES",
+           "CENSUS_DFAS", "BULK_SEMIGROUP_CAPACITY", "BULK_CONTENT_LETTERS", "CENSUS_BULK_DFAS", "SHRINK_CHECKS", "SHRINK_WORK", "SHRINK_MAX_STATES", "SHRINK_STEPS", "TYPE_FORMULA_SHRINK_CHECKS", "CERTIFICATE_WORK", "SMALL_SEARCH_CANDIDATES", "SEARCH_FULL_STATES", "SMALLEST_SEARCH_CANDIDATES", "STAR_FREE_WORK", "CHECK_WORK", "SHORT_CANDIDATES", "SHORT_MAX_STATES", "MAX_PAIR_WORK", "SUBREGULAR_CHECK_STATES", "STAR_FREE_TYPE_LIMIT", "STAR_FREE_LOCAL_DIVISOR_LIMIT", "STAR_FREE_LOCAL_DIVISOR_WORK", "SEPARATION_SEARCH_STATES", "SEPARATION_CLASSIFIED_ELEMENTS", "POINTLIKE_FAMILY_WORDS", "POINTLIKE_WORK", "POINTLIKE_TABLE_ENTRIES", "POINTLIKE_SEPARATOR_CANDIDATES", "POINTLIKE_FORMULA_NODES", "FO2_PAIR_WORK", "FO2_CONTENT_LETTERS", "FO2_FAMILY_LETTERS", "FO2_TYPED_LETTERS", "IDENTITY_TABLE_ENTRIES", "EQUIVALENT_WORD_ELEMENTS", "PUMPING_WORK", "SHRINK_CALL_CHECKS", "SHRINK_CHECK_STATES", "LASSO_CANDIDATES", "LR_FAMILY_ELEMENTS", "LR_FAMILY_PAIR_STATES",
            "IDENTITY_CHECK_ELEMENTS", "IDENTITY_CHECK_INSTANTIATIONS", "STABILITY_STEPS", "TAGGED_WITNESS_MODULI", "ROOT_MOD_CANDIDATES", "MTSL_TIERS", "MTSL_ORDERS", "renamed_parameters", "require_memory"]
 
 #: the default bound of every exponential step of deciding (elements, states)
@@ -163,11 +163,16 @@ CELL_EXTRACTION_SECONDS = 30.0
 
 # -- definability: the budgets of its steps (each module names its own as before) --------------
 # definability/census/batch_classes.py
-#: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB); a
+#: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB, and an
+#: int8 one for Σ2's pairs when the ordered columns are asked: 0.27 GB); a
 #: semigroup beyond it is refused (RuntimeError) rather than exhausting memory.  The
 #: aperiodic transition semigroups of minimal DFAs with at most 7 states over two letters
 #: stay far below it (a census measures them: docs/census.md).
 BULK_SEMIGROUP_CAPACITY = 16384
+#: the most letters acting in one table for the census columns of Σ2 and Π2 (the contents
+#: of words: 2^letters flags per semigroup element); a census over more letters than that
+#: has one state (its languages ∅ and A*) or more tables than any census budget
+BULK_CONTENT_LETTERS = 12
 # definability/census/shards.py
 #: default bound when only the four fragments of the compiled kernel are asked (and the
 #: classes of :mod:`.batch_classes`, decided in bulk too): 6 states over two letters

@@ -1,5 +1,6 @@
-"""The subregular classes SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1 and TSL, and the group-based
-classes GR, AMT, COM, MOD and MOD⁺, decided on thousands of
+"""The subregular classes SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1 and TSL, the group-based
+classes GR, AMT, COM, MOD and MOD⁺, the half-levels Pol(ST), Pol2(ST) = Σ2, co-Pol2(ST) = Π2
+and Pol(DD), and the MOD-enriched fragments LTL[S,MOD] and LTL[P,MOD], decided on thousands of
 small minimal DFAs at once, by one compiled kernel (:func:`~attnlogic.automata._compiled.jit`;
 numba, cached on disk), with no Python work per DFA.  The verdicts are those of the classes'
 own modules (the per-DFA route of ``classify --class``), by the same theorems; the tests and
@@ -65,10 +66,62 @@ aperiodic" they are all "no" and S is not enumerated:
   x ∈ e·S·f, y ∈ f·S·e, p ∈ P(x) = {(xz)^ω : z ∈ f·S·e}, q ∈ Q(y) = {(wy)^ω : w ∈ e·S·f}:
   p·x·y·q = p·q — at most |E|²·|eSf|²·|fSe|² products, usually far fewer (P, Q small).
 
+The ordered classes (:mod:`.sigma1`, :mod:`.sigma2`, :mod:`.pi2`, :mod:`.dot_depth_half`), in
+Pin's order of :mod:`.syntactic_order` (u ≤ v iff x·v·y ∈ L ⇒ x·u·y ∈ L for all x, y), which
+on the minimal DFA reads s ≤ t iff L_{q·t} ⊆ L_{q·s} for every state q — the inclusions
+L_p ⊆ L_q are the masks ``inc`` that SP computes, so s ≤ t iff bit q·s of inc[q·t] is set
+for every q:
+
+* Pol(ST) (x ≤ 1, upward closed): L_p ⊆ L_{p·a} for every state p and letter a — SP's test
+  mirrored, no semigroup.
+* Pol(DD) (Pin–Weil, x^ω y x^ω ≤ x^ω on the semigroup): e·y·e ≤ e for every e ∈ E, y ∈ S.
+* Σ2 (Pin–Weil, x^ω y x^ω ≤ x^ω for alph(y) ⊆ alph(x), on the monoid): the same for the pairs
+  (e, y) where e = x^ω for an x with a word of content C and y has a word of content ⊆ C —
+  the pairs (element, content) of the words enumerated breadth first on the Cayley graph
+  (2^{letters that act} contents per element: a letter fixing every state can be added to
+  any word without changing its element, so it is left out of the contents; y = 1 and
+  x = 1 give e ≤ e).  Π2 is Σ2 of the complement, whose order is the reverse one (the
+  complement's inclusions are those of L reversed): e ≤ e·y·e on the same pairs.  The
+  direction is the one of the modules, so Σ2 and Π2 are not swapped: A*aaA* is in Σ2 and
+  not in Π2 (the tests).
+* Each of these forces aperiodicity by itself (y = x: x^{ω+1} ≤ x^ω, then by compatibility
+  x^{ω+j+1} ≤ x^{ω+j} round the cycle of x, so x^{ω+1} = x^ω by antisymmetry; Π2 the
+  same reversed), so off the aperiodic tables they are "no", and on an aperiodic table the
+  semigroup and the pairs of Σ2 are computed once and kept for the acceptance vectors of
+  that table that follow (the columns depend on the acceptance, the semigroup does not).
+
+The MOD-enriched fragments, on the table alone:
+
+* LTL[P,MOD] (:mod:`.mod_r_trivial`, docs/decision-procedures.md §12.4): no state has two
+  successors in its own strongly connected component (r = q·a lies in the component of q
+  iff q is reachable from r: the reachability masks).
+* LTL[S,MOD] (:mod:`.quasi_aperiodic`, Barrington–Compton–Straubing–Thérien): the stable
+  semigroup η(A^s) is aperiodic, s the least s ≥ 1 with η(A^s) = η(A^{2s}).  X_j = η(A^j)
+  as flags on the Cayley graph (X_1 the letters, X_{j+1} = X_j·A); X_j against X_{2j} for
+  j = 1, 2, … (the sequence is eventually periodic, so some j agrees, and the first is s);
+  then every x ∈ X_s has x^{ω+1} = x^ω, i.e. every cycle of x on the states a fixed point.
+  Aperiodic tables are quasi-aperiodic; the others' semigroups are enumerated for it
+  without their multiplication table (so no capacity bound there).
+* LTL[P,Y,MOD] is not a column: its test (τ_{2s}(L) locally R-trivial) is on the syntactic
+  semigroup of the tagged language τ_{2s}(L), a new minimal DFA over A × Z_{2s} per language
+  (its local monoids are not those of η alone), asked one language at a time.
+
+These six columns (:data:`EXTENDED`) are computed only when a census asks one of them
+(``extended``): otherwise the kernel's work is what it was without them.  All six against
+the modules on every language of at most 4 states over two letters:
+
+    python -m benchmarks.bench_census --compare-classes --only 'Pol(ST)' --only 'Pol2(ST)' \
+        --only 'co-Pol2(ST)' --only 'Pol(DD)' --only 'LTL[S,MOD]' --only 'LTL[P,MOD]'
+
+printed: ``subregular classes in bulk against classify on every language of at most 4 states
+over two letters: 57068 languages (0 of them for DD1); differing: Pol(ST) 0, Pol2(ST) 0,
+co-Pol2(ST) 0, Pol(DD) 0, LTL[S,MOD] 0, LTL[P,MOD] 0`` (1,572 s of wall clock, 348 s of CPU,
+``nice -n 15`` on the loaded machine, 5 December 2026; ``classify`` is the slow side).
+
 No limits apply (S has at most n^n elements, n ≤ :data:`MAX_STATES`): the bulk route decides
 every language, where the per-DFA route may answer "undecided" beyond ``Limits``.
 :func:`classify_classes` returns one row per DFA, 1 (in) or 0 (not in) per class of
-:data:`CLASSES`.
+:data:`CLASSES` (−1 in the columns of :data:`EXTENDED` when they are not asked).
 """
 
 from __future__ import annotations
@@ -80,22 +133,30 @@ import numpy as np
 from ...automata._compiled import jit
 from .batch import classify_tables, reach_masks
 
-__all__ = ["CLASSES", "MAX_STATES", "classify_classes"]
+__all__ = ["CLASSES", "EXTENDED", "MAX_STATES", "classify_classes"]
 
 #: the classes decided here (registry names), in the order of the columns of
 #: :func:`classify_classes`
-CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺")
+CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺",
+           "Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]")
+#: the columns that depend on the table alone (copied for a table repeated with another
+#: acceptance vector)
+TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20)
+#: the columns computed only when asked (``extended`` of :func:`classify_classes`): the
+#: ordered classes and the MOD fragments
+EXTENDED = CLASSES[15:]
 #: the largest number of states the kernel takes (tables of n^n entries; the multiplication
 #: table has |S|² entries, allocated for the largest semigroup met so far)
 MAX_STATES = 7
 
 
-def _semigroup(n, k, t, idx, elems, R, M, parent, letter):
+def _semigroup(n, k, t, idx, elems, R, M, parent, letter, fill):
     """Enumerate the transition semigroup of the table ``t`` (n·k successors) breadth first
     from the letters: ``elems[j]`` the transformation of element j, ``R[j, a]`` the index of
     j·a, ``M[i, j]`` = i·j.  ``idx`` (n^n entries, all −1 on entry and exit) maps a code to
     its index.  Returns |S|, or −|S| when the multiplication table ``M`` has fewer than |S|
-    rows (then ``M`` is not filled: the caller allocates a larger one and asks again)."""
+    rows (then ``M`` is not filled: the caller allocates a larger one and asks again);
+    without ``fill`` ``M`` is neither filled nor needed (the Cayley graph ``R`` alone)."""
     size = 0
     for a in range(k):                       # the letters (equal ones once)
         code = 0
@@ -130,6 +191,8 @@ def _semigroup(n, k, t, idx, elems, R, M, parent, letter):
         for q in range(n - 1, -1, -1):
             code = code * n + elems[j, q]
         idx[code] = -1
+    if not fill:
+        return size
     if size > M.shape[0]:
         return -size
     for i in range(size):                    # M[i, j] = i·j, j in discovery order
@@ -281,12 +344,193 @@ def _semigroup_classes(size, M, omega, E, ne, mark, X, Y, P, PL, Q, QL, res):
 _semigroup_classes = jit(_semigroup_classes)
 
 
-def _table_only(n, k, t, singletons, aperiodic, work, out):
+def _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue, bit):
+    """The content condition of Σ2 on the semigroup of ``size`` elements (module docstring):
+    ``has[s, c]`` = 1 iff some word of content c (a bit per letter that acts; a letter fixing
+    every state is left out of the contents) acts as s (breadth first over the pairs
+    (element, content) from the letters, ``queue`` as the pairs' list), ``sub[y, C]`` = 1 iff
+    y has a word of content ⊆ C, ``eC[i, C]`` = 1 iff E[i] = x^ω for an x with a word of
+    content C, and ``ysig[i, y]`` = 1 iff y has a word whose content is inside the content of
+    such an x: the pairs (e, y) the identity of Σ2 asks.  Returns False (nothing computed)
+    when more letters act than ``has`` has room for."""
+    acting = 0
+    for a in range(k):                         # bit[a]: the content bit of letter a (0: none)
+        bit[a] = 0
+        for q in range(n):
+            if t[q * k + a] != q:
+                bit[a] = 1 << acting
+                acting += 1
+                break
+    K = 1 << acting
+    if K > has.shape[1]:
+        return False
+    for s in range(size):
+        for c in range(K):
+            has[s, c] = 0
+    tail = 0
+    for a in range(k):                         # the element of letter a: a row of the table
+        for j in range(size):
+            if parent[j] >= 0:
+                continue
+            same = True
+            for q in range(n):
+                if elems[j, q] != t[q * k + a]:
+                    same = False
+                    break
+            if same:
+                c = bit[a]
+                if has[j, c] == 0:
+                    has[j, c] = 1
+                    queue[tail] = j * K + c
+                    tail += 1
+                break
+    head = 0
+    while head < tail:
+        v = queue[head]
+        head += 1
+        s = v // K
+        c = v % K
+        for a in range(k):
+            s2 = R[s, a]
+            c2 = c | bit[a]
+            if has[s2, c2] == 0:
+                has[s2, c2] = 1
+                queue[tail] = s2 * K + c2
+                tail += 1
+    for y in range(size):                      # sub[y, C]: some submask c of C with has[y, c]
+        for C in range(K):
+            v = 0
+            c = C
+            while True:
+                if has[y, c] == 1:
+                    v = 1
+                    break
+                if c == 0:
+                    break
+                c = (c - 1) & C
+            sub[y, C] = v
+    for i in range(ne):
+        eidx[E[i]] = i
+        for C in range(K):
+            eC[i, C] = 0
+    for x in range(size):
+        i = eidx[omega[x]]
+        for C in range(K):
+            if has[x, C] == 1:
+                eC[i, C] = 1
+    for i in range(ne):
+        for y in range(size):
+            v = 0
+            for C in range(K):
+                if eC[i, C] == 1 and sub[y, C] == 1:
+                    v = 1
+                    break
+            ysig[i, y] = v
+    return True
+
+
+_contents = jit(_contents)
+
+
+def _ordered(n, size, M, elems, E, ne, ysig, inc, res):
+    """Pol(DD), Σ2 = Pol2(ST), Π2 = co-Pol2(ST) of one acceptance vector on its table's
+    aperiodic semigroup (``inc[p]``: the states q with L_p ⊆ L_q; ``ysig`` from
+    :func:`_contents`): e·y·e ≤ e for every e ∈ E, y ∈ S (Pol(DD)), for the pairs of
+    ``ysig`` (Σ2), and e ≤ e·y·e for those (Π2), in Pin's order s ≤ t iff
+    L_{q·t} ⊆ L_{q·s} for every state q; ``res[0..2]`` = 1/0."""
+    pdd = True
+    s2 = True
+    p2 = True
+    for i in range(ne):
+        e = E[i]
+        for y in range(size):
+            z = M[M[e, y], e]
+            if z == e:
+                continue
+            le = True                          # e·y·e ≤ e: L_{q·e} ⊆ L_{q·eye}
+            ge = True                          # e ≤ e·y·e: L_{q·eye} ⊆ L_{q·e}
+            for q in range(n):
+                pe = elems[e, q]
+                pz = elems[z, q]
+                if (inc[pe] >> pz) & 1 == 0:
+                    le = False
+                if (inc[pz] >> pe) & 1 == 0:
+                    ge = False
+            if not le:
+                pdd = False
+                if ysig[i, y] == 1:
+                    s2 = False
+            if not ge and ysig[i, y] == 1:
+                p2 = False
+            if not pdd and not s2 and not p2:
+                break
+        if not pdd and not s2 and not p2:
+            break
+    res[0] = 1 if pdd else 0
+    res[1] = 1 if s2 else 0
+    res[2] = 1 if p2 else 0
+
+
+_ordered = jit(_ordered)
+
+
+def _advance(k, size, R, src, dst):
+    """``dst`` = ``src``·A: the elements x·a for x in ``src`` (flags over the semigroup)."""
+    for x in range(size):
+        dst[x] = 0
+    for x in range(size):
+        if src[x] == 1:
+            for a in range(k):
+                dst[R[x, a]] = 1
+
+
+_advance = jit(_advance)
+
+
+def _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt):
+    """Whether the stable semigroup η(A^s) is aperiodic (LTL[S,MOD], module docstring):
+    X_j = η(A^j) as flags, X_1 the letters' elements, X_{j+1} = X_j·A on the Cayley graph
+    ``R``; X_j (``xa``) against X_{2j} (``xb``) for j = 1, 2, … until they agree (the least
+    such j is the stability index s: the sequence is eventually periodic, and X_j = X_{2j}
+    iff j is past its preperiod and a multiple of its period); then every x ∈ X_s has
+    x^{ω+1} = x^ω, i.e. every cycle of x on the states is a fixed point."""
+    for x in range(size):
+        xa[x] = 1 if parent[x] < 0 else 0
+    _advance(k, size, R, xa, xb)
+    while True:
+        equal = True
+        for x in range(size):
+            if xa[x] != xb[x]:
+                equal = False
+                break
+        if equal:
+            break
+        _advance(k, size, R, xa, xt)
+        for x in range(size):
+            xa[x] = xt[x]
+        _advance(k, size, R, xb, xt)
+        _advance(k, size, R, xt, xb)
+    for x in range(size):
+        if xa[x] == 1:
+            for q in range(n):
+                y = q
+                for _ in range(n):             # y = q·x^n lies on a cycle of x
+                    y = elems[x, y]
+                if elems[x, y] != y:
+                    return False
+    return True
+
+
+_quasi_aperiodic = jit(_quasi_aperiodic)
+
+
+def _table_only(n, k, t, singletons, aperiodic, extended, work, out):
     """RD, PT and (when ``aperiodic``) GD, LT, LTT, FO2[<], DD1 of the table ``t``: written
     to ``out`` in :data:`CLASSES` order (the columns 2 … 8).  Returns 0, or the size of the
     semigroup when the work arrays' capacity (the rows of ``M``, ``P``, ``Q``) is smaller
     (then the columns 3, 4, 5, 7, 8 are not written)."""
-    (idx, elems, R, M, parent, letter, omega, E, mark, X, Y, P, PL, Q, QL, res, alive, seen, fa, fb) = work
+    (idx, elems, R, M, parent, letter, omega, E, mark, X, Y, P, PL, Q, QL, res, alive, seen, fa, fb,
+     has, sub, eC, ysig, queue, xa, xb, xt, eidx, info, bit) = work
     # RD: no cycle among the states that are not sinks (peeling)
     for q in range(n):
         sink = True
@@ -354,8 +598,14 @@ def _table_only(n, k, t, singletons, aperiodic, work, out):
     out[6] = 1 if pt else 0
     for c in (3, 4, 5, 7, 8):
         out[c] = 0
+    info[0] = 0
+    info[1] = 0
+    out[19] = 1 if aperiodic else 0
+    if not aperiodic and extended:            # LTL[S,MOD] on the Cayley graph alone (no M)
+        size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, False)
+        out[19] = 1 if _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt) else 0
     if aperiodic:
-        size = _semigroup(n, k, t, idx, elems, R, M, parent, letter)
+        size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
         if size < 0:
             return -size
         ne = 0
@@ -373,6 +623,11 @@ def _table_only(n, k, t, singletons, aperiodic, work, out):
         out[5] = res[2]
         out[7] = res[3]
         out[8] = res[4]
+        if extended:
+            if not _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue, bit):
+                return -1
+            info[0] = size
+            info[1] = ne
     return 0
 
 
@@ -421,13 +676,15 @@ def _pairs_acyclic(n, k, t, useful, letters, alive):
 _pairs_acyclic = jit(_pairs_acyclic)
 
 
-def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
+def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended):
     """Fill ``out[i]`` (:data:`CLASSES`, 1 or 0) for each table ``rows[i]``, i ≥ ``start``,
     with acceptance bits ``accepting[i]`` and the verdicts ``bulk[i]`` of :mod:`.batch`
     (column 0 LTL[P], column 3 LTL[S]); a table equal to the one before it copies its
-    table-only verdicts.  Returns the number of rows filled up to: ``rows.shape[0]``, or the
-    first row whose semigroup is larger than the work arrays hold (:func:`_table_only`),
-    with that size in ``work[15][0]``."""
+    table-only verdicts.  Without ``extended`` the columns of :data:`EXTENDED` are −1 (not
+    computed, nor their semigroup work).  Returns the number of rows filled up to:
+    ``rows.shape[0]``, or the first row whose semigroup is larger than the work arrays hold
+    (:func:`_table_only`), with that size in ``work[15][0]`` (−1: more letters act than the
+    contents of Σ2 have room for)."""
     m = rows.shape[0]
     cells = n * k
     t = np.zeros(cells, dtype=np.int64)
@@ -437,6 +694,7 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
     inc = np.zeros(n, dtype=np.int64)
     acting = np.zeros(k, dtype=np.int64)
     every = np.zeros(k, dtype=np.int64)
+    order = np.zeros(3, dtype=np.int64)
     for i in range(start, m):
         same = i > start
         if same:
@@ -445,16 +703,29 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
                     same = False
                     break
         if same:
-            for c in range(2, 9):
+            for c in TABLE_COLUMNS:
                 out[i, c] = out[i - 1, c]
         else:
             for c in range(cells):
                 t[c] = rows[i, c]
             reach_masks(n, k, t, reach)      # reachability sets as bit masks
-            need = _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, work, out[i])
-            if need > 0:
+            need = _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, extended, work, out[i])
+            if need != 0:
                 work[15][0] = need
                 return i
+            # LTL[P,MOD]: no state has two successors in its own component (r = q·a is in the
+            # component of q iff q is reachable from r)
+            pmod = True
+            for q in range(n):
+                first = -1
+                for a in range(k):
+                    r = t[q * k + a]
+                    if (reach[r] >> q) & 1 == 1:
+                        if first < 0:
+                            first = r
+                        elif r != first:
+                            pmod = False
+            out[i, 20] = 1 if pmod else 0
         acc = np.int64(accepting[i])
         # SL: the pair graph of the useful states is acyclic, over every letter; TSL: the
         # same over the letters that act (the tier of tier_strictly_local)
@@ -492,6 +763,24 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start):
                 if (inc[t[p * k + a]] >> p) & 1 == 0:
                     sp = False
         out[i, 1] = 1 if sp else 0
+        # Pol(ST): L_p ⊆ L_(p·a) for all p, a (upward closed)
+        up = True
+        for p in range(n):
+            for a in range(k):
+                if (inc[p] >> t[p * k + a]) & 1 == 0:
+                    up = False
+        out[i, 15] = 1 if up else 0
+        # Pol(DD), Σ2, Π2 on the table's semigroup (none of them holds off the aperiodic ones)
+        for c in (16, 17, 18):
+            out[i, c] = 0
+        if not extended:
+            for c in (15, 16, 17, 18, 19, 20):
+                out[i, c] = -1
+        elif bulk[i, 3] == 1:
+            _ordered(n, work[29][0], work[3], work[1], work[7], work[29][1], work[23], inc, order)
+            out[i, 16] = order[1]
+            out[i, 17] = order[2]
+            out[i, 18] = order[0]
         # GR, AMT, COM, MOD, MOD⁺: the letters' transformations
         group = True
         alike = True
@@ -538,30 +827,43 @@ _classes_kernel = jit(_classes_kernel)
 #: the first capacity of the work arrays (the semigroups of at most this many elements; a
 #: larger one reallocates them, doubling, and the kernel resumes at that table)
 FIRST_CAPACITY = 256
-#: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB); a
+#: the most letters acting in one table for the columns of Σ2 and Π2 (their contents: 2^letters
+#: flags per element); a
+#: ... (kernel/limits.py, with every default budget)
+CONTENT_LETTERS = _limits.BULK_CONTENT_LETTERS
+#: the largest capacity allocated (three int32 tables of capacity² entries: 3.2 GB, and an
+#: int8 one of the pairs of Σ2: 0.27 GB); a
 #: ... (kernel/limits.py, with every default budget)
 MAX_CAPACITY = _limits.BULK_SEMIGROUP_CAPACITY
 
 
-def _work(n: int, k: int, capacity: int | None = None) -> tuple:
+def _work(n: int, k: int, capacity: int | None = None, extended: bool = True) -> tuple:
     """The scratch arrays of the kernel for tables of n states over k letters, the
     multiplication table and the ω-sets (``M``, ``P``, ``Q``) for semigroups of at most
-    ``capacity`` elements (default: every transformation, n^n)."""
+    ``capacity`` elements (default: every transformation, n^n); without ``extended`` the
+    arrays of Σ2's contents (``has``, ``sub``, ``eC``, ``ysig``, ``queue``) are one entry."""
     size = n ** n
     cap = size if capacity is None else min(size, int(capacity))
     z = lambda *shape: np.zeros(shape, dtype=np.int64)          # noqa: E731
     square = lambda: np.zeros((cap, cap), dtype=np.int32)       # noqa: E731  (M, P, Q)
+    K = 1 << min(k, CONTENT_LETTERS)
+    flags = lambda *shape: np.zeros(shape, dtype=np.int8)      # noqa: E731
     return (np.full(size, -1, dtype=np.int64), z(size, n), z(size, k), square(), z(size), z(size),
             z(size), z(size), z(size + 1), z(size), z(size), square(), z(size), square(), z(size),
-            z(5), z(n), z(n * n), z(n * n), z(n * n))
+            z(5), z(n), z(n * n), z(n * n), z(n * n),
+            *((flags(cap, K), flags(cap, K), flags(cap, K), flags(cap, cap), z(cap * K)) if extended else
+              (flags(1, 1), flags(1, 1), flags(1, 1), flags(1, 1), z(1))),
+            flags(size), flags(size), flags(size), z(cap), z(2), z(k))
 
 
-def classify_classes(n: int, k: int, rows, accepting, bulk=None) -> np.ndarray:
+def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool = True) -> np.ndarray:
     """The verdicts of :data:`CLASSES` (int8 1 = in, 0 = not in) for minimal DFAs with ``n``
     states over ``k`` letters: ``rows`` (m, n·k) the successors of state 0, then of state 1,
     … (initial state 0, every state reachable, no two states equivalent), ``accepting`` (m,)
     the acceptance vectors as bits (bit q: state q accepts), ``bulk`` the verdicts of
-    :func:`.batch.classify_tables` for these rows (computed when None)."""
+    :func:`.batch.classify_tables` for these rows (computed when None).  Without
+    ``extended`` the columns of :data:`EXTENDED` are −1: not computed (nor the semigroups of
+    the tables that are not aperiodic, nor the contents of Σ2)."""
     if not (1 <= n <= MAX_STATES) or k < 1:
         raise ValueError(f"n: 1 … {MAX_STATES} states and k ≥ 1 letters, got n={n}, k={k}")
     rows = np.ascontiguousarray(rows, dtype=np.uint8).reshape(-1, n * k)
@@ -572,15 +874,18 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None) -> np.ndarray:
     bulk = classify_tables(n, k, rows) if bulk is None else np.ascontiguousarray(bulk, dtype=np.int8)
     out = np.zeros((m, len(CLASSES)), dtype=np.int8)
     start, capacity = 0, min(n ** n, FIRST_CAPACITY)
-    work = _work(n, k, capacity)
+    work = _work(n, k, capacity, extended)
     while start < m:
-        start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start)
+        start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start, bool(extended))
         if start < m:                          # a semigroup larger than the work arrays
             need = int(work[15][0])
+            if need < 0:
+                raise RuntimeError(f"more than {CONTENT_LETTERS} letters act in the table of row {start}: "
+                                   "the contents of Σ2 and Π2 have no room (CONTENT_LETTERS)")
             while capacity < need:
                 capacity *= 2
             if min(capacity, n ** n) > MAX_CAPACITY:
                 raise RuntimeError(f"a transition semigroup of {need} elements (row {start}): "
                                    f"more than the kernel's {MAX_CAPACITY} (MAX_CAPACITY)")
-            work = _work(n, k, capacity)
+            work = _work(n, k, capacity, extended)
     return out

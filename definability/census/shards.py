@@ -30,6 +30,7 @@ from ...kernel.display import html_table
 from ...ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
 from .batch import MAX_STATES, classify_tables
 from .batch_classes import CLASSES as BULK_CLASSES
+from .batch_classes import EXTENDED
 from .batch_classes import MAX_STATES as CLASS_MAX_STATES
 from .batch_classes import classify_classes
 from ..engine.classify import questions
@@ -235,7 +236,8 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
     tier_cols = [(fragments.index(f), tier_base_column(f)) for f in classes
                  if bulk_class_column(f) is None and tier_base_column(f) is not None]
     if (class_cols or tier_cols) and bulk is not None and shard.n <= CLASS_MAX_STATES:
-        own = classify_classes(shard.n, k, rows, acc, bulk)
+        extended = any(BULK_CLASSES[j] in EXTENDED for _, j in class_cols)
+        own = classify_classes(shard.n, k, rows, acc, bulk, extended)
         for col, j in class_cols:
             verdicts[:, col] = own[:, j]
         for col, verdict in zip((c for c, _ in tier_cols),
@@ -318,7 +320,7 @@ def _tier_verdicts(n: int, k: int, rows, acc, own, columns) -> list:
         idx = np.flatnonzero(some & (acts == pattern).all(axis=1))
         letters = np.flatnonzero(pattern)
         sub = np.ascontiguousarray(table[idx][:, :, letters].reshape(len(idx), n * len(letters)), dtype=rows.dtype)
-        verdicts = classify_classes(n, len(letters), sub, np.ascontiguousarray(acc[idx]))
+        verdicts = classify_classes(n, len(letters), sub, np.ascontiguousarray(acc[idx]), extended=False)
         for v, j in zip(out, columns):
             v[idx] = verdicts[:, j]
     return out

@@ -183,4 +183,4 @@ CLASS = mod_class("LTL[P,MOD]", PROCEDURE, COUNTER_FAMILY, LTL_P,
                   (("LTL[P]", "LTL[P] ⊆ LTL[P,MOD] (no MOD atom needed)"),
                    ("MOD⁺", "MOD⁺ ⊆ LTL[P,MOD]: (P true & ⋁ MOD[m,r+1]) | !P true (!P true: the empty word)")),
                   "past LTL with P and MOD[m,r] atoms: global attention with a periodic positional encoding "
-                  "(every component of the minimal DFA a counter)")
+                  "(every component of the minimal DFA a counter)", bulk="LTL[P,MOD]")

@@ -429,13 +429,15 @@ def quasi_verdict(context: Context) -> QuasiVerdict:
     return context.verdict(_quasi)
 
 
-def mod_class(name: str, procedure, witness: str, temporal, inclusions, summary: str) -> LanguageClass:
+def mod_class(name: str, procedure, witness: str, temporal, inclusions, summary: str,
+              bulk: str | None = None) -> LanguageClass:
     """The declaration of a MOD-enriched fragment: a formula with MOD atoms for "yes",
     ``witness`` for "no", its answers checked by :func:`.verify_mod.check_answer` with the
-    fragment's ``temporal`` operators, in the group ``mod``, asked only when named."""
+    fragment's ``temporal`` operators, in the group ``mod``, asked only when named (``bulk``:
+    its column of the census kernel, ``LanguageClass.bulk``)."""
     return LanguageClass(name, procedure, MOD_FORMULA, witness, default=False, inclusions=inclusions,
                          check=lambda dfa, answer, sep="": check_answer(dfa, answer, sep, temporal),
-                         groups=("mod",), summary=summary)
+                         groups=("mod",), summary=summary, bulk=bulk)
 
 
 PROCEDURE = QuasiAperiodic()
@@ -445,4 +447,4 @@ CLASS = mod_class("LTL[S,MOD]", PROCEDURE, PERIODIC_FAMILY, LTL_S, (
     ("LTL[S]", "LTL[S] ⊆ LTL[S,MOD] (no MOD atom needed)"),
     ("LTL[P,Y,MOD]", "LTL[P,Y,MOD] ⊆ LTL[S,MOD] (P and Y are definable with S)")),
     "past LTL with MOD[m,r] atoms = FO[<,MOD] = quasi-aperiodic: masked hard attention with a periodic "
-    "positional encoding")
+    "positional encoding", bulk="LTL[S,MOD]")

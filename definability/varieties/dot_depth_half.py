@@ -32,5 +32,5 @@ CLASS = LanguageClass("Pol(DD)", OrderedProcedure("dot-depth 1/2", decide_dot_de
                                                   "Pin–Weil (x^ω y x^ω ≤ x^ω in the ordered semigroup)"),
                       IDENTITY_CHECK, IDENTITY_PAIR,
                       inclusions=(("Pol(ST)", "Pol(ST) ⊆ Pol(DD): A*a1A*…anA* is u0A*u1…A*uk with empty u0, uk"),),
-                      default=False, groups=("hierarchy",), check=check_dot_depth_half,
+                      default=False, groups=("hierarchy",), check=check_dot_depth_half, bulk="Pol(DD)",
                       summary="dot-depth 1/2: unions of u0A*u1A*…A*uk (x^ω y x^ω ≤ x^ω, semigroup)")

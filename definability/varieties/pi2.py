@@ -53,5 +53,5 @@ INCLUSIONS = (("PT", "PT = BPol(ST) is closed under complement and inside Σ2, s
 #: Π2[<], the complements of Σ2 (asked by name)
 CLASS = LanguageClass("co-Pol2(ST)", OrderedProcedure("Π2", decide_pi2, "Pin–Weil on the complement (Lᶜ ∈ Σ2)"),
                       IDENTITY_CHECK, IDENTITY_PAIR, inclusions=INCLUSIONS, default=False, groups=("hierarchy", "PI2"),
-                      check=check_pi2, summary="Π2[<] = co-Pol(BPol(ST)) (alias PI2): the complements of Σ2 (Σ2 of the "
-                                               "complement)")
+                      bulk="co-Pol2(ST)", check=check_pi2,
+                      summary="Π2[<] = co-Pol(BPol(ST)) (alias PI2): the complements of Σ2 (Σ2 of the complement)")

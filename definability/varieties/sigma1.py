@@ -139,4 +139,5 @@ def decide_sigma1(dfa, limits=None):
 #: Pol(ST) = Σ1[<], asked by name (MeSCaL's PPT)
 CLASS = LanguageClass("Pol(ST)", OrderedProcedure("upward closed", decide_sigma1, "Pin (x ≤ 1: upward closed)"),
                       UPWARD_BASIS, IDENTITY_PAIR, default=False, groups=("hierarchy", "SIGMA1"), check=check_sigma1,
+                      bulk="Pol(ST)",
                       summary="Σ1[<] (MeSCaL's PPT; alias SIGMA1): unions of A*a1A*…anA*, upward closed (x ≤ 1)")

@@ -172,6 +172,6 @@ CLASS = LanguageClass("Pol2(ST)", OrderedProcedure("Σ2", decide_sigma2,
                       inclusions=(("Pol(ST)", "Pol(ST) ⊆ Pol(BPol(ST)): Σ1 ⊆ Σ2"),
                                   ("PT", "PT = BPol(ST) ⊆ Pol(BPol(ST)) = Σ2"),
                                   ("FO2[<]", "FO2[<] = Δ2 = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)")),
-                      default=False, groups=("hierarchy", "SIGMA2"), check=check_sigma2,
+                      default=False, groups=("hierarchy", "SIGMA2"), check=check_sigma2, bulk="Pol2(ST)",
                       summary="Σ2[<] = Pol(BPol(ST)) (MeSCaL's Pol₂(ST); alias SIGMA2): unions of A0*a1A1*…anAn* "
                               "(x^ω y x^ω ≤ x^ω for alph(y) ⊆ alph(x))")

@@ -7,7 +7,11 @@ compared there on the aperiodic languages of those samples (a non-aperiodic one 
 Knast's identity at e = f = x^ω, a = x, b = c = d = e: checked here on the kernel's "no").
 Every language of at most 3 states over two letters against the modules' fast verdicts, the
 identities written in the test and the brute force: tests/definability/test_subregular.py;
-all 57,068 languages of at most 4 states: ``python -m benchmarks.bench_census --compare``."""
+all 57,068 languages of at most 4 states: ``python -m benchmarks.bench_census --compare``.
+The six columns added later (Pol(ST), Σ2, Π2, Pol(DD), LTL[S,MOD], LTL[P,MOD]) are compared
+with their modules' procedures on every language of at most 3 states over two letters and 2
+over three and a seeded sample of 4 over two (the whole census behind
+ATTNLOGIC_CENSUS_TEST=1)."""
 
 from __future__ import annotations
 
@@ -21,10 +25,21 @@ from attnlogic.automata.dfa import DFA
 from attnlogic.definability.census import batch_classes
 from attnlogic.definability.census.batch import classify_tables
 from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
+from attnlogic.automata.graphs import dfa_sccs
+from attnlogic.automata.operations import complement
 from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.fragments.mod_r_trivial import decide_counters
+from attnlogic.definability.fragments.quasi_aperiodic import decide_quasi_aperiodic
+from attnlogic.definability.varieties.dot_depth_half import decide_dot_depth_half
+from attnlogic.definability.varieties.pi2 import decide_pi2
+from attnlogic.definability.varieties.sigma1 import decide_sigma1
+from attnlogic.definability.varieties.sigma2 import decide_sigma2
+from attnlogic.kernel.limits import Limits
 
+#: the columns of the ordered classes and the MOD fragments, compared with their modules below
+ORDERED_AND_MOD = ("Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]")
 #: the classes asked one language at a time on every language of a sample
-CHEAP = tuple(c for c in CLASSES if c != "DD1")
+CHEAP = tuple(c for c in CLASSES if c != "DD1" and c not in ORDERED_AND_MOD)
 
 
 def _dfa(n, k, row, bits):
@@ -63,6 +78,75 @@ def test_the_kernel_gives_the_verdicts_of_classify(n, k, stride):
         assert (got == 0).any(axis=0).all() and got.any(axis=0).all()
 
 
+def _module_verdicts(d) -> list[int]:
+    """The verdicts of :data:`ORDERED_AND_MOD` by the procedures of their modules (what
+    ``classify --class NAME`` decides with), one DFA at a time."""
+    limits = Limits()
+    return [int(decide_sigma1(d, limits)[0]), int(decide_sigma2(d, limits)[0]), int(decide_pi2(d, limits)[0]),
+            int(decide_dot_depth_half(d, limits)[0]), int(decide_quasi_aperiodic(d, limits).member),
+            int(decide_counters(d, dfa_sccs(d)).member)]
+
+
+def test_the_ordered_and_mod_columns_give_the_verdicts_of_their_modules():
+    """Pol(ST), Σ2, Π2, Pol(DD), LTL[S,MOD] and LTL[P,MOD] in bulk against their modules on
+    every language of at most 3 states over two letters and 2 over three, and a seeded sample
+    of 4 states over two (every language of 4: ``python -m benchmarks.bench_census
+    --compare-classes --only …``, docs/census.md); a few through ``classify`` itself."""
+    cols = [CLASSES.index(c) for c in ORDERED_AND_MOD]
+    seen = np.zeros((2, len(cols)), dtype=bool)
+    for n, k in ((1, 2), (2, 2), (3, 2), (1, 3), (2, 3), (4, 2)):
+        rows, accs = minimal_dfa_arrays(n, k)
+        if n == 4:
+            pick = np.sort(np.random.default_rng(42).choice(len(rows), size=80, replace=False))
+            rows, accs = rows[pick], accs[pick]
+        got = classify_classes(n, k, rows, accs)[:, cols]
+        for i, (row, bits) in enumerate(zip(rows, accs)):
+            d = _dfa(n, k, row, bits)
+            assert got[i].tolist() == _module_verdicts(d), (ORDERED_AND_MOD, d)
+            if i % 200 == 0:
+                assert got[i].tolist() == _per_dfa(d, ORDERED_AND_MOD), d
+        if k == 2:
+            seen[0] |= (got == 0).any(axis=0)
+            seen[1] |= (got == 1).any(axis=0)
+    assert seen.all()                                         # both answers occur, every class
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(__import__("os").environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
+                    reason="the whole census (99,110 languages): opt in with ATTNLOGIC_CENSUS_TEST=1")
+@pytest.mark.parametrize("letters,most", [("ab", 4), ("abc", 3)])
+def test_the_ordered_and_mod_columns_on_the_whole_census(letters, most):
+    """The six columns against their modules on every minimal DFA of the census."""
+    k = len(letters)
+    cols = [CLASSES.index(c) for c in ORDERED_AND_MOD]
+    for n in range(1, most + 1):
+        rows, accs = minimal_dfa_arrays(n, k)
+        got = classify_classes(n, k, rows, accs)[:, cols]
+        for i, (row, bits) in enumerate(zip(rows, accs)):
+            d = _dfa(n, k, row, bits)
+            assert got[i].tolist() == _module_verdicts(d), (ORDERED_AND_MOD, d)
+
+
+def test_sigma2_and_pi2_are_not_swapped():
+    """A*aaA* is in Σ2 (the product A*·a·∅*·a·A*) and in Pol(DD) (u0A*u1A*u2 with u1 = aa),
+    not in Π2 (else it would be in Σ2 ∩ Π2 = FO2[<], and FO2[<] cannot say "two adjacent a's")
+    nor upward closed (aba ∉ L); its complement the other way round (a wrong direction of the
+    order would swap the Σ2 and Π2 columns).  A*a (the last letter a) is star-free, so in
+    LTL[S,MOD], and not in LTL[P,MOD] (its two states form one component, and the state after
+    b has two successors in it); the words with an even number of a's are in neither (a·b^(s−1)
+    ∈ η(A^s) swaps the two states)."""
+    contains_aa = DFA._trusted("ab", np.array([[1, 0], [2, 0], [2, 2]]), 0, np.array([False, False, True]))
+    ends_a = DFA._trusted("ab", np.array([[1, 0], [1, 0]]), 0, np.array([False, True]))
+    even_a = DFA._trusted("ab", np.array([[1, 0], [0, 1]]), 0, np.array([True, False]))
+    cols = [CLASSES.index(c) for c in ORDERED_AND_MOD]
+    got = classify_classes(3, 2, np.array([[1, 0, 2, 0, 2, 2]] * 2), np.array([0b100, 0b011]))[:, cols]
+    assert got.tolist() == [[0, 1, 0, 1, 1, 0], [0, 0, 1, 0, 1, 0]]
+    assert got.tolist() == [_module_verdicts(d) for d in (contains_aa, complement(contains_aa))]
+    got = classify_classes(2, 2, np.array([[1, 0, 1, 0], [1, 0, 0, 1]]), np.array([0b10, 0b01]))[:, cols[4:]]
+    assert got.tolist() == [[1, 0], [0, 0]]
+    assert got.tolist() == [_module_verdicts(d)[4:] for d in (ends_a, even_a)]
+
+
 def test_a_non_aperiodic_language_breaks_knasts_identity():
     """DD1 one language at a time on some non-aperiodic languages (the kernel says no
     without enumerating their semigroup)."""
@@ -91,9 +175,9 @@ def test_work_arrays_too_small_grow_and_the_kernel_resumes_at_that_table(monkeyp
     rows, accs = minimal_dfa_arrays(4, 2)
     bulk = classify_tables(4, 2, rows)
     whole = np.zeros((len(rows), len(CLASSES)), dtype=np.int8)
-    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, whole, batch_classes._work(4, 2), 0) == len(rows)
+    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, whole, batch_classes._work(4, 2), 0, True) == len(rows)
     small = np.zeros_like(whole)
-    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, small, batch_classes._work(4, 2, 1), 0) < len(rows)
+    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, small, batch_classes._work(4, 2, 1), 0, True) < len(rows)
     monkeypatch.setattr(batch_classes, "FIRST_CAPACITY", 1)
     assert np.array_equal(classify_classes(4, 2, rows, accs, bulk), whole)
     monkeypatch.setattr(batch_classes, "MAX_CAPACITY", 2)
@@ -104,8 +188,8 @@ def test_work_arrays_too_small_grow_and_the_kernel_resumes_at_that_table(monkeyp
 def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch):
     """Every helper replaced by its Python source (numba's ``py_func``; the sources are the
     functions themselves without numba) on the languages of at most 2 states and some of 3."""
-    names = ("_semigroup", "_collect", "_omega_sets", "_semigroup_classes", "_table_only", "_pairs_acyclic",
-             "_classes_kernel")
+    names = ("_semigroup", "_collect", "_omega_sets", "_semigroup_classes", "_contents", "_ordered", "_advance",
+             "_quasi_aperiodic", "_table_only", "_pairs_acyclic", "_classes_kernel")
     pure = {name: getattr(getattr(batch_classes, name), "py_func", getattr(batch_classes, name))
             for name in names}
     cases = [(n, minimal_dfa_arrays(n, 2)) for n in (1, 2)] + [(3, _sample(3, 2, 37))]
@@ -115,8 +199,24 @@ def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch)
     for (n, (rows, accs)), w in zip(cases, want):
         out = np.zeros_like(w)
         pure["_classes_kernel"](n, 2, rows.astype(np.uint8), accs.astype(np.int64),
-                                classify_tables(n, 2, rows), out, batch_classes._work(n, 2), 0)
+                                classify_tables(n, 2, rows), out, batch_classes._work(n, 2), 0, True)
         assert np.array_equal(out, w)
+
+
+def test_the_extended_columns_are_computed_only_when_asked():
+    """Without ``extended`` the ordered and MOD columns are −1 and the others unchanged; the
+    contents of Σ2 count the letters that act: none at one state over 13 letters, and 13
+    acting letters are refused with a clear error."""
+    rows, accs = minimal_dfa_arrays(3, 2)
+    full = classify_classes(3, 2, rows, accs)
+    short = classify_classes(3, 2, rows, accs, extended=False)
+    ext = [CLASSES.index(c) for c in batch_classes.EXTENDED]
+    rest = [j for j in range(len(CLASSES)) if j not in ext]
+    assert (short[:, ext] == -1).all() and np.array_equal(short[:, rest], full[:, rest])
+    assert set(np.unique(full[:, ext]).tolist()) == {0, 1}
+    assert classify_classes(1, 13, np.zeros((2, 13)), [0, 1]).all()
+    with pytest.raises(RuntimeError, match="CONTENT_LETTERS"):
+        classify_classes(2, 13, np.ones((1, 26)), [0b10])
 
 
 def test_bad_sizes_are_refused_and_many_letters_are_not():
@@ -136,14 +236,15 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
     from attnlogic.definability.census import shards as census_shards
     from attnlogic.definability.census import census, check_request
 
-    for states, letters in ((2, "ab"), (2, "abc")):
-        bulk = census(states, letters, windows=(2,), classes=("subregular",))
-        assert not check_request(states, letters, windows=(2,), classes=("subregular",)).bulk_only
-        assert check_request(states, letters, windows=(), classes=("subregular",)).bulk_only
+    for states, letters, named in ((2, "ab", ("subregular",)), (2, "abc", ("subregular",)),
+                                   (2, "abc", ORDERED_AND_MOD)):
+        bulk = census(states, letters, windows=(2,), classes=named)
+        assert not check_request(states, letters, windows=(2,), classes=named).bulk_only
+        assert check_request(states, letters, windows=(), classes=named).bulk_only
         with monkeypatch.context() as m:
             m.setattr(census_shards, "bulk_class_column", lambda f: None)
             m.setattr(census_shards, "tier_base_column", lambda f: None)
-            one = census(states, letters, windows=(2,), classes=("subregular",))
+            one = census(states, letters, windows=(2,), classes=named)
         assert bulk.to_json(each=True) == one.to_json(each=True)
         assert bulk.lines() == one.lines()
     # a fixed order is not a column of the kernel: asked one at a time
@@ -153,8 +254,9 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
 def test_the_census_command_counts_every_class_in_bulk(capsys):
     from attnlogic.cli import main
 
+    named = [x for c in ORDERED_AND_MOD for x in ("--class", c)]
     assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "subregular", "--class", "groups",
-                 "--no-progress", "--json"]) == 0
+                 *named, "--no-progress", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     rows, accs = zip(*(minimal_dfa_arrays(n, 2) for n in (1, 2, 3)))
     want = [classify_classes(n, 2, r, a).sum(axis=0) for n, r, a in zip((1, 2, 3), rows, accs)]
@@ -174,7 +276,9 @@ def test_the_census_command_counts_every_class_in_bulk(capsys):
 def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
     """SL ⊆ LT ⊆ LTT ⊆ DD1 ⊆ LTL[P,Y], RD ⊆ GD ⊆ LT, LTL[Y] ⊆ GD, SP ⊆ PT ⊆ DD1, PT ⊆ FO2[<],
     LTL[P] ⊆ FO2[<] ⊆ LTL[S], SL ⊆ TSL ⊆ LTL[S], MOD ⊆ MOD⁺ ⊆ COM, MOD ⊆ AMT ⊆ GR, COM,
-    language by language on all 57,068 (each proper there)."""
+    Pol(ST) ⊆ Pol2(ST), Pol(DD) ⊆ DD1, SP ⊆ co-Pol2(ST), PT ⊆ Pol2(ST), co-Pol2(ST), Pol2(ST) ⊆ LTL[S],
+    LTL[P] ⊆ LTL[P,MOD] ⊆ LTL[S,MOD], MOD⁺ ⊆ LTL[P,MOD], LTL[S] ⊆ LTL[S,MOD], language by language
+    on all 57,068 (each proper there), and FO2[<] = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)."""
     cols: dict = {}
     for n in (1, 2, 3, 4):
         rows, accs = minimal_dfa_arrays(n, 2)
@@ -188,7 +292,11 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
     for small, big in [("SL", "LT"), ("LT", "LTT"), ("LTT", "DD1"), ("DD1", "LTL[P,Y]"), ("RD", "GD"),
                        ("GD", "LT"), ("LTL[Y]", "GD"), ("SP", "PT"), ("PT", "DD1"), ("PT", "FO2[<]"),
                        ("LTL[P]", "FO2[<]"), ("FO2[<]", "LTL[S]"), ("SL", "TSL"), ("TSL", "LTL[S]"),
-                       ("MOD", "MOD⁺"), ("MOD", "AMT"), ("AMT", "GR"), ("AMT", "COM"), ("MOD⁺", "COM")]:
+                       ("MOD", "MOD⁺"), ("MOD", "AMT"), ("AMT", "GR"), ("AMT", "COM"), ("MOD⁺", "COM"),
+                       ("Pol(ST)", "Pol2(ST)"), ("Pol(ST)", "Pol(DD)"), ("Pol(DD)", "DD1"), ("SP", "co-Pol2(ST)"),
+                       ("PT", "Pol2(ST)"), ("PT", "co-Pol2(ST)"), ("Pol2(ST)", "LTL[S]"), ("LTL[P]", "LTL[P,MOD]"),
+                       ("LTL[P,MOD]", "LTL[S,MOD]"), ("MOD⁺", "LTL[P,MOD]"), ("LTL[S]", "LTL[S,MOD]")]:
         assert not (cols[small] & ~cols[big]).any(), (small, big)
         assert (cols[big] & ~cols[small]).any(), (small, big)
     assert ((cols["GR"] & cols["COM"]) == cols["AMT"]).all()          # AMT = GR ∩ COM by definition
+    assert ((cols["Pol2(ST)"] & cols["co-Pol2(ST)"]) == cols["FO2[<]"]).all()
