@@ -89,30 +89,24 @@ def _past_answer(rev, inner: dict, sep: str, base: Fragment, mod: bool) -> Check
         return check_answer(rev, inner, sep, base)
     member = inner.get("member")
     ids, monoid = PAST_IDENTITIES[str(base)]
-    if member is True:
-        if inner.get("formula"):
-            return verify_formula(rev, base, over_valuations(parse(str(inner["formula"])), rev.alphabet))
-        try:
-            holds = verify_identity_check(rev, ids, monoid=monoid)
-        except LimitExceeded as exc:
-            return Check(False, f"no formula printed, and {base}'s identity {ids} could not be re-decided: {exc}")
-        return Check(holds.valid, f"no formula printed; {base}'s identity {ids} on rev(L), re-decided from "
-                                  f"scratch: {holds.reason}")
-    if member is False:
+    if member is True and inner.get("formula"):
+        return verify_formula(rev, base, over_valuations(parse(str(inner["formula"])), rev.alphabet))
+    if member in (True, False):       # no formula printed, or a "no": the identity re-decided on rev(L)
         try:
             holds = verify_identity_check(rev, ids, monoid=monoid)
         except LimitExceeded as exc:
             return Check(False, f"{base}'s identity {ids} could not be re-decided on rev(L): {exc}")
-        if holds.valid:
-            return Check(False, f"{base}'s identity {ids} holds on rev(L): rev(L) ∈ {base}")
-        return Check(True, f"{base}'s identity {ids}, re-decided from scratch on the syntactic "
-                           f"{'monoid' if monoid else 'semigroup'} of rev(L), fails: {holds.reason}")
+        return Check(holds.valid is member, f"{'no formula printed; ' if member else ''}{base}'s identity {ids}, "
+                                            f"re-decided from scratch on the syntactic "
+                                            f"{'monoid' if monoid else 'semigroup'} of rev(L), "
+                                            f"{'holds' if holds.valid else 'fails'}: {holds.reason}")
     return Check(False, "the answer for rev(L) states no verdict")
 
 
-def check_mirror_answer(dfa, answer: dict, sep: str, name: str, base: Fragment, mod: bool) -> Check:
-    """Re-check an answer of the class ``name`` = FL(C), decided as rev(L) ∈ ``base`` = PL(C)
-    (``mod``: ``base`` with MOD atoms), as ``classify --json`` prints it (module docstring)."""
+def check_mirror_answer(dfa, answer: dict, sep: str, name: str, past: str, fragment: Fragment, mod: bool) -> Check:
+    """Re-check an answer of the class ``name`` = FL(C), decided as rev(L) ∈ ``past`` = PL(C),
+    whose formulas use the operators of ``fragment`` (``mod``: and MOD atoms), as ``classify
+    --json`` prints it (module docstring)."""
     dfa = as_dfa(dfa).minimal()
     rev = reversal_dfa(dfa)
     member = answer.get("member")
@@ -120,14 +114,14 @@ def check_mirror_answer(dfa, answer: dict, sep: str, name: str, base: Fragment, 
     if member not in (True, False):
         return Check(False, "the answer is undecided: nothing to check")
     if not isinstance(part, dict) or not isinstance(part.get("reversal"), dict):
-        return Check(False, f"the answer carries no {base} answer for the reversed language")
+        return Check(False, f"the answer carries no {past} answer for the reversed language")
     inner = part["reversal"]
     if inner.get("member") is not member:
-        return Check(False, f"the {base} answer for rev(L) does not state the same verdict")
+        return Check(False, f"the {past} answer for rev(L) does not state the same verdict")
     if member is False:
         words = inner.get("witness") or {}
         if not isinstance(words, dict) or "accepted" not in words or "rejected" not in words:
-            return Check(False, f"the {base} answer for rev(L) has no witness pair")
+            return Check(False, f"the {past} answer for rev(L) has no witness pair")
         if words.get("kind") == "tagged pair":         # over A × Z_m: no pair over A to reverse
             if part.get("accepted") is not None or part.get("rejected") is not None:
                 return Check(False, "the words printed are not reversals of the tagged pair's (none are)")
@@ -140,13 +134,13 @@ def check_mirror_answer(dfa, answer: dict, sep: str, name: str, base: Fragment, 
                 return Check(False, "the printed words are not the reversals of the witness's words for rev(L)")
             if not dfa.accepts(list(u)) or dfa.accepts(list(v)):
                 return Check(False, "the reversed pair is not one word in L and one outside it")
-    inner_check = _past_answer(rev, inner, sep, base, mod)
+    inner_check = _past_answer(rev, inner, sep, fragment, mod)
     if not inner_check.valid:
-        return Check(False, f"the {base} answer for rev(L) fails its check: {inner_check.reason}")
+        return Check(False, f"the {past} answer for rev(L) fails its check: {inner_check.reason}")
     if member:
-        return Check(True, f"rev(L) ∈ {base}, so L ∈ {name} (the mirror, docs §13): {inner_check.reason} "
+        return Check(True, f"rev(L) ∈ {past}, so L ∈ {name} (the mirror, docs §13): {inner_check.reason} "
                            f"(rev(L) built here by the subset construction on the reversed edges, "
                            f"{rev.n_states} states)")
     pair = ("" if u is None else f"{sep.join(u) or 'ε'} ∈ L, {sep.join(v) or 'ε'} ∉ L, the reversals of "
-            f"{base}'s pair for rev(L); ")
-    return Check(True, f"rev(L) ∉ {base}, so L ∉ {name}: {pair}its proof for rev(L) checks: {inner_check.reason}")
+            f"{past}'s pair for rev(L); ")
+    return Check(True, f"rev(L) ∉ {past}, so L ∉ {name}: {pair}its proof for rev(L) checks: {inner_check.reason}")

@@ -151,7 +151,7 @@ def mirror_class(name: str, base: LanguageClass, fragment, family: str, inclusio
     mod = base.key is None
 
     def check(dfa, answer, sep=""):
-        return check_mirror_answer(dfa, answer, sep, name, fragment, mod)
+        return check_mirror_answer(dfa, answer, sep, name, base.name, fragment, mod)
 
     return LanguageClass(name, MirrorProcedure(base, family), MIRROR_CERTIFICATE, MIRRORED_PAIR, default=False,
                          inclusions=tuple(inclusions), check=check, groups=("future",), summary=summary)
