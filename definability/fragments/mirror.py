@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from ...automata.rational import reverse
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import DEFAULT_STATE_LIMIT
+from ...kernel.work import STEPS_PER_SECOND, CertificateTimeout, deadline
 from ...ltl.definitions import certificate
 from ..checks.verify_mirror import MIRROR_CERTIFICATE, MIRRORED_PAIR, check_mirror_answer
 from ..contract.classes import LanguageClass
@@ -126,6 +127,8 @@ class MirrorProcedure(Procedure):
         key = self.base.key if self.base.key is not None else self.base
         inner_context.deciding()
         past = self.base.procedure.decide(key, inner_context, {})
+        if past.member and past_formula(past) is None and context.certificates:
+            past = self._second_try(key, inner_context, past)
         method = f"rev(L) ({rev.n_states} states) decided for {self.base}: {past.method}"
         if past.member is None:
             return FragmentResult(cls, None, None, None, method)
@@ -141,6 +144,25 @@ class MirrorProcedure(Procedure):
         else:                  # a tagged pair is over A × Z_m: its proof is the identity on τ_m(rev(L))
             words = None, None
         return FragmentResult(cls, False, None, MirroredWitness(self.base.name, past, *words), method)
+
+
+    def _second_try(self, key, inner_context, first: FragmentResult) -> FragmentResult:
+        """A "yes" whose formula the step budget refused, decided again within
+        ``limits.certificate_seconds`` whatever the decisions cost (as classify does for a
+        fragment's formula, :func:`..engine.classify.within_time`); ``first`` when that builds
+        none either.  The verdict is the same (AssertionError otherwise)."""
+        seconds = inner_context.limits.certificate_seconds
+        if seconds <= 0:
+            return first
+        try:
+            with deadline(seconds):
+                second = self.base.procedure.decide(key, inner_context.for_second_try(
+                    int(seconds * STEPS_PER_SECOND)), {})
+        except (CertificateTimeout, LimitExceeded):
+            return first
+        if second.member is not True:                     # pragma: no cover - a bug
+            raise AssertionError(f"{self.base}: the verdict on rev(L) changed with the certificate budget")
+        return second if past_formula(second) is not None else first
 
 
 def mirror_class(name: str, base: LanguageClass, fragment, family: str, inclusions, summary: str) -> LanguageClass:
