@@ -100,7 +100,8 @@ class MirroredWitness:
     def text(self, sep: str = "", indent: str = "") -> str:
         inner = self.past.witness
         how = inner.text(sep, indent + "  ") if hasattr(inner, "text") else str(inner)
-        return f"{self.summary(sep)}\n{indent}rev(L) ∉ {self.base}: {how}"
+        why = "" if self.past.identity is None else f"\n{indent}the proof, for rev(L): {self.past.identity}"
+        return f"{self.summary(sep)}\n{indent}rev(L) ∉ {self.base}: {how}{why}"
 
     def to_json(self, sep: str = "") -> dict:
         words = {k: None if w is None else sep.join(w) for k, w in (("accepted", self.accepted),
