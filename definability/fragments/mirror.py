@@ -146,7 +146,6 @@ class MirrorProcedure(Procedure):
             words = None, None
         return FragmentResult(cls, False, None, MirroredWitness(self.base.name, past, *words), method)
 
-
     def _second_try(self, key, inner_context, first: FragmentResult) -> FragmentResult:
         """A "yes" whose formula the step budget refused, decided again within
         ``limits.certificate_seconds`` whatever the decisions cost (as classify does for a
