@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from .automata.operations import DEFAULT_STATE_LIMIT
 from .automata.sources import Language, load_language
 from .definability.engine.classify import classify
-from .definability.engine.registry import CLASSES, encoded_pattern_class, language_class
+from .definability.engine.registry import ASCII_SPELLINGS, CLASSES, encoded_pattern_class, language_class
 from .definability.values.results import PatternResult
 from .kernel.limits import (DEFAULT_CERTIFICATE_FACTOR, DEFAULT_CERTIFICATE_SECONDS, DEFAULT_LIMIT,
                             DEFAULT_MAX_DEPTH, DEFAULT_MEMORY_BUDGET, DEFAULT_SEARCH_BUDGET)
@@ -311,7 +311,7 @@ class VerifyRequest:
         gives the answer for the class."""
         from .definability.engine.verify_carried import class_key, verify_carried
 
-        name = self.class_name
+        name = ASCII_SPELLINGS.get(self.class_name.strip(), self.class_name)     # FL(MOD+): FL(MOD⁺)
         class_key(name)                                 # a name no class answers: refused first
         where = f"answer {self.answer_file}" if self.answer_file is not None else "answer"
         obj = self.class_answer

@@ -70,6 +70,12 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("Pol(DD)", "varieties.dot_depth_half"),         # dot-depth 1/2
     ("MOD", "varieties.length_modulo"),              # the length classes modulo m
     ("MOD⁺", "varieties.length_modulo_plus"),        # … of the non-empty words, ε apart
+    # the future unary temporal logics, as the mirrors of the past ones (or all by "future")
+    ("FL(ST)", "fragments.future_st"),               # F: rev(L) ∈ LTL[P]
+    ("FL(DD)", "fragments.future_dd"),               # F, X: rev(L) ∈ LTL[P,Y]
+    ("FL(MOD)", "fragments.future_mod"),             # F, MOD: rev(L) ∈ LTL[P,MOD]
+    ("FL(MOD⁺)", "fragments.future_mod_plus"),       # F, X, MOD: rev(L) ∈ LTL[P,Y,MOD] (alias FL(MOD+))
+    ("TL(DD)", "varieties.local_da"),                # FO2[<,+1] = LDA (alias FO2[<,+1])
 )
 
 
@@ -217,7 +223,7 @@ def unregister(name: str) -> None:
 
 
 #: names typed without their Unicode letters (``--class MOD+``)
-ASCII_SPELLINGS = {"MOD+": "MOD⁺"}
+ASCII_SPELLINGS = {"MOD+": "MOD⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)"}
 
 
 def language_class(name) -> LanguageClass:

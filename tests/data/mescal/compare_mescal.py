@@ -61,14 +61,15 @@ MAPPING = {
            "why": "alphabet testable: commutative and idempotent"},
     "ATT": {"identities": "[xy=yx; x*x=x*]", "structure": "monoid",
             "why": "alphabet threshold testable: commutative and aperiodic"},
-    "FL(ST)": {"identities": "[y(xy)*=(xy)*]", "structure": "monoid",
-               "why": "unary temporal logic with F: L-trivial"},
-    "FL(DD)": {"identities": "[(x*bx*)((x*ax*)(x*bx*))*=((x*ax*)(x*bx*))*]", "structure": "semigroup",
-               "why": "F and X: MeSCaL's DD-orbits L-trivial, here every local monoid eSe "
-                      "(e = x^ω) L-trivial, as PL(DD) = LTL[P,Y] is locally R-trivial"},
-    "TL(DD)": {"identities": "[((x*ax*)(x*bx*))*(x*ax*)((x*ax*)(x*bx*))*=((x*ax*)(x*bx*))*]",
-               "structure": "semigroup",
-               "why": "FO²(<,+1) = LDA, every local monoid eSe in DA (Thérien–Wilke 1998)"},
+    # the future unary temporal logics, decided as the mirrors of the past ones, and TL(DD)
+    "FL(ST)": {"class": "FL(ST)", "why": "unary temporal logic with F: rev(L) ∈ PL(ST) = LTL[P] (the mirror; "
+                                         "L-trivial)"},
+    "FL(DD)": {"class": "FL(DD)", "why": "F and X: rev(L) ∈ PL(DD) = LTL[P,Y] (the mirror; locally L-trivial)"},
+    "FL(MOD)": {"class": "FL(MOD)", "why": "F with the MOD modalities (the infix in a length class mod m): "
+                                           "rev(L) ∈ PL(MOD) = LTL[P,MOD] (the mirror)"},
+    "FL(MOD⁺)": {"class": "FL(MOD⁺)", "why": "F, X and the MOD modalities: rev(L) ∈ PL(MOD⁺) = LTL[P,Y,MOD] "
+                                             "(the mirror)"},
+    "TL(DD)": {"class": "TL(DD)", "why": "FO²(<,+1) = LDA, every local monoid eSe in DA (Thérien–Wilke 1998)"},
 }
 
 WHY = {
