@@ -228,13 +228,40 @@ def _realizable(leaves: list[Formula]):
     bits = [g for g in prims if not isinstance(g, Atom)]
     if (len(alits) + 1) * 2 ** len(bits) > MAX_ASSIGNMENTS:
         return None
-    out = set()
-    for which in [None] + alits:
-        for values in itertools.product((False, True), repeat=len(bits)):
-            val = {g: g is which for g in alits}
-            val.update(zip(bits, values))
-            out.add(tuple(_boolean_value(f, val) for f in leaves))
-    return out
+    if not leaves:
+        return {()}
+    # every assignment at once, one row each: which atom holds (none, or alits[j]) × the
+    # bits' values; each leaf's truth is a column, computed once per subformula
+    rows = 1 << len(bits)
+    which = np.repeat(np.arange(len(alits) + 1), rows)
+    val = {g: which == j + 1 for j, g in enumerate(alits)}
+    val.update((g, np.tile((np.arange(rows) >> (len(bits) - 1 - i)) & 1 == 1, len(alits) + 1))
+               for i, g in enumerate(bits))
+    columns = [_boolean_column(f, val, len(which), {}).tolist() for f in leaves]
+    return set(zip(*columns))
+
+
+_COLUMN = {And: np.logical_and, Or: np.logical_or, Implies: lambda x, y: ~x | y,
+           Iff: np.equal, Xor: np.not_equal}
+
+
+def _boolean_column(f: Formula, leaf: dict, n: int, memo: dict) -> np.ndarray:
+    """:func:`_boolean_value` on n assignments at once: ``leaf`` maps formulas to bool
+    arrays of length n (one entry per assignment); ``memo`` the subformulas done."""
+    got = leaf.get(f)
+    if got is not None:
+        return got
+    got = memo.get(f)
+    if got is not None:
+        return got
+    if isinstance(f, Const):
+        got = np.full(n, bool(f.value))
+    elif isinstance(f, Not):
+        got = ~_boolean_column(f.arg, leaf, n, memo)
+    else:
+        got = _COLUMN[type(f)](_boolean_column(f.left, leaf, n, memo), _boolean_column(f.right, leaf, n, memo))
+    memo[f] = got
+    return got
 
 
 def _leaves(f: Formula, avail: dict, what: str, read: np.ndarray) -> list[Formula]:

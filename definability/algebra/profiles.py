@@ -55,6 +55,7 @@ class Tracker:
         self.kind, self.k, self.t = kind, int(k), int(t)
         self._factor_ids: dict = {}      # factors: each factor met -> its number
         self._factors: list = []
+        self._order: list = []           # factors: their numbers in the order of the factors
 
     def start(self):
         if self.kind == "prefix":
@@ -114,7 +115,10 @@ class Tracker:
         window, counts = self._push(state, END)
         if not counts:                      # the marked word is shorter than k: itself
             return ((window, 1),)
-        return tuple(sorted((self._factors[i], c) for i, c in enumerate(counts) if c))
+        factors, n = self._factors, len(counts)
+        if len(self._order) != len(factors):        # sorted once per factor met, not per profile
+            self._order = sorted(range(len(factors)), key=factors.__getitem__)
+        return tuple((factors[i], counts[i]) for i in self._order if i < n and counts[i])
 
 
 @dataclass(frozen=True)
@@ -197,19 +201,36 @@ def profile_test(dfa, tracker: Tracker, limit: int):
     """``(True, ProfileCertificate)`` when L(dfa) is a union of the tracker's profile
     classes, else ``(False, (u, v))``: u ∈ L and v ∉ L (letter indices) with one profile.
     Breadth-first over the product (tracker state, DFA state); LimitExceeded beyond
-    ``limit`` product states (profiles compared by :meth:`Tracker.key`)."""
+    ``limit`` product states (profiles compared by :meth:`Tracker.key`).  Each tracker state
+    met gets a number, and its key and its successors are computed once (not once per DFA
+    state it is paired with): the product's nodes are pairs of numbers, cheap to hash."""
     T = [[int(r) for r in row] for row in dfa.transitions]
     acc = [bool(x) for x in dfa.accepting]
     m = len(T[0]) if T else 0
-    start = (tracker.start(), int(dfa.initial))
+    number: dict = {}           # tracker state -> its number
+    states: list = []           # number -> tracker state
+    keys: list = []             # number -> the number of its profile (its key's)
+    key_number: dict = {}
+    succ: list = []             # number -> its successors' numbers by letter (None: not yet)
+
+    def numbered(s) -> int:
+        i = number.get(s)
+        if i is None:
+            i = number[s] = len(states)
+            states.append(s)
+            keys.append(key_number.setdefault(tracker.key(s), len(key_number)))
+            succ.append(None)
+        return i
+
+    start = (numbered(tracker.start()), int(dfa.initial))
     parent = {start: None}
     seen_profile: dict = {}
     frontier = [start]
     while frontier:
         nxt = []
         for node in frontier:
-            s, q = node
-            p = tracker.key(s)
+            i, q = node
+            p = keys[i]
             a_here = acc[q]
             other = seen_profile.get(p)
             if other is None:
@@ -217,8 +238,13 @@ def profile_test(dfa, tracker: Tracker, limit: int):
             elif other[0] != a_here:
                 u, v = parent_word(parent, other[1]), parent_word(parent, node)
                 return False, ((u, v) if other[0] else (v, u))
+            row = succ[i]
+            if row is None:
+                s = states[i]
+                row = succ[i] = [numbered(tracker.step(s, a)) for a in range(m)]
+            Tq = T[q]
             for a in range(m):
-                child = (tracker.step(s, a), T[q][a])
+                child = (row[a], Tq[a])
                 if child not in parent:
                     if len(parent) >= limit:
                         raise LimitExceeded(f"{tracker.kind} profiles of order {tracker.k} "
@@ -227,7 +253,7 @@ def profile_test(dfa, tracker: Tracker, limit: int):
                     parent[child] = (node, a)
                     nxt.append(child)
         frontier = nxt
-    accepted = frozenset(tracker.profile(node[0]) for a, node in seen_profile.values() if a)
+    accepted = frozenset(tracker.profile(states[node[0]]) for a, node in seen_profile.values() if a)
     return True, ProfileCertificate(tracker.kind, tracker.k, tracker.t, tuple(dfa.alphabet), accepted)
 
 
