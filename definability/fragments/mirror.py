@@ -51,16 +51,16 @@ def past_formula(result: FragmentResult):
 
 @dataclass(frozen=True)
 class MirrorCertificate:
-    """A "yes" of FL(C): ``past``, the answer of ``base`` = PL(C) for rev(L), with its formula
+    """A "yes" of FL(C): ``reversed_answer``, the answer of ``base`` = PL(C) for rev(L), with its formula
     (checked exactly against the DFA of rev(L)), or none when the budgets refused it."""
 
     base: str
-    past: FragmentResult
+    reversed_answer: FragmentResult
 
     def text(self, sep: str = "", indent: str = "") -> str:
-        f = past_formula(self.past)
+        f = past_formula(self.reversed_answer)
         if f is None:
-            return f"rev(L) ∈ {self.base} ({self.past.method}); no formula built"
+            return f"rev(L) ∈ {self.base} ({self.reversed_answer.method}); no formula built"
         cert = certificate(f)
         mod = ", MOD[m,r] counting the positions of w from its end" if "MOD" in self.base else ""
         lines = [f"{n} := {t}" if n.startswith("$") else f"${n} := {t}" for n, t in cert.definitions] + [cert.body]
@@ -72,41 +72,41 @@ class MirrorCertificate:
         return self.text()
 
     def to_json(self, sep: str = "") -> dict:
-        f = past_formula(self.past)
+        f = past_formula(self.reversed_answer)
         return {"kind": MIRROR_CERTIFICATE, "of": self.base,
                 "formula": None if f is None else certificate(f).text,
                 "reads": "L = rev(L(formula)): the formula, of the past fragment 'of', defines the reversed "
                          "language (read at N+1 of rev(w)); its DFA is checked equal to the reversal of L's",
-                "reversal": self.past.to_json(sep)}
+                "reversal": self.reversed_answer.to_json(sep)}
 
 
 @dataclass(frozen=True)
 class MirroredWitness:
-    """A "no" of FL(C): ``past``, the answer of ``base`` = PL(C) for rev(L), whose witness
+    """A "no" of FL(C): ``reversed_answer``, the answer of ``base`` = PL(C) for rev(L), whose witness
     words reversed are ``accepted`` ∈ L and ``rejected`` ∉ L (both None when that witness is
     a pair of tagged words, over A × Z_m: PL(MOD⁺)'s proof by τ_m(rev(L)))."""
 
     base: str
-    past: FragmentResult
+    reversed_answer: FragmentResult
     accepted: tuple
     rejected: tuple
 
     def summary(self, sep: str = "") -> str:
         if self.accepted is None:
-            return f"rev(L) ∉ {self.base}: {self.past.witness.summary(sep)}"
+            return f"rev(L) ∉ {self.base}: {self.reversed_answer.witness.summary(sep)}"
         return (f"{sep.join(self.accepted) or 'ε'} ∈ L, {sep.join(self.rejected) or 'ε'} ∉ L: the reversals of "
                 f"{self.base}'s witness for rev(L)")
 
     def text(self, sep: str = "", indent: str = "") -> str:
-        inner = self.past.witness
+        inner = self.reversed_answer.witness
         how = inner.text(sep, indent + "  ") if hasattr(inner, "text") else str(inner)
-        why = "" if self.past.identity is None else f"\n{indent}the proof, for rev(L): {self.past.identity}"
+        why = "" if self.reversed_answer.identity is None else f"\n{indent}the proof, for rev(L): {self.reversed_answer.identity}"
         return f"{self.summary(sep)}\n{indent}rev(L) ∉ {self.base}: {how}{why}"
 
     def to_json(self, sep: str = "") -> dict:
         words = {k: None if w is None else sep.join(w) for k, w in (("accepted", self.accepted),
                                                                      ("rejected", self.rejected))}
-        return {"kind": MIRRORED_PAIR, "of": self.base, **words, "reversal": self.past.to_json(sep)}
+        return {"kind": MIRRORED_PAIR, "of": self.base, **words, "reversal": self.reversed_answer.to_json(sep)}
 
 
 class MirrorProcedure(Procedure):
