@@ -149,17 +149,24 @@ def test_float32_outputs_exact_with_blockwise_and_within_ulps_with_sdpa():
     assert (_outputs(c, w, "sdpa") - want).abs().max().item() <= 2 ** -20
 
 
+#: (dtype, kernel, N): every dtype with the default kernel (``auto``: the O(N) prefix kernel of
+#: compiled heads) at 70 000 positions; the quadratic SDPA kernel at 70 000 where a limit needs
+#: that length (float16's largest finite value, 65 504; float32 within 2^-20), and for bfloat16
+#: at 3 000 (past its last exactly counted integer, 256: its largest finite value is ~3·10^38)
+BEYOND_LIMITS = [(dtype, "auto", 70_000) for dtype in DTYPES] + [
+    ("float32", "sdpa", 70_000), ("float16", "sdpa", 70_000), ("bfloat16", "sdpa", 3_000)]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("dtype", DTYPES)
-def test_global_head_exact_beyond_integer_limits(dtype):
-    """70 000 ψ-positions before the last query: past float16's largest finite value (65 504),
+@pytest.mark.parametrize("dtype,kernel,N", BEYOND_LIMITS)
+def test_global_head_exact_beyond_integer_limits(dtype, kernel, N):
+    """N ψ-positions before the last query: past float16's largest finite value (65 504),
     past its last exactly counted integer (2048) and bfloat16's (256).  Decisions must stay
     exact; in half precision the readout is exactly ±1, in float32 within 2^-20."""
     c = compile_formula(parse("P a & !P b"), "ab", dtype=dtype)
-    N = 70_000
     assert c.exact_up_to > N          # proved (testing/model_proof.py) past the length run here
     tol = 0.0 if dtype != "float32" else 2 ** -20
-    out = _outputs(c, "a" * N + "b")     # prefixes: ε rejected, a^1 … a^N accepted, a^N b rejected
+    out = _outputs(c, "a" * N + "b", kernel)     # prefixes: ε rejected, a^1 … a^N accepted, a^N b rejected
     assert out[0].item() == -1.0 and out[-1].item() == -1.0
     assert (out[1:-1] - 1.0).abs().max().item() <= tol
 
