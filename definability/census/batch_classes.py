@@ -1,7 +1,7 @@
 """The subregular classes SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1 and TSL, the group-based
 classes GR, AMT, COM, MOD and MOD⁺, the half-levels Pol(ST), Pol2(ST) = Σ2, co-Pol2(ST) = Π2
-and Pol(DD), and the MOD-enriched fragments LTL[S,MOD] and LTL[P,MOD], decided on thousands of
-small minimal DFAs at once, by one compiled kernel (:func:`~attnlogic.automata._compiled.jit`;
+and Pol(DD), the MOD-enriched fragments LTL[S,MOD] and LTL[P,MOD], and the unary temporal
+logics FL(ST), FL(DD) and TL(DD) = FO2[<,+1], decided on thousands of small minimal DFAs at once, by one compiled kernel (:func:`~attnlogic.automata._compiled.jit`;
 numba, cached on disk), with no Python work per DFA.  The verdicts are those of the classes'
 own modules (the per-DFA route of ``classify --class``), by the same theorems; the tests and
 ``python -m benchmarks.bench_census --compare-classes`` compare the two.
@@ -106,7 +106,28 @@ The MOD-enriched fragments, on the table alone:
   semigroup of the tagged language τ_{2s}(L), a new minimal DFA over A × Z_{2s} per language
   (its local monoids are not those of η alone), asked one language at a time.
 
-These six columns (:data:`EXTENDED`) are computed only when a census asks one of them
+The future and two-way unary temporal logics, on the same semigroup S (their modules decide
+FL(ST) and FL(DD) as LTL[P] and LTL[P,Y] of rev(L), :mod:`.future_st`, :mod:`.future_dd`,
+and TL(DD) by its identity, :mod:`.local_da`; the syntactic semigroup of rev(L) is S with
+its product reversed, so R-trivial there is L-trivial here):
+
+* FL(ST) (L-trivial; the mirror of LTL[P] = R-trivial): y·(xy)^ω = (xy)^ω for all x, y ∈ S.
+  The monoid S¹ (S, or S with an identity adjoined when no non-empty word acts as one) is
+  L-trivial iff y·(xy)^ω = (xy)^ω for all x, y ∈ S¹ (s L t, s = u·t, t = v·s give
+  s = (uv)^ω·s and t = v·(uv)^ω·s = (uv)^ω·s = s; conversely y·(xy)^ω L (xy)^ω).  Of the
+  instantiations with 1, y = 1 is trivial and x = 1 reads y^(ω+1) = y^ω, which is the
+  instantiation x = y ∈ S (y·(yy)^ω = y^(ω+1) and (yy)^ω = y^ω): so x, y over S suffice,
+  and that instantiation is aperiodicity.
+* FL(DD) (locally L-trivial; the mirror of LTL[P,Y] = locally R-trivial, docs/
+  decision-procedures.md §3.3: eSe R-trivial for every idempotent e): for every e ∈ E,
+  y·(xy)^ω = (xy)^ω for all x, y ∈ e·S·e (a monoid with identity e, so no 1 to adjoin).
+  Aperiodic: at e = x^ω and x = y = x^(ω+1) ∈ e·S·e it reads x^(ω+1)·x^ω = x^ω.
+* TL(DD) (LDA, Thérien–Wilke): for every e ∈ E, (xy)^ω·y·(xy)^ω = (xy)^ω for all x, y ∈
+  e·S·e.  Aperiodic: at e = x^ω and x = y = x^(ω+1) it reads x^ω·x^(ω+1)·x^ω = x^(ω+1) = x^ω.
+* So off the aperiodic tables all three are "no" (S not enumerated for them); on the others
+  |S|² products for FL(ST) and Σ_e |e·S·e|² ≤ |E|·|S|² for the other two (one pass).
+
+These nine columns (:data:`EXTENDED`) are computed only when a census asks one of them
 (``extended``): otherwise the kernel's work is what it was without them.  All six against
 the modules on every language of at most 4 states over two letters:
 
@@ -138,12 +159,13 @@ __all__ = ["CLASSES", "EXTENDED", "MAX_STATES", "classify_classes"]
 #: the classes decided here (registry names), in the order of the columns of
 #: :func:`classify_classes`
 CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺",
-           "Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]")
+           "Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]", "FL(ST)", "FL(DD)",
+           "TL(DD)")
 #: the columns that depend on the table alone (copied for a table repeated with another
 #: acceptance vector)
-TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20)
+TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23)
 #: the columns computed only when asked (``extended`` of :func:`classify_classes`): the
-#: ordered classes and the MOD fragments
+#: ordered classes, the MOD fragments and the future / two-way unary logics
 EXTENDED = CLASSES[15:]
 #: the largest number of states the kernel takes (tables of n^n entries; the multiplication
 #: table has |S|² entries, allocated for the largest semigroup met so far)
@@ -344,6 +366,54 @@ def _semigroup_classes(size, M, omega, E, ne, mark, X, Y, P, PL, Q, QL, res):
 _semigroup_classes = jit(_semigroup_classes)
 
 
+def _l_trivial_and_da(X, m, M, omega):
+    """Over the monoid {X[0], …, X[m − 1]} of an aperiodic semigroup: bit 0 set when
+    y·(xy)^ω = (xy)^ω for all x, y in it (L-trivial), bit 1 when (xy)^ω·y·(xy)^ω = (xy)^ω
+    (DA)."""
+    lt = 1
+    da = 2
+    for i in range(m):
+        for j in range(m):
+            y = X[j]
+            z = omega[M[X[i], y]]
+            if M[y, z] != z:
+                lt = 0
+            if M[M[z, y], z] != z:
+                da = 0
+            if lt + da == 0:
+                return 0
+    return lt + da
+
+
+_l_trivial_and_da = jit(_l_trivial_and_da)
+
+
+def _local_classes(size, M, omega, E, ne, mark, X, out):
+    """FL(ST), FL(DD), TL(DD) on an aperiodic semigroup of ``size`` elements (module
+    docstring): ``out[21]``, ``out[22]``, ``out[23]`` = 1/0.  ``mark`` and ``X`` are scratch
+    (as in :func:`_semigroup_classes`)."""
+    for s in range(size):                     # FL(ST): x, y over S (S¹ L-trivial)
+        X[s] = s
+    out[21] = _l_trivial_and_da(X, size, M, omega) & 1
+    lfl = 1                                   # FL(DD), TL(DD): x, y over each e·S·e
+    lda = 1
+    stamp = mark[mark.shape[0] - 1] + 1
+    for ie in range(ne):
+        stamp += 1
+        m = _collect(E[ie], E[ie], size, M, mark, stamp, X)
+        both = _l_trivial_and_da(X, m, M, omega)
+        lfl &= both & 1
+        lda &= both >> 1
+        if lfl + lda == 0:
+            break
+    mark[mark.shape[0] - 1] = stamp
+    out[22] = lfl
+    out[23] = lda
+
+
+_local_classes = jit(_local_classes)
+
+
 def _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue, bit):
     """The content condition of Σ2 on the semigroup of ``size`` elements (module docstring):
     ``has[s, c]`` = 1 iff some word of content c (a bit per letter that acts; a letter fixing
@@ -525,8 +595,9 @@ _quasi_aperiodic = jit(_quasi_aperiodic)
 
 
 def _table_only(n, k, t, singletons, aperiodic, extended, work, out):
-    """RD, PT and (when ``aperiodic``) GD, LT, LTT, FO2[<], DD1 of the table ``t``: written
-    to ``out`` in :data:`CLASSES` order (the columns 2 … 8).  Returns 0, or the size of the
+    """RD, PT and (when ``aperiodic``) GD, LT, LTT, FO2[<], DD1 of the table ``t``, with
+    ``extended`` FL(ST), FL(DD), TL(DD) too: written to ``out`` in :data:`CLASSES` order (the
+    columns 2 … 8, 21 … 23).  Returns 0, or the size of the
     semigroup when the work arrays' capacity (the rows of ``M``, ``P``, ``Q``) is smaller
     (then the columns 3, 4, 5, 7, 8 are not written)."""
     (idx, elems, R, M, parent, letter, omega, E, mark, X, Y, P, PL, Q, QL, res, alive, seen, fa, fb,
@@ -596,7 +667,7 @@ def _table_only(n, k, t, singletons, aperiodic, extended, work, out):
             if not pt:
                 break
     out[6] = 1 if pt else 0
-    for c in (3, 4, 5, 7, 8):
+    for c in (3, 4, 5, 7, 8, 21, 22, 23):
         out[c] = 0
     info[0] = 0
     info[1] = 0
@@ -624,6 +695,7 @@ def _table_only(n, k, t, singletons, aperiodic, extended, work, out):
         out[7] = res[3]
         out[8] = res[4]
         if extended:
+            _local_classes(size, M, omega, E, ne, mark, X, out)
             if not _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue, bit):
                 return -1
             info[0] = size
@@ -774,7 +846,7 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended):
         for c in (16, 17, 18):
             out[i, c] = 0
         if not extended:
-            for c in (15, 16, 17, 18, 19, 20):
+            for c in (15, 16, 17, 18, 19, 20, 21, 22, 23):
                 out[i, c] = -1
         elif bulk[i, 3] == 1:
             _ordered(n, work[29][0], work[3], work[1], work[7], work[29][1], work[23], inc, order)

@@ -15,4 +15,5 @@ __all__ = ["CLASS"]
 #: FL(DD), MeSCaL's name
 CLASS = mirror_class("FL(DD)", locally_r_trivial.CLASS, LTL_PY, "mirror of locally R-trivial",
                      (("FL(ST)", "F is X F: every FL(ST) formula is an FL(DD) formula"),),
-                     "future unary temporal logic with F and X (the mirror of LTL[P,Y]: locally L-trivial)")
+                     "future unary temporal logic with F and X (the mirror of LTL[P,Y]: locally L-trivial)",
+                     bulk="FL(DD)")

@@ -14,4 +14,4 @@ __all__ = ["CLASS"]
 
 #: FL(ST), MeSCaL's name; the L-trivial languages
 CLASS = mirror_class("FL(ST)", r_trivial.CLASS, LTL_P, "mirror of R-trivial",
-                     (), "future unary temporal logic with F (the mirror of LTL[P]: L-trivial)")
+                     (), "future unary temporal logic with F (the mirror of LTL[P]: L-trivial)", bulk="FL(ST)")

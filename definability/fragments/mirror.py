@@ -165,15 +165,18 @@ class MirrorProcedure(Procedure):
         return second if past_formula(second) is not None else first
 
 
-def mirror_class(name: str, base: LanguageClass, fragment, family: str, inclusions, summary: str) -> LanguageClass:
+def mirror_class(name: str, base: LanguageClass, fragment, family: str, inclusions, summary: str,
+                 bulk: str | None = None) -> LanguageClass:
     """The declaration of FL(C) = the mirror of ``base`` = PL(C), whose formulas use the
     operators of ``fragment`` (and MOD atoms when ``base`` is not an LTL fragment): asked when
     named (group ``future``), its answers re-checked by
-    :func:`..checks.verify_mirror.check_mirror_answer`."""
+    :func:`..checks.verify_mirror.check_mirror_answer`; ``bulk`` as in
+    :class:`~..contract.classes.LanguageClass`."""
     mod = base.key is None
 
     def check(dfa, answer, sep=""):
         return check_mirror_answer(dfa, answer, sep, name, base.name, fragment, mod)
 
     return LanguageClass(name, MirrorProcedure(base, family), MIRROR_CERTIFICATE, MIRRORED_PAIR, default=False,
-                         inclusions=tuple(inclusions), check=check, groups=("future",), summary=summary)
+                         inclusions=tuple(inclusions), check=check, groups=("future",), summary=summary,
+                         bulk=bulk)

@@ -52,5 +52,5 @@ CLASS = identity_class(LDA_IDENTITY, monoid=False, name="TL(DD)", family="locall
                                    ("FL(DD)", "locally L-trivial ⊆ locally DA (L ⊆ DA)"),
                                    ("LT", "locally testable: every eSe an idempotent commutative monoid, in DA")),
                        summary="FO2[<,+1] = two-way unary temporal logic with F, X, P, Y: every local monoid "
-                               "eSe in DA (Thérien–Wilke)")
+                               "eSe in DA (Thérien–Wilke)", bulk="TL(DD)")
 CLASS = replace(CLASS, check=check_answer)

@@ -11,7 +11,8 @@ all 57,068 languages of at most 4 states: ``python -m benchmarks.bench_census --
 The six columns added later (Pol(ST), Σ2, Π2, Pol(DD), LTL[S,MOD], LTL[P,MOD]) are compared
 with their modules' procedures on every language of at most 3 states over two letters and 2
 over three and a seeded sample of 4 over two (the whole census behind
-ATTNLOGIC_CENSUS_TEST=1)."""
+ATTNLOGIC_CENSUS_TEST=1); so are the three after them (FL(ST), FL(DD), TL(DD)), against
+the DFA-graph tests of rev(L) and the identity engine."""
 
 from __future__ import annotations
 
@@ -28,9 +29,14 @@ from attnlogic.definability.census.batch_classes import CLASSES, classify_classe
 from attnlogic.automata.graphs import dfa_sccs
 from attnlogic.automata.operations import complement
 from attnlogic.definability.engine.classify import classify
+from attnlogic.automata.rational import reverse
+from attnlogic.definability.fragments.locally_r_trivial import decide_locally_r_trivial
 from attnlogic.definability.fragments.mod_r_trivial import decide_counters
+from attnlogic.definability.fragments.r_trivial import decide_r_trivial
 from attnlogic.definability.fragments.quasi_aperiodic import decide_quasi_aperiodic
 from attnlogic.definability.varieties.dot_depth_half import decide_dot_depth_half
+from attnlogic.definability.varieties.identities import check_identities
+from attnlogic.definability.varieties.local_da import LDA_IDENTITY
 from attnlogic.definability.varieties.pi2 import decide_pi2
 from attnlogic.definability.varieties.sigma1 import decide_sigma1
 from attnlogic.definability.varieties.sigma2 import decide_sigma2
@@ -38,8 +44,10 @@ from attnlogic.kernel.limits import Limits
 
 #: the columns of the ordered classes and the MOD fragments, compared with their modules below
 ORDERED_AND_MOD = ("Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]")
+#: the columns of the future and two-way unary logics, compared with their modules below
+LOCAL = ("FL(ST)", "FL(DD)", "TL(DD)")
 #: the classes asked one language at a time on every language of a sample
-CHEAP = tuple(c for c in CLASSES if c != "DD1" and c not in ORDERED_AND_MOD)
+CHEAP = tuple(c for c in CLASSES if c != "DD1" and c not in ORDERED_AND_MOD and c not in LOCAL)
 
 
 def _dfa(n, k, row, bits):
@@ -87,28 +95,56 @@ def _module_verdicts(d) -> list[int]:
             int(decide_counters(d, dfa_sccs(d)).member)]
 
 
+def _against_modules(names, module_verdicts, sample: int, every: int) -> np.ndarray:
+    """The columns ``names`` in bulk against ``module_verdicts(dfa)`` on every language of
+    at most 3 states over two letters and 2 over three and a seeded sample of ``sample`` of 4
+    states over two, every ``every``-th through ``classify`` too; both answers occur in every
+    column.  Returns the sample's columns."""
+    cols = [CLASSES.index(c) for c in names]
+    seen = np.zeros((2, len(cols)), dtype=bool)
+    for n, k in ((1, 2), (2, 2), (3, 2), (1, 3), (2, 3), (4, 2)):
+        rows, accs = minimal_dfa_arrays(n, k)
+        if n == 4:
+            pick = np.sort(np.random.default_rng(42).choice(len(rows), size=sample, replace=False))
+            rows, accs = rows[pick], accs[pick]
+        got = classify_classes(n, k, rows, accs)[:, cols]
+        for i, (row, bits) in enumerate(zip(rows, accs)):
+            d = _dfa(n, k, row, bits)
+            assert got[i].tolist() == module_verdicts(d), (names, d)
+            if i % every == 0:
+                assert got[i].tolist() == _per_dfa(d, names), d
+        seen[0] |= (got == 0).any(axis=0)
+        seen[1] |= (got == 1).any(axis=0)
+    assert seen.all()                                         # both answers occur, every class
+    return got
+
+
 def test_the_ordered_and_mod_columns_give_the_verdicts_of_their_modules():
     """Pol(ST), Σ2, Π2, Pol(DD), LTL[S,MOD] and LTL[P,MOD] in bulk against their modules on
     every language of at most 3 states over two letters and 2 over three, and a seeded sample
     of 4 states over two (every language of 4: ``python -m benchmarks.bench_census
     --compare-classes --only …``, docs/census.md); a few through ``classify`` itself."""
-    cols = [CLASSES.index(c) for c in ORDERED_AND_MOD]
-    seen = np.zeros((2, len(cols)), dtype=bool)
-    for n, k in ((1, 2), (2, 2), (3, 2), (1, 3), (2, 3), (4, 2)):
-        rows, accs = minimal_dfa_arrays(n, k)
-        if n == 4:
-            pick = np.sort(np.random.default_rng(42).choice(len(rows), size=80, replace=False))
-            rows, accs = rows[pick], accs[pick]
-        got = classify_classes(n, k, rows, accs)[:, cols]
-        for i, (row, bits) in enumerate(zip(rows, accs)):
-            d = _dfa(n, k, row, bits)
-            assert got[i].tolist() == _module_verdicts(d), (ORDERED_AND_MOD, d)
-            if i % 200 == 0:
-                assert got[i].tolist() == _per_dfa(d, ORDERED_AND_MOD), d
-        if k == 2:
-            seen[0] |= (got == 0).any(axis=0)
-            seen[1] |= (got == 1).any(axis=0)
-    assert seen.all()                                         # both answers occur, every class
+    _against_modules(ORDERED_AND_MOD, _module_verdicts, 80, 200)
+
+
+def _local_verdicts(d) -> list[int]:
+    """The verdicts of :data:`LOCAL` by their modules' procedures, one DFA at a time: FL(ST)
+    and FL(DD) as LTL[P] and LTL[P,Y] of rev(L) (the DFA-graph tests of :mod:`.r_trivial` and
+    :mod:`.locally_r_trivial`), TL(DD) as the identity of :mod:`.local_da` checked by the
+    identity engine on the syntactic semigroup."""
+    rev = reverse(d)
+    return [int(decide_r_trivial(rev).member), int(decide_locally_r_trivial(rev).member),
+            int(check_identities(d, LDA_IDENTITY, monoid=False, minimal=True).holds)]
+
+
+def test_the_future_and_two_way_columns_give_the_verdicts_of_their_modules():
+    """FL(ST), FL(DD) and TL(DD) in bulk (semigroup tests on the DFA of L) against their
+    modules (DFA-graph tests on the DFA of rev(L); the identity engine) on every language of
+    at most 3 states over two letters and 2 over three, and a seeded sample of 4 states over
+    two (every language of 4: ``python -m benchmarks.bench_census --compare-classes --only
+    'FL(ST)' --only 'FL(DD)' --only 'TL(DD)'``, docs/census.md); some through ``classify``."""
+    got = _against_modules(LOCAL, _local_verdicts, 60, 50)
+    assert (got[:, 0] <= got[:, 1]).all() and (got[:, 1] <= got[:, 2]).all()   # L ⊆ LL ⊆ LDA
 
 
 @pytest.mark.slow
@@ -116,15 +152,15 @@ def test_the_ordered_and_mod_columns_give_the_verdicts_of_their_modules():
                     reason="the whole census (99,110 languages): opt in with ATTNLOGIC_CENSUS_TEST=1")
 @pytest.mark.parametrize("letters,most", [("ab", 4), ("abc", 3)])
 def test_the_ordered_and_mod_columns_on_the_whole_census(letters, most):
-    """The six columns against their modules on every minimal DFA of the census."""
+    """The nine columns against their modules on every minimal DFA of the census."""
     k = len(letters)
-    cols = [CLASSES.index(c) for c in ORDERED_AND_MOD]
+    cols = [CLASSES.index(c) for c in ORDERED_AND_MOD + LOCAL]
     for n in range(1, most + 1):
         rows, accs = minimal_dfa_arrays(n, k)
         got = classify_classes(n, k, rows, accs)[:, cols]
         for i, (row, bits) in enumerate(zip(rows, accs)):
             d = _dfa(n, k, row, bits)
-            assert got[i].tolist() == _module_verdicts(d), (ORDERED_AND_MOD, d)
+            assert got[i].tolist() == _module_verdicts(d) + _local_verdicts(d), (ORDERED_AND_MOD + LOCAL, d)
 
 
 def test_sigma2_and_pi2_are_not_swapped():
@@ -189,7 +225,7 @@ def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch)
     """Every helper replaced by its Python source (numba's ``py_func``; the sources are the
     functions themselves without numba) on the languages of at most 2 states and some of 3."""
     names = ("_semigroup", "_collect", "_omega_sets", "_semigroup_classes", "_contents", "_ordered", "_advance",
-             "_quasi_aperiodic", "_table_only", "_pairs_acyclic", "_classes_kernel")
+             "_quasi_aperiodic", "_l_trivial_and_da", "_local_classes", "_table_only", "_pairs_acyclic", "_classes_kernel")
     pure = {name: getattr(getattr(batch_classes, name), "py_func", getattr(batch_classes, name))
             for name in names}
     cases = [(n, minimal_dfa_arrays(n, 2)) for n in (1, 2)] + [(3, _sample(3, 2, 37))]
@@ -237,7 +273,7 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
     from attnlogic.definability.census import census, check_request
 
     for states, letters, named in ((2, "ab", ("subregular",)), (2, "abc", ("subregular",)),
-                                   (2, "abc", ORDERED_AND_MOD)):
+                                   (2, "abc", ORDERED_AND_MOD), (2, "abc", LOCAL)):
         bulk = census(states, letters, windows=(2,), classes=named)
         assert not check_request(states, letters, windows=(2,), classes=named).bulk_only
         assert check_request(states, letters, windows=(), classes=named).bulk_only
@@ -254,7 +290,7 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
 def test_the_census_command_counts_every_class_in_bulk(capsys):
     from attnlogic.cli import main
 
-    named = [x for c in ORDERED_AND_MOD for x in ("--class", c)]
+    named = [x for c in ORDERED_AND_MOD + LOCAL for x in ("--class", c)]
     assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "subregular", "--class", "groups",
                  *named, "--no-progress", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
