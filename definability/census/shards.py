@@ -193,8 +193,8 @@ class ShardResult:
 
 def bulk_class_column(f) -> int | None:
     """The column of :func:`.batch_classes.classify_classes` that decides ``f``, as its
-    declaration names it (``LanguageClass.bulk``: SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1,
-    TSL; not a fixed order such as ``SL[2]``, which declares none), or None."""
+    declaration names it (``LanguageClass.bulk``: one of :data:`.batch_classes.CLASSES`; a
+    fixed order such as ``SL[2]`` declares none), or None."""
     column = None if isinstance(f, Fragment) else getattr(f, "bulk", None)
     return None if column is None else BULK_CLASSES.index(column)
 
