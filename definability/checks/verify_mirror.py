@@ -26,6 +26,7 @@ The check:
 from __future__ import annotations
 
 from ...automata.dfa import DFA
+from ...kernel.limits import DEFAULT_STATE_LIMIT
 from ...automata.propositions import over_valuations
 from ...automata.sources import as_dfa
 from ...kernel.errors import LimitExceeded
@@ -50,31 +51,44 @@ PAST_IDENTITIES = {
 }
 
 
-def reversal_dfa(dfa) -> DFA:
+def reversal_dfa(dfa, state_limit: int | None = None) -> DFA:
     """The minimal DFA of rev(L(dfa)): the subset construction on the reversed edges, from the
-    set of accepting states; a subset is accepting when it holds the initial state."""
+    set of accepting states (subsets as bit masks); a subset is accepting when it holds the
+    initial state.  More than ``state_limit`` subsets (default :data:`DEFAULT_STATE_LIMIT`, the
+    decider's own bound on its reversal): :class:`LimitExceeded`."""
+    state_limit = DEFAULT_STATE_LIMIT if state_limit is None else state_limit
     dfa = as_dfa(dfa)
     rows = dfa.transitions.tolist()
     k = len(dfa.alphabet)
-    pred = [[set() for _ in range(k)] for _ in rows]
+    pred = [[0] * k for _ in rows]                 # pred[r][a]: the states q with q·a = r, a bit mask
     for q, row in enumerate(rows):
         for a, r in enumerate(row):
-            pred[r][a].add(q)
-    start = frozenset(q for q in range(len(rows)) if dfa.accepting[q])
+            pred[r][a] |= 1 << q
+    start = sum(1 << q for q in range(len(rows)) if dfa.accepting[q])
     index, order, table = {start: 0}, [start], []
     i = 0
     while i < len(order):
         S = order[i]
+        members, rest = [], S
+        while rest:
+            low = rest & -rest
+            members.append(low.bit_length() - 1)
+            rest ^= low
         out = []
         for a in range(k):
-            T = frozenset(p for q in S for p in pred[q][a])
+            T = 0
+            for q in members:
+                T |= pred[q][a]
             if T not in index:
+                if len(order) >= state_limit:
+                    raise LimitExceeded("the reversal's subsets", state_limit, "the automaton is too large",
+                                        ("state_limit",))
                 index[T] = len(order)
                 order.append(T)
             out.append(index[T])
         table.append(out)
         i += 1
-    accepting = [j for j, S in enumerate(order) if dfa.initial in S]
+    accepting = [j for j, S in enumerate(order) if S >> dfa.initial & 1]
     return DFA(tuple(dfa.alphabet), table, 0, accepting).minimal()
 
 
@@ -107,12 +121,15 @@ def check_mirror_answer(dfa, answer: dict, sep: str, name: str, past: str, fragm
     """Re-check an answer of the class ``name`` = FL(C), decided as rev(L) ∈ ``past`` = PL(C),
     whose formulas use the operators of ``fragment`` (``mod``: and MOD atoms), as ``classify
     --json`` prints it (module docstring)."""
-    dfa = as_dfa(dfa).minimal()
-    rev = reversal_dfa(dfa)
     member = answer.get("member")
     part = answer.get("certificate") if member is True else answer.get("witness") if member is False else None
     if member not in (True, False):
         return Check(False, "the answer is undecided: nothing to check")
+    dfa = as_dfa(dfa).minimal()
+    try:
+        rev = reversal_dfa(dfa)
+    except LimitExceeded as exc:
+        return Check(False, f"rev(L) could not be built to re-check the answer: {exc}")
     if not isinstance(part, dict) or not isinstance(part.get("reversal"), dict):
         return Check(False, f"the answer carries no {past} answer for the reversed language")
     inner = part["reversal"]

@@ -25,6 +25,7 @@ import pytest
 
 import attnlogic
 from attnlogic.automata.census import minimal_dfas
+from attnlogic.definability.checks import verify_mirror
 from attnlogic.definability.checks.verify_mirror import reversal_dfa
 from attnlogic.definability.engine.registry import language_class
 from attnlogic.ltl import parse
@@ -60,6 +61,29 @@ def test_reversal_built_by_the_check_is_the_reversal():
         rev = reversal_dfa(dfa)
         for w in words("ab", 6):
             assert rev.accepts(list(w)) == dfa.accepts(list(reversed(w)))
+
+
+def test_the_checks_reversal_is_bounded_and_asked_only_for_a_verdict(monkeypatch):
+    """rev(L) of L = A^n a A* needs 2^(n+1) states: past ``state_limit`` subsets the check's
+    reversal refuses (LimitExceeded, never an unbounded construction); an undecided answer is
+    refused before any reversal is built; a verdict on a language whose reversal is too large
+    is refused with the limit named, never accepted."""
+    from attnlogic.automata.regex import regex_to_dfa
+    from attnlogic.kernel.errors import LimitExceeded
+
+    small = regex_to_dfa("(a|b)(a|b)(a|b)a(a|b)*", "ab")
+    assert reversal_dfa(small).n_states == 2 ** 4      # A*aA³: the last 4 letters (the classic 2^(n+1))
+    with pytest.raises(LimitExceeded):
+        reversal_dfa(small, state_limit=8)
+    big = regex_to_dfa("(a|b)" * 22 + "a(a|b)*", "ab")
+    check = language_class("FL(ST)").check
+    monkeypatch.setattr(verify_mirror, "DEFAULT_STATE_LIMIT", 1_000)     # the check's default bound, made small
+    undecided = check(big, {"member": None, "witness": None, "certificate": None}, "")
+    assert not undecided.valid and "undecided" in undecided.reason
+    claim = {"member": False, "witness": {"kind": "mirrored pair", "of": "LTL[P]", "accepted": "a", "rejected": "b",
+                                          "reversal": {"member": False}}}
+    refused = check(big, claim, "")
+    assert not refused.valid and "exceeded the limit" in refused.reason
 
 
 def _formula_text(answer: dict) -> str:
