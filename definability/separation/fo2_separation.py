@@ -39,6 +39,7 @@ from ...kernel.limits import Limits
 from ..checks.fo2_family import check_family, expand, expanded_length, exponent_text, expression_text, family_expressions
 from ..varieties.fo2 import decide_da
 from .aperiodic_pointlikes import map_of, pair_monoid, union_table
+from .strictly_local_separation import accepts_letters
 
 __all__ = ["FO2Family", "FO2Separator", "EndsSeparator", "ends_separator", "check_separator", "FO2Outcome", "saturate_pairs", "decide_fo2", "family_from_json",
            "content_dfa", "preimage_dfa"]
@@ -318,7 +319,7 @@ class FO2Separator:
         return None
 
     def contains(self, word) -> bool:
-        return bool(self.dfa.accepts([self.alphabet[a] for a in word]))
+        return accepts_letters(self.dfa, self.alphabet, word)
 
     def certificate_json(self) -> dict:
         return {"class": self.cls, "kind": "monoid preimage",

@@ -81,7 +81,7 @@ from ..checks.verify_length import length_dfa
 from .length_separation import LENGTH_PROOFS, separate_by_length
 from .parikh_separation import PARIKH_PROOFS, separate_by_parikh
 from ..checks.verify_parikh import PARIKH_RESIDUES, parikh_dfa, smaller_modulus
-from .strictly_local_separation import SL_PROOFS, co_reachable, decide_sl, run_word
+from .strictly_local_separation import SL_PROOFS, accepts_letters, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, separate_upward, upward_dfa
 from .type_separation import TYPE_PROOFS, decide_by_types
 
@@ -891,7 +891,7 @@ class FormulaSeparator:
         return None
 
     def contains(self, word) -> bool:
-        return bool(self.dfa.accepts([self.alphabet[a] for a in word]))
+        return accepts_letters(self.dfa, self.alphabet, word)
 
     def certificate_json(self) -> dict:
         return {"class": self.cls, "kind": "formula", "formula": self.formula,
@@ -921,7 +921,7 @@ class ClassifiedSeparator:
     found_in: str
 
     def contains(self, word) -> bool:
-        return bool(self.dfa.accepts([self.alphabet[a] for a in word]))
+        return accepts_letters(self.dfa, self.alphabet, word)
 
     def certificate_json(self) -> dict:
         out = {"class": self.cls, "kind": "language", "language": self.language, "k": self.k,

@@ -34,7 +34,7 @@ from ...kernel.errors import LimitExceeded
 from ..algebra.profiles import END, START
 
 __all__ = ["WindowChain", "window_chain", "windows", "SL_PROOFS", "order_bound", "decide_sl", "run_word",
-           "letters_text", "shortest_word", "co_reachable"]
+           "accepts_letters", "letters_text", "shortest_word", "co_reachable"]
 
 
 def windows(word, k: int) -> frozenset:
@@ -57,6 +57,12 @@ def run_word(d: DFA, q: int, word) -> int:
     for a in word:
         q = int(d.transitions[q, a])
     return q
+
+
+def accepts_letters(d: DFA, alphabet, word) -> bool:
+    """Whether ``d`` accepts ``word``, given as indices into ``alphabet`` (the separator's
+    letters, which need not be ``d``'s order)."""
+    return bool(d.accepts([alphabet[a] for a in word]))
 
 
 def letters_text(alphabet, word) -> str:
