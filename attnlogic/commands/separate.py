@@ -27,7 +27,8 @@ certificate (profiles, allowed factors), checked on DFAs; "not separable" a proo
 words with one profile, a word in both, a pumped family); "undecided" says what was tried.
 X: SL[k], LT[k], PT[k], LTT[k,t], D[k] (depth-k definite), LTL[Y], PT, LTL[S] (masked_hard:
 a "no" prints a derivation of an aperiodic pointlike pair), Pol(ST) (or SIGMA1: the upward
-closure of L1 with its basis, or a word of L1 and a superword in L2); and SL, LT, LTT, LTL[Y<=k],
+closure of L1 with its basis, or a word of L1 and a superword in L2), SP (the dual: the
+forbidden subsequences of A* ∖ ↑L2, or a word of L1 and a subword in L2); and SL, LT, LTT, LTL[Y<=k],
 LTL[P], LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11; FO2[<]'s "no" prints a
 word family, §11.4b); MOD (the length classes
 modulo m: the least m, or a common length / a pumped family); AMT (the letters' counts

@@ -24,6 +24,9 @@ Decided here (docs/decision-procedures.md §11):
   :class:`WindowFamily` (one block) is still read back from saved answers;
 * Pol(ST) = Σ1[<]: separable iff ↑L1 ∩ L2 = ∅ (:mod:`.upward_separation`), with ↑L1's
   basis as the separator or a word of L1 and a superword of it in L2;
+* SP (downward closed): separable iff L1 ∩ ↑L2 = ∅, the dual (:mod:`.upward_separation`),
+  with the forbidden subsequences of A* ∖ ↑L2 as the separator or a word of L1 and a subword
+  of it in L2;
 * LTL[P] (R-trivial): "not separable" by the family p(xy)ⁿx·s ∈ L1, p(xy)ⁿ·s ∈ L2
   (:class:`RTrivialFamily`; sound, not complete);
 * LTL[S] (star-free = FO[<]): decided by the aperiodic pointlike pairs of
@@ -82,7 +85,7 @@ from .length_separation import LENGTH_PROOFS, separate_by_length
 from .parikh_separation import PARIKH_PROOFS, separate_by_parikh
 from ..checks.verify_parikh import PARIKH_RESIDUES, parikh_dfa, smaller_modulus
 from .strictly_local_separation import SL_PROOFS, accepts_letters, co_reachable, decide_sl, run_word
-from .upward_separation import SubwordPair, separate_upward, upward_dfa
+from .upward_separation import SubwordPair, downward_dfa, separate_downward, separate_upward, upward_dfa
 from .type_separation import TYPE_PROOFS, decide_by_types
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
@@ -1071,7 +1074,7 @@ class LanguageSeparation:
 
 
 #: the classes other than the fragments and the fixed orders that ``--by`` names, at every order
-UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "FO2[<]", "Pol(ST)", "MOD", "AMT")
+UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "SP", "FO2[<]", "Pol(ST)", "MOD", "AMT")
 #: other spellings of :data:`UNBOUNDED_CLASSES`
 CLASS_ALIASES = {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}
 
@@ -1096,7 +1099,7 @@ def parse_class(by: str) -> tuple:
         fr = Fragment.named(text)
     except InputError:
         raise InputError(f"class {text!r}: one of SL[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
-                         "FO2[<], Pol(ST), MOD, AMT, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "SP, FO2[<], Pol(ST), MOD, AMT, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
 
@@ -1176,6 +1179,12 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
             return done(sep, None, "↑L1 ∩ L2 = ∅: the upward closure of L1, the least Pol(ST) language "
                                    "containing it, separates (checked on DFAs)")
         return done(None, proof, "↑L1 ∩ L2 ≠ ∅: a word of L2 has a subword in L1")
+    if base == "SP":                               # L1 ∩ ↑L2 = ∅, the dual (upward_separation.py)
+        sep, proof = separate_downward(d1, d2, limits)
+        if sep is not None:
+            return done(sep, None, "L1 ∩ ↑L2 = ∅: A* ∖ ↑L2, the largest downward closed language missing L2, "
+                                   "contains L1 (checked on DFAs)")
+        return done(None, proof, "L1 ∩ ↑L2 ≠ ∅: a word of L1 has a subword in L2")
     if base == "LTL[S]":
         return _decide_star_free(name, d1, d2, limits, done)
     if base == "SL":                               # decided at every order (strictly_local_separation.py)
@@ -1377,6 +1386,7 @@ _PROOFS = {
         tuple((w(b["y"]), w(b["z"]), w(b["y_after"])) for b in j["blocks_L2"])),
     "R-trivial family": lambda j, w: RTrivialFamily(w(j["p"]), w(j["x"]), w(j["y"]), w(j["s"])),
     "subword pair": lambda j, w: SubwordPair(w(j["in_L1"]), w(j["in_L2"])),
+    "superword pair": lambda j, w: SubwordPair(w(j["in_L1"]), w(j["in_L2"]), downward=True),
     "window family": lambda j, w: WindowFamily(w(j["x"]), w(j["z"]), w(j["y"]), w(j["w"]), w(j["u"])),
     **SL_PROOFS,
     **COUNTING_PROOFS,
@@ -1415,6 +1425,9 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
         return dfa.with_alphabet_order(alphabet) if dfa.alphabet != alphabet else dfa
     if kind == "upward basis":
         return upward_dfa(alphabet, [[alphabet[a] for a in read(x)] for x in cert["basis"]], limits.synthesis_states)
+    if kind == "forbidden subsequences":
+        return downward_dfa(alphabet, [[alphabet[a] for a in read(x)] for x in cert["forbidden"]],
+                            limits.synthesis_states)
     if kind == "length residues":
         return length_dfa(alphabet, int(cert["modulus"]), [int(r) for r in cert["residues"]], None)
     if kind == PARIKH_RESIDUES:
@@ -1448,7 +1461,7 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 #: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
-          "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"}}
+          "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "SP": {"SP"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"}}
 
 
 def _class_problem(by: str, cert: dict) -> str | None:
@@ -1460,12 +1473,16 @@ def _class_problem(by: str, cert: dict) -> str | None:
             return f"a formula certificate does not show membership in {by}"
         fr = Fragment.parse(base)
         return None if fr.allows(parse_formula(cert["formula"])) else f"the formula is not a formula of {fr}"
-    form = {"subsequences": "PT", "suffix": "LTL[Y]", "upward basis": "Pol(ST)", "length residues": "MOD",
+    form = {"subsequences": "PT", "suffix": "LTL[Y]", "upward basis": "Pol(ST)", "forbidden subsequences": "SP",
+            "length residues": "MOD",
             PARIKH_RESIDUES: "AMT"}.get(kind)
     if kind == "factors":
         form = "SL" if "allowed_factors" in cert else ("LTT" if int(cert.get("t", 1)) > 1 else "LT")
     if form is None:
         return f"unknown certificate kind {kind!r}"
+    if kind == "forbidden subsequences" and int(cert.get("k", -1)) != max([len(x.replace("ε", "")) for x in
+                                                                          cert["forbidden"]] + [1]):
+        return f"the order {cert.get('k')} is not the length of the longest forbidden subsequence"
     if k is not None:                              # a fixed order: its own form and order
         same = {"D": "LTL[Y]", "LTT": form if form in ("LT", "LTT") else None}.get(base, base)
         if form != same or int(cert["k"]) != k or (base == "LTT" and int(cert.get("t", 1)) > t):

@@ -1,4 +1,5 @@
-"""Separation by Pol(ST) = Σ1[<] (the upward closed languages for the subword order ≼).
+"""Separation by Pol(ST) = Σ1[<] (the upward closed languages for the subword order ≼), and
+by its dual SP (the downward closed languages: strictly piecewise).
 
 Theorem: L1 is Pol(ST)-separable from L2 iff ↑L1 ∩ L2 = ∅, where ↑L1 = {v : u ≼ v for some
 u ∈ L1} is the upward closure.  Proof: ↑L1 is upward closed and regular, so in Pol(ST)
@@ -12,6 +13,17 @@ minimal words of ↑L1: :func:`.sigma1.minimal_words` on its minimal DFA), check
 (:class:`SubwordPair`, re-checked from the words: membership and u ≼ v by a greedy match);
 v is a shortest word of ↑L1 ∩ L2 and u is found by a search over (position in v, state of
 L1's DFA), each letter of v read or skipped.
+
+SP (:func:`separate_downward`).  Theorem: L1 is SP-separable from L2 iff L1 ∩ ↑L2 = ∅.
+Proof: K ⊇ L1 is SP iff it is downward closed (Haines, Higman: :mod:`..subregular.strictly_piecewise`),
+and K is downward closed iff A* ∖ K is upward closed.  So an SP separator of L1 from L2 is
+the complement of a Pol(ST) separator of L2 from L1, and the least Pol(ST) language
+containing L2 is ↑L2: L1 is SP-separable from L2 iff ↑L2 misses L1, and then
+K = A* ∖ ↑L2 — the words with no subsequence in the basis of ↑L2 (its forbidden
+subsequences; K is SP_k for k the longest of them) — is the largest SP separator.
+"Separable": that basis, K's DFA checked on DFAs (L1 ⊆ K, K ∩ L2 = ∅).  "Not separable": a
+word u ∈ L1 and a subword v ≼ u in L2 (:class:`SubwordPair`, ``downward``): every downward closed
+K ∋ u contains v.
 """
 
 from __future__ import annotations
@@ -23,11 +35,12 @@ import numpy as np
 
 from ...automata import rational
 from ...automata.dfa import DFA
-from ...automata.operations import intersection, is_empty, is_subset, shortest_accepted, union
+from ...automata.operations import complement, intersection, is_empty, is_subset, shortest_accepted, union
 from ...kernel.limits import Limits
 from ..varieties.sigma1 import minimal_words
 
-__all__ = ["SubwordPair", "UpwardSeparator", "separate_upward", "upward_dfa", "is_subword"]
+__all__ = ["SubwordPair", "UpwardSeparator", "DownwardSeparator", "separate_upward",
+           "separate_downward", "upward_dfa", "downward_dfa", "is_subword"]
 
 
 def is_subword(u, v) -> bool:
@@ -43,21 +56,27 @@ def _shown(alphabet, word) -> str:
 
 @dataclass(frozen=True)
 class SubwordPair:
-    """u ∈ L1, v ∈ L2 with u ≼ v: every upward closed K ⊇ L1 contains u, so v."""
+    """u ∈ L1, v ∈ L2 with u ≼ v: every upward closed K ⊇ L1 contains u, so v.  With
+    ``downward``: v ≼ u instead, and every downward closed K ⊇ L1 contains u, so v (SP)."""
 
     u: tuple
     v: tuple
+    downward: bool = False
 
     def check(self, d1: DFA, d2: DFA) -> bool:
+        small, large = (self.v, self.u) if self.downward else (self.u, self.v)
         return (bool(d1.accepts([d1.alphabet[a] for a in self.u])) and bool(d2.accepts([d2.alphabet[a] for a in self.v]))
-                and is_subword(self.u, self.v))
+                and is_subword(small, large))
 
     def text(self, alphabet) -> str:
-        return (f"{_shown(alphabet, self.u)} ∈ L1 is a subword of {_shown(alphabet, self.v)} ∈ L2: every "
-                "upward closed language containing L1 contains both")
+        u, v = _shown(alphabet, self.u), _shown(alphabet, self.v)
+        if self.downward:
+            return f"{v} ∈ L2 is a subword of {u} ∈ L1: every downward closed language containing L1 contains both"
+        return f"{u} ∈ L1 is a subword of {v} ∈ L2: every upward closed language containing L1 contains both"
 
     def to_json(self, alphabet) -> dict:
-        return {"kind": "subword pair", "in_L1": _shown(alphabet, self.u), "in_L2": _shown(alphabet, self.v)}
+        return {"kind": "superword pair" if self.downward else "subword pair",
+                "in_L1": _shown(alphabet, self.u), "in_L2": _shown(alphabet, self.v)}
 
 
 def upward_dfa(alphabet, basis, state_limit: int) -> DFA:
@@ -94,6 +113,43 @@ class UpwardSeparator:
         pats = ["A*" + "A*".join(self.alphabet[a] for a in w) + "A*" if w else "A*" for w in self.basis]
         more = f" … ({len(pats) - limit} more in the JSON form)" if len(pats) > limit else ""
         return "K = ↑L1 = " + (" ∪ ".join(pats[:limit]) or "∅") + more
+
+
+def downward_dfa(alphabet, forbidden, state_limit: int) -> DFA:
+    """The minimal DFA of the words with no subsequence in ``forbidden`` (words of letters):
+    A* ∖ ⋃_{w ∈ forbidden} A*w1A*…A*wmA*."""
+    return complement(upward_dfa(alphabet, forbidden, state_limit)).minimal()
+
+
+@dataclass(frozen=True)
+class DownwardSeparator:
+    """K = A* ∖ ↑L2: the words with no subsequence in ``forbidden`` (the basis of ↑L2);
+    ``dfa`` its DFA, on which L1 ⊆ K and K ∩ L2 = ∅ were checked.  K is SP_k for k the
+    longest forbidden word (k ≥ 1)."""
+
+    cls: str
+    forbidden: tuple
+    alphabet: tuple
+    dfa: DFA
+    found_in: str | None = None
+
+    @property
+    def k(self):
+        return max((len(w) for w in self.forbidden), default=1) or 1
+
+    def contains(self, word) -> bool:
+        """Whether no forbidden word is a subword of ``word`` (letter indices)."""
+        return not any(is_subword(w, word) for w in self.forbidden)
+
+    def certificate_json(self) -> dict:
+        return {"class": self.cls, "kind": "forbidden subsequences", "k": self.k,
+                "forbidden": [_shown(self.alphabet, w) for w in self.forbidden]}
+
+    def text(self, limit: int = 6) -> str:
+        words = [_shown(self.alphabet, w) for w in self.forbidden]
+        more = f" … ({len(words) - limit} more in the JSON form)" if len(words) > limit else ""
+        return (f"K = A* ∖ ↑L2 (SP[{self.k}]): the words with none of {', '.join(words[:limit]) or 'no word'}"
+                f"{more} as a subsequence")
 
 
 def _embedded(d1: DFA, v: tuple) -> tuple:
@@ -134,3 +190,17 @@ def separate_upward(d1: DFA, d2: DFA, limits: Limits | None = None):
     if not (is_subset(d1, K) and is_empty(intersection(K, d2))):   # pragma: no cover - a bug
         raise AssertionError("Pol(ST): the upward closure's basis does not separate")
     return UpwardSeparator("Pol(ST)", basis, d1.alphabet, K), None
+
+
+def separate_downward(d1: DFA, d2: DFA, limits: Limits | None = None):
+    """(DownwardSeparator, None) or (None, SubwordPair with ``downward``) for SP (module docstring): the dual
+    of :func:`separate_upward` with the two languages exchanged; ``d1``, ``d2`` minimal over
+    one alphabet."""
+    limits = Limits() if limits is None else limits
+    up, pair = separate_upward(d2, d1, limits)
+    if pair is not None:                           # pair.u ∈ L2 is a subword of pair.v ∈ L1
+        return None, SubwordPair(pair.v, pair.u, downward=True)
+    K = complement(up.dfa).minimal()
+    if not (is_subset(d1, K) and is_empty(intersection(K, d2))):   # pragma: no cover - a bug
+        raise AssertionError("SP: the complement of ↑L2 does not separate")
+    return DownwardSeparator("SP", up.basis, d1.alphabet, K), None

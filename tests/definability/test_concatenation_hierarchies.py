@@ -29,6 +29,7 @@ from attnlogic.definability.algebra.syntactic_order import leq, state_inclusion
 from attnlogic.definability.checks.verify_concatenation import (check_dot_depth_half, check_pi2, check_sigma1,
                                                                  check_sigma2, check_upward_basis)
 from attnlogic.definability.engine.registry import language_class
+from attnlogic.definability.separation.separate_languages import check_answer
 from attnlogic.definability.subregular import piecewise_testable, strictly_piecewise
 from attnlogic.definability.varieties.dot_depth_half import decide_dot_depth_half
 from attnlogic.definability.varieties.fo2 import decide_da
@@ -393,16 +394,21 @@ def test_sigma2_witness_must_respect_the_content():
 
 
 # -- separation by Pol(ST) --------------------------------------------------------------------
-@pytest.mark.parametrize("r1,r2,separable", [("ab", "ba", True), ("ab", "aab", False), ("(ab)*", "b", False),
-                                              ("a(a|b)*", "b*", True), ("aa|bb", "ab|ba", True)])
-def test_pol_st_separation_answers_are_rechecked(r1, r2, separable):
-    from attnlogic.definability.separation.separate_languages import check_answer
+def _checked_answer(r1: str, r2: str, by: str, separable: bool):
+    """(L1, L2, the JSON answer of ``separate --by``), its verdict asserted and re-checked."""
     l1 = al.load_language(regex=r1, alphabet="ab")
     l2 = al.load_language(regex=r2, alphabet="ab")
-    r = al.separate(l1, l2, by="Pol(ST)")
+    r = al.separate(l1, l2, by=by)
     assert r.separable is separable
     j = r.to_json()
     assert check_answer(j, l1, l2)[0]
+    return l1, l2, j
+
+
+@pytest.mark.parametrize("r1,r2,separable", [("ab", "ba", True), ("ab", "aab", False), ("(ab)*", "b", False),
+                                              ("a(a|b)*", "b*", True), ("aa|bb", "ab|ba", True)])
+def test_pol_st_separation_answers_are_rechecked(r1, r2, separable):
+    l1, l2, j = _checked_answer(r1, r2, "Pol(ST)", separable)
     if separable:
         # a basis missing a word no longer contains L1; one more word meets L2
         bad = dict(j, separator=dict(j["separator"], basis=j["separator"]["basis"][1:]))
@@ -426,6 +432,42 @@ def test_pol_st_separation_is_upward_closure_on_small_pairs():
         for d2 in L:
             brute = not any(d2.accepts(list(v)) and any(_is_subword(u, v) for u in in1) for v in ws)
             assert al.separate(d1, d2, by="Pol(ST)").separable == brute
+
+
+# -- separation by SP (the dual: L1 ∩ ↑L2 = ∅) ------------------------------------------------
+@pytest.mark.parametrize("r1,r2,separable", [("ab", "ba", True), ("aab", "ab", False), ("b", "(ab)*", False),
+                                              ("a*b*", "(a|b)*ba(a|b)*", True), ("a|b", "aa|bb", True)])
+def test_sp_separation_answers_are_rechecked(r1, r2, separable):
+    l1, l2, j = _checked_answer(r1, r2, "SP", separable)
+    if separable:
+        sep = j["separator"]
+        # the forbidden words must keep L2 out and L1 in: drop one, or forbid a word of L1
+        assert not check_answer(dict(j, separator=dict(sep, forbidden=sep["forbidden"][1:])), l1, l2)[0]
+        assert not check_answer(dict(j, separator=dict(sep, forbidden=sep["forbidden"] + [r1.split("|")[0].replace("*", "")],
+                                                       k=max(sep["k"], 2))), l1, l2)[0]
+        assert not check_answer(dict(j, separator=dict(sep, k=sep["k"] + 1)), l1, l2)[0]
+        assert al.separate(l2, l1, by="Pol(ST)").separable        # the dual question
+    else:
+        proof = dict(j["proof"])
+        if proof["kind"] == "superword pair":
+            assert not check_answer(dict(j, proof=dict(proof, in_L2=proof["in_L1"] + "a")), l1, l2)[0]
+        assert not al.separate(l2, l1, by="Pol(ST)").separable
+
+
+def test_sp_separation_is_the_downward_closure_on_small_pairs():
+    # separable iff no word of L1 up to length 6 has a subword in L2, on the census ≤ 2/ab;
+    # L against its complement: separable iff L is SP (the class's own DFA test), ≤ 3/ab sampled
+    L = census(2, "ab")
+    ws = list(words("ab", 6))
+    below = {v: {tuple(v[i] for i in range(len(v)) if m >> i & 1) for m in range(1 << len(v))} for v in ws}
+    for d1 in L:
+        in1 = [w for w in ws if d1.accepts(list(w))]
+        for d2 in L:
+            brute = not any(d2.accepts(list(u)) for u in set().union(*(below[v] for v in in1)))
+            assert al.separate(d1, d2, by="SP").separable == brute
+    for d in census(3, "ab")[::30]:
+        member = al.classify(d, classes=["SP"], minimal=True).to_json()["classes"]["SP"]["member"]
+        assert al.separate(d, complement(d), by="SP").separable is member
 
 
 def test_verify_command_rechecks_the_classes(capsys, tmp_path):
