@@ -25,7 +25,7 @@ Two languages (each source given twice, in order: --regex, --formula, --dfa) and
 is there K in class X with L1 ⊆ K and K ∩ L2 = ∅?  "separable" prints K with its
 certificate (profiles, allowed factors), checked on DFAs; "not separable" a proof (two
 words with one profile, a word in both, a pumped family); "undecided" says what was tried.
-X: SL[k], LT[k], PT[k], LTT[k,t], D[k] (depth-k definite), LTL[Y], PT, LTL[S] (masked_hard:
+X: SL[k], SP[k], LT[k], PT[k], LTT[k,t], D[k] (depth-k definite), LTL[Y], PT, LTL[S] (masked_hard:
 a "no" prints a derivation of an aperiodic pointlike pair), Pol(ST) (or SIGMA1: the upward
 closure of L1 with its basis, or a word of L1 and a superword in L2), SP (the dual: the
 forbidden subsequences of A* ∖ ↑L2, or a word of L1 and a subword in L2); and SL, LT, LTT, LTL[Y<=k],

@@ -98,8 +98,8 @@ __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SamePro
 MAX_SEARCH_ORDER = 4
 #: kernel/limits.py (with every default budget)
 SEARCH_STATES = _limits.SEPARATION_SEARCH_STATES
-_FIXED = re.compile(r"^(SL|LT|PT|LTT|D)\[(\d+)(?:,(\d+))?\]$")
-_KIND = {"SL": "factors", "LT": "factors", "LTT": "factors", "PT": "subsequences", "D": "suffix"}
+_FIXED = re.compile(r"^(SL|SP|LT|PT|LTT|D)\[(\d+)(?:,(\d+))?\]$")
+_KIND = {"SL": "factors", "SP": "subsequences", "LT": "factors", "LTT": "factors", "PT": "subsequences", "D": "suffix"}
 #: what each undecided class contains that is decided here, with the reason
 _SUBCLASSES = {
     "LTL[P]": (("PT", "PT ⊆ LTL[P]: J ⊆ R, PT = J (Simon), LTL[P] = R-trivial ($ readout)"),),
@@ -221,25 +221,35 @@ class SameProfile:
 @dataclass(frozen=True)
 class FactorCover:
     """SL[k]: v ∈ L2 and words of L1 whose k-factors (of ⋊w⋉) include all of v's: every
-    SL[k] language containing L1 allows those factors, hence contains v."""
+    SL[k] language containing L1 allows those factors, hence contains v.  SP[k] (``kind``
+    "subsequences"): the same with the subsequences of length ≤ k — every SP[k] language
+    containing L1 forbids none of them, hence contains v."""
 
     k: int
     v: tuple
     cover: tuple
+    kind: str = "factors"
 
     def check(self, d1: DFA, d2: DFA) -> bool:
         if not _accepts(d2, self.v) or not all(_accepts(d1, u) for u in self.cover):
             return False
-        have = {f for u in self.cover for f, _ in word_profile("factors", self.k, 1, u)}
-        return all(f in have for f, _ in word_profile("factors", self.k, 1, self.v))
+        have = set().union(*(profile_items(self.kind, word_profile(self.kind, self.k, 1, u)) for u in self.cover))
+        return profile_items(self.kind, word_profile(self.kind, self.k, 1, self.v)) <= have
 
     def text(self, alphabet) -> str:
-        return (f"{_text(alphabet, self.v)} ∈ L2 has only {self.k}-factors of words of L1: "
+        what = f"{self.k}-factors" if self.kind == "factors" else f"subsequences of length ≤ {self.k}"
+        return (f"{_text(alphabet, self.v)} ∈ L2 has only {what} of words of L1: "
                 + ", ".join(_text(alphabet, u) for u in self.cover))
 
     def to_json(self, alphabet) -> dict:
-        return {"kind": "factor cover", "k": self.k, "in_L2": _word(alphabet, self.v),
-                "cover_in_L1": [_word(alphabet, u) for u in self.cover]}
+        return {"kind": "factor cover" if self.kind == "factors" else "subsequence cover", "k": self.k,
+                "in_L2": _word(alphabet, self.v), "cover_in_L1": [_word(alphabet, u) for u in self.cover]}
+
+
+def profile_items(kind: str, profile) -> set:
+    """The items a subset class (SL, SP) allows or forbids in a profile: the k-factors of
+    ⋊w⋉ (without their counts) or the subsequences of length ≤ k."""
+    return {f for f, _ in profile} if kind == "factors" else set(profile)
 
 
 @dataclass(frozen=True)
@@ -305,11 +315,13 @@ class Separator:
     def contains(self, word) -> bool:
         p = word_profile(self.kind, self.k, self.t, word)
         if self.subset:
-            return all(f in self.profiles for f, _ in p)
+            return profile_items(self.kind, p) <= self.profiles
         return p in self.profiles
 
     def _one(self, p) -> object:
         L = self.alphabet
+        if self.subset:
+            return symbols_text(L, p) if self.kind == "factors" else _text(L, p)
         if self.kind == "subsequences":
             return sorted(_text(L, s) for s in p)
         if self.kind == "suffix":
@@ -319,7 +331,7 @@ class Separator:
         return sorted(symbols_text(L, f) + (f"×{c}" if self.t > 1 else "") for f, c in p)
 
     def certificate_json(self) -> dict:
-        key = "allowed_factors" if self.subset else "profiles"
+        key = ("allowed_factors" if self.kind == "factors" else "allowed_subsequences") if self.subset else "profiles"
         out = {"class": self.cls, "kind": self.kind, "k": self.k,
                key: sorted((self._one(p) for p in self.profiles), key=repr)}
         if self.kind == "factors" and not self.subset:
@@ -332,8 +344,8 @@ class Separator:
         items = sorted((str(self._one(p)) for p in self.profiles))
         more = f" … ({len(items) - limit} more in the JSON form)" if len(items) > limit else ""
         if self.subset:
-            return (f"K = the words whose {self.k}-factors of ⋊w⋉ are among {len(items)}: "
-                    + ", ".join(items[:limit]) + more)
+            what = f"{self.k}-factors of ⋊w⋉" if self.kind == "factors" else f"subsequences of length ≤ {self.k}"
+            return f"K = the words whose {what} are among {len(items)}: " + ", ".join(items[:limit]) + more
         return (f"K = the words whose {_PROFILE_NAME[self.kind](self.k, self.t)} is one of "
                 f"{len(items)}: " + " | ".join(items[:limit]) + more)
 
@@ -404,12 +416,13 @@ def _product(tracker, d1: DFA, d2: DFA, limit: int):
     return parent, in1, in2
 
 
-def _cover(tracker, parent, in1, v) -> tuple:
-    """Words of L1 (from ``in1``) that together have every k-factor of ⋊v⋉."""
-    need = {f for f, _ in word_profile("factors", tracker.k, 1, v)}
+def _cover(tracker, parent, in1, v, kind: str = "factors") -> tuple:
+    """Words of L1 (from ``in1``) that together have every k-factor of ⋊v⋉ (every
+    subsequence of length ≤ k of v)."""
+    need = profile_items(kind, word_profile(kind, tracker.k, 1, v))
     words = []
     for prof, node in in1.items():
-        fs = {f for f, _ in prof}
+        fs = profile_items(kind, prof)
         if fs & need:
             words.append(tuple(parent_word(parent, node)))
             need -= fs
@@ -424,14 +437,14 @@ def _fixed(cls: str, base: str, k: int, t: int, d1: DFA, d2: DFA, limits: Limits
     tracker = _tracker(kind, k, t)
     parent, in1, in2 = _product(tracker, d1, d2, limits.type_states)
     alphabet = d1.alphabet
-    if base == "SL":
-        allowed = frozenset(f for prof in in1 for f, _ in prof)
+    if base in ("SL", "SP"):                      # the largest K: every item of L1's words allowed
+        allowed = frozenset().union(*(profile_items(kind, prof) for prof in in1))
         for prof, node in in2.items():
-            if all(f in allowed for f, _ in prof):
+            if profile_items(kind, prof) <= allowed:
                 v = tuple(parent_word(parent, node))
-                return None, FactorCover(k, v, _cover(tracker, parent, in1, v))
+                return None, FactorCover(k, v, _cover(tracker, parent, in1, v, kind), kind)
         sep = Separator(cls, kind, k, 1, True, allowed, alphabet,
-                        _separator_dfa(tracker, lambda p: all(f in allowed for f, _ in p), alphabet,
+                        _separator_dfa(tracker, lambda p: profile_items(kind, p) <= allowed, alphabet,
                                        limits.synthesis_states), found_in)
         return _checked(sep, d1, d2), None
     both = [p for p in in1 if p in in2]
@@ -1089,7 +1102,7 @@ def parse_class(by: str) -> tuple:
         base, k = m.group(1), int(m.group(2))
         t = int(m.group(3)) if m.group(3) else 1
         if (m.group(3) is not None) != (base == "LTT") or k < (0 if base == "D" else 1) or t < 1 or k > 64:
-            raise InputError(f"class {text!r}: orders are SL[k], LT[k], PT[k], D[k], LTT[k,t] with k ≥ 1",
+            raise InputError(f"class {text!r}: orders are SL[k], SP[k], LT[k], PT[k], D[k], LTT[k,t] with k ≥ 1",
                              parameters=("by",))
         return base, k, t
     text = CLASS_ALIASES.get(text, text)
@@ -1098,7 +1111,7 @@ def parse_class(by: str) -> tuple:
     try:
         fr = Fragment.named(text)
     except InputError:
-        raise InputError(f"class {text!r}: one of SL[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
+        raise InputError(f"class {text!r}: one of SL[k], SP[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
                          "SP, FO2[<], Pol(ST), MOD, AMT, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
@@ -1379,6 +1392,8 @@ _PROOFS = {
     "common word": lambda j, w: CommonWord(w(j["word"])),
     "same profile": lambda j, w: SameProfile(j["profile"], int(j["k"]), int(j["t"]), w(j["in_L1"]), w(j["in_L2"])),
     "factor cover": lambda j, w: FactorCover(int(j["k"]), w(j["in_L2"]), tuple(w(u) for u in j["cover_in_L1"])),
+    "subsequence cover": lambda j, w: FactorCover(int(j["k"]), w(j["in_L2"]), tuple(w(u) for u in j["cover_in_L1"]),
+                                                  "subsequences"),
     "suffix family": lambda j, w: SuffixFamily(w(j["l1"]), w(j["l2"]), w(j["z"]), w(j["y"])),
     "common pattern": lambda j, w: PatternFamily(
         tuple(w(u) for u in j["u"]),
@@ -1436,6 +1451,9 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
                              "synthesis_states", parameters=("check",))
         return parikh_dfa(alphabet, int(cert["modulus"]), [tuple(int(x) for x in r) for r in cert["residues"]])
     k = int(k)
+    if kind == "subsequences" and "allowed_subsequences" in cert:
+        allowed = {read(x) for x in cert["allowed_subsequences"]}
+        return _separator_dfa(_tracker(kind, k, 1), lambda p: set(p) <= allowed, alphabet, limits.synthesis_states)
     if kind == "subsequences":
         allowed = {frozenset(read(x) for x in p) for p in cert["profiles"]}
         return _separator_dfa(_tracker(kind, k, 1), allowed.__contains__, alphabet, limits.synthesis_states)
@@ -1478,6 +1496,8 @@ def _class_problem(by: str, cert: dict) -> str | None:
             PARIKH_RESIDUES: "AMT"}.get(kind)
     if kind == "factors":
         form = "SL" if "allowed_factors" in cert else ("LTT" if int(cert.get("t", 1)) > 1 else "LT")
+    if kind == "subsequences" and "allowed_subsequences" in cert:
+        form = "SP"
     if form is None:
         return f"unknown certificate kind {kind!r}"
     if kind == "forbidden subsequences" and int(cert.get("k", -1)) != max([len(x.replace("ε", "")) for x in

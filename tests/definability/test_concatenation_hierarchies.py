@@ -464,7 +464,14 @@ def test_sp_separation_is_the_downward_closure_on_small_pairs():
         in1 = [w for w in ws if d1.accepts(list(w))]
         for d2 in L:
             brute = not any(d2.accepts(list(u)) for u in set().union(*(below[v] for v in in1)))
-            assert al.separate(d1, d2, by="SP").separable == brute
+            answer = al.separate(d1, d2, by="SP")
+            assert answer.separable == brute
+            # the fixed order SP[k] (subsequence profiles, another procedure): SP[k] at the
+            # order of the largest separator, and SP[1] only if SP
+            if len(in1) % 4 == 0 and answer.separable and answer.separator.k <= 3:   # a sample
+                assert al.separate(d1, d2, by=f"SP[{answer.separator.k}]").separable
+            if len(in1) % 4 == 1:
+                assert not al.separate(d1, d2, by="SP[1]").separable or answer.separable
     for d in census(3, "ab")[::30]:
         member = al.classify(d, classes=["SP"], minimal=True).to_json()["classes"]["SP"]["member"]
         assert al.separate(d, complement(d), by="SP").separable is member
