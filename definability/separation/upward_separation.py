@@ -11,8 +11,9 @@ v ∈ K ∩ L2 and K does not separate.  So ↑L1 is the least Pol(ST) language 
 minimal words of ↑L1: :func:`.sigma1.minimal_words` on its minimal DFA), checked on DFAs
 (L1 ⊆ K, K ∩ L2 = ∅).  "Not separable": a word u ∈ L1 and a superword v ∈ L2
 (:class:`SubwordPair`, re-checked from the words: membership and u ≼ v by a greedy match);
-v is a shortest word of ↑L1 ∩ L2 and u is found by a search over (position in v, state of
-L1's DFA), each letter of v read or skipped.
+v is a shortest word of ↑L1 ∩ L2, found with u by a breadth-first search over the pairs of
+states of D1 × D2, each letter of v read by both DFAs or by D2 alone (no subset construction:
+"not separable" costs O(|Q1|·|Q2|·|A|); only a separator needs ↑L1's DFA).
 
 SP (:func:`separate_downward`).  Theorem: L1 is SP-separable from L2 iff L1 ∩ ↑L2 = ∅.
 Proof: K ⊇ L1 is SP iff it is downward closed (Haines, Higman: :mod:`..subregular.strictly_piecewise`),
@@ -35,7 +36,7 @@ import numpy as np
 
 from ...automata import rational
 from ...automata.dfa import DFA
-from ...automata.operations import complement, intersection, is_empty, is_subset, shortest_accepted, union
+from ...automata.operations import complement, intersection, is_empty, is_subset, union
 from ...kernel.limits import Limits
 from ..varieties.sigma1 import minimal_words
 
@@ -152,39 +153,42 @@ class DownwardSeparator:
                 f"{more} as a subsequence")
 
 
-def _embedded(d1: DFA, v: tuple) -> tuple:
-    """A word u ∈ L1 with u ≼ v (v ∈ ↑L1): breadth-first over (i, q), the first i letters of v
-    read, q the state of L1's DFA after the letters kept."""
-    t = np.asarray(d1.transitions).tolist()
-    acc = np.asarray(d1.accepting, dtype=bool).tolist()
-    parent = {(0, d1.initial): None}
-    todo = [(0, d1.initial)]
-    for i, q in todo:                                  # grows while read
-        if i == len(v):
-            if acc[q]:
-                u, node = [], (i, q)
-                while parent[node] is not None:
-                    node, kept = parent[node]
-                    if kept is not None:
-                        u.append(kept)
-                return tuple(u[::-1])
-            continue
-        for nxt, kept in (((i + 1, q), None), ((i + 1, t[q][v[i]]), v[i])):
-            if nxt not in parent:
-                parent[nxt] = ((i, q), kept)
-                todo.append(nxt)
-    raise AssertionError("v ∈ ↑L1, yet no word of L1 embeds into it")  # pragma: no cover
+def _subword_meet(d1: DFA, d2: DFA):
+    """A pair (u, v), u ∈ L1, v ∈ L2, u ≼ v with v shortest, or None when ↑L1 ∩ L2 = ∅:
+    breadth-first over the pairs (q1, q2) of D1 × D2, each letter of v read by both DFAs
+    (kept in u) or by D2 alone (skipped) — the product of D2 with the NFA of ↑L1 (D1 with a
+    loop on every letter at every state), O(|Q1|·|Q2|·|A|), no subset construction."""
+    t1, t2 = np.asarray(d1.transitions).tolist(), np.asarray(d2.transitions).tolist()
+    f1, f2 = np.asarray(d1.accepting, dtype=bool).tolist(), np.asarray(d2.accepting, dtype=bool).tolist()
+    start = (int(d1.initial), int(d2.initial))
+    parent = {start: None}
+    todo = [start]
+    for node in todo:                                  # grows while read
+        p, q = node
+        if f1[p] and f2[q]:
+            u, v = [], []
+            while parent[node] is not None:
+                node, a, kept = parent[node]
+                v.append(a)
+                if kept:
+                    u.append(a)
+            return tuple(u[::-1]), tuple(v[::-1])
+        for a in range(len(t2[q])):
+            for nxt, kept in (((t1[p][a], t2[q][a]), True), ((p, t2[q][a]), False)):
+                if nxt not in parent:
+                    parent[nxt] = (node, a, kept)
+                    todo.append(nxt)
+    return None
 
 
 def separate_upward(d1: DFA, d2: DFA, limits: Limits | None = None):
     """(UpwardSeparator, None) or (None, SubwordPair) for Pol(ST) (module docstring); ``d1``,
     ``d2`` minimal over one alphabet."""
     limits = Limits() if limits is None else limits
-    up = rational.upward_closure(d1, limits.synthesis_states).minimal()
-    meet = shortest_accepted(intersection(up, d2))
+    meet = _subword_meet(d1, d2)
     if meet is not None:
-        v = tuple(d1.letter_index(a) for a in meet)
-        return None, SubwordPair(_embedded(d1, v), v)
+        return None, SubwordPair(*meet)
+    up = rational.upward_closure(d1, limits.synthesis_states).minimal()
     basis = tuple(minimal_words(up, limits.instantiations))
     K = upward_dfa(d1.alphabet, [[d1.alphabet[a] for a in w] for w in basis], limits.synthesis_states)
     if not (is_subset(d1, K) and is_empty(intersection(K, d2))):   # pragma: no cover - a bug

@@ -434,6 +434,17 @@ def test_pol_st_separation_is_upward_closure_on_small_pairs():
             assert al.separate(d1, d2, by="Pol(ST)").separable == brute
 
 
+def test_subword_pairs_need_no_subset_construction():
+    # "not separable" comes from D1 × D2 alone: a 200-state random DFA against its complement
+    # is answered within a budget of 100 states for ↑L1 (its subset construction exceeds 50,000)
+    from attnlogic.kernel.limits import Limits
+    rng = np.random.default_rng(0)
+    d = DFA("ab", rng.integers(0, 200, size=(200, 2)), 0, rng.random(200) < 0.5).minimal()
+    for by in ("Pol(ST)", "SP"):
+        r = al.separate(d, complement(d), by=by, limits=Limits(synthesis_states=100))
+        assert r.separable is False and r.proof.check(d, complement(d).minimal())
+
+
 # -- separation by SP (the dual: L1 ∩ ↑L2 = ∅) ------------------------------------------------
 @pytest.mark.parametrize("r1,r2,separable", [("ab", "ba", True), ("aab", "ab", False), ("b", "(ab)*", False),
                                               ("a*b*", "(a|b)*ba(a|b)*", True), ("a|b", "aa|bb", True)])
