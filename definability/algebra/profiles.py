@@ -56,6 +56,18 @@ class Tracker:
         self._factor_ids: dict = {}      # factors: each factor met -> its number
         self._factors: list = []
         self._order: list = []           # factors: their numbers in the order of the factors
+        self._tables: dict = {}          # letters -> the states met by profile_test, numbered
+
+    def tables(self, m: int) -> tuple:
+        """The tracker's states met so far over ``m`` letters, numbered, for
+        :func:`profile_test`: (state -> number, number -> state, number -> the number of its
+        profile key, profile key -> number, number -> successor numbers by letter or None).
+        Kept with the tracker, so that tests of several DFAs with one tracker step and key
+        each of its states once (its states do not depend on the DFA)."""
+        got = self._tables.get(m)
+        if got is None:
+            got = self._tables[m] = ({}, [], [], {}, [])
+        return got
 
     def start(self):
         if self.kind == "prefix":
@@ -203,15 +215,15 @@ def profile_test(dfa, tracker: Tracker, limit: int):
     Breadth-first over the product (tracker state, DFA state); LimitExceeded beyond
     ``limit`` product states (profiles compared by :meth:`Tracker.key`).  Each tracker state
     met gets a number, and its key and its successors are computed once (not once per DFA
-    state it is paired with): the product's nodes are pairs of numbers, cheap to hash."""
+    state it is paired with, nor once per DFA tested with the same tracker:
+    :meth:`Tracker.tables`): the product's nodes are pairs of numbers, cheap to hash."""
     T = [[int(r) for r in row] for row in dfa.transitions]
     acc = [bool(x) for x in dfa.accepting]
     m = len(T[0]) if T else 0
-    number: dict = {}           # tracker state -> its number
-    states: list = []           # number -> tracker state
-    keys: list = []             # number -> the number of its profile (its key's)
-    key_number: dict = {}
-    succ: list = []             # number -> its successors' numbers by letter (None: not yet)
+    # tracker state -> its number; number -> tracker state; number -> the number of its
+    # profile (its key's); key -> number; number -> its successors' numbers by letter (None:
+    # not yet)
+    number, states, keys, key_number, succ = tracker.tables(m)
 
     def numbered(s) -> int:
         i = number.get(s)

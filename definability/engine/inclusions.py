@@ -27,10 +27,11 @@ census).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from ...ltl.fragments import Fragment
 from ..contract.classes import FORMULA
-from .registry import class_for
+from .registry import class_for, registered_now
 from ..values.results import FragmentResult
 
 __all__ = ["inclusions", "contradictions", "settle"]
@@ -53,8 +54,17 @@ def _declared(small, large) -> str | None:
 def inclusions(keys) -> dict:
     """``{(A, B): chain}`` for every two keys A ≠ B of a classification with A ⊆ B by a chain
     of declared inclusions through the keys; ``chain`` says it in words
-    (``"LT ⊆ LTT (LT_k = LTT_{k,1})"``, steps joined by ``;``)."""
-    keys = list(keys)
+    (``"LT ⊆ LTT (LT_k = LTT_{k,1})"``, steps joined by ``;``).  The chains depend on the
+    keys and the registered declarations alone, so they are computed once per set of keys
+    and registry (a classification asks them three times, a census once per language) and
+    handed out as a new dict each time."""
+    return dict(_chains(tuple(keys), registered_now()))
+
+
+@lru_cache(maxsize=256)
+def _chains(keys: tuple, registry: tuple) -> dict:
+    """:func:`inclusions` of ``keys`` under the registered classes ``registry`` (part of the
+    cache's key only: a class registered or removed later gives other chains)."""
     known = {}
     for a in keys:
         for b in keys:

@@ -23,8 +23,8 @@ from ...kernel.errors import InputError
 from ..fragments import aperiodic, definite, locally_r_trivial, r_trivial, windows
 from ..contract.classes import LanguageClass
 
-__all__ = ["CLASSES", "DEFAULT", "NAMED", "default_classes", "PROCEDURES", "GROUPS", "register", "unregister", "language_class",
-           "procedure_for", "class_for", "expand", "class_rows", "ENCODED_PATTERNS", "encoded_pattern_class", "ASCII_SPELLINGS"]
+__all__ = ["CLASSES", "DEFAULT", "NAMED", "default_classes", "registered_now", "PROCEDURES", "GROUPS", "register",
+           "unregister", "language_class", "procedure_for", "class_for", "expand", "class_rows", "ENCODED_PATTERNS", "encoded_pattern_class", "ASCII_SPELLINGS"]
 
 #: the classes every classification asks, in order
 DEFAULT: tuple[LanguageClass, ...] = (
@@ -163,6 +163,12 @@ CLASSES: MutableSequence[LanguageClass] = _Classes(DEFAULT, NAMED)
 def _loaded() -> list:
     """The classes of :data:`CLASSES` imported so far (all of a list put in its place)."""
     return CLASSES.loaded() if isinstance(CLASSES, _Classes) else list(CLASSES)
+
+
+def registered_now() -> tuple:
+    """The classes of :data:`CLASSES` imported so far, as a tuple: what answers depend on
+    the registry (the chains of :func:`.inclusions.inclusions`) are cached under it."""
+    return tuple(_loaded())
 
 
 def default_classes() -> list[LanguageClass]:
