@@ -35,9 +35,10 @@ Answers:
   When none separates, the answer is "separable" by the theorem with no separator (the empty
   product is its certificate, recomputed by ``separate --check``), and says so.
 
-Budgets: D̂'s states and the pairs of the saturation against ``Limits.type_states`` (n² per
-automaton), the product's (p1, p2, last letter) states against it too; the witness's words
-against ``Limits.synthesis_states`` letters.
+Budgets: the pairs of the saturation (n² per automaton) and the product's pairs (n1·n2, each
+with its 2|A| + 1 last letters as Boolean matrices) against ``Limits.type_states``, their
+tables' bytes against ``Limits.memory_budget``; the witness's words against
+``Limits.synthesis_states`` letters; the separator search against ``Limits.search_budget``.
 """
 
 from __future__ import annotations
@@ -184,6 +185,12 @@ class _Hat:
         return (self.level >= 0) if below is None else ((self.level >= 0) & (self.level < below))
 
 
+def _table_bytes(n: int, k: int) -> int:
+    """Bytes of the n × n tables of one automaton: a Boolean and an int32 matrix per letter of
+    A ∪ A⁻¹ and of T, the levels, a few int32 products (an upper bound)."""
+    return n * n * (2 * k * 10 + 4 * (2 * k + 1) + 32)
+
+
 def _closure(m: np.ndarray) -> np.ndarray:
     """The reflexive-transitive closure of a Boolean matrix (squaring)."""
     n = m.shape[0]
@@ -204,6 +211,9 @@ def hat(d: DFA, limits: Limits) -> _Hat:
     if n * n > limits.type_states:
         raise LimitExceeded("pairs of states of the automaton with inverse letters (n²; type_states)",
                             limits.type_states, "raise limit", parameters=("limit",))
+    if _table_bytes(n, k) > limits.memory_budget:
+        raise LimitExceeded("bytes of the saturation's tables (memory_budget)", limits.memory_budget,
+                            "raise memory_budget", parameters=("memory_budget",))
     index = {q: i for i, q in enumerate(states)}
     comp = dfa_sccs(d).component
     t = np.asarray(d.transitions)
@@ -244,9 +254,12 @@ def _reach(h1: _Hat, h2: _Hat, k: int, limits: Limits):
     reduced word ending in x (index 2k: the empty word), and ``hit`` an accepting (x, p1, p2)
     or None."""
     n1, n2 = len(h1.states), len(h2.states)
-    if n1 * n2 * (2 * k + 1) > limits.type_states:
-        raise LimitExceeded("states of the product of the two reduced automata (type_states)", limits.type_states,
-                            "raise limit", parameters=("limit",))
+    if n1 * n2 > limits.type_states:
+        raise LimitExceeded("pairs of states of the product of the two reduced automata (type_states)",
+                            limits.type_states, "raise limit", parameters=("limit",))
+    if _table_bytes(max(n1, n2), k) > limits.memory_budget:
+        raise LimitExceeded("bytes of the product's tables (memory_budget)", limits.memory_budget,
+                            "raise memory_budget", parameters=("memory_budget",))
     e1, e2 = h1.E().astype(np.int32), h2.E().astype(np.int32)
     T1 = [(e1 @ m.astype(np.int32) @ e1) > 0 for m in h1.move]
     T2 = [(e2 @ m.astype(np.int32) @ e2) > 0 for m in h2.move]
