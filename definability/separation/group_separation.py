@@ -191,12 +191,21 @@ def _table_bytes(n: int, k: int) -> int:
     return n * n * (2 * k * 10 + 4 * (2 * k + 1) + 32)
 
 
+def _bmm(*ms) -> np.ndarray:
+    """The Boolean product of Boolean matrices (float32 products: a sum of non-negative terms is
+    positive iff one of them is, whatever the rounding)."""
+    out = ms[0].astype(np.float32)
+    for m in ms[1:]:
+        out = out @ m.astype(np.float32)
+    return out > 0
+
+
 def _closure(m: np.ndarray) -> np.ndarray:
     """The reflexive-transitive closure of a Boolean matrix (squaring)."""
     n = m.shape[0]
     r = m | np.eye(n, dtype=bool)
     while True:
-        nxt = (r.astype(np.int32) @ r.astype(np.int32)) > 0
+        nxt = _bmm(r, r)
         if (nxt == r).all():
             return r
         r = nxt
@@ -228,11 +237,11 @@ def hat(d: DFA, limits: Limits) -> _Hat:
     level = np.where(np.eye(n, dtype=bool), 0, -1).astype(np.int32)
     rnd = 0
     while True:
-        e = (level >= 0).astype(np.int32)
-        step = e > 0
+        e = level >= 0
+        step = e.copy()
         for x in range(k):
             for a, b in ((x, x + k), (x + k, x)):
-                step = step | ((move[a].astype(np.int32) @ e @ move[b].astype(np.int32)) > 0)
+                step |= _bmm(move[a], e, move[b])
         grown = _closure(step)
         new = grown & (level < 0)
         if not new.any():
@@ -260,15 +269,15 @@ def _reach(h1: _Hat, h2: _Hat, k: int, limits: Limits):
     if _table_bytes(max(n1, n2), k) > limits.memory_budget:
         raise LimitExceeded("bytes of the product's tables (memory_budget)", limits.memory_budget,
                             "raise memory_budget", parameters=("memory_budget",))
-    e1, e2 = h1.E().astype(np.int32), h2.E().astype(np.int32)
-    T1 = [(e1 @ m.astype(np.int32) @ e1) > 0 for m in h1.move]
-    T2 = [(e2 @ m.astype(np.int32) @ e2) > 0 for m in h2.move]
+    e1, e2 = h1.E(), h2.E()
+    T1 = [_bmm(e1, m, e1) for m in h1.move]
+    T2 = [_bmm(e2, m, e2) for m in h2.move]
     levels = np.full((2 * k + 1, n1, n2), -1, dtype=np.int32)
     levels[2 * k, h1.initial, h2.initial] = 0
     acc = np.outer(h1.accepting, h2.accepting)
     first = np.zeros((n1, n2), dtype=bool)
     first[h1.initial, h2.initial] = True
-    if ((e1[h1.initial] > 0) & h1.accepting).any() and ((e2[h2.initial] > 0) & h2.accepting).any():
+    if (e1[h1.initial] & h1.accepting).any() and (e2[h2.initial] & h2.accepting).any():
         return levels, (2 * k, h1.initial, h2.initial), (T1, T2)
     rnd = 0
     frontier = {2 * k: first}
@@ -276,11 +285,13 @@ def _reach(h1: _Hat, h2: _Hat, k: int, limits: Limits):
         rnd += 1
         nxt = {}
         for y in range(2 * k):
-            src = sum((f.astype(np.int32) for x, f in frontier.items() if x == 2 * k or x != _inverse(y, k)),
-                      np.zeros((n1, n2), dtype=np.int32))
+            src = np.zeros((n1, n2), dtype=bool)
+            for x, f in frontier.items():
+                if x == 2 * k or x != _inverse(y, k):
+                    src |= f
             if not src.any():
                 continue
-            reached = (T1[y].T.astype(np.int32) @ src @ T2[y].astype(np.int32)) > 0
+            reached = _bmm(T1[y].T, src, T2[y])
             new = reached & (levels[y] < 0)
             if new.any():
                 levels[y][new] = rnd
@@ -325,8 +336,6 @@ class _Expander:
             return self.memo[(p, q)]
         h, k = self.h, self.k
         below = h.E(int(h.level[p, q]))
-        low = below.astype(np.int32)
-        moves = [m.astype(np.int32) for m in h.move]
         # one step of the pair's round: a pair of an earlier round, or x · (earlier pair) · x⁻¹
         parent = {p: None}
         queue = deque([p])
@@ -336,7 +345,7 @@ class _Expander:
                 if x is None:
                     targets = below[u]
                 else:
-                    targets = ((moves[x][u] @ low @ moves[_inverse(x, k)]) > 0)
+                    targets = _bmm(h.move[x][u][None, :], below, h.move[_inverse(x, k)])[0]
                 for v in np.flatnonzero(targets).tolist():
                     if v not in parent:
                         parent[v] = (u, x)
@@ -450,21 +459,24 @@ def _is_permutation(d: DFA) -> bool:
 
 
 def _points_reached(d: DFA, perms, start: int) -> set:
-    """The points of the action reached together with an accepting state of D (a breadth-first
-    search of D × the action)."""
-    t = np.asarray(d.transitions).tolist()
-    first = (int(d.initial), start)
-    seen, queue, out = {first}, deque([first]), set()
-    while queue:
-        q, p = queue.popleft()
-        if d.accepting[q]:
-            out.add(p)
-        for a, row in enumerate(perms):
-            nxt = (t[q][a], row[p])
-            if nxt not in seen:
-                seen.add(nxt)
-                queue.append(nxt)
-    return out
+    """The points of the action reached together with an accepting state of D (the reachable
+    part of D × the action, level by level as an n × m Boolean matrix)."""
+    t = np.asarray(d.transitions)
+    n, m = d.n_states, len(perms[0])
+    moves = [np.zeros((n, n), dtype=bool) for _ in perms]
+    for a, mv in enumerate(moves):
+        mv[np.arange(n), t[:, a]] = True
+    back = [np.argsort(np.asarray(p)) for p in perms]      # column p' of the moved matrix: p = perm⁻¹(p')
+    reached = np.zeros((n, m), dtype=bool)
+    reached[int(d.initial), start] = True
+    frontier = reached
+    while frontier.any():
+        new = np.zeros((n, m), dtype=bool)
+        for mv, inv in zip(moves, back):
+            new |= _bmm(mv.T, frontier[:, inv])
+        frontier = new & ~reached
+        reached |= frontier
+    return set(np.flatnonzero(reached[np.asarray(d.accepting, dtype=bool)].any(axis=0)).tolist())
 
 
 def _try_action(d1: DFA, d2: DFA, perms, route: str):
