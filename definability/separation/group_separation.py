@@ -154,7 +154,7 @@ class PermutationSeparator:
         n = len(self.perms[0])
         if n > limit:
             return (f"K = the words leading a permutation automaton of {n} points from point {self.start} into "
-                    f"{len(self.accepting)} accepting points (found by {self.route}; --json prints it)")
+                    f"{len(self.accepting)} accepting points (found by {self.route}; the JSON answer lists them)")
         cycles = []
         for a, p in zip(self.alphabet, self.perms):
             cycles.append(f"{a} ↦ {list(p)}")
