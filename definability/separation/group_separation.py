@@ -43,6 +43,7 @@ tables' bytes against ``Limits.memory_budget``; the witness's words against
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from dataclasses import dataclass
 from itertools import permutations, product
@@ -438,6 +439,15 @@ def _family(d1: DFA, d2: DFA, limits: Limits) -> GroupFamily | None:
     if hit is None:
         return None
     letters, s1, s2 = _path_back(levels, hit, T1, T2, k)
+    try:
+        return _expanded(h1, h2, letters, s1, s2, k, limits)
+    except RecursionError:                         # derivations nested past Python's stack
+        raise LimitExceeded("nesting of the saturation's derivations (Python's recursion limit)", sys.getrecursionlimit(),
+                            "the witness is too deep to write out", parameters=("limit",)) from None
+
+
+def _expanded(h1: _Hat, h2: _Hat, letters, s1, s2, k: int, limits: Limits) -> GroupFamily:
+    """The two T-paths of the common reduced word written out as D̂'s words, then as patterns."""
     out = []
     for h, seq in ((h1, s1), (h2, s2)):
         ex = _Expander(h, k, limits.synthesis_states)
