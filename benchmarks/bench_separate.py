@@ -9,11 +9,11 @@ independent random DFA of the same size instead (mostly a common word: the cost 
 ``--second cycle``: L1 = {ε} and L2 = the non-empty words of length ≡ 0 modulo n (one cycle of
 n states after the start: the worst case of MOD's pumped family, whose only loop has n letters);
 ``--second group``: L1 = R1 ∩ P and L2 = R2 ∖ P for random DFAs R1, R2 of n/3 states and a
-random permutation automaton P on 3 points (two random permutations, start 0, a random proper
-non-empty set of accepting points; GR-separable by P, and ≤ n states each): the cost of a
-"separable" GR answer at size, and which route found the separator (``routes``: L1 or A* ∖ L2
-itself, AMT, a completed partial injection, a small action, or none — "separable" by the
-theorem alone).
+random permutation automaton P on 3 points (``--points``; two random permutations, start 0, a
+random proper non-empty set of accepting points; GR-separable by P, and about n states each):
+the cost of a "separable" GR answer at size, and which route found the separator (``routes``:
+L1 or A* ∖ L2 itself, AMT's residues, Stallings's folding completed, a small action, or none —
+"separable" by the theorem alone).
 Set OPENBLAS_NUM_THREADS=1 on a shared machine (PT's Boolean matrix products are BLAS calls,
 which a loaded machine's threads slow down tenfold).
 
@@ -29,6 +29,7 @@ Run:  OPENBLAS_NUM_THREADS=1 .venv/bin/python -m benchmarks.bench_separate
       .venv/bin/python -m benchmarks.bench_separate --by SL --pairs 5 --limit 10000000
       .venv/bin/python -m benchmarks.bench_separate --by MOD --second cycle --sizes 100,200,400 --pairs 1
       .venv/bin/python -m benchmarks.bench_separate --by GR --sizes 10,50,200 --pairs 5 --second group
+      .venv/bin/python -m benchmarks.bench_separate --by GR --sizes 12,30 --pairs 40 --second group --points 5
 """
 
 from __future__ import annotations
@@ -54,16 +55,16 @@ def _cycle_pair(n: int):
             DFA("ab", table, 0, np.arange(n + 1) == n))
 
 
-def _group_pair(n: int, rng):
-    """(R1 ∩ P, R2 ∖ P) for random R1, R2 of max(1, n // 3) states and a random permutation
-    automaton P on 3 points: a pair that P separates."""
+def _group_pair(n: int, rng, points: int = 3):
+    """(R1 ∩ P, R2 ∖ P) for random R1, R2 of max(1, n // points) states and a random
+    permutation automaton P on ``points`` points: a pair that P separates."""
     from attnlogic.automata.dfa import DFA
     from attnlogic.automata.operations import complement, intersection
-    perms = [rng.permutation(3) for _ in range(2)]
-    acc = np.zeros(3, dtype=bool)
-    acc[rng.choice(3, size=int(rng.integers(1, 3)), replace=False)] = True
-    P = DFA("ab", np.array([[perms[0][p], perms[1][p]] for p in range(3)]), 0, acc)
-    m = max(1, n // 3)
+    perms = [rng.permutation(points) for _ in range(2)]
+    acc = np.zeros(points, dtype=bool)
+    acc[rng.choice(points, size=int(rng.integers(1, points)), replace=False)] = True
+    P = DFA("ab", np.array([[perms[0][p], perms[1][p]] for p in range(points)]), 0, acc)
+    m = max(1, n // points)
     return (intersection(_random_dfa(m, 2, rng), P).minimal(),
             intersection(_random_dfa(m, 2, rng), complement(P)).minimal())
 
@@ -90,6 +91,7 @@ def main(argv=None) -> None:
     ap.add_argument("--pairs", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--second", choices=("complement", "random", "cycle", "group"), default="complement")
+    ap.add_argument("--points", type=int, default=3, help="--second group: the permutation automaton's points")
     ap.add_argument("--limit", type=int, default=None,
                     help="Limits(limit=…) for every call (SL's chain search has n³ triples); default: the defaults")
     ap.add_argument("--types", action="store_true",
@@ -118,7 +120,7 @@ def main(argv=None) -> None:
                 pairs.append(_cycle_pair(n))
                 continue
             if args.second == "group":
-                pairs.append(_group_pair(n, rng))
+                pairs.append(_group_pair(n, rng, args.points))
                 continue
             d1 = _random_dfa(n, 2, rng)
             pairs.append((d1, complement(d1) if args.second == "complement" else _random_dfa(n, 2, rng)))

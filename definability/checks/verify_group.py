@@ -81,7 +81,10 @@ def _side_problem(d: DFA, parts, name: str) -> str | None:
     k = len(d.alphabet)
     q = int(d.initial)
     for part in parts:
-        if len(part) not in (1, 2) or any(not 0 <= int(a) < k for a in (part[0] + ((part[1],) if len(part) == 2 else ()))):
+        if len(part) not in (1, 2):
+            return f"a part of {name}'s pattern is malformed"
+        letters = tuple(part[0]) + ((part[1],) if len(part) == 2 else ())
+        if any(not 0 <= int(a) < k for a in letters):
             return f"a part of {name}'s pattern is malformed"
         if len(part) == 2:
             v, a = part

@@ -29,9 +29,10 @@ Answers:
   component), re-checked by :func:`..checks.verify_group.check_group_family`;
 * separable: a separator, each checked exactly (L1 ⊆ K, K ∩ L2 = ∅) before it is returned:
   L1 or A* ∖ L2 when its minimal DFA is a permutation automaton; AMT's separator
-  (:mod:`.parikh_separation`, AMT ⊆ GR); a permutation automaton completed from each DFA's
-  partial injections (M. Hall: a partial injection of a finite set extends to a permutation)
-  with 0 … 2 points added; every action of ≤ 3 points (within ``Limits.search_budget``).
+  (:mod:`.parikh_separation`, AMT ⊆ GR); Stallings's folding of D1 (and of A* ∖ L2's DFA)
+  into an inverse automaton, each letter's partial injection completed to a permutation
+  (M. Hall: a partial injection of a finite set extends to one) with 0 … 2 points added;
+  every action of 2 or 3 points (within ``Limits.search_budget``).
   When none separates, the answer is "separable" by the theorem with no separator (the empty
   product is its certificate, recomputed by ``separate --check``), and says so.
 
@@ -64,7 +65,7 @@ __all__ = ["GroupFamily", "PermutationSeparator", "separate_by_groups", "closure
            "ROUTES"]
 
 #: the separator routes, in the order tried (``method`` names the one that succeeded)
-ROUTES = ("language", "AMT", "completion", "small action", "none")
+ROUTES = ("language", "AMT", "folding", "small action", "none")
 
 
 def _w(alphabet, word, empty: str = "") -> str:
@@ -442,7 +443,8 @@ def _family(d1: DFA, d2: DFA, limits: Limits) -> GroupFamily | None:
     try:
         return _expanded(h1, h2, letters, s1, s2, k, limits)
     except RecursionError:                         # derivations nested past Python's stack
-        raise LimitExceeded("nesting of the saturation's derivations (Python's recursion limit)", sys.getrecursionlimit(),
+        raise LimitExceeded("nesting of the saturation's derivations (Python's recursion limit)",
+                            sys.getrecursionlimit(),
                             "the witness is too deep to write out", parameters=("limit",)) from None
 
 
@@ -500,29 +502,55 @@ def _try_action(d1: DFA, d2: DFA, perms, route: str):
     return PermutationSeparator(perms, 0, acc, d1.alphabet, permutation_dfa(d1.alphabet, perms, 0, acc), route)
 
 
-def _completions(d: DFA, extra: int):
-    """Each letter's partial injection on D's useful states (one source kept for each target,
-    edges inside a component first), completed to a permutation of those states and ``extra``
-    new points (M. Hall's argument), the initial state first."""
-    useful = np.asarray(d.coreachable(), dtype=bool)
-    states = [int(d.initial)] + [q for q in np.flatnonzero(useful).tolist() if q != int(d.initial)]
+def _folding(d: DFA, extra: int, shift: int):
+    """Stallings's folding of D's useful states: the finest partition on which every letter
+    is a partial injection of blocks (merge the images of one block, and the blocks with one
+    image, until nothing changes), the blocks numbered from the initial one; each partial
+    injection completed to a permutation of the blocks and ``extra`` new points (M. Hall's
+    argument), the unmatched sources paired with the unmatched targets rotated by ``shift``.
+    The automaton reads every accepting path of D, so its least language containing L is
+    tried as the separator.  None when L is empty."""
+    useful = np.asarray(d.coreachable(), dtype=bool) & np.asarray(d.reachable, dtype=bool)
     if not useful[int(d.initial)]:
         return None
-    index = {q: i for i, q in enumerate(states)}
-    n = len(states) + extra
-    comp = dfa_sccs(d).component
     t = np.asarray(d.transitions)
+    states = np.flatnonzero(useful).tolist()
+    parent = {q: q for q in states}
+
+    def find(q):
+        while parent[q] != q:
+            parent[q] = parent[parent[q]]
+            q = parent[q]
+        return q
+    changed = True
+    while changed:
+        changed = False
+        for a in range(t.shape[1]):
+            image: dict = {}
+            source: dict = {}
+            for p in states:
+                q = int(t[p, a])
+                if not useful[q]:
+                    continue
+                bp, bq = find(p), find(q)
+                for table, key, val in ((image, bp, bq), (source, bq, bp)):
+                    other = table.setdefault(key, val)
+                    if find(other) != find(val):
+                        parent[find(other)] = find(val)
+                        changed = True
+    blocks = sorted({find(q) for q in states}, key=lambda b: (b != find(int(d.initial)), b))
+    index = {b: i for i, b in enumerate(blocks)}
+    n = len(blocks) + extra
     perms = []
     for a in range(t.shape[1]):
         image = [-1] * n
-        taken = set()
-        edges = sorted(((p, int(t[p, a])) for p in states if int(t[p, a]) in index),
-                       key=lambda e: comp[e[0]] != comp[e[1]])
-        for p, q in edges:
-            if index[q] not in taken:
-                image[index[p]] = index[q]
-                taken.add(index[q])
+        for p in states:
+            q = int(t[p, a])
+            if useful[q]:
+                image[index[find(p)]] = index[find(q)]
+        taken = set(image)
         free = [i for i in range(n) if i not in taken]
+        free = free[shift % len(free):] + free[:shift % len(free)] if free else free
         for i in range(n):
             if image[i] < 0:
                 image[i] = free.pop(0)
@@ -531,21 +559,23 @@ def _completions(d: DFA, extra: int):
 
 
 def _search(d1: DFA, d2: DFA, limits: Limits):
-    """The separator routes after L1, A* ∖ L2 and AMT: completions (0 … 2 added points) of
-    each DFA, then every action of ≤ 3 points; ``limits.search_budget`` product states in all."""
+    """The separator routes after L1, A* ∖ L2 and AMT: the foldings of D1 and of A* ∖ L2's DFA
+    completed to permutations (0 … 2 added points, 3 pairings of the unmatched points), then
+    every action of 2 or 3 points; ``limits.search_budget`` product states in all."""
     k = len(d1.alphabet)
     work = 0
     for extra in range(3):
-        for d in (d1, complement(d2), d2, complement(d1)):
-            perms = _completions(d, extra)
-            if perms is None:
-                continue
-            work += d1.n_states * len(perms[0]) + d2.n_states * len(perms[0])
-            if work > limits.search_budget:
-                return None
-            sep = _try_action(d1, d2, perms, "completion")
-            if sep is not None:
-                return sep
+        for shift in range(3):
+            for d in (d1, complement(d2)):
+                perms = _folding(d, extra, shift)
+                if perms is None:
+                    continue
+                work += (d1.n_states + d2.n_states) * len(perms[0])
+                if work > limits.search_budget:
+                    return None
+                sep = _try_action(d1, d2, perms, "folding")
+                if sep is not None:
+                    return sep
     for n in (2, 3):
         for perms in product(list(permutations(range(n))), repeat=k):
             work += (d1.n_states + d2.n_states) * n

@@ -1157,7 +1157,7 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
         sep, proof, method = separate_by_groups(d1, d2, limits)
         if sep is None and proof is None:          # disjoint closures, no separator found
             return LanguageSeparation(name, True, f"{method}; no separator was built within the budget (L1, "
-                                      "A* ∖ L2, AMT, completed partial injections, actions of ≤ 3 points "
+                                      "A* ∖ L2, AMT, the folding completed to permutations, actions of ≤ 3 points "
                                       "tried): the answer rests on the theorem", None, None, d1.alphabet)
         return done(sep, proof, method)
     if base == "LTL[Y]":

@@ -21,7 +21,6 @@ import os
 import random
 from collections import deque
 from dataclasses import replace
-from functools import lru_cache
 from itertools import permutations, product
 
 import numpy as np
@@ -153,8 +152,8 @@ def test_disjoint_census_pairs_against_small_groups():
 
 
 @pytest.mark.parametrize("l1,l2,separable,route", [
-    ("ab", "ba", True, "completion"),              # one Parikh vector: no AMT separator, S3 separates
-    ("aba", "aab", True, "completion"),
+    ("ab", "ba", True, "folding"),                 # one Parikh vector: no AMT separator, S3 separates
+    ("aba", "aab", True, "folding"),
     ("a(ab)*", "b(ab)*", True, "parikh residues"),
     ("(ab)*", "(ba)*", False, None),               # ε in both
     ("a*b", "ba*", False, None),                   # b in both
