@@ -188,8 +188,8 @@ class _Hat:
 
 
 def _table_bytes(n: int, k: int) -> int:
-    """Bytes of the n × n tables of one automaton: a Boolean and an int32 matrix per letter of
-    A ∪ A⁻¹ and of T, the levels, a few int32 products (an upper bound)."""
+    """Bytes of the n × n tables of one automaton: a Boolean and a float32 matrix per letter
+    of A ∪ A⁻¹ and of T, the levels, a few float32 products (an upper bound)."""
     return n * n * (2 * k * 10 + 4 * (2 * k + 1) + 32)
 
 
