@@ -29,7 +29,7 @@ Answers:
   component), re-checked by :func:`..checks.verify_group.check_group_family`;
 * separable: a separator, each checked exactly (L1 ⊆ K, K ∩ L2 = ∅) before it is returned:
   L1 or A* ∖ L2 when its minimal DFA is a permutation automaton; AMT's separator
-  (:mod:`.parikh_separation`, AMT ⊆ GR); Stallings's folding of D1 (and of A* ∖ L2's DFA)
+  (:mod:`.parikh_separation`, AMT ⊆ GR); Stallings's folding of D1 (then of D2, A* ∖ L2, A* ∖ L1)
   into an inverse automaton, each letter's partial injection completed to a permutation
   (M. Hall: a partial injection of a finite set extends to one) with 0 … 2 points added;
   every action of 2 or 3 points (within ``Limits.search_budget``).
@@ -559,14 +559,14 @@ def _folding(d: DFA, extra: int, shift: int):
 
 
 def _search(d1: DFA, d2: DFA, limits: Limits):
-    """The separator routes after L1, A* ∖ L2 and AMT: the foldings of D1 and of A* ∖ L2's DFA
+    """The separator routes after L1, A* ∖ L2 and AMT: the foldings of D1, D2, A* ∖ L2, A* ∖ L1
     completed to permutations (0 … 2 added points, 3 pairings of the unmatched points), then
     every action of 2 or 3 points; ``limits.search_budget`` product states in all."""
     k = len(d1.alphabet)
     work = 0
     for extra in range(3):
         for shift in range(3):
-            for d in (d1, complement(d2)):
+            for d in (d1, d2, complement(d2), complement(d1)):
                 perms = _folding(d, extra, shift)
                 if perms is None:
                     continue

@@ -171,6 +171,20 @@ def test_examples(l1, l2, separable, route):
     checked(d1, d2, r)
 
 
+def test_a_separator_beyond_small_groups_and_amt_by_the_folding():
+    """L1 = (a|b)*bb(a|b)* ∩ P, L2 = (a|b)*aa(a|b)* ∖ P for the permutation automaton P with
+    a = (0 1 2 3), b = (0 1) (S4), accepting 0: no action on ≤ 3 points separates them (the brute
+    force), nor AMT (tried first), and the folding finds a separator, checked on DFAs."""
+    P = DFA("ab", np.array([[1, 1], [2, 0], [3, 2], [0, 3]]), 0, np.array([True, False, False, False]))
+    d1 = intersection(dfa("(a|b)*bb(a|b)*"), P).minimal()
+    d2 = intersection(dfa("(a|b)*aa(a|b)*"), complement(P)).minimal()
+    r = attnlogic.separate(d1, d2, by="GR")
+    assert r.separable is True and r.separator.route == "folding", r.method
+    assert not small_action_separates(d1, d2)
+    assert attnlogic.separate(d1, d2, by="AMT").separable is False
+    checked(d1, d2, r)
+
+
 def test_the_family_is_equal_in_the_free_group_once_blocks_are_inverse_letters():
     """The checker's free reduction against words: (a b)(b⁻¹ a⁻¹) reduces to nothing; the
     written-out family of (a|b)*ab / (a|b)*ba has w1(N) ∈ L1, w2(N) ∈ L2 for N up to 6."""
