@@ -7,7 +7,13 @@ median and the largest wall time, the largest peak of Python allocations (tracem
 how many answers were separable / not separable / undecided.  ``--second random``: L2 an
 independent random DFA of the same size instead (mostly a common word: the cost of finding it);
 ``--second cycle``: L1 = {ε} and L2 = the non-empty words of length ≡ 0 modulo n (one cycle of
-n states after the start: the worst case of MOD's pumped family, whose only loop has n letters).
+n states after the start: the worst case of MOD's pumped family, whose only loop has n letters);
+``--second group``: L1 = R1 ∩ P and L2 = R2 ∖ P for random DFAs R1, R2 of n/3 states and a
+random permutation automaton P on 3 points (``--points``; two random permutations, start 0, a
+random proper non-empty set of accepting points; GR-separable by P, and about n states each):
+the cost of a "separable" GR answer at size, and which route found the separator (``routes``:
+L1 or A* ∖ L2 itself, AMT's residues, Stallings's folding completed, a small action, or none —
+"separable" by the theorem alone).
 Set OPENBLAS_NUM_THREADS=1 on a shared machine (PT's Boolean matrix products are BLAS calls,
 which a loaded machine's threads slow down tenfold).
 
@@ -22,6 +28,8 @@ Run:  OPENBLAS_NUM_THREADS=1 .venv/bin/python -m benchmarks.bench_separate
       .venv/bin/python -m benchmarks.bench_separate --sizes 10,50 --by 'LTL[Y];PT[2]' --pairs 10
       .venv/bin/python -m benchmarks.bench_separate --by SL --pairs 5 --limit 10000000
       .venv/bin/python -m benchmarks.bench_separate --by MOD --second cycle --sizes 100,200,400 --pairs 1
+      .venv/bin/python -m benchmarks.bench_separate --by GR --sizes 10,50,200 --pairs 5 --second group
+      .venv/bin/python -m benchmarks.bench_separate --by GR --sizes 12,30 --pairs 40 --second group --points 5
 """
 
 from __future__ import annotations
@@ -47,6 +55,28 @@ def _cycle_pair(n: int):
             DFA("ab", table, 0, np.arange(n + 1) == n))
 
 
+def _group_pair(n: int, rng, points: int = 3):
+    """(R1 ∩ P, R2 ∖ P) for random R1, R2 of max(1, n // points) states and a random
+    permutation automaton P on ``points`` points: a pair that P separates."""
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.automata.operations import complement, intersection
+    perms = [rng.permutation(points) for _ in range(2)]
+    acc = np.zeros(points, dtype=bool)
+    acc[rng.choice(points, size=int(rng.integers(1, points)), replace=False)] = True
+    P = DFA("ab", np.array([[perms[0][p], perms[1][p]] for p in range(points)]), 0, acc)
+    m = max(1, n // points)
+    return (intersection(_random_dfa(m, 2, rng), P).minimal(),
+            intersection(_random_dfa(m, 2, rng), complement(P)).minimal())
+
+
+def _route(answer) -> str:
+    """How a GR separator was found (its certificate's route, AMT's residues, or none)."""
+    if answer.separator is None:
+        return "none"
+    cert = answer.separator.certificate_json()
+    return cert.get("route", cert["kind"])
+
+
 def main(argv=None) -> None:
     from attnlogic.automata.operations import complement
     from attnlogic.definability.separation.separate_languages import separate
@@ -60,7 +90,8 @@ def main(argv=None) -> None:
     ap.add_argument("--by", default="LTL[Y];D[3];SL[2];LT[2];PT[2];LTT[2,2];PT")
     ap.add_argument("--pairs", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--second", choices=("complement", "random", "cycle"), default="complement")
+    ap.add_argument("--second", choices=("complement", "random", "cycle", "group"), default="complement")
+    ap.add_argument("--points", type=int, default=3, help="--second group: the permutation automaton's points")
     ap.add_argument("--limit", type=int, default=None,
                     help="Limits(limit=…) for every call (SL's chain search has n³ triples); default: the defaults")
     ap.add_argument("--types", action="store_true",
@@ -68,9 +99,14 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     limits = Limits.of(limit=args.limit) if args.limit else None
 
+    routes: dict = {}
+
     def answer(d1, d2, by):
         if not args.types:
-            return separate(d1, d2, by, limits=limits).separable
+            out = separate(d1, d2, by, limits=limits)
+            if out.separable and by == "GR":
+                routes[_route(out)] = routes.get(_route(out), 0) + 1
+            return out.separable
         if args.second != "complement":
             raise SystemExit("--types needs L1 ∩ L2 = ∅: --second complement")
         out = decide_by_types(Fragment.named(by), d1.minimal(), d2.minimal(), limits or Limits())
@@ -83,9 +119,13 @@ def main(argv=None) -> None:
             if args.second == "cycle":
                 pairs.append(_cycle_pair(n))
                 continue
+            if args.second == "group":
+                pairs.append(_group_pair(n, rng, args.points))
+                continue
             d1 = _random_dfa(n, 2, rng)
             pairs.append((d1, complement(d1) if args.second == "complement" else _random_dfa(n, 2, rng)))
         for by in args.by.split(";"):
+            routes.clear()
             times, peaks, counts = [], [], {True: 0, False: 0, None: 0, "refused": 0}
             for d1, d2 in pairs:
                 tracemalloc.start()
@@ -98,7 +138,8 @@ def main(argv=None) -> None:
                 peaks.append(tracemalloc.get_traced_memory()[1] / 2 ** 20)
                 tracemalloc.stop()
             print(f"{n:>6} {by:>9} {statistics.median(times):>9.4f} {max(times):>8.4f} {max(peaks):>8.1f}  "
-                  f"{counts[True]}/{counts[False]}/{counts[None]}/{counts['refused']}")
+                  f"{counts[True]}/{counts[False]}/{counts[None]}/{counts['refused']}"
+                  + (f"  routes {dict(sorted(routes.items()))}" if routes else ""))
 
 
 if __name__ == "__main__":

@@ -43,6 +43,9 @@ Decided here (docs/decision-procedures.md §11):
   (the least modulus, or a common length or a pumped family of the other language);
 * AMT (letter counts modulo m): decided by the cosets of the Parikh images of
   :mod:`.parikh_separation` (the least modulus, or a pumped family with an integer identity);
+* GR (the group languages): decided by the closures in the free group of
+  :mod:`.group_separation` (a permutation automaton, or two word families equal in every
+  finite group; "separable" with no separator when none of its routes finds one);
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
@@ -83,6 +86,8 @@ from .local_family import LOCAL_PROOFS, local_family
 from ..checks.verify_length import length_dfa
 from .length_separation import LENGTH_PROOFS, separate_by_length
 from .parikh_separation import PARIKH_PROOFS, separate_by_parikh
+from .group_separation import GROUP_PROOFS, closures_meet, separate_by_groups
+from ..checks.verify_group import PERMUTATION_AUTOMATON, permutation_dfa, permutation_problem
 from ..checks.verify_parikh import PARIKH_RESIDUES, parikh_dfa, smaller_modulus
 from .strictly_local_separation import SL_PROOFS, accepts_letters, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, downward_dfa, separate_downward, separate_upward, upward_dfa
@@ -1087,7 +1092,7 @@ class LanguageSeparation:
 
 
 #: the classes other than the fragments and the fixed orders that ``--by`` names, at every order
-UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "SP", "FO2[<]", "Pol(ST)", "MOD", "AMT")
+UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "SP", "FO2[<]", "Pol(ST)", "MOD", "AMT", "GR")
 #: other spellings of :data:`UNBOUNDED_CLASSES`
 CLASS_ALIASES = {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}
 
@@ -1112,7 +1117,7 @@ def parse_class(by: str) -> tuple:
         fr = Fragment.named(text)
     except InputError:
         raise InputError(f"class {text!r}: one of SL[k], SP[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
-                         "SP, FO2[<], Pol(ST), MOD, AMT, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "SP, FO2[<], Pol(ST), MOD, AMT, GR, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
 
@@ -1164,6 +1169,13 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
         return done(*separate_by_length(d1, d2, limits))
     if base == "AMT":                              # letter counts modulo m (parikh_separation.py)
         return done(*separate_by_parikh(d1, d2, limits))
+    if base == "GR":                               # closures in the free group (group_separation.py)
+        sep, proof, method = separate_by_groups(d1, d2, limits)
+        if sep is None and proof is None:          # disjoint closures, no separator found
+            return LanguageSeparation(name, True, f"{method}; no separator was built within the budget (L1, "
+                                      "A* ∖ L2, AMT, the folding completed to permutations, actions of ≤ 3 points "
+                                      "tried): the answer rests on the theorem", None, None, d1.alphabet)
+        return done(sep, proof, method)
     if base == "LTL[Y]":
         m, family = _definite_depth(d1, d2, limits.type_states)
         if family is not None:
@@ -1409,6 +1421,7 @@ _PROOFS = {
     **LOCAL_PROOFS,
     **LENGTH_PROOFS,
     **PARIKH_PROOFS,
+    **GROUP_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
     "FO2 family": lambda j, w: family_from_json(j, w),
 }
@@ -1450,6 +1463,12 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
             raise InputError("the AMT certificate's letters differ from the alphabet, or its counter exceeds "
                              "synthesis_states", parameters=("check",))
         return parikh_dfa(alphabet, int(cert["modulus"]), [tuple(int(x) for x in r) for r in cert["residues"]])
+    if kind == PERMUTATION_AUTOMATON:
+        if list(cert["letters"]) != list(alphabet) or int(cert["points"]) > limits.synthesis_states:
+            raise InputError("the GR certificate's letters differ from the alphabet, or its points exceed "
+                             "synthesis_states", parameters=("check",))
+        return permutation_dfa(alphabet, [cert["permutations"][a] for a in alphabet], int(cert["start"]),
+                               cert["accepting"])
     k = int(k)
     if kind == "subsequences" and "allowed_subsequences" in cert:
         allowed = {read(x) for x in cert["allowed_subsequences"]}
@@ -1479,7 +1498,8 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 #: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
-          "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "SP": {"SP"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"}}
+          "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "SP": {"SP"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"},
+          "GR": {"MOD", "AMT", "GR"}}
 
 
 def _class_problem(by: str, cert: dict) -> str | None:
@@ -1493,7 +1513,13 @@ def _class_problem(by: str, cert: dict) -> str | None:
         return None if fr.allows(parse_formula(cert["formula"])) else f"the formula is not a formula of {fr}"
     form = {"subsequences": "PT", "suffix": "LTL[Y]", "upward basis": "Pol(ST)", "forbidden subsequences": "SP",
             "length residues": "MOD",
-            PARIKH_RESIDUES: "AMT"}.get(kind)
+            PARIKH_RESIDUES: "AMT", PERMUTATION_AUTOMATON: "GR"}.get(kind)
+    if kind == PERMUTATION_AUTOMATON:
+        perms = [cert["permutations"].get(a) for a in cert["letters"]]
+        problem = None if all(isinstance(p, list) for p in perms) else "a letter without its permutation"
+        problem = problem or permutation_problem(perms, int(cert["points"]))
+        if problem:
+            return f"not a permutation automaton: {problem}"
     if kind == "factors":
         form = "SL" if "allowed_factors" in cert else ("LTT" if int(cert.get("t", 1)) > 1 else "LT")
     if kind == "subsequences" and "allowed_subsequences" in cert:
@@ -1547,6 +1573,12 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             ok = saturate(d1, d2, limits) is None and is_empty(intersection(d1, d2))
             return ok, ("no aperiodic pointlike set meets both languages (the saturation recomputed): "
                         "separable by Henckell's theorem" if ok else "a pointlike pair exists: NOT separable")
+        if answer["separable"] is True and answer.get("separator") is None and parse_class(answer["by"])[0] == "GR":
+            # no separator: the claim is the theorem's; the closures' product recomputed
+            ok = not closures_meet(d1, d2, limits)
+            return ok, ("no reduced word is read by both automata with inverse letters (recomputed): the "
+                        "closures in the free group are disjoint, separable by the theorem (§11.11)" if ok
+                        else "the closures meet: NOT separable")
         if answer["separable"] is True and answer["separator"].get("kind") in ("monoid preimage", "prefix-suffix profiles"):
             if parse_class(answer["by"])[0] != "FO2[<]":
                 return False, f"a {answer['separator']['kind']} certificate is checked for FO2[<] only"

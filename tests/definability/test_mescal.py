@@ -14,8 +14,9 @@ semigroup; MeSCaL's answer is the equation with the idempotents of the monoid) o
 explained ones.
 
 Separation: MeSCaL decides it for MOD, GR, PPT = Pol(ST), Pol(MOD), Pol(GR).  MOD is
-decided by ``attnlogic.separate`` too: the answers must be MeSCaL's on every pair.  The
-others are not, so the comparison goes through what each answer implies:
+decided by ``attnlogic.separate`` too: the answers must be MeSCaL's on every pair (GR's,
+decided too, are compared in test_separate_gr.py).  The others are not, so the comparison
+goes through what each answer implies:
 
 * ``attnlogic.separate`` proves "not separable" by a word in both languages (re-checked by
   ``verify_proof``): then no class separates them, and MeSCaL must say so for all five;

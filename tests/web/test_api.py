@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import shlex
+import shutil
 import sys
 from pathlib import Path
 
@@ -130,7 +131,10 @@ def test_the_compiled_model_reads_a_word_as_the_formula_says(client):
     assert [p["model"] for p in data["prefixes"]] == truth
     assert [p["prefix"] for p in data["prefixes"]] == [word[:n] for n in range(len(word) + 1)]
     assert (data["layers"], data["heads"]) == (2, 2) and data["check"]["disagreements"] == 0
-    assert "<svg" in data["diagram"] and data["diagram"].count("head") >= 2
+    if shutil.which("dot"):                        # the plan drawn by graphviz, or no drawing without it
+        assert "<svg" in data["diagram"] and data["diagram"].count("head") >= 2
+    else:
+        assert data["diagram"] is None
     # a regex goes through the one pipeline: classified, its smallest certificate compiled
     regex = client.post("/api/compile", json={**REGEX, "word": "abab"}).json()
     assert regex["fragment"] == "LTL[Y]"
