@@ -32,7 +32,9 @@ LTL[P], LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11; FO2[<]'s "no
 word family, §11.4b); MOD (the length classes
 modulo m: the least m, or a common length / a pumped family); AMT (the letters' counts
 modulo m: the least m and the residue vectors, or two words pumped by loops whose counts
-satisfy an integer identity).
+satisfy an integer identity); COM (the commutative languages: the letters' counts exactly below a
+threshold t, modulo m from t on: the least (t, m) and the classes, or two words pumped by loops on
+one set of letters with an integer identity).
 
 Examples:
   attnlogic separate --regex '(a|b)*ab' --regex '(a|b)*ba' --by 'LTL[Y]'
@@ -42,6 +44,7 @@ Examples:
   attnlogic separate --regex '(aa)*' --regex 'a(aa)*' --by masked_hard --json
   attnlogic separate --regex '(aa)*' --regex 'a(aa)*' --by MOD
   attnlogic separate --regex 'a(ab)*' --regex 'b(ab)*' --by AMT
+  attnlogic separate --regex 'aa*' --regex 'bb*' --by COM
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
   attnlogic separate P 'Y<=3'
   attnlogic separate global local:2

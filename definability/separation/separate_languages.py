@@ -40,6 +40,8 @@ Decided here (docs/decision-procedures.md §11):
   (the least modulus, or a common length or a pumped family of the other language);
 * AMT (letter counts modulo m): decided by the cosets of the Parikh images of
   :mod:`.parikh_separation` (the least modulus, or a pumped family with an integer identity);
+* COM (letter counts to a threshold t, then modulo m): decided by :mod:`.commutative_separation`
+  (the least (t, m) with its classes, or a pumped family growing one set of letters);
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
@@ -81,6 +83,8 @@ from ..checks.verify_length import length_dfa
 from .length_separation import LENGTH_PROOFS, separate_by_length
 from .parikh_separation import PARIKH_PROOFS, separate_by_parikh
 from ..checks.verify_parikh import PARIKH_RESIDUES, parikh_dfa, smaller_modulus
+from .commutative_separation import COM_PROOFS, separate_commutative
+from ..checks.verify_commutative import COM_CLASSES, commutative_dfa, earlier_pair
 from .strictly_local_separation import SL_PROOFS, accepts_letters, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, separate_upward, upward_dfa
 from .type_separation import TYPE_PROOFS, decide_by_types
@@ -1071,7 +1075,7 @@ class LanguageSeparation:
 
 
 #: the classes other than the fragments and the fixed orders that ``--by`` names, at every order
-UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "FO2[<]", "Pol(ST)", "MOD", "AMT")
+UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "FO2[<]", "Pol(ST)", "MOD", "AMT", "COM")
 #: other spellings of :data:`UNBOUNDED_CLASSES`
 CLASS_ALIASES = {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}
 
@@ -1096,7 +1100,7 @@ def parse_class(by: str) -> tuple:
         fr = Fragment.named(text)
     except InputError:
         raise InputError(f"class {text!r}: one of SL[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
-                         "FO2[<], Pol(ST), MOD, AMT, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "FO2[<], Pol(ST), MOD, AMT, COM, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
 
@@ -1148,6 +1152,8 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
         return done(*separate_by_length(d1, d2, limits))
     if base == "AMT":                              # letter counts modulo m (parikh_separation.py)
         return done(*separate_by_parikh(d1, d2, limits))
+    if base == "COM":                              # letter counts to a threshold, then modulo m
+        return done(*separate_commutative(d1, d2, limits))
     if base == "LTL[Y]":
         m, family = _definite_depth(d1, d2, limits.type_states)
         if family is not None:
@@ -1384,6 +1390,7 @@ _PROOFS = {
     **LOCAL_PROOFS,
     **LENGTH_PROOFS,
     **PARIKH_PROOFS,
+    **COM_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
     "FO2 family": lambda j, w: family_from_json(j, w),
 }
@@ -1422,6 +1429,12 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
             raise InputError("the AMT certificate's letters differ from the alphabet, or its counter exceeds "
                              "synthesis_states", parameters=("check",))
         return parikh_dfa(alphabet, int(cert["modulus"]), [tuple(int(x) for x in r) for r in cert["residues"]])
+    if kind == COM_CLASSES:
+        t, m = int(cert["threshold"]), int(cert["modulus"])
+        if list(cert["letters"]) != list(alphabet) or t < 0 or m < 1 or (t + m) ** len(alphabet) > limits.synthesis_states:
+            raise InputError("the COM certificate's letters differ from the alphabet, its threshold or modulus is out of "
+                             "range, or its counter exceeds synthesis_states", parameters=("check",))
+        return commutative_dfa(alphabet, t, m, [tuple((int(lo), int(r)) for lo, r in c) for c in cert["classes"]])
     k = int(k)
     if kind == "subsequences":
         allowed = {frozenset(read(x) for x in p) for p in cert["profiles"]}
@@ -1448,7 +1461,8 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 #: ``_SUBCLASSES``; a D[m] language is definite, an SL[k] one locally testable)
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
-          "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"}}
+          "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"},
+          "COM": {"MOD", "AMT", "COM"}}
 
 
 def _class_problem(by: str, cert: dict) -> str | None:
@@ -1461,7 +1475,7 @@ def _class_problem(by: str, cert: dict) -> str | None:
         fr = Fragment.parse(base)
         return None if fr.allows(parse_formula(cert["formula"])) else f"the formula is not a formula of {fr}"
     form = {"subsequences": "PT", "suffix": "LTL[Y]", "upward basis": "Pol(ST)", "length residues": "MOD",
-            PARIKH_RESIDUES: "AMT"}.get(kind)
+            PARIKH_RESIDUES: "AMT", COM_CLASSES: "COM"}.get(kind)
     if kind == "factors":
         form = "SL" if "allowed_factors" in cert else ("LTT" if int(cert.get("t", 1)) > 1 else "LT")
     if form is None:
@@ -1526,6 +1540,11 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
                 smaller = smaller_modulus(d1, d2, int(cert["modulus"]), limits.type_states)
                 if smaller is not None:
                     return False, f"the modulus {cert['modulus']} is not the least: {smaller} separates"
+            if cert["kind"] == COM_CLASSES and cert["least"]:
+                earlier = earlier_pair(d1, d2, int(cert["threshold"]), int(cert["modulus"]), limits.type_states)
+                if earlier is not None:
+                    return False, (f"(t, m) = ({cert['threshold']}, {cert['modulus']}) is not the least: "
+                                   f"{earlier} separates")
             if not is_subset(d1, dfa):
                 return False, "L1 ⊄ K: the separator rejects a word of L1"
             if not is_empty(intersection(dfa, d2)):
