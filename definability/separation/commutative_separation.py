@@ -37,11 +37,11 @@ boundary), so supp Λ_i = S.  And x_n − y_n ∈ b1 − b2 + Λ1 + Λ2 vanishes
 (t, m) with t + m = ℓ, t ascending — the classes of ψ(L1) and ψ(L2) are the counter
 components at the accepting states of the product of D_i with the counters (t + m)^|A| (a
 breadth-first search over numpy index arrays); disjoint: separable, and (t, m) is the least
-in the order (t + m, t); (b) every S ⊆ A with B = ℓ − 1: the types of D1^{S,B}, D2^{S,B}, a
+in the order (t + m, t); (b) when ℓ is a power of 2, every S ⊆ A with B = ℓ − 1: the types of D1^{S,B}, D2^{S,B}, a
 meeting pair with equal supports (the Smith form of Λ1 + Λ2, as for AMT) gives the family.
 By the theorem one of them answers at some level.  Budgets: the product, D^{S,B} and the
-separator's counter within ``Limits.type_states`` / ``synthesis_states`` states, the work of
-all levels within ``Limits.search_budget`` states; past any: undecided, saying so.
+separator's counter within ``Limits.type_states`` / ``synthesis_states`` states, the states reached
+in all the products and D^{S,B} built, over all levels, within ``Limits.search_budget``; past any: undecided, saying so.
 
 Answers: a :class:`CommutativeSeparator` (t, m and the classes (min(x_a, t), x_a mod m) of
 ψ(L1)), its counter DFA (:func:`..checks.verify_commutative.commutative_dfa`) checked exactly:
@@ -147,9 +147,10 @@ def _counter_steps(k: int, t: int, m: int) -> np.ndarray:
     return out
 
 
-def _classes(d: DFA, steps: np.ndarray) -> np.ndarray:
+def _classes(d: DFA, steps: np.ndarray) -> tuple[np.ndarray, int]:
     """The counter indices reached together with an accepting state of D (a breadth-first
-    search of D × counters, one array operation per letter and level)."""
+    search of D × counters, one array operation per letter and level), and the number of
+    product states reached (the work)."""
     k, size = steps.shape
     tr = np.asarray(d.transitions, dtype=np.int64)
     succ = [tr[:, a][:, None] * size + steps[a][None, :] for a in range(k)]
@@ -163,7 +164,7 @@ def _classes(d: DFA, steps: np.ndarray) -> np.ndarray:
         frontier = nxt[~reached[nxt]]
         reached[frontier] = True
     hits = reached.reshape(d.n_states, size)[np.asarray(d.accepting, dtype=bool)].any(axis=0)
-    return np.flatnonzero(hits)
+    return np.flatnonzero(hits), int(reached.sum())
 
 
 def _class_vectors(indices, k: int, t: int, m: int) -> tuple:
@@ -250,12 +251,12 @@ def separate_commutative(d1: DFA, d2: DFA, limits: Limits):
                              f"{limits.type_states} states (type_states; raise limit)")
         for t in range(level):
             m = level - t
-            work += (d1.n_states + d2.n_states) * size
             if work > budget:
                 return undecided(f"within the search budget ({budget} states in all, search_budget), at t + m = {level}")
             steps = _counter_steps(k, t, m)
-            c1 = _classes(d1, steps)
-            if np.intersect1d(c1, _classes(d2, steps)).size:
+            (c1, w1), (c2, w2) = _classes(d1, steps), _classes(d2, steps)
+            work += w1 + w2
+            if np.intersect1d(c1, c2).size:
                 continue
             if size > limits.synthesis_states:
                 return None, None, (f"separable at threshold {t}, modulus {m} (the classes of ψ(L1), ψ(L2) are "
@@ -268,6 +269,8 @@ def separate_commutative(d1: DFA, d2: DFA, limits: Limits):
                 raise AssertionError("COM separator failed its exact check")
             return sep, None, (f"no class of ≡_(t,m) meets both ψ(L1) and ψ(L2) at t = {t}, m = {m}, the least "
                                "(t, m) in the order t + m, then t; checked on DFAs")
+        if level & (level - 1):                    # the family at B = 0, 1, 3, 7, …: levels 1, 2, 4, 8, …
+            continue
         B = level - 1
         for S in subsets:
             if len(S) == k and level > 1:        # no count kept: the same types at every level
@@ -275,7 +278,6 @@ def separate_commutative(d1: DFA, d2: DFA, limits: Limits):
             states = n * (B + 1) ** (k - len(S))
             if states > limits.type_states:
                 continue
-            work += 2 * states
             if work > budget:
                 return undecided(f"within the search budget ({budget} states in all, search_budget), at counts "
                                  f"≤ {B} outside the growing letters")
@@ -285,6 +287,7 @@ def separate_commutative(d1: DFA, d2: DFA, limits: Limits):
                 types2 = parikh_types(g2, limits.type_states)
             except LimitExceeded as e:
                 return undecided(f"(the types of D^(S,B): {e})")
+            work += g1.n_states + g2.n_states
             pair = _meeting(types1, types2, k)
             if pair is not None:
                 proof = _family(g1, pair[0], g2, pair[1], keep_zero=True, make=CommutativeFamily)
