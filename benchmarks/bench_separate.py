@@ -22,6 +22,7 @@ Run:  OPENBLAS_NUM_THREADS=1 .venv/bin/python -m benchmarks.bench_separate
       .venv/bin/python -m benchmarks.bench_separate --sizes 10,50 --by 'LTL[Y];PT[2]' --pairs 10
       .venv/bin/python -m benchmarks.bench_separate --by SL --pairs 5 --limit 10000000
       .venv/bin/python -m benchmarks.bench_separate --by MOD --second cycle --sizes 100,200,400 --pairs 1
+      OPENBLAS_NUM_THREADS=1 .venv/bin/python -m benchmarks.bench_separate --pairs 5 --by 'AMT;COM' [--second random]
 """
 
 from __future__ import annotations

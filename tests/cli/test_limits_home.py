@@ -74,6 +74,7 @@ NOT_BUDGETS = {
     "definability/separation/fo2_separation.py:text.limit": "display: the separator signature shared with the other separators (unused here)",
     "definability/separation/length_separation.py:text.limit": "display: the separators' common signature (unused here)",
     "definability/separation/parikh_separation.py:text.limit": "display: the residue vectors shown of an AMT separator",
+    "definability/separation/commutative_separation.py:text.limit": "display: the classes shown of a COM separator",
     "definability/subregular/local_order.py:text.limit": "display: items shown",
     "definability/subregular/strictly_local.py:text.limit": "display: factors shown",
     "definability/subregular/strictly_piecewise.py:text.limit": "display: subwords shown",
