@@ -37,7 +37,7 @@ boundary), so supp Λ_i = S.  And x_n − y_n ∈ b1 − b2 + Λ1 + Λ2 vanishes
 (t, m) with t + m = ℓ, t ascending — the classes of ψ(L1) and ψ(L2) are the counter
 components at the accepting states of the product of D_i with the counters (t + m)^|A| (a
 breadth-first search over numpy index arrays); disjoint: separable, and (t, m) is the least
-in the order (t + m, t); (b) when ℓ is a power of 2, every S ⊆ A with B = ℓ − 1: the types of D1^{S,B}, D2^{S,B}, a
+in the order (t + m, t); (b) when ℓ is a power of 2, every S ⊆ A on cycles of both DFAs (supp Λ_i is) with B = ℓ − 1: the types of D1^{S,B}, D2^{S,B}, a
 meeting pair with equal supports (the Smith form of Λ1 + Λ2, as for AMT) gives the family.
 By the theorem one of them answers at some level.  Budgets: the product, D^{S,B} and the
 separator's counter within ``Limits.type_states`` / ``synthesis_states`` states, the states reached
@@ -52,10 +52,12 @@ L1 ⊆ K, K ∩ L2 = ∅; or a :class:`CommutativeFamily`, re-checked by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 import numpy as np
 
 from ...automata.dfa import DFA
+from ...automata.graphs import dfa_sccs
 from ...automata.operations import intersection, is_empty, is_subset
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
@@ -63,7 +65,7 @@ from ..algebra.lattices import quotient_image, smith
 from ..checks.verify_commutative import COM_CLASSES, COM_FAMILY, check_commutative_family, commutative_dfa
 from ..checks.verify_parikh import parikh
 from .length_separation import LengthSeparator
-from .parikh_separation import ParikhFamily, _family, _family_from_json, _w, parikh_types
+from .parikh_separation import ParikhFamily, _family, _family_from_json, _useful, _w, parikh_types
 
 __all__ = ["CommutativeFamily", "CommutativeSeparator", "separate_commutative", "COM_PROOFS"]
 
@@ -226,10 +228,20 @@ def _meeting(types1: dict, types2: dict, k: int):
     return None
 
 
-def _subsets(k: int):
-    """Every S ⊆ A, the larger first (the whole alphabet: the AMT-like case)."""
-    masks = sorted(range(1 << k), key=lambda s: (-bin(s).count("1"), s))
-    return [tuple(a for a in range(k) if s >> a & 1) for s in masks]
+def _cycle_letters(d: DFA) -> set:
+    """The letters on a cycle among the states that lead into F (an edge inside a strongly
+    connected component): the support of every type's Λ lies in them."""
+    comp, useful = dfa_sccs(d).component, _useful(d)
+    tr = np.asarray(d.transitions)
+    return {a for p in np.flatnonzero(useful).tolist() for a, q in enumerate(tr[p].tolist())
+            if useful[q] and comp[q] == comp[p]}
+
+
+def _subsets(letters: list):
+    """Every S ⊆ ``letters``, the larger first (all of them: the AMT-like case), generated one
+    at a time (2^|letters|: the work budget, not a list, bounds how many are tried)."""
+    for size in range(len(letters), -1, -1):
+        yield from combinations(letters, size)
 
 
 def separate_commutative(d1: DFA, d2: DFA, limits: Limits):
@@ -237,7 +249,6 @@ def separate_commutative(d1: DFA, d2: DFA, limits: Limits):
     k = len(d1.alphabet)
     n = max(d1.n_states, d2.n_states)
     work, budget = 0, limits.search_budget
-    subsets = _subsets(k)
 
     def undecided(why: str):
         return None, None, (f"neither a separating (t, m) nor a pumped family was found {why}; undecided "
@@ -272,7 +283,7 @@ def separate_commutative(d1: DFA, d2: DFA, limits: Limits):
         if level & (level - 1):                    # the family at B = 0, 1, 3, 7, …: levels 1, 2, 4, 8, …
             continue
         B = level - 1
-        for S in subsets:
+        for S in _subsets(sorted(_cycle_letters(d1) & _cycle_letters(d2))):
             if len(S) == k and level > 1:        # no count kept: the same types at every level
                 continue
             states = n * (B + 1) ** (k - len(S))

@@ -35,6 +35,8 @@ from attnlogic.definability.separation.separate_languages import check_answer, v
 from attnlogic.kernel.limits import Limits
 
 MAX_T, MAX_M = 3, 4
+_WHOLE = pytest.mark.skipif(os.environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
+                            reason="the whole census and wider sweeps: opt in with ATTNLOGIC_CENSUS_TEST=1")
 
 
 def classes(d: DFA, t: int, m: int) -> set:
@@ -55,24 +57,25 @@ def classes(d: DFA, t: int, m: int) -> set:
     return {tuple((min(c, t), c % m) for c in counts) for q, counts in seen if d.accepting[q]}
 
 
-def box():
-    return [(t, m) for t in range(MAX_T + 1) for m in range(1, MAX_M + 1)]
+def box(most_t: int = MAX_T, most_m: int = MAX_M):
+    return [(t, m) for t in range(most_t + 1) for m in range(1, most_m + 1)]
 
 
-def against_the_brute_force(d1: DFA, d2: DFA, answer) -> None:
+def against_the_brute_force(d1: DFA, d2: DFA, answer, pairs=None) -> None:
+    pairs = box() if pairs is None else pairs
     if answer.separable:
         s = answer.separator
         t, m = s.threshold, s.modulus
         assert not classes(d1, t, m) & classes(d2, t, m)
         assert set(s.residues) == classes(d1, t, m)
         assert s.least
-        for low, mod in box():
+        for low, mod in pairs:
             if (low + mod, low) < (t + m, t):
                 assert classes(d1, low, mod) & classes(d2, low, mod), (low, mod)
     else:
         assert answer.separable is False, answer.method
         assert verify_proof(answer.proof, d1, d2)
-        for low, mod in box():
+        for low, mod in pairs:
             assert classes(d1, low, mod) & classes(d2, low, mod), (low, mod)
     ok, why = check_answer(json.loads(json.dumps(answer.to_json())), d1, d2)
     assert ok, why
@@ -106,22 +109,27 @@ def test_examples(l1, l2, separable, pair):
     against_the_brute_force(d1, d2, r)
 
 
-def test_random_pairs_against_the_brute_force_and_amt():
-    """Disjoint pairs of the census (3 states over ab, 2 over abc): the brute force on every
-    answer, and AMT ⊆ COM — an AMT-separable pair is COM-separable."""
-    rnd = random.Random(5)
-    verdicts = set()
-    for letters, n, count in (("ab", 3, 40), ("abc", 2, 12)):
+@pytest.mark.parametrize("seed,plan,most_t,most_m", [
+    (5, (("ab", 3, 40), ("abc", 2, 12)), MAX_T, MAX_M),
+    pytest.param(11, (("ab", 4, 250), ("abc", 3, 150)), 4, 6, marks=(pytest.mark.slow, _WHOLE)),
+])
+def test_random_pairs_against_the_brute_force_and_amt(seed, plan, most_t, most_m):
+    """Disjoint pairs of the census (``count`` pairs of ≤ ``n`` states over each alphabet of
+    ``plan``; L2 ∖ L1): the brute force on every answer over t ≤ ``most_t``, m ≤ ``most_m``,
+    and AMT ⊆ COM — an AMT-separable pair is COM-separable.  The wider plan is opt-in."""
+    rnd = random.Random(seed)
+    verdicts = {True: 0, False: 0}
+    for letters, n, count in plan:
         langs = census(n, letters)
         for _ in range(count):
             d1 = rnd.choice(langs)
             d2 = intersection(rnd.choice(langs), complement(d1)).minimal()
             r = attnlogic.separate(d1, d2, by="COM")
-            against_the_brute_force(d1, d2, r)
+            against_the_brute_force(d1, d2, r, box(most_t, most_m))
             if attnlogic.separate(d1, d2, by="AMT").separable:
                 assert r.separable, (d1, d2)
-            verdicts.add(r.separable)
-    assert verdicts == {True, False}
+            verdicts[r.separable] += 1
+    assert verdicts[True] and verdicts[False]
 
 
 def separated_from_complements(letters: str, most: int, stride: int = 1):
@@ -140,10 +148,6 @@ def separated_from_complements(letters: str, most: int, stride: int = 1):
                     np.array([(int(bits) >> q) & 1 for q in range(n)], dtype=bool))
             c = complement(d)
             yield d, c, attnlogic.separate(d, c, by="COM"), bool(verdicts[col])
-
-
-_WHOLE = pytest.mark.skipif(os.environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
-                            reason="the whole census (99,110 languages): opt in with ATTNLOGIC_CENSUS_TEST=1")
 
 
 @pytest.mark.parametrize("letters,most,stride", [
