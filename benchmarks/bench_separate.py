@@ -30,6 +30,7 @@ Run:  OPENBLAS_NUM_THREADS=1 .venv/bin/python -m benchmarks.bench_separate
       .venv/bin/python -m benchmarks.bench_separate --by MOD --second cycle --sizes 100,200,400 --pairs 1
       .venv/bin/python -m benchmarks.bench_separate --by GR --sizes 10,50,200 --pairs 5 --second group
       .venv/bin/python -m benchmarks.bench_separate --by GR --sizes 12,30 --pairs 40 --second group --points 5
+      OPENBLAS_NUM_THREADS=1 .venv/bin/python -m benchmarks.bench_separate --pairs 5 --by 'AMT;COM' [--second random]
 """
 
 from __future__ import annotations

@@ -34,7 +34,9 @@ word family, §11.4b); MOD (the length classes
 modulo m: the least m, or a common length / a pumped family); AMT (the letters' counts
 modulo m: the least m and the residue vectors, or two words pumped by loops whose counts
 satisfy an integer identity); GR (the group languages: a permutation automaton, or two
-word families with blocks (v a)^(N-1) v that are equal in every group of order N).
+word families with blocks (v a)^(N-1) v that are equal in every group of order N); COM (the commutative languages: the letters' counts exactly below a
+threshold t, modulo m from t on: the least (t, m) and the classes, or two words pumped by loops on
+one set of letters with an integer identity).
 
 Examples:
   attnlogic separate --regex '(a|b)*ab' --regex '(a|b)*ba' --by 'LTL[Y]'
@@ -45,6 +47,7 @@ Examples:
   attnlogic separate --regex '(aa)*' --regex 'a(aa)*' --by MOD
   attnlogic separate --regex 'a(ab)*' --regex 'b(ab)*' --by AMT
   attnlogic separate --regex 'ab' --regex 'ba' --by GR --json
+  attnlogic separate --regex 'aa*' --regex 'bb*' --by COM
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
   attnlogic separate P 'Y<=3'
   attnlogic separate global local:2

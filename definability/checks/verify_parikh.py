@@ -24,7 +24,7 @@ from ...automata.dfa import DFA
 from ...kernel.errors import LimitExceeded
 
 __all__ = ["PARIKH_RESIDUES", "PARIKH_FAMILY", "CHECKED_MODULI", "parikh", "parikh_dfa", "pumped_word",
-           "check_parikh_family", "smaller_modulus"]
+           "check_parikh_family", "smaller_modulus", "side_problem", "loop_total", "identity_problem"]
 
 #: certificate kind of an AMT separator, witness kind of its "no"
 PARIKH_RESIDUES = "parikh residues"
@@ -84,7 +84,8 @@ def pumped_word(u, loops, m: int) -> tuple:
     return tuple(out)
 
 
-def _side_problem(d: DFA, u, loops, name: str) -> str | None:
+def side_problem(d: DFA, u, loops, name: str) -> str | None:
+    """What fails of "u ∈ L(d) and each loop (position, γ, c) of u loops where it is placed", or None."""
     if not d.accepting[_run(d, d.initial, u)]:
         return f"the base word is not in {name}"
     for pos, loop, _ in loops:
@@ -96,23 +97,35 @@ def _side_problem(d: DFA, u, loops, name: str) -> str | None:
     return None
 
 
+def loop_total(u, loops, k: int) -> list:
+    """ψ(u) + Σ c·ψ(γ) over the loops (position, γ, c)."""
+    v = list(parikh(u, k))
+    for _, loop, count in loops:
+        for j, x in enumerate(parikh(loop, k)):
+            v[j] += int(count) * x
+    return v
+
+
+def identity_problem(d1: DFA, d2: DFA, u1, loops1, u2, loops2) -> str | None:
+    """What fails of "u1 ∈ L1, u2 ∈ L2, each loop loops where it is placed, and ψ(u1) +
+    Σ c·ψ(γ) = ψ(u2) + Σ c'·ψ(γ')", or None."""
+    for d, u, loops, name in ((d1, u1, loops1, "L1"), (d2, u2, loops2, "L2")):
+        problem = side_problem(d, u, loops, name)
+        if problem:
+            return problem
+    k = len(d1.alphabet)
+    if loop_total(u1, loops1, k) != loop_total(u2, loops2, k):
+        return "the integer identity ψ(u1) + Σ c·ψ(γ) = ψ(u2) + Σ c'·ψ(γ') fails"
+    return None
+
+
 def check_parikh_family(d1: DFA, d2: DFA, u1, loops1, u2, loops2) -> str | None:
     """None when the family holds (module docstring), else what fails.  ``loops``: triples
     (position in u, loop word, integer count)."""
     k = len(d1.alphabet)
-    for d, u, loops, name in ((d1, u1, loops1, "L1"), (d2, u2, loops2, "L2")):
-        problem = _side_problem(d, u, loops, name)
-        if problem:
-            return problem
-
-    def total(u, loops):
-        v = list(parikh(u, k))
-        for _, loop, count in loops:
-            for j, x in enumerate(parikh(loop, k)):
-                v[j] += int(count) * x
-        return v
-    if total(u1, loops1) != total(u2, loops2):
-        return "the integer identity ψ(u1) + Σ c·ψ(γ) = ψ(u2) + Σ c'·ψ(γ') fails"
+    problem = identity_problem(d1, d2, u1, loops1, u2, loops2)
+    if problem:
+        return problem
     for m in CHECKED_MODULI:
         w1, w2 = pumped_word(u1, loops1, m), pumped_word(u2, loops2, m)
         if not d1.accepting[_run(d1, d1.initial, w1)] or not d2.accepting[_run(d2, d2.initial, w2)]:

@@ -302,9 +302,10 @@ def _loops(d: DFA, s: int) -> list:
     return kept
 
 
-def _family(d1: DFA, w1: _Witness, d2: DFA, w2: _Witness) -> ParikhFamily:
+def _family(d1: DFA, w1: _Witness, d2: DFA, w2: _Witness, keep_zero: bool = False, make=ParikhFamily):
     """The proof of "not separable" for a meeting pair of types: the loops at their entries
-    and the integer combination ψ(u2) − ψ(u1) = Σ c·ψ(γ) − Σ c'·ψ(γ')."""
+    and the integer combination ψ(u2) − ψ(u1) = Σ c·ψ(γ) − Σ c'·ψ(γ') (``keep_zero``: the
+    loops of count 0 kept too, as COM's family pumps every loop; ``make`` builds the proof)."""
     k = len(d1.alphabet)
     side1 = [(p, g) for p, s in w1.entries for g in _loops(d1, s)]
     side2 = [(p, g) for p, s in w2.entries for g in _loops(d2, s)]
@@ -314,9 +315,9 @@ def _family(d1: DFA, w1: _Witness, d2: DFA, w2: _Witness) -> ParikhFamily:
     if coef is None:                                # pragma: no cover - a bug
         raise AssertionError("AMT: a meeting pair of types without an integer combination")
     n1 = len(side1)
-    loops1 = tuple((p, g, c) for (p, g), c in zip(side1, coef[:n1]) if c)
-    loops2 = tuple((p, g, c) for (p, g), c in zip(side2, coef[n1:]) if c)
-    return ParikhFamily(w1.word, loops1, w2.word, loops2)
+    loops1 = tuple((p, g, int(c)) for (p, g), c in zip(side1, coef[:n1]) if c or keep_zero)
+    loops2 = tuple((p, g, int(c)) for (p, g), c in zip(side2, coef[n1:]) if c or keep_zero)
+    return make(w1.word, loops1, w2.word, loops2)
 
 
 def _residues(d: DFA, m: int, max_states: int) -> tuple:

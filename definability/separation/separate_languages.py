@@ -46,6 +46,8 @@ Decided here (docs/decision-procedures.md §11):
 * GR (the group languages): decided by the closures in the free group of
   :mod:`.group_separation` (a permutation automaton, or two word families equal in every
   finite group; "separable" with no separator when none of its routes finds one);
+* COM (letter counts to a threshold t, then modulo m): decided by :mod:`.commutative_separation`
+  (the least (t, m) with its classes, or a pumped family growing one set of letters);
 * the fragments: L1 itself or A* ∖ L2 as the separator when ``classify`` gives it a formula
   of the fragment (:class:`FormulaSeparator`, its DFA rebuilt from the formula and checked);
 * saved answers re-checked from their JSON alone: :func:`check_answer` (``separate --check``);
@@ -89,6 +91,8 @@ from .parikh_separation import PARIKH_PROOFS, separate_by_parikh
 from .group_separation import GROUP_PROOFS, closures_meet, separate_by_groups
 from ..checks.verify_group import PERMUTATION_AUTOMATON, permutation_dfa, permutation_problem
 from ..checks.verify_parikh import PARIKH_RESIDUES, parikh_dfa, smaller_modulus
+from .commutative_separation import COM_PROOFS, separate_commutative
+from ..checks.verify_commutative import COM_CLASSES, commutative_dfa, earlier_pair
 from .strictly_local_separation import SL_PROOFS, accepts_letters, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, downward_dfa, separate_downward, separate_upward, upward_dfa
 from .type_separation import TYPE_PROOFS, decide_by_types
@@ -1092,7 +1096,7 @@ class LanguageSeparation:
 
 
 #: the classes other than the fragments and the fixed orders that ``--by`` names, at every order
-UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "SP", "FO2[<]", "Pol(ST)", "MOD", "AMT", "GR")
+UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "SP", "FO2[<]", "Pol(ST)", "MOD", "AMT", "GR", "COM")
 #: other spellings of :data:`UNBOUNDED_CLASSES`
 CLASS_ALIASES = {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}
 
@@ -1117,7 +1121,7 @@ def parse_class(by: str) -> tuple:
         fr = Fragment.named(text)
     except InputError:
         raise InputError(f"class {text!r}: one of SL[k], SP[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
-                         "SP, FO2[<], Pol(ST), MOD, AMT, GR, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "SP, FO2[<], Pol(ST), MOD, AMT, GR, COM, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
 
@@ -1176,6 +1180,8 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
                                       "A* ∖ L2, AMT, the folding completed to permutations, actions of ≤ 3 points "
                                       "tried): the answer rests on the theorem", None, None, d1.alphabet)
         return done(sep, proof, method)
+    if base == "COM":                              # letter counts to a threshold, then modulo m
+        return done(*separate_commutative(d1, d2, limits))
     if base == "LTL[Y]":
         m, family = _definite_depth(d1, d2, limits.type_states)
         if family is not None:
@@ -1422,6 +1428,7 @@ _PROOFS = {
     **LENGTH_PROOFS,
     **PARIKH_PROOFS,
     **GROUP_PROOFS,
+    **COM_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
     "FO2 family": lambda j, w: family_from_json(j, w),
 }
@@ -1469,6 +1476,12 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
                              "synthesis_states", parameters=("check",))
         return permutation_dfa(alphabet, [cert["permutations"][a] for a in alphabet], int(cert["start"]),
                                cert["accepting"])
+    if kind == COM_CLASSES:
+        t, m = int(cert["threshold"]), int(cert["modulus"])
+        if list(cert["letters"]) != list(alphabet) or t < 0 or m < 1 or (t + m) ** len(alphabet) > limits.synthesis_states:
+            raise InputError("the COM certificate's letters differ from the alphabet, its threshold or modulus is out of "
+                             "range, or its counter exceeds synthesis_states", parameters=("check",))
+        return commutative_dfa(alphabet, t, m, [tuple((int(lo), int(r)) for lo, r in c) for c in cert["classes"]])
     k = int(k)
     if kind == "subsequences" and "allowed_subsequences" in cert:
         allowed = {read(x) for x in cert["allowed_subsequences"]}
@@ -1499,7 +1512,7 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
           "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "SP": {"SP"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"},
-          "GR": {"MOD", "AMT", "GR"}}
+          "GR": {"MOD", "AMT", "GR"}, "COM": {"MOD", "AMT", "COM"}}
 
 
 def _class_problem(by: str, cert: dict) -> str | None:
@@ -1513,7 +1526,7 @@ def _class_problem(by: str, cert: dict) -> str | None:
         return None if fr.allows(parse_formula(cert["formula"])) else f"the formula is not a formula of {fr}"
     form = {"subsequences": "PT", "suffix": "LTL[Y]", "upward basis": "Pol(ST)", "forbidden subsequences": "SP",
             "length residues": "MOD",
-            PARIKH_RESIDUES: "AMT", PERMUTATION_AUTOMATON: "GR"}.get(kind)
+            PARIKH_RESIDUES: "AMT", PERMUTATION_AUTOMATON: "GR", COM_CLASSES: "COM"}.get(kind)
     if kind == PERMUTATION_AUTOMATON:
         perms = [cert["permutations"].get(a) for a in cert["letters"]]
         problem = None if all(isinstance(p, list) for p in perms) else "a letter without its permutation"
@@ -1595,6 +1608,11 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
                 smaller = smaller_modulus(d1, d2, int(cert["modulus"]), limits.type_states)
                 if smaller is not None:
                     return False, f"the modulus {cert['modulus']} is not the least: {smaller} separates"
+            if cert["kind"] == COM_CLASSES and cert["least"]:
+                earlier = earlier_pair(d1, d2, int(cert["threshold"]), int(cert["modulus"]), limits.type_states)
+                if earlier is not None:
+                    return False, (f"(t, m) = ({cert['threshold']}, {cert['modulus']}) is not the least: "
+                                   f"{earlier} separates")
             if not is_subset(d1, dfa):
                 return False, "L1 ⊄ K: the separator rejects a word of L1"
             if not is_empty(intersection(dfa, d2)):

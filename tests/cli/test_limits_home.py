@@ -75,6 +75,7 @@ NOT_BUDGETS = {
     "definability/separation/length_separation.py:text.limit": "display: the separators' common signature (unused here)",
     "definability/separation/parikh_separation.py:text.limit": "display: the residue vectors shown of an AMT separator",
     "definability/separation/group_separation.py:text.limit": "display: the most points of a GR separator whose permutations are printed",
+    "definability/separation/commutative_separation.py:text.limit": "display: the classes shown of a COM separator",
     "definability/subregular/local_order.py:text.limit": "display: items shown",
     "definability/subregular/strictly_local.py:text.limit": "display: factors shown",
     "definability/subregular/strictly_piecewise.py:text.limit": "display: subwords shown",
