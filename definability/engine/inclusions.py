@@ -27,6 +27,7 @@ census).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from ...ltl.fragments import Fragment
 from ..contract.classes import FORMULA
@@ -36,30 +37,38 @@ from ..values.results import FragmentResult
 __all__ = ["inclusions", "contradictions", "settle"]
 
 
-def _declared(small, large) -> str | None:
-    """Why ``small`` ⊆ ``large`` is declared (one step), or None."""
+def _declared(small, large, listed: dict) -> str | None:
+    """Why ``small`` ⊆ ``large`` is declared (one step), or None; ``listed``: the
+    inclusions declared by ``large``'s class, name → reason (the first of a name)."""
     if small == large:
         return None
     if isinstance(large, Fragment) and isinstance(small, Fragment):
         reason = large.includes(small)
         if reason is not None:
             return reason
-    for name, reason in class_for(large).inclusions:
-        if name == str(small):
-            return reason
-    return None
+    return listed.get(str(small))
 
 
 def inclusions(keys) -> dict:
     """``{(A, B): chain}`` for every two keys A ≠ B of a classification with A ⊆ B by a chain
     of declared inclusions through the keys; ``chain`` says it in words
-    (``"LT ⊆ LTT (LT_k = LTT_{k,1})"``, steps joined by ``;``)."""
+    (``"LT ⊆ LTT (LT_k = LTT_{k,1})"``, steps joined by ``;``).  Computed once per tuple of
+    keys (a census or a comparison asks the same keys for every language: the closure over
+    forty classes cost more than deciding ten of them)."""
+    return dict(_chains(tuple(keys)))
+
+
+@lru_cache(maxsize=64)
+def _chains(keys: tuple) -> dict:
+    """:func:`inclusions` of a tuple of keys (the declarations are immutable values and a
+    class's key is the class itself, compared by identity)."""
     keys = list(keys)
+    listed = [{n: r for n, r in reversed(class_for(b).inclusions)} for b in keys]   # each class looked up once
     known = {}
     for a in keys:
-        for b in keys:
+        for b, declared in zip(keys, listed):
             if a is not b and a != b:
-                reason = _declared(a, b)
+                reason = _declared(a, b, declared)
                 if reason is not None:
                     known[(a, b)] = f"{a} ⊆ {b} ({reason})"
     changed = True
