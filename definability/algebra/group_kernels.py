@@ -52,6 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...automata.graphs import table_sccs
+from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from .lattices import combination, hermite, quotient_image, reduce, smith
 
@@ -292,13 +293,13 @@ def parikh_proof(m: MonoidTable, kernel: GroupKernel, s: int) -> ParikhProof:
     return ParikhProof(tuple(word), tuple((p, g, int(c)) for (p, g), c in zip(side, coef) if c))
 
 
-def amt_kernel(m: MonoidTable, max_types: int = 100_000) -> GroupKernel:
+def amt_kernel(m: MonoidTable, max_types: int = _limits.DEFAULT_LIMIT) -> GroupKernel:
     """The AMT-kernel: the weight is the Parikh vector ψ (module docstring)."""
     k = len(m.letters)
     return weighted_kernel(m, tuple(tuple(int(i == a) for i in range(k)) for a in range(k)), "AMT", max_types)
 
 
-def mod_kernel(m: MonoidTable, max_types: int = 100_000) -> GroupKernel:
+def mod_kernel(m: MonoidTable, max_types: int = _limits.DEFAULT_LIMIT) -> GroupKernel:
     """The MOD-kernel: the weight is the length |w| (module docstring)."""
     return weighted_kernel(m, tuple((1,) for _ in m.letters), "MOD", max_types)
 

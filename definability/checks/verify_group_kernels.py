@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections import deque
 
 from ...automata.sources import as_dfa
+from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.words import split_word
 from .verify import Check
@@ -50,15 +51,15 @@ KERNEL_DERIVATION = "kernel derivation"
 #: the property of each family: R-trivial (PL), L-trivial (FL), aperiodic (SF)
 PROPERTIES = ("R-trivial", "L-trivial", "aperiodic")
 
-#: at most this many products for one check (|M|² pairs times |K'|)
-_WORK = 20_000_000
+#: at most this many products for one check (|M|² pairs times |K'|): the identities' bound
+_WORK = _limits.DEFAULT_INSTANTIATIONS
 
 
 class _Monoid:
     """The transition monoid of a minimal DFA, by its own closure: transformations as tuples,
     product "first f, then g"."""
 
-    def __init__(self, dfa, limit: int = 100_000):
+    def __init__(self, dfa, limit: int = _limits.DEFAULT_LIMIT):
         self.dfa = dfa
         self.letters = tuple(tuple(int(q) for q in dfa.transitions[:, a]) for a in range(len(dfa.alphabet)))
         self.one = tuple(range(dfa.n_states))
