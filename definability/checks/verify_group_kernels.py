@@ -14,7 +14,7 @@ eKe ⊆ eK'e, a submonoid of eK'e with the same identity e).  K ⊆ K' is checke
   the GR-kernel is the least such submonoid;
 * AMT: K' contains K_d = {φ(w) : every letter count of w ≡ 0 mod d} for the printed d
   (recomputed by a search of the pairs (φ(w), ψ(w) mod d)): the AMT-kernel lies in K_d, as
-  the AMT language {w : ψ(w) ≢ 0 mod d} ∪ … separates ε from φ⁻¹(s) for s ∉ K_d.
+  for s ∉ K_d the AMT language {w : ψ(w) ≡ 0 mod d} contains ε and misses φ⁻¹(s).
 
 *Why a derivation proves "no".*  Every element it names is shown in the kernel:
 
@@ -185,6 +185,8 @@ def _check_yes(M: _Monoid, cert, base, prop, plus, letters) -> Check:
             return Check(False, f"an element of K_{d} (letter counts ≡ 0 mod {d}) is missing from the set")
         why = f"K' ⊇ K_{d} ⊇ the AMT-kernel (every s ∉ K_{d} is separated from ε by the counts modulo {d})"
     for e, N in _orbits(M, K, plus):
+        if e not in K:                               # then eK'e is a submonoid of K' (e·k·e·e·k'·e = e·(k·e·k')·e)
+            return Check(False, "an idempotent of φ(A⁺) is missing from the set")
         bad = _has_property(M, N, prop)
         if bad is not None:
             return Check(False, f"the set does not have the property: {bad}")
