@@ -16,6 +16,7 @@ PL, FL, SF over AMT and GR, and the ⁺ classes (docs/decision-procedures.md §1
 from __future__ import annotations
 
 import copy
+import json
 import itertools
 from functools import lru_cache
 
@@ -212,3 +213,25 @@ def test_verify_refuses_corrupted_answers(name):
     assert count >= 3
     assert not check(dfa, {"member": False, "witness": {"kind": "kernel derivation"}}).valid
     assert not check(dfa, {"member": True}).valid
+
+
+def test_command_line(tmp_path, capsys):
+    from attnlogic.cli import main
+
+    args = ["--regex", "(a(ab)*b)*|ba*", "--alphabet", "ab"]
+    assert main(["classify", *args, "--class", "PL(GR+)", "--no-progress"]) == 0
+    assert "PL(GR⁺)" in capsys.readouterr().out
+    assert main(["classify", *args, "--class", "kernels", "--json", "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(KERNEL_CLASSES) <= set(out["classes"])
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(out), encoding="utf-8")
+    for name in ("PL(GR)", "FL(AMT+)", "SF(AMT)"):
+        assert main(["verify", *args, "--class", name, "--answer", str(path)]) == 0, name
+    out["classes"]["PL(GR)"]["certificate"]["elements"].remove("")
+    path.write_text(json.dumps(out), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["verify", *args, "--class", "PL(GR)", "--answer", str(path)]) != 0
+    for bad in ("PL(GR", "PL(GR++)"):
+        assert main(["classify", *args, "--class", bad, "--no-progress"]) == 2
+        assert "Traceback" not in capsys.readouterr().err
