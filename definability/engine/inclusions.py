@@ -37,18 +37,16 @@ from ..values.results import FragmentResult
 __all__ = ["inclusions", "contradictions", "settle"]
 
 
-def _declared(small, large) -> str | None:
-    """Why ``small`` ⊆ ``large`` is declared (one step), or None."""
+def _declared(small, large, listed: dict) -> str | None:
+    """Why ``small`` ⊆ ``large`` is declared (one step), or None; ``listed``: the
+    inclusions declared by ``large``'s class, name → reason (the first of a name)."""
     if small == large:
         return None
     if isinstance(large, Fragment) and isinstance(small, Fragment):
         reason = large.includes(small)
         if reason is not None:
             return reason
-    for name, reason in class_for(large).inclusions:
-        if name == str(small):
-            return reason
-    return None
+    return listed.get(str(small))
 
 
 def inclusions(keys) -> dict:
@@ -65,11 +63,13 @@ def inclusions(keys) -> dict:
 def _chains(keys: tuple, registry: tuple) -> dict:
     """:func:`inclusions` of ``keys`` under the registered classes ``registry`` (part of the
     cache's key only: a class registered or removed later gives other chains)."""
+    keys = list(keys)
+    listed = [{n: r for n, r in reversed(class_for(b).inclusions)} for b in keys]   # each class looked up once
     known = {}
     for a in keys:
-        for b in keys:
+        for b, declared in zip(keys, listed):
             if a is not b and a != b:
-                reason = _declared(a, b)
+                reason = _declared(a, b, declared)
                 if reason is not None:
                     known[(a, b)] = f"{a} ⊆ {b} ({reason})"
     changed = True

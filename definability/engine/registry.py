@@ -76,6 +76,17 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("FL(MOD)", "fragments.future_mod"),             # F, MOD: rev(L) ∈ LTL[P,MOD]
     ("FL(MOD⁺)", "fragments.future_mod_plus"),       # F, X, MOD: rev(L) ∈ LTL[P,Y,MOD] (alias FL(MOD+))
     ("TL(DD)", "varieties.local_da"),                # FO2[<,+1] = LDA (alias FO2[<,+1])
+    # the classes over the group bases decided on a G-kernel (or all by "kernels")
+    ("PL(AMT)", "varieties.past_amt"),               # the AMT-kernel R-trivial
+    ("PL(GR)", "varieties.past_gr"),                 # the GR-kernel (type II) R-trivial
+    ("PL(AMT⁺)", "varieties.past_amt_plus"),         # its orbits eKe R-trivial (alias PL(AMT+))
+    ("PL(GR⁺)", "varieties.past_gr_plus"),           # (alias PL(GR+))
+    ("FL(AMT)", "varieties.future_amt"),             # L-trivial
+    ("FL(GR)", "varieties.future_gr"),
+    ("FL(AMT⁺)", "varieties.future_amt_plus"),       # (alias FL(AMT+))
+    ("FL(GR⁺)", "varieties.future_gr_plus"),         # (alias FL(GR+))
+    ("SF(AMT)", "varieties.starfree_amt"),           # aperiodic
+    ("SF(GR)", "varieties.starfree_gr"),
 )
 
 
@@ -229,7 +240,8 @@ def unregister(name: str) -> None:
 
 
 #: names typed without their Unicode letters (``--class MOD+``)
-ASCII_SPELLINGS = {"MOD+": "MOD⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)"}
+ASCII_SPELLINGS = {"MOD+": "MOD⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)",
+                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL") for g in ("AMT", "GR")}}
 
 
 def language_class(name) -> LanguageClass:

@@ -70,6 +70,24 @@ MAPPING = {
     "FL(MOD⁺)": {"class": "FL(MOD⁺)", "why": "F, X and the MOD modalities: rev(L) ∈ PL(MOD⁺) = LTL[P,Y,MOD] "
                                              "(the mirror)"},
     "TL(DD)": {"class": "TL(DD)", "why": "FO²(<,+1) = LDA, every local monoid eSe in DA (Thérien–Wilke 1998)"},
+    # the classes over the group bases, decided on a G-kernel (Place–Zeitoun; the GR-kernel is
+    # Ash's type-II submonoid)
+    "PL(AMT)": {"class": "PL(AMT)", "why": "P with the AMT modalities: the AMT-kernel (ε inseparable from "
+                                           "φ⁻¹(s) by letter counts modulo d) is R-trivial (Place–Zeitoun)"},
+    "PL(GR)": {"class": "PL(GR)", "why": "P with the group modalities: the GR-kernel (Ash's type-II submonoid) "
+                                         "is R-trivial (Place–Zeitoun)"},
+    "PL(AMT⁺)": {"class": "PL(AMT⁺)", "why": "P over AMT⁺ (AMT and {ε}): every orbit eKe of the AMT-kernel, e "
+                                             "an idempotent of φ(A⁺), is R-trivial"},
+    "PL(GR⁺)": {"class": "PL(GR⁺)", "why": "P over GR⁺ (GR and {ε}): every orbit eKe of the GR-kernel, e an "
+                                           "idempotent of φ(A⁺), is R-trivial"},
+    "FL(AMT)": {"class": "FL(AMT)", "why": "F with the AMT modalities: the AMT-kernel is L-trivial"},
+    "FL(GR)": {"class": "FL(GR)", "why": "F with the group modalities: the GR-kernel is L-trivial"},
+    "FL(AMT⁺)": {"class": "FL(AMT⁺)", "why": "F over AMT⁺: every orbit eKe of the AMT-kernel is L-trivial"},
+    "FL(GR⁺)": {"class": "FL(GR⁺)", "why": "F over GR⁺: every orbit eKe of the GR-kernel is L-trivial"},
+    "SF(AMT)": {"class": "SF(AMT)", "why": "the star-free closure of AMT = FO[<, alphabetic modular "
+                                           "predicates]: the AMT-kernel is aperiodic"},
+    "SF(GR)": {"class": "SF(GR)", "why": "the star-free closure of GR = FO[<, group predicates]: the GR-kernel "
+                                         "is aperiodic"},
 }
 
 WHY = {

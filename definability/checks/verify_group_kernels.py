@@ -1,0 +1,294 @@
+"""Re-checks the answers of the classes decided on a G-kernel, G = GR or AMT —
+PL(G), FL(G), SF(G) and PL(G⁺), FL(G⁺) (docs/decision-procedures.md §14) — from the DFA and
+the printed words alone: the syntactic monoid is recomputed here (the transformations of
+the minimal DFA's states, by a breadth-first closure), and no decider code is imported.
+
+*Why a closed superset proves "yes".*  Let K be the G-kernel and K' a submonoid of M with
+K ⊆ K'.  R-triviality, L-triviality and aperiodicity are defined by identities of monoids —
+(xy)^ω x = (xy)^ω, y(xy)^ω = (xy)^ω, x^ω x = x^ω — that hold for all elements of K' when K'
+has the property, hence for all elements of any submonoid: K has the property (and so has
+eKe ⊆ eK'e, a submonoid of eK'e with the same identity e).  K ⊆ K' is checked so:
+
+* GR: K' contains 1 and is closed under products and weak conjugation (x·s·x̄, x̄·s·x for
+  every s ∈ K' and every pair with x̄·x·x̄ = x̄, over the whole monoid): by Ash's theorem
+  the GR-kernel is the least such submonoid;
+* AMT: K' contains K_d = {φ(w) : every letter count of w ≡ 0 mod d} for the printed d
+  (recomputed by a search of the pairs (φ(w), ψ(w) mod d)): the AMT-kernel lies in K_d, as
+  for s ∉ K_d the AMT language {w : ψ(w) ≡ 0 mod d} contains ε and misses φ⁻¹(s).
+
+*Why a derivation proves "no".*  Every element it names is shown in the kernel:
+
+* GR: step by step — 1; a product of two earlier elements; a weak conjugate x·s·x̄ or
+  x̄·s·x of an earlier s with x̄·x·x̄ = x̄ (the rules under which the GR-kernel is closed);
+* AMT: a word u with φ(u) = s and loops (position p, word γ, integer c) with
+  φ(u[:p]·γ) = φ(u[:p]) and ψ(u) + Σ c·ψ(γ) = 0: for every d, inserting each γ (c mod d)
+  times gives a word of φ⁻¹(s) whose letter counts are ≡ 0 mod d, so no AMT language
+  separates ε from φ⁻¹(s).
+
+Then the instance: an idempotent e (ε for PL(G), FL(G), SF(G); a non-empty word for the ⁺
+classes, whose orbits eKe are taken at the idempotents of the semigroup φ(A⁺)) and kernel
+elements s', t', k1', k2' with s = e·s'·e, …: s ≠ t, s·k1 = t and t·k2 = s (R), or k1·s = t
+and k2·t = s (L): two distinct R- (L-) equivalent elements of eKe; for SF(G), s = s' with
+s^ω ≠ s^(ω+1): a non-trivial group in K.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ...automata.sources import as_dfa
+from ...kernel import limits as _limits
+from ...kernel.errors import LimitExceeded
+from ...kernel.words import split_word
+from .verify import Check
+
+__all__ = ["KERNEL_CLOSURE", "KERNEL_DERIVATION", "PROPERTIES", "check_kernel_answer"]
+
+#: certificate kind: a submonoid containing the kernel, with the property
+KERNEL_CLOSURE = "kernel closure"
+#: witness kind: kernel elements derived step by step and a violating instance
+KERNEL_DERIVATION = "kernel derivation"
+#: the property of each family: R-trivial (PL), L-trivial (FL), aperiodic (SF)
+PROPERTIES = ("R-trivial", "L-trivial", "aperiodic")
+
+#: at most this many products for one check (|M|² pairs times |K'|): the identities' bound
+_WORK = _limits.DEFAULT_INSTANTIATIONS
+
+
+class _Monoid:
+    """The transition monoid of a minimal DFA, by its own closure: transformations as tuples,
+    product "first f, then g"."""
+
+    def __init__(self, dfa, limit: int = _limits.DEFAULT_LIMIT):
+        self.dfa = dfa
+        self.letters = tuple(tuple(int(q) for q in dfa.transitions[:, a]) for a in range(len(dfa.alphabet)))
+        self.one = tuple(range(dfa.n_states))
+        seen = {self.one}
+        queue = deque([self.one])
+        nonempty = set()
+        while queue:
+            f = queue.popleft()
+            for g in self.letters:
+                h = self.mul(f, g)
+                nonempty.add(h)
+                if h not in seen:
+                    if len(seen) >= limit:
+                        raise LimitExceeded("elements of the syntactic monoid (verify)", limit, "raise limit")
+                    seen.add(h)
+                    queue.append(h)
+        self.elements = tuple(sorted(seen))
+        self.semigroup = frozenset(nonempty)           # φ(A⁺)
+
+    @staticmethod
+    def mul(f, g):
+        return tuple(g[q] for q in f)
+
+    def of(self, word) -> tuple:
+        f = self.one
+        for a in word:
+            f = self.mul(f, self.letters[a])
+        return f
+
+    def power_cycle(self, s) -> int:
+        """The period of s's powers (1: s^ω = s^(ω+1))."""
+        seen: dict = {}
+        p, i = s, 1
+        while p not in seen:
+            seen[p] = i
+            p, i = self.mul(p, s), i + 1
+        return i - seen[p]
+
+
+def _orbit(M: _Monoid, K, e) -> dict:
+    """eKe: element → a k ∈ K with e·k·e = element."""
+    out: dict = {}
+    for k in K:
+        out.setdefault(M.mul(M.mul(e, k), e), k)
+    return out
+
+
+def _has_property(M: _Monoid, N, prop: str):
+    """None when the monoid N (a set of transformations, closed) has ``prop``, else a reason."""
+    if prop == "aperiodic":
+        bad = next((s for s in N if M.power_cycle(s) > 1), None)
+        return None if bad is None else "an element has powers cycling with period > 1"
+    right = prop == "R-trivial"
+    ideal = {s: frozenset((M.mul(s, k) if right else M.mul(k, s)) for k in N) for s in N}
+    for s in N:
+        for t in ideal[s]:
+            if t != s and s in ideal[t]:
+                return f"two distinct elements are {'R' if right else 'L'}-equivalent"
+    return None
+
+
+def _words(text, letters) -> list:
+    """Letter indices of a printed word (ValueError on an unknown letter)."""
+    return [letters.index(x) for x in split_word(str(text), letters)] if text else []
+
+
+def check_kernel_answer(dfa, answer: dict, base: str, prop: str, plus: bool, sep: str = "") -> Check:
+    """Re-check an answer of the class (base, property, plus) as ``classify --json`` prints
+    it (module docstring)."""
+    dfa = as_dfa(dfa).minimal()
+    letters = list(dfa.alphabet)
+    try:
+        M = _Monoid(dfa)
+    except LimitExceeded as e:
+        return Check(False, f"not re-checked: {e}")
+    member = answer.get("member")
+    try:
+        if member is True:
+            return _check_yes(M, answer.get("certificate"), base, prop, plus, letters)
+        if member is False:
+            return _check_no(M, answer.get("witness"), base, prop, plus, letters)
+    except (KeyError, TypeError, ValueError) as e:
+        return Check(False, f"a malformed answer ({type(e).__name__}: {e})")
+    return Check(False, "the answer is neither a 'yes' nor a 'no'")
+
+
+def _orbits(M: _Monoid, K, plus: bool) -> list:
+    """(e, eKe) for the identity (not ``plus``) or every idempotent e of φ(A⁺)."""
+    if not plus:
+        return [(M.one, set(K))]
+    return [(e, set(_orbit(M, K, e))) for e in sorted(M.semigroup) if M.mul(e, e) == e]
+
+
+def _check_yes(M: _Monoid, cert, base, prop, plus, letters) -> Check:
+    if not isinstance(cert, dict) or cert.get("kind") != KERNEL_CLOSURE:
+        return Check(False, f"a 'yes' without its {KERNEL_CLOSURE}")
+    if cert.get("base") != base or cert.get("property") != prop:
+        return Check(False, "the certificate is for another class")
+    K = {M.of(_words(w, letters)) for w in cert["elements"]}
+    if M.one not in K:
+        return Check(False, "the set does not contain 1")
+    if len(K) ** 2 > _WORK:
+        return Check(False, "not re-checked: the set is too large")
+    for s in K:
+        for t in K:
+            if M.mul(s, t) not in K:
+                return Check(False, "the set is not closed under products")
+    if base == "GR":
+        if len(M.elements) ** 2 * len(K) > _WORK:
+            return Check(False, "not re-checked: too many weak conjugates")
+        pairs = [(x, xb) for x in M.elements for xb in M.elements if M.mul(M.mul(xb, x), xb) == xb]
+        for s in K:
+            for x, xb in pairs:
+                if M.mul(M.mul(x, s), xb) not in K or M.mul(M.mul(xb, s), x) not in K:
+                    return Check(False, "the set is not closed under weak conjugation")
+        why = "1 ∈ K', closed under products and weak conjugation: K' ⊇ the GR-kernel (Ash)"
+    else:
+        d = int(cert["modulus"])
+        if d < 1:
+            return Check(False, "the modulus is not positive")
+        Kd = _kernel_at(M, d)
+        if not Kd <= K:
+            return Check(False, f"an element of K_{d} (letter counts ≡ 0 mod {d}) is missing from the set")
+        why = f"K' ⊇ K_{d} ⊇ the AMT-kernel (every s ∉ K_{d} is separated from ε by the counts modulo {d})"
+    for e, N in _orbits(M, K, plus):
+        if e not in K:                               # then eK'e is a submonoid of K' (e·k·e·e·k'·e = e·(k·e·k')·e)
+            return Check(False, "an idempotent of φ(A⁺) is missing from the set")
+        bad = _has_property(M, N, prop)
+        if bad is not None:
+            return Check(False, f"the set does not have the property: {bad}")
+    where = "every orbit eK'e (e idempotent of φ(A⁺)) is" if plus else "K' is"
+    return Check(True, f"{why}; {where} {prop}, so the kernel's {'orbits are' if plus else 'is'} too")
+
+
+def _kernel_at(M: _Monoid, d: int) -> set:
+    k = len(M.letters)
+    if len(M.elements) * d ** k > _WORK:
+        raise ValueError("the modulus is too large to re-check")
+    start = (M.one, (0,) * k)
+    seen = {start}
+    queue = deque([start])
+    out = set()
+    while queue:
+        f, r = queue.popleft()
+        if not any(r):
+            out.add(f)
+        for a, g in enumerate(M.letters):
+            nxt = (M.mul(f, g), tuple((x + (j == a)) % d for j, x in enumerate(r)))
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return out
+
+
+def _proven(M: _Monoid, wit, base, letters) -> tuple[dict, str | None]:
+    """word text → element, for every element the witness proves in the kernel."""
+    proven: dict = {}
+    if base == "GR":
+        got: list = []
+        for i, st in enumerate(wit["steps"]):
+            rule, f = st["rule"], M.of(_words(st["element"], letters))
+            if rule == "one":
+                ok = f == M.one
+            elif rule == "product":
+                a, b = (int(j) for j in st["from"])
+                ok = 0 <= a < i and 0 <= b < i and M.mul(got[a], got[b]) == f
+            elif rule == "conjugate":
+                (j,) = (int(j) for j in st["from"])
+                x, xb = M.of(_words(st["x"], letters)), M.of(_words(st["xbar"], letters))
+                s = got[j] if 0 <= j < i else None
+                side = st["side"]
+                ok = (s is not None and M.mul(M.mul(xb, x), xb) == xb and
+                      f == (M.mul(M.mul(x, s), xb) if side == "x s x̄" else M.mul(M.mul(xb, s), x) if side == "x̄ s x"
+                            else None))
+            else:
+                ok = False
+            if not ok:
+                return proven, f"step {i} ({rule}) does not hold"
+            got.append(f)
+            proven[st["element"]] = f
+        return proven, None
+    for i, pr in enumerate(wit["proofs"]):
+        u = _words(pr["word"], letters)
+        total = [0] * len(letters)
+        for a in u:
+            total[a] += 1
+        for p, g, c in pr["loops"]:
+            p, g, c = int(p), _words(g, letters), int(c)
+            if not 0 <= p <= len(u) or not g or M.of(u[:p] + g) != M.of(u[:p]):
+                return proven, f"proof {i}: a loop does not return to its element"
+            for a in g:
+                total[a] += c
+        if any(total):
+            return proven, f"proof {i}: the letter counts do not cancel"
+        proven[pr["element"]] = M.of(u)
+        if M.of(_words(pr["element"], letters)) != M.of(u):
+            return proven, f"proof {i}: its word is not of the element"
+    return proven, None
+
+
+def _check_no(M: _Monoid, wit, base, prop, plus, letters) -> Check:
+    if not isinstance(wit, dict) or wit.get("kind") != KERNEL_DERIVATION:
+        return Check(False, f"a 'no' without its {KERNEL_DERIVATION}")
+    if wit.get("base") != base or wit.get("property") != prop:
+        return Check(False, "the witness is for another class")
+    proven, bad = _proven(M, wit, base, letters)
+    if bad is not None:
+        return Check(False, bad)
+    inst = wit["instance"]
+    ew = _words(inst["e"], letters)
+    e = M.of(ew)
+    if M.mul(e, e) != e or (plus and not ew):
+        return Check(False, "e is not an idempotent" + (" of a non-empty word" if plus else ""))
+    names = ("s",) if prop == "aperiodic" else ("s", "t", "k1", "k2")
+    for n in names:
+        if inst[n] not in proven:
+            return Check(False, f"{n} is not shown in the kernel")
+    v = {n: M.mul(M.mul(e, proven[inst[n]]), e) for n in names}
+    kernel = f"{base}-kernel" + (" orbit eKe" if plus else "")
+    if prop == "aperiodic":
+        if M.power_cycle(v["s"]) == 1:
+            return Check(False, "s^ω = s^(ω+1)")
+        return Check(True, f"s is in the {kernel} and its powers cycle: the kernel is not aperiodic")
+    s, t, k1, k2 = v["s"], v["t"], v["k1"], v["k2"]
+    if prop == "R-trivial":
+        ok = M.mul(s, k1) == t and M.mul(t, k2) == s
+    else:
+        ok = M.mul(k1, s) == t and M.mul(k2, t) == s
+    if s == t or not ok:
+        return Check(False, "the instance is not two distinct equivalent elements")
+    rel = "R" if prop == "R-trivial" else "L"
+    return Check(True, f"s ≠ t in the {kernel}, s {rel} t within it: not {prop}")

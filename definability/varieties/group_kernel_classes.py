@@ -1,0 +1,270 @@
+"""The classes over the group bases AMT and GR decided on a G-kernel
+(docs/decision-procedures.md §14): PL(G), FL(G), SF(G), PL(G⁺), FL(G⁺) for G = AMT, GR —
+MeSCaL's names; the declarations are the small modules ``past_gr``, ``future_amt_plus``, …
+beside this one.
+
+**Theorems** (Place–Zeitoun, "Group separation strikes back", LICS 2023, and their papers
+on the group-based hierarchies; the kernels are those of :mod:`..algebra.group_kernels`).
+For a group prevariety G and the syntactic morphism φ: A* → M of L, with K its G-kernel:
+
+* L ∈ PL(G) (unary temporal logic with P and the G-modalities) iff K is R-trivial;
+* L ∈ FL(G) (with F) iff K is L-trivial;
+* L ∈ SF(G) (the star-free closure, FO[<, G]) iff K is aperiodic (H-trivial);
+* L ∈ PL(G⁺) iff every G⁺-orbit eKe, e an idempotent of the semigroup φ(A⁺), is
+  R-trivial; L ∈ FL(G⁺) likewise L-trivial (G⁺: G with {ε}, the well-suited extension; 1
+  counts as such an e only when a non-empty word maps to it, and then K itself is the
+  orbit of 1).
+
+R-, L-triviality and aperiodicity are taken in the monoid K (eKe) itself.  The ⁺ classes of
+SF are SF(G) (MeSCaL names none).
+
+Answers (each re-checked by :mod:`..checks.verify_group_kernels` from the DFA and words,
+before it is returned):
+
+* "yes": a :class:`KernelClosure` — the kernel's elements as words (and for AMT the modulus
+  d with K = K_d, the words whose letter counts are ≡ 0 mod d); the check proves it a
+  closed superset of the kernel with the property, which the kernel inherits;
+* "no": a :class:`KernelDerivation` — each element of the instance derived in the kernel
+  (GR: by products and weak conjugations from 1; AMT: by a word and loops whose letter
+  counts cancel) and the instance: s ≠ t in eKe with s·k1 = t, t·k2 = s (R; k1·s = t,
+  k2·t = s for L), or s whose powers cycle (aperiodic).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...kernel.words import join_word
+from ..algebra.group_kernels import MonoidTable, amt_kernel, gr_kernel, parikh_proof
+from ..checks.verify_group_kernels import KERNEL_CLOSURE, KERNEL_DERIVATION, check_kernel_answer
+from ..contract.classes import LanguageClass
+from ..contract.procedure import Procedure
+from ..values.results import FragmentResult
+from .identities import structure_of
+
+__all__ = ["KernelClosure", "KernelDerivation", "KernelProcedure", "kernel_class", "kernel_violation"]
+
+_LETTERS = {"R-trivial": "PL", "L-trivial": "FL", "aperiodic": "SF"}
+
+
+def _w(alphabet, word) -> str:
+    return join_word([alphabet[a] for a in word], alphabet)
+
+
+@dataclass(frozen=True)
+class KernelClosure:
+    """A "yes": ``elements`` (words, letter indices) of a submonoid containing the
+    ``base``-kernel with ``prop``; ``modulus`` (AMT) the d whose K_d it contains."""
+
+    base: str
+    prop: str
+    plus: bool
+    elements: tuple
+    modulus: int | None
+    alphabet: tuple
+
+    def text(self, sep: str = "", indent: str = "") -> str:
+        words = ", ".join(_w(self.alphabet, w) or "1" for w in self.elements)
+        mod = f" (= K_{self.modulus}: letter counts ≡ 0 mod {self.modulus})" if self.modulus else ""
+        where = "every orbit eKe is" if self.plus else "it is"
+        return f"the {self.base}-kernel {{{words}}}{mod}: {where} {self.prop}"
+
+    def to_json(self, sep: str = "") -> dict:
+        out = {"kind": KERNEL_CLOSURE, "base": self.base, "property": self.prop,
+               "elements": [_w(self.alphabet, w) for w in self.elements]}
+        if self.modulus is not None:
+            out["modulus"] = self.modulus
+        return out
+
+
+@dataclass(frozen=True)
+class KernelDerivation:
+    """A "no": ``steps`` (GR: dicts of the derivation) or ``proofs`` (AMT) of the kernel
+    elements used, and the ``instance`` (words by name: e, s, t, k1, k2)."""
+
+    base: str
+    prop: str
+    derivation: tuple
+    instance: dict
+    alphabet: tuple
+
+    def summary(self, sep: str = "") -> str:
+        i = {n: (v or "ε") for n, v in self.instance.items()}
+        e = "" if i["e"] == "ε" else f" in the orbit e·K·e, e = {i['e']}"
+        if self.prop == "aperiodic":
+            return f"s = {i['s']} in the {self.base}-kernel has powers cycling: not aperiodic"
+        rel = "s·k1 = t, t·k2 = s" if self.prop == "R-trivial" else "k1·s = t, k2·t = s"
+        return (f"s = {i['s']}, t = {i['t']}, k1 = {i['k1']}, k2 = {i['k2']} in the {self.base}-kernel{e}: "
+                f"{rel}, s ≠ t ({len(self.derivation)} derivation steps)")
+
+    def text(self, sep: str = "", indent: str = "") -> str:
+        return self.summary(sep)
+
+    def to_json(self, sep: str = "") -> dict:
+        key = "steps" if self.base == "GR" else "proofs"
+        return {"kind": KERNEL_DERIVATION, "base": self.base, "property": self.prop,
+                key: [dict(d) for d in self.derivation], "instance": dict(self.instance)}
+
+
+def monoid_table(st) -> tuple[MonoidTable, bool]:
+    """The :class:`MonoidTable` of a monoid :class:`.identities.Structure` and whether 1 is
+    the image of a non-empty word."""
+    ids = np.arange(st.size)
+    table = np.asarray(st.multiply(ids[:, None], ids[None, :]))
+    letters = tuple(int(np.flatnonzero((st.elements == st.dfa.transitions[:, a][None, :]).all(axis=1))[0])
+                    for a in range(len(st.dfa.alphabet)))
+    return MonoidTable(table, int(st.one), letters), st._adjoined is None
+
+
+def _orbits(T: np.ndarray, members, one: int, plus: bool, one_nonempty: bool) -> list:
+    """(e, {element of eKe: a k ∈ K with e·k·e = it}) for 1 or the idempotents of φ(A⁺)."""
+    K = [i for i, m in enumerate(members) if m]
+    if not plus:
+        return [(one, {k: k for k in K})]
+    out = []
+    for e in range(T.shape[0]):
+        if T[e, e] == e and (e != one or one_nonempty):
+            orbit: dict = {}
+            for k in K:
+                orbit.setdefault(int(T[T[e, k], e]), k)
+            out.append((e, orbit))
+    return out
+
+
+def kernel_violation(T: np.ndarray, orbit: dict, prop: str):
+    """None when the monoid ``orbit`` (its elements) has ``prop``; else the instance as
+    orbit elements: (s,) for aperiodicity, (s, t, k1, k2) for R (s·k1 = t, t·k2 = s) or L."""
+    N = np.array(sorted(orbit), dtype=np.int64)
+    if prop == "aperiodic":
+        for s in N.tolist():
+            p, seen = s, []
+            while p not in seen:
+                seen.append(p)
+                p = int(T[p, s])
+            if len(seen) - seen.index(p) > 1:
+                return (s,)
+        return None
+    P = T[np.ix_(N, N)] if prop == "R-trivial" else T[np.ix_(N, N)].T     # P[i, j] = N_i·N_j (N_j·N_i)
+    pos = {int(s): i for i, s in enumerate(N.tolist())}
+    reach = np.zeros((N.size, N.size), dtype=bool)
+    for i in range(N.size):
+        reach[i, [pos[int(x)] for x in P[i].tolist()]] = True
+    both = reach & reach.T
+    np.fill_diagonal(both, False)
+    hit = np.argwhere(both)
+    if hit.size == 0:
+        return None
+    i, j = (int(x) for x in hit[0])
+    k1 = int(N[int(np.flatnonzero(P[i] == N[j])[0])])
+    k2 = int(N[int(np.flatnonzero(P[j] == N[i])[0])])
+    return int(N[i]), int(N[j]), k1, k2
+
+
+def _monoid(context) -> tuple:
+    """(syntactic monoid, its :class:`MonoidTable`, whether 1 is the image of a non-empty
+    word), once per classification."""
+    st = structure_of(context.dfa, monoid=True, limits=context.limits)
+    return (st, *monoid_table(st))
+
+
+def _gr_kernel(context) -> tuple:
+    """:func:`_monoid` and the GR-kernel, once per classification (every class over GR asks it)."""
+    st, m, one_nonempty = context.verdict(_monoid)
+    return st, m, one_nonempty, gr_kernel(m, context.limits.instantiations)
+
+
+def _amt_kernel(context) -> tuple:
+    """:func:`_monoid` and the AMT-kernel, once per classification."""
+    st, m, one_nonempty = context.verdict(_monoid)
+    return st, m, one_nonempty, amt_kernel(m, context.limits.type_states)
+
+
+class KernelProcedure(Procedure):
+    """PL / FL / SF over G = ``base`` (module docstring)."""
+
+    def __init__(self, base: str, prop: str, plus: bool):
+        self.base, self.prop, self.plus = base, prop, plus
+        self.family = f"{base}-kernel {prop}" + (" (orbits)" if plus else "")
+
+    def handles(self, fragment) -> bool:              # keyed by its declaration
+        return False
+
+    def decide(self, cls, context, results) -> FragmentResult:
+        d = context.dfa
+        context.deciding()
+        st, m, one_nonempty, ker = context.verdict(_gr_kernel if self.base == "GR" else _amt_kernel)
+        T = np.asarray(m.table)
+        found = None
+        for e, orbit in _orbits(T, ker.members, m.one, self.plus, one_nonempty):
+            v = kernel_violation(T, orbit, self.prop)
+            if v is not None:
+                found = (e, tuple(orbit[x] for x in v))
+                break
+        size = sum(ker.members)
+        where = "an orbit eKe" if self.plus else "the kernel"
+        if found is None:
+            method = f"the {self.base}-kernel ({size} of {m.size} elements): {'every orbit eKe is' if self.plus else 'it is'} {self.prop}"
+            if not context.certificates:
+                return FragmentResult(cls, True, None, None, method)
+            cert = KernelClosure(self.base, self.prop, self.plus, tuple(tuple(st.words[i]) for i in ker.elements),
+                                 ker.modulus if self.base != "GR" else None, tuple(d.alphabet))
+            return self._checked(cls, d, True, cert, method)
+        e, elems = found
+        method = f"the {self.base}-kernel ({size} of {m.size} elements): {where} is not {self.prop}"
+        if not context.certificates:
+            return FragmentResult(cls, False, None, None, method)
+        return self._checked(cls, d, False, self._derivation(st, m, ker, e, elems, d.alphabet), method)
+
+    def _derivation(self, st, m, ker, e: int, elems, alphabet) -> KernelDerivation:
+        def w(i):
+            return _w(alphabet, st.words[i])
+        names = ("s",) if self.prop == "aperiodic" else ("s", "t", "k1", "k2")
+        instance = {"e": w(e), **{n: w(x) for n, x in zip(names, elems)}}
+        if self.base == "GR":
+            need, todo = set(), list(elems)
+            while todo:
+                x = todo.pop()
+                if x in need:
+                    continue
+                need.add(x)
+                stp = ker.how[x]
+                todo += list(stp.args[:2]) if stp.rule == "product" else [stp.args[2]] if stp.rule == "conjugate" else []
+            order = [x for x in ker.how if x in need]        # the order of derivation
+            at = {x: i for i, x in enumerate(order)}
+            steps = []
+            for x in order:
+                stp = ker.how[x]
+                row = {"element": w(x), "rule": stp.rule}
+                if stp.rule == "product":
+                    row["from"] = [at[stp.args[0]], at[stp.args[1]]]
+                elif stp.rule == "conjugate":
+                    row.update({"from": [at[stp.args[2]]], "x": w(stp.args[0]), "xbar": w(stp.args[1]),
+                                "side": stp.args[3]})
+                steps.append(row)
+            return KernelDerivation(self.base, self.prop, tuple(steps), instance, tuple(alphabet))
+        proofs = []
+        for x in dict.fromkeys(elems):
+            pr = parikh_proof(m, ker, x)
+            proofs.append({"element": w(x), "word": _w(alphabet, pr.word),
+                           "loops": [[p, _w(alphabet, g), c] for p, g, c in pr.loops]})
+        return KernelDerivation(self.base, self.prop, tuple(proofs), instance, tuple(alphabet))
+
+    def _checked(self, cls, dfa, member: bool, value, method: str) -> FragmentResult:
+        """The answer, after its independent check (a failure is a bug, never an answer)."""
+        key = "certificate" if member else "witness"
+        check = check_kernel_answer(dfa, {"member": member, key: value.to_json()}, self.base, self.prop, self.plus)
+        if not check.valid:                           # pragma: no cover - a bug, never an answer
+            raise AssertionError(f"{cls}: the {key} fails its check: {check.reason}")
+        return FragmentResult(cls, member, None, None if member else value, method,
+                              certificate=value if member else None)
+
+
+def kernel_class(name: str, base: str, prop: str, plus: bool, inclusions, summary: str) -> LanguageClass:
+    """The declaration of the class ``name``: asked only when named, in the group
+    ``kernels``, its answers re-checked by :func:`.verify_group_kernels.check_kernel_answer`."""
+    return LanguageClass(name, KernelProcedure(base, prop, plus), KERNEL_CLOSURE, KERNEL_DERIVATION,
+                         default=False, inclusions=tuple(inclusions), groups=("kernels",), bulk=None,
+                         check=lambda dfa, answer, sep="": check_kernel_answer(dfa, answer, base, prop, plus, sep),
+                         summary=summary)
