@@ -76,6 +76,9 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("FL(MOD)", "fragments.future_mod"),             # F, MOD: rev(L) ∈ LTL[P,MOD]
     ("FL(MOD⁺)", "fragments.future_mod_plus"),       # F, X, MOD: rev(L) ∈ LTL[P,Y,MOD] (alias FL(MOD+))
     ("TL(DD)", "varieties.local_da"),                # FO2[<,+1] = LDA (alias FO2[<,+1])
+    ("TL(MOD)", "varieties.temporal_mod"),           # F, P, MOD: the MOD-kernel in DA
+    ("TL(MOD⁺)", "varieties.temporal_mod_plus"),     # F, P, X, Y, MOD: the MOD⁺-orbits in DA (alias TL(MOD+))
+    ("BPol(MOD)", "varieties.bpol_mod"),             # level one over MOD: the equation on the MOD-pairs
 )
 
 
@@ -223,7 +226,7 @@ def unregister(name: str) -> None:
 
 
 #: names typed without their Unicode letters (``--class MOD+``)
-ASCII_SPELLINGS = {"MOD+": "MOD⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)"}
+ASCII_SPELLINGS = {"MOD+": "MOD⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)", "TL(MOD+)": "TL(MOD⁺)"}
 
 
 def language_class(name) -> LanguageClass:

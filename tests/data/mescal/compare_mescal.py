@@ -70,6 +70,12 @@ MAPPING = {
     "FL(MOD⁺)": {"class": "FL(MOD⁺)", "why": "F, X and the MOD modalities: rev(L) ∈ PL(MOD⁺) = LTL[P,Y,MOD] "
                                              "(the mirror)"},
     "TL(DD)": {"class": "TL(DD)", "why": "FO²(<,+1) = LDA, every local monoid eSe in DA (Thérien–Wilke 1998)"},
+    "TL(MOD)": {"class": "TL(MOD)", "why": "F, P with the MOD modalities: the MOD-kernel of the syntactic morphism "
+                                           "in DA (Place–Zeitoun, TL(G) for a group prevariety G)"},
+    "TL(MOD⁺)": {"class": "TL(MOD⁺)", "why": "F, P, X, Y with the MOD modalities: every MOD⁺-orbit e·K·e (K the "
+                                             "MOD-kernel) in DA (Place–Zeitoun, TL(G⁺))"},
+    "BPol(MOD)": {"class": "BPol(MOD)", "why": "level one over MOD: (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the "
+                                               "MOD-pairs (q, s) and all r, t (Place–Zeitoun)"},
 }
 
 WHY = {
@@ -112,7 +118,9 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("SF(MOD)", "SF(AMT)"), ("SF(AMT)", "SF(GR)"), ("PL(DD)", "TL(DD)"), ("PL(ST)", "PL(DD)"),
               ("PL(ST)", "PL(MOD)"), ("PL(MOD)", "PL(MOD⁺)"), ("PL(MOD⁺)", "SF(MOD)"),
               ("FL(ST)", "FL(DD)"), ("FL(DD)", "TL(DD)"), ("ST", "DD"), ("DD", "LT"), ("PPT", "Pol₂(ST)"),
-              ("PT", "Pol₂(ST)")] + [
+              ("PT", "Pol₂(ST)"), ("PL(MOD)", "TL(MOD)"), ("FL(MOD)", "TL(MOD)"), ("UL", "TL(MOD)"),
+              ("TL(MOD)", "TL(MOD⁺)"), ("TL(DD)", "TL(MOD⁺)"), ("PL(MOD⁺)", "TL(MOD⁺)"), ("FL(MOD⁺)", "TL(MOD⁺)"),
+              ("TL(MOD)", "SF(MOD)"), ("TL(MOD⁺)", "SF(MOD)"), ("PT", "BPol(MOD)"), ("BPol(MOD)", "TL(MOD)")] + [
     pair for b in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR", "GR⁺")
     for pair in ((b, f"BPol({b})"), (f"BPol({b})", f"Pol₂({b})"), ("PPT", f"Pol₂({b})"), (b, f"UPol({b})"),
                  (f"UPol({b})", f"BPol({b})"), (b, f"TL({b})"))] + [
