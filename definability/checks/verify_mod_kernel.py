@@ -1,6 +1,6 @@
-"""Answers of TL(MOD) and TL(MOD⁺) re-checked with no decider code (docs/decision-procedures.md
-§13.5).  Each ``check_*(dfa, answer, sep) -> Check`` reads an answer as ``classify --json``
-prints it.
+"""Answers of TL(MOD), TL(MOD⁺), BPol(MOD) and UPol(MOD⁺) re-checked with no decider code
+(docs/decision-procedures.md §13.5–§13.7).  Each ``check_*(dfa, answer, sep) -> Check`` reads
+an answer as ``classify --json`` prints it.
 
 * **The kernel, re-derived.**  t and p: the first repetition R_t = R_{t+p} of the sequence of
   sets R_n = {the map of w : |w| = n} (maps of the minimal DFA's states, as tuples), by
@@ -10,10 +10,13 @@ prints it.
   |w| mod p), a different computation from the decider's (which takes α(A^N) for one N).
 * **"yes"**: re-decided from scratch in plain Python — TL(MOD): (xy)^ω y (xy)^ω = (xy)^ω for
   all x, y in the kernel; TL(MOD⁺): the same for x, y in e·K·e, for every idempotent e of the
-  maps of the non-empty words (bounded: LimitExceeded beyond ``max_pairs``).
+  maps of the non-empty words; UPol(MOD⁺): e·k·e = e for every such e and every k in the
+  kernel (bounded: LimitExceeded beyond ``max_pairs``).
 * **"no"**: the identity pair on the DFA's runs (:func:`.verify.verify_identity_violation`),
-  and each kernel variable's word (x, y; u, v) ε or of a length ≥ t divisible by p — so its
-  element is in the kernel —, and for TL(MOD⁺) e's word non-empty.
+  and each kernel variable's word (x, y; u, v; u) ε or of a length ≥ t divisible by p — so its
+  element is in the kernel —, and for TL(MOD⁺) and UPol(MOD⁺) e's word non-empty.
+
+BPol(MOD) (the MOD-pairs, :func:`mod_pair_maps`) is checked the same way (§13.6).
 """
 
 from __future__ import annotations
@@ -29,12 +32,15 @@ from .verify import Check, verify_identity_violation
 from .verify_tiers import violation_from_json
 
 __all__ = ["DA_KERNEL", "LDA_KERNEL", "BPOL_MOD", "length_sequence", "kernel_maps", "kernel_da_holds", "mod_pair_lengths",
-           "mod_pair_maps", "bpol_mod_holds", "check_tl_mod", "check_tl_mod_plus", "check_bpol_mod"]
+           "mod_pair_maps", "bpol_mod_holds", "orbits_trivial", "check_tl_mod", "check_tl_mod_plus", "check_bpol_mod",
+           "check_upol_mod_plus", "ORBIT_TRIVIAL"]
 
 #: DA's identity, x and y over the MOD-kernel (TL(MOD))
 DA_KERNEL = "[(xy)*y(xy)*=(xy)*]"
 #: DA's identity on e·K·e: e over the maps of non-empty words, u and v over the MOD-kernel (TL(MOD⁺))
 LDA_KERNEL = "[((e*ue*)(e*ve*))*(e*ve*)((e*ue*)(e*ve*))*=((e*ue*)(e*ve*))*]"
+#: the MOD⁺-orbits trivial: e over the maps of non-empty words, u over the MOD-kernel (UPol(MOD⁺))
+ORBIT_TRIVIAL = "[e*ue*=e*]"
 #: BPol(MOD)'s equation, (q, s) over the MOD-pairs, r and t over the monoid
 BPOL_MOD = "[(qr)*st(st)*=(qr)*qt(st)*]"
 
@@ -145,6 +151,23 @@ def _da(elems, max_pairs: int) -> bool:
                for x in elems for y in elems for e in (_omega(_then(x, y)),))
 
 
+def _orbits(dfa):
+    """(K, the idempotents of α(A⁺)) of the minimal DFA, re-derived (module docstring)."""
+    K = kernel_maps(dfa)
+    levels, t = _levels(dfa, _limits.DEFAULT_LIMIT)
+    semigroup = set().union(*levels[1:], levels[t])    # α(A⁺): the maps of the lengths 1 … t+p (R_{t+p} = R_t)
+    return K, {_omega(s) for s in semigroup}
+
+
+def orbits_trivial(dfa, max_pairs: int = _limits.IDENTITY_CHECK_INSTANTIATIONS) -> bool:
+    """UPol(MOD⁺) re-decided in plain Python: e·k·e = e for every idempotent e of α(A⁺) and
+    every k of the MOD-kernel (LimitExceeded past ``max_pairs`` pairs (e, k))."""
+    K, idempotents = _orbits(as_dfa(dfa).minimal())
+    if len(K) * len(idempotents) > max_pairs:
+        raise LimitExceeded("pairs (idempotent, kernel element) of the MOD⁺-orbits (verify)", max_pairs)
+    return all(_then(_then(e, k), e) == e for e in idempotents for k in K)
+
+
 def kernel_da_holds(dfa, plus: bool, max_pairs: int = _limits.IDENTITY_CHECK_INSTANTIATIONS) -> bool:
     """TL(MOD) (``plus=False``: the kernel in DA) or TL(MOD⁺) (every e·K·e in DA),
     re-decided in plain Python on the minimal DFA."""
@@ -152,10 +175,9 @@ def kernel_da_holds(dfa, plus: bool, max_pairs: int = _limits.IDENTITY_CHECK_INS
     K = kernel_maps(dfa)
     if not plus:
         return _da(K, max_pairs)
-    levels, t = _levels(dfa, _limits.DEFAULT_LIMIT)
-    semigroup = set().union(*levels[1:], levels[t])    # α(A⁺): the maps of the lengths 1 … t+p (R_{t+p} = R_t)
+    _, idempotents = _orbits(dfa)
     budget = max_pairs
-    for e in {_omega(s) for s in semigroup}:
+    for e in idempotents:
         orbit = {_then(_then(e, k), e) for k in K}
         budget -= len(orbit) ** 2
         if budget < 0:
@@ -234,3 +256,35 @@ def check_bpol_mod(dfa, answer, sep: str) -> Check:
                             f"and equal or one ≥ {t}): (q, s) is not shown to be a MOD-pair")
     return Check(True, check.reason + f"; q's and s's words of lengths {n1}, {n2}: ≡ mod {p} and equal or one ≥ {t} "
                                       "(α(A^n) re-derived), so (q, s) is a MOD-pair")
+
+
+def check_upol_mod_plus(dfa, answer, sep: str) -> Check:
+    """An answer of UPol(MOD⁺): a "yes" re-decided by :func:`orbits_trivial`; a "no" the
+    identity pair of :data:`ORBIT_TRIVIAL`, u's word in the kernel (ε or of a length ≥ t
+    divisible by p, t and p re-derived) and e's word non-empty."""
+    dfa = as_dfa(dfa)
+    member = answer.get("member")
+    if member not in (True, False):
+        return Check(False, "the answer is undecided: nothing to check")
+    if member:
+        if not orbits_trivial(dfa):
+            return Check(False, "UPol(MOD⁺) fails: re-decided from scratch, the answer \"yes\" is wrong")
+        return Check(True, "UPol(MOD⁺): every MOD⁺-orbit e·K·e is {e}, K and the idempotents re-derived from the DFA: "
+                           "it holds")
+    wit = answer.get("witness")
+    if not isinstance(wit, dict):
+        return Check(False, "a \"no\" must carry a witness")
+    v = violation_from_json(wit, sep)
+    check = verify_identity_violation(dfa, ORBIT_TRIVIAL, v, monoid=True)
+    if not check.valid:
+        return check
+    words = {name: tuple(w) for name, _, w in v.assignment}
+    t, p = length_sequence(dfa.minimal())
+    u = words.get("u", ())
+    if u and (len(u) < t or len(u) % p):
+        return Check(False, f"the word of u (length {len(u)}) is not ε nor of a length ≥ {t} divisible by {p}: its "
+                            "element is not shown to be in the MOD-kernel")
+    if not words.get("e"):
+        return Check(False, "e must be the word of a non-empty word's idempotent power (e is ε)")
+    return Check(True, check.reason + f"; u's word ε or of a length ≥ {t} divisible by {p} (α(A^n) re-derived), "
+                                      "e's word non-empty")

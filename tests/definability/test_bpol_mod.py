@@ -19,23 +19,16 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import lru_cache
 
 import pytest
 
 import attnlogic
-from attnlogic.automata.census import minimal_dfas
 from attnlogic.definability.checks.verify_mod_kernel import bpol_mod_holds, mod_pair_maps
 from attnlogic.definability.engine.registry import language_class
 from attnlogic.definability.varieties.bpol_mod import mod_pairs
 from attnlogic.definability.varieties.identities import structure_of
 
-from test_temporal_mod import maps_by_length
-
-
-@lru_cache(maxsize=None)
-def census() -> tuple:
-    return tuple(minimal_dfas(3, ("a", "b")))
+from test_temporal_mod import census, maps_by_length
 
 
 def _pairs_by_definition(dfa, moduli: int = 12, longest: int = 72) -> set:

@@ -76,6 +76,9 @@ MAPPING = {
                                              "MOD-kernel) in DA (Place–Zeitoun, TL(G⁺))"},
     "BPol(MOD)": {"class": "BPol(MOD)", "why": "level one over MOD: (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the "
                                                "MOD-pairs (q, s) and all r, t (Place–Zeitoun)"},
+    "UPol(MOD⁺)": {"class": "UPol(MOD⁺)", "why": "every MOD⁺-orbit e·K·e trivial (K the MOD-kernel), MeSCaL's test"},
+    "UPol(DD)": {"class": "GD", "why": "MeSCaL's test, every DD-orbit eS¹e trivial, is S locally trivial: the "
+                                       "generalized definite languages"},
 }
 
 WHY = {
@@ -120,7 +123,8 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("FL(ST)", "FL(DD)"), ("FL(DD)", "TL(DD)"), ("ST", "DD"), ("DD", "LT"), ("PPT", "Pol₂(ST)"),
               ("PT", "Pol₂(ST)"), ("PL(MOD)", "TL(MOD)"), ("FL(MOD)", "TL(MOD)"), ("UL", "TL(MOD)"),
               ("TL(MOD)", "TL(MOD⁺)"), ("TL(DD)", "TL(MOD⁺)"), ("PL(MOD⁺)", "TL(MOD⁺)"), ("FL(MOD⁺)", "TL(MOD⁺)"),
-              ("TL(MOD)", "SF(MOD)"), ("TL(MOD⁺)", "SF(MOD)"), ("PT", "BPol(MOD)"), ("BPol(MOD)", "TL(MOD)")] + [
+              ("TL(MOD)", "SF(MOD)"), ("TL(MOD⁺)", "SF(MOD)"), ("PT", "BPol(MOD)"), ("BPol(MOD)", "TL(MOD)"),
+              ("UPol(MOD⁺)", "TL(MOD⁺)"), ("UPol(DD)", "TL(DD)")] + [
     pair for b in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR", "GR⁺")
     for pair in ((b, f"BPol({b})"), (f"BPol({b})", f"Pol₂({b})"), ("PPT", f"Pol₂({b})"), (b, f"UPol({b})"),
                  (f"UPol({b})", f"BPol({b})"), (b, f"TL({b})"))] + [
