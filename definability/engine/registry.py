@@ -87,6 +87,10 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("FL(GR⁺)", "varieties.future_gr_plus"),         # (alias FL(GR+))
     ("SF(AMT)", "varieties.starfree_amt"),           # aperiodic
     ("SF(GR)", "varieties.starfree_gr"),
+    ("TL(MOD)", "varieties.temporal_mod"),           # F, P, MOD: the MOD-kernel in DA
+    ("TL(MOD⁺)", "varieties.temporal_mod_plus"),     # F, P, X, Y, MOD: the MOD⁺-orbits in DA (alias TL(MOD+))
+    ("BPol(MOD)", "varieties.bpol_mod"),             # level one over MOD: the equation on the MOD-pairs
+    ("UPol(MOD⁺)", "varieties.upol_mod_plus"),       # the MOD⁺-orbits trivial (alias UPol(MOD+))
 )
 
 
@@ -239,8 +243,10 @@ def unregister(name: str) -> None:
     CLASSES[:] = [c for c in CLASSES if c.name != str(name)]
 
 
-#: names typed without their Unicode letters (``--class MOD+``)
-ASCII_SPELLINGS = {"MOD+": "MOD⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)",
+#: names typed without their Unicode letters (``--class MOD+``), and other names of a class
+#: (UPol(DD) = GD: its DD-orbits eS¹e are trivial iff S is locally trivial, docs/decision-procedures.md §13.7)
+ASCII_SPELLINGS = {"MOD+": "MOD⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)", "TL(MOD+)": "TL(MOD⁺)",
+                   "UPol(MOD+)": "UPol(MOD⁺)", "UPol(DD)": "GD",
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL") for g in ("AMT", "GR")}}
 
 

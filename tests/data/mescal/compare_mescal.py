@@ -88,6 +88,15 @@ MAPPING = {
                                            "predicates]: the AMT-kernel is aperiodic"},
     "SF(GR)": {"class": "SF(GR)", "why": "the star-free closure of GR = FO[<, group predicates]: the GR-kernel "
                                          "is aperiodic"},
+    "TL(MOD)": {"class": "TL(MOD)", "why": "F, P with the MOD modalities: the MOD-kernel of the syntactic morphism "
+                                           "in DA (Place–Zeitoun, TL(G) for a group prevariety G)"},
+    "TL(MOD⁺)": {"class": "TL(MOD⁺)", "why": "F, P, X, Y with the MOD modalities: every MOD⁺-orbit e·K·e (K the "
+                                             "MOD-kernel) in DA (Place–Zeitoun, TL(G⁺))"},
+    "BPol(MOD)": {"class": "BPol(MOD)", "why": "level one over MOD: (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the "
+                                               "MOD-pairs (q, s) and all r, t (Place–Zeitoun)"},
+    "UPol(MOD⁺)": {"class": "UPol(MOD⁺)", "why": "every MOD⁺-orbit e·K·e trivial (K the MOD-kernel), MeSCaL's test"},
+    "UPol(DD)": {"class": "GD", "why": "MeSCaL's test, every DD-orbit eS¹e trivial, is S locally trivial: the "
+                                       "generalized definite languages"},
 }
 
 WHY = {
@@ -130,7 +139,10 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("SF(MOD)", "SF(AMT)"), ("SF(AMT)", "SF(GR)"), ("PL(DD)", "TL(DD)"), ("PL(ST)", "PL(DD)"),
               ("PL(ST)", "PL(MOD)"), ("PL(MOD)", "PL(MOD⁺)"), ("PL(MOD⁺)", "SF(MOD)"),
               ("FL(ST)", "FL(DD)"), ("FL(DD)", "TL(DD)"), ("ST", "DD"), ("DD", "LT"), ("PPT", "Pol₂(ST)"),
-              ("PT", "Pol₂(ST)")] + [
+              ("PT", "Pol₂(ST)"), ("PL(MOD)", "TL(MOD)"), ("FL(MOD)", "TL(MOD)"), ("UL", "TL(MOD)"),
+              ("TL(MOD)", "TL(MOD⁺)"), ("TL(DD)", "TL(MOD⁺)"), ("PL(MOD⁺)", "TL(MOD⁺)"), ("FL(MOD⁺)", "TL(MOD⁺)"),
+              ("TL(MOD)", "SF(MOD)"), ("TL(MOD⁺)", "SF(MOD)"), ("PT", "BPol(MOD)"), ("BPol(MOD)", "TL(MOD)"),
+              ("UPol(MOD⁺)", "TL(MOD⁺)"), ("UPol(DD)", "TL(DD)")] + [
     pair for b in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR", "GR⁺")
     for pair in ((b, f"BPol({b})"), (f"BPol({b})", f"Pol₂({b})"), ("PPT", f"Pol₂({b})"), (b, f"UPol({b})"),
                  (f"UPol({b})", f"BPol({b})"), (b, f"TL({b})"))] + [
