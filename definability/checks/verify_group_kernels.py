@@ -25,11 +25,16 @@ eKe ⊆ eK'e, a submonoid of eK'e with the same identity e).  K ⊆ K' is checke
   times gives a word of φ⁻¹(s) whose letter counts are ≡ 0 mod d, so no AMT language
   separates ε from φ⁻¹(s).
 
+(TL(G), TL(G⁺): the property DA, the identity (xy)^ω y (xy)^ω = (xy)^ω, inherited by
+submonoids like the others.)
+
 Then the instance: an idempotent e (ε for PL(G), FL(G), SF(G); a non-empty word for the ⁺
 classes, whose orbits eKe are taken at the idempotents of the semigroup φ(A⁺)) and kernel
 elements s', t', k1', k2' with s = e·s'·e, …: s ≠ t, s·k1 = t and t·k2 = s (R), or k1·s = t
 and k2·t = s (L): two distinct R- (L-) equivalent elements of eKe; for SF(G), s = s' with
-s^ω ≠ s^(ω+1): a non-trivial group in K.
+s^ω ≠ s^(ω+1): a non-trivial group in K; for TL(G), TL(G⁺), x = e·x'·e, y = e·y'·e with
+(xy)^ω·y·(xy)^ω ≠ (xy)^ω and a context (prefix, suffix) with exactly one of prefix·(xy)^ω·y·
+(xy)^ω·suffix and prefix·(xy)^ω·suffix in the language (read on the DFA's run).
 """
 
 from __future__ import annotations
@@ -48,8 +53,8 @@ __all__ = ["KERNEL_CLOSURE", "KERNEL_DERIVATION", "PROPERTIES", "check_kernel_an
 KERNEL_CLOSURE = "kernel closure"
 #: witness kind: kernel elements derived step by step and a violating instance
 KERNEL_DERIVATION = "kernel derivation"
-#: the property of each family: R-trivial (PL), L-trivial (FL), aperiodic (SF)
-PROPERTIES = ("R-trivial", "L-trivial", "aperiodic")
+#: the property of each family: R-trivial (PL), L-trivial (FL), aperiodic (SF), DA (TL)
+PROPERTIES = ("R-trivial", "L-trivial", "aperiodic", "DA")
 
 #: at most this many products for one check (|M|² pairs times |K'|): the identities' bound
 _WORK = _limits.DEFAULT_INSTANTIATIONS
@@ -89,6 +94,17 @@ class _Monoid:
             f = self.mul(f, self.letters[a])
         return f
 
+    def omega(self, s):
+        """s^ω, the idempotent power of s."""
+        p = s
+        while self.mul(p, p) != p:
+            p = self.mul(p, s)
+        return p
+
+    def accepts(self, f) -> bool:
+        """Whether the words of the transformation f are in the language."""
+        return bool(self.dfa.accepting[f[self.dfa.initial]])
+
     def power_cycle(self, s) -> int:
         """The period of s's powers (1: s^ω = s^(ω+1))."""
         seen: dict = {}
@@ -112,6 +128,13 @@ def _has_property(M: _Monoid, N, prop: str):
     if prop == "aperiodic":
         bad = next((s for s in N if M.power_cycle(s) > 1), None)
         return None if bad is None else "an element has powers cycling with period > 1"
+    if prop == "DA":
+        for x in N:
+            for y in N:
+                e = M.omega(M.mul(x, y))
+                if M.mul(M.mul(e, y), e) != e:
+                    return "(xy)^ω y (xy)^ω ≠ (xy)^ω for two of its elements: not in DA"
+        return None
     right = prop == "R-trivial"
     ideal = {s: frozenset((M.mul(s, k) if right else M.mul(k, s)) for k in N) for s in N}
     for s in N:
@@ -273,7 +296,7 @@ def _check_no(M: _Monoid, wit, base, prop, plus, letters) -> Check:
     e = M.of(ew)
     if M.mul(e, e) != e or (plus and not ew):
         return Check(False, "e is not an idempotent" + (" of a non-empty word" if plus else ""))
-    names = ("s",) if prop == "aperiodic" else ("s", "t", "k1", "k2")
+    names = ("s",) if prop == "aperiodic" else ("x", "y") if prop == "DA" else ("s", "t", "k1", "k2")
     for n in names:
         if inst[n] not in proven:
             return Check(False, f"{n} is not shown in the kernel")
@@ -283,6 +306,14 @@ def _check_no(M: _Monoid, wit, base, prop, plus, letters) -> Check:
         if M.power_cycle(v["s"]) == 1:
             return Check(False, "s^ω = s^(ω+1)")
         return Check(True, f"s is in the {kernel} and its powers cycle: the kernel is not aperiodic")
+    if prop == "DA":
+        f = M.omega(M.mul(v["x"], v["y"]))
+        left = M.mul(M.mul(f, v["y"]), f)
+        p, r = M.of(_words(inst["prefix"], letters)), M.of(_words(inst["suffix"], letters))
+        if left == f or M.accepts(M.mul(M.mul(p, left), r)) == M.accepts(M.mul(M.mul(p, f), r)):
+            return Check(False, "the context does not tell (xy)^ω y (xy)^ω from (xy)^ω apart")
+        return Check(True, f"x, y are in the {kernel} and the context tells (xy)^ω y (xy)^ω from (xy)^ω apart: "
+                           "not in DA")
     s, t, k1, k2 = v["s"], v["t"], v["k1"], v["k2"]
     if prop == "R-trivial":
         ok = M.mul(s, k1) == t and M.mul(t, k2) == s

@@ -91,6 +91,10 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("TL(MOD⁺)", "varieties.temporal_mod_plus"),     # F, P, X, Y, MOD: the MOD⁺-orbits in DA (alias TL(MOD+))
     ("BPol(MOD)", "varieties.bpol_mod"),             # level one over MOD: the equation on the MOD-pairs
     ("UPol(MOD⁺)", "varieties.upol_mod_plus"),       # the MOD⁺-orbits trivial (alias UPol(MOD+))
+    ("TL(AMT)", "varieties.temporal_amt"),           # F, P over AMT: the AMT-kernel in DA
+    ("TL(GR)", "varieties.temporal_gr"),             # F, P over GR: the GR-kernel in DA
+    ("TL(AMT⁺)", "varieties.temporal_amt_plus"),     # its orbits eKe in DA (alias TL(AMT+))
+    ("TL(GR⁺)", "varieties.temporal_gr_plus"),       # (alias TL(GR+))
 )
 
 
@@ -247,7 +251,7 @@ def unregister(name: str) -> None:
 #: (UPol(DD) = GD: its DD-orbits eS¹e are trivial iff S is locally trivial, docs/decision-procedures.md §13.7)
 ASCII_SPELLINGS = {"MOD+": "MOD⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)", "TL(MOD+)": "TL(MOD⁺)",
                    "UPol(MOD+)": "UPol(MOD⁺)", "UPol(DD)": "GD",
-                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL") for g in ("AMT", "GR")}}
+                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL") for g in ("AMT", "GR")}}
 
 
 def language_class(name) -> LanguageClass:

@@ -1,5 +1,6 @@
 """The classes over the group bases AMT and GR decided on a G-kernel
-(docs/decision-procedures.md §14): PL(G), FL(G), SF(G), PL(G⁺), FL(G⁺) for G = AMT, GR —
+(docs/decision-procedures.md §14): PL(G), FL(G), SF(G), TL(G), PL(G⁺), FL(G⁺), TL(G⁺) for
+G = AMT, GR —
 MeSCaL's names; the declarations are the small modules ``past_gr``, ``future_amt_plus``, …
 beside this one.
 
@@ -10,10 +11,16 @@ For a group prevariety G and the syntactic morphism φ: A* → M of L, with K it
 * L ∈ PL(G) (unary temporal logic with P and the G-modalities) iff K is R-trivial;
 * L ∈ FL(G) (with F) iff K is L-trivial;
 * L ∈ SF(G) (the star-free closure, FO[<, G]) iff K is aperiodic (H-trivial);
+* L ∈ TL(G) (unary temporal logic with F, P and the G-modalities) iff K is in DA, and
+  L ∈ TL(G⁺) iff every G⁺-orbit eKe is in DA (Place–Zeitoun, "A generic characterization of
+  generalized unary temporal logic and two-variable first-order logic", CSL 2024) — DA's
+  identity (xy)^ω y (xy)^ω = (xy)^ω for x, y in K (eKe);
 * L ∈ PL(G⁺) iff every G⁺-orbit eKe, e an idempotent of the semigroup φ(A⁺), is
   R-trivial; L ∈ FL(G⁺) likewise L-trivial (G⁺: G with {ε}, the well-suited extension; 1
   counts as such an e only when a non-empty word maps to it, and then K itself is the
   orbit of 1).
+
+R-, L-triviality, aperiodicity and DA are identities, so they pass to submonoids (§14.3).
 
 R-, L-triviality and aperiodicity are taken in the monoid K (eKe) itself.  The ⁺ classes of
 SF are SF(G) (MeSCaL names none).
@@ -27,7 +34,9 @@ before it is returned):
 * "no": a :class:`KernelDerivation` — each element of the instance derived in the kernel
   (GR: by products and weak conjugations from 1; AMT: by a word and loops whose letter
   counts cancel) and the instance: s ≠ t in eKe with s·k1 = t, t·k2 = s (R; k1·s = t,
-  k2·t = s for L), or s whose powers cycle (aperiodic).
+  k2·t = s for L), or s whose powers cycle (aperiodic), or x, y with
+  (xy)^ω·y·(xy)^ω ≠ (xy)^ω and a context (prefix, suffix) the language separates the two
+  sides by (DA).
 """
 
 from __future__ import annotations
@@ -43,10 +52,11 @@ from ..contract.classes import LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from .identities import structure_of
+from .temporal_mod import separating_context
 
 __all__ = ["KernelClosure", "KernelDerivation", "KernelProcedure", "kernel_class", "kernel_violation"]
 
-_LETTERS = {"R-trivial": "PL", "L-trivial": "FL", "aperiodic": "SF"}
+_LETTERS = {"R-trivial": "PL", "L-trivial": "FL", "aperiodic": "SF", "DA": "TL"}
 
 
 def _w(alphabet, word) -> str:
@@ -69,7 +79,8 @@ class KernelClosure:
         words = ", ".join(_w(self.alphabet, w) or "1" for w in self.elements)
         mod = f" (= K_{self.modulus}: letter counts ≡ 0 mod {self.modulus})" if self.modulus else ""
         where = "every orbit eKe is" if self.plus else "it is"
-        return f"the {self.base}-kernel {{{words}}}{mod}: {where} {self.prop}"
+        prop = "in DA" if self.prop == "DA" else self.prop
+        return f"the {self.base}-kernel {{{words}}}{mod}: {where} {prop}"
 
     def to_json(self, sep: str = "") -> dict:
         out = {"kind": KERNEL_CLOSURE, "base": self.base, "property": self.prop,
@@ -95,6 +106,9 @@ class KernelDerivation:
         e = "" if i["e"] == "ε" else f" in the orbit e·K·e, e = {i['e']}"
         if self.prop == "aperiodic":
             return f"s = {i['s']} in the {self.base}-kernel has powers cycling: not aperiodic"
+        if self.prop == "DA":
+            return (f"x = {i['x']}, y = {i['y']} in the {self.base}-kernel{e}: (xy)^ω y (xy)^ω ≠ (xy)^ω, told apart "
+                    f"by the context ({i['prefix']}, {i['suffix']}): not in DA ({len(self.derivation)} derivation steps)")
         rel = "s·k1 = t, t·k2 = s" if self.prop == "R-trivial" else "k1·s = t, k2·t = s"
         return (f"s = {i['s']}, t = {i['t']}, k1 = {i['k1']}, k2 = {i['k2']} in the {self.base}-kernel{e}: "
                 f"{rel}, s ≠ t ({len(self.derivation)} derivation steps)")
@@ -137,6 +151,8 @@ def kernel_violation(T: np.ndarray, orbit: dict, prop: str):
     """None when the monoid ``orbit`` (its elements) has ``prop``; else the instance as
     orbit elements: (s,) for aperiodicity, (s, t, k1, k2) for R (s·k1 = t, t·k2 = s) or L."""
     N = np.array(sorted(orbit), dtype=np.int64)
+    if prop == "DA":
+        return _da_violation(T, N)
     if prop == "aperiodic":
         for s in N.tolist():
             p, seen = s, []
@@ -162,6 +178,26 @@ def kernel_violation(T: np.ndarray, orbit: dict, prop: str):
     return int(N[i]), int(N[j]), k1, k2
 
 
+def _omega_rows(T: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """s^ω elementwise (the idempotent power) on the table ``T``."""
+    p = s.copy()
+    todo = T[p, p] != p
+    while todo.any():
+        p[todo] = T[p[todo], s[todo]]
+        todo = T[p, p] != p
+    return p
+
+
+def _da_violation(T: np.ndarray, N: np.ndarray):
+    """The first (x, y) of N² with (xy)^ω·y·(xy)^ω ≠ (xy)^ω (DA's identity), None when none."""
+    for x in N.tolist():
+        e = _omega_rows(T, T[x, N])
+        bad = np.flatnonzero(T[T[e, N], e] != e)
+        if bad.size:
+            return x, int(N[int(bad[0])])
+    return None
+
+
 def _monoid(context) -> tuple:
     """(syntactic monoid, its :class:`MonoidTable`, whether 1 is the image of a non-empty
     word), once per classification."""
@@ -182,11 +218,11 @@ def _amt_kernel(context) -> tuple:
 
 
 class KernelProcedure(Procedure):
-    """PL / FL / SF over G = ``base`` (module docstring)."""
+    """PL / FL / SF / TL over G = ``base`` (module docstring)."""
 
     def __init__(self, base: str, prop: str, plus: bool):
         self.base, self.prop, self.plus = base, prop, plus
-        self.family = f"{base}-kernel {prop}" + (" (orbits)" if plus else "")
+        self.family = f"{base}-kernel {'in DA' if prop == 'DA' else prop}" + (" (orbits)" if plus else "")
 
     def handles(self, fragment) -> bool:              # keyed by its declaration
         return False
@@ -220,8 +256,10 @@ class KernelProcedure(Procedure):
     def _derivation(self, st, m, ker, e: int, elems, alphabet) -> KernelDerivation:
         def w(i):
             return _w(alphabet, st.words[i])
-        names = ("s",) if self.prop == "aperiodic" else ("s", "t", "k1", "k2")
+        names = ("s",) if self.prop == "aperiodic" else ("x", "y") if self.prop == "DA" else ("s", "t", "k1", "k2")
         instance = {"e": w(e), **{n: w(x) for n, x in zip(names, elems)}}
+        if self.prop == "DA":
+            instance.update(self._context(st, m, e, elems, alphabet))
         if self.base == "GR":
             need, todo = set(), list(elems)
             while todo:
@@ -250,6 +288,17 @@ class KernelProcedure(Procedure):
             proofs.append({"element": w(x), "word": _w(alphabet, pr.word),
                            "loops": [[p, _w(alphabet, g), c] for p, g, c in pr.loops]})
         return KernelDerivation(self.base, self.prop, tuple(proofs), instance, tuple(alphabet))
+
+    @staticmethod
+    def _context(st, m, e: int, elems, alphabet) -> dict:
+        """DA's two sides on x' = e·x·e, y' = e·y·e — (x'y')^ω·y'·(x'y')^ω and (x'y')^ω — and a
+        context (prefix, suffix) the language separates them by."""
+        T = np.asarray(m.table)
+        x, y = (int(T[T[e, k], e]) for k in elems)
+        f = int(_omega_rows(T, np.array([T[x, y]]))[0])
+        left = int(T[T[f, y], f])
+        prefix, suffix = separating_context(st.dfa, st.elements[left], st.elements[f])
+        return {"prefix": _w(alphabet, prefix), "suffix": _w(alphabet, suffix)}
 
     def _checked(self, cls, dfa, member: bool, value, method: str) -> FragmentResult:
         """The answer, after its independent check (a failure is a bug, never an answer)."""

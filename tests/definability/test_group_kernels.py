@@ -32,6 +32,8 @@ from attnlogic.definability.varieties.identities import structure_of
 
 KERNEL_CLASSES = ("PL(AMT)", "PL(GR)", "PL(AMT⁺)", "PL(GR⁺)", "FL(AMT)", "FL(GR)", "FL(AMT⁺)", "FL(GR⁺)",
                   "SF(AMT)", "SF(GR)")
+#: the four TL classes over AMT, GR (and ⁺) of the same group: tests/definability/test_temporal_group_kernels.py
+TL_CLASSES = ("TL(AMT)", "TL(GR)", "TL(AMT⁺)", "TL(GR⁺)")
 
 
 @lru_cache(maxsize=None)
@@ -117,7 +119,7 @@ def test_the_inclusions_on_a_census_sample():
 
 
 def test_the_group_names_every_kernel_class():
-    assert GROUPS["kernels"] == KERNEL_CLASSES
+    assert GROUPS["kernels"] == KERNEL_CLASSES + TL_CLASSES
     assert language_class("PL(GR+)").name == "PL(GR⁺)" and language_class("FL(AMT+)").name == "FL(AMT⁺)"
 
 

@@ -92,6 +92,14 @@ MAPPING = {
                                            "in DA (Place–Zeitoun, TL(G) for a group prevariety G)"},
     "TL(MOD⁺)": {"class": "TL(MOD⁺)", "why": "F, P, X, Y with the MOD modalities: every MOD⁺-orbit e·K·e (K the "
                                              "MOD-kernel) in DA (Place–Zeitoun, TL(G⁺))"},
+    "TL(AMT)": {"class": "TL(AMT)", "why": "F, P with the AMT modalities: the AMT-kernel in DA (Place–Zeitoun, "
+                                           "TL(G) for a group prevariety G)"},
+    "TL(GR)": {"class": "TL(GR)", "why": "F, P with the group modalities: the GR-kernel (Ash's type-II submonoid) "
+                                         "in DA (Place–Zeitoun)"},
+    "TL(AMT⁺)": {"class": "TL(AMT⁺)", "why": "F, P, X, Y with the AMT modalities: every orbit eKe of the "
+                                             "AMT-kernel in DA (Place–Zeitoun, TL(G⁺))"},
+    "TL(GR⁺)": {"class": "TL(GR⁺)", "why": "F, P, X, Y with the group modalities: every orbit eKe of the "
+                                           "GR-kernel in DA (Place–Zeitoun, TL(G⁺))"},
     "BPol(MOD)": {"class": "BPol(MOD)", "why": "level one over MOD: (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the "
                                                "MOD-pairs (q, s) and all r, t (Place–Zeitoun)"},
     "UPol(MOD⁺)": {"class": "UPol(MOD⁺)", "why": "every MOD⁺-orbit e·K·e trivial (K the MOD-kernel), MeSCaL's test"},
@@ -142,7 +150,10 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("PT", "Pol₂(ST)"), ("PL(MOD)", "TL(MOD)"), ("FL(MOD)", "TL(MOD)"), ("UL", "TL(MOD)"),
               ("TL(MOD)", "TL(MOD⁺)"), ("TL(DD)", "TL(MOD⁺)"), ("PL(MOD⁺)", "TL(MOD⁺)"), ("FL(MOD⁺)", "TL(MOD⁺)"),
               ("TL(MOD)", "SF(MOD)"), ("TL(MOD⁺)", "SF(MOD)"), ("PT", "BPol(MOD)"), ("BPol(MOD)", "TL(MOD)"),
-              ("UPol(MOD⁺)", "TL(MOD⁺)"), ("UPol(DD)", "TL(DD)")] + [
+              ("UPol(MOD⁺)", "TL(MOD⁺)"), ("UPol(DD)", "TL(DD)"), ("TL(MOD)", "TL(AMT)"), ("TL(AMT)", "TL(GR)"),
+              ("TL(MOD⁺)", "TL(AMT⁺)"), ("TL(AMT⁺)", "TL(GR⁺)"), ("TL(AMT)", "TL(AMT⁺)"), ("TL(GR)", "TL(GR⁺)"),
+              ("TL(AMT⁺)", "SF(AMT)"), ("TL(GR⁺)", "SF(GR)")] + [
+    pair for b in ("AMT", "GR", "AMT⁺", "GR⁺") for pair in ((f"PL({b})", f"TL({b})"), (f"FL({b})", f"TL({b})"))] + [
     pair for b in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR", "GR⁺")
     for pair in ((b, f"BPol({b})"), (f"BPol({b})", f"Pol₂({b})"), ("PPT", f"Pol₂({b})"), (b, f"UPol({b})"),
                  (f"UPol({b})", f"BPol({b})"), (b, f"TL({b})"))] + [
