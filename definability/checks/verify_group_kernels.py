@@ -25,8 +25,8 @@ eKe ⊆ eK'e, a submonoid of eK'e with the same identity e).  K ⊆ K' is checke
   times gives a word of φ⁻¹(s) whose letter counts are ≡ 0 mod d, so no AMT language
   separates ε from φ⁻¹(s).
 
-(TL(G), TL(G⁺): the property DA, the identity (xy)^ω y (xy)^ω = (xy)^ω, inherited by
-submonoids like the others.)
+(TL(G), TL(G⁺): the property DA, the identity (xy)^ω y (xy)^ω = (xy)^ω; UPol(G⁺): every
+e·K'·e = {e}, i.e. e·k·e = e for every k ∈ K' — both inherited by submonoids like the others.)
 
 Then the instance: an idempotent e (ε for PL(G), FL(G), SF(G); a non-empty word for the ⁺
 classes, whose orbits eKe are taken at the idempotents of the semigroup φ(A⁺)) and kernel
@@ -34,7 +34,8 @@ elements s', t', k1', k2' with s = e·s'·e, …: s ≠ t, s·k1 = t and t·k2 =
 and k2·t = s (L): two distinct R- (L-) equivalent elements of eKe; for SF(G), s = s' with
 s^ω ≠ s^(ω+1): a non-trivial group in K; for TL(G), TL(G⁺), x = e·x'·e, y = e·y'·e with
 (xy)^ω·y·(xy)^ω ≠ (xy)^ω and a context (prefix, suffix) with exactly one of prefix·(xy)^ω·y·
-(xy)^ω·suffix and prefix·(xy)^ω·suffix in the language (read on the DFA's run).
+(xy)^ω·suffix and prefix·(xy)^ω·suffix in the language (read on the DFA's run); for UPol(G⁺),
+s = e·s'·e ≠ e and such a context telling prefix·s·suffix from prefix·e·suffix.
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ __all__ = ["KERNEL_CLOSURE", "KERNEL_DERIVATION", "PROPERTIES", "check_kernel_an
 KERNEL_CLOSURE = "kernel closure"
 #: witness kind: kernel elements derived step by step and a violating instance
 KERNEL_DERIVATION = "kernel derivation"
-#: the property of each family: R-trivial (PL), L-trivial (FL), aperiodic (SF), DA (TL)
-PROPERTIES = ("R-trivial", "L-trivial", "aperiodic", "DA")
+#: the property of each family: R-trivial (PL), L-trivial (FL), aperiodic (SF), DA (TL), trivial (UPol: eKe = {e})
+PROPERTIES = ("R-trivial", "L-trivial", "aperiodic", "DA", "trivial")
 
 #: at most this many products for one check (|M|² pairs times |K'|): the identities' bound
 _WORK = _limits.DEFAULT_INSTANTIATIONS
@@ -128,6 +129,8 @@ def _has_property(M: _Monoid, N, prop: str):
     if prop == "aperiodic":
         bad = next((s for s in N if M.power_cycle(s) > 1), None)
         return None if bad is None else "an element has powers cycling with period > 1"
+    if prop == "trivial":
+        return None if len(N) == 1 else "an orbit eK'e has two elements: not trivial"
     if prop == "DA":
         for x in N:
             for y in N:
@@ -296,7 +299,7 @@ def _check_no(M: _Monoid, wit, base, prop, plus, letters) -> Check:
     e = M.of(ew)
     if M.mul(e, e) != e or (plus and not ew):
         return Check(False, "e is not an idempotent" + (" of a non-empty word" if plus else ""))
-    names = ("s",) if prop == "aperiodic" else ("x", "y") if prop == "DA" else ("s", "t", "k1", "k2")
+    names = ("s",) if prop in ("aperiodic", "trivial") else ("x", "y") if prop == "DA" else ("s", "t", "k1", "k2")
     for n in names:
         if inst[n] not in proven:
             return Check(False, f"{n} is not shown in the kernel")
@@ -306,12 +309,16 @@ def _check_no(M: _Monoid, wit, base, prop, plus, letters) -> Check:
         if M.power_cycle(v["s"]) == 1:
             return Check(False, "s^ω = s^(ω+1)")
         return Check(True, f"s is in the {kernel} and its powers cycle: the kernel is not aperiodic")
-    if prop == "DA":
-        f = M.omega(M.mul(v["x"], v["y"]))
-        left = M.mul(M.mul(f, v["y"]), f)
+    if prop in ("DA", "trivial"):
+        # DA: (xy)^ω y (xy)^ω against (xy)^ω; trivial: e·s·e against e
+        f = M.omega(M.mul(v["x"], v["y"])) if prop == "DA" else e
+        left = M.mul(M.mul(f, v["y"]), f) if prop == "DA" else v["s"]
         p, r = M.of(_words(inst["prefix"], letters)), M.of(_words(inst["suffix"], letters))
         if left == f or M.accepts(M.mul(M.mul(p, left), r)) == M.accepts(M.mul(M.mul(p, f), r)):
-            return Check(False, "the context does not tell (xy)^ω y (xy)^ω from (xy)^ω apart")
+            return Check(False, "the context does not tell the two sides apart")
+        if prop == "trivial":
+            return Check(True, f"s is in the {base}-kernel and the context tells e·s·e from e apart: the orbit eKe "
+                               "is not trivial")
         return Check(True, f"x, y are in the {kernel} and the context tells (xy)^ω y (xy)^ω from (xy)^ω apart: "
                            "not in DA")
     s, t, k1, k2 = v["s"], v["t"], v["k1"], v["k2"]

@@ -95,6 +95,8 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("TL(GR)", "varieties.temporal_gr"),             # F, P over GR: the GR-kernel in DA
     ("TL(AMT⁺)", "varieties.temporal_amt_plus"),     # its orbits eKe in DA (alias TL(AMT+))
     ("TL(GR⁺)", "varieties.temporal_gr_plus"),       # (alias TL(GR+))
+    ("UPol(AMT⁺)", "varieties.upol_amt_plus"),       # its orbits eKe trivial (alias UPol(AMT+))
+    ("UPol(GR⁺)", "varieties.upol_gr_plus"),         # (alias UPol(GR+))
 )
 
 
@@ -251,7 +253,7 @@ def unregister(name: str) -> None:
 #: (UPol(DD) = GD: its DD-orbits eS¹e are trivial iff S is locally trivial, docs/decision-procedures.md §13.7)
 ASCII_SPELLINGS = {"MOD+": "MOD⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)", "TL(MOD+)": "TL(MOD⁺)",
                    "UPol(MOD+)": "UPol(MOD⁺)", "UPol(DD)": "GD",
-                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL") for g in ("AMT", "GR")}}
+                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")}}
 
 
 def language_class(name) -> LanguageClass:

@@ -20,7 +20,12 @@ For a group prevariety G and the syntactic morphism φ: A* → M of L, with K it
   counts as such an e only when a non-empty word maps to it, and then K itself is the
   orbit of 1).
 
-R-, L-triviality, aperiodicity and DA are identities, so they pass to submonoids (§14.3).
+* L ∈ UPol(G⁺) (the unambiguous polynomial closure of G⁺) iff every G⁺-orbit eKe is trivial,
+  eKe = {e} (Pin–Weil, "Polynomial closure and unambiguous product", 1997: UPol(V) ↔ the
+  Mal'cev product LI ⓜ V; its G⁺ reading is MeSCaL's test; docs §14.7).
+
+R-, L-triviality, aperiodicity, DA and eKe = {e} (e·k·e = e) are identities, so they pass to
+submonoids (§14.3).
 
 R-, L-triviality and aperiodicity are taken in the monoid K (eKe) itself.  The ⁺ classes of
 SF are SF(G) (MeSCaL names none).
@@ -36,7 +41,7 @@ before it is returned):
   counts cancel) and the instance: s ≠ t in eKe with s·k1 = t, t·k2 = s (R; k1·s = t,
   k2·t = s for L), or s whose powers cycle (aperiodic), or x, y with
   (xy)^ω·y·(xy)^ω ≠ (xy)^ω and a context (prefix, suffix) the language separates the two
-  sides by (DA).
+  sides by (DA), or s with e·s·e ≠ e and such a context (trivial orbits).
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ from .temporal_mod import separating_context
 
 __all__ = ["KernelClosure", "KernelDerivation", "KernelProcedure", "kernel_class", "kernel_violation"]
 
-_LETTERS = {"R-trivial": "PL", "L-trivial": "FL", "aperiodic": "SF", "DA": "TL"}
+_LETTERS = {"R-trivial": "PL", "L-trivial": "FL", "aperiodic": "SF", "DA": "TL", "trivial": "UPol"}
 
 
 def _w(alphabet, word) -> str:
@@ -79,7 +84,7 @@ class KernelClosure:
         words = ", ".join(_w(self.alphabet, w) or "1" for w in self.elements)
         mod = f" (= K_{self.modulus}: letter counts ≡ 0 mod {self.modulus})" if self.modulus else ""
         where = "every orbit eKe is" if self.plus else "it is"
-        prop = "in DA" if self.prop == "DA" else self.prop
+        prop = {"DA": "in DA", "trivial": "trivial ({e})"}.get(self.prop, self.prop)
         return f"the {self.base}-kernel {{{words}}}{mod}: {where} {prop}"
 
     def to_json(self, sep: str = "") -> dict:
@@ -106,6 +111,9 @@ class KernelDerivation:
         e = "" if i["e"] == "ε" else f" in the orbit e·K·e, e = {i['e']}"
         if self.prop == "aperiodic":
             return f"s = {i['s']} in the {self.base}-kernel has powers cycling: not aperiodic"
+        if self.prop == "trivial":
+            return (f"s = {i['s']} in the {self.base}-kernel{e}: e·s·e ≠ e, told apart by the context "
+                    f"({i['prefix']}, {i['suffix']}): the orbit is not trivial ({len(self.derivation)} derivation steps)")
         if self.prop == "DA":
             return (f"x = {i['x']}, y = {i['y']} in the {self.base}-kernel{e}: (xy)^ω y (xy)^ω ≠ (xy)^ω, told apart "
                     f"by the context ({i['prefix']}, {i['suffix']}): not in DA ({len(self.derivation)} derivation steps)")
@@ -151,6 +159,11 @@ def kernel_violation(T: np.ndarray, orbit: dict, prop: str):
     """None when the monoid ``orbit`` (its elements) has ``prop``; else the instance as
     orbit elements: (s,) for aperiodicity, (s, t, k1, k2) for R (s·k1 = t, t·k2 = s) or L."""
     N = np.array(sorted(orbit), dtype=np.int64)
+    if prop == "trivial":                       # eKe = {e}: an element other than its identity e
+        if N.size == 1:
+            return None
+        ident = next(x for x in N.tolist() if (T[x, N] == N).all())
+        return (next(x for x in N.tolist() if x != ident),)
     if prop == "DA":
         return _da_violation(T, N)
     if prop == "aperiodic":
@@ -218,11 +231,12 @@ def _amt_kernel(context) -> tuple:
 
 
 class KernelProcedure(Procedure):
-    """PL / FL / SF / TL over G = ``base`` (module docstring)."""
+    """PL / FL / SF / TL / UPol over G = ``base`` (module docstring)."""
 
     def __init__(self, base: str, prop: str, plus: bool):
         self.base, self.prop, self.plus = base, prop, plus
-        self.family = f"{base}-kernel {'in DA' if prop == 'DA' else prop}" + (" (orbits)" if plus else "")
+        self.family = (f"{base}-kernel {'in DA' if prop == 'DA' else prop}" + (" (orbits)" if plus else "")
+                       if prop != "trivial" else f"{base}⁺-orbits trivial")
 
     def handles(self, fragment) -> bool:              # keyed by its declaration
         return False
@@ -256,10 +270,15 @@ class KernelProcedure(Procedure):
     def _derivation(self, st, m, ker, e: int, elems, alphabet) -> KernelDerivation:
         def w(i):
             return _w(alphabet, st.words[i])
-        names = ("s",) if self.prop == "aperiodic" else ("x", "y") if self.prop == "DA" else ("s", "t", "k1", "k2")
+        names = ("s",) if self.prop in ("aperiodic", "trivial") else ("x", "y") if self.prop == "DA" \
+            else ("s", "t", "k1", "k2")
         instance = {"e": w(e), **{n: w(x) for n, x in zip(names, elems)}}
         if self.prop == "DA":
             instance.update(self._context(st, m, e, elems, alphabet))
+        elif self.prop == "trivial":
+            T = np.asarray(m.table)
+            prefix, suffix = separating_context(st.dfa, st.elements[int(T[T[e, elems[0]], e])], st.elements[e])
+            instance.update({"prefix": _w(alphabet, prefix), "suffix": _w(alphabet, suffix)})
         if self.base == "GR":
             need, todo = set(), list(elems)
             while todo:

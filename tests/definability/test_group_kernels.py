@@ -32,8 +32,8 @@ from attnlogic.definability.varieties.identities import structure_of
 
 KERNEL_CLASSES = ("PL(AMT)", "PL(GR)", "PL(AMT⁺)", "PL(GR⁺)", "FL(AMT)", "FL(GR)", "FL(AMT⁺)", "FL(GR⁺)",
                   "SF(AMT)", "SF(GR)")
-#: the four TL classes over AMT, GR (and ⁺) of the same group: tests/definability/test_temporal_group_kernels.py
-TL_CLASSES = ("TL(AMT)", "TL(GR)", "TL(AMT⁺)", "TL(GR⁺)")
+#: TL over AMT, GR (and ⁺), UPol(AMT⁺), UPol(GR⁺), of the same group: tests/definability/test_temporal_group_kernels.py
+TL_CLASSES = ("TL(AMT)", "TL(GR)", "TL(AMT⁺)", "TL(GR⁺)", "UPol(AMT⁺)", "UPol(GR⁺)")
 
 
 @lru_cache(maxsize=None)

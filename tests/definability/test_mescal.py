@@ -45,7 +45,7 @@ from attnlogic.definability.engine.registry import language_class
 from attnlogic.definability.separation.separate_languages import CommonWord, verify_proof
 from attnlogic.kernel.errors import LimitExceeded
 
-from mescal_referees import (REFEREES, ltt_by_semigroup, ltt_with_monoid_idempotents, mod_separable,
+from mescal_referees import (REFEREES, in_group_plus, ltt_by_semigroup, ltt_with_monoid_idempotents, mod_separable,
                               semigroup_elements, trivial_semigroup_violation, upward_closure_meets)
 
 FOLDER = Path(__file__).parent.parent / "data" / "mescal"
@@ -206,6 +206,38 @@ def test_mescal_answers_respect_its_inclusions_but_in_the_classes_marked_unrelia
             broken |= {small, big} & set(unreliable)
     assert broken == set(unreliable)
     assert set(data()["mapping"]) & set(unreliable) == {"LTT", "DD"}
+
+
+def test_where_mescal_contradicts_g_plus_inside_upol_its_g_plus_answer_is_wrong():
+    """MeSCaL calls some languages AMT⁺ (GR⁺) but not UPol(AMT⁺) ⊇ AMT⁺ (UPol(GR⁺), TL(GR⁺)):
+    on every such language the referee (the syntactic semigroup is not a commutative group,
+    not a group) shows the language outside AMT⁺ (GR⁺), so MeSCaL's G⁺ answer is the wrong
+    one, and its UPol and TL answers — and ours, equal to them — stand."""
+    answers = data()["membership"]["answers"]
+    seen = 0
+    for base, commutative in (("AMT⁺", True), ("GR⁺", False)):
+        for big in (f"UPol({base})", f"TL({base})", f"BPol({base})"):
+            for i in range(member_count()):
+                if answers[base][i] == "1" and answers[big][i] == "0":
+                    assert not in_group_plus(languages()[i], commutative), (base, big, i)
+                    if big in data()["mapping"]:
+                        assert ours(big)[i] is False, (big, i)
+                    seen += 1
+    assert seen == 8 + 9 + 1 + 1
+
+
+def test_the_group_plus_referee_on_known_languages():
+    """The referee itself: group and commutative-group languages (and with ε flipped) are in,
+    a*, A*aA* and "ends with a" are not."""
+    A = ("a", "b")
+    even_a = DFA(A, [[1, 0], [0, 1]], 0, [0])                     # |w|_a even: AMT
+    assert in_group_plus(even_a, True) and in_group_plus(DFA(A, [[1, 0], [0, 1]], 0, [1]), True)
+    cyclic3 = DFA(A, [[1, 2], [2, 0], [0, 1]], 0, [0])            # |w|_a + 2|w|_b ≡ 0 mod 3
+    assert in_group_plus(cyclic3, True)
+    s3 = DFA(A, [[1, 0], [0, 2], [2, 1]], 0, [0])                 # a: (0 1), b: (1 2) — S3, not commutative
+    assert in_group_plus(s3, False) and not in_group_plus(s3, True)
+    for t, acc in (([[0, 1], [1, 1]], [0]), ([[1, 0], [1, 1]], [1]), ([[0, 1], [0, 1]], [0])):
+        assert not in_group_plus(DFA(A, t, 0, acc), False)
 
 
 # ---------------------------------------------------------------------------------------------

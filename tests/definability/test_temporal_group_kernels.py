@@ -1,14 +1,15 @@
-"""TL(AMT), TL(GR), TL(AMT⁺), TL(GR⁺): the G-kernel (its G⁺-orbits e·K·e) in DA
-(definability/varieties/group_kernel_classes.py with the property "DA";
-docs/decision-procedures.md §14.6).
+"""TL(AMT), TL(GR), TL(AMT⁺), TL(GR⁺): the G-kernel (its G⁺-orbits e·K·e) in DA; UPol(AMT⁺),
+UPol(GR⁺): every G⁺-orbit trivial (definability/varieties/group_kernel_classes.py with the
+properties "DA" and "trivial"; docs/decision-procedures.md §14.6, §14.7).
 
 * on every 19th census language ≤ 3 states over ab the verdicts are a brute force's written
   here: the monoid by its own closure of the DFA's maps, the AMT-kernel as K_12 = {φ(w) :
   every letter count of w ≡ 0 mod 12} (by a search of (map, counts mod 12); K_AMT ⊆ K_12 by
   definition, and on the sample it is the decider's kernel), the GR-kernel by a plain
   saturation under products and weak conjugates (Ash), the orbits e·K·e of the idempotents
-  of the non-empty words, DA's identity on all pairs;
-* TL(MOD) ⊆ TL(AMT) ⊆ TL(GR), PL(G), FL(G) ⊆ TL(G) ⊆ TL(G⁺) ⊆ SF(G) on the sample;
+  of the non-empty words, DA's identity on all pairs (e·k·e = e for every k: trivial);
+* TL(MOD) ⊆ TL(AMT) ⊆ TL(GR), PL(G), FL(G) ⊆ TL(G) ⊆ TL(G⁺) ⊆ SF(G), UPol(MOD⁺) ⊆
+  UPol(AMT⁺) ⊆ UPol(GR⁺), G ⊆ UPol(G⁺) ⊆ TL(G⁺) on the sample;
 * every answer passes its check and corrupted ones are refused; the command line with the
   ASCII spelling; the opt-in sweep of the whole census.
 """
@@ -28,10 +29,12 @@ import attnlogic
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.definability.engine.registry import language_class
 
-TL = ("TL(AMT)", "TL(GR)", "TL(AMT⁺)", "TL(GR⁺)")
+TL = ("TL(AMT)", "TL(GR)", "TL(AMT⁺)", "TL(GR⁺)", "UPol(AMT⁺)", "UPol(GR⁺)")
 CHAINS = (("TL(MOD)", "TL(AMT)"), ("TL(AMT)", "TL(GR)"), ("TL(MOD⁺)", "TL(AMT⁺)"), ("TL(AMT⁺)", "TL(GR⁺)"),
           *((f"{t}({g})", f"TL({g})") for t in ("PL", "FL") for g in ("AMT", "GR", "AMT⁺", "GR⁺")),
-          ("TL(AMT)", "TL(AMT⁺)"), ("TL(GR)", "TL(GR⁺)"), ("TL(AMT⁺)", "SF(AMT)"), ("TL(GR⁺)", "SF(GR)"))
+          ("TL(AMT)", "TL(AMT⁺)"), ("TL(GR)", "TL(GR⁺)"), ("TL(AMT⁺)", "SF(AMT)"), ("TL(GR⁺)", "SF(GR)"),
+          ("UPol(MOD⁺)", "UPol(AMT⁺)"), ("UPol(AMT⁺)", "UPol(GR⁺)"), ("UPol(AMT⁺)", "TL(AMT⁺)"),
+          ("UPol(GR⁺)", "TL(GR⁺)"), ("AMT", "UPol(AMT⁺)"), ("GR", "UPol(GR⁺)"))
 
 
 def census():
@@ -103,11 +106,18 @@ def _da(N) -> bool:
     return all(_mul(_mul(e, y), e) == e for x in N for y in N for e in (_omega(_mul(x, y)),))
 
 
-def _brute(dfa, K: set, plus: bool) -> bool:
+def _brute(dfa, K: set, plus: bool, trivial: bool = False) -> bool:
     if not plus:
         return _da(K)
     _, nonempty, _ = _monoid(dfa)
-    return all(_da({_mul(_mul(e, k), e) for k in K}) for e in nonempty if _mul(e, e) == e)
+    orbits = [{_mul(_mul(e, k), e) for k in K} for e in nonempty if _mul(e, e) == e]
+    return all(len(N) == 1 if trivial else _da(N) for N in orbits)
+
+
+def _cases(amt: set, gr: set):
+    """(class, its kernel, plus, trivial) for the six classes."""
+    return (("TL(AMT)", amt, False, False), ("TL(GR)", gr, False, False), ("TL(AMT⁺)", amt, True, False),
+            ("TL(GR⁺)", gr, True, False), ("UPol(AMT⁺)", amt, True, True), ("UPol(GR⁺)", gr, True, True))
 
 
 @lru_cache(maxsize=None)
@@ -127,9 +137,8 @@ def test_the_verdicts_are_the_brute_force_on_a_census_sample():
         st = structure_of(d, monoid=True)
         assert sum(amt_kernel(monoid_table(st)[0]).members) == len(amt)      # K_12 is the AMT-kernel here
         assert gr <= amt
-        for name, K, plus in (("TL(AMT)", amt, False), ("TL(GR)", gr, False), ("TL(AMT⁺)", amt, True),
-                              ("TL(GR⁺)", gr, True)):
-            assert r[name].member is _brute(d, K, plus), (name, dfa)
+        for name, K, plus, trivial in _cases(amt, gr):
+            assert r[name].member is _brute(d, K, plus, trivial), (name, dfa)
             counts[name] += r[name].member
     assert all(0 < c < len(sample()) for c in counts.values()), counts
 
@@ -141,7 +150,8 @@ def test_the_inclusions_on_a_census_sample():
             assert not (r[small].member and r[large].member is False), (small, large)
             if r[large].member and r[small].member is False:
                 proper.add((small, large))
-    assert {("TL(MOD)", "TL(AMT)"), ("TL(AMT)", "TL(GR)"), ("TL(AMT)", "TL(AMT⁺)"), ("PL(GR)", "TL(GR)")} <= proper
+    assert {("TL(MOD)", "TL(AMT)"), ("TL(AMT)", "TL(GR)"), ("TL(AMT)", "TL(AMT⁺)"), ("PL(GR)", "TL(GR)"),
+            ("UPol(MOD⁺)", "UPol(AMT⁺)"), ("UPol(AMT⁺)", "UPol(GR⁺)"), ("UPol(GR⁺)", "TL(GR⁺)")} <= proper
 
 
 @lru_cache(maxsize=None)
@@ -172,7 +182,9 @@ def test_every_answer_passes_its_check_and_corrupted_ones_are_refused(name):
     wit = no["witness"]
     ctx = copy.deepcopy(no)                            # the context no longer tells the two sides apart
     ctx["witness"]["instance"]["prefix"] = ctx["witness"]["instance"]["suffix"] = ""
-    ctx["witness"]["instance"]["x"] = ctx["witness"]["instance"]["y"] = ""
+    for var in ("x", "y", "s"):
+        if var in ctx["witness"]["instance"]:
+            ctx["witness"]["instance"][var] = ""
     bad.append((ndfa, ctx))
     if "⁺" in name:
         e = copy.deepcopy(no)
@@ -196,12 +208,13 @@ def test_command_line(tmp_path, capsys):
     from attnlogic.cli import main
 
     args = ["--regex", "(ab)*a(a|b)*", "--alphabet", "ab"]
-    assert main(["classify", *args, "--class", "TL(AMT+)", "--class", "TL(GR+)", "--json", "--no-progress"]) == 0
+    assert main(["classify", *args, "--class", "TL(AMT+)", "--class", "TL(GR+)", "--class", "UPol(AMT+)",
+                 "--class", "UPol(GR+)", "--json", "--no-progress"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert {"TL(AMT⁺)", "TL(GR⁺)"} <= set(out["classes"])
+    assert {"TL(AMT⁺)", "TL(GR⁺)", "UPol(AMT⁺)", "UPol(GR⁺)"} <= set(out["classes"])
     path = tmp_path / "answer.json"
     path.write_text(json.dumps(out), encoding="utf-8")
-    for name in ("TL(AMT+)", "TL(GR+)"):
+    for name in ("TL(AMT+)", "TL(GR+)", "UPol(AMT+)", "UPol(GR+)"):
         assert main(["verify", *args, "--class", name, "--answer", str(path)]) == 0, name
     capsys.readouterr()
     assert main(["classify", *args, "--class", "TL(GR)", "--class", "TL(AMT)", "--no-progress"]) == 0
@@ -220,10 +233,9 @@ def test_every_answer_on_the_census():
         d = dfa.minimal()
         amt, gr = _amt_kernel(d), _gr_kernel(d)
         r = attnlogic.classify(dfa, windows=(), classes=list(TL))
-        for name, K, plus in (("TL(AMT)", amt, False), ("TL(GR)", gr, False), ("TL(AMT⁺)", amt, True),
-                              ("TL(GR⁺)", gr, True)):
+        for name, K, plus, trivial in _cases(amt, gr):
             ans = json.loads(json.dumps(r[name].to_json()))
-            assert ans["member"] is _brute(d, K, plus), (name, dfa)
+            assert ans["member"] is _brute(d, K, plus, trivial), (name, dfa)
             assert language_class(name).check(dfa, ans).valid
             members[name] += ans["member"]
     print("members:", members)

@@ -100,6 +100,10 @@ MAPPING = {
                                              "AMT-kernel in DA (Place–Zeitoun, TL(G⁺))"},
     "TL(GR⁺)": {"class": "TL(GR⁺)", "why": "F, P, X, Y with the group modalities: every orbit eKe of the "
                                            "GR-kernel in DA (Place–Zeitoun, TL(G⁺))"},
+    "UPol(AMT⁺)": {"class": "UPol(AMT⁺)", "why": "every orbit eKe of the AMT-kernel trivial (Pin–Weil's LI ⓜ V on "
+                                                 "the AMT⁺-orbits), MeSCaL's test"},
+    "UPol(GR⁺)": {"class": "UPol(GR⁺)", "why": "every orbit eKe of the GR-kernel trivial (Pin–Weil's LI ⓜ V on the "
+                                               "GR⁺-orbits), MeSCaL's test"},
     "BPol(MOD)": {"class": "BPol(MOD)", "why": "level one over MOD: (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the "
                                                "MOD-pairs (q, s) and all r, t (Place–Zeitoun)"},
     "UPol(MOD⁺)": {"class": "UPol(MOD⁺)", "why": "every MOD⁺-orbit e·K·e trivial (K the MOD-kernel), MeSCaL's test"},
@@ -133,10 +137,12 @@ UNRELIABLE = {
     "DD": WHY["DD"],
     "GR⁺": "called GR⁺ but not UPol(GR⁺) ⊇ GR⁺ (MeSCaL's own answer) on a*, b*, A*aA*, "
            "A*bA* (where its DD is wrong) and 4 more languages, and not TL(GR⁺) or BPol(GR⁺) "
-           "on random language 1146; which of the answers is wrong is not settled here",
+           "on random language 1146: its GR⁺ answer is the wrong one — on each of them the "
+           "syntactic semigroup is not a group (mescal_referees.in_group_plus; L ∈ GR⁺ iff it is)",
     "AMT⁺": "called AMT⁺ but not UPol(AMT⁺) ⊇ AMT⁺ (MeSCaL's own answer) on a*, b*, A*aA*, "
-            "A*bA* (where its DD is wrong) and 4 more languages; which of the answers is "
-            "wrong is not settled here",
+            "A*bA* (where its DD is wrong) and 4 more languages: its AMT⁺ answer is the wrong "
+            "one — on each of them the syntactic semigroup is not a commutative group "
+            "(mescal_referees.in_group_plus; L ∈ AMT⁺ iff it is)",
 }
 
 #: inclusions between MeSCaL's classes (theorems; README.md), checked on its answers
@@ -152,7 +158,8 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("TL(MOD)", "SF(MOD)"), ("TL(MOD⁺)", "SF(MOD)"), ("PT", "BPol(MOD)"), ("BPol(MOD)", "TL(MOD)"),
               ("UPol(MOD⁺)", "TL(MOD⁺)"), ("UPol(DD)", "TL(DD)"), ("TL(MOD)", "TL(AMT)"), ("TL(AMT)", "TL(GR)"),
               ("TL(MOD⁺)", "TL(AMT⁺)"), ("TL(AMT⁺)", "TL(GR⁺)"), ("TL(AMT)", "TL(AMT⁺)"), ("TL(GR)", "TL(GR⁺)"),
-              ("TL(AMT⁺)", "SF(AMT)"), ("TL(GR⁺)", "SF(GR)")] + [
+              ("TL(AMT⁺)", "SF(AMT)"), ("TL(GR⁺)", "SF(GR)"), ("UPol(MOD⁺)", "UPol(AMT⁺)"),
+              ("UPol(AMT⁺)", "UPol(GR⁺)"), ("UPol(AMT⁺)", "TL(AMT⁺)"), ("UPol(GR⁺)", "TL(GR⁺)")] + [
     pair for b in ("AMT", "GR", "AMT⁺", "GR⁺") for pair in ((f"PL({b})", f"TL({b})"), (f"FL({b})", f"TL({b})"))] + [
     pair for b in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR", "GR⁺")
     for pair in ((b, f"BPol({b})"), (f"BPol({b})", f"Pol₂({b})"), ("PPT", f"Pol₂({b})"), (b, f"UPol({b})"),
