@@ -21,7 +21,8 @@ GR-kernel ⊆ the AMT-kernel ⊆ the MOD-kernel.
   φ(w) = s has every letter count ≡ 0 mod d, i.e. the kernel is ⋂_d K_d with
   K_d = {φ(w) : ψ(w) ≡ 0 mod d} (the projection of the submonoid of M × (Z/d)^A reached by
   the letters, at residue 0).
-* **MOD** (the length modulo d): the same with the length |w| in place of ψ(w).
+* **MOD** (the length modulo d): the same with the length |w| in place of ψ(w), computed by
+  lengths (below).
 
 *Computing the AMT- and MOD-kernels exactly.*  The words w with φ(w) = s are the paths from
 1 to s in the right Cayley graph of M.  Cutting a path at the strongly connected components
@@ -38,6 +39,12 @@ re-check computes K_D by its own search).  Each element of the kernel carries a
 :class:`ParikhProof`: a word u with φ(u) = s and loops γ_j inserted at positions p_j of u
 (φ(u[:p_j]·γ_j) = φ(u[:p_j])) with integers c_j, Σ c_j·ψ(γ_j) = −ψ(u) — inserting γ_j
 (c_j mod d) times gives, for each d, a word of φ⁻¹(s) with ψ ≡ 0 mod d.
+
+*The MOD-kernel by lengths* (:func:`length_kernel`, the one computation of it): with R_n the set
+of the maps of the words of length n (R_0 = {1}, R_{n+1} = R_n·A), ultimately periodic —
+R_{n+p} = R_n for n ≥ t, read at the first repetition —, the kernel is {1} ∪ R_N for N the least
+positive multiple of p that is ≥ t (proof: docs/decision-procedures.md §13.5 — lengths ≥ t in
+one residue class modulo p meet every residue class modulo every m that p's gcd allows).
 
 Values are element indices of the monoid given as its table (``table[s, t]`` = s·t, first s
 then t), its identity and the letters' images: a :class:`MonoidTable`.
@@ -56,7 +63,8 @@ from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from .lattices import combination, hermite, quotient_image, reduce, smith
 
-__all__ = ["MonoidTable", "Step", "GroupKernel", "ParikhProof", "gr_kernel", "amt_kernel", "mod_kernel",
+__all__ = ["MonoidTable", "Step", "GroupKernel", "ParikhProof", "ModKernel", "gr_kernel", "amt_kernel", "mod_kernel",
+           "length_kernel",
            "weighted_kernel", "parikh_proof", "weak_inverse_pairs", "kernel_at_modulus"]
 
 
@@ -105,9 +113,10 @@ class ParikhProof:
 class GroupKernel:
     """The G-kernel of a :class:`MonoidTable`: ``base`` ("GR", "AMT" or "MOD"),
     ``members`` (a bool per element), ``how`` (element → its :class:`Step` for GR; for AMT
-    and MOD the word and the entries (position, state) of a zero type, which
-    :func:`parikh_proof` turns into a :class:`ParikhProof`), ``modulus`` (AMT, MOD: a D
-    with K_D = the kernel; None for GR), ``vectors`` (AMT, MOD: the letters' weights)."""
+    the word and the entries (position, state) of a zero type, which :func:`parikh_proof`
+    turns into a :class:`ParikhProof`; for MOD (word, ()) with the word ε or of a length
+    N ≥ t divisible by p, :func:`mod_kernel`), ``modulus`` (AMT, MOD: a D with K_D = the
+    kernel; None for GR), ``vectors`` (AMT, MOD: the letters' weights)."""
 
     base: str
     members: tuple
@@ -274,7 +283,7 @@ def weighted_kernel(m: MonoidTable, vectors, base: str, max_types: int) -> Group
 
 
 def parikh_proof(m: MonoidTable, kernel: GroupKernel, s: int) -> ParikhProof:
-    """The :class:`ParikhProof` that s is in ``kernel`` (AMT or MOD): the loops at the
+    """The :class:`ParikhProof` that s is in ``kernel`` (a :func:`weighted_kernel`: AMT): the loops at the
     entries of its zero type and the integer combination Σ c·weight(γ) = −weight(word)."""
     word, entries = kernel.how[s]
     vectors = kernel.vectors
@@ -299,9 +308,75 @@ def amt_kernel(m: MonoidTable, max_types: int = _limits.DEFAULT_LIMIT) -> GroupK
     return weighted_kernel(m, tuple(tuple(int(i == a) for i in range(k)) for a in range(k)), "AMT", max_types)
 
 
-def mod_kernel(m: MonoidTable, max_types: int = _limits.DEFAULT_LIMIT) -> GroupKernel:
-    """The MOD-kernel: the weight is the length |w| (module docstring)."""
-    return weighted_kernel(m, tuple((1,) for _ in m.letters), "MOD", max_types)
+def mod_kernel(m: MonoidTable, limit: int = _limits.DEFAULT_LIMIT) -> GroupKernel:
+    """The MOD-kernel: :func:`length_kernel` on the right Cayley graph s –a→ s·φ(a) (a word's
+    map there is s ↦ s·φ(w), so its element is the image of ``m.one``); ``how[s]`` a word of s
+    (ε or of length N ≥ t divisible by p), ``modulus`` p·(t + 1), with which K_D = the kernel
+    (a word of length divisible by p·(t + 1) is ε or of length ≥ t divisible by p)."""
+    K = length_kernel(np.asarray(m.table)[:, list(m.letters)], limit)
+    members, how = [False] * m.size, {}
+    for row, word in zip(K.maps.tolist(), K.words):
+        s = int(row[m.one])
+        members[s] = True
+        how.setdefault(s, (tuple(word), ()))
+    return GroupKernel("MOD", tuple(members), how, K.period * (K.tail + 1), tuple((1,) for _ in m.letters))
+
+
+# ---------------------------------------------------------------------------------------------
+# the MOD-kernel by lengths: the one computation of it (TL(MOD), TL(MOD⁺), UPol(MOD⁺) and
+# :func:`mod_kernel` use it)
+
+@dataclass(frozen=True, eq=False)
+class ModKernel:
+    """The MOD-kernel K by lengths (:func:`length_kernel`): ``maps[i]`` (row q ↦ q·w),
+    ``words[i]`` a word of that element (letter indices; ε for 1, otherwise of length
+    ``length``); ``tail`` t and ``period`` p of the sequence R_n = α(A^n)."""
+
+    maps: np.ndarray
+    words: tuple
+    tail: int
+    period: int
+    length: int
+
+
+def length_kernel(transitions: np.ndarray, limit: int) -> ModKernel:
+    """The MOD-kernel of the transformations the words induce on the states of
+    ``transitions`` (row q, column a: q·a) — for a minimal DFA its syntactic monoid — from
+    the sets R_n = {the map of w : |w| = n} (module docstring, *the MOD-kernel by lengths*).
+    LimitExceeded naming ``semigroup_elements`` when the sequence R_n runs past ``limit``
+    elements in all before repeating."""
+    t = np.asarray(transitions, dtype=np.int64)
+    n, k = t.shape
+    ident = np.arange(n, dtype=np.int64)
+    level = {ident.tobytes(): (ident, ())}
+    seen = {frozenset(level): 0}
+    levels = [level]
+    total = 1
+    while True:
+        nxt: dict = {}
+        for row, word in level.values():
+            for a in range(k):
+                r = t[row, a]
+                nxt.setdefault(r.tobytes(), (r, word + (a,)))
+        key = frozenset(nxt)
+        total += len(nxt)
+        if total > limit:
+            raise LimitExceeded("elements of the sequence α(A^n) (the MOD-kernel)", limit,
+                                "raise the budget semigroup_elements of Limits", ("semigroup_elements",))
+        if key in seen:
+            tail = seen[key]
+            period = len(levels) - tail
+            break
+        seen[key] = len(levels)
+        levels.append(nxt)
+        level = nxt
+    length = period * max(1, -(-tail // period))
+    chosen = levels[length] if length < len(levels) else levels[0]      # t = 0: R_p = R_0 = {1}
+    elems = {ident.tobytes(): (ident, ())}
+    for b, v in chosen.items():
+        elems.setdefault(b, v)
+    maps = np.asarray([v[0] for v in elems.values()], dtype=np.int64).reshape(len(elems), n)
+    return ModKernel(maps, tuple(v[1] for v in elems.values()), tail, period, length)
 
 
 def kernel_at_modulus(m: MonoidTable, vectors, d: int, max_states: int) -> tuple:

@@ -8,9 +8,10 @@ its syntactic morphism is in DA; MOD is one; the same paper's TL(G⁺): the G⁺
 
 **The MOD-kernel.**  For the syntactic morphism α : A* → M, the MOD-kernel is the set of
 s ∈ M such that {ε} and α⁻¹(s) are not MOD-separable, i.e. for every m ≥ 1 some word of
-α⁻¹(s) has length ≡ 0 mod m.  It is computed here from the sequence R_n = α(A^n) of sets of
-elements (R_0 = {1}, R_{n+1} = R_n·α(A)), ultimately periodic: R_{n+p} = R_n for n ≥ t, with
-t and p found at the first repetition.  Then
+α⁻¹(s) has length ≡ 0 mod m.  It is computed (:func:`..algebra.group_kernels.length_kernel`,
+the one computation of it) from the sequence R_n = α(A^n) of sets of elements (R_0 = {1},
+R_{n+1} = R_n·α(A)), ultimately periodic: R_{n+p} = R_n for n ≥ t, with t and p found at the
+first repetition.  Then
 
     K = {1} ∪ R_N,  N = p·max(1, ⌈t/p⌉)  (the least positive multiple of p that is ≥ t).
 
@@ -34,12 +35,11 @@ from the DFA and checks that each variable's word is ε or of a length ≥ t div
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
+from ..algebra.group_kernels import ModKernel, length_kernel
 from ..algebra.identity_terms import parse_identities
 from ..algebra.syntactic_order import residual_difference
 from ...automata.graphs import shortest_words_from
@@ -51,19 +51,6 @@ __all__ = ["DA_KERNEL", "ModKernel", "decide_tl_mod", "decide_tl_mod_plus", "sep
            "CLASS"]
 
 
-@dataclass(frozen=True, eq=False)
-class ModKernel:
-    """The MOD-kernel K of the syntactic morphism of a minimal DFA: ``maps[i]`` (row q ↦ q·w),
-    ``words[i]`` a word of that element (letter indices; ε for 1, otherwise of length
-    ``length``); ``tail`` t and ``period`` p of the sequence R_n = α(A^n)."""
-
-    maps: np.ndarray
-    words: tuple
-    tail: int
-    period: int
-    length: int
-
-
 def _then(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Row-wise composition, first a then b (rows are maps q ↦ q·w; a single row broadcasts)."""
     a, b = np.broadcast_arrays(a, b)
@@ -71,40 +58,10 @@ def _then(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _mod_kernel(dfa, limit: int) -> ModKernel:
-    """The MOD-kernel (module docstring); LimitExceeded naming ``semigroup_elements`` when
-    the sequence R_n runs past ``limit`` elements in all before repeating."""
-    t = np.asarray(dfa.transitions, dtype=np.int64)
-    n, k = t.shape
-    ident = np.arange(n, dtype=np.int64)
-    level = {ident.tobytes(): (ident, ())}
-    seen = {frozenset(level): 0}
-    levels = [level]
-    total = 1
-    while True:
-        nxt: dict = {}
-        for row, word in level.values():
-            for a in range(k):
-                r = t[row, a]
-                nxt.setdefault(r.tobytes(), (r, word + (a,)))
-        key = frozenset(nxt)
-        total += len(nxt)
-        if total > limit:
-            raise LimitExceeded("elements of the sequence α(A^n) (the MOD-kernel)", limit,
-                                "raise the budget semigroup_elements of Limits", ("semigroup_elements",))
-        if key in seen:
-            tail = seen[key]
-            period = len(levels) - tail
-            break
-        seen[key] = len(levels)
-        levels.append(nxt)
-        level = nxt
-    length = period * max(1, -(-tail // period))
-    chosen = levels[length] if length < len(levels) else levels[0]      # t = 0: R_p = R_0 = {1}
-    elems = {ident.tobytes(): (ident, ())}
-    for b, v in chosen.items():
-        elems.setdefault(b, v)
-    maps = np.asarray([v[0] for v in elems.values()], dtype=np.int64).reshape(len(elems), n)
-    return ModKernel(maps, tuple(v[1] for v in elems.values()), tail, period, length)
+    """The MOD-kernel (module docstring) of the minimal DFA's transformations:
+    :func:`..algebra.group_kernels.length_kernel`, the one computation of it (the G-kernel
+    classes' :func:`..algebra.group_kernels.mod_kernel` runs it on the monoid's Cayley graph)."""
+    return length_kernel(np.asarray(dfa.transitions, dtype=np.int64), limit)
 
 
 def _omega(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
