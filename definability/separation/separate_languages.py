@@ -1592,7 +1592,8 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             return ok, ("no reduced word is read by both automata with inverse letters (recomputed): the "
                         "closures in the free group are disjoint, separable by the theorem (§11.11)" if ok
                         else "the closures meet: NOT separable")
-        if answer["separable"] is True and answer["separator"].get("kind") in ("monoid preimage", "prefix-suffix profiles"):
+        if answer["separable"] is True and answer["separator"].get("kind") in ("monoid preimage", "prefix-suffix profiles",
+                                                                                     "rank-n classes"):
             if parse_class(answer["by"])[0] != "FO2[<]":
                 return False, f"a {answer['separator']['kind']} certificate is checked for FO2[<] only"
             return check_fo2_separator(answer["separator"], d1, d2, limits, _reader(d1.alphabet))
