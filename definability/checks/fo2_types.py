@@ -30,17 +30,24 @@ from __future__ import annotations
 
 from ...kernel.errors import LimitExceeded
 
-__all__ = ["RankTypes"]
+__all__ = ["RankTypes", "DIRECTIONS"]
+
+#: "both": the types of §11.4b; "future": t_r(p) = (letter, ∅, {t_{r-1}(q) : q > p}), the left
+#: sets dropped at every level; "past": the right sets dropped
+DIRECTIONS = ("both", "future", "past")
 
 
 class RankTypes:
     """The monoid of the sets S_r(w), r = ``rank`` (the classes of ≡_{r+1}), over ``letters``
     letters; elements are small integers (0 the empty word), interned as they are met."""
 
-    def __init__(self, letters: int, rank: int, limit: int | None = None):
+    def __init__(self, letters: int, rank: int, limit: int | None = None, direction: str = "both"):
+        if direction not in DIRECTIONS:
+            raise ValueError(f"direction {direction!r}")
         self.letters = letters
         self.rank = rank
         self.limit = limit
+        self.direction = direction
         self._types: list = [dict() for _ in range(rank + 1)]        # rank k: (a, L, R) → id
         self._keys: list = [list() for _ in range(rank + 1)]         # rank k: id → (a, L, R)
         for a in range(letters):
@@ -122,9 +129,10 @@ class RankTypes:
             LX, LY = self._levels(X), self._levels(Y)
             nx = {t: t for t in LX[0]}
             ny = {t: t for t in LY[0]}
+            fut, past = self.direction != "past", self.direction != "future"
             for k in range(1, self.rank + 1):
-                allx = frozenset(nx.values())
-                ally = frozenset(ny.values())
+                allx = frozenset(nx.values()) if past else frozenset()
+                ally = frozenset(ny.values()) if fut else frozenset()
                 keys = self._keys[k]
                 nx2, ny2 = {}, {}
                 for t in LX[k]:

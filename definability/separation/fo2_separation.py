@@ -37,13 +37,13 @@ from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..checks.fo2_family import check_family, expand, expanded_length, exponent_text, expression_text, family_expressions
-from ..checks.fo2_types import RankTypes
+from ..checks.fo2_types import DIRECTIONS, RankTypes
 from ..varieties.fo2 import decide_da
 from .aperiodic_pointlikes import map_of, pair_monoid, union_table
 from .strictly_local_separation import accepts_letters
 
 __all__ = ["FO2Family", "FO2Separator", "EndsSeparator", "ends_separator", "RankSeparator", "rank_separator",
-           "rank_dfa", "check_separator", "FO2Outcome", "saturate_pairs", "decide_fo2", "family_from_json",
+           "rank_dfa", "check_separator", "FO2Outcome", "saturate_pairs", "decide_fo2", "late_separator", "family_from_json",
            "content_dfa", "preimage_dfa"]
 
 
@@ -475,15 +475,19 @@ def ends_separator(d1: DFA, d2: DFA, limits: Limits, orders=range(1, 4)):
     return None
 
 
+_DIRECTION_TEXT = {"both": "", "future": " (types looking right only)", "past": " (types looking left only)"}
+
+
 @dataclass(frozen=True)
 class RankSeparator:
-    """K = [L1]ₙ, the union of the ≡ₙ-classes (FO2[<] rank-n equivalence, §11.4b "rank-n
-    classes") met by L1, given by one word per class (``words``); FO2[<]-definable by
-    construction (a Boolean combination of rank-n sentences), and DA decided again on ``dfa``
-    (K's minimal DFA), on which L1 ⊆ K and K ∩ L2 = ∅ were checked."""
+    """K = the union of the rank-n classes met by L1 (§11.4b "rank-n classes": the sets of
+    position types S_{n-1}, of ``direction`` "both", "future" or "past"), given by one word
+    per class (``words``).  FO2[<]-definable by construction (a union of ≡ₙ-classes), and DA
+    decided again on ``dfa`` (K's minimal DFA), on which L1 ⊆ K and K ∩ L2 = ∅ were checked."""
 
     cls: str
     n: int
+    direction: str
     words: tuple
     alphabet: tuple
     dfa: DFA
@@ -497,7 +501,7 @@ class RankSeparator:
         return accepts_letters(self.dfa, self.alphabet, word)
 
     def certificate_json(self) -> dict:
-        return {"class": self.cls, "kind": "rank-n classes", "n": self.n,
+        return {"class": self.cls, "kind": "rank-n classes", "n": self.n, "direction": self.direction,
                 "classes": sorted("".join(self.alphabet[a] for a in w) for w in self.words),
                 "found_in": self.found_in, "states": self.dfa.n_states}
 
@@ -505,25 +509,26 @@ class RankSeparator:
         w = lambda x: "".join(self.alphabet[a] for a in x) or "ε"       # noqa: E731
         items = sorted((w(x) for x in self.words), key=lambda t: (len(t), t))
         more = f" … ({len(items) - limit} more in the JSON form)" if len(items) > limit else ""
-        return (f"K = the words satisfying the same FO2[<] sentences of rank ≤ {self.n} as one of "
-                f"{len(items)} words: " + " | ".join(items[:limit]) + more
-                + f" (K: {self.dfa.n_states} states, DA by classify's procedure)")
+        return (f"K = the words with the same rank-{self.n} position types{_DIRECTION_TEXT[self.direction]} as "
+                f"one of {len(items)} words: " + " | ".join(items[:limit]) + more
+                + f" (a union of FO2[<] rank-{self.n} classes; K: {self.dfa.n_states} states, DA by classify's procedure)")
 
 
-def rank_dfa(alphabet, n: int, words, limit: int) -> DFA:
-    """The minimal DFA of {w : w ≡ₙ some word of ``words``}: the monoid A*/≡ₙ explored from
-    the empty word (:class:`~attnlogic.definability.checks.fo2_types.RankTypes`, at most
-    ``limit`` classes), accepting the classes of ``words``."""
-    T = RankTypes(len(alphabet), n - 1, limit)
+def rank_dfa(alphabet, n: int, words, limit: int, direction: str = "both") -> DFA:
+    """The minimal DFA of the words with the rank-n type set (of ``direction``) of some word of
+    ``words``: the monoid of type sets explored from the empty word
+    (:class:`~attnlogic.definability.checks.fo2_types.RankTypes`, at most ``limit`` classes)."""
+    T = RankTypes(len(alphabet), n - 1, limit, direction)
     order, rows, _ = T.explore()
     target = {T.of_word(w) for w in words}
     acc = np.array([e in target for e in order], dtype=bool)
     return DFA(tuple(alphabet), np.array(rows, dtype=np.int64), 0, acc).minimal()
 
 
-def _classes_met(T: RankTypes, d1: DFA, d2: DFA, limit: int):
-    """The ≡ₙ-classes met by L1 and by L2: a search of (class, D1 state, D2 state) from the
-    empty word; LimitExceeded past ``limit`` triples."""
+def _classes_met(T: RankTypes, d1: DFA, d2: DFA, limit: int, spent: list):
+    """The classes met by L1 and by L2: a search of (class, D1 state, D2 state) from the
+    empty word; LimitExceeded past ``limit`` triples in all (``spent[0]``: those of earlier
+    searches, updated)."""
     m = d1.transitions.shape[1]
     T1, T2 = d1.transitions, d2.transitions
     start = (T.one, int(d1.initial), int(d2.initial))
@@ -537,7 +542,8 @@ def _classes_met(T: RankTypes, d1: DFA, d2: DFA, limit: int):
         for a in range(m):
             nxt = (T.product(e, T.letter[a]), int(T1[p, a]), int(T2[q, a]))
             if nxt not in seen:
-                if len(seen) >= limit:
+                spent[0] += 1
+                if spent[0] > limit:
                     raise LimitExceeded("(rank-n class, D1 state, D2 state) triples of the FO2[<] rank-n "
                                         "separator search", limit, "raise limit", ("limit",))
                 seen.add(nxt)
@@ -545,35 +551,48 @@ def _classes_met(T: RankTypes, d1: DFA, d2: DFA, limit: int):
     return c1, c2
 
 
-def rank_separator(d1: DFA, d2: DFA, limits: Limits, ranks=None):
-    """K = [L1]ₙ for the least n in ``ranks`` (default 1 … ``FO2_RANK_MAX``) whose classes
-    met by L1 and by L2 are disjoint, checked on K's DFA and classified in DA; None when every
-    rank tried has a class met by both, or the classes pass ``FO2_RANK_CLASSES``."""
+def rank_separator(d1: DFA, d2: DFA, limits: Limits, ranks=None, directions=("future", "past", "both")):
+    """The union of the rank-n classes met by L1 for the least n in ``ranks`` (default 1 …
+    ``FO2_RANK_MAX``) and the first direction whose classes met by L1 and by L2 are disjoint,
+    checked on K's DFA and classified in DA; None when every rank and direction tried has a
+    class met by both or passes ``FO2_RANK_CLASSES`` classes (a direction past it is dropped),
+    or when the searches of (class, D1 state, D2 state) pass ``FO2_RANK_TRIPLES`` in all."""
     ranks = range(1, _limits.FO2_RANK_MAX + 1) if ranks is None else ranks
     limit = min(limits.semigroup_elements, _limits.FO2_RANK_CLASSES)
     m = d1.transitions.shape[1]
+    live = list(directions)
+    spent = [0]
     for n in ranks:
-        try:
-            T = RankTypes(m, n - 1, limit)
-            c1, c2 = _classes_met(T, d1, d2, 4 * limit)
-            if c1 & c2:
+        for direction in list(live):
+            if n == 1 and direction != live[0]:
+                continue                                # rank 1: the alphabet, in every direction
+            try:
+                T = RankTypes(m, n - 1, limit, direction)
+                c1, c2 = _classes_met(T, d1, d2, _limits.FO2_RANK_TRIPLES, spent)
+                if c1 & c2:
+                    continue
+                order, rows, words = T.explore()
+            except LimitExceeded:
+                if spent[0] > _limits.FO2_RANK_TRIPLES:
+                    return None
+                live.remove(direction)
                 continue
-            order, rows, words = T.explore()
-        except LimitExceeded:
-            return None
-        acc = np.array([e in c1 for e in order], dtype=bool)
-        K = DFA(d1.alphabet, np.array(rows, dtype=np.int64), 0, acc).minimal()
-        if not is_subset(d1, K) or not is_empty(intersection(K, d2)):
-            raise AssertionError(f"the union of the rank-{n} classes met by L1 does not separate")
-        try:
-            da = decide_da(K, limits)[0]
-        except LimitExceeded:
-            return None
-        if da is not True:
-            raise AssertionError(f"the union of the rank-{n} classes met by L1 is not in DA")
-        reps = tuple(w for e, w in zip(order, words) if e in c1)
-        return RankSeparator("FO2[<]", n, reps, d1.alphabet, K,
-                             f"the FO2[<] rank-{n} classes met by L1 (none met by L2)")
+            acc = np.array([e in c1 for e in order], dtype=bool)
+            K = DFA(d1.alphabet, np.array(rows, dtype=np.int64), 0, acc).minimal()
+            if not is_subset(d1, K) or not is_empty(intersection(K, d2)):
+                raise AssertionError(f"the union of the rank-{n} classes met by L1 does not separate")
+            try:
+                da = decide_da(K, limits)[0]
+            except LimitExceeded:
+                live.remove(direction)
+                continue
+            if da is not True:
+                raise AssertionError(f"the union of the rank-{n} classes met by L1 is not in DA")
+            reps = tuple(w for e, w in zip(order, words) if e in c1)
+            return RankSeparator("FO2[<]", n, direction, reps, d1.alphabet, K,
+                                 f"the FO2[<] rank-{n} classes{_DIRECTION_TEXT[direction]} met by L1 (none met by L2)")
+        if not live:
+            break
     return None
 
 
@@ -587,8 +606,11 @@ def check_separator(cert: dict, d1: DFA, d2: DFA, limits: Limits, read) -> tuple
         n = int(cert["n"])
         if not 1 <= n <= _limits.FO2_RANK_MAX:
             return False, f"rank {n} is not in 1 … {_limits.FO2_RANK_MAX}"
+        direction = cert.get("direction", "both")
+        if direction not in DIRECTIONS:
+            return False, f"direction {direction!r} is not one of {', '.join(DIRECTIONS)}"
         K = rank_dfa(d1.alphabet, n, [read(w) if w else () for w in cert["classes"]],
-                     min(limits.semigroup_elements, _limits.FO2_RANK_CLASSES))
+                     min(limits.semigroup_elements, _limits.FO2_RANK_CLASSES), direction)
     else:
         profiles = frozenset((read(p) if p else (), read(q) if q else ()) for p, q in cert["profiles"])
         K = ends_dfa(d1.alphabet, int(cert["k"]), profiles, limits.synthesis_states)
@@ -612,37 +634,54 @@ class FO2Outcome:
     proof: FO2Family | None
     separator: FO2Separator | None
     method: str
+    stopped: bool = False
 
 
 def decide_fo2(d1: DFA, d2: DFA, limits: Limits) -> FO2Outcome:
     """FO2[<] separation of disjoint L1, L2: the pair saturation ("no" with a family), then the
-    separators (preimages when the saturation ended, prefix-suffix profiles, rank-n classes)."""
-    sat, stopped = None, None
+    separators: the preimages, the prefix-suffix profiles and the rank-n classes.  When the
+    saturation stops (its monoid too large) only the profiles are tried here (``stopped`` set):
+    :func:`late_separator` is the rest, for the caller to try after cheaper answers."""
     try:
         sat = saturate_pairs(d1, d2, limits)
     except LimitExceeded as e:
-        stopped = f"the FO2[<] pair saturation stopped: {e}"
-    if sat is not None and sat.family is not None:
+        sep = _first_separator((ends_separator,), d1, d2, limits)
+        if sep is not None:
+            return FO2Outcome(True, None, sep, f"{sep.found_in}; L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs")
+        return FO2Outcome(None, None, None, f"the FO2[<] pair saturation stopped: {e}", stopped=True)
+    if sat.family is not None:
         ok, why = check_family(sat.family.steps, d1, d2)
         if not ok:
             raise AssertionError(f"FO2[<] family failed its re-check: {why}")
         return FO2Outcome(False, sat.family, None, "an FO2-pointlike pair meets α(L1) × α(L2): a word family "
                                                    "whose members no FO2[<] sentence of rank ≤ n tells apart")
-    sep = None
-    if sat is not None:
-        try:
-            sep = separator_candidates(sat, d1, d2, limits)
-        except LimitExceeded:
-            sep = None
-    for search in (ends_separator, rank_separator):
-        if sep is None:
-            try:
-                sep = search(d1, d2, limits)
-            except LimitExceeded:
-                sep = None
+    sep = _first_separator((lambda a, b, lim: separator_candidates(sat, a, b, lim), ends_separator, rank_separator),
+                           d1, d2, limits)
     if sep is not None:
         return FO2Outcome(True, None, sep, f"{sep.found_in}; L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs")
-    first = stopped or ("no FO2-pointlike pair meets α(L1) × α(L2) (the saturation is not proved complete)")
-    return FO2Outcome(None, None, None, f"{first}; no FO2[<] separator among the preimages, the prefix-suffix "
-                                        f"profiles (m ≤ 3) and the rank-n classes (n ≤ {_limits.FO2_RANK_MAX}, at "
-                                        f"most {_limits.FO2_RANK_CLASSES} classes) tried")
+    return FO2Outcome(None, None, None, "no FO2-pointlike pair meets α(L1) × α(L2) (the saturation is not proved "
+                                        "complete); " + _NONE_TRIED)
+
+
+_NONE_TRIED = (f"no FO2[<] separator among the preimages, the prefix-suffix profiles (m ≤ 3) and the rank-n "
+               f"classes (n ≤ {_limits.FO2_RANK_MAX}, within {_limits.FO2_RANK_CLASSES} classes and "
+               f"{_limits.FO2_RANK_TRIPLES} (class, state, state) triples)")
+
+
+def _first_separator(searches, d1: DFA, d2: DFA, limits: Limits):
+    for search in searches:
+        try:
+            sep = search(d1, d2, limits)
+        except LimitExceeded:
+            sep = None
+        if sep is not None:
+            return sep
+    return None
+
+
+def late_separator(d1: DFA, d2: DFA, limits: Limits) -> FO2Outcome:
+    """After a stopped saturation: the rank-n class separator, or undecided."""
+    sep = _first_separator((rank_separator,), d1, d2, limits)
+    if sep is not None:
+        return FO2Outcome(True, None, sep, f"{sep.found_in}; L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs")
+    return FO2Outcome(None, None, None, "the FO2[<] pair saturation stopped; " + _NONE_TRIED)

@@ -82,7 +82,7 @@ from ..engine.classify import classify
 from ..subregular import locally_testable, threshold_testable
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
-from .fo2_separation import check_separator as check_fo2_separator, decide_fo2, family_from_json
+from .fo2_separation import check_separator as check_fo2_separator, decide_fo2, family_from_json, late_separator
 from .counting_family import COUNTING_PROOFS, counting_family_within
 from .local_family import LOCAL_PROOFS, local_family
 from ..checks.verify_length import length_dfa
@@ -1254,14 +1254,19 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
 
 
 def _decide_fo2(d1, d2, limits, done, tried) -> LanguageSeparation:
-    """FO2[<] (§11.4b): the pair saturation ("no" with a word family) or a preimage separator
-    in DA; then LTL[S]'s "no" (FO2[<] ⊆ LTL[S]); otherwise undecided."""
+    """FO2[<] (§11.4b): the pair saturation ("no" with a word family) or a separator in DA (a
+    preimage, prefix-suffix profiles, rank-n classes); then LTL[S]'s "no" (FO2[<] ⊆ LTL[S]);
+    after a stopped saturation the rank-n classes last; otherwise undecided."""
     outcome = decide_fo2(d1, d2, limits)
     if outcome.separable is not None:
         return done(outcome.separator, outcome.proof, outcome.method)
     star = decide_star_free(d1, d2, limits)
     if star.separable is False:
         return done(None, star.proof, f"FO2[<] ⊆ LTL[S], which cannot separate them: {star.method}")
+    if outcome.stopped:                            # the rank-n classes, after LTL[S]'s cheaper "no"
+        outcome = late_separator(d1, d2, limits)
+        if outcome.separable is not None:
+            return done(outcome.separator, outcome.proof, outcome.method)
     return done(None, None, f"{outcome.method}; no separator in {', '.join(tried)}: undecided")
 
 

@@ -40,15 +40,37 @@ def _census(letters: str, most: int):
     return out
 
 
+def _one_way_types(w, rank: int, direction: str) -> frozenset:
+    """S_rank of w for the one-way types, from the word (nested tuples, no interning):
+    t₀(p) = the letter, t_k(p) = (letter, {t_{k-1}(q) : q > p}) ("future") or q < p ("past")."""
+    t = list(w)
+    for _ in range(rank):
+        t = [(w[p], frozenset(t[q] for q in range(len(w)) if (q > p if direction == "future" else q < p)))
+             for p in range(len(w))]
+    return frozenset(t)
+
+
+def _same_types(u, v, n: int, direction: str) -> bool:
+    if direction == "both":
+        return fo2_equivalent(u, v, n)
+    return _one_way_types(u, n - 1, direction) == _one_way_types(v, n - 1, direction)
+
+
 def _pair(dfas, i, j):
     return difference(dfas[i], dfas[j]).minimal(), difference(dfas[j], dfas[i]).minimal()
 
 
 @pytest.mark.parametrize("letters,rank,most", [(2, 0, 6), (2, 1, 6), (2, 2, 6), (3, 1, 4)])
 def test_rank_monoid_against_the_types_of_the_words(letters, rank, most):
-    """Two words have one element iff they have one set of types t_rank (brute force), and the
-    element of uv is the product of those of u and v."""
+    """Two words have one element iff they have one set of types t_rank (brute force; both
+    directions and each one way), and the element of uv is the product of those of u and v."""
     words = _words(letters, most)
+    for direction in ("future", "past"):
+        T = RankTypes(letters, rank, direction=direction)
+        elements = [T.of_word(w) for w in words]
+        sets = [_one_way_types(w, rank, direction) for w in words]
+        assert len(set(elements)) == len(set(sets))
+        assert len(set(zip(elements, sets))) == len(set(sets))
     T = RankTypes(letters, rank)
     elements = [T.of_word(w) for w in words]
     sets = fo2_type_sets(words, rank)
@@ -76,16 +98,18 @@ def test_rank_separator_rechecked_and_tampered():
     d1, d2 = _pair(dfas, 415, 903)
     ans = separate(d1, d2, "FO2[<]")
     j = ans.to_json()
-    assert j["separable"] is True and j["separator"]["kind"] == "rank-n classes" and j["separator"]["n"] == 2
+    sep = j["separator"]
+    assert j["separable"] is True and sep["kind"] == "rank-n classes" and sep["n"] == 2
     assert check_answer(j, d1, d2)[0]
-    reps = [tuple("ab".index(c) for c in w) for w in j["separator"]["classes"]]
+    reps = [tuple("ab".index(c) for c in w) for w in sep["classes"]]
     for w in _words(2, 7):
-        assert ans.separator.contains(w) == any(fo2_equivalent(w, r, 2) for r in reps), w
+        assert ans.separator.contains(w) == any(_same_types(w, r, 2, sep["direction"]) for r in reps), w
     in_l2 = next(w for w in _words(2, 6) if d2.accepts("".join("ab"[a] for a in w)))
     bad = dict(j, separator=dict(j["separator"], classes=j["separator"]["classes"] + ["".join("ab"[a] for a in in_l2)]))
     assert not check_answer(bad, d1, d2)[0]
     assert not check_answer(dict(j, separator=dict(j["separator"], n=1)), d1, d2)[0]
     assert not check_answer(dict(j, by="PT"), d1, d2)[0]
+    assert not check_answer(dict(j, separator=dict(sep, direction="sideways")), d1, d2)[0]
 
 
 def test_families_and_rank_separators_never_meet():
