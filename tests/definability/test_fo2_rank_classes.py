@@ -112,26 +112,33 @@ def test_rank_separator_rechecked_and_tampered():
     assert not check_answer(dict(j, separator=dict(sep, direction="sideways")), d1, d2)[0]
 
 
-def test_families_and_rank_separators_never_meet():
-    """The two procedures against each other on random census pairs: when the saturation
-    proves "not separable" (its family re-checked), no rank-n separator exists for n ≤ 2;
-    when a rank-n separator is found, the saturation has no pair."""
+def _sweep(seed: int, count: int, ranks) -> dict:
+    """``count`` random disjoint census pairs (≤ 3/ab): every "not separable" of the saturation
+    re-checked and without a rank-n separator for n in ``ranks``; every "separable" of
+    ``separate`` re-checked from its JSON.  The answers' counts."""
     dfas = _census("ab", 3)
-    rng = np.random.default_rng(5)
-    seen = {True: 0, False: 0}
-    done = 0
-    while done < 14:
+    rng = np.random.default_rng(seed)
+    seen = {True: 0, False: 0, None: 0}
+    while sum(seen.values()) < count:
         i, j = rng.integers(0, len(dfas), size=2)
         d1, d2 = _pair(dfas, i, j)
         if is_empty(d1) or is_empty(d2):
             continue
-        done += 1
         out = decide_fo2(d1, d2, Limits())
+        seen[out.separable] += 1
         if out.separable is False:
             assert verify_proof(out.proof, d1, d2)
-            assert rank_separator(d1, d2, Limits(), ranks=(1, 2)) is None
-        if out.separable is not None:
-            seen[out.separable] += 1
+            assert rank_separator(d1, d2, Limits(), ranks=ranks) is None, (i, j)
+        elif out.separable:
+            ans = separate(d1, d2, "FO2[<]")
+            assert ans.separable is True and check_answer(ans.to_json(), d1, d2)[0], (i, j)
+    return seen
+
+
+def test_families_and_rank_separators_never_meet():
+    """The two procedures against each other on random census pairs: when the saturation
+    proves "not separable" (its family re-checked), no rank-n separator exists for n ≤ 2."""
+    seen = _sweep(5, 14, (1, 2))
     assert seen[True] and seen[False]
 
 
@@ -140,21 +147,7 @@ def test_families_and_rank_separators_never_meet():
                     reason="300 random disjoint pairs ≤ 3/ab, ranks ≤ 3 (a few minutes): opt in with "
                            "ATTNLOGIC_CENSUS_TEST=1")
 def test_families_and_rank_separators_on_300_pairs():
-    """§11.4b's sweep: every "not separable" re-checked and without a rank-n separator (n ≤ 3),
-    every "separable" re-checked from its JSON."""
-    dfas = _census("ab", 3)
-    rng = np.random.default_rng(0)
-    done = 0
-    while done < 300:
-        i, j = rng.integers(0, len(dfas), size=2)
-        d1, d2 = _pair(dfas, i, j)
-        if is_empty(d1) or is_empty(d2):
-            continue
-        done += 1
-        out = decide_fo2(d1, d2, Limits())
-        if out.separable is False:
-            assert verify_proof(out.proof, d1, d2)
-            assert rank_separator(d1, d2, Limits(), ranks=(1, 2, 3)) is None, (i, j)
-        elif out.separable:
-            ans = separate(d1, d2, "FO2[<]")
-            assert ans.separable is True and check_answer(ans.to_json(), d1, d2)[0], (i, j)
+    """§11.4b's sweep (seed 0, the benchmark's pairs): every "not separable" re-checked and
+    without a rank-n separator (n ≤ 3), every "separable" re-checked from its JSON."""
+    seen = _sweep(0, 300, (1, 2, 3))
+    assert seen[False] and seen[True]
