@@ -22,7 +22,9 @@ the positions right of p are those right of p in x and all of y.)
 
 :class:`RankTypes` interns the types of each rank (equal ids ⟺ equal types) and the elements
 (the sets S_r) of the monoid; its letters and :meth:`product` make a DFA of the classes
-(:meth:`explore`).  Tests compare it with :func:`~attnlogic.definability.checks.fo2_family.fo2_type_sets`,
+(:meth:`explore`).  Budgets: ``limit`` elements (and 40 times as many types of a rank), and
+``work_limit`` on the types rebuilt by products, each weighted by the size of the set it
+receives.  Tests compare it with :func:`~attnlogic.definability.checks.fo2_family.fo2_type_sets`,
 the types computed from the words themselves.
 """
 
@@ -41,13 +43,16 @@ class RankTypes:
     """The monoid of the sets S_r(w), r = ``rank`` (the classes of ≡_{r+1}), over ``letters``
     letters; elements are small integers (0 the empty word), interned as they are met."""
 
-    def __init__(self, letters: int, rank: int, limit: int | None = None, direction: str = "both"):
+    def __init__(self, letters: int, rank: int, limit: int | None = None, direction: str = "both",
+                 work_limit: int | None = None):
         if direction not in DIRECTIONS:
             raise ValueError(f"direction {direction!r}")
         self.letters = letters
         self.rank = rank
         self.limit = limit
         self.direction = direction
+        self.work_limit = work_limit
+        self.work = 0                     # types rebuilt by products, weighted by the sets added
         self._types: list = [dict() for _ in range(rank + 1)]        # rank k: (a, L, R) → id
         self._keys: list = [list() for _ in range(rank + 1)]         # rank k: id → (a, L, R)
         for a in range(letters):
@@ -133,6 +138,10 @@ class RankTypes:
             for k in range(1, self.rank + 1):
                 allx = frozenset(nx.values()) if past else frozenset()
                 ally = frozenset(ny.values()) if fut else frozenset()
+                self.work += len(LX[k]) * (1 + len(ally)) + len(LY[k]) * (1 + len(allx))
+                if self.work_limit is not None and self.work > self.work_limit:
+                    raise LimitExceeded(f"work of the FO2[<] rank-{self.rank + 1} class products", self.work_limit,
+                                        "raise limit", ("limit",))
                 keys = self._keys[k]
                 nx2, ny2 = {}, {}
                 for t in LX[k]:

@@ -556,27 +556,30 @@ def rank_separator(d1: DFA, d2: DFA, limits: Limits, ranks=None, directions=("fu
     ``FO2_RANK_MAX``) and the first direction whose classes met by L1 and by L2 are disjoint,
     checked on K's DFA and classified in DA; None when every rank and direction tried has a
     class met by both or passes ``FO2_RANK_CLASSES`` classes (a direction past it is dropped),
-    or when the searches of (class, D1 state, D2 state) pass ``FO2_RANK_TRIPLES`` in all."""
+    or when the searches pass ``FO2_RANK_TRIPLES`` (class, D1 state, D2 state) triples or
+    ``FO2_RANK_WORK`` (the products' work, :class:`RankTypes`) in all."""
     ranks = range(1, _limits.FO2_RANK_MAX + 1) if ranks is None else ranks
     limit = min(limits.semigroup_elements, _limits.FO2_RANK_CLASSES)
     m = d1.transitions.shape[1]
     live = list(directions)
-    spent = [0]
+    spent, work = [0], 0
     for n in ranks:
         for direction in list(live):
             if n == 1 and direction != live[0]:
                 continue                                # rank 1: the alphabet, in every direction
+            T = RankTypes(m, n - 1, limit, direction, _limits.FO2_RANK_WORK - work)
             try:
-                T = RankTypes(m, n - 1, limit, direction)
                 c1, c2 = _classes_met(T, d1, d2, _limits.FO2_RANK_TRIPLES, spent)
                 if c1 & c2:
                     continue
                 order, rows, words = T.explore()
             except LimitExceeded:
-                if spent[0] > _limits.FO2_RANK_TRIPLES:
+                if spent[0] > _limits.FO2_RANK_TRIPLES or work + T.work > _limits.FO2_RANK_WORK:
                     return None
                 live.remove(direction)
                 continue
+            finally:
+                work += T.work
             acc = np.array([e in c1 for e in order], dtype=bool)
             K = DFA(d1.alphabet, np.array(rows, dtype=np.int64), 0, acc).minimal()
             if not is_subset(d1, K) or not is_empty(intersection(K, d2)):
@@ -664,8 +667,9 @@ def decide_fo2(d1: DFA, d2: DFA, limits: Limits) -> FO2Outcome:
 
 
 _NONE_TRIED = (f"no FO2[<] separator among the preimages, the prefix-suffix profiles (m ≤ 3) and the rank-n "
-               f"classes (n ≤ {_limits.FO2_RANK_MAX}, within {_limits.FO2_RANK_CLASSES} classes and "
-               f"{_limits.FO2_RANK_TRIPLES} (class, state, state) triples)")
+               f"classes (n ≤ {_limits.FO2_RANK_MAX}, within {_limits.FO2_RANK_CLASSES} classes, "
+               f"{_limits.FO2_RANK_TRIPLES} (class, state, state) triples and {_limits.FO2_RANK_WORK} steps of "
+               "work)")
 
 
 def _first_separator(searches, d1: DFA, d2: DFA, limits: Limits):
