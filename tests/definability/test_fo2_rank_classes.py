@@ -86,8 +86,11 @@ def test_rank_monoid_against_the_types_of_the_words(letters, rank, most):
 
 
 def test_rank_monoid_budget():
+    """Refusals, not exhaustion: past the classes' budget, and past the products' work."""
     with pytest.raises(LimitExceeded):
         RankTypes(2, 2, limit=50).explore()
+    with pytest.raises(LimitExceeded):
+        RankTypes(2, 4, direction="future", work_limit=1000).explore()
 
 
 def test_rank_separator_rechecked_and_tampered():
