@@ -33,8 +33,9 @@ Decided here (docs/decision-procedures.md §11):
   :mod:`.aperiodic_pointlikes` (Henckell; Place–Zeitoun 2016), which also give LTL[P],
   LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
 * FO2[<] (DA): "not separable" by an FO2-pointlike pair with its word family, "separable" by
-  a preimage separator that ``classify`` puts in DA (:mod:`.fo2_separation`, §11.4b; sound,
-  exact for L against its complement, not a decision);
+  a separator that ``classify`` puts in DA — a preimage, prefix-suffix profiles, or the
+  FO2[<] rank-n classes met by L1 (:mod:`.fo2_separation`, §11.4b; sound, exact for L against
+  its complement, complete for "separable" up to a budget, not a proved decision);
 * LTL[Y<=k], LTL[P,Y<=k] and LTL[P], when the above leave them undecided: the types over
   D1 × D2 (exact at each depth ≤ ``max_depth``: a formula of the least depth) and lassos over
   the product ("not separable" at every depth), :mod:`.type_separation`, and with Y the
