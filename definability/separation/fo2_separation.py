@@ -42,7 +42,7 @@ from ..varieties.fo2 import decide_da
 from .aperiodic_pointlikes import map_of, pair_monoid, union_table
 from .strictly_local_separation import accepts_letters
 
-__all__ = ["FO2Family", "FO2Separator", "EndsSeparator", "ends_separator", "RankSeparator", "rank_separator",
+__all__ = ["FO2Family", "FO2Separator", "EndsSeparator", "ends_separator", "RankSeparator", "rank_separator", "classes_meet",
            "rank_dfa", "check_separator", "FO2Outcome", "saturate_pairs", "decide_fo2", "late_separator", "family_from_json",
            "content_dfa", "preimage_dfa"]
 
@@ -549,6 +549,16 @@ def _classes_met(T: RankTypes, d1: DFA, d2: DFA, limit: int, spent: list):
                 seen.add(nxt)
                 stack.append(nxt)
     return c1, c2
+
+
+def classes_meet(d1: DFA, d2: DFA, n: int, direction: str, limits: Limits) -> bool:
+    """Whether some rank-n class (of ``direction``) is met by both L1 and L2 — then no union
+    of those classes separates; LimitExceeded past ``FO2_RANK_CLASSES`` classes or
+    ``FO2_RANK_TRIPLES`` triples (no work budget: for tests and sweeps)."""
+    limit = min(limits.semigroup_elements, _limits.FO2_RANK_CLASSES)
+    c1, c2 = _classes_met(RankTypes(d1.transitions.shape[1], n - 1, limit, direction), d1, d2,
+                          _limits.FO2_RANK_TRIPLES, [0])
+    return bool(c1 & c2)
 
 
 def rank_separator(d1: DFA, d2: DFA, limits: Limits, ranks=None, directions=("future", "past", "both")):

@@ -19,7 +19,7 @@ from attnlogic.automata.dfa import DFA
 from attnlogic.automata.operations import difference, is_empty
 from attnlogic.definability.checks.fo2_family import fo2_equivalent, fo2_type_sets
 from attnlogic.definability.checks.fo2_types import RankTypes
-from attnlogic.definability.separation.fo2_separation import decide_fo2, rank_separator
+from attnlogic.definability.separation.fo2_separation import classes_meet, decide_fo2
 from attnlogic.definability.separation.separate_languages import check_answer, separate, verify_proof
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.kernel.limits import Limits
@@ -117,7 +117,8 @@ def test_rank_separator_rechecked_and_tampered():
 
 def _sweep(seed: int, count: int, ranks) -> dict:
     """``count`` random disjoint census pairs (≤ 3/ab): every "not separable" of the saturation
-    re-checked and without a rank-n separator for n in ``ranks``; every "separable" of
+    re-checked and some class of each rank n in ``ranks`` (every direction) met by both — no
+    rank-n separator, searched without the work budget; every "separable" of
     ``separate`` re-checked from its JSON.  The answers' counts."""
     dfas = _census("ab", 3)
     rng = np.random.default_rng(seed)
@@ -131,7 +132,9 @@ def _sweep(seed: int, count: int, ranks) -> dict:
         seen[out.separable] += 1
         if out.separable is False:
             assert verify_proof(out.proof, d1, d2)
-            assert rank_separator(d1, d2, Limits(), ranks=ranks) is None, (i, j)
+            for n in ranks:
+                for direction in ("future", "past", "both"):
+                    assert classes_meet(d1, d2, n, direction, Limits()), (i, j, n, direction)
         elif out.separable:
             ans = separate(d1, d2, "FO2[<]")
             assert ans.separable is True and check_answer(ans.to_json(), d1, d2)[0], (i, j)
