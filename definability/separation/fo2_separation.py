@@ -22,7 +22,13 @@ Not claimed: that P is every FO2-pointlike pair (completeness is not proved here
 misses α(L1) × α(L2) the answer is "separable" only with a separator found and checked:
 :func:`separator_candidates` — preimages α⁻¹(Y) of the sets Y = α(L1), P(α(L1)) = {t : (s, t)
 ∈ P, s ∈ α(L1)}, M ∖ P⁻¹(α(L2)) and M ∖ α(L2), each kept only when L1 ⊆ K, K ∩ L2 = ∅ hold on
-DFAs and ``classify`` puts K in FO2[<] (DA by Green's relations).
+DFAs and ``classify`` puts K in FO2[<] (DA by Green's relations); then prefix-suffix
+profiles (:func:`ends_separator`); then :func:`rank_separator` — K = the FO2[<] rank-n
+classes met by L1 (the monoid A*/≡ₙ of type sets, two-way or one way, of
+:mod:`~attnlogic.definability.checks.fo2_types`), a separator as soon as no class is met by
+both.  Every FO2[<] separator has a rank n, so this search finds a separator for every
+separable pair whose rank fits its budget; with a proof that P is complete the procedure
+would be a decision (§11.4b says what is missing).
 """
 
 from __future__ import annotations
