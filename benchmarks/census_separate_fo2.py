@@ -78,6 +78,7 @@ def main(argv=None) -> None:
     after = {True: 0, False: 0, None: 0}
     bad = done = 0
     times = []
+    kinds: dict = {}
     while done < a.pairs:
         i, j = rng.integers(0, len(dfas), size=2)
         d1, d2 = difference(dfas[i], dfas[j]).minimal(), difference(dfas[j], dfas[i]).minimal()
@@ -95,11 +96,16 @@ def main(argv=None) -> None:
         elif ans.separable:
             bad += separate(d1, d2, "LTL[S]", limits=limits).separable is not True
             bad += not check_answer(ans.to_json(), d1, d2, limits=limits)[0]
+            kind = (ans.to_json().get("separator") or {}).get("kind", "none")
+            kinds[kind] = kinds.get(kind, 0) + 1
+        else:
+            print(f"  undecided: census indices {int(i)}, {int(j)}")
     peak = tracemalloc.get_traced_memory()[1] / 1e6
     fmt = lambda c: f"{c[True]} separable / {c[False]} not / {c[None]} undecided"       # noqa: E731
     print(f"{a.pairs} random disjoint pairs (seed {a.seed}): before {fmt(before)}; after {fmt(after)}; "
           f"{bad} inconsistent; separate median {1000 * float(np.median(times)):.1f} ms, max "
           f"{1000 * max(times):.0f} ms; peak {peak:.1f} MB")
+    print("separators by kind: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
 
 
 if __name__ == "__main__":

@@ -30,7 +30,8 @@ a "no" prints a derivation of an aperiodic pointlike pair), Pol(ST) (or SIGMA1: 
 closure of L1 with its basis, or a word of L1 and a superword in L2), SP (the dual: the
 forbidden subsequences of A* ∖ ↑L2, or a word of L1 and a subword in L2); and SL, LT, LTT, LTL[Y<=k],
 LTL[P], LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11; FO2[<]'s "no" prints a
-word family, §11.4b); MOD (the length classes
+word family, its "yes" a separator in DA: a monoid preimage, prefix-suffix profiles or the
+rank-n classes met by L1, §11.4b); MOD (the length classes
 modulo m: the least m, or a common length / a pumped family); AMT (the letters' counts
 modulo m: the least m and the residue vectors, or two words pumped by loops whose counts
 satisfy an integer identity); GR (the group languages: a permutation automaton, or two

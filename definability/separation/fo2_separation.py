@@ -22,7 +22,13 @@ Not claimed: that P is every FO2-pointlike pair (completeness is not proved here
 misses α(L1) × α(L2) the answer is "separable" only with a separator found and checked:
 :func:`separator_candidates` — preimages α⁻¹(Y) of the sets Y = α(L1), P(α(L1)) = {t : (s, t)
 ∈ P, s ∈ α(L1)}, M ∖ P⁻¹(α(L2)) and M ∖ α(L2), each kept only when L1 ⊆ K, K ∩ L2 = ∅ hold on
-DFAs and ``classify`` puts K in FO2[<] (DA by Green's relations).
+DFAs and ``classify`` puts K in FO2[<] (DA by Green's relations); then prefix-suffix
+profiles (:func:`ends_separator`); then :func:`rank_separator` — K = the FO2[<] rank-n
+classes met by L1 (the monoid A*/≡ₙ of type sets, two-way or one way, of
+:mod:`~attnlogic.definability.checks.fo2_types`), a separator as soon as no class is met by
+both.  Every FO2[<] separator has a rank n, so this search finds a separator for every
+separable pair whose rank fits its budget; with a proof that P is complete the procedure
+would be a decision (§11.4b says what is missing).
 """
 
 from __future__ import annotations
@@ -37,11 +43,13 @@ from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..checks.fo2_family import check_family, expand, expanded_length, exponent_text, expression_text, family_expressions
+from ..checks.fo2_types import DIRECTIONS, RankTypes
 from ..varieties.fo2 import decide_da
 from .aperiodic_pointlikes import map_of, pair_monoid, union_table
 from .strictly_local_separation import accepts_letters
 
-__all__ = ["FO2Family", "FO2Separator", "EndsSeparator", "ends_separator", "check_separator", "FO2Outcome", "saturate_pairs", "decide_fo2", "family_from_json",
+__all__ = ["FO2Family", "FO2Separator", "EndsSeparator", "ends_separator", "RankSeparator", "rank_separator", "classes_meet",
+           "rank_dfa", "check_separator", "FO2Outcome", "saturate_pairs", "decide_fo2", "late_separator", "family_from_json",
            "content_dfa", "preimage_dfa"]
 
 
@@ -473,12 +481,155 @@ def ends_separator(d1: DFA, d2: DFA, limits: Limits, orders=range(1, 4)):
     return None
 
 
+_DIRECTION_TEXT = {"both": "", "future": " (types looking right only)", "past": " (types looking left only)"}
+
+
+@dataclass(frozen=True)
+class RankSeparator:
+    """K = the union of the rank-n classes met by L1 (§11.4b "rank-n classes": the sets of
+    position types S_{n-1}, of ``direction`` "both", "future" or "past"), given by one word
+    per class (``words``).  FO2[<]-definable by construction (a union of ≡ₙ-classes), and DA
+    decided again on ``dfa`` (K's minimal DFA), on which L1 ⊆ K and K ∩ L2 = ∅ were checked."""
+
+    cls: str
+    n: int
+    direction: str
+    words: tuple
+    alphabet: tuple
+    dfa: DFA
+    found_in: str = "the FO2[<] rank-n classes met by L1 (none met by L2)"
+
+    @property
+    def k(self):
+        return self.n
+
+    def contains(self, word) -> bool:
+        return accepts_letters(self.dfa, self.alphabet, word)
+
+    def certificate_json(self) -> dict:
+        return {"class": self.cls, "kind": "rank-n classes", "n": self.n, "direction": self.direction,
+                "classes": sorted("".join(self.alphabet[a] for a in w) for w in self.words),
+                "found_in": self.found_in, "states": self.dfa.n_states}
+
+    def text(self, limit: int = 6) -> str:
+        w = lambda x: "".join(self.alphabet[a] for a in x) or "ε"       # noqa: E731
+        items = sorted((w(x) for x in self.words), key=lambda t: (len(t), t))
+        more = f" … ({len(items) - limit} more in the JSON form)" if len(items) > limit else ""
+        return (f"K = the words with the same rank-{self.n} position types{_DIRECTION_TEXT[self.direction]} as "
+                f"one of {len(items)} words: " + " | ".join(items[:limit]) + more
+                + f" (a union of FO2[<] rank-{self.n} classes; K: {self.dfa.n_states} states, DA by classify's procedure)")
+
+
+def rank_dfa(alphabet, n: int, words, limit: int, direction: str = "both") -> DFA:
+    """The minimal DFA of the words with the rank-n type set (of ``direction``) of some word of
+    ``words``: the monoid of type sets explored from the empty word
+    (:class:`~attnlogic.definability.checks.fo2_types.RankTypes`, at most ``limit`` classes)."""
+    T = RankTypes(len(alphabet), n - 1, limit, direction)
+    order, rows, _ = T.explore()
+    target = {T.of_word(w) for w in words}
+    acc = np.array([e in target for e in order], dtype=bool)
+    return DFA(tuple(alphabet), np.array(rows, dtype=np.int64), 0, acc).minimal()
+
+
+def _classes_met(T: RankTypes, d1: DFA, d2: DFA, limit: int, spent: list):
+    """The classes met by L1 and by L2: a search of (class, D1 state, D2 state) from the
+    empty word; LimitExceeded past ``limit`` triples in all (``spent[0]``: those of earlier
+    searches, updated)."""
+    m = d1.transitions.shape[1]
+    T1, T2 = d1.transitions, d2.transitions
+    start = (T.one, int(d1.initial), int(d2.initial))
+    seen, stack, c1, c2 = {start}, [start], set(), set()
+    while stack:
+        e, p, q = stack.pop()
+        if d1.accepting[p]:
+            c1.add(e)
+        if d2.accepting[q]:
+            c2.add(e)
+        for a in range(m):
+            nxt = (T.product(e, T.letter[a]), int(T1[p, a]), int(T2[q, a]))
+            if nxt not in seen:
+                spent[0] += 1
+                if spent[0] > limit:
+                    raise LimitExceeded("(rank-n class, D1 state, D2 state) triples of the FO2[<] rank-n "
+                                        "separator search", limit, "raise limit", ("limit",))
+                seen.add(nxt)
+                stack.append(nxt)
+    return c1, c2
+
+
+def classes_meet(d1: DFA, d2: DFA, n: int, direction: str, limits: Limits) -> bool:
+    """Whether some rank-n class (of ``direction``) is met by both L1 and L2 — then no union
+    of those classes separates; LimitExceeded past ``FO2_RANK_CLASSES`` classes or
+    ``FO2_RANK_TRIPLES`` triples (no work budget: for tests and sweeps)."""
+    limit = min(limits.semigroup_elements, _limits.FO2_RANK_CLASSES)
+    c1, c2 = _classes_met(RankTypes(d1.transitions.shape[1], n - 1, limit, direction), d1, d2,
+                          _limits.FO2_RANK_TRIPLES, [0])
+    return bool(c1 & c2)
+
+
+def rank_separator(d1: DFA, d2: DFA, limits: Limits, ranks=None, directions=("future", "past", "both")):
+    """The union of the rank-n classes met by L1 for the least n in ``ranks`` (default 1 …
+    ``FO2_RANK_MAX``) and the first direction whose classes met by L1 and by L2 are disjoint,
+    checked on K's DFA and classified in DA; None when every rank and direction tried has a
+    class met by both or passes ``FO2_RANK_CLASSES`` classes (a direction past it is dropped),
+    or when the searches pass ``FO2_RANK_TRIPLES`` (class, D1 state, D2 state) triples or
+    ``FO2_RANK_WORK`` (the products' work, :class:`RankTypes`) in all."""
+    ranks = range(1, _limits.FO2_RANK_MAX + 1) if ranks is None else ranks
+    limit = min(limits.semigroup_elements, _limits.FO2_RANK_CLASSES)
+    m = d1.transitions.shape[1]
+    live = list(directions)
+    spent, work = [0], 0
+    for n in ranks:
+        for direction in list(live):
+            if n == 1 and direction != live[0]:
+                continue                                # rank 1: the alphabet, in every direction
+            T = RankTypes(m, n - 1, limit, direction, _limits.FO2_RANK_WORK - work)
+            try:
+                c1, c2 = _classes_met(T, d1, d2, _limits.FO2_RANK_TRIPLES, spent)
+                if c1 & c2:
+                    continue
+                order, rows, words = T.explore()
+            except LimitExceeded:
+                if spent[0] > _limits.FO2_RANK_TRIPLES or work + T.work > _limits.FO2_RANK_WORK:
+                    return None
+                live.remove(direction)
+                continue
+            finally:
+                work += T.work
+            acc = np.array([e in c1 for e in order], dtype=bool)
+            K = DFA(d1.alphabet, np.array(rows, dtype=np.int64), 0, acc).minimal()
+            if not is_subset(d1, K) or not is_empty(intersection(K, d2)):
+                raise AssertionError(f"the union of the rank-{n} classes met by L1 does not separate")
+            try:
+                da = decide_da(K, limits)[0]
+            except LimitExceeded:
+                live.remove(direction)
+                continue
+            if da is not True:
+                raise AssertionError(f"the union of the rank-{n} classes met by L1 is not in DA")
+            reps = tuple(w for e, w in zip(order, words) if e in c1)
+            return RankSeparator("FO2[<]", n, direction, reps, d1.alphabet, K,
+                                 f"the FO2[<] rank-{n} classes{_DIRECTION_TEXT[direction]} met by L1 (none met by L2)")
+        if not live:
+            break
+    return None
+
+
 def check_separator(cert: dict, d1: DFA, d2: DFA, limits: Limits, read) -> tuple[bool, str]:
     """An FO2[<] separator of this module re-checked from its certificate alone: K rebuilt
     (a monoid preimage from its elements' words, mapped on the DFAs; prefix-suffix profiles
     by their own automaton), DA decided again, L1 ⊆ K and K ∩ L2 = ∅ on DFAs."""
     if cert["kind"] == "monoid preimage":
         K = preimage_dfa(d1, d2, [read(w) if w else () for w in cert["elements"]], limits.semigroup_elements)
+    elif cert["kind"] == "rank-n classes":
+        n = int(cert["n"])
+        if not 1 <= n <= _limits.FO2_RANK_MAX:
+            return False, f"rank {n} is not in 1 … {_limits.FO2_RANK_MAX}"
+        direction = cert.get("direction", "both")
+        if direction not in DIRECTIONS:
+            return False, f"direction {direction!r} is not one of {', '.join(DIRECTIONS)}"
+        K = rank_dfa(d1.alphabet, n, [read(w) if w else () for w in cert["classes"]],
+                     min(limits.semigroup_elements, _limits.FO2_RANK_CLASSES), direction)
     else:
         profiles = frozenset((read(p) if p else (), read(q) if q else ()) for p, q in cert["profiles"])
         K = ends_dfa(d1.alphabet, int(cert["k"]), profiles, limits.synthesis_states)
@@ -502,31 +653,55 @@ class FO2Outcome:
     proof: FO2Family | None
     separator: FO2Separator | None
     method: str
+    stopped: bool = False
 
 
 def decide_fo2(d1: DFA, d2: DFA, limits: Limits) -> FO2Outcome:
-    """FO2[<] separation of disjoint L1, L2: the pair saturation, then the separators."""
+    """FO2[<] separation of disjoint L1, L2: the pair saturation ("no" with a family), then the
+    separators: the preimages, the prefix-suffix profiles and the rank-n classes.  When the
+    saturation stops (its monoid too large) only the profiles are tried here (``stopped`` set):
+    :func:`late_separator` is the rest, for the caller to try after cheaper answers."""
     try:
         sat = saturate_pairs(d1, d2, limits)
     except LimitExceeded as e:
-        return FO2Outcome(None, None, None, f"the FO2[<] pair saturation stopped: {e}")
+        sep = _first_separator((ends_separator,), d1, d2, limits)
+        if sep is not None:
+            return FO2Outcome(True, None, sep, f"{sep.found_in}; L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs")
+        return FO2Outcome(None, None, None, f"the FO2[<] pair saturation stopped: {e}", stopped=True)
     if sat.family is not None:
         ok, why = check_family(sat.family.steps, d1, d2)
         if not ok:
             raise AssertionError(f"FO2[<] family failed its re-check: {why}")
         return FO2Outcome(False, sat.family, None, "an FO2-pointlike pair meets α(L1) × α(L2): a word family "
                                                    "whose members no FO2[<] sentence of rank ≤ n tells apart")
-    try:
-        sep = separator_candidates(sat, d1, d2, limits)
-    except LimitExceeded as e:
-        return FO2Outcome(None, None, None, f"no FO2-pointlike pair meets α(L1) × α(L2); the separator search "
-                                            f"stopped: {e}")
-    if sep is None:
-        try:
-            sep = ends_separator(d1, d2, limits)
-        except LimitExceeded:
-            sep = None
+    sep = _first_separator((lambda a, b, lim: separator_candidates(sat, a, b, lim), ends_separator, rank_separator),
+                           d1, d2, limits)
     if sep is not None:
         return FO2Outcome(True, None, sep, f"{sep.found_in}; L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs")
-    return FO2Outcome(None, None, None, "no FO2-pointlike pair meets α(L1) × α(L2) (the saturation is not "
-                                        "proved complete) and no FO2[<] separator among the preimages and the prefix-suffix profiles (m ≤ 3) tried")
+    return FO2Outcome(None, None, None, "no FO2-pointlike pair meets α(L1) × α(L2) (the saturation is not proved "
+                                        "complete); " + _NONE_TRIED)
+
+
+_NONE_TRIED = (f"no FO2[<] separator among the preimages, the prefix-suffix profiles (m ≤ 3) and the rank-n "
+               f"classes (n ≤ {_limits.FO2_RANK_MAX}, within {_limits.FO2_RANK_CLASSES} classes, "
+               f"{_limits.FO2_RANK_TRIPLES} (class, state, state) triples and {_limits.FO2_RANK_WORK} steps of "
+               "work)")
+
+
+def _first_separator(searches, d1: DFA, d2: DFA, limits: Limits):
+    for search in searches:
+        try:
+            sep = search(d1, d2, limits)
+        except LimitExceeded:
+            sep = None
+        if sep is not None:
+            return sep
+    return None
+
+
+def late_separator(d1: DFA, d2: DFA, limits: Limits) -> FO2Outcome:
+    """After a stopped saturation: the rank-n class separator, or undecided."""
+    sep = _first_separator((rank_separator,), d1, d2, limits)
+    if sep is not None:
+        return FO2Outcome(True, None, sep, f"{sep.found_in}; L1 ⊆ K and K ∩ L2 = ∅ checked on DFAs")
+    return FO2Outcome(None, None, None, "the FO2[<] pair saturation stopped; " + _NONE_TRIED)

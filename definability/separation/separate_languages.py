@@ -33,8 +33,9 @@ Decided here (docs/decision-procedures.md §11):
   :mod:`.aperiodic_pointlikes` (Henckell; Place–Zeitoun 2016), which also give LTL[P],
   LTL[P,Y] and FO2[<] their "not separable" when LTL[S] cannot separate;
 * FO2[<] (DA): "not separable" by an FO2-pointlike pair with its word family, "separable" by
-  a preimage separator that ``classify`` puts in DA (:mod:`.fo2_separation`, §11.4b; sound,
-  exact for L against its complement, not a decision);
+  a separator that ``classify`` puts in DA — a preimage, prefix-suffix profiles, or the
+  FO2[<] rank-n classes met by L1 (:mod:`.fo2_separation`, §11.4b; sound, exact for L against
+  its complement, complete for "separable" up to a budget, not a proved decision);
 * LTL[Y<=k], LTL[P,Y<=k] and LTL[P], when the above leave them undecided: the types over
   D1 × D2 (exact at each depth ≤ ``max_depth``: a formula of the least depth) and lassos over
   the product ("not separable" at every depth), :mod:`.type_separation`, and with Y the
@@ -82,7 +83,7 @@ from ..engine.classify import classify
 from ..subregular import locally_testable, threshold_testable
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
-from .fo2_separation import check_separator as check_fo2_separator, decide_fo2, family_from_json
+from .fo2_separation import check_separator as check_fo2_separator, decide_fo2, family_from_json, late_separator
 from .counting_family import COUNTING_PROOFS, counting_family_within
 from .local_family import LOCAL_PROOFS, local_family
 from ..checks.verify_length import length_dfa
@@ -1254,14 +1255,19 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
 
 
 def _decide_fo2(d1, d2, limits, done, tried) -> LanguageSeparation:
-    """FO2[<] (§11.4b): the pair saturation ("no" with a word family) or a preimage separator
-    in DA; then LTL[S]'s "no" (FO2[<] ⊆ LTL[S]); otherwise undecided."""
+    """FO2[<] (§11.4b): the pair saturation ("no" with a word family) or a separator in DA (a
+    preimage, prefix-suffix profiles, rank-n classes); then LTL[S]'s "no" (FO2[<] ⊆ LTL[S]);
+    after a stopped saturation the rank-n classes last; otherwise undecided."""
     outcome = decide_fo2(d1, d2, limits)
     if outcome.separable is not None:
         return done(outcome.separator, outcome.proof, outcome.method)
     star = decide_star_free(d1, d2, limits)
     if star.separable is False:
         return done(None, star.proof, f"FO2[<] ⊆ LTL[S], which cannot separate them: {star.method}")
+    if outcome.stopped:                            # the rank-n classes, after LTL[S]'s cheaper "no"
+        outcome = late_separator(d1, d2, limits)
+        if outcome.separable is not None:
+            return done(outcome.separator, outcome.proof, outcome.method)
     return done(None, None, f"{outcome.method}; no separator in {', '.join(tried)}: undecided")
 
 
@@ -1592,7 +1598,8 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             return ok, ("no reduced word is read by both automata with inverse letters (recomputed): the "
                         "closures in the free group are disjoint, separable by the theorem (§11.11)" if ok
                         else "the closures meet: NOT separable")
-        if answer["separable"] is True and answer["separator"].get("kind") in ("monoid preimage", "prefix-suffix profiles"):
+        if answer["separable"] is True and answer["separator"].get("kind") in ("monoid preimage", "prefix-suffix profiles",
+                                                                                     "rank-n classes"):
             if parse_class(answer["by"])[0] != "FO2[<]":
                 return False, f"a {answer['separator']['kind']} certificate is checked for FO2[<] only"
             return check_fo2_separator(answer["separator"], d1, d2, limits, _reader(d1.alphabet))
