@@ -2,7 +2,7 @@
 classes GR, AMT, COM, MOD and MOD⁺, the half-levels Pol(ST), Pol2(ST) = Σ2, co-Pol2(ST) = Π2
 and Pol(DD), the MOD-enriched fragments LTL[S,MOD] and LTL[P,MOD], the unary temporal
 logics FL(ST), FL(DD) and TL(DD) = FO2[<,+1], and the classes of the MOD-kernel TL(MOD),
-TL(MOD⁺), BPol(MOD) and UPol(MOD⁺), decided on thousands of small minimal DFAs at once, by one compiled kernel (:func:`~attnlogic.automata._compiled.jit`;
+TL(MOD⁺), BPol(MOD), UPol(MOD⁺), LTL[P,Y,MOD] = PL(MOD⁺), FL(MOD) and FL(MOD⁺), decided on thousands of small minimal DFAs at once, by one compiled kernel (:func:`~attnlogic.automata._compiled.jit`;
 numba, cached on disk), with no Python work per DFA.  The verdicts are those of the classes'
 own modules (the per-DFA route of ``classify --class``), by the same theorems; the tests and
 ``python -m benchmarks.bench_census --compare-classes`` compare the two.
@@ -142,23 +142,32 @@ N of :mod:`.temporal_mod`, so the MOD-kernel is K = {1} ∪ X_s, and:
   x, y over X_s suffice (|X_s|² products).
 * UPol(MOD⁺): e·x·e = e for every idempotent e of S and x ∈ X_s (x = 1 is trivial).
 * TL(MOD⁺): for every idempotent e of S, the orbit e·K·e = {e} ∪ e·X_s·e in DA.
+* FL(MOD): K L-trivial, y·(xy)^ω = (xy)^ω (x = 1: y^(ω+1) = y^ω again; y = 1 trivial), x, y
+  over X_s; LTL[P,Y,MOD] = PL(MOD⁺) and FL(MOD⁺): every orbit e·K·e R-trivial,
+  (xy)^ω·x = (xy)^ω, resp. L-trivial — Place and Zeitoun's theorems for a group prevariety G
+  (PL(G) iff the G-kernel is R-trivial, FL(G) iff L-trivial, PL(G⁺), FL(G⁺) on the G⁺-orbits;
+  :mod:`.group_kernel_classes` for G = AMT, GR).  These three are *not* the modules' own
+  tests (LTL[P,Y,MOD]: τ_{2s}(L) locally R-trivial, :mod:`.mod_locally_r_trivial`; FL(MOD),
+  FL(MOD⁺): the mirrors of LTL[P,MOD], LTL[P,Y,MOD] on rev(L)): an independent route, compared
+  with them language by language (the tests; ``bench_census --compare-classes``).
 * BPol(MOD): (qr)^ω·s·t·(st)^ω = (qr)^ω·q·t·(st)^ω for every MOD-pair (q, s) and all r, t ∈ M.
   The MOD-pairs are ⋃_{0 ≤ r < s} (R_r·K)²: :mod:`.bpol_mod`'s criterion (lengths folded into
   [0, T + P), n1 ≡ n2 mod P, n1 = n2 or max(n1, n2) ≥ T) holds for any T, P with R_{n+P} = R_n
   for n ≥ T (its proof uses nothing else), so for T = P = s; two lengths of [0, 2s) congruent
   mod s are equal or differ by s, and R_r ∪ R_{r+s} = R_r ∪ R_r·X_s = R_r·K.  Checked with r
   over one r per distinct (qr)^ω and t over M (|pairs|·|M|·|{(qr)^ω}| products at most).
-* Each of the four forces the stable semigroup X_s to be aperiodic, so off the quasi-aperiodic
+* Each of the seven forces the stable semigroup X_s to be aperiodic, so off the quasi-aperiodic
   tables (LTL[S,MOD] "no") they are "no": for x ∈ X_s (so x^j ∈ X_s, X_s a semigroup) and
-  e = x^ω, TL(MOD) at x = y reads x^(ω+1) = x^ω; TL(MOD⁺) at x = y = e·x·e = x^(ω+1) ∈ e·K·e
-  reads x^ω·x^(ω+1)·x^ω = x^ω; UPol(MOD⁺) at e, x reads x^(ω+1) = x^ω; BPol(MOD) at the pair
+  e = x^ω, TL(MOD) and FL(MOD) at x = y read x^(ω+1) = x^ω; TL(MOD⁺), LTL[P,Y,MOD], FL(MOD⁺)
+  at x = y = e·x·e = x^(ω+1) ∈ e·K·e read x^ω·x^(ω+1)·x^ω = x^ω, x^ω·x^(ω+1) = x^ω,
+  x^(ω+1)·x^ω = x^ω; UPol(MOD⁺) at e, x reads x^(ω+1) = x^ω; BPol(MOD) at the pair
   (x^ω, x^(ω+1)) (both in X_s ⊆ R_0·K = K) with r = t = 1 reads x^ω·x^(ω+1)·x^ω =
   x^ω·x^ω·x^ω.  On a quasi-aperiodic
   table that is not aperiodic the multiplication table is filled for them (bounded by
   :data:`MAX_CAPACITY`).
 
-These thirteen columns (:data:`EXTENDED`) are computed only when a census asks one of them
-(``extended``; the last four, :data:`MOD_KERNEL`, only when one of those is asked,
+These sixteen columns (:data:`EXTENDED`) are computed only when a census asks one of them
+(``extended``; the last seven, :data:`MOD_KERNEL`, only when one of those is asked,
 ``mod_kernel``): otherwise the kernel's work is what it was without them.  The first six against
 the modules on every language of at most 4 states over two letters:
 
@@ -199,15 +208,16 @@ __all__ = ["CLASSES", "EXTENDED", "MAX_STATES", "MOD_KERNEL", "classify_classes"
 #: :func:`classify_classes`
 CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺",
            "Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]", "FL(ST)", "FL(DD)",
-           "TL(DD)", "TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)")
+           "TL(DD)", "TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)", "LTL[P,Y,MOD]", "FL(MOD)", "FL(MOD⁺)")
 #: the columns that depend on the table alone (copied for a table repeated with another
 #: acceptance vector)
-TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23, 24, 25, 26, 27)
+TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30)
 #: the columns computed only when asked (``extended`` of :func:`classify_classes`): the
 #: ordered classes, the MOD fragments, the future / two-way unary logics and the classes of
 #: the MOD-kernel
 EXTENDED = CLASSES[15:]
-#: the columns of the MOD-kernel (TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺)), computed only when
+#: the columns of the MOD-kernel (TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺), PL(MOD⁺) =
+#: LTL[P,Y,MOD], FL(MOD), FL(MOD⁺)), computed only when
 #: asked (``mod_kernel`` of :func:`classify_classes`: the multiplication table of every
 #: quasi-aperiodic table, aperiodic or not)
 MOD_KERNEL = CLASSES[24:]
@@ -659,9 +669,36 @@ def _idempotents(size, M, E, omega):
 _idempotents = jit(_idempotents)
 
 
+def _trivialities(X, m, M, omega):
+    """Over the monoid {X[0], …, X[m − 1]}: bit 0 set when (xy)^ω·x = (xy)^ω for all x, y in it
+    (R-trivial), bit 1 when y·(xy)^ω = (xy)^ω (L-trivial), bit 2 when (xy)^ω·y·(xy)^ω = (xy)^ω
+    (DA)."""
+    r = 1
+    lt = 2
+    da = 4
+    for i in range(m):
+        x = X[i]
+        for j in range(m):
+            y = X[j]
+            z = omega[M[x, y]]
+            if M[z, x] != z:
+                r = 0
+            if M[y, z] != z:
+                lt = 0
+            if M[M[z, y], z] != z:
+                da = 0
+            if r + lt + da == 0:
+                return 0
+    return r + lt + da
+
+
+_trivialities = jit(_trivialities)
+
+
 def _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xs, stable, mark, X, Y, U, pairs,
                         cur, nxt, out):
-    """TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺) (``out[24]`` … ``out[27]`` = 1/0) of a table
+    """TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺), LTL[P,Y,MOD], FL(MOD), FL(MOD⁺) (``out[24]``
+    … ``out[30]`` = 1/0) of a table
     whose stable semigroup X_s = ``xs`` (flags, s = ``stable``) is aperiodic, on its
     semigroup of ``size`` elements with ``M``, ``omega``, the idempotents ``E`` (module
     docstring: the MOD-kernel K = {1} ∪ X_s).  The identity 1 of the monoid is the element
@@ -695,17 +732,10 @@ def _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xs, stabl
         if xs[x] == 1:
             X[mx] = x
             mx += 1
-    # TL(MOD): K in DA; the instantiations with 1 are x = y ∈ X_s or trivial
-    tl = 1
-    for i in range(mx):
-        for j in range(mx):
-            y = X[j]
-            z = omega[M[X[i], y]]
-            if M[M[z, y], z] != z:
-                tl = 0
-                break
-        if tl == 0:
-            break
+    # TL(MOD), FL(MOD): K in DA, K L-trivial; the instantiations with 1 are x = y ∈ X_s or trivial
+    both = _trivialities(X, mx, M, omega)
+    tl = (both >> 2) & 1
+    fl = (both >> 1) & 1
     # UPol(MOD⁺): e·x·e = e for e ∈ E, x ∈ X_s (e·1·e = e)
     up = 1
     for ie in range(ne):
@@ -716,8 +746,10 @@ def _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xs, stabl
                 break
         if up == 0:
             break
-    # TL(MOD⁺): every orbit e·K·e = {e} ∪ e·X_s·e in DA
+    # TL(MOD⁺), PL(MOD⁺), FL(MOD⁺): every orbit e·K·e = {e} ∪ e·X_s·e in DA, R-, L-trivial
     tlp = 1
+    plp = 1
+    flp = 1
     stamp = mark[mark.shape[0] - 1] + 1
     for ie in range(ne):
         e = E[ie]
@@ -731,8 +763,11 @@ def _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xs, stabl
                 mark[v] = stamp
                 U[m] = v
                 m += 1
-        if (_l_trivial_and_da(U, m, M, omega) >> 1) & 1 == 0:
-            tlp = 0
+        got = _trivialities(U, m, M, omega)
+        plp &= got & 1
+        flp &= (got >> 1) & 1
+        tlp &= (got >> 2) & 1
+        if plp + flp + tlp == 0:
             break
     # BPol(MOD): the MOD-pairs ⋃_{0 ≤ r < s} (R_r·K)², R_r = η(A^r) (R_0 = {1}); then
     # (qr)^ω·st·(st)^ω = (qr)^ω·qt·(st)^ω for every pair (q, s) and all r, t of the monoid
@@ -804,6 +839,9 @@ def _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xs, stabl
     out[25] = tlp
     out[26] = bp
     out[27] = up
+    out[28] = plp
+    out[29] = fl
+    out[30] = flp
     return 0
 
 
@@ -813,8 +851,8 @@ _mod_kernel_classes = jit(_mod_kernel_classes)
 def _table_only(n, k, t, singletons, aperiodic, extended, mod, work, out):
     """RD, PT and (when ``aperiodic``) GD, LT, LTT, FO2[<], DD1 of the table ``t``, with
     ``extended`` LTL[S,MOD], FL(ST), FL(DD), TL(DD) too, and with ``mod`` (and ``extended``)
-    TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺): written to ``out`` in :data:`CLASSES` order
-    (the columns 2 … 8, 19, 21 … 27).  Returns 0, or the size of the
+    the classes of :data:`MOD_KERNEL`: written to ``out`` in :data:`CLASSES` order (the
+    columns 2 … 8, 19, 21 … 30).  Returns 0, or the size of the
     semigroup (or one more, for the identity adjoined) when the work arrays' capacity (the
     rows of ``M``, ``P``, ``Q``, ``pairs``) is smaller (then the columns 3, 4, 5, 7, 8 are
     not written)."""
@@ -885,7 +923,7 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, work, out):
             if not pt:
                 break
     out[6] = 1 if pt else 0
-    for c in (3, 4, 5, 7, 8, 21, 22, 23, 24, 25, 26, 27):
+    for c in (3, 4, 5, 7, 8, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30):
         out[c] = 0
     info[0] = 0
     info[1] = 0
@@ -1080,7 +1118,7 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod
             out[i, 17] = order[2]
             out[i, 18] = order[0]
         if not (extended and mod):
-            for c in (24, 25, 26, 27):
+            for c in (24, 25, 26, 27, 28, 29, 30):
                 out[i, c] = -1
         # GR, AMT, COM, MOD, MOD⁺: the letters' transformations
         group = True

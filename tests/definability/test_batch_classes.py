@@ -52,7 +52,7 @@ ORDERED_AND_MOD = ("Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]"
 #: the columns of the future and two-way unary logics, compared with their modules below
 LOCAL = ("FL(ST)", "FL(DD)", "TL(DD)")
 #: the columns of the MOD-kernel's classes, compared with their modules below
-MOD_KERNEL = ("TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)")
+MOD_KERNEL = ("TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)", "LTL[P,Y,MOD]", "FL(MOD)", "FL(MOD⁺)")
 #: the classes asked one language at a time on every language of a sample
 CHEAP = tuple(c for c in CLASSES if c != "DD1" and c not in ORDERED_AND_MOD and c not in LOCAL
               and c not in MOD_KERNEL)
@@ -103,15 +103,17 @@ def _module_verdicts(d) -> list[int]:
             int(decide_counters(d, dfa_sccs(d)).member)]
 
 
-def _against_modules(names, module_verdicts, sample: int, every: int) -> np.ndarray:
+def _against_modules(names, module_verdicts, sample: int, every: int, stride3: int = 1) -> np.ndarray:
     """The columns ``names`` in bulk against ``module_verdicts(dfa)`` on every language of
-    at most 3 states over two letters and 2 over three and a seeded sample of ``sample`` of 4
-    states over two, every ``every``-th through ``classify`` too; both answers occur in every
-    column.  Returns the sample's columns."""
+    at most 3 states over two letters (every ``stride3``-th of 3) and 2 over three and a seeded
+    sample of ``sample`` of 4 states over two, every ``every``-th through ``classify`` too;
+    both answers occur in every column.  Returns the sample's columns."""
     cols = [CLASSES.index(c) for c in names]
     seen = np.zeros((2, len(cols)), dtype=bool)
     for n, k in ((1, 2), (2, 2), (3, 2), (1, 3), (2, 3), (4, 2)):
         rows, accs = minimal_dfa_arrays(n, k)
+        if n == 3:
+            rows, accs = rows[::stride3], accs[::stride3]
         if n == 4:
             pick = np.sort(np.random.default_rng(42).choice(len(rows), size=sample, replace=False))
             rows, accs = rows[pick], accs[pick]
@@ -159,7 +161,9 @@ def _mod_kernel_verdicts(d) -> list[int]:
     """The verdicts of :data:`MOD_KERNEL` by their modules' procedures, one DFA at a time
     (the MOD-kernel from the lengths' sequence R_n = α(A^n) of :mod:`.temporal_mod`, its
     tail and period found at the first repetition; the MOD-pairs of :mod:`.bpol_mod` from
-    the folded lengths), where the kernel takes {1} ∪ X_s, s the stability index."""
+    the folded lengths), where the kernel takes {1} ∪ X_s, s the stability index; and by
+    ``classify`` for LTL[P,Y,MOD] (τ_{2s}(L) locally R-trivial), FL(MOD), FL(MOD⁺) (mirrors
+    on rev(L)), which the kernel decides by another theorem (the kernel's orbits R-, L-trivial)."""
     return [int(decide_tl_mod(d)[0]), int(decide_tl_mod_plus(d)[0]), int(decide_bpol_mod(d)[0]),
             int(decide_upol_mod_plus(d)[0])]
 
@@ -171,14 +175,25 @@ def test_the_mod_kernel_columns_give_the_verdicts_of_their_modules():
     --compare-classes --only 'TL(MOD)' …``, docs/census.md); some through ``classify``.  And
     the kernel's "no" off the quasi-aperiodic tables (each of the four asks x^(ω+1) = x^ω on
     the stable semigroup) is the modules' there."""
-    got = _against_modules(MOD_KERNEL, _mod_kernel_verdicts, 40, 200)
+    got = _against_modules(MOD_KERNEL[:4], _mod_kernel_verdicts, 40, 200)
     assert (got[:, 0] <= got[:, 1]).all() and (got[:, 3] <= got[:, 1]).all()   # TL(MOD), UPol(MOD⁺) ⊆ TL(MOD⁺)
     rows, accs = minimal_dfa_arrays(3, 2)
     full = classify_classes(3, 2, rows, accs)
     off = np.flatnonzero(full[:, CLASSES.index("LTL[S,MOD]")] == 0)[::40]
     assert len(off) >= 10
     for i in off:
-        assert _mod_kernel_verdicts(_dfa(3, 2, rows[i], accs[i])) == [0, 0, 0, 0]
+        assert _mod_kernel_verdicts(_dfa(3, 2, rows[i], accs[i])) == [0] * 4
+
+
+def test_the_mod_kernel_decides_the_mod_fragments_as_their_modules():
+    """LTL[P,Y,MOD] = PL(MOD⁺), FL(MOD), FL(MOD⁺) in bulk, by the MOD-kernel (its orbits e·K·e
+    R-trivial, K L-trivial, the orbits L-trivial: Place–Zeitoun), against their own modules'
+    procedures through ``classify`` (τ_{2s}(L) locally R-trivial; the mirrors of LTL[P,MOD] and
+    LTL[P,Y,MOD] on rev(L)), on every language of at most 2 states, every fourth of 3 over two
+    letters and 20 seeded of 4 (every language of 4: ``bench_census --compare-classes``)."""
+    names = MOD_KERNEL[4:]
+    got = _against_modules(names, lambda d: _per_dfa(d, names), 20, 10 ** 9, 4)
+    assert (got[:, 1] <= got[:, 2]).all()                                    # FL(MOD) ⊆ FL(MOD⁺)
 
 
 @pytest.mark.slow
@@ -194,7 +209,8 @@ def test_the_ordered_and_mod_columns_on_the_whole_census(letters, most):
         got = classify_classes(n, k, rows, accs)[:, cols]
         for i, (row, bits) in enumerate(zip(rows, accs)):
             d = _dfa(n, k, row, bits)
-            assert got[i].tolist() == _module_verdicts(d) + _local_verdicts(d) + _mod_kernel_verdicts(d), \
+            assert got[i].tolist() == (_module_verdicts(d) + _local_verdicts(d) + _mod_kernel_verdicts(d)
+                                       + _per_dfa(d, MOD_KERNEL[4:])), \
                 (ORDERED_AND_MOD + LOCAL + MOD_KERNEL, d)
 
 
@@ -357,7 +373,8 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
     LTL[P] ⊆ LTL[P,MOD] ⊆ LTL[S,MOD], MOD⁺ ⊆ LTL[P,MOD], LTL[S] ⊆ LTL[S,MOD], PT ⊆ FL(ST) ⊆ FL(DD)
     ⊆ TL(DD) ⊆ LTL[S], LTL[P,Y] ⊆ TL(DD), FO2[<] ⊆ TL(DD), LTL[P,MOD], FO2[<], MOD ⊆ TL(MOD) ⊆
     TL(MOD⁺), TL(DD), MOD⁺ ⊆ TL(MOD⁺), PT, MOD ⊆ BPol(MOD), MOD⁺, GD ⊆ UPol(MOD⁺) ⊆ TL(MOD⁺)
-    (a trivial orbit is in DA), language by language
+    (a trivial orbit is in DA), LTL[P,MOD], LTL[P,Y] ⊆ LTL[P,Y,MOD] ⊆ TL(MOD⁺), FL(ST) ⊆ FL(MOD) ⊆
+    FL(MOD⁺) ⊆ TL(MOD⁺), FL(DD) ⊆ FL(MOD⁺), FL(MOD) ⊆ TL(MOD), language by language
     on all 57,068 (each proper there), and FO2[<] = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)."""
     cols: dict = {}
     for n in (1, 2, 3, 4):
@@ -380,7 +397,9 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
                        ("FO2[<]", "TL(DD)"), ("TL(DD)", "LTL[S]"), ("LTL[P,MOD]", "TL(MOD)"), ("FO2[<]", "TL(MOD)"),
                        ("MOD", "TL(MOD)"), ("TL(MOD)", "TL(MOD⁺)"), ("TL(DD)", "TL(MOD⁺)"), ("MOD⁺", "TL(MOD⁺)"),
                        ("PT", "BPol(MOD)"), ("MOD", "BPol(MOD)"), ("MOD⁺", "UPol(MOD⁺)"), ("GD", "UPol(MOD⁺)"),
-                       ("UPol(MOD⁺)", "TL(MOD⁺)")]:
+                       ("UPol(MOD⁺)", "TL(MOD⁺)"), ("LTL[P,MOD]", "LTL[P,Y,MOD]"), ("LTL[P,Y]", "LTL[P,Y,MOD]"),
+                       ("LTL[P,Y,MOD]", "TL(MOD⁺)"), ("FL(ST)", "FL(MOD)"), ("FL(MOD)", "FL(MOD⁺)"),
+                       ("FL(DD)", "FL(MOD⁺)"), ("FL(MOD)", "TL(MOD)"), ("FL(MOD⁺)", "TL(MOD⁺)")]:
         assert not (cols[small] & ~cols[big]).any(), (small, big)
         assert (cols[big] & ~cols[small]).any(), (small, big)
     assert ((cols["GR"] & cols["COM"]) == cols["AMT"]).all()          # AMT = GR ∩ COM by definition
