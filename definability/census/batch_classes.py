@@ -930,12 +930,13 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, work, out):
     out[19] = 1 if aperiodic else 0
     mod = mod and extended
     if not aperiodic and extended:            # LTL[S,MOD] on the Cayley graph alone (no M) …
-        size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, mod)
-        if size < 0:
-            return -size
+        size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, False)
         stable = _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt)
         out[19] = 1 if stable > 0 else 0
-        if mod and stable > 0:                # … and with M for the MOD-kernel's classes
+        if mod and stable > 0:                # … and with M (enumerated again, in the same order)
+            size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
+            if size < 0:
+                return -size
             ne = _idempotents(size, M, E, omega)
             need = _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xa, stable, mark, X, Y, U,
                                        pairs, cur, nxt, out)
