@@ -187,6 +187,16 @@ letters: 57068 languages (0 of them for DD1); differing: FL(ST) 0, FL(DD) 0, TL(
 (282 s of wall clock, 282 s of CPU, 208 MiB peak, ``nice -n 10``, 5 December 2026; ``classify``
 is the slow side).
 
+The four classes of the MOD-kernel against their modules the same way:
+
+    python -m benchmarks.bench_census --compare-classes --only 'TL(MOD)' --only 'TL(MOD⁺)' \
+        --only 'BPol(MOD)' --only 'UPol(MOD⁺)'
+
+printed: ``subregular classes in bulk against classify on every language of at most 4 states
+over two letters: 57068 languages (0 of them for DD1); differing: TL(MOD) 0, TL(MOD⁺) 0,
+BPol(MOD) 0, UPol(MOD⁺) 0 (2761 s)`` (796 s of CPU, ``nice -n 10``, 5 December 2026); LTL[P,Y,MOD],
+FL(MOD), FL(MOD⁺) on samples only (tests/definability/test_batch_classes.py; docs/census.md).
+
 No limits apply (S has at most n^n elements, n ≤ :data:`MAX_STATES`): the bulk route decides
 every language, where the per-DFA route may answer "undecided" beyond ``Limits``.
 :func:`classify_classes` returns one row per DFA, 1 (in) or 0 (not in) per class of
