@@ -1,7 +1,8 @@
 """The subregular classes SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1 and TSL, the group-based
 classes GR, AMT, COM, MOD and MOD⁺, the half-levels Pol(ST), Pol2(ST) = Σ2, co-Pol2(ST) = Π2
-and Pol(DD), the MOD-enriched fragments LTL[S,MOD] and LTL[P,MOD], and the unary temporal
-logics FL(ST), FL(DD) and TL(DD) = FO2[<,+1], decided on thousands of small minimal DFAs at once, by one compiled kernel (:func:`~attnlogic.automata._compiled.jit`;
+and Pol(DD), the MOD-enriched fragments LTL[S,MOD] and LTL[P,MOD], the unary temporal
+logics FL(ST), FL(DD) and TL(DD) = FO2[<,+1], and the classes of the MOD-kernel TL(MOD),
+TL(MOD⁺), BPol(MOD), UPol(MOD⁺), LTL[P,Y,MOD] = PL(MOD⁺), FL(MOD) and FL(MOD⁺), decided on thousands of small minimal DFAs at once, by one compiled kernel (:func:`~attnlogic.automata._compiled.jit`;
 numba, cached on disk), with no Python work per DFA.  The verdicts are those of the classes'
 own modules (the per-DFA route of ``classify --class``), by the same theorems; the tests and
 ``python -m benchmarks.bench_census --compare-classes`` compare the two.
@@ -127,8 +128,47 @@ its product reversed, so R-trivial there is L-trivial here):
 * So off the aperiodic tables all three are "no" (S not enumerated for them); on the others
   |S|² products for FL(ST) and Σ_e |e·S·e|² ≤ |E|·|S|² for the other two (one pass).
 
-These nine columns (:data:`EXTENDED`) are computed only when a census asks one of them
-(``extended``): otherwise the kernel's work is what it was without them.  The first six against
+The classes of the MOD-kernel (docs/decision-procedures.md §13.5–§13.7; their modules
+:mod:`.temporal_mod`, :mod:`.temporal_mod_plus`, :mod:`.bpol_mod`, :mod:`.upol_mod_plus`), on
+the monoid M = S¹ (S with the identity 1, adjoined as one more element of the multiplication
+table when no non-empty word acts as the identity).  With R_r = η(A^r) (R_0 = {1}), ultimately
+periodic with tail t and period p, the stability index s of LTL[S,MOD] (the least s ≥ 1 with
+X_s = X_{2s}, X_j = R_j) is the least positive multiple of p that is ≥ t: for j < t, R_j
+occurs once in the sequence, so R_j ≠ R_{2j}; for j ≥ t, R_j = R_{2j} iff p | j.  That is the
+N of :mod:`.temporal_mod`, so the MOD-kernel is K = {1} ∪ X_s, and:
+
+* TL(MOD): K in DA, (xy)^ω·y·(xy)^ω = (xy)^ω for x, y ∈ K.  With x = 1 it reads
+  y^(ω+1) = y^ω, which is also the instantiation x = y ∈ X_s; with y = 1 it is trivial: so
+  x, y over X_s suffice (|X_s|² products).
+* UPol(MOD⁺): e·x·e = e for every idempotent e of S and x ∈ X_s (x = 1 is trivial).
+* TL(MOD⁺): for every idempotent e of S, the orbit e·K·e = {e} ∪ e·X_s·e in DA.
+* FL(MOD): K L-trivial, y·(xy)^ω = (xy)^ω (x = 1: y^(ω+1) = y^ω again; y = 1 trivial), x, y
+  over X_s; LTL[P,Y,MOD] = PL(MOD⁺) and FL(MOD⁺): every orbit e·K·e R-trivial,
+  (xy)^ω·x = (xy)^ω, resp. L-trivial — Place and Zeitoun's theorems for a group prevariety G
+  (PL(G) iff the G-kernel is R-trivial, FL(G) iff L-trivial, PL(G⁺), FL(G⁺) on the G⁺-orbits;
+  :mod:`.group_kernel_classes` for G = AMT, GR).  These three are *not* the modules' own
+  tests (LTL[P,Y,MOD]: τ_{2s}(L) locally R-trivial, :mod:`.mod_locally_r_trivial`; FL(MOD),
+  FL(MOD⁺): the mirrors of LTL[P,MOD], LTL[P,Y,MOD] on rev(L)): an independent route, compared
+  with them language by language (the tests; ``bench_census --compare-classes``).
+* BPol(MOD): (qr)^ω·s·t·(st)^ω = (qr)^ω·q·t·(st)^ω for every MOD-pair (q, s) and all r, t ∈ M.
+  The MOD-pairs are ⋃_{0 ≤ r < s} (R_r·K)²: :mod:`.bpol_mod`'s criterion (lengths folded into
+  [0, T + P), n1 ≡ n2 mod P, n1 = n2 or max(n1, n2) ≥ T) holds for any T, P with R_{n+P} = R_n
+  for n ≥ T (its proof uses nothing else), so for T = P = s; two lengths of [0, 2s) congruent
+  mod s are equal or differ by s, and R_r ∪ R_{r+s} = R_r ∪ R_r·X_s = R_r·K.  Checked with r
+  over one r per distinct (qr)^ω and t over M (|pairs|·|M|·|{(qr)^ω}| products at most).
+* Each of the seven forces the stable semigroup X_s to be aperiodic, so off the quasi-aperiodic
+  tables (LTL[S,MOD] "no") they are "no": for x ∈ X_s (so x^j ∈ X_s, X_s a semigroup) and
+  e = x^ω, TL(MOD) and FL(MOD) at x = y read x^(ω+1) = x^ω; TL(MOD⁺), LTL[P,Y,MOD], FL(MOD⁺)
+  at x = y = e·x·e = x^(ω+1) ∈ e·K·e read x^ω·x^(ω+1)·x^ω = x^ω, x^ω·x^(ω+1) = x^ω,
+  x^(ω+1)·x^ω = x^ω; UPol(MOD⁺) at e, x reads x^(ω+1) = x^ω; BPol(MOD) at the pair
+  (x^ω, x^(ω+1)) (both in X_s ⊆ R_0·K = K) with r = t = 1 reads x^ω·x^(ω+1)·x^ω =
+  x^ω·x^ω·x^ω.  On a quasi-aperiodic
+  table that is not aperiodic the multiplication table is filled for them (bounded by
+  :data:`MAX_CAPACITY`).
+
+These sixteen columns (:data:`EXTENDED`) are computed only when a census asks one of them
+(``extended``; the last seven, :data:`MOD_KERNEL`, only when one of those is asked,
+``mod_kernel``): otherwise the kernel's work is what it was without them.  The first six against
 the modules on every language of at most 4 states over two letters:
 
     python -m benchmarks.bench_census --compare-classes --only 'Pol(ST)' --only 'Pol2(ST)' \
@@ -147,6 +187,16 @@ letters: 57068 languages (0 of them for DD1); differing: FL(ST) 0, FL(DD) 0, TL(
 (282 s of wall clock, 282 s of CPU, 208 MiB peak, ``nice -n 10``, 5 December 2026; ``classify``
 is the slow side).
 
+The four classes of the MOD-kernel against their modules the same way:
+
+    python -m benchmarks.bench_census --compare-classes --only 'TL(MOD)' --only 'TL(MOD⁺)' \
+        --only 'BPol(MOD)' --only 'UPol(MOD⁺)'
+
+printed: ``subregular classes in bulk against classify on every language of at most 4 states
+over two letters: 57068 languages (0 of them for DD1); differing: TL(MOD) 0, TL(MOD⁺) 0,
+BPol(MOD) 0, UPol(MOD⁺) 0 (2761 s)`` (796 s of CPU, ``nice -n 10``, 5 December 2026); LTL[P,Y,MOD],
+FL(MOD), FL(MOD⁺) on samples only (tests/definability/test_batch_classes.py; docs/census.md).
+
 No limits apply (S has at most n^n elements, n ≤ :data:`MAX_STATES`): the bulk route decides
 every language, where the per-DFA route may answer "undecided" beyond ``Limits``.
 :func:`classify_classes` returns one row per DFA, 1 (in) or 0 (not in) per class of
@@ -162,19 +212,25 @@ import numpy as np
 from ...automata._compiled import jit
 from .batch import classify_tables, reach_masks
 
-__all__ = ["CLASSES", "EXTENDED", "MAX_STATES", "classify_classes"]
+__all__ = ["CLASSES", "EXTENDED", "MAX_STATES", "MOD_KERNEL", "classify_classes"]
 
 #: the classes decided here (registry names), in the order of the columns of
 #: :func:`classify_classes`
 CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺",
            "Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]", "FL(ST)", "FL(DD)",
-           "TL(DD)")
+           "TL(DD)", "TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)", "LTL[P,Y,MOD]", "FL(MOD)", "FL(MOD⁺)")
 #: the columns that depend on the table alone (copied for a table repeated with another
 #: acceptance vector)
-TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23)
+TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30)
 #: the columns computed only when asked (``extended`` of :func:`classify_classes`): the
-#: ordered classes, the MOD fragments and the future / two-way unary logics
+#: ordered classes, the MOD fragments, the future / two-way unary logics and the classes of
+#: the MOD-kernel
 EXTENDED = CLASSES[15:]
+#: the columns of the MOD-kernel (TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺), PL(MOD⁺) =
+#: LTL[P,Y,MOD], FL(MOD), FL(MOD⁺)), computed only when
+#: asked (``mod_kernel`` of :func:`classify_classes`: the multiplication table of every
+#: quasi-aperiodic table, aperiodic or not)
+MOD_KERNEL = CLASSES[24:]
 #: the largest number of states the kernel takes (tables of n^n entries; the multiplication
 #: table has |S|² entries, allocated for the largest semigroup met so far)
 MAX_STATES = 7
@@ -566,15 +622,17 @@ _advance = jit(_advance)
 
 
 def _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt):
-    """Whether the stable semigroup η(A^s) is aperiodic (LTL[S,MOD], module docstring):
-    X_j = η(A^j) as flags, X_1 the letters' elements, X_{j+1} = X_j·A on the Cayley graph
-    ``R``; X_j (``xa``) against X_{2j} (``xb``) for j = 1, 2, … until they agree (the least
-    such j is the stability index s: the sequence is eventually periodic, and X_j = X_{2j}
-    iff j is past its preperiod and a multiple of its period); then every x ∈ X_s has
-    x^{ω+1} = x^ω, i.e. every cycle of x on the states is a fixed point."""
+    """The stability index s when the stable semigroup η(A^s) is aperiodic (LTL[S,MOD],
+    module docstring), else 0: X_j = η(A^j) as flags, X_1 the letters' elements, X_{j+1} =
+    X_j·A on the Cayley graph ``R``; X_j (``xa``) against X_{2j} (``xb``) for j = 1, 2, …
+    until they agree (the least such j is the stability index s: the sequence is eventually
+    periodic, and X_j = X_{2j} iff j is past its preperiod and a multiple of its period);
+    then every x ∈ X_s has x^{ω+1} = x^ω, i.e. every cycle of x on the states is a fixed
+    point.  On return ``xa`` holds X_s (the MOD-kernel is {1} ∪ X_s, :func:`_mod_kernel_classes`)."""
     for x in range(size):
         xa[x] = 1 if parent[x] < 0 else 0
     _advance(k, size, R, xa, xb)
+    s = 1
     while True:
         equal = True
         for x in range(size):
@@ -588,6 +646,7 @@ def _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt):
             xa[x] = xt[x]
         _advance(k, size, R, xb, xt)
         _advance(k, size, R, xt, xb)
+        s += 1
     for x in range(size):
         if xa[x] == 1:
             for q in range(n):
@@ -595,21 +654,220 @@ def _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt):
                 for _ in range(n):             # y = q·x^n lies on a cycle of x
                     y = elems[x, y]
                 if elems[x, y] != y:
-                    return False
-    return True
+                    return 0
+    return s
 
 
 _quasi_aperiodic = jit(_quasi_aperiodic)
 
 
-def _table_only(n, k, t, singletons, aperiodic, extended, work, out):
+def _idempotents(size, M, E, omega):
+    """The idempotents of the semigroup of ``size`` elements written to ``E`` (their number
+    returned) and s^ω (the first idempotent power of s) to ``omega[s]``."""
+    ne = 0
+    for s in range(size):
+        if M[s, s] == s:
+            E[ne] = s
+            ne += 1
+        x = s
+        while M[x, x] != x:
+            x = M[x, s]
+        omega[s] = x
+    return ne
+
+
+_idempotents = jit(_idempotents)
+
+
+def _trivialities(X, m, M, omega):
+    """Over the monoid {X[0], …, X[m − 1]}: bit 0 set when (xy)^ω·x = (xy)^ω for all x, y in it
+    (R-trivial), bit 1 when y·(xy)^ω = (xy)^ω (L-trivial), bit 2 when (xy)^ω·y·(xy)^ω = (xy)^ω
+    (DA)."""
+    r = 1
+    lt = 2
+    da = 4
+    for i in range(m):
+        x = X[i]
+        for j in range(m):
+            y = X[j]
+            z = omega[M[x, y]]
+            if M[z, x] != z:
+                r = 0
+            if M[y, z] != z:
+                lt = 0
+            if M[M[z, y], z] != z:
+                da = 0
+            if r + lt + da == 0:
+                return 0
+    return r + lt + da
+
+
+_trivialities = jit(_trivialities)
+
+
+def _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xs, stable, mark, X, Y, U, pairs,
+                        cur, nxt, out):
+    """TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺), LTL[P,Y,MOD], FL(MOD), FL(MOD⁺) (``out[24]``
+    … ``out[30]`` = 1/0) of a table
+    whose stable semigroup X_s = ``xs`` (flags, s = ``stable``) is aperiodic, on its
+    semigroup of ``size`` elements with ``M``, ``omega``, the idempotents ``E`` (module
+    docstring: the MOD-kernel K = {1} ∪ X_s).  The identity 1 of the monoid is the element
+    acting as the identity when some non-empty word does, else an element ``size`` adjoined
+    to ``M`` (row and column: 1·x = x·1 = x) and ``omega``.  Returns 0, or size + 1 when
+    ``M`` has no row for that element (nothing written: the caller grows the arrays).
+    ``mark`` (stamps, as in :func:`_semigroup_classes`), ``X``, ``Y``, ``U``, ``cur``, ``nxt``
+    and ``pairs`` (the MOD-pairs) are scratch."""
+    one = -1
+    for j in range(size):
+        ident = True
+        for q in range(n):
+            if elems[j, q] != q:
+                ident = False
+                break
+        if ident:
+            one = j
+            break
+    ms = size
+    if one < 0:
+        if size + 1 > M.shape[0] or size + 1 > pairs.shape[0]:
+            return size + 1
+        one = size
+        ms = size + 1
+        for j in range(ms):
+            M[one, j] = j
+            M[j, one] = j
+        omega[one] = one
+    mx = 0                                    # X_s as a list
+    for x in range(size):
+        if xs[x] == 1:
+            X[mx] = x
+            mx += 1
+    # TL(MOD), FL(MOD): K in DA, K L-trivial; the instantiations with 1 are x = y ∈ X_s or trivial
+    both = _trivialities(X, mx, M, omega)
+    tl = (both >> 2) & 1
+    fl = (both >> 1) & 1
+    # UPol(MOD⁺): e·x·e = e for e ∈ E, x ∈ X_s (e·1·e = e)
+    up = 1
+    for ie in range(ne):
+        e = E[ie]
+        for i in range(mx):
+            if M[M[e, X[i]], e] != e:
+                up = 0
+                break
+        if up == 0:
+            break
+    # TL(MOD⁺), PL(MOD⁺), FL(MOD⁺): every orbit e·K·e = {e} ∪ e·X_s·e in DA, R-, L-trivial
+    tlp = 1
+    plp = 1
+    flp = 1
+    stamp = mark[mark.shape[0] - 1] + 1
+    for ie in range(ne):
+        e = E[ie]
+        stamp += 1
+        mark[e] = stamp
+        U[0] = e
+        m = 1
+        for i in range(mx):
+            v = M[M[e, X[i]], e]
+            if mark[v] != stamp:
+                mark[v] = stamp
+                U[m] = v
+                m += 1
+        got = _trivialities(U, m, M, omega)
+        plp &= got & 1
+        flp &= (got >> 1) & 1
+        tlp &= (got >> 2) & 1
+        if plp + flp + tlp == 0:
+            break
+    # BPol(MOD): the MOD-pairs ⋃_{0 ≤ r < s} (R_r·K)², R_r = η(A^r) (R_0 = {1}); then
+    # (qr)^ω·st·(st)^ω = (qr)^ω·qt·(st)^ω for every pair (q, s) and all r, t of the monoid
+    for a in range(ms):
+        for b in range(ms):
+            pairs[a, b] = 0
+    for r in range(stable):
+        if r == 0:
+            for x in range(ms):
+                cur[x] = 0
+            cur[one] = 1
+        elif r == 1:
+            for x in range(ms):
+                cur[x] = 1 if x < size and parent[x] < 0 else 0
+        else:
+            _advance(k, size, R, cur, nxt)
+            for x in range(size):
+                cur[x] = nxt[x]
+            if ms > size:
+                cur[size] = 0
+        stamp += 1
+        m = 0
+        for u in range(ms):                   # R_r·K = R_r ∪ R_r·X_s, listed in U
+            if cur[u] == 1:
+                if mark[u] != stamp:
+                    mark[u] = stamp
+                    U[m] = u
+                    m += 1
+                for i in range(mx):
+                    v = M[u, X[i]]
+                    if mark[v] != stamp:
+                        mark[v] = stamp
+                        U[m] = v
+                        m += 1
+        for i in range(m):
+            for j in range(m):
+                pairs[U[i], U[j]] = 1
+    bp = 1
+    for q in range(ms):
+        stamp += 1                            # Y: the distinct (qr)^ω over r in the monoid
+        my = 0
+        for r in range(ms):
+            v = omega[M[q, r]]
+            if mark[v] != stamp:
+                mark[v] = stamp
+                Y[my] = v
+                my += 1
+        for s in range(ms):
+            if pairs[q, s] == 0 or s == q:
+                continue
+            for t in range(ms):
+                a = M[s, t]
+                b = M[q, t]
+                if a == b:
+                    continue
+                f = omega[a]
+                for i in range(my):
+                    if M[M[Y[i], a], f] != M[M[Y[i], b], f]:
+                        bp = 0
+                        break
+                if bp == 0:
+                    break
+            if bp == 0:
+                break
+        if bp == 0:
+            break
+    mark[mark.shape[0] - 1] = stamp
+    out[24] = tl
+    out[25] = tlp
+    out[26] = bp
+    out[27] = up
+    out[28] = plp
+    out[29] = fl
+    out[30] = flp
+    return 0
+
+
+_mod_kernel_classes = jit(_mod_kernel_classes)
+
+
+def _table_only(n, k, t, singletons, aperiodic, extended, mod, work, out):
     """RD, PT and (when ``aperiodic``) GD, LT, LTT, FO2[<], DD1 of the table ``t``, with
-    ``extended`` FL(ST), FL(DD), TL(DD) too: written to ``out`` in :data:`CLASSES` order (the
-    columns 2 … 8, 21 … 23).  Returns 0, or the size of the
-    semigroup when the work arrays' capacity (the rows of ``M``, ``P``, ``Q``) is smaller
-    (then the columns 3, 4, 5, 7, 8 are not written)."""
+    ``extended`` LTL[S,MOD], FL(ST), FL(DD), TL(DD) too, and with ``mod`` (and ``extended``)
+    the classes of :data:`MOD_KERNEL`: written to ``out`` in :data:`CLASSES` order (the
+    columns 2 … 8, 19, 21 … 30).  Returns 0, or the size of the
+    semigroup (or one more, for the identity adjoined) when the work arrays' capacity (the
+    rows of ``M``, ``P``, ``Q``, ``pairs``) is smaller (then the columns 3, 4, 5, 7, 8 are
+    not written)."""
     (idx, elems, R, M, parent, letter, omega, E, mark, X, Y, P, PL, Q, QL, res, alive, seen, fa, fb,
-     has, sub, eC, ysig, queue, xa, xb, xt, eidx, info, bit) = work
+     has, sub, eC, ysig, queue, xa, xb, xt, eidx, info, bit, U, pairs, cur, nxt) = work
     # RD: no cycle among the states that are not sinks (peeling)
     for q in range(n):
         sink = True
@@ -675,27 +933,30 @@ def _table_only(n, k, t, singletons, aperiodic, extended, work, out):
             if not pt:
                 break
     out[6] = 1 if pt else 0
-    for c in (3, 4, 5, 7, 8, 21, 22, 23):
+    for c in (3, 4, 5, 7, 8, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30):
         out[c] = 0
     info[0] = 0
     info[1] = 0
     out[19] = 1 if aperiodic else 0
-    if not aperiodic and extended:            # LTL[S,MOD] on the Cayley graph alone (no M)
+    mod = mod and extended
+    if not aperiodic and extended:            # LTL[S,MOD] on the Cayley graph alone (no M) …
         size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, False)
-        out[19] = 1 if _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt) else 0
+        stable = _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt)
+        out[19] = 1 if stable > 0 else 0
+        if mod and stable > 0:                # … and with M (enumerated again, in the same order)
+            size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
+            if size < 0:
+                return -size
+            ne = _idempotents(size, M, E, omega)
+            need = _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xa, stable, mark, X, Y, U,
+                                       pairs, cur, nxt, out)
+            if need != 0:
+                return need
     if aperiodic:
         size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
         if size < 0:
             return -size
-        ne = 0
-        for s in range(size):
-            if M[s, s] == s:
-                E[ne] = s
-                ne += 1
-            x = s                             # s^ω: the first idempotent power
-            while M[x, x] != x:
-                x = M[x, s]
-            omega[s] = x
+        ne = _idempotents(size, M, E, omega)
         _semigroup_classes(size, M, omega, E, ne, mark, X, Y, P, PL, Q, QL, res)
         out[3] = res[0]
         out[4] = res[1]
@@ -704,6 +965,12 @@ def _table_only(n, k, t, singletons, aperiodic, extended, work, out):
         out[8] = res[4]
         if extended:
             _local_classes(size, M, omega, E, ne, mark, X, out)
+            if mod:
+                stable = _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt)
+                need = _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xa, stable, mark, X, Y,
+                                           U, pairs, cur, nxt, out)
+                if need != 0:
+                    return need
             if not _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue, bit):
                 return -1
             info[0] = size
@@ -756,12 +1023,12 @@ def _pairs_acyclic(n, k, t, useful, letters, alive):
 _pairs_acyclic = jit(_pairs_acyclic)
 
 
-def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended):
+def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod):
     """Fill ``out[i]`` (:data:`CLASSES`, 1 or 0) for each table ``rows[i]``, i ≥ ``start``,
     with acceptance bits ``accepting[i]`` and the verdicts ``bulk[i]`` of :mod:`.batch`
     (column 0 LTL[P], column 3 LTL[S]); a table equal to the one before it copies its
     table-only verdicts.  Without ``extended`` the columns of :data:`EXTENDED` are −1 (not
-    computed, nor their semigroup work).  Returns the number of rows filled up to:
+    computed, nor their semigroup work); without ``mod`` those of :data:`MOD_KERNEL`.  Returns the number of rows filled up to:
     ``rows.shape[0]``, or the first row whose semigroup is larger than the work arrays hold
     (:func:`_table_only`), with that size in ``work[15][0]`` (−1: more letters act than the
     contents of Σ2 have room for)."""
@@ -789,7 +1056,7 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended):
             for c in range(cells):
                 t[c] = rows[i, c]
             reach_masks(n, k, t, reach)      # reachability sets as bit masks
-            need = _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, extended, work, out[i])
+            need = _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, extended, mod, work, out[i])
             if need != 0:
                 work[15][0] = need
                 return i
@@ -861,6 +1128,9 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended):
             out[i, 16] = order[1]
             out[i, 17] = order[2]
             out[i, 18] = order[0]
+        if not (extended and mod):
+            for c in (24, 25, 26, 27, 28, 29, 30):
+                out[i, c] = -1
         # GR, AMT, COM, MOD, MOD⁺: the letters' transformations
         group = True
         alike = True
@@ -917,11 +1187,12 @@ CONTENT_LETTERS = _limits.BULK_CONTENT_LETTERS
 MAX_CAPACITY = _limits.BULK_SEMIGROUP_CAPACITY
 
 
-def _work(n: int, k: int, capacity: int | None = None, extended: bool = True) -> tuple:
+def _work(n: int, k: int, capacity: int | None = None, extended: bool = True, mod: bool = True) -> tuple:
     """The scratch arrays of the kernel for tables of n states over k letters, the
     multiplication table and the ω-sets (``M``, ``P``, ``Q``) for semigroups of at most
     ``capacity`` elements (default: every transformation, n^n); without ``extended`` the
-    arrays of Σ2's contents (``has``, ``sub``, ``eC``, ``ysig``, ``queue``) are one entry."""
+    arrays of Σ2's contents (``has``, ``sub``, ``eC``, ``ysig``, ``queue``) are one entry,
+    without ``mod`` (or ``extended``) the MOD-pairs' table (``pairs``)."""
     size = n ** n
     cap = size if capacity is None else min(size, int(capacity))
     z = lambda *shape: np.zeros(shape, dtype=np.int64)          # noqa: E731
@@ -933,17 +1204,22 @@ def _work(n: int, k: int, capacity: int | None = None, extended: bool = True) ->
             z(5), z(n), z(n * n), z(n * n), z(n * n),
             *((flags(cap, K), flags(cap, K), flags(cap, K), flags(cap, cap), z(cap * K)) if extended else
               (flags(1, 1), flags(1, 1), flags(1, 1), flags(1, 1), z(1))),
-            flags(size), flags(size), flags(size), z(cap), z(2), z(k))
+            flags(size), flags(size), flags(size), z(cap), z(2), z(k),
+            z(size), flags(cap, cap) if extended and mod else flags(1, 1), flags(size), flags(size))
 
 
-def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool = True) -> np.ndarray:
+def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool = True,
+                     mod_kernel: bool | None = None) -> np.ndarray:
     """The verdicts of :data:`CLASSES` (int8 1 = in, 0 = not in) for minimal DFAs with ``n``
     states over ``k`` letters: ``rows`` (m, n·k) the successors of state 0, then of state 1,
     … (initial state 0, every state reachable, no two states equivalent), ``accepting`` (m,)
     the acceptance vectors as bits (bit q: state q accepts), ``bulk`` the verdicts of
     :func:`.batch.classify_tables` for these rows (computed when None).  Without
     ``extended`` the columns of :data:`EXTENDED` are −1: not computed (nor the semigroups of
-    the tables that are not aperiodic, nor the contents of Σ2)."""
+    the tables that are not aperiodic, nor the contents of Σ2); without ``mod_kernel``
+    (default: ``extended``) those of :data:`MOD_KERNEL` (nor the multiplication tables of
+    the tables that are quasi-aperiodic and not aperiodic)."""
+    mod_kernel = bool(extended) if mod_kernel is None else bool(mod_kernel) and bool(extended)
     if not (1 <= n <= MAX_STATES) or k < 1:
         raise ValueError(f"n: 1 … {MAX_STATES} states and k ≥ 1 letters, got n={n}, k={k}")
     rows = np.ascontiguousarray(rows, dtype=np.uint8).reshape(-1, n * k)
@@ -954,9 +1230,9 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool 
     bulk = classify_tables(n, k, rows) if bulk is None else np.ascontiguousarray(bulk, dtype=np.int8)
     out = np.zeros((m, len(CLASSES)), dtype=np.int8)
     start, capacity = 0, min(n ** n, FIRST_CAPACITY)
-    work = _work(n, k, capacity, extended)
+    work = _work(n, k, capacity, extended, mod_kernel)
     while start < m:
-        start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start, bool(extended))
+        start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start, bool(extended), mod_kernel)
         if start < m:                          # a semigroup larger than the work arrays
             need = int(work[15][0])
             if need < 0:
@@ -967,5 +1243,5 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool 
             if min(capacity, n ** n) > MAX_CAPACITY:
                 raise RuntimeError(f"a transition semigroup of {need} elements (row {start}): "
                                    f"more than the kernel's {MAX_CAPACITY} (MAX_CAPACITY)")
-            work = _work(n, k, capacity, extended)
+            work = _work(n, k, capacity, extended, mod_kernel)
     return out

@@ -18,4 +18,5 @@ __all__ = ["CLASS"]
 CLASS = mirror_class("FL(MOD)", mod_r_trivial.CLASS, LTL_P, "mirror of counter components",
                      (("FL(ST)", "no MOD modality needed"),
                       ("MOD⁺", "MOD⁺ is closed under reversal and MOD⁺ ⊆ LTL[P,MOD]")),
-                     "future unary temporal logic with F and the MOD modalities (the mirror of LTL[P,MOD])")
+                     "future unary temporal logic with F and the MOD modalities (the mirror of LTL[P,MOD])",
+                     bulk="FL(MOD)")

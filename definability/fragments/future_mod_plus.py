@@ -14,4 +14,5 @@ __all__ = ["CLASS"]
 #: FL(MOD⁺), MeSCaL's name (typed FL(MOD+))
 CLASS = mirror_class("FL(MOD⁺)", mod_locally_r_trivial.CLASS, LTL_PY, "mirror of tagged locally R-trivial",
                      (("FL(DD)", "no MOD modality needed"), ("FL(MOD)", "X not needed")),
-                     "future unary temporal logic with F, X and the MOD modalities (the mirror of LTL[P,Y,MOD])")
+                     "future unary temporal logic with F, X and the MOD modalities (the mirror of LTL[P,Y,MOD])",
+                     bulk="FL(MOD⁺)")

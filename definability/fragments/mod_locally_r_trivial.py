@@ -119,4 +119,4 @@ CLASS = mod_class("LTL[P,Y,MOD]", PROCEDURE, TAGGED_PAIR, LTL_PY,
                   (("LTL[P,Y]", "LTL[P,Y] ⊆ LTL[P,Y,MOD] (no MOD atom needed)"),
                    ("LTL[P,MOD]", "LTL[P,MOD] ⊆ LTL[P,Y,MOD] (P alone)")),
                   "past LTL with P, Y and MOD[m,r] atoms: hybrid attention (global and 1-local heads) with a "
-                  "periodic positional encoding")
+                  "periodic positional encoding", bulk="LTL[P,Y,MOD]")

@@ -160,7 +160,7 @@ CLASS = LanguageClass("BPol(MOD)", OrderedProcedure("MOD-pairs", decide_bpol_mod
                       IDENTITY_CHECK, IDENTITY_PAIR,
                       inclusions=(("PT", "BPol(ST) = PT ⊆ BPol(MOD): ST ⊆ MOD"),
                                   ("MOD", "MOD ⊆ BPol(MOD): a length class is a marked product of length 0")),
-                      default=False, check=check_bpol_mod,
+                      default=False, check=check_bpol_mod, bulk="BPol(MOD)",
                       summary="level one of the concatenation hierarchy over MOD: Boolean combinations of "
                               "L0a1L1…anLn with length classes Li ((qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for "
                               "the MOD-pairs (q, s))")

@@ -199,13 +199,14 @@ def decide_tl_mod_plus(dfa, limits: Limits | None = None):
 
 
 def temporal_class(name: str, plus: bool, inclusions, summary: str, check) -> LanguageClass:
-    """The declaration of TL(MOD) (``plus=False``) or TL(MOD⁺)."""
+    """The declaration of TL(MOD) (``plus=False``) or TL(MOD⁺) (a column of the census kernel,
+    :mod:`..census.batch_classes`, of the same name)."""
     decider = decide_tl_mod_plus if plus else decide_tl_mod
     theorem = ("Place–Zeitoun (TL(G⁺): every MOD⁺-orbit e·K·e in DA)" if plus
                else "Place–Zeitoun (TL(G): the MOD-kernel in DA)")
     return LanguageClass(name, OrderedProcedure("MOD⁺-orbits in DA" if plus else "MOD-kernel in DA", decider, theorem),
                          IDENTITY_CHECK, IDENTITY_PAIR, inclusions=tuple(inclusions), default=False,
-                         check=check, summary=summary)
+                         check=check, summary=summary, bulk=name)
 
 
 parse_identities(DA_KERNEL), parse_identities(LDA_KERNEL)    # both parse (a typo fails at import)

@@ -60,6 +60,6 @@ CLASS = LanguageClass("UPol(MOD⁺)", OrderedProcedure("MOD⁺-orbits trivial", 
                       IDENTITY_CHECK, IDENTITY_PAIR,
                       inclusions=(("MOD⁺", "MOD⁺ ⊆ UPol(MOD⁺): a language is its own product of length 0"),
                                   ("GD", "UPol(DD) = GD ⊆ UPol(MOD⁺): DD ⊆ MOD⁺")),
-                      default=False, check=check_upol_mod_plus,
+                      default=False, check=check_upol_mod_plus, bulk="UPol(MOD⁺)",
                       summary="unambiguous polynomial closure of MOD⁺: every MOD⁺-orbit e·K·e trivial "
                               "(K the MOD-kernel; MeSCaL's test)")

@@ -12,7 +12,9 @@ The six columns added later (Pol(ST), Σ2, Π2, Pol(DD), LTL[S,MOD], LTL[P,MOD])
 with their modules' procedures on every language of at most 3 states over two letters and 2
 over three and a seeded sample of 4 over two (the whole census behind
 ATTNLOGIC_CENSUS_TEST=1); so are the three after them (FL(ST), FL(DD), TL(DD)), against
-the DFA-graph tests of rev(L) and the identity engine."""
+the DFA-graph tests of rev(L) and the identity engine, and the MOD-kernel's four (TL(MOD),
+TL(MOD⁺), BPol(MOD), UPol(MOD⁺)) against :mod:`.temporal_mod`, :mod:`.bpol_mod`,
+:mod:`.upol_mod_plus`."""
 
 from __future__ import annotations
 
@@ -40,14 +42,20 @@ from attnlogic.definability.varieties.local_da import LDA_IDENTITY
 from attnlogic.definability.varieties.pi2 import decide_pi2
 from attnlogic.definability.varieties.sigma1 import decide_sigma1
 from attnlogic.definability.varieties.sigma2 import decide_sigma2
+from attnlogic.definability.varieties.bpol_mod import decide_bpol_mod
+from attnlogic.definability.varieties.temporal_mod import decide_tl_mod, decide_tl_mod_plus
+from attnlogic.definability.varieties.upol_mod_plus import decide_upol_mod_plus
 from attnlogic.kernel.limits import Limits
 
 #: the columns of the ordered classes and the MOD fragments, compared with their modules below
 ORDERED_AND_MOD = ("Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]")
 #: the columns of the future and two-way unary logics, compared with their modules below
 LOCAL = ("FL(ST)", "FL(DD)", "TL(DD)")
+#: the columns of the MOD-kernel's classes, compared with their modules below
+MOD_KERNEL = ("TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)", "LTL[P,Y,MOD]", "FL(MOD)", "FL(MOD⁺)")
 #: the classes asked one language at a time on every language of a sample
-CHEAP = tuple(c for c in CLASSES if c != "DD1" and c not in ORDERED_AND_MOD and c not in LOCAL)
+CHEAP = tuple(c for c in CLASSES if c != "DD1" and c not in ORDERED_AND_MOD and c not in LOCAL
+              and c not in MOD_KERNEL)
 
 
 def _dfa(n, k, row, bits):
@@ -95,15 +103,17 @@ def _module_verdicts(d) -> list[int]:
             int(decide_counters(d, dfa_sccs(d)).member)]
 
 
-def _against_modules(names, module_verdicts, sample: int, every: int) -> np.ndarray:
+def _against_modules(names, module_verdicts, sample: int, every: int, stride3: int = 1) -> np.ndarray:
     """The columns ``names`` in bulk against ``module_verdicts(dfa)`` on every language of
-    at most 3 states over two letters and 2 over three and a seeded sample of ``sample`` of 4
-    states over two, every ``every``-th through ``classify`` too; both answers occur in every
-    column.  Returns the sample's columns."""
+    at most 3 states over two letters (every ``stride3``-th of 3) and 2 over three and a seeded
+    sample of ``sample`` of 4 states over two, every ``every``-th through ``classify`` too;
+    both answers occur in every column.  Returns the sample's columns."""
     cols = [CLASSES.index(c) for c in names]
     seen = np.zeros((2, len(cols)), dtype=bool)
     for n, k in ((1, 2), (2, 2), (3, 2), (1, 3), (2, 3), (4, 2)):
         rows, accs = minimal_dfa_arrays(n, k)
+        if n == 3:
+            rows, accs = rows[::stride3], accs[::stride3]
         if n == 4:
             pick = np.sort(np.random.default_rng(42).choice(len(rows), size=sample, replace=False))
             rows, accs = rows[pick], accs[pick]
@@ -147,20 +157,61 @@ def test_the_future_and_two_way_columns_give_the_verdicts_of_their_modules():
     assert (got[:, 0] <= got[:, 1]).all() and (got[:, 1] <= got[:, 2]).all()   # L ⊆ LL ⊆ LDA
 
 
+def _mod_kernel_verdicts(d) -> list[int]:
+    """The verdicts of :data:`MOD_KERNEL` by their modules' procedures, one DFA at a time
+    (the MOD-kernel from the lengths' sequence R_n = α(A^n) of :mod:`.temporal_mod`, its
+    tail and period found at the first repetition; the MOD-pairs of :mod:`.bpol_mod` from
+    the folded lengths), where the kernel takes {1} ∪ X_s, s the stability index; and by
+    ``classify`` for LTL[P,Y,MOD] (τ_{2s}(L) locally R-trivial), FL(MOD), FL(MOD⁺) (mirrors
+    on rev(L)), which the kernel decides by another theorem (the kernel's orbits R-, L-trivial)."""
+    return [int(decide_tl_mod(d)[0]), int(decide_tl_mod_plus(d)[0]), int(decide_bpol_mod(d)[0]),
+            int(decide_upol_mod_plus(d)[0])]
+
+
+def test_the_mod_kernel_columns_give_the_verdicts_of_their_modules():
+    """TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺) in bulk against their modules on every
+    language of at most 3 states over two letters and 2 over three, and a seeded sample of 4
+    states over two (every language of 4: ``python -m benchmarks.bench_census
+    --compare-classes --only 'TL(MOD)' …``, docs/census.md); some through ``classify``.  And
+    the kernel's "no" off the quasi-aperiodic tables (each of the four asks x^(ω+1) = x^ω on
+    the stable semigroup) is the modules' there."""
+    got = _against_modules(MOD_KERNEL[:4], _mod_kernel_verdicts, 40, 200)
+    assert (got[:, 0] <= got[:, 1]).all() and (got[:, 3] <= got[:, 1]).all()   # TL(MOD), UPol(MOD⁺) ⊆ TL(MOD⁺)
+    rows, accs = minimal_dfa_arrays(3, 2)
+    full = classify_classes(3, 2, rows, accs)
+    off = np.flatnonzero(full[:, CLASSES.index("LTL[S,MOD]")] == 0)[::40]
+    assert len(off) >= 10
+    for i in off:
+        assert _mod_kernel_verdicts(_dfa(3, 2, rows[i], accs[i])) == [0] * 4
+
+
+def test_the_mod_kernel_decides_the_mod_fragments_as_their_modules():
+    """LTL[P,Y,MOD] = PL(MOD⁺), FL(MOD), FL(MOD⁺) in bulk, by the MOD-kernel (its orbits e·K·e
+    R-trivial, K L-trivial, the orbits L-trivial: Place–Zeitoun), against their own modules'
+    procedures through ``classify`` (τ_{2s}(L) locally R-trivial; the mirrors of LTL[P,MOD] and
+    LTL[P,Y,MOD] on rev(L)), on every language of at most 2 states, every fourth of 3 over two
+    letters and 20 seeded of 4 (every language of 4: ``bench_census --compare-classes``)."""
+    names = MOD_KERNEL[4:]
+    got = _against_modules(names, lambda d: _per_dfa(d, names), 20, 10 ** 9, 4)
+    assert (got[:, 1] <= got[:, 2]).all()                                    # FL(MOD) ⊆ FL(MOD⁺)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(__import__("os").environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
                     reason="the whole census (99,110 languages): opt in with ATTNLOGIC_CENSUS_TEST=1")
 @pytest.mark.parametrize("letters,most", [("ab", 4), ("abc", 3)])
 def test_the_ordered_and_mod_columns_on_the_whole_census(letters, most):
-    """The nine columns against their modules on every minimal DFA of the census."""
+    """The thirteen columns against their modules on every minimal DFA of the census."""
     k = len(letters)
-    cols = [CLASSES.index(c) for c in ORDERED_AND_MOD + LOCAL]
+    cols = [CLASSES.index(c) for c in ORDERED_AND_MOD + LOCAL + MOD_KERNEL]
     for n in range(1, most + 1):
         rows, accs = minimal_dfa_arrays(n, k)
         got = classify_classes(n, k, rows, accs)[:, cols]
         for i, (row, bits) in enumerate(zip(rows, accs)):
             d = _dfa(n, k, row, bits)
-            assert got[i].tolist() == _module_verdicts(d) + _local_verdicts(d), (ORDERED_AND_MOD + LOCAL, d)
+            assert got[i].tolist() == (_module_verdicts(d) + _local_verdicts(d) + _mod_kernel_verdicts(d)
+                                       + _per_dfa(d, MOD_KERNEL[4:])), \
+                (ORDERED_AND_MOD + LOCAL + MOD_KERNEL, d)
 
 
 def test_sigma2_and_pi2_are_not_swapped():
@@ -211,9 +262,9 @@ def test_work_arrays_too_small_grow_and_the_kernel_resumes_at_that_table(monkeyp
     rows, accs = minimal_dfa_arrays(4, 2)
     bulk = classify_tables(4, 2, rows)
     whole = np.zeros((len(rows), len(CLASSES)), dtype=np.int8)
-    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, whole, batch_classes._work(4, 2), 0, True) == len(rows)
+    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, whole, batch_classes._work(4, 2), 0, True, True) == len(rows)
     small = np.zeros_like(whole)
-    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, small, batch_classes._work(4, 2, 1), 0, True) < len(rows)
+    assert batch_classes._classes_kernel(4, 2, rows, accs, bulk, small, batch_classes._work(4, 2, 1), 0, True, True) < len(rows)
     monkeypatch.setattr(batch_classes, "FIRST_CAPACITY", 1)
     assert np.array_equal(classify_classes(4, 2, rows, accs, bulk), whole)
     monkeypatch.setattr(batch_classes, "MAX_CAPACITY", 2)
@@ -225,7 +276,8 @@ def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch)
     """Every helper replaced by its Python source (numba's ``py_func``; the sources are the
     functions themselves without numba) on the languages of at most 2 states and some of 3."""
     names = ("_semigroup", "_collect", "_omega_sets", "_semigroup_classes", "_contents", "_ordered", "_advance",
-             "_quasi_aperiodic", "_l_trivial_and_da", "_local_classes", "_table_only", "_pairs_acyclic", "_classes_kernel")
+             "_quasi_aperiodic", "_l_trivial_and_da", "_local_classes", "_idempotents", "_mod_kernel_classes",
+             "_table_only", "_pairs_acyclic", "_classes_kernel")
     pure = {name: getattr(getattr(batch_classes, name), "py_func", getattr(batch_classes, name))
             for name in names}
     cases = [(n, minimal_dfa_arrays(n, 2)) for n in (1, 2)] + [(3, _sample(3, 2, 37))]
@@ -235,12 +287,13 @@ def test_the_pure_python_kernel_computes_what_the_compiled_one_does(monkeypatch)
     for (n, (rows, accs)), w in zip(cases, want):
         out = np.zeros_like(w)
         pure["_classes_kernel"](n, 2, rows.astype(np.uint8), accs.astype(np.int64),
-                                classify_tables(n, 2, rows), out, batch_classes._work(n, 2), 0, True)
+                                classify_tables(n, 2, rows), out, batch_classes._work(n, 2), 0, True, True)
         assert np.array_equal(out, w)
 
 
 def test_the_extended_columns_are_computed_only_when_asked():
-    """Without ``extended`` the ordered and MOD columns are −1 and the others unchanged; the
+    """Without ``extended`` the ordered and MOD columns are −1 and the others unchanged (without
+    ``mod_kernel`` those of the MOD-kernel's classes); the
     contents of Σ2 count the letters that act: none at one state over 13 letters, and 13
     acting letters are refused with a clear error."""
     rows, accs = minimal_dfa_arrays(3, 2)
@@ -249,6 +302,10 @@ def test_the_extended_columns_are_computed_only_when_asked():
     ext = [CLASSES.index(c) for c in batch_classes.EXTENDED]
     rest = [j for j in range(len(CLASSES)) if j not in ext]
     assert (short[:, ext] == -1).all() and np.array_equal(short[:, rest], full[:, rest])
+    mod = [CLASSES.index(c) for c in batch_classes.MOD_KERNEL]
+    no_mod = classify_classes(3, 2, rows, accs, mod_kernel=False)
+    assert (no_mod[:, mod] == -1).all()
+    assert np.array_equal(np.delete(no_mod, mod, axis=1), np.delete(full, mod, axis=1))
     assert set(np.unique(full[:, ext]).tolist()) == {0, 1}
     assert classify_classes(1, 13, np.zeros((2, 13)), [0, 1]).all()
     with pytest.raises(RuntimeError, match="CONTENT_LETTERS"):
@@ -273,7 +330,7 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
     from attnlogic.definability.census import census, check_request
 
     for states, letters, named in ((2, "ab", ("subregular",)), (2, "abc", ("subregular",)),
-                                   (2, "abc", ORDERED_AND_MOD), (2, "abc", LOCAL)):
+                                   (2, "abc", ORDERED_AND_MOD), (2, "abc", LOCAL), (2, "abc", MOD_KERNEL)):
         bulk = census(states, letters, windows=(2,), classes=named)
         assert not check_request(states, letters, windows=(2,), classes=named).bulk_only
         assert check_request(states, letters, windows=(), classes=named).bulk_only
@@ -290,7 +347,7 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
 def test_the_census_command_counts_every_class_in_bulk(capsys):
     from attnlogic.cli import main
 
-    named = [x for c in ORDERED_AND_MOD + LOCAL for x in ("--class", c)]
+    named = [x for c in ORDERED_AND_MOD + LOCAL + MOD_KERNEL for x in ("--class", c)]
     assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "subregular", "--class", "groups",
                  *named, "--no-progress", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -314,7 +371,10 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
     LTL[P] ⊆ FO2[<] ⊆ LTL[S], SL ⊆ TSL ⊆ LTL[S], MOD ⊆ MOD⁺ ⊆ COM, MOD ⊆ AMT ⊆ GR, COM,
     Pol(ST) ⊆ Pol2(ST), Pol(DD) ⊆ DD1, SP ⊆ co-Pol2(ST), PT ⊆ Pol2(ST), co-Pol2(ST), Pol2(ST) ⊆ LTL[S],
     LTL[P] ⊆ LTL[P,MOD] ⊆ LTL[S,MOD], MOD⁺ ⊆ LTL[P,MOD], LTL[S] ⊆ LTL[S,MOD], PT ⊆ FL(ST) ⊆ FL(DD)
-    ⊆ TL(DD) ⊆ LTL[S], LTL[P,Y] ⊆ TL(DD), FO2[<] ⊆ TL(DD), language by language
+    ⊆ TL(DD) ⊆ LTL[S], LTL[P,Y] ⊆ TL(DD), FO2[<] ⊆ TL(DD), LTL[P,MOD], FO2[<], MOD ⊆ TL(MOD) ⊆
+    TL(MOD⁺), TL(DD), MOD⁺ ⊆ TL(MOD⁺), PT, MOD ⊆ BPol(MOD), MOD⁺, GD ⊆ UPol(MOD⁺) ⊆ TL(MOD⁺)
+    (a trivial orbit is in DA), LTL[P,MOD], LTL[P,Y] ⊆ LTL[P,Y,MOD] ⊆ TL(MOD⁺), FL(ST) ⊆ FL(MOD) ⊆
+    FL(MOD⁺) ⊆ TL(MOD⁺), FL(DD) ⊆ FL(MOD⁺), FL(MOD) ⊆ TL(MOD), language by language
     on all 57,068 (each proper there), and FO2[<] = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)."""
     cols: dict = {}
     for n in (1, 2, 3, 4):
@@ -334,10 +394,41 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
                        ("PT", "Pol2(ST)"), ("PT", "co-Pol2(ST)"), ("Pol2(ST)", "LTL[S]"), ("LTL[P]", "LTL[P,MOD]"),
                        ("LTL[P,MOD]", "LTL[S,MOD]"), ("MOD⁺", "LTL[P,MOD]"), ("LTL[S]", "LTL[S,MOD]"),
                        ("PT", "FL(ST)"), ("FL(ST)", "FL(DD)"), ("FL(DD)", "TL(DD)"), ("LTL[P,Y]", "TL(DD)"),
-                       ("FO2[<]", "TL(DD)"), ("TL(DD)", "LTL[S]")]:
+                       ("FO2[<]", "TL(DD)"), ("TL(DD)", "LTL[S]"), ("LTL[P,MOD]", "TL(MOD)"), ("FO2[<]", "TL(MOD)"),
+                       ("MOD", "TL(MOD)"), ("TL(MOD)", "TL(MOD⁺)"), ("TL(DD)", "TL(MOD⁺)"), ("MOD⁺", "TL(MOD⁺)"),
+                       ("PT", "BPol(MOD)"), ("MOD", "BPol(MOD)"), ("MOD⁺", "UPol(MOD⁺)"), ("GD", "UPol(MOD⁺)"),
+                       ("UPol(MOD⁺)", "TL(MOD⁺)"), ("LTL[P,MOD]", "LTL[P,Y,MOD]"), ("LTL[P,Y]", "LTL[P,Y,MOD]"),
+                       ("LTL[P,Y,MOD]", "TL(MOD⁺)"), ("FL(ST)", "FL(MOD)"), ("FL(MOD)", "FL(MOD⁺)"),
+                       ("FL(DD)", "FL(MOD⁺)"), ("FL(MOD)", "TL(MOD)"), ("FL(MOD⁺)", "TL(MOD⁺)")]:
         assert not (cols[small] & ~cols[big]).any(), (small, big)
         assert (cols[big] & ~cols[small]).any(), (small, big)
     assert ((cols["GR"] & cols["COM"]) == cols["AMT"]).all()          # AMT = GR ∩ COM by definition
     assert ((cols["Pol2(ST)"] & cols["co-Pol2(ST)"]) == cols["FO2[<]"]).all()
     # on this census (docs/census.md): the languages of TL(DD) are those of FL(DD) or LTL[P,Y]
     assert ((cols["FL(DD)"] | cols["LTL[P,Y]"]) == cols["TL(DD)"]).all()
+
+
+def test_the_mod_kernel_columns_lie_inside_the_amt_kernel_classes():
+    """MOD ⊆ AMT, so the AMT-kernel lies inside the MOD-kernel (and each AMT⁺-orbit inside the
+    MOD⁺-orbit of its idempotent), and R-, L-triviality and aperiodicity pass to submonoids:
+    PL(MOD) = LTL[P,MOD] ⊆ PL(AMT), PL(MOD⁺) = LTL[P,Y,MOD] ⊆ PL(AMT⁺), FL(MOD) ⊆ FL(AMT),
+    FL(MOD⁺) ⊆ FL(AMT⁺), SF(MOD) = LTL[S,MOD] ⊆ SF(AMT) — the kernel's columns against the
+    AMT-kernel classes one language at a time (:mod:`.group_kernel_classes`, another kernel
+    and another computation) on every 25th language of 3 states and 40 seeded of 4 over two
+    letters (the whole census of at most 4 states: the profiles of docs/census.md)."""
+    pairs = (("LTL[P,MOD]", "PL(AMT)"), ("LTL[P,Y,MOD]", "PL(AMT⁺)"), ("FL(MOD)", "FL(AMT)"),
+             ("FL(MOD⁺)", "FL(AMT⁺)"), ("LTL[S,MOD]", "SF(AMT)"))
+    proper = set()
+    for n, pick in ((3, slice(None, None, 25)), (4, None)):
+        rows, accs = minimal_dfa_arrays(n, 2)
+        if pick is None:
+            pick = np.sort(np.random.default_rng(7).choice(len(rows), size=40, replace=False))
+        rows, accs = rows[pick], accs[pick]
+        got = classify_classes(n, 2, rows, accs)
+        for i, (row, bits) in enumerate(zip(rows, accs)):
+            large = _per_dfa(_dfa(n, 2, row, bits), [b for _, b in pairs])
+            for (a, b), y in zip(pairs, large):
+                assert got[i, CLASSES.index(a)] <= y, (a, b, row, bits)
+                if y > got[i, CLASSES.index(a)]:
+                    proper.add(a)
+    assert {"LTL[P,MOD]", "FL(MOD)"} <= proper                     # the AMT-kernel is smaller somewhere
