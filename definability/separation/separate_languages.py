@@ -1310,22 +1310,9 @@ def _decide_local(base, d1, d2, limits, found_in, done, separator_only=False) ->
                                   f": for every k a word of L1 and a word of L2 that no {base}[k] language tells apart")
     small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
                       synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
-    tried = []
-    thresholds = range(1, MAX_SEARCH_ORDER + 1) if base == "LTT" else (1,)
-    for order in range(1, MAX_SEARCH_ORDER + 1):
-        sep = None
-        try:
-            for t in thresholds:                       # LT[k] = LTT[k,1] ⊆ LTT[k,t] ⊆ LTT
-                inner, name = ("LT", f"LT[{order}]") if t == 1 else ("LTT", f"LTT[{order},{t}]")
-                sep, _ = _fixed(name, inner, order, t, d1, d2, small, found_in)
-                if sep:
-                    break
-        except LimitExceeded:
-            break
-        tried.append(order)
-        if sep:
-            return done(sep, None, f"separated at order {order} (a {sep.cls} language is a {base} language), "
-                                   "checked on DFAs")
+    sep, tried, cut = _orders(base, 1, d1, d2, small, found_in)
+    if sep is not None:
+        return done(sep, None, _order_method(sep, base))
     sep = _classified_separator(base, d1, d2, limits)
     if sep is not None:
         return done(sep, None, f"{sep.found_in}; K ∩ L2 = ∅ checked on DFAs")
@@ -1335,10 +1322,42 @@ def _decide_local(base, d1, d2, limits, found_in, done, separator_only=False) ->
     if outcome.separable is False:
         return done(None, outcome.proof, f"{base} ⊆ LTT ⊆ LTL[S] (Thomas), which cannot separate them: "
                                          f"{outcome.method}")
+    if cut is not None and (limits.type_states > small.type_states or limits.synthesis_states > small.synthesis_states):
+        more, again, cut = _orders(base, cut[0], d1, d2, limits, found_in)  # the orders cut, at the caller's budgets
+        tried += again
+        if more is not None:
+            return done(more, None, _order_method(more, base) + f" (past {SEARCH_STATES:,} states: searched within "
+                                                                f"type_states = {limits.type_states:,})")
     why = (f"the search for anchored walks was refused ({refused})" if refused else
            "no anchored walks with the same arrows (a complete test when L2 is the complement of L1)")
-    return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…{tried[-1] if tried else '-'}; "
-                            f"{why}; separation by {base} is not decided here")
+    stop = ("" if cut is None else f"; {cut[1]} was cut: {cut[2]} (raise type_states and synthesis_states, e.g. "
+                                    "--limit, to search it)")
+    return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…{tried[-1] if tried else '-'}"
+                            f"{stop}; {why}; separation by {base} is not decided here")
+
+
+def _order_method(sep, base: str) -> str:
+    return f"separated at order {sep.k} (a {sep.cls} language is a {base} language), checked on DFAs"
+
+
+def _orders(base, first, d1, d2, limits, found_in):
+    """LT[k] (for LTT also LTT[k,t], t ≤ ``MAX_SEARCH_ORDER``) for k = ``first`` …
+    ``MAX_SEARCH_ORDER``, each exact (§11.1) within ``limits``: (the first separator or None,
+    the orders decided, None or (k, the class cut, the budget's message) for the first order
+    whose search exceeded ``limits``)."""
+    tried = []
+    thresholds = range(1, MAX_SEARCH_ORDER + 1) if base == "LTT" else (1,)
+    for order in range(first, MAX_SEARCH_ORDER + 1):
+        for t in thresholds:                       # LT[k] = LTT[k,1] ⊆ LTT[k,t] ⊆ LTT
+            inner, name = ("LT", f"LT[{order}]") if t == 1 else ("LTT", f"LTT[{order},{t}]")
+            try:
+                sep, _ = _fixed(name, inner, order, t, d1, d2, limits, found_in)
+            except LimitExceeded as e:
+                return None, tried, (order, name, f"{e.what} exceeded {e.limit:,}")
+            if sep:
+                return sep, tried + [order], None
+        tried.append(order)
+    return None, tried, None
 
 
 def _decide_pt(name, d1, d2, limits, found_in, done) -> LanguageSeparation:
