@@ -55,7 +55,8 @@ Decided here (docs/decision-procedures.md §11):
   (:mod:`.local_family`; complete when L2 is the complement of L1), by the counting family
   or by LTL[S]'s pointlike proof (LT ⊆ LTT ⊆ LTL[S]); "separable" by the search below;
 * the unbounded LT, LTT and the fragments containing a decided class: "separable"
-  when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``), "not
+  when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``; for LT and LTT
+  the orders cut at ``SEARCH_STATES`` are searched again within the caller's limits), "not
   separable" when L1 ∩ L2 ≠ ∅ (or, for LTL[Y<=k] ⊆ LTL[Y], when LTL[Y] cannot separate),
   otherwise undecided (None), saying so.
 """
@@ -1293,8 +1294,10 @@ def _decide_local(base, d1, d2, limits, found_in, done, separator_only=False) ->
     same arrows (complete for L against its complement); "yes" by LT[k] (and LTT[k,t]) for
     k, t ≤ ``MAX_SEARCH_ORDER`` within ``SEARCH_STATES``, or by L1 or A* ∖ L2 itself when
     ``classify`` puts it in the class; then "no" by LTL[S]'s pointlike proof (LT ⊆ LTT ⊆
-    LTL[S]); otherwise undecided, naming the search that was cut.  ``separator_only``: the
-    searches for a "no" are skipped."""
+    LTL[S]); then the orders cut at ``SEARCH_STATES`` again, within the caller's
+    ``type_states`` and ``synthesis_states`` when larger; otherwise undecided, naming the
+    order cut and its budget, or the search that was refused.  Not a decision for two
+    languages (§11.6).  ``separator_only``: the searches for a "no" are skipped."""
     family, refused = None, None
     if not separator_only:
         family = counting_family_within(d1, d2, limits.type_states)
