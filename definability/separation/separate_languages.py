@@ -1333,8 +1333,8 @@ def _decide_local(base, d1, d2, limits, found_in, done, separator_only=False) ->
                                                                 f"type_states = {limits.type_states:,})")
     why = (f"the search for anchored walks was refused ({refused})" if refused else
            "no anchored walks with the same arrows (a complete test when L2 is the complement of L1)")
-    stop = ("" if cut is None else f"; {cut[1]} was cut: {cut[2]} (raise type_states and synthesis_states, e.g. "
-                                    "--limit, to search it)")
+    stop = ("" if cut is None else f"; {cut[1]} was cut: {cut[2]} (raise type_states and "
+                                    "synthesis_states to search it)")
     return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…{tried[-1] if tried else '-'}"
                             f"{stop}; {why}; separation by {base} is not decided here")
 
