@@ -7,7 +7,9 @@ undecided, and whether it ever contradicts ``classify``.
   undecided (split by the true verdict);
 * ``--random N``: N draws of a random DFA L1 (1 … ``--max-states`` states over ``--letters``)
   and L2 = a random DFA minus L1 (seeded; empty languages skipped): yes / no by proof kind /
-  undecided, the median and largest wall time and the largest peak of Python allocations.
+  undecided, the median and largest wall time and the largest peak of Python allocations;
+  ``--limit L``: their type_states and synthesis_states (the orders cut at 5,000 states are
+  searched again within them).
 
 Run:  OPENBLAS_NUM_THREADS=1 nice -n 10 .venv/bin/python -m benchmarks.bench_separate_local \\
           --census 3/ab,2/abc --random 600
@@ -62,11 +64,13 @@ def census(spec: str) -> None:
         print(f"  {by:>3}: " + ", ".join(f"{k} {v}" for (b, k), v in sorted(stats.items()) if b == by))
 
 
-def random_pairs(draws: int, letters: str, most: int, seed: int) -> None:
+def random_pairs(draws: int, letters: str, most: int, seed: int, limit: int | None = None) -> None:
     from attnlogic.automata.dfa import DFA
     from attnlogic.automata.operations import difference, is_empty
     from attnlogic.definability.separation.separate_languages import separate
+    from attnlogic.kernel.limits import Limits
 
+    limits = Limits() if limit is None else Limits(type_states=limit, synthesis_states=limit)
     rng = np.random.default_rng(seed)
 
     def rd(n):
@@ -85,7 +89,7 @@ def random_pairs(draws: int, letters: str, most: int, seed: int) -> None:
         for d1, d2 in pairs:
             tracemalloc.start()
             t = time.perf_counter()
-            stats[_kind(separate(d1, d2, by))] += 1
+            stats[_kind(separate(d1, d2, by, limits=limits))] += 1
             times.append(time.perf_counter() - t)
             peak = max(peak, tracemalloc.get_traced_memory()[1] / 2 ** 20)
             tracemalloc.stop()
@@ -100,11 +104,13 @@ def main(argv=None) -> None:
     ap.add_argument("--letters", default="ab")
     ap.add_argument("--max-states", type=int, default=6)
     ap.add_argument("--seed", type=int, default=2)
+    ap.add_argument("--limit", type=int, default=None,
+                    help="type_states and synthesis_states of the random pairs (the orders past 5,000 states)")
     args = ap.parse_args(argv)
     for spec in filter(None, args.census.split(",")):
         census(spec)
     if args.random:
-        random_pairs(args.random, args.letters, args.max_states, args.seed)
+        random_pairs(args.random, args.letters, args.max_states, args.seed, args.limit)
 
 
 if __name__ == "__main__":

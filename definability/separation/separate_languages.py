@@ -56,7 +56,8 @@ Decided here (docs/decision-procedures.md §11):
   (:mod:`.local_family`; complete when L2 is the complement of L1), by the counting family
   or by LTL[S]'s pointlike proof (LT ⊆ LTT ⊆ LTL[S]); "separable" by the search below;
 * the unbounded LT, LTT and the fragments containing a decided class: "separable"
-  when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``), "not
+  when a separator of a subclass is found (orders 1 … ``MAX_SEARCH_ORDER``; for LT and LTT
+  the orders cut at ``SEARCH_STATES`` are searched again within the caller's limits), "not
   separable" when L1 ∩ L2 ≠ ∅ (or, for LTL[Y<=k] ⊆ LTL[Y], when LTL[Y] cannot separate),
   otherwise undecided (None), saying so.
 """
@@ -1299,8 +1300,10 @@ def _decide_local(base, d1, d2, limits, found_in, done, separator_only=False) ->
     same arrows (complete for L against its complement); "yes" by LT[k] (and LTT[k,t]) for
     k, t ≤ ``MAX_SEARCH_ORDER`` within ``SEARCH_STATES``, or by L1 or A* ∖ L2 itself when
     ``classify`` puts it in the class; then "no" by LTL[S]'s pointlike proof (LT ⊆ LTT ⊆
-    LTL[S]); otherwise undecided, naming the search that was cut.  ``separator_only``: the
-    searches for a "no" are skipped."""
+    LTL[S]); then the orders cut at ``SEARCH_STATES`` again, within the caller's
+    ``type_states`` and ``synthesis_states`` when larger; otherwise undecided, naming the
+    order cut and its budget, or the search that was refused.  Not a decision for two
+    languages (§11.6).  ``separator_only``: the searches for a "no" are skipped."""
     family, refused = None, None
     if not separator_only:
         family = counting_family_within(d1, d2, limits.type_states)
@@ -1316,22 +1319,9 @@ def _decide_local(base, d1, d2, limits, found_in, done, separator_only=False) ->
                                   f": for every k a word of L1 and a word of L2 that no {base}[k] language tells apart")
     small = Limits.of(limits, type_states=min(limits.type_states, SEARCH_STATES),
                       synthesis_states=min(limits.synthesis_states, SEARCH_STATES))
-    tried = []
-    thresholds = range(1, MAX_SEARCH_ORDER + 1) if base == "LTT" else (1,)
-    for order in range(1, MAX_SEARCH_ORDER + 1):
-        sep = None
-        try:
-            for t in thresholds:                       # LT[k] = LTT[k,1] ⊆ LTT[k,t] ⊆ LTT
-                inner, name = ("LT", f"LT[{order}]") if t == 1 else ("LTT", f"LTT[{order},{t}]")
-                sep, _ = _fixed(name, inner, order, t, d1, d2, small, found_in)
-                if sep:
-                    break
-        except LimitExceeded:
-            break
-        tried.append(order)
-        if sep:
-            return done(sep, None, f"separated at order {order} (a {sep.cls} language is a {base} language), "
-                                   "checked on DFAs")
+    sep, tried, cut = _orders(base, 1, d1, d2, small, found_in)
+    if sep is not None:
+        return done(sep, None, _order_method(sep, base))
     sep = _classified_separator(base, d1, d2, limits)
     if sep is not None:
         return done(sep, None, f"{sep.found_in}; K ∩ L2 = ∅ checked on DFAs")
@@ -1341,10 +1331,42 @@ def _decide_local(base, d1, d2, limits, found_in, done, separator_only=False) ->
     if outcome.separable is False:
         return done(None, outcome.proof, f"{base} ⊆ LTT ⊆ LTL[S] (Thomas), which cannot separate them: "
                                          f"{outcome.method}")
+    if cut is not None and (limits.type_states > small.type_states or limits.synthesis_states > small.synthesis_states):
+        more, again, cut = _orders(base, cut[0], d1, d2, limits, found_in)  # the orders cut, at the caller's budgets
+        tried += again
+        if more is not None:
+            return done(more, None, _order_method(more, base) + f" (past {SEARCH_STATES:,} states: searched within "
+                                                                f"type_states = {limits.type_states:,})")
     why = (f"the search for anchored walks was refused ({refused})" if refused else
            "no anchored walks with the same arrows (a complete test when L2 is the complement of L1)")
-    return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…{tried[-1] if tried else '-'}; "
-                            f"{why}; separation by {base} is not decided here")
+    stop = ("" if cut is None else f"; {cut[1]} was cut: {cut[2]} (raise type_states and "
+                                    "synthesis_states to search it)")
+    return done(None, None, f"no separator at orders {tried[0] if tried else '-'}…{tried[-1] if tried else '-'}"
+                            f"{stop}; {why}; separation by {base} is not decided here")
+
+
+def _order_method(sep, base: str) -> str:
+    return f"separated at order {sep.k} (a {sep.cls} language is a {base} language), checked on DFAs"
+
+
+def _orders(base, first, d1, d2, limits, found_in):
+    """LT[k] (for LTT also LTT[k,t], t ≤ ``MAX_SEARCH_ORDER``) for k = ``first`` …
+    ``MAX_SEARCH_ORDER``, each exact (§11.1) within ``limits``: (the first separator or None,
+    the orders decided, None or (k, the class cut, the budget's message) for the first order
+    whose search exceeded ``limits``)."""
+    tried = []
+    thresholds = range(1, MAX_SEARCH_ORDER + 1) if base == "LTT" else (1,)
+    for order in range(first, MAX_SEARCH_ORDER + 1):
+        for t in thresholds:                       # LT[k] = LTT[k,1] ⊆ LTT[k,t] ⊆ LTT
+            inner, name = ("LT", f"LT[{order}]") if t == 1 else ("LTT", f"LTT[{order},{t}]")
+            try:
+                sep, _ = _fixed(name, inner, order, t, d1, d2, limits, found_in)
+            except LimitExceeded as e:
+                return None, tried, (order, name, f"{e.what} exceeded {e.limit:,}")
+            if sep:
+                return sep, tried + [order], None
+        tried.append(order)
+    return None, tried, None
 
 
 def _decide_pt(name, d1, d2, limits, found_in, done) -> LanguageSeparation:
