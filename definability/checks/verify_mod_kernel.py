@@ -187,35 +187,55 @@ def kernel_da_holds(dfa, plus: bool, max_pairs: int = _limits.IDENTITY_CHECK_INS
     return True
 
 
-def _check(dfa, answer, sep: str, plus: bool) -> Check:
+def _checked(dfa, answer, sep: str, name: str, holds, yes_reason: str, identity, words_problem) -> Check:
+    """One answer of a class decided on the MOD-kernel: a "yes" re-decided from scratch by
+    ``holds(dfa)`` (``yes_reason`` printed when it holds); a "no" the identity pair of
+    ``identity`` on the DFA's runs, then ``words_problem(words, t, p)`` — the variables' words
+    against the length sequence's tail t and period p, re-derived here — giving (a problem or
+    None, what was shown)."""
     dfa = as_dfa(dfa)
-    name = "TL(MOD⁺)" if plus else "TL(MOD)"
     member = answer.get("member")
     if member not in (True, False):
         return Check(False, "the answer is undecided: nothing to check")
     if member:
-        if not kernel_da_holds(dfa, plus):
+        if not holds(dfa):
             return Check(False, f"{name} fails: re-decided from scratch, the answer \"yes\" is wrong")
-        return Check(True, f"{name}: DA's identity on the " + ("MOD⁺-orbits e·K·e" if plus else "MOD-kernel K")
-                           + ", K re-derived from the DFA and every pair re-decided from scratch: it holds")
+        return Check(True, yes_reason)
     wit = answer.get("witness")
     if not isinstance(wit, dict):
         return Check(False, "a \"no\" must carry a witness")
     v = violation_from_json(wit, sep)
-    check = verify_identity_violation(dfa, LDA_KERNEL if plus else DA_KERNEL, v, monoid=True)
+    check = verify_identity_violation(dfa, identity, v, monoid=True)
     if not check.valid:
         return check
-    words = {name_: tuple(w) for name_, _, w in v.assignment}
+    words = {var: tuple(w) for var, _, w in v.assignment}
     t, p = length_sequence(dfa.minimal())
-    for var in (("u", "v") if plus else ("x", "y")):
-        w = words.get(var, ())
-        if w and (len(w) < t or len(w) % p):
-            return Check(False, f"the word of {var} (length {len(w)}) is not ε nor of a length ≥ {t} divisible by "
-                                f"{p}: its element is not shown to be in the MOD-kernel")
-    if plus and not words.get("e"):
-        return Check(False, "e must be the word of a non-empty word's idempotent power (e is ε)")
-    return Check(True, check.reason + f"; the kernel variables' words ε or of lengths ≥ {t} divisible by {p} "
-                                      "(α(A^n) re-derived: tail {t}, period {p})".format(t=t, p=p))
+    problem, shown = words_problem(words, t, p)
+    return Check(False, problem) if problem else Check(True, check.reason + "; " + shown)
+
+
+def _kernel_words(variables, need_e: bool):
+    """The ``words_problem`` of :func:`_checked` for kernel variables: each word ε or of a
+    length ≥ t divisible by p (so its element is in {1} ∪ α(A^N)), and e's word non-empty."""
+    def problem(words, t, p):
+        for var in variables:
+            w = words.get(var, ())
+            if w and (len(w) < t or len(w) % p):
+                return (f"the word of {var} (length {len(w)}) is not ε nor of a length ≥ {t} divisible by {p}: its "
+                        "element is not shown to be in the MOD-kernel"), None
+        if need_e and not words.get("e"):
+            return "e must be the word of a non-empty word's idempotent power (e is ε)", None
+        return None, (f"the kernel variables' words ε or of lengths ≥ {t} divisible by {p} (α(A^n) re-derived: "
+                      f"tail {t}, period {p})" + ("; e's word non-empty" if need_e else ""))
+    return problem
+
+
+def _check(dfa, answer, sep: str, plus: bool) -> Check:
+    name = "TL(MOD⁺)" if plus else "TL(MOD)"
+    return _checked(dfa, answer, sep, name, lambda d: kernel_da_holds(d, plus),
+                    f"{name}: DA's identity on the " + ("MOD⁺-orbits e·K·e" if plus else "MOD-kernel K")
+                    + ", K re-derived from the DFA and every pair re-decided from scratch: it holds",
+                    LDA_KERNEL if plus else DA_KERNEL, _kernel_words(("u", "v") if plus else ("x", "y"), plus))
 
 
 def check_tl_mod(dfa, answer, sep: str) -> Check:
@@ -228,63 +248,29 @@ def check_tl_mod_plus(dfa, answer, sep: str) -> Check:
     return _check(dfa, answer, sep, True)
 
 
+def _pair_lengths(words, t, p):
+    n1, n2 = len(words.get("q", ())), len(words.get("s", ()))
+    if not mod_pair_lengths(n1, n2, t, p):
+        return (f"the words of q and s (lengths {n1}, {n2}) are not of MOD-inseparable lengths (≡ mod {p} "
+                f"and equal or one ≥ {t}): (q, s) is not shown to be a MOD-pair"), None
+    return None, f"q's and s's words of lengths {n1}, {n2}: ≡ mod {p} and equal or one ≥ {t} (α(A^n) re-derived), " \
+                 "so (q, s) is a MOD-pair"
+
+
 def check_bpol_mod(dfa, answer, sep: str) -> Check:
     """An answer of BPol(MOD): a "yes" re-decided by :func:`bpol_mod_holds`; a "no" the
     identity pair of :data:`BPOL_MOD` and the words of q and s of MOD-inseparable lengths
     (t and p re-derived)."""
-    dfa = as_dfa(dfa)
-    member = answer.get("member")
-    if member not in (True, False):
-        return Check(False, "the answer is undecided: nothing to check")
-    if member:
-        if not bpol_mod_holds(dfa):
-            return Check(False, "BPol(MOD) fails: re-decided from scratch, the answer \"yes\" is wrong")
-        return Check(True, "BPol(MOD): (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω on every MOD-pair (q, s) and all r, t, "
-                           "the MOD-pairs re-derived from the DFA and every instantiation re-decided: it holds")
-    wit = answer.get("witness")
-    if not isinstance(wit, dict):
-        return Check(False, "a \"no\" must carry a witness")
-    v = violation_from_json(wit, sep)
-    check = verify_identity_violation(dfa, BPOL_MOD, v, monoid=True)
-    if not check.valid:
-        return check
-    words = {name: tuple(w) for name, _, w in v.assignment}
-    t, p = length_sequence(dfa.minimal())
-    n1, n2 = len(words.get("q", ())), len(words.get("s", ()))
-    if not mod_pair_lengths(n1, n2, t, p):
-        return Check(False, f"the words of q and s (lengths {n1}, {n2}) are not of MOD-inseparable lengths (≡ mod {p} "
-                            f"and equal or one ≥ {t}): (q, s) is not shown to be a MOD-pair")
-    return Check(True, check.reason + f"; q's and s's words of lengths {n1}, {n2}: ≡ mod {p} and equal or one ≥ {t} "
-                                      "(α(A^n) re-derived), so (q, s) is a MOD-pair")
+    return _checked(dfa, answer, sep, "BPol(MOD)", bpol_mod_holds,
+                    "BPol(MOD): (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω on every MOD-pair (q, s) and all r, t, "
+                    "the MOD-pairs re-derived from the DFA and every instantiation re-decided: it holds",
+                    BPOL_MOD, _pair_lengths)
 
 
 def check_upol_mod_plus(dfa, answer, sep: str) -> Check:
     """An answer of UPol(MOD⁺): a "yes" re-decided by :func:`orbits_trivial`; a "no" the
     identity pair of :data:`ORBIT_TRIVIAL`, u's word in the kernel (ε or of a length ≥ t
     divisible by p, t and p re-derived) and e's word non-empty."""
-    dfa = as_dfa(dfa)
-    member = answer.get("member")
-    if member not in (True, False):
-        return Check(False, "the answer is undecided: nothing to check")
-    if member:
-        if not orbits_trivial(dfa):
-            return Check(False, "UPol(MOD⁺) fails: re-decided from scratch, the answer \"yes\" is wrong")
-        return Check(True, "UPol(MOD⁺): every MOD⁺-orbit e·K·e is {e}, K and the idempotents re-derived from the DFA: "
-                           "it holds")
-    wit = answer.get("witness")
-    if not isinstance(wit, dict):
-        return Check(False, "a \"no\" must carry a witness")
-    v = violation_from_json(wit, sep)
-    check = verify_identity_violation(dfa, ORBIT_TRIVIAL, v, monoid=True)
-    if not check.valid:
-        return check
-    words = {name: tuple(w) for name, _, w in v.assignment}
-    t, p = length_sequence(dfa.minimal())
-    u = words.get("u", ())
-    if u and (len(u) < t or len(u) % p):
-        return Check(False, f"the word of u (length {len(u)}) is not ε nor of a length ≥ {t} divisible by {p}: its "
-                            "element is not shown to be in the MOD-kernel")
-    if not words.get("e"):
-        return Check(False, "e must be the word of a non-empty word's idempotent power (e is ε)")
-    return Check(True, check.reason + f"; u's word ε or of a length ≥ {t} divisible by {p} (α(A^n) re-derived), "
-                                      "e's word non-empty")
+    return _checked(dfa, answer, sep, "UPol(MOD⁺)", orbits_trivial,
+                    "UPol(MOD⁺): every MOD⁺-orbit e·K·e is {e}, K and the idempotents re-derived from the DFA: "
+                    "it holds", ORBIT_TRIVIAL, _kernel_words(("u",), True))
