@@ -280,8 +280,9 @@ FO2_PAIR_WORK = 20_000_000
 #: most letters for FO2[<] separation (the pair monoid carries the content: 2^letters states)
 FO2_CONTENT_LETTERS = 6
 #: classes of FO2[<] rank-n equivalence (A*/≡ₙ, definability/checks/fo2_types.py) the rank-n
-#: separator search may build, and the types of each rank (40 times as many)
-FO2_RANK_CLASSES = 50_000
+#: separator search may build (as many as the default state bound), and the types of each
+#: rank (40 times as many)
+FO2_RANK_CLASSES = DEFAULT_LIMIT
 #: the ranks n = 1 … FO2_RANK_MAX tried by the rank-n separator search (each within FO2_RANK_CLASSES)
 FO2_RANK_MAX = 6
 #: (class, D1 state, D2 state) triples the rank-n separator search may visit, all ranks and directions together
