@@ -43,15 +43,17 @@ demo: $(FOLDERS)
 # one BLAS/OpenMP thread per test worker: two xdist workers on two cores, no oversubscription
 THREADS := OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
 
+# --dist worksteal: the two workers take each other's remaining tests at the end, so a few long
+# tests late in one worker's share do not leave the other idle
 test: $(FOLDERS)
-	$(THREADS) $(BIN)/pytest -n 2 -q --durations=25
+	$(THREADS) $(BIN)/pytest -n 2 --dist worksteal -q --durations=25
 
 # the quick subset: the tests not marked slow or oracle, without the browser and load tests of
 # the page (a check of a change in minutes; `make test` is the whole suite, README says how long)
 QUICK := -m "not slow and not oracle" --ignore=tests/web/test_browser.py --ignore=tests/web/test_load.py
 
 test-quick: $(FOLDERS)
-	$(THREADS) $(BIN)/pytest -n 2 -q $(QUICK) --durations=10
+	$(THREADS) $(BIN)/pytest -n 2 --dist worksteal -q $(QUICK) --durations=10
 
 bench: $(FOLDERS)
 	$(BIN)/python -m benchmarks
