@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from ...kernel import limits as _limits
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -44,6 +46,18 @@ __all__ = ["TransformationSemigroup", "transition_semigroup", "libsemigroups_ava
 
 #: (DEFAULT_LIMIT of kernel/limits.py: the default of the Limits field this bounds)
 DEFAULT_ELEMENT_LIMIT = _limits.DEFAULT_LIMIT
+
+
+def _read_only_cached(method):
+    """A cached property whose array is read-only: a semigroup is shared (:func:`transition_semigroup`
+    keeps the last few), so nothing it hands out may be changed in place."""
+    def compute(self):
+        out = method(self)
+        if isinstance(out, np.ndarray):
+            out.setflags(write=False)
+        return out
+    compute.__name__, compute.__doc__ = method.__name__, method.__doc__
+    return cached_property(compute)
 
 
 def _key_encoder(n: int):
@@ -157,21 +171,21 @@ class TransformationSemigroup:
         return int(out) if out.ndim == 0 else out
 
     # -- idempotents and powers -------------------------------------------------------------
-    @cached_property
+    @_read_only_cached
     def squares(self) -> np.ndarray:
         """``squares[i]`` = index of s_i²."""
         T = self.elements.astype(np.int64)
         return self.index_of(np.take_along_axis(T, T, axis=1))
 
-    @cached_property
+    @_read_only_cached
     def idempotent_mask(self) -> np.ndarray:
         return self.squares == np.arange(self.size)
 
-    @cached_property
+    @_read_only_cached
     def idempotents(self) -> np.ndarray:
         return np.flatnonzero(self.idempotent_mask)
 
-    @cached_property
+    @_read_only_cached
     def omega(self) -> np.ndarray:
         """``omega[i]`` = index of the idempotent power s_i^ω (vectorised: x^(2^r) with
         2^r ≥ degree lies in the cyclic group of x, whose identity is reached by further
@@ -199,7 +213,7 @@ class TransformationSemigroup:
             Y = Ysub
         return result
 
-    @cached_property
+    @_read_only_cached
     def omega_exponent(self) -> int:
         """The least K ≥ 1 with x^K idempotent for every x (the exponent of S)."""
         T = self.elements.astype(np.int64)
@@ -222,20 +236,20 @@ class TransformationSemigroup:
         _, labels = connected_components(g, directed=True, connection="strong")
         return labels
 
-    @cached_property
+    @_read_only_cached
     def r_classes(self) -> np.ndarray:
         """Label of the R-class of each element (SCCs of the right Cayley graph)."""
         return self._strong_components([self.right])
 
-    @cached_property
+    @_read_only_cached
     def l_classes(self) -> np.ndarray:
         return self._strong_components([self.left])
 
-    @cached_property
+    @_read_only_cached
     def j_classes(self) -> np.ndarray:
         return self._strong_components([self.right, self.left])
 
-    @cached_property
+    @_read_only_cached
     def h_classes(self) -> np.ndarray:
         pairs = self.r_classes.astype(np.int64) * (self.size + 1) + self.l_classes
         _, labels = np.unique(pairs, return_inverse=True)
@@ -273,11 +287,35 @@ def transition_semigroup(dfa, limit: int = DEFAULT_ELEMENT_LIMIT, backend: str =
     table = np.asarray(dfa.transitions)
     if backend == "auto":
         backend = "libsemigroups" if libsemigroups_available() else "numpy"
-    if backend == "numpy" or (backend == "libsemigroups" and (table.shape[0] < 2 or table.shape[1] == 0)):
-        return _enumerate_numpy(dfa.alphabet, table, limit, memory_budget)
-    if backend == "libsemigroups":
-        return _enumerate_libsemigroups(dfa.alphabet, table, limit, memory_budget)
-    raise ValueError(f"unknown backend {backend!r} (numpy, libsemigroups or auto)")
+    if backend not in ("numpy", "libsemigroups"):
+        raise ValueError(f"unknown backend {backend!r} (numpy, libsemigroups or auto)")
+    key = (tuple(dfa.alphabet), table.shape, table.astype(np.int64).tobytes(), backend, memory_budget)
+    with _RECENT_LOCK:
+        known = _RECENT.get(key)
+        if known is not None:
+            _RECENT.move_to_end(key)
+    if known is not None:
+        if known.size > limit:
+            raise _limit_error(limit)
+        return known
+    if backend == "numpy" or table.shape[0] < 2 or table.shape[1] == 0:
+        out = _enumerate_numpy(dfa.alphabet, table, limit, memory_budget)
+    else:
+        out = _enumerate_libsemigroups(dfa.alphabet, table, limit, memory_budget)
+    if out.elements.nbytes + out.right.nbytes + out.left.nbytes <= _RECENT_ENTRY_BYTES:
+        with _RECENT_LOCK:
+            _RECENT[key] = out
+            while len(_RECENT) > _RECENT_ENTRIES:
+                _RECENT.popitem(last=False)
+    return out
+
+
+#: the last semigroups enumerated (an immutable value: its arrays are read-only), so that the
+#: decision procedures asking one DFA's semigroup in turn share one enumeration; at most
+#: ``_RECENT_ENTRIES`` entries of at most ``_RECENT_ENTRY_BYTES`` bytes of tables each
+_RECENT: OrderedDict = OrderedDict()
+_RECENT_LOCK = threading.Lock()
+_RECENT_ENTRIES, _RECENT_ENTRY_BYTES = 16, 1 << 20
 
 
 def libsemigroups_available() -> bool:
@@ -385,11 +423,10 @@ def _enumerate_numpy(alphabet, table: np.ndarray, limit: int,
 
 def _freeze(alphabet, elements, right, left, parent, last, length, generators, keys, index):
     arrays = [elements, right, left, parent, last, length, generators, keys, index]
+    arrays[1], arrays[3:6] = right.astype(np.int64), [a.astype(np.int64) for a in (parent, last, length)]
     for a in arrays:
         a.setflags(write=False)
-    return TransformationSemigroup(tuple(alphabet), elements, right.astype(np.int64), left,
-                                   parent.astype(np.int64), last.astype(np.int64),
-                                   length.astype(np.int64), generators, keys, index)
+    return TransformationSemigroup(tuple(alphabet), *arrays)
 
 
 def _ls_generators(table: np.ndarray):

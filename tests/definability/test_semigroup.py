@@ -182,3 +182,22 @@ def test_deep_graph_needs_no_recursion():
     n = 50_000
     succ = [[v + 1] if v + 1 < n else [0] for v in range(n)]
     assert tarjan_scc(n, succ).count == 1
+
+
+def test_a_dfa_asked_again_shares_its_read_only_semigroup_and_its_limit_still_holds():
+    """The decision procedures ask one DFA's semigroup in turn: the enumeration is kept and
+    handed out again, which is only sound because nothing in it can be changed in place — and
+    a smaller limit asked later must still refuse."""
+    dfa = DFA("ab", [[1, 0], [2, 0], [0, 2]], 0, [2])
+    first = transition_semigroup(dfa)
+    again = transition_semigroup(DFA("ab", np.array(dfa.transitions).copy(), 0, [2]))
+    assert again is first
+    assert transition_semigroup(dfa, backend="numpy").size == first.size
+    for arrays in (first.elements, first.right, first.left, first.parent, first.last, first.length,
+                   first.generators, first.squares, first.omega, first.idempotents, first.r_classes):
+        with pytest.raises(ValueError, match="read-only"):
+            arrays[0] = 0
+    with pytest.raises(LimitExceeded, match="semigroup"):
+        transition_semigroup(dfa, limit=first.size - 1)
+    other = DFA("ab", [[1, 0], [2, 0], [0, 1]], 0, [2])
+    assert transition_semigroup(other) is not first

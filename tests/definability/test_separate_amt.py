@@ -22,13 +22,11 @@ import os
 import random
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 import pytest
 
 import attnlogic
-from attnlogic.automata.census import minimal_dfa_arrays, minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.operations import complement, intersection
 from attnlogic.cli import main
@@ -36,6 +34,8 @@ from attnlogic.definability.algebra.lattices import combination, hermite, quotie
 from attnlogic.definability.engine.classify import classify
 from attnlogic.definability.separation.separate_languages import check_answer, verify_proof
 from attnlogic.kernel.limits import Limits
+
+from census_complements import census, separated_from_complements
 
 MAX_M = 8
 
@@ -117,30 +117,10 @@ def against_the_brute_force(d1: DFA, d2: DFA, answer) -> None:
     assert ok, why
 
 
-@lru_cache(maxsize=None)
-def census(n: int, letters: str) -> tuple:
-    return tuple(minimal_dfas(n, letters))
-
-
-def separated_from_complements(letters: str, most: int):
-    """(L, its complement, their AMT separation, the census kernel's AMT verdict on L) for every
-    minimal DFA of at most ``most`` states over ``letters``."""
-    from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
-
-    k, col = len(letters), CLASSES.index("AMT")
-    for n in range(1, most + 1):
-        rows, accs = minimal_dfa_arrays(n, k)
-        for row, bits, verdicts in zip(rows, accs, classify_classes(n, k, rows, accs)):
-            d = DFA(letters, np.asarray(row, dtype=np.int64).reshape(n, k), 0,
-                    np.array([(int(bits) >> q) & 1 for q in range(n)], dtype=bool))
-            c = complement(d)
-            yield d, c, attnlogic.separate(d, c, by="AMT"), bool(verdicts[col])
-
-
 @pytest.mark.parametrize("letters,most", [("ab", 3), ("abc", 2)])
 def test_a_language_against_its_complement_gives_the_census_kernels_verdict(letters, most):
     seen = 0
-    for d, c, r, member in separated_from_complements(letters, most):
+    for d, c, r, member in separated_from_complements("AMT", letters, most):
         assert r.separable is member, d
         if seen % 40 == 0:                     # classify itself, and the brute force, on a sample
             assert r.separable is classify(d, windows=(), classes=("AMT",), certificates=False)["AMT"].member
@@ -230,7 +210,7 @@ def test_amt_separation_from_the_complement_on_the_whole_census(letters, most):
     """L against its complement is AMT-separable iff the census kernel's AMT column says L ∈
     AMT — every minimal DFA of the census; every proof re-checked."""
     seen = 0
-    for d, c, r, member in separated_from_complements(letters, most):
+    for d, c, r, member in separated_from_complements("AMT", letters, most):
         assert r.separable is member, d
         if r.separable is False:
             assert verify_proof(r.proof, d, c), d

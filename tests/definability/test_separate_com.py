@@ -20,19 +20,18 @@ import json
 import os
 import random
 from dataclasses import replace
-from functools import lru_cache
 
-import numpy as np
 import pytest
 
 import attnlogic
-from attnlogic.automata.census import minimal_dfa_arrays, minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.operations import complement, intersection
 from attnlogic.cli import main
 from attnlogic.definability.engine.classify import classify
 from attnlogic.definability.separation.separate_languages import check_answer, verify_proof
 from attnlogic.kernel.limits import Limits
+
+from census_complements import census, separated_from_complements
 
 MAX_T, MAX_M = 3, 4
 _WHOLE = pytest.mark.skipif(os.environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
@@ -81,11 +80,6 @@ def against_the_brute_force(d1: DFA, d2: DFA, answer, pairs=None) -> None:
     assert ok, why
 
 
-@lru_cache(maxsize=None)
-def census(n: int, letters: str) -> tuple:
-    return tuple(minimal_dfas(n, letters))
-
-
 def _dfa(regex: str, letters: str = "ab") -> DFA:
     return attnlogic.load_language(regex=regex, alphabet=letters).dfa
 
@@ -132,24 +126,6 @@ def test_random_pairs_against_the_brute_force_and_amt(seed, plan, most_t, most_m
     assert verdicts[True] and verdicts[False]
 
 
-def separated_from_complements(letters: str, most: int, stride: int = 1):
-    """(L, its complement, their COM separation, the census kernel's COM verdict on L) for every
-    ``stride``-th minimal DFA of at most ``most`` states over ``letters``."""
-    from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
-
-    k, col, seen = len(letters), CLASSES.index("COM"), 0
-    for n in range(1, most + 1):
-        rows, accs = minimal_dfa_arrays(n, k)
-        for row, bits, verdicts in zip(rows, accs, classify_classes(n, k, rows, accs)):
-            seen += 1
-            if seen % stride:
-                continue
-            d = DFA(letters, np.asarray(row, dtype=np.int64).reshape(n, k), 0,
-                    np.array([(int(bits) >> q) & 1 for q in range(n)], dtype=bool))
-            c = complement(d)
-            yield d, c, attnlogic.separate(d, c, by="COM"), bool(verdicts[col])
-
-
 @pytest.mark.parametrize("letters,most,stride", [
     ("ab", 3, 9), ("abc", 2, 3),
     pytest.param("ab", 4, 1, marks=(pytest.mark.slow, _WHOLE)), pytest.param("abc", 3, 1, marks=(pytest.mark.slow, _WHOLE)),
@@ -159,7 +135,7 @@ def test_a_language_against_its_complement_gives_the_census_kernels_verdict(lett
     COM: every ``stride``-th minimal DFA (every one of the whole census when opted in), every
     proof re-checked, ``classify``'s own verdict on a sample."""
     seen = 0
-    for d, c, r, member in separated_from_complements(letters, most, stride):
+    for d, c, r, member in separated_from_complements("COM", letters, most, stride):
         assert r.separable is member, d
         if r.separable is False:
             assert verify_proof(r.proof, d, c), d

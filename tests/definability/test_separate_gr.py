@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 import attnlogic
-from attnlogic.automata.census import minimal_dfa_arrays, minimal_dfas
+from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.operations import complement, intersection, is_empty, is_subset
 from attnlogic.cli import main
@@ -37,6 +37,8 @@ from attnlogic.definability.separation.group_separation import GroupFamily
 from attnlogic.definability.separation.separate_languages import check_answer, verify_proof
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.kernel.limits import Limits
+
+from census_complements import separated_from_complements
 
 FULL = os.environ.get("ATTNLOGIC_CENSUS_TEST") == "1"
 
@@ -105,29 +107,10 @@ def test_mescal_gr_answers():
         assert seen == {True: gr.count("1"), False: gr.count("0")}
 
 
-def separated_from_complements(letters: str, most: int, stride: int):
-    """(L, its complement, their GR separation, the census kernel's GR verdict) for every
-    ``stride``-th minimal DFA of at most ``most`` states over ``letters``."""
-    from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
-
-    k, col = len(letters), CLASSES.index("GR")
-    seen = 0
-    for n in range(1, most + 1):
-        rows, accs = minimal_dfa_arrays(n, k)
-        for row, bits, verdicts in zip(rows, accs, classify_classes(n, k, rows, accs)):
-            seen += 1
-            if seen % stride:
-                continue
-            d = DFA(letters, np.asarray(row, dtype=np.int64).reshape(n, k), 0,
-                    np.array([(int(bits) >> q) & 1 for q in range(n)], dtype=bool))
-            c = complement(d)
-            yield d, c, attnlogic.separate(d, c, by="GR"), bool(verdicts[col])
-
-
 @pytest.mark.parametrize("letters,most", [("ab", 3), ("abc", 2)])
 def test_a_language_against_its_complement_is_separable_iff_it_is_a_group_language(letters, most):
     seen = {True: 0, False: 0}
-    for n, (d, c, r, member) in enumerate(separated_from_complements(letters, most, 8)):
+    for n, (d, c, r, member) in enumerate(separated_from_complements("GR", letters, most, 8)):
         assert r.separable is member, d
         seen[member] += 1
         if n % 12 == 0:                                 # classify itself, and every check, on a sample
@@ -263,7 +246,7 @@ def test_gr_separation_from_the_complement_on_the_whole_census(letters, most):
     """L against its complement is GR-separable iff the census kernel's GR column says L ∈ GR
     — every minimal DFA of the census; every proof re-checked."""
     seen = 0
-    for d, c, r, member in separated_from_complements(letters, most, 1):
+    for d, c, r, member in separated_from_complements("GR", letters, most):
         assert r.separable is member, d
         if r.separable is False:
             assert verify_proof(r.proof, d, c), d
