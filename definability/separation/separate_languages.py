@@ -1657,6 +1657,10 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             ok = verify_proof(proof, d1, d2)
             return ok, (f"the {j['kind']} re-checked on the two DFAs" if ok
                         else f"the {j['kind']} does not hold on the two DFAs")
-    except (KeyError, TypeError, ValueError) as e:
-        raise InputError(f"malformed separation answer: {type(e).__name__}: {e}", parameters=("check",)) from None
+    except KeyError as e:
+        raise InputError(f"malformed separation answer: no field {e} where the answer's kind needs one",
+                         parameters=("check",)) from None
+    except (TypeError, ValueError) as e:
+        raise InputError(f"malformed separation answer: a field of the wrong type or value ({e})",
+                         parameters=("check",)) from None
     return True, "undecided: nothing is claimed"

@@ -154,3 +154,18 @@ def test_check_bad_files_exit_2(tmp_path, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
+    # a COM proof missing a field, or with a count that is not an integer: the field is named
+    com = ["separate", "--regex", "(a|b)*a", "--regex", "(a|b)*b", "--by", "COM"]
+    assert main([*com, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["proof"]["kind"] == "commutative family"
+    del answer["proof"]["in_L2"]
+    path.write_text(json.dumps(answer), encoding="utf-8")
+    assert main([*com, "--check", str(path)]) == 2
+    assert "no field 'in_L2'" in capsys.readouterr().err
+    answer = json.loads(json.dumps(answer).replace('"in_L1"', '"in_L2": "b", "in_L1"'))
+    answer["proof"]["loops_L1"][0]["count"] = "x"
+    path.write_text(json.dumps(answer), encoding="utf-8")
+    assert main([*com, "--check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "wrong type or value" in err and "'x'" in err and "Traceback" not in err
