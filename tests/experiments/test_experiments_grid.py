@@ -20,7 +20,8 @@ TINY_TRAIN = TrainConfig("ENDS-A", d_model=8, n_layers=1, n_heads=2, batch_size=
                          train_max_length=6, threads=1)
 TINY_EVAL = EvalConfig(test_min=7, test_max=9, samples=4, train_max=6)
 TINY_ARGS = ["--steps", "2", "--d-model", "8", "--layers", "1", "--train-max", "6", "--test-min", "7",
-             "--test-max", "9", "--samples", "4", "--batch-size", "8", "--no-progress"]
+             "--test-max", "9", "--samples", "4", "--batch-size", "8", "--no-progress",
+             "--extract-states", "0"]                  # extraction: test_experiment_extraction.py
 
 
 def tiny_grid(**kw):
