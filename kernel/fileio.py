@@ -41,6 +41,7 @@ import tempfile
 from pathlib import Path
 
 from .errors import InputError
+from .signals import signals_held
 
 __all__ = ["read_text_capped", "strict_json_loads", "StrictJSONError", "check_output_path", "write_files_atomic", "write_bytes_atomic", "write_text_atomic",
            "write_json_atomic", "save_figure_atomic", "sidecar_path", "PSEUDO_FILESYSTEMS"]
@@ -255,7 +256,8 @@ def save_figure_atomic(fig, path, dpi: int = 110, close: bool = False) -> Path:
     afterwards (also when saving fails), as every plotting function that made it wants."""
     def write(tmp, fd):
         os.close(fd)
-        fig.savefig(tmp, format="png", dpi=dpi, bbox_inches="tight")
+        with signals_held():     # the renderer's C++ code would turn a Ctrl-C into a ValueError
+            fig.savefig(tmp, format="png", dpi=dpi, bbox_inches="tight")
 
     try:
         return _write_units([(path, write)])[0]

@@ -26,8 +26,8 @@ import threading
 import time
 from contextlib import contextmanager
 
-__all__ = ["Terminated", "stop_signals_raise", "interruption", "exit_status", "forget_unhandled_interrupt",
-           "interrupt_cause", "STOP_SIGNALS", "STOP_GRACE"]
+__all__ = ["Terminated", "stop_signals_raise", "signals_held", "interruption", "exit_status",
+           "forget_unhandled_interrupt", "interrupt_cause", "STOP_SIGNALS", "STOP_GRACE"]
 
 #: the signals that stop a command like Ctrl-C (SIGHUP where the platform has it)
 STOP_SIGNALS = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None))
@@ -141,6 +141,44 @@ def stop_signals_raise(grace: float = STOP_GRACE):
             signal.signal(sig, old if old is not None else signal.SIG_DFL)
         if sys.unraisablehook is lost:
             sys.unraisablehook = hook
+
+
+@contextmanager
+def signals_held():
+    """Within the block, Ctrl-C and the stop signals are held, then handled as usual (their
+    KeyboardInterrupt or :class:`Terminated` raised) when it ends.
+
+    For C code that calls back into Python and turns any exception raised there into an error
+    of its own: matplotlib's renderer reads a transformation through Python, and a Ctrl-C
+    whose KeyboardInterrupt was raised at that moment came out as "ValueError: Invalid affine
+    transformation matrix", a traceback instead of a clean stop.  Hold only short blocks (one
+    figure's rendering): the stop waits for the block.  Outside the main thread, or for a
+    signal ignored when the block begins, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held, previous = [], {}
+
+    def hold(signum, frame):
+        held.append(signum)
+
+    for sig in STOP_SIGNALS + (signal.SIGINT,):
+        old = signal.getsignal(sig)
+        if old is signal.SIG_IGN or old is None:
+            continue
+        previous[sig] = old
+        signal.signal(sig, hold)
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+        for signum in dict.fromkeys(held):             # each signal once, in the order it came
+            handler = previous[signum]
+            if handler is signal.SIG_DFL:               # what the signal would have done
+                signal.raise_signal(signum)
+            else:
+                handler(signum, None)
 
 
 def interruption(exc: BaseException) -> str:

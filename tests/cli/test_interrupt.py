@@ -354,3 +354,62 @@ def test_a_ctrl_c_lost_in_a_weakref_callback_is_raised_again():
             for _ in range(10 ** 9):     # ends by the KeyboardInterrupt raised again
                 pass
     assert ref() is None and sys.unraisablehook is hook
+
+
+def test_a_ctrl_c_while_matplotlib_renders_is_an_interrupt_and_leaves_no_file(tmp_path):
+    """matplotlib's renderer reads a transformation through Python from C++ and turns any
+    exception raised there into "ValueError: Invalid affine transformation matrix": a Ctrl-C
+    landing at that moment (seen in `rmt plot` on a loaded machine) came out as that traceback.
+    Saving a figure holds the signals while it renders: the Ctrl-C is a KeyboardInterrupt once
+    the rendering ends, and the atomic write leaves nothing behind; a stop signal likewise."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+    from matplotlib.artist import Artist
+    from matplotlib.path import Path as MplPath
+
+    from attnlogic.kernel.fileio import save_figure_atomic
+    from attnlogic.kernel.signals import Terminated
+
+    class Pressing:
+        """A matrix that sends ``sig`` to this process while the renderer's C++ code reads it."""
+        def __init__(self, sig):
+            self.sig = sig
+
+        def __array__(self, dtype=None, copy=None):
+            os.kill(os.getpid(), self.sig)
+            return np.eye(3)
+
+    class Drawn(Artist):
+        def __init__(self, sig):
+            super().__init__()
+            self.sig = sig
+
+        def draw(self, renderer):
+            gc = renderer.new_gc()
+            renderer.draw_path(gc, MplPath([[0, 0], [10, 10]]), Pressing(self.sig))
+            gc.restore()
+
+    def terminated(signum, frame):     # as stop_signals_raise does, without its watchdog
+        raise Terminated(signum)
+
+    handlers = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: terminated}
+    previous = {sig: signal.signal(sig, handler) for sig, handler in handlers.items()}
+    try:
+        for sig, raised in ((signal.SIGINT, KeyboardInterrupt), (signal.SIGTERM, Terminated)):
+            fig = plt.figure()
+            fig.add_artist(Drawn(sig))
+            with pytest.raises(raised):
+                save_figure_atomic(fig, tmp_path / "figure.png", close=True)
+            assert list(tmp_path.iterdir()) == []
+            assert signal.getsignal(sig) is handlers[sig]        # the handler is back
+        # the renderer itself, signals not held: the Ctrl-C is lost in its ValueError
+        fig = plt.figure()
+        fig.add_artist(Drawn(signal.SIGINT))
+        with pytest.raises(ValueError, match="affine"):
+            fig.savefig(tmp_path / "direct.png")
+        plt.close(fig)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
