@@ -44,8 +44,8 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ...kernel.words import join_word
 from ..algebra.free_group_closure import bool_product, closures_meet, group_family
-from ..checks.verify_group import (GROUP_FAMILY, PERMUTATION_AUTOMATON, check_group_family, free_image,
-                                   permutation_dfa)
+from ..checks.verify_group import (GROUP_FAMILY, PERMUTATION_AUTOMATON, check_group_family, family_json,
+                                   family_parts, free_image, permutation_dfa)
 from .parikh_separation import separate_by_parikh
 
 __all__ = ["GroupFamily", "PermutationSeparator", "separate_by_groups", "closures_meet", "GROUP_PROOFS",
@@ -94,25 +94,11 @@ class GroupFamily:
                 "holds one without the other")
 
     def to_json(self, alphabet) -> dict:
-        def side(parts):
-            return [{"word": _w(alphabet, p[0])} if len(p) == 1 else {"v": _w(alphabet, p[0]), "a": alphabet[p[1]]}
-                    for p in parts]
-        return {"kind": GROUP_FAMILY, "L1": side(self.parts1), "L2": side(self.parts2)}
+        return family_json(alphabet, self.parts1, self.parts2)
 
 
 def _family_from_json(j: dict, w) -> GroupFamily:
-    def side(items):
-        out = []
-        for x in items:
-            if "word" in x:
-                out.append((w(x["word"]),))
-            else:
-                letter = w(x["a"])
-                if len(letter) != 1:
-                    raise ValueError("a block's letter 'a' is one letter")
-                out.append((w(x["v"]), letter[0]))
-        return tuple(out)
-    return GroupFamily(side(j["L1"]), side(j["L2"]))
+    return GroupFamily(*family_parts(j, w))
 
 
 #: ``separate --check``: the proofs read back from JSON (``w`` reads a word)
