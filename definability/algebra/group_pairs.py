@@ -51,6 +51,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...automata.dfa import DFA
+from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from .free_group_closure import closure_pairs, group_family
@@ -125,7 +126,7 @@ def _lengths(m: MonoidTable, plus: bool, limit: int):
         level = nxt
 
 
-def mod_pairs(m: MonoidTable, plus: bool = False, limit: int = 100_000) -> GroupPairs:
+def mod_pairs(m: MonoidTable, plus: bool = False, limit: int = _limits.DEFAULT_LIMIT) -> GroupPairs:
     """The MOD-pairs (MOD⁺ when ``plus``) by lengths (module docstring); ``data[q, s]`` the
     words (n1, n2 as in the criterion) of each non-diagonal pair."""
     levels, t, p = _lengths(m, plus, limit)
