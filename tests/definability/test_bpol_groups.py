@@ -23,6 +23,7 @@ import json
 from itertools import permutations, product
 
 import numpy as np
+import pytest
 
 import attnlogic
 from attnlogic.definability.algebra.group_pairs import amt_pairs, gr_pairs, mod_pairs
@@ -167,3 +168,28 @@ def test_known_answers_and_corrupted_ones_refused():
     wrong = copy.deepcopy(yes)
     wrong["certificate"]["pairs"]["modulus"] = 1                # every pair of elements a pair at D = 1
     assert not check(dfa, wrong, "").valid
+
+
+@pytest.mark.skipif(__import__("os").environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
+                    reason="every census language ≤ 3 states (1,054) with certificates: opt in with "
+                           "ATTNLOGIC_CENSUS_TEST=1")
+def test_every_answer_on_the_census():
+    """The sweep behind the samples (docs/decision-procedures.md §14.8 quotes its counts): on
+    every language of the census ≤ 3 states over ab, the AMT- and GR-pairs equal the check's
+    derivations, every answer passes its check, the verdicts are the check's re-decisions, and
+    BPol(MOD) ⊆ BPol(AMT) ⊆ BPol(GR)."""
+    members = {"BPol(MOD)": 0, "BPol(AMT)": 0, "BPol(GR)": 0}
+    for dfa in census():
+        st = structure_of(dfa, True)
+        m, _ = monoid_table(st)
+        amt, gr = amt_pairs(m, False, Limits()), gr_pairs(m, dfa.alphabet, False, Limits())
+        assert _as_maps(st, gr.matrix) == gr_pair_maps(dfa)
+        assert _as_maps(st, amt.matrix) == amt_pair_maps(dfa, amt.modulus)
+        ans = _answers(dfa, list(members))
+        for name, basis in (("BPol(MOD)", "MOD"), ("BPol(AMT)", "AMT"), ("BPol(GR)", "GR")):
+            a = ans[name]
+            assert language_class(name).check(dfa, a, "").valid
+            assert a["member"] is bpol_holds(dfa, basis, False, {"pairs": {"modulus": amt.modulus}})
+            members[name] += a["member"]
+        assert ans["BPol(MOD)"]["member"] <= ans["BPol(AMT)"]["member"] <= ans["BPol(GR)"]["member"]
+    print("members:", members)
