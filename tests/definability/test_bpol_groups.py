@@ -116,7 +116,7 @@ def _answers(dfa, names):
 
 def test_verdicts_checks_and_inclusions_on_a_census_sample():
     seen = {(c, b): 0 for c in ("BPol(AMT)", "BPol(GR)") for b in (True, False)}
-    for dfa in _dfas(37):
+    for dfa in _dfas(59):
         ans = _answers(dfa, ["BPol(MOD)", "BPol(AMT)", "BPol(GR)"])
         for name, basis in (("BPol(AMT)", "AMT"), ("BPol(GR)", "GR")):
             a = ans[name]
