@@ -129,7 +129,7 @@ its product reversed, so R-trivial there is L-trivial here):
   |S|² products for FL(ST) and Σ_e |e·S·e|² ≤ |E|·|S|² for the other two (one pass).
 
 The classes of the MOD-kernel (docs/decision-procedures.md §13.5–§13.7; their modules
-:mod:`.temporal_mod`, :mod:`.temporal_mod_plus`, :mod:`.bpol_mod`, :mod:`.upol_mod_plus`), on
+:mod:`.temporal_mod`, :mod:`.temporal_mod_plus`, :mod:`.bpol_groups`, :mod:`.upol_mod_plus`), on
 the monoid M = S¹ (S with the identity 1, adjoined as one more element of the multiplication
 table when no non-empty word acts as the identity).  With R_r = η(A^r) (R_0 = {1}), ultimately
 periodic with tail t and period p, the stability index s of LTL[S,MOD] (the least s ≥ 1 with

@@ -24,9 +24,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...automata.dfa import DFA
+from ...kernel.words import join_word
 
 __all__ = ["GROUP_FAMILY", "PERMUTATION_AUTOMATON", "CHECKED_EXPONENTS", "free_reduce", "pattern_word",
-           "free_image", "check_group_family", "permutation_problem", "permutation_dfa"]
+           "free_image", "check_group_family", "permutation_problem", "permutation_dfa", "family_json", "family_parts"]
 
 #: witness kind of a GR "no", certificate kind of a GR separator
 GROUP_FAMILY = "group family"
@@ -132,3 +133,30 @@ def permutation_dfa(alphabet, perms, start: int, accepting) -> DFA:
     acc = np.zeros(n, dtype=bool)
     acc[[int(p) for p in accepting]] = True
     return DFA(tuple(alphabet), table, int(start), acc)
+
+
+def family_json(alphabet, parts1, parts2) -> dict:
+    """A family's JSON: per side the parts, ``{"word": u}`` or ``{"v": v, "a": a}`` (words as text)."""
+    def w(word):
+        return join_word([alphabet[a] for a in word], alphabet)
+
+    def side(parts):
+        return [{"word": w(p[0])} if len(p) == 1 else {"v": w(p[0]), "a": alphabet[p[1]]} for p in parts]
+    return {"kind": GROUP_FAMILY, "L1": side(parts1), "L2": side(parts2)}
+
+
+def family_parts(j: dict, w) -> tuple:
+    """(parts1, parts2) of a family's JSON (``w`` reads a word as letter indices; ValueError
+    when a block's letter is not one letter)."""
+    def side(items):
+        out = []
+        for x in items:
+            if "word" in x:
+                out.append((w(x["word"]),))
+            else:
+                letter = w(x["a"])
+                if len(letter) != 1:
+                    raise ValueError("a block's letter 'a' is one letter")
+                out.append((w(x["v"]), letter[0]))
+        return tuple(out)
+    return side(j["L1"]), side(j["L2"])

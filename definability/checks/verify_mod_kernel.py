@@ -1,4 +1,4 @@
-"""Answers of TL(MOD), TL(MOD⁺), BPol(MOD) and UPol(MOD⁺) re-checked with no decider code
+"""Answers of TL(MOD), TL(MOD⁺) and UPol(MOD⁺) re-checked with no decider code
 (docs/decision-procedures.md §13.5–§13.7).  Each ``check_*(dfa, answer, sep) -> Check`` reads
 an answer as ``classify --json`` prints it.
 
@@ -16,7 +16,8 @@ an answer as ``classify --json`` prints it.
   and each kernel variable's word (x, y; u, v; u) ε or of a length ≥ t divisible by p — so its
   element is in the kernel —, and for TL(MOD⁺) and UPol(MOD⁺) e's word non-empty.
 
-BPol(MOD) (the MOD-pairs, :func:`mod_pair_maps`) is checked the same way (§13.6).
+The MOD-pairs (:func:`mod_pair_maps`, MOD⁺-pairs too) are read by the check of BPol(MOD) and
+BPol(MOD⁺) (:mod:`.verify_bpol`, §13.6).
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ from ...kernel.errors import LimitExceeded
 from .verify import Check, verify_identity_violation
 from .verify_tiers import violation_from_json
 
-__all__ = ["DA_KERNEL", "LDA_KERNEL", "BPOL_MOD", "length_sequence", "kernel_maps", "kernel_da_holds", "mod_pair_lengths",
-           "mod_pair_maps", "bpol_mod_holds", "orbits_trivial", "check_tl_mod", "check_tl_mod_plus", "check_bpol_mod",
-           "check_upol_mod_plus", "ORBIT_TRIVIAL"]
+__all__ = ["DA_KERNEL", "LDA_KERNEL", "length_sequence", "kernel_maps", "kernel_da_holds", "mod_pair_lengths",
+           "mod_pair_maps", "orbits_trivial", "check_tl_mod", "check_tl_mod_plus", "check_upol_mod_plus",
+           "ORBIT_TRIVIAL", "maps_monoid", "then", "omega"]
 
 #: DA's identity, x and y over the MOD-kernel (TL(MOD))
 DA_KERNEL = "[(xy)*y(xy)*=(xy)*]"
@@ -41,8 +42,6 @@ DA_KERNEL = "[(xy)*y(xy)*=(xy)*]"
 LDA_KERNEL = "[((e*ue*)(e*ve*))*(e*ve*)((e*ue*)(e*ve*))*=((e*ue*)(e*ve*))*]"
 #: the MOD⁺-orbits trivial: e over the maps of non-empty words, u over the MOD-kernel (UPol(MOD⁺))
 ORBIT_TRIVIAL = "[e*ue*=e*]"
-#: BPol(MOD)'s equation, (q, s) over the MOD-pairs, r and t over the monoid
-BPOL_MOD = "[(qr)*st(st)*=(qr)*qt(st)*]"
 
 
 def _letters(dfa) -> list:
@@ -82,11 +81,12 @@ def kernel_maps(dfa, max_states: int = _limits.DEFAULT_LIMIT) -> set:
     return {tuple(range(dfa.n_states))} | {s for s, c, r in _triples(dfa, t, p, max_states) if c == t and r == 0}
 
 
-def _triples(dfa, t: int, p: int, max_states: int) -> set:
-    """The reachable triples (map of w, min(|w|, t), |w| mod p) of the words w."""
+def _triples(dfa, t: int, p: int, max_states: int, plus: bool = False) -> set:
+    """The reachable triples (map of w, min(|w|, t), |w| mod p) of the words w (the non-empty
+    ones when ``plus``)."""
     letters = _letters(dfa)
-    start = (tuple(range(dfa.n_states)), 0, 0)
-    seen, todo = {start}, deque([start])
+    starts = [(a, min(1, t), 1 % p) for a in letters] if plus else [(tuple(range(dfa.n_states)), 0, 0)]
+    seen, todo = set(starts), deque(starts)
     while todo:
         s, c, r = todo.popleft()
         for a in letters:
@@ -105,35 +105,34 @@ def mod_pair_lengths(n1: int, n2: int, t: int, p: int) -> bool:
     return (n1 - n2) % p == 0 and (n1 == n2 or max(n1, n2) >= t)
 
 
-def mod_pair_maps(dfa, max_states: int = _limits.DEFAULT_LIMIT) -> set:
+def mod_pair_maps(dfa, max_states: int = _limits.DEFAULT_LIMIT, plus: bool = False) -> set:
     """The MOD-pairs (q, s) as pairs of maps: triples (q, c1, r), (s, c2, r) with equal
-    residues and c1 = c2 (exact lengths below t) or one of them t (module docstring)."""
+    residues and c1 = c2 (exact lengths below t) or one of them t (module docstring).  The
+    MOD⁺-pairs when ``plus``: the same on the non-empty words' triples, and the diagonal."""
     dfa = as_dfa(dfa)
     t, p = length_sequence(dfa)
     by_residue: dict = {}
-    for s, c, r in _triples(dfa, t, p, max_states):
+    for s, c, r in _triples(dfa, t, p, max_states, plus):
         by_residue.setdefault(r, []).append((s, c))
-    return {(q, s) for group in by_residue.values() for q, c1 in group for s, c2 in group
-            if c1 == c2 or max(c1, c2) == t}
+    out = {(q, s) for group in by_residue.values() for q, c1 in group for s, c2 in group
+           if c1 == c2 or max(c1, c2) == t}
+    return out | {(q, q) for q in maps_monoid(dfa)} if plus else out
 
 
-def bpol_mod_holds(dfa, max_checks: int = _limits.IDENTITY_CHECK_INSTANTIATIONS * 10) -> bool:
-    """BPol(MOD)'s equation re-decided in plain Python on the minimal DFA: (qr)^ω st (st)^ω =
-    (qr)^ω qt (st)^ω for every MOD-pair (q, s) and all r, t of the transition monoid."""
-    dfa = as_dfa(dfa).minimal()
-    levels, _ = _levels(dfa, _limits.DEFAULT_LIMIT)
-    monoid = set().union(*levels)                      # every length folds into 0 … t+p-1
-    pairs = mod_pair_maps(dfa)
-    es = {q: {_omega(_then(q, r)) for r in monoid} for q in {q for q, _ in pairs}}   # the distinct (qr)^ω
-    budget = max_checks
-    for q, s in pairs:
-        ts = {(_then(s, t), _then(q, t), _omega(_then(s, t))) for t in monoid}
-        budget -= len(es[q]) * len(ts)
-        if budget < 0:
-            raise LimitExceeded("instantiations of BPol(MOD)'s equation (verify)", max_checks)
-        if any(_then(_then(e, st), f) != _then(_then(e, qt), f) for e in es[q] for st, qt, f in ts):
-            return False
-    return True
+def maps_monoid(dfa) -> set:
+    """The transition monoid of ``dfa`` as a set of maps (tuples): every length folds into
+    0 … t + p − 1."""
+    return set().union(*_levels(as_dfa(dfa), _limits.DEFAULT_LIMIT)[0])
+
+
+def then(s, u):
+    """The map of first s, then u."""
+    return _then(s, u)
+
+
+def omega(s):
+    """The idempotent power of the map s."""
+    return _omega(s)
 
 
 def _omega(s):
@@ -246,25 +245,6 @@ def check_tl_mod(dfa, answer, sep: str) -> Check:
 def check_tl_mod_plus(dfa, answer, sep: str) -> Check:
     """An answer of TL(MOD⁺) (module docstring)."""
     return _check(dfa, answer, sep, True)
-
-
-def _pair_lengths(words, t, p):
-    n1, n2 = len(words.get("q", ())), len(words.get("s", ()))
-    if not mod_pair_lengths(n1, n2, t, p):
-        return (f"the words of q and s (lengths {n1}, {n2}) are not of MOD-inseparable lengths (≡ mod {p} "
-                f"and equal or one ≥ {t}): (q, s) is not shown to be a MOD-pair"), None
-    return None, f"q's and s's words of lengths {n1}, {n2}: ≡ mod {p} and equal or one ≥ {t} (α(A^n) re-derived), " \
-                 "so (q, s) is a MOD-pair"
-
-
-def check_bpol_mod(dfa, answer, sep: str) -> Check:
-    """An answer of BPol(MOD): a "yes" re-decided by :func:`bpol_mod_holds`; a "no" the
-    identity pair of :data:`BPOL_MOD` and the words of q and s of MOD-inseparable lengths
-    (t and p re-derived)."""
-    return _checked(dfa, answer, sep, "BPol(MOD)", bpol_mod_holds,
-                    "BPol(MOD): (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω on every MOD-pair (q, s) and all r, t, "
-                    "the MOD-pairs re-derived from the DFA and every instantiation re-decided: it holds",
-                    BPOL_MOD, _pair_lengths)
 
 
 def check_upol_mod_plus(dfa, answer, sep: str) -> Check:

@@ -22,9 +22,11 @@ import numpy as np
 
 from ...automata.dfa import DFA
 from ...kernel.errors import LimitExceeded
+from ...kernel.words import join_word
 
 __all__ = ["PARIKH_RESIDUES", "PARIKH_FAMILY", "CHECKED_MODULI", "parikh", "parikh_dfa", "pumped_word",
-           "check_parikh_family", "smaller_modulus", "side_problem", "loop_total", "identity_problem"]
+           "check_parikh_family", "smaller_modulus", "side_problem", "loop_total", "identity_problem",
+           "parikh_family_json", "parikh_family_parts"]
 
 #: certificate kind of an AMT separator, witness kind of its "no"
 PARIKH_RESIDUES = "parikh residues"
@@ -158,3 +160,20 @@ def smaller_modulus(d1: DFA, d2: DFA, m: int, max_states: int) -> int | None:
         if not _residue_set(d1, smaller) & _residue_set(d2, smaller):
             return smaller
     return None
+
+
+def parikh_family_json(alphabet, u1, loops1, u2, loops2) -> dict:
+    """A family's JSON: the two words and their loops ``{"at", "loop", "count"}`` (words as text)."""
+    def w(word):
+        return join_word([alphabet[a] for a in word], alphabet)
+
+    def loops(side):
+        return [{"at": int(p), "loop": w(g), "count": int(c)} for p, g, c in side]
+    return {"kind": PARIKH_FAMILY, "in_L1": w(u1), "loops_L1": loops(loops1), "in_L2": w(u2), "loops_L2": loops(loops2)}
+
+
+def parikh_family_parts(j: dict, w) -> tuple:
+    """(u1, loops1, u2, loops2) of a family's JSON (``w`` reads a word as letter indices)."""
+    def loops(side):
+        return tuple((int(x["at"]), w(x["loop"]), int(x["count"])) for x in side)
+    return w(j["in_L1"]), loops(j["loops_L1"]), w(j["in_L2"]), loops(j["loops_L2"])

@@ -97,6 +97,8 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("TL(GR⁺)", "varieties.temporal_gr_plus"),       # (alias TL(GR+))
     ("UPol(AMT⁺)", "varieties.upol_amt_plus"),       # its orbits eKe trivial (alias UPol(AMT+))
     ("UPol(GR⁺)", "varieties.upol_gr_plus"),         # (alias UPol(GR+))
+    ("BPol(AMT)", "varieties.bpol_amt"),             # level one over AMT: the equation on the AMT-pairs
+    ("BPol(GR)", "varieties.bpol_gr"),               # level one over GR: on the GR-pairs (free-group closures)
 )
 
 

@@ -68,7 +68,8 @@ from ...kernel.limits import Limits
 from ...kernel.words import join_word
 from ..algebra.lattices import combination, hermite, quotient_image, reduce, smith
 from .length_separation import LengthSeparator
-from ..checks.verify_parikh import PARIKH_FAMILY, PARIKH_RESIDUES, check_parikh_family, parikh, parikh_dfa
+from ..checks.verify_parikh import (PARIKH_FAMILY, PARIKH_RESIDUES, check_parikh_family, parikh, parikh_dfa,
+                                    parikh_family_json, parikh_family_parts)
 
 __all__ = ["ParikhFamily", "ParikhSeparator", "separate_by_parikh", "parikh_types", "PARIKH_PROOFS"]
 
@@ -108,16 +109,11 @@ class ParikhFamily:
                 "Parikh vectors equal modulo m")
 
     def to_json(self, alphabet) -> dict:
-        def loops(side):
-            return [{"at": int(p), "loop": _w(alphabet, g), "count": int(c)} for p, g, c in side]
-        return {"kind": PARIKH_FAMILY, "in_L1": _w(alphabet, self.u1), "loops_L1": loops(self.loops1),
-                "in_L2": _w(alphabet, self.u2), "loops_L2": loops(self.loops2)}
+        return parikh_family_json(alphabet, self.u1, self.loops1, self.u2, self.loops2)
 
 
 def _family_from_json(j: dict, w) -> ParikhFamily:
-    def loops(side):
-        return tuple((int(x["at"]), w(x["loop"]), int(x["count"])) for x in side)
-    return ParikhFamily(w(j["in_L1"]), loops(j["loops_L1"]), w(j["in_L2"]), loops(j["loops_L2"]))
+    return ParikhFamily(*parikh_family_parts(j, w))
 
 
 #: ``separate --check``: the proofs read back from JSON (``w`` reads a word)

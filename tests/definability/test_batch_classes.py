@@ -42,7 +42,7 @@ from attnlogic.definability.varieties.local_da import LDA_IDENTITY
 from attnlogic.definability.varieties.pi2 import decide_pi2
 from attnlogic.definability.varieties.sigma1 import decide_sigma1
 from attnlogic.definability.varieties.sigma2 import decide_sigma2
-from attnlogic.definability.varieties.bpol_mod import decide_bpol_mod
+from attnlogic.definability.varieties.bpol_groups import decide_bpol
 from attnlogic.definability.varieties.temporal_mod import decide_tl_mod, decide_tl_mod_plus
 from attnlogic.definability.varieties.upol_mod_plus import decide_upol_mod_plus
 from attnlogic.kernel.limits import Limits
@@ -164,7 +164,7 @@ def _mod_kernel_verdicts(d) -> list[int]:
     the folded lengths), where the kernel takes {1} ∪ X_s, s the stability index; and by
     ``classify`` for LTL[P,Y,MOD] (τ_{2s}(L) locally R-trivial), FL(MOD), FL(MOD⁺) (mirrors
     on rev(L)), which the kernel decides by another theorem (the kernel's orbits R-, L-trivial)."""
-    return [int(decide_tl_mod(d)[0]), int(decide_tl_mod_plus(d)[0]), int(decide_bpol_mod(d)[0]),
+    return [int(decide_tl_mod(d)[0]), int(decide_tl_mod_plus(d)[0]), int(decide_bpol("MOD", d)[0]),
             int(decide_upol_mod_plus(d)[0])]
 
 

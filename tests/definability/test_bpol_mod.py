@@ -1,5 +1,5 @@
 """BPol(MOD), level one of the concatenation hierarchy over MOD, decided by the equation
-(qr)^ω st (st)^ω = (qr)^ω qt (st)^ω on the MOD-pairs (definability/varieties/bpol_mod.py;
+(qr)^ω st (st)^ω = (qr)^ω qt (st)^ω on the MOD-pairs (definability/varieties/bpol_mod.py, decided by varieties/bpol_groups.py;
 docs/decision-procedures.md §13.6).
 
 Cross-checks by other means (the MeSCaL comparison, tests/definability/test_mescal.py, covers
@@ -23,9 +23,11 @@ import json
 import pytest
 
 import attnlogic
-from attnlogic.definability.checks.verify_mod_kernel import bpol_mod_holds, mod_pair_maps
+from attnlogic.definability.algebra.group_pairs import mod_pairs
+from attnlogic.definability.checks.verify_bpol import bpol_holds
+from attnlogic.definability.checks.verify_mod_kernel import mod_pair_maps
 from attnlogic.definability.engine.registry import language_class
-from attnlogic.definability.varieties.bpol_mod import mod_pairs
+from attnlogic.definability.varieties.group_kernel_classes import monoid_table
 from attnlogic.definability.varieties.identities import structure_of
 
 from test_temporal_mod import census, maps_by_length
@@ -46,10 +48,11 @@ def test_the_mod_pairs_are_their_definition():
     dfas = list(census()[::23]) + [attnlogic.load_language(regex=r, alphabet="ab").dfa for r in extra]
     for dfa in dfas:
         st = structure_of(dfa, True)
-        pairs, lengths, _, _ = mod_pairs(st, 10_000)
-        ours = {(tuple(st.elements[q].tolist()), tuple(st.elements[s].tolist())) for q, s in zip(*pairs.nonzero())}
+        found = mod_pairs(monoid_table(st)[0], False, 10_000)
+        ours = {(tuple(st.elements[q].tolist()), tuple(st.elements[s].tolist()))
+                for q, s in zip(*found.matrix.nonzero())}
         assert ours == _pairs_by_definition(dfa) == mod_pair_maps(dfa)
-        for (q, s), (u, v) in lengths.items():            # the witnessing words realise the pair's elements
+        for (q, s), (u, v) in found.data.items():            # the witnessing words realise the pair's elements
             for x, w in ((q, u), (s, v)):
                 letters = [dfa.alphabet[a] for a in w]
                 assert tuple(st.elements[x].tolist()) == tuple(dfa.run(letters, p) for p in range(dfa.n_states))
@@ -61,7 +64,7 @@ def test_verdicts_checks_and_inclusions_on_a_census_sample(step):
     for dfa in census()[::step]:
         ans = json.loads(json.dumps(attnlogic.classify(dfa, windows=(), classes=["BPol(MOD)"])
                                     .to_json()["classes"]["BPol(MOD)"]))
-        assert ans["member"] is bpol_mod_holds(dfa)
+        assert ans["member"] is bpol_holds(dfa, "MOD", False)
         check = language_class("BPol(MOD)").check(dfa, ans, "")
         assert check.valid, check.reason
         r = attnlogic.classify(dfa, windows=(), classes=["PT", "MOD", "TL(MOD)"], certificates=False)
@@ -124,12 +127,12 @@ def test_every_answer_on_the_census():
     members = 0
     for dfa in census():
         st = structure_of(dfa, True)
-        pairs = mod_pairs(st, 10_000)[0]
+        pairs = mod_pairs(monoid_table(st)[0], False, 10_000).matrix
         assert {(tuple(st.elements[q].tolist()), tuple(st.elements[s].tolist()))
                 for q, s in zip(*pairs.nonzero())} == _pairs_by_definition(dfa)
         ans = json.loads(json.dumps(attnlogic.classify(dfa, windows=(), classes=["BPol(MOD)"])
                                     .to_json()["classes"]["BPol(MOD)"]))
-        assert ans["member"] is bpol_mod_holds(dfa)
+        assert ans["member"] is bpol_holds(dfa, "MOD", False)
         assert language_class("BPol(MOD)").check(dfa, ans, "").valid
         members += ans["member"]
     print("BPol(MOD) members:", members)

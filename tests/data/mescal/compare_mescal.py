@@ -106,6 +106,10 @@ MAPPING = {
                                                "GR⁺-orbits), MeSCaL's test"},
     "BPol(MOD)": {"class": "BPol(MOD)", "why": "level one over MOD: (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the "
                                                "MOD-pairs (q, s) and all r, t (Place–Zeitoun)"},
+    "BPol(AMT)": {"class": "BPol(AMT)", "why": "level one over AMT: (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the "
+                                               "AMT-pairs (q, s) and all r, t (Place–Zeitoun)"},
+    "BPol(GR)": {"class": "BPol(GR)", "why": "level one over GR: (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the "
+                                             "GR-pairs (q, s) and all r, t (Place–Zeitoun)"},
     "UPol(MOD⁺)": {"class": "UPol(MOD⁺)", "why": "every MOD⁺-orbit e·K·e trivial (K the MOD-kernel), MeSCaL's test"},
     "UPol(DD)": {"class": "GD", "why": "MeSCaL's test, every DD-orbit eS¹e trivial, is S locally trivial: the "
                                        "generalized definite languages"},
@@ -156,6 +160,7 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("PT", "Pol₂(ST)"), ("PL(MOD)", "TL(MOD)"), ("FL(MOD)", "TL(MOD)"), ("UL", "TL(MOD)"),
               ("TL(MOD)", "TL(MOD⁺)"), ("TL(DD)", "TL(MOD⁺)"), ("PL(MOD⁺)", "TL(MOD⁺)"), ("FL(MOD⁺)", "TL(MOD⁺)"),
               ("TL(MOD)", "SF(MOD)"), ("TL(MOD⁺)", "SF(MOD)"), ("PT", "BPol(MOD)"), ("BPol(MOD)", "TL(MOD)"),
+              ("BPol(MOD)", "BPol(AMT)"), ("BPol(AMT)", "BPol(GR)"),
               ("UPol(MOD⁺)", "TL(MOD⁺)"), ("UPol(DD)", "TL(DD)"), ("TL(MOD)", "TL(AMT)"), ("TL(AMT)", "TL(GR)"),
               ("TL(MOD⁺)", "TL(AMT⁺)"), ("TL(AMT⁺)", "TL(GR⁺)"), ("TL(AMT)", "TL(AMT⁺)"), ("TL(GR)", "TL(GR⁺)"),
               ("TL(AMT⁺)", "SF(AMT)"), ("TL(GR⁺)", "SF(GR)"), ("UPol(MOD⁺)", "UPol(AMT⁺)"),

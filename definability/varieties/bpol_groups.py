@@ -1,0 +1,186 @@
+"""BPol(G) for the group bases G = MOD, AMT, GR: level one of the concatenation hierarchy
+over G — the Boolean combinations of marked products L0·a1·L1 ⋯ an·Ln with Li ∈ G.
+docs/decision-procedures.md §13.6, §14.8; the declarations are the small modules
+``bpol_mod``, ``bpol_amt``, ``bpol_gr`` beside this one.
+
+**Theorem** (Place–Zeitoun, "Characterizing level one in group-based concatenation
+hierarchies"; MeSCaL's test).  For a group prevariety G, L ∈ BPol(G) iff its syntactic
+morphism α : A* → M satisfies
+
+    (qr)^ω s t (st)^ω = (qr)^ω q t (st)^ω   for every G-pair (q, s) and all r, t ∈ M,
+
+(q, s) a G-pair when α⁻¹(q) and α⁻¹(s) are not G-separable (:mod:`..algebra.group_pairs`).
+BPol(G⁺) is not decided here: the same equation read on the G⁺-pairs is refuted (census
+language 66 is in BPol(DD) ⊆ BPol(MOD⁺) and fails it; §14.8).
+
+Decided on every pair, vectorised over (r, t) with the syntactic monoid's Cayley table: r
+over one per distinct (qr)^ω, t over one per distinct (st, qt, (st)^ω).
+
+A "yes" is that check (:class:`PairsCheck`: the count of pairs and, for AMT, the modulus D at
+which the pairs are exactly those with words of Parikh vectors ≡ mod D).  A "no" is the
+violating instantiation as words — q's and s's words, r's and t's shortest words, the ω
+exponents, a context the language separates — with the evidence that (q, s) is a pair
+(:class:`PairViolation`: MOD, the words' lengths; AMT, two words with loops whose Parikh
+vectors agree modulo every m; GR, two word families with blocks (v a)^{N−1} v equal in every
+finite group).  Both re-checked by :mod:`..checks.verify_bpol` (``verify --class
+'BPol(GR)'``) before they are returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from ...kernel.errors import LimitExceeded
+from ...kernel.limits import Limits
+from ..algebra.group_pairs import group_pairs, pair_evidence
+from ..checks.verify_bpol import BPOL, check_bpol
+from ..checks.verify_group import family_json
+from ..checks.verify_parikh import parikh_family_json
+from ..contract.classes import LanguageClass
+from .group_kernel_classes import monoid_table
+from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, IdentityViolation, OrderedProcedure, \
+    structure_of, violation_from_words
+from .temporal_mod import separating_context
+
+__all__ = ["BPOL", "PairsCheck", "PairViolation", "decide_bpol", "bpol_class"]
+
+
+@dataclass(frozen=True)
+class PairsCheck(IdentityCheck):
+    """A "yes" of BPol(G): the :class:`IdentityCheck` on the ``pairs`` G-pairs; ``modulus``
+    (AMT) the D the re-check searches at."""
+
+    basis: str = ""
+    pairs: int = 0
+    modulus: int | None = None
+
+    def to_json(self) -> dict:
+        out = super().to_json()
+        out["pairs"] = {"basis": self.basis, "count": self.pairs,
+                        **({"modulus": self.modulus} if self.modulus is not None else {})}
+        return out
+
+
+@dataclass(frozen=True)
+class PairViolation(IdentityViolation):
+    """A "no" of BPol(G): the :class:`IdentityViolation` and ``pair``, the JSON of the
+    evidence that (q, s) is a G-pair (None for MOD: the lengths of q's and s's words)."""
+
+    pair: dict | None = None
+    basis: str = ""
+
+    def text(self, sep: str = "", indent: str = "") -> str:
+        how = ("the lengths of their words" if self.pair is None else
+               "two word families, in the JSON answer, equal in every finite group" if self.basis == "GR" else
+               "two words with loops, in the JSON answer, of Parikh vectors equal modulo every m")
+        return super().text(sep, indent) + f"\n{indent}(q, s) is a {self.basis}-pair: {how}"
+
+    def to_json(self, sep: str = "") -> dict:
+        out = super().to_json(sep)
+        if self.pair is not None:
+            out["pair"] = self.pair
+        return out
+
+
+def _power(st, x: int) -> int:
+    """The least k ≥ 1 with x^k idempotent."""
+    p, k = x, 1
+    while int(st.multiply(p, p)) != p:
+        p, k = int(st.multiply(p, x)), k + 1
+    return k
+
+
+def decide_bpol(basis: str, dfa, limits: Limits | None = None):
+    """(holds, PairsCheck or PairViolation) for BPol(``basis``); ``dfa`` minimal (module
+    docstring)."""
+    limits = Limits() if limits is None else limits
+    st = structure_of(dfa, True, limits)
+    m, _ = monoid_table(st)
+    found = group_pairs(basis, m, dfa.alphabet, False, limits)
+    name = basis
+    pairs = found.matrix
+    n = st.size
+    count = found.count
+    omega = st.omega
+    QT = np.asarray(m.table)                                  # QT[q, t] = q·t
+    first_r = []                                              # per q: the distinct (qr)^ω and an r for each
+    for q in range(n):
+        _, idx = np.unique(omega[QT[q]], return_index=True)
+        first_r.append(np.sort(idx))
+    evaluated = 0
+    for q, s in zip(*np.nonzero(pairs & ~np.eye(n, dtype=bool))):     # the diagonal holds trivially
+        rs = first_r[q]
+        E = omega[QT[q, rs]]
+        key = np.stack([QT[s], QT[q], omega[QT[s]]], axis=1)     # (s·t, q·t, (st)^ω) per t
+        _, ts = np.unique(key, axis=0, return_index=True)
+        ts = np.sort(ts)
+        evaluated += len(rs) * len(ts)
+        if evaluated > limits.instantiations:
+            raise LimitExceeded(f"instantiations of {BPOL} ({count:,} {name}-pairs, {n} elements)",
+                                limits.instantiations, "raise the budget instantiations of Limits",
+                                ("instantiations",))
+        F = omega[QT[s, ts]]
+        left = QT[QT[E[:, None], QT[s, ts][None, :]], F[None, :]]
+        right = QT[QT[E[:, None], QT[q, ts][None, :]], F[None, :]]
+        bad = np.argwhere(left != right)
+        if len(bad):
+            i, j = (int(x) for x in bad[0])
+            return False, _violation(st, m, found, int(q), int(s), int(rs[i]), int(ts[j]),
+                                     int(left[i, j]), int(right[i, j]), limits)
+    return True, PairsCheck(BPOL, "monoid", n, len(st.idempotents),
+                            (("q", "elements"), ("r", "elements"), ("s", "elements"), ("t", "elements")),
+                            count * n * n,
+                            note=f"(q, s) over the {count:,} {name}-pairs ({found.note}), r and t over the monoid; "
+                                 f"as {evaluated:,} checks, r over one per distinct (qr)^ω and t over one per "
+                                 "distinct (st, qt, (st)^ω)",
+                            basis=basis, pairs=count, modulus=found.modulus)
+
+
+def _violation(st, m, found, q: int, s: int, r: int, t: int, left: int, right: int, limits: Limits):
+    """The :class:`PairViolation` of the instantiation (q, r, s, t) whose sides are ``left`` ≠
+    ``right``."""
+    dfa = st.dfa
+    qw, sw, proof = pair_evidence(found, m, dfa.alphabet, q, s, st.words, limits)
+    qw, sw = list(qw), list(sw)
+    rw, tw = list(st.words[r]), list(st.words[t])
+    k1 = _power(st, int(m.table[q, r]))
+    k2 = _power(st, int(m.table[s, t]))
+    e, f = (qw + rw) * k1, (sw + tw) * k2
+    prefix, suffix = separating_context(dfa, st.elements[left], st.elements[right])
+    v = violation_from_words(dfa, BPOL, {"q": qw, "r": rw, "s": sw, "t": tw}, {"(qr)^ω": k1, "(st)^ω": k2},
+                             e + sw + tw + f, e + qw + tw + f, prefix, suffix, True)
+    pair = None
+    if found.basis == "AMT":
+        pair = parikh_family_json(dfa.alphabet, *proof)
+    elif found.basis == "GR":
+        pair = family_json(dfa.alphabet, *proof)
+    return PairViolation(**{fl.name: getattr(v, fl.name) for fl in fields(IdentityViolation)}, pair=pair,
+                         basis=found.basis)
+
+
+class _Checked(OrderedProcedure):
+    """The procedure of one class: every answer through its check before it is returned."""
+
+    def __init__(self, name: str, basis: str):
+        super().__init__(f"{basis}-pairs", lambda dfa, limits: self._decide(dfa, limits),
+                         f"Place–Zeitoun ((qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the {basis}-pairs (q, s))")
+        self.name, self.basis = name, basis
+
+    def _decide(self, dfa, limits):
+        holds, proof = decide_bpol(self.basis, dfa, limits)
+        answer = ({"member": True, "certificate": proof.to_json()} if holds else
+                  {"member": False, "witness": proof.to_json("")})
+        check = check_bpol(dfa, answer, "", self.basis)
+        if not check.valid:                               # pragma: no cover - a bug, never an answer
+            raise AssertionError(f"{self.name}: the answer fails its check: {check.reason}")
+        return holds, proof
+
+
+def bpol_class(name: str, basis: str, inclusions, summary: str) -> LanguageClass:
+    """The declaration of BPol(``basis``), MeSCaL's name ``name``."""
+    return LanguageClass(name, _Checked(name, basis), IDENTITY_CHECK, IDENTITY_PAIR,
+                         inclusions=tuple(inclusions), default=False,
+                         check=lambda dfa, answer, sep="": check_bpol(dfa, answer, sep, basis),
+                         bulk=name if basis == "MOD" else None, summary=summary)
