@@ -74,9 +74,14 @@ class Context:
 
     def verdict(self, test: Callable[["Context"], Verdict]) -> Verdict:
         """``test(context)``, computed once per classification."""
-        if test not in self._verdicts:
-            self._verdicts[test] = test(self)
-        return self._verdicts[test]
+        return self.once(test)
+
+    def once(self, make: Callable[["Context"], object]):
+        """``make(context)``, computed once per classification: a verdict, or what several
+        procedures derive from the DFA alike (the mirrors' workspace on rev(L))."""
+        if make not in self._verdicts:
+            self._verdicts[make] = make(self)
+        return self._verdicts[make]
 
 
 class Procedure:

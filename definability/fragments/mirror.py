@@ -109,6 +109,20 @@ class MirroredWitness:
         return {"kind": MIRRORED_PAIR, "of": self.base, **words, "reversal": self.reversed_answer.to_json(sep)}
 
 
+def reversal_context(context: Context) -> Context | LimitExceeded:
+    """The workspace on rev(L)'s minimal DFA (the same limits, certificates and meter), shared
+    by every mirror class of one classification — its memoised verdicts (R-triviality, the
+    semigroup, …) computed once for FL(ST), FL(DD), FL(MOD), … —, or the refusal of the
+    reversal past ``limits.state_limit``."""
+    try:
+        rev = reverse(context.dfa, state_limit=context.limits.state_limit or DEFAULT_STATE_LIMIT)
+    except LimitExceeded as exc:
+        return exc
+    inner = Context(rev, context.limits, certificates=context.certificates)
+    inner.meter = context.meter
+    return inner
+
+
 class MirrorProcedure(Procedure):
     """L ∈ FL(C) iff rev(L) ∈ PL(C): ``base`` (the PL(C) class) decided on rev(L)'s minimal DFA."""
 
@@ -119,12 +133,10 @@ class MirrorProcedure(Procedure):
         return False
 
     def decide(self, cls, context, results) -> FragmentResult:
-        try:
-            rev = reverse(context.dfa, state_limit=context.limits.state_limit or DEFAULT_STATE_LIMIT)
-        except LimitExceeded as exc:
-            return FragmentResult(cls, None, None, None, f"undecided: the reversal: {exc}")
-        inner_context = Context(rev, context.limits, certificates=context.certificates)
-        inner_context.meter = context.meter
+        inner_context = context.once(reversal_context)
+        if isinstance(inner_context, LimitExceeded):
+            return FragmentResult(cls, None, None, None, f"undecided: the reversal: {inner_context}")
+        rev = inner_context.dfa
         key = self.base.key if self.base.key is not None else self.base
         inner_context.deciding()
         past = self.base.procedure.decide(key, inner_context, {})
