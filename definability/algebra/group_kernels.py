@@ -63,7 +63,7 @@ from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from .lattices import combination, hermite, quotient_image, reduce, smith
 
-__all__ = ["MonoidTable", "Step", "GroupKernel", "ParikhProof", "ModKernel", "gr_kernel", "amt_kernel", "mod_kernel",
+__all__ = ["weighted_types", "meeting_family", "least_separating_modulus", "MonoidTable", "Step", "GroupKernel", "ParikhProof", "ModKernel", "gr_kernel", "amt_kernel", "mod_kernel",
            "length_kernel",
            "weighted_kernel", "parikh_proof", "weak_inverse_pairs", "kernel_at_modulus"]
 
@@ -220,7 +220,7 @@ def _loops(T: np.ndarray, inside: set, s: int, vectors, k: int) -> list:
     return kept
 
 
-def _least_modulus(form, coset, k: int) -> int:
+def least_separating_modulus(form, coset, k: int) -> int:
     """The least d ≥ 1 with 0 ∉ coset + Λ + dZ^k (coset ∉ Λ, Λ by its Hermite form)."""
     U, dd = smith(form, k) if form else (tuple(tuple(int(i == j) for j in range(k)) for i in range(k)), ())
     d = 1
@@ -229,11 +229,12 @@ def _least_modulus(form, coset, k: int) -> int:
     return d
 
 
-def weighted_kernel(m: MonoidTable, vectors, base: str, max_types: int) -> GroupKernel:
-    """The kernel of the weight w ↦ Σ vectors[a] over the letters of w (module docstring):
-    the types (Λ, b + Λ) of the paths 1 → s of the right Cayley graph at every s, s in the
-    kernel iff one of them holds 0, with a :class:`ParikhProof`; the modulus D of the
-    elements outside.  LimitExceeded past ``max_types`` types."""
+def weighted_types(m: MonoidTable, vectors, base: str, max_types: int) -> list:
+    """The types (Λ, b + Λ) of the weights of the paths 1 → s of the right Cayley graph, for
+    every s: ``types[s]`` maps (Hermite form of Λ, canonical b) to a word of that type and its
+    entries (position, node) into the cyclic components it crosses (module docstring: the
+    closure of the weights of the paths 1 → s is the union of their b + Λ).  LimitExceeded past
+    ``max_types`` types."""
     T = np.asarray(m.table)[:, list(m.letters)]          # the right Cayley graph: s –a→ s·φ(a)
     n, k = T.shape[0], len(vectors[0]) if vectors else 0
     sccs = table_sccs(T)
@@ -270,6 +271,15 @@ def weighted_kernel(m: MonoidTable, vectors, base: str, max_types: int) -> Group
                     if count > max_types:
                         raise LimitExceeded(f"types (subgroup, coset) of the {base}-kernel (type_states)", max_types,
                                             "raise limit", parameters=("limit",))
+    return types
+
+
+def weighted_kernel(m: MonoidTable, vectors, base: str, max_types: int) -> GroupKernel:
+    """The kernel of the weight w ↦ Σ vectors[a] over the letters of w (module docstring):
+    s in the kernel iff one of its :func:`weighted_types` holds 0, with a :class:`ParikhProof`;
+    the modulus D of the elements outside.  LimitExceeded past ``max_types`` types."""
+    types = weighted_types(m, vectors, base, max_types)
+    n, k = len(types), len(vectors[0]) if vectors else 0
     members_mask, how, modulus = [], {}, 1
     for s in range(n):
         zero = next(((w, ent) for (form, c), (w, ent) in types[s].items() if not any(c)), None)
@@ -278,8 +288,34 @@ def weighted_kernel(m: MonoidTable, vectors, base: str, max_types: int) -> Group
             how[s] = zero
         else:
             for (form, c) in types[s]:
-                modulus = math.lcm(modulus, _least_modulus(form, c, k))
+                modulus = math.lcm(modulus, least_separating_modulus(form, c, k))
     return GroupKernel(base, tuple(members_mask), how, modulus, tuple(vectors))
+
+
+def meeting_family(m: MonoidTable, vectors, side1, side2) -> tuple:
+    """Two types that meet — (word, entries) of :func:`weighted_types` at two elements, with
+    b1 − b2 ∈ Λ1 + Λ2 — as two words and their loops: (u, loops of u, v, loops of v), loops as
+    (position, loop word, count), with weight(u) + Σ c·weight(γ) = weight(v) + Σ c'·weight(γ')
+    (each loop loops on the node its word reaches at that position)."""
+    k = len(vectors[0]) if vectors else 0
+    T = np.asarray(m.table)[:, list(m.letters)]
+    comp = table_sccs(T).component
+    sides = []
+    for word, entries in (side1, side2):
+        loops = []
+        for pos, s in entries:
+            inside = set(np.flatnonzero(comp == comp[s]).tolist())
+            loops += [(pos, g) for g in _loops(T, inside, s, vectors, k)]
+        sides.append((tuple(word), loops))
+    (u, l1), (v, l2) = sides
+    gens = [_weight(g, vectors, k) for _, g in l1] + [tuple(-x for x in _weight(g, vectors, k)) for _, g in l2]
+    target = tuple(b - a for a, b in zip(_weight(u, vectors, k), _weight(v, vectors, k)))
+    coef = combination(gens, target, k) if gens else (None if any(target) else ())
+    if coef is None:                                      # pragma: no cover - a bug
+        raise AssertionError("two meeting types without an integer combination of their loops")
+    n1 = len(l1)
+    return (u, tuple((p, g, int(c)) for (p, g), c in zip(l1, coef[:n1]) if c), v,
+            tuple((p, g, int(c)) for (p, g), c in zip(l2, coef[n1:]) if c))
 
 
 def parikh_proof(m: MonoidTable, kernel: GroupKernel, s: int) -> ParikhProof:

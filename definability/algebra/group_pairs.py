@@ -24,15 +24,18 @@ on the right Cayley graph of M (x –a→ x·α(a)), from 1 (G) or from a new in
   :mod:`..varieties.bpol_mod`).  For MOD⁺ the length 0 is left out of Z_q (when t = 0, R_0 =
   R_p and the lengths p take its place).
 * **AMT** (:func:`amt_pairs`): (q, s) is an AMT-pair iff for every d some u ∈ α⁻¹(q),
-  v ∈ α⁻¹(s) have ψ(u) ≡ ψ(v) mod d (ψ the Parikh vector).  On the product graph of the
-  Cayley graph with itself — (x, y) –a→ (x·a, y) of weight +e_a, (x, y) –ā→ (x, y·a) of weight
-  −e_a — the paths from (1, 1) to (q, s) are the interleavings of such u, v, of weight
-  ψ(u) − ψ(v).  So the AMT-pairs are the kernel of that weight on the product
-  (:func:`.group_kernels.weighted_kernel`: the types (Λ, b + Λ), a pair iff a type at (q, s)
-  holds 0), and its modulus D has: the AMT-pairs are exactly the pairs with some
-  ψ(u) ≡ ψ(v) mod D (each non-pair is separated at D).  Each pair carries a
-  :class:`.group_kernels.ParikhProof` on the product; its two projections are two words and
-  their loops with ψ(u) + Σ c·ψ(γ) = ψ(v) + Σ c·ψ(γ') (:func:`pair_evidence`).
+  v ∈ α⁻¹(s) have ψ(u) ≡ ψ(v) mod d (ψ the Parikh vector), i.e. iff the closures of ψ(α⁻¹(q))
+  and ψ(α⁻¹(s)) in the profinite completion of Z^k meet.  The closure of ψ(α⁻¹(q)) is the
+  union of the cosets b + Λ of the types of the paths 1 → q on the Cayley graph
+  (:func:`.group_kernels.weighted_types`: Λ spanned by the cycles of the components crossed).
+  In a compact group cl(X) ∩ cl(Y) ≠ ∅ iff 0 ∈ cl(X) − cl(Y) = cl(X − Y), and for b ∈ Z^k and
+  a subgroup L, b lies in L + dZ^k for every d iff b ∈ L (Z^k/L is residually finite); so
+  (q, s) is a pair iff some type of q and some type of s have b1 − b2 ∈ Λ1 + Λ2, decided in
+  the quotient Z^k/(Λ1 + Λ2) by its Smith form.  The modulus D — the lcm, over the types of
+  the non-pairs, of the least d with b1 − b2 ∉ Λ1 + Λ2 + dZ^k — has: the AMT-pairs are
+  exactly the pairs with some ψ(u) ≡ ψ(v) mod D.  A pair's evidence: the two meeting types'
+  words and the loops at their entries, with ψ(u) + Σ c·ψ(γ) = ψ(v) + Σ c'·ψ(γ')
+  (:func:`pair_evidence`).
 * **GR** (:func:`gr_pairs`): α⁻¹(q), α⁻¹(s) are GR-separable iff their closures in the free
   group meet (:mod:`.free_group_closure`); the closure of α⁻¹(q) is what the Cayley graph with
   inverse letters inside its components reads from 1 to q.  One saturation of that graph and
@@ -46,6 +49,7 @@ Values are element indices of a :class:`.group_kernels.MonoidTable`.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -55,7 +59,8 @@ from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from .free_group_closure import closure_pairs, group_family
-from .group_kernels import MonoidTable, parikh_proof, weighted_kernel
+from .group_kernels import MonoidTable, least_separating_modulus, meeting_family, weighted_types
+from .lattices import hermite, quotient_image, reduce, smith
 
 __all__ = ["GroupPairs", "group_pairs", "mod_pairs", "amt_pairs", "gr_pairs", "pair_evidence", "cayley_dfa",
            "BASES"]
@@ -147,25 +152,49 @@ def mod_pairs(m: MonoidTable, plus: bool = False, limit: int = _limits.DEFAULT_L
 
 
 def amt_pairs(m: MonoidTable, plus: bool = False, limits: Limits | None = None) -> GroupPairs:
-    """The AMT-pairs (AMT⁺ when ``plus``): the kernel of ψ(u) − ψ(v) on the product graph
-    (module docstring).  LimitExceeded past ``limits.type_states`` types or product nodes."""
+    """The AMT-pairs (AMT⁺-pairs when ``plus``): the types (Λ, b + Λ) of the Parikh vectors of
+    the paths to each element on the Cayley graph (:func:`.group_kernels.weighted_types`), and
+    (q, s) a pair iff a type of q and a type of s have b1 − b2 ∈ Λ1 + Λ2 (module docstring);
+    the modulus D the lcm of the least moduli separating the types of the non-pairs.
+    LimitExceeded past ``limits.type_states`` types."""
     limits = Limits() if limits is None else limits
     T, init = _cayley(m, plus)
-    N, k = T.shape
-    if N * N > limits.type_states:
-        raise LimitExceeded("nodes of the product of the Cayley graph with itself (AMT-pairs; type_states)",
-                            limits.type_states, "raise limit", parameters=("limit",))
-    x, y = np.divmod(np.arange(N * N), N)
-    P = np.concatenate([T[x] * N + y[:, None], x[:, None] * N + T[y]], axis=1)
-    prod = MonoidTable(P, init * N + init, tuple(range(2 * k)))
-    vectors = tuple(tuple(int(i == a) for i in range(k)) for a in range(k)) + \
-        tuple(tuple(-int(i == a) for i in range(k)) for a in range(k))
-    ker = weighted_kernel(prod, vectors, "AMT", limits.type_states)
+    k = T.shape[1]
+    cayley = MonoidTable(T, init, tuple(range(k)))
+    vectors = tuple(tuple(int(i == a) for i in range(k)) for a in range(k))
+    types = weighted_types(cayley, vectors, "AMT", limits.type_states)
     n = m.size
-    pairs = np.asarray(ker.members, dtype=bool).reshape(N, N)[:n, :n] | np.eye(n, dtype=bool)
-    return GroupPairs("AMT", plus, pairs, int(ker.modulus),
-                      f"the kernel of ψ(u) − ψ(v) on the {N * N:,} nodes of the Cayley graph squared, modulus "
-                      f"{ker.modulus}", (prod, ker, N, k))
+    by_form: dict = {}
+    for x in range(n):
+        for (form, c), how in types[x].items():
+            by_form.setdefault(form, []).append((x, c, how))
+    pairs = np.eye(n, dtype=bool)
+    meeting: dict = {}
+    sums: dict = {}
+    for f1, side1 in by_form.items():
+        for f2, side2 in by_form.items():
+            U, d = smith(f1 + f2, k)
+            sums[f1, f2] = hermite(f1 + f2, k)
+            images: dict = {}
+            for q, c, how in side1:
+                images.setdefault(quotient_image(U, d, c, None), []).append((q, how))
+            for s_, c, how2 in side2:
+                for q, how1 in images.get(quotient_image(U, d, c, None), ()):
+                    if not pairs[q, s_]:
+                        pairs[q, s_] = True
+                        meeting[q, s_] = (how1, how2)
+    modulus, least = 1, {}
+    for q, s_ in zip(*np.nonzero(~pairs)):
+        for (f1, c1) in types[int(q)]:
+            for (f2, c2) in types[int(s_)]:
+                total = sums[f1, f2]
+                key = (total, reduce(tuple(a - b for a, b in zip(c1, c2)), total))
+                if key not in least:
+                    least[key] = least_separating_modulus(total, key[1], k)
+                    modulus = math.lcm(modulus, least[key])
+    return GroupPairs("AMT", plus, pairs, int(modulus),
+                      f"the types of the Parikh vectors on the {T.shape[0]:,} nodes of the Cayley graph, modulus "
+                      f"{modulus}", (cayley, vectors, meeting))
 
 
 def gr_pairs(m: MonoidTable, alphabet, plus: bool = False, limits: Limits | None = None) -> GroupPairs:
@@ -198,18 +227,8 @@ def pair_evidence(pairs: GroupPairs, m: MonoidTable, alphabet, q: int, s: int, w
         u, v = pairs.data[q, s]
         return tuple(u), tuple(v), None
     if pairs.basis == "AMT":
-        prod, ker, N, k = pairs.data
-        pr = parikh_proof(prod, ker, q * N + s)
-        sides = []
-        for lo, hi in ((0, k), (k, 2 * k)):
-            u = tuple(a - lo for a in pr.word if lo <= a < hi)
-            loops = []
-            for pos, g, c in pr.loops:
-                proj = tuple(a - lo for a in g if lo <= a < hi)
-                if proj:
-                    loops.append((sum(1 for a in pr.word[:pos] if lo <= a < hi), proj, int(c)))
-            sides.append((u, tuple(loops)))
-        (u, lu), (v, lv) = sides
+        cayley, vectors, meeting = pairs.data
+        u, lu, v, lv = meeting_family(cayley, vectors, *meeting[q, s])
         return u, v, (u, lu, v, lv)
     parts = group_family(cayley_dfa(m, alphabet, pairs.plus, q), cayley_dfa(m, alphabet, pairs.plus, s), limits)
     if parts is None:                                     # pragma: no cover - a bug
