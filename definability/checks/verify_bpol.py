@@ -51,8 +51,8 @@ from .verify_mod_kernel import length_sequence, maps_monoid, mod_pair_lengths, m
 from .verify_parikh import check_parikh_family, parikh_family_parts
 from .verify_tiers import violation_from_json
 
-__all__ = ["BPOL", "bpol_equation_holds", "pair_maps", "gr_pair_maps", "amt_pair_maps", "bpol_holds", "check_bpol",
-           "cayley_dfa"]
+__all__ = ["BPOL", "bpol_equation_holds", "pair_maps", "pair_problem", "gr_pair_maps", "amt_pair_maps", "bpol_holds",
+           "check_bpol", "cayley_dfa"]
 
 #: the equation, (q, s) over the G-pairs, r and t over the monoid
 BPOL = "[(qr)*st(st)*=(qr)*qt(st)*]"
@@ -226,7 +226,7 @@ def bpol_holds(dfa, basis: str, plus: bool, certificate: dict | None = None) -> 
     return bpol_equation_holds(dfa, pair_maps(dfa, basis, plus, certificate))
 
 
-def _pair_problem(dfa, basis: str, plus: bool, qw, sw, proof, sep: str) -> tuple:
+def pair_problem(dfa, basis: str, plus: bool, qw, sw, proof, sep: str) -> tuple:
     """(problem or None, what was shown) for the evidence that (q, s) is a pair."""
     name = f"{basis}⁺" if plus else basis
     if basis == "MOD":
@@ -292,5 +292,5 @@ def check_bpol(dfa, answer, sep: str, basis: str, plus: bool = False) -> Check:
         qw, sw = (tuple(dfa.alphabet.index(a) for a in words.get(x, ())) for x in ("q", "s"))
     except ValueError:
         return Check(False, "the words of q and s use letters outside the alphabet")
-    problem, shown = _pair_problem(dfa, basis, plus, qw, sw, wit.get("pair"), sep)
+    problem, shown = pair_problem(dfa, basis, plus, qw, sw, wit.get("pair"), sep)
     return Check(False, problem) if problem else Check(True, check.reason + "; " + shown)

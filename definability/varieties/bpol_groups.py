@@ -84,7 +84,7 @@ class PairViolation(IdentityViolation):
         return out
 
 
-def _power(st, x: int) -> int:
+def omega_exponent(st, x: int) -> int:
     """The least k ≥ 1 with x^k idempotent."""
     p, k = x, 1
     while int(st.multiply(p, p)) != p:
@@ -145,8 +145,8 @@ def _violation(st, m, found, q: int, s: int, r: int, t: int, left: int, right: i
     qw, sw, proof = pair_evidence(found, m, dfa.alphabet, q, s, st.words, limits)
     qw, sw = list(qw), list(sw)
     rw, tw = list(st.words[r]), list(st.words[t])
-    k1 = _power(st, int(m.table[q, r]))
-    k2 = _power(st, int(m.table[s, t]))
+    k1 = omega_exponent(st, int(m.table[q, r]))
+    k2 = omega_exponent(st, int(m.table[s, t]))
     e, f = (qw + rw) * k1, (sw + tw) * k2
     prefix, suffix = separating_context(dfa, st.elements[left], st.elements[right])
     v = violation_from_words(dfa, BPOL, {"q": qw, "r": rw, "s": sw, "t": tw}, {"(qr)^ω": k1, "(st)^ω": k2},
