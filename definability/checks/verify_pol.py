@@ -14,7 +14,7 @@ x·u·y ∈ L) satisfies q^ω s q^ω ≤ q^{ω+1} (:data:`POL`) for every G-pair
   closed under predecessors (:func:`pol_inequality_holds`).
 * **"no"**: the identity pair on the DFA's runs (:func:`.verify.verify_identity_violation`:
   p·q^{ω+1}·r ∈ L and p·q^ω s q^ω·r ∉ L), then the evidence that (q, s) is a G-pair exactly
-  as for BPol(G) (:func:`.verify_bpol.pair_problem`).
+  as for BPol(G) (:func:`.verify_bpol.check_pair_witness`, through :func:`.verify_bpol.check_pairs_answer`).
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ from __future__ import annotations
 from ...automata.sources import as_dfa
 from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
-from .verify import Check, verify_identity_violation
-from .verify_bpol import pair_maps, pair_problem
+from .verify import Check
+from .verify_bpol import check_pairs_answer, pair_maps
 from .verify_mod_kernel import omega, then
-from .verify_tiers import violation_from_json
 
 __all__ = ["POL", "state_inclusions", "pol_inequality_holds", "pol_holds", "check_pol"]
 
@@ -75,32 +74,7 @@ def pol_holds(dfa, basis: str, certificate: dict | None = None) -> bool:
 def check_pol(dfa, answer, sep: str, basis: str) -> Check:
     """An answer of Pol(``basis``): module docstring."""
     dfa = as_dfa(dfa)
-    name = f"Pol({basis})"
-    member = answer.get("member")
-    if member not in (True, False):
-        return Check(False, "the answer is undecided: nothing to check")
-    if member:
-        cert = answer.get("certificate")
-        try:
-            holds = pol_holds(dfa, basis, cert if isinstance(cert, dict) else None)
-        except ValueError as e:
-            return Check(False, f"{name}: {e}")
-        if not holds:
-            return Check(False, f"{name} fails: re-decided from scratch on the re-derived pairs, the answer \"yes\" "
-                                "is wrong")
-        return Check(True, f"{name}: q^ω s q^ω ≤ q^{{ω+1}} on every {basis}-pair (q, s), the pairs re-derived "
-                           "from the DFA and every inequality re-decided: it holds")
-    wit = answer.get("witness")
-    if not isinstance(wit, dict):
-        return Check(False, "a \"no\" must carry a witness")
-    v = violation_from_json(wit, sep)
-    check = verify_identity_violation(dfa, POL, v, monoid=True)
-    if not check.valid:
-        return check
-    words = {var: tuple(w) for var, _, w in v.assignment}
-    try:
-        qw, sw = (tuple(dfa.alphabet.index(a) for a in words.get(x, ())) for x in ("q", "s"))
-    except ValueError:
-        return Check(False, "the words of q and s use letters outside the alphabet")
-    problem, shown = pair_problem(dfa, basis, False, qw, sw, wit.get("pair"), sep)
-    return Check(False, problem) if problem else Check(True, check.reason + "; " + shown)
+    return check_pairs_answer(dfa, answer, sep, f"Pol({basis})", POL, basis, False,
+                              lambda cert: pol_holds(dfa, basis, cert),
+                              f"q^ω s q^ω ≤ q^{{ω+1}} on every {basis}-pair (q, s), the pairs re-derived from "
+                              "the DFA and every inequality re-decided: it holds")

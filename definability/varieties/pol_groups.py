@@ -28,23 +28,17 @@ p·q^{ω+1}·r ∈ L and p·q^ω s q^ω·r ∉ L — with the evidence that (q, 
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 import numpy as np
 
 from ...automata.graphs import shortest_words_from
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
-from ..algebra.group_pairs import group_pairs, pair_evidence
+from ..algebra.group_pairs import pair_evidence
 from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
-from ..checks.verify_group import family_json
-from ..checks.verify_parikh import parikh_family_json
 from ..checks.verify_pol import POL, check_pol
 from ..contract.classes import LanguageClass
-from .bpol_groups import PairsCheck, PairViolation, omega_exponent
-from .group_kernel_classes import monoid_table
-from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityViolation, OrderedProcedure, structure_of, \
-    violation_from_words
+from .bpol_groups import PairsCheck, omega_exponent, pair_violation, syntactic_pairs
+from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure, violation_from_words
 
 __all__ = ["POL", "first_violation", "decide_pol", "pol_class"]
 
@@ -71,9 +65,7 @@ def decide_pol(basis: str, dfa, limits: Limits | None = None):
     """(holds, PairsCheck or PairViolation) for Pol(``basis``); ``dfa`` minimal (module
     docstring)."""
     limits = Limits() if limits is None else limits
-    st = structure_of(dfa, True, limits)
-    m, _ = monoid_table(st)
-    found = group_pairs(basis, m, dfa.alphabet, False, limits)
+    st, m, found = syntactic_pairs(basis, dfa, limits)
     bad = first_violation(st, m, found.matrix, limits)
     if bad is None:
         return True, PairsCheck(POL, "monoid", st.size, len(st.idempotents), (("q", "elements"), ("s", "elements")),
@@ -100,13 +92,7 @@ def _violation(st, m, found, q: int, s: int, x: int, y: int, limits: Limits):
         raise AssertionError("x ≰ y, yet no reachable state tells them apart")
     v = violation_from_words(dfa, POL, {"q": qw, "s": sw}, {"q^ω": k}, qw * k + sw + qw * k, qw * k + qw,
                              list(reach[i]), list(r), True)
-    pair = None
-    if found.basis == "AMT":
-        pair = parikh_family_json(dfa.alphabet, *proof)
-    elif found.basis == "GR":
-        pair = family_json(dfa.alphabet, *proof)
-    return PairViolation(**{fl.name: getattr(v, fl.name) for fl in fields(IdentityViolation)}, pair=pair,
-                         basis=found.basis)
+    return pair_violation(v, found, proof, dfa.alphabet)
 
 
 def _decide_checked(name: str, basis: str):
@@ -125,6 +111,6 @@ def _decide_checked(name: str, basis: str):
 def pol_class(name: str, basis: str, inclusions, summary: str) -> LanguageClass:
     """The declaration of Pol(``basis``), MeSCaL's name ``name``."""
     theorem = f"Place–Zeitoun (q^ω s q^ω ≤ q^{{ω+1}} for the {basis}-pairs (q, s))"
-    return LanguageClass(name, OrderedProcedure(f"{basis}-pairs", _decide_checked(name, basis), theorem),
+    return LanguageClass(name, OrderedProcedure(f"{basis}-pairs ordered", _decide_checked(name, basis), theorem),
                          IDENTITY_CHECK, IDENTITY_PAIR, inclusions=tuple(inclusions), default=False,
                          check=lambda dfa, answer, sep="": check_pol(dfa, answer, sep, basis), summary=summary)
