@@ -51,8 +51,8 @@ from .verify_mod_kernel import length_sequence, maps_monoid, mod_pair_lengths, m
 from .verify_parikh import check_parikh_family, parikh_family_parts
 from .verify_tiers import violation_from_json
 
-__all__ = ["BPOL", "bpol_equation_holds", "pair_maps", "gr_pair_maps", "amt_pair_maps", "bpol_holds", "check_bpol",
-           "cayley_dfa"]
+__all__ = ["BPOL", "bpol_equation_holds", "pair_maps", "pair_problem", "check_pair_witness", "check_pairs_answer", "gr_pair_maps", "amt_pair_maps", "bpol_holds",
+           "check_bpol", "cayley_dfa"]
 
 #: the equation, (q, s) over the G-pairs, r and t over the monoid
 BPOL = "[(qr)*st(st)*=(qr)*qt(st)*]"
@@ -226,7 +226,7 @@ def bpol_holds(dfa, basis: str, plus: bool, certificate: dict | None = None) -> 
     return bpol_equation_holds(dfa, pair_maps(dfa, basis, plus, certificate))
 
 
-def _pair_problem(dfa, basis: str, plus: bool, qw, sw, proof, sep: str) -> tuple:
+def pair_problem(dfa, basis: str, plus: bool, qw, sw, proof, sep: str) -> tuple:
     """(problem or None, what was shown) for the evidence that (q, s) is a pair."""
     name = f"{basis}⁺" if plus else basis
     if basis == "MOD":
@@ -265,26 +265,41 @@ def check_bpol(dfa, answer, sep: str, basis: str, plus: bool = False) -> Check:
     docstring."""
     dfa = as_dfa(dfa)
     name = f"BPol({basis}⁺)" if plus else f"BPol({basis})"
+    return check_pairs_answer(dfa, answer, sep, name, BPOL, basis, plus,
+                              lambda cert: bpol_holds(dfa, basis, plus, cert),
+                              f"(qr)^ω st (st)^ω = (qr)^ω qt (st)^ω on every {basis}{'⁺' if plus else ''}-pair "
+                              "(q, s) and all r, t, the pairs re-derived from the DFA and every instantiation "
+                              "re-decided: it holds")
+
+
+def check_pairs_answer(dfa, answer, sep: str, name: str, identity: str, basis: str, plus: bool, holds,
+                       yes_reason: str) -> Check:
+    """An answer of a class read on the G-pairs: a "yes" re-decided by ``holds(certificate)``
+    (a dict or None; ValueError a refusal), a "no" by :func:`check_pair_witness`."""
     member = answer.get("member")
     if member not in (True, False):
         return Check(False, "the answer is undecided: nothing to check")
-    if member:
-        cert = answer.get("certificate")
-        try:
-            holds = bpol_holds(dfa, basis, plus, cert if isinstance(cert, dict) else None)
-        except ValueError as e:
-            return Check(False, f"{name}: {e}")
-        if not holds:
-            return Check(False, f"{name} fails: re-decided from scratch on the re-derived pairs, the answer \"yes\" "
-                                "is wrong")
-        return Check(True, f"{name}: (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω on every {basis}{'⁺' if plus else ''}-pair "
-                           "(q, s) and all r, t, the pairs re-derived from the DFA and every instantiation "
-                           "re-decided: it holds")
+    if not member:
+        return check_pair_witness(dfa, answer, sep, identity, basis, plus)
+    cert = answer.get("certificate")
+    try:
+        ok = holds(cert if isinstance(cert, dict) else None)
+    except ValueError as e:
+        return Check(False, f"{name}: {e}")
+    if not ok:
+        return Check(False, f"{name} fails: re-decided from scratch on the re-derived pairs, the answer \"yes\" is "
+                            "wrong")
+    return Check(True, f"{name}: {yes_reason}")
+
+
+def check_pair_witness(dfa, answer, sep: str, identity: str, basis: str, plus: bool = False) -> Check:
+    """A "no" read on the pairs: the identity pair of ``identity`` (variables q, s the pair)
+    on the DFA's runs, then the evidence that (q, s) is a G-pair (:func:`pair_problem`)."""
     wit = answer.get("witness")
     if not isinstance(wit, dict):
         return Check(False, "a \"no\" must carry a witness")
     v = violation_from_json(wit, sep)
-    check = verify_identity_violation(dfa, BPOL, v, monoid=True)
+    check = verify_identity_violation(dfa, identity, v, monoid=True)
     if not check.valid:
         return check
     words = {var: tuple(w) for var, _, w in v.assignment}
@@ -292,5 +307,5 @@ def check_bpol(dfa, answer, sep: str, basis: str, plus: bool = False) -> Check:
         qw, sw = (tuple(dfa.alphabet.index(a) for a in words.get(x, ())) for x in ("q", "s"))
     except ValueError:
         return Check(False, "the words of q and s use letters outside the alphabet")
-    problem, shown = _pair_problem(dfa, basis, plus, qw, sw, wit.get("pair"), sep)
+    problem, shown = pair_problem(dfa, basis, plus, qw, sw, wit.get("pair"), sep)
     return Check(False, problem) if problem else Check(True, check.reason + "; " + shown)

@@ -99,6 +99,9 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("UPol(GR⁺)", "varieties.upol_gr_plus"),         # (alias UPol(GR+))
     ("BPol(AMT)", "varieties.bpol_amt"),             # level one over AMT: the equation on the AMT-pairs
     ("BPol(GR)", "varieties.bpol_gr"),               # level one over GR: on the GR-pairs (free-group closures)
+    ("Pol(MOD)", "varieties.pol_mod"),               # level 1/2 over MOD: q^ω s q^ω ≤ q^{ω+1}, MOD-pairs
+    ("Pol(AMT)", "varieties.pol_amt"),               # … on the AMT-pairs
+    ("Pol(GR)", "varieties.pol_gr"),                 # … on the GR-pairs
 )
 
 

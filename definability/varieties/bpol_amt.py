@@ -13,7 +13,8 @@ __all__ = ["CLASS"]
 
 #: BPol(AMT), MeSCaL's name
 CLASS = bpol_class("BPol(AMT)", "AMT",
-                   (("BPol(MOD)", "MOD ⊆ AMT"),
+                   (("Pol(AMT)", "Pol(AMT) ⊆ BPol(AMT): a union of marked products"),
+                    ("BPol(MOD)", "MOD ⊆ AMT"),
                     ("AMT", "AMT ⊆ BPol(AMT): an AMT language is a marked product of length 0")),
                    "level one of the concatenation hierarchy over AMT: Boolean combinations of L0a1L1…anLn with "
                    "letter-count-modulo languages Li ((qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the AMT-pairs (q, s))")

@@ -13,7 +13,8 @@ __all__ = ["CLASS"]
 
 #: BPol(GR), MeSCaL's name
 CLASS = bpol_class("BPol(GR)", "GR",
-                   (("BPol(AMT)", "AMT ⊆ GR"),
+                   (("Pol(GR)", "Pol(GR) ⊆ BPol(GR): a union of marked products"),
+                    ("BPol(AMT)", "AMT ⊆ GR"),
                     ("GR", "GR ⊆ BPol(GR): a group language is a marked product of length 0")),
                    "level one of the concatenation hierarchy over GR: Boolean combinations of L0a1L1…anLn with group"
                    " languages Li ((qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the GR-pairs (q, s): α⁻¹(q), α⁻¹(s) not "

@@ -44,7 +44,8 @@ from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, IdentityVi
     structure_of, violation_from_words
 from .temporal_mod import separating_context
 
-__all__ = ["BPOL", "PairsCheck", "PairViolation", "decide_bpol", "bpol_class"]
+__all__ = ["BPOL", "PairsCheck", "PairViolation", "omega_exponent", "syntactic_pairs", "pair_violation", "decide_bpol",
+           "bpol_class"]
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ class PairViolation(IdentityViolation):
         return out
 
 
-def _power(st, x: int) -> int:
+def omega_exponent(st, x: int) -> int:
     """The least k ≥ 1 with x^k idempotent."""
     p, k = x, 1
     while int(st.multiply(p, p)) != p:
@@ -92,13 +93,19 @@ def _power(st, x: int) -> int:
     return k
 
 
+def syntactic_pairs(basis: str, dfa, limits: Limits):
+    """(the syntactic monoid's :class:`.identities.Structure`, its table, its ``basis``-pairs)
+    of the minimal ``dfa``."""
+    st = structure_of(dfa, True, limits)
+    m, _ = monoid_table(st)
+    return st, m, group_pairs(basis, m, dfa.alphabet, False, limits)
+
+
 def decide_bpol(basis: str, dfa, limits: Limits | None = None):
     """(holds, PairsCheck or PairViolation) for BPol(``basis``); ``dfa`` minimal (module
     docstring)."""
     limits = Limits() if limits is None else limits
-    st = structure_of(dfa, True, limits)
-    m, _ = monoid_table(st)
-    found = group_pairs(basis, m, dfa.alphabet, False, limits)
+    st, m, found = syntactic_pairs(basis, dfa, limits)
     name = basis
     pairs = found.matrix
     n = st.size
@@ -145,17 +152,23 @@ def _violation(st, m, found, q: int, s: int, r: int, t: int, left: int, right: i
     qw, sw, proof = pair_evidence(found, m, dfa.alphabet, q, s, st.words, limits)
     qw, sw = list(qw), list(sw)
     rw, tw = list(st.words[r]), list(st.words[t])
-    k1 = _power(st, int(m.table[q, r]))
-    k2 = _power(st, int(m.table[s, t]))
+    k1 = omega_exponent(st, int(m.table[q, r]))
+    k2 = omega_exponent(st, int(m.table[s, t]))
     e, f = (qw + rw) * k1, (sw + tw) * k2
     prefix, suffix = separating_context(dfa, st.elements[left], st.elements[right])
     v = violation_from_words(dfa, BPOL, {"q": qw, "r": rw, "s": sw, "t": tw}, {"(qr)^ω": k1, "(st)^ω": k2},
                              e + sw + tw + f, e + qw + tw + f, prefix, suffix, True)
+    return pair_violation(v, found, proof, dfa.alphabet)
+
+
+def pair_violation(v: IdentityViolation, found, proof, alphabet) -> PairViolation:
+    """The :class:`PairViolation` of the checked violation ``v`` and the evidence ``proof``
+    (:func:`..algebra.group_pairs.pair_evidence`) that its (q, s) is one of ``found``'s pairs."""
     pair = None
     if found.basis == "AMT":
-        pair = parikh_family_json(dfa.alphabet, *proof)
+        pair = parikh_family_json(alphabet, *proof)
     elif found.basis == "GR":
-        pair = family_json(dfa.alphabet, *proof)
+        pair = family_json(alphabet, *proof)
     return PairViolation(**{fl.name: getattr(v, fl.name) for fl in fields(IdentityViolation)}, pair=pair,
                          basis=found.basis)
 

@@ -41,7 +41,8 @@ __all__ = ["CLASS"]
 
 #: BPol(MOD), MeSCaL's name
 CLASS = bpol_class("BPol(MOD)", "MOD",
-                   (("PT", "BPol(ST) = PT ⊆ BPol(MOD): ST ⊆ MOD"),
+                   (("Pol(MOD)", "Pol(MOD) ⊆ BPol(MOD): a union of marked products"),
+                    ("PT", "BPol(ST) = PT ⊆ BPol(MOD): ST ⊆ MOD"),
                     ("MOD", "MOD ⊆ BPol(MOD): a length class is a marked product of length 0")),
                    "level one of the concatenation hierarchy over MOD: Boolean combinations of "
                    "L0a1L1…anLn with length classes Li ((qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for "
