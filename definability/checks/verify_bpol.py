@@ -45,11 +45,11 @@ from ...automata.sources import as_dfa
 from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.words import split_word
-from .verify import Check, verify_identity_violation
+from .verify import Check
 from .verify_group import check_group_family, family_parts
 from .verify_mod_kernel import length_sequence, maps_monoid, mod_pair_lengths, mod_pair_maps, omega, then
 from .verify_parikh import check_parikh_family, parikh_family_parts
-from .verify_tiers import violation_from_json
+from .verify_tiers import identity_witness
 
 __all__ = ["BPOL", "bpol_equation_holds", "pair_maps", "pair_problem", "check_pair_witness", "check_pairs_answer", "gr_pair_maps", "amt_pair_maps", "bpol_holds",
            "check_bpol", "cayley_dfa"]
@@ -295,17 +295,12 @@ def check_pairs_answer(dfa, answer, sep: str, name: str, identity: str, basis: s
 def check_pair_witness(dfa, answer, sep: str, identity: str, basis: str, plus: bool = False) -> Check:
     """A "no" read on the pairs: the identity pair of ``identity`` (variables q, s the pair)
     on the DFA's runs, then the evidence that (q, s) is a G-pair (:func:`pair_problem`)."""
-    wit = answer.get("witness")
-    if not isinstance(wit, dict):
-        return Check(False, "a \"no\" must carry a witness")
-    v = violation_from_json(wit, sep)
-    check = verify_identity_violation(dfa, identity, v, monoid=True)
-    if not check.valid:
+    check, words = identity_witness(dfa, answer, sep, identity)
+    if words is None:
         return check
-    words = {var: tuple(w) for var, _, w in v.assignment}
     try:
         qw, sw = (tuple(dfa.alphabet.index(a) for a in words.get(x, ())) for x in ("q", "s"))
     except ValueError:
         return Check(False, "the words of q and s use letters outside the alphabet")
-    problem, shown = pair_problem(dfa, basis, plus, qw, sw, wit.get("pair"), sep)
+    problem, shown = pair_problem(dfa, basis, plus, qw, sw, answer["witness"].get("pair"), sep)
     return Check(False, problem) if problem else Check(True, check.reason + "; " + shown)

@@ -31,8 +31,8 @@ from ...automata.sources import as_dfa
 from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.words import split_word
-from .verify import Check, verify_identity_violation
-from .verify_tiers import violation_from_json
+from .verify import Check
+from .verify_tiers import identity_witness
 
 __all__ = ["check_upward_basis", "ordered_idempotent_holds", "check_sigma1", "check_sigma2", "check_pi2",
            "check_dot_depth_half", "SIGMA1_IDENTITY", "SIGMA2_IDENTITY", "PI2_IDENTITY"]
@@ -156,15 +156,10 @@ def _verdict(answer) -> bool:
 
 
 def _witness(dfa, answer, sep, identities: str, monoid: bool, content: bool) -> Check:
-    wit = answer.get("witness")
-    if not isinstance(wit, dict):
-        return Check(False, "a \"no\" must carry a witness")
-    v = violation_from_json(wit, sep)
-    check = verify_identity_violation(dfa, identities, v, monoid=monoid)
-    if not check.valid or not content:
+    check, words = identity_witness(dfa, answer, sep, identities, monoid)
+    if words is None or not content:
         return check
-    words = {name: set(w) for name, _, w in v.assignment}
-    if not words.get("y", set()) <= words.get("x", set()):
+    if not set(words.get("y", ())) <= set(words.get("x", ())):
         return Check(False, "the witness's y uses a letter that x does not (alph(y) ⊆ alph(x) is required)")
     return Check(True, check.reason + "; alph(y) ⊆ alph(x) on the words")
 

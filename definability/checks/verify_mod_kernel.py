@@ -29,8 +29,8 @@ import numpy as np
 from ...automata.sources import as_dfa
 from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
-from .verify import Check, verify_identity_violation
-from .verify_tiers import violation_from_json
+from .verify import Check
+from .verify_tiers import identity_witness
 
 __all__ = ["DA_KERNEL", "LDA_KERNEL", "length_sequence", "kernel_maps", "kernel_da_holds", "mod_pair_lengths",
            "mod_pair_maps", "orbits_trivial", "check_tl_mod", "check_tl_mod_plus", "check_upol_mod_plus",
@@ -200,14 +200,9 @@ def _checked(dfa, answer, sep: str, name: str, holds, yes_reason: str, identity,
         if not holds(dfa):
             return Check(False, f"{name} fails: re-decided from scratch, the answer \"yes\" is wrong")
         return Check(True, yes_reason)
-    wit = answer.get("witness")
-    if not isinstance(wit, dict):
-        return Check(False, "a \"no\" must carry a witness")
-    v = violation_from_json(wit, sep)
-    check = verify_identity_violation(dfa, identity, v, monoid=True)
-    if not check.valid:
+    check, words = identity_witness(dfa, answer, sep, identity)
+    if words is None:
         return check
-    words = {var: tuple(w) for var, _, w in v.assignment}
     t, p = length_sequence(dfa.minimal())
     problem, shown = words_problem(words, t, p)
     return Check(False, problem) if problem else Check(True, check.reason + "; " + shown)

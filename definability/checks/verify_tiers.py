@@ -29,9 +29,9 @@ from ...automata.dfa import DFA
 from ...automata.minimize import minimize
 from ...automata.sources import as_dfa
 from ...kernel.words import split_word
-from .verify import Check
+from .verify import Check, verify_identity_violation
 
-__all__ = ["restrict", "check_tier", "check_moves", "witness_letters", "check_tier_certificate",
+__all__ = ["identity_witness", "restrict", "check_tier", "check_moves", "witness_letters", "check_tier_certificate",
            "check_tier_witness", "violation_from_json"]
 
 
@@ -113,6 +113,20 @@ def violation_from_json(wit: dict, sep: str) -> SimpleNamespace:
         prefix=word(wit.get("prefix")), suffix=word(wit.get("suffix")),
         accepted=word(wit.get("in")), rejected=word(wit.get("out")),
         constants=tuple((c, word(w)) for c, w in (wit.get("constants") or {}).items()))
+
+
+def identity_witness(dfa, answer, sep: str, identities: str, monoid: bool = True) -> tuple[Check, dict | None]:
+    """A "no" answer's witness read as an identity pair (:func:`violation_from_json`) and
+    re-checked on the DFA's runs (:func:`.verify.verify_identity_violation`): (that check, the
+    word of each variable), the words None when there is no witness or the check fails."""
+    wit = answer.get("witness")
+    if not isinstance(wit, dict):
+        return Check(False, "a \"no\" must carry a witness"), None
+    v = violation_from_json(wit, sep)
+    check = verify_identity_violation(dfa, identities, v, monoid=monoid)
+    if not check.valid:
+        return check, None
+    return check, {var: tuple(w) for var, _, w in v.assignment}
 
 
 def check_tier_certificate(dfa, cert: dict, sep: str, projected) -> Check:
