@@ -20,9 +20,9 @@ from attnlogic.experiments.languages import (
 )
 from attnlogic.experiments.train import TrainConfig
 
-TINY_ARGS = ["--steps", "2", "--d-model", "8", "--layers", "1", "--train-max", "6", "--test-min", "7",
-             "--test-max", "9", "--samples", "4", "--batch-size", "8", "--no-progress", "--json",
-             "--extract-states", "0"]                  # extraction: test_experiment_extraction.py
+from test_experiments_grid import TINY_ARGS as GRID_ARGS
+
+TINY_ARGS = [*GRID_ARGS, "--json"]                     # the grid tests' tiny cell, printed as JSON
 
 
 def test_language_lists_keep_bracketed_commas():
