@@ -287,12 +287,13 @@ def pumped_pair(d1: DFA, d2: DFA, limits: Limits | None = None,
 # the derivation (the proof of "not separable")
 
 #: the varieties a derivation is read for: its kind in JSON, the theorem its "not separable"
-#: rests on, the fragment it is a proof for, and the step kinds that are sound there
+#: rests on (JSON, text), the saturation named in its text, and the step kinds sound there
 DERIVATION_VARIETIES = {
     "aperiodic": ("aperiodic pointlike", "Henckell 1988 (aperiodic pointlikes); Place-Zeitoun 2016 (separation)",
-                  "LTL[S]", ("word", "product", "omega")),
+                  "Henckell 1988; Place–Zeitoun 2016", "Henckell's saturation", ("word", "product", "omega")),
     "R-trivial": ("R-trivial pointlike", "Almeida-Costa-Zeitoun 2008 (R-pointlikes); Almeida 1999 (separation)",
-                  "LTL[P]", ("word", "product", "omega", "prefix-omega")),
+                  "Almeida–Costa–Zeitoun 2008; Almeida 1999", "the R-pointlike saturation",
+                  ("word", "product", "omega", "prefix-omega")),
 }
 
 
@@ -352,7 +353,7 @@ class PointlikeDerivation:
         sets taken), the pair's words in L1 and L2 with elements in the last set."""
         if self.variety not in DERIVATION_VARIETIES:
             return False
-        kinds = DERIVATION_VARIETIES[self.variety][3]
+        kinds = DERIVATION_VARIETIES[self.variety][4]
         table = union_table(d1, d2)
         done: list = []
         for kind, elements, sources in self.steps:
@@ -395,8 +396,8 @@ class PointlikeDerivation:
                 return f"X{src[0]}^ω ∪ X{src[0]}^(ω+1)"
             seqs = "; ".join("·".join(f"X{i}" for i in q) for q in src)
             return f"P^ω ∪ P^ω·(each prefix) for the products P = {seqs}"
-        name, theorem, _, _ = DERIVATION_VARIETIES[self.variety]
-        lines = [f"an {name} set of the transition monoid of D1 ⊔ D2 (elements named by words) "
+        name, _, theorem, saturation, _ = DERIVATION_VARIETIES[self.variety]
+        lines = [f"an {name} set of the transition monoid of D1 ⊔ D2 ({saturation}; elements named by words) "
                  "meets both languages:"]
         for i, (kind, ws, src) in enumerate(self.steps):
             lines.append(f"    X{i} = {elems(ws)}  ({how(kind, src)})")
@@ -410,7 +411,7 @@ class PointlikeDerivation:
         return "\n".join(lines)
 
     def to_json(self, alphabet) -> dict:
-        name, theorem, _, _ = DERIVATION_VARIETIES[self.variety]
+        name, theorem, _, _, _ = DERIVATION_VARIETIES[self.variety]
         out = {"kind": name,
                "steps": [{"by": kind, "set": [_word_text(alphabet, w) for w in ws],
                           "of": [list(s) if isinstance(s, tuple) else s for s in src]}

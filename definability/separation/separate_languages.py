@@ -98,7 +98,7 @@ from .commutative_separation import COM_PROOFS, separate_commutative
 from ..checks.verify_commutative import COM_CLASSES, commutative_dfa, earlier_pair
 from .strictly_local_separation import SL_PROOFS, accepts_letters, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, downward_dfa, separate_downward, separate_upward, upward_dfa
-from .type_separation import TYPE_PROOFS, decide_by_types
+from .type_separation import TYPE_PROOFS, decide_by_types, lasso_outcome
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
            "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "ClassifiedSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
@@ -1259,7 +1259,8 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
 
 def _decide_r_trivial(name, d1, d2, limits, done) -> LanguageSeparation:
     """LTL[P] (R-trivial at the N+1 readout), §11.4c, after the R-trivial family: the
-    R-pointlike saturation decides — a pointlike pair is the proof of "not separable"; none
+    R-pointlike saturation decides — a pointlike pair means "not separable", proved by §11.7's
+    lasso when it finds one (a word family), else by the derivation; none
     means separable (the theorem), and the separator is looked for as L1 or A* ∖ L2, then
     among the R-trivial languages of the pair automaton, then in PT, then by the types of
     depth ≤ ``max_depth`` (§11.7, exact at each depth); where all these stop first the answer
@@ -1270,11 +1271,13 @@ def _decide_r_trivial(name, d1, d2, limits, done) -> LanguageSeparation:
         stopped = None
     except LimitExceeded as e:
         proof, stopped = None, str(e)
-    if proof is not None:
+    if proof is not None:                          # a word family reads better, when the lasso has one
+        lasso = lasso_outcome(Fragment.parse("LTL[P]"), d1, d2)
+        if lasso is not None:
+            return done(None, lasso.family, lasso.method)
         return done(None, proof, "an R-pointlike set meets both languages (the saturation of Almeida, Costa "
                                  "and Zeitoun, each step re-checked): no R-trivial language separates them")
-    theorem = ("no R-pointlike set meets both languages: separable by an R-trivial language "
-               "(Almeida–Costa–Zeitoun 2008)")
+    theorem = "no R-pointlike set meets both languages (Almeida–Costa–Zeitoun 2008)"
     before = f"{theorem}; " if stopped is None else ""
     sep = _fragment_separator("LTL[P]", d1, d2, limits)
     if sep is not None:
@@ -1305,7 +1308,7 @@ def _decide_r_trivial(name, d1, d2, limits, done) -> LanguageSeparation:
                                out.definitions)
         return done(sep, None, f"{theorem}; the separator: the types of depth {out.depth} (none separates at a "
                                f"smaller depth); K: {out.dfa.n_states} states, checked on DFAs")
-    return LanguageSeparation(name, True, f"{theorem}; no separator was built ({', '.join(tried)} and the types "
+    return LanguageSeparation(name, True, f"{theorem}, so an R-trivial language separates them; no separator was built ({', '.join(tried)} and the types "
                               f"of depth ≤ {out.depth_reached} tried; stopped: {out.stopped}): the answer rests on "
                               "the theorem", None, None, d1.alphabet)
 

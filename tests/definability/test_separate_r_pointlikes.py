@@ -112,7 +112,8 @@ def test_a_pair_the_types_leave_undecided_is_decided_with_a_separator():
 def test_a_pointlike_pair_is_the_proof_and_tampering_is_refused():
     """(ab)* against (ab)*(aa|bb)(ab)*: the derivation re-checks, from the object and from its
     JSON; a changed word, a step kind not sound for R-trivial monoids, a sequence with
-    another product, or the languages swapped are refused."""
+    another product, or the languages swapped are refused.  `separate` itself answers with
+    §11.7's lasso, a word family, which it prefers when one exists."""
     d1, d2 = (_dfa(r) for r in NOT_R)
     der = saturate_r(d1, d2)
     assert der is not None and der.variety == "R-trivial" and der.check(d1, d2)
@@ -124,10 +125,14 @@ def test_a_pointlike_pair_is_the_proof_and_tampering_is_refused():
     for bad in ((kind, ws[:-1], src), (kind, ws, src + ((src[0][0], src[0][0]),)), ("omega", ws, (src[0][0],))):
         steps = der.steps[:i] + (bad,) + der.steps[i + 1:]
         assert not replace(der, steps=steps).check(d1, d2), bad
-    ans = attnlogic.separate(d1, d2, by="LTL[P]")
-    assert ans.separable is False
-    j = ans.to_json()
+    ans = attnlogic.separate(d1, d2, by="LTL[P]")   # the answer prefers §11.7's word family
+    assert ans.separable is False and ans.to_json()["proof"]["kind"] == "type lasso"
+    assert sl.check_answer(ans.to_json(), d1, d2)[0]
+    j = {"by": "LTL[P]", "separable": False, "proof": der.to_json(d1.alphabet)}
     assert sl.check_answer(j, d1, d2)[0]
+    steps = j["proof"]["steps"]
+    bad = dict(j, proof=dict(j["proof"], steps=steps[:-1] + [dict(steps[-1], set=steps[-1]["set"][:-1])]))
+    assert not sl.check_answer(bad, d1, d2)[0]
 
 
 def test_check_refuses_a_proof_about_another_class():
@@ -136,8 +141,8 @@ def test_check_refuses_a_proof_about_another_class():
     nothing of MOD, AMT, GR, COM ((aa)* against a(aa)* is separated by the length modulo 2,
     though no star-free language separates them)."""
     d1, d2 = (_dfa(r) for r in NOT_R)
-    j = attnlogic.separate(d1, d2, by="LTL[P]").to_json()
-    assert j["proof"]["kind"] in ("R-trivial pointlike", "R-trivial family")
+    j = {"by": "LTL[P]", "separable": False, "proof": saturate_r(d1, d2).to_json(d1.alphabet)}
+    assert j["proof"]["kind"] == "R-trivial pointlike" and sl.check_answer(j, d1, d2)[0]
     assert sl.check_answer({**j, "by": "PT"}, d1, d2)[0]
     for by in ("LTL[P,Y]", "LTL[S]", "MOD"):
         ok, why = sl.check_answer({**j, "by": by}, d1, d2)
