@@ -73,7 +73,7 @@ from ..engine.classify import classify
 
 __all__ = ["PumpedPair", "PointlikeDerivation", "StarFreeOutcome", "PairMonoid", "pumped_pair", "saturate",
            "candidate_separator", "decide_star_free", "derivation_from_json", "pair_monoid", "union_table",
-           "map_of"]
+           "map_of", "set_product", "idempotent_power_set", "idempotent_powers", "prefix_omega", "DERIVATION_VARIETIES"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -97,17 +97,18 @@ def _compose(f: tuple, g: tuple) -> tuple:
     return tuple(g[x] for x in f)
 
 
-def _set_product(X, Y) -> frozenset:
+def set_product(X, Y) -> frozenset:
+    """{f·g : f ∈ X, g ∈ Y} for sets of maps (f then g)."""
     return frozenset(_compose(f, g) for f in X for g in Y)
 
 
-def _omega_set(X: frozenset, bound: int = 100_000) -> frozenset:
-    """X^ω ∪ X^(ω+1) in the monoid of subsets: the powers X, X², … until one repeats
-    (index i, period p), X^ω the power at the least multiple of p that is ≥ i."""
-    powers = [X]
-    seen = {X: 1}
+def idempotent_powers(x, multiply, bound: int = 100_000) -> tuple:
+    """(x^ω, x^(ω+1)) in a finite monoid with product ``multiply``: the powers x, x², … until
+    one repeats (index i, period p); x^ω is the power at the least multiple of p that is ≥ i.
+    :class:`LimitExceeded` past ``bound`` powers."""
+    powers, seen = [x], {x: 1}
     while True:
-        nxt = _set_product(powers[-1], X)
+        nxt = multiply(powers[-1], x)
         k = len(powers) + 1
         if nxt in seen:
             i, p = seen[nxt], k - seen[nxt]
@@ -117,8 +118,18 @@ def _omega_set(X: frozenset, bound: int = 100_000) -> frozenset:
         seen[nxt] = k
         powers.append(nxt)
     w = -(-i // p) * p
-    power = lambda e: powers[i - 1 + (e - i) % p]                 # noqa: E731  X^e for e ≥ i
-    return power(w) | power(w + 1)
+    return powers[i - 1 + (w - i) % p], powers[i - 1 + (w + 1 - i) % p]
+
+
+def idempotent_power_set(X: frozenset, bound: int = 100_000) -> frozenset:
+    """X^ω in the monoid of subsets of maps."""
+    return idempotent_powers(X, set_product, bound)[0]
+
+
+def _omega_set(X: frozenset) -> frozenset:
+    """X^ω ∪ X^(ω+1) in the monoid of subsets (Henckell's step)."""
+    e = idempotent_power_set(X)
+    return e | set_product(e, X)
 
 
 def _word_text(alphabet, word) -> str:
@@ -275,40 +286,91 @@ def pumped_pair(d1: DFA, d2: DFA, limits: Limits | None = None,
 # ---------------------------------------------------------------------------------------------
 # the derivation (the proof of "not separable")
 
+#: the varieties a derivation is read for: its kind in JSON, the theorem its "not separable"
+#: rests on (JSON, text), the saturation named in its text, and the step kinds sound there
+DERIVATION_VARIETIES = {
+    "aperiodic": ("aperiodic pointlike", "Henckell 1988 (aperiodic pointlikes); Place-Zeitoun 2016 (separation)",
+                  "Henckell 1988; Place–Zeitoun 2016", "Henckell's saturation", ("word", "product", "omega")),
+    "R-trivial": ("R-trivial pointlike", "Almeida-Costa-Zeitoun 2008 (R-pointlikes); Almeida 1999 (separation)",
+                  "Almeida–Costa–Zeitoun 2008; Almeida 1999", "the R-pointlike saturation",
+                  ("word", "product", "omega", "prefix-omega")),
+}
+
+
+def prefix_omega(done: list, sequences) -> frozenset | None:
+    """The R-step on sequences of earlier sets (each a tuple of indices into ``done``, all with
+    one product P): P^ω ∪ ⋃ P^ω·Q over the prefix products Q of every sequence (P among
+    them); None when a sequence is empty or the products differ."""
+    products, prefixes = set(), set()
+    for seq in sequences:
+        if not seq:
+            return None
+        cur = None
+        for s in seq:
+            cur = done[s] if cur is None else set_product(cur, done[s])
+            prefixes.add(cur)
+        products.add(cur)
+    if len(products) != 1:
+        return None
+    e = idempotent_power_set(next(iter(products)))
+    out = set(e)
+    for q in prefixes:
+        out |= set_product(e, q)
+    return frozenset(out)
+
+
+def _flat(sources) -> list:
+    return [i for s in sources for i in (s if isinstance(s, tuple) else (s,))]
+
+
 @dataclass(frozen=True)
 class PointlikeDerivation:
-    """A derivation of an aperiodic pointlike set of the transition monoid of D1 ⊔ D2 that
-    meets α(L1) and α(L2).  ``steps``: tuples (kind, elements, sources) with elements the set
-    as words (one word each element, its map on D1 ⊔ D2 being the element), kind ``word``
-    ({α(w)}, one word), ``product`` (sources (i, j): the set is step i · step j) or ``omega``
-    (sources (i,): the set is X^ω ∪ X^(ω+1) for X = step i).  ``in_L1``, ``in_L2``: words of
-    L1 and L2 whose elements lie in the last step's set.  ``family``: the pumped pair when
-    the derivation is one ω-step on a singleton (checked on its own)."""
+    """A derivation of a pointlike set of the transition monoid of D1 ⊔ D2 for ``variety``
+    (aperiodic: LTL[S]; R-trivial: LTL[P]) that meets α(L1) and α(L2).  ``steps``: tuples
+    (kind, elements, sources) with elements the set as words (one word each element, its map
+    on D1 ⊔ D2 being the element), kind ``word`` ({α(w)}, one word), ``product`` (sources
+    (i, j): the set is step i · step j), ``omega`` (sources (i,): X^ω ∪ X^(ω+1) for X = step
+    i) or — R-trivial only — ``prefix-omega`` (sources: sequences of earlier steps, all with
+    one product P: the set is P^ω ∪ P^ω·Q over every prefix product Q, :func:`prefix_omega`).
+    ``in_L1``, ``in_L2``: words of L1 and L2 whose elements lie in the last step's set.
+    ``family``: the pumped pair when the derivation is one ω-step on a singleton (checked on
+    its own).
+
+    Each kind keeps "every morphism β onto a monoid of the variety has an element m with
+    X ⊆ α(β⁻¹(m))": for ``omega`` since u^N = u^(N+1) in an aperiodic monoid; for
+    ``prefix-omega`` since in an R-trivial monoid e = (m1⋯mk)^ω has e·m1⋯mi R e, so
+    e·m1⋯mi = e (docs/decision-procedures.md §11.4c, where several sequences are joined
+    into one)."""
 
     steps: tuple
     in_L1: tuple
     in_L2: tuple
     family: PumpedPair | None = None
+    variety: str = "aperiodic"
 
     def check(self, d1: DFA, d2: DFA) -> bool:
         """Every step recomputed on the two DFAs from its words (maps composed, powers of
         sets taken), the pair's words in L1 and L2 with elements in the last set."""
+        if self.variety not in DERIVATION_VARIETIES:
+            return False
+        kinds = DERIVATION_VARIETIES[self.variety][4]
         table = union_table(d1, d2)
         done: list = []
         for kind, elements, sources in self.steps:
             claimed = frozenset(map_of(table, w) for w in elements)
-            if len(claimed) != len(elements) or not elements:
+            if len(claimed) != len(elements) or not elements or kind not in kinds:
                 return False
-            if any(not 0 <= s < len(done) for s in sources):
+            if any(not 0 <= s < len(done) for s in _flat(sources)):
                 return False
             if kind == "word":
                 ok = len(elements) == 1 and not sources
             elif kind == "product":
-                ok = len(sources) == 2 and claimed == _set_product(done[sources[0]], done[sources[1]])
+                ok = len(sources) == 2 and claimed == set_product(done[sources[0]], done[sources[1]])
             elif kind == "omega":
                 ok = len(sources) == 1 and claimed == _omega_set(done[sources[0]])
             else:
-                ok = False
+                ok = (bool(sources) and all(isinstance(q, tuple) for q in sources)
+                      and claimed == prefix_omega(done, sources))
             if not ok:
                 return False
             done.append(claimed)
@@ -324,27 +386,38 @@ class PointlikeDerivation:
     def text(self, alphabet) -> str:
         def elems(ws):
             return "{" + ", ".join(_word_text(alphabet, w) or "ε" for w in ws) + "}"
-        lines = ["an aperiodic pointlike set of the transition monoid of D1 ⊔ D2 (Henckell's "
-                 "saturation; elements named by words) meets both languages:"]
+
+        def how(kind, src):
+            if kind == "word":
+                return "a word's element"
+            if kind == "product":
+                return f"X{src[0]} · X{src[1]}"
+            if kind == "omega":
+                return f"X{src[0]}^ω ∪ X{src[0]}^(ω+1)"
+            seqs = "; ".join("·".join(f"X{i}" for i in q) for q in src)
+            return f"P^ω ∪ P^ω·(each prefix) for the products P = {seqs}"
+        name, _, theorem, saturation, _ = DERIVATION_VARIETIES[self.variety]
+        lines = [f"an {name} set of the transition monoid of D1 ⊔ D2 ({saturation}; elements named by words) "
+                 "meets both languages:"]
         for i, (kind, ws, src) in enumerate(self.steps):
-            how = {"word": "a word's element",
-                   "product": f"X{src[0]} · X{src[1]}" if kind == "product" else "",
-                   "omega": f"X{src[0]}^ω ∪ X{src[0]}^(ω+1)" if kind == "omega" else ""}[kind]
-            lines.append(f"    X{i} = {elems(ws)}  ({how})")
+            lines.append(f"    X{i} = {elems(ws)}  ({how(kind, src)})")
         last = len(self.steps) - 1
+        morphism = "aperiodic" if self.variety == "aperiodic" else "R-trivial"
         lines.append(f"    {{{_word_text(alphabet, self.in_L1) or 'ε'}, {_word_text(alphabet, self.in_L2) or 'ε'}}}"
-                     f" ⊆ X{last}: a word of L1 and a word of L2 that every aperiodic morphism "
-                     "confuses (Henckell 1988; Place–Zeitoun 2016)")
+                     f" ⊆ X{last}: a word of L1 and a word of L2 that every {morphism} morphism "
+                     f"confuses ({theorem})")
         if self.family is not None:
             lines.append("    pumped: " + self.family.text(alphabet))
         return "\n".join(lines)
 
     def to_json(self, alphabet) -> dict:
-        out = {"kind": "aperiodic pointlike",
-               "steps": [{"by": kind, "set": [_word_text(alphabet, w) for w in ws], "of": list(src)}
+        name, theorem, _, _, _ = DERIVATION_VARIETIES[self.variety]
+        out = {"kind": name,
+               "steps": [{"by": kind, "set": [_word_text(alphabet, w) for w in ws],
+                          "of": [list(s) if isinstance(s, tuple) else s for s in src]}
                          for kind, ws, src in self.steps],
                "in_L1": _word_text(alphabet, self.in_L1), "in_L2": _word_text(alphabet, self.in_L2),
-               "theorem": "Henckell 1988 (aperiodic pointlikes); Place-Zeitoun 2016 (separation)"}
+               "theorem": theorem}
         if self.family is not None:
             out["family"] = self.family.to_json(alphabet)
         return out
@@ -352,12 +425,17 @@ class PointlikeDerivation:
 
 def derivation_from_json(j: dict, read) -> PointlikeDerivation:
     """A derivation read back from its JSON; ``read``: text → letter indices."""
-    steps = tuple((s["by"], tuple(read(w) for w in s["set"]), tuple(int(i) for i in s["of"])) for s in j["steps"])
+    variety = next((v for v, spec in DERIVATION_VARIETIES.items() if spec[0] == j["kind"]), None)
+    if variety is None:
+        raise ValueError(f"not a pointlike derivation: {j['kind']!r}")
+    steps = tuple((s["by"], tuple(read(w) for w in s["set"]),
+                   tuple(tuple(int(i) for i in x) if isinstance(x, list) else int(x) for x in s["of"]))
+                  for s in j["steps"])
     fam = j.get("family")
     family = None
     if fam is not None:
         family = PumpedPair(read(fam["x"]), read(fam["u"]), read(fam["y"]), int(fam["exponent"]), int(fam["shift_L1"]))
-    return PointlikeDerivation(steps, read(j["in_L1"]), read(j["in_L2"]), family)
+    return PointlikeDerivation(steps, read(j["in_L1"]), read(j["in_L2"]), family, variety)
 
 
 def _derivation_of_pair(pair: PumpedPair, d1: DFA, d2: DFA) -> PointlikeDerivation:
@@ -437,15 +515,34 @@ def pair_monoid(d1: DFA, d2: DFA, limits: Limits, table_entries: int = _limits.P
     else:
         words = tuple(tuple(S.word(i)) if i != idx else () for i in range(S.size))
     require_memory("the multiplication table of the pair's transition monoid", 8 * k * k, limits.memory_budget)
-    mult = np.empty((k, k), dtype=np.int64)
-    for i in range(k):
-        rows = E[:, E[i]]                          # element i then element j, for every j
-        found = S.index_of(rows)
-        found = np.where((rows == identity).all(axis=1), idx, found)
-        mult[i] = found
+    mult = _multiplication_table(S, k)
     in1 = np.asarray(d1.accepting, dtype=bool)[E[:, d1.initial]]
     in2 = np.asarray(d2.accepting, dtype=bool)[E[:, d1.n_states + d2.initial] - d1.n_states]
     return PairMonoid(mult, words, in1, in2)
+
+
+def _multiplication_table(S, k: int) -> np.ndarray:
+    """mult[i, j] = s_i · s_j (s_i then s_j) for the |S| elements of S, plus — when k = |S| + 1
+    — the identity appended as element |S|.  Column by column along the words: if s_j is
+    s_p·a (S's parent p and last letter a) then s_i·s_j = (s_i·s_p)·a, one lookup in the right
+    Cayley graph for every i; a generator (no parent) is s_i·a itself.  O(|S|²), no search."""
+    size = S.size
+    right, parent, last = np.asarray(S.right), np.asarray(S.parent), np.asarray(S.last)
+    length = np.zeros(size, dtype=np.int64)
+    for j in range(size):                           # each length from the parent's (any order)
+        n, p = 0, j
+        while p >= 0:
+            n, p = n + 1, int(parent[p])
+        length[j] = n
+    mult = np.empty((k, k), dtype=np.int64)
+    everyone = np.arange(size)
+    for j in np.argsort(length, kind="stable"):
+        p = int(parent[j])
+        mult[:size, j] = right[everyone if p < 0 else mult[:size, p], last[j]]
+    if k > size:                                    # the identity, not an element of S
+        mult[size, :] = np.arange(k)
+        mult[:, size] = np.arange(k)
+    return mult
 
 
 def _product(M: PairMonoid, X: frozenset, Y: frozenset) -> frozenset:
@@ -455,23 +552,14 @@ def _product(M: PairMonoid, X: frozenset, Y: frozenset) -> frozenset:
 
 
 def _omega(M: PairMonoid, X: frozenset, work: list, budget: int) -> frozenset:
-    powers = [X]
-    seen = {X: 1}
-    while True:
-        work[0] += len(powers[-1]) * len(X)
+    def multiply(A, B):
+        work[0] += len(A) * len(B)
         if work[0] > budget:
             raise LimitExceeded("element products of the pointlike saturation", budget, "raise limit",
                                 ("limit",))
-        nxt = _product(M, powers[-1], X)
-        k = len(powers) + 1
-        if nxt in seen:
-            i, p = seen[nxt], k - seen[nxt]
-            break
-        seen[nxt] = k
-        powers.append(nxt)
-    w = -(-i // p) * p
-    power = lambda e: powers[i - 1 + (e - i) % p]                 # noqa: E731
-    return power(w) | power(w + 1)
+        return _product(M, A, B)
+    e, e1 = idempotent_powers(X, multiply, bound=budget)
+    return e | e1
 
 
 def saturate(d1: DFA, d2: DFA, limits: Limits | None = None, work_budget: int = _limits.POINTLIKE_WORK,
@@ -601,11 +689,12 @@ def _derivation(M: PairMonoid, sets: list, last: int, d1: DFA, d2: DFA, families
 
 def candidate_separator(d1: DFA, d2: DFA, limits: Limits,
                         candidates: int = _limits.POINTLIKE_SEPARATOR_CANDIDATES,
-                        formula_nodes: int = _limits.POINTLIKE_FORMULA_NODES):
-    """A star-free K recognised by the pair automaton D1 × D2 (reachable pairs): its pairs in
-    F1 accepted, its pairs in F2 rejected (L1 ∩ L2 = ∅ is known), each pair in neither chosen;
-    the first aperiodic candidate (counter search) that ``classify`` gives an LTL[S] formula
-    of at most ``formula_nodes`` nodes as a tree (printed without definitions, so that
+                        formula_nodes: int = _limits.POINTLIKE_FORMULA_NODES, fragment: str = "LTL[S]"):
+    """A K of ``fragment`` (LTL[S], or LTL[P] ⊆ LTL[S]) recognised by the pair automaton
+    D1 × D2 (reachable pairs): its pairs in F1 accepted, its pairs in F2 rejected
+    (L1 ∩ L2 = ∅ is known), each pair in neither chosen; the first aperiodic candidate
+    (counter search, a necessary condition for both) that ``classify`` gives a formula of the
+    fragment of at most ``formula_nodes`` nodes as a tree (printed without definitions, so that
     ``separate --check`` rebuilds it): (formula text, K's minimal DFA, how it was found), or
     None.  The
     candidates: none and all of the free pairs (L1 and A* ∖ L2), then each one added or left
@@ -651,7 +740,7 @@ def candidate_separator(d1: DFA, d2: DFA, limits: Limits,
         try:
             if not decide_aperiodic(K, limit=limits.semigroup_elements, memory_budget=limits.memory_budget).member:
                 continue
-            result = classify(K, windows=(), limits=limits)["LTL[S]"]
+            result = classify(K, windows=(), limits=limits)[fragment]
         except LimitExceeded:
             continue
         if not result.member or result.formula is None or result.formula.size > formula_nodes:

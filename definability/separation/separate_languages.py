@@ -84,6 +84,7 @@ from ..engine.classify import classify
 from ..subregular import locally_testable, threshold_testable
 from ..algebra.profiles import END, START, Tracker, parent_word, symbols_text
 from .aperiodic_pointlikes import candidate_separator, decide_star_free, derivation_from_json, saturate
+from .r_trivial_pointlikes import saturate_r
 from .fo2_separation import check_separator as check_fo2_separator, decide_fo2, family_from_json, late_separator
 from .counting_family import COUNTING_PROOFS, counting_family_within
 from .local_family import LOCAL_PROOFS, local_family
@@ -97,7 +98,7 @@ from .commutative_separation import COM_PROOFS, separate_commutative
 from ..checks.verify_commutative import COM_CLASSES, commutative_dfa, earlier_pair
 from .strictly_local_separation import SL_PROOFS, accepts_letters, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, downward_dfa, separate_downward, separate_upward, upward_dfa
-from .type_separation import TYPE_PROOFS, decide_by_types
+from .type_separation import TYPE_PROOFS, decide_by_types, lasso_outcome
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
            "SuffixFamily", "PatternFamily", "RTrivialFamily", "FormulaSeparator", "ClassifiedSeparator", "WindowFamily", "verify_proof", "check_answer", "word_profile", "MAX_SEARCH_ORDER", "parse_class",
@@ -1229,6 +1230,7 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
         if family is not None:
             return done(None, family, "a family that every R-trivial language (LTL[P] at the N+1 readout) "
                                       "confuses: (xy)^ω x = (xy)^ω")
+        return _decide_r_trivial(name, d1, d2, limits, done)
     tried = []
     for sub, reason in _SUBCLASSES.get(base, ()):
         inner = _decide(sub, *parse_class(sub), d1, d2, limits, separator_only=True)
@@ -1253,6 +1255,72 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
     if windowed:
         return _decide_by_types(name, base, d1, d2, limits, done, "not decided by the above" + tried_text)
     return done(None, None, f"separation by {base} is not decided here" + tried_text)
+
+
+def _decide_r_trivial(name, d1, d2, limits, done) -> LanguageSeparation:
+    """LTL[P] (R-trivial at the N+1 readout), §11.4c, after the R-trivial family: the
+    R-pointlike saturation decides — a pointlike pair means "not separable", proved by §11.7's
+    lasso when it finds one (a word family), else by the derivation; none
+    means separable (the theorem), and the separator is looked for as L1 or A* ∖ L2, then
+    among the R-trivial languages of the pair automaton, then in PT, then by the types of
+    depth ≤ ``max_depth`` (§11.7, exact at each depth); where all these stop first the answer
+    rests on the theorem and says so.  When a budget stops the saturation, the procedure of
+    before: the same separators, LTL[S]'s "no", then §11.7 (lasso, types), else undecided."""
+    try:
+        proof = saturate_r(d1, d2, limits)
+        stopped = None
+    except LimitExceeded as e:
+        proof, stopped = None, str(e)
+    if proof is not None:                          # a word family reads better, when the lasso has one
+        lasso = lasso_outcome(Fragment.parse("LTL[P]"), d1, d2)
+        if lasso is not None:
+            return done(None, lasso.family, lasso.method)
+        return done(None, proof, "an R-pointlike set meets both languages (the saturation of Almeida, Costa "
+                                 "and Zeitoun, each step re-checked): no R-trivial language separates them")
+    theorem = "no R-pointlike set meets both languages (Almeida–Costa–Zeitoun 2008)"
+    before = f"{theorem}; " if stopped is None else ""
+    sep = _fragment_separator("LTL[P]", d1, d2, limits)
+    if sep is not None:
+        return done(sep, None, f"{before}{sep.found_in}; checked on DFAs")
+    found = candidate_separator(d1, d2, limits, fragment="LTL[P]")
+    if found is not None:
+        formula, _, where = found
+        sep = FormulaSeparator("LTL[P]", formula, d1.alphabet, _checked_formula_dfa(formula, d1, d2),
+                               f"{where}, in LTL[P] by classify")
+        return done(sep, None, f"{before}K: {where}, checked on DFAs")
+    inner = _decide("PT", *parse_class("PT"), d1, d2, limits, separator_only=True)
+    if inner.separable:
+        sep = replace(inner.separator, found_in=_SUBCLASSES["LTL[P]"][0][1])
+        return done(sep, None, f"{before}separated by {sep.cls} ({sep.found_in}), checked on DFAs")
+    tried = ["L1, A* ∖ L2", "the R-trivial languages of the pair automaton", "PT"]
+    if stopped is not None:
+        outcome = decide_star_free(d1, d2, limits)
+        if outcome.separable is False:
+            return done(None, outcome.proof, f"LTL[P] ⊆ LTL[S], which cannot separate them: {outcome.method}")
+        return _decide_by_types(name, "LTL[P]", d1, d2, limits, done,
+                                f"the R-pointlike saturation stopped ({stopped}); no separator in {', '.join(tried)}")
+    out = decide_by_types(Fragment.parse("LTL[P]"), d1, d2, limits)
+    if out.family is not None:
+        raise AssertionError("LTL[P]: a lasso family where the R-pointlike saturation finds no pair")
+    if out.formula is not None:
+        sep = FormulaSeparator("LTL[P]", out.formula, d1.alphabet, out.dfa,
+                               f"the N+1 types of depth {out.depth} met by L1 (types over D1 × D2)",
+                               out.definitions)
+        return done(sep, None, f"{theorem}; the separator: the types of depth {out.depth} (none separates at a "
+                               f"smaller depth); K: {out.dfa.n_states} states, checked on DFAs")
+    return LanguageSeparation(name, True, f"{theorem}, so an R-trivial language separates them; no separator was built ({', '.join(tried)} and the types "
+                              f"of depth ≤ {out.depth_reached} tried; stopped: {out.stopped}): the answer rests on "
+                              "the theorem", None, None, d1.alphabet)
+
+
+def _checked_formula_dfa(formula: str, d1: DFA, d2: DFA) -> DFA:
+    """The DFA of a separator's formula, built again from its text, with L1 ⊆ K and
+    K ∩ L2 = ∅ checked on it."""
+    dfa = load_language(formula=formula, alphabet=list(d1.alphabet)).dfa
+    dfa = dfa.with_alphabet_order(d1.alphabet) if dfa.alphabet != d1.alphabet else dfa
+    if not is_subset(d1, dfa) or not is_empty(intersection(dfa, d2)):
+        raise AssertionError("a separator failed its exact check")
+    return dfa
 
 
 def _decide_fo2(d1, d2, limits, done, tried) -> LanguageSeparation:
@@ -1412,11 +1480,8 @@ def _decide_star_free(name, d1, d2, limits, done) -> LanguageSeparation:
     found = candidate_separator(d1, d2, limits)
     if found is not None:
         formula, _, where = found
-        dfa = load_language(formula=formula, alphabet=list(d1.alphabet)).dfa
-        dfa = dfa.with_alphabet_order(d1.alphabet) if dfa.alphabet != d1.alphabet else dfa
-        if not is_subset(d1, dfa) or not is_empty(intersection(dfa, d2)):
-            raise AssertionError("separator of LTL[S] failed its exact check")
-        sep = FormulaSeparator("LTL[S]", formula, d1.alphabet, dfa, f"{where}, in LTL[S] by classify")
+        sep = FormulaSeparator("LTL[S]", formula, d1.alphabet, _checked_formula_dfa(formula, d1, d2),
+                               f"{where}, in LTL[S] by classify")
         return done(sep, None, f"{outcome.method}; K: {where}, checked on DFAs")
     if outcome.separable:
         return LanguageSeparation(name, True, f"{outcome.method}; no separator was built (none among "
@@ -1458,6 +1523,7 @@ _PROOFS = {
     **GROUP_PROOFS,
     **COM_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
+    "R-trivial pointlike": lambda j, w: derivation_from_json(j, w),
     "FO2 family": lambda j, w: family_from_json(j, w),
 }
 
@@ -1543,6 +1609,53 @@ _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y
           "GR": {"MOD", "AMT", "GR"}, "COM": {"MOD", "AMT", "COM"}}
 
 
+#: the classes inside each class a "not separable" proof is about (what cannot separate L1
+#: from L2, no subclass can): the fragments besides through :meth:`Fragment.includes`
+_INSIDE = {"LTL[S]": {"SL", "LT", "LTT", "PT", "SP", "Pol(ST)", "FO2[<]", "LTL[Y]"},
+           "FO2[<]": {"FO2[<]", "PT", "SP", "Pol(ST)", "LTL[P]", "LTL[Y]"},
+           "LTL[P]": {"LTL[P]", "PT", "SP", "Pol(ST)"}, "PT": {"PT", "SP", "Pol(ST)"},
+           "Pol(ST)": {"Pol(ST)"}, "SP": {"SP"}, "LTT": {"LTT", "LT", "SL"}, "LT": {"LT", "SL"}, "SL": {"SL"},
+           "LTL[Y]": {"LTL[Y]"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"}, "GR": {"MOD", "AMT", "GR"},
+           "COM": {"MOD", "AMT", "COM"}}
+#: the class each kind of proof is about (None: any class — the two languages meet)
+_PROOF_CLASS = {"common word": None, "suffix family": "LTL[Y]", "common pattern": "PT", "R-trivial family": "LTL[P]",
+                "subword pair": "Pol(ST)", "superword pair": "SP", "window family": "SL", "window chain": "SL",
+                "counting family": "LTT", "common length": "MOD", "length family": "MOD", "parikh family": "AMT",
+                "group family": "GR", "commutative family": "COM", "aperiodic pointlike": "LTL[S]",
+                "R-trivial pointlike": "LTL[P]", "FO2 family": "FO2[<]"}
+#: the unbounded class of each fixed order
+_ORDER_CLASS = {"SL": "SL", "SP": "SP", "LT": "LT", "LTT": "LTT", "PT": "PT", "D": "LTL[Y]"}
+
+
+def _proof_problem(by: str, j: dict) -> str | None:
+    """Why the proof ``j`` shows nothing about separation by ``by`` (None: it does): a proof
+    that a class X cannot separate L1 from L2 holds for the subclasses of X only."""
+    base, k, t = parse_class(by)
+    kind = j["kind"]
+    if kind in ("same profile", "factor cover", "subsequence cover"):
+        profile = {"factor cover": "factors", "subsequence cover": "subsequences"}.get(kind, j.get("profile"))
+        fits = {"factors": ("SL", "LT", "LTT"), "subsequences": ("PT", "SP"), "suffix": ("D",)}.get(profile, ())
+        if kind != "same profile":
+            fits = {"factors": ("SL",), "subsequences": ("SP",)}[profile]
+        ok = (k is not None and base in fits and k == int(j["k"])
+              and (base != "LTT" or t <= int(j.get("t", 1))))
+        return None if ok else f"a {kind} of order {j['k']} shows nothing about {by}"
+    if kind in ("type lasso", "locally R-trivial family", "local family"):
+        home = j["class"] if kind == "local family" else j["fragment"]
+    elif kind in _PROOF_CLASS:
+        home = _PROOF_CLASS[kind]
+        if home is None:
+            return None
+    else:
+        raise InputError(f"malformed separation answer: unknown proof kind {kind!r}", parameters=("check",))
+    asked = _ORDER_CLASS[base] if k is not None else base
+    if asked in _INSIDE.get(home, ()):
+        return None
+    if asked.startswith("LTL[") and home.startswith("LTL[") and Fragment.parse(home).includes(asked):
+        return None
+    return f"the {kind} is a proof about {home}: it shows nothing about {by}"
+
+
 def _class_problem(by: str, cert: dict) -> str | None:
     """Why the certificate's language is not shown to be in class ``by`` (None: it is)."""
     base, k, t = parse_class(by)
@@ -1614,6 +1727,11 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             ok = saturate(d1, d2, limits) is None and is_empty(intersection(d1, d2))
             return ok, ("no aperiodic pointlike set meets both languages (the saturation recomputed): "
                         "separable by Henckell's theorem" if ok else "a pointlike pair exists: NOT separable")
+        if answer["separable"] is True and answer.get("separator") is None and parse_class(answer["by"])[0] == "LTL[P]":
+            # no separator: the claim is the theorem's; re-decided by the R-pointlike saturation
+            ok = saturate_r(d1, d2, limits) is None and is_empty(intersection(d1, d2))
+            return ok, ("no R-pointlike set meets both languages (the saturation recomputed): separable by "
+                        "Almeida, Costa and Zeitoun's theorem" if ok else "an R-pointlike pair exists: NOT separable")
         if answer["separable"] is True and answer.get("separator") is None and parse_class(answer["by"])[0] == "GR":
             # no separator: the claim is the theorem's; the closures' product recomputed
             ok = not closures_meet(d1, d2, limits)
@@ -1650,9 +1768,9 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
                           "states) contains L1 and no word of L2")
         if answer["separable"] is False:
             j = answer["proof"]
-            if (j["kind"] in ("type lasso", "locally R-trivial family")
-                    and not Fragment.parse(j["fragment"]).includes(parse_class(answer["by"])[0])):
-                return False, f"a {j['kind']} of {j['fragment']} shows nothing about {answer['by']}"
+            problem = _proof_problem(answer["by"], j)
+            if problem is not None:
+                return False, problem
             proof = _PROOFS[j["kind"]](j, _reader(d1.alphabet))
             ok = verify_proof(proof, d1, d2)
             return ok, (f"the {j['kind']} re-checked on the two DFAs" if ok

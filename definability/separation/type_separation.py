@@ -39,7 +39,7 @@ from ..checks.verify import lasso_blocks_equal
 from .locally_r_trivial_family import LR_FRAGMENT, LR_PROOFS, locally_r_trivial_family
 from .strictly_local_separation import letters_text, run_word
 
-__all__ = ["TypeLassoFamily", "TYPE_PROOFS", "TypeOutcome", "decide_by_types", "window_of", "family_of",
+__all__ = ["TypeLassoFamily", "TYPE_PROOFS", "TypeOutcome", "decide_by_types", "lasso_outcome", "window_of", "family_of",
            "LASSO_TAIL", "FAMILY_CHECK_DEPTHS"]
 
 #: the longest tails x, y of the lasso over the product (periods up to k + 2, at least 2)
@@ -222,6 +222,18 @@ class TypeOutcome:
     method: str = ""
 
 
+def lasso_outcome(fragment: Fragment, d1: DFA, d2: DFA) -> TypeOutcome | None:
+    """Theorem 2's lasso over the product (periods up to max(k, 1) + 2, tails up to
+    :data:`LASSO_TAIL`): "not separable" at every depth, or None."""
+    k, past = window_of(fragment)
+    lasso = separation_lasso(d1, d2, k, past, max_period=max(k, 1) + 2, max_tail=LASSO_TAIL)
+    if lasso is None:
+        return None
+    return TypeOutcome(family=family_of(str(fragment), lasso), method=(
+        f"a lasso over D1 × D2 with bisimilar ends: a word of L1 and a word of L2 of one type at every "
+        f"depth ({fragment}, §11.7)"))
+
+
 def decide_by_types(fragment: Fragment, d1: DFA, d2: DFA, limits: Limits) -> TypeOutcome:
     """Separation of L1 from L2 (same alphabet, L1 ∩ L2 = ∅ known) by the fragment (without
     S): a lasso over the product first (cheap; "not separable" at every depth), with a
@@ -232,11 +244,9 @@ def decide_by_types(fragment: Fragment, d1: DFA, d2: DFA, limits: Limits) -> Typ
     answer then says the types separate at that depth)."""
     k, past = window_of(fragment)
     name = str(fragment)
-    lasso = separation_lasso(d1, d2, k, past, max_period=max(k, 1) + 2, max_tail=LASSO_TAIL)
-    if lasso is not None:
-        return TypeOutcome(family=family_of(name, lasso), method=(
-            f"a lasso over D1 × D2 with bisimilar ends: a word of L1 and a word of L2 of one type at every "
-            f"depth ({name}, §11.7)"))
+    found = lasso_outcome(fragment, d1, d2)
+    if found is not None:
+        return found
     family, refused = None, ""
     try:
         family = locally_r_trivial_family(d1, d2, limits) if k else None
