@@ -48,7 +48,7 @@ from ..checks.verify_group import (GROUP_FAMILY, PERMUTATION_AUTOMATON, check_gr
                                    family_parts, free_image, permutation_dfa)
 from .parikh_separation import separate_by_parikh
 
-__all__ = ["GroupFamily", "PermutationSeparator", "separate_by_groups", "closures_meet", "GROUP_PROOFS",
+__all__ = ["GroupFamily", "pattern_text", "PermutationSeparator", "separate_by_groups", "closures_meet", "GROUP_PROOFS",
            "ROUTES"]
 
 #: the separator routes, in the order tried (``method`` names the one that succeeded)
@@ -57,6 +57,19 @@ ROUTES = ("language", "AMT", "folding", "small action", "none")
 
 def _w(alphabet, word, empty: str = "") -> str:
     return join_word([alphabet[a] for a in word], alphabet) or empty
+
+
+def pattern_text(alphabet, parts) -> str:
+    """A pattern of parts ``(word,)`` and blocks ``(v, a)`` written as text, each block as
+    (v a)^(N-1) v."""
+    out = []
+    for part in parts:
+        if len(part) == 1:
+            out.append(_w(alphabet, part[0]))
+        else:
+            v, a = part
+            out.append(f"({_w(alphabet, v)}{alphabet[a]})^(N-1){_w(alphabet, v)}")
+    return "·".join(p for p in out if p) or "ε"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -76,14 +89,7 @@ class GroupFamily:
 
     @staticmethod
     def _pattern(alphabet, parts) -> str:
-        out = []
-        for part in parts:
-            if len(part) == 1:
-                out.append(_w(alphabet, part[0]))
-            else:
-                v, a = part
-                out.append(f"({_w(alphabet, v)}{alphabet[a]})^(N-1){_w(alphabet, v)}")
-        return "·".join(p for p in out if p) or "ε"
+        return pattern_text(alphabet, parts)
 
     def text(self, alphabet) -> str:
         g = free_image(self.parts1)

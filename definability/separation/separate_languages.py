@@ -98,6 +98,8 @@ from .commutative_separation import COM_PROOFS, separate_commutative
 from ..checks.verify_commutative import COM_CLASSES, commutative_dfa, earlier_pair
 from .strictly_local_separation import SL_PROOFS, accepts_letters, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, downward_dfa, separate_downward, separate_upward, upward_dfa
+from .pol_group_separation import POL_GROUP_PROOFS, separate_by_pol_group
+from ..checks.verify_insertion import INSERTION_CLOSURE, insertion_closure_meets
 from .type_separation import TYPE_PROOFS, decide_by_types, lasso_outcome
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
@@ -1099,7 +1101,7 @@ class LanguageSeparation:
 
 
 #: the classes other than the fragments and the fixed orders that ``--by`` names, at every order
-UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "SP", "FO2[<]", "Pol(ST)", "MOD", "AMT", "GR", "COM")
+UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "SP", "FO2[<]", "Pol(ST)", "MOD", "AMT", "GR", "COM", "Pol(MOD)", "Pol(GR)")
 #: other spellings of :data:`UNBOUNDED_CLASSES`
 CLASS_ALIASES = {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}
 
@@ -1124,7 +1126,7 @@ def parse_class(by: str) -> tuple:
         fr = Fragment.named(text)
     except InputError:
         raise InputError(f"class {text!r}: one of SL[k], SP[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
-                         "SP, FO2[<], Pol(ST), MOD, AMT, GR, COM, or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "SP, FO2[<], Pol(ST), MOD, AMT, GR, COM, Pol(MOD), Pol(GR), or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
 
@@ -1213,6 +1215,11 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
             return done(sep, None, "↑L1 ∩ L2 = ∅: the upward closure of L1, the least Pol(ST) language "
                                    "containing it, separates (checked on DFAs)")
         return done(None, proof, "↑L1 ∩ L2 ≠ ∅: a word of L2 has a subword in L1")
+    if base in ("Pol(MOD)", "Pol(GR)"):           # insertions of G-trivial blocks (pol_group_separation.py)
+        sep, proof, method = separate_by_pol_group(d1, d2, base[4:-1], limits)
+        if sep is None and proof is None:
+            return LanguageSeparation(name, True, method, None, None, d1.alphabet)
+        return done(sep, proof, method)
     if base == "SP":                               # L1 ∩ ↑L2 = ∅, the dual (upward_separation.py)
         sep, proof = separate_downward(d1, d2, limits)
         if sep is not None:
@@ -1522,6 +1529,7 @@ _PROOFS = {
     **PARIKH_PROOFS,
     **GROUP_PROOFS,
     **COM_PROOFS,
+    **POL_GROUP_PROOFS,
     "aperiodic pointlike": lambda j, w: derivation_from_json(j, w),
     "R-trivial pointlike": lambda j, w: derivation_from_json(j, w),
     "FO2 family": lambda j, w: family_from_json(j, w),
@@ -1606,6 +1614,7 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
           "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "SP": {"SP"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"},
+          "Pol(MOD)": {"Pol(ST)", "MOD", "Pol(MOD)"}, "Pol(GR)": {"Pol(ST)", "MOD", "AMT", "GR", "Pol(MOD)", "Pol(GR)"},
           "GR": {"MOD", "AMT", "GR"}, "COM": {"MOD", "AMT", "COM"}}
 
 
@@ -1614,7 +1623,8 @@ _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y
 _INSIDE = {"LTL[S]": {"SL", "LT", "LTT", "PT", "SP", "Pol(ST)", "FO2[<]", "LTL[Y]"},
            "FO2[<]": {"FO2[<]", "PT", "SP", "Pol(ST)", "LTL[P]", "LTL[Y]"},
            "LTL[P]": {"LTL[P]", "PT", "SP", "Pol(ST)"}, "PT": {"PT", "SP", "Pol(ST)"},
-           "Pol(ST)": {"Pol(ST)"}, "SP": {"SP"}, "LTT": {"LTT", "LT", "SL"}, "LT": {"LT", "SL"}, "SL": {"SL"},
+           "Pol(ST)": {"Pol(ST)"}, "Pol(MOD)": {"Pol(MOD)", "Pol(ST)", "MOD"},
+           "Pol(GR)": {"Pol(GR)", "Pol(MOD)", "Pol(ST)", "MOD", "AMT", "GR"}, "SP": {"SP"}, "LTT": {"LTT", "LT", "SL"}, "LT": {"LT", "SL"}, "SL": {"SL"},
            "LTL[Y]": {"LTL[Y]"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"}, "GR": {"MOD", "AMT", "GR"},
            "COM": {"MOD", "AMT", "COM"}}
 #: the class each kind of proof is about (None: any class — the two languages meet)
@@ -1640,8 +1650,8 @@ def _proof_problem(by: str, j: dict) -> str | None:
         ok = (k is not None and base in fits and k == int(j["k"])
               and (base != "LTT" or t <= int(j.get("t", 1))))
         return None if ok else f"a {kind} of order {j['k']} shows nothing about {by}"
-    if kind in ("type lasso", "locally R-trivial family", "local family"):
-        home = j["class"] if kind == "local family" else j["fragment"]
+    if kind in ("type lasso", "locally R-trivial family", "local family", "insertion family"):
+        home = {"local family": j.get("class"), "insertion family": f"Pol({j.get('basis')})"}.get(kind, j.get("fragment"))
     elif kind in _PROOF_CLASS:
         home = _PROOF_CLASS[kind]
         if home is None:
@@ -1732,6 +1742,27 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             ok = saturate_r(d1, d2, limits) is None and is_empty(intersection(d1, d2))
             return ok, ("no R-pointlike set meets both languages (the saturation recomputed): separable by "
                         "Almeida, Costa and Zeitoun's theorem" if ok else "an R-pointlike pair exists: NOT separable")
+        if answer["separable"] is True and answer.get("separator") is None and parse_class(answer["by"])[0] in (
+                "Pol(MOD)", "Pol(GR)"):
+            # no separator: the claim is the theorem's; the insertion search recomputed
+            _, proof, _ = separate_by_pol_group(d1, d2, parse_class(answer["by"])[0][4:-1], limits)
+            ok = proof is None
+            return ok, ("no word of L2 is a word of L1 with G-trivial blocks inserted (recomputed): separable by "
+                        "the theorem (§11.13)" if ok else "such a pair of words exists: NOT separable")
+        if answer["separable"] is True and (answer.get("separator") or {}).get("kind") == INSERTION_CLOSURE:
+            cert = answer["separator"]
+            if parse_class(answer["by"])[0] not in ("Pol(MOD)", "Pol(GR)"):
+                return False, f"an insertion closure is checked for Pol(MOD) and Pol(GR) only, not {answer['by']}"
+            d = int(cert["modulus"])
+            if d < 1:
+                return False, "the modulus of an insertion closure is at least 1"
+            if insertion_closure_meets(d1, d2, d):
+                return False, f"↑_{d} L1 meets L2: a word of L2 is a word of L1 with blocks of length ≡ 0 mod {d} inserted"
+            smaller = next((e for e in range(1, d) if not insertion_closure_meets(d1, d2, e)), None)
+            if smaller is not None:
+                return False, f"the modulus {d} is not the least: ↑_{smaller} L1 separates"
+            return True, (f"K = ↑_{d} L1 (recomputed from L1 and d) contains L1 and no word of L2; it is in Pol(MOD) "
+                          "(§11.13)")
         if answer["separable"] is True and answer.get("separator") is None and parse_class(answer["by"])[0] == "GR":
             # no separator: the claim is the theorem's; the closures' product recomputed
             ok = not closures_meet(d1, d2, limits)

@@ -1,0 +1,457 @@
+"""Separation by Pol(MOD) and Pol(GR) (level 1/2 of the concatenation hierarchies over the
+length classes and over the group languages): the closure of L1 under inserting blocks that
+no language of the basis tells from the empty word (docs/decision-procedures.md §11.13).
+
+Let G be MOD (the languages of lengths ≡ r mod d) or GR (the group languages).  For a
+modulus d, resp. a normal subgroup N of finite index of the free monoid's image (the kernel
+of a morphism onto a finite group), write u ≤ v when v is u with words of length ≡ 0 mod d,
+resp. words of N, inserted anywhere (possibly several, possibly at the ends).
+
+**Theorem.** L1, L2 are Pol(G)-separable iff for some d (resp. N) no v ∈ L2 has a u ∈ L1 with
+u ≤ v; equivalently iff the product search below, with the insertion relation R*, reaches no
+accepting pair.
+
+*Sound direction.* A language of Pol(G) is a finite union of L0 a1 L1 ⋯ an Ln with every Li
+in G; all of them use one modulus d (resp. one finite group, whose kernel is N), and a word
+of length ≡ 0 mod d (resp. of N) inserted into the part of Li keeps it in Li (in a group,
+g·h·g' = g·g' iff h = 1); so every K ∈ Pol(G) is closed upward for ≤ at its d (N), and if
+u ∈ L1 ⊆ K and u ≤ v ∈ L2, K meets L2.
+*Complete direction.* ↑L1 for ≤ is in Pol(G): encode a word w as the word over A × Z_d (resp.
+A × G) of its letters with the length (resp. the image) of the prefix before each; u ≤ v iff
+the encodings are a subword of one another and |u| ≡ |v| (resp. u, v have one image), so by
+Higman's lemma ↑L1 is a finite union of ↑u = X a1 X a2 ⋯ an X (X = the words of length ≡ 0
+mod d, resp. of N), each in Pol(G).  So if ↑L1 misses L2 it separates.
+*The search.* Let D1, D2 be the DFAs; ↑_d L1 meets L2 iff from (i1, i2) the pairs (p, x) reach
+F1 × F2 by letter moves (p·a, x·a) and insertion moves (p, y) for x → y a path of D2 of a
+length ≡ 0 mod d (resp. reading a word of N).  These relations R_d shrink as d grows by
+multiples (N shrinks); being relations on D2's states they are eventually constant, equal to
+R* = {(x, y) : for every d (every N) some word of L_{x→y} = {w : x·w = y} qualifies}, the
+pairs where L_{x→y} and {ε} are not G-separable.  So: not separable iff the search with R*
+reaches F1 × F2.
+
+*R* for MOD*: from x, the sets X_ℓ of states reached by the words of length ℓ repeat (index
+t, period c); (x, y) ∈ R* iff x = y or y ∈ X_ℓ0, ℓ0 the least multiple of c that is ≥ t (then
+y ∈ X_{ℓ0 + kc} for every k, and for every d some ℓ0 + kc is a multiple of d; conversely
+with d = c).  *R* for GR*: Benois's relation E of D2 with inverse letters inside its
+components (:func:`..algebra.free_group_closure.hat`): (x, y) ∈ E iff a word of L_{x→y}
+reduces to 1 there, iff 1 is in the closure of L_{x→y} in the pro-group topology.
+
+The answers: "not separable" — :class:`InsertionFamily`: a word u ∈ L1 and blocks inserted at
+positions of u, each a family of words of L_{x→y} (MOD: p·z^k·s with z a loop where it stands
+and |z| dividing |p| + |s|, so that for every d one k makes the block's length a multiple of
+d; GR: a pattern with blocks (v a)^{N−1} v equal to 1 in every group of order N, as in
+:mod:`.group_separation`) — re-checked by :meth:`InsertionFamily.check` on the two DFAs.
+"Separable" — Pol(MOD): the least modulus d ≤ :data:`MAX_MODULUS` (or the caller's type
+budget) with ↑_d L1 ∩ L2 = ∅, K = ↑_d L1 (its DFA by the subset construction, within
+``synthesis_states``), re-checked by :func:`..checks.verify_insertion.insertion_closure_meets`;
+Pol(GR): a Pol(MOD) separator when there is one (Pol(MOD) ⊆ Pol(GR)), else "separable" by the
+theorem with no separator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...automata.dfa import DFA
+from ...automata.operations import intersection, is_empty, is_subset
+from ...kernel.errors import LimitExceeded
+from ...kernel.limits import Limits
+from ..algebra.free_group_closure import group_family, hat
+from ..checks.verify_group import check_group_family, family_json, family_parts
+from .group_separation import pattern_text
+from ..checks.verify_insertion import INSERTION_CLOSURE, closure_dfa, insertion_closure_meets
+
+__all__ = ["InsertionFamily", "insertion_relation", "separate_by_pol_group", "POL_GROUP_PROOFS", "MAX_MODULUS",
+           "INSERTION_FAMILY"]
+
+#: the kind of the "not separable" proof in ``--json``
+INSERTION_FAMILY = "insertion family"
+#: the largest modulus tried for a Pol(MOD) separator ↑_d L1 (past it: "separable", no separator)
+MAX_MODULUS = 64
+
+
+def _word(alphabet, w) -> str:
+    return "".join(alphabet[a] for a in w)
+
+
+def _eps_dfa(alphabet) -> DFA:
+    """{ε}: state 0 accepting, every letter to the sink 1."""
+    k = len(alphabet)
+    return DFA(tuple(alphabet), np.ones((2, k), dtype=np.int64), 0, np.array([True, False]))
+
+
+def _between(d: DFA, x: int, y: int) -> DFA:
+    """L_{x→y}: D with initial state x and y the only accepting state."""
+    acc = np.zeros(d.n_states, dtype=bool)
+    acc[y] = True
+    return DFA(d.alphabet, np.asarray(d.transitions), x, acc)
+
+
+# ---------------------------------------------------------------------------------------------
+# the insertion relations
+
+def _layers_from(t: np.ndarray, x: int, limit: int) -> tuple:
+    """The sets X_ℓ of states reached from x by the words of length ℓ, until one repeats:
+    (the list X_0 … X_{t+c−1}, t, c)."""
+    n = t.shape[0]
+    X = np.zeros(n, dtype=bool)
+    X[x] = True
+    seq, seen = [X], {X.tobytes(): 0}
+    while True:
+        Y = np.zeros(n, dtype=bool)
+        for a in range(t.shape[1]):
+            Y[t[X, a]] = True
+        key = Y.tobytes()
+        if key in seen:
+            return seq, seen[key], len(seq) - seen[key]
+        if len(seq) >= limit:
+            raise LimitExceeded("sets of states reached by the words of one length (Pol(MOD))", limit,
+                                "raise limit", ("limit",))
+        seen[key] = len(seq)
+        seq.append(Y)
+        X = Y
+
+
+def insertion_relation(d2: DFA, basis: str, limits: Limits) -> np.ndarray:
+    """R* on D2's states (module docstring): [x, y] True iff x = y or L_{x→y} and {ε} are not
+    ``basis``-separable (``MOD`` or ``GR``) — for GR on the useful states of D2 (reachable and
+    co-reachable), the only ones an accepting run of the search passes; False elsewhere."""
+    n = d2.n_states
+    R = np.eye(n, dtype=bool)
+    if basis == "MOD":
+        t = np.asarray(d2.transitions)
+        for x in range(n):
+            seq, start, period = _layers_from(t, x, limits.type_states)
+            l0 = -(-start // period) * period
+            R[x] |= seq[start + (l0 - start) % period]
+        return R
+    h = hat(d2, limits)                                       # GR: Benois's relation
+    idx = np.asarray(h.states, dtype=np.int64)
+    if len(idx):
+        R[np.ix_(idx, idx)] |= h.E()
+    return R
+
+
+def _relation_at(d2: DFA, d: int) -> np.ndarray:
+    """R_d: [x, y] iff some path x → y of D2 has a length ≡ 0 mod d (breadth-first on D2 × Z_d)."""
+    t = np.asarray(d2.transitions)
+    n, k = t.shape
+    R = np.zeros((n, n), dtype=bool)
+    for x in range(n):
+        seen = np.zeros((n, d), dtype=bool)
+        seen[x, 0] = True
+        frontier = [(x, 0)]
+        while frontier:
+            nxt = []
+            for q, j in frontier:
+                for a in range(k):
+                    r, i = int(t[q, a]), (j + 1) % d
+                    if not seen[r, i]:
+                        seen[r, i] = True
+                        nxt.append((r, i))
+            frontier = nxt
+        R[x] = seen[:, 0]
+    return R
+
+
+def _search(d1: DFA, d2: DFA, R: np.ndarray):
+    """Breadth-first over D1 × D2 with letter moves and insertion moves (p, x) → (p, y),
+    R[x, y]: None when F1 × F2 is not reached, else the path as a list of moves
+    (``("letter", a)`` or ``("insert", x, y)``)."""
+    t1, t2 = np.asarray(d1.transitions), np.asarray(d2.transitions)
+    n2, k = t2.shape[0], t1.shape[1]
+    start = int(d1.initial) * n2 + int(d2.initial)
+    parent = {start: None}
+    frontier = [start]
+    hit = start if d1.accepting[d1.initial] and d2.accepting[d2.initial] else None
+    while frontier and hit is None:
+        nxt = []
+        for node in frontier:
+            p, x = divmod(node, n2)
+            moves = [(int(t1[p, a]) * n2 + int(t2[x, a]), ("letter", a)) for a in range(k)]
+            moves += [(p * n2 + int(y), ("insert", x, int(y))) for y in np.flatnonzero(R[x]) if y != x]
+            for child, move in moves:
+                if child not in parent:
+                    parent[child] = (node, move)
+                    nxt.append(child)
+                    q, y = divmod(child, n2)
+                    if d1.accepting[q] and d2.accepting[y]:
+                        hit = child
+                        break
+            if hit is not None:
+                break
+        frontier = nxt
+    if hit is None:
+        return None
+    path = []
+    while parent[hit] is not None:
+        hit, move = parent[hit]
+        path.append(move)
+    return path[::-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# the proof
+
+def _loop_block(d2: DFA, x: int, y: int):
+    """MOD: words (p, z, s), z ≠ ε, with x·p = r, r·z = r, r·s = y and |z| dividing |p| + |s|:
+    the shortest |z| first (a closed walk of length c at r, paths x → r → y of total length
+    ≡ 0 mod c, by breadth-first search on D2 × Z_c)."""
+    t = np.asarray(d2.transitions)
+    n, k = t.shape
+    for c in range(1, n + 1):
+        def bfs(src):
+            prev = {(src, 0): None}
+            frontier = [(src, 0)]
+            while frontier:
+                nxt = []
+                for q, j in frontier:
+                    for a in range(k):
+                        child = (int(t[q, a]), (j + 1) % c)
+                        if child not in prev:
+                            prev[child] = ((q, j), a)
+                            nxt.append(child)
+                frontier = nxt
+            return prev
+
+        def word_to(prev, node):
+            w = []
+            while prev[node] is not None:
+                node, a = prev[node]
+                w.append(a)
+            return tuple(w[::-1])
+        from_x = bfs(x)
+        for r in range(n):
+            loop = _closed_walk(t, r, c)
+            if loop is None:
+                continue
+            from_r = bfs(r)
+            for j in range(c):
+                if (r, j) in from_x and (y, (-j) % c) in from_r:
+                    return word_to(from_x, (r, j)), loop, word_to(from_r, (y, (-j) % c))
+    return None
+
+
+def _closed_walk(t: np.ndarray, r: int, c: int):
+    """A word of length exactly c leading r back to r, or None."""
+    layers = [{r: None}]
+    for _ in range(c):
+        nxt = {}
+        for q in layers[-1]:
+            for a in range(t.shape[1]):
+                s = int(t[q, a])
+                if s not in nxt:
+                    nxt[s] = (q, a)
+        layers.append(nxt)
+    if r not in layers[-1]:
+        return None
+    w, q = [], r
+    for layer in reversed(layers[1:]):
+        q, a = layer[q]
+        w.append(a)
+    return tuple(w[::-1])
+
+
+@dataclass(frozen=True)
+class InsertionFamily:
+    """``u`` ∈ L1 and ``blocks``: (i, block) — a block inserted before letter i of u (i = |u|:
+    at the end), in increasing i.  MOD blocks (``basis`` "MOD"): ("loop", p, z, s), standing
+    for p·z^k·s (k ≥ 0) with z a loop where it stands in D2 and |z| dividing |p| + |s|: for
+    every d some k makes its length ≡ 0 mod d.  GR blocks: ("group", parts), a pattern with
+    blocks (v a)^{N−1} v (as in :mod:`.group_separation`) equal to 1 in every group of order
+    N.  With every block so chosen, u with its blocks inserted is in L2: every Pol(basis)
+    language containing u contains it (module docstring)."""
+
+    basis: str
+    u: tuple
+    blocks: tuple
+
+    def check(self, d1: DFA, d2: DFA) -> bool:
+        return self.problem(d1, d2) is None
+
+    def problem(self, d1: DFA, d2: DFA) -> str | None:
+        if self.basis not in ("MOD", "GR"):
+            return f"unknown basis {self.basis!r}"
+        if not d1.accepts([d1.alphabet[a] for a in self.u]):
+            return "u is not in L1"
+        t = np.asarray(d2.transitions)
+        x, last = int(d2.initial), 0
+        for i, block in sorted(self.blocks, key=lambda b: b[0]):
+            if not last <= i <= len(self.u):
+                return "a block stands outside u"
+            for a in self.u[last:i]:
+                x = int(t[x, a])
+            last = i
+            if self.basis == "MOD":
+                if block[0] != "loop" or len(block) != 4:
+                    return "a block of Pol(MOD) is not p·z^k·s"
+                _, p, z, s = block
+                if not z or (len(p) + len(s)) % len(z):
+                    return "a block's loop does not divide the rest of its length"
+                r = x
+                for a in p:
+                    r = int(t[r, a])
+                q = r
+                for a in z:
+                    q = int(t[q, a])
+                if q != r:
+                    return "a block's z does not loop where it stands"
+                for a in s:
+                    r = int(t[r, a])
+                x = r
+            else:
+                if block[0] != "group" or len(block) != 2:
+                    return "a block of Pol(GR) is not a group pattern"
+                end = _pattern_end(d2, x, block[1])
+                if end is None:
+                    return "a group block does not run in D2"
+                problem = check_group_family(_between(d2, x, end), _eps_dfa(d2.alphabet), block[1], ())
+                if problem is not None:
+                    return f"a group block: {problem}"
+                x = end
+        for a in self.u[last:]:
+            x = int(t[x, a])
+        return None if d2.accepting[x] else "u with its blocks is not in L2"
+
+    def text(self, alphabet) -> str:
+        parts, last = [], 0
+        for i, block in self.blocks:
+            parts.append(_word(alphabet, self.u[last:i]))
+            if block[0] == "loop":
+                _, p, z, s = block
+                parts.append(f"[{_word(alphabet, p)}({_word(alphabet, z)})^k{_word(alphabet, s)}]")
+            else:
+                parts.append("[" + pattern_text(alphabet, block[1]) + "]")
+            last = i
+        parts.append(_word(alphabet, self.u[last:]))
+        u = _word(alphabet, self.u) or "ε"
+        v = "".join(parts) or "ε"
+        if self.basis == "MOD":
+            return (f"{u} ∈ L1 and {v} ∈ L2 for every k ≥ 0 (each bracket an inserted block p(z)^k s whose "
+                    "z loops where it stands, |z| dividing |p| + |s|): for every d some k makes every block's "
+                    "length ≡ 0 mod d, and a Pol(MOD) language of modulus d is closed under inserting such "
+                    "blocks, so none contains the first word without the second")
+        return (f"{u} ∈ L1 and {v} ∈ L2 for every N ≥ 1 (each bracket an inserted block equal to 1 in every "
+                "group of order N, every (v a)^(N-1) v being a⁻¹ there): a Pol(GR) language is closed under "
+                "inserting words that its group maps to 1, so none contains the first word without the second")
+
+    def to_json(self, alphabet) -> dict:
+        blocks = []
+        for i, block in self.blocks:
+            if block[0] == "loop":
+                _, p, z, s = block
+                blocks.append({"at": i, "p": _word(alphabet, p), "z": _word(alphabet, z), "s": _word(alphabet, s)})
+            else:
+                blocks.append({"at": i, "pattern": family_json(alphabet, block[1], ())["L1"]})
+        return {"kind": INSERTION_FAMILY, "basis": self.basis, "u": _word(alphabet, self.u), "blocks": blocks}
+
+
+def _pattern_end(d: DFA, x: int, parts) -> int | None:
+    t = np.asarray(d.transitions)
+    k = t.shape[1]
+    for part in parts:
+        if len(part) not in (1, 2) or any(not 0 <= int(a) < k for a in tuple(part[0]) + tuple(part[1:])):
+            return None
+        for a in part[0]:
+            x = int(t[x, a])
+    return x
+
+
+def _family_from_json(j: dict, w) -> InsertionFamily:
+    blocks = []
+    for b in j["blocks"]:
+        if j["basis"] == "MOD":
+            blocks.append((int(b["at"]), ("loop", w(b["p"]), w(b["z"]), w(b["s"]))))
+        else:
+            parts, _ = family_parts({"L1": b["pattern"], "L2": []}, w)
+            blocks.append((int(b["at"]), ("group", parts)))
+    return InsertionFamily(str(j["basis"]), w(j["u"]), tuple(blocks))
+
+
+#: ``separate --check``: the proof read back from JSON
+POL_GROUP_PROOFS = {INSERTION_FAMILY: _family_from_json}
+
+
+def _family(d1: DFA, d2: DFA, basis: str, path: list, limits: Limits) -> InsertionFamily:
+    u, blocks = [], []
+    for move in path:
+        if move[0] == "letter":
+            u.append(move[1])
+            continue
+        _, x, y = move
+        if basis == "MOD":
+            block = _loop_block(d2, x, y)
+            if block is None:                                  # pragma: no cover - R* says it exists
+                raise AssertionError("Pol(MOD): no loop block for a pair of R*")
+            blocks.append((len(u), ("loop",) + block))
+        else:
+            fam = group_family(_between(d2, x, y), _eps_dfa(d2.alphabet), limits)
+            if fam is None:                                    # pragma: no cover - R* says it exists
+                raise AssertionError("Pol(GR): no group block for a pair of R*")
+            blocks.append((len(u), ("group", fam[0])))
+    return InsertionFamily(basis, tuple(u), tuple(blocks))
+
+
+# ---------------------------------------------------------------------------------------------
+# the separator (Pol(MOD)) and the decision
+
+@dataclass(frozen=True)
+class InsertionSeparator:
+    """K = ↑_d L1: the words with a word of L1 below them for ≤_d (words of length ≡ 0 mod d
+    inserted); ``dfa`` its DFA, on which L1 ⊆ K and K ∩ L2 = ∅ were checked."""
+
+    cls: str
+    modulus: int
+    dfa: DFA
+    found_in: str | None = None
+
+    def contains(self, word) -> bool:
+        return bool(self.dfa.accepts([self.dfa.alphabet[a] for a in word]))
+
+    def certificate_json(self) -> dict:
+        return {"class": self.cls, "kind": INSERTION_CLOSURE, "modulus": self.modulus,
+                "of": "L1", "states": self.dfa.n_states}
+
+    def text(self, limit=None) -> str:
+        return (f"K = ↑_{self.modulus} L1, the words that have a word of L1 as a subword with every gap "
+                f"(ends included) of a length ≡ 0 mod {self.modulus} ({self.dfa.n_states} states): a "
+                f"finite union of X a1 X ⋯ an X, X = the words of length ≡ 0 mod {self.modulus}, so in Pol(MOD)")
+
+
+def separate_by_pol_group(d1: DFA, d2: DFA, basis: str, limits: Limits):
+    """(separator, proof, method) for Pol(``basis``), L1 ∩ L2 = ∅ not assumed (a common word is
+    the search's path without insertions).  The separator is None with no proof when
+    separable but none was built (Pol(GR) past Pol(MOD), or the modulus search stopped)."""
+    name = f"Pol({basis})"
+    path = _search(d1, d2, insertion_relation(d2, basis, limits))
+    if path is not None:
+        fam = _family(d1, d2, basis, path, limits)
+        return None, fam, (f"a word of L1 and a word of L2 obtained from it by inserting blocks that no "
+                           f"{basis} language tells from the empty word: no {name} language separates them")
+    if basis == "GR":
+        sep, _, method = separate_by_pol_group(d1, d2, "MOD", limits)
+        if sep is not None:
+            return (InsertionSeparator(name, sep.modulus, sep.dfa, "Pol(MOD) ⊆ Pol(GR)"), None,
+                    f"no block of the GR-closure leads from L1 to L2; {method}")
+        return None, None, ("no word of L2 is a word of L1 with blocks inserted whose closures in the free "
+                            "group hold 1: separable by the theorem (§11.13), no Pol(MOD) separator")
+    stopped = ""
+    for d in range(1, MAX_MODULUS + 1):
+        if d1.n_states * d2.n_states * d > limits.type_states:
+            stopped = f"the modulus {d} passes type_states"
+            break
+        if _search(d1, d2, _relation_at(d2, d)) is not None:
+            continue
+        try:
+            K = closure_dfa(d1, d, limits.synthesis_states)
+        except LimitExceeded as e:
+            stopped = f"↑_{d} L1's DFA: {e}"
+            break
+        if insertion_closure_meets(d1, d2, d) or not is_subset(d1, K) or not is_empty(intersection(K, d2)):
+            raise AssertionError("Pol(MOD): the separator ↑_d L1 failed its check")
+        return (InsertionSeparator(name, d, K), None,
+                f"↑_{d} L1 ∩ L2 = ∅ (the least modulus d that gives it): K = ↑_{d} L1 separates, checked on DFAs")
+    return None, None, (f"no block of length ≡ 0 mod every d leads from L1 to L2: separable by the theorem "
+                        f"(§11.13); no separator built ({stopped or f'moduli ≤ {MAX_MODULUS} tried'})")

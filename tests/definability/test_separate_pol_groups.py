@@ -1,0 +1,172 @@
+"""Separation by Pol(MOD) and Pol(GR) (definability/separation/pol_group_separation.py,
+docs/decision-procedures.md §11.13).  Oracles: MeSCaL's own Pol(MOD) and Pol(GR) separation
+answers on its 1,176 pairs (tests/data/mescal), the membership deciders of the registry (L
+against its complement; Place–Zeitoun's inequality on the G-pairs, an unrelated algorithm),
+a brute force of ↑_d L1 on short words, and tampered proofs and certificates refused."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from itertools import product as words_of
+
+import numpy as np
+import pytest
+
+import attnlogic
+from attnlogic.automata.census import minimal_dfas
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.operations import complement
+from attnlogic.automata.regex import regex_to_dfa
+from attnlogic.definability.separation import separate_languages as sl
+from attnlogic.definability.separation.pol_group_separation import InsertionFamily, insertion_relation
+from attnlogic.kernel.limits import Limits
+
+BASES = ("MOD", "GR")
+
+
+@lru_cache(maxsize=None)
+def _mescal():
+    from test_mescal import data
+    d = data()
+    return d, [DFA(tuple(d["alphabet"]), r["table"], 0, r["accepting"]) for r in d["languages"]]
+
+
+@pytest.mark.parametrize("basis", BASES)
+def test_every_mescal_pair_gets_mescals_answer(basis):
+    """All 1,176 pairs: the verdict is MeSCaL's; every "not separable" proof re-checks from its
+    words; every separator (always one for Pol(MOD)) was checked on DFAs inside `separate`."""
+    d, L = _mescal()
+    answers = d["separation"]["answers"][f"Pol({basis})"]
+    seen = {True: 0, False: 0}
+    for n, (i, j) in enumerate(d["separation"]["pairs"]):
+        r = attnlogic.separate(L[i], L[j], by=f"Pol({basis})")
+        assert r.separable is (answers[n] == "1"), (basis, n, i, j)
+        seen[r.separable] += 1
+        if r.separable is False:
+            assert sl.verify_proof(r.proof, L[i], L[j]), (basis, n)
+        elif basis == "MOD":
+            assert r.separator is not None, n
+    assert seen == {True: answers.count("1"), False: answers.count("0")}
+
+
+def _members(dfa, name) -> bool:
+    r = attnlogic.classify(dfa, windows=(), classes=[name])
+    return json.loads(json.dumps(r.to_json()))["classes"][name]["member"]
+
+
+@pytest.mark.parametrize("basis", BASES)
+def test_the_complement_gives_the_membership_verdict(basis):
+    """L against its complement, every 9th minimal DFA of ≤ 3 states over ab: separable exactly
+    when the registry puts L in Pol(basis) (the inequality on the G-pairs)."""
+    seen = set()
+    for n in (1, 2, 3):
+        for dfa in list(minimal_dfas(n, "ab"))[::9]:
+            r = attnlogic.separate(dfa, complement(dfa), by=f"Pol({basis})")
+            assert r.separable is _members(dfa, f"Pol({basis})"), dfa
+            seen.add(r.separable)
+    assert seen == {True, False}
+
+
+def _brute_closure(d1: DFA, d: int, v: tuple) -> bool:
+    """Whether v has a word of L1 below it for ≤_d: walk v keeping (position, state of D1),
+    either reading v's letter in D1 or skipping a block v[i:j] with j − i ≡ 0 mod d, j > i."""
+    t = np.asarray(d1.transitions)
+    reach = {(0, int(d1.initial))}
+    todo = [(0, int(d1.initial))]
+    while todo:
+        i, q = todo.pop()
+        nxt = []
+        if i < len(v):
+            nxt.append((i + 1, int(t[q, v[i]])))
+        nxt += [(j, q) for j in range(i + d, len(v) + 1, d)]
+        for s in nxt:
+            if s not in reach:
+                reach.add(s)
+                todo.append(s)
+    return any(i == len(v) and d1.accepting[q] for i, q in reach)
+
+
+@pytest.mark.parametrize("r1,r2,modulus", [("(aa)*", "a(aa)*", 2), ("(aa)*b", "(aa)*ab", 2),
+                                           ("(aaa)*b(a|b)*", "a(aaa)*b", 3), ("(a|b)*a(a|b)*", "b*", 1)])
+def test_the_separator_is_the_insertion_closure_of_the_least_modulus(r1, r2, modulus):
+    """K = ↑_d L1 at the least d, its DFA equal on every word up to length 8 to the brute force
+    of ≤_d; `--check` accepts the answer, refuses another modulus."""
+    d1, d2 = regex_to_dfa(r1, "ab"), regex_to_dfa(r2, "ab")
+    r = attnlogic.separate(d1, d2, by="Pol(MOD)")
+    assert r.separable is True and r.separator.modulus == modulus
+    for length in range(9):
+        for v in words_of(range(2), repeat=length):
+            assert r.separator.contains(v) is _brute_closure(d1, modulus, v), v
+    j = r.to_json()
+    assert sl.check_answer(j, d1, d2)[0]
+    for other in {1, modulus + 1, 2 * modulus} - {modulus}:
+        bad = dict(j, separator=dict(j["separator"], modulus=other))
+        ok, why = sl.check_answer(bad, d1, d2)       # meets L2 below the least, or is not the least
+        assert not ok, (other, why)
+
+
+def test_proofs_are_checked_and_tampering_is_refused():
+    """Pol(MOD): a ∈ L1, a·(a^k b) ∈ L2; Pol(GR): ε ∈ L1, b^N ∈ L2.  The proofs re-check from the
+    object and the JSON; a block that does not loop, a loop that does not divide, a u outside
+    L1, a block moved, another basis, or the languages swapped are refused; `--check` accepts
+    the proof for the subclasses (Pol(GR)'s for Pol(MOD), GR, MOD), refuses it elsewhere."""
+    cases = (("MOD", "(a|b)*a", "(a|b)*b"), ("GR", "(ab)*", "b(a|b)*"))
+    for basis, r1, r2 in cases:
+        d1, d2 = regex_to_dfa(r1, "ab"), regex_to_dfa(r2, "ab")
+        r = attnlogic.separate(d1, d2, by=f"Pol({basis})")
+        assert r.separable is False and isinstance(r.proof, InsertionFamily) and r.proof.blocks
+        fam = r.proof
+        assert fam.check(d1, d2) and not fam.check(d2, d1)
+        j = r.to_json()
+        assert sl.check_answer(j, d1, d2)[0]
+        i, block = fam.blocks[0]
+        broken = [InsertionFamily(basis, fam.u + (1,), fam.blocks) if basis == "MOD" else
+                  InsertionFamily(basis, (1,), fam.blocks),
+                  InsertionFamily("GR" if basis == "MOD" else "MOD", fam.u, fam.blocks)]
+        if basis == "MOD":
+            _, p, z, s = block
+            broken += [InsertionFamily(basis, fam.u, ((i, ("loop", p, z + (1,), s)),)),
+                       InsertionFamily(basis, fam.u, ((i, ("loop", p, z, s + (0,))),))]
+        else:
+            broken += [InsertionFamily(basis, fam.u, ((i, ("group", block[1] + (((0,),),))),))]
+        for bad in broken:
+            assert not bad.check(d1, d2), bad
+        implied = ("Pol(MOD)", "MOD", "Pol(ST)") if basis == "MOD" else ("Pol(GR)", "Pol(MOD)", "GR", "AMT", "MOD")
+        for by in implied:
+            assert sl.check_answer({**j, "by": by}, d1, d2)[0], by
+        refused = ("GR", "LTL[S]", "PT") if basis == "MOD" else ("COM", "LTL[S]")
+        for by in refused:
+            ok, why = sl.check_answer({**j, "by": by}, d1, d2)
+            assert not ok and "shows nothing about" in why, by
+
+
+def test_the_insertion_relation_is_the_separation_of_each_block_language_from_the_empty_word():
+    """R*[x, y] for useful x ≠ y (the only states an accepting run passes) is exactly "L_{x→y} and
+    {ε} are not G-separable", decided for every such pair by `separate` with MOD and GR
+    (length_separation.py, group_separation.py)."""
+    eps = DFA(("a", "b"), np.ones((2, 2), dtype=np.int64), 0, np.array([True, False]))
+    for r in ("(a|b)*a", "(ab|ba)*", "a*b(aa)*", "(aab)*b*"):
+        d = regex_to_dfa(r, "ab")
+        useful = np.flatnonzero(np.asarray(d.reachable) & np.asarray(d.coreachable()))
+        for basis in BASES:
+            R = insertion_relation(d, basis, Limits())
+            for x in useful:
+                for y in useful:
+                    if x == y:
+                        continue
+                    acc = np.zeros(d.n_states, dtype=bool)
+                    acc[y] = True
+                    block = DFA(d.alphabet, np.asarray(d.transitions), x, acc)
+                    if not block.accepting[block.reachable].any():
+                        assert not R[x, y]
+                        continue
+                    assert bool(R[x, y]) is (attnlogic.separate(block, eps, by=basis).separable is False), (r, basis, x, y)
+
+
+def test_a_separable_claim_without_separator_is_re_decided():
+    """Pol(GR) "separable" with no separator (GR-specific pairs) is re-decided by `--check`:
+    accepted where the search finds no pair, refused where it finds one."""
+    claim = {"separable": True, "separator": None, "by": "Pol(GR)"}
+    assert sl.check_answer(claim, regex_to_dfa("(ab)*", "ab"), regex_to_dfa("(ab)*a", "ab"))[0]
+    assert not sl.check_answer(claim, regex_to_dfa("(ab)*", "ab"), regex_to_dfa("b(a|b)*", "ab"))[0]
