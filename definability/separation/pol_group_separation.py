@@ -1,11 +1,14 @@
-"""Separation by Pol(MOD) and Pol(GR) (level 1/2 of the concatenation hierarchies over the
-length classes and over the group languages): the closure of L1 under inserting blocks that
-no language of the basis tells from the empty word (docs/decision-procedures.md §11.13).
+"""Separation by Pol(MOD), Pol(AMT) and Pol(GR) (level 1/2 of the concatenation hierarchies over
+the length classes, the letter counts modulo m and the group languages): the closure of L1
+under inserting blocks that no language of the basis tells from the empty word
+(docs/decision-procedures.md §11.13).
 
-Let G be MOD (the languages of lengths ≡ r mod d) or GR (the group languages).  For a
-modulus d, resp. a normal subgroup N of finite index of the free monoid's image (the kernel
-of a morphism onto a finite group), write u ≤ v when v is u with words of length ≡ 0 mod d,
-resp. words of N, inserted anywhere (possibly several, possibly at the ends).
+Let G be MOD (the languages of lengths ≡ r mod d), AMT (of letter counts modulo d) or GR (the
+group languages).  For a modulus d, resp. a normal subgroup N of finite index of the free
+monoid's image (the kernel of a morphism onto a finite group), write u ≤ v when v is u with
+words of length ≡ 0 mod d (AMT: with every letter count ≡ 0 mod d), resp. words of N,
+inserted anywhere (possibly several, possibly at the ends).  (AMT is the case of the group
+(Z_d)^A.)
 
 **Theorem.** L1, L2 are Pol(G)-separable iff for some d (resp. N) no v ∈ L2 has a u ∈ L1 with
 u ≤ v; equivalently iff the product search below, with the insertion relation R*, reaches no
@@ -34,18 +37,20 @@ t, period c); (x, y) ∈ R* iff x = y or y ∈ X_ℓ0, ℓ0 the least multiple o
 y ∈ X_{ℓ0 + kc} for every k, and for every d some ℓ0 + kc is a multiple of d; conversely
 with d = c).  *R* for GR*: Benois's relation E of D2 with inverse letters inside its
 components (:func:`..algebra.free_group_closure.hat`): (x, y) ∈ E iff a word of L_{x→y}
-reduces to 1 there, iff 1 is in the closure of L_{x→y} in the pro-group topology.
+reduces to 1 there, iff 1 is in the closure of L_{x→y} in the pro-group topology.  *R* for
+AMT*: for each pair of useful states, L_{x→y} against {ε} by :mod:`.parikh_separation`.
 
 The answers: "not separable" — :class:`InsertionFamily`: a word u ∈ L1 and blocks inserted at
 positions of u, each a family of words of L_{x→y} (MOD: p·z^k·s with z a loop where it stands
 and |z| dividing |p| + |s|, so that for every d one k makes the block's length a multiple of
 d; GR: a pattern with blocks (v a)^{N−1} v equal to 1 in every group of order N, as in
-:mod:`.group_separation`) — re-checked by :meth:`InsertionFamily.check` on the two DFAs.
+:mod:`.group_separation`; AMT: a Parikh family of L_{x→y} against {ε}, as in
+:mod:`.parikh_separation`) — re-checked by :meth:`InsertionFamily.check` on the two DFAs.
 "Separable" — Pol(MOD): the least modulus d ≤ :data:`MAX_MODULUS` (or the caller's type
 budget) with ↑_d L1 ∩ L2 = ∅, K = ↑_d L1 (its DFA by the subset construction, within
 ``synthesis_states``), re-checked by :func:`..checks.verify_insertion.insertion_closure_meets`;
-Pol(GR): a Pol(MOD) separator when there is one (Pol(MOD) ⊆ Pol(GR)), else "separable" by the
-theorem with no separator.
+Pol(AMT), Pol(GR): a Pol(MOD) separator when there is one (Pol(MOD) ⊆ Pol(AMT) ⊆ Pol(GR)), else
+"separable" by the theorem with no separator.
 """
 
 from __future__ import annotations
@@ -60,6 +65,8 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..algebra.free_group_closure import group_family, hat
 from ..checks.verify_group import check_group_family, family_json, family_parts
+from .parikh_separation import PARIKH_PROOFS, ParikhFamily, separate_by_parikh
+from ..checks.verify_parikh import PARIKH_FAMILY
 from .group_separation import pattern_text
 from ..checks.verify_insertion import INSERTION_CLOSURE, closure_dfa, insertion_closure_meets
 
@@ -116,7 +123,7 @@ def _layers_from(t: np.ndarray, x: int, limit: int) -> tuple:
 
 def insertion_relation(d2: DFA, basis: str, limits: Limits) -> np.ndarray:
     """R* on D2's states (module docstring): [x, y] True iff x = y or L_{x→y} and {ε} are not
-    ``basis``-separable (``MOD`` or ``GR``) — for GR on the useful states of D2 (reachable and
+    ``basis``-separable (``MOD``, ``AMT`` or ``GR``) — for AMT and GR on the useful states of D2 (reachable and
     co-reachable), the only ones an accepting run of the search passes; False elsewhere."""
     n = d2.n_states
     R = np.eye(n, dtype=bool)
@@ -126,6 +133,17 @@ def insertion_relation(d2: DFA, basis: str, limits: Limits) -> np.ndarray:
             seq, start, period = _layers_from(t, x, limits.type_states)
             l0 = -(-start // period) * period
             R[x] |= seq[start + (l0 - start) % period]
+        return R
+    if basis == "AMT":                                        # AMT: each block language against {ε}
+        useful = np.flatnonzero(np.asarray(d2.reachable) & np.asarray(d2.coreachable()))
+        if len(useful) ** 2 > limits.type_states:
+            raise LimitExceeded("pairs of useful states of D2 (Pol(AMT)'s block languages)", limits.type_states,
+                                "raise limit", ("limit",))
+        eps = _eps_dfa(d2.alphabet)
+        for x in useful:
+            for y in useful:
+                if x != y:
+                    R[x, y] = separate_by_parikh(_between(d2, int(x), int(y)), eps, limits)[1] is not None
         return R
     h = hat(d2, limits)                                       # GR: Benois's relation
     idx = np.asarray(h.states, dtype=np.int64)
@@ -261,7 +279,8 @@ class InsertionFamily:
     for p·z^k·s (k ≥ 0) with z a loop where it stands in D2 and |z| dividing |p| + |s|: for
     every d some k makes its length ≡ 0 mod d.  GR blocks: ("group", parts), a pattern with
     blocks (v a)^{N−1} v (as in :mod:`.group_separation`) equal to 1 in every group of order
-    N.  With every block so chosen, u with its blocks inserted is in L2: every Pol(basis)
+    N.  AMT blocks: ("parikh", a :class:`.parikh_separation.ParikhFamily` of L_{x→y} against
+    {ε}).  With every block so chosen, u with its blocks inserted is in L2: every Pol(basis)
     language containing u contains it (module docstring)."""
 
     basis: str
@@ -272,7 +291,7 @@ class InsertionFamily:
         return self.problem(d1, d2) is None
 
     def problem(self, d1: DFA, d2: DFA) -> str | None:
-        if self.basis not in ("MOD", "GR"):
+        if self.basis not in ("MOD", "AMT", "GR"):
             return f"unknown basis {self.basis!r}"
         if not d1.accepts([d1.alphabet[a] for a in self.u]):
             return "u is not in L1"
@@ -301,6 +320,18 @@ class InsertionFamily:
                 for a in s:
                     r = int(t[r, a])
                 x = r
+            elif self.basis == "AMT":
+                if block[0] != "parikh" or len(block) != 2 or not isinstance(block[1], ParikhFamily):
+                    return "a block of Pol(AMT) is not a Parikh family"
+                fam = block[1]
+                if any(not 0 <= int(a) < t.shape[1] for a in fam.u1) or fam.u2 or fam.loops2:
+                    return "a Parikh block is malformed (its second side must be the empty word)"
+                end = x
+                for a in fam.u1:
+                    end = int(t[end, a])
+                if not fam.check(_between(d2, x, end), _eps_dfa(d2.alphabet)):
+                    return "a Parikh block does not hold on D2"
+                x = end
             else:
                 if block[0] != "group" or len(block) != 2:
                     return "a block of Pol(GR) is not a group pattern"
@@ -322,12 +353,19 @@ class InsertionFamily:
             if block[0] == "loop":
                 _, p, z, s = block
                 parts.append(f"[{_word(alphabet, p)}({_word(alphabet, z)})^k{_word(alphabet, s)}]")
+            elif block[0] == "parikh":
+                parts.append("[" + block[1].text(alphabet).split(" (L1)")[0].removeprefix("ψ of ") + "]")
             else:
                 parts.append("[" + pattern_text(alphabet, block[1]) + "]")
             last = i
         parts.append(_word(alphabet, self.u[last:]))
         u = _word(alphabet, self.u) or "ε"
         v = "".join(parts) or "ε"
+        if self.basis == "AMT":
+            return (f"{u} ∈ L1 and {v} ∈ L2 for every m ≥ 1 (each bracket an inserted block of D2 with its "
+                    "loops repeated so that its Parikh vector is ≡ 0 mod m): a Pol(AMT) language is closed "
+                    "under inserting words whose letter counts are ≡ 0 modulo its modulus, so none contains the "
+                    "first word without the second")
         if self.basis == "MOD":
             return (f"{u} ∈ L1 and {v} ∈ L2 for every k ≥ 0 (each bracket an inserted block p(z)^k s whose "
                     "z loops where it stands, |z| dividing |p| + |s|): for every d some k makes every block's "
@@ -343,6 +381,8 @@ class InsertionFamily:
             if block[0] == "loop":
                 _, p, z, s = block
                 blocks.append({"at": i, "p": _word(alphabet, p), "z": _word(alphabet, z), "s": _word(alphabet, s)})
+            elif block[0] == "parikh":
+                blocks.append({"at": i, "parikh": block[1].to_json(alphabet)})
             else:
                 blocks.append({"at": i, "pattern": family_json(alphabet, block[1], ())["L1"]})
         return {"kind": INSERTION_FAMILY, "basis": self.basis, "u": _word(alphabet, self.u), "blocks": blocks}
@@ -364,6 +404,8 @@ def _family_from_json(j: dict, w) -> InsertionFamily:
     for b in j["blocks"]:
         if j["basis"] == "MOD":
             blocks.append((int(b["at"]), ("loop", w(b["p"]), w(b["z"]), w(b["s"]))))
+        elif j["basis"] == "AMT":
+            blocks.append((int(b["at"]), ("parikh", PARIKH_PROOFS[PARIKH_FAMILY](b["parikh"], w))))
         else:
             parts, _ = family_parts({"L1": b["pattern"], "L2": []}, w)
             blocks.append((int(b["at"]), ("group", parts)))
@@ -386,6 +428,11 @@ def _family(d1: DFA, d2: DFA, basis: str, path: list, limits: Limits) -> Inserti
             if block is None:                                  # pragma: no cover - R* says it exists
                 raise AssertionError("Pol(MOD): no loop block for a pair of R*")
             blocks.append((len(u), ("loop",) + block))
+        elif basis == "AMT":
+            _, proof, _ = separate_by_parikh(_between(d2, x, y), _eps_dfa(d2.alphabet), limits)
+            if proof is None:                                  # pragma: no cover - R* says it exists
+                raise AssertionError("Pol(AMT): no Parikh block for a pair of R*")
+            blocks.append((len(u), ("parikh", proof)))
         else:
             fam = group_family(_between(d2, x, y), _eps_dfa(d2.alphabet), limits)
             if fam is None:                                    # pragma: no cover - R* says it exists
@@ -430,13 +477,13 @@ def separate_by_pol_group(d1: DFA, d2: DFA, basis: str, limits: Limits):
         fam = _family(d1, d2, basis, path, limits)
         return None, fam, (f"a word of L1 and a word of L2 obtained from it by inserting blocks that no "
                            f"{basis} language tells from the empty word: no {name} language separates them")
-    if basis == "GR":
+    if basis in ("AMT", "GR"):
         sep, _, method = separate_by_pol_group(d1, d2, "MOD", limits)
         if sep is not None:
-            return (InsertionSeparator(name, sep.modulus, sep.dfa, "Pol(MOD) ⊆ Pol(GR)"), None,
-                    f"no block of the GR-closure leads from L1 to L2; {method}")
-        return None, None, ("no word of L2 is a word of L1 with blocks inserted whose closures in the free "
-                            "group hold 1: separable by the theorem (§11.13), no Pol(MOD) separator")
+            return (InsertionSeparator(name, sep.modulus, sep.dfa, f"Pol(MOD) ⊆ {name}"), None,
+                    f"no block that {basis} cannot tell from ε leads from L1 to L2; {method}")
+        return None, None, (f"no word of L2 is a word of L1 with blocks inserted that {basis} cannot tell from ε: "
+                            f"separable by the theorem (§11.13), no Pol(MOD) separator")
     stopped = ""
     for d in range(1, MAX_MODULUS + 1):
         if d1.n_states * d2.n_states * d > limits.type_states:

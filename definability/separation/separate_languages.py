@@ -1101,7 +1101,7 @@ class LanguageSeparation:
 
 
 #: the classes other than the fragments and the fixed orders that ``--by`` names, at every order
-UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "SP", "FO2[<]", "Pol(ST)", "MOD", "AMT", "GR", "COM", "Pol(MOD)", "Pol(GR)")
+UNBOUNDED_CLASSES = ("SL", "LT", "LTT", "PT", "SP", "FO2[<]", "Pol(ST)", "MOD", "AMT", "GR", "COM", "Pol(MOD)", "Pol(AMT)", "Pol(GR)")
 #: other spellings of :data:`UNBOUNDED_CLASSES`
 CLASS_ALIASES = {"FO2": "FO2[<]", "SIGMA1": "Pol(ST)"}
 
@@ -1126,7 +1126,7 @@ def parse_class(by: str) -> tuple:
         fr = Fragment.named(text)
     except InputError:
         raise InputError(f"class {text!r}: one of SL[k], SP[k], LT[k], LTT[k,t], PT[k], D[k], SL, LT, LTT, PT, "
-                         "SP, FO2[<], Pol(ST), MOD, AMT, GR, COM, Pol(MOD), Pol(GR), or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
+                         "SP, FO2[<], Pol(ST), MOD, AMT, GR, COM, Pol(MOD), Pol(AMT), Pol(GR), or a fragment (LTL[Y], LTL[Y<=k], LTL[P], LTL[P,Y], LTL[S]) or its "
                          "attention pattern", parameters=("by",)) from None
     return str(fr), None, None
 
@@ -1215,7 +1215,7 @@ def _decide(name, base, k, t, d1, d2, limits, found_in=None, separator_only=Fals
             return done(sep, None, "↑L1 ∩ L2 = ∅: the upward closure of L1, the least Pol(ST) language "
                                    "containing it, separates (checked on DFAs)")
         return done(None, proof, "↑L1 ∩ L2 ≠ ∅: a word of L2 has a subword in L1")
-    if base in ("Pol(MOD)", "Pol(GR)"):           # insertions of G-trivial blocks (pol_group_separation.py)
+    if base in ("Pol(MOD)", "Pol(AMT)", "Pol(GR)"):   # insertions of G-trivial blocks (pol_group_separation.py)
         sep, proof, method = separate_by_pol_group(d1, d2, base[4:-1], limits)
         if sep is None and proof is None:
             return LanguageSeparation(name, True, method, None, None, d1.alphabet)
@@ -1614,7 +1614,8 @@ def _rebuilt_separator(cert: dict, alphabet: tuple, limits: Limits) -> DFA:
 _FORMS = {"PT": {"PT"}, "LT": {"LT"}, "LTT": {"LT", "LTT"}, "SL": {"SL"}, "LTL[Y]": {"LTL[Y]"},
           "LTL[P]": {"PT"}, "LTL[P,Y]": {"LTL[Y]", "PT", "LT"}, "LTL[S]": {"LTL[Y]", "PT", "LT", "LTT"},
           "FO2[<]": {"PT", "LTL[Y]"}, "Pol(ST)": {"Pol(ST)"}, "SP": {"SP"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"},
-          "Pol(MOD)": {"Pol(ST)", "MOD", "Pol(MOD)"}, "Pol(GR)": {"Pol(ST)", "MOD", "AMT", "GR", "Pol(MOD)", "Pol(GR)"},
+          "Pol(MOD)": {"Pol(ST)", "MOD", "Pol(MOD)"}, "Pol(AMT)": {"Pol(ST)", "MOD", "AMT", "Pol(MOD)", "Pol(AMT)"},
+          "Pol(GR)": {"Pol(ST)", "MOD", "AMT", "GR", "Pol(MOD)", "Pol(AMT)", "Pol(GR)"},
           "GR": {"MOD", "AMT", "GR"}, "COM": {"MOD", "AMT", "COM"}}
 
 
@@ -1624,7 +1625,8 @@ _INSIDE = {"LTL[S]": {"SL", "LT", "LTT", "PT", "SP", "Pol(ST)", "FO2[<]", "LTL[Y
            "FO2[<]": {"FO2[<]", "PT", "SP", "Pol(ST)", "LTL[P]", "LTL[Y]"},
            "LTL[P]": {"LTL[P]", "PT", "SP", "Pol(ST)"}, "PT": {"PT", "SP", "Pol(ST)"},
            "Pol(ST)": {"Pol(ST)"}, "Pol(MOD)": {"Pol(MOD)", "Pol(ST)", "MOD"},
-           "Pol(GR)": {"Pol(GR)", "Pol(MOD)", "Pol(ST)", "MOD", "AMT", "GR"}, "SP": {"SP"}, "LTT": {"LTT", "LT", "SL"}, "LT": {"LT", "SL"}, "SL": {"SL"},
+           "Pol(AMT)": {"Pol(AMT)", "Pol(MOD)", "Pol(ST)", "MOD", "AMT"},
+           "Pol(GR)": {"Pol(GR)", "Pol(AMT)", "Pol(MOD)", "Pol(ST)", "MOD", "AMT", "GR"}, "SP": {"SP"}, "LTT": {"LTT", "LT", "SL"}, "LT": {"LT", "SL"}, "SL": {"SL"},
            "LTL[Y]": {"LTL[Y]"}, "MOD": {"MOD"}, "AMT": {"MOD", "AMT"}, "GR": {"MOD", "AMT", "GR"},
            "COM": {"MOD", "AMT", "COM"}}
 #: the class each kind of proof is about (None: any class — the two languages meet)
@@ -1743,7 +1745,7 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             return ok, ("no R-pointlike set meets both languages (the saturation recomputed): separable by "
                         "Almeida, Costa and Zeitoun's theorem" if ok else "an R-pointlike pair exists: NOT separable")
         if answer["separable"] is True and answer.get("separator") is None and parse_class(answer["by"])[0] in (
-                "Pol(MOD)", "Pol(GR)"):
+                "Pol(MOD)", "Pol(AMT)", "Pol(GR)"):
             # no separator: the claim is the theorem's; the insertion search recomputed
             _, proof, _ = separate_by_pol_group(d1, d2, parse_class(answer["by"])[0][4:-1], limits)
             ok = proof is None
@@ -1751,8 +1753,8 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
                         "the theorem (§11.13)" if ok else "such a pair of words exists: NOT separable")
         if answer["separable"] is True and (answer.get("separator") or {}).get("kind") == INSERTION_CLOSURE:
             cert = answer["separator"]
-            if parse_class(answer["by"])[0] not in ("Pol(MOD)", "Pol(GR)"):
-                return False, f"an insertion closure is checked for Pol(MOD) and Pol(GR) only, not {answer['by']}"
+            if parse_class(answer["by"])[0] not in ("Pol(MOD)", "Pol(AMT)", "Pol(GR)"):
+                return False, f"an insertion closure is checked for Pol(MOD), Pol(AMT), Pol(GR) only, not {answer['by']}"
             d = int(cert["modulus"])
             if d < 1:
                 return False, "the modulus of an insertion closure is at least 1"

@@ -1,6 +1,6 @@
-"""Separation by Pol(MOD) and Pol(GR) (definability/separation/pol_group_separation.py,
+"""Separation by Pol(MOD), Pol(AMT) and Pol(GR) (definability/separation/pol_group_separation.py,
 docs/decision-procedures.md §11.13).  Oracles: MeSCaL's own Pol(MOD) and Pol(GR) separation
-answers on its 1,176 pairs (tests/data/mescal), the membership deciders of the registry (L
+answers on its 1,176 pairs (tests/data/mescal), with Pol(AMT) between them on every pair, the membership deciders of the registry (L
 against its complement; Place–Zeitoun's inequality on the G-pairs, an unrelated algorithm),
 a brute force of ↑_d L1 on short words, and tampered proofs and certificates refused."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from dataclasses import replace
 from itertools import product as words_of
 
 import numpy as np
@@ -23,6 +24,8 @@ from attnlogic.definability.separation.pol_group_separation import InsertionFami
 from attnlogic.kernel.limits import Limits
 
 BASES = ("MOD", "GR")
+#: MOD ⊆ AMT ⊆ GR
+ALL_BASES = ("MOD", "AMT", "GR")
 
 
 @lru_cache(maxsize=None)
@@ -55,7 +58,23 @@ def _members(dfa, name) -> bool:
     return json.loads(json.dumps(r.to_json()))["classes"][name]["member"]
 
 
-@pytest.mark.parametrize("basis", BASES)
+def test_pol_amt_lies_between_pol_mod_and_pol_gr_on_every_mescal_pair():
+    """Pol(MOD) ⊆ Pol(AMT) ⊆ Pol(GR): on MeSCaL's 1,176 pairs, separable by Pol(MOD) ⇒ by
+    Pol(AMT) ⇒ by Pol(GR), every Pol(AMT) proof re-checked, and Pol(AMT) strictly between on
+    some pairs."""
+    d, L = _mescal()
+    mod, gr = (d["separation"]["answers"][f"Pol({b})"] for b in ("MOD", "GR"))
+    strictly = 0
+    for n, (i, j) in enumerate(d["separation"]["pairs"]):
+        r = attnlogic.separate(L[i], L[j], by="Pol(AMT)")
+        assert not (mod[n] == "1" and r.separable is False) and not (r.separable and gr[n] == "0"), n
+        if r.separable is False:
+            assert sl.verify_proof(r.proof, L[i], L[j]), n
+        strictly += bool(r.separable) and mod[n] == "0"
+    assert strictly > 0
+
+
+@pytest.mark.parametrize("basis", ALL_BASES)
 def test_the_complement_gives_the_membership_verdict(basis):
     """L against its complement, every 9th minimal DFA of ≤ 3 states over ab: separable exactly
     when the registry puts L in Pol(basis) (the inequality on the G-pairs)."""
@@ -111,7 +130,7 @@ def test_proofs_are_checked_and_tampering_is_refused():
     object and the JSON; a block that does not loop, a loop that does not divide, a u outside
     L1, a block moved, another basis, or the languages swapped are refused; `--check` accepts
     the proof for the subclasses (Pol(GR)'s for Pol(MOD), GR, MOD), refuses it elsewhere."""
-    cases = (("MOD", "(a|b)*a", "(a|b)*b"), ("GR", "(ab)*", "b(a|b)*"))
+    cases = (("MOD", "(a|b)*a", "(a|b)*b"), ("GR", "(ab)*", "b(a|b)*"), ("AMT", "(ab)*", "b(a|b)*"))
     for basis, r1, r2 in cases:
         d1, d2 = regex_to_dfa(r1, "ab"), regex_to_dfa(r2, "ab")
         r = attnlogic.separate(d1, d2, by=f"Pol({basis})")
@@ -128,14 +147,20 @@ def test_proofs_are_checked_and_tampering_is_refused():
             _, p, z, s = block
             broken += [InsertionFamily(basis, fam.u, ((i, ("loop", p, z + (1,), s)),)),
                        InsertionFamily(basis, fam.u, ((i, ("loop", p, z, s + (0,))),))]
-        else:
+        elif basis == "GR":
             broken += [InsertionFamily(basis, fam.u, ((i, ("group", block[1] + (((0,),),))),))]
+        else:
+            p = block[1]
+            broken += [InsertionFamily(basis, fam.u, ((i, ("parikh", replace(p, u1=p.u1 + (0,)))),)),
+                       InsertionFamily(basis, fam.u, ((i, ("parikh", replace(p, u2=(0,)))),))]
         for bad in broken:
             assert not bad.check(d1, d2), bad
-        implied = ("Pol(MOD)", "MOD", "Pol(ST)") if basis == "MOD" else ("Pol(GR)", "Pol(MOD)", "GR", "AMT", "MOD")
+        implied = {"MOD": ("Pol(MOD)", "MOD", "Pol(ST)"), "AMT": ("Pol(AMT)", "Pol(MOD)", "AMT", "MOD"),
+                   "GR": ("Pol(GR)", "Pol(AMT)", "Pol(MOD)", "GR", "AMT", "MOD")}[basis]
         for by in implied:
             assert sl.check_answer({**j, "by": by}, d1, d2)[0], by
-        refused = ("GR", "LTL[S]", "PT") if basis == "MOD" else ("COM", "LTL[S]")
+        refused = {"MOD": ("GR", "LTL[S]", "PT", "Pol(AMT)"), "AMT": ("GR", "COM", "Pol(GR)"),
+                   "GR": ("COM", "LTL[S]")}[basis]
         for by in refused:
             ok, why = sl.check_answer({**j, "by": by}, d1, d2)
             assert not ok and "shows nothing about" in why, by
