@@ -28,8 +28,9 @@ words with one profile, a word in both, a pumped family); "undecided" says what 
 X: SL[k], SP[k], LT[k], PT[k], LTT[k,t], D[k] (depth-k definite), LTL[Y], PT, LTL[S] (masked_hard:
 a "no" prints a derivation of an aperiodic pointlike pair), Pol(ST) (or SIGMA1: the upward
 closure of L1 with its basis, or a word of L1 and a superword in L2), SP (the dual: the
-forbidden subsequences of A* ∖ ↑L2, or a word of L1 and a subword in L2); and SL, LT, LTT, LTL[Y<=k],
-LTL[P], LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11; FO2[<]'s "no" prints a
+forbidden subsequences of A* ∖ ↑L2, or a word of L1 and a subword in L2); LTL[P] (global: the
+R-pointlike sets, a "no" a word family or a derivation, §11.4c); and SL, LT, LTT, LTL[Y<=k],
+LTL[P,Y], FO2[<] (partly: docs/decision-procedures.md §11; FO2[<]'s "no" prints a
 word family, its "yes" a separator in DA: a monoid preimage, prefix-suffix profiles or the
 rank-n classes met by L1, §11.4b); MOD (the length classes
 modulo m: the least m, or a common length / a pumped family); AMT (the letters' counts
@@ -37,7 +38,10 @@ modulo m: the least m and the residue vectors, or two words pumped by loops whos
 satisfy an integer identity); GR (the group languages: a permutation automaton, or two
 word families with blocks (v a)^(N-1) v that are equal in every group of order N); COM (the commutative languages: the letters' counts exactly below a
 threshold t, modulo m from t on: the least (t, m) and the classes, or two words pumped by loops on
-one set of letters with an integer identity).
+one set of letters with an integer identity); Pol(MOD), Pol(AMT), Pol(GR) (level 1/2 over those
+bases: K = ↑_d L1, the words above L1 by insertions of length ≡ 0 mod the least d, or a word of
+L1 and a word of L2 made from it by inserting blocks the basis cannot tell from the empty word,
+§11.13).
 
 Examples:
   attnlogic separate --regex '(a|b)*ab' --regex '(a|b)*ba' --by 'LTL[Y]'
@@ -49,6 +53,7 @@ Examples:
   attnlogic separate --regex 'a(ab)*' --regex 'b(ab)*' --by AMT
   attnlogic separate --regex 'ab' --regex 'ba' --by GR --json
   attnlogic separate --regex 'aa*' --regex 'bb*' --by COM
+  attnlogic separate --regex '(aa)*b' --regex '(aa)*ab' --by 'Pol(MOD)'
   attnlogic separate 'LTL[Y]' 'LTL[Y<=2]' --json
   attnlogic separate P 'Y<=3'
   attnlogic separate global local:2
