@@ -236,11 +236,11 @@ def pair_problem(dfa, basis: str, plus: bool, qw, sw, proof, sep: str) -> tuple:
             return "for MOD⁺ the words of q and s are non-empty", None
         if not mod_pair_lengths(n1, n2, t, p):
             return (f"the words of q and s (lengths {n1}, {n2}) are not of MOD-inseparable lengths (≡ mod {p} "
-                    f"and equal or one ≥ {t}): (q, s) is not shown to be a {name}-pair"), None
+                    f"and equal or one ≥ {t}): (q, s) is not shown to be {'an' if name == 'AMT' else 'a'} {name}-pair"), None
         return None, (f"q's and s's words of lengths {n1}, {n2}: ≡ mod {p} and equal or one ≥ {t} (α(A^n) "
-                      f"re-derived), so (q, s) is a {name}-pair")
+                      f"re-derived), so (q, s) is {'an' if name == 'AMT' else 'a'} {name}-pair")
     if not isinstance(proof, dict):
-        return f"a \"no\" of BPol({name}) carries the evidence that (q, s) is a {name}-pair (\"pair\")", None
+        return f"a \"no\" of BPol({name}) carries the evidence that (q, s) is {'an' if name == 'AMT' else 'a'} {name}-pair (\"pair\")", None
     d1, d2 = cayley_dfa(dfa, qw, plus), cayley_dfa(dfa, sw, plus)
 
     def w(text):
@@ -254,9 +254,9 @@ def pair_problem(dfa, basis: str, plus: bool, qw, sw, proof, sep: str) -> tuple:
         return f"the pair's evidence does not read: {e}", None
     where = " ∩ A⁺" if plus else ""
     if problem:
-        return f"the evidence that (q, s) is a {name}-pair fails on α⁻¹(q){where}, α⁻¹(s){where}: {problem}", None
+        return f"the evidence that (q, s) is {'an' if name == 'AMT' else 'a'} {name}-pair fails on α⁻¹(q){where}, α⁻¹(s){where}: {problem}", None
     return None, (f"α⁻¹(q){where} and α⁻¹(s){where} are not {basis}-separable (their word family re-checked on "
-                  f"the Cayley DFAs): (q, s) is a {name}-pair")
+                  f"the Cayley DFAs): (q, s) is {'an' if name == 'AMT' else 'a'} {name}-pair")
 
 
 def check_bpol(dfa, answer, sep: str, basis: str, plus: bool = False) -> Check:

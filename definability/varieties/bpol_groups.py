@@ -76,7 +76,7 @@ class PairViolation(IdentityViolation):
         how = ("the lengths of their words" if self.pair is None else
                "two word families, in the JSON answer, equal in every finite group" if self.basis == "GR" else
                "two words with loops, in the JSON answer, of Parikh vectors equal modulo every m")
-        return super().text(sep, indent) + f"\n{indent}(q, s) is a {self.basis}-pair: {how}"
+        return super().text(sep, indent) + f"\n{indent}(q, s) is {'an' if self.basis == 'AMT' else 'a'} {self.basis}-pair: {how}"
 
     def to_json(self, sep: str = "") -> dict:
         out = super().to_json(sep)
