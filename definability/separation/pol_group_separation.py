@@ -65,10 +65,13 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..algebra.free_group_closure import group_family, hat
 from ..checks.verify_group import check_group_family, family_json, family_parts
-from .parikh_separation import PARIKH_PROOFS, ParikhFamily, separate_by_parikh
+from .parikh_separation import PARIKH_PROOFS, ParikhFamily, ParikhSeparator, separate_by_parikh
 from ..checks.verify_parikh import PARIKH_FAMILY
 from .group_separation import pattern_text
-from ..checks.verify_insertion import INSERTION_CLOSURE, closure_dfa, insertion_closure_meets
+from ..checks.verify_insertion import (GROUP_INSERTION_CLOSURE, INSERTION_CLOSURE, closure_dfa,
+                                       group_closure_dfa, group_insertion_meets, insertion_closure_meets)
+from .group_separation import PermutationSeparator, separate_by_groups
+from .length_separation import LengthSeparator
 
 __all__ = ["InsertionFamily", "insertion_relation", "separate_by_pol_group", "POL_GROUP_PROOFS", "MAX_MODULUS",
            "INSERTION_FAMILY"]
@@ -467,6 +470,98 @@ class InsertionSeparator:
                 f"finite union of X a1 X ⋯ an X, X = the words of length ≡ 0 mod {self.modulus}, so in Pol(MOD)")
 
 
+@dataclass(frozen=True)
+class GroupInsertionSeparator:
+    """K = ↑_N L1 with N the words acting as the identity under ``perms`` (letter a moves point
+    q to perms[a][q]); a finite union of N a1 N ⋯ an N, so in Pol(GR) (Pol(AMT) when the
+    action counts letters modulo m); ``dfa`` its DFA, on which L1 ⊆ K and K ∩ L2 = ∅ were
+    checked."""
+
+    cls: str
+    perms: tuple
+    dfa: DFA
+    found_in: str | None = None
+
+    def contains(self, word) -> bool:
+        return bool(self.dfa.accepts([self.dfa.alphabet[a] for a in word]))
+
+    def certificate_json(self) -> dict:
+        return {"class": self.cls, "kind": GROUP_INSERTION_CLOSURE, "of": "L1", "points": len(self.perms[0]),
+                "permutations": {a: list(p) for a, p in zip(self.dfa.alphabet, self.perms)},
+                "states": self.dfa.n_states}
+
+    def text(self, limit=None) -> str:
+        shown = "; ".join(f"{a} ↦ {list(p)}" for a, p in zip(self.dfa.alphabet, self.perms))
+        return (f"K = ↑_N L1, the words that have a word of L1 as a subword with every gap (ends included) "
+                f"acting as the identity on points 0…{len(self.perms[0]) - 1} ({shown}); "
+                f"{self.dfa.n_states} states: a finite union of N a1 N ⋯ an N, so in {self.cls}")
+
+
+def _action_of(sep, k: int):
+    """The permutations (one per letter) of a GR separator of ε from a block language: a
+    permutation automaton's own, or for a letter-count separator modulo m the m-cycles of one
+    counter per letter (MOD's: one counter for all letters); None for another kind."""
+    if isinstance(sep, PermutationSeparator):
+        return tuple(tuple(int(x) for x in p) for p in sep.perms)
+    if isinstance(sep, LengthSeparator):
+        m = int(sep.modulus)
+        counters = k if isinstance(sep, ParikhSeparator) else 1
+        out = []
+        for a in range(k):
+            row = list(range(m * counters))
+            c = a if counters > 1 else 0
+            for r in range(m):
+                row[c * m + r] = c * m + (r + 1) % m
+            out.append(tuple(row))
+        return tuple(out)
+    return None
+
+
+def _group_separator(d1: DFA, d2: DFA, basis: str, limits: Limits):
+    """Pol(GR) / Pol(AMT): for every pair (x, y) of useful states of D2 outside R*, a separator
+    of {ε} from L_{x→y} in the basis (:func:`.group_separation.separate_by_groups`,
+    :func:`.parikh_separation.separate_by_parikh`) read as a permutation action; their disjoint
+    union's kernel N has no word of those L_{x→y}, so ↑_N L1 misses L2 (the referee's search
+    re-checks it).  None when a pair has no such separator or a budget stops it."""
+    k = len(d1.alphabet)
+    R = insertion_relation(d2, basis, limits)
+    useful = np.flatnonzero(np.asarray(d2.reachable) & np.asarray(d2.coreachable()))
+    eps = _eps_dfa(d2.alphabet)
+    actions = []
+    for x in useful:
+        for y in useful:
+            if x == y or R[x, y]:
+                continue
+            block = _between(d2, int(x), int(y))
+            if not block.accepting[np.asarray(block.reachable)].any():
+                continue
+            try:
+                sep = (separate_by_groups(eps, block, limits) if basis == "GR"
+                       else separate_by_parikh(eps, block, limits))[0]
+            except LimitExceeded:
+                return None
+            action = None if sep is None else _action_of(sep, k)
+            if action is None:
+                return None
+            if action not in actions:
+                actions.append(action)
+    offset, perms = 0, [[] for _ in range(k)]
+    for action in actions or [tuple((0,) for _ in range(k))]:
+        for a in range(k):
+            perms[a].extend(offset + int(q) for q in action[a])
+        offset += len(action[0])
+    perms = tuple(tuple(row) for row in perms)
+    try:
+        if group_insertion_meets(d1, d2, perms, limits.type_states):
+            raise AssertionError(f"Pol({basis}): the group insertion closure meets L2")
+        K = group_closure_dfa(d1, perms, limits.synthesis_states)
+    except LimitExceeded:
+        return None
+    if not is_subset(d1, K) or not is_empty(intersection(K, d2)):
+        raise AssertionError(f"Pol({basis}): the group separator failed its check on DFAs")
+    return GroupInsertionSeparator(f"Pol({basis})", perms, K)
+
+
 def separate_by_pol_group(d1: DFA, d2: DFA, basis: str, limits: Limits):
     """(separator, proof, method) for Pol(``basis``), L1 ∩ L2 = ∅ not assumed (a common word is
     the search's path without insertions).  The separator is None with no proof when
@@ -482,8 +577,15 @@ def separate_by_pol_group(d1: DFA, d2: DFA, basis: str, limits: Limits):
         if sep is not None:
             return (InsertionSeparator(name, sep.modulus, sep.dfa, f"Pol(MOD) ⊆ {name}"), None,
                     f"no block that {basis} cannot tell from ε leads from L1 to L2; {method}")
+        group = _group_separator(d1, d2, basis, limits)
+        if group is not None:
+            return group, None, (f"no block that {basis} cannot tell from ε leads from L1 to L2: K = ↑_N L1 for N "
+                                 f"the kernel of a permutation action on {len(group.perms[0])} points (each block "
+                                 f"language that {basis} separates from ε separated by a part of it), checked "
+                                 "on DFAs")
         return None, None, (f"no word of L2 is a word of L1 with blocks inserted that {basis} cannot tell from ε: "
-                            f"separable by the theorem (§11.13), no Pol(MOD) separator")
+                            f"separable by the theorem (§11.13); no separator built (Pol(MOD), and a group "
+                            f"action from the block languages' {basis} separators, tried)")
     stopped = ""
     for d in range(1, MAX_MODULUS + 1):
         if d1.n_states * d2.n_states * d > limits.type_states:

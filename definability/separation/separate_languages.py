@@ -99,7 +99,8 @@ from ..checks.verify_commutative import COM_CLASSES, commutative_dfa, earlier_pa
 from .strictly_local_separation import SL_PROOFS, accepts_letters, co_reachable, decide_sl, run_word
 from .upward_separation import SubwordPair, downward_dfa, separate_downward, separate_upward, upward_dfa
 from .pol_group_separation import POL_GROUP_PROOFS, separate_by_pol_group
-from ..checks.verify_insertion import INSERTION_CLOSURE, insertion_closure_meets
+from ..checks.verify_insertion import (GROUP_INSERTION_CLOSURE, INSERTION_CLOSURE, group_insertion_meets,
+                                       insertion_closure_meets)
 from .type_separation import TYPE_PROOFS, decide_by_types, lasso_outcome
 
 __all__ = ["separate", "LanguageSeparation", "Separator", "CommonWord", "SameProfile", "FactorCover",
@@ -1751,6 +1752,21 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             ok = proof is None
             return ok, ("no word of L2 is a word of L1 with G-trivial blocks inserted (recomputed): separable by "
                         "the theorem (§11.13)" if ok else "such a pair of words exists: NOT separable")
+        if answer["separable"] is True and (answer.get("separator") or {}).get("kind") == GROUP_INSERTION_CLOSURE:
+            cert, base = answer["separator"], parse_class(answer["by"])[0]
+            if base not in ("Pol(AMT)", "Pol(GR)"):
+                return False, f"a group insertion closure is checked for Pol(AMT) and Pol(GR) only, not {answer['by']}"
+            perms = [cert["permutations"].get(a) for a in d1.alphabet]
+            problem = (None if all(isinstance(p, list) for p in perms) else "a letter without its permutation")
+            problem = problem or permutation_problem(perms, int(cert["points"]))
+            if problem:
+                return False, f"not a permutation action: {problem}"
+            if base == "Pol(AMT)" and any([p[q] for q in r] != [r[q] for q in p] for p in perms for r in perms):
+                return False, "the letters' permutations do not commute: the kernel is not one of AMT"
+            if group_insertion_meets(d1, d2, perms, limits.type_states):
+                return False, "↑_N L1 meets L2: a word of L2 is a word of L1 with words of the kernel inserted"
+            return True, (f"K = ↑_N L1 (recomputed from L1 and the action on {cert['points']} points) contains L1 and "
+                          f"no word of L2; it is in {base} (§11.13)")
         if answer["separable"] is True and (answer.get("separator") or {}).get("kind") == INSERTION_CLOSURE:
             cert = answer["separator"]
             if parse_class(answer["by"])[0] not in ("Pol(MOD)", "Pol(AMT)", "Pol(GR)"):

@@ -38,7 +38,8 @@ def _mescal():
 @pytest.mark.parametrize("basis", BASES)
 def test_every_mescal_pair_gets_mescals_answer(basis):
     """All 1,176 pairs: the verdict is MeSCaL's; every "not separable" proof re-checks from its
-    words; every separator (always one for Pol(MOD)) was checked on DFAs inside `separate`."""
+    words; every separable pair gets a separator (↑_d L1, or for Pol(GR) ↑_N L1 for a group
+    action), checked on DFAs inside `separate`."""
     d, L = _mescal()
     answers = d["separation"]["answers"][f"Pol({basis})"]
     seen = {True: 0, False: 0}
@@ -48,7 +49,7 @@ def test_every_mescal_pair_gets_mescals_answer(basis):
         seen[r.separable] += 1
         if r.separable is False:
             assert sl.verify_proof(r.proof, L[i], L[j]), (basis, n)
-        elif basis == "MOD":
+        else:
             assert r.separator is not None, n
     assert seen == {True: answers.count("1"), False: answers.count("0")}
 
@@ -194,3 +195,60 @@ def test_a_separable_claim_without_separator_is_re_decided():
     claim = {"separable": True, "separator": None, "by": "Pol(GR)"}
     assert sl.check_answer(claim, regex_to_dfa("(ab)*", "ab"), regex_to_dfa("(ab)*a", "ab"))[0]
     assert not sl.check_answer(claim, regex_to_dfa("(ab)*", "ab"), regex_to_dfa("b(a|b)*", "ab"))[0]
+
+
+def _brute_group_closure(d1: DFA, perms, v: tuple) -> bool:
+    """Whether v has a word of L1 below it, the gaps acting as the identity under ``perms``:
+    walk v keeping (position, state of D1), skipping any block v[i:j] whose permutation
+    (composed letter by letter) is the identity."""
+    t = np.asarray(d1.transitions)
+    ident = tuple(range(len(perms[0])))
+
+    def acts(block):
+        g = ident
+        for a in block:
+            g = tuple(perms[a][q] for q in g)
+        return g
+    reach = {(0, int(d1.initial))}
+    todo = [(0, int(d1.initial))]
+    while todo:
+        i, q = todo.pop()
+        nxt = [(i + 1, int(t[q, v[i]]))] if i < len(v) else []
+        nxt += [(j, q) for j in range(i + 1, len(v) + 1) if acts(v[i:j]) == ident]
+        for st in nxt:
+            if st not in reach:
+                reach.add(st)
+                todo.append(st)
+    return any(i == len(v) and d1.accepting[q] for i, q in reach)
+
+
+@pytest.mark.parametrize("basis", ("AMT", "GR"))
+def test_a_group_action_separator_where_no_modulus_separates(basis):
+    """The MeSCaL pairs that Pol(AMT) / Pol(GR) separate and Pol(MOD) does not: K = ↑_N L1 for
+    the kernel N of a permutation action, equal on every word up to length 7 to the brute force
+    of its definition; `--check` accepts it, and refuses the identity action (N = A*: ↑_N L1
+    meets L2), a Pol(AMT) claim of a non-commuting action, and a claim for Pol(MOD)."""
+    d, L = _mescal()
+    mod = d["separation"]["answers"]["Pol(MOD)"]
+    pairs = [(i, j) for n, (i, j) in enumerate(d["separation"]["pairs"]) if mod[n] == "0"]
+    done = 0
+    for i, j in pairs:
+        r = attnlogic.separate(L[i], L[j], by=f"Pol({basis})")
+        if not r.separable:
+            continue
+        sep, j_ = r.separator, r.to_json()
+        assert j_["separator"]["kind"] == "group insertion closure"
+        for length in range(8):
+            for v in words_of(range(2), repeat=length):
+                assert sep.contains(v) is _brute_group_closure(L[i], sep.perms, v), v
+        assert sl.check_answer(j_, L[i], L[j])[0]
+        points = j_["separator"]["points"]
+        ident = dict(j_, separator=dict(j_["separator"], permutations={a: list(range(points)) for a in "ab"}))
+        assert not sl.check_answer(ident, L[i], L[j])[0]
+        assert not sl.check_answer(dict(j_, by="Pol(MOD)"), L[i], L[j])[0]
+        if basis == "AMT" and points >= 3:
+            swap = {"a": [1, 0] + list(range(2, points)), "b": [0, 2, 1] + list(range(3, points))}
+            ok, why = sl.check_answer(dict(j_, separator=dict(j_["separator"], permutations=swap)), L[i], L[j])
+            assert not ok and "commute" in why, why
+        done += 1
+    assert done > 0
