@@ -312,8 +312,12 @@ def synthesize_definite(dfa, index: int, limit: int = _limits.DEFAULT_LIMIT) -> 
     n, m = t.shape
     A = dfa.alphabet
     q0 = dfa.initial
-    # forward: the classes of each level, as byte keys (level j+1 from level j)
+    # forward: the classes of each level, as byte keys (level j+1 from level j), and per
+    # class of level j < index the keys of its children B[t[:, a]] (the level's own key
+    # objects: no copies kept), so that the backward pass need not compute them again
+    cols = [np.ascontiguousarray(t[:, a]) for a in range(m)]
     levels: list[dict[bytes, np.ndarray]] = []
+    kids: list[dict[bytes, tuple[bytes, ...]]] = []
     first = np.asarray(dfa.accepting, dtype=bool).copy()
     level = {first.tobytes(): first}
     total = 0
@@ -325,10 +329,20 @@ def synthesize_definite(dfa, index: int, limit: int = _limits.DEFAULT_LIMIT) -> 
         if j == index:
             break
         nxt: dict[bytes, np.ndarray] = {}
-        for B in level.values():
+        canon: dict[bytes, bytes] = {}
+        edges: dict[bytes, tuple[bytes, ...]] = {}
+        for key, B in level.items():
+            ks = []
             for a in range(m):
-                C = B[t[:, a]]
-                nxt.setdefault(C.tobytes(), C)
+                C = B[cols[a]]
+                k = C.tobytes()
+                c = canon.get(k)
+                if c is None:
+                    canon[k] = c = k
+                    nxt[k] = C
+                ks.append(c)
+            edges[key] = tuple(ks)
+        kids.append(edges)
         level = nxt
     # Y^j true and Y^j a for j = 1 … index
     ytrue = [TRUE]
@@ -345,7 +359,7 @@ def synthesize_definite(dfa, index: int, limit: int = _limits.DEFAULT_LIMIT) -> 
         here: dict[bytes, Formula] = {}
         for key, B in levels[j].items():
             start = bool(B[q0])                  # the word is exactly these j letters
-            children = [below[B[t[:, a]].tobytes()] for a in range(m)]
+            children = [below[k] for k in kids[j][key]]
             exact = _not(ytrue[j + 1]) if start else FALSE
             if all(c is children[0] for c in children):
                 c = children[0]
