@@ -267,10 +267,6 @@ def type_automaton(dfa, k: int, past: bool, depth: int, limit: int = DEFAULT_TYP
     return DepthResult(D, True, formula, None, len(parent), refused)
 
 
-#: the most answers _type_exploration's vector keeps (some 250 bytes each: at most about 16 MB)
-_VECTOR_MEMO = 1 << 16
-
-
 def _type_exploration(dfa, k: int, past: bool, D: int, limit: int, memory_budget: int | None,
                       sides=None):
     """The type automaton of depth D (window k, k = 0 for none; P when ``past``) explored
@@ -278,29 +274,16 @@ def _type_exploration(dfa, k: int, past: bool, D: int, limit: int, memory_budget
     (side, a state), the first conflict or None, the interner's list of types)."""
     intern, info = _interner()      # id -> (j, letter index or -1, window ids, past ids)
 
-    # vector's answers by (a, memory): many DFA states share a memory.  Interning is
-    # idempotent, so a remembered answer is the one computed again; bounded (emptied when
-    # full), so it adds at most _VECTOR_MEMO entries to what the memory budget counts
-    memo: dict = {}
-
     def vector(a: int, window: tuple, pastsets: tuple) -> tuple:
         # a letter position's depth-D type is read by no formula of depth ≤ D at N+1 (only
         # its (D−1)-type is, under Y[<=k] or P): computing it would only split states that
         # agree on every N+1 type to come, so letter positions get depths 0..D−1
-        key = (a, window, pastsets)
-        v = memo.get(key)
-        if v is not None:
-            return v
         v = [intern((0, a, (), ()))]
         for j in range(1, D + 1 if a < 0 else D):
             w = frozenset(u[j - 1] for u in window)
             ps = pastsets[j - 1] if past else frozenset()
             v.append(intern((j, a, w, ps)))
-        v = tuple(v)
-        if len(memo) >= _VECTOR_MEMO:
-            memo.clear()
-        memo[key] = v
-        return v
+        return tuple(v)
 
     empty_past = tuple(frozenset() for _ in range(D)) if past else ()
 

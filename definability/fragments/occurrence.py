@@ -88,10 +88,6 @@ def _letter(label) -> int:
     return label if isinstance(label, int) else label[0]
 
 
-#: the most answers occurrence_forms' vector keeps (some 250 bytes each: at most about 16 MB)
-_VECTOR_MEMO = 1 << 16
-
-
 def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = True,
                      memory_budget: int | None = None,
                      inner_depth: int | None = None, marks: tuple = ()) -> OccurrenceResult:
@@ -118,24 +114,11 @@ def occurrence_forms(dfa, k: int, depth: int, limit: int, build_formula: bool = 
     intern1, info1 = _interner()     # the inner level's window types (two levels)
     sets, set_list = {none: 0}, [none]   # E (inner types of the letters read) -> its id
 
-    # vector's answers by (label, window, depth, which level): many states share a window.
-    # Interning is idempotent, so a remembered answer is the one computed again; bounded (it
-    # is emptied when full), so it adds at most _VECTOR_MEMO entries to what the budget counts
-    memo: dict = {}
-
     def vector(label, window: tuple, depth_: int, intern_) -> tuple:
-        key = (label, window, depth_, intern_ is intern)
-        v = memo.get(key)
-        if v is not None:
-            return v
         v = [intern_((0, label, (), none))]
         for j in range(1, depth_ + 1):
             v.append(intern_((j, label, frozenset(u[j - 1] for u in window), none)))
-        v = tuple(v)
-        if len(memo) >= _VECTOR_MEMO:
-            memo.clear()
-        memo[key] = v
-        return v
+        return tuple(v)
 
     truth: dict = {}
 
