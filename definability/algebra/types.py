@@ -748,9 +748,11 @@ def lasso_search(dfa, k: int, past: bool, max_period: int, max_tail: int,
     t = np.asarray(dfa.transitions)
     n, nA = t.shape
     letters = range(nA)
-    # (state, a shortest word reaching it): the word's run ends in that state
-    prefixes = [(q, w) for q, w in enumerate(shortest_words_from(t, dfa.initial)) if w is not None]
-    if not past:
+    # (state, a shortest word reaching it): the word's run ends in that state; without P the
+    # empty prefix alone (the words are then not spelled: quadratic on a long chain)
+    if past:
+        prefixes = [(q, w) for q, w in enumerate(shortest_words_from(t, dfa.initial)) if w is not None]
+    else:
         prefixes = [(dfa.initial, [])]
     tails = [tuple(x) for L in range(max_tail + 1) for x in itertools.product(letters, repeat=L)]
     accepting = np.asarray(dfa.accepting, dtype=bool)

@@ -312,8 +312,12 @@ def synthesize_definite(dfa, index: int, limit: int = _limits.DEFAULT_LIMIT) -> 
     n, m = t.shape
     A = dfa.alphabet
     q0 = dfa.initial
-    # forward: the classes of each level, as byte keys (level j+1 from level j)
+    # forward: the classes of each level, as byte keys (level j+1 from level j), and per
+    # class of level j < index the keys of its children B[t[:, a]] (the level's own key
+    # objects: no copies kept), so that the backward pass need not compute them again
+    cols = [np.ascontiguousarray(t[:, a]) for a in range(m)]
     levels: list[dict[bytes, np.ndarray]] = []
+    kids: list[dict[bytes, tuple[bytes, ...]]] = []
     first = np.asarray(dfa.accepting, dtype=bool).copy()
     level = {first.tobytes(): first}
     total = 0
@@ -325,10 +329,20 @@ def synthesize_definite(dfa, index: int, limit: int = _limits.DEFAULT_LIMIT) -> 
         if j == index:
             break
         nxt: dict[bytes, np.ndarray] = {}
-        for B in level.values():
+        canon: dict[bytes, bytes] = {}
+        edges: dict[bytes, tuple[bytes, ...]] = {}
+        for key, B in level.items():
+            ks = []
             for a in range(m):
-                C = B[t[:, a]]
-                nxt.setdefault(C.tobytes(), C)
+                C = B[cols[a]]
+                k = C.tobytes()
+                c = canon.get(k)
+                if c is None:
+                    canon[k] = c = k
+                    nxt[k] = C
+                ks.append(c)
+            edges[key] = tuple(ks)
+        kids.append(edges)
         level = nxt
     # Y^j true and Y^j a for j = 1 … index
     ytrue = [TRUE]
@@ -338,13 +352,14 @@ def synthesize_definite(dfa, index: int, limit: int = _limits.DEFAULT_LIMIT) -> 
         for chain in yatom:
             chain.append(Yesterday(chain[-1], 1))
     # backward: the subformula of each class, deepest level first
+    offsets: dict[int, tuple[Formula, float]] = {}      # _least_offset's memo, shared by the levels
     below: dict[bytes, Formula] = {key: (TRUE if B.all() else FALSE)
                                    for key, B in levels[index].items()}
     for j in range(index - 1, -1, -1):
         here: dict[bytes, Formula] = {}
         for key, B in levels[j].items():
             start = bool(B[q0])                  # the word is exactly these j letters
-            children = [below[B[t[:, a]].tobytes()] for a in range(m)]
+            children = [below[k] for k in kids[j][key]]
             exact = _not(ytrue[j + 1]) if start else FALSE
             if all(c is children[0] for c in children):
                 c = children[0]
@@ -354,7 +369,7 @@ def synthesize_definite(dfa, index: int, limit: int = _limits.DEFAULT_LIMIT) -> 
                     res = exact
                 else:
                     res = _or(exact, _and(ytrue[j + 1], c)) if start else \
-                        (c if _implies_length(c, j + 1) else _and(ytrue[j + 1], c))
+                        (c if _least_offset(c, offsets) >= j + 1 else _and(ytrue[j + 1], c))
             else:
                 res = exact
                 for a in range(m):
@@ -364,26 +379,32 @@ def synthesize_definite(dfa, index: int, limit: int = _limits.DEFAULT_LIMIT) -> 
     return below[first.tobytes()]
 
 
-def _implies_length(f: Formula, j: int) -> bool:
-    """Syntactic check that f (built by synthesize_definite) implies Y^j true: every
-    disjunct tests a letter at an offset ≥ j (conjunctions need one such conjunct).
-    Bottom-up over the DAG (no recursion)."""
-    value: dict[int, bool] = {}
-    for g in f.subformulas():
+def _least_offset(f: Formula, memo: dict[int, tuple[Formula, float]]) -> float:
+    """The syntactic offset of f (built by synthesize_definite): the largest d such that,
+    read syntactically, f implies Y^d true — an Or the least of its sides', an And the
+    largest of its conjuncts', a chain of Yesterdays its total depth, anything else −∞ (it
+    implies no Y^d true).  So f implies Y^j true, by this reading, iff the offset is ≥ j.
+
+    Bottom-up over the DAG (no recursion), memoised in ``memo`` (id → (formula, offset); the
+    formula is held so that its id is not reused): synthesize_definite asks it of the
+    subformulas of every level, and each distinct subformula is computed once, not once per
+    level (which was quadratic in the index: 10,000 levels on a long exact chain)."""
+    hit = memo.get(id(f))
+    if hit is not None:
+        return hit[1]
+    for g in f.subformulas(enter=lambda h: id(h) not in memo):
+        if id(g) in memo:
+            continue
         if isinstance(g, Or):
-            v = value[id(g.left)] and value[id(g.right)]
+            v = min(memo[id(g.left)][1], memo[id(g.right)][1])
         elif isinstance(g, And):
-            v = value[id(g.left)] or value[id(g.right)]
+            v = max(memo[id(g.left)][1], memo[id(g.right)][1])
         elif isinstance(g, Yesterday):
-            depth, h = 0, g
-            while isinstance(h, Yesterday):
-                depth += h.k
-                h = h.arg
-            v = depth >= j
+            v = g.k + (memo[id(g.arg)][1] if isinstance(g.arg, Yesterday) else 0)
         else:
-            v = False
-        value[id(g)] = v
-    return value[id(f)]
+            v = float("-inf")
+        memo[id(g)] = (g, v)
+    return memo[id(f)][1]
 
 
 # -- LTL[P,Y]: locally R-trivial --------------------------------------------------------------
