@@ -1787,6 +1787,9 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
             return ok, ("no reduced word is read by both automata with inverse letters (recomputed): the "
                         "closures in the free group are disjoint, separable by the theorem (§11.11)" if ok
                         else "the closures meet: NOT separable")
+        if answer["separable"] is True and not isinstance(answer.get("separator"), dict):
+            return False, (f"a \"separable\" answer for {answer['by']} needs its separator (only LTL[S], LTL[P], GR, "
+                           "Pol(MOD), Pol(AMT) and Pol(GR) answers may rest on their theorem, which --check re-decides)")
         if answer["separable"] is True and answer["separator"].get("kind") in ("monoid preimage", "prefix-suffix profiles",
                                                                                      "rank-n classes"):
             if parse_class(answer["by"])[0] != "FO2[<]":
@@ -1827,7 +1830,7 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
     except KeyError as e:
         raise InputError(f"malformed separation answer: no field {e} where the answer's kind needs one",
                          parameters=("check",)) from None
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, AttributeError) as e:
         raise InputError(f"malformed separation answer: a field of the wrong type or value ({e})",
                          parameters=("check",)) from None
     return True, "undecided: nothing is claimed"

@@ -152,6 +152,10 @@ def test_check_bad_files_exit_2(tmp_path, capsys):
     assert main(argv) == 2                          # an answer for another class
     path.write_text(json.dumps({"by": "PT", "separable": False, "proof": {"kind": "nonsense"}}), encoding="utf-8")
     assert main(argv) == 2
+    path.write_text(json.dumps({"by": "PT", "separable": True, "separator": [1, 2]}), encoding="utf-8")
+    assert main(argv) == 2                          # a separator that is no object
+    path.write_text(json.dumps({"by": "PT", "separable": True, "separator": None}), encoding="utf-8")
+    assert main(argv) == 1                          # "separable" with no separator: only a theorem's classes
     err = capsys.readouterr().err
     assert "Traceback" not in err
     # a COM proof missing a field, or with a count that is not an integer: the field is named
