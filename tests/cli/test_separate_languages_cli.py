@@ -173,3 +173,56 @@ def test_check_bad_files_exit_2(tmp_path, capsys):
     assert main([*com, "--check", str(path)]) == 2
     err = capsys.readouterr().err
     assert "wrong type or value" in err and "'x'" in err and "Traceback" not in err
+
+
+#: answers of eight classes, each mutated at random (fields dropped, retyped, changed)
+_MUTATED = [("(ab)*", "(ab)*(aa|bb)(ab)*", "LTL[P]"), ("(aa)*", "a(aa)*", "LTL[S]"), ("(aa)*b", "(aa)*ab", "Pol(MOD)"),
+            ("(ab)*", "b(a|b)*", "Pol(GR)"), ("(ab)*", "b(a|b)*", "Pol(AMT)"), ("(a|b)*a", "(a|b)*b", "Pol(MOD)"),
+            ("a(a|b)*", "b(a|b)*", "LTL[P]"), ("(aa)*", "a(aa)*", "MOD"), ("ab", "ba", "GR"), ("(ab)*", "(ab)*a", "PT"),
+            ("(a|b)*ab", "(a|b)*ba", "LTL[Y]"), ("a*b", "b*a", "Pol(ST)")]
+
+
+def test_mutated_answers_get_a_verdict_or_a_clean_refusal():
+    """`--check` on answers with a field dropped, retyped or changed (seeded; 12 mutations of each
+    of 12 answers, 150 with ATTNLOGIC_CENSUS_TEST=1): a verdict (valid or not) or InputError
+    (exit 2), never another exception; the unmutated answers are valid."""
+    import copy
+    import os
+    import random
+
+    import attnlogic
+    from attnlogic.automata.regex import regex_to_dfa
+    from attnlogic.definability.separation.separate_languages import check_answer
+    from attnlogic.kernel.errors import InputError
+
+    rng = random.Random(1)
+
+    def mutate(x):
+        if isinstance(x, dict) and x:
+            k, y = rng.choice(list(x)), dict(x)
+            r = rng.random()
+            if r < 0.3:
+                y[k] = rng.choice([None, [], {}, "zz", -1, 3.5, [[1]], {"a": 1}])
+            elif r < 0.5:
+                del y[k]
+            else:
+                y[k] = mutate(x[k])
+            return y
+        if isinstance(x, list) and x:
+            i, y = rng.randrange(len(x)), list(x)
+            y[i] = mutate(x[i]) if rng.random() < 0.7 else rng.choice([None, "q", 7, []])
+            return y
+        return rng.choice([None, "zz", -3, [], {}, 10 ** 6, "ε", "aaab"])
+
+    each = 150 if os.environ.get("ATTNLOGIC_CENSUS_TEST") == "1" else 12
+    for r1, r2, by in _MUTATED:
+        d1, d2 = regex_to_dfa(r1, "ab"), regex_to_dfa(r2, "ab")
+        answer = attnlogic.separate(d1, d2, by=by).to_json()
+        assert check_answer(answer, d1, d2)[0], by
+        for _ in range(each):
+            mutated = mutate(copy.deepcopy(answer))
+            try:
+                valid, reason = check_answer(mutated, d1, d2)
+            except InputError:
+                continue
+            assert isinstance(valid, bool) and isinstance(reason, str), (by, mutated)
