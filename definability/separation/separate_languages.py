@@ -1789,7 +1789,7 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
                         else "the closures meet: NOT separable")
         if answer["separable"] is True and not isinstance(answer.get("separator"), dict):
             return False, (f"a \"separable\" answer for {answer['by']} needs its separator (only LTL[S], LTL[P], GR, "
-                           "Pol(MOD), Pol(AMT) and Pol(GR) answers may rest on their theorem, which --check re-decides)")
+                           "Pol(MOD), Pol(AMT) and Pol(GR) answers may rest on their theorem, which the check re-decides)")
         if answer["separable"] is True and answer["separator"].get("kind") in ("monoid preimage", "prefix-suffix profiles",
                                                                                      "rank-n classes"):
             if parse_class(answer["by"])[0] != "FO2[<]":
