@@ -5,7 +5,8 @@ writing every letter as one letter, whose subset automaton is the sequence of se
 X_ℓ = the states reached by the words of length ℓ (X_0 = {q0}, X_{ℓ+1} = ⋃_a X_ℓ·a).  The
 sequence is ultimately periodic: the first repeat X_{t+c} = X_t (t least, c ≥ 1) gives
 ℓ ∈ S ⟺ X_ℓ ∩ F ≠ ∅, with X_{ℓ+c} = X_ℓ for ℓ ≥ t.  :func:`length_set` returns (t, c, the
-membership bits of the lengths 0 … t+c−1) as a :class:`LengthSet`; the number of distinct
+membership bits of the lengths 0 … t+c−1) as a :class:`LengthSet` (:func:`length_layers`: the sets
+themselves, from any state); the number of distinct
 sets is bounded by ``state_limit`` (LimitExceeded naming ``limit``).  :func:`word_of_length`
 gives a word of L of a given length (a walk back through the layers).
 """
@@ -20,7 +21,7 @@ import numpy as np
 from ..kernel.errors import LimitExceeded
 from ..kernel.limits import DEFAULT_STATE_LIMIT
 
-__all__ = ["LengthSet", "length_set", "word_of_length", "residues_modulo"]
+__all__ = ["LengthSet", "length_set", "length_layers", "word_of_length", "residues_modulo"]
 
 
 @dataclass(frozen=True)
@@ -61,26 +62,32 @@ def _step(cols, x: np.ndarray) -> np.ndarray:
     return y
 
 
-def length_set(dfa, state_limit: int = DEFAULT_STATE_LIMIT) -> LengthSet:
-    """S(L(dfa)), the lengths of its words (module docstring)."""
+def length_layers(dfa, start: int, state_limit: int = DEFAULT_STATE_LIMIT) -> tuple[list, int, int]:
+    """The sets X_ℓ of states of ``dfa`` reached from ``start`` by the words of length ℓ, up
+    to the first repeat X_{t+c} = X_t: (the list X_0 … X_{t+c−1} as Boolean masks, t, c)."""
     cols = _layers(dfa)
-    acc = np.asarray(dfa.accepting, dtype=bool)
-    n = acc.shape[0]
-    x = np.zeros(n, dtype=bool)
-    x[dfa.initial] = True
+    x = np.zeros(np.asarray(dfa.transitions).shape[0], dtype=bool)
+    x[start] = True
     seen: dict[bytes, int] = {}
-    bits: list[bool] = []
+    layers: list = []
     while True:
         key = np.packbits(x).tobytes()
         if key in seen:
             t = seen[key]
-            return LengthSet(t, len(bits) - t, tuple(bits))
+            return layers, t, len(layers) - t
         if len(seen) >= state_limit:
             raise LimitExceeded("the sets of states reached by the words of each length", state_limit,
                                 "raise limit", parameters=("limit",))
-        seen[key] = len(bits)
-        bits.append(bool((x & acc).any()))
+        seen[key] = len(layers)
+        layers.append(x)
         x = _step(cols, x)
+
+
+def length_set(dfa, state_limit: int = DEFAULT_STATE_LIMIT) -> LengthSet:
+    """S(L(dfa)), the lengths of its words (module docstring)."""
+    acc = np.asarray(dfa.accepting, dtype=bool)
+    layers, t, c = length_layers(dfa, int(dfa.initial), state_limit)
+    return LengthSet(t, c, tuple(bool((x & acc).any()) for x in layers))
 
 
 def word_of_length(dfa, length: int) -> tuple | None:

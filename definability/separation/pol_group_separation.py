@@ -60,6 +60,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...automata.dfa import DFA
+from ...automata.graphs import reachable, shortest_words_from
+from ...automata.lengths import length_layers
 from ...automata.operations import intersection, is_empty, is_subset
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
@@ -102,26 +104,11 @@ def _between(d: DFA, x: int, y: int) -> DFA:
 # ---------------------------------------------------------------------------------------------
 # the insertion relations
 
-def _layers_from(t: np.ndarray, x: int, limit: int) -> tuple:
-    """The sets X_ℓ of states reached from x by the words of length ℓ, until one repeats:
-    (the list X_0 … X_{t+c−1}, t, c)."""
-    n = t.shape[0]
-    X = np.zeros(n, dtype=bool)
-    X[x] = True
-    seq, seen = [X], {X.tobytes(): 0}
-    while True:
-        Y = np.zeros(n, dtype=bool)
-        for a in range(t.shape[1]):
-            Y[t[X, a]] = True
-        key = Y.tobytes()
-        if key in seen:
-            return seq, seen[key], len(seq) - seen[key]
-        if len(seq) >= limit:
-            raise LimitExceeded("sets of states reached by the words of one length (Pol(MOD))", limit,
-                                "raise limit", ("limit",))
-        seen[key] = len(seq)
-        seq.append(Y)
-        X = Y
+def _counter_table(t: np.ndarray, m: int) -> np.ndarray:
+    """The transitions of D × Z_m (state q·m + j: D in q after a number of letters ≡ j mod m)."""
+    n, k = t.shape
+    q, j = np.divmod(np.arange(n * m), m)
+    return t[q] * m + ((j + 1) % m)[:, None]
 
 
 def insertion_relation(d2: DFA, basis: str, limits: Limits) -> np.ndarray:
@@ -131,9 +118,8 @@ def insertion_relation(d2: DFA, basis: str, limits: Limits) -> np.ndarray:
     n = d2.n_states
     R = np.eye(n, dtype=bool)
     if basis == "MOD":
-        t = np.asarray(d2.transitions)
         for x in range(n):
-            seq, start, period = _layers_from(t, x, limits.type_states)
+            seq, start, period = length_layers(d2, x, limits.type_states)
             l0 = -(-start // period) * period
             R[x] |= seq[start + (l0 - start) % period]
         return R
@@ -156,25 +142,9 @@ def insertion_relation(d2: DFA, basis: str, limits: Limits) -> np.ndarray:
 
 
 def _relation_at(d2: DFA, d: int) -> np.ndarray:
-    """R_d: [x, y] iff some path x → y of D2 has a length ≡ 0 mod d (breadth-first on D2 × Z_d)."""
-    t = np.asarray(d2.transitions)
-    n, k = t.shape
-    R = np.zeros((n, n), dtype=bool)
-    for x in range(n):
-        seen = np.zeros((n, d), dtype=bool)
-        seen[x, 0] = True
-        frontier = [(x, 0)]
-        while frontier:
-            nxt = []
-            for q, j in frontier:
-                for a in range(k):
-                    r, i = int(t[q, a]), (j + 1) % d
-                    if not seen[r, i]:
-                        seen[r, i] = True
-                        nxt.append((r, i))
-            frontier = nxt
-        R[x] = seen[:, 0]
-    return R
+    """R_d: [x, y] iff some path x → y of D2 has a length ≡ 0 mod d (reachability on D2 × Z_d)."""
+    table = _counter_table(np.asarray(d2.transitions), d)
+    return np.array([reachable(table, x * d)[::d] for x in range(d2.n_states)], dtype=bool)
 
 
 def _search(d1: DFA, d2: DFA, R: np.ndarray):
@@ -221,37 +191,19 @@ def _loop_block(d2: DFA, x: int, y: int):
     the shortest |z| first (a closed walk of length c at r, paths x → r → y of total length
     ≡ 0 mod c, by breadth-first search on D2 × Z_c)."""
     t = np.asarray(d2.transitions)
-    n, k = t.shape
+    n = t.shape[0]
     for c in range(1, n + 1):
-        def bfs(src):
-            prev = {(src, 0): None}
-            frontier = [(src, 0)]
-            while frontier:
-                nxt = []
-                for q, j in frontier:
-                    for a in range(k):
-                        child = (int(t[q, a]), (j + 1) % c)
-                        if child not in prev:
-                            prev[child] = ((q, j), a)
-                            nxt.append(child)
-                frontier = nxt
-            return prev
-
-        def word_to(prev, node):
-            w = []
-            while prev[node] is not None:
-                node, a = prev[node]
-                w.append(a)
-            return tuple(w[::-1])
-        from_x = bfs(x)
+        table = _counter_table(t, c)
+        from_x = shortest_words_from(table, x * c)
         for r in range(n):
             loop = _closed_walk(t, r, c)
             if loop is None:
                 continue
-            from_r = bfs(r)
+            from_r = shortest_words_from(table, r * c)
             for j in range(c):
-                if (r, j) in from_x and (y, (-j) % c) in from_r:
-                    return word_to(from_x, (r, j)), loop, word_to(from_r, (y, (-j) % c))
+                p, s = from_x[r * c + j], from_r[y * c + (-j) % c]
+                if p is not None and s is not None:
+                    return tuple(p), loop, tuple(s)
     return None
 
 

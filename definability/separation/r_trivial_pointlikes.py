@@ -104,15 +104,11 @@ class _Sets:
         return _mask(np.unique(self.M.mult[np.ix_(xs, ys)]))
 
     def omega(self, x: int) -> int:
-        """X^ω: the powers until one repeats (index i, period p), the power at the least
-        multiple of p that is ≥ i (remembered)."""
+        """X^ω (:func:`.aperiodic_pointlikes.idempotent_powers`), remembered."""
         got = self._omega.get(x)
         if got is None:
-            got = self._omega[x] = self._omega_of(x)
+            got = self._omega[x] = idempotent_powers(x, self.product, bound=self.budget.work)[0]
         return got
-
-    def _omega_of(self, x: int) -> int:
-        return idempotent_powers(x, self.product, bound=self.budget.work)[0]
 
 
 def _meets(M: PairMonoid, S: _Sets, mask: int) -> bool:
