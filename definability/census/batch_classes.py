@@ -156,7 +156,11 @@ N of :mod:`.temporal_mod`, so the MOD-kernel is K = {1} ∪ X_s, and:
   for n ≥ T (its proof uses nothing else), so for T = P = s; two lengths of [0, 2s) congruent
   mod s are equal or differ by s, and R_r ∪ R_{r+s} = R_r ∪ R_r·X_s = R_r·K.  Checked with r
   over one r per distinct (qr)^ω and t over M (|pairs|·|M|·|{(qr)^ω}| products at most).
-* Each of the seven forces the stable semigroup X_s to be aperiodic, so off the quasi-aperiodic
+* BPol(GR) (:data:`BLOCK_GROUPS`): S is a block group — e·f·e = e and f·e·f = f imply e = f
+  for idempotents e, f (Margolis–Pin 1985: level one over the group languages is ◊G = PG ⊆ BG;
+  Ash 1991: PG = BG).  Another theorem than :mod:`.bpol_gr`'s (the Place–Zeitoun equation on
+  the GR-pairs), compared with it language by language in the tests.
+* Each of the seven of the MOD-kernel forces the stable semigroup X_s to be aperiodic, so off the quasi-aperiodic
   tables (LTL[S,MOD] "no") they are "no": for x ∈ X_s (so x^j ∈ X_s, X_s a semigroup) and
   e = x^ω, TL(MOD) and FL(MOD) at x = y read x^(ω+1) = x^ω; TL(MOD⁺), LTL[P,Y,MOD], FL(MOD⁺)
   at x = y = e·x·e = x^(ω+1) ∈ e·K·e read x^ω·x^(ω+1)·x^ω = x^ω, x^ω·x^(ω+1) = x^ω,
@@ -166,9 +170,9 @@ N of :mod:`.temporal_mod`, so the MOD-kernel is K = {1} ∪ X_s, and:
   table that is not aperiodic the multiplication table is filled for them (bounded by
   :data:`MAX_CAPACITY`).
 
-These sixteen columns (:data:`EXTENDED`) are computed only when a census asks one of them
-(``extended``; the last seven, :data:`MOD_KERNEL`, only when one of those is asked,
-``mod_kernel``): otherwise the kernel's work is what it was without them.  The first six against
+These seventeen columns (:data:`EXTENDED`) are computed only when a census asks one of them
+(``extended``; the seven of :data:`MOD_KERNEL` only when one of those is asked,
+``mod_kernel``; :data:`BLOCK_GROUPS` only when it is, ``block_groups``): otherwise the kernel's work is what it was without them.  The first six against
 the modules on every language of at most 4 states over two letters:
 
     python -m benchmarks.bench_census --compare-classes --only 'Pol(ST)' --only 'Pol2(ST)' \
@@ -212,16 +216,17 @@ import numpy as np
 from ...automata._compiled import jit
 from .batch import classify_tables, reach_masks
 
-__all__ = ["CLASSES", "EXTENDED", "MAX_STATES", "MOD_KERNEL", "classify_classes"]
+__all__ = ["BLOCK_GROUPS", "CLASSES", "EXTENDED", "MAX_STATES", "MOD_KERNEL", "classify_classes"]
 
 #: the classes decided here (registry names), in the order of the columns of
 #: :func:`classify_classes`
 CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺",
            "Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]", "FL(ST)", "FL(DD)",
-           "TL(DD)", "TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)", "LTL[P,Y,MOD]", "FL(MOD)", "FL(MOD⁺)")
+           "TL(DD)", "TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)", "LTL[P,Y,MOD]", "FL(MOD)", "FL(MOD⁺)",
+           "BPol(GR)")
 #: the columns that depend on the table alone (copied for a table repeated with another
 #: acceptance vector)
-TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30)
+TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)
 #: the columns computed only when asked (``extended`` of :func:`classify_classes`): the
 #: ordered classes, the MOD fragments, the future / two-way unary logics and the classes of
 #: the MOD-kernel
@@ -230,7 +235,10 @@ EXTENDED = CLASSES[15:]
 #: LTL[P,Y,MOD], FL(MOD), FL(MOD⁺)), computed only when
 #: asked (``mod_kernel`` of :func:`classify_classes`: the multiplication table of every
 #: quasi-aperiodic table, aperiodic or not)
-MOD_KERNEL = CLASSES[24:]
+MOD_KERNEL = CLASSES[24:31]
+#: the column of the block groups (BPol(GR)), computed only when asked (``block_groups`` of
+#: :func:`classify_classes`: the multiplication table of every table)
+BLOCK_GROUPS = CLASSES[31]
 #: the largest number of states the kernel takes (tables of n^n entries; the multiplication
 #: table has |S|² entries, allocated for the largest semigroup met so far)
 MAX_STATES = 7
@@ -858,11 +866,29 @@ def _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xs, stabl
 _mod_kernel_classes = jit(_mod_kernel_classes)
 
 
-def _table_only(n, k, t, singletons, aperiodic, extended, mod, work, out):
+def _block_group(M, E, ne):
+    """Whether the semigroup of multiplication table ``M`` with the ``ne`` idempotents
+    ``E[0 … ne − 1]`` is a block group: e·f·e = e and f·e·f = f imply e = f for idempotents
+    e, f (each element has at most one inverse; equivalently no ℛ-class and no ℒ-class holds
+    two idempotents)."""
+    for i in range(ne):
+        e = E[i]
+        for j in range(i + 1, ne):
+            f = E[j]
+            if M[M[e, f], e] == e and M[M[f, e], f] == f:
+                return False
+    return True
+
+
+_block_group = jit(_block_group)
+
+
+def _table_only(n, k, t, singletons, aperiodic, extended, mod, block, work, out):
     """RD, PT and (when ``aperiodic``) GD, LT, LTT, FO2[<], DD1 of the table ``t``, with
     ``extended`` LTL[S,MOD], FL(ST), FL(DD), TL(DD) too, and with ``mod`` (and ``extended``)
     the classes of :data:`MOD_KERNEL`: written to ``out`` in :data:`CLASSES` order (the
-    columns 2 … 8, 19, 21 … 30).  Returns 0, or the size of the
+    columns 2 … 8, 19, 21 … 30), with ``block`` (and ``extended``) BPol(GR) (column 31).
+    Returns 0, or the size of the
     semigroup (or one more, for the identity adjoined) when the work arrays' capacity (the
     rows of ``M``, ``P``, ``Q``, ``pairs``) is smaller (then the columns 3, 4, 5, 7, 8 are
     not written)."""
@@ -938,6 +964,13 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, work, out):
     info[0] = 0
     info[1] = 0
     out[19] = 1 if aperiodic else 0
+    out[31] = 0
+    if block and extended:                   # BPol(GR): a block group (its own enumeration, with M)
+        size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
+        if size < 0:
+            return -size
+        ne = _idempotents(size, M, E, omega)
+        out[31] = 1 if _block_group(M, E, ne) else 0
     mod = mod and extended
     if not aperiodic and extended:            # LTL[S,MOD] on the Cayley graph alone (no M) …
         size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, False)
@@ -1023,12 +1056,13 @@ def _pairs_acyclic(n, k, t, useful, letters, alive):
 _pairs_acyclic = jit(_pairs_acyclic)
 
 
-def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod):
+def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod, block):
     """Fill ``out[i]`` (:data:`CLASSES`, 1 or 0) for each table ``rows[i]``, i ≥ ``start``,
     with acceptance bits ``accepting[i]`` and the verdicts ``bulk[i]`` of :mod:`.batch`
     (column 0 LTL[P], column 3 LTL[S]); a table equal to the one before it copies its
     table-only verdicts.  Without ``extended`` the columns of :data:`EXTENDED` are −1 (not
-    computed, nor their semigroup work); without ``mod`` those of :data:`MOD_KERNEL`.  Returns the number of rows filled up to:
+    computed, nor their semigroup work); without ``mod`` those of :data:`MOD_KERNEL`, without
+    ``block`` that of :data:`BLOCK_GROUPS`.  Returns the number of rows filled up to:
     ``rows.shape[0]``, or the first row whose semigroup is larger than the work arrays hold
     (:func:`_table_only`), with that size in ``work[15][0]`` (−1: more letters act than the
     contents of Σ2 have room for)."""
@@ -1056,7 +1090,7 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod
             for c in range(cells):
                 t[c] = rows[i, c]
             reach_masks(n, k, t, reach)      # reachability sets as bit masks
-            need = _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, extended, mod, work, out[i])
+            need = _table_only(n, k, t, bulk[i, 0] == 1, bulk[i, 3] == 1, extended, mod, block, work, out[i])
             if need != 0:
                 work[15][0] = need
                 return i
@@ -1131,6 +1165,8 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod
         if not (extended and mod):
             for c in (24, 25, 26, 27, 28, 29, 30):
                 out[i, c] = -1
+        if not (extended and block):
+            out[i, 31] = -1
         # GR, AMT, COM, MOD, MOD⁺: the letters' transformations
         group = True
         alike = True
@@ -1209,7 +1245,7 @@ def _work(n: int, k: int, capacity: int | None = None, extended: bool = True, mo
 
 
 def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool = True,
-                     mod_kernel: bool | None = None) -> np.ndarray:
+                     mod_kernel: bool | None = None, block_groups: bool | None = None) -> np.ndarray:
     """The verdicts of :data:`CLASSES` (int8 1 = in, 0 = not in) for minimal DFAs with ``n``
     states over ``k`` letters: ``rows`` (m, n·k) the successors of state 0, then of state 1,
     … (initial state 0, every state reachable, no two states equivalent), ``accepting`` (m,)
@@ -1218,8 +1254,10 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool 
     ``extended`` the columns of :data:`EXTENDED` are −1: not computed (nor the semigroups of
     the tables that are not aperiodic, nor the contents of Σ2); without ``mod_kernel``
     (default: ``extended``) those of :data:`MOD_KERNEL` (nor the multiplication tables of
-    the tables that are quasi-aperiodic and not aperiodic)."""
+    the tables that are quasi-aperiodic and not aperiodic); without ``block_groups`` (default:
+    ``extended``) that of :data:`BLOCK_GROUPS` (nor the multiplication tables it needs)."""
     mod_kernel = bool(extended) if mod_kernel is None else bool(mod_kernel) and bool(extended)
+    block_groups = bool(extended) if block_groups is None else bool(block_groups) and bool(extended)
     if not (1 <= n <= MAX_STATES) or k < 1:
         raise ValueError(f"n: 1 … {MAX_STATES} states and k ≥ 1 letters, got n={n}, k={k}")
     rows = np.ascontiguousarray(rows, dtype=np.uint8).reshape(-1, n * k)
@@ -1232,7 +1270,8 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool 
     start, capacity = 0, min(n ** n, FIRST_CAPACITY)
     work = _work(n, k, capacity, extended, mod_kernel)
     while start < m:
-        start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start, bool(extended), mod_kernel)
+        start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start, bool(extended), mod_kernel,
+                                block_groups)
         if start < m:                          # a semigroup larger than the work arrays
             need = int(work[15][0])
             if need < 0:

@@ -196,4 +196,4 @@ def bpol_class(name: str, basis: str, inclusions, summary: str) -> LanguageClass
     return LanguageClass(name, _Checked(name, basis), IDENTITY_CHECK, IDENTITY_PAIR,
                          inclusions=tuple(inclusions), default=False,
                          check=lambda dfa, answer, sep="": check_bpol(dfa, answer, sep, basis),
-                         bulk=name if basis == "MOD" else None, summary=summary)
+                         bulk=name if basis in ("MOD", "GR") else None, summary=summary)
