@@ -156,10 +156,15 @@ N of :mod:`.temporal_mod`, so the MOD-kernel is K = {1} ∪ X_s, and:
   for n ≥ T (its proof uses nothing else), so for T = P = s; two lengths of [0, 2s) congruent
   mod s are equal or differ by s, and R_r ∪ R_{r+s} = R_r ∪ R_r·X_s = R_r·K.  Checked with r
   over one r per distinct (qr)^ω and t over M (|pairs|·|M|·|{(qr)^ω}| products at most).
-* BPol(GR) (:data:`BLOCK_GROUPS`): S is a block group — e·f·e = e and f·e·f = f imply e = f
+* BPol(GR) (:data:`OVER_GROUPS`): S is a block group — e·f·e = e and f·e·f = f imply e = f
   for idempotents e, f (Margolis–Pin 1985: level one over the group languages is ◊G = PG ⊆ BG;
   Ash 1991: PG = BG).  Another theorem than :mod:`.bpol_gr`'s (the Place–Zeitoun equation on
   the GR-pairs), compared with it language by language in the tests.
+* Pol(GR): s·t ∈ P implies s·e·t ∈ P for every idempotent e (Pin, "Polynomial closure of group
+  languages and open sets of the Hall topology", 1994/1996): on the minimal DFA, L_p ⊆ L_(p·e)
+  for every state p and idempotent transformation e of S (e = 1 is trivial) — the inclusions
+  ``inc`` of SP's and Pol(ST)'s tests, read at the idempotents kept by the table's enumeration.
+  Another theorem than :mod:`.pol_gr`'s (the inequality on the GR-pairs).
 * Each of the seven of the MOD-kernel forces the stable semigroup X_s to be aperiodic, so off the quasi-aperiodic
   tables (LTL[S,MOD] "no") they are "no": for x ∈ X_s (so x^j ∈ X_s, X_s a semigroup) and
   e = x^ω, TL(MOD) and FL(MOD) at x = y read x^(ω+1) = x^ω; TL(MOD⁺), LTL[P,Y,MOD], FL(MOD⁺)
@@ -170,9 +175,9 @@ N of :mod:`.temporal_mod`, so the MOD-kernel is K = {1} ∪ X_s, and:
   table that is not aperiodic the multiplication table is filled for them (bounded by
   :data:`MAX_CAPACITY`).
 
-These seventeen columns (:data:`EXTENDED`) are computed only when a census asks one of them
+These eighteen columns (:data:`EXTENDED`) are computed only when a census asks one of them
 (``extended``; the seven of :data:`MOD_KERNEL` only when one of those is asked,
-``mod_kernel``; :data:`BLOCK_GROUPS` only when it is, ``block_groups``): otherwise the kernel's work is what it was without them.  The first six against
+``mod_kernel``; the two of :data:`OVER_GROUPS` only when one of them is, ``over_groups``): otherwise the kernel's work is what it was without them.  The first six against
 the modules on every language of at most 4 states over two letters:
 
     python -m benchmarks.bench_census --compare-classes --only 'Pol(ST)' --only 'Pol2(ST)' \
@@ -216,14 +221,14 @@ import numpy as np
 from ...automata._compiled import jit
 from .batch import classify_tables, reach_masks
 
-__all__ = ["BLOCK_GROUPS", "CLASSES", "EXTENDED", "MAX_STATES", "MOD_KERNEL", "classify_classes"]
+__all__ = ["OVER_GROUPS", "CLASSES", "EXTENDED", "MAX_STATES", "MOD_KERNEL", "classify_classes"]
 
 #: the classes decided here (registry names), in the order of the columns of
 #: :func:`classify_classes`
 CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺",
            "Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]", "FL(ST)", "FL(DD)",
            "TL(DD)", "TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)", "LTL[P,Y,MOD]", "FL(MOD)", "FL(MOD⁺)",
-           "BPol(GR)")
+           "BPol(GR)", "Pol(GR)")
 #: the columns that depend on the table alone (copied for a table repeated with another
 #: acceptance vector)
 TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)
@@ -236,9 +241,10 @@ EXTENDED = CLASSES[15:]
 #: asked (``mod_kernel`` of :func:`classify_classes`: the multiplication table of every
 #: quasi-aperiodic table, aperiodic or not)
 MOD_KERNEL = CLASSES[24:31]
-#: the column of the block groups (BPol(GR)), computed only when asked (``block_groups`` of
-#: :func:`classify_classes`: the multiplication table of every table)
-BLOCK_GROUPS = CLASSES[31]
+#: the columns of the polynomial levels over GR (BPol(GR), the block groups; Pol(GR), inserting
+#: an idempotent), computed only when one is asked (``over_groups`` of :func:`classify_classes`:
+#: the multiplication table of every table)
+OVER_GROUPS = CLASSES[31:33]
 #: the largest number of states the kernel takes (tables of n^n entries; the multiplication
 #: table has |S|² entries, allocated for the largest semigroup met so far)
 MAX_STATES = 7
@@ -887,13 +893,15 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, block, work, out)
     """RD, PT and (when ``aperiodic``) GD, LT, LTT, FO2[<], DD1 of the table ``t``, with
     ``extended`` LTL[S,MOD], FL(ST), FL(DD), TL(DD) too, and with ``mod`` (and ``extended``)
     the classes of :data:`MOD_KERNEL`: written to ``out`` in :data:`CLASSES` order (the
-    columns 2 … 8, 19, 21 … 30), with ``block`` (and ``extended``) BPol(GR) (column 31).
+    columns 2 … 8, 19, 21 … 30), with ``block`` (and ``extended``) BPol(GR) (column 31) and the
+    idempotent transformations of S for Pol(GR) (``idem``: their number in row 0, column 0,
+    then one per row from row 1).
     Returns 0, or the size of the
     semigroup (or one more, for the identity adjoined) when the work arrays' capacity (the
     rows of ``M``, ``P``, ``Q``, ``pairs``) is smaller (then the columns 3, 4, 5, 7, 8 are
     not written)."""
     (idx, elems, R, M, parent, letter, omega, E, mark, X, Y, P, PL, Q, QL, res, alive, seen, fa, fb,
-     has, sub, eC, ysig, queue, xa, xb, xt, eidx, info, bit, U, pairs, cur, nxt) = work
+     has, sub, eC, ysig, queue, xa, xb, xt, eidx, info, bit, U, pairs, cur, nxt, idem) = work
     # RD: no cycle among the states that are not sinks (peeling)
     for q in range(n):
         sink = True
@@ -971,6 +979,10 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, block, work, out)
             return -size
         ne = _idempotents(size, M, E, omega)
         out[31] = 1 if _block_group(M, E, ne) else 0
+        idem[0, 0] = ne
+        for i in range(ne):
+            for q in range(n):
+                idem[i + 1, q] = elems[E[i], q]
     mod = mod and extended
     if not aperiodic and extended:            # LTL[S,MOD] on the Cayley graph alone (no M) …
         size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, False)
@@ -1062,7 +1074,7 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod
     (column 0 LTL[P], column 3 LTL[S]); a table equal to the one before it copies its
     table-only verdicts.  Without ``extended`` the columns of :data:`EXTENDED` are −1 (not
     computed, nor their semigroup work); without ``mod`` those of :data:`MOD_KERNEL`, without
-    ``block`` that of :data:`BLOCK_GROUPS`.  Returns the number of rows filled up to:
+    ``block`` those of :data:`OVER_GROUPS`.  Returns the number of rows filled up to:
     ``rows.shape[0]``, or the first row whose semigroup is larger than the work arrays hold
     (:func:`_table_only`), with that size in ``work[15][0]`` (−1: more letters act than the
     contents of Σ2 have room for)."""
@@ -1167,6 +1179,15 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod
                 out[i, c] = -1
         if not (extended and block):
             out[i, 31] = -1
+            out[i, 32] = -1
+        else:                                 # Pol(GR): L_p ⊆ L_(p·e) for each idempotent e
+            idem = work[35]
+            pol = True
+            for j in range(idem[0, 0]):
+                for p in range(n):
+                    if (inc[p] >> idem[j + 1, p]) & 1 == 0:
+                        pol = False
+            out[i, 32] = 1 if pol else 0
         # GR, AMT, COM, MOD, MOD⁺: the letters' transformations
         group = True
         alike = True
@@ -1223,12 +1244,14 @@ CONTENT_LETTERS = _limits.BULK_CONTENT_LETTERS
 MAX_CAPACITY = _limits.BULK_SEMIGROUP_CAPACITY
 
 
-def _work(n: int, k: int, capacity: int | None = None, extended: bool = True, mod: bool = True) -> tuple:
+def _work(n: int, k: int, capacity: int | None = None, extended: bool = True, mod: bool = True,
+          block: bool = True) -> tuple:
     """The scratch arrays of the kernel for tables of n states over k letters, the
     multiplication table and the ω-sets (``M``, ``P``, ``Q``) for semigroups of at most
     ``capacity`` elements (default: every transformation, n^n); without ``extended`` the
     arrays of Σ2's contents (``has``, ``sub``, ``eC``, ``ysig``, ``queue``) are one entry,
-    without ``mod`` (or ``extended``) the MOD-pairs' table (``pairs``)."""
+    without ``mod`` (or ``extended``) the MOD-pairs' table (``pairs``), without ``block`` (or
+    ``extended``) the idempotents of Pol(GR) (``idem``)."""
     size = n ** n
     cap = size if capacity is None else min(size, int(capacity))
     z = lambda *shape: np.zeros(shape, dtype=np.int64)          # noqa: E731
@@ -1241,11 +1264,12 @@ def _work(n: int, k: int, capacity: int | None = None, extended: bool = True, mo
             *((flags(cap, K), flags(cap, K), flags(cap, K), flags(cap, cap), z(cap * K)) if extended else
               (flags(1, 1), flags(1, 1), flags(1, 1), flags(1, 1), z(1))),
             flags(size), flags(size), flags(size), z(cap), z(2), z(k),
-            z(size), flags(cap, cap) if extended and mod else flags(1, 1), flags(size), flags(size))
+            z(size), flags(cap, cap) if extended and mod else flags(1, 1), flags(size), flags(size),
+            z(cap + 1, n) if extended and block else z(1, 1))
 
 
 def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool = True,
-                     mod_kernel: bool | None = None, block_groups: bool | None = None) -> np.ndarray:
+                     mod_kernel: bool | None = None, over_groups: bool | None = None) -> np.ndarray:
     """The verdicts of :data:`CLASSES` (int8 1 = in, 0 = not in) for minimal DFAs with ``n``
     states over ``k`` letters: ``rows`` (m, n·k) the successors of state 0, then of state 1,
     … (initial state 0, every state reachable, no two states equivalent), ``accepting`` (m,)
@@ -1254,10 +1278,10 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool 
     ``extended`` the columns of :data:`EXTENDED` are −1: not computed (nor the semigroups of
     the tables that are not aperiodic, nor the contents of Σ2); without ``mod_kernel``
     (default: ``extended``) those of :data:`MOD_KERNEL` (nor the multiplication tables of
-    the tables that are quasi-aperiodic and not aperiodic); without ``block_groups`` (default:
-    ``extended``) that of :data:`BLOCK_GROUPS` (nor the multiplication tables it needs)."""
+    the tables that are quasi-aperiodic and not aperiodic); without ``over_groups`` (default:
+    ``extended``) those of :data:`OVER_GROUPS` (nor the multiplication tables they need)."""
     mod_kernel = bool(extended) if mod_kernel is None else bool(mod_kernel) and bool(extended)
-    block_groups = bool(extended) if block_groups is None else bool(block_groups) and bool(extended)
+    over_groups = bool(extended) if over_groups is None else bool(over_groups) and bool(extended)
     if not (1 <= n <= MAX_STATES) or k < 1:
         raise ValueError(f"n: 1 … {MAX_STATES} states and k ≥ 1 letters, got n={n}, k={k}")
     rows = np.ascontiguousarray(rows, dtype=np.uint8).reshape(-1, n * k)
@@ -1268,10 +1292,10 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool 
     bulk = classify_tables(n, k, rows) if bulk is None else np.ascontiguousarray(bulk, dtype=np.int8)
     out = np.zeros((m, len(CLASSES)), dtype=np.int8)
     start, capacity = 0, min(n ** n, FIRST_CAPACITY)
-    work = _work(n, k, capacity, extended, mod_kernel)
+    work = _work(n, k, capacity, extended, mod_kernel, over_groups)
     while start < m:
         start = _classes_kernel(n, k, rows, accepting, bulk, out, work, start, bool(extended), mod_kernel,
-                                block_groups)
+                                over_groups)
         if start < m:                          # a semigroup larger than the work arrays
             need = int(work[15][0])
             if need < 0:
@@ -1282,5 +1306,5 @@ def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool 
             if min(capacity, n ** n) > MAX_CAPACITY:
                 raise RuntimeError(f"a transition semigroup of {need} elements (row {start}): "
                                    f"more than the kernel's {MAX_CAPACITY} (MAX_CAPACITY)")
-            work = _work(n, k, capacity, extended, mod_kernel)
+            work = _work(n, k, capacity, extended, mod_kernel, over_groups)
     return out

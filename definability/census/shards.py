@@ -30,7 +30,7 @@ from ...kernel.display import html_table
 from ...ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
 from .batch import MAX_STATES, classify_tables
 from .batch_classes import CLASSES as BULK_CLASSES
-from .batch_classes import BLOCK_GROUPS, EXTENDED, MOD_KERNEL
+from .batch_classes import EXTENDED, MOD_KERNEL, OVER_GROUPS
 from .batch_classes import MAX_STATES as CLASS_MAX_STATES
 from .batch_classes import classify_classes
 from ..engine.classify import questions
@@ -238,8 +238,8 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
     if (class_cols or tier_cols) and bulk is not None and shard.n <= CLASS_MAX_STATES:
         extended = any(BULK_CLASSES[j] in EXTENDED for _, j in class_cols)
         mod_kernel = any(BULK_CLASSES[j] in MOD_KERNEL for _, j in class_cols)
-        block_groups = any(BULK_CLASSES[j] == BLOCK_GROUPS for _, j in class_cols)
-        own = classify_classes(shard.n, k, rows, acc, bulk, extended, mod_kernel, block_groups)
+        over_groups = any(BULK_CLASSES[j] in OVER_GROUPS for _, j in class_cols)
+        own = classify_classes(shard.n, k, rows, acc, bulk, extended, mod_kernel, over_groups)
         for col, j in class_cols:
             verdicts[:, col] = own[:, j]
         for col, verdict in zip((c for c, _ in tier_cols),

@@ -113,4 +113,5 @@ def pol_class(name: str, basis: str, inclusions, summary: str) -> LanguageClass:
     theorem = f"Place–Zeitoun (q^ω s q^ω ≤ q^{{ω+1}} for the {basis}-pairs (q, s))"
     return LanguageClass(name, OrderedProcedure(f"{basis}-pairs ordered", _decide_checked(name, basis), theorem),
                          IDENTITY_CHECK, IDENTITY_PAIR, inclusions=tuple(inclusions), default=False,
-                         check=lambda dfa, answer, sep="": check_pol(dfa, answer, sep, basis), summary=summary)
+                         check=lambda dfa, answer, sep="": check_pol(dfa, answer, sep, basis), summary=summary,
+                         bulk=name if basis == "GR" else None)
