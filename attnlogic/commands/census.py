@@ -13,9 +13,13 @@ Enumerate every minimal complete DFA with at most N states over the alphabet —
 regular language, up to isomorphism, generated in order (canonical string
 representations) — and classify each in LTL[P], LTL[Y], LTL[P,Y], LTL[S] (in bulk, by a
 compiled kernel) and LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2; none with
---no-windows), and in each registered class named by --class (SL, SP, RD, GD, LT, LTT, PT,
-FO2[<], DD1 and TSL in bulk too, up to 7 states, and PLT, TLT, TLTT, TPT, TPLT by those
-columns on the letters that act; --class subregular names them all).  Prints, per fragment (and
+--no-windows), and in each registered class named by --class (those with a column of the
+census kernel in bulk too, up to 7 states: SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1, TSL, GR,
+AMT, COM, MOD, MOD⁺, Pol(ST), Pol2(ST), co-Pol2(ST), Pol(DD), the MOD fragments, FL(ST),
+FL(DD), TL(DD), TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺), FL(MOD), FL(MOD⁺), BPol(GR) and
+Pol(GR); PLT, TLT, TLTT, TPT, TPLT by those columns on the letters that act; the others one
+language at a time; --class subregular, groups, hierarchy, mod, future or kernels names a
+group of them).  Prints, per fragment (and
 its attention pattern) and number of states, how many languages are in it; the profiles
 (which set of fragments a language lies in) with their counts; and every undecided answer
 with its DFA.  The verdicts are the classifier's, computed without certificates (use
