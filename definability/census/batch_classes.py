@@ -165,6 +165,11 @@ N of :mod:`.temporal_mod`, so the MOD-kernel is K = {1} ∪ X_s, and:
   for every state p and idempotent transformation e of S (e = 1 is trivial) — the inclusions
   ``inc`` of SP's and Pol(ST)'s tests, read at the idempotents kept by the table's enumeration.
   Another theorem than :mod:`.pol_gr`'s (the inequality on the GR-pairs).
+* Pol(MOD): q^ω·s·q^ω ≤ q^(ω+1) for every MOD-pair (q, s) (Place–Zeitoun; :mod:`.pol_mod`'s
+  inequality), in Pin's order — x ≤ y iff L_(i·y) ⊆ L_(i·x) for every state i, the state
+  inclusions of SP's and Pol(ST)'s tests — on the pairs BPol(MOD) computes (so it depends on
+  the acceptance vector, not on the table alone); "no" off the quasi-aperiodic tables, as
+  Pol(MOD) ⊆ BPol(MOD).
 * Each of the seven of the MOD-kernel forces the stable semigroup X_s to be aperiodic, so off the quasi-aperiodic
   tables (LTL[S,MOD] "no") they are "no": for x ∈ X_s (so x^j ∈ X_s, X_s a semigroup) and
   e = x^ω, TL(MOD) and FL(MOD) at x = y read x^(ω+1) = x^ω; TL(MOD⁺), LTL[P,Y,MOD], FL(MOD⁺)
@@ -175,8 +180,8 @@ N of :mod:`.temporal_mod`, so the MOD-kernel is K = {1} ∪ X_s, and:
   table that is not aperiodic the multiplication table is filled for them (bounded by
   :data:`MAX_CAPACITY`).
 
-These eighteen columns (:data:`EXTENDED`) are computed only when a census asks one of them
-(``extended``; the seven of :data:`MOD_KERNEL` only when one of those is asked,
+These nineteen columns (:data:`EXTENDED`) are computed only when a census asks one of them
+(``extended``; the eight of :data:`MOD_KERNEL` only when one of those is asked,
 ``mod_kernel``; the two of :data:`OVER_GROUPS` only when one of them is, ``over_groups``): otherwise the kernel's work is what it was without them.  The first six against
 the modules on every language of at most 4 states over two letters:
 
@@ -228,7 +233,7 @@ __all__ = ["OVER_GROUPS", "CLASSES", "EXTENDED", "MAX_STATES", "MOD_KERNEL", "cl
 CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺",
            "Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]", "FL(ST)", "FL(DD)",
            "TL(DD)", "TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)", "LTL[P,Y,MOD]", "FL(MOD)", "FL(MOD⁺)",
-           "BPol(GR)", "Pol(GR)")
+           "BPol(GR)", "Pol(GR)", "Pol(MOD)")
 #: the columns that depend on the table alone (copied for a table repeated with another
 #: acceptance vector)
 TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)
@@ -237,10 +242,10 @@ TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29
 #: the MOD-kernel
 EXTENDED = CLASSES[15:]
 #: the columns of the MOD-kernel (TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺), PL(MOD⁺) =
-#: LTL[P,Y,MOD], FL(MOD), FL(MOD⁺)), computed only when
+#: LTL[P,Y,MOD], FL(MOD), FL(MOD⁺), and Pol(MOD) on its MOD-pairs), computed only when
 #: asked (``mod_kernel`` of :func:`classify_classes`: the multiplication table of every
 #: quasi-aperiodic table, aperiodic or not)
-MOD_KERNEL = CLASSES[24:31]
+MOD_KERNEL = CLASSES[24:31] + CLASSES[33:34]
 #: the columns of the polynomial levels over GR (BPol(GR), the block groups; Pol(GR), inserting
 #: an idempotent), computed only when one is asked (``over_groups`` of :func:`classify_classes`:
 #: the multiplication table of every table)
@@ -720,7 +725,7 @@ _trivialities = jit(_trivialities)
 
 
 def _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xs, stable, mark, X, Y, U, pairs,
-                        cur, nxt, out):
+                        cur, nxt, out, monoid):
     """TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺), LTL[P,Y,MOD], FL(MOD), FL(MOD⁺) (``out[24]``
     … ``out[30]`` = 1/0) of a table
     whose stable semigroup X_s = ``xs`` (flags, s = ``stable``) is aperiodic, on its
@@ -730,7 +735,9 @@ def _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xs, stabl
     to ``M`` (row and column: 1·x = x·1 = x) and ``omega``.  Returns 0, or size + 1 when
     ``M`` has no row for that element (nothing written: the caller grows the arrays).
     ``mark`` (stamps, as in :func:`_semigroup_classes`), ``X``, ``Y``, ``U``, ``cur``, ``nxt``
-    and ``pairs`` (the MOD-pairs) are scratch."""
+    are scratch; ``pairs`` (the MOD-pairs over the monoid's ``monoid[0]`` elements, ``monoid[1]``
+    = |S|: the identity is element |S| when adjoined) is kept for Pol(MOD), which reads the
+    acceptance vector (:func:`_classes_kernel`)."""
     one = -1
     for j in range(size):
         ident = True
@@ -859,6 +866,8 @@ def _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xs, stabl
         if bp == 0:
             break
     mark[mark.shape[0] - 1] = stamp
+    monoid[0] = ms
+    monoid[1] = size
     out[24] = tl
     out[25] = tlp
     out[26] = bp
@@ -901,7 +910,7 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, block, work, out)
     rows of ``M``, ``P``, ``Q``, ``pairs``) is smaller (then the columns 3, 4, 5, 7, 8 are
     not written)."""
     (idx, elems, R, M, parent, letter, omega, E, mark, X, Y, P, PL, Q, QL, res, alive, seen, fa, fb,
-     has, sub, eC, ysig, queue, xa, xb, xt, eidx, info, bit, U, pairs, cur, nxt, idem) = work
+     has, sub, eC, ysig, queue, xa, xb, xt, eidx, info, bit, U, pairs, cur, nxt, idem, monoid) = work
     # RD: no cycle among the states that are not sinks (peeling)
     for q in range(n):
         sink = True
@@ -994,7 +1003,7 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, block, work, out)
                 return -size
             ne = _idempotents(size, M, E, omega)
             need = _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xa, stable, mark, X, Y, U,
-                                       pairs, cur, nxt, out)
+                                       pairs, cur, nxt, out, monoid)
             if need != 0:
                 return need
     if aperiodic:
@@ -1013,7 +1022,7 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, block, work, out)
             if mod:
                 stable = _quasi_aperiodic(n, k, size, R, parent, elems, xa, xb, xt)
                 need = _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xa, stable, mark, X, Y,
-                                           U, pairs, cur, nxt, out)
+                                           U, pairs, cur, nxt, out, monoid)
                 if need != 0:
                     return need
             if not _contents(n, k, t, size, R, parent, elems, omega, E, ne, eidx, has, sub, eC, ysig, queue, bit):
@@ -1066,6 +1075,34 @@ def _pairs_acyclic(n, k, t, useful, letters, alive):
 
 
 _pairs_acyclic = jit(_pairs_acyclic)
+
+
+def _pol_on_pairs(n, pairs, M, omega, elems, monoid, inc):
+    """Pol(MOD) (Place–Zeitoun, as :mod:`.pol_mod`): x = q^ω·s·q^ω ≤ y = q^(ω+1) for every
+    MOD-pair (q, s) of ``pairs`` (:func:`_mod_kernel_classes`, over the ``monoid[0]`` elements
+    of the monoid, the identity adjoined as element ``monoid[1]`` = |S| when no word acts as it),
+    in Pin's order: L_(i·y) ⊆ L_(i·x) for every state i (``inc[p]``: the states q with
+    L_p ⊆ L_q)."""
+    ms = monoid[0]
+    size = monoid[1]
+    for q in range(ms):
+        e = omega[q]
+        y = M[e, q]
+        for s in range(ms):
+            if pairs[q, s] == 0:
+                continue
+            x = M[M[e, s], e]
+            if x == y:
+                continue
+            for i in range(n):
+                iy = i if y >= size else elems[y, i]
+                ix = i if x >= size else elems[x, i]
+                if (inc[iy] >> ix) & 1 == 0:
+                    return False
+    return True
+
+
+_pol_on_pairs = jit(_pol_on_pairs)
 
 
 def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod, block):
@@ -1175,8 +1212,12 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod
             out[i, 17] = order[2]
             out[i, 18] = order[0]
         if not (extended and mod):
-            for c in (24, 25, 26, 27, 28, 29, 30):
+            for c in (24, 25, 26, 27, 28, 29, 30, 33):
                 out[i, c] = -1
+        elif out[i, 19] == 0:                 # not quasi-aperiodic: Pol(MOD) ⊆ BPol(MOD) ⊆ LTL[S,MOD]
+            out[i, 33] = 0
+        else:                                 # Pol(MOD): q^ω·s·q^ω ≤ q^(ω+1) on the MOD-pairs (q, s)
+            out[i, 33] = 1 if _pol_on_pairs(n, work[32], work[3], work[6], work[1], work[36], inc) else 0
         if not (extended and block):
             out[i, 31] = -1
             out[i, 32] = -1
@@ -1265,7 +1306,7 @@ def _work(n: int, k: int, capacity: int | None = None, extended: bool = True, mo
               (flags(1, 1), flags(1, 1), flags(1, 1), flags(1, 1), z(1))),
             flags(size), flags(size), flags(size), z(cap), z(2), z(k),
             z(size), flags(cap, cap) if extended and mod else flags(1, 1), flags(size), flags(size),
-            z(cap + 1, n) if extended and block else z(1, 1))
+            z(cap + 1, n) if extended and block else z(1, 1), z(2))
 
 
 def classify_classes(n: int, k: int, rows, accepting, bulk=None, extended: bool = True,

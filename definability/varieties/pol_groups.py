@@ -114,4 +114,4 @@ def pol_class(name: str, basis: str, inclusions, summary: str) -> LanguageClass:
     return LanguageClass(name, OrderedProcedure(f"{basis}-pairs ordered", _decide_checked(name, basis), theorem),
                          IDENTITY_CHECK, IDENTITY_PAIR, inclusions=tuple(inclusions), default=False,
                          check=lambda dfa, answer, sep="": check_pol(dfa, answer, sep, basis), summary=summary,
-                         bulk=name if basis == "GR" else None)
+                         bulk=name if basis in ("GR", "MOD") else None)
