@@ -34,7 +34,7 @@ import numpy as np
 
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
-from ..algebra.group_pairs import group_pairs, pair_evidence
+from ..algebra.group_pairs import GroupPairs, group_pairs, pair_evidence
 from ..checks.verify_bpol import BPOL, check_bpol
 from ..checks.verify_group import family_json
 from ..checks.verify_parikh import parikh_family_json
@@ -45,6 +45,7 @@ from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, IdentityVi
 from .temporal_mod import separating_context
 
 __all__ = ["BPOL", "PairsCheck", "PairViolation", "omega_exponent", "syntactic_pairs", "pair_violation", "decide_bpol",
+           "block_group_instantiation",
            "bpol_class"]
 
 
@@ -101,10 +102,56 @@ def syntactic_pairs(basis: str, dfa, limits: Limits):
     return st, m, group_pairs(basis, m, dfa.alphabet, False, limits)
 
 
+def block_group_instantiation(st, m) -> tuple | None:
+    """(q, s, r, t) violating the equation of BPol(GR) on a GR-pair when the syntactic monoid is
+    not a block group, else None.  Two distinct idempotents e, f in one ℛ-class (e·f = f,
+    f·e = e): (e, 1, f, 1), whose sides are (ef)^ω = f and (ef)^ω·e = e; in one ℒ-class
+    (e·f = e, f·e = f): (1, e, 1, f), sides e·f·(ef)^ω = e and f·(ef)^ω = f.  (1, e) and (e, 1)
+    are GR-pairs: a word of e and its powers, and ε, have the same image, 1, in every finite
+    group — so these are instantiations of the module's theorem, found without the pairs; a
+    monoid that is not a block group has such e ≠ f (Margolis–Pin 1985; Ash 1991: then L ∉
+    BPol(GR), and the module reaches the same verdict on its pairs)."""
+    T = np.asarray(m.table)
+    E = [int(e) for e in st.idempotents]
+    one = int(m.one)
+    for e in E:
+        for f in E:
+            if e == f:
+                continue
+            if T[e, f] == f and T[f, e] == e:
+                return e, one, f, one
+            if T[e, f] == e and T[f, e] == f:
+                return one, e, one, f
+    return None
+
+
+def _decide_gr_fast(dfa, limits: Limits):
+    """BPol(GR)'s "no" from :func:`block_group_instantiation` (no GR-pairs computed), or None
+    when the syntactic monoid is a block group."""
+    st = structure_of(dfa, True, limits)
+    m, _ = monoid_table(st)
+    found = block_group_instantiation(st, m)
+    if found is None:
+        return None
+    q, s, r, t = found
+    T = np.asarray(m.table)
+    e = int(st.omega[T[q, r]])
+    f = int(st.omega[T[s, t]])
+    left, right = int(T[T[e, T[s, t]], f]), int(T[T[e, T[q, t]], f])
+    assert left != right, (q, s, r, t)                    # the lemma above
+    pairs = GroupPairs("GR", False, np.zeros((0, 0), dtype=bool), None, "idempotents and 1 (block groups)")
+    return _violation(st, m, pairs, q, s, r, t, left, right, limits)
+
+
 def decide_bpol(basis: str, dfa, limits: Limits | None = None):
     """(holds, PairsCheck or PairViolation) for BPol(``basis``); ``dfa`` minimal (module
-    docstring)."""
+    docstring).  For GR a monoid that is not a block group gets its violation at once
+    (:func:`block_group_instantiation`); otherwise the pairs are computed."""
     limits = Limits() if limits is None else limits
+    if basis == "GR":
+        fast = _decide_gr_fast(dfa, limits)
+        if fast is not None:
+            return False, fast
     st, m, found = syntactic_pairs(basis, dfa, limits)
     name = basis
     pairs = found.matrix

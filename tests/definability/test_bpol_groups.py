@@ -136,6 +136,29 @@ def test_verdicts_checks_and_inclusions_on_a_census_sample():
     assert all(v > 0 for v in seen.values()), seen
 
 
+def test_the_block_group_instantiation_is_a_violation_on_a_gr_pair():
+    """BPol(GR)'s fast "no" (``block_group_instantiation``: two idempotents in one ℛ- or
+    ℒ-class): on every 5th census language it exists exactly where the equation fails on the
+    GR-pairs computed from the free-group closures (the check's re-decision), its (q, s) is one
+    of those pairs, and its two sides differ."""
+    from attnlogic.definability.varieties.bpol_groups import block_group_instantiation
+
+    seen = [0, 0]
+    for dfa in _dfas(5):
+        st = structure_of(dfa, True, Limits())
+        m, _ = monoid_table(st)
+        found = block_group_instantiation(st, m)
+        assert (found is None) is bpol_holds(dfa, "GR", False), dfa
+        seen[found is None] += 1
+        if found is not None:
+            q, s, r, t = found
+            T = np.asarray(m.table)
+            assert gr_pairs(m, dfa.alphabet).matrix[q, s]
+            e, f = st.omega[T[q, r]], st.omega[T[s, t]]
+            assert T[T[e, T[s, t]], f] != T[T[e, T[q, t]], f]
+    assert all(seen), seen
+
+
 def test_known_answers_and_corrupted_ones_refused():
     """(ab|ba)* and b*(ab*ab*)* (an AMT language) are members of both; a(a|b)*b is in neither
     (its q = a, s = b pair is GR-inseparable); corrupted answers are refused."""
