@@ -33,12 +33,13 @@ import numpy as np
 from ...automata.graphs import shortest_words_from
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
-from ..algebra.group_pairs import pair_evidence
+from ..algebra.group_pairs import GroupPairs, pair_evidence
 from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
 from ..checks.verify_pol import POL, check_pol
 from ..contract.classes import LanguageClass
 from .bpol_groups import PairsCheck, omega_exponent, pair_violation, syntactic_pairs
-from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure, violation_from_words
+from .group_kernel_classes import monoid_table
+from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure, structure_of, violation_from_words
 
 __all__ = ["POL", "first_violation", "decide_pol", "pol_class"]
 
@@ -65,6 +66,10 @@ def decide_pol(basis: str, dfa, limits: Limits | None = None):
     """(holds, PairsCheck or PairViolation) for Pol(``basis``); ``dfa`` minimal (module
     docstring)."""
     limits = Limits() if limits is None else limits
+    if basis == "GR":
+        fast = _idempotent_violation(dfa, limits)
+        if fast is not None:
+            return False, fast
     st, m, found = syntactic_pairs(basis, dfa, limits)
     bad = first_violation(st, m, found.matrix, limits)
     if bad is None:
@@ -73,6 +78,24 @@ def decide_pol(basis: str, dfa, limits: Limits | None = None):
                                 basis=basis, pairs=found.count, modulus=found.modulus)
     return False, _violation(st, m, found, *bad, limits)
 
+
+
+def _idempotent_violation(dfa, limits: Limits):
+    """Pol(GR)'s "no" without the GR-pairs, or None: by Pin's theorem (L ∈ Pol(GR) iff
+    s·t ∈ P implies s·e·t ∈ P for every idempotent e — LITP 94/21, 1994) a language outside
+    Pol(GR) has an idempotent e with e ≰ 1, i.e. the inequality fails on the pair (1, e) — a
+    GR-pair, since a word of e, its powers and ε have the image 1 in every finite group.  Its
+    witness is the module's own (the pair's evidence for that one pair)."""
+    st = structure_of(dfa, True, limits)
+    m, _ = monoid_table(st)
+    one = int(m.one)
+    pairs = np.zeros((st.size, st.size), dtype=bool)
+    pairs[one, [int(e) for e in st.idempotents]] = True
+    bad = first_violation(st, m, pairs, limits)
+    if bad is None:
+        return None
+    stub = GroupPairs("GR", False, pairs, None, "1 and the idempotents (Pin)")
+    return _violation(st, m, stub, *bad, limits)
 
 
 def _violation(st, m, found, q: int, s: int, x: int, y: int, limits: Limits):

@@ -108,6 +108,22 @@ def test_verdicts_checks_and_inclusions_on_a_census_sample():
     assert all(v > 0 for v in seen.values()), seen
 
 
+def test_pins_idempotent_violation_is_the_fast_no_of_pol_gr():
+    """Pol(GR)'s "no" without the pairs (Pin's theorem: some idempotent e ≰ 1, the inequality
+    failing on the GR-pair (1, e)): on every 5th census language it exists exactly where the
+    check's re-decision on its own GR-pairs says "no", and its answer passes the check."""
+    from attnlogic.definability.varieties.pol_groups import _idempotent_violation
+
+    seen = [0, 0]
+    for dfa in _dfas(5):
+        fast = _idempotent_violation(dfa, Limits())
+        assert (fast is None) is pol_holds(dfa, "GR"), dfa
+        seen[fast is None] += 1
+        if fast is not None:
+            assert language_class("Pol(GR)").check(dfa, {"member": False, "witness": fast.to_json("")}, "").valid
+    assert all(seen), seen
+
+
 def test_known_answers_and_corrupted_ones_refused():
     """A*aA* (Pol(ST)) and ((a|b)(a|b))*a(a|b)* are members of all three, b*(ab*ab*)* (an AMT
     language) of Pol(AMT) and Pol(GR) only, a(a|b)*b of none (q = 1, s = a is a pair of all
