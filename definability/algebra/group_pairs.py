@@ -217,6 +217,24 @@ def group_pairs(basis: str, m: MonoidTable, alphabet, plus: bool, limits: Limits
     return gr_pairs(m, alphabet, plus, limits)
 
 
+def idempotent_pair_evidence(basis: str, m: MonoidTable, alphabet, q: int, s: int, words, limits: Limits):
+    """:func:`pair_evidence` for a pair (q, s) of GR or AMT where q and s are each 1 or an
+    idempotent — a G-pair for every group basis G, since a word w of an idempotent (or of 1)
+    and its powers have one image, and the Parikh vectors (N·m + 1)·ψ(w) ≡ ψ(w) … ≡ 0 mod m
+    meet: GR, the free-group families of that pair; AMT, each word with itself as a loop at its
+    end (its element is idempotent, so the word loops there) counted −1, weight(w) − weight(w)
+    = 0 on both sides.  No pairs are computed."""
+    if basis == "GR":
+        return pair_evidence(GroupPairs("GR", False, np.zeros((0, 0), dtype=bool), None, ""), m, alphabet, q, s,
+                             words, limits)
+    if basis != "AMT":
+        raise ValueError(f"idempotent pairs' evidence for GR or AMT, not {basis}")
+    u, v = tuple(words[q]), tuple(words[s])
+    lu = ((len(u), u, -1),) if u else ()
+    lv = ((len(v), v, -1),) if v else ()
+    return u, v, (u, lu, v, lv)
+
+
 def pair_evidence(pairs: GroupPairs, m: MonoidTable, alphabet, q: int, s: int, words, limits: Limits):
     """(q's word, s's word, proof) showing that (q, s), q ≠ s, is a pair (letter indices;
     ``words[i]`` a word of element i).  MOD: words of lengths that meet the criterion, proof

@@ -34,7 +34,7 @@ import numpy as np
 
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
-from ..algebra.group_pairs import GroupPairs, group_pairs, pair_evidence
+from ..algebra.group_pairs import GroupPairs, group_pairs, idempotent_pair_evidence, pair_evidence
 from ..checks.verify_bpol import BPOL, check_bpol
 from ..checks.verify_group import family_json
 from ..checks.verify_parikh import parikh_family_json
@@ -125,9 +125,11 @@ def block_group_instantiation(st, m) -> tuple | None:
     return None
 
 
-def _decide_gr_fast(dfa, limits: Limits):
-    """BPol(GR)'s "no" from :func:`block_group_instantiation` (no GR-pairs computed), or None
-    when the syntactic monoid is a block group."""
+def _decide_fast(basis: str, dfa, limits: Limits):
+    """BPol(``basis``)'s "no" (GR or AMT) from :func:`block_group_instantiation` (no pairs
+    computed: its pairs (e, 1), (1, e) are G-pairs for every group basis G, with
+    :func:`..algebra.group_pairs.idempotent_pair_evidence`), or None when the syntactic monoid is a
+    block group."""
     st = structure_of(dfa, True, limits)
     m, _ = monoid_table(st)
     found = block_group_instantiation(st, m)
@@ -139,17 +141,18 @@ def _decide_gr_fast(dfa, limits: Limits):
     f = int(st.omega[T[s, t]])
     left, right = int(T[T[e, T[s, t]], f]), int(T[T[e, T[q, t]], f])
     assert left != right, (q, s, r, t)                    # the lemma above
-    pairs = GroupPairs("GR", False, np.zeros((0, 0), dtype=bool), None, "idempotents and 1 (block groups)")
-    return _violation(st, m, pairs, q, s, r, t, left, right, limits)
+    pairs = GroupPairs(basis, False, np.zeros((0, 0), dtype=bool), None, "idempotents and 1 (block groups)")
+    evidence = idempotent_pair_evidence(basis, m, dfa.alphabet, q, s, st.words, limits)
+    return _violation(st, m, pairs, q, s, r, t, left, right, limits, evidence)
 
 
 def decide_bpol(basis: str, dfa, limits: Limits | None = None):
     """(holds, PairsCheck or PairViolation) for BPol(``basis``); ``dfa`` minimal (module
-    docstring).  For GR a monoid that is not a block group gets its violation at once
-    (:func:`block_group_instantiation`); otherwise the pairs are computed."""
+    docstring).  For GR and AMT a monoid that is not a block group gets its violation at once
+    (:func:`block_group_instantiation`; BPol(AMT) ⊆ BPol(GR)); otherwise the pairs are computed."""
     limits = Limits() if limits is None else limits
-    if basis == "GR":
-        fast = _decide_gr_fast(dfa, limits)
+    if basis in ("GR", "AMT"):
+        fast = _decide_fast(basis, dfa, limits)
         if fast is not None:
             return False, fast
     st, m, found = syntactic_pairs(basis, dfa, limits)
@@ -192,11 +195,12 @@ def decide_bpol(basis: str, dfa, limits: Limits | None = None):
                             basis=basis, pairs=count, modulus=found.modulus)
 
 
-def _violation(st, m, found, q: int, s: int, r: int, t: int, left: int, right: int, limits: Limits):
+def _violation(st, m, found, q: int, s: int, r: int, t: int, left: int, right: int, limits: Limits,
+               evidence=None):
     """The :class:`PairViolation` of the instantiation (q, r, s, t) whose sides are ``left`` ≠
-    ``right``."""
+    ``right``; ``evidence``: (q's word, s's word, proof) when given, else from ``found``."""
     dfa = st.dfa
-    qw, sw, proof = pair_evidence(found, m, dfa.alphabet, q, s, st.words, limits)
+    qw, sw, proof = evidence or pair_evidence(found, m, dfa.alphabet, q, s, st.words, limits)
     qw, sw = list(qw), list(sw)
     rw, tw = list(st.words[r]), list(st.words[t])
     k1 = omega_exponent(st, int(m.table[q, r]))

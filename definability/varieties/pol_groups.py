@@ -33,7 +33,7 @@ import numpy as np
 from ...automata.graphs import shortest_words_from
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
-from ..algebra.group_pairs import GroupPairs, pair_evidence
+from ..algebra.group_pairs import GroupPairs, idempotent_pair_evidence, pair_evidence
 from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
 from ..checks.verify_pol import POL, check_pol
 from ..contract.classes import LanguageClass
@@ -66,8 +66,8 @@ def decide_pol(basis: str, dfa, limits: Limits | None = None):
     """(holds, PairsCheck or PairViolation) for Pol(``basis``); ``dfa`` minimal (module
     docstring)."""
     limits = Limits() if limits is None else limits
-    if basis == "GR":
-        fast = _idempotent_violation(dfa, limits)
+    if basis in ("GR", "AMT"):
+        fast = _idempotent_violation(basis, dfa, limits)
         if fast is not None:
             return False, fast
     st, m, found = syntactic_pairs(basis, dfa, limits)
@@ -80,12 +80,14 @@ def decide_pol(basis: str, dfa, limits: Limits | None = None):
 
 
 
-def _idempotent_violation(dfa, limits: Limits):
-    """Pol(GR)'s "no" without the GR-pairs, or None: by Pin's theorem (L ∈ Pol(GR) iff
-    s·t ∈ P implies s·e·t ∈ P for every idempotent e — LITP 94/21, 1994) a language outside
-    Pol(GR) has an idempotent e with e ≰ 1, i.e. the inequality fails on the pair (1, e) — a
-    GR-pair, since a word of e, its powers and ε have the image 1 in every finite group.  Its
-    witness is the module's own (the pair's evidence for that one pair)."""
+def _idempotent_violation(basis: str, dfa, limits: Limits):
+    """Pol(``basis``)'s "no" (GR or AMT) without the pairs, or None: by Pin's theorem (L ∈
+    Pol(GR) iff s·t ∈ P implies s·e·t ∈ P for every idempotent e — LITP 94/21, 1994) a
+    language outside Pol(GR) has an idempotent e with e ≰ 1, i.e. the inequality fails on the
+    pair (1, e) — a G-pair for every group basis G, since a word of e, its powers and ε have one
+    image in every finite group (Pol(AMT) ⊆ Pol(GR), so the same "no" holds there).  Its
+    witness is the module's own, with that one pair's evidence
+    (:func:`..algebra.group_pairs.idempotent_pair_evidence`)."""
     st = structure_of(dfa, True, limits)
     m, _ = monoid_table(st)
     one = int(m.one)
@@ -94,15 +96,17 @@ def _idempotent_violation(dfa, limits: Limits):
     bad = first_violation(st, m, pairs, limits)
     if bad is None:
         return None
-    stub = GroupPairs("GR", False, pairs, None, "1 and the idempotents (Pin)")
-    return _violation(st, m, stub, *bad, limits)
+    stub = GroupPairs(basis, False, pairs, None, "1 and the idempotents (Pin)")
+    evidence = idempotent_pair_evidence(basis, m, dfa.alphabet, bad[0], bad[1], st.words, limits)
+    return _violation(st, m, stub, *bad, limits, evidence)
 
 
-def _violation(st, m, found, q: int, s: int, x: int, y: int, limits: Limits):
+def _violation(st, m, found, q: int, s: int, x: int, y: int, limits: Limits, evidence=None):
     """The :class:`PairViolation` of the pair (q, s) with x = q^ω s q^ω ≰ y = q^{ω+1}: a
-    state i with L_{i·y} ⊄ L_{i·x}, reached by p, and r ∈ L_{i·y} ∖ L_{i·x}."""
+    state i with L_{i·y} ⊄ L_{i·x}, reached by p, and r ∈ L_{i·y} ∖ L_{i·x}; ``evidence``: (q's
+    word, s's word, proof) when given, else from ``found``."""
     dfa = st.dfa
-    qw, sw, proof = pair_evidence(found, m, dfa.alphabet, q, s, st.words, limits)
+    qw, sw, proof = evidence or pair_evidence(found, m, dfa.alphabet, q, s, st.words, limits)
     qw, sw = list(qw), list(sw)
     k = omega_exponent(st, q)
     reach = shortest_words_from(np.asarray(dfa.transitions), dfa.initial)

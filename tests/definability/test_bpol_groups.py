@@ -137,11 +137,12 @@ def test_verdicts_checks_and_inclusions_on_a_census_sample():
 
 
 def test_the_block_group_instantiation_is_a_violation_on_a_gr_pair():
-    """BPol(GR)'s fast "no" (``block_group_instantiation``: two idempotents in one ℛ- or
-    ℒ-class): on every 5th census language it exists exactly where the equation fails on the
-    GR-pairs computed from the free-group closures (the check's re-decision), its (q, s) is one
-    of those pairs, and its two sides differ."""
-    from attnlogic.definability.varieties.bpol_groups import block_group_instantiation
+    """BPol(GR)'s and BPol(AMT)'s fast "no" (``block_group_instantiation``: two idempotents in
+    one ℛ- or ℒ-class): on every 5th census language it exists exactly where the equation fails
+    on the GR-pairs computed from the free-group closures (the check's re-decision), its (q, s)
+    is one of those pairs and of the AMT-pairs, its two sides differ, and the answers of both
+    classes built on it pass their checks."""
+    from attnlogic.definability.varieties.bpol_groups import block_group_instantiation, decide_bpol
 
     seen = [0, 0]
     for dfa in _dfas(5):
@@ -153,9 +154,13 @@ def test_the_block_group_instantiation_is_a_violation_on_a_gr_pair():
         if found is not None:
             q, s, r, t = found
             T = np.asarray(m.table)
-            assert gr_pairs(m, dfa.alphabet).matrix[q, s]
+            assert gr_pairs(m, dfa.alphabet).matrix[q, s] and amt_pairs(m).matrix[q, s]
             e, f = st.omega[T[q, r]], st.omega[T[s, t]]
             assert T[T[e, T[s, t]], f] != T[T[e, T[q, t]], f]
+            for basis in ("GR", "AMT"):                     # the fast "no" of BPol(GR) and BPol(AMT)
+                holds, proof = decide_bpol(basis, dfa)
+                answer = {"member": False, "witness": proof.to_json("")}
+                assert not holds and language_class(f"BPol({basis})").check(dfa, answer, "").valid
     assert all(seen), seen
 
 

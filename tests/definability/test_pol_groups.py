@@ -108,19 +108,22 @@ def test_verdicts_checks_and_inclusions_on_a_census_sample():
     assert all(v > 0 for v in seen.values()), seen
 
 
-def test_pins_idempotent_violation_is_the_fast_no_of_pol_gr():
-    """Pol(GR)'s "no" without the pairs (Pin's theorem: some idempotent e ≰ 1, the inequality
-    failing on the GR-pair (1, e)): on every 5th census language it exists exactly where the
-    check's re-decision on its own GR-pairs says "no", and its answer passes the check."""
+@pytest.mark.parametrize("basis", ["GR", "AMT"])
+def test_pins_idempotent_violation_is_the_fast_no_of_pol_gr(basis):
+    """Pol(GR)'s and Pol(AMT)'s "no" without the pairs (Pin's theorem: some idempotent e ≰ 1,
+    the inequality failing on (1, e), a G-pair of every group basis): on every 5th census
+    language it exists exactly where the check's re-decision of Pol(GR) on its own GR-pairs says
+    "no" (for AMT: only there, Pol(AMT) ⊆ Pol(GR)), and its answer passes the class's check."""
     from attnlogic.definability.varieties.pol_groups import _idempotent_violation
 
     seen = [0, 0]
     for dfa in _dfas(5):
-        fast = _idempotent_violation(dfa, Limits())
+        fast = _idempotent_violation(basis, dfa, Limits())
         assert (fast is None) is pol_holds(dfa, "GR"), dfa
         seen[fast is None] += 1
         if fast is not None:
-            assert language_class("Pol(GR)").check(dfa, {"member": False, "witness": fast.to_json("")}, "").valid
+            answer = {"member": False, "witness": fast.to_json("")}
+            assert language_class(f"Pol({basis})").check(dfa, answer, "").valid
     assert all(seen), seen
 
 
