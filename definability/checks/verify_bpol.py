@@ -51,7 +51,7 @@ from .verify_mod_kernel import length_sequence, maps_monoid, mod_pair_lengths, m
 from .verify_parikh import check_parikh_family, parikh_family_parts
 from .verify_tiers import identity_witness
 
-__all__ = ["BPOL", "bpol_equation_holds", "pair_maps", "pair_problem", "check_pair_witness", "check_pairs_answer", "gr_pair_maps", "amt_pair_maps", "bpol_holds",
+__all__ = ["BPOL", "BLOCK_GROUPS", "idempotent_maps", "block_group_holds", "bpol_equation_holds", "pair_maps", "pair_problem", "check_pair_witness", "check_pairs_answer", "gr_pair_maps", "amt_pair_maps", "bpol_holds",
            "check_bpol", "cayley_dfa"]
 
 #: the equation, (q, s) over the G-pairs, r and t over the monoid
@@ -220,9 +220,29 @@ def pair_maps(dfa, basis: str, plus: bool, certificate: dict | None = None) -> s
     return amt_pair_maps(dfa, modulus, plus)
 
 
+#: the ``theorem`` of a "yes" of BPol(GR) given past the GR-pairs' budget: the syntactic monoid
+#: is a block group (Margolis–Pin 1985; Ash 1991), re-checked on the maps here
+BLOCK_GROUPS = "block groups"
+
+
+def idempotent_maps(dfa) -> list:
+    """The idempotents of the transition monoid of the minimal ``dfa``, as maps (re-derived)."""
+    return sorted(x for x in maps_monoid(as_dfa(dfa).minimal()) if then(x, x) == x)
+
+
+def block_group_holds(dfa) -> bool:
+    """The syntactic monoid of L(dfa), re-derived as maps, is a block group: e·f·e = e and
+    f·e·f = f imply e = f for idempotents e, f."""
+    E = idempotent_maps(dfa)
+    return not any(e != f and then(then(e, f), e) == e and then(then(f, e), f) == f for e in E for f in E)
+
+
 def bpol_holds(dfa, basis: str, plus: bool, certificate: dict | None = None) -> bool:
-    """BPol(G) (BPol(G⁺)) re-decided: the equation on the re-derived pairs."""
+    """BPol(G) (BPol(G⁺)) re-decided: the equation on the re-derived pairs; a BPol(GR)
+    certificate naming :data:`BLOCK_GROUPS` as its ``theorem``: the block groups re-checked."""
     dfa = as_dfa(dfa).minimal()
+    if basis == "GR" and not plus and (certificate or {}).get("theorem") == BLOCK_GROUPS:
+        return block_group_holds(dfa)
     return bpol_equation_holds(dfa, pair_maps(dfa, basis, plus, certificate))
 
 

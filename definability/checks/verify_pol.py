@@ -23,10 +23,10 @@ from ...automata.sources import as_dfa
 from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from .verify import Check
-from .verify_bpol import check_pairs_answer, pair_maps
+from .verify_bpol import check_pairs_answer, idempotent_maps, pair_maps
 from .verify_mod_kernel import omega, then
 
-__all__ = ["POL", "state_inclusions", "pol_inequality_holds", "pol_holds", "check_pol"]
+__all__ = ["POL", "PIN", "state_inclusions", "pol_inequality_holds", "pol_holds", "check_pol"]
 
 #: the inequality, (q, s) over the G-pairs, in Pin's order
 POL = "[q*sq* ≤ q*q]"
@@ -65,9 +65,19 @@ def pol_inequality_holds(dfa, pairs, max_checks: int = _limits.IDENTITY_CHECK_IN
     return True
 
 
+#: the ``theorem`` of a "yes" of Pol(GR) given past the GR-pairs' budget: Pin's — s·t ∈ P
+#: implies s·e·t ∈ P for every idempotent e (LITP 94/21, 1994) —, re-checked here as the
+#: inequality on the pairs (1, e)
+PIN = "Pin: inserting an idempotent"
+
+
 def pol_holds(dfa, basis: str, certificate: dict | None = None) -> bool:
-    """Pol(G) re-decided: the inequality on the re-derived G-pairs."""
+    """Pol(G) re-decided: the inequality on the re-derived G-pairs; a Pol(GR) certificate
+    naming :data:`PIN` as its ``theorem``: the inequality on (1, e) for the idempotents e."""
     dfa = as_dfa(dfa).minimal()
+    if basis == "GR" and (certificate or {}).get("theorem") == PIN:
+        one = tuple(range(dfa.n_states))
+        return pol_inequality_holds(dfa, {(one, e) for e in idempotent_maps(dfa)})
     return pol_inequality_holds(dfa, pair_maps(dfa, basis, False, certificate))
 
 

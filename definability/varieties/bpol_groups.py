@@ -35,7 +35,7 @@ import numpy as np
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..algebra.group_pairs import GroupPairs, group_pairs, idempotent_pair_evidence, pair_evidence
-from ..checks.verify_bpol import BPOL, check_bpol
+from ..checks.verify_bpol import BLOCK_GROUPS, BPOL, check_bpol
 from ..checks.verify_group import family_json
 from ..checks.verify_parikh import parikh_family_json
 from ..contract.classes import LanguageClass
@@ -45,7 +45,7 @@ from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, IdentityVi
 from .temporal_mod import separating_context
 
 __all__ = ["BPOL", "PairsCheck", "PairViolation", "omega_exponent", "syntactic_pairs", "pair_violation", "decide_bpol",
-           "block_group_instantiation",
+           "block_group_instantiation", "TheoremCheck",
            "bpol_class"]
 
 
@@ -63,6 +63,19 @@ class PairsCheck(IdentityCheck):
         out["pairs"] = {"basis": self.basis, "count": self.pairs,
                         **({"modulus": self.modulus} if self.modulus is not None else {})}
         return out
+
+
+@dataclass(frozen=True)
+class TheoremCheck(IdentityCheck):
+    """A "yes" of BPol(GR) or Pol(GR) when the GR-pairs are past their budget: ``identities``
+    (the block groups, or Pin's insertion of idempotents) checked on the syntactic monoid, the
+    ``theorem`` that makes them the class (:data:`..checks.verify_bpol.BLOCK_GROUPS`,
+    :data:`..checks.verify_pol.PIN`), which the check re-checks on its own maps."""
+
+    theorem: str = ""
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), "theorem": self.theorem}
 
 
 @dataclass(frozen=True)
@@ -155,7 +168,17 @@ def decide_bpol(basis: str, dfa, limits: Limits | None = None):
         fast = _decide_fast(basis, dfa, limits)
         if fast is not None:
             return False, fast
-    st, m, found = syntactic_pairs(basis, dfa, limits)
+    try:
+        st, m, found = syntactic_pairs(basis, dfa, limits)
+    except LimitExceeded as e:
+        if basis != "GR":
+            raise
+        st = structure_of(dfa, True, limits)          # a block group (no fast "no"): BPol(GR) by the theorem
+        k = len(st.idempotents)
+        return True, TheoremCheck("e·f·e = e and f·e·f = f imply e = f", "monoid", st.size, k,
+                                  (("e", "idempotents"), ("f", "idempotents")), k * k,
+                                  note=f"a block group, so in BPol(GR) (Margolis–Pin 1985; Ash 1991); the GR-pairs "
+                                       f"were not computed: {e}", theorem=BLOCK_GROUPS)
     name = basis
     pairs = found.matrix
     n = st.size

@@ -35,9 +35,9 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..algebra.group_pairs import GroupPairs, idempotent_pair_evidence, pair_evidence
 from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
-from ..checks.verify_pol import POL, check_pol
+from ..checks.verify_pol import PIN, POL, check_pol
 from ..contract.classes import LanguageClass
-from .bpol_groups import PairsCheck, omega_exponent, pair_violation, syntactic_pairs
+from .bpol_groups import PairsCheck, TheoremCheck, omega_exponent, pair_violation, syntactic_pairs
 from .group_kernel_classes import monoid_table
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure, structure_of, violation_from_words
 
@@ -70,7 +70,17 @@ def decide_pol(basis: str, dfa, limits: Limits | None = None):
         fast = _idempotent_violation(basis, dfa, limits)
         if fast is not None:
             return False, fast
-    st, m, found = syntactic_pairs(basis, dfa, limits)
+    try:
+        st, m, found = syntactic_pairs(basis, dfa, limits)
+    except LimitExceeded as e:
+        if basis != "GR":
+            raise
+        st = structure_of(dfa, True, limits)          # no idempotent e ≰ 1: Pol(GR) by Pin's theorem
+        k = len(st.idempotents)
+        return True, TheoremCheck("s·t ∈ P implies s·e·t ∈ P (e ≤ 1)", "monoid", st.size, k,
+                                  (("e", "idempotents"),), k,
+                                  note=f"every idempotent e ≤ 1 in Pin's order, so in Pol(GR) (Pin, LITP 94/21, 1994); "
+                                       f"the GR-pairs were not computed: {e}", theorem=PIN)
     bad = first_violation(st, m, found.matrix, limits)
     if bad is None:
         return True, PairsCheck(POL, "monoid", st.size, len(st.idempotents), (("q", "elements"), ("s", "elements")),

@@ -164,6 +164,28 @@ def test_the_block_group_instantiation_is_a_violation_on_a_gr_pair():
     assert all(seen), seen
 
 
+def test_past_the_pairs_budget_a_block_group_is_a_yes_by_the_theorem_and_a_forged_one_is_refused():
+    """With the GR-pairs refused (type_states = 1) a block group is still BPol(GR) — the
+    certificate names the theorem, and the check re-checks the block groups on its own maps —;
+    the same certificate put on A*a (a, b idempotents in one ℛ-class) is refused, and so is
+    Pol(GR)'s by Pin's theorem."""
+    from attnlogic.definability.checks.verify_bpol import check_bpol
+    from attnlogic.definability.checks.verify_pol import check_pol
+    from attnlogic.definability.varieties.bpol_groups import decide_bpol
+    from attnlogic.definability.varieties.pol_groups import decide_pol
+
+    tiny = Limits(type_states=1)
+    for regex in ("(a|b)*a(a|b)*", "((a|b)(a|b))*", "b*(ab*ab*)*"):
+        d = attnlogic.load_language(regex=regex, alphabet="ab").dfa.minimal()
+        for decide, check, theorem in ((decide_bpol, check_bpol, "block groups"),
+                                       (decide_pol, check_pol, "Pin: inserting an idempotent")):
+            holds, cert = decide("GR", d, tiny)
+            assert holds and cert.to_json()["theorem"] == theorem, regex
+            assert check(d, {"member": True, "certificate": cert.to_json()}, "", "GR").valid, regex
+            ends_a = attnlogic.load_language(regex="(a|b)*a", alphabet="ab").dfa.minimal()
+            assert not check(ends_a, {"member": True, "certificate": cert.to_json()}, "", "GR").valid
+
+
 def test_known_answers_and_corrupted_ones_refused():
     """(ab|ba)* and b*(ab*ab*)* (an AMT language) are members of both; a(a|b)*b is in neither
     (its q = a, s = b pair is GR-inseparable); corrupted answers are refused."""
