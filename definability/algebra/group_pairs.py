@@ -217,14 +217,33 @@ def group_pairs(basis: str, m: MonoidTable, alphabet, plus: bool, limits: Limits
     return gr_pairs(m, alphabet, plus, limits)
 
 
+def _idempotent_family(w: tuple) -> tuple:
+    """The pattern, for α⁻¹(e) with e = α(w) idempotent, of free image 1 (ε's, for α⁻¹(1)):
+    w, then for j = 0 … k−1 the block (v_j, c_{k−j}) with v_j = c_{k−j+1} ⋯ c_k c_1 ⋯ c_{k−j−1}
+    (w = c_1 ⋯ c_k).  At the state p_j = e·c_1 ⋯ c_{k−j} the block's word v_j·c_{k−j} loops (it
+    reads e·w·c_1 ⋯ c_{k−j} = p_j) and v_j leads to p_{j+1}; p_k = e accepts; and the free image
+    is w·c_k^{−1} ⋯ c_1^{−1} = 1."""
+    k = len(w)
+    parts = [(w,)]
+    for j in range(k):
+        parts.append((w[k - j:] + w[:k - j - 1], w[k - j - 1]))
+    return tuple(parts)
+
+
 def idempotent_pair_evidence(basis: str, m: MonoidTable, alphabet, q: int, s: int, words, limits: Limits):
     """:func:`pair_evidence` for a pair (q, s) of GR or AMT where q and s are each 1 or an
     idempotent — a G-pair for every group basis G, since a word w of an idempotent (or of 1)
     and its powers have one image, and the Parikh vectors (N·m + 1)·ψ(w) ≡ ψ(w) … ≡ 0 mod m
-    meet: GR, the free-group families of that pair; AMT, each word with itself as a loop at its
-    end (its element is idempotent, so the word loops there) counted −1, weight(w) − weight(w)
-    = 0 on both sides.  No pairs are computed."""
+    meet: GR, for (1, e) and (e, 1) the pattern of :func:`_idempotent_family` against ε (else the
+    free-group families of that pair); AMT, each word with itself as a loop at its end (its
+    element is idempotent, so the word loops there) counted −1, weight(w) − weight(w) = 0 on both
+    sides.  No pairs are computed."""
     if basis == "GR":
+        one = int(m.one)
+        if one in (q, s) and q != s:                      # (1, e) or (e, 1): the family built directly
+            e = s if q == one else q
+            side = _idempotent_family(tuple(words[e]))
+            return tuple(words[q]), tuple(words[s]), (((), side) if q == one else (side, ()))
         return pair_evidence(GroupPairs("GR", False, np.zeros((0, 0), dtype=bool), None, ""), m, alphabet, q, s,
                              words, limits)
     if basis != "AMT":
