@@ -44,7 +44,8 @@ from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, IdentityVi
     structure_of, violation_from_words
 from .temporal_mod import separating_context
 
-__all__ = ["BPOL", "PairsCheck", "PairViolation", "omega_exponent", "syntactic_pairs", "pair_violation", "decide_bpol",
+__all__ = ["BPOL", "PairsCheck", "PairViolation", "omega_exponent", "syntactic_table", "syntactic_pairs",
+           "pairs_or_theorem", "FAST_BASES", "pair_violation", "decide_bpol",
            "block_group_instantiation", "TheoremCheck",
            "bpol_class"]
 
@@ -107,12 +108,42 @@ def omega_exponent(st, x: int) -> int:
     return k
 
 
+def syntactic_table(dfa, limits: Limits):
+    """(the syntactic monoid's :class:`.identities.Structure`, its table) of the minimal ``dfa``."""
+    st = structure_of(dfa, True, limits)
+    m, _ = monoid_table(st)
+    return st, m
+
+
 def syntactic_pairs(basis: str, dfa, limits: Limits):
     """(the syntactic monoid's :class:`.identities.Structure`, its table, its ``basis``-pairs)
     of the minimal ``dfa``."""
-    st = structure_of(dfa, True, limits)
-    m, _ = monoid_table(st)
+    st, m = syntactic_table(dfa, limits)
     return st, m, group_pairs(basis, m, dfa.alphabet, False, limits)
+
+
+#: the bases whose classes get a "no" without their pairs (:func:`pairs_or_theorem`)
+FAST_BASES = ("GR", "AMT")
+
+
+def pairs_or_theorem(basis: str, dfa, limits: Limits, fast_no, theorem_yes):
+    """The opening BPol(G)'s and Pol(G)'s deciders share, the syntactic monoid built once: for
+    the :data:`FAST_BASES`, ``fast_no(st, m)`` — a "no" found without the pairs, or None —;
+    then the ``basis``-pairs, or, when the GR-pairs pass their budget (the fast "no" having
+    found nothing, so the theorem behind it says "yes"), ``theorem_yes(st, error)``.  Returns
+    ((holds, proof), None) when that settles it, else (None, (st, m, pairs))."""
+    st, m = syntactic_table(dfa, limits)
+    if basis in FAST_BASES:
+        fast = fast_no(st, m)
+        if fast is not None:
+            return (False, fast), None
+    try:
+        found = group_pairs(basis, m, dfa.alphabet, False, limits)
+    except LimitExceeded as e:
+        if basis != "GR":
+            raise
+        return (True, theorem_yes(st, e)), None
+    return None, (st, m, found)
 
 
 def block_group_instantiation(st, m) -> tuple | None:
@@ -138,13 +169,11 @@ def block_group_instantiation(st, m) -> tuple | None:
     return None
 
 
-def _decide_fast(basis: str, dfa, limits: Limits):
+def _decide_fast(basis: str, st, m, limits: Limits):
     """BPol(``basis``)'s "no" (GR or AMT) from :func:`block_group_instantiation` (no pairs
     computed: its pairs (e, 1), (1, e) are G-pairs for every group basis G, with
-    :func:`..algebra.group_pairs.idempotent_pair_evidence`), or None when the syntactic monoid is a
-    block group."""
-    st = structure_of(dfa, True, limits)
-    m, _ = monoid_table(st)
+    :func:`..algebra.group_pairs.idempotent_pair_evidence`), or None when the syntactic monoid
+    ``st`` (table ``m``) is a block group."""
     found = block_group_instantiation(st, m)
     if found is None:
         return None
@@ -155,8 +184,17 @@ def _decide_fast(basis: str, dfa, limits: Limits):
     left, right = int(T[T[e, T[s, t]], f]), int(T[T[e, T[q, t]], f])
     assert left != right, (q, s, r, t)                    # the lemma above
     pairs = GroupPairs(basis, False, np.zeros((0, 0), dtype=bool), None, "idempotents and 1 (block groups)")
-    evidence = idempotent_pair_evidence(basis, m, dfa.alphabet, q, s, st.words, limits)
+    evidence = idempotent_pair_evidence(basis, m, st.dfa.alphabet, q, s, st.words, limits)
     return _violation(st, m, pairs, q, s, r, t, left, right, limits, evidence)
+
+
+def _block_group_yes(st, error) -> TheoremCheck:
+    """BPol(GR)'s "yes" by the theorem: ``st`` a block group, its GR-pairs refused (``error``)."""
+    k = len(st.idempotents)
+    return TheoremCheck("e·f·e = e and f·e·f = f imply e = f", "monoid", st.size, k,
+                        (("e", "idempotents"), ("f", "idempotents")), k * k,
+                        note=f"a block group, so in BPol(GR) (Margolis–Pin 1985; Ash 1991); the GR-pairs "
+                             f"were not computed: {error}", theorem=BLOCK_GROUPS)
 
 
 def decide_bpol(basis: str, dfa, limits: Limits | None = None):
@@ -164,21 +202,11 @@ def decide_bpol(basis: str, dfa, limits: Limits | None = None):
     docstring).  For GR and AMT a monoid that is not a block group gets its violation at once
     (:func:`block_group_instantiation`; BPol(AMT) ⊆ BPol(GR)); otherwise the pairs are computed."""
     limits = Limits() if limits is None else limits
-    if basis in ("GR", "AMT"):
-        fast = _decide_fast(basis, dfa, limits)
-        if fast is not None:
-            return False, fast
-    try:
-        st, m, found = syntactic_pairs(basis, dfa, limits)
-    except LimitExceeded as e:
-        if basis != "GR":
-            raise
-        st = structure_of(dfa, True, limits)          # a block group (no fast "no"): BPol(GR) by the theorem
-        k = len(st.idempotents)
-        return True, TheoremCheck("e·f·e = e and f·e·f = f imply e = f", "monoid", st.size, k,
-                                  (("e", "idempotents"), ("f", "idempotents")), k * k,
-                                  note=f"a block group, so in BPol(GR) (Margolis–Pin 1985; Ash 1991); the GR-pairs "
-                                       f"were not computed: {e}", theorem=BLOCK_GROUPS)
+    answer, opened = pairs_or_theorem(basis, dfa, limits, lambda st, m: _decide_fast(basis, st, m, limits),
+                                      _block_group_yes)
+    if answer is not None:
+        return answer
+    st, m, found = opened
     name = basis
     pairs = found.matrix
     n = st.size

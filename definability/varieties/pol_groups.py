@@ -37,9 +37,8 @@ from ..algebra.group_pairs import GroupPairs, idempotent_pair_evidence, pair_evi
 from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
 from ..checks.verify_pol import PIN, POL, check_pol
 from ..contract.classes import LanguageClass
-from .bpol_groups import PairsCheck, TheoremCheck, omega_exponent, pair_violation, syntactic_pairs
-from .group_kernel_classes import monoid_table
-from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure, structure_of, violation_from_words
+from .bpol_groups import PairsCheck, TheoremCheck, omega_exponent, pair_violation, pairs_or_theorem
+from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure, violation_from_words
 
 __all__ = ["POL", "first_violation", "decide_pol", "pol_class"]
 
@@ -66,21 +65,11 @@ def decide_pol(basis: str, dfa, limits: Limits | None = None):
     """(holds, PairsCheck or PairViolation) for Pol(``basis``); ``dfa`` minimal (module
     docstring)."""
     limits = Limits() if limits is None else limits
-    if basis in ("GR", "AMT"):
-        fast = _idempotent_violation(basis, dfa, limits)
-        if fast is not None:
-            return False, fast
-    try:
-        st, m, found = syntactic_pairs(basis, dfa, limits)
-    except LimitExceeded as e:
-        if basis != "GR":
-            raise
-        st = structure_of(dfa, True, limits)          # no idempotent e ≰ 1: Pol(GR) by Pin's theorem
-        k = len(st.idempotents)
-        return True, TheoremCheck("s·t ∈ P implies s·e·t ∈ P (e ≤ 1)", "monoid", st.size, k,
-                                  (("e", "idempotents"),), k,
-                                  note=f"every idempotent e ≤ 1 in Pin's order, so in Pol(GR) (Pin, LITP 94/21, 1994); "
-                                       f"the GR-pairs were not computed: {e}", theorem=PIN)
+    answer, opened = pairs_or_theorem(basis, dfa, limits, lambda st, m: _idempotent_violation(basis, st, m, limits),
+                                      _pin_yes)
+    if answer is not None:
+        return answer
+    st, m, found = opened
     bad = first_violation(st, m, found.matrix, limits)
     if bad is None:
         return True, PairsCheck(POL, "monoid", st.size, len(st.idempotents), (("q", "elements"), ("s", "elements")),
@@ -90,16 +79,24 @@ def decide_pol(basis: str, dfa, limits: Limits | None = None):
 
 
 
-def _idempotent_violation(basis: str, dfa, limits: Limits):
+def _pin_yes(st, error) -> TheoremCheck:
+    """Pol(GR)'s "yes" by Pin's theorem: no idempotent e ≰ 1 in ``st``, its GR-pairs refused
+    (``error``)."""
+    k = len(st.idempotents)
+    return TheoremCheck("s·t ∈ P implies s·e·t ∈ P (e ≤ 1)", "monoid", st.size, k, (("e", "idempotents"),), k,
+                        note=f"every idempotent e ≤ 1 in Pin's order, so in Pol(GR) (Pin, LITP 94/21, 1994); "
+                             f"the GR-pairs were not computed: {error}", theorem=PIN)
+
+
+def _idempotent_violation(basis: str, st, m, limits: Limits):
     """Pol(``basis``)'s "no" (GR or AMT) without the pairs, or None: by Pin's theorem (L ∈
     Pol(GR) iff s·t ∈ P implies s·e·t ∈ P for every idempotent e — LITP 94/21, 1994) a
     language outside Pol(GR) has an idempotent e with e ≰ 1, i.e. the inequality fails on the
     pair (1, e) — a G-pair for every group basis G, since a word of e, its powers and ε have one
     image in every finite group (Pol(AMT) ⊆ Pol(GR), so the same "no" holds there).  Its
     witness is the module's own, with that one pair's evidence
-    (:func:`..algebra.group_pairs.idempotent_pair_evidence`)."""
-    st = structure_of(dfa, True, limits)
-    m, _ = monoid_table(st)
+    (:func:`..algebra.group_pairs.idempotent_pair_evidence`); ``st``, ``m`` the syntactic monoid
+    and its table."""
     one = int(m.one)
     pairs = np.zeros((st.size, st.size), dtype=bool)
     pairs[one, [int(e) for e in st.idempotents]] = True
@@ -107,7 +104,7 @@ def _idempotent_violation(basis: str, dfa, limits: Limits):
     if bad is None:
         return None
     stub = GroupPairs(basis, False, pairs, None, "1 and the idempotents (Pin)")
-    evidence = idempotent_pair_evidence(basis, m, dfa.alphabet, bad[0], bad[1], st.words, limits)
+    evidence = idempotent_pair_evidence(basis, m, st.dfa.alphabet, bad[0], bad[1], st.words, limits)
     return _violation(st, m, stub, *bad, limits, evidence)
 
 

@@ -114,11 +114,12 @@ def test_pins_idempotent_violation_is_the_fast_no_of_pol_gr(basis):
     the inequality failing on (1, e), a G-pair of every group basis): on every 5th census
     language it exists exactly where the check's re-decision of Pol(GR) on its own GR-pairs says
     "no" (for AMT: only there, Pol(AMT) ⊆ Pol(GR)), and its answer passes the class's check."""
+    from attnlogic.definability.varieties.bpol_groups import syntactic_table
     from attnlogic.definability.varieties.pol_groups import _idempotent_violation
 
     seen = [0, 0]
     for dfa in _dfas(5):
-        fast = _idempotent_violation(basis, dfa, Limits())
+        fast = _idempotent_violation(basis, *syntactic_table(dfa, Limits()), Limits())
         assert (fast is None) is pol_holds(dfa, "GR"), dfa
         seen[fast is None] += 1
         if fast is not None:
