@@ -982,16 +982,7 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, block, work, out)
     info[1] = 0
     out[19] = 1 if aperiodic else 0
     out[31] = 0
-    if block and extended:                   # BPol(GR): a block group (its own enumeration, with M)
-        size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
-        if size < 0:
-            return -size
-        ne = _idempotents(size, M, E, omega)
-        out[31] = 1 if _block_group(M, E, ne) else 0
-        idem[0, 0] = ne
-        for i in range(ne):
-            for q in range(n):
-                idem[i + 1, q] = elems[E[i], q]
+    filled = -1                               # |S| once M holds the table's product (for BPol(GR) below)
     mod = mod and extended
     if not aperiodic and extended:            # LTL[S,MOD] on the Cayley graph alone (no M) …
         size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, False)
@@ -1001,6 +992,7 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, block, work, out)
             size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
             if size < 0:
                 return -size
+            filled = size
             ne = _idempotents(size, M, E, omega)
             need = _mod_kernel_classes(n, size, R, k, parent, elems, M, omega, E, ne, xa, stable, mark, X, Y, U,
                                        pairs, cur, nxt, out, monoid)
@@ -1010,6 +1002,7 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, block, work, out)
         size = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
         if size < 0:
             return -size
+        filled = size
         ne = _idempotents(size, M, E, omega)
         _semigroup_classes(size, M, omega, E, ne, mark, X, Y, P, PL, Q, QL, res)
         out[3] = res[0]
@@ -1029,6 +1022,17 @@ def _table_only(n, k, t, singletons, aperiodic, extended, mod, block, work, out)
                 return -1
             info[0] = size
             info[1] = ne
+    if block and extended:                   # BPol(GR): a block group, on the M filled above or here
+        if filled < 0:
+            filled = _semigroup(n, k, t, idx, elems, R, M, parent, letter, True)
+            if filled < 0:
+                return -filled
+        ne = _idempotents(filled, M, E, omega)
+        out[31] = 1 if _block_group(M, E, ne) else 0
+        idem[0, 0] = ne
+        for i in range(ne):
+            for q in range(n):
+                idem[i + 1, q] = elems[E[i], q]
     return 0
 
 
