@@ -309,7 +309,7 @@ class VerifyRequest:
         """The answer for the class checked by the ``check`` its declaration names (the
         registry's); a JSON of classify (its ``classes`` or, before schema 2, ``fragments``)
         gives the answer for the class."""
-        from .definability.engine.verify_carried import class_key, verify_carried
+        from .definability.engine.verify_carried import _check_own as check_own, class_key, verify_carried
 
         name = ASCII_SPELLINGS.get(self.class_name.strip(), self.class_name)     # FL(MOD+): FL(MOD⁺)
         class_key(name)                                 # a name no class answers: refused first
@@ -326,6 +326,8 @@ class VerifyRequest:
             raise InputError(f"{where}: a JSON object is expected", parameters=("answer",))
         carried = obj.get("carried") is not None        # settled by a declared inclusion
         check = (lambda d, o, s: verify_carried(d, name, o, s)) if carried else language_class(name).check
+        if check is None and getattr(language_class(name).procedure, "identities", None) is not None:
+            check = lambda d, o, s: check_own(d, class_key(name), o, s, 0)     # noqa: E731  (GR, FO2[<], …)
         if check is None:                               # SL[2]: the class at a fixed order has one
             raise InputError(f"class {name} has no answer check of its own (those with one: "
                              f"{', '.join(c.name for c in CLASSES if c.check is not None)}, or one at a "

@@ -23,7 +23,9 @@ the decision procedures that produced it:
                    witness checks, or a "no" whose certificate checks, is NOT valid).
                    An answer settled by a declared inclusion ("carried", any class or
                    LTL fragment): the answer it carries is checked by its own class's
-                   check and the inclusion against the registry's declarations
+                   check and the inclusion against the registry's declarations.
+                   A class given by identities (GR, AMT, COM, GR+, AMT+, FO2[<], DD1,
+                   TL(DD)): its verdict re-decided from scratch, as --identity does
   --witness U V    non-membership: one word is in the language and the other not, and
                    with --depth D no formula of depth <= D separates them (equal depth-D
                    types, by direct recursion on the words; for LTL[S] the closest-pair

@@ -70,6 +70,8 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("Pol(DD)", "varieties.dot_depth_half"),         # dot-depth 1/2
     ("MOD", "varieties.length_modulo"),              # the length classes modulo m
     ("MOD⁺", "varieties.length_modulo_plus"),        # … of the non-empty words, ε apart
+    ("GR⁺", "varieties.group_languages_plus"),       # the syntactic semigroup a group (alias GR+)
+    ("AMT⁺", "varieties.alphabet_modulo_plus"),      # … a commutative group (alias AMT+)
     # the future unary temporal logics, as the mirrors of the past ones (or all by "future")
     ("FL(ST)", "fragments.future_st"),               # F: rev(L) ∈ LTL[P]
     ("FL(DD)", "fragments.future_dd"),               # F, X: rev(L) ∈ LTL[P,Y]
@@ -256,7 +258,7 @@ def unregister(name: str) -> None:
 
 #: names typed without their Unicode letters (``--class MOD+``), and other names of a class
 #: (UPol(DD) = GD: its DD-orbits eS¹e are trivial iff S is locally trivial, docs/decision-procedures.md §13.7)
-ASCII_SPELLINGS = {"MOD+": "MOD⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)", "TL(MOD+)": "TL(MOD⁺)",
+ASCII_SPELLINGS = {"MOD+": "MOD⁺", "GR+": "GR⁺", "AMT+": "AMT⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)", "TL(MOD+)": "TL(MOD⁺)",
                    "UPol(MOD+)": "UPol(MOD⁺)", "UPol(DD)": "GD",
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")}}
 

@@ -15,6 +15,8 @@ __all__ = ["CLASS"]
 #: their kind
 CLASS = identity_class("[xy=yx]", monoid=True, name="COM", family="commutative",
                        inclusions=(("AMT", "a commutative group is commutative"),
-                                   ("MOD⁺", "a permutation of the letters keeps the length and emptiness")),
+                                   ("MOD⁺", "a permutation of the letters keeps the length and emptiness"),
+                                   ("AMT⁺", "a commutative semigroup, with the identity adjoined or not, is a "
+                                            "commutative monoid")),
                        groups=("groups",), bulk="COM",
                        summary="commutative languages: the letters' order does not matter (xy = yx)")

@@ -132,10 +132,32 @@ def in_group_plus(dfa: DFA, commutative: bool) -> bool:
     return group and (not commutative or bool((m == m.T).all()))
 
 
+def mescal_group_semigroup(dfa: DFA, commutative: bool) -> bool:
+    """MeSCaL's own test for GR⁺ (``commutative``: AMT⁺), re-done here to name its cause
+    (mescal src/monoid_props.c, ``is_group_semigroup``; AMT⁺ adds ``monocom``, the monoid
+    commutative): the syntactic monoid M has one 𝒥-class, or two of which {1} is one.  Two
+    errors against the theorem (:func:`in_group_plus`): one 𝒥-class makes a simple
+    semigroup, a group only when it is one ℋ-class ("ends with a, or ε": S = {a, b} with
+    x·y = y); and {1} is dropped as if 1 were not in S, also when a non-empty word acts as 1
+    (a*: S = {1, 0})."""
+    m = syntactic(dfa, one=True)
+    n = len(m)
+    ideals = []
+    for s in range(n):                                   # M·s·M, M a monoid: s is in it
+        ideals.append(frozenset(m[m[:, s]][:, :].ravel().tolist()))
+    classes = len(set(ideals))
+    one = next(i for i in range(n) if (m[i] == np.arange(n)).all())
+    alone = sum(ideals[t] == ideals[one] for t in range(n)) == 1
+    simple = classes == 1 or (classes == 2 and alone)
+    return simple and (not commutative or bool((m == m.T).all()))
+
+
 REFEREES = {
     # (class, MeSCaL's answer) → the referee's verdict on the class (independent of both tools)
     "LTT": ltt_by_semigroup,
     "DD": lambda dfa: trivial_semigroup_violation(dfa) is None,
+    "GR⁺": lambda dfa: in_group_plus(dfa, False),
+    "AMT⁺": lambda dfa: in_group_plus(dfa, True),
 }
 
 

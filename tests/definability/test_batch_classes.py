@@ -403,7 +403,8 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
     TL(MOD⁺), TL(DD), MOD⁺ ⊆ TL(MOD⁺), PT, MOD ⊆ BPol(MOD), MOD⁺, GD ⊆ UPol(MOD⁺) ⊆ TL(MOD⁺)
     (a trivial orbit is in DA), LTL[P,MOD], LTL[P,Y] ⊆ LTL[P,Y,MOD] ⊆ TL(MOD⁺), FL(ST) ⊆ FL(MOD) ⊆
     FL(MOD⁺) ⊆ TL(MOD⁺), FL(DD) ⊆ FL(MOD⁺), FL(MOD) ⊆ TL(MOD), BPol(MOD), GR, COM, Pol(GR) ⊆ BPol(GR),
-    Pol(ST), GR ⊆ Pol(GR), Pol(ST), MOD ⊆ Pol(MOD) ⊆ BPol(MOD), Pol(GR)
+    Pol(ST), GR ⊆ Pol(GR), Pol(ST), MOD ⊆ Pol(MOD) ⊆ BPol(MOD), Pol(GR), GR ⊆ GR⁺, AMT, MOD⁺ ⊆ AMT⁺ ⊆
+    GR⁺, COM, GR⁺ ⊆ BPol(GR) ({ε} is the complement of the union of the A*aA*)
     (a commutative monoid is a block group: e ℛ f gives e = f·e = e·f = f), language by language
     on all 57,068 (each proper there), and FO2[<] = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)."""
     cols: dict = {}
@@ -432,7 +433,8 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
                        ("FL(DD)", "FL(MOD⁺)"), ("FL(MOD)", "TL(MOD)"), ("FL(MOD⁺)", "TL(MOD⁺)"),
                        ("BPol(MOD)", "BPol(GR)"), ("GR", "BPol(GR)"), ("COM", "BPol(GR)"), ("Pol(GR)", "BPol(GR)"),
                        ("Pol(ST)", "Pol(GR)"), ("GR", "Pol(GR)"), ("Pol(ST)", "Pol(MOD)"), ("MOD", "Pol(MOD)"),
-                       ("Pol(MOD)", "BPol(MOD)"), ("Pol(MOD)", "Pol(GR)")]:
+                       ("Pol(MOD)", "BPol(MOD)"), ("Pol(MOD)", "Pol(GR)"), ("GR", "GR⁺"), ("AMT", "AMT⁺"),
+                       ("MOD⁺", "AMT⁺"), ("AMT⁺", "GR⁺"), ("AMT⁺", "COM"), ("GR⁺", "BPol(GR)")]:
         assert not (cols[small] & ~cols[big]).any(), (small, big)
         assert (cols[big] & ~cols[small]).any(), (small, big)
     assert ((cols["GR"] & cols["COM"]) == cols["AMT"]).all()          # AMT = GR ∩ COM by definition

@@ -46,8 +46,9 @@ from attnlogic.definability.engine.registry import language_class
 from attnlogic.definability.separation.separate_languages import CommonWord, verify_proof
 from attnlogic.kernel.errors import LimitExceeded
 
-from mescal_referees import (REFEREES, in_group_plus, ltt_by_semigroup, ltt_with_monoid_idempotents, mod_separable,
-                              semigroup_elements, trivial_semigroup_violation, upward_closure_meets)
+from mescal_referees import (REFEREES, in_group_plus, ltt_by_semigroup, ltt_with_monoid_idempotents,
+                              mescal_group_semigroup, mod_separable, semigroup_elements, trivial_semigroup_violation,
+                              upward_closure_meets)
 
 FOLDER = Path(__file__).parent.parent / "data" / "mescal"
 #: MeSCaL's answers (its output only) and ours: the class mapping and the explained
@@ -214,6 +215,22 @@ def test_each_disagreement_is_decided_by_an_independent_referee(entry):
         # MeSCaL itself calls the language LT, a subclass of LTT
         assert ltt_with_monoid_idempotents(dfa) == (mescal_membership("LTT")[e["language"]] == "1")
         assert mescal_membership("LT")[e["language"]] == "1"
+    if e["class"] in ("GR⁺", "AMT⁺"):
+        # the cause: MeSCaL's test (one 𝒥-class of the monoid, or two with {1} apart) says yes
+        assert e["mescal"] and mescal_group_semigroup(dfa, e["class"] == "AMT⁺")
+
+
+def test_mescal_s_group_plus_answers_are_its_one_j_class_test():
+    """MeSCaL's GR⁺ and AMT⁺ answers on every census language are its own test re-done
+    (mescal_referees.mescal_group_semigroup: the monoid one 𝒥-class, or two with {1} apart;
+    AMT⁺ also commutative), and the referee's (the semigroup a group) differ from them only
+    on languages where that test holds: MeSCaL errs one way, saying yes."""
+    for name, commutative in (("GR⁺", False), ("AMT⁺", True)):
+        theirs = mescal_membership(name)
+        for i, dfa in enumerate(languages()[:1054]):
+            mescal_test = mescal_group_semigroup(dfa, commutative)
+            assert mescal_test == (theirs[i] == "1"), (name, i)
+            assert not in_group_plus(dfa, commutative) or mescal_test, (name, i)
 
 
 @pytest.mark.slow
@@ -244,7 +261,7 @@ def test_mescal_answers_respect_its_inclusions_but_in_the_classes_marked_unrelia
             assert small in unreliable or big in unreliable, (small, big, bad[:5])
             broken |= {small, big} & set(unreliable)
     assert broken == set(unreliable)
-    assert set(data()["mapping"]) & set(unreliable) == {"LTT", "DD"}
+    assert set(data()["mapping"]) & set(unreliable) == {"LTT", "DD", "GR⁺", "AMT⁺"}
 
 
 def test_where_mescal_contradicts_g_plus_inside_upol_its_g_plus_answer_is_wrong():

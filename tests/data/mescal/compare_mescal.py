@@ -56,7 +56,11 @@ MAPPING = {
         ("AMT", "alphabet modulo testable: a commutative group (xy = yx, x^ω = 1)"),
         ("MOD", "the length classes modulo m: every letter acts as one permutation (a cyclic group)"),
         ("MOD⁺", "MOD and {ε}: the non-empty words by their length modulo m, ε apart (a cyclic group "
-                 "semigroup)"))},
+                 "semigroup)"),
+        ("GR⁺", "GR and {ε}: a group language on the non-empty words, ε apart (the syntactic semigroup a "
+                "group: x^ω y = y = y x^ω)"),
+        ("AMT⁺", "AMT and {ε}: the letters' counts modulo n on the non-empty words, ε apart (the syntactic "
+                 "semigroup a commutative group: xy = yx, x^ω y = y)"))},
     "AT": {"identities": "[xy=yx; xx=x]", "structure": "monoid",
            "why": "alphabet testable: commutative and idempotent"},
     "ATT": {"identities": "[xy=yx; x*x=x*]", "structure": "monoid",
@@ -122,6 +126,14 @@ WHY = {
            "the identity. The referee: the semigroup computed in the test satisfies it.",
     "DD": "MeSCaL calls the language's syntactic semigroup trivial; the referee gives two "
           "non-empty words u, v and a context p, r with exactly one of p·u·r, p·v·r in L.",
+    "GR⁺": "MeSCaL's test (monoid_props.c, is_group_semigroup) asks the syntactic monoid for one "
+           "J-class, or two of which {1} is one: a simple semigroup is a group only when it is one "
+           "H-class (ends with a: S = {a, b}, x·y = y), and 1 is set apart also when a non-empty word "
+           "acts as it (a*: S = {1, 0}). The referee: the syntactic semigroup's table is not a group's "
+           "(mescal_referees.in_group_plus); mescal_group_semigroup re-does MeSCaL's test.",
+    "AMT⁺": "MeSCaL's test is its GR⁺ test (one J-class of the monoid, or two with {1} apart) and a "
+            "commutative monoid; the referee: the syntactic semigroup is not a commutative group "
+            "(mescal_referees.in_group_plus).",
 }
 
 
@@ -141,12 +153,10 @@ UNRELIABLE = {
     "DD": WHY["DD"],
     "GR⁺": "called GR⁺ but not UPol(GR⁺) ⊇ GR⁺ (MeSCaL's own answer) on a*, b*, A*aA*, "
            "A*bA* (where its DD is wrong) and 4 more languages, and not TL(GR⁺) or BPol(GR⁺) "
-           "on random language 1146: its GR⁺ answer is the wrong one — on each of them the "
-           "syntactic semigroup is not a group (mescal_referees.in_group_plus; L ∈ GR⁺ iff it is)",
+           "on random language 1146: its GR⁺ answer is the wrong one — " + WHY["GR⁺"],
     "AMT⁺": "called AMT⁺ but not UPol(AMT⁺) ⊇ AMT⁺ (MeSCaL's own answer) on a*, b*, A*aA*, "
             "A*bA* (where its DD is wrong) and 4 more languages: its AMT⁺ answer is the wrong "
-            "one — on each of them the syntactic semigroup is not a commutative group "
-            "(mescal_referees.in_group_plus; L ∈ AMT⁺ iff it is)",
+            "one — " + WHY["AMT⁺"],
 }
 
 #: inclusions between MeSCaL's classes (theorems; README.md), checked on its answers
