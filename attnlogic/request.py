@@ -326,7 +326,9 @@ class VerifyRequest:
             raise InputError(f"{where}: a JSON object is expected", parameters=("answer",))
         carried = obj.get("carried") is not None        # settled by a declared inclusion
         check = (lambda d, o, s: verify_carried(d, name, o, s)) if carried else language_class(name).check
-        if check is None and getattr(language_class(name).procedure, "identities", None) is not None:
+        procedure = language_class(name).procedure
+        if check is None and (getattr(procedure, "identities", None) is not None
+                              or getattr(procedure, "parts", None) is not None):       # GR, FO2[<], JOrb(C), …
             check = lambda d, o, s: check_own(d, class_key(name), o, s, 0)     # noqa: E731  (GR, FO2[<], …)
         if check is None:                               # SL[2]: the class at a fixed order has one
             raise InputError(f"class {name} has no answer check of its own (those with one: "

@@ -193,12 +193,14 @@ def _pattern(fragment) -> str | None:
 def _recheck(r) -> dict | None:
     """How the page re-checks the answer ``r`` (a FragmentResult), or None: an LTL fragment's
     formula or witness pair (:mod:`~attnlogic.definability.verify`), a subregular class's
-    answer (:mod:`~attnlogic.definability.verify_subregular`), or a verdict on identities
-    re-decided from scratch (``verify_identity_check``: FO2[<], DD1)."""
+    answer (:mod:`~attnlogic.definability.verify_subregular`; an intersection of classes, JOrb(C),
+    part by part), or a verdict on identities re-decided from scratch (``verify_identity_check``:
+    FO2[<], DD1)."""
     if isinstance(r.fragment, Fragment):
         return {"kind": "formula"} if r.formula is not None else ({"kind": "witness"} if r.witness else None)
-    if getattr(r.fragment, "check", None) is not None and r.member is not None:
-        return {"kind": "answer"}       # a class whose declaration checks its answers
+    if r.member is not None and (getattr(r.fragment, "check", None) is not None
+                                 or getattr(getattr(r.fragment, "procedure", None), "parts", None) is not None):
+        return {"kind": "answer"}       # a class whose declaration checks its answers, or an intersection
     data = r.certificate if r.member else r.witness
     data = data.to_json() if hasattr(data, "to_json") else data
     if r.member is not None and isinstance(data, dict) and data.get("identities"):

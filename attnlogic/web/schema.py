@@ -126,7 +126,7 @@ def _kind(value) -> str:
 
 _LANGUAGE = {"source": _text(10, ("formula", "regex", "file")), "text": _text(MAX_FILE),
              "alphabet": _text(400), "filename": _text(200), "one_hot": _flag,
-             "windows": _list(_integer(1, 8), 4), "classes": _list(_text(80), 64)}
+             "windows": _list(_integer(1, 8), 4), "classes": _list(_text(80), 128)}
 _BUDGETS = {"time_budget": _number(0.05, 3600, "seconds"), "max_states": _integer(1, 10 ** 7)}
 _FRAGMENT = _text(40)
 

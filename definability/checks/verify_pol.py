@@ -71,20 +71,22 @@ def pol_inequality_holds(dfa, pairs, max_checks: int = _limits.IDENTITY_CHECK_IN
 PIN = "Pin: inserting an idempotent"
 
 
-def pol_holds(dfa, basis: str, certificate: dict | None = None) -> bool:
-    """Pol(G) re-decided: the inequality on the re-derived G-pairs; a Pol(GR) certificate
-    naming :data:`PIN` as its ``theorem``: the inequality on (1, e) for the idempotents e."""
+def pol_holds(dfa, basis: str, certificate: dict | None = None, plus: bool = False) -> bool:
+    """Pol(G) (Pol(G⁺) when ``plus``) re-decided: the inequality on the re-derived G-pairs
+    (G⁺-pairs); a Pol(GR) certificate naming :data:`PIN` as its ``theorem``: the inequality
+    on (1, e) for the idempotents e."""
     dfa = as_dfa(dfa).minimal()
-    if basis == "GR" and (certificate or {}).get("theorem") == PIN:
+    if basis == "GR" and not plus and (certificate or {}).get("theorem") == PIN:
         one = tuple(range(dfa.n_states))
         return pol_inequality_holds(dfa, {(one, e) for e in idempotent_maps(dfa)})
-    return pol_inequality_holds(dfa, pair_maps(dfa, basis, False, certificate))
+    return pol_inequality_holds(dfa, pair_maps(dfa, basis, plus, certificate))
 
 
-def check_pol(dfa, answer, sep: str, basis: str) -> Check:
-    """An answer of Pol(``basis``): module docstring."""
+def check_pol(dfa, answer, sep: str, basis: str, plus: bool = False) -> Check:
+    """An answer of Pol(``basis``) (Pol(``basis``⁺) when ``plus``): module docstring."""
     dfa = as_dfa(dfa)
-    return check_pairs_answer(dfa, answer, sep, f"Pol({basis})", POL, basis, False,
-                              lambda cert: pol_holds(dfa, basis, cert),
-                              f"q^ω s q^ω ≤ q^{{ω+1}} on every {basis}-pair (q, s), the pairs re-derived from "
+    name = f"{basis}⁺" if plus else basis
+    return check_pairs_answer(dfa, answer, sep, f"Pol({name})", POL, basis, plus,
+                              lambda cert: pol_holds(dfa, basis, cert, plus),
+                              f"q^ω s q^ω ≤ q^{{ω+1}} on every {name}-pair (q, s), the pairs re-derived from "
                               "the DFA and every inequality re-decided: it holds")

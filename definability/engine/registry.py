@@ -104,6 +104,17 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("Pol(MOD)", "varieties.pol_mod"),               # level 1/2 over MOD: q^ω s q^ω ≤ q^{ω+1}, MOD-pairs
     ("Pol(AMT)", "varieties.pol_amt"),               # … on the AMT-pairs
     ("Pol(GR)", "varieties.pol_gr"),                 # … on the GR-pairs
+    ("Pol(MOD⁺)", "varieties.pol_mod_plus"),         # level 1/2 over MOD⁺: on the MOD⁺-pairs (alias Pol(MOD+))
+    ("Pol(AMT⁺)", "varieties.pol_amt_plus"),         # … on the AMT⁺-pairs (alias Pol(AMT+))
+    ("Pol(GR⁺)", "varieties.pol_gr_plus"),           # … on the GR⁺-pairs (alias Pol(GR+))
+    # MeSCaL's JOrb(C), the C-orbits J-trivial: PL(C) ∩ FL(C), asked part by part
+    ("JOrb(DD)", "varieties.jorb_dd"),
+    ("JOrb(MOD)", "varieties.jorb_mod"),
+    ("JOrb(MOD⁺)", "varieties.jorb_mod_plus"),       # (alias JOrb(MOD+))
+    ("JOrb(AMT)", "varieties.jorb_amt"),
+    ("JOrb(AMT⁺)", "varieties.jorb_amt_plus"),       # (alias JOrb(AMT+))
+    ("JOrb(GR)", "varieties.jorb_gr"),
+    ("JOrb(GR⁺)", "varieties.jorb_gr_plus"),         # (alias JOrb(GR+))
 )
 
 
@@ -260,7 +271,8 @@ def unregister(name: str) -> None:
 #: (UPol(DD) = GD: its DD-orbits eS¹e are trivial iff S is locally trivial, docs/decision-procedures.md §13.7)
 ASCII_SPELLINGS = {"MOD+": "MOD⁺", "GR+": "GR⁺", "AMT+": "AMT⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)", "TL(MOD+)": "TL(MOD⁺)",
                    "UPol(MOD+)": "UPol(MOD⁺)", "UPol(DD)": "GD",
-                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")}}
+                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")},
+                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("Pol", "JOrb") for g in ("MOD", "AMT", "GR")}}
 
 
 def language_class(name) -> LanguageClass:

@@ -101,6 +101,9 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
     cls = class_for(key)
     if cls.check is not None:
         return cls.check(dfa, answer, sep)
+    parts = getattr(cls.procedure, "parts", None)
+    if parts is not None:
+        return _check_intersection(dfa, cls, parts, answer, sep, depth)
     identities = getattr(cls.procedure, "identities", None)
     if identities is not None and member in (True, False):
         ids = str(identities)
@@ -115,6 +118,43 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
         return Check(True, f"{cls.name}'s identities {ids} re-decided from scratch "
                            f"{'hold' if member else 'fail'}: {holds.reason}")
     return Check(False, f"{cls.name} has no independent check of its answers here")
+
+
+def _check_intersection(dfa, cls, parts, answer: dict, sep: str, depth: int) -> Check:
+    """An answer of an intersection of classes (:mod:`..varieties.intersections`): a "yes"
+    carries every part's "yes", a "no" one part's "no"; each re-checked by that part's own
+    check."""
+    if depth > MAX_NESTING:
+        return Check(False, f"answers nested more than {MAX_NESTING} times: not followed")
+    member = answer.get("member")
+    names = [p.name for p in parts]
+    if member is True:
+        given = (answer.get("certificate") or {}).get("parts")
+        if not isinstance(given, dict) or set(given) != set(names):
+            return Check(False, f"{cls.name}'s \"yes\" needs the answers of {', '.join(names)} (certificate "
+                                "\"parts\")")
+        reasons = []
+        for p in parts:
+            sub = given[p.name]
+            if not isinstance(sub, dict) or sub.get("member") is not True:
+                return Check(False, f"{cls.name}: the answer for {p.name} is not a \"yes\"")
+            c = _check_own(dfa, p.key if p.key is not None else p, sub, sep, depth + 1)
+            if not c.valid:
+                return Check(False, f"{cls.name}: {p.name}'s \"yes\" fails its check: {c.reason}")
+            reasons.append(f"{p.name}: {c.reason}")
+        return Check(True, f"in every part of {cls.name} = {' ∩ '.join(names)}: " + "; ".join(reasons))
+    if member is False:
+        w = answer.get("witness") or {}
+        name, sub = w.get("part"), w.get("answer")
+        part = next((p for p in parts if p.name == name), None)
+        if part is None or not isinstance(sub, dict) or sub.get("member") is not False:
+            return Check(False, f"{cls.name}'s \"no\" names a part ({', '.join(names)}) and its \"no\" "
+                                "(witness \"part\", \"answer\")")
+        c = _check_own(dfa, part.key if part.key is not None else part, sub, sep, depth + 1)
+        if not c.valid:
+            return Check(False, f"{cls.name}: {part.name}'s \"no\" fails its check: {c.reason}")
+        return Check(True, f"not in {part.name}, a part of {cls.name} = {' ∩ '.join(names)}: {c.reason}")
+    return Check(False, f"{cls.name}'s answer states no verdict")
 
 
 def _refuted_by_identity(dfa, fragment: str, u, v) -> Check:

@@ -39,7 +39,8 @@ from ..contract.classes import LanguageClass
 from ..contract.procedure import Context, Procedure
 from ..values.results import FragmentResult
 
-__all__ = ["MirrorCertificate", "MirroredWitness", "MirrorProcedure", "mirror_class", "past_formula"]
+__all__ = ["MirrorCertificate", "MirroredWitness", "MirrorProcedure", "decide_with_formula", "mirror_class",
+           "past_formula"]
 
 
 def past_formula(result: FragmentResult):
@@ -137,11 +138,8 @@ class MirrorProcedure(Procedure):
         if isinstance(inner_context, LimitExceeded):
             return FragmentResult(cls, None, None, None, f"undecided: the reversal: {inner_context}")
         rev = inner_context.dfa
-        key = self.base.key if self.base.key is not None else self.base
         inner_context.deciding()
-        past = self.base.procedure.decide(key, inner_context, {})
-        if past.member and past_formula(past) is None and context.certificates:
-            past = self._second_try(key, inner_context, past)
+        past = decide_with_formula(self.base, inner_context)
         method = f"rev(L) ({rev.n_states} states) decided for {self.base}: {past.method}"
         if past.member is None:
             return FragmentResult(cls, None, None, None, method)
@@ -158,23 +156,27 @@ class MirrorProcedure(Procedure):
             words = None, None
         return FragmentResult(cls, False, None, MirroredWitness(self.base.name, past, *words), method)
 
-    def _second_try(self, key, inner_context, first: FragmentResult) -> FragmentResult:
-        """A "yes" whose formula the step budget refused, decided again within
-        ``limits.certificate_seconds`` whatever the decisions cost (as classify does for a
-        fragment's formula, :func:`..engine.classify.within_time`); ``first`` when that builds
-        none either.  The verdict is the same (AssertionError otherwise)."""
-        seconds = inner_context.limits.certificate_seconds
-        if seconds <= 0:
-            return first
-        try:
-            with deadline(seconds):
-                second = self.base.procedure.decide(key, inner_context.for_second_try(
-                    int(seconds * STEPS_PER_SECOND)), {})
-        except (CertificateTimeout, LimitExceeded):
-            return first
-        if second.member is not True:                     # pragma: no cover - a bug
-            raise AssertionError(f"{self.base}: the verdict on rev(L) changed with the certificate budget")
-        return second if past_formula(second) is not None else first
+
+def decide_with_formula(base: LanguageClass, context: Context, results=None) -> FragmentResult:
+    """``base`` decided on ``context``'s DFA; a "yes" whose formula (or formula certificate)
+    the step budget refused is decided again within ``limits.certificate_seconds`` whatever
+    the decisions cost (as classify does for a fragment's formula,
+    :func:`..engine.classify.within_time`), keeping the first answer when that builds none
+    either.  The verdict is the same (AssertionError otherwise)."""
+    key = base.key if base.key is not None else base
+    first = base.procedure.decide(key, context, {} if results is None else results)
+    seconds = context.limits.certificate_seconds
+    formula_kind = first.certificate is None or hasattr(first.certificate, "formula")   # not a closure, a check…
+    if not (first.member and formula_kind and past_formula(first) is None and context.certificates) or seconds <= 0:
+        return first
+    try:
+        with deadline(seconds):
+            second = base.procedure.decide(key, context.for_second_try(int(seconds * STEPS_PER_SECOND)), {})
+    except (CertificateTimeout, LimitExceeded):
+        return first
+    if second.member is not True:                     # pragma: no cover - a bug
+        raise AssertionError(f"{base}: the verdict changed with the certificate budget")
+    return second if past_formula(second) is not None else first
 
 
 def mirror_class(name: str, base: LanguageClass, fragment, family: str, inclusions, summary: str,

@@ -10,6 +10,24 @@ group prevariety G, L ∈ Pol(G) iff its syntactic ordered monoid satisfies
     q^ω s q^ω ≤ q^{ω+1}   for every G-pair (q, s),
 
 (q, s) a G-pair when α⁻¹(q) and α⁻¹(s) are not G-separable (:mod:`..algebra.group_pairs`).
+
+**Pol(G⁺)** (``plus``: :mod:`.pol_mod_plus`, :mod:`.pol_amt_plus`, :mod:`.pol_gr_plus`), G⁺ the
+Boolean algebra of G and {ε}: the same inequality on the G⁺-pairs — (1, 1), and the (q, s)
+with α⁻¹(q) ∩ A⁺ and α⁻¹(s) ∩ A⁺ not G-separable (a G⁺-separator of two sets of non-empty
+words is a G-separator with ε set either way, and ε ∈ α⁻¹(q) ∩ α⁻¹(s) only for q = s = 1).
+*Proof*, from the theorem for a finite basis C (Place–Zeitoun, "Generic results for
+concatenation hierarchies": L ∈ Pol(C) iff the inequality holds on the C-pairs, C a finite
+quotient-closed Boolean algebra), for any quotient-closed Boolean algebra D such as G⁺:
+(⇒) L ∈ Pol(D) is built from finitely many languages of D; their quotients generate a finite
+such algebra C ⊆ D with L ∈ Pol(C), and every D-pair is a C-pair (not D-separable, so not
+C-separable): the inequality holds on the D-pairs.  (⇐) For each of the finitely many non-D-pairs
+pick a separator in D; the algebra C these generate is finite, C ⊆ D, and its pairs are exactly
+the D-pairs (a C-pair is not separated by any of the chosen separators, so it is a D-pair); the
+inequality on them gives L ∈ Pol(C) ⊆ Pol(D).  ∎  The same argument gives the theorem for G
+itself.  Checked on ST⁺ = DD, whose pairs are (1, 1) and all of α(A⁺)²: the inequality there
+is Pol(DD)'s, x^ω y x^ω ≤ x^ω on the semigroup (Pin–Weil), on every language of the census
+≤ 3 states over ab (tests/definability/test_pol_groups.py).  No shortcut for G⁺: the pairs
+(1, e) of Pin's theorem need not be G⁺-pairs (ε alone is G⁺-separable from A⁺).
 The order is Pin's (:mod:`..algebra.syntactic_order`: u ≤ v iff x·v·y ∈ L ⇒ x·u·y ∈ L); the
 papers write s^{ω+1} ≤ s^ω t s^ω in the reverse order (u ≤ v iff x·u·y ∈ L ⇒ x·v·y ∈ L), the
 pair (s, t) written (q, s) here so as to share BPol(G)'s evidence.  The direction is checked
@@ -33,11 +51,12 @@ import numpy as np
 from ...automata.graphs import shortest_words_from
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
-from ..algebra.group_pairs import GroupPairs, idempotent_pair_evidence, pair_evidence
+from ..algebra.group_pairs import GroupPairs, group_pairs, idempotent_pair_evidence, pair_evidence
 from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
 from ..checks.verify_pol import PIN, POL, check_pol
 from ..contract.classes import LanguageClass
-from .bpol_groups import PairsCheck, TheoremCheck, omega_exponent, pair_violation, pairs_or_theorem
+from .bpol_groups import (PairsCheck, TheoremCheck, omega_exponent, pair_violation, pairs_or_theorem,
+                          syntactic_table)
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure, violation_from_words
 
 __all__ = ["POL", "first_violation", "decide_pol", "pol_class"]
@@ -61,21 +80,58 @@ def first_violation(st, m, pairs: np.ndarray, limits: Limits):
     return int(qs[i]), int(ss[i]), int(x[i]), int(y[i])
 
 
-def decide_pol(basis: str, dfa, limits: Limits | None = None):
-    """(holds, PairsCheck or PairViolation) for Pol(``basis``); ``dfa`` minimal (module
-    docstring)."""
+def decide_pol(basis: str, dfa, limits: Limits | None = None, plus: bool = False):
+    """(holds, PairsCheck or PairViolation) for Pol(``basis``), or Pol(``basis``⁺) when
+    ``plus`` (the inequality on the G⁺-pairs; no shortcut: the pairs (1, e) of Pin's theorem
+    need not be G⁺-pairs); ``dfa`` minimal (module docstring)."""
     limits = Limits() if limits is None else limits
-    answer, opened = pairs_or_theorem(basis, dfa, limits, lambda st, m: _idempotent_violation(basis, st, m, limits),
-                                      _pin_yes)
-    if answer is not None:
-        return answer
-    st, m, found = opened
+    if plus:
+        st, m = syntactic_table(dfa, limits)
+        found = group_pairs(basis, m, dfa.alphabet, True, limits)
+    else:
+        answer, opened = pairs_or_theorem(basis, dfa, limits,
+                                          lambda st, m: _idempotent_violation(basis, st, m, limits), _pin_yes)
+        if answer is not None:
+            return answer
+        st, m, found = opened
+    name = f"{basis}⁺" if plus else basis
     bad = first_violation(st, m, found.matrix, limits)
     if bad is None:
         return True, PairsCheck(POL, "monoid", st.size, len(st.idempotents), (("q", "elements"), ("s", "elements")),
-                                found.count, note=f"(q, s) over the {found.count:,} {basis}-pairs ({found.note})",
-                                basis=basis, pairs=found.count, modulus=found.modulus)
-    return False, _violation(st, m, found, *bad, limits)
+                                found.count, note=f"(q, s) over the {found.count:,} {name}-pairs ({found.note})",
+                                basis=name, pairs=found.count, modulus=found.modulus)
+    words = nonempty_words(st) if plus else st.words
+    return False, _violation(st, m, found, *bad, limits, words=words)
+
+
+def nonempty_words(st) -> tuple:
+    """A shortest non-empty word of each element of the syntactic monoid ``st`` that a
+    non-empty word reaches (the G⁺-pairs' evidence is made of non-empty words): ``st.words``
+    but for 1, whose word ε is replaced by the shortest non-empty word acting as 1 when there
+    is one (a product of two shortest words is not always shortest, so a breadth-first
+    search over the monoid from the letters)."""
+    words = list(st.words)
+    one = st.one
+    if one is None or words[one]:
+        return tuple(words)
+    letters = [int(g) for g in st.semigroup.generators]       # the element of each letter
+    seen, frontier = {}, []
+    for a, i in enumerate(letters):
+        if i not in seen:
+            seen[i] = (a,)
+            frontier.append(i)
+    while frontier and one not in seen:
+        nxt = []
+        for i in frontier:
+            for a, g in enumerate(letters):
+                j = int(st.multiply(np.array([i]), np.array([g]))[0])
+                if j not in seen:
+                    seen[j] = seen[i] + (a,)
+                    nxt.append(j)
+        frontier = nxt
+    if one in seen:
+        words[one] = seen[one]
+    return tuple(words)
 
 
 
@@ -108,12 +164,14 @@ def _idempotent_violation(basis: str, st, m, limits: Limits):
     return _violation(st, m, stub, *bad, limits, evidence)
 
 
-def _violation(st, m, found, q: int, s: int, x: int, y: int, limits: Limits, evidence=None):
+def _violation(st, m, found, q: int, s: int, x: int, y: int, limits: Limits, evidence=None, words=None):
     """The :class:`PairViolation` of the pair (q, s) with x = q^ω s q^ω ≰ y = q^{ω+1}: a
     state i with L_{i·y} ⊄ L_{i·x}, reached by p, and r ∈ L_{i·y} ∖ L_{i·x}; ``evidence``: (q's
-    word, s's word, proof) when given, else from ``found``."""
+    word, s's word, proof) when given, else from ``found`` with the elements' ``words``
+    (default ``st.words``)."""
     dfa = st.dfa
-    qw, sw, proof = evidence or pair_evidence(found, m, dfa.alphabet, q, s, st.words, limits)
+    qw, sw, proof = evidence or pair_evidence(found, m, dfa.alphabet, q, s, st.words if words is None else words,
+                                              limits)
     qw, sw = list(qw), list(sw)
     k = omega_exponent(st, q)
     reach = shortest_words_from(np.asarray(dfa.transitions), dfa.initial)
@@ -129,23 +187,25 @@ def _violation(st, m, found, q: int, s: int, x: int, y: int, limits: Limits, evi
     return pair_violation(v, found, proof, dfa.alphabet)
 
 
-def _decide_checked(name: str, basis: str):
-    """The decider of Pol(``basis``): every answer through its check before it is returned."""
+def _decide_checked(name: str, basis: str, plus: bool = False):
+    """The decider of Pol(``basis``) (Pol(``basis``⁺) when ``plus``): every answer through its
+    check before it is returned."""
     def decide(dfa, limits):
-        holds, proof = decide_pol(basis, dfa, limits)
+        holds, proof = decide_pol(basis, dfa, limits, plus)
         answer = ({"member": True, "certificate": proof.to_json()} if holds else
                   {"member": False, "witness": proof.to_json("")})
-        check = check_pol(dfa, answer, "", basis)
+        check = check_pol(dfa, answer, "", basis, plus)
         if not check.valid:                                 # pragma: no cover - a bug, never an answer
             raise AssertionError(f"{name}: the answer fails its check: {check.reason}")
         return holds, proof
     return decide
 
 
-def pol_class(name: str, basis: str, inclusions, summary: str) -> LanguageClass:
-    """The declaration of Pol(``basis``), MeSCaL's name ``name``."""
-    theorem = f"Place–Zeitoun (q^ω s q^ω ≤ q^{{ω+1}} for the {basis}-pairs (q, s))"
-    return LanguageClass(name, OrderedProcedure(f"{basis}-pairs ordered", _decide_checked(name, basis), theorem),
+def pol_class(name: str, basis: str, inclusions, summary: str, plus: bool = False) -> LanguageClass:
+    """The declaration of Pol(``basis``) (Pol(``basis``⁺) when ``plus``), MeSCaL's name ``name``."""
+    pairs = f"{basis}⁺-pairs" if plus else f"{basis}-pairs"
+    theorem = f"Place–Zeitoun (q^ω s q^ω ≤ q^{{ω+1}} for the {pairs} (q, s))"
+    return LanguageClass(name, OrderedProcedure(f"{pairs} ordered", _decide_checked(name, basis, plus), theorem),
                          IDENTITY_CHECK, IDENTITY_PAIR, inclusions=tuple(inclusions), default=False,
-                         check=lambda dfa, answer, sep="": check_pol(dfa, answer, sep, basis), summary=summary,
-                         bulk=name if basis in ("GR", "MOD") else None)
+                         check=lambda dfa, answer, sep="": check_pol(dfa, answer, sep, basis, plus), summary=summary,
+                         bulk=name if basis in ("GR", "MOD") and not plus else None)

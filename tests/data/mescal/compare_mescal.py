@@ -117,6 +117,10 @@ MAPPING = {
     "UPol(MOD⁺)": {"class": "UPol(MOD⁺)", "why": "every MOD⁺-orbit e·K·e trivial (K the MOD-kernel), MeSCaL's test"},
     "UPol(DD)": {"class": "GD", "why": "MeSCaL's test, every DD-orbit eS¹e trivial, is S locally trivial: the "
                                        "generalized definite languages"},
+    # the C-orbits J-trivial: ℛ- and ℒ-trivial, so PL(C) ∩ FL(C), asked part by part
+    **{f"JOrb({c})": {"class": f"JOrb({c})", "why": f"the {c}-orbits J-trivial, i.e. ℛ-trivial (PL({c})) and "
+                                                    f"ℒ-trivial (FL({c})): PL({c}) ∩ FL({c})"}
+       for c in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR⁺")},
 }
 
 WHY = {
