@@ -185,8 +185,12 @@ N of :mod:`.temporal_mod`, so the MOD-kernel is K = {1} ∪ X_s, and:
   table that is not aperiodic the multiplication table is filled for them (bounded by
   :data:`MAX_CAPACITY`).
 
-These nineteen columns (:data:`EXTENDED`) are computed only when a census asks one of them
-(``extended``; the eight of :data:`MOD_KERNEL` only when one of those is asked,
+JOrb(DD), JOrb(MOD), JOrb(MOD⁺) (:mod:`.jorb_dd` …: the C-orbits 𝒥-trivial, i.e. PL(C) ∩ FL(C))
+are the conjunctions of the columns LTL[P,Y] (:mod:`.batch`) and FL(DD), LTL[P,MOD] and FL(MOD),
+LTL[P,Y,MOD] and FL(MOD⁺).
+
+These twenty-two columns (:data:`EXTENDED`) are computed only when a census asks one of them
+(``extended``; the ten of :data:`MOD_KERNEL` only when one of those is asked,
 ``mod_kernel``; the two of :data:`OVER_GROUPS` only when one of them is, ``over_groups``): otherwise the kernel's work is what it was without them.  The first six against
 the modules on every language of at most 4 states over two letters:
 
@@ -238,19 +242,20 @@ __all__ = ["OVER_GROUPS", "CLASSES", "EXTENDED", "MAX_STATES", "MOD_KERNEL", "cl
 CLASSES = ("SL", "SP", "RD", "GD", "LT", "LTT", "PT", "FO2[<]", "DD1", "TSL", "GR", "AMT", "COM", "MOD", "MOD⁺",
            "Pol(ST)", "Pol2(ST)", "co-Pol2(ST)", "Pol(DD)", "LTL[S,MOD]", "LTL[P,MOD]", "FL(ST)", "FL(DD)",
            "TL(DD)", "TL(MOD)", "TL(MOD⁺)", "BPol(MOD)", "UPol(MOD⁺)", "LTL[P,Y,MOD]", "FL(MOD)", "FL(MOD⁺)",
-           "BPol(GR)", "Pol(GR)", "Pol(MOD)", "GR⁺", "AMT⁺")
+           "BPol(GR)", "Pol(GR)", "Pol(MOD)", "GR⁺", "AMT⁺", "JOrb(DD)", "JOrb(MOD)", "JOrb(MOD⁺)")
 #: the columns that depend on the table alone (copied for a table repeated with another
 #: acceptance vector)
 TABLE_COLUMNS = (2, 3, 4, 5, 6, 7, 8, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)
 #: the columns computed only when asked (``extended`` of :func:`classify_classes`): the
 #: ordered classes, the MOD fragments, the future / two-way unary logics and the classes of
 #: the MOD-kernel
-EXTENDED = CLASSES[15:34]
+EXTENDED = CLASSES[15:34] + CLASSES[36:39]
 #: the columns of the MOD-kernel (TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺), PL(MOD⁺) =
-#: LTL[P,Y,MOD], FL(MOD), FL(MOD⁺), and Pol(MOD) on its MOD-pairs), computed only when
+#: LTL[P,Y,MOD], FL(MOD), FL(MOD⁺), Pol(MOD) on its MOD-pairs, and JOrb(MOD), JOrb(MOD⁺) from
+#: them), computed only when
 #: asked (``mod_kernel`` of :func:`classify_classes`: the multiplication table of every
 #: quasi-aperiodic table, aperiodic or not)
-MOD_KERNEL = CLASSES[24:31] + CLASSES[33:34]
+MOD_KERNEL = CLASSES[24:31] + CLASSES[33:34] + CLASSES[37:39]
 #: the columns of the polynomial levels over GR (BPol(GR), the block groups; Pol(GR), inserting
 #: an idempotent), computed only when one is asked (``over_groups`` of :func:`classify_classes`:
 #: the multiplication table of every table)
@@ -1298,6 +1303,13 @@ def _classes_kernel(n, k, rows, accepting, bulk, out, work, start, extended, mod
                 gplus = False
         out[i, 34] = 1 if gplus else 0
         out[i, 35] = 1 if gplus and com else 0
+        # JOrb(C) = PL(C) ∩ FL(C): DD (LTL[P,Y] and FL(DD)), MOD, MOD⁺, from the columns above
+        for c, p, f in ((36, -2, 22), (37, 20, 29), (38, 28, 30)):
+            pv = (1 if bulk[i, 2] == 1 else 0) if p == -2 else out[i, p]
+            if pv < 0 or out[i, f] < 0:
+                out[i, c] = -1
+            else:
+                out[i, c] = 1 if pv == 1 and out[i, f] == 1 else 0
     return m
 
 

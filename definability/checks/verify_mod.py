@@ -48,7 +48,8 @@ from ...kernel.words import split_word
 from ...ltl import parse
 from ...ltl.formula import Formula
 from ...ltl.fragments import Fragment
-from .verify import Check, verify_formula, verify_identity_check
+from .verify import Check, verify_formula, verify_identity_check, verify_identity_violation
+from .verify_tiers import violation_from_json
 
 __all__ = ["verify_mod_formula", "verify_family", "stability_index", "stable_aperiodic", "verify_tagged_pair",
            "check_answer", "counter_family_pair", "verify_counter_family", "counters_hold", "COUNTER_FAMILY",
@@ -195,9 +196,13 @@ LR_IDENTITY = "[(x*yx*zx*)*x*yx* = (x*yx*zx*)*]"
 def verify_tagged_pair(dfa, wit: dict, sep: str = "") -> Check:
     """Whether ``wit`` (``modulus`` m, ``stability_index`` s, and an example pair over
     A × Z_m) proves L(dfa) ∉ LTL[P,Y,MOD]: s recomputed here, m a multiple of 2s, and the
-    syntactic semigroup of τ_m(L) re-decided from scratch not locally R-trivial (its identity
-    fails, :func:`.verify.verify_identity_check`); the pair must be one word in τ_m(L) and
-    one not (module docstring)."""
+    syntactic semigroup of τ_m(L) not locally R-trivial — by the failing instantiation the
+    witness carries (``violation``: words over A × Z_m for x, y, z, the ω exponents, a
+    context), checked on the runs of τ_m(L)'s minimal DFA built here
+    (:func:`.verify.verify_identity_violation`: the exponents idempotent, one side in and the
+    other out), or, for a witness without one, the identity re-decided from scratch
+    (:func:`.verify.verify_identity_check`, bounded); the pair must be one word in τ_m(L)
+    and one not (module docstring)."""
     m, s = int(wit["modulus"]), stability_index(dfa)
     if s != int(wit["stability_index"]):
         return Check(False, f"the stability index is {s}, not {wit['stability_index']}")
@@ -207,6 +212,12 @@ def verify_tagged_pair(dfa, wit: dict, sep: str = "") -> Check:
     u, v = (split_word(str(wit[k]), t.alphabet) if wit[k] != "" else [] for k in ("accepted", "rejected"))
     if set(u) - set(t.alphabet) or set(v) - set(t.alphabet) or not t.accepts(u) or t.accepts(v):
         return Check(False, f"the pair is not one word in τ_{m}(L) and one out")
+    if isinstance(wit.get("violation"), dict):        # one failing instantiation, checked on the runs
+        one = verify_identity_violation(t, LR_IDENTITY, violation_from_json(wit["violation"], ","), monoid=False)
+        if not one.valid:
+            return Check(False, f"the instantiation on τ_{m}(L) fails its check: {one.reason}")
+        return Check(True, f"τ_{m}(L)'s syntactic semigroup is not locally R-trivial (the instantiation: "
+                           f"{one.reason}), and m is a multiple of 2s = {2 * s}: L ∉ LTL[P,Y,MOD] (docs)")
     try:
         lr = verify_identity_check(t, LR_IDENTITY, monoid=False)
     except LimitExceeded as exc:

@@ -17,13 +17,14 @@ from operator import attrgetter
 from typing import Callable
 
 from ...automata.graphs import SCCs, dfa_sccs
+from ...kernel.errors import LimitExceeded
 from ...kernel.limits import CERTIFICATE_FLOOR, Limits
-from ...kernel.work import CELL_STEPS, DECISION_STEPS, WorkMeter
+from ...kernel.work import CELL_STEPS, DECISION_STEPS, STEPS_PER_SECOND, CertificateTimeout, WorkMeter, deadline
 from ...ltl.fragments import Fragment
 from ..values.results import FragmentResult, Verdict
 from ..certify.certificates import non_member
 
-__all__ = ["Context", "Procedure", "DfaTest"]
+__all__ = ["Context", "Procedure", "DfaTest", "past_formula", "decide_with_formula"]
 
 
 class Context:
@@ -117,3 +118,33 @@ class DfaTest(Procedure):
         if not context.certificates:
             return FragmentResult(fragment, True, None, None, f"{self.family}: {v.method}")
         return self.certificate(fragment, context, v, results)
+
+
+def past_formula(result: FragmentResult):
+    """The formula of a "yes": a fragment's formula, or a MOD formula certificate's."""
+    if result.formula is not None:
+        return result.formula
+    return getattr(result.certificate, "formula", None)
+
+
+def decide_with_formula(base, context: Context, results=None) -> FragmentResult:
+    """``base`` (a :class:`~.classes.LanguageClass`) decided on ``context``'s DFA by its procedure
+    (as the mirror and the intersections of classes ask a class inside their own decision); a "yes" whose formula (or formula certificate)
+    the step budget refused is decided again within ``limits.certificate_seconds`` whatever
+    the decisions cost (as classify does for a fragment's formula,
+    :func:`..engine.classify.within_time`), keeping the first answer when that builds none
+    either.  The verdict is the same (AssertionError otherwise)."""
+    key = base.key if base.key is not None else base
+    first = base.procedure.decide(key, context, {} if results is None else results)
+    seconds = context.limits.certificate_seconds
+    formula_kind = first.certificate is None or hasattr(first.certificate, "formula")   # not a closure, a check…
+    if not (first.member and formula_kind and past_formula(first) is None and context.certificates) or seconds <= 0:
+        return first
+    try:
+        with deadline(seconds):
+            second = base.procedure.decide(key, context.for_second_try(int(seconds * STEPS_PER_SECOND)), {})
+    except (CertificateTimeout, LimitExceeded):
+        return first
+    if second.member is not True:                     # pragma: no cover - a bug
+        raise AssertionError(f"{base}: the verdict changed with the certificate budget")
+    return second if past_formula(second) is not None else first

@@ -108,9 +108,9 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("Pol(AMT⁺)", "varieties.pol_amt_plus"),         # … on the AMT⁺-pairs (alias Pol(AMT+))
     ("Pol(GR⁺)", "varieties.pol_gr_plus"),           # … on the GR⁺-pairs (alias Pol(GR+))
     # MeSCaL's JOrb(C), the C-orbits J-trivial: PL(C) ∩ FL(C), asked part by part
-    ("JOrb(DD)", "varieties.jorb_dd"),
-    ("JOrb(MOD)", "varieties.jorb_mod"),
-    ("JOrb(MOD⁺)", "varieties.jorb_mod_plus"),       # (alias JOrb(MOD+))
+    ("JOrb(DD)", "fragments.jorb_dd"),
+    ("JOrb(MOD)", "fragments.jorb_mod"),
+    ("JOrb(MOD⁺)", "fragments.jorb_mod_plus"),       # (alias JOrb(MOD+))
     ("JOrb(AMT)", "varieties.jorb_amt"),
     ("JOrb(AMT⁺)", "varieties.jorb_amt_plus"),       # (alias JOrb(AMT+))
     ("JOrb(GR)", "varieties.jorb_gr"),

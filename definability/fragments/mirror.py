@@ -32,22 +32,13 @@ from dataclasses import dataclass
 from ...automata.rational import reverse
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import DEFAULT_STATE_LIMIT
-from ...kernel.work import STEPS_PER_SECOND, CertificateTimeout, deadline
 from ...ltl.definitions import certificate
 from ..checks.verify_mirror import MIRROR_CERTIFICATE, MIRRORED_PAIR, check_mirror_answer
 from ..contract.classes import LanguageClass
-from ..contract.procedure import Context, Procedure
+from ..contract.procedure import Context, Procedure, decide_with_formula, past_formula
 from ..values.results import FragmentResult
 
-__all__ = ["MirrorCertificate", "MirroredWitness", "MirrorProcedure", "decide_with_formula", "mirror_class",
-           "past_formula"]
-
-
-def past_formula(result: FragmentResult):
-    """The formula of a PL(C) "yes": a fragment's formula, or a MOD formula certificate's."""
-    if result.formula is not None:
-        return result.formula
-    return getattr(result.certificate, "formula", None)
+__all__ = ["MirrorCertificate", "MirroredWitness", "MirrorProcedure", "mirror_class"]
 
 
 @dataclass(frozen=True)
@@ -155,28 +146,6 @@ class MirrorProcedure(Procedure):
         else:                  # a tagged pair is over A × Z_m: its proof is the identity on τ_m(rev(L))
             words = None, None
         return FragmentResult(cls, False, None, MirroredWitness(self.base.name, past, *words), method)
-
-
-def decide_with_formula(base: LanguageClass, context: Context, results=None) -> FragmentResult:
-    """``base`` decided on ``context``'s DFA; a "yes" whose formula (or formula certificate)
-    the step budget refused is decided again within ``limits.certificate_seconds`` whatever
-    the decisions cost (as classify does for a fragment's formula,
-    :func:`..engine.classify.within_time`), keeping the first answer when that builds none
-    either.  The verdict is the same (AssertionError otherwise)."""
-    key = base.key if base.key is not None else base
-    first = base.procedure.decide(key, context, {} if results is None else results)
-    seconds = context.limits.certificate_seconds
-    formula_kind = first.certificate is None or hasattr(first.certificate, "formula")   # not a closure, a check…
-    if not (first.member and formula_kind and past_formula(first) is None and context.certificates) or seconds <= 0:
-        return first
-    try:
-        with deadline(seconds):
-            second = base.procedure.decide(key, context.for_second_try(int(seconds * STEPS_PER_SECOND)), {})
-    except (CertificateTimeout, LimitExceeded):
-        return first
-    if second.member is not True:                     # pragma: no cover - a bug
-        raise AssertionError(f"{base}: the verdict changed with the certificate budget")
-    return second if past_formula(second) is not None else first
 
 
 def mirror_class(name: str, base: LanguageClass, fragment, family: str, inclusions, summary: str,

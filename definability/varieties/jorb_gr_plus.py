@@ -1,12 +1,12 @@
 """JOrb(GR⁺): the languages whose GR⁺-orbits are 𝒥-trivial (MeSCaL's JOrb(GR⁺)) = PL(GR⁺) ∩ FL(GR⁺), since a
 finite monoid is 𝒥-trivial iff it is ℛ-trivial and ℒ-trivial and the two classes are the
-same orbits ℛ-trivial, ℒ-trivial (:mod:`.intersections`; docs/decision-procedures.md §14.10).
+same orbits ℛ-trivial, ℒ-trivial (:mod:`..contract.intersections`; docs/decision-procedures.md §14.10).
 """
 
 from __future__ import annotations
 
 from . import past_gr_plus, future_gr_plus
-from .intersections import intersection_class
+from ..contract.intersections import intersection_class
 
 __all__ = ["CLASS"]
 

@@ -375,7 +375,8 @@ def test_the_census_decides_the_classes_in_bulk_as_one_at_a_time(monkeypatch):
 def test_the_census_command_counts_every_class_in_bulk(capsys):
     from attnlogic.cli import main
 
-    named = [x for c in ORDERED_AND_MOD + LOCAL + MOD_KERNEL + OVER_GROUPS for x in ("--class", c)]
+    named = [x for c in ORDERED_AND_MOD + LOCAL + MOD_KERNEL + OVER_GROUPS + ("JOrb(DD)", "JOrb(MOD)", "JOrb(MOD⁺)")
+             for x in ("--class", c)]
     assert main(["census", "-n", "3", "-a", "ab", "--no-windows", "--class", "subregular", "--class", "groups",
                  *named, "--no-progress", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -404,7 +405,9 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
     (a trivial orbit is in DA), LTL[P,MOD], LTL[P,Y] ⊆ LTL[P,Y,MOD] ⊆ TL(MOD⁺), FL(ST) ⊆ FL(MOD) ⊆
     FL(MOD⁺) ⊆ TL(MOD⁺), FL(DD) ⊆ FL(MOD⁺), FL(MOD) ⊆ TL(MOD), BPol(MOD), GR, COM, Pol(GR) ⊆ BPol(GR),
     Pol(ST), GR ⊆ Pol(GR), Pol(ST), MOD ⊆ Pol(MOD) ⊆ BPol(MOD), Pol(GR), GR ⊆ GR⁺, AMT, MOD⁺ ⊆ AMT⁺ ⊆
-    GR⁺, COM, GR⁺ ⊆ BPol(GR) ({ε} is the complement of the union of the A*aA*)
+    GR⁺, COM, GR⁺ ⊆ BPol(GR) ({ε} is the complement of the union of the A*aA*), PT ⊆ JOrb(DD),
+    JOrb(MOD) ⊆ JOrb(MOD⁺), BPol(MOD) ⊆ JOrb(MOD) (48 languages apart), and DD1 = JOrb(DD) here
+    (Knast: dot-depth one is a proper part of the locally 𝒥-trivial languages, but not on these)
     (a commutative monoid is a block group: e ℛ f gives e = f·e = e·f = f), language by language
     on all 57,068 (each proper there), and FO2[<] = Σ2 ∩ Π2 (Pin–Weil; Thérien–Wilke)."""
     cols: dict = {}
@@ -434,9 +437,12 @@ def test_the_known_inclusions_hold_on_every_language_of_at_most_4_states():
                        ("BPol(MOD)", "BPol(GR)"), ("GR", "BPol(GR)"), ("COM", "BPol(GR)"), ("Pol(GR)", "BPol(GR)"),
                        ("Pol(ST)", "Pol(GR)"), ("GR", "Pol(GR)"), ("Pol(ST)", "Pol(MOD)"), ("MOD", "Pol(MOD)"),
                        ("Pol(MOD)", "BPol(MOD)"), ("Pol(MOD)", "Pol(GR)"), ("GR", "GR⁺"), ("AMT", "AMT⁺"),
-                       ("MOD⁺", "AMT⁺"), ("AMT⁺", "GR⁺"), ("AMT⁺", "COM"), ("GR⁺", "BPol(GR)")]:
+                       ("MOD⁺", "AMT⁺"), ("AMT⁺", "GR⁺"), ("AMT⁺", "COM"), ("GR⁺", "BPol(GR)"),
+                       ("PT", "JOrb(DD)"), ("PT", "JOrb(MOD)"), ("JOrb(DD)", "JOrb(MOD⁺)"), ("JOrb(MOD)", "JOrb(MOD⁺)"),
+                       ("BPol(MOD)", "JOrb(MOD)")]:
         assert not (cols[small] & ~cols[big]).any(), (small, big)
         assert (cols[big] & ~cols[small]).any(), (small, big)
+    assert (cols["DD1"] == cols["JOrb(DD)"]).all()
     assert ((cols["GR"] & cols["COM"]) == cols["AMT"]).all()          # AMT = GR ∩ COM by definition
     assert ((cols["Pol2(ST)"] & cols["co-Pol2(ST)"]) == cols["FO2[<]"]).all()
     # on this census (docs/census.md): the languages of TL(DD) are those of FL(DD) or LTL[P,Y]

@@ -210,6 +210,16 @@ def test_tagged_pair_and_its_corruptions():
     assert not verify_tagged_pair(dfa, dict(wit, modulus=wit["modulus"] + 1)).valid
     assert not verify_tagged_pair(dfa, dict(wit, stability_index=wit["stability_index"] + 1)).valid
     assert not verify_tagged_pair(dfa, dict(wit, rejected=wit["accepted"])).valid
+    # the instantiation it carries is what is checked; without it the identity is re-decided
+    v = wit["violation"]
+    assert "instantiation" in verify_tagged_pair(dfa, wit).reason
+    bare = {k: x for k, x in wit.items() if k != "violation"}
+    assert verify_tagged_pair(dfa, bare).valid and "instantiation" not in verify_tagged_pair(dfa, bare).reason
+    assert not verify_tagged_pair(dfa, dict(wit, violation=dict(v, **{"in": v["out"], "out": v["in"]}))).valid
+    same = dict(v["assignment"], y=v["assignment"]["x"])                 # y := x: no violation there
+    assert not verify_tagged_pair(dfa, dict(wit, violation=dict(v, assignment=same))).valid
+    wrong_power = [[e, n + 1] for e, n in v["exponents"]]
+    assert not verify_tagged_pair(dfa, dict(wit, violation=dict(v, exponents=wrong_power))).valid
     # a language in LTL[P,Y,MOD] with the same stability index refutes it
     other = load_language(formula="P (a & MOD[2,1])", alphabet="ab").dfa
     assert stability_index(other) == wit["stability_index"]

@@ -2,8 +2,8 @@
 each part on the same minimal DFA — used for MeSCaL's JOrb(C), the languages whose C-orbits
 (or C-kernel) are 𝒥-trivial: a finite monoid is 𝒥-trivial iff it is ℛ-trivial and ℒ-trivial,
 and PL(C) (FL(C)) holds iff the same orbits are ℛ-trivial (ℒ-trivial), so JOrb(C) =
-PL(C) ∩ FL(C) (docs/decision-procedures.md §14.10; the declarations are ``jorb_*`` beside
-this module).
+PL(C) ∩ FL(C) (docs/decision-procedures.md §14.10; the declarations are ``jorb_*`` in
+``fragments`` for C = DD, MOD, MOD⁺ and in ``varieties`` for the group bases).
 
 Answers:
 
@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..contract.classes import LanguageClass
-from ..fragments.mirror import decide_with_formula
-from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
+from .classes import LanguageClass
+from .procedure import Procedure, decide_with_formula
 
 __all__ = ["INTERSECTION", "OUTSIDE_A_PART", "IntersectionCertificate", "OutsideAPart", "IntersectionProcedure",
            "intersection_class"]
@@ -110,8 +109,10 @@ class IntersectionProcedure(Procedure):
 
 
 def intersection_class(name: str, parts: tuple, family: str, inclusions, summary: str,
-                       groups=()) -> LanguageClass:
+                       groups=(), bulk: str | None = None) -> LanguageClass:
     """The declaration of the class ``name`` = the intersection of the declarations ``parts``
-    (asked when named; its answers re-checked part by part by ``verify``)."""
+    (asked when named; its answers re-checked part by part by ``verify``; ``bulk`` as in
+    :class:`~..contract.classes.LanguageClass`)."""
     return LanguageClass(name, IntersectionProcedure(parts, family), INTERSECTION, OUTSIDE_A_PART,
-                         inclusions=tuple(inclusions), default=False, groups=tuple(groups), summary=summary)
+                         inclusions=tuple(inclusions), default=False, groups=tuple(groups), summary=summary,
+                         bulk=bulk)
