@@ -169,6 +169,12 @@ def _refuted_by_identity(dfa, fragment: str, u, v) -> Check:
     try:
         holds = verify_identity_check(dfa, ids, monoid=monoid)
     except LimitExceeded as exc:
+        # past the budget of a re-decision: the pair itself, proved indistinguishable at every
+        # depth by a lasso decomposition (verify --witness U V), is the other exact proof
+        pair = verify_witness(dfa, Fragment.parse(fragment), u, v, None, family=True)
+        if pair.valid:
+            return Check(True, f"{fragment}'s identity {ids} is past the re-decision's budget ({exc}); the "
+                               f"pair instead: {pair.reason}")
         return Check(False, f"{fragment}'s identity {ids} could not be re-decided here: {exc}")
     if holds.valid:
         return Check(False, f"{fragment} at N+1 is {theorem} and its identity {ids} holds: the language is "

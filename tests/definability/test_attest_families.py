@@ -10,6 +10,7 @@ from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.definability.checks.verify import verify_witness
 from attnlogic.definability.engine.classify import classify
+from attnlogic.ltl.fragments import Fragment
 
 # the bounded counter of census language #50 (≤ 3 states over {a, b}): b counts up to 2, a
 # counts down to 0, accepted at 0; not locally R-trivial (an internal cycle of its SCC)
@@ -66,3 +67,23 @@ def test_an_answer_without_a_family_is_proved_by_the_identity_verify_re_decides(
             dropped += 1
     assert dropped > 0
     assert verify_identity_check(COUNTER, LOCALLY_R_TRIVIAL, monoid=False).valid is False
+
+
+def test_past_the_identity_budget_a_lasso_pair_proves_the_no():
+    """A language (random language 1060 of tests/data/mescal, 4 states) whose syntactic
+    semigroup has more instantiations of LTL[P,Y]'s identity than verify's re-decision takes:
+    classify's "no" is still valid, by its pair proved indistinguishable at every depth (a
+    lasso l·p^N·x / l·p^N·y); the same pair swapped is refused."""
+    import json
+
+    from attnlogic.definability.engine.verify_carried import _check_own
+
+    d = DFA(("a", "b"), [[0, 1], [2, 0], [3, 2], [0, 3]], 0, [0, 2, 3])
+    answer = json.loads(json.dumps(classify(d, windows=())["LTL[P,Y]"].to_json("")))
+    assert answer["member"] is False
+    key = Fragment.parse("LTL[P,Y]")
+    check = _check_own(d, key, answer, "", 0)
+    assert check.valid and "past the re-decision's budget" in check.reason and "lasso" in check.reason
+    w = answer["witness"]
+    swapped = dict(answer, witness=dict(w, accepted=w["rejected"], rejected=w["accepted"]))
+    assert not _check_own(d, key, swapped, "", 0).valid
