@@ -15,9 +15,10 @@ representations) — and classify each in LTL[P], LTL[Y], LTL[P,Y], LTL[S] (in b
 compiled kernel) and LTL[Y<=K], LTL[P,Y<=K] for each --window K (default 2; none with
 --no-windows), and in each registered class named by --class (those with a column of the
 census kernel in bulk too, up to 7 states: SL, SP, RD, GD, LT, LTT, PT, FO2[<], DD1, TSL, GR,
-AMT, COM, MOD, MOD⁺, Pol(ST), Pol2(ST), co-Pol2(ST), Pol(DD), the MOD fragments, FL(ST),
-FL(DD), TL(DD), TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺), FL(MOD), FL(MOD⁺), BPol(GR) and
-Pol(GR); PLT, TLT, TLTT, TPT, TPLT by those columns on the letters that act; the others one
+AMT, COM, MOD, MOD⁺, GR⁺, AMT⁺, Pol(ST), Pol2(ST), co-Pol2(ST), Pol(DD), the MOD fragments,
+FL(ST), FL(DD), TL(DD), TL(MOD), TL(MOD⁺), BPol(MOD), UPol(MOD⁺), FL(MOD), FL(MOD⁺), BPol(GR),
+Pol(GR), Pol(MOD), JOrb(DD), JOrb(MOD) and JOrb(MOD⁺); PLT, TLT, TLTT, TPT, TPLT by those
+columns on the letters that act; the others one
 language at a time; --class subregular, groups, hierarchy, mod, future or kernels names a
 group of them).  Prints, per fragment (and
 its attention pattern) and number of states, how many languages are in it; the profiles
