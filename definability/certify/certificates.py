@@ -216,7 +216,7 @@ def member_by(fragment: Fragment, build, dfa, method: str, limit: int,
 
 def non_member(fragment: Fragment, verdict: Verdict, method: str | None = None) -> FragmentResult:
     return FragmentResult(fragment, False, None, verdict.witness, method or verdict.method,
-                          verdict.identity)
+                          verdict.identity, instantiation=verdict.data.get("instantiation"))
 
 
 def defines(g: Formula, d, limit: int, meter: WorkMeter | None = None) -> bool:

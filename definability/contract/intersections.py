@@ -18,14 +18,14 @@ level up: this module declares, the engine checks).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..values.results import FragmentResult
 from .classes import LanguageClass
 from .procedure import Procedure, decide_with_formula
 
 __all__ = ["INTERSECTION", "OUTSIDE_A_PART", "IntersectionCertificate", "OutsideAPart", "IntersectionProcedure",
-           "intersection_class"]
+           "intersection_class", "with_final_parts"]
 
 #: certificate kind: every part's "yes"
 INTERSECTION = "intersection"
@@ -116,3 +116,19 @@ def intersection_class(name: str, parts: tuple, family: str, inclusions, summary
     return LanguageClass(name, IntersectionProcedure(parts, family), INTERSECTION, OUTSIDE_A_PART,
                          inclusions=tuple(inclusions), default=False, groups=tuple(groups), summary=summary,
                          bulk=bulk)
+
+
+def with_final_parts(result: FragmentResult, results) -> FragmentResult:
+    """``result`` with each part's answer replaced by the final one of the same classification
+    (``results``, keyed as classify keys them), when there is one with the same verdict: the
+    LTL fragments' pairs are attested and their formulas shrunk after every class is decided
+    (:func:`..engine.classify.classify`), so an intersection carries them as printed."""
+    def final(r):
+        f = results.get(r.fragment)
+        return f if f is not None and f.member is r.member else r
+    cert, wit = result.certificate, result.witness
+    if isinstance(cert, IntersectionCertificate):
+        return replace(result, certificate=IntersectionCertificate(tuple(final(r) for r in cert.answers)))
+    if isinstance(wit, OutsideAPart):
+        return replace(result, witness=OutsideAPart(final(wit.answer)))
+    return result

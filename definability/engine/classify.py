@@ -35,6 +35,7 @@ from .attest import attest_results
 from ..certify.certificates import hint_forms, improve
 from ..contract.procedure import Context
 from ..contract.classes import FORMULA, PAIR
+from ..contract.intersections import with_final_parts
 from .inclusions import contradictions, settle
 from .registry import class_for, default_classes, expand, language_class, procedure_for
 from ..values.results import Classification, FragmentResult
@@ -188,6 +189,8 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
         attest_results(pairs, d)
         results.update(formulas)
         results.update(pairs)
+        for k, r in list(results.items()):        # an intersection's parts, as finally printed
+            results[k] = with_final_parts(r, results)
     # what is still undecided, settled by the declared inclusions (the final certificates and
     # witnesses carried over); a pair carried to an LTL fragment is attested for it
     settled = settle(results)

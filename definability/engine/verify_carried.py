@@ -35,7 +35,8 @@ from ...ltl import parse
 from ...ltl.fragments import Fragment
 from .inclusions import inclusions
 from .registry import CLASSES, class_for, language_class
-from ..checks.verify import Check, verify_formula, verify_identity_check, verify_witness
+from ..checks.verify import Check, verify_formula, verify_identity_check, verify_identity_violation, verify_witness
+from ..checks.verify_tiers import violation_from_json
 
 __all__ = ["verify_carried", "class_key"]
 
@@ -94,6 +95,8 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
             if "accepted" not in w or "rejected" not in w:
                 return Check(False, f"{key}'s answer has no witness pair to check")
             u, v = (tuple(split_word(w[side], dfa.alphabet)) for side in ("accepted", "rejected"))
+            if str(key) in CHARACTERISING_IDENTITIES and isinstance(answer.get("instantiation"), dict):
+                return _refuted_by_instantiation(dfa, str(key), u, v, answer["instantiation"], sep)
             if str(key) in CHARACTERISING_IDENTITIES:
                 return _refuted_by_identity(dfa, str(key), u, v)
             return verify_witness(dfa, key, u, v, None, family=True)
@@ -155,6 +158,23 @@ def _check_intersection(dfa, cls, parts, answer: dict, sep: str, depth: int) -> 
             return Check(False, f"{cls.name}: {part.name}'s \"no\" fails its check: {c.reason}")
         return Check(True, f"not in {part.name}, a part of {cls.name} = {' ∩ '.join(names)}: {c.reason}")
     return Check(False, f"{cls.name}'s answer states no verdict")
+
+
+def _refuted_by_instantiation(dfa, fragment: str, u, v, inst: dict, sep: str) -> Check:
+    """A "no" for a characterised ``fragment`` that carries the failing instantiation of its
+    identity (``instantiation``, an identity pair's JSON): valid when the pair is one word in
+    and one out and the instantiation checks on the DFA's runs
+    (:func:`..checks.verify.verify_identity_violation`: each ω exponent idempotent, one side in
+    context in L and the other out) — one instantiation, whatever the semigroup's size."""
+    if not dfa.accepts(u) or dfa.accepts(v):
+        return Check(False, "the witness pair is not one word in the language and one outside it")
+    ids, monoid, theorem = CHARACTERISING_IDENTITIES[fragment]
+    one = verify_identity_violation(dfa, ids, violation_from_json(inst, sep), monoid=monoid)
+    if not one.valid:
+        return Check(False, f"{fragment}'s instantiation of its identity {ids} fails its check: {one.reason}")
+    return Check(True, f"{fragment} at N+1 is {theorem}; its identity {ids} fails on the instantiation the answer "
+                       f"carries, checked on the DFA's runs: {one.reason} (the pair is one word in the language "
+                       "and one outside it)")
 
 
 def _refuted_by_identity(dfa, fragment: str, u, v) -> Check:

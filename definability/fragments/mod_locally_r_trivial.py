@@ -22,7 +22,7 @@ checked exactly.  (A root formula found before τ_m(L) is tested proves "yes" by
 L ∉ LTL[S,MOD] (the periodic family of :mod:`.quasi_aperiodic`), or τ_{2s}(L) not locally
 R-trivial (a "tagged pair": the modulus, s, an example pair over A × Z_{2s}, and the failing
 instantiation of the locally R-trivial identity on τ_{2s}(L) built from the internal cycle
-LTL[P,Y]'s decider finds, :func:`lr_violation`; :func:`..checks.verify_mod.verify_tagged_pair`
+LTL[P,Y]'s decider finds, :func:`.locally_r_trivial.local_instantiation`; :func:`..checks.verify_mod.verify_tagged_pair`
 checks that instantiation on the runs of τ_{2s}(L) — re-deciding the identity from scratch, a
 bounded search, only for a witness without one).
 """
@@ -31,17 +31,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import numpy as np
-
-from ...automata.graphs import distinguishing_suffix, shortest_words_from, word_between
 from ...automata.tagged import tagged_dfa
 from ...kernel.errors import LimitExceeded
 from ...ltl.fragments import LTL_PY
-from ..checks.verify_mod import LR_IDENTITY, verify_tagged_pair
+from ..checks.verify_mod import verify_tagged_pair
 from ..contract.procedure import Context
 from ..values.results import FragmentResult
-from ..algebra.identity_terms import parse_identities
-from ..values.witnesses import pumping_power
 from . import locally_r_trivial
 from .quasi_aperiodic import ModEnriched, divisors, mod_class, root_mod_certificate, tagged_certificate
 
@@ -83,42 +78,6 @@ class TaggedPair:
         return out
 
 
-def lr_violation(tagged, cycle) -> dict | None:
-    """The failing instantiation of the locally R-trivial identity (x^ω y x^ω z x^ω)^ω x^ω y x^ω =
-    (x^ω y x^ω z x^ω)^ω on the DFA ``tagged``, from the internal cycle (p, q) →z (p, q) of one of
-    its SCCs that LTL[P,Y]'s decider found (:func:`.locally_r_trivial.decide_locally_r_trivial`):
-    x = z, y a word p → q, z a word q → p, the ω exponents their least idempotent powers, the
-    context a word to p and one telling q from p — as the JSON of an identity pair, letters
-    joined by commas (:func:`..checks.verify.verify_identity_violation` reads it; the decider's
-    answer goes through that check before it is returned).  None when a power is past the
-    pumping budget (the check then re-decides the identity)."""
-    p, q, z = cycle
-    t = np.asarray(tagged.transitions)
-    M, _, exact = pumping_power(t, z, at_least=1)
-    if not exact:
-        return None
-    X = list(z) * M
-    g, h = list(word_between(t, p, q)), list(word_between(t, q, p))
-    loop = X + g + X + h + X
-    K, _, exact = pumping_power(t, loop, at_least=1)
-    if not exact:
-        return None
-    prefix = list(shortest_words_from(t, tagged.initial)[p])
-    suffix = list(distinguishing_suffix(t, tagged.accepting, q, p))
-    left, right = loop * K + X + g + X, loop * K
-
-    def text(word):
-        return ",".join(tagged.alphabet[a] for a in word)
-    inside = tagged.accepts([tagged.alphabet[a] for a in prefix + left + suffix])
-    accepted, rejected = (left, right) if inside else (right, left)
-    relation = str(parse_identities(LR_IDENTITY).relations[0])
-    return {"kind": "identity pair", "identities": LR_IDENTITY, "relation": relation, "structure": "semigroup",
-            "assignment": {v: {"element": None, "word": text(w)} for v, w in (("x", z), ("y", g), ("z", h))},
-            "left_word": text(left), "right_word": text(right), "sides": [text(left), text(right)],
-            "exponents": [["(x^ωyx^ωzx^ω)^ω", K], ["x^ω", M]], "prefix": text(prefix), "suffix": text(suffix),
-            "in": text(prefix + accepted + suffix), "out": text(prefix + rejected + suffix)}
-
-
 class ModLocallyRTrivial(ModEnriched):
     """LTL[P,Y,MOD] by τ_{2s}(L) ∈ LTL[P,Y] (module docstring)."""
 
@@ -155,10 +114,10 @@ class ModLocallyRTrivial(ModEnriched):
                f"not in LTL[P,Y,MOD] (docs: the local monoids of τ_m(L) for 2s | m are those of τ_2s(L))")
         if not context.certificates:          # the verdict only (its pair is checked when printed)
             return FragmentResult(cls, False, None, None, why)
-        cycle = (verdict.data or {}).get("internal_cycle")
+        inst = (verdict.data or {}).get("instantiation")   # on τ_2s(L): its letters a@r, written with commas
         pair = TaggedPair(top, v.stable.s, () if w is None else tuple(w.accepted),
                           () if w is None else tuple(w.rejected), "",
-                          None if cycle is None else lr_violation(tagged, cycle))
+                          None if inst is None else inst.to_json(","))
         check = verify_tagged_pair(d, pair.to_json())
         return FragmentResult(cls, False, None, replace(pair, checked=check.reason),
                               why if check.valid else f"{why}; not re-checked: {check.reason}")

@@ -68,6 +68,10 @@ class FragmentResult:
     #: ``"carried"`` so that ``verify --class`` re-checks that answer by its own class's check
     #: and the inclusion against the registry (:mod:`.verify_carried`)
     carried: tuple | None = None
+    #: a "no": the failing instantiation of the fragment's characterising identity, as words
+    #: (:class:`.witnesses.IdentityInstantiation`), when the decider built one; printed as
+    #: ``"instantiation"`` so that verify checks it on the DFA's runs
+    instantiation: object = None
 
     def to_json(self, sep: str = "") -> dict:
         cert = None if self.formula is None else certificate(self.formula)
@@ -83,6 +87,8 @@ class FragmentResult:
         if self.certificate is not None:
             c = self.certificate
             out["certificate"] = _certificate_json(c, sep)
+        if self.instantiation is not None:
+            out["instantiation"] = self.instantiation.to_json(sep)
         if self.carried is not None:
             source, chain, answer = self.carried
             out["carried"] = {"from": source, "inclusion": chain, "answer": answer.to_json(sep)}

@@ -32,9 +32,39 @@ import numpy as np
 from attnlogic.kernel.display import html_table, show_factor, show_word
 from attnlogic.kernel.words import separator
 
-__all__ = ["Witness", "Family", "Factors", "factorize", "make_witness", "family_witness",
+__all__ = ["Witness", "Family", "Factors", "IdentityInstantiation", "factorize", "make_witness", "family_witness",
            "transformation_of", "transformation_power", "power_exponent", "least_idempotent_power", "run", "FACTORIZE_FROM",
            "shortest_equivalent_word"]
+
+
+@dataclass(frozen=True)
+class IdentityInstantiation:
+    """A failing instantiation of an identity, as words (letter names): ``relation`` (its
+    text, one of ``identities``), ``assignment`` ((variable, word), …), ``exponents``
+    ((ω-subterm text, k), …: each power idempotent), the instantiated sides ``left`` and
+    ``right``, a context ``prefix`` / ``suffix`` with prefix·side·suffix ``accepted`` ∈ L for
+    one side and ``rejected`` ∉ L for the other.  Printed as an identity pair's JSON, which
+    :func:`..checks.verify.verify_identity_violation` checks on the DFA's runs alone."""
+
+    identities: str
+    relation: str
+    assignment: tuple
+    exponents: tuple
+    left: tuple
+    right: tuple
+    prefix: tuple
+    suffix: tuple
+    accepted: tuple
+    rejected: tuple
+
+    def to_json(self, sep: str = "") -> dict:
+        return {"kind": "identity pair", "identities": self.identities, "relation": self.relation,
+                "structure": "semigroup",
+                "assignment": {v: {"element": None, "word": sep.join(w)} for v, w in self.assignment},
+                "left_word": sep.join(self.left), "right_word": sep.join(self.right),
+                "sides": [sep.join(self.left), sep.join(self.right)],
+                "exponents": [list(e) for e in self.exponents], "prefix": sep.join(self.prefix),
+                "suffix": sep.join(self.suffix), "in": sep.join(self.accepted), "out": sep.join(self.rejected)}
 
 
 @dataclass(frozen=True)

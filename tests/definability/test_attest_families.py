@@ -81,9 +81,32 @@ def test_past_the_identity_budget_a_lasso_pair_proves_the_no():
     d = DFA(("a", "b"), [[0, 1], [2, 0], [3, 2], [0, 3]], 0, [0, 2, 3])
     answer = json.loads(json.dumps(classify(d, windows=())["LTL[P,Y]"].to_json("")))
     assert answer["member"] is False
+    del answer["instantiation"]                  # an answer without it (another tool's, or older)
     key = Fragment.parse("LTL[P,Y]")
     check = _check_own(d, key, answer, "", 0)
     assert check.valid and "past the re-decision's budget" in check.reason and "lasso" in check.reason
     w = answer["witness"]
     swapped = dict(answer, witness=dict(w, accepted=w["rejected"], rejected=w["accepted"]))
     assert not _check_own(d, key, swapped, "", 0).valid
+
+
+def test_the_instantiation_a_no_carries_is_what_verify_checks():
+    """LTL[P,Y]'s "no" carries the failing instantiation of its identity, built from the
+    internal cycle its decider finds: on a 6-state language of MeSCaL's random set, whose pair is
+    a depth-4 pair (no proved family) and whose semigroup is past the identity re-decision's
+    budget, verify checks that instantiation on the DFA's runs; corrupted, it is refused."""
+    import json
+
+    from attnlogic.definability.engine.verify_carried import _check_own
+
+    d = DFA(("a", "b"), [[1, 2], [1, 1], [3, 2], [4, 4], [1, 5], [2, 5]], 0, [0, 5])
+    answer = json.loads(json.dumps(classify(d, windows=())["LTL[P,Y]"].to_json("")))
+    assert answer["member"] is False and "instantiation" in answer
+    key = Fragment.parse("LTL[P,Y]")
+    check = _check_own(d, key, answer, "", 0)
+    assert check.valid and "instantiation" in check.reason
+    inst = answer["instantiation"]
+    for bad in (dict(inst, **{"in": inst["out"], "out": inst["in"]}),
+                dict(inst, exponents=[[e, k + 1] for e, k in inst["exponents"]]),
+                dict(inst, assignment=dict(inst["assignment"], y=inst["assignment"]["x"]))):
+        assert not _check_own(d, key, dict(answer, instantiation=bad), "", 0).valid
