@@ -19,9 +19,13 @@ from ..contract.procedure import Context, DfaTest
 from ..contract.classes import FORMULA, PAIR, LanguageClass
 from ..values.results import FragmentResult, Verdict, word_text
 from ..certify.synthesis import synthesize_r_trivial
-from ..values.witnesses import family_witness, pumping_power
+from ..algebra.identity_terms import parse_identities
+from ..checks.verify import verify_identity_violation
+from ..checks.verify_tiers import violation_from_json
+from ..values.witnesses import IdentityInstantiation, family_witness, pumping_power
 
-__all__ = ["decide_r_trivial", "identity_r_trivial", "green_r_trivial_monoid", "r_trivial_verdict",
+__all__ = ["decide_r_trivial", "identity_r_trivial", "green_r_trivial_monoid", "r_trivial_verdict", "R_IDENTITY",
+           "cycle_instantiation",
            "PROCEDURE", "CLASS"]
 
 
@@ -50,9 +54,36 @@ def decide_r_trivial(dfa, sccs: SCCs | None = None) -> Verdict:
             ident = (f"(xy)^ω x = (xy)^ω fails for x = {_w(dfa, g)}, y = {_w(dfa, h)} "
                      f"(states {p} and {q} lie on one cycle; "
                      f"{f'ω = {K}' if exact else 'ω not computed on an automaton this large'})")
+            inst = cycle_instantiation(dfa, g, h, K, l, r) if exact else None
             return Verdict(False, "partially-ordered DFA test (linear)", wit, ident,
-                           {"cycle_states": (p, q)})
+                           {"cycle_states": (p, q), "instantiation": inst})
     return Verdict(True, "partially-ordered DFA test (linear)")
+
+
+#: the identity of the R-trivial monoids, LTL[P] at N+1 (verify's text of it)
+R_IDENTITY = "[(xy)*x = (xy)*]"
+
+
+def cycle_instantiation(dfa, g, h, K: int, prefix, suffix) -> IdentityInstantiation:
+    """The failing instantiation of (xy)^ω x = (xy)^ω on ``dfa`` for two states p ≠ q of one SCC:
+    x = g (p → q), y = h (q → p), ω = K (the least idempotent power of gh), the context ``prefix``
+    (to p) and ``suffix`` (telling q from p): (gh)^K returns p to p, (gh)^K g takes it to q.
+    Checked on the DFA's runs (:func:`..checks.verify.verify_identity_violation`) before it is
+    returned."""
+    g, h, prefix, suffix = list(g), list(h), list(prefix), list(suffix)
+    left, right = (g + h) * K + g, (g + h) * K
+
+    def w(word):
+        return tuple(dfa.alphabet[a] for a in word)
+    inside = dfa.accepts(list(w(prefix + left + suffix)))
+    accepted, rejected = (left, right) if inside else (right, left)
+    inst = IdentityInstantiation(R_IDENTITY, str(parse_identities(R_IDENTITY).relations[0]),
+                                 (("x", w(g)), ("y", w(h))), (("(xy)^ω", K),), w(left), w(right), w(prefix),
+                                 w(suffix), w(prefix + accepted + suffix), w(prefix + rejected + suffix), "monoid")
+    check = verify_identity_violation(dfa, R_IDENTITY, violation_from_json(inst.to_json(","), ","), monoid=True)
+    if not check.valid:                                 # pragma: no cover - a bug, never an answer
+        raise AssertionError(f"the R-trivial identity's instantiation fails its check: {check.reason}")
+    return inst
 
 
 def identity_r_trivial(S) -> tuple[int, int] | None:

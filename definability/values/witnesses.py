@@ -56,10 +56,11 @@ class IdentityInstantiation:
     suffix: tuple
     accepted: tuple
     rejected: tuple
+    structure: str = "semigroup"
 
     def to_json(self, sep: str = "") -> dict:
         return {"kind": "identity pair", "identities": self.identities, "relation": self.relation,
-                "structure": "semigroup",
+                "structure": self.structure,
                 "assignment": {v: {"element": None, "word": sep.join(w)} for v, w in self.assignment},
                 "left_word": sep.join(self.left), "right_word": sep.join(self.right),
                 "sides": [sep.join(self.left), sep.join(self.right)],

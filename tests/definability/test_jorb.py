@@ -121,3 +121,30 @@ def test_known_answers():
     _, even = _answers(dfa_of("(aa)*"))
     assert not even["JOrb(DD)"]["member"] and even["JOrb(MOD)"]["member"] and even["JOrb(GR⁺)"]["member"]
     assert even["JOrb(DD)"]["witness"]["part"] in ("LTL[P,Y]", "FL(DD)")
+
+
+def test_jorb_gr_is_the_block_groups():
+    """JOrb(GR) — the GR-kernel (Ash's type-II submonoid) 𝒥-trivial, PL(GR) ∩ FL(GR) — against the
+    census kernel's BPol(GR) column — the block groups, e·f·e = e and f·e·f = f imply e = f — on
+    every language ≤ 3 states over ab: equal, as BG = J ⓜ G says (Henckell–Rhodes 1991; a monoid
+    lies in J ⓜ G iff its type-II submonoid is J-trivial), by two computations that share
+    nothing (the kernel's saturation, the idempotents' products)."""
+    import numpy as np
+
+    from attnlogic.automata.census import minimal_dfa_arrays
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.definability.census.batch import classify_tables
+    from attnlogic.definability.census.batch_classes import CLASSES, classify_classes
+
+    both = [0, 0]
+    for n in (1, 2, 3):
+        rows, accs = minimal_dfa_arrays(n, 2)
+        column = classify_classes(n, 2, rows, accs, classify_tables(n, 2, rows))[:, CLASSES.index("BPol(GR)")]
+        for row, bits, block in zip(rows, accs, column):
+            d = DFA._trusted(("a", "b"), np.asarray(row, dtype=np.int64).reshape(n, 2), 0,
+                             np.array([(int(bits) >> q) & 1 for q in range(n)], dtype=bool))
+            member = attnlogic.classify(d, windows=(), minimal=True, certificates=False,
+                                        classes=["JOrb(GR)"])["JOrb(GR)"].member
+            assert member is bool(block), d
+            both[member] += 1
+    assert all(both), both
