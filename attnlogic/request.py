@@ -328,8 +328,9 @@ class VerifyRequest:
         check = (lambda d, o, s: verify_carried(d, name, o, s)) if carried else language_class(name).check
         procedure = language_class(name).procedure
         if check is None and (getattr(procedure, "identities", None) is not None
-                              or getattr(procedure, "parts", None) is not None):       # GR, FO2[<], JOrb(C), …
-            check = lambda d, o, s: check_own(d, class_key(name), o, s, 0)     # noqa: E731  (GR, FO2[<], …)
+                              or getattr(procedure, "parts", None) is not None
+                              or isinstance(class_key(name), Fragment)):     # GR, FO2[<], JOrb(C), LTL[P], …
+            check = lambda d, o, s: check_own(d, class_key(name), o, s, 0)     # noqa: E731
         if check is None:                               # SL[2]: the class at a fixed order has one
             raise InputError(f"class {name} has no answer check of its own (those with one: "
                              f"{', '.join(c.name for c in CLASSES if c.check is not None)}, or one at a "

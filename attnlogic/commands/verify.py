@@ -25,7 +25,11 @@ the decision procedures that produced it:
                    LTL fragment): the answer it carries is checked by its own class's
                    check and the inclusion against the registry's declarations.
                    A class given by identities (GR, AMT, COM, GR+, AMT+, FO2[<], DD1,
-                   TL(DD)): its verdict re-decided from scratch, as --identity does
+                   TL(DD)): its verdict re-decided from scratch, as --identity does;
+                   an intersection (JOrb(C)): part by part; an LTL fragment (LTL[P],
+                   LTL[P,Y], …): its formula exactly, its "no" by the failing
+                   instantiation of its identity it carries (else the identity
+                   re-decided, else the pair's lasso)
   --witness U V    non-membership: one word is in the language and the other not, and
                    with --depth D no formula of depth <= D separates them (equal depth-D
                    types, by direct recursion on the words; for LTL[S] the closest-pair

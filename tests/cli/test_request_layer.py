@@ -159,8 +159,37 @@ def test_classify_json_names_fragments_and_classes(capsys, tmp_path):
 
 
 def test_verify_request_refuses_a_class_without_a_check():
+    """Every class of the package has a check (its own, its identities, its parts, an LTL
+    fragment's formula or witness); one registered from outside without any is refused."""
+    from dataclasses import replace
+
+    from attnlogic.definability.engine.registry import language_class, register, unregister
     from attnlogic.kernel.errors import InputError
 
-    with pytest.raises(InputError, match="no answer check of its own") as exc:
-        VerifyRequest(Source("regex", "a*"), class_name="LTL[P]", class_answer={}).answer()
-    assert exc.value.parameters == ("classes",)
+    register(replace(language_class("SL"), name="BARE", check=None, bulk=None, groups=(), inclusions=()))
+    try:
+        with pytest.raises(InputError, match="no answer check of its own") as exc:
+            VerifyRequest(Source("regex", "a*"), class_name="BARE", class_answer={}).answer()
+        assert exc.value.parameters == ("classes",)
+    finally:
+        unregister("BARE")
+
+
+def test_verify_class_reads_an_ltl_fragment_s_answer(tmp_path, capsys):
+    """`verify --class 'LTL[P]' --answer FILE` with classify's JSON: a "yes" by its formula, a
+    "no" by the instantiation of the fragment's identity it carries; the same "no" claimed as
+    a "yes" (no formula) is refused with exit 1."""
+    from attnlogic.cli import main
+
+    argv = ["--regex", "(a|b)*a(a|b)", "--alphabet", "ab"]
+    assert main(["classify", *argv, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(out))
+    for name, how in (("LTL[P]", "instantiation"), ("LTL[Y]", "formula")):
+        assert main(["verify", *argv, "--class", name, "--answer", str(path), "--json"]) == 0
+        got = json.loads(capsys.readouterr().out)
+        assert got["valid"] is True and how in got["reason"], got
+    path.write_text(json.dumps({**out["fragments"]["LTL[P]"], "member": True}))
+    assert main(["verify", *argv, "--class", "LTL[P]", "--answer", str(path), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["valid"] is False
