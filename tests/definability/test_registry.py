@@ -175,9 +175,20 @@ def test_verify_checks_a_registered_class_by_its_declared_check(finite, capsys, 
     del tampered["fragments"]["FINITE"]
     answer.write_text(json.dumps(tampered))
     assert main(argv) == 1 and json.loads(capsys.readouterr().out)["valid"] is False
-    assert main(["verify", "--regex", "ab|b", "--alphabet", "ab", "--class", "LTL[P]", "--answer", str(answer)]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "--class" in err[0]
+    # an LTL fragment's answer is checked too (its formula, or the instantiation a "no" carries)
+    assert main(["verify", "--regex", "ab|b", "--alphabet", "ab", "--class", "LTL[P]", "--answer", str(answer)]) == 0
+    capsys.readouterr()
+    from dataclasses import replace
+    register(replace(FINITE, name="BARE", check=None, groups=()))
+    try:
+        bare = tmp_path / "bare.json"
+        bare.write_text(json.dumps({"member": True}))
+        assert main(["verify", "--regex", "ab|b", "--alphabet", "ab", "--class", "BARE", "--answer",
+                     str(bare)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "no answer check of its own" in err[0] and "--class" in err[0]
+    finally:
+        unregister("BARE")
 
 
 def test_everything_about_a_class_is_read_from_its_declaration(finite, capsys):
