@@ -22,12 +22,10 @@ from ..contract.procedure import Context, DfaTest
 from ..contract.classes import FORMULA, PAIR, LanguageClass
 from ..values.results import FragmentResult, Verdict, word_text
 from ..certify.synthesis import synthesize_locally_r_trivial
-from ..algebra.identity_terms import parse_identities
-from ..checks.verify import verify_identity_violation
-from ..checks.verify_tiers import violation_from_json
+from ..checks.verify_mod import LR_IDENTITY
 from ..values.witnesses import IdentityInstantiation, family_witness, pumping_power
 from .definite import definite_verdict
-from .r_trivial import r_trivial_verdict
+from .r_trivial import checked_instantiation, r_trivial_verdict
 
 __all__ = ["decide_locally_r_trivial", "local_index", "local_monoids_r_trivial", "local_instantiation",
            "LR_IDENTITY", "identity_locally_r_trivial", "locally_r_trivial_verdict", "PROCEDURE", "CLASS"]
@@ -79,18 +77,14 @@ def decide_locally_r_trivial(dfa, sccs: SCCs | None = None,
                    {"internal_cycle": (p, q, z), "instantiation": inst})
 
 
-#: the identity of the locally R-trivial semigroups, LTL[P,Y] at N+1 (verify's text of it)
-LR_IDENTITY = "[(x*yx*zx*)*x*yx* = (x*yx*zx*)*]"
-
-
 def local_instantiation(dfa, cycle) -> IdentityInstantiation | None:
     """The failing instantiation of the locally R-trivial identity (x^ω y x^ω z x^ω)^ω x^ω y x^ω =
     (x^ω y x^ω z x^ω)^ω on ``dfa``, from an internal cycle (p, q) →z (p, q) of one of its SCCs:
     x = z, y a word p → q, z a word q → p, each ω the least idempotent power (of z, then of
     x^ω y x^ω z x^ω), a word to p before and one telling q from p after: read from p,
     (x^ω y x^ω z x^ω)^k returns to p, and x^ω y x^ω goes on to q.  Checked on the DFA's runs
-    (:func:`..checks.verify.verify_identity_violation`) before it is returned; None when a
-    power is past the pumping budget (the check then re-decides the identity)."""
+    (:func:`.r_trivial.checked_instantiation`); None when a power is past the pumping budget
+    (the check then re-decides the identity)."""
     p, q, z = cycle
     t = np.asarray(dfa.transitions)
     M, _, exact = pumping_power(t, z, at_least=1)
@@ -102,22 +96,9 @@ def local_instantiation(dfa, cycle) -> IdentityInstantiation | None:
     K, _, exact = pumping_power(t, loop, at_least=1)
     if not exact:
         return None
-    prefix = list(shortest_words_from(t, dfa.initial)[p])
-    suffix = list(distinguishing_suffix(t, dfa.accepting, q, p))
-    left, right = loop * K + X + g + X, loop * K
-
-    def w(word):
-        return tuple(dfa.alphabet[a] for a in word)
-    inside = dfa.accepts(list(w(prefix + left + suffix)))
-    accepted, rejected = (left, right) if inside else (right, left)
-    inst = IdentityInstantiation(LR_IDENTITY, str(parse_identities(LR_IDENTITY).relations[0]),
-                                 (("x", w(z)), ("y", w(g)), ("z", w(h))),
-                                 (("(x^ωyx^ωzx^ω)^ω", K), ("x^ω", M)), w(left), w(right), w(prefix), w(suffix),
-                                 w(prefix + accepted + suffix), w(prefix + rejected + suffix))
-    check = verify_identity_violation(dfa, LR_IDENTITY, violation_from_json(inst.to_json(","), ","), monoid=False)
-    if not check.valid:                                 # pragma: no cover - a bug, never an answer
-        raise AssertionError(f"the locally R-trivial identity's instantiation fails its check: {check.reason}")
-    return inst
+    return checked_instantiation(dfa, LR_IDENTITY, False, (("x", z), ("y", g), ("z", h)),
+                                 (("(x^ωyx^ωzx^ω)^ω", K), ("x^ω", M)), loop * K + X + g + X, loop * K,
+                                 shortest_words_from(t, dfa.initial)[p], distinguishing_suffix(t, dfa.accepting, q, p))
 
 
 def local_monoids_r_trivial(S) -> int | None:

@@ -61,7 +61,6 @@ class TaggedPair:
     checked: str
     violation: dict | None = None    # the identity's failing instantiation on τ_m(L) (JSON), when found
 
-
     def text(self, sep: str = "", indent: str = "") -> str:
         return (f"over A × Z_{self.modulus}: {','.join(self.accepted) or 'ε'} in τ(L), "
                 f"{','.join(self.rejected) or 'ε'} not; τ(L) not locally R-trivial")

@@ -25,7 +25,7 @@ from ..checks.verify_tiers import violation_from_json
 from ..values.witnesses import IdentityInstantiation, family_witness, pumping_power
 
 __all__ = ["decide_r_trivial", "identity_r_trivial", "green_r_trivial_monoid", "r_trivial_verdict", "R_IDENTITY",
-           "cycle_instantiation",
+           "cycle_instantiation", "checked_instantiation",
            "PROCEDURE", "CLASS"]
 
 
@@ -67,22 +67,33 @@ R_IDENTITY = "[(xy)*x = (xy)*]"
 def cycle_instantiation(dfa, g, h, K: int, prefix, suffix) -> IdentityInstantiation:
     """The failing instantiation of (xy)^ω x = (xy)^ω on ``dfa`` for two states p ≠ q of one SCC:
     x = g (p → q), y = h (q → p), ω = K (the least idempotent power of gh), the context ``prefix``
-    (to p) and ``suffix`` (telling q from p): (gh)^K returns p to p, (gh)^K g takes it to q.
-    Checked on the DFA's runs (:func:`..checks.verify.verify_identity_violation`) before it is
-    returned."""
-    g, h, prefix, suffix = list(g), list(h), list(prefix), list(suffix)
-    left, right = (g + h) * K + g, (g + h) * K
+    (to p) and ``suffix`` (telling q from p): (gh)^K returns p to p, (gh)^K g takes it to q."""
+    g, h = list(g), list(h)
+    return checked_instantiation(dfa, R_IDENTITY, True, (("x", g), ("y", h)), (("(xy)^ω", K),),
+                                 (g + h) * K + g, (g + h) * K, prefix, suffix)
 
+
+def checked_instantiation(dfa, identities: str, monoid: bool, assignment, exponents, left, right, prefix,
+                          suffix) -> IdentityInstantiation:
+    """The :class:`IdentityInstantiation` of the one relation of ``identities`` with the
+    variables' words ``assignment`` and the ω-subterms' ``exponents``, its instantiated sides
+    ``left``/``right`` and the context ``prefix``/``suffix`` (letter indices of ``dfa``),
+    in- and out-words sorted by membership, checked on the DFA's runs
+    (:func:`..checks.verify.verify_identity_violation`) before it is returned (the words-based
+    twin of :func:`..varieties.identities.violation_from_words`, which builds the varieties'
+    own witness type)."""
     def w(word):
         return tuple(dfa.alphabet[a] for a in word)
+    prefix, suffix, left, right = list(prefix), list(suffix), list(left), list(right)
     inside = dfa.accepts(list(w(prefix + left + suffix)))
     accepted, rejected = (left, right) if inside else (right, left)
-    inst = IdentityInstantiation(R_IDENTITY, str(parse_identities(R_IDENTITY).relations[0]),
-                                 (("x", w(g)), ("y", w(h))), (("(xy)^ω", K),), w(left), w(right), w(prefix),
-                                 w(suffix), w(prefix + accepted + suffix), w(prefix + rejected + suffix), "monoid")
-    check = verify_identity_violation(dfa, R_IDENTITY, violation_from_json(inst.to_json(","), ","), monoid=True)
+    inst = IdentityInstantiation(identities, str(parse_identities(identities).relations[0]),
+                                 tuple((v, w(word)) for v, word in assignment), tuple(exponents), w(left), w(right),
+                                 w(prefix), w(suffix), w(prefix + accepted + suffix), w(prefix + rejected + suffix),
+                                 "monoid" if monoid else "semigroup")
+    check = verify_identity_violation(dfa, identities, violation_from_json(inst.to_json(","), ","), monoid=monoid)
     if not check.valid:                                 # pragma: no cover - a bug, never an answer
-        raise AssertionError(f"the R-trivial identity's instantiation fails its check: {check.reason}")
+        raise AssertionError(f"the instantiation of {identities} fails its check: {check.reason}")
     return inst
 
 
