@@ -339,7 +339,7 @@ class VerifyRequest:
                              "by the answer it carries)", parameters=("classes",))
         try:
             return check(dfa, obj, sep)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as exc:
             if isinstance(exc, InputError):
                 raise
             raise InputError(f"{where}: malformed answer ({exc.__class__.__name__}: {exc})"[:300],

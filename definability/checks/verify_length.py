@@ -58,6 +58,8 @@ def residues_formula(m: int, residues, empty: bool | None) -> str:
 def length_dfa(alphabet, m: int, residues, empty: bool | None) -> DFA:
     """The DFA of {w : |w| mod m ∈ R} (``empty`` None), or of its non-empty words plus ε
     when ``empty``: a counter modulo m (state r: length ≡ r), with a state of its own for ε."""
+    if int(m) < 1:
+        raise ValueError(f"the modulus is {m}: a modulus is at least 1")
     k, R = len(alphabet), {int(r) % m for r in residues}
     if empty is None:
         table = np.array([[(r + 1) % m] * k for r in range(m)], dtype=np.int64)

@@ -50,6 +50,8 @@ def _index(vector, m: int) -> int:
 def parikh_dfa(alphabet, m: int, residues) -> DFA:
     """The DFA of {w : ψ(w) mod m ∈ R}: state Σ r_j·m^j for the residue vector r, letter j
     adding 1 to r_j modulo m."""
+    if int(m) < 1:
+        raise ValueError(f"the modulus is {m}: a modulus is at least 1")
     k = len(alphabet)
     size = m ** k
     states = np.arange(size, dtype=np.int64)

@@ -664,8 +664,11 @@ def check_answer(answer: dict, certificate, witness, name: str = "the class",
     ``witness(wit)``; valid when every part is (the first failing part otherwise) and the
     verdict ``member`` (when the answer states one) is the one its parts prove:
 
-    * ``member: true`` is refused when its ``witness`` checks and proves non-membership, and,
-      for a class at one ``order`` k (threshold t), when its certificate's order exceeds it;
+    * ``member: true`` is refused unless a built certificate (one with a ``kind``) checks: a
+      witness, or the pair below k of an answer whose certificate was not built, proves only
+      what L is *not*, never that it is a member (so nothing else is read as a proof of
+      membership); and, for a class at one ``order`` k (threshold t), when its certificate's
+      order exceeds it;
     * ``member: false`` is refused when its certificate checks (and, at one order, is of
       order ≤ k, t: the hierarchies are monotone), when it has no witness, or when the witness
       proves less than non-membership: a witness at order k′ proves only "not in the class at
@@ -697,13 +700,19 @@ def check_answer(answer: dict, certificate, witness, name: str = "the class",
     if bad:
         return bad[0]
     verdict = answer.get("member")
+    if not (verdict is None or isinstance(verdict, bool)):
+        return Check(False, f"'member' is {verdict!r}: it must be true, false or null")
     if verdict is True:
+        if not cert or cert.get("kind") is None:
+            return Check(False, f"the answer says member of {name}, but it carries no certificate of "
+                                "membership (none was built: classify with certificates builds one); a "
+                                "witness or the pair below k proves only what L is not")
         for w in wits:
             k, t = _orders(w)
             if k is None or (order is not None and k >= order and t >= (threshold or 1)):
                 return Check(False, f"the answer says member of {name}, but its witness checks and proves "
                                     f"the opposite: {wit_checks[wits.index(w)].reason}")
-        if cert and cert.get("kind") is not None and order is not None:
+        if order is not None:
             k, t = _orders(cert)
             if k is None or k > order or t > (threshold or 1):
                 return Check(False, f"the answer says member of {name}, but its certificate is of order "

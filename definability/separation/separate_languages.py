@@ -1830,7 +1830,7 @@ def check_answer(answer: dict, l1, l2, alphabet=None, limits: Limits | None = No
     except KeyError as e:
         raise InputError(f"malformed separation answer: no field {e} where the answer's kind needs one",
                          parameters=("check",)) from None
-    except (TypeError, ValueError, AttributeError) as e:
+    except (TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
         raise InputError(f"malformed separation answer: a field of the wrong type or value ({e})",
                          parameters=("check",)) from None
     return True, "undecided: nothing is claimed"

@@ -226,3 +226,34 @@ def test_mutated_answers_get_a_verdict_or_a_clean_refusal():
             except InputError:
                 continue
             assert isinstance(valid, bool) and isinstance(reason, str), (by, mutated)
+
+
+@pytest.mark.parametrize("l1, l2, by, edit", [
+    ("(ab)*a", "(ab)*", "MOD", lambda j: j["separator"].update(modulus=0)),
+    ("a(aa)*", "b*", "AMT", lambda j: j["separator"].update(modulus=0)),
+    ("(ab)*a", "(a|b)*aa(a|b)*", "FO2[<]",
+     lambda j: next(s for s in j["proof"]["steps"] if "of" in s).update(of=[])),
+])
+def test_a_malformed_answer_is_refused_with_exit_2_not_a_traceback(tmp_path, capsys, l1, l2, by, edit):
+    """A separation answer edited into nonsense (a modulus 0, a step pointing at no earlier
+    step) is a bad input — exit 2 and one line naming it — where it raised ZeroDivisionError
+    or IndexError; the same for an answer of ``verify --class`` whose lists are cut short."""
+    argv = ["separate", "--regex", l1, "--regex", l2, "--alphabet", "ab", "--by", by]
+    answer = _json(capsys, *argv)
+    edit(answer)
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(answer))
+    assert main(argv + ["--check", str(path)]) == 2
+    assert "malformed separation answer" in capsys.readouterr().err
+
+
+def test_a_class_answer_with_lists_cut_short_is_refused_with_exit_2(tmp_path, capsys):
+    argv = ["--regex", "a*(ba*ba*)*", "--alphabet", "ab", "--class", "LTL[P]"]
+    assert main(["classify", *argv, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)["fragments"]["LTL[P]"]
+    assert answer["member"] is False and len(answer["instantiation"]["sides"]) == 2
+    answer["instantiation"]["sides"] = answer["instantiation"]["sides"][:1]
+    path = tmp_path / "answer.json"
+    path.write_text(json.dumps(answer))
+    assert main(["verify", *argv, "--answer", str(path)]) == 2
+    assert "malformed answer" in capsys.readouterr().err

@@ -148,3 +148,52 @@ def test_families_agree_at_the_printed_bound(answers):
                     assert a[0][:k] == b[0][:k] and a[0][-k:] == b[0][-k:], (ans, k, K)
         forms[name] += 1
     assert set(forms) == {"SL", "RD", "GD", "LT", "LTT", "PT"}, forms
+
+
+#: a language outside each class (checked below by classify itself)
+_OUTSIDE = {"SL": "b*a(a|b)*", "SP": "(ab)*", "PT": "(ab)*", "TPT": "(ab)*", "RD": "a*", "GD": "a*",
+            "LT": "(aa)*", "LTT": "(aa)*", "TSL": "(aa)*", "TLT": "(aa)*", "TLTT": "(aa)*", "PLT": "(aa)*",
+            "TPLT": "(aa)*", "MTSL": "(aa)*"}
+
+
+@pytest.mark.parametrize("name", sorted(_OUTSIDE))
+def test_a_member_claim_without_a_built_certificate_is_refused(name):
+    """A witness proves what L is not (at its order, or at every order), never that L is a
+    member: "member: true" resting on a witness (whatever its k says), on the pair below k of
+    a certificate that was not built, or on such an answer carried to a larger class, is
+    refused — on a language outside the class, where accepting it would accept a falsehood."""
+    d = regex_to_dfa(_OUTSIDE[name], "ab")
+    truth = classify(d, windows=(), classes=[name]).to_json()["classes"][name]
+    assert truth["member"] is False and truth["witness"], truth
+    wit = truth["witness"]
+    claims = [{"member": True, "witness": {**wit, "k": k}} for k in (0, 1, 2, None)]
+    claims.append({"member": True, "certificate": {"k": 5, "below": {**wit, "k": 1}}})
+    claims.append({"member": True, "certificate": {"k": 5}})
+    claims.append({"member": 1, "certificate": {"k": 5, "below": {**wit, "k": 1}}})
+    check = language_class(name).check
+    for claim in claims:
+        got = check(d, claim, "")
+        assert not got.valid, (claim, got.reason)
+    carried = {"member": True, "carried": {"from": name, "inclusion": f"{name} ⊆ LTL[S]",
+                                           "answer": claims[1]}}
+    with open_answer(carried) as path:
+        assert main(["verify", "--regex", _OUTSIDE[name], "--alphabet", "ab", "--class", "LTL[S]",
+                     "--answer", path]) == 1
+
+
+def open_answer(obj):
+    """A temporary file holding ``obj`` as JSON (a context manager yielding its path)."""
+    import contextlib
+    import os
+    import tempfile
+
+    @contextlib.contextmanager
+    def _file():
+        fd, path = tempfile.mkstemp(suffix=".json")
+        with os.fdopen(fd, "w") as f:
+            json.dump(obj, f)
+        try:
+            yield path
+        finally:
+            os.unlink(path)
+    return _file()
