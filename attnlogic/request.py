@@ -325,8 +325,14 @@ class VerifyRequest:
         if not isinstance(obj, dict):
             raise InputError(f"{where}: a JSON object is expected", parameters=("answer",))
         carried = obj.get("carried") is not None        # settled by a declared inclusion
-        check = (lambda d, o, s: verify_carried(d, name, o, s)) if carried else language_class(name).check
-        procedure = language_class(name).procedure
+        key = class_key(name)
+        if carried:
+            check = lambda d, o, s: verify_carried(d, name, o, s)      # noqa: E731
+        elif isinstance(key, Fragment):                 # LTL[P], LTL[Y<=2], LTL[P,Y<=3], …
+            check = lambda d, o, s: check_own(d, key, o, s, 0)         # noqa: E731
+        else:
+            check = language_class(name).check
+        procedure = None if isinstance(key, Fragment) else language_class(name).procedure
         if check is None and (getattr(procedure, "identities", None) is not None
                               or getattr(procedure, "parts", None) is not None
                               or isinstance(class_key(name), Fragment)):     # GR, FO2[<], JOrb(C), LTL[P], …

@@ -19,15 +19,17 @@ the decision procedures that produced it:
                    (forbidden factors / subsequences, accepted profiles of order k) is
                    compared with the language by a product search, its witness words'
                    profiles are computed directly, its pumped family checked on the DFA;
-                   its verdict ("member") must be the one these prove (a "yes" whose
-                   witness checks, or a "no" whose certificate checks, is NOT valid).
+                   its verdict ("member") must be the one these prove (a "yes" without
+                   a built certificate that checks, or whose witness checks, or a "no"
+                   whose certificate checks, is NOT valid).
                    An answer settled by a declared inclusion ("carried", any class or
                    LTL fragment): the answer it carries is checked by its own class's
                    check and the inclusion against the registry's declarations.
                    A class given by identities (GR, AMT, COM, GR+, AMT+, FO2[<], DD1,
                    TL(DD)): its verdict re-decided from scratch, as --identity does;
                    an intersection (JOrb(C)): part by part; an LTL fragment (LTL[P],
-                   LTL[P,Y], …): its formula exactly, its "no" by the failing
+                   LTL[P,Y], LTL[Y<=2], LTL[P,Y<=3], …): its formula exactly, its "no"
+                   by its pumped family or by the failing
                    instantiation of its identity it carries (else the identity
                    re-decided, else the pair's lasso)
   --witness U V    non-membership: one word is in the language and the other not, and

@@ -444,3 +444,25 @@ def test_the_classes_asked_only_when_named_are_declared_as_listed_and_loaded_laz
     first, second = out.stdout.splitlines()
     assert first.split() == ["0", "True"]
     assert second.split() == ["1", "True", "True"]
+
+
+@pytest.mark.parametrize("regex", ["a(a|b)*", "(ab)*", "(a|b)*aa(a|b)*", "b*a(a|b)*"])
+def test_verify_class_takes_the_window_fragments_answers(tmp_path, capsys, regex):
+    """``verify --class 'LTL[Y<=2]'`` (and LTL[P,Y<=2]) checks classify's answer for the
+    window fragment — its formula, or its witness pair by its family — where the name was
+    refused as no registered class (the registry has LTL[Y<=k]); the flipped verdict is
+    refused."""
+    from attnlogic.cli import main
+
+    assert main(["classify", "--regex", regex, "--alphabet", "ab", "--json", "--no-progress"]) == 0
+    answers = json.loads(capsys.readouterr().out)["fragments"]
+    for name in ("LTL[Y<=2]", "LTL[P,Y<=2]"):
+        answer = answers[name]
+        assert answer["member"] in (True, False)
+        argv = ["verify", "--regex", regex, "--alphabet", "ab", "--class", name, "--answer"]
+        path = tmp_path / "answer.json"
+        path.write_text(json.dumps(answer))
+        assert main(argv + [str(path)]) == 0, capsys.readouterr()
+        path.write_text(json.dumps({**answer, "member": not answer["member"]}))
+        assert main(argv + [str(path)]) == 1
+        capsys.readouterr()
