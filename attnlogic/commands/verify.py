@@ -26,7 +26,9 @@ the decision procedures that produced it:
                    LTL fragment): the answer it carries is checked by its own class's
                    check and the inclusion against the registry's declarations.
                    A class given by identities (GR, AMT, COM, GR+, AMT+, FO2[<], DD1,
-                   TL(DD)): its verdict re-decided from scratch, as --identity does;
+                   TL(DD)): a "no" by the failing instantiation it carries (checked on
+                   the DFA's runs), else its verdict re-decided from scratch, as
+                   --identity does;
                    an intersection (JOrb(C)): part by part; an LTL fragment (LTL[P],
                    LTL[P,Y], LTL[Y<=2], LTL[P,Y<=3], …): its formula exactly, its "no"
                    by its pumped family or by the failing

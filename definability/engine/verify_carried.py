@@ -110,6 +110,17 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
     identities = getattr(cls.procedure, "identities", None)
     if identities is not None and member in (True, False):
         ids = str(identities)
+        wit = answer.get("witness")
+        if member is False and isinstance(wit, dict) and wit.get("kind") == "identity pair":
+            # the failing instantiation the "no" carries, checked on the runs (at any size;
+            # re-deciding the identities from scratch enumerates |S|^variables instantiations)
+            got = verify_identity_violation(dfa, identities, violation_from_json(wit, sep),
+                                            monoid=cls.procedure.monoid)
+            if not got.valid:
+                return Check(False, f"{cls.name}'s \"no\" carries an instantiation of {ids} that does not "
+                                    f"check: {got.reason}")
+            return Check(True, f"{cls.name}'s identities {ids} fail on the instantiation the answer carries "
+                               f"(re-checked on the DFA's runs): {got.reason}")
         try:
             holds = verify_identity_check(dfa, identities, monoid=cls.procedure.monoid)
         except LimitExceeded as exc:
