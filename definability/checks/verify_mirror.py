@@ -33,8 +33,9 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.words import split_word
 from ...ltl import parse
 from ...ltl.fragments import Fragment
-from .verify import Check, verify_formula, verify_identity_check
+from .verify import Check, verify_formula, verify_identity_check, verify_identity_violation
 from .verify_mod import check_answer
+from .verify_tiers import violation_from_json
 
 __all__ = ["reversal_dfa", "check_mirror_answer", "MIRROR_CERTIFICATE", "MIRRORED_PAIR", "PAST_IDENTITIES"]
 
@@ -105,6 +106,11 @@ def _past_answer(rev, inner: dict, sep: str, base: Fragment, mod: bool) -> Check
     ids, monoid = PAST_IDENTITIES[str(base)]
     if member is True and inner.get("formula"):
         return verify_formula(rev, base, over_valuations(parse(str(inner["formula"])), rev.alphabet))
+    if member is False and isinstance(inner.get("instantiation"), dict):
+        # the failing instantiation the "no" for rev(L) carries, checked on rev(L)'s runs
+        got = verify_identity_violation(rev, ids, violation_from_json(inner["instantiation"], sep), monoid=monoid)
+        return Check(got.valid, f"{base}'s identity {ids} fails on rev(L) by the instantiation the answer "
+                                f"carries{'' if got.valid else ', which does not check'}: {got.reason}")
     if member in (True, False):       # no formula printed, or a "no": the identity re-decided on rev(L)
         try:
             holds = verify_identity_check(rev, ids, monoid=monoid)

@@ -72,7 +72,8 @@ class Windows(Procedure):
         if not necessary.member:
             outer = LTL_PY if past else LTL_Y
             return FragmentResult(fragment, False, None, necessary.witness,
-                                  f"not in {outer} ⊇ {fragment}: " + necessary.method, necessary.identity)
+                                  f"not in {outer} ⊇ {fragment}: " + necessary.method, necessary.identity,
+                                  instantiation=(necessary.data or {}).get("instantiation"))
         if len(d.alphabet) == 1:
             how = (f"one letter: L is definite, so a Boolean combination of the thresholds "
                    f"(Y[<={k}])^i true ⟺ N ≥ i (complete over one letter)")

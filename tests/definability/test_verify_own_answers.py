@@ -1,0 +1,65 @@
+"""classify's own answers pass ``verify --class`` for every class, on census languages ≤ 4
+states over {a, b} where they did not (a sweep of every 250th language, all classes, found
+verify refusing correct answers): FL(DD)'s "no" whose LTL[P,Y] answer for rev(L) carries
+its failing instantiation (verify re-decided the identity instead, past its 200,000
+instantiations), TL(DD)'s "no" (the identity re-decided, LimitExceeded raised), and
+LTL[P,Y<=2]'s "no" settled by LTL[P,Y] ⊇ LTL[P,Y<=2] (it carried a pair at depth ≤ 3 only,
+no instantiation).  Each such "no" now carries, or is checked by, one instantiation, and
+the same answer with that instantiation's sides swapped is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from attnlogic.automata.census import minimal_dfas
+from attnlogic.definability.engine.classify import classify
+from attnlogic.definability.engine.registry import CLASSES
+from attnlogic.request import Source, VerifyRequest
+
+#: the census indices (minimal DFAs ≤ 4 states over ab, census order) where verify refused
+#: a correct answer: 1500 and 1750 (FL(DD), TL(DD)), 2000 and 5000 (LTL[P,Y<=2])
+INDICES = (1500, 1750, 2000, 5000)
+
+
+@pytest.fixture(scope="module")
+def languages():
+    out = {}
+    for i, d in enumerate(minimal_dfas(4, "ab")):
+        if i in INDICES:
+            out[i] = d
+        if i >= max(INDICES):
+            break
+    return out
+
+
+def _verify(d, name, answer):
+    return VerifyRequest(Source(kind="dfa", text=d.to_json(), filename="census.json"), class_name=name,
+                         class_answer=answer).answer().result
+
+
+@pytest.mark.parametrize("index", INDICES)
+def test_every_answer_of_every_class_passes_verify(languages, index):
+    d = languages[index]
+    names = [c.name for c in CLASSES if c.name not in ("LTL[Y<=k], LTL[P,Y<=k]", "DD1", "PLT", "TPLT")]
+    j = classify(d, windows=(2,), classes=names).to_json()
+    answers = {**j["fragments"], **j["classes"]}
+    refused = {}
+    for name, answer in answers.items():
+        if answer.get("member") is None:
+            continue
+        got = _verify(d, name, answer)
+        if not got.valid:
+            refused[name] = got.reason[:200]
+    assert refused == {}
+    for name in ("FL(DD)", "TL(DD)", "LTL[P,Y<=2]"):
+        answer = answers[name]
+        if answer["member"] is not False:
+            continue
+        if name == "FL(DD)":
+            inner = answer["witness"]["reversal"]["instantiation"]
+            inner["sides"] = inner["sides"][::-1]
+        elif name == "TL(DD)":
+            answer["witness"]["sides"] = answer["witness"]["sides"][::-1]
+        else:
+            answer["instantiation"]["sides"] = answer["instantiation"]["sides"][::-1]
+        assert not _verify(d, name, answer).valid, name
