@@ -929,12 +929,25 @@ class _Refused(Exception):
     pass
 
 
+def _only_under_omega(term, name: str) -> bool:
+    """Whether every occurrence of the variable ``name`` in ``term`` is the whole base of an
+    ω-power, x^ω (then only the idempotent x^ω of its value matters)."""
+    if isinstance(term, Omega) and isinstance(term.term, Var):
+        return True
+    if isinstance(term, Var):
+        return term.name != name
+    if isinstance(term, (Omega, Power)):
+        return _only_under_omega(term.term, name)
+    return all(_only_under_omega(f, name) for f in getattr(term, "factors", ()))
+
+
 def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: int = _limits.IDENTITY_CHECK_ELEMENTS,
                           max_instantiations: int = _limits.IDENTITY_CHECK_INSTANTIATIONS) -> Check:
     """Whether the syntactic monoid (``monoid``) or semigroup of L(dfa) satisfies
     ``identities``, re-decided from scratch: the structure enumerated breadth-first as
     tuples (the letters' transformations, closed under composition; the identity added for
-    a monoid), every variable over every element (no restriction to idempotents), ω as the
+    a monoid), every variable over every element — but a variable met only as x^ω, over the
+    idempotents (the values x^ω takes are exactly those: e^ω = e) —, ω as the
     idempotent power found by iterating, ≤ from residual inclusions computed by a search
     of pairs of states, 1 and 0 found by their definitions.  Plain Python, for small
     structures (``max_elements``, ``max_instantiations``: LimitExceeded beyond them).  The
@@ -962,15 +975,23 @@ def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: in
         i += 1
     if monoid and ident not in seen:
         elements.append(ident)
-    count = len(elements) ** len(ids.variables)
-    if count > max_instantiations:
-        raise LimitExceeded("instantiations (verify)", max_instantiations)
 
     def omega(x):
         p = x
         while _compose(p, p) != p:
             p = _compose(p, x)
         return p
+
+    # a variable met only as x^ω takes exactly the idempotents' values there (x^ω is one, and
+    # e^ω = e for each idempotent e): it ranges over the idempotents (Knast's x and y, DA's x)
+    idempotents = [x for x in elements if _compose(x, x) == x]
+    ranges = [idempotents if all(_only_under_omega(t, v) for r in ids.relations for t in (r.left, r.right))
+              else elements for v in ids.variables]
+    count = 1
+    for r in ranges:
+        count *= len(r)
+    if count > max_instantiations:
+        raise LimitExceeded("instantiations (verify)", max_instantiations)
     one = next((e for e in elements if all(_compose(e, x) == x == _compose(x, e) for x in elements)), None)
     zero = next((z for z in elements if all(_compose(z, x) == z == _compose(x, z) for x in elements)), None)
     acc = [bool(dfa.accepting[q]) for q in range(n)]
@@ -1016,7 +1037,7 @@ def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: in
             f = v if f is None else _compose(f, v)
         return f
 
-    for combo in itertools.product(elements, repeat=len(ids.variables)):
+    for combo in itertools.product(*ranges):
         env = dict(zip(ids.variables, combo))
         for rel in ids.relations:
             try:
