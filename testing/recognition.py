@@ -64,6 +64,9 @@ __all__ = ["ModelReport", "check", "assert_recognises", "resolve_language", "exh
 _SHRINK_BATCH = 4096
 #: tokens the shrinking may feed the model, in all rounds together
 SHRINK_TOKENS = 1 << 22
+#: at most this many cuts and deletions are all built and sorted in one shrinking round; past
+#: it (long words) only the cuts from the first or to the last visit of a state
+_SHRINK_EXACT = 200_000
 #: hypothesis shrinks counterexamples of at most this many letters
 HYPOTHESIS_MAX_LENGTH = 64
 #: the most words hypothesis's shrinking may run through the model (its shrinker is not bounded
@@ -261,6 +264,31 @@ class _Run:
         return [answers[tuple(int(a) for a in w)] for w in words]
 
 
+def _shrink_candidates(best: tuple, states: list, limit: int) -> list:
+    """At most ``limit`` shortenings of ``best`` for one round, shortest first: the cuts
+    best[:i] + best[j:] with states[i] = states[j] (the DFA's run; the language's answer is
+    kept) and the single-letter deletions.  Every cut, ordered by (length, word), while there
+    are at most :data:`_SHRINK_EXACT` of them; past that (a word of 10^5 letters has ~10^10
+    cuts) the cuts from the first or to the last visit of each state, the longest cut first
+    (then the leftmost) — only the ``limit`` words kept are built, so memory stays within
+    ``limit`` words."""
+    seen: dict[int, list[int]] = {}
+    for i, q in enumerate(states):
+        seen.setdefault(q, []).append(i)
+    n = len(best)
+    if sum(len(p) * (len(p) - 1) // 2 for p in seen.values()) + n <= _SHRINK_EXACT:
+        cands = {best[:i] + best[j:] for pos in seen.values() for i in pos for j in pos if i < j}
+        cands |= {best[:i] + best[i + 1:] for i in range(n)}
+        return sorted(cands, key=lambda w: (len(w), w))[:limit]
+    cuts = set()
+    for pos in seen.values():
+        cuts.update((pos[0], j) for j in pos[1:])
+        cuts.update((i, pos[-1]) for i in pos[:-1])
+    cuts.update((i, i + 1) for i in range(min(n, limit)))          # single-letter deletions
+    chosen = sorted(cuts, key=lambda c: (c[0] - c[1], c[0]))[:limit]
+    return [best[:i] + best[j:] for i, j in chosen]
+
+
 def _shrink(run: _Run, word: tuple[int, ...], use_hypothesis: bool | None) -> tuple[tuple[int, ...], tuple[bool, bool]]:
     """The shrinking of the module docstring; returns the word and (model, language) on it."""
     best = word
@@ -270,13 +298,8 @@ def _shrink(run: _Run, word: tuple[int, ...], use_hypothesis: bool | None) -> tu
         states = [run.initial]
         for a in best:
             states.append(int(run.table[states[-1], a]))
-        seen: dict[int, list[int]] = {}
-        for i, q in enumerate(states):
-            seen.setdefault(q, []).append(i)
-        cands = {best[:i] + best[j:] for pos in seen.values() for i in pos for j in pos if i < j}
-        cands |= {best[:i] + best[i + 1:] for i in range(len(best))}
         room = max(1, (SHRINK_TOKENS - spent) // (len(best) + 2))
-        cands = sorted(cands, key=lambda w: (len(w), w))[:min(_SHRINK_BATCH, room)]     # shortest first
+        cands = _shrink_candidates(best, states, min(_SHRINK_BATCH, room))
         spent += sum(len(c) + 2 for c in cands)
         results = run.final([list(c) for c in cands])
         hit = next(((c, r) for c, r in zip(cands, results) if r is not None and r[0] != r[1]), None)

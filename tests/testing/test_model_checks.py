@@ -192,3 +192,40 @@ def test_the_example_file_runs_under_the_plugin(pytester):
     pytester.makepyfile(test_example=example.read_text())
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(passed=4, skipped=1)
+
+
+def test_shrinking_a_long_counterexample_builds_a_bounded_number_of_words():
+    """A counterexample of 300,000 letters over a 2-state DFA has ~2·10^10 cuts w[:i] + w[j:]
+    between two visits of one state; shrinking built all of them (a 442,415-letter one took
+    24 GB and was killed).  Now one round builds at most ``limit`` words, each a cut between
+    two visits of one state (the language's answer kept) or a single-letter deletion, the
+    longest cut first; short words still get every cut, ordered by (length, word)."""
+    from attnlogic.testing.recognition import _SHRINK_EXACT, _shrink_candidates
+
+    rng = np.random.default_rng(0)
+    word = tuple(int(a) for a in rng.integers(0, 2, size=300_000))
+    table = [[0, 1], [1, 0]]                    # parity of b's
+    states = [0]
+    for a in word:
+        states.append(table[states[-1]][a])
+    got = _shrink_candidates(word, states, 64)
+    assert len(got) == 64
+    assert [len(w) for w in got] == sorted(len(w) for w in got)
+    for w in got:
+        run = 0
+        for a in w:
+            run = table[run][a]
+        assert run == states[-1] or len(w) == len(word) - 1      # a cut keeps the state; else a deletion
+    first, last = {}, {}
+    for i, q in enumerate(states):
+        first.setdefault(q, i)
+        last[q] = i
+    assert len(got[0]) == len(word) - max(last[q] - first[q] for q in first)
+    short = (0, 1, 1, 0, 1)
+    s_states = [0]
+    for a in short:
+        s_states.append(table[s_states[-1]][a])
+    every = _shrink_candidates(short, s_states, 1000)
+    cuts = {short[:i] + short[j:] for i in range(6) for j in range(i + 1, 6) if s_states[i] == s_states[j]}
+    assert set(every) == cuts | {short[:i] + short[i + 1:] for i in range(5)}
+    assert every == sorted(every, key=lambda w: (len(w), w)) and _SHRINK_EXACT >= 1000
