@@ -356,6 +356,8 @@ class VerifyRequest:
         words = ["verify"] + flags
         if self.identities is not None:
             words += ["--identity", self.identities] + (["--semigroup"] if self.semigroup else [])
+            if self.claimed is not None:
+                words += ["--member", "true" if self.claimed else "false"]
         elif self.class_name is not None:
             words += ["--class", self.class_name]
             if self.answer_file is not None:

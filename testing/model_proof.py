@@ -722,9 +722,10 @@ def verify_saved_model(path) -> ProofResult:
     sidecar claims (``exact_up_to``).  FileFormatError for files that cannot be read."""
     from safetensors.torch import load_file
 
-    from attnlogic.transformer.io import read_sidecar
+    from attnlogic.transformer.io import load_model, read_sidecar
 
     side = read_sidecar(path)
+    load_model(path)            # the file as `check` reads it: a proof about a file no loader takes is none
     try:
         weights = load_file(str(path))
     except FileNotFoundError:
@@ -740,5 +741,7 @@ def verify_saved_model(path) -> ProofResult:
         return ProofResult(False, "the sidecar claims no length (exact_up_to 0)", 0)
     try:
         return prove(weights, config, side["dtype"], meta, claim)
+    except FileFormatError:                 # a field of the sidecar, named by its own message
+        raise
     except (KeyError, IndexError, ValueError, TypeError) as exc:
         raise FileFormatError(str(path), "tensors", f"do not match the config ({type(exc).__name__}: {exc})") from None

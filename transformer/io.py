@@ -158,5 +158,6 @@ def load_model(path: str | os.PathLike, device: str | torch.device = "cpu") -> t
     try:
         model.load_state_dict(state)
     except RuntimeError as exc:
-        raise FileFormatError(str(path), "tensors", str(exc).splitlines()[0]) from None
+        reason = " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+        raise FileFormatError(str(path), "tensors", reason[:400]) from None
     return model.eval(), side

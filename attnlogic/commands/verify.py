@@ -103,6 +103,9 @@ def add_arguments(parser) -> None:
                            "sidecar without running words (exit 1 when it fails)")
     parser.add_argument("--semigroup", action="store_true",
                         help="--identity on the syntactic semigroup instead of the monoid")
+    parser.add_argument("--member", choices=("true", "false"),
+                        help="--identity: the verdict an answer claims (valid when the identities, "
+                             "re-decided, agree with it; without it, valid when they hold)")
     parser.add_argument("--depth", type=int, metavar="D",
                         help="the depth the witness is claimed for (default: every depth)")
     parser.add_argument("--family", action="store_true",
@@ -133,6 +136,8 @@ def run(args) -> int:
         raise InputError("--fragment goes with --formula or --witness, not --class")
     if args.semigroup and args.identity is None:
         raise InputError("--semigroup goes with --identity")
+    if args.member is not None and args.identity is None:
+        raise InputError("--member goes with --identity")
     if args.cls is None and args.identity is None and args.fragment is None:
         raise InputError("--fragment FR is required with --formula or --witness")
     if args.identity is not None and args.fragment is not None:
@@ -142,6 +147,7 @@ def run(args) -> int:
     request = VerifyRequest(source, fragment=args.fragment, formula=args.formula,
                             witness=None if args.witness is None else tuple(args.witness), depth=args.depth,
                             family=args.family, identities=args.identity, semigroup=args.semigroup,
+                            claimed=None if args.member is None else args.member == "true",
                             class_name=args.cls,
                             class_answer=None if args.cls is None else _read_answer(args.answer),
                             answer_file=args.answer)

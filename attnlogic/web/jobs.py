@@ -126,6 +126,9 @@ def request_of(kind: str, params):
         return CensusRequest(params["states"], params["alphabet"], _windows(params), params.get("max_dfas"))
     if kind == "verify":
         if params.get("identity") is not None:
+            extra = [k for k in ("fragment", "formula", "witness", "answer") if params.get(k) is not None]
+            if extra:
+                raise InputError(f"identity goes alone, not with {', '.join(extra)}", parameters=tuple(extra))
             return VerifyRequest(_source(params), identities=params["identity"],
                                  semigroup=bool(params.get("semigroup")), claimed=params.get("member"))
         if params.get("answer") is not None:

@@ -127,7 +127,7 @@ def verify_formula(dfa, fragment: "Fragment | str", formula: Formula,
         d = formula_to_dfa(formula, letters, state_limit=state_limit)
     except LimitExceeded as exc:
         raise LimitExceeded(exc.what, exc.limit, "the formula's DFA is too large to verify",
-                            parameters=("state_limit",)) from None
+                            parameters=exc.parameters or ("state_limit",)) from None
     if not equivalent(d, dfa):
         w = shortest_distinguishing_word(d, dfa)
         shown = join_word(w, letters)

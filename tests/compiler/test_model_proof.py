@@ -178,3 +178,25 @@ def test_the_proof_imports_nothing_of_the_compiler():
     names = {n.module or "" for n in ast.walk(ast.parse(src.read_text())) if isinstance(n, ast.ImportFrom)}
     names |= {a.name for n in ast.walk(ast.parse(src.read_text())) if isinstance(n, ast.Import) for a in n.names}
     assert not any("compiler" in n for n in names), names
+
+
+def test_a_file_no_loader_takes_is_refused_before_its_proof(tmp_path, capsys):
+    """verify --model said "valid" of files ``check`` cannot load: a sidecar whose d_head is
+    null (the proof read it as 1, the loader derives d_model // heads) and weights with a
+    tensor the config does not describe.  Both are bad input now (exit 2, the loader's whole
+    reason), as for ``check``; a malformed formula in the sidecar is named as that field."""
+    c, path = _save(tmp_path, "P (b & Y a)", name="dhead")
+    _mutate(path, sidecar=lambda side: side["config"].update(d_head=None))
+    assert _verify(path) == 2
+    c, path = _save(tmp_path, "P (b & Y a)", name="extra")
+    _mutate(path, tensors=lambda sd: sd.update({"blocks.7.attn.q.weight": torch.zeros(1, 5)}))
+    capsys.readouterr()
+    assert _verify(path) == 2
+    err = capsys.readouterr().err
+    assert "Unexpected key(s)" in err and "blocks.7.attn.q.weight" in err
+    c, path = _save(tmp_path, "P (b & Y a)", name="formula")
+    _mutate(path, sidecar=lambda side: side["metadata"].update(formula="P ( b"))
+    capsys.readouterr()
+    assert _verify(path) == 2
+    err = capsys.readouterr().err
+    assert "metadata.formula" in err and "tensors" not in err
