@@ -79,10 +79,17 @@ class Context:
 
     def once(self, make: Callable[["Context"], object]):
         """``make(context)``, computed once per classification: a verdict, or what several
-        procedures derive from the DFA alike (the mirrors' workspace on rev(L))."""
+        procedures derive from the DFA alike (the mirrors' workspace on rev(L)).  A budget
+        it exceeds (LimitExceeded) is raised again to every later caller without recomputing."""
         if make not in self._verdicts:
-            self._verdicts[make] = make(self)
-        return self._verdicts[make]
+            try:
+                self._verdicts[make] = make(self)
+            except LimitExceeded as exc:
+                self._verdicts[make] = exc
+        got = self._verdicts[make]
+        if isinstance(got, LimitExceeded):
+            raise got
+        return got
 
 
 class Procedure:

@@ -174,7 +174,10 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
         if on_stage is not None:
             on_stage(f"deciding {fragment} ({i}/{len(fragments)})")
         context.deciding()
-        r = procedure_for(fragment).decide(fragment, context, results)
+        try:
+            r = procedure_for(fragment).decide(fragment, context, results)
+        except LimitExceeded as exc:        # this class's budget, not the classification's
+            r = FragmentResult(fragment, None, None, None, f"undecided: {exc}")
         if certificates and r.member is True and r.formula is None and class_for(fragment).certificate == FORMULA:
             r = within_time(fragment, context, results, r)
         results[fragment] = r

@@ -97,12 +97,22 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
             u, v = (tuple(split_word(w[side], dfa.alphabet)) for side in ("accepted", "rejected"))
             if str(key) in CHARACTERISING_IDENTITIES and isinstance(answer.get("instantiation"), dict):
                 return _refuted_by_instantiation(dfa, str(key), u, v, answer["instantiation"], sep)
-            if key.window is not None and isinstance(answer.get("instantiation"), dict):
-                # a window fragment's "no" from the fragment around it: LTL[P,Y<=k] ⊆ LTL[P,Y],
-                # LTL[Y<=k] ⊆ LTL[Y] (Y[<=k] is a Boolean combination of nested Y's)
-                outer = "LTL[P,Y]" if key.past else "LTL[Y]"
-                got = _refuted_by_instantiation(dfa, outer, u, v, answer["instantiation"], sep)
-                return Check(got.valid, f"L ∉ {outer} ⊇ {key}: {got.reason}")
+            if isinstance(answer.get("instantiation"), dict):
+                # a "no" from a characterised fragment around it (LTL[P,Y] ⊇ LTL[P,Y<=k], LTL[Y] ⊇
+                # LTL[Y<=k]: Y[<=k] is a Boolean combination of nested Y's): its instantiation
+                # refutes that fragment's identity, so L is in no fragment it includes
+                tried = []
+                for outer in CHARACTERISING_IDENTITIES:
+                    why = Fragment.parse(outer).includes(key)
+                    if why is None:
+                        continue
+                    got = _refuted_by_instantiation(dfa, outer, u, v, answer["instantiation"], sep)
+                    if got.valid:
+                        return Check(True, f"L ∉ {outer} ⊇ {key} ({why}): {got.reason}")
+                    tried.append(f"{outer}: {got.reason}")
+                if tried:
+                    return Check(False, "the instantiation the answer carries refutes no fragment around "
+                                        f"{key}: " + "; ".join(tried))
             if str(key) in CHARACTERISING_IDENTITIES:
                 return _refuted_by_identity(dfa, str(key), u, v)
             return verify_witness(dfa, key, u, v, None, family=True)

@@ -239,3 +239,20 @@ def test_every_answer_on_the_census():
             assert language_class(name).check(dfa, ans).valid
             members[name] += ans["member"]
     print("members:", members)
+
+
+def test_a_kernel_past_its_budget_leaves_its_classes_undecided_and_the_others_answered():
+    """A random 7-state DFA over abc whose GR-kernel needs more products than the budget:
+    classify raised LimitExceeded and lost every answer (14 of 40 random 4–7-state DFAs over
+    ab/abc asked every class at the default limits); now each class whose decision needs the
+    kernel is undecided, naming the budget, and the others are answered."""
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.definability.engine.classify import classify
+    from attnlogic.kernel.limits import Limits
+
+    d = DFA("abc", [[0, 1, 1], [2, 1, 3], [4, 5, 2], [6, 2, 4], [5, 4, 5], [6, 5, 3], [3, 4, 3]], 0,
+            [q in (0, 3, 4, 6) for q in range(7)])
+    r = classify(d, windows=(), classes=["TL(GR)", "PL(GR)", "PT", "GR"], limits=Limits(instantiations=20_000))
+    for name in ("TL(GR)", "PL(GR)"):
+        assert r[name].member is None and "undecided" in r[name].method and "instantiations" in r[name].method
+    assert r["PT"].member is False and r["GR"].member is False
