@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from ...automata.sources import as_dfa
 from ...automata.minimize import minimize
-from ...kernel.errors import LimitExceeded
+from ...kernel.errors import LimitExceeded, MemoryBudgetExceeded
 from ...kernel.limits import Limits
 from ...kernel.work import STEPS_PER_SECOND, TIME_FLAG, CertificateTimeout, deadline
 from ...kernel.validate import integer
@@ -176,6 +176,8 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
         context.deciding()
         try:
             r = procedure_for(fragment).decide(fragment, context, results)
+        except MemoryBudgetExceeded:        # the memory budget is the request's: refused whole
+            raise
         except LimitExceeded as exc:        # this class's budget, not the classification's
             r = FragmentResult(fragment, None, None, None, f"undecided: {exc}")
         if certificates and r.member is True and r.formula is None and class_for(fragment).certificate == FORMULA:
