@@ -107,7 +107,11 @@ class TierKnastProcedure(Procedure):
         if holds:
             return FragmentResult(cls, True, None, None, f"Knast's identity holds {where}: L ∩ {shown}* has "
                                   "dot-depth one (= PLT)", certificate=TierIdentityCheck(names, proof))
-        used = {a for w in (proof.accepted, proof.rejected) for a in w}
+        # every letter the violation writes (its check reads them all: the context, the sides'
+        # shortest words, the variables' words), each needing its move
+        words = [proof.accepted, proof.rejected, proof.prefix, proof.suffix, proof.left_word, proof.right_word,
+                 *(proof.sides or ()), *(w for _, _, w in proof.assignment)]
+        used = {a for w in words for a in w}
         moves = tuple(m for m in letter_moves(dfa, tier) if m[0] in used)
         return FragmentResult(cls, False, None, TierViolation(proof, moves),
                               f"Knast's identity fails {where}: L ∩ {shown}* is not PLT, and every tier of L "

@@ -63,3 +63,19 @@ def test_every_answer_of_every_class_passes_verify(languages, index):
         else:
             answer["instantiation"]["sides"] = answer["instantiation"]["sides"][::-1]
         assert not _verify(d, name, answer).valid, name
+
+
+def test_a_tier_witness_moves_every_letter_its_violation_writes():
+    """TPLT's "no" on this 4-state language writes the letter a only in the shortest word of
+    one side of Knast's identity; its moves covered the letters of the in- and out-words (b)
+    only, and verify refused it (a tier without a could erase it).  Now every letter the
+    violation writes has its move, and verify accepts the answer."""
+    from attnlogic.automata.dfa import DFA
+
+    d = DFA("ab", [[1, 2], [1, 3], [1, 3], [3, 1]], 0, [True, True, False, False])
+    answer = classify(d, windows=(), classes=["TPLT"]).to_json()["classes"]["TPLT"]
+    assert answer["member"] is False
+    assert {m["letter"] for m in answer["witness"]["moves"]} == {"a", "b"}
+    assert _verify(d, "TPLT", answer).valid
+    answer["witness"]["moves"] = [m for m in answer["witness"]["moves"] if m["letter"] == "b"]
+    assert not _verify(d, "TPLT", answer).valid
