@@ -312,7 +312,7 @@ class VerifyRequest:
         from .definability.engine.verify_carried import _check_own as check_own, class_key, verify_carried
 
         name = ASCII_SPELLINGS.get(self.class_name.strip(), self.class_name)     # FL(MOD+): FL(MOD⁺)
-        class_key(name)                                 # a name no class answers: refused first
+        key = class_key(name)                           # a name no class answers: refused first
         where = f"answer {self.answer_file}" if self.answer_file is not None else "answer"
         obj = self.class_answer
         if isinstance(obj, dict):
@@ -325,7 +325,6 @@ class VerifyRequest:
         if not isinstance(obj, dict):
             raise InputError(f"{where}: a JSON object is expected", parameters=("answer",))
         carried = obj.get("carried") is not None        # settled by a declared inclusion
-        key = class_key(name)
         if carried:
             check = lambda d, o, s: verify_carried(d, name, o, s)      # noqa: E731
         elif isinstance(key, Fragment):                 # LTL[P], LTL[Y<=2], LTL[P,Y<=3], …
@@ -334,9 +333,8 @@ class VerifyRequest:
             check = language_class(name).check
         procedure = None if isinstance(key, Fragment) else language_class(name).procedure
         if check is None and (getattr(procedure, "identities", None) is not None
-                              or getattr(procedure, "parts", None) is not None
-                              or isinstance(class_key(name), Fragment)):     # GR, FO2[<], JOrb(C), LTL[P], …
-            check = lambda d, o, s: check_own(d, class_key(name), o, s, 0)     # noqa: E731
+                              or getattr(procedure, "parts", None) is not None):     # GR, FO2[<], JOrb(C), …
+            check = lambda d, o, s: check_own(d, key, o, s, 0)     # noqa: E731
         if check is None:                               # SL[2]: the class at a fixed order has one
             raise InputError(f"class {name} has no answer check of its own (those with one: "
                              f"{', '.join(c.name for c in CLASSES if c.check is not None)}, or one at a "

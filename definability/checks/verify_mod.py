@@ -48,8 +48,8 @@ from ...kernel.words import split_word
 from ...ltl import parse
 from ...ltl.formula import Formula
 from ...ltl.fragments import Fragment
-from .verify import Check, verify_formula, verify_identity_check, verify_identity_violation
-from .verify_tiers import violation_from_json
+from .verify import Check, verify_formula
+from .verify_tiers import identity_answer
 
 __all__ = ["verify_mod_formula", "verify_family", "stability_index", "stable_aperiodic", "verify_tagged_pair",
            "check_answer", "counter_family_pair", "verify_counter_family", "counters_hold", "COUNTER_FAMILY",
@@ -212,19 +212,12 @@ def verify_tagged_pair(dfa, wit: dict, sep: str = "") -> Check:
     u, v = (split_word(str(wit[k]), t.alphabet) if wit[k] != "" else [] for k in ("accepted", "rejected"))
     if set(u) - set(t.alphabet) or set(v) - set(t.alphabet) or not t.accepts(u) or t.accepts(v):
         return Check(False, f"the pair is not one word in τ_{m}(L) and one out")
-    if isinstance(wit.get("violation"), dict):        # one failing instantiation, checked on the runs
-        one = verify_identity_violation(t, LR_IDENTITY, violation_from_json(wit["violation"], ","), monoid=False)
-        if not one.valid:
-            return Check(False, f"the instantiation on τ_{m}(L) fails its check: {one.reason}")
-        return Check(True, f"τ_{m}(L)'s syntactic semigroup is not locally R-trivial (the instantiation: "
-                           f"{one.reason}), and m is a multiple of 2s = {2 * s}: L ∉ LTL[P,Y,MOD] (docs)")
-    try:
-        lr = verify_identity_check(t, LR_IDENTITY, monoid=False)
-    except LimitExceeded as exc:
-        return Check(False, f"τ_{m}(L) is too large to re-check here: {exc}")
-    if lr.valid:
-        return Check(False, f"τ_{m}(L) is locally R-trivial ({lr.reason}): the language is in LTL[P,Y,MOD]")
-    return Check(True, f"τ_{m}(L)'s syntactic semigroup is not locally R-trivial ({lr.reason}), and m is a "
+    # its failing instantiation checked on the runs, else the identity re-decided on τ_m(L)
+    got = identity_answer(t, {"member": False, "witness": wit.get("violation")}, ",", LR_IDENTITY, False,
+                          f"τ_{m}(L)")
+    if not got.valid:
+        return got
+    return Check(True, f"τ_{m}(L)'s syntactic semigroup is not locally R-trivial ({got.reason}), and m is a "
                        f"multiple of 2s = {2 * s}: L ∉ LTL[P,Y,MOD] (docs)")
 
 

@@ -28,10 +28,11 @@ import numpy as np
 from ...automata.dfa import DFA
 from ...automata.minimize import minimize
 from ...automata.sources import as_dfa
+from ...kernel.errors import LimitExceeded
 from ...kernel.words import split_word
-from .verify import Check, verify_identity_violation
+from .verify import Check, verify_identity_check, verify_identity_violation
 
-__all__ = ["identity_witness", "restrict", "check_tier", "check_moves", "witness_letters", "check_tier_certificate",
+__all__ = ["identity_witness", "identity_answer", "restrict", "check_tier", "check_moves", "witness_letters", "check_tier_certificate",
            "check_tier_witness", "violation_from_json"]
 
 
@@ -127,6 +128,34 @@ def identity_witness(dfa, answer, sep: str, identities: str, monoid: bool = True
     if not check.valid:
         return check, None
     return check, {var: tuple(w) for var, _, w in v.assignment}
+
+
+def identity_answer(dfa, answer: dict, sep: str, identities: str, monoid: bool, name: str) -> Check:
+    """An answer of a class given by ``identities`` (``name``): a "no" by the failing
+    instantiation it carries (an identity pair, checked on the DFA's runs at any size:
+    re-deciding enumerates every instantiation), else its verdict against the identities
+    re-decided from scratch (refused past that enumeration's budget)."""
+    member = answer.get("member")
+    if member not in (True, False):
+        return Check(False, f"the answer for {name} states no verdict")
+    wit = answer.get("witness")
+    if member is False and isinstance(wit, dict) and wit.get("kind") == "identity pair":
+        got = verify_identity_violation(dfa, identities, violation_from_json(wit, sep), monoid=monoid)
+        if not got.valid:
+            return Check(False, f"{name}'s \"no\" carries an instantiation of {identities} that does not "
+                                f"check: {got.reason}")
+        return Check(True, f"{name}'s identities {identities} fail on the instantiation the answer carries "
+                           f"(re-checked on the DFA's runs): {got.reason}")
+    try:
+        holds = verify_identity_check(dfa, identities, monoid=monoid)
+    except LimitExceeded as exc:
+        return Check(False, f"{name}'s identities {identities} could not be re-decided here: {exc}")
+    if holds.valid != member:
+        return Check(False, f"{name}'s answer says {'member' if member else 'not a member'}, but its "
+                            f"identities {identities} re-decided from scratch {'hold' if holds.valid else 'fail'}: "
+                            f"{holds.reason}")
+    return Check(True, f"{name}'s identities {identities} re-decided from scratch "
+                       f"{'hold' if member else 'fail'}: {holds.reason}")
 
 
 def check_tier_certificate(dfa, cert: dict, sep: str, projected) -> Check:

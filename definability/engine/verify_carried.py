@@ -36,7 +36,7 @@ from ...ltl.fragments import Fragment
 from .inclusions import inclusions
 from .registry import CLASSES, class_for, language_class
 from ..checks.verify import Check, verify_formula, verify_identity_check, verify_identity_violation, verify_witness
-from ..checks.verify_tiers import violation_from_json
+from ..checks.verify_tiers import identity_answer, violation_from_json
 
 __all__ = ["verify_carried", "class_key"]
 
@@ -95,12 +95,10 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
             if "accepted" not in w or "rejected" not in w:
                 return Check(False, f"{key}'s answer has no witness pair to check")
             u, v = (tuple(split_word(w[side], dfa.alphabet)) for side in ("accepted", "rejected"))
-            if str(key) in CHARACTERISING_IDENTITIES and isinstance(answer.get("instantiation"), dict):
-                return _refuted_by_instantiation(dfa, str(key), u, v, answer["instantiation"], sep)
             if isinstance(answer.get("instantiation"), dict):
-                # a "no" from a characterised fragment around it (LTL[P,Y] ⊇ LTL[P,Y<=k], LTL[Y] ⊇
-                # LTL[Y<=k]: Y[<=k] is a Boolean combination of nested Y's): its instantiation
-                # refutes that fragment's identity, so L is in no fragment it includes
+                # the failing instantiation of a characterised fragment's identity: of key's own,
+                # or of one around it (LTL[P,Y] ⊇ LTL[P,Y<=k], LTL[Y] ⊇ LTL[Y<=k]: Y[<=k] is a
+                # Boolean combination of nested Y's), so L is in no fragment that one includes
                 tried = []
                 for outer in CHARACTERISING_IDENTITIES:
                     why = Fragment.parse(outer).includes(key)
@@ -108,11 +106,10 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
                         continue
                     got = _refuted_by_instantiation(dfa, outer, u, v, answer["instantiation"], sep)
                     if got.valid:
-                        return Check(True, f"L ∉ {outer} ⊇ {key} ({why}): {got.reason}")
+                        return got if outer == str(key) else Check(True, f"L ∉ {outer} ⊇ {key} ({why}): {got.reason}")
                     tried.append(f"{outer}: {got.reason}")
-                if tried:
-                    return Check(False, "the instantiation the answer carries refutes no fragment around "
-                                        f"{key}: " + "; ".join(tried))
+                return Check(False, f"the instantiation the answer carries refutes no fragment around {key} "
+                                    "(nor its own): " + "; ".join(tried))
             if str(key) in CHARACTERISING_IDENTITIES:
                 return _refuted_by_identity(dfa, str(key), u, v)
             return verify_witness(dfa, key, u, v, None, family=True)
@@ -125,28 +122,7 @@ def _check_own(dfa, key, answer: dict, sep: str, depth: int) -> Check:
         return _check_intersection(dfa, cls, parts, answer, sep, depth)
     identities = getattr(cls.procedure, "identities", None)
     if identities is not None and member in (True, False):
-        ids = str(identities)
-        wit = answer.get("witness")
-        if member is False and isinstance(wit, dict) and wit.get("kind") == "identity pair":
-            # the failing instantiation the "no" carries, checked on the runs (at any size;
-            # re-deciding the identities from scratch enumerates |S|^variables instantiations)
-            got = verify_identity_violation(dfa, identities, violation_from_json(wit, sep),
-                                            monoid=cls.procedure.monoid)
-            if not got.valid:
-                return Check(False, f"{cls.name}'s \"no\" carries an instantiation of {ids} that does not "
-                                    f"check: {got.reason}")
-            return Check(True, f"{cls.name}'s identities {ids} fail on the instantiation the answer carries "
-                               f"(re-checked on the DFA's runs): {got.reason}")
-        try:
-            holds = verify_identity_check(dfa, identities, monoid=cls.procedure.monoid)
-        except LimitExceeded as exc:
-            return Check(False, f"{cls.name}'s identities {ids} could not be re-decided here: {exc}")
-        if holds.valid != member:
-            return Check(False, f"{cls.name}'s answer says {'member' if member else 'not a member'}, but its "
-                                f"identities {ids} re-decided from scratch {'hold' if holds.valid else 'fail'}: "
-                                f"{holds.reason}")
-        return Check(True, f"{cls.name}'s identities {ids} re-decided from scratch "
-                           f"{'hold' if member else 'fail'}: {holds.reason}")
+        return identity_answer(dfa, answer, sep, str(identities), cls.procedure.monoid, cls.name)
     return Check(False, f"{cls.name} has no independent check of its answers here")
 
 

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..checks.verify import Check, verify_identity_check, verify_identity_violation
-from ..checks.verify_tiers import violation_from_json
-from ...kernel.errors import LimitExceeded
+from ..checks.verify import Check
+from ..checks.verify_tiers import identity_answer
 from .identities import identity_class
 
 __all__ = ["LDA_IDENTITY", "CLASS", "check_answer"]
@@ -37,24 +36,9 @@ def check_answer(dfa, answer: dict, sep: str = "") -> Check:
     """An answer of TL(DD) as ``classify --json`` prints it: a "no" by the failing
     instantiation of :data:`LDA_IDENTITY` it carries (checked on the DFA's runs), else its
     verdict must be the one of the identity re-decided from scratch on the syntactic
-    semigroup (refused past the instantiations' budget)."""
-    member = answer.get("member")
-    if member not in (True, False):
-        return Check(False, "the answer is undecided: nothing to check")
-    wit = answer.get("witness")
-    if member is False and isinstance(wit, dict) and wit.get("kind") == "identity pair":
-        got = verify_identity_violation(dfa, LDA_IDENTITY, violation_from_json(wit, sep), monoid=False)
-        return Check(got.valid, f"{LDA_IDENTITY} fails on the instantiation the answer carries"
-                                f"{'' if got.valid else ', which does not check'}: {got.reason}")
-    try:
-        holds = verify_identity_check(dfa, LDA_IDENTITY, monoid=False)
-    except LimitExceeded as exc:
-        return Check(False, f"{LDA_IDENTITY} could not be re-decided here: {exc}")
-    if holds.valid is not member:
-        return Check(False, f"the answer says {'member' if member else 'not a member'}, but every local monoid "
-                            f"eSe is {'' if holds.valid else 'not '}in DA: {holds.reason}")
-    return Check(True, f"FO²[<,+1] = LDA (Thérien–Wilke): the identity {LDA_IDENTITY}, re-decided from scratch "
-                       f"on the syntactic semigroup, {'holds' if member else 'fails'}: {holds.reason}")
+    semigroup (refused past the instantiations' budget) — every class given by identities
+    alike (:func:`..checks.verify_tiers.identity_answer`)."""
+    return identity_answer(dfa, answer, sep, LDA_IDENTITY, False, "TL(DD) = FO²[<,+1] = LDA (Thérien–Wilke)")
 
 
 #: TL(DD) = FO²[<,+1], MeSCaL's name (also typed FO2[<,+1])

@@ -27,7 +27,7 @@ from ...kernel.errors import LimitExceeded
 from ..algebra.tiers import letter_moves, on_tier, tier_of
 from ..checks.verify import Check
 from ..checks.verify_subregular import check_answer
-from ..checks.verify_tiers import check_tier_certificate, check_tier_witness
+from ..checks.verify_tiers import check_tier_certificate, check_tier_witness, witness_letters
 from ..contract.classes import LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
@@ -107,11 +107,9 @@ class TierKnastProcedure(Procedure):
         if holds:
             return FragmentResult(cls, True, None, None, f"Knast's identity holds {where}: L ∩ {shown}* has "
                                   "dot-depth one (= PLT)", certificate=TierIdentityCheck(names, proof))
-        # every letter the violation writes (its check reads them all: the context, the sides'
-        # shortest words, the variables' words), each needing its move
-        words = [proof.accepted, proof.rejected, proof.prefix, proof.suffix, proof.left_word, proof.right_word,
-                 *(proof.sides or ()), *(w for _, _, w in proof.assignment)]
-        used = {a for w in words for a in w}
+        # a move for every letter the violation writes, as its check reads them (the context, the
+        # sides' shortest words, the variables' words: not only the in- and out-words)
+        used = witness_letters(proof.to_json(","), ",")
         moves = tuple(m for m in letter_moves(dfa, tier) if m[0] in used)
         return FragmentResult(cls, False, None, TierViolation(proof, moves),
                               f"Knast's identity fails {where}: L ∩ {shown}* is not PLT, and every tier of L "
