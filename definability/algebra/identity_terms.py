@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...kernel.errors import InputError, ParseError
 
@@ -67,6 +68,12 @@ def _atomic(t) -> str:
     return str(t) if isinstance(t, (Var, Const, Omega, Power)) else f"({t})"
 
 
+@lru_cache(maxsize=4096)
+def _relation_text(r: "Relation") -> str:
+    """The text of a relation, once per relation (its terms are immutable)."""
+    return f"{r.left} {r.op} {r.right}"
+
+
 _OPS = {"=": "=", "<": "≤", "≤": "≤", "<=": "≤", ">": "≥", "≥": "≥", ">=": "≥"}
 
 
@@ -78,7 +85,7 @@ class Relation:
     right: object
 
     def __str__(self) -> str:
-        return f"{self.left} {self.op} {self.right}"
+        return _relation_text(self)
 
 
 @dataclass(frozen=True)
@@ -263,6 +270,12 @@ def parse_identities(text) -> Identities:
     if not isinstance(text, str):
         raise InputError(f"identities: a string such as '[xy=yx; x*=x]', got {type(text).__name__}",
                          parameters=("identities",))
+    return _parsed(text)
+
+
+@lru_cache(maxsize=1024)
+def _parsed(text: str) -> Identities:
+    """The parse of ``text``, once per text (the values are immutable; a ParseError is not kept)."""
     relations = _Parser(text).parse()
     names: dict = {}
     for r in relations:

@@ -808,8 +808,13 @@ ARGUMENTS = {
 # -- identities ---------------------------------------------------------------------------------
 def _word_map(dfa, word) -> tuple[int, ...]:
     """The transformation q ↦ q·word of the DFA's states, by running the word from each
-    state (no semigroup)."""
-    return tuple(dfa.run(list(word), q) for q in range(dfa.n_states))
+    state, all states letter by letter (no semigroup)."""
+    columns = dfa.transitions.T.tolist()            # columns[a][q] = δ(q, a)
+    states = list(range(dfa.n_states))
+    for a in dfa.encode(list(word)).tolist():
+        col = columns[a]
+        states = [col[q] for q in states]
+    return tuple(states)
 
 
 def _compose(f: tuple[int, ...], g: tuple[int, ...]) -> tuple[int, ...]:

@@ -48,7 +48,8 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.words import split_word
 from .verify import Check
 
-__all__ = ["KERNEL_CLOSURE", "KERNEL_DERIVATION", "PROPERTIES", "check_kernel_answer"]
+__all__ = ["KERNEL_CLOSURE", "KERNEL_DERIVATION", "PROPERTIES", "check_kernel_answer", "property_failure",
+           "word_letters", "TransitionMonoid"]
 
 #: certificate kind: a submonoid containing the kernel, with the property
 KERNEL_CLOSURE = "kernel closure"
@@ -61,7 +62,7 @@ PROPERTIES = ("R-trivial", "L-trivial", "aperiodic", "DA", "trivial")
 _WORK = _limits.DEFAULT_INSTANTIATIONS
 
 
-class _Monoid:
+class TransitionMonoid:
     """The transition monoid of a minimal DFA, by its own closure: transformations as tuples,
     product "first f, then g"."""
 
@@ -116,7 +117,7 @@ class _Monoid:
         return i - seen[p]
 
 
-def _orbit(M: _Monoid, K, e) -> dict:
+def _orbit(M: TransitionMonoid, K, e) -> dict:
     """eKe: element → a k ∈ K with e·k·e = element."""
     out: dict = {}
     for k in K:
@@ -124,8 +125,10 @@ def _orbit(M: _Monoid, K, e) -> dict:
     return out
 
 
-def _has_property(M: _Monoid, N, prop: str):
-    """None when the monoid N (a set of transformations, closed) has ``prop``, else a reason."""
+def property_failure(M, N, prop: str) -> str | None:
+    """None when the monoid N (a set of transformations, closed) has ``prop``, else a reason;
+    ``M`` any monoid of transformations with ``mul``, ``omega`` (and ``power_cycle`` for
+    aperiodicity)."""
     if prop == "aperiodic":
         bad = next((s for s in N if M.power_cycle(s) > 1), None)
         return None if bad is None else "an element has powers cycling with period > 1"
@@ -147,7 +150,7 @@ def _has_property(M: _Monoid, N, prop: str):
     return None
 
 
-def _words(text, letters) -> list:
+def word_letters(text, letters) -> list:
     """Letter indices of a printed word (ValueError on an unknown letter)."""
     return [letters.index(x) for x in split_word(str(text), letters)] if text else []
 
@@ -158,7 +161,7 @@ def check_kernel_answer(dfa, answer: dict, base: str, prop: str, plus: bool, sep
     dfa = as_dfa(dfa).minimal()
     letters = list(dfa.alphabet)
     try:
-        M = _Monoid(dfa)
+        M = TransitionMonoid(dfa)
     except LimitExceeded as e:
         return Check(False, f"not re-checked: {e}")
     member = answer.get("member")
@@ -172,19 +175,19 @@ def check_kernel_answer(dfa, answer: dict, base: str, prop: str, plus: bool, sep
     return Check(False, "the answer is neither a 'yes' nor a 'no'")
 
 
-def _orbits(M: _Monoid, K, plus: bool) -> list:
+def _orbits(M: TransitionMonoid, K, plus: bool) -> list:
     """(e, eKe) for the identity (not ``plus``) or every idempotent e of φ(A⁺)."""
     if not plus:
         return [(M.one, set(K))]
     return [(e, set(_orbit(M, K, e))) for e in sorted(M.semigroup) if M.mul(e, e) == e]
 
 
-def _check_yes(M: _Monoid, cert, base, prop, plus, letters) -> Check:
+def _check_yes(M: TransitionMonoid, cert, base, prop, plus, letters) -> Check:
     if not isinstance(cert, dict) or cert.get("kind") != KERNEL_CLOSURE:
         return Check(False, f"a 'yes' without its {KERNEL_CLOSURE}")
     if cert.get("base") != base or cert.get("property") != prop:
         return Check(False, "the certificate is for another class")
-    K = {M.of(_words(w, letters)) for w in cert["elements"]}
+    K = {M.of(word_letters(w, letters)) for w in cert["elements"]}
     if M.one not in K:
         return Check(False, "the set does not contain 1")
     if len(K) ** 2 > _WORK:
@@ -213,14 +216,14 @@ def _check_yes(M: _Monoid, cert, base, prop, plus, letters) -> Check:
     for e, N in _orbits(M, K, plus):
         if e not in K:                               # then eK'e is a submonoid of K' (e·k·e·e·k'·e = e·(k·e·k')·e)
             return Check(False, "an idempotent of φ(A⁺) is missing from the set")
-        bad = _has_property(M, N, prop)
+        bad = property_failure(M, N, prop)
         if bad is not None:
             return Check(False, f"the set does not have the property: {bad}")
     where = "every orbit eK'e (e idempotent of φ(A⁺)) is" if plus else "K' is"
     return Check(True, f"{why}; {where} {prop}, so the kernel's {'orbits are' if plus else 'is'} too")
 
 
-def _kernel_at(M: _Monoid, d: int) -> set:
+def _kernel_at(M: TransitionMonoid, d: int) -> set:
     k = len(M.letters)
     if len(M.elements) * d ** k > _WORK:
         raise ValueError("the modulus is too large to re-check")
@@ -240,13 +243,13 @@ def _kernel_at(M: _Monoid, d: int) -> set:
     return out
 
 
-def _proven(M: _Monoid, wit, base, letters) -> tuple[dict, str | None]:
+def _proven(M: TransitionMonoid, wit, base, letters) -> tuple[dict, str | None]:
     """word text → element, for every element the witness proves in the kernel."""
     proven: dict = {}
     if base == "GR":
         got: list = []
         for i, st in enumerate(wit["steps"]):
-            rule, f = st["rule"], M.of(_words(st["element"], letters))
+            rule, f = st["rule"], M.of(word_letters(st["element"], letters))
             if rule == "one":
                 ok = f == M.one
             elif rule == "product":
@@ -254,7 +257,7 @@ def _proven(M: _Monoid, wit, base, letters) -> tuple[dict, str | None]:
                 ok = 0 <= a < i and 0 <= b < i and M.mul(got[a], got[b]) == f
             elif rule == "conjugate":
                 (j,) = (int(j) for j in st["from"])
-                x, xb = M.of(_words(st["x"], letters)), M.of(_words(st["xbar"], letters))
+                x, xb = M.of(word_letters(st["x"], letters)), M.of(word_letters(st["xbar"], letters))
                 s = got[j] if 0 <= j < i else None
                 side = st["side"]
                 ok = (s is not None and M.mul(M.mul(xb, x), xb) == xb and
@@ -268,12 +271,12 @@ def _proven(M: _Monoid, wit, base, letters) -> tuple[dict, str | None]:
             proven[st["element"]] = f
         return proven, None
     for i, pr in enumerate(wit["proofs"]):
-        u = _words(pr["word"], letters)
+        u = word_letters(pr["word"], letters)
         total = [0] * len(letters)
         for a in u:
             total[a] += 1
         for p, g, c in pr["loops"]:
-            p, g, c = int(p), _words(g, letters), int(c)
+            p, g, c = int(p), word_letters(g, letters), int(c)
             if not 0 <= p <= len(u) or not g or M.of(u[:p] + g) != M.of(u[:p]):
                 return proven, f"proof {i}: a loop does not return to its element"
             for a in g:
@@ -281,12 +284,12 @@ def _proven(M: _Monoid, wit, base, letters) -> tuple[dict, str | None]:
         if any(total):
             return proven, f"proof {i}: the letter counts do not cancel"
         proven[pr["element"]] = M.of(u)
-        if M.of(_words(pr["element"], letters)) != M.of(u):
+        if M.of(word_letters(pr["element"], letters)) != M.of(u):
             return proven, f"proof {i}: its word is not of the element"
     return proven, None
 
 
-def _check_no(M: _Monoid, wit, base, prop, plus, letters) -> Check:
+def _check_no(M: TransitionMonoid, wit, base, prop, plus, letters) -> Check:
     if not isinstance(wit, dict) or wit.get("kind") != KERNEL_DERIVATION:
         return Check(False, f"a 'no' without its {KERNEL_DERIVATION}")
     if wit.get("base") != base or wit.get("property") != prop:
@@ -295,7 +298,7 @@ def _check_no(M: _Monoid, wit, base, prop, plus, letters) -> Check:
     if bad is not None:
         return Check(False, bad)
     inst = wit["instance"]
-    ew = _words(inst["e"], letters)
+    ew = word_letters(inst["e"], letters)
     e = M.of(ew)
     if M.mul(e, e) != e or (plus and not ew):
         return Check(False, "e is not an idempotent" + (" of a non-empty word" if plus else ""))
@@ -313,7 +316,7 @@ def _check_no(M: _Monoid, wit, base, prop, plus, letters) -> Check:
         # DA: (xy)^ω y (xy)^ω against (xy)^ω; trivial: e·s·e against e
         f = M.omega(M.mul(v["x"], v["y"])) if prop == "DA" else e
         left = M.mul(M.mul(f, v["y"]), f) if prop == "DA" else v["s"]
-        p, r = M.of(_words(inst["prefix"], letters)), M.of(_words(inst["suffix"], letters))
+        p, r = M.of(word_letters(inst["prefix"], letters)), M.of(word_letters(inst["suffix"], letters))
         if left == f or M.accepts(M.mul(M.mul(p, left), r)) == M.accepts(M.mul(M.mul(p, f), r)):
             return Check(False, "the context does not tell the two sides apart")
         if prop == "trivial":

@@ -115,6 +115,11 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("JOrb(AMT⁺)", "varieties.jorb_amt_plus"),       # (alias JOrb(AMT+))
     ("JOrb(GR)", "varieties.jorb_gr"),
     ("JOrb(GR⁺)", "varieties.jorb_gr_plus"),         # (alias JOrb(GR+))
+    # level two of the navigational hierarchy over ST: the AT-orbits (or all by "navigational")
+    ("PL(AT)", "varieties.past_at"),                 # the AT-orbits R-trivial (alias PL2(ST))
+    ("FL(AT)", "varieties.future_at"),               # … L-trivial (alias FL2(ST))
+    ("TL(AT)", "varieties.temporal_at"),             # … in DA: FO2[<,Bet] (alias TL2(ST))
+    ("JOrb(AT)", "varieties.jorb_at"),               # … J-trivial: PL(AT) ∩ FL(AT)
 )
 
 
@@ -221,12 +226,20 @@ class _Groups(Mapping):
     (``LanguageClass.groups``) each time: group name → the names of its classes in the
     order of :data:`CLASSES` (a class registered later joins its groups at once)."""
 
+    _cached: tuple = ((), {})
+
     def _table(self) -> dict[str, tuple[str, ...]]:
+        classes = tuple(CLASSES)
+        last = self._cached[0]
+        if len(classes) == len(last) and all(a is b for a, b in zip(classes, last)):   # unchanged since
+            return self._cached[1]
         out: dict[str, list[str]] = {}
-        for c in CLASSES:
+        for c in classes:
             for g in c.groups:
                 out.setdefault(g, []).append(c.name)
-        return {g: tuple(names) for g, names in out.items()}
+        table = {g: tuple(names) for g, names in out.items()}
+        self._cached = (classes, table)
+        return table
 
     def __getitem__(self, name: str) -> tuple[str, ...]:
         return self._table()[name]
@@ -268,9 +281,11 @@ def unregister(name: str) -> None:
 
 
 #: names typed without their Unicode letters (``--class MOD+``), and other names of a class
-#: (UPol(DD) = GD: its DD-orbits eS¹e are trivial iff S is locally trivial, docs/decision-procedures.md §13.7)
+#: (UPol(DD) = GD: its DD-orbits eS¹e are trivial iff S is locally trivial, docs/decision-procedures.md §13.7;
+#: MeSCaL's level two over ST, PL₂(ST) …, is decided on the AT-orbits, §14.11)
 ASCII_SPELLINGS = {"MOD+": "MOD⁺", "GR+": "GR⁺", "AMT+": "AMT⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)", "TL(MOD+)": "TL(MOD⁺)",
-                   "UPol(MOD+)": "UPol(MOD⁺)", "UPol(DD)": "GD",
+                   "UPol(MOD+)": "UPol(MOD⁺)", "UPol(DD)": "GD", "FO2[<,Bet]": "TL(AT)",
+                   **{f"{t}{two}(ST)": f"{t}(AT)" for t in ("PL", "FL", "TL") for two in ("2", "₂")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("Pol", "JOrb") for g in ("MOD", "AMT", "GR")}}
 

@@ -152,6 +152,16 @@ def locally_r_trivial_verdict(context: Context) -> Verdict:
     return decide_locally_r_trivial(context.dfa, context.sccs, context.memory_budget)
 
 
+def is_locally_r_trivial(context: Context) -> bool:
+    """The verdict of :func:`locally_r_trivial_verdict` alone, with no witness built: every SCC
+    a single state (partially ordered), else every SCC's internal pair graph acyclic — the
+    test :func:`decide_locally_r_trivial` decides by, within the context's memory budget."""
+    sccs = context.sccs
+    if all(len(m) <= 1 for m in sccs.members):
+        return True
+    return internal_pair_heights(context.dfa.transitions, sccs, context.memory_budget)[1] is None
+
+
 def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:
     """The smaller of the LTL[P] and LTL[Y] certificates when either exists (both verified,
     and LTL[P], LTL[Y] ⊆ LTL[P,Y]), else synthesis."""

@@ -94,10 +94,9 @@ class ModLocallyRTrivial(ModEnriched):
                     if cert is not None:
                         return FragmentResult(cls, True, None, None, f"{v.method}; formula at modulus {m}: "
                                               f"{cert.how}", certificate=cert)
-                tagged = tagged_dfa(d, m)
-                verdict = locally_r_trivial.locally_r_trivial_verdict(Context(tagged, limits))
-                if not verdict.member:
-                    continue
+                tagged = Context(tagged_dfa(d, m), limits)
+                if not locally_r_trivial.is_locally_r_trivial(tagged):
+                    continue                      # the witness is built only for m = 2s, below
                 why = f"τ_{m}(L) is locally R-trivial ({v.method})"
                 if not context.certificates:
                     return FragmentResult(cls, True, None, None, why)
@@ -108,11 +107,12 @@ class ModLocallyRTrivial(ModEnriched):
                 return FragmentResult(cls, True, None, None, f"{why}; formula at modulus {m}", certificate=cert)
         except LimitExceeded as exc:
             return FragmentResult(cls, None, None, None, f"undecided: {exc}")
-        w = verdict.witness
         why = (f"τ_{top}(L) is not locally R-trivial, and 2s = {top} (s the stability index): "
                f"not in LTL[P,Y,MOD] (docs: the local monoids of τ_m(L) for 2s | m are those of τ_2s(L))")
         if not context.certificates:          # the verdict only (its pair is checked when printed)
             return FragmentResult(cls, False, None, None, why)
+        verdict = locally_r_trivial.locally_r_trivial_verdict(tagged)
+        w = verdict.witness
         inst = (verdict.data or {}).get("instantiation")   # on τ_2s(L): its letters a@r, written with commas
         pair = TaggedPair(top, v.stable.s, () if w is None else tuple(w.accepted),
                           () if w is None else tuple(w.rejected), "",

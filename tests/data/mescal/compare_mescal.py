@@ -120,7 +120,11 @@ MAPPING = {
     # the C-orbits J-trivial: ℛ- and ℒ-trivial, so PL(C) ∩ FL(C), asked part by part
     **{f"JOrb({c})": {"class": f"JOrb({c})", "why": f"the {c}-orbits J-trivial, i.e. ℛ-trivial (PL({c})) and "
                                                     f"ℒ-trivial (FL({c})): PL({c}) ∩ FL({c})"}
-       for c in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR⁺")},
+       for c in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR⁺", "AT")},
+    # level two over ST: MeSCaL decides it on its PT-orbits, which are the AT-orbits e·α(B_e*)·e
+    "TL₂(ST)": {"class": "TL(AT)", "why": "F, P with the between modalities, FO²[<,Bet]: every AT-orbit in DA "
+                                          "(Place–Zeitoun, TL(C) for a prevariety C)"},
+    "FL₂(ST)": {"class": "FL(AT)", "why": "F with the between modalities: every AT-orbit ℒ-trivial (Place–Zeitoun)"},
 }
 
 WHY = {
@@ -178,7 +182,9 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("UPol(MOD⁺)", "TL(MOD⁺)"), ("UPol(DD)", "TL(DD)"), ("TL(MOD)", "TL(AMT)"), ("TL(AMT)", "TL(GR)"),
               ("TL(MOD⁺)", "TL(AMT⁺)"), ("TL(AMT⁺)", "TL(GR⁺)"), ("TL(AMT)", "TL(AMT⁺)"), ("TL(GR)", "TL(GR⁺)"),
               ("TL(AMT⁺)", "SF(AMT)"), ("TL(GR⁺)", "SF(GR)"), ("UPol(MOD⁺)", "UPol(AMT⁺)"),
-              ("UPol(AMT⁺)", "UPol(GR⁺)"), ("UPol(AMT⁺)", "TL(AMT⁺)"), ("UPol(GR⁺)", "TL(GR⁺)")] + [
+              ("UPol(AMT⁺)", "UPol(GR⁺)"), ("UPol(AMT⁺)", "TL(AMT⁺)"), ("UPol(GR⁺)", "TL(GR⁺)"),
+              ("UL", "TL₂(ST)"), ("FL₂(ST)", "TL₂(ST)"), ("TL₂(ST)", "SF"), ("PT", "JOrb(AT)"),
+              ("JOrb(AT)", "FL₂(ST)")] + [
     pair for b in ("AMT", "GR", "AMT⁺", "GR⁺") for pair in ((f"PL({b})", f"TL({b})"), (f"FL({b})", f"TL({b})"))] + [
     pair for b in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR", "GR⁺")
     for pair in ((b, f"BPol({b})"), (f"BPol({b})", f"Pol₂({b})"), ("PPT", f"Pol₂({b})"), (b, f"UPol({b})"),
