@@ -53,7 +53,7 @@ from ..checks.verify_alphabet_orbits import AT_ORBIT_CHECK, AT_ORBIT_INSTANCE, c
 from ..contract.classes import LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
-from .group_kernel_classes import _omega_rows, kernel_violation, monoid_table
+from .group_kernel_classes import omega_rows, kernel_violation, monoid_table
 from .identities import structure_of
 from .temporal_mod import separating_context
 
@@ -200,7 +200,7 @@ class OrbitProcedure(Procedure):
         instance = {"e": _w(alphabet, o.word), **{n: _w(alphabet, o.elements[x]) for n, x in zip(names, v)}}
         if self.prop == "DA":
             x, y = v
-            f = int(_omega_rows(T, np.array([T[x, y]]))[0])
+            f = int(omega_rows(T, np.array([T[x, y]]))[0])
             left, right = int(T[T[f, y], f]), f
         else:
             left, right = v[0], v[1]

@@ -59,7 +59,8 @@ from ..values.results import FragmentResult
 from .identities import structure_of
 from .temporal_mod import separating_context
 
-__all__ = ["KernelClosure", "KernelDerivation", "KernelProcedure", "kernel_class", "kernel_violation"]
+__all__ = ["KernelClosure", "KernelDerivation", "KernelProcedure", "kernel_class", "kernel_violation", "monoid_table",
+           "omega_rows"]
 
 _LETTERS = {"R-trivial": "PL", "L-trivial": "FL", "aperiodic": "SF", "DA": "TL", "trivial": "UPol"}
 
@@ -191,7 +192,7 @@ def kernel_violation(T: np.ndarray, orbit: dict, prop: str):
     return int(N[i]), int(N[j]), k1, k2
 
 
-def _omega_rows(T: np.ndarray, s: np.ndarray) -> np.ndarray:
+def omega_rows(T: np.ndarray, s: np.ndarray) -> np.ndarray:
     """s^ω elementwise (the idempotent power) on the table ``T``."""
     p = s.copy()
     todo = T[p, p] != p
@@ -204,7 +205,7 @@ def _omega_rows(T: np.ndarray, s: np.ndarray) -> np.ndarray:
 def _da_violation(T: np.ndarray, N: np.ndarray):
     """The first (x, y) of N² with (xy)^ω·y·(xy)^ω ≠ (xy)^ω (DA's identity), None when none."""
     for x in N.tolist():
-        e = _omega_rows(T, T[x, N])
+        e = omega_rows(T, T[x, N])
         bad = np.flatnonzero(T[T[e, N], e] != e)
         if bad.size:
             return x, int(N[int(bad[0])])
@@ -314,7 +315,7 @@ class KernelProcedure(Procedure):
         context (prefix, suffix) the language separates them by."""
         T = np.asarray(m.table)
         x, y = (int(T[T[e, k], e]) for k in elems)
-        f = int(_omega_rows(T, np.array([T[x, y]]))[0])
+        f = int(omega_rows(T, np.array([T[x, y]]))[0])
         left = int(T[T[f, y], f])
         prefix, suffix = separating_context(st.dfa, st.elements[left], st.elements[f])
         return {"prefix": _w(alphabet, prefix), "suffix": _w(alphabet, suffix)}
