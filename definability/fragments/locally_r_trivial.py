@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...automata.graphs import (SCCs, dfa_sccs, distinguishing_suffix, internal_pair_heights,
+from ...automata.graphs import (SCCs, dfa_sccs, distinguishing_suffix, internal_pair_heights, reset_rounds,
                                shortest_words_from, word_between)
 from ...ltl.fragments import LTL_P, LTL_PY, LTL_Y
 from ..certify.certificates import member_by
@@ -153,13 +153,17 @@ def locally_r_trivial_verdict(context: Context) -> Verdict:
 
 
 def is_locally_r_trivial(context: Context) -> bool:
-    """The verdict of :func:`locally_r_trivial_verdict` alone, with no witness built: every SCC
-    a single state (partially ordered), else every SCC's internal pair graph acyclic — the
-    test :func:`decide_locally_r_trivial` decides by, within the context's memory budget."""
+    """The verdict of :func:`locally_r_trivial_verdict` alone, with no witness built, by the same
+    steps: every SCC a single state (partially ordered), or definite (merging states with equal
+    successors leaves one), else every SCC's internal pair graph acyclic within the context's
+    memory budget."""
     sccs = context.sccs
     if all(len(m) <= 1 for m in sccs.members):
         return True
-    return internal_pair_heights(context.dfa.transitions, sccs, context.memory_budget)[1] is None
+    t = context.dfa.transitions
+    if reset_rounds(t)[2].shape[0] == 1:
+        return True
+    return internal_pair_heights(t, sccs, context.memory_budget)[1] is None
 
 
 def _certificate(fragment, context, v: Verdict, results) -> FragmentResult:

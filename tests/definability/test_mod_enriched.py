@@ -462,3 +462,16 @@ def test_brute_force_formulas_of_small_depth_on_the_census():
                 assert member, (dfa.transitions.tolist(), m, d)
                 confirmed += (m, d) == (2, 2)
     assert confirmed >= 120
+
+
+def test_the_verdict_alone_is_the_verdict_with_its_witness():
+    """``locally_r_trivial.is_locally_r_trivial`` (no witness built; LTL[P,Y,MOD] asks it of each
+    τ_m(L) but the last) says what ``locally_r_trivial_verdict`` says, on every 5th census language
+    ≤ 3/ab and its tagged DFAs τ_2, τ_3, τ_4, both verdicts occurring."""
+    seen = set()
+    for dfa in list(minimal_dfas(3, "ab"))[::5]:
+        for d in (dfa, *(tagged_dfa(dfa, m) for m in (2, 3, 4))):
+            full = locally_r_trivial.locally_r_trivial_verdict(Context(d)).member
+            assert locally_r_trivial.is_locally_r_trivial(Context(d)) is full, d
+            seen.add(full)
+    assert seen == {True, False}
