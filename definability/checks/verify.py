@@ -946,13 +946,49 @@ def _only_under_omega(term, name: str) -> bool:
     return all(_only_under_omega(f, name) for f in getattr(term, "factors", ()))
 
 
+def _sandwiches(term, name: str, out: set) -> bool:
+    """Whether every occurrence of the variable ``name`` in ``term`` stands in a product
+    directly between two ω-powers of variables, x^ω·name·y^ω; their names (x, y) are added to
+    ``out``."""
+    if isinstance(term, Var):
+        return term.name != name
+    if isinstance(term, (Omega, Power)):
+        return _sandwiches(term.term, name, out)
+    factors = getattr(term, "factors", ())
+    for i, f in enumerate(factors):
+        if isinstance(f, Var) and f.name == name:
+            before, after = (factors[i - 1] if i > 0 else None), (factors[i + 1] if i + 1 < len(factors) else None)
+            if not all(isinstance(g, Omega) and isinstance(g.term, Var) for g in (before, after)):
+                return False
+            out.add((before.term.name, after.term.name))
+        elif not _sandwiches(f, name, out):
+            return False
+    return True
+
+
+def _sandwiched(ids, name: str, pivots) -> tuple | None:
+    """(x, y) when every occurrence of ``name`` in the relations is x^ω·name·y^ω for the same
+    two variables x, y among ``pivots`` (those ranging over the idempotents), else None: then
+    the sides depend on name's value s only through e·s·f (e, f the values of x, y), and
+    name may range over the distinct e·s·f."""
+    found: set = set()
+    if not all(_sandwiches(t, name, found) for r in ids.relations for t in (r.left, r.right)):
+        return None
+    if len(found) != 1:
+        return None
+    x, y = next(iter(found))
+    return (x, y) if x in pivots and y in pivots and name not in (x, y) else None
+
+
 def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: int = _limits.IDENTITY_CHECK_ELEMENTS,
                           max_instantiations: int = _limits.IDENTITY_CHECK_INSTANTIATIONS) -> Check:
     """Whether the syntactic monoid (``monoid``) or semigroup of L(dfa) satisfies
     ``identities``, re-decided from scratch: the structure enumerated breadth-first as
     tuples (the letters' transformations, closed under composition; the identity added for
     a monoid), every variable over every element — but a variable met only as x^ω, over the
-    idempotents (the values x^ω takes are exactly those: e^ω = e) —, ω as the
+    idempotents (the values x^ω takes are exactly those: e^ω = e), and a variable met only as
+    x^ω·p·y^ω, between the same two such variables, over the distinct e·s·f for the values
+    e, f of x, y —, ω as the
     idempotent power found by iterating, ≤ from residual inclusions computed by a search
     of pairs of states, 1 and 0 found by their definitions.  Plain Python, for small
     structures (``max_elements``, ``max_instantiations``: LimitExceeded beyond them).  The
@@ -990,11 +1026,37 @@ def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: in
     # a variable met only as x^ω takes exactly the idempotents' values there (x^ω is one, and
     # e^ω = e for each idempotent e): it ranges over the idempotents (Knast's x and y, DA's x)
     idempotents = [x for x in elements if _compose(x, x) == x]
-    ranges = [idempotents if all(_only_under_omega(t, v) for r in ids.relations for t in (r.left, r.right))
-              else elements for v in ids.variables]
+    pivots = {v for v in ids.variables
+              if all(_only_under_omega(t, v) for r in ids.relations for t in (r.left, r.right))}
+    # a variable met only as x^ω·p·y^ω (Knast's a and d, LTL[P,Y]'s y and z) takes, there,
+    # exactly the values e·s·f (e, f the idempotents x, y take; e·(e·s·f)·f = e·s·f): it
+    # ranges over those, given x and y
+    sandwich = {v: xy for v in ids.variables if v not in pivots
+                for xy in [_sandwiched(ids, v, pivots)] if xy is not None}
+    base = [v for v in ids.variables if v not in sandwich]
+    ranges = [idempotents if v in pivots else elements for v in base]
+    middles: dict = {}
+
+    def middle(e, f):
+        if (e, f) not in middles:
+            middles[(e, f)] = list(dict.fromkeys(_compose(_compose(e, y), f) for y in elements))
+        return middles[(e, f)]
+
     count = 1
-    for r in ranges:
-        count *= len(r)
+    for v, r in zip(base, ranges):
+        if not any(v in xy for xy in sandwich.values()):
+            count *= len(r)
+    pivot_names = [v for v in base if any(v in xy for xy in sandwich.values())]
+    inner = 0
+    for combo in itertools.product(*(idempotents for _ in pivot_names)):
+        env = dict(zip(pivot_names, combo))
+        k = 1
+        for x, y in sandwich.values():
+            k *= len(middle(env[x], env[y]))
+        inner += k
+        if count * inner > max_instantiations:
+            raise LimitExceeded("instantiations (verify)", max_instantiations)
+    count *= inner
     if count > max_instantiations:
         raise LimitExceeded("instantiations (verify)", max_instantiations)
     one = next((e for e in elements if all(_compose(e, x) == x == _compose(x, e) for x in elements)), None)
@@ -1042,15 +1104,18 @@ def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: in
             f = v if f is None else _compose(f, v)
         return f
 
+    inner_names = list(sandwich)
     for combo in itertools.product(*ranges):
-        env = dict(zip(ids.variables, combo))
-        for rel in ids.relations:
-            try:
-                left, right = value(rel.left, env), value(rel.right, env)
-            except _Refused as exc:
-                return Check(False, f"{rel}: {exc}")
-            ok = (left == right if rel.op == "=" else leq(left, right) if rel.op == "≤" else leq(right, left))
-            if not ok:
-                return Check(False, f"{rel} fails (re-enumerated structure of {len(elements)} elements)")
+        outer = dict(zip(base, combo))
+        for sub in itertools.product(*(middle(outer[x], outer[y]) for x, y in sandwich.values())):
+            env = {**outer, **dict(zip(inner_names, sub))}
+            for rel in ids.relations:
+                try:
+                    left, right = value(rel.left, env), value(rel.right, env)
+                except _Refused as exc:
+                    return Check(False, f"{rel}: {exc}")
+                ok = (left == right if rel.op == "=" else leq(left, right) if rel.op == "≤" else leq(right, left))
+                if not ok:
+                    return Check(False, f"{rel} fails (re-enumerated structure of {len(elements)} elements)")
     return Check(True, f"{ids} holds: all {count:,} instantiations over the re-enumerated syntactic "
                        f"{'monoid' if monoid else 'semigroup'} of {len(elements)} elements")

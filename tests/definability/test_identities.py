@@ -368,8 +368,9 @@ def test_cli_verify_identity(capsys):
 
 def test_verify_ranges_a_variable_met_only_as_its_omega_power_over_the_idempotents():
     """verify_identity_check enumerates a variable met only as x^ω over the idempotents (the
-    values x^ω takes); writing x^ω as (x·x^ω)^ω — the same value, but x now met bare —
-    forces every element: the verdicts agree on every 9th census language (the spelled-out ones with ≤ 20,000 instantiations) ≤ 3/ab, for
+    values x^ω takes), and one met only as x^ω·a·y^ω over the distinct e·a·f; writing x^ω as
+    (x·x^ω)^ω — the same value, but x now met bare, a no longer beside an ω-power of a
+    variable — forces every element: the verdicts agree on every 9th census language (the spelled-out ones with ≤ 20,000 instantiations) ≤ 3/ab, for
     Knast's identity (DD1) and LTL[P,Y]'s, and the count of instantiations is smaller."""
     from attnlogic.definability.checks.verify import verify_identity_check
     from attnlogic.definability.varieties.dot_depth import KNAST_IDENTITY
@@ -397,3 +398,28 @@ def test_verify_ranges_a_variable_met_only_as_its_omega_power_over_the_idempoten
                 assert n_fast <= n_full
                 smaller += n_fast < n_full
     assert smaller >= 20
+
+
+def test_verify_ranges_a_variable_between_two_idempotents_over_e_s_f():
+    """A variable met only as x^ω·a·y^ω (Knast's a and d) ranges over the distinct e·s·f: two
+    4-state languages of dot-depth one whose "yes" verify refused past its 200,000 instantiations
+    (|E|²·|S|⁴: 937,024 and 331,776) are now re-decided (25,531 and 5,040) and accepted; the same
+    identity with x^ω spelled (x·x^ω)^ω (the same value; no variable met only as an ω-power, none
+    between two) is still refused there, and
+    the census comparison above (the spelled-out identities, every variable over every element)
+    checks the verdicts."""
+    import attnlogic
+    from attnlogic.definability.checks.verify import verify_identity_check
+    from attnlogic.definability.engine.verify_carried import _check_own, class_key
+    from attnlogic.definability.varieties.dot_depth import KNAST_IDENTITY
+
+    for table, accepting, count in (([[1, 0], [2, 3], [2, 0], [3, 3]], [0, 2, 3], "25,531"),
+                                    ([[1, 2], [2, 0], [2, 3], [3, 3]], [1, 2], "5,040")):
+        d = DFA(("a", "b"), table, 0, accepting)
+        check = verify_identity_check(d, KNAST_IDENTITY, monoid=False)
+        assert check.valid and f"all {count} instantiations" in check.reason, check.reason
+        with pytest.raises(LimitExceeded):
+            verify_identity_check(d, KNAST_IDENTITY.replace("x*", "(xx*)*").replace("y*", "(yy*)*"), monoid=False)
+        r = attnlogic.classify(d, windows=(), classes=["DD1"])
+        answer = json.loads(json.dumps(r.to_json()))["classes"]["DD1"]
+        assert answer["member"] is True and _check_own(r.dfa, class_key("DD1"), answer, "", 0).valid
