@@ -995,7 +995,7 @@ def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: in
     independent check of an :class:`~.identities.IdentityCheck` ("yes") and of the verdict
     of an :class:`~.identities.IdentityViolation`."""
     import itertools
-
+    import math
 
     dfa = as_dfa(dfa).minimal()
     ids = parse_identities(identities)
@@ -1042,18 +1042,16 @@ def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: in
             middles[(e, f)] = list(dict.fromkeys(_compose(_compose(e, y), f) for y in elements))
         return middles[(e, f)]
 
+    # the count: the free variables' ranges times, summed over the values of the x, y that
+    # sandwich a variable, the product of the sandwiched ranges
+    around = [v for v in base if any(v in xy for xy in sandwich.values())]
     count = 1
     for v, r in zip(base, ranges):
-        if not any(v in xy for xy in sandwich.values()):
-            count *= len(r)
-    pivot_names = [v for v in base if any(v in xy for xy in sandwich.values())]
+        count *= 1 if v in around else len(r)
     inner = 0
-    for combo in itertools.product(*(idempotents for _ in pivot_names)):
-        env = dict(zip(pivot_names, combo))
-        k = 1
-        for x, y in sandwich.values():
-            k *= len(middle(env[x], env[y]))
-        inner += k
+    for combo in itertools.product(idempotents, repeat=len(around)):
+        env = dict(zip(around, combo))
+        inner += math.prod(len(middle(env[x], env[y])) for x, y in sandwich.values())
         if count * inner > max_instantiations:
             raise LimitExceeded("instantiations (verify)", max_instantiations)
     count *= inner

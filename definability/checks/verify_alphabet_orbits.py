@@ -25,12 +25,11 @@ from __future__ import annotations
 
 from collections import deque
 
-from ...automata.sources import as_dfa
 from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.words import split_word
 from .verify import Check
-from .verify_group_kernels import TransitionMonoid, property_failure, word_letters
+from .verify_group_kernels import TransitionMonoid, check_by_verdict, property_failure, word_letters
 
 __all__ = ["AT_ORBIT_CHECK", "AT_ORBIT_INSTANCE", "ORBIT_PROPERTIES", "check_orbit_answer"]
 
@@ -82,21 +81,9 @@ class _ContentMonoid(TransitionMonoid):
 def check_orbit_answer(dfa, answer: dict, prop: str, sep: str = "") -> Check:
     """Re-check an answer of PL(AT) (``prop`` "R-trivial"), FL(AT) ("L-trivial") or TL(AT)
     ("DA") as ``classify --json`` prints it (module docstring)."""
-    dfa = as_dfa(dfa).minimal()
-    letters = list(dfa.alphabet)
-    try:
-        M = _ContentMonoid(dfa)
-    except LimitExceeded as e:
-        return Check(False, f"not re-checked: {e}")
-    member = answer.get("member")
-    try:
-        if member is True:
-            return _check_yes(M, answer.get("certificate"), prop, letters)
-        if member is False:
-            return _check_no(M, answer.get("witness"), prop, letters)
-    except (KeyError, TypeError, ValueError, IndexError) as e:
-        return Check(False, f"a malformed answer ({type(e).__name__}: {e})")
-    return Check(False, "the answer is neither a 'yes' nor a 'no'")
+    return check_by_verdict(dfa, answer, _ContentMonoid,
+                            lambda M, cert, letters: _check_yes(M, cert, prop, letters),
+                            lambda M, wit, letters: _check_no(M, wit, prop, letters))
 
 
 def _check_yes(M: _ContentMonoid, cert, prop: str, letters) -> Check:

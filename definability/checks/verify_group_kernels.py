@@ -49,7 +49,7 @@ from ...kernel.words import split_word
 from .verify import Check
 
 __all__ = ["KERNEL_CLOSURE", "KERNEL_DERIVATION", "PROPERTIES", "check_kernel_answer", "property_failure",
-           "word_letters", "TransitionMonoid"]
+           "word_letters", "TransitionMonoid", "check_by_verdict"]
 
 #: certificate kind: a submonoid containing the kernel, with the property
 KERNEL_CLOSURE = "kernel closure"
@@ -155,24 +155,34 @@ def word_letters(text, letters) -> list:
     return [letters.index(x) for x in split_word(str(text), letters)] if text else []
 
 
-def check_kernel_answer(dfa, answer: dict, base: str, prop: str, plus: bool, sep: str = "") -> Check:
-    """Re-check an answer of the class (base, property, plus) as ``classify --json`` prints
-    it (module docstring)."""
+def check_by_verdict(dfa, answer: dict, monoid, yes, no) -> Check:
+    """Re-check an answer as ``classify --json`` prints it on the minimal DFA's monoid
+    ``monoid(dfa)`` (refused past its limit): a "yes" by ``yes(M, certificate, letters)``, a "no"
+    by ``no(M, witness, letters)``; a malformed answer (a field missing, of the wrong type, out of
+    range) refused naming the error, as is an answer that is neither."""
     dfa = as_dfa(dfa).minimal()
     letters = list(dfa.alphabet)
     try:
-        M = TransitionMonoid(dfa)
+        M = monoid(dfa)
     except LimitExceeded as e:
         return Check(False, f"not re-checked: {e}")
     member = answer.get("member")
     try:
         if member is True:
-            return _check_yes(M, answer.get("certificate"), base, prop, plus, letters)
+            return yes(M, answer.get("certificate"), letters)
         if member is False:
-            return _check_no(M, answer.get("witness"), base, prop, plus, letters)
-    except (KeyError, TypeError, ValueError) as e:
+            return no(M, answer.get("witness"), letters)
+    except (KeyError, TypeError, ValueError, IndexError) as e:
         return Check(False, f"a malformed answer ({type(e).__name__}: {e})")
     return Check(False, "the answer is neither a 'yes' nor a 'no'")
+
+
+def check_kernel_answer(dfa, answer: dict, base: str, prop: str, plus: bool, sep: str = "") -> Check:
+    """Re-check an answer of the class (base, property, plus) as ``classify --json`` prints
+    it (module docstring)."""
+    return check_by_verdict(dfa, answer, TransitionMonoid,
+                            lambda M, cert, letters: _check_yes(M, cert, base, prop, plus, letters),
+                            lambda M, wit, letters: _check_no(M, wit, base, prop, plus, letters))
 
 
 def _orbits(M: TransitionMonoid, K, plus: bool) -> list:

@@ -53,7 +53,7 @@ from ..checks.verify_alphabet_orbits import AT_ORBIT_CHECK, AT_ORBIT_INSTANCE, c
 from ..contract.classes import LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
-from .group_kernel_classes import omega_rows, kernel_violation, monoid_table
+from .group_kernel_classes import checked_result, da_sides, kernel_violation, monoid_table
 from .identities import structure_of
 from .temporal_mod import separating_context
 
@@ -198,24 +198,13 @@ class OrbitProcedure(Procedure):
     def _violation(self, st, T, o: AtOrbit, v, alphabet) -> OrbitViolation:
         names = ("x", "y") if self.prop == "DA" else ("s", "t", "k1", "k2")
         instance = {"e": _w(alphabet, o.word), **{n: _w(alphabet, o.elements[x]) for n, x in zip(names, v)}}
-        if self.prop == "DA":
-            x, y = v
-            f = int(omega_rows(T, np.array([T[x, y]]))[0])
-            left, right = int(T[T[f, y], f]), f
-        else:
-            left, right = v[0], v[1]
+        left, right = da_sides(T, *v) if self.prop == "DA" else v[:2]
         prefix, suffix = separating_context(st.dfa, st.elements[left], st.elements[right])
         instance.update({"prefix": _w(alphabet, prefix), "suffix": _w(alphabet, suffix)})
         return OrbitViolation(self.prop, instance)
 
     def _checked(self, cls, dfa, member: bool, value, method: str) -> FragmentResult:
-        """The answer, after its independent check (a failure is a bug, never an answer)."""
-        key = "certificate" if member else "witness"
-        check = check_orbit_answer(dfa, {"member": member, key: value.to_json()}, self.prop)
-        if not check.valid:                           # pragma: no cover - a bug, never an answer
-            raise AssertionError(f"{cls}: the {key} fails its check: {check.reason}")
-        return FragmentResult(cls, member, None, None if member else value, method,
-                              certificate=value if member else None)
+        return checked_result(cls, member, value, method, lambda answer: check_orbit_answer(dfa, answer, self.prop))
 
 
 def orbit_class(name: str, prop: str, inclusions, summary: str) -> LanguageClass:

@@ -60,7 +60,7 @@ from .identities import structure_of
 from .temporal_mod import separating_context
 
 __all__ = ["KernelClosure", "KernelDerivation", "KernelProcedure", "kernel_class", "kernel_violation", "monoid_table",
-           "omega_rows"]
+           "omega_rows", "da_sides", "checked_result"]
 
 _LETTERS = {"R-trivial": "PL", "L-trivial": "FL", "aperiodic": "SF", "DA": "TL", "trivial": "UPol"}
 
@@ -202,6 +202,24 @@ def omega_rows(T: np.ndarray, s: np.ndarray) -> np.ndarray:
     return p
 
 
+def da_sides(T: np.ndarray, x: int, y: int) -> tuple[int, int]:
+    """DA's two sides at x, y on the table ``T``: ((xy)^ω·y·(xy)^ω, (xy)^ω)."""
+    f = int(omega_rows(T, np.array([T[x, y]]))[0])
+    return int(T[T[f, y], f]), f
+
+
+def checked_result(cls, member: bool, value, method: str, check) -> FragmentResult:
+    """The answer with ``value`` (a certificate for a "yes", a witness for a "no"), after its
+    independent check — ``check`` of the answer as ``classify --json`` prints it; a failure is a
+    bug, never an answer."""
+    key = "certificate" if member else "witness"
+    verdict = check({"member": member, key: value.to_json()})
+    if not verdict.valid:                             # pragma: no cover - a bug, never an answer
+        raise AssertionError(f"{cls}: the {key} fails its check: {verdict.reason}")
+    return FragmentResult(cls, member, None, None if member else value, method,
+                          certificate=value if member else None)
+
+
 def _da_violation(T: np.ndarray, N: np.ndarray):
     """The first (x, y) of N² with (xy)^ω·y·(xy)^ω ≠ (xy)^ω (DA's identity), None when none."""
     for x in N.tolist():
@@ -314,20 +332,13 @@ class KernelProcedure(Procedure):
         """DA's two sides on x' = e·x·e, y' = e·y·e — (x'y')^ω·y'·(x'y')^ω and (x'y')^ω — and a
         context (prefix, suffix) the language separates them by."""
         T = np.asarray(m.table)
-        x, y = (int(T[T[e, k], e]) for k in elems)
-        f = int(omega_rows(T, np.array([T[x, y]]))[0])
-        left = int(T[T[f, y], f])
-        prefix, suffix = separating_context(st.dfa, st.elements[left], st.elements[f])
+        left, right = da_sides(T, *(int(T[T[e, k], e]) for k in elems))
+        prefix, suffix = separating_context(st.dfa, st.elements[left], st.elements[right])
         return {"prefix": _w(alphabet, prefix), "suffix": _w(alphabet, suffix)}
 
     def _checked(self, cls, dfa, member: bool, value, method: str) -> FragmentResult:
-        """The answer, after its independent check (a failure is a bug, never an answer)."""
-        key = "certificate" if member else "witness"
-        check = check_kernel_answer(dfa, {"member": member, key: value.to_json()}, self.base, self.prop, self.plus)
-        if not check.valid:                           # pragma: no cover - a bug, never an answer
-            raise AssertionError(f"{cls}: the {key} fails its check: {check.reason}")
-        return FragmentResult(cls, member, None, None if member else value, method,
-                              certificate=value if member else None)
+        return checked_result(cls, member, value, method,
+                              lambda answer: check_kernel_answer(dfa, answer, self.base, self.prop, self.plus))
 
 
 def kernel_class(name: str, base: str, prop: str, plus: bool, inclusions, summary: str) -> LanguageClass:
