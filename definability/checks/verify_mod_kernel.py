@@ -34,7 +34,7 @@ from .verify_tiers import identity_witness
 
 __all__ = ["DA_KERNEL", "LDA_KERNEL", "length_sequence", "kernel_maps", "kernel_da_holds", "mod_pair_lengths",
            "mod_pair_maps", "orbits_trivial", "check_tl_mod", "check_tl_mod_plus", "check_upol_mod_plus",
-           "ORBIT_TRIVIAL", "maps_monoid", "then", "omega"]
+           "ORBIT_TRIVIAL", "maps_monoid", "then", "omega", "letter_maps", "nonempty_maps"]
 
 #: DA's identity, x and y over the MOD-kernel (TL(MOD))
 DA_KERNEL = "[(xy)*y(xy)*=(xy)*]"
@@ -72,6 +72,19 @@ def length_sequence(dfa, max_steps: int = _limits.DEFAULT_LIMIT) -> tuple[int, i
     """(t, p): R_t = R_{t+p} first, R_n the set of maps of the words of length n."""
     levels, t = _levels(as_dfa(dfa), max_steps)
     return t, len(levels) - t
+
+
+def letter_maps(dfa) -> list:
+    """The maps (tuples q ↦ q·a) of the letters of ``dfa``, in the alphabet's order."""
+    return _letters(as_dfa(dfa))
+
+
+def nonempty_maps(dfa, max_states: int = _limits.DEFAULT_LIMIT) -> set:
+    """The maps of the non-empty words of ``dfa`` (the semigroup α(A⁺) of the minimal DFA's
+    transformations): the maps of the triples' search from the letters."""
+    dfa = as_dfa(dfa)
+    t, p = length_sequence(dfa)
+    return {s for s, _, _ in _triples(dfa, t, p, max_states, plus=True)}
 
 
 def kernel_maps(dfa, max_states: int = _limits.DEFAULT_LIMIT) -> set:

@@ -107,6 +107,9 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("Pol(MOD⁺)", "varieties.pol_mod_plus"),         # level 1/2 over MOD⁺: on the MOD⁺-pairs (alias Pol(MOD+))
     ("Pol(AMT⁺)", "varieties.pol_amt_plus"),         # … on the AMT⁺-pairs (alias Pol(AMT+))
     ("Pol(GR⁺)", "varieties.pol_gr_plus"),           # … on the GR⁺-pairs (alias Pol(GR+))
+    ("BPol(MOD⁺)", "varieties.bpol_mod_plus"),       # level one over MOD⁺: Place–Zeitoun's equation with idempotents of α(A⁺) (alias BPol(MOD+))
+    ("BPol(AMT⁺)", "varieties.bpol_amt_plus"),       # … on the AMT⁺-pairs (alias BPol(AMT+))
+    ("BPol(GR⁺)", "varieties.bpol_gr_plus"),         # … on the GR⁺-pairs (alias BPol(GR+))
     # MeSCaL's JOrb(C), the C-orbits J-trivial: PL(C) ∩ FL(C), asked part by part
     ("JOrb(DD)", "fragments.jorb_dd"),
     ("JOrb(MOD)", "fragments.jorb_mod"),
@@ -287,7 +290,7 @@ ASCII_SPELLINGS = {"MOD+": "MOD⁺", "GR+": "GR⁺", "AMT+": "AMT⁺", "FL(MOD+)
                    "UPol(MOD+)": "UPol(MOD⁺)", "UPol(DD)": "GD", "FO2[<,Bet]": "TL(AT)",
                    **{f"{t}{two}(ST)": f"{t}(AT)" for t in ("PL", "FL", "TL") for two in ("2", "₂")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")},
-                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("Pol", "JOrb") for g in ("MOD", "AMT", "GR")}}
+                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("Pol", "BPol", "JOrb") for g in ("MOD", "AMT", "GR")}}
 
 
 def language_class(name) -> LanguageClass:

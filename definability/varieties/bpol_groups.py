@@ -10,8 +10,8 @@ morphism α : A* → M satisfies
     (qr)^ω s t (st)^ω = (qr)^ω q t (st)^ω   for every G-pair (q, s) and all r, t ∈ M,
 
 (q, s) a G-pair when α⁻¹(q) and α⁻¹(s) are not G-separable (:mod:`..algebra.group_pairs`).
-BPol(G⁺) is not decided here: the same equation read on the G⁺-pairs is refuted (census
-language 66 is in BPol(DD) ⊆ BPol(MOD⁺) and fails it; §14.8).
+The same equation read on the G⁺-pairs is not BPol(G⁺) (census language 66 is in BPol(DD) ⊆
+BPol(MOD⁺) and fails it; §14.8): BPol(G⁺) is :mod:`.bpol_plus`'s, with idempotents of α(A⁺).
 
 Decided on every pair, vectorised over (r, t) with the syntactic monoid's Cayley table: r
 over one per distinct (qr)^ω, t over one per distinct (st, qt, (st)^ω).
@@ -82,16 +82,19 @@ class TheoremCheck(IdentityCheck):
 @dataclass(frozen=True)
 class PairViolation(IdentityViolation):
     """A "no" of BPol(G): the :class:`IdentityViolation` and ``pair``, the JSON of the
-    evidence that (q, s) is a G-pair (None for MOD: the lengths of q's and s's words)."""
+    evidence that (q, s) is a G-pair (None for MOD: the lengths of q's and s's words); a
+    G⁺-pair when ``plus`` (BPol(G⁺), :mod:`.bpol_plus`)."""
 
     pair: dict | None = None
     basis: str = ""
+    plus: bool = False
 
     def text(self, sep: str = "", indent: str = "") -> str:
         how = ("the lengths of their words" if self.pair is None else
                "two word families, in the JSON answer, equal in every finite group" if self.basis == "GR" else
                "two words with loops, in the JSON answer, of Parikh vectors equal modulo every m")
-        return super().text(sep, indent) + f"\n{indent}(q, s) is {'an' if self.basis == 'AMT' else 'a'} {self.basis}-pair: {how}"
+        name = self.basis + ("⁺" if self.plus else "")
+        return super().text(sep, indent) + f"\n{indent}(q, s) is {'an' if self.basis == 'AMT' else 'a'} {name}-pair: {how}"
 
     def to_json(self, sep: str = "") -> dict:
         out = super().to_json(sep)
@@ -272,7 +275,7 @@ def pair_violation(v: IdentityViolation, found, proof, alphabet) -> PairViolatio
     elif found.basis == "GR":
         pair = family_json(alphabet, *proof)
     return PairViolation(**{fl.name: getattr(v, fl.name) for fl in fields(IdentityViolation)}, pair=pair,
-                         basis=found.basis)
+                         basis=found.basis, plus=found.plus)
 
 
 class _Checked(OrderedProcedure):

@@ -114,6 +114,11 @@ MAPPING = {
                                                "AMT-pairs (q, s) and all r, t (Place–Zeitoun)"},
     "BPol(GR)": {"class": "BPol(GR)", "why": "level one over GR: (qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the "
                                              "GR-pairs (q, s) and all r, t (Place–Zeitoun)"},
+    **{f"BPol({g}⁺)": {"class": f"BPol({g}⁺)", "why": f"level one over {g}⁺: (eqfre)^ω sft (esfte)^ω = (eqfre)^ω qft "
+                                                    f"(esfte)^ω for the {g}⁺-pairs (q, s), all r, t and the idempotents e, "
+                                                    "f of α(A⁺) (Place–Zeitoun; MeSCaL's test for AMT⁺ and GR⁺, Knast on "
+                                                    "the strict MOD-kernel for MOD⁺)"}
+       for g in ("MOD", "AMT", "GR")},
     "UPol(MOD⁺)": {"class": "UPol(MOD⁺)", "why": "every MOD⁺-orbit e·K·e trivial (K the MOD-kernel), MeSCaL's test"},
     "UPol(DD)": {"class": "GD", "why": "MeSCaL's test, every DD-orbit eS¹e trivial, is S locally trivial: the "
                                        "generalized definite languages"},
@@ -178,7 +183,10 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("PT", "Pol₂(ST)"), ("PL(MOD)", "TL(MOD)"), ("FL(MOD)", "TL(MOD)"), ("UL", "TL(MOD)"),
               ("TL(MOD)", "TL(MOD⁺)"), ("TL(DD)", "TL(MOD⁺)"), ("PL(MOD⁺)", "TL(MOD⁺)"), ("FL(MOD⁺)", "TL(MOD⁺)"),
               ("TL(MOD)", "SF(MOD)"), ("TL(MOD⁺)", "SF(MOD)"), ("PT", "BPol(MOD)"), ("BPol(MOD)", "TL(MOD)"),
-              ("BPol(MOD)", "BPol(AMT)"), ("BPol(AMT)", "BPol(GR)"),
+              ("BPol(MOD)", "BPol(AMT)"), ("BPol(AMT)", "BPol(GR)"), ("BPol(DD)", "BPol(MOD⁺)"),
+              ("BPol(MOD⁺)", "BPol(AMT⁺)"), ("BPol(AMT⁺)", "BPol(GR⁺)"), ("BPol(MOD)", "BPol(MOD⁺)"),
+              ("BPol(AMT)", "BPol(AMT⁺)"), ("BPol(GR)", "BPol(GR⁺)"), ("BPol(MOD⁺)", "TL(MOD⁺)"),
+              ("BPol(AMT⁺)", "TL(AMT⁺)"), ("BPol(GR⁺)", "TL(GR⁺)"),
               ("UPol(MOD⁺)", "TL(MOD⁺)"), ("UPol(DD)", "TL(DD)"), ("TL(MOD)", "TL(AMT)"), ("TL(AMT)", "TL(GR)"),
               ("TL(MOD⁺)", "TL(AMT⁺)"), ("TL(AMT⁺)", "TL(GR⁺)"), ("TL(AMT)", "TL(AMT⁺)"), ("TL(GR)", "TL(GR⁺)"),
               ("TL(AMT⁺)", "SF(AMT)"), ("TL(GR⁺)", "SF(GR)"), ("UPol(MOD⁺)", "UPol(AMT⁺)"),
