@@ -31,7 +31,7 @@ from ...kernel.words import split_word
 from .verify import Check
 from .verify_group_kernels import TransitionMonoid, check_by_verdict, property_failure, word_letters
 
-__all__ = ["AT_ORBIT_CHECK", "AT_ORBIT_INSTANCE", "ORBIT_PROPERTIES", "check_orbit_answer"]
+__all__ = ["AT_ORBIT_CHECK", "AT_ORBIT_INSTANCE", "ORBIT_PROPERTIES", "ContentMonoid", "check_orbit_answer"]
 
 #: certificate kind: every AT-orbit listed, with the property
 AT_ORBIT_CHECK = "AT-orbit check"
@@ -44,7 +44,7 @@ ORBIT_PROPERTIES = ("R-trivial", "L-trivial", "DA")
 _WORK = _limits.DEFAULT_INSTANTIATIONS
 
 
-class _ContentMonoid(TransitionMonoid):
+class ContentMonoid(TransitionMonoid):
     """The transition monoid of a minimal DFA (:class:`.verify_group_kernels.TransitionMonoid`)
     with the alphabets of its words: ``pairs``, the pairs (transformation as a tuple, alphabet
     as a frozenset of letter indices) reached from (identity, ∅) by the letters."""
@@ -81,12 +81,12 @@ class _ContentMonoid(TransitionMonoid):
 def check_orbit_answer(dfa, answer: dict, prop: str, sep: str = "") -> Check:
     """Re-check an answer of PL(AT) (``prop`` "R-trivial"), FL(AT) ("L-trivial") or TL(AT)
     ("DA") as ``classify --json`` prints it (module docstring)."""
-    return check_by_verdict(dfa, answer, _ContentMonoid,
+    return check_by_verdict(dfa, answer, ContentMonoid,
                             lambda M, cert, letters: _check_yes(M, cert, prop, letters),
                             lambda M, wit, letters: _check_no(M, wit, prop, letters))
 
 
-def _check_yes(M: _ContentMonoid, cert, prop: str, letters) -> Check:
+def _check_yes(M: ContentMonoid, cert, prop: str, letters) -> Check:
     if not isinstance(cert, dict) or cert.get("kind") != AT_ORBIT_CHECK:
         return Check(False, f"a 'yes' without its {AT_ORBIT_CHECK}")
     if cert.get("property") != prop:
@@ -112,7 +112,7 @@ def _check_yes(M: _ContentMonoid, cert, prop: str, letters) -> Check:
     return Check(True, f"every AT-orbit e·α(B_e*)·e ({len(truth)} idempotents, recomputed) is {prop_text}")
 
 
-def _check_no(M: _ContentMonoid, wit, prop: str, letters) -> Check:
+def _check_no(M: ContentMonoid, wit, prop: str, letters) -> Check:
     if not isinstance(wit, dict) or wit.get("kind") != AT_ORBIT_INSTANCE:
         return Check(False, f"a 'no' without its {AT_ORBIT_INSTANCE}")
     if wit.get("property") != prop:

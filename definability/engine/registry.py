@@ -123,6 +123,9 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("FL(AT)", "varieties.future_at"),               # … L-trivial (alias FL2(ST))
     ("TL(AT)", "varieties.temporal_at"),             # … in DA: FO2[<,Bet] (alias TL2(ST))
     ("JOrb(AT)", "varieties.jorb_at"),               # … J-trivial: PL(AT) ∩ FL(AT)
+    # level two of the Straubing–Thérien hierarchy, on the AT-orbits and AT-sets
+    ("BPol2(ST)", "varieties.bpol2_st"),             # BΣ2[<] (alias BPol₂(ST))
+    ("UPol(BPol2(ST))", "varieties.upol_bpol2_st"),  # its unambiguous closure (alias UBPol2(ST))
 )
 
 
@@ -288,6 +291,8 @@ def unregister(name: str) -> None:
 #: MeSCaL's level two over ST, PL₂(ST) …, is decided on the AT-orbits, §14.11)
 ASCII_SPELLINGS = {"MOD+": "MOD⁺", "GR+": "GR⁺", "AMT+": "AMT⁺", "FL(MOD+)": "FL(MOD⁺)", "FO2[<,+1]": "TL(DD)", "TL(MOD+)": "TL(MOD⁺)",
                    "UPol(MOD+)": "UPol(MOD⁺)", "UPol(DD)": "GD", "FO2[<,Bet]": "TL(AT)",
+                   "BPol₂(ST)": "BPol2(ST)", "UPol(BPol₂(ST))": "UPol(BPol2(ST))", "UBPol2(ST)": "UPol(BPol2(ST))",
+                   "UBPol₂(ST)": "UPol(BPol2(ST))",
                    **{f"{t}{two}(ST)": f"{t}(AT)" for t in ("PL", "FL", "TL") for two in ("2", "₂")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("Pol", "BPol", "JOrb") for g in ("MOD", "AMT", "GR")}}

@@ -57,7 +57,7 @@ from .group_kernel_classes import checked_result, da_sides, kernel_violation, mo
 from .identities import structure_of
 from .temporal_mod import separating_context
 
-__all__ = ["AtOrbit", "OrbitCheck", "OrbitViolation", "OrbitProcedure", "at_orbits", "orbit_class"]
+__all__ = ["AtOrbit", "OrbitCheck", "OrbitViolation", "OrbitProcedure", "content_pairs", "at_orbits", "orbit_class"]
 
 
 def _w(alphabet, word) -> str:
@@ -75,11 +75,11 @@ class AtOrbit:
     elements: dict
 
 
-def at_orbits(st, T: np.ndarray, letters: tuple, limit: int) -> list[AtOrbit]:
-    """The AT-orbits of the monoid ``st`` (its table ``T``, the letters' elements
-    ``letters``): the pairs (element, alphabet) of the words, breadth-first by length — each
-    with a shortest word —, then for every idempotent e the orbit {e·y·e : alph(y) ⊆ B_e}.
-    LimitExceeded naming ``semigroup_elements`` past ``limit`` pairs."""
+def content_pairs(st, T: np.ndarray, letters: tuple, limit: int) -> dict:
+    """The pairs (element, alphabet as a bit mask) realised by words of the monoid ``st`` (its
+    table ``T``, the letters' elements ``letters``), each with a shortest word (letter
+    indices), breadth-first by length from (1, ∅).  LimitExceeded naming
+    ``semigroup_elements`` past ``limit`` pairs."""
     k = len(letters)
     start = (int(st.one), 0)
     word = {start: ()}
@@ -94,6 +94,14 @@ def at_orbits(st, T: np.ndarray, letters: tuple, limit: int) -> list[AtOrbit]:
                                         "raise the budget semigroup_elements of Limits", ("semigroup_elements",))
                 word[nxt] = word[(s, c)] + (a,)
                 queue.append(nxt)
+    return word
+
+
+def at_orbits(st, T: np.ndarray, letters: tuple, limit: int, word: dict | None = None) -> list[AtOrbit]:
+    """The AT-orbits of the monoid ``st`` (its table ``T``, the letters' elements
+    ``letters``): from the pairs (element, alphabet) of :func:`content_pairs` (``word`` when
+    given), for every idempotent e the orbit {e·y·e : alph(y) ⊆ B_e}."""
+    word = content_pairs(st, T, letters, limit) if word is None else word
     content: dict = {}
     for s, c in word:
         content[s] = content.get(s, 0) | c

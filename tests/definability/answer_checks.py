@@ -17,3 +17,12 @@ def assert_answers_and_swaps(check, yes_dfa, yes: dict, no_dfa, no: dict) -> Non
     flipped = copy.deepcopy(yes)
     flipped["member"] = False
     assert not check(yes_dfa, flipped, "").valid
+
+
+def element_of(m, word) -> int:
+    """The element of the monoid table ``m`` (a :class:`MonoidTable`: ``table``, ``one``,
+    ``letters``) that the word ``word`` (letter indices) maps to."""
+    x = int(m.one)
+    for a in word:
+        x = int(m.table[x, m.letters[a]])
+    return x

@@ -38,7 +38,7 @@ from attnlogic.definability.varieties.temporal_mod import separating_context
 from attnlogic.kernel.limits import Limits
 
 from test_temporal_mod import census
-from answer_checks import assert_answers_and_swaps
+from answer_checks import assert_answers_and_swaps, element_of
 
 CLASSES = {"BPol(MOD⁺)": "MOD", "BPol(AMT⁺)": "AMT", "BPol(GR⁺)": "GR"}
 EXTRA = ["a(a|b)*b", "(ab)*", "b*(ab*ab*)*", "(aa|b)*", "(a|b)*ab(a|b)*", "(ab|ba)*", "a*b*", "(ab|aab)*",
@@ -176,10 +176,7 @@ def _forged_mod_witness(dfa, idempotent_e: bool):
     short = [w for n in (1, 2) for w in product(range(len(dfa.alphabet)), repeat=n)]
 
     def el(w):
-        x = int(m.one)
-        for a in w:
-            x = int(T[x, m.letters[a]])
-        return x
+        return element_of(m, w)
     for ew, fw, qw, sw, rw, tw in product(short, short, short, short, short, short):
         e, f, q, s = el(ew), el(fw), el(qw), el(sw)
         if len(qw) != len(sw) or q == s or int(T[f, f]) != f or (int(T[e, e]) == e) is not idempotent_e:

@@ -130,6 +130,11 @@ MAPPING = {
     "TL₂(ST)": {"class": "TL(AT)", "why": "F, P with the between modalities, FO²[<,Bet]: every AT-orbit in DA "
                                           "(Place–Zeitoun, TL(C) for a prevariety C)"},
     "FL₂(ST)": {"class": "FL(AT)", "why": "F with the between modalities: every AT-orbit ℒ-trivial (Place–Zeitoun)"},
+    # level two of the Straubing–Thérien hierarchy: MeSCaL's tests on its PT-orbits (the AT-orbits) and AT-sets
+    "BPol₂(ST)": {"class": "BPol2(ST)", "why": "BΣ2[<]: UPol(BPol)'s equation (esete)^ω⁺¹ = (esete)^ω ete (esete)^ω "
+                                               "on the AT-orbits and Knast's equation on the AT-sets (Place–Zeitoun)"},
+    "UPol(BPol₂(ST))": {"class": "UPol(BPol2(ST))", "why": "(esete)^ω⁺¹ = (esete)^ω ete (esete)^ω for s in the "
+                                                           "AT-orbit of e (Place–Zeitoun)"},
 }
 
 WHY = {
@@ -192,7 +197,8 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("TL(AMT⁺)", "SF(AMT)"), ("TL(GR⁺)", "SF(GR)"), ("UPol(MOD⁺)", "UPol(AMT⁺)"),
               ("UPol(AMT⁺)", "UPol(GR⁺)"), ("UPol(AMT⁺)", "TL(AMT⁺)"), ("UPol(GR⁺)", "TL(GR⁺)"),
               ("UL", "TL₂(ST)"), ("FL₂(ST)", "TL₂(ST)"), ("TL₂(ST)", "SF"), ("PT", "JOrb(AT)"),
-              ("JOrb(AT)", "FL₂(ST)")] + [
+              ("JOrb(AT)", "FL₂(ST)"), ("BPol(DD)", "BPol₂(ST)"), ("BPol₂(ST)", "UPol(BPol₂(ST))"),
+              ("UL", "UPol(BPol₂(ST))"), ("UPol(BPol₂(ST))", "SF")] + [
     pair for b in ("AMT", "GR", "AMT⁺", "GR⁺") for pair in ((f"PL({b})", f"TL({b})"), (f"FL({b})", f"TL({b})"))] + [
     pair for b in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR", "GR⁺")
     for pair in ((b, f"BPol({b})"), (f"BPol({b})", f"Pol₂({b})"), ("PPT", f"Pol₂({b})"), (b, f"UPol({b})"),
