@@ -17,14 +17,18 @@ for every G⁺-pair (q, s), all r, t ∈ M and all idempotents e, f of the semig
 BPol(G)'s (:mod:`.bpol_groups`) and is *not* BPol(G⁺): census language 66, in BPol(DD) ⊆
 BPol(MOD⁺), fails it (§14.8).
 
-**Computation.**  For fixed e, f the sides read r and t only through u = f·r and u' = f·t,
-elements of f·M with f·u = u — so r = u and t = u' are instantiations of every value.  With
-Z(x, u) = (e·x·u·e)^ω, the left factor is Z(q, u) and the right one Z(s, u'); the sides are
-Z(q, u)·a and Z(q, u)·b with a = s·u'·Z(s, u'), b = q·u'·Z(s, u').  Per (e, f), the triples
-(q, a, b) with a ≠ b over every pair and u' are collected (numpy, one array over the pairs),
-made distinct, and each is compared under every Z(q, u): |E(α(A⁺))|² rounds of array work
-of size |pairs|·|fM|, counted against ``Limits.instantiations``.  The diagonal pairs hold
-(a = b).
+**Computation.**  The sides read q and s only through e·q·f and e·s·f ((eqfre)^ω ends with e),
+r only through f·r·e and t through f·t·e ((esfte)^ω begins with e).  The G⁺-pairs are closed
+under (q, s) ↦ (e·q·f, e·s·f): if K ∈ G separated α⁻¹(eqf) ∩ A⁺ from α⁻¹(esf) ∩ A⁺, the quotient
+x⁻¹·K·z⁻¹ (x, z words of e, f; G is closed under quotients) would separate α⁻¹(q) ∩ A⁺ from
+α⁻¹(s) ∩ A⁺.  So per (e, f) it suffices that q, s range over the pairs inside e·M·f and r, t over
+f·M·e — with r = u, t = u′ and Z(x, u) = (x·u·e)^ω for x ∈ e·M·f, the left factor is Z(q, u), the
+right one Z(s, u′), and the sides are Z(q, u)·a, Z(q, u)·b with a = s·u′·Z(s, u′),
+b = q·u′·Z(s, u′).  The triples (q, a, b) with a ≠ b, over the pairs and every u′, are collected
+in one array, made distinct, and each is compared under every Z(q, u): |E(α(A⁺))|² rounds of
+array work of size |pairs ∩ (eMf)²|·|fMe|, counted against ``Limits.instantiations``.  The
+diagonal holds (a = b).  (The check, :mod:`..checks.verify_bpol_plus`, ranges q and s over all
+the pairs — not relying on the closure.)
 
 A "yes" is that check (:class:`.bpol_groups.PairsCheck`).  A "no" is the violating
 instantiation as words — e's and f's shortest (non-empty) words, q's and s's words from the
@@ -65,37 +69,41 @@ def equation_violation(T: np.ndarray, omega: np.ndarray, idempotents, pairs: np.
                        budget: int) -> tuple[tuple | None, int]:
     """((e, f, q, s, r, t) violating the equation of the module docstring, or None; the work
     counted) on the Cayley table ``T`` (T[x, y] = x·y), ``omega`` (x ↦ x^ω), the idempotents
-    ``idempotents`` (of α(A⁺)) and the boolean matrix ``pairs``; LimitExceeded when the work
-    passes ``budget``."""
+    ``idempotents`` (of α(A⁺)) and the boolean matrix ``pairs`` — closed under (q, s) ↦
+    (e·q·f, e·s·f), as the G⁺-pairs are (module docstring); LimitExceeded when the work passes
+    ``budget``.  Per (e, f): q, s over the pairs inside e·M·f, r and t over f·M·e."""
     T = np.asarray(T)
-    n = T.shape[0]
-    qs, ss = np.nonzero(np.asarray(pairs, dtype=bool) & ~np.eye(n, dtype=bool))
+    pairs = np.asarray(pairs, dtype=bool) & ~np.eye(T.shape[0], dtype=bool)
     work = 0
-    if not len(qs):
+    if not pairs.any():
         return None, work
-    elements = np.arange(n)
     for e in (int(x) for x in idempotents):
         for f in (int(x) for x in idempotents):
-            U = np.unique(T[f])                                   # f·M
-            XU = T[elements[:, None], U[None, :]]                 # x·u
-            Z = omega[T[T[T[e][:, None], U[None, :]], e]]         # (e·x·u·e)^ω
-            a = T[XU[ss], Z[ss]]                                  # s·u'·Z(s, u') per pair and u'
-            b = T[XU[qs], Z[ss]]                                  # q·u'·Z(s, u')
+            Q = np.unique(T[T[e], f])                             # e·M·f
+            i, j = np.nonzero(pairs[np.ix_(Q, Q)])
+            if not len(i):
+                continue
+            qs, ss = Q[i], Q[j]
+            U = np.unique(T[T[f], e])                             # f·M·e
+            Z = omega[T[T[Q[:, None], U[None, :]], e]]            # (q·u·e)^ω = (e·q·f·r·e)^ω, r = u
+            QU = T[Q[:, None], U[None, :]]                        # q·u
+            a = T[QU[j], Z[j]]                                    # s·u'·Z(s, u') per pair and u'
+            b = T[QU[i], Z[j]]                                    # q·u'·Z(s, u')
             work += len(qs) * len(U)
             where = np.nonzero(a != b)
             if len(where[0]):
-                trip = np.stack([qs[where[0]], a[where], b[where]], axis=1)
+                trip = np.stack([i[where[0]], a[where], b[where]], axis=1)
                 trip, first = np.unique(trip, axis=0, return_index=True)
                 work += len(trip) * len(U)
                 X = Z[trip[:, 0]]                                 # every Z(q, u) of the triple's q
                 bad = T[X, trip[:, 1][:, None]] != T[X, trip[:, 2][:, None]]
                 if bad.any():
-                    k, j = (int(v) for v in np.argwhere(bad)[0])
+                    k, jr = (int(v) for v in np.argwhere(bad)[0])
                     p, jt = int(where[0][first[k]]), int(where[1][first[k]])
-                    return (e, f, int(qs[p]), int(ss[p]), int(U[j]), int(U[jt])), work
+                    return (e, f, int(qs[p]), int(ss[p]), int(U[jr]), int(U[jt])), work
             if work > budget:
-                raise LimitExceeded(f"instantiations of {BPOL_PLUS} ({len(qs):,} pairs off the diagonal, "
-                                    f"{n} elements)", budget, "raise the budget instantiations of Limits",
+                raise LimitExceeded(f"instantiations of {BPOL_PLUS} ({int(pairs.sum()):,} pairs off the diagonal, "
+                                    f"{T.shape[0]} elements)", budget, "raise the budget instantiations of Limits",
                                     ("instantiations",))
     return None, work
 
