@@ -14,8 +14,10 @@ for every G⁺-pair (q, s), all r, t ∈ M and all idempotents e, f of the semig
   superset of the pairs, which only makes the check harder), the idempotents of α(A⁺) as the
   idempotent maps of the non-empty words (a breadth-first search from the letters' maps), and
   the equation re-decided on every instantiation in plain Python (:func:`bpol_plus_holds`):
-  for each (e, f), t ranges over the maps u = f·t (the sides read t only through f·t, and
-  f·u = u, so r = u and t = u are instantiations), and r over the distinct (e·q·u·e)^ω.
+  for each (e, f) every pair (q, s) is read through its image (e·q·f, e·s·f), r and t through
+  f·r·e and f·t·e (the sides read nothing else: (eqfre)^ω ends and (esfte)^ω begins with e), r
+  over the distinct (e·q·f·u·e)^ω — no property of the pairs is assumed (the decider uses their
+  closure under (q, s) ↦ (eqf, esf)).
 * **"no"**: the identity pair on the DFA's runs (:func:`.verify.verify_identity_violation`),
   then e's and f's words are non-empty with idempotent maps (elements of E(α(A⁺)): without
   this the instantiation would refute a stronger equation), then the evidence that (q, s) is
@@ -49,13 +51,18 @@ def bpol_plus_equation_holds(dfa, pairs, max_checks: int = _limits.IDENTITY_CHEC
     budget = max_checks
     for e in idempotents:
         for f in idempotents:
-            us = {then(f, t) for t in monoid}             # f·t: what the sides read of t
-            xs: dict = {}                                  # q → the distinct (e·q·u·e)^ω, u = f·r
-            for q, s in off:
+            # the sides read q, s only as e·q·f, e·s·f and r, t only as f·r·e, f·t·e: every pair is
+            # checked through its image (no property of the pairs assumed)
+            images = sorted({(then(then(e, q), f), then(then(e, s), f)) for q, s in off})
+            us = {then(then(f, t), e) for t in monoid}
+            xs: dict = {}                                  # e·q·f → the distinct (e·q·f·u·e)^ω
+            for q, s in images:
+                if q == s:
+                    continue
                 if q not in xs:
-                    xs[q] = {omega(then(then(then(e, q), u), e)) for u in us}
+                    xs[q] = {omega(then(then(q, u), e)) for u in us}
                 for u in us:
-                    y = omega(then(then(then(e, s), u), e))
+                    y = omega(then(then(s, u), e))
                     left, right = then(then(s, u), y), then(then(q, u), y)
                     if left == right:
                         continue
