@@ -29,12 +29,14 @@ from attnlogic.automata.dfa import DFA
 from attnlogic.automata.operations import intersection, union
 from attnlogic.definability.checks.verify_level_two import KNAST_AT, UBP2, check_level_two
 from attnlogic.definability.engine.registry import language_class
+from attnlogic.definability.varieties.alphabet_orbits import content_pairs
 from attnlogic.definability.varieties.bpol_groups import syntactic_table
 from attnlogic.definability.varieties.identities import violation_from_words
 from attnlogic.definability.varieties.level_two_st import knast_at_violation, ubp2_violation
 from attnlogic.definability.varieties.temporal_mod import separating_context
 from attnlogic.kernel.limits import Limits
 
+from test_mescal import data, languages, member_count
 from test_temporal_mod import census
 from answer_checks import assert_answers_and_swaps, element_of
 
@@ -192,3 +194,20 @@ def test_the_spellings_and_the_budget():
     assert r["BPol2(ST)"].member and r["UPol(BPol2(ST))"].member
     tight = attnlogic.classify(dfa, windows=(), classes=["BPol2(ST)"], limits=Limits(instantiations=3))
     assert tight["BPol2(ST)"].member is None and "instantiations" in tight["BPol2(ST)"].method
+
+
+def test_the_knast_equation_on_at_sets_is_mescals_knastat():
+    """MeSCaL decides the second equation alone as its class KNASTAT (no counterpart class
+    here): ``knast_at_violation`` gives its answer on every one of its 1,154 languages."""
+    bits = data()["membership"]["answers"]["KNASTAT"]
+    agree = 0
+    for i, dfa in enumerate(languages()[:member_count()]):
+        if bits[i] not in "01":
+            continue
+        st, m = syntactic_table(dfa.minimal(), Limits())
+        T = np.asarray(m.table)
+        word = content_pairs(st, T, m.letters, Limits().semigroup_elements)
+        hit = knast_at_violation(T, st.omega, word, [int(e) for e in st.idempotents], 10 ** 8)[0]
+        assert (hit is None) is (bits[i] == "1"), i
+        agree += 1
+    assert agree > 1000 and 100 < bits.count("1") < agree
