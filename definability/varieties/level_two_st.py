@@ -142,16 +142,18 @@ class LevelTwoProcedure(Procedure):
             return FragmentResult(cls, None, None, None, f"undecided: {exc}")
         member = hit is None and knast is None
         which = "the UPol(BPol) equation on the AT-orbits" + (" and Knast's on the AT-sets" if self.knast else "")
-        method = (f"Place–Zeitoun ({which}): {'it holds' if member else 'it fails'} ({len(orbits)} AT-orbits"
+        method = (f"Place–Zeitoun ({which}): {'it holds' if member else 'it fails'} ({len(orbits)} AT-orbit"
+                  f"{'' if len(orbits) == 1 else 's'}"
                   + (f", {work:,} comparisons on AT-sets" if self.knast else "") + ")")
         if not context.certificates:
             return FragmentResult(cls, member, None, None, method)
         if member:
             system = f"[{UBP2[1:-1]}; {KNAST_AT[1:-1]}]" if self.knast else UBP2
-            ranges = ((("e", "idempotents"), ("s", "the AT-orbit of e"), ("t", "elements")) if not self.knast else
+            ranges = ((("e", "idempotents"), ("s", "AT-orbit of e"), ("t", "elements")) if not self.knast else
                       (("e", "idempotents"), ("f", "idempotents"),
-                       ("s", "the AT-orbit of e (first relation); α(B_ef*) (second)"),
-                       ("t", "elements (first); α(B_ef*) (second)"), ("q", "α(B_ef*)"), ("r", "α(B_ef*)")))
+                       ("s", "AT-orbit of e in the first relation, elements of α(B_ef*) in the second"),
+                       ("t", "elements in the first, those of α(B_ef*) in the second"),
+                       ("q", "elements of α(B_ef*)"), ("r", "elements of α(B_ef*)")))
             value = IdentityCheck(system, "monoid", st.size, len(idempotents), ranges,
                                   sum(len(o.elements) for o in orbits) * st.size + covered,
                                   note=f"{len(orbits)} AT-orbits e·α(B_e*)·e, s over each, t over the monoid"
