@@ -29,7 +29,8 @@ from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ...kernel.words import split_word
 from .verify import Check
-from .verify_group_kernels import TransitionMonoid, check_by_verdict, property_failure, word_letters
+from .verify_group_kernels import (TransitionMonoid, check_by_verdict, orbit_instance_check, property_failure,
+                                   word_letters)
 
 __all__ = ["AT_ORBIT_CHECK", "AT_ORBIT_INSTANCE", "ORBIT_PROPERTIES", "ContentMonoid", "check_orbit_answer"]
 
@@ -130,18 +131,4 @@ def _check_no(M: ContentMonoid, wit, prop: str, letters) -> Check:
             return Check(False, f"{n} uses a letter e's word does not: not shown in the AT-orbit of e")
         v[n] = M.mul(M.mul(e, M.of(w)), e)
     p, r = M.of(word_letters(inst["prefix"], letters)), M.of(word_letters(inst["suffix"], letters))
-    if prop == "DA":
-        f = M.omega(M.mul(v["x"], v["y"]))
-        left = M.mul(M.mul(f, v["y"]), f)
-        if M.accepts(M.mul(M.mul(p, left), r)) == M.accepts(M.mul(M.mul(p, f), r)):
-            return Check(False, "the context does not tell the two sides apart")
-        return Check(True, "x, y are in the AT-orbit of e and the context tells (xy)^ω y (xy)^ω from (xy)^ω apart: "
-                           "not in DA")
-    s, t, k1, k2 = v["s"], v["t"], v["k1"], v["k2"]
-    ok = (M.mul(s, k1) == t and M.mul(t, k2) == s) if prop == "R-trivial" else (M.mul(k1, s) == t and M.mul(k2, t) == s)
-    if not ok:
-        return Check(False, "the instance is not two equivalent elements")
-    if M.accepts(M.mul(M.mul(p, s), r)) == M.accepts(M.mul(M.mul(p, t), r)):
-        return Check(False, "the context does not tell s from t apart")
-    rel = "R" if prop == "R-trivial" else "L"
-    return Check(True, f"s ≠ t (the context tells them apart) in the AT-orbit of e, s {rel} t within it: not {prop}")
+    return orbit_instance_check(M, v, prop, p, r, "in the AT-orbit of e")

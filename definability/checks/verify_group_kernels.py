@@ -49,7 +49,8 @@ from ...kernel.words import split_word
 from .verify import Check
 
 __all__ = ["KERNEL_CLOSURE", "KERNEL_DERIVATION", "PROPERTIES", "check_kernel_answer", "property_failure",
-           "word_letters", "TransitionMonoid", "check_by_verdict"]
+           "word_letters", "TransitionMonoid", "check_by_verdict", "kernel_at_modulus", "proven_in_kernel",
+           "weak_conjugation_problem", "orbit_instance_check"]
 
 #: certificate kind: a submonoid containing the kernel, with the property
 KERNEL_CLOSURE = "kernel closure"
@@ -150,6 +151,28 @@ def property_failure(M, N, prop: str) -> str | None:
     return None
 
 
+def orbit_instance_check(M, v: dict, prop: str, p, r, where: str) -> Check:
+    """The verdict on a "no" instance whose elements ``v`` (by name: x, y for DA; s, t, k1, k2 for
+    R-, L-triviality) the caller has shown ``where`` (in one orbit), with the context (p, r):
+    DA — the context tells (xy)^ω·y·(xy)^ω from (xy)^ω; R (L) — s·k1 = t, t·k2 = s (k1·s = t,
+    k2·t = s) and the context tells s from t."""
+    if prop == "DA":
+        f = M.omega(M.mul(v["x"], v["y"]))
+        left = M.mul(M.mul(f, v["y"]), f)
+        if M.accepts(M.mul(M.mul(p, left), r)) == M.accepts(M.mul(M.mul(p, f), r)):
+            return Check(False, "the context does not tell the two sides apart")
+        return Check(True, f"x, y are {where} and the context tells (xy)^ω y (xy)^ω from (xy)^ω apart: not in DA")
+    s, t, k1, k2 = v["s"], v["t"], v["k1"], v["k2"]
+    ok = (M.mul(s, k1) == t and M.mul(t, k2) == s) if prop == "R-trivial" else (M.mul(k1, s) == t and M.mul(k2, t) == s)
+    if not ok:
+        return Check(False, "the instance is not two equivalent elements")
+    if M.accepts(M.mul(M.mul(p, s), r)) == M.accepts(M.mul(M.mul(p, t), r)):
+        return Check(False, "the context does not tell s from t apart")
+    rel = "R" if prop == "R-trivial" else "L"
+    return Check(True, f"s, t, k1, k2 are {where}, s ≠ t (the context tells them apart), s {rel} t within the "
+                       f"orbit: not {prop}")
+
+
 def word_letters(text, letters) -> list:
     """Letter indices of a printed word (ValueError on an unknown letter)."""
     return [letters.index(x) for x in split_word(str(text), letters)] if text else []
@@ -207,19 +230,15 @@ def _check_yes(M: TransitionMonoid, cert, base, prop, plus, letters) -> Check:
             if M.mul(s, t) not in K:
                 return Check(False, "the set is not closed under products")
     if base == "GR":
-        if len(M.elements) ** 2 * len(K) > _WORK:
-            return Check(False, "not re-checked: too many weak conjugates")
-        pairs = [(x, xb) for x in M.elements for xb in M.elements if M.mul(M.mul(xb, x), xb) == xb]
-        for s in K:
-            for x, xb in pairs:
-                if M.mul(M.mul(x, s), xb) not in K or M.mul(M.mul(xb, s), x) not in K:
-                    return Check(False, "the set is not closed under weak conjugation")
+        bad = weak_conjugation_problem(M, K)
+        if bad is not None:
+            return Check(False, bad)
         why = "1 ∈ K', closed under products and weak conjugation: K' ⊇ the GR-kernel (Ash)"
     else:
         d = int(cert["modulus"])
         if d < 1:
             return Check(False, "the modulus is not positive")
-        Kd = _kernel_at(M, d)
+        Kd = kernel_at_modulus(M, d)
         if not Kd <= K:
             return Check(False, f"an element of K_{d} (letter counts ≡ 0 mod {d}) is missing from the set")
         why = f"K' ⊇ K_{d} ⊇ the AMT-kernel (every s ∉ K_{d} is separated from ε by the counts modulo {d})"
@@ -233,7 +252,22 @@ def _check_yes(M: TransitionMonoid, cert, base, prop, plus, letters) -> Check:
     return Check(True, f"{why}; {where} {prop}, so the kernel's {'orbits are' if plus else 'is'} too")
 
 
-def _kernel_at(M: TransitionMonoid, d: int) -> set:
+def weak_conjugation_problem(M: TransitionMonoid, K) -> str | None:
+    """None when the set K is closed under weak conjugation — x·s·x̄, x̄·s·x ∈ K for s ∈ K and
+    x̄·x·x̄ = x̄ —, else why not (a refusal past the check's bound too)."""
+    if len(M.elements) ** 2 * len(K) > _WORK:
+        return "not re-checked: too many weak conjugates"
+    pairs = [(x, xb) for x in M.elements for xb in M.elements if M.mul(M.mul(xb, x), xb) == xb]
+    for s in K:
+        for x, xb in pairs:
+            if M.mul(M.mul(x, s), xb) not in K or M.mul(M.mul(xb, s), x) not in K:
+                return "the set is not closed under weak conjugation"
+    return None
+
+
+def kernel_at_modulus(M: TransitionMonoid, d: int) -> set:
+    """K_d = {φ(w) : every letter count of w ≡ 0 mod d}, by a search of the pairs (φ(w), ψ(w) mod d)
+    (ValueError past the check's bound): it contains the AMT-kernel."""
     k = len(M.letters)
     if len(M.elements) * d ** k > _WORK:
         raise ValueError("the modulus is too large to re-check")
@@ -253,8 +287,9 @@ def _kernel_at(M: TransitionMonoid, d: int) -> set:
     return out
 
 
-def _proven(M: TransitionMonoid, wit, base, letters) -> tuple[dict, str | None]:
-    """word text → element, for every element the witness proves in the kernel."""
+def proven_in_kernel(M: TransitionMonoid, wit, base, letters) -> tuple[dict, str | None]:
+    """(word text → element, for every element the witness proves in the ``base``-kernel (GR: by
+    its ``steps``; AMT: by its ``proofs``, module docstring); what fails, or None)."""
     proven: dict = {}
     if base == "GR":
         got: list = []
@@ -304,7 +339,7 @@ def _check_no(M: TransitionMonoid, wit, base, prop, plus, letters) -> Check:
         return Check(False, f"a 'no' without its {KERNEL_DERIVATION}")
     if wit.get("base") != base or wit.get("property") != prop:
         return Check(False, "the witness is for another class")
-    proven, bad = _proven(M, wit, base, letters)
+    proven, bad = proven_in_kernel(M, wit, base, letters)
     if bad is not None:
         return Check(False, bad)
     inst = wit["instance"]

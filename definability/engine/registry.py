@@ -123,9 +123,25 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("FL(AT)", "varieties.future_at"),               # … L-trivial (alias FL2(ST))
     ("TL(AT)", "varieties.temporal_at"),             # … in DA: FO2[<,Bet] (alias TL2(ST))
     ("JOrb(AT)", "varieties.jorb_at"),               # … J-trivial: PL(AT) ∩ FL(AT)
+    # level two of the navigational hierarchy over MOD, AMT, GR: the BPol(G)-orbits, from the Pol(G)-pairs
+    # (the insertions of the G-kernel)
+    ("PL2(MOD)", "varieties.past2_mod"),             # the orbits R-trivial (alias PL₂(MOD))
+    ("FL2(MOD)", "varieties.future2_mod"),           # … L-trivial (alias FL₂(MOD))
+    ("TL2(MOD)", "varieties.temporal2_mod"),         # … in DA (alias TL₂(MOD))
+    # … over AMT
+    ("PL2(AMT)", "varieties.past2_amt"),             # (alias PL₂(AMT))
+    ("FL2(AMT)", "varieties.future2_amt"),           # (alias FL₂(AMT))
+    ("TL2(AMT)", "varieties.temporal2_amt"),         # (alias TL₂(AMT))
+    # … over GR
+    ("PL2(GR)", "varieties.past2_gr"),               # (alias PL₂(GR))
+    ("FL2(GR)", "varieties.future2_gr"),             # (alias FL₂(GR))
+    ("TL2(GR)", "varieties.temporal2_gr"),           # (alias TL₂(GR))
     # level two of the Straubing–Thérien hierarchy, on the AT-orbits and AT-sets
     ("BPol2(ST)", "varieties.bpol2_st"),             # BΣ2[<] (alias BPol₂(ST))
     ("UPol(BPol2(ST))", "varieties.upol_bpol2_st"),  # its unambiguous closure (alias UBPol2(ST))
+    ("UPol(BPol2(MOD))", "varieties.upol_bpol2_mod"),  # … over MOD, on the BPol(MOD)-orbits (alias UBPol2(MOD))
+    ("UPol(BPol2(AMT))", "varieties.upol_bpol2_amt"),  # … over AMT (alias UBPol2(AMT))
+    ("UPol(BPol2(GR))", "varieties.upol_bpol2_gr"),  # … over GR (alias UBPol2(GR))
 )
 
 
@@ -294,6 +310,9 @@ ASCII_SPELLINGS = {"MOD+": "MOD⁺", "GR+": "GR⁺", "AMT+": "AMT⁺", "FL(MOD+)
                    "BPol₂(ST)": "BPol2(ST)", "UPol(BPol₂(ST))": "UPol(BPol2(ST))", "UBPol2(ST)": "UPol(BPol2(ST))",
                    "UBPol₂(ST)": "UPol(BPol2(ST))",
                    **{f"{t}{two}(ST)": f"{t}(AT)" for t in ("PL", "FL", "TL") for two in ("2", "₂")},
+                   **{f"{t}₂({g})": f"{t}2({g})" for t in ("PL", "FL", "TL") for g in ("MOD", "AMT", "GR")},
+                   **{form.format(g): f"UPol(BPol2({g}))" for form in ("UPol(BPol₂({}))", "UBPol2({})", "UBPol₂({})")
+                      for g in ("MOD", "AMT", "GR")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("Pol", "BPol", "JOrb") for g in ("MOD", "AMT", "GR")}}
 

@@ -59,7 +59,7 @@ from ..values.results import FragmentResult
 from .identities import structure_of
 from .temporal_mod import separating_context
 
-__all__ = ["KernelClosure", "KernelDerivation", "KernelProcedure", "kernel_class", "kernel_violation", "monoid_table",
+__all__ = ["KernelClosure", "KernelDerivation", "KernelProcedure", "kernel_class", "kernel_proofs", "kernel_violation", "monoid_table",
            "omega_rows", "da_sides", "checked_result"]
 
 _LETTERS = {"R-trivial": "PL", "L-trivial": "FL", "aperiodic": "SF", "DA": "TL", "trivial": "UPol"}
@@ -249,6 +249,43 @@ def _amt_kernel(context) -> tuple:
     return st, m, one_nonempty, amt_kernel(m, context.limits.type_states)
 
 
+def kernel_proofs(st, m, ker, elems, alphabet) -> tuple[str, tuple]:
+    """(key, rows): the proofs that the elements ``elems`` are in the kernel ``ker``, as
+    :func:`..checks.verify_group_kernels.proven_in_kernel` reads them — GR: ``"steps"``, the
+    derivation of every element they need, in the order of derivation; AMT: ``"proofs"``, a
+    :func:`..algebra.group_kernels.parikh_proof` per element."""
+    def w(i):
+        return _w(alphabet, st.words[i])
+    if ker.base == "GR":
+        need, todo = set(), list(elems)
+        while todo:
+            x = todo.pop()
+            if x in need:
+                continue
+            need.add(x)
+            stp = ker.how[x]
+            todo += list(stp.args[:2]) if stp.rule == "product" else [stp.args[2]] if stp.rule == "conjugate" else []
+        order = [x for x in ker.how if x in need]        # the order of derivation
+        at = {x: i for i, x in enumerate(order)}
+        steps = []
+        for x in order:
+            stp = ker.how[x]
+            row = {"element": w(x), "rule": stp.rule}
+            if stp.rule == "product":
+                row["from"] = [at[stp.args[0]], at[stp.args[1]]]
+            elif stp.rule == "conjugate":
+                row.update({"from": [at[stp.args[2]]], "x": w(stp.args[0]), "xbar": w(stp.args[1]),
+                            "side": stp.args[3]})
+            steps.append(row)
+        return "steps", tuple(steps)
+    proofs = []
+    for x in dict.fromkeys(elems):
+        pr = parikh_proof(m, ker, x)
+        proofs.append({"element": w(x), "word": _w(alphabet, pr.word),
+                       "loops": [[p, _w(alphabet, g), c] for p, g, c in pr.loops]})
+    return "proofs", tuple(proofs)
+
+
 class KernelProcedure(Procedure):
     """PL / FL / SF / TL / UPol over G = ``base`` (module docstring)."""
 
@@ -298,34 +335,8 @@ class KernelProcedure(Procedure):
             T = np.asarray(m.table)
             prefix, suffix = separating_context(st.dfa, st.elements[int(T[T[e, elems[0]], e])], st.elements[e])
             instance.update({"prefix": _w(alphabet, prefix), "suffix": _w(alphabet, suffix)})
-        if self.base == "GR":
-            need, todo = set(), list(elems)
-            while todo:
-                x = todo.pop()
-                if x in need:
-                    continue
-                need.add(x)
-                stp = ker.how[x]
-                todo += list(stp.args[:2]) if stp.rule == "product" else [stp.args[2]] if stp.rule == "conjugate" else []
-            order = [x for x in ker.how if x in need]        # the order of derivation
-            at = {x: i for i, x in enumerate(order)}
-            steps = []
-            for x in order:
-                stp = ker.how[x]
-                row = {"element": w(x), "rule": stp.rule}
-                if stp.rule == "product":
-                    row["from"] = [at[stp.args[0]], at[stp.args[1]]]
-                elif stp.rule == "conjugate":
-                    row.update({"from": [at[stp.args[2]]], "x": w(stp.args[0]), "xbar": w(stp.args[1]),
-                                "side": stp.args[3]})
-                steps.append(row)
-            return KernelDerivation(self.base, self.prop, tuple(steps), instance, tuple(alphabet))
-        proofs = []
-        for x in dict.fromkeys(elems):
-            pr = parikh_proof(m, ker, x)
-            proofs.append({"element": w(x), "word": _w(alphabet, pr.word),
-                           "loops": [[p, _w(alphabet, g), c] for p, g, c in pr.loops]})
-        return KernelDerivation(self.base, self.prop, tuple(proofs), instance, tuple(alphabet))
+        _, rows = kernel_proofs(st, m, ker, elems, alphabet)
+        return KernelDerivation(self.base, self.prop, rows, instance, tuple(alphabet))
 
     @staticmethod
     def _context(st, m, e: int, elems, alphabet) -> dict:

@@ -135,6 +135,14 @@ MAPPING = {
                                                "on the AT-orbits and Knast's equation on the AT-sets (Place–Zeitoun)"},
     "UPol(BPol₂(ST))": {"class": "UPol(BPol2(ST))", "why": "(esete)^ω⁺¹ = (esete)^ω ete (esete)^ω for s in the "
                                                            "AT-orbit of e (Place–Zeitoun)"},
+    # level two over the group bases: the BPol(G)-orbits {x ∈ eMe : (x, e) a Pol(G)-pair}, the pairs by the
+    # insertions of the G-kernel
+    **{f"{t}₂({g})": {"class": f"{t}2({g})", "why": f"every BPol({g})-orbit {prop} (Place–Zeitoun, TL(C) for "
+                                                    f"C = BPol({g}); the orbits from the Pol({g})-pairs)"}
+       for g in ("MOD", "AMT", "GR") for t, prop in (("TL", "in DA"), ("FL", "ℒ-trivial"))},
+    **{f"UPol(BPol₂({g}))": {"class": f"UPol(BPol2({g}))", "why": "(esete)^ω⁺¹ = (esete)^ω ete (esete)^ω for s in "
+                                                                  f"the BPol({g})-orbit of e (Place–Zeitoun)"}
+       for g in ("MOD", "AMT", "GR")},
 }
 
 WHY = {
@@ -199,6 +207,12 @@ INCLUSIONS = [("ST", "PPT"), ("PPT", "PT"), ("PT", "UL"), ("UL", "SF"), ("PL(ST)
               ("UL", "TL₂(ST)"), ("FL₂(ST)", "TL₂(ST)"), ("TL₂(ST)", "SF"), ("PT", "JOrb(AT)"),
               ("JOrb(AT)", "FL₂(ST)"), ("BPol(DD)", "BPol₂(ST)"), ("BPol₂(ST)", "UPol(BPol₂(ST))"),
               ("UL", "UPol(BPol₂(ST))"), ("UPol(BPol₂(ST))", "SF")] + [
+    (form.format(g), form.format(h)) for g, h in (("MOD", "AMT"), ("AMT", "GR"))
+    for form in ("TL₂({})", "FL₂({})", "UPol(BPol₂({}))")] + [
+    pair for g in ("MOD", "AMT", "GR")
+    for pair in ((f"TL({g})", f"TL₂({g})"), (f"FL₂({g})", f"TL₂({g})"), ("TL₂(ST)", f"TL₂({g})"), ("FL₂(ST)", f"FL₂({g})"), (f"FL({g})", f"FL₂({g})"),
+                 ("UPol(BPol₂(ST))", f"UPol(BPol₂({g}))"), (f"BPol({g})", f"UPol(BPol₂({g}))"),
+                 (f"TL₂({g})", f"SF({g})"))] + [
     pair for b in ("AMT", "GR", "AMT⁺", "GR⁺") for pair in ((f"PL({b})", f"TL({b})"), (f"FL({b})", f"TL({b})"))] + [
     pair for b in ("DD", "MOD", "MOD⁺", "AMT", "AMT⁺", "GR", "GR⁺")
     for pair in ((b, f"BPol({b})"), (f"BPol({b})", f"Pol₂({b})"), ("PPT", f"Pol₂({b})"), (b, f"UPol({b})"),

@@ -1,0 +1,21 @@
+"""UPol(BPol₂(MOD)): the unambiguous polynomial closure of level two of the concatenation
+hierarchy over MOD, MeSCaL's UPol(BPol₂(MOD)): L is in it iff (esete)^{ω+1} =
+(esete)^ω·ete·(esete)^ω for every idempotent e, every s in the BPol(MOD)-orbit
+{x ∈ e·M·e : (x, e) a Pol(MOD)-pair} and every t ∈ M (Place–Zeitoun; decided, certified and
+re-checked by :mod:`.pol_group_orbits`, docs/decision-procedures.md §14.14).
+"""
+
+from __future__ import annotations
+
+from ..checks.verify_pol_group_orbits import UBP2
+from .pol_group_orbits import pol_group_orbit_class
+
+__all__ = ["CLASS"]
+
+#: UPol(BPol2(MOD)) (also typed UPol(BPol₂(MOD)), UBPol2(MOD))
+CLASS = pol_group_orbit_class('UPol(BPol2(MOD))', 'MOD', UBP2,
+                              (('UPol(BPol2(ST))', 'ST ⊆ MOD, and Pol, BPol and UPol are monotone'),
+                               ('BPol(MOD)', 'BPol(MOD) ⊆ BPol₂(MOD) ⊆ UPol(BPol₂(MOD))')),
+                              "the unambiguous closure of level two over MOD, MeSCaL's UPol(BPol₂(MOD)): "
+                              "(esete)^(ω+1) = (esete)^ω ete (esete)^ω on the BPol(MOD)-orbits",
+                              groups=())
