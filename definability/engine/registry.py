@@ -139,6 +139,10 @@ NAMED: tuple[tuple[str, str], ...] = (
     # level two of the Straubing–Thérien hierarchy, on the AT-orbits and AT-sets
     ("BPol2(ST)", "varieties.bpol2_st"),             # BΣ2[<] (alias BPol₂(ST))
     ("UPol(BPol2(ST))", "varieties.upol_bpol2_st"),  # its unambiguous closure (alias UBPol2(ST))
+    # level 3/2 over the group bases: every BPol(G)-orbit below its idempotent in the syntactic order
+    ("Pol2(MOD)", "varieties.pol2_mod"),             # (alias Pol₂(MOD))
+    ("Pol2(AMT)", "varieties.pol2_amt"),             # (alias Pol₂(AMT))
+    ("Pol2(GR)", "varieties.pol2_gr"),               # (alias Pol₂(GR))
     ("UPol(BPol2(MOD))", "varieties.upol_bpol2_mod"),  # … over MOD, on the BPol(MOD)-orbits (alias UBPol2(MOD))
     ("UPol(BPol2(AMT))", "varieties.upol_bpol2_amt"),  # … over AMT (alias UBPol2(AMT))
     ("UPol(BPol2(GR))", "varieties.upol_bpol2_gr"),  # … over GR (alias UBPol2(GR))
@@ -310,7 +314,8 @@ ASCII_SPELLINGS = {"MOD+": "MOD⁺", "GR+": "GR⁺", "AMT+": "AMT⁺", "FL(MOD+)
                    "BPol₂(ST)": "BPol2(ST)", "UPol(BPol₂(ST))": "UPol(BPol2(ST))", "UBPol2(ST)": "UPol(BPol2(ST))",
                    "UBPol₂(ST)": "UPol(BPol2(ST))",
                    **{f"{t}{two}(ST)": f"{t}(AT)" for t in ("PL", "FL", "TL") for two in ("2", "₂")},
-                   **{f"{t}₂({g})": f"{t}2({g})" for t in ("PL", "FL", "TL") for g in ("MOD", "AMT", "GR")},
+                   **{f"{t}₂({g})": f"{t}2({g})" for t in ("PL", "FL", "TL", "Pol") for g in ("MOD", "AMT", "GR")},
+                   "Pol₂(ST)": "Pol2(ST)",
                    **{form.format(g): f"UPol(BPol2({g}))" for form in ("UPol(BPol₂({}))", "UBPol2({})", "UBPol₂({})")
                       for g in ("MOD", "AMT", "GR")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")},

@@ -1,6 +1,7 @@
-"""Level two of the navigational hierarchy over MOD — PL₂(MOD), FL₂(MOD), TL₂(MOD), MeSCaL's
-FL₂(MOD) and TL₂(MOD) — and UPol(BPol₂(MOD)), decided on the BPol(MOD)-orbits, computed from
-the Pol(MOD)-pairs (docs/decision-procedures.md §14.14).
+"""Level two over the group bases G = MOD, AMT, GR — the navigational PL₂(G), FL₂(G), TL₂(G)
+(MeSCaL's FL₂(G), TL₂(G)), the concatenation hierarchy's Pol₂(G) = Pol(BPol(G)) and
+UPol(BPol₂(G)) — decided on the BPol(G)-orbits, computed from the Pol(G)-pairs
+(docs/decision-procedures.md §14.14).
 
 MOD is the Boolean algebra of the languages {w : |w| ≡ r mod m}.  TL(C) is unary temporal logic
 whose modalities F_K φ, P_K φ ask a later (earlier) position where φ holds with the infix
@@ -16,7 +17,11 @@ an idempotent e is O_e = {x ∈ e·M·e : (x, e) a Pol(G)-pair} — (x, e) a Pol
 language of Pol(G) contains α⁻¹(x) and misses α⁻¹(e) (the formula MeSCaL computes).  And
 L ∈ UPol(BPol₂(C)) iff (esete)^{ω+1} = (esete)^ω·ete·(esete)^ω for every idempotent e, every s
 in the BPol(C)-orbit of e and every t ∈ M (Place–Zeitoun's generic equation of UPol(BPol(C)),
-read over ST on the AT-orbits in :mod:`.level_two_st`).  Measured against MeSCaL's TL₂(MOD),
+read over ST on the AT-orbits in :mod:`.level_two_st`), and L ∈ Pol₂(G) = Pol(BPol(G)) iff
+every s in the BPol(G)-orbit of e is below e in the syntactic order — p·e·r ∈ L implies
+p·s·r ∈ L (MeSCaL's test, "e ⩽ s" in its reversed order; read over ST on the AT-orbits it is
+Σ2 = Pol₂(ST), equal to :mod:`.sigma2`'s ordered identity on the census,
+tests/definability/test_pol_group_orbits.py).  Measured against MeSCaL's TL₂(MOD),
 FL₂(MOD) and UPol(BPol₂(MOD)) on its 1,154 languages: 0 disagreements (tests/definability/
 test_mescal.py); the other orientation, (e, x), disagrees on about 150.
 
@@ -47,10 +52,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...automata.graphs import shortest_words_from
 from ...kernel.errors import LimitExceeded
 from ...kernel.words import join_word
 from ..algebra.group_kernels import GroupKernel, amt_kernel, gr_kernel, mod_kernel
-from ..checks.verify_pol_group_orbits import (CHECK_WORK, POL_GROUP_ORBIT_CHECK, POL_GROUP_ORBIT_INSTANCE, UBP2,
+from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
+from ..checks.verify_pol_group_orbits import (CHECK_WORK, POL2, POL_GROUP_ORBIT_CHECK, POL_GROUP_ORBIT_INSTANCE, UBP2,
                                               check_pol_group_orbit_answer)
 from ..contract.classes import LanguageClass
 from ..contract.procedure import Procedure
@@ -223,6 +230,9 @@ class PolGroupOrbitViolation:
     def summary(self, sep: str = "") -> str:
         i = {n: (v or "ε") for n, v in self.instance.items()}
         where = f"in the BPol({self.basis})-orbit of e = {i['e']} (paths of {self.basis}-kernel insertions)"
+        if self.prop == POL2:
+            return (f"s = {i['s']} {where}: p·e·r ∈ L and p·s·r ∉ L for the context ({i['prefix']}, {i['suffix']}): "
+                    f"s is not below e, not in Pol₂({self.basis})")
         if self.prop == UBP2:
             return (f"s = {i['s']} {where}, t = {i['t']}: (esete)^(ω+1) ≠ (esete)^ω ete (esete)^ω, told apart by "
                     f"the context ({i['prefix']}, {i['suffix']}): not in UPol(BPol₂({self.basis}))")
@@ -258,7 +268,30 @@ _ORBITS = {basis: _orbits_of(basis) for basis in ("MOD", "AMT", "GR")}
 
 
 def _property_text(prop: str) -> str:
-    return {"DA": "in DA", UBP2: "a solution of (esete)^(ω+1) = (esete)^ω ete (esete)^ω"}.get(prop, prop)
+    return {"DA": "in DA", UBP2: "a solution of (esete)^(ω+1) = (esete)^ω ete (esete)^ω",
+            POL2: "below its idempotent in the syntactic order"}.get(prop, prop)
+
+
+def order_violation(st, e: int, elements, inc) -> tuple | None:
+    """(s,) for the first s of ``elements`` not ≤ e in the syntactic order (L_{q·e} ⊄ L_{q·s} for
+    some state q; ``inc`` the state inclusion of the minimal DFA), None when every one is."""
+    E = np.asarray(st.elements)
+    S = np.asarray(elements, dtype=np.int64)
+    bad = np.flatnonzero(~leq(inc, E[S], E[e][None, :]))
+    return (int(S[bad[0]]),) if bad.size else None
+
+
+def _order_context(st, e: int, s: int) -> tuple:
+    """(p, r) with p·e·r ∈ L and p·s·r ∉ L (s not ≤ e in the syntactic order)."""
+    d = st.dfa
+    reach = shortest_words_from(np.asarray(d.transitions), d.initial)
+    for q in range(d.n_states):
+        if reach[q] is None:
+            continue
+        r = residual_difference(d, int(st.elements[e][q]), int(st.elements[s][q]))
+        if r is not None:
+            return list(reach[q]), list(r)
+    raise AssertionError("s is below e")                   # pragma: no cover - the order said it is not
 
 
 class PolGroupOrbitProcedure(Procedure):
@@ -266,7 +299,8 @@ class PolGroupOrbitProcedure(Procedure):
 
     def __init__(self, basis: str, prop: str):
         self.basis, self.prop = basis, prop
-        self.family = f"BPol({basis})-orbits" + (", UPol(BPol) equation" if prop == UBP2 else f" {_property_text(prop)}")
+        self.family = f"BPol({basis})-orbits" + {UBP2: ", UPol(BPol) equation", POL2: " below e"}.get(
+            prop, f" {_property_text(prop)}")
 
     def handles(self, fragment) -> bool:              # keyed by its declaration
         return False
@@ -284,10 +318,13 @@ class PolGroupOrbitProcedure(Procedure):
             raise LimitExceeded(f"products on the BPol({self.basis})-orbits", budget,
                                 "raise the budget instantiations of Limits", ("instantiations",))
         prop = _property_text(self.prop)
+        inc = state_inclusion(st.dfa) if self.prop == POL2 else None
         for e, elements in orbits.orbits.items():
             if self.prop == UBP2:
                 hit = ubp2_violation(T, st.omega, [(e, elements)])
                 v = None if hit is None else hit[1:]
+            elif self.prop == POL2:
+                v = order_violation(st, e, elements, inc)
             else:
                 v = kernel_violation(T, {x: x for x in elements}, self.prop)
             if v is not None:
@@ -315,7 +352,7 @@ class PolGroupOrbitProcedure(Procedure):
 
     def _violation(self, st, m, orbits: PolGroupOrbits, e: int, v, alphabet) -> PolGroupOrbitViolation:
         T = orbits.table
-        names = {"DA": ("x", "y"), UBP2: ("s",)}.get(self.prop, ("s", "t", "k1", "k2"))
+        names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",)}.get(self.prop, ("s", "t", "k1", "k2"))
         instance = {"e": _w(alphabet, orbits.words[e]), **{n: _w(alphabet, orbits.words[x]) for n, x in zip(names, v)}}
         paths, used = {}, []
         for n, x in zip(names, v):
@@ -325,7 +362,9 @@ class PolGroupOrbitProcedure(Procedure):
             used += [k for _, k in insertions]
         proofs = () if self.basis == "MOD" else kernel_proofs(st, m, orbits.kernel, tuple(dict.fromkeys(used)),
                                                               alphabet)
-        if self.prop == UBP2:
+        if self.prop == POL2:
+            left = right = None
+        elif self.prop == UBP2:
             s, t = v
             instance["t"] = _w(alphabet, orbits.words[t])
             x = int(T[T[T[T[e, s], e], t], e])
@@ -335,7 +374,10 @@ class PolGroupOrbitProcedure(Procedure):
             left, right = da_sides(T, *v)
         else:
             left, right = v[:2]
-        prefix, suffix = separating_context(st.dfa, st.elements[left], st.elements[right])
+        if self.prop == POL2:                        # p·e·r ∈ L, p·s·r ∉ L
+            prefix, suffix = _order_context(st, e, v[0])
+        else:
+            prefix, suffix = separating_context(st.dfa, st.elements[left], st.elements[right])
         instance.update({"prefix": _w(alphabet, prefix), "suffix": _w(alphabet, suffix)})
         return PolGroupOrbitViolation(self.basis, self.prop, instance, paths, proofs)
 

@@ -1,5 +1,5 @@
-"""Level two over the group bases: PL₂(G), FL₂(G), TL₂(G) and UPol(BPol₂(G)) for G = MOD, AMT,
-GR, decided on the BPol(G)-orbits {x ∈ e·M·e : (x, e) a Pol(G)-pair}, the Pol(G)-pairs by the
+"""Level two over the group bases: PL₂(G), FL₂(G), TL₂(G), Pol₂(G) and UPol(BPol₂(G)) for G = MOD,
+AMT, GR, decided on the BPol(G)-orbits {x ∈ e·M·e : (x, e) a Pol(G)-pair}, the Pol(G)-pairs by the
 insertions of the G-kernel (definability/varieties/pol_group_orbits.py; docs/decision-procedures.md
 §14.14).
 
@@ -10,6 +10,8 @@ languages are in tests/definability/test_mescal.py):
   iff ``separate_by_pol_group`` finds α⁻¹(x) not Pol(G)-separable from α⁻¹(e) (its insertion
   relation R* from length layers, Parikh separations, Benois's closure — not the kernels);
 * PL₂(G)(L) = FL₂(G)(rev L) (G closed under reversal, the insertions too);
+* Pol₂'s order test read over ST on the AT-orbits is Σ2 = Pol₂(ST), another decider's class,
+  and Pol₂(G) is closed under intersection and union (a lattice);
 * the inclusions that hold by definition, language by language, and every answer of a census
   sample through its check;
 * corrupted answers refused: swapped, flipped, a kernel set not closed, an insertion removed, an
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import numpy as np
 import pytest
@@ -27,12 +30,15 @@ import pytest
 import attnlogic
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
+from attnlogic.automata.operations import intersection, union
 from attnlogic.automata.rational import reverse
 from attnlogic.definability.checks.verify_pol_group_orbits import check_pol_group_orbit_answer
 from attnlogic.definability.engine.registry import language_class
 from attnlogic.definability.separation.pol_group_separation import separate_by_pol_group
 from attnlogic.definability.varieties.bpol_groups import syntactic_table
-from attnlogic.definability.varieties.pol_group_orbits import pol_group_orbits
+from attnlogic.definability.algebra.syntactic_order import state_inclusion
+from attnlogic.definability.varieties.alphabet_orbits import at_orbits
+from attnlogic.definability.varieties.pol_group_orbits import order_violation, pol_group_orbits
 from attnlogic.kernel.limits import Limits
 
 from answer_checks import assert_answers_and_swaps
@@ -43,7 +49,7 @@ PROPS = (("PL2", "R-trivial"), ("FL2", "L-trivial"), ("TL2", "DA"))
 
 
 def _names(g: str) -> list:
-    return [f"{t}({g})" for t, _ in PROPS] + [f"UPol(BPol2({g}))"]
+    return [f"{t}({g})" for t, _ in PROPS] + [f"Pol2({g})", f"UPol(BPol2({g}))"]
 
 
 def _members(dfa, names) -> dict:
@@ -86,6 +92,38 @@ def test_the_orbits_are_those_of_the_separation_procedure_pair_by_pair(g):
     assert all(v > 50 for v in seen.values()), seen
 
 
+def test_the_order_test_on_the_at_orbits_is_sigma2():
+    """Pol₂(G)'s test — every orbit element below its idempotent in the syntactic order — read
+    over ST on the AT-orbits e·α(B_e*)·e (the BPol(ST)-orbits, §14.11) is Σ2 = Pol₂(ST): equal to
+    ``classify``'s Pol2(ST) (Pin–Weil's ordered identity, another decider) on every language of
+    ≤ 3 states over ab and of ≤ 2 over abc."""
+    limits = Limits()
+    seen = {True: 0, False: 0}
+    for dfa in list(census()) + list(minimal_dfas(2, ("a", "b", "c"))):
+        st, m = syntactic_table(dfa.minimal(), limits)
+        T = np.asarray(m.table)
+        inc = state_inclusion(st.dfa)
+        member = all(order_violation(st, o.e, sorted(o.elements), inc) is None
+                     for o in at_orbits(st, T, m.letters, limits.semigroup_elements))
+        assert member is _members(dfa, ["Pol2(ST)"])["Pol2(ST)"], dfa.transitions.tolist()
+        seen[member] += 1
+    assert seen[True] > 100 and seen[False] > 100, seen
+
+
+@pytest.mark.parametrize("g", BASES)
+def test_pol2_is_closed_under_intersection_and_union(g):
+    """Pol₂(G) is a lattice: intersections and unions of members (census languages of ≤ 3 states,
+    some outside Pol₂(ST) and BPol(G)) are members."""
+    random.seed(11)
+    members = [d for d in census()[::5] if _members(d, [f"Pol2({g})"])[f"Pol2({g})"]]
+    beyond = [d for d in members if not any(_members(d, ["Pol2(ST)", f"BPol({g})"]).values())]
+    assert len(beyond) > 5, len(beyond)
+    for _ in range(40):
+        a, b = random.choice(beyond), random.choice(members)
+        for c in (intersection(a, b).minimal(), union(a, b).minimal()):
+            assert _members(c, [f"Pol2({g})"])[f"Pol2({g})"], (g, a.transitions.tolist(), b.transitions.tolist())
+
+
 def test_past_is_the_mirror_of_future():
     for dfa in _sample():
         mirror = reverse(dfa).minimal()
@@ -96,14 +134,16 @@ def test_past_is_the_mirror_of_future():
 
 def test_inclusions_and_every_answer_through_its_check():
     seen = {(n, b): 0 for g in BASES for n in _names(g) for b in (True, False)}
-    below = {"MOD": ("TL(MOD)", "FL(MOD)", "LTL[P,MOD]", "LTL[S,MOD]", "BPol(MOD)"),
-             "AMT": ("TL(AMT)", "FL(AMT)", "PL(AMT)", "SF(AMT)", "BPol(AMT)"),
-             "GR": ("TL(GR)", "FL(GR)", "PL(GR)", "SF(GR)", "BPol(GR)")}
+    below = {"MOD": ("TL(MOD)", "FL(MOD)", "LTL[P,MOD]", "LTL[S,MOD]", "BPol(MOD)", "Pol(MOD)"),
+             "AMT": ("TL(AMT)", "FL(AMT)", "PL(AMT)", "SF(AMT)", "BPol(AMT)", "Pol(AMT)"),
+             "GR": ("TL(GR)", "FL(GR)", "PL(GR)", "SF(GR)", "BPol(GR)", "Pol(GR)")}
     for dfa in _sample():
         m = _members(dfa, [n for g in BASES for n in _names(g) + list(below[g])]
-                     + ["TL(AT)", "FL(AT)", "PL(AT)", "UPol(BPol2(ST))"])
+                     + ["TL(AT)", "FL(AT)", "PL(AT)", "UPol(BPol2(ST))", "Pol2(ST)"])
         for g in BASES:
-            tl, fl, pl, sf, bpol = below[g]
+            tl, fl, pl, sf, bpol, pol = below[g]
+            assert m[pol] <= m[f"Pol2({g})"] and m[bpol] <= m[f"Pol2({g})"] and m["Pol2(ST)"] <= m[f"Pol2({g})"]
+            assert m[f"Pol2({g})"] <= m[f"UPol(BPol2({g}))"]
             assert m[f"PL2({g})"] <= m[f"TL2({g})"] and m[f"FL2({g})"] <= m[f"TL2({g})"] <= m[sf]
             assert m[tl] <= m[f"TL2({g})"] and m[fl] <= m[f"FL2({g})"] and m[pl] <= m[f"PL2({g})"]
             assert m["TL(AT)"] <= m[f"TL2({g})"] and m["FL(AT)"] <= m[f"FL2({g})"] and m["PL(AT)"] <= m[f"PL2({g})"]
