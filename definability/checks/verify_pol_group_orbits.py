@@ -167,7 +167,7 @@ def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Che
     K, why = _superset(M, cert["kernel"], basis, letters)
     if K is None:
         return Check(False, why)
-    if len(M.elements) ** 2 > _WORK:
+    if len(M.elements) ** 2 * (len(M.letters) + len(K)) > _WORK:
         return Check(False, "not re-checked: the search of the pairs is too large")
     truth = kernel_orbits(M, K)
     listed: dict = {}

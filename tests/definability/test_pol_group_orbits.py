@@ -238,5 +238,5 @@ def test_the_spellings_and_the_budget():
                            certificates=False)
     assert {c: r[c].member for c in ("TL2(MOD)", "FL2(AMT)", "UPol(BPol2(GR))", "UPol(BPol2(MOD))")} == \
         _members(dfa, ["TL2(MOD)", "FL2(AMT)", "UPol(BPol2(GR))", "UPol(BPol2(MOD))"])
-    tight = attnlogic.classify(dfa, windows=(), classes=["TL2(MOD)"], limits=Limits(type_states=3))
-    assert tight["TL2(MOD)"].member is None and "type_states" in tight["TL2(MOD)"].method
+    tight = attnlogic.classify(dfa, windows=(), classes=["TL2(MOD)"], limits=Limits(memory_budget=420))
+    assert tight["TL2(MOD)"].member is None and "memory_budget" in tight["TL2(MOD)"].method
