@@ -69,7 +69,8 @@ from .level_two_st import ubp2_violation
 from .temporal_mod import separating_context
 
 __all__ = ["PolGroupOrbits", "PolGroupOrbitCheck", "PolGroupOrbitViolation", "PolGroupOrbitProcedure",
-           "pol_group_orbits", "pol_group_orbit_class"]
+           "pol_group_orbits", "pol_group_pairs", "kernel_generators", "group_kernel", "order_violation",
+           "pol_group_orbit_class"]
 
 
 def _w(alphabet, word) -> str:
