@@ -1,6 +1,6 @@
 """Re-checks the answers of the classes of level two over a group basis G = MOD, AMT or GR
 decided on the BPol(G)-orbits — PL₂(G), FL₂(G), TL₂(G) (the navigational hierarchy),
-Pol₂(G) and UPol(BPol₂(G)) (docs/decision-procedures.md §14.14) — from the DFA and the printed words alone:
+Pol₂(G), co-Pol₂(G) and UPol(BPol₂(G)) (docs/decision-procedures.md §14.14) — from the DFA and the printed words alone:
 the syntactic monoid is recomputed here (:class:`.verify_group_kernels.TransitionMonoid`), the
 pairs by a search of its own, and no decider code is imported.
 
@@ -22,15 +22,16 @@ submonoid) — and, for every idempotent, its orbit's elements as words.  The pa
 the insertions of K' are recomputed here; the listed orbits must be exactly the
 O'_e = {x ∈ e·M·e : (x, e) reached}, for exactly the idempotents of M, and each must be
 R-trivial (PL₂), L-trivial (FL₂), in DA (TL₂), below e in the syntactic order (Pol₂: p·e·r ∈ L
-implies p·s·r ∈ L for every s in it, read on the residuals of the minimal DFA) or, for
+implies p·s·r ∈ L for every s in it, read on the residuals of the minimal DFA; above e for
+co-Pol₂, the complements) or, for
 UPol(BPol₂(G)), such that (esete)^{ω+1} = (esete)^ω·ete·(esete)^ω for every s in it and every
 t ∈ M, by brute force.
 Since K ⊆ K' the Pol(G)-pairs are among those reached, O_e ⊆ O'_e, and each property is
 universal over the orbit's elements: every BPol(G)-orbit has it.
 
 *"no"* (a ``Pol(G)-orbit instance``): a word of an idempotent e, the elements of the instance
-(x, y for DA; s, t, k1, k2 for R- and L-triviality; s for Pol₂(G); s for UPol(BPol₂(G)), with a
-free word t),
+(x, y for DA; s, t, k1, k2 for R- and L-triviality; s for Pol₂(G) and co-Pol₂(G); s for
+UPol(BPol₂(G)), with a free word t),
 each a word of an element v = e·v·e with its path: a word u with α(u) = v and insertions
 (position i of u, a word of a kernel element k), the product of u's pieces and the k's being e;
 and the proofs that the k's are in K — MOD: membership in the kernel recomputed here; AMT: a
@@ -51,7 +52,7 @@ from .verify_group_kernels import (TransitionMonoid, check_by_verdict, kernel_at
                                    property_failure, proven_in_kernel, weak_conjugation_problem, word_letters)
 from .verify_mod_kernel import kernel_maps
 
-__all__ = ["POL_GROUP_ORBIT_CHECK", "POL_GROUP_ORBIT_INSTANCE", "UBP2", "POL2", "CHECK_WORK", "check_pol_group_orbit_answer",
+__all__ = ["POL_GROUP_ORBIT_CHECK", "POL_GROUP_ORBIT_INSTANCE", "UBP2", "POL2", "CO_POL2", "CHECK_WORK", "check_pol_group_orbit_answer",
            "generators", "kernel_pairs", "kernel_orbits"]
 
 #: certificate kind: every BPol(G)-orbit, from a superset of the G-kernel, with the property
@@ -61,10 +62,13 @@ POL_GROUP_ORBIT_INSTANCE = "Pol(G)-orbit instance"
 #: the property of Pol₂(G) = Pol(BPol(G)): s ≤ e in the syntactic order (Pin's: p·e·r ∈ L implies
 #: p·s·r ∈ L) for every s in the orbit of e
 POL2 = "below e"
+#: the property of co-Pol₂(G), the complements: e ≤ s for every s in the orbit of e (the order reversed)
+CO_POL2 = "above e"
 #: the property of UPol(BPol₂(G)): (esete)^{ω+1} = (esete)^ω·ete·(esete)^ω for s in the orbit of e, t ∈ M
 UBP2 = "UPol(BPol) equation"
 _PROPERTY_TEXT = {"DA": "in DA", UBP2: "a solution of (esete)^(ω+1) = (esete)^ω ete (esete)^ω (t ∈ M)",
-                  POL2: "below its idempotent e in the syntactic order (p·e·r ∈ L implies p·s·r ∈ L)"}
+                  POL2: "below its idempotent e in the syntactic order (p·e·r ∈ L implies p·s·r ∈ L)",
+                  CO_POL2: "above its idempotent e in the syntactic order (p·s·r ∈ L implies p·e·r ∈ L)"}
 _BASES = ("MOD", "AMT", "GR")
 
 #: at most this many products (or search nodes) for one check: the identities' bound (the
@@ -184,9 +188,10 @@ def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Che
     size = len(M.elements) if prop == UBP2 else 1
     if sum(len(o) * max(size, len(o)) for o in truth.values()) > _WORK:
         return Check(False, "not re-checked: the orbits are too large")
-    inclusion = _state_inclusion(M.dfa) if prop == POL2 else None
+    inclusion = _state_inclusion(M.dfa) if prop in (POL2, CO_POL2) else None
     for e, orbit in truth.items():
-        bad = (_ubp2_failure(M, e, orbit) if prop == UBP2 else _order_failure(inclusion, e, orbit) if prop == POL2
+        bad = (_ubp2_failure(M, e, orbit) if prop == UBP2
+               else _order_failure(inclusion, e, orbit, prop == CO_POL2) if prop in (POL2, CO_POL2)
                else property_failure(M, orbit, prop))
         if bad is not None:
             return Check(False, f"an orbit does not have the property: {bad}")
@@ -228,11 +233,13 @@ def _state_inclusion(dfa) -> list:
     return inc
 
 
-def _order_failure(inc, e, orbit) -> str | None:
-    """None when every s of ``orbit`` is ≤ e in the syntactic order: L_{q·e} ⊆ L_{q·s} for every state q."""
+def _order_failure(inc, e, orbit, above: bool = False) -> str | None:
+    """None when every s of ``orbit`` is ≤ e in the syntactic order — L_{q·e} ⊆ L_{q·s} for
+    every state q — (≥ e when ``above``: L_{q·s} ⊆ L_{q·e})."""
     for s in orbit:
-        if not all(inc[e[q]][s[q]] for q in range(len(e))):
-            return "an element s of the orbit of e is not below e in the syntactic order"
+        lo, hi = (e, s) if above else (s, e)
+        if not all(inc[hi[q]][lo[q]] for q in range(len(e))):
+            return f"an element s of the orbit of e is not {'above' if above else 'below'} e in the syntactic order"
     return None
 
 
@@ -284,7 +291,7 @@ def _check_no(M: TransitionMonoid, wit, prop: str, basis: str, letters) -> Check
     e = M.of(word_letters(inst["e"], letters))
     if M.mul(e, e) != e:
         return Check(False, "e's word is not of an idempotent")
-    names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",)}.get(prop, ("s", "t", "k1", "k2"))
+    names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",), CO_POL2: ("s",)}.get(prop, ("s", "t", "k1", "k2"))
     v = {}
     for n in names:
         x = M.of(word_letters(inst[n], letters))
@@ -302,8 +309,12 @@ def _check_no(M: TransitionMonoid, wit, prop: str, basis: str, letters) -> Check
             return Check(False, "the context does not tell the two sides apart")
         return Check(True, f"s is {where} and the context tells (esete)^(ω+1) from (esete)^ω ete (esete)^ω apart: "
                            f"not in UPol(BPol₂({basis}))")
-    if prop == POL2:
-        if not M.accepts(M.mul(M.mul(p, e), r)) or M.accepts(M.mul(M.mul(p, v["s"]), r)):
-            return Check(False, "the context does not hold p·e·r in L and p·s·r out of it")
-        return Check(True, f"s is {where}, p·e·r ∈ L and p·s·r ∉ L: s is not below e, not in Pol₂({basis})")
+    if prop in (POL2, CO_POL2):
+        inside, outside = (e, v["s"]) if prop == POL2 else (v["s"], e)
+        if not M.accepts(M.mul(M.mul(p, inside), r)) or M.accepts(M.mul(M.mul(p, outside), r)):
+            return Check(False, "the context does not hold p·e·r in L and p·s·r out of it" if prop == POL2 else
+                         "the context does not hold p·s·r in L and p·e·r out of it")
+        if prop == POL2:
+            return Check(True, f"s is {where}, p·e·r ∈ L and p·s·r ∉ L: s is not below e, not in Pol₂({basis})")
+        return Check(True, f"s is {where}, p·s·r ∈ L and p·e·r ∉ L: s is not above e, not in co-Pol₂({basis})")
     return orbit_instance_check(M, v, prop, p, r, where)

@@ -143,6 +143,9 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("Pol2(MOD)", "varieties.pol2_mod"),             # (alias Pol₂(MOD))
     ("Pol2(AMT)", "varieties.pol2_amt"),             # (alias Pol₂(AMT))
     ("Pol2(GR)", "varieties.pol2_gr"),               # (alias Pol₂(GR))
+    ("co-Pol2(MOD)", "varieties.co_pol2_mod"),       # the complements: every orbit above e (alias co-Pol₂(MOD))
+    ("co-Pol2(AMT)", "varieties.co_pol2_amt"),       # (alias co-Pol₂(AMT))
+    ("co-Pol2(GR)", "varieties.co_pol2_gr"),         # (alias co-Pol₂(GR))
     ("UPol(BPol2(MOD))", "varieties.upol_bpol2_mod"),  # … over MOD, on the BPol(MOD)-orbits (alias UBPol2(MOD))
     ("UPol(BPol2(AMT))", "varieties.upol_bpol2_amt"),  # … over AMT (alias UBPol2(AMT))
     ("UPol(BPol2(GR))", "varieties.upol_bpol2_gr"),  # … over GR (alias UBPol2(GR))
@@ -315,7 +318,8 @@ ASCII_SPELLINGS = {"MOD+": "MOD⁺", "GR+": "GR⁺", "AMT+": "AMT⁺", "FL(MOD+)
                    "UBPol₂(ST)": "UPol(BPol2(ST))",
                    **{f"{t}{two}(ST)": f"{t}(AT)" for t in ("PL", "FL", "TL") for two in ("2", "₂")},
                    **{f"{t}₂({g})": f"{t}2({g})" for t in ("PL", "FL", "TL", "Pol") for g in ("MOD", "AMT", "GR")},
-                   "Pol₂(ST)": "Pol2(ST)",
+                   "Pol₂(ST)": "Pol2(ST)", "co-Pol₂(ST)": "co-Pol2(ST)",
+                   **{f"co-Pol₂({g})": f"co-Pol2({g})" for g in ("MOD", "AMT", "GR")},
                    **{form.format(g): f"UPol(BPol2({g}))" for form in ("UPol(BPol₂({}))", "UBPol2({})", "UBPol₂({})")
                       for g in ("MOD", "AMT", "GR")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")},

@@ -21,7 +21,8 @@ read over ST on the AT-orbits in :mod:`.level_two_st`), and L ∈ Pol₂(G) = Po
 every s in the BPol(G)-orbit of e is below e in the syntactic order — p·e·r ∈ L implies
 p·s·r ∈ L (MeSCaL's test, "e ⩽ s" in its reversed order; read over ST on the AT-orbits it is
 Σ2 = Pol₂(ST), equal to :mod:`.sigma2`'s ordered identity on the census,
-tests/definability/test_pol_group_orbits.py).  Measured against MeSCaL's TL₂(MOD),
+tests/definability/test_pol_group_orbits.py); L ∈ co-Pol₂(G), the complements, iff every s is
+above e (the complement's order is the reverse).  Measured against MeSCaL's TL₂(MOD),
 FL₂(MOD) and UPol(BPol₂(MOD)) on its 1,154 languages: 0 disagreements (tests/definability/
 test_mescal.py); the other orientation, (e, x), disagrees on about 150.
 
@@ -58,7 +59,7 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.words import join_word
 from ..algebra.group_kernels import GroupKernel, amt_kernel, gr_kernel, mod_kernel
 from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
-from ..checks.verify_pol_group_orbits import (CHECK_WORK, POL2, POL_GROUP_ORBIT_CHECK, POL_GROUP_ORBIT_INSTANCE, UBP2,
+from ..checks.verify_pol_group_orbits import (CHECK_WORK, CO_POL2, POL2, POL_GROUP_ORBIT_CHECK, POL_GROUP_ORBIT_INSTANCE, UBP2,
                                               check_pol_group_orbit_answer)
 from ..contract.classes import LanguageClass
 from ..contract.procedure import Procedure
@@ -265,6 +266,9 @@ class PolGroupOrbitViolation:
         if self.prop == POL2:
             return (f"s = {i['s']} {where}: p·e·r ∈ L and p·s·r ∉ L for the context ({i['prefix']}, {i['suffix']}): "
                     f"s is not below e, not in Pol₂({self.basis})")
+        if self.prop == CO_POL2:
+            return (f"s = {i['s']} {where}: p·s·r ∈ L and p·e·r ∉ L for the context ({i['prefix']}, {i['suffix']}): "
+                    f"s is not above e, not in co-Pol₂({self.basis})")
         if self.prop == UBP2:
             return (f"s = {i['s']} {where}, t = {i['t']}: (esete)^(ω+1) ≠ (esete)^ω ete (esete)^ω, told apart by "
                     f"the context ({i['prefix']}, {i['suffix']}): not in UPol(BPol₂({self.basis}))")
@@ -301,20 +305,22 @@ _ORBITS = {basis: _orbits_of(basis) for basis in ("MOD", "AMT", "GR")}
 
 def _property_text(prop: str) -> str:
     return {"DA": "in DA", UBP2: "a solution of (esete)^(ω+1) = (esete)^ω ete (esete)^ω",
-            POL2: "below its idempotent in the syntactic order"}.get(prop, prop)
+            POL2: "below its idempotent in the syntactic order",
+            CO_POL2: "above its idempotent in the syntactic order"}.get(prop, prop)
 
 
-def order_violation(st, e: int, elements, inc) -> tuple | None:
+def order_violation(st, e: int, elements, inc, above: bool = False) -> tuple | None:
     """(s,) for the first s of ``elements`` not ≤ e in the syntactic order (L_{q·e} ⊄ L_{q·s} for
-    some state q; ``inc`` the state inclusion of the minimal DFA), None when every one is."""
+    some state q; ``inc`` the state inclusion of the minimal DFA) — not ≥ e when ``above`` —,
+    None when every one is."""
     E = np.asarray(st.elements)
     S = np.asarray(elements, dtype=np.int64)
-    bad = np.flatnonzero(~leq(inc, E[S], E[e][None, :]))
+    bad = np.flatnonzero(~(leq(inc, E[e][None, :], E[S]) if above else leq(inc, E[S], E[e][None, :])))
     return (int(S[bad[0]]),) if bad.size else None
 
 
 def _order_context(st, e: int, s: int) -> tuple:
-    """(p, r) with p·e·r ∈ L and p·s·r ∉ L (s not ≤ e in the syntactic order)."""
+    """(p, r) with p·e·r ∈ L and p·s·r ∉ L (s not ≤ e in the syntactic order; any two elements)."""
     d = st.dfa
     reach = shortest_words_from(np.asarray(d.transitions), d.initial)
     for q in range(d.n_states):
@@ -331,7 +337,8 @@ class PolGroupOrbitProcedure(Procedure):
 
     def __init__(self, basis: str, prop: str):
         self.basis, self.prop = basis, prop
-        self.family = f"BPol({basis})-orbits" + {UBP2: ", UPol(BPol) equation", POL2: " below e"}.get(
+        self.family = f"BPol({basis})-orbits" + {UBP2: ", UPol(BPol) equation", POL2: " below e",
+                                                 CO_POL2: " above e"}.get(
             prop, f" {_property_text(prop)}")
 
     def handles(self, fragment) -> bool:              # keyed by its declaration
@@ -350,13 +357,13 @@ class PolGroupOrbitProcedure(Procedure):
             raise LimitExceeded(f"products on the BPol({self.basis})-orbits", budget,
                                 "raise the budget instantiations of Limits", ("instantiations",))
         prop = _property_text(self.prop)
-        inc = state_inclusion(st.dfa) if self.prop == POL2 else None
+        inc = state_inclusion(st.dfa) if self.prop in (POL2, CO_POL2) else None
         for e, elements in orbits.orbits.items():
             if self.prop == UBP2:
                 hit = ubp2_violation(T, st.omega, [(e, elements)])
                 v = None if hit is None else hit[1:]
-            elif self.prop == POL2:
-                v = order_violation(st, e, elements, inc)
+            elif self.prop in (POL2, CO_POL2):
+                v = order_violation(st, e, elements, inc, self.prop == CO_POL2)
             else:
                 v = kernel_violation(T, {x: x for x in elements}, self.prop)
             if v is not None:
@@ -385,7 +392,7 @@ class PolGroupOrbitProcedure(Procedure):
 
     def _violation(self, st, m, orbits: PolGroupOrbits, e: int, v, alphabet) -> PolGroupOrbitViolation:
         T = orbits.table
-        names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",)}.get(self.prop, ("s", "t", "k1", "k2"))
+        names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",), CO_POL2: ("s",)}.get(self.prop, ("s", "t", "k1", "k2"))
         instance = {"e": _w(alphabet, orbits.words[e]), **{n: _w(alphabet, orbits.words[x]) for n, x in zip(names, v)}}
         paths, used = {}, []
         for n, x in zip(names, v):
@@ -395,7 +402,7 @@ class PolGroupOrbitProcedure(Procedure):
             used += [k for _, k in insertions]
         proofs = () if self.basis == "MOD" else kernel_proofs(st, m, orbits.kernel, tuple(dict.fromkeys(used)),
                                                               alphabet)
-        if self.prop == POL2:
+        if self.prop in (POL2, CO_POL2):
             left = right = None
         elif self.prop == UBP2:
             s, t = v
@@ -409,6 +416,8 @@ class PolGroupOrbitProcedure(Procedure):
             left, right = v[:2]
         if self.prop == POL2:                        # p·e·r ∈ L, p·s·r ∉ L
             prefix, suffix = _order_context(st, e, v[0])
+        elif self.prop == CO_POL2:                   # p·s·r ∈ L, p·e·r ∉ L
+            prefix, suffix = _order_context(st, v[0], e)
         else:
             prefix, suffix = separating_context(st.dfa, st.elements[left], st.elements[right])
         instance.update({"prefix": _w(alphabet, prefix), "suffix": _w(alphabet, suffix)})

@@ -16,7 +16,8 @@ __all__ = ["CLASS"]
 CLASS = pol_group_orbit_class('UPol(BPol2(AMT))', 'AMT', UBP2,
                               (('UPol(BPol2(ST))', 'ST ⊆ AMT, and Pol, BPol and UPol are monotone'),
                                ('BPol(AMT)', 'BPol(AMT) ⊆ BPol₂(AMT) ⊆ UPol(BPol₂(AMT))'),
-                               ('Pol2(AMT)', 'Pol₂(AMT) ⊆ BPol₂(AMT) ⊆ UPol(BPol₂(AMT))')),
+                               ('Pol2(AMT)', 'Pol₂(AMT) ⊆ BPol₂(AMT) ⊆ UPol(BPol₂(AMT))'),
+                               ('co-Pol2(AMT)', 'co-Pol₂(AMT) ⊆ BPol₂(AMT) ⊆ UPol(BPol₂(AMT))')),
                               "the unambiguous closure of level two over AMT, MeSCaL's UPol(BPol₂(AMT)): "
                               "(esete)^(ω+1) = (esete)^ω ete (esete)^ω on the BPol(AMT)-orbits",
                               groups=())

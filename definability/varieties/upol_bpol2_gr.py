@@ -16,7 +16,8 @@ __all__ = ["CLASS"]
 CLASS = pol_group_orbit_class('UPol(BPol2(GR))', 'GR', UBP2,
                               (('UPol(BPol2(ST))', 'ST ⊆ GR, and Pol, BPol and UPol are monotone'),
                                ('BPol(GR)', 'BPol(GR) ⊆ BPol₂(GR) ⊆ UPol(BPol₂(GR))'),
-                               ('Pol2(GR)', 'Pol₂(GR) ⊆ BPol₂(GR) ⊆ UPol(BPol₂(GR))')),
+                               ('Pol2(GR)', 'Pol₂(GR) ⊆ BPol₂(GR) ⊆ UPol(BPol₂(GR))'),
+                               ('co-Pol2(GR)', 'co-Pol₂(GR) ⊆ BPol₂(GR) ⊆ UPol(BPol₂(GR))')),
                               "the unambiguous closure of level two over GR, MeSCaL's UPol(BPol₂(GR)): "
                               "(esete)^(ω+1) = (esete)^ω ete (esete)^ω on the BPol(GR)-orbits",
                               groups=())

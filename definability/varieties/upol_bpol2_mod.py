@@ -16,7 +16,8 @@ __all__ = ["CLASS"]
 CLASS = pol_group_orbit_class('UPol(BPol2(MOD))', 'MOD', UBP2,
                               (('UPol(BPol2(ST))', 'ST ⊆ MOD, and Pol, BPol and UPol are monotone'),
                                ('BPol(MOD)', 'BPol(MOD) ⊆ BPol₂(MOD) ⊆ UPol(BPol₂(MOD))'),
-                               ('Pol2(MOD)', 'Pol₂(MOD) ⊆ BPol₂(MOD) ⊆ UPol(BPol₂(MOD))')),
+                               ('Pol2(MOD)', 'Pol₂(MOD) ⊆ BPol₂(MOD) ⊆ UPol(BPol₂(MOD))'),
+                               ('co-Pol2(MOD)', 'co-Pol₂(MOD) ⊆ BPol₂(MOD) ⊆ UPol(BPol₂(MOD))')),
                               "the unambiguous closure of level two over MOD, MeSCaL's UPol(BPol₂(MOD)): "
                               "(esete)^(ω+1) = (esete)^ω ete (esete)^ω on the BPol(MOD)-orbits",
                               groups=())

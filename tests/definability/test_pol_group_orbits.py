@@ -11,7 +11,7 @@ languages are in tests/definability/test_mescal.py):
   relation R* from length layers, Parikh separations, Benois's closure — not the kernels);
 * PL₂(G)(L) = FL₂(G)(rev L) (G closed under reversal, the insertions too);
 * Pol₂'s order test read over ST on the AT-orbits is Σ2 = Pol₂(ST), another decider's class,
-  and Pol₂(G) is closed under intersection and union (a lattice);
+  Pol₂(G) is closed under intersection and union (a lattice), and co-Pol₂(G)(L) = Pol₂(G)(Lᶜ);
 * the inclusions that hold by definition, language by language, and every answer of a census
   sample through its check;
 * corrupted answers refused: swapped, flipped, a kernel set not closed, an insertion removed, an
@@ -30,7 +30,7 @@ import pytest
 import attnlogic
 from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
-from attnlogic.automata.operations import intersection, union
+from attnlogic.automata.operations import complement, intersection, union
 from attnlogic.automata.rational import reverse
 from attnlogic.definability.checks.verify_pol_group_orbits import check_pol_group_orbit_answer
 from attnlogic.definability.engine.registry import language_class
@@ -49,7 +49,7 @@ PROPS = (("PL2", "R-trivial"), ("FL2", "L-trivial"), ("TL2", "DA"))
 
 
 def _names(g: str) -> list:
-    return [f"{t}({g})" for t, _ in PROPS] + [f"Pol2({g})", f"UPol(BPol2({g}))"]
+    return [f"{t}({g})" for t, _ in PROPS] + [f"Pol2({g})", f"co-Pol2({g})", f"UPol(BPol2({g}))"]
 
 
 def _members(dfa, names) -> dict:
@@ -124,6 +124,13 @@ def test_pol2_is_closed_under_intersection_and_union(g):
             assert _members(c, [f"Pol2({g})"])[f"Pol2({g})"], (g, a.transitions.tolist(), b.transitions.tolist())
 
 
+def test_co_pol2_is_pol2_of_the_complement():
+    for dfa in _sample():
+        flipped = complement(dfa).minimal()
+        for g in BASES:
+            assert _members(dfa, [f"co-Pol2({g})"])[f"co-Pol2({g})"] is _members(flipped, [f"Pol2({g})"])[f"Pol2({g})"]
+
+
 def test_past_is_the_mirror_of_future():
     for dfa in _sample():
         mirror = reverse(dfa).minimal()
@@ -139,11 +146,12 @@ def test_inclusions_and_every_answer_through_its_check():
              "GR": ("TL(GR)", "FL(GR)", "PL(GR)", "SF(GR)", "BPol(GR)", "Pol(GR)")}
     for dfa in _sample():
         m = _members(dfa, [n for g in BASES for n in _names(g) + list(below[g])]
-                     + ["TL(AT)", "FL(AT)", "PL(AT)", "UPol(BPol2(ST))", "Pol2(ST)"])
+                     + ["TL(AT)", "FL(AT)", "PL(AT)", "UPol(BPol2(ST))", "Pol2(ST)", "co-Pol2(ST)"])
         for g in BASES:
             tl, fl, pl, sf, bpol, pol = below[g]
             assert m[pol] <= m[f"Pol2({g})"] and m[bpol] <= m[f"Pol2({g})"] and m["Pol2(ST)"] <= m[f"Pol2({g})"]
-            assert m[f"Pol2({g})"] <= m[f"UPol(BPol2({g}))"]
+            assert m[f"Pol2({g})"] <= m[f"UPol(BPol2({g}))"] and m[f"co-Pol2({g})"] <= m[f"UPol(BPol2({g}))"]
+            assert m[bpol] <= m[f"co-Pol2({g})"] and m["co-Pol2(ST)"] <= m[f"co-Pol2({g})"]
             assert m[f"PL2({g})"] <= m[f"TL2({g})"] and m[f"FL2({g})"] <= m[f"TL2({g})"] <= m[sf]
             assert m[tl] <= m[f"TL2({g})"] and m[fl] <= m[f"FL2({g})"] and m[pl] <= m[f"PL2({g})"]
             assert m["TL(AT)"] <= m[f"TL2({g})"] and m["FL(AT)"] <= m[f"FL2({g})"] and m["PL(AT)"] <= m[f"PL2({g})"]
