@@ -51,6 +51,7 @@ from .verify import Check
 from .verify_group_kernels import (TransitionMonoid, check_by_verdict, kernel_at_modulus, orbit_instance_check,
                                    property_failure, proven_in_kernel, weak_conjugation_problem, word_letters)
 from .verify_mod_kernel import kernel_maps
+from .verify_pol import state_inclusions
 
 __all__ = ["POL_GROUP_ORBIT_CHECK", "POL_GROUP_ORBIT_INSTANCE", "UBP2", "POL2", "CO_POL2", "CHECK_WORK", "check_pol_group_orbit_answer",
            "generators", "kernel_pairs", "kernel_orbits"]
@@ -188,7 +189,7 @@ def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Che
     size = len(M.elements) if prop == UBP2 else 1
     if sum(len(o) * max(size, len(o)) for o in truth.values()) > _WORK:
         return Check(False, "not re-checked: the orbits are too large")
-    inclusion = _state_inclusion(M.dfa) if prop in (POL2, CO_POL2) else None
+    inclusion = state_inclusions(M.dfa) if prop in (POL2, CO_POL2) else None
     for e, orbit in truth.items():
         bad = (_ubp2_failure(M, e, orbit) if prop == UBP2
                else _order_failure(inclusion, e, orbit, prop == CO_POL2) if prop in (POL2, CO_POL2)
@@ -216,29 +217,13 @@ def _ubp2_failure(M: TransitionMonoid, e, orbit) -> str | None:
     return None
 
 
-def _state_inclusion(dfa) -> list:
-    """inc[p][q]: L_p ⊆ L_q, the greatest relation with p ∈ F ⇒ q ∈ F and p·a ⊑ q·a (a fixpoint)."""
-    t = [[int(x) for x in row] for row in dfa.transitions.tolist()]
-    acc = [bool(x) for x in dfa.accepting]
-    n = len(t)
-    inc = [[not acc[p] or acc[q] for q in range(n)] for p in range(n)]
-    changed = True
-    while changed:
-        changed = False
-        for p in range(n):
-            for q in range(n):
-                if inc[p][q] and not all(inc[t[p][a]][t[q][a]] for a in range(len(t[p]))):
-                    inc[p][q] = False
-                    changed = True
-    return inc
-
-
-def _order_failure(inc, e, orbit, above: bool = False) -> str | None:
+def _order_failure(apart, e, orbit, above: bool = False) -> str | None:
     """None when every s of ``orbit`` is ≤ e in the syntactic order — L_{q·e} ⊆ L_{q·s} for
-    every state q — (≥ e when ``above``: L_{q·s} ⊆ L_{q·e})."""
+    every state q — (≥ e when ``above``: L_{q·s} ⊆ L_{q·e}); ``apart`` the pairs (p, q) of
+    states with L_p ⊄ L_q (:func:`.verify_pol.state_inclusions`)."""
     for s in orbit:
         lo, hi = (e, s) if above else (s, e)
-        if not all(inc[hi[q]][lo[q]] for q in range(len(e))):
+        if any((hi[q], lo[q]) in apart for q in range(len(e))):
             return f"an element s of the orbit of e is not {'above' if above else 'below'} e in the syntactic order"
     return None
 

@@ -62,7 +62,7 @@ from ...automata.minimize import minimize
 
 __all__ = ["Var", "Const", "Omega", "Power", "Product", "Relation", "Identities", "parse_identities",
            "Structure", "structure_of", "IdentityCheck", "IdentityViolation", "check_identities",
-           "identity_class", "violation", "violation_from_words", "IdentityProcedure", "DeciderProcedure", "OrderedProcedure", "IDENTITY_CHECK", "IDENTITY_PAIR",
+           "identity_class", "violation", "violation_from_words", "order_context", "IdentityProcedure", "DeciderProcedure", "OrderedProcedure", "IDENTITY_CHECK", "IDENTITY_PAIR",
            "MAX_WITNESS_LETTERS"]
 
 #: certificate kind of a class decided by identities: every instantiation checked
@@ -482,7 +482,7 @@ def _instantiate(term, st: Structure, assignment: dict, exps: dict, budget: list
     return word, el
 
 
-def _separating_context(st: Structure, s: int, t: int, inc, directed: bool):
+def order_context(st: Structure, s: int, t: int, inc, directed: bool):
     """(p, r) with p·(word of t)·r ∈ L and p·(word of s)·r ∉ L when ``directed`` (s ≰ t
     fails as L(q·t) ⊄ L(q·s)); with ``directed=False`` only that exactly one is in L (the
     words returned ordered (in, out) by the caller)."""
@@ -536,11 +536,11 @@ def _violation(st: Structure, ids: Identities, rel: Relation, assignment: dict, 
     u = sides[0] if sides else list(st.words[left])
     v = sides[1] if sides else list(st.words[right])
     if rel.op == "=":
-        p, r = _separating_context(st, left, right, inc, False)
+        p, r = order_context(st, left, right, inc, False)
     elif rel.op == "≤":                       # left ≤ right fails: L(q·right) ⊄ L(q·left)
-        p, r = _separating_context(st, left, right, inc, True)
+        p, r = order_context(st, left, right, inc, True)
     else:                                     # left ≥ right fails: right ≤ left fails
-        p, r = _separating_context(st, right, left, inc, True)
+        p, r = order_context(st, right, left, inc, True)
     wu, wv = p + u + r, p + v + r
     accepted, rejected = (wu, wv) if d.accepts([letters[a] for a in wu]) else (wv, wu)
     out = IdentityViolation(

@@ -54,18 +54,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...automata.graphs import shortest_words_from
 from ...kernel.errors import LimitExceeded
 from ...kernel.words import join_word
 from ..algebra.group_kernels import GroupKernel, amt_kernel, gr_kernel, mod_kernel
-from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
+from ..algebra.syntactic_order import leq, state_inclusion
 from ..checks.verify_pol_group_orbits import (CHECK_WORK, CO_POL2, POL2, POL_GROUP_ORBIT_CHECK, POL_GROUP_ORBIT_INSTANCE, UBP2,
                                               check_pol_group_orbit_answer)
 from ..contract.classes import LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from .group_kernel_classes import checked_result, da_sides, kernel_proofs, kernel_violation, monoid_table
-from .identities import structure_of
+from .identities import order_context, structure_of
 from .level_two_st import ubp2_violation
 from .temporal_mod import separating_context
 
@@ -91,7 +90,7 @@ class PolGroupOrbits:
     one: int
     kernel: GroupKernel
     generators: tuple
-    words: dict
+    words: tuple
     orbits: dict
     _tree: dict = field(default_factory=dict, compare=False, repr=False)    # the search with parents, once
 
@@ -203,23 +202,9 @@ def pol_group_orbits(st, m, basis: str, limits) -> PolGroupOrbits:
         if T[e, e] == e:
             inside = (T[T[e, :], e] == np.arange(n)) & V[:, e]
             orbits[e] = tuple(np.flatnonzero(inside).tolist())
-    return PolGroupOrbits(T, moves, one, kernel, gens, _shortest_words(moves, one), orbits)
-
-
-def _shortest_words(moves: np.ndarray, one: int) -> dict:
-    """element → a shortest word (letter indices), breadth first from 1 on the Cayley graph."""
-    words = {one: ()}
-    frontier = [one]
-    while frontier:
-        nxt = []
-        for s in frontier:
-            for a in range(moves.shape[1]):
-                t = int(moves[s, a])
-                if t not in words:
-                    words[t] = words[s] + (a,)
-                    nxt.append(t)
-        frontier = nxt
-    return words
+    words = list(st.words)                           # the shortlex-least word of each element,
+    words[one] = ()                                  # ε for 1 (even where a non-empty word acts as 1)
+    return PolGroupOrbits(T, moves, one, kernel, gens, tuple(words), orbits)
 
 
 @dataclass(frozen=True)
@@ -319,19 +304,6 @@ def order_violation(st, e: int, elements, inc, above: bool = False) -> tuple | N
     return (int(S[bad[0]]),) if bad.size else None
 
 
-def _order_context(st, e: int, s: int) -> tuple:
-    """(p, r) with p·e·r ∈ L and p·s·r ∉ L (s not ≤ e in the syntactic order; any two elements)."""
-    d = st.dfa
-    reach = shortest_words_from(np.asarray(d.transitions), d.initial)
-    for q in range(d.n_states):
-        if reach[q] is None:
-            continue
-        r = residual_difference(d, int(st.elements[e][q]), int(st.elements[s][q]))
-        if r is not None:
-            return list(reach[q]), list(r)
-    raise AssertionError("s is below e")                   # pragma: no cover - the order said it is not
-
-
 class PolGroupOrbitProcedure(Procedure):
     """PL₂(G), FL₂(G), TL₂(G), UPol(BPol₂(G)): every BPol(G)-orbit ``prop`` (module docstring)."""
 
@@ -371,7 +343,7 @@ class PolGroupOrbitProcedure(Procedure):
                           f"is not {prop}")
                 if not context.certificates:
                     return FragmentResult(cls, False, None, None, method)
-                return self._checked(cls, d, False, self._violation(st, m, orbits, e, v, d.alphabet), method)
+                return self._checked(cls, d, False, self._violation(st, m, orbits, e, v, d.alphabet, inc), method)
         method = (f"every BPol({self.basis})-orbit {{x ∈ e·M·e : (x, e) a Pol({self.basis})-pair}} is {prop} "
                   f"({len(orbits.orbits)} idempotents of {st.size} elements; the {self.basis}-kernel "
                   f"{len(orbits.kernel.elements)} of them)")
@@ -390,7 +362,7 @@ class PolGroupOrbitProcedure(Procedure):
         cert = PolGroupOrbitCheck(self.basis, self.prop, kernel, rows, tuple(d.alphabet))
         return self._checked(cls, d, True, cert, method)
 
-    def _violation(self, st, m, orbits: PolGroupOrbits, e: int, v, alphabet) -> PolGroupOrbitViolation:
+    def _violation(self, st, m, orbits: PolGroupOrbits, e: int, v, alphabet, inc) -> PolGroupOrbitViolation:
         T = orbits.table
         names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",), CO_POL2: ("s",)}.get(self.prop, ("s", "t", "k1", "k2"))
         instance = {"e": _w(alphabet, orbits.words[e]), **{n: _w(alphabet, orbits.words[x]) for n, x in zip(names, v)}}
@@ -415,9 +387,9 @@ class PolGroupOrbitProcedure(Procedure):
         else:
             left, right = v[:2]
         if self.prop == POL2:                        # p·e·r ∈ L, p·s·r ∉ L
-            prefix, suffix = _order_context(st, e, v[0])
+            prefix, suffix = order_context(st, v[0], e, inc, True)
         elif self.prop == CO_POL2:                   # p·s·r ∈ L, p·e·r ∉ L
-            prefix, suffix = _order_context(st, v[0], e)
+            prefix, suffix = order_context(st, e, v[0], inc, True)
         else:
             prefix, suffix = separating_context(st.dfa, st.elements[left], st.elements[right])
         instance.update({"prefix": _w(alphabet, prefix), "suffix": _w(alphabet, suffix)})
