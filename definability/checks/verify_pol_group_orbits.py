@@ -47,10 +47,13 @@ from __future__ import annotations
 
 from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
+from ...kernel.words import separator
 from .verify import Check
 from .verify_group_kernels import (TransitionMonoid, check_by_verdict, kernel_at_modulus, orbit_instance_check,
                                    property_failure, proven_in_kernel, weak_conjugation_problem, word_letters)
 from .verify_mod_kernel import kernel_maps
+from .verify_bpol import pair_maps, pair_problem
+from .verify_pol_plus_pairs import derived_pairs, element, plus_orbits, plus_pairs
 from .verify_pol import state_inclusions
 
 __all__ = ["POL_GROUP_ORBIT_CHECK", "POL_GROUP_ORBIT_INSTANCE", "UBP2", "POL2", "CO_POL2", "CHECK_WORK", "check_pol_group_orbit_answer",
@@ -71,6 +74,8 @@ _PROPERTY_TEXT = {"DA": "in DA", UBP2: "a solution of (esete)^(ω+1) = (esete)^�
                   POL2: "below its idempotent e in the syntactic order (p·e·r ∈ L implies p·s·r ∈ L)",
                   CO_POL2: "above its idempotent e in the syntactic order (p·s·r ∈ L implies p·e·r ∈ L)"}
 _BASES = ("MOD", "AMT", "GR")
+#: the ⁺ bases, decided on the saturated Pol(C⁺)-pairs → the group basis of their C⁺-pairs (None: DD, all)
+PLUS_BASES = {"DD": None, "MOD⁺": "MOD", "AMT⁺": "AMT", "GR⁺": "GR"}
 
 #: at most this many products (or search nodes) for one check: the identities' bound (the
 #: decider refuses a certificate the check would refuse for its size: the same bound)
@@ -129,7 +134,7 @@ def check_pol_group_orbit_answer(dfa, answer: dict, prop: str, basis: str = "MOD
     """Re-check an answer of PL₂(G) (``prop`` "R-trivial"), FL₂(G) ("L-trivial"), TL₂(G) ("DA")
     or UPol(BPol₂(G)) (:data:`UBP2`), G = ``basis``, as ``classify --json`` prints it (module
     docstring)."""
-    if basis not in _BASES:
+    if basis not in _BASES and basis not in PLUS_BASES:
         return Check(False, f"no check of the BPol({basis})-orbits")
     return check_by_verdict(dfa, answer, TransitionMonoid,
                             lambda M, cert, letters: _check_yes(M, cert, prop, basis, letters),
@@ -169,18 +174,35 @@ def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Che
         return Check(False, f"a 'yes' without its {POL_GROUP_ORBIT_CHECK}")
     if cert.get("property") != prop or cert.get("basis") != basis:
         return Check(False, "the certificate is for another class")
-    K, why = _superset(M, cert["kernel"], basis, letters)
-    if K is None:
-        return Check(False, why)
-    if len(M.elements) ** 2 * (len(M.letters) + len(K)) > _WORK:
-        return Check(False, "not re-checked: the search of the pairs is too large")
-    truth = kernel_orbits(M, K)
+    if basis in PLUS_BASES:
+        group = PLUS_BASES[basis]
+        try:
+            allowed = None if group is None else pair_maps(M.dfa, group, True, {"pairs": cert["kernel"]})
+        except LimitExceeded:
+            return Check(False, f"not re-checked: the {basis}-pairs' search is too large")
+        pairs = plus_pairs(M, _WORK, allowed)
+        if pairs is None:
+            return Check(False, f"not re-checked: the saturation of the Pol({basis})-pairs is too large")
+        truth = plus_orbits(M, pairs)
+        why = f"the Pol({basis})-pairs saturated (recomputed" + ("" if group is None else
+                                                                 f" from the {basis}-pairs re-derived") + ")"
+        of = element                                 # the words of α(A⁺) are non-empty; ε is 1'
+    else:
+        K, why = _superset(M, cert["kernel"], basis, letters)
+        if K is None:
+            return Check(False, why)
+        if len(M.elements) ** 2 * (len(M.letters) + len(K)) > _WORK:
+            return Check(False, "not re-checked: the search of the pairs is too large")
+        truth = kernel_orbits(M, K)
+
+        def of(M, word):
+            return M.of(word)
     listed: dict = {}
     for row in cert["orbits"]:
-        e = M.of(word_letters(row["e"], letters))
+        e = of(M, word_letters(row["e"], letters))
         if e in listed:
             return Check(False, "an idempotent is listed twice")
-        listed[e] = frozenset(M.of(word_letters(x, letters)) for x in row["elements"])
+        listed[e] = frozenset(of(M, word_letters(x, letters)) for x in row["elements"])
     if set(listed) != set(truth):
         return Check(False, "the certificate does not list exactly the idempotents of the syntactic monoid")
     for e, orbit in truth.items():
@@ -261,19 +283,47 @@ def _kernel_test(M: TransitionMonoid, wit, basis: str, letters):
     return proven.get, bad
 
 
+def _c_pair_test(M: TransitionMonoid, group: str | None, letters):
+    """None (DD: every pair of non-empty words is a DD-pair), or the test of rule 3's evidence
+    that (f, t) is a G⁺-pair: a non-empty word of f, t's word, and their evidence re-checked on the
+    Cayley DFAs (:func:`.verify_bpol.pair_problem`)."""
+    if group is None:
+        return None
+    sep = separator(letters)
+
+    def test(f, t, row) -> str | None:
+        proof = row.get("evidence")
+        if not isinstance(proof, dict):
+            return "no evidence that (f, t) is a pair"
+        fw, tw = word_letters(proof["f"], letters), word_letters(row["t"], letters)
+        if not fw or element(M, fw) != f:
+            return "the evidence's word of f is not a non-empty word of f"
+        problem, _ = pair_problem(M.dfa, group, True, tuple(fw), tuple(tw), proof.get("pair"), sep)
+        return problem
+    return test
+
+
 def _check_no(M: TransitionMonoid, wit, prop: str, basis: str, letters) -> Check:
     if not isinstance(wit, dict) or wit.get("kind") != POL_GROUP_ORBIT_INSTANCE:
         return Check(False, f"a 'no' without its {POL_GROUP_ORBIT_INSTANCE}")
     if wit.get("property") != prop or wit.get("basis") != basis:
         return Check(False, "the witness is for another class")
-    try:
-        kernel, bad = _kernel_test(M, wit, basis, letters)
-    except LimitExceeded:
-        return Check(False, "not re-checked: the MOD-kernel's search is too large")
-    if bad is not None:
-        return Check(False, f"the kernel's proofs: {bad}")
     inst, paths = wit["instance"], wit["paths"]
-    e = M.of(word_letters(inst["e"], letters))
+    if basis in PLUS_BASES:
+        derived, bad = derived_pairs(M, wit["pairs"], letters, _c_pair_test(M, PLUS_BASES[basis], letters))
+        if bad is not None:
+            return Check(False, f"the derivation of the Pol({basis})-pairs: {bad}")
+        e = element(M, word_letters(inst["e"], letters))
+        if e is None:
+            return Check(False, "e's word is empty: the orbits are those of the idempotents of α(A⁺)")
+    else:
+        try:
+            kernel, bad = _kernel_test(M, wit, basis, letters)
+        except LimitExceeded:
+            return Check(False, "not re-checked: the MOD-kernel's search is too large")
+        if bad is not None:
+            return Check(False, f"the kernel's proofs: {bad}")
+        e = M.of(word_letters(inst["e"], letters))
     if M.mul(e, e) != e:
         return Check(False, "e's word is not of an idempotent")
     names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",), CO_POL2: ("s",)}.get(prop, ("s", "t", "k1", "k2"))
@@ -282,12 +332,18 @@ def _check_no(M: TransitionMonoid, wit, prop: str, basis: str, letters) -> Check
         x = M.of(word_letters(inst[n], letters))
         if M.mul(M.mul(e, x), e) != x:
             return Check(False, f"{n} is not in e·M·e")
-        problem = _path_problem(M, x, e, paths[n], kernel, letters)
+        if basis in PLUS_BASES:
+            i = paths[n]["pair"]
+            ok = isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(derived)
+            problem = None if ok and derived[i] == (x, e) else "its fact is not the pair (x, e)"
+        else:
+            problem = _path_problem(M, x, e, paths[n], kernel, letters)
         if problem is not None:
             return Check(False, f"{n}: not shown in the BPol({basis})-orbit of e ({problem})")
         v[n] = x
     p, r = M.of(word_letters(inst["prefix"], letters)), M.of(word_letters(inst["suffix"], letters))
-    where = f"in the BPol({basis})-orbit of e (each with its path of kernel insertions)"
+    where = (f"in the BPol({basis})-orbit of e (" + (f"each derived with e as a Pol({basis})-pair)" if basis in PLUS_BASES else
+                                                     "each with its path of kernel insertions)"))
     if prop == UBP2:
         left, right = _ubp2_sides(M, e, v["s"], M.of(word_letters(inst["t"], letters)))
         if M.accepts(M.mul(M.mul(p, left), r)) == M.accepts(M.mul(M.mul(p, right), r)):

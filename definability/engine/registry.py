@@ -136,6 +136,20 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("PL2(GR)", "varieties.past2_gr"),               # (alias PL₂(GR))
     ("FL2(GR)", "varieties.future2_gr"),             # (alias FL₂(GR))
     ("TL2(GR)", "varieties.temporal2_gr"),           # (alias TL₂(GR))
+    # … over DD: the BPol(DD)-orbits, from the saturated Pol(DD)-pairs
+    ("PL2(DD)", "varieties.past2_dd"),               # (alias PL₂(DD))
+    ("FL2(DD)", "varieties.future2_dd"),             # (alias FL₂(DD))
+    ("TL2(DD)", "varieties.temporal2_dd"),           # (alias TL₂(DD))
+    # … over MOD⁺, AMT⁺, GR⁺: the saturated Pol(G⁺)-pairs, rule 3 on the G⁺-pairs
+    ("PL2(MOD⁺)", "varieties.past2_mod_plus"),          # (alias PL₂(MOD⁺), PL2(MOD+))
+    ("FL2(MOD⁺)", "varieties.future2_mod_plus"),        # (alias FL₂(MOD⁺), FL2(MOD+))
+    ("TL2(MOD⁺)", "varieties.temporal2_mod_plus"),      # (alias TL₂(MOD⁺), TL2(MOD+))
+    ("PL2(AMT⁺)", "varieties.past2_amt_plus"),          # (alias PL₂(AMT⁺), PL2(AMT+))
+    ("FL2(AMT⁺)", "varieties.future2_amt_plus"),        # (alias FL₂(AMT⁺), FL2(AMT+))
+    ("TL2(AMT⁺)", "varieties.temporal2_amt_plus"),      # (alias TL₂(AMT⁺), TL2(AMT+))
+    ("PL2(GR⁺)", "varieties.past2_gr_plus"),            # (alias PL₂(GR⁺), PL2(GR+))
+    ("FL2(GR⁺)", "varieties.future2_gr_plus"),          # (alias FL₂(GR⁺), FL2(GR+))
+    ("TL2(GR⁺)", "varieties.temporal2_gr_plus"),        # (alias TL₂(GR⁺), TL2(GR+))
     # level two of the Straubing–Thérien hierarchy, on the AT-orbits and AT-sets
     ("BPol2(ST)", "varieties.bpol2_st"),             # BΣ2[<] (alias BPol₂(ST))
     ("UPol(BPol2(ST))", "varieties.upol_bpol2_st"),  # its unambiguous closure (alias UBPol2(ST))
@@ -143,12 +157,24 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("Pol2(MOD)", "varieties.pol2_mod"),             # (alias Pol₂(MOD))
     ("Pol2(AMT)", "varieties.pol2_amt"),             # (alias Pol₂(AMT))
     ("Pol2(GR)", "varieties.pol2_gr"),               # (alias Pol₂(GR))
+    ("Pol2(DD)", "varieties.pol2_dd"),               # dot-depth 3/2 (alias Pol₂(DD))
     ("co-Pol2(MOD)", "varieties.co_pol2_mod"),       # the complements: every orbit above e (alias co-Pol₂(MOD))
     ("co-Pol2(AMT)", "varieties.co_pol2_amt"),       # (alias co-Pol₂(AMT))
     ("co-Pol2(GR)", "varieties.co_pol2_gr"),         # (alias co-Pol₂(GR))
+    ("co-Pol2(DD)", "varieties.co_pol2_dd"),         # (alias co-Pol₂(DD))
     ("UPol(BPol2(MOD))", "varieties.upol_bpol2_mod"),  # … over MOD, on the BPol(MOD)-orbits (alias UBPol2(MOD))
     ("UPol(BPol2(AMT))", "varieties.upol_bpol2_amt"),  # … over AMT (alias UBPol2(AMT))
     ("UPol(BPol2(GR))", "varieties.upol_bpol2_gr"),  # … over GR (alias UBPol2(GR))
+    ("UPol(BPol2(DD))", "varieties.upol_bpol2_dd"),  # … over DD (alias UBPol2(DD))
+    ("Pol2(MOD⁺)", "varieties.pol2_mod_plus"),      # (alias Pol₂(MOD⁺), Pol2(MOD+))
+    ("co-Pol2(MOD⁺)", "varieties.co_pol2_mod_plus"),  # (alias co-Pol₂(MOD⁺), co-Pol2(MOD+))
+    ("UPol(BPol2(MOD⁺))", "varieties.upol_bpol2_mod_plus"),  # (alias UBPol2(MOD+))
+    ("Pol2(AMT⁺)", "varieties.pol2_amt_plus"),      # (alias Pol₂(AMT⁺), Pol2(AMT+))
+    ("co-Pol2(AMT⁺)", "varieties.co_pol2_amt_plus"),  # (alias co-Pol₂(AMT⁺), co-Pol2(AMT+))
+    ("UPol(BPol2(AMT⁺))", "varieties.upol_bpol2_amt_plus"),  # (alias UBPol2(AMT+))
+    ("Pol2(GR⁺)", "varieties.pol2_gr_plus"),      # (alias Pol₂(GR⁺), Pol2(GR+))
+    ("co-Pol2(GR⁺)", "varieties.co_pol2_gr_plus"),  # (alias co-Pol₂(GR⁺), co-Pol2(GR+))
+    ("UPol(BPol2(GR⁺))", "varieties.upol_bpol2_gr_plus"),  # (alias UBPol2(GR+))
 )
 
 
@@ -317,13 +343,20 @@ ASCII_SPELLINGS = {"MOD+": "MOD⁺", "GR+": "GR⁺", "AMT+": "AMT⁺", "FL(MOD+)
                    "BPol₂(ST)": "BPol2(ST)", "UPol(BPol₂(ST))": "UPol(BPol2(ST))", "UBPol2(ST)": "UPol(BPol2(ST))",
                    "UBPol₂(ST)": "UPol(BPol2(ST))",
                    **{f"{t}{two}(ST)": f"{t}(AT)" for t in ("PL", "FL", "TL") for two in ("2", "₂")},
-                   **{f"{t}₂({g})": f"{t}2({g})" for t in ("PL", "FL", "TL", "Pol") for g in ("MOD", "AMT", "GR")},
+                   **{f"{t}₂({g})": f"{t}2({g})" for t in ("PL", "FL", "TL", "Pol") for g in ("MOD", "AMT", "GR", "DD")},
                    "Pol₂(ST)": "Pol2(ST)", "co-Pol₂(ST)": "co-Pol2(ST)",
-                   **{f"co-Pol₂({g})": f"co-Pol2({g})" for g in ("MOD", "AMT", "GR")},
+                   **{f"co-Pol₂({g})": f"co-Pol2({g})" for g in ("MOD", "AMT", "GR", "DD")},
                    **{form.format(g): f"UPol(BPol2({g}))" for form in ("UPol(BPol₂({}))", "UBPol2({})", "UBPol₂({})")
-                      for g in ("MOD", "AMT", "GR")},
+                      for g in ("MOD", "AMT", "GR", "DD")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")},
-                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("Pol", "BPol", "JOrb") for g in ("MOD", "AMT", "GR")}}
+                   **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("Pol", "BPol", "JOrb") for g in ("MOD", "AMT", "GR")},
+                   # level two over G⁺: MeSCaL's spellings (TL₂(MOD⁺), UPol(BPol₂(GR⁺)), UBPol2(GR+) …)
+                   **{f"{t}{two}({g}{plus})": f"{t}2({g}⁺)" for t in ("PL", "FL", "TL", "Pol", "co-Pol")
+                      for two in ("2", "₂") for plus in ("⁺", "+") for g in ("MOD", "AMT", "GR")
+                      if (two, plus) != ("2", "⁺")},
+                   **{form.format(g): f"UPol(BPol2({g}⁺))" for g in ("MOD", "AMT", "GR")
+                      for form in ("UPol(BPol₂({}⁺))", "UPol(BPol2({}+))", "UPol(BPol₂({}+))", "UBPol2({}+)",
+                                   "UBPol2({}⁺)", "UBPol₂({}⁺)")}}
 
 
 def language_class(name) -> LanguageClass:

@@ -57,7 +57,11 @@ import numpy as np
 from ...kernel.errors import LimitExceeded
 from ...kernel.words import join_word
 from ..algebra.group_kernels import GroupKernel, amt_kernel, gr_kernel, mod_kernel
+from ..algebra.group_pairs import GroupPairs, group_pairs, pair_evidence
+from ..algebra.pol_plus_pairs import PlusPairs, derivation, plus_compatible_table, pol_plus_pairs
 from ..algebra.syntactic_order import leq, state_inclusion
+from ..checks.verify_group import family_json
+from ..checks.verify_parikh import parikh_family_json
 from ..checks.verify_pol_group_orbits import (CHECK_WORK, CO_POL2, POL2, POL_GROUP_ORBIT_CHECK, POL_GROUP_ORBIT_INSTANCE, UBP2,
                                               check_pol_group_orbit_answer)
 from ..contract.classes import LanguageClass
@@ -92,6 +96,8 @@ class PolGroupOrbits:
     generators: tuple
     words: tuple
     orbits: dict
+    saturated: PlusPairs | None = None               # over C⁺ (DD, G⁺): the saturated Pol(C⁺)-pairs (no kernel)
+    plus_pairs: GroupPairs | None = None             # over G⁺: the G⁺-pairs rule 3 reads
     _tree: dict = field(default_factory=dict, compare=False, repr=False)    # the search with parents, once
 
     def path(self, x: int, e: int) -> tuple:
@@ -183,6 +189,35 @@ def group_kernel(m, basis: str, limits) -> GroupKernel:
     return gr_kernel(m, limits.instantiations)
 
 
+#: the ⁺ bases (C⁺: C and {ε}) → the group basis whose G⁺-pairs rule 3 of the saturation reads
+#: (None: DD = ST⁺, every pair of non-empty words)
+PLUS_BASES = {"DD": None, "MOD⁺": "MOD", "AMT⁺": "AMT", "GR⁺": "GR"}
+
+
+def pol_plus_orbits(st, m, one_nonempty: bool, basis: str, limits) -> PolGroupOrbits:
+    """The BPol(C⁺)-orbits {x ∈ e·M'·e : (x, e) a Pol(C⁺)-pair}, e an idempotent of α(A⁺), C⁺ =
+    ``basis`` (a key of :data:`PLUS_BASES`), from the saturated Pol(C⁺)-pairs of
+    M' = α(A⁺) ∪ {1'} (:mod:`..algebra.pol_plus_pairs`); M' and M share the indices of α(A⁺)'s
+    elements (1' is M's 1 when no non-empty word maps to 1, else a new index n), so the orbits
+    are read on M."""
+    T = np.asarray(m.table)
+    Tp, onep = plus_compatible_table(T, m.one, one_nonempty)
+    need = 21 * Tp.shape[0] ** 2                     # P, its parents and moves, its deduplication
+    if need > limits.memory_budget:
+        raise LimitExceeded(f"bytes for the pairs of elements of the syntactic monoid (its Pol({basis})-pairs)",
+                            limits.memory_budget, "raise the budget memory_budget of Limits", ("memory_budget",))
+    group = PLUS_BASES[basis]
+    found = None if group is None else group_pairs(group, m, st.dfa.alphabet, True, limits)
+    P = pol_plus_pairs(Tp, onep, m.letters, limits.instantiations, None if found is None else found.matrix)
+    ids = np.arange(Tp.shape[0])
+    orbits = {}
+    for e in np.flatnonzero((Tp[ids, ids] == ids) & (ids != onep)):
+        inside = (Tp[Tp[e, :], e] == ids) & P.pairs[:, e]
+        orbits[int(e)] = tuple(np.flatnonzero(inside).tolist())
+    moves = np.ascontiguousarray(T[:, list(m.letters)])
+    return PolGroupOrbits(T, moves, int(m.one), None, (), tuple(st.words), orbits, P, found)
+
+
 def pol_group_orbits(st, m, basis: str, limits) -> PolGroupOrbits:
     """The BPol(``basis``)-orbits of the monoid ``st`` (its table ``m``) from its
     Pol(``basis``)-pairs (module docstring)."""
@@ -220,10 +255,13 @@ class PolGroupOrbitCheck:
 
     def text(self, sep: str = "", indent: str = "") -> str:
         sizes = ", ".join(f"{_w(self.alphabet, e) or 'ε'}: {len(xs)}" for e, xs in self.orbits)
-        how = {"MOD": "the MOD-kernel", "AMT": f"the AMT-kernel = K_{self.kernel.get('modulus')}",
-               "GR": f"the GR-kernel ({len(self.kernel.get('elements', ()))} elements)"}[self.basis]
+        how = {"MOD": "by insertions of the MOD-kernel",
+               "AMT": f"by insertions of the AMT-kernel = K_{self.kernel.get('modulus')}",
+               "GR": f"by insertions of the GR-kernel ({len(self.kernel.get('elements', ()))} elements)",
+               }.get(self.basis, f"saturated: products and (e, f·t·f) for the idempotent pairs (e, f) and the "
+                                 f"{self.basis}-pairs (f, t)")
         return (f"every BPol({self.basis})-orbit {{x ∈ e·M·e : (x, e) a Pol({self.basis})-pair}} is "
-                f"{_property_text(self.prop)} (the pairs by insertions of {how}; {len(self.orbits)} idempotents; "
+                f"{_property_text(self.prop)} (the pairs {how}; {len(self.orbits)} idempotents; "
                 f"orbit sizes {sizes})")
 
     def to_json(self, sep: str = "") -> dict:
@@ -247,7 +285,9 @@ class PolGroupOrbitViolation:
 
     def summary(self, sep: str = "") -> str:
         i = {n: (v or "ε") for n, v in self.instance.items()}
-        where = f"in the BPol({self.basis})-orbit of e = {i['e']} (paths of {self.basis}-kernel insertions)"
+        where = f"in the BPol({self.basis})-orbit of e = {i['e']} " + (
+            f"(each derived with e as a Pol({self.basis})-pair)" if self.basis in PLUS_BASES else
+            f"(paths of {self.basis}-kernel insertions)")
         if self.prop == POL2:
             return (f"s = {i['s']} {where}: p·e·r ∈ L and p·s·r ∉ L for the context ({i['prefix']}, {i['suffix']}): "
                     f"s is not below e, not in Pol₂({self.basis})")
@@ -278,14 +318,16 @@ class PolGroupOrbitViolation:
 def _orbits_of(basis: str):
     def orbits(context) -> tuple:
         st = structure_of(context.dfa, monoid=True, limits=context.limits)
-        m, _ = monoid_table(st)
+        m, one_nonempty = monoid_table(st)
+        if basis in PLUS_BASES:
+            return st, m, pol_plus_orbits(st, m, one_nonempty, basis, context.limits)
         return st, m, pol_group_orbits(st, m, basis, context.limits)
     return orbits
 
 
 #: basis → (the syntactic monoid, its table, the BPol(basis)-orbits), once per classification
 #: (one function per basis, so that the classes over one basis share it)
-_ORBITS = {basis: _orbits_of(basis) for basis in ("MOD", "AMT", "GR")}
+_ORBITS = {basis: _orbits_of(basis) for basis in ("MOD", "AMT", "GR", *PLUS_BASES)}
 
 
 def _property_text(prop: str) -> str:
@@ -343,37 +385,52 @@ class PolGroupOrbitProcedure(Procedure):
                           f"is not {prop}")
                 if not context.certificates:
                     return FragmentResult(cls, False, None, None, method)
-                return self._checked(cls, d, False, self._violation(st, m, orbits, e, v, d.alphabet, inc), method)
+                return self._checked(cls, d, False, self._violation(st, m, orbits, e, v, d.alphabet, inc,
+                                                                     context.limits), method)
+        how = (f"the Pol({self.basis})-pairs saturated with {len(orbits.saturated.generators) - len(m.letters)} "
+               f"pairs added" if orbits.saturated is not None
+               else f"the {self.basis}-kernel {len(orbits.kernel.elements)} of them")
         method = (f"every BPol({self.basis})-orbit {{x ∈ e·M·e : (x, e) a Pol({self.basis})-pair}} is {prop} "
-                  f"({len(orbits.orbits)} idempotents of {st.size} elements; the {self.basis}-kernel "
-                  f"{len(orbits.kernel.elements)} of them)")
+                  f"({len(orbits.orbits)} idempotents of {st.size} elements; {how})")
         if not context.certificates:
             return FragmentResult(cls, True, None, None, method)
-        K = len(orbits.kernel.elements)              # the sizes the check refuses (the same bounds)
-        check = {"MOD": 0, "AMT": st.size * (orbits.kernel.modulus or 1) ** len(m.letters),
-                 "GR": max(K * K, st.size ** 2 * K)}[self.basis]
-        check = max(check, st.size ** 2 * (len(m.letters) + K))       # its search of the pairs
+        if orbits.saturated is not None:             # the sizes the check refuses (the same bounds)
+            check = (st.size + 1) ** 2 * (len(m.letters) + len(orbits.saturated.generators))
+        else:
+            K = len(orbits.kernel.elements)
+            check = {"MOD": 0, "AMT": st.size * (orbits.kernel.modulus or 1) ** len(m.letters),
+                     "GR": max(K * K, st.size ** 2 * K)}[self.basis]
+            check = max(check, st.size ** 2 * (len(m.letters) + K))       # its search of the pairs
         if check > CHECK_WORK:
             raise LimitExceeded(f"the check of a certificate of BPol({self.basis})-orbits", CHECK_WORK,
                                 "ask without certificates", ("instantiations",))
         rows = tuple((orbits.words[e], tuple(orbits.words[x] for x in xs)) for e, xs in orbits.orbits.items())
-        kernel = {"MOD": {}, "AMT": {"modulus": orbits.kernel.modulus},
-                  "GR": {"elements": [_w(d.alphabet, orbits.words[k]) for k in orbits.kernel.elements]}}[self.basis]
+        if orbits.saturated is not None:             # AMT⁺: the modulus D of its pairs; DD, MOD⁺, GR⁺: recomputed
+            kernel = {"modulus": orbits.plus_pairs.modulus} if self.basis == "AMT⁺" else {}
+        elif self.basis == "AMT":
+            kernel = {"modulus": orbits.kernel.modulus}
+        else:
+            kernel = {} if self.basis == "MOD" else {"elements": [_w(d.alphabet, orbits.words[k])
+                                                                  for k in orbits.kernel.elements]}
         cert = PolGroupOrbitCheck(self.basis, self.prop, kernel, rows, tuple(d.alphabet))
         return self._checked(cls, d, True, cert, method)
 
-    def _violation(self, st, m, orbits: PolGroupOrbits, e: int, v, alphabet, inc) -> PolGroupOrbitViolation:
+    def _violation(self, st, m, orbits: PolGroupOrbits, e: int, v, alphabet, inc, limits) -> PolGroupOrbitViolation:
         T = orbits.table
         names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",), CO_POL2: ("s",)}.get(self.prop, ("s", "t", "k1", "k2"))
         instance = {"e": _w(alphabet, orbits.words[e]), **{n: _w(alphabet, orbits.words[x]) for n, x in zip(names, v)}}
-        paths, used = {}, []
-        for n, x in zip(names, v):
-            u, insertions = orbits.path(x, e)
-            paths[n] = {"u": _w(alphabet, u),
-                        "insertions": [{"at": i, "element": _w(alphabet, orbits.words[k])} for i, k in insertions]}
-            used += [k for _, k in insertions]
-        proofs = () if self.basis == "MOD" else kernel_proofs(st, m, orbits.kernel, tuple(dict.fromkeys(used)),
-                                                              alphabet)
+        if orbits.saturated is not None:
+            paths, proofs = _plus_derivation(orbits, m, [(n, x) for n, x in zip(names, v)], e, alphabet,
+                                             self.basis, limits)
+        else:
+            paths, used = {}, []
+            for n, x in zip(names, v):
+                u, insertions = orbits.path(x, e)
+                paths[n] = {"u": _w(alphabet, u),
+                            "insertions": [{"at": i, "element": _w(alphabet, orbits.words[k])} for i, k in insertions]}
+                used += [k for _, k in insertions]
+            proofs = () if self.basis == "MOD" else kernel_proofs(st, m, orbits.kernel, tuple(dict.fromkeys(used)),
+                                                                  alphabet)
         if self.prop in (POL2, CO_POL2):
             left = right = None
         elif self.prop == UBP2:
@@ -398,6 +455,39 @@ class PolGroupOrbitProcedure(Procedure):
     def _checked(self, cls, dfa, member: bool, value, method: str) -> FragmentResult:
         return checked_result(cls, member, value, method,
                               lambda answer: check_pol_group_orbit_answer(dfa, answer, self.prop, self.basis))
+
+
+def _plus_derivation(orbits: PolGroupOrbits, m, named, e: int, alphabet, basis: str, limits) -> tuple[dict, tuple]:
+    """(name → {"pair": the index of its fact}, ("pairs", the facts as words)): each element x of
+    ``named`` derived with e as the Pol(C⁺)-pair (x, e) (:func:`..algebra.pol_plus_pairs.derivation`;
+    1' written ε, every other element by a non-empty word); over G⁺ each use of rule 3 with f ≠ t
+    carries the evidence that (f, t) is a G⁺-pair (:func:`..algebra.group_pairs.pair_evidence`:
+    words of f and t, and for AMT, GR their families)."""
+    P, found = orbits.saturated, orbits.plus_pairs
+
+    def w(x: int) -> str:
+        return "" if x == P.one else _w(alphabet, orbits.words[x])
+
+    facts, index = derivation(P, [(x, e) for _, x in named])
+    rows = []
+    for kind, (s, t), *rest in facts:
+        row = {"pair": [w(s), w(t)], "by": kind}
+        if kind == "word":
+            row["word"] = _w(alphabet, rest[0])
+        elif kind == "product":
+            row["of"] = [rest[0], rest[1]]
+        else:
+            i, t_ = rest
+            row["of"], row["t"] = i, w(t_)
+            f = facts[i][1][1]
+            if found is not None and f != t_:
+                fw, tw, proof = pair_evidence(found, m, alphabet, f, t_, orbits.words, limits)
+                evidence = (parikh_family_json(alphabet, *proof) if found.basis == "AMT" else
+                            family_json(alphabet, *proof) if found.basis == "GR" else None)
+                row["t"] = _w(alphabet, tw)
+                row["evidence"] = {"f": _w(alphabet, fw), "pair": evidence}
+        rows.append(row)
+    return {n: {"pair": index[(x, e)]} for n, x in named}, ("pairs", tuple(rows))
 
 
 def pol_group_orbit_class(name: str, basis: str, prop: str, inclusions, summary: str,

@@ -1,0 +1,19 @@
+"""FL₂(GR⁺) = FL(FL(GR⁺)): future unary temporal logic over FL(GR⁺), MeSCaL's FL₂(GR⁺): L ∈ FL₂(GR⁺)
+iff every BPol(GR⁺)-orbit {x ∈ e·M'·e : (x, e) a Pol(GR⁺)-pair} is L-trivial (Place–Zeitoun;
+decided, certified and re-checked by :mod:`.pol_group_orbits`, the pairs by
+:mod:`..algebra.pol_plus_pairs` from the GR⁺-pairs, docs/decision-procedures.md §14.15).
+"""
+
+from __future__ import annotations
+
+from .pol_group_orbits import pol_group_orbit_class
+
+__all__ = ["CLASS"]
+
+#: FL2(GR⁺) (also typed FL₂(GR⁺), FL2(GR+))
+CLASS = pol_group_orbit_class('FL2(GR⁺)', 'GR⁺', 'L-trivial',
+                              (('FL(GR⁺)', 'GR⁺ ⊆ FL(GR⁺), a modality of FL(GR⁺) is one of FL(FL(GR⁺))'),
+                               ('FL2(GR)', 'GR ⊆ GR⁺'),
+                               ('FL2(DD)', 'DD = ST⁺ ⊆ GR⁺')),
+                              "future unary temporal logic of level two over GR⁺, MeSCaL's FL₂(GR⁺): every "
+                              "BPol(GR⁺)-orbit is L-trivial")

@@ -1,0 +1,19 @@
+"""PL₂(GR⁺) = PL(PL(GR⁺)): past unary temporal logic over PL(GR⁺): L ∈ PL₂(GR⁺) iff every
+BPol(GR⁺)-orbit {x ∈ e·M'·e : (x, e) a Pol(GR⁺)-pair} is R-trivial (Place–Zeitoun;
+decided, certified and re-checked by :mod:`.pol_group_orbits`, the pairs by
+:mod:`..algebra.pol_plus_pairs` from the GR⁺-pairs, docs/decision-procedures.md §14.15).
+"""
+
+from __future__ import annotations
+
+from .pol_group_orbits import pol_group_orbit_class
+
+__all__ = ["CLASS"]
+
+#: PL2(GR⁺) (also typed PL₂(GR⁺), PL2(GR+))
+CLASS = pol_group_orbit_class('PL2(GR⁺)', 'GR⁺', 'R-trivial',
+                              (('PL(GR⁺)', 'PL(GR⁺): GR⁺ ⊆ PL(GR⁺), a modality of PL(GR⁺) is one of PL(PL(GR⁺))'),
+                               ('PL2(GR)', 'GR ⊆ GR⁺'),
+                               ('PL2(DD)', 'DD = ST⁺ ⊆ GR⁺')),
+                              "past unary temporal logic of level two over GR⁺: every BPol(GR⁺)-orbit is "
+                              "R-trivial")

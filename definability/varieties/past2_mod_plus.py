@@ -1,0 +1,19 @@
+"""PL₂(MOD⁺) = PL(PL(MOD⁺)): past unary temporal logic over PL(MOD⁺): L ∈ PL₂(MOD⁺) iff every
+BPol(MOD⁺)-orbit {x ∈ e·M'·e : (x, e) a Pol(MOD⁺)-pair} is R-trivial (Place–Zeitoun;
+decided, certified and re-checked by :mod:`.pol_group_orbits`, the pairs by
+:mod:`..algebra.pol_plus_pairs` from the MOD⁺-pairs, docs/decision-procedures.md §14.15).
+"""
+
+from __future__ import annotations
+
+from .pol_group_orbits import pol_group_orbit_class
+
+__all__ = ["CLASS"]
+
+#: PL2(MOD⁺) (also typed PL₂(MOD⁺), PL2(MOD+))
+CLASS = pol_group_orbit_class('PL2(MOD⁺)', 'MOD⁺', 'R-trivial',
+                              (('LTL[P,Y,MOD]', 'PL(MOD⁺): MOD⁺ ⊆ PL(MOD⁺), a modality of PL(MOD⁺) is one of PL(PL(MOD⁺))'),
+                               ('PL2(MOD)', 'MOD ⊆ MOD⁺'),
+                               ('PL2(DD)', 'DD = ST⁺ ⊆ MOD⁺')),
+                              "past unary temporal logic of level two over MOD⁺: every BPol(MOD⁺)-orbit is "
+                              "R-trivial")

@@ -1,0 +1,24 @@
+"""UPol(BPol₂(GR⁺)): the unambiguous polynomial closure of level two over GR⁺, MeSCaL's
+UPol(BPol₂(GR⁺)): (esete)^{ω+1} = (esete)^ω·ete·(esete)^ω for every idempotent e of α(A⁺), every
+s in the BPol(GR⁺)-orbit of e and every t (Place–Zeitoun's equation of UPol(BPol(C));
+decided, certified and re-checked by :mod:`.pol_group_orbits`, the pairs by
+:mod:`..algebra.pol_plus_pairs` from the GR⁺-pairs, docs/decision-procedures.md §14.15).
+"""
+
+from __future__ import annotations
+
+from ..checks.verify_pol_group_orbits import UBP2
+from .pol_group_orbits import pol_group_orbit_class
+
+__all__ = ["CLASS"]
+
+#: UPol(BPol2(GR⁺)) (also typed UPol(BPol₂(GR⁺)), UBPol2(GR+))
+CLASS = pol_group_orbit_class('UPol(BPol2(GR⁺))', 'GR⁺', UBP2,
+                              (('UPol(BPol2(GR))', 'GR ⊆ GR⁺, and Pol, BPol and UPol are monotone'),
+                               ('UPol(BPol2(DD))', 'DD = ST⁺ ⊆ GR⁺, and Pol, BPol and UPol are monotone'),
+                               ('BPol(GR⁺)', 'BPol(GR⁺) ⊆ BPol₂(GR⁺) ⊆ UPol(BPol₂(GR⁺))'),
+                               ('Pol2(GR⁺)', 'Pol₂(GR⁺) ⊆ BPol₂(GR⁺) ⊆ UPol(BPol₂(GR⁺))'),
+                               ('co-Pol2(GR⁺)', 'co-Pol₂(GR⁺) ⊆ BPol₂(GR⁺) ⊆ UPol(BPol₂(GR⁺))')),
+                              "the unambiguous closure of level two over GR⁺, MeSCaL's UPol(BPol₂(GR⁺)): "
+                              "(esete)^(ω+1) = (esete)^ω ete (esete)^ω on the BPol(GR⁺)-orbits",
+                              groups=())
