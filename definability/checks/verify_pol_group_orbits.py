@@ -207,7 +207,7 @@ def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Che
         return Check(False, "the certificate does not list exactly the idempotents of the syntactic monoid")
     for e, orbit in truth.items():
         if listed[e] != orbit:
-            return Check(False, "an orbit listed is not {x ∈ e·M·e : (x, e) reached with the kernel's insertions}")
+            return Check(False, "an orbit listed is not {x ∈ e·M·e : (x, e) among the pairs recomputed}")
     size = len(M.elements) if prop == UBP2 else 1
     if sum(len(o) * max(size, len(o)) for o in truth.values()) > _WORK:
         return Check(False, "not re-checked: the orbits are too large")
@@ -218,7 +218,8 @@ def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Che
                else property_failure(M, orbit, prop))
         if bad is not None:
             return Check(False, f"an orbit does not have the property: {bad}")
-    return Check(True, f"{why}; every orbit {{x ∈ e·M·e : (x, e) reached with its insertions}} ({len(truth)} "
+    reached = "in the saturated pairs" if basis in PLUS_BASES else "reached with its insertions"
+    return Check(True, f"{why}; every orbit {{x ∈ e·M·e : (x, e) {reached}}} ({len(truth)} "
                        f"idempotents, recomputed; each contains the BPol({basis})-orbit of e) is "
                        f"{_PROPERTY_TEXT.get(prop, prop)}")
 
