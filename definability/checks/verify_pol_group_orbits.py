@@ -2,7 +2,10 @@
 decided on the BPol(G)-orbits — PL₂(G), FL₂(G), TL₂(G) (the navigational hierarchy),
 Pol₂(G), co-Pol₂(G) and UPol(BPol₂(G)) (docs/decision-procedures.md §14.14) — from the DFA and the printed words alone:
 the syntactic monoid is recomputed here (:class:`.verify_group_kernels.TransitionMonoid`), the
-pairs by a search of its own, and no decider code is imported.
+pairs by a search of its own, and no decider code is imported.  The same six classes over the ⁺
+bases DD, MOD⁺, AMT⁺, GR⁺ (§14.15) are re-checked on the Pol(C⁺)-pairs of
+:mod:`.verify_pol_plus_pairs` (:data:`PLUS_BASES`): a "yes" on its own saturation, a "no" by
+replaying the witness's derivation.
 
 *The orbits.*  For the syntactic morphism α : A* → M and an idempotent e, the BPol(G)-orbit of e
 is O_e = {x ∈ e·M·e : (x, e) a Pol(G)-pair}, (x, e) a Pol(G)-pair when no language of Pol(G)

@@ -1,7 +1,11 @@
 """Level two over the group bases G = MOD, AMT, GR — the navigational PL₂(G), FL₂(G), TL₂(G)
 (MeSCaL's FL₂(G), TL₂(G)), the concatenation hierarchy's Pol₂(G) = Pol(BPol(G)) and
 UPol(BPol₂(G)) — decided on the BPol(G)-orbits, computed from the Pol(G)-pairs
-(docs/decision-procedures.md §14.14).
+(docs/decision-procedures.md §14.14); and the same six classes over the ⁺ bases C⁺ = DD (= ST⁺),
+MOD⁺, AMT⁺, GR⁺ on the BPol(C⁺)-orbits of M' = α(A⁺) ∪ {1'}, the Pol(C⁺)-pairs saturated by
+:mod:`..algebra.pol_plus_pairs` (:func:`pol_plus_orbits`, §14.15: a certificate lists the orbits,
+and for AMT⁺ the modulus of its pairs; a witness derives each instance element's pair with e,
+fact by fact, with the G⁺-pair evidence of each rule-3 step).
 
 MOD is the Boolean algebra of the languages {w : |w| ≡ r mod m}.  TL(C) is unary temporal logic
 whose modalities F_K φ, P_K φ ask a later (earlier) position where φ holds with the infix
