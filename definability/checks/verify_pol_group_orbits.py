@@ -56,7 +56,7 @@ from .verify_group_kernels import (TransitionMonoid, check_by_verdict, kernel_at
                                    property_failure, proven_in_kernel, weak_conjugation_problem, word_letters)
 from .verify_mod_kernel import kernel_maps
 from .verify_bpol import pair_maps, pair_problem
-from .verify_pol_plus_pairs import derived_pairs, element, plus_orbits, plus_pairs
+from .verify_pol_plus_pairs import derived_pairs, element, pair_closure, plus_orbits, plus_pairs
 from .verify_pol import state_inclusions
 
 __all__ = ["POL_GROUP_ORBIT_CHECK", "POL_GROUP_ORBIT_INSTANCE", "UBP2", "POL2", "CO_POL2", "CHECK_WORK", "check_pol_group_orbit_answer",
@@ -112,14 +112,7 @@ def kernel_pairs(M: TransitionMonoid, K) -> frozenset:
     step = [(g, g) for g in M.letters] + [(M.one, k) for k in generators(M, K)]
     start = (M.one, M.one)
     seen = {start}
-    todo = [start]
-    while todo:
-        p, y = todo.pop()
-        for g, h in step:
-            m = (M.mul(p, g), M.mul(y, h))
-            if m not in seen:
-                seen.add(m)
-                todo.append(m)
+    pair_closure(M.mul, seen, [start], step, step)
     return frozenset(seen)
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .verify_group_kernels import TransitionMonoid, word_letters
 
-__all__ = ["element", "plus_pairs", "plus_orbits", "derived_pairs"]
+__all__ = ["element", "pair_closure", "plus_pairs", "plus_orbits", "derived_pairs"]
 
 
 def element(M: TransitionMonoid, word) -> tuple | None:
@@ -40,6 +40,27 @@ def _idempotent(M: TransitionMonoid, x) -> bool:
     return x is not None and M.mul(x, x) == x
 
 
+def pair_closure(mul, found: set, todo, by, gens, work: int | None = None) -> int | None:
+    """Grow ``found`` (a set of pairs, closed so far under right products with ``gens``): multiply
+    ``todo``'s pairs by the generators ``by``, then every new pair by all of ``gens``, until nothing
+    is new (``mul`` the product of one component).  Returns the products made, or None once they
+    pass ``work`` (no bound when None)."""
+    count = 0
+    while todo:
+        count += len(todo) * len(by)
+        if work is not None and count > work:
+            return None
+        new = []
+        for s, t in todo:
+            for g, h in by:
+                pair = (mul(s, g), mul(t, h))
+                if pair not in found:
+                    found.add(pair)
+                    new.append(pair)
+        todo, by = new, gens
+    return count
+
+
 def plus_pairs(M: TransitionMonoid, work: int, allowed=None) -> frozenset | None:
     """The least P of the module docstring, (f, t) in rule 3 ranging over ``allowed`` (a set of
     pairs of maps; None: every pair, DD) and the diagonal, or None past ``work`` products: a worklist of the
@@ -51,23 +72,14 @@ def plus_pairs(M: TransitionMonoid, work: int, allowed=None) -> frozenset | None
     gens = [(a, a) for a in M.letters]
     found = {(None, None)}
     seen_idempotent_pairs: set = set()
-    count = [0]
+    left = [work]
 
     def grow(todo, by) -> bool:
-        """Multiply ``todo``'s pairs by the generators ``by``, then every new pair by all of them,
-        until nothing is new; False past ``work``."""
-        while todo:
-            count[0] += len(todo) * len(by)
-            if count[0] > work:
-                return False
-            new = []
-            for s, t in todo:
-                for g, h in by:
-                    pair = (_mul(M, s, g), _mul(M, t, h))
-                    if pair not in found:
-                        found.add(pair)
-                        new.append(pair)
-            todo, by = new, gens
+        """:func:`pair_closure` within what is left of ``work``; False past it."""
+        made = pair_closure(lambda x, y: _mul(M, x, y), found, todo, by, gens, left[0])
+        if made is None:
+            return False
+        left[0] -= made
         return True
 
     if not grow([(None, None)], gens):
