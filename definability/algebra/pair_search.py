@@ -24,13 +24,13 @@ CHUNK = 1 << 16
 
 def extend_pairs(T: np.ndarray, generators, V: np.ndarray, frontier: np.ndarray, which=None,
                  parent: np.ndarray | None = None, move: np.ndarray | None = None,
-                 budget: int | None = None, work: int = 0, what: str = "products of pairs") -> int:
+                 budget: int | None = None, made: int = 0, what: str = "products of pairs") -> int:
     """Add to ``V`` (flat, length n²) every pair reached from ``frontier`` by right products with
     the ``generators`` (pairs of elements of the table ``T``) — only those of ``which`` (indices)
     on the first step, all of them afterwards —, a frontier at a time in chunks, duplicates removed
     by stamps (the last writer wins, no sorting).  With ``parent`` and ``move`` (flat arrays), each
-    new pair records the pair it came from and the generator's index.  Returns ``work`` plus the
-    products made; LimitExceeded (naming ``what``) past ``budget``."""
+    new pair records the pair it came from and the generator's index.  Returns ``made`` (the products
+    of earlier calls) plus the products made here; LimitExceeded (naming ``what``) past ``budget``."""
     n = T.shape[0]
     left = np.array([int(a) for a, _ in generators], dtype=np.int64)
     right = np.array([int(b) for _, b in generators], dtype=np.int64)
@@ -38,8 +38,8 @@ def extend_pairs(T: np.ndarray, generators, V: np.ndarray, frontier: np.ndarray,
     which = every if which is None else np.asarray(which, dtype=np.int64)
     stamp = np.empty(n * n, dtype=np.int64)
     while frontier.size:
-        work += frontier.size * which.size
-        if budget is not None and work > budget:
+        made += frontier.size * which.size
+        if budget is not None and made > budget:
             raise LimitExceeded(what, budget, "raise the budget instantiations of Limits", ("instantiations",))
         nxt = []
         for i in range(0, frontier.size, CHUNK):
@@ -57,4 +57,4 @@ def extend_pairs(T: np.ndarray, generators, V: np.ndarray, frontier: np.ndarray,
                 move[kids] = which[at // part.size]
             nxt.append(kids)
         frontier, which = np.concatenate(nxt), every
-    return work
+    return made
