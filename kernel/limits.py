@@ -179,6 +179,14 @@ BULK_CONTENT_LETTERS = 12
 #: (bound 384,845,906 summed over the sizes; minutes of CPU) and 4 over three (34,106,942)
 #: fit, 7 over two (a cluster's work: docs/census.md) does not
 CENSUS_BULK_DFAS = 400_000_000
+# definability/census/morphisms.py
+#: bytes of morphism keys (and their answers) a census keeps to ask a class closed under
+#: quotients once per syntactic morphism; past it new keys are not kept (the languages are
+#: still asked, each itself): a 2-letter census of ≤ 4 states keeps about 1 MB
+CENSUS_MORPHISM_CACHE_BYTES = 256 * 2 ** 20
+#: entries (elements² × states) of the syntactic order built for an ordered morphism key;
+#: past it the language is asked itself
+MORPHISM_ORDER_ENTRIES = 4_000_000
 # definability/certify/certificates.py
 #: greedy semantic shrinking of each certificate (readability): the number of exact checks
 #: is at most SHRINK_CHECKS and at most SHRINK_WORK / (DFA states × formula size), so the

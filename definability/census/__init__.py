@@ -31,7 +31,11 @@ How a shard is classified:
   numba; otherwise as the other classes).
 * Other registered classes named in ``classes`` (:mod:`.registry`; a fixed order such as
   ``SL[2]``, a class by its identities): asked of each language's own minimal DFA (a class
-  need not be closed under renaming or complement).
+  need not be closed under renaming or complement) — once per syntactic morphism where the
+  class declares itself a prevariety (``LanguageClass.closure``: closed under Boolean
+  operations and quotients, so its membership is a property of the morphism), once per
+  ordered syntactic morphism where a positive prevariety (:mod:`.morphisms`; over two
+  letters the 57,068 languages of at most 4 states have 1,910 and 4,543 of them).
 
 Symmetry (``symmetry=True``): every LTL fragment is closed under renaming the letters by a
 bijection σ (rename the atoms of a defining formula; and if σ(L) were in it, so would be

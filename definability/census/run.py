@@ -42,6 +42,7 @@ from ...automata.census import canonical_extensions
 from ...kernel.cluster import ray_session
 from ...kernel.errors import InputError
 from ...kernel.fileio import check_output_path, read_text_capped, write_bytes_atomic, write_json_atomic
+from .morphisms import MorphismAnswers
 from .shards import Census, CensusRequest, Shard, ShardResult, census_shards, classify_shard
 
 __all__ = ["run_census", "write_dataset", "dataset_rows", "RAY_RETRIES", "BACKENDS"]
@@ -98,8 +99,9 @@ def _ray_results(request: CensusRequest, pending: list[Shard], jobs: int | None,
 def _local_results(request: CensusRequest, pending: list[Shard], on_stage
                    ) -> Iterator[tuple[Shard, ShardResult]]:
     cache: dict = {}                      # orbit representatives, shared between shards
+    morphisms = MorphismAnswers()         # answers per syntactic morphism, shared likewise
     for shard in pending:
-        yield shard, classify_shard(request, shard, cache, on_stage)
+        yield shard, classify_shard(request, shard, cache, on_stage, morphisms)
 
 
 def _prepare_out(out, request: CensusRequest) -> Path:

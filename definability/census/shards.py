@@ -29,6 +29,7 @@ from ...kernel.validate import integer
 from ...kernel.display import html_table
 from ...ltl.fragments import LTL_P, LTL_PY, LTL_S, LTL_Y, Fragment
 from .batch import MAX_STATES, classify_tables
+from .morphisms import MorphismAnswers
 from .batch_classes import CLASSES as BULK_CLASSES
 from .batch_classes import EXTENDED, MOD_KERNEL, OVER_GROUPS
 from .batch_classes import MAX_STATES as CLASS_MAX_STATES
@@ -211,11 +212,13 @@ def representative(dfa, permutations=None) -> tuple:
 
 
 def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = None,
-                   on_stage=None) -> ShardResult:
+                   on_stage=None, morphisms: MorphismAnswers | None = None) -> ShardResult:
     """Classify every language of ``shard`` for ``request.fragments`` (module docstring).
     ``cache`` (a dict, may be shared between shards of one request): the answers of the
-    orbit representatives already classified.  ``on_stage(text)`` is told the progress
-    every :data:`PROGRESS_EVERY` languages classified one at a time."""
+    orbit representatives already classified; ``morphisms`` (may be shared likewise): the
+    answers of the classes with a declared closure, per syntactic morphism
+    (:mod:`.morphisms`).  ``on_stage(text)`` is told the progress every
+    :data:`PROGRESS_EVERY` languages classified one at a time."""
     letters = request.alphabet
     k = len(letters)
     fragments = request.fragments
@@ -252,6 +255,9 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
     windows = tuple(request.windows)
     permutations = list(itertools.permutations(range(k)))
     cache = {} if cache is None else cache
+    morphisms = MorphismAnswers() if morphisms is None else morphisms
+    by_morphism = tuple(f for f in classes if f.closure is not None)
+    each = tuple(f for f in classes if f.closure is None)
     result = ShardResult(shard, k, rows, acc, verdicts, ())
     window_cols = [(fragments.index(f), inclusion_columns(f)) for f in one_by_one_fragments if _is_window(f)]
     for i in range(m):
@@ -286,7 +292,10 @@ def classify_shard(request: CensusRequest, shard: Shard, cache: dict | None = No
                 if member is None:
                     methods.append((i, col, method))
         if classes:
-            own = _ask(d, (), classes, request.limits)
+            own = _ask(d, (), each, request.limits) if each else {}
+            if by_morphism:
+                own.update(morphisms.answers(d, by_morphism, request.limits,
+                                             lambda dfa, asked: _ask(dfa, (), asked, request.limits)))
             for f in classes:
                 member, method = own[f]
                 col = fragments.index(f)
@@ -395,7 +404,6 @@ class Census:
         profiles: Counter = Counter()
         undecided: list = []
         entries: list = [] if keep_entries else None
-        weights = (np.int64(1) << np.arange(F, dtype=np.int64))
         for r in results:
             n = r.shard.n
             v = r.verdicts
@@ -404,10 +412,10 @@ class Census:
                 tallies[:, n - 1, 0] += (v == YES).sum(axis=0)
                 tallies[:, n - 1, 1] += (v == NO).sum(axis=0)
                 tallies[:, n - 1, 2] += (v == UNDECIDED).sum(axis=0)
-                masks = ((v == YES).astype(np.int64) * weights).sum(axis=1)
-                keys, counts = np.unique(masks, return_counts=True)
+                # one row of flags per profile (any number of fragments: no bit mask to overflow)
+                keys, counts = np.unique(v == YES, axis=0, return_counts=True)
                 for key, count in zip(keys.tolist(), counts.tolist()):
-                    profiles[key] += count
+                    profiles[tuple(key)] += count
             by_row: dict[int, list] = {}
             for i, f, text in r.methods:
                 by_row.setdefault(i, []).append((fragments[f], text))
@@ -422,7 +430,7 @@ class Census:
                                  tuple(pairs)))
                 for f, text in pairs:
                     undecided.append((e, f, text))
-        prof = [(tuple(bool((key >> j) & 1) for j in range(F)), count) for key, count in profiles.items()]
+        prof = [(tuple(bool(x) for x in key), count) for key, count in profiles.items()]
         prof.sort(key=lambda kv: (-kv[1], sum(kv[0]), [j for j in range(F) if kv[0][j]]))
         return cls(tuple(request.alphabet), sizes, fragments, tuple(languages),
                    tuple(tuple(tuple(int(x) for x in tallies[f, n]) for n in range(sizes))

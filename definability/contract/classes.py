@@ -31,7 +31,7 @@ from ...ltl.fragments import Fragment
 from ...kernel.patterns import AttentionPattern
 from .procedure import Procedure
 
-__all__ = ["LanguageClass", "FORMULA", "PAIR", "PARAMETERS"]
+__all__ = ["LanguageClass", "FORMULA", "PAIR", "PARAMETERS", "PREVARIETY", "POSITIVE_PREVARIETY", "CLOSURES"]
 
 #: certificate kind: a formula of the fragment defining the language, checked exactly against
 #: the DFA before it is printed (and made smaller where a search allows)
@@ -42,6 +42,21 @@ PAIR = "pair"
 #: what a class's answers may be indexed by: an order k, an order and a threshold t, a tier
 #: and an order (and a threshold), or nothing (a class without k: its answers never say "least k")
 PARAMETERS = ("k", "k,t", "tier,k", "tier,k,t", "none")
+#: closure: a class closed under Boolean operations and quotients u⁻¹Lv⁻¹ (Place–Zeitoun's
+#: prevariety; it holds ∅ and A*).  Its membership is a property of the syntactic morphism
+#: α : A* → M alone: a language K recognised by α is a union of classes α⁻¹(m), and
+#: α⁻¹(α(w)) = ⋂ {u⁻¹Lv⁻¹ : uwv ∈ L} ∩ ⋂ {A* ∖ u⁻¹Lv⁻¹ : uwv ∉ L}, finitely many quotients
+#: of L — so two languages with isomorphic syntactic morphisms are both in or both out.
+PREVARIETY = "prevariety"
+#: closure: a class closed under ∪, ∩ and quotients (a positive prevariety; it holds ∅ and
+#: A*).  Its membership is a property of the *ordered* syntactic morphism: a language K
+#: recognised by α whose accepted set is a down-set of L's syntactic order (as K's own
+#: accepted set is, when the two orders are equal) is a union of the sets
+#: α⁻¹(↓α(w)) = ⋂ {u⁻¹Lv⁻¹ : uwv ∈ L} (:mod:`..algebra.syntactic_order`: s ≤ t iff
+#: xty ∈ L ⇒ xsy ∈ L) — positive combinations of quotients of L.
+POSITIVE_PREVARIETY = "positive prevariety"
+#: what ``closure`` may say (None: nothing declared; the census asks the class language by language)
+CLOSURES = (PREVARIETY, POSITIVE_PREVARIETY)
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,7 +85,10 @@ class LanguageClass:
     are indexed by (:data:`PARAMETERS`: ``"k"`` an order, ``"k,t"`` an order and a
     threshold, ``"tier,k"`` a tier and an order, ``"tier,k,t"`` a tier, an order and a
     threshold, ``"none"``: an answer carries no order,
-    so no "least k"); ``summary``: its one-line description (the ``--help`` list and the
+    so no "least k"); ``closure``: :data:`PREVARIETY` or :data:`POSITIVE_PREVARIETY` where the
+    class is known to be one (its membership is then a property of the (ordered) syntactic
+    morphism, and the census asks it once per morphism: :mod:`..census.morphisms`), None where
+    nothing is declared; ``summary``: its one-line description (the ``--help`` list and the
     docs table, :func:`.registry.class_rows`)."""
 
     name: str
@@ -88,10 +106,13 @@ class LanguageClass:
     tier_base: str | None = None
     parameters: str = "none"
     summary: str = ""
+    closure: str | None = None
 
     def __post_init__(self):
         if self.parameters not in PARAMETERS:
             raise ValueError(f"parameters: one of {', '.join(PARAMETERS)}, got {self.parameters!r}")
+        if self.closure is not None and self.closure not in CLOSURES:
+            raise ValueError(f"closure: one of {', '.join(CLOSURES)} or None, got {self.closure!r}")
         object.__setattr__(self, "groups", tuple(self.groups))
 
     def keys(self, windows: tuple[int, ...]) -> tuple:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..values.results import FragmentResult
-from .classes import LanguageClass
+from .classes import POSITIVE_PREVARIETY, PREVARIETY, LanguageClass
 from .procedure import Procedure, decide_with_formula
 
 __all__ = ["INTERSECTION", "OUTSIDE_A_PART", "IntersectionCertificate", "OutsideAPart", "IntersectionProcedure",
@@ -112,10 +112,15 @@ def intersection_class(name: str, parts: tuple, family: str, inclusions, summary
                        groups=(), bulk: str | None = None) -> LanguageClass:
     """The declaration of the class ``name`` = the intersection of the declarations ``parts``
     (asked when named; its answers re-checked part by part by ``verify``; ``bulk`` as in
-    :class:`~..contract.classes.LanguageClass`)."""
+    :class:`~..contract.classes.LanguageClass`).  Its ``closure`` is the weakest of the parts'
+    (an intersection of prevarieties is one, of positive prevarieties a positive one; None
+    when a part declares none)."""
+    closures = {part.closure for part in parts}
+    closure = (None if None in closures or not closures else
+               PREVARIETY if closures == {PREVARIETY} else POSITIVE_PREVARIETY)
     return LanguageClass(name, IntersectionProcedure(parts, family), INTERSECTION, OUTSIDE_A_PART,
                          inclusions=tuple(inclusions), default=False, groups=tuple(groups), summary=summary,
-                         bulk=bulk)
+                         bulk=bulk, closure=closure)
 
 
 def with_final_parts(result: FragmentResult, results) -> FragmentResult:

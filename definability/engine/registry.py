@@ -21,10 +21,10 @@ from collections.abc import Mapping, MutableSequence
 
 from ...kernel.errors import InputError
 from ..fragments import aperiodic, definite, locally_r_trivial, r_trivial, windows
-from ..contract.classes import LanguageClass
+from ..contract.classes import POSITIVE_PREVARIETY, PREVARIETY, LanguageClass
 
 __all__ = ["CLASSES", "DEFAULT", "NAMED", "default_classes", "registered_now", "PROCEDURES", "GROUPS", "register",
-           "unregister", "language_class", "procedure_for", "class_for", "expand", "class_rows", "ENCODED_PATTERNS", "encoded_pattern_class", "ASCII_SPELLINGS"]
+           "unregister", "language_class", "procedure_for", "class_for", "expand", "class_rows", "census_route", "ENCODED_PATTERNS", "encoded_pattern_class", "ASCII_SPELLINGS"]
 
 #: the classes every classification asks, in order
 DEFAULT: tuple[LanguageClass, ...] = (
@@ -410,8 +410,16 @@ def procedure_for(key) -> Procedure:
 def class_rows() -> list[tuple[str, str, str, str, str, str, str]]:
     """One row per class asked only when named, from its declaration: (name, groups,
     parameters, certificate kind, witness kind, how the census decides it — ``"in bulk"``
-    by the compiled kernel or ``"one at a time"`` —, summary): the ``--help`` list and the
-    table of docs/architecture.md (tests/definability/test_registry.py compares them)."""
-    return [(c.name, ", ".join(c.groups), c.parameters, c.certificate, c.witness,
-             "one at a time" if c.bulk is None else "in bulk", c.summary)
+    by the compiled kernel, ``"per morphism"`` (a prevariety: once per syntactic morphism),
+    ``"per ordered morphism"`` (a positive prevariety) or ``"one at a time"``
+    (:mod:`..census.morphisms`) —, summary): the ``--help`` list and the table of
+    docs/architecture.md (tests/definability/test_registry.py compares them)."""
+    return [(c.name, ", ".join(c.groups), c.parameters, c.certificate, c.witness, census_route(c), c.summary)
             for c in CLASSES if not c.default]
+
+
+def census_route(c: LanguageClass) -> str:
+    """How the census decides the class ``c`` (:func:`class_rows`)."""
+    if c.bulk is not None:
+        return "in bulk"
+    return {PREVARIETY: "per morphism", POSITIVE_PREVARIETY: "per ordered morphism"}.get(c.closure, "one at a time")

@@ -50,7 +50,7 @@ import numpy as np
 from ...kernel.errors import LimitExceeded
 from ...kernel.words import join_word
 from ..checks.verify_alphabet_orbits import AT_ORBIT_CHECK, AT_ORBIT_INSTANCE, check_orbit_answer
-from ..contract.classes import LanguageClass
+from ..contract.classes import PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from .group_kernel_classes import checked_result, da_sides, kernel_violation, monoid_table
@@ -221,4 +221,4 @@ def orbit_class(name: str, prop: str, inclusions, summary: str) -> LanguageClass
     return LanguageClass(name, OrbitProcedure(prop), AT_ORBIT_CHECK, AT_ORBIT_INSTANCE,
                          default=False, inclusions=tuple(inclusions), groups=("navigational",), bulk=None,
                          check=lambda dfa, answer, sep="": check_orbit_answer(dfa, answer, prop, sep),
-                         summary=summary)
+                         summary=summary, closure=PREVARIETY)

@@ -38,7 +38,7 @@ from ..algebra.group_pairs import GroupPairs, group_pairs, idempotent_pair_evide
 from ..checks.verify_bpol import BLOCK_GROUPS, BPOL, check_bpol
 from ..checks.verify_group import family_json
 from ..checks.verify_parikh import parikh_family_json
-from ..contract.classes import LanguageClass
+from ..contract.classes import PREVARIETY, LanguageClass
 from .group_kernel_classes import monoid_table
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, IdentityViolation, OrderedProcedure, \
     structure_of, violation_from_words
@@ -301,4 +301,4 @@ def bpol_class(name: str, basis: str, inclusions, summary: str) -> LanguageClass
     return LanguageClass(name, _Checked(name, basis), IDENTITY_CHECK, IDENTITY_PAIR,
                          inclusions=tuple(inclusions), default=False,
                          check=lambda dfa, answer, sep="": check_bpol(dfa, answer, sep, basis),
-                         bulk=name if basis in ("MOD", "GR") else None, summary=summary)
+                         bulk=name if basis in ("MOD", "GR") else None, summary=summary, closure=PREVARIETY)

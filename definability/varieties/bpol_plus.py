@@ -46,7 +46,7 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..algebra.group_pairs import group_pairs, pair_evidence
 from ..checks.verify_bpol_plus import BPOL_PLUS, check_bpol_plus
-from ..contract.classes import LanguageClass
+from ..contract.classes import PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from .bpol_groups import PairsCheck, omega_exponent, pair_violation, syntactic_table
@@ -201,4 +201,4 @@ def bpol_plus_class(name: str, basis: str, inclusions, summary: str) -> Language
     return LanguageClass(name, BPolPlusProcedure(basis), IDENTITY_CHECK, IDENTITY_PAIR,
                          inclusions=tuple(inclusions), default=False,
                          check=lambda dfa, answer, sep="": check_bpol_plus(dfa, answer, sep, basis),
-                         summary=summary)
+                         summary=summary, closure=PREVARIETY)

@@ -53,7 +53,7 @@ import numpy as np
 from ...kernel.words import join_word
 from ..algebra.group_kernels import MonoidTable, amt_kernel, gr_kernel, parikh_proof
 from ..checks.verify_group_kernels import KERNEL_CLOSURE, KERNEL_DERIVATION, check_kernel_answer
-from ..contract.classes import LanguageClass
+from ..contract.classes import PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from .identities import structure_of
@@ -358,4 +358,4 @@ def kernel_class(name: str, base: str, prop: str, plus: bool, inclusions, summar
     return LanguageClass(name, KernelProcedure(base, prop, plus), KERNEL_CLOSURE, KERNEL_DERIVATION,
                          default=False, inclusions=tuple(inclusions), groups=("kernels",), bulk=None,
                          check=lambda dfa, answer, sep="": check_kernel_answer(dfa, answer, base, prop, plus, sep),
-                         summary=summary)
+                         summary=summary, closure=PREVARIETY)

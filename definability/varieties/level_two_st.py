@@ -40,7 +40,7 @@ import numpy as np
 
 from ...kernel.errors import LimitExceeded
 from ..checks.verify_level_two import KNAST_AT, UBP2, check_level_two
-from ..contract.classes import LanguageClass
+from ..contract.classes import PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from .alphabet_orbits import at_orbits, content_pairs
@@ -202,4 +202,4 @@ def level_two_class(name: str, knast: bool, inclusions, summary: str) -> Languag
     return LanguageClass(name, LevelTwoProcedure(knast), IDENTITY_CHECK, IDENTITY_PAIR, default=False,
                          inclusions=tuple(inclusions),
                          check=lambda dfa, answer, sep="": check_level_two(dfa, answer, knast, sep),
-                         summary=summary)
+                         summary=summary, closure=PREVARIETY)

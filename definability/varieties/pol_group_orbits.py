@@ -69,7 +69,7 @@ from ..checks.verify_group import family_json
 from ..checks.verify_parikh import parikh_family_json
 from ..checks.verify_pol_group_orbits import (CHECK_WORK, CO_POL2, POL2, POL_GROUP_ORBIT_CHECK, POL_GROUP_ORBIT_INSTANCE, UBP2,
                                               check_pol_group_orbit_answer)
-from ..contract.classes import LanguageClass
+from ..contract.classes import POSITIVE_PREVARIETY, PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from .group_kernel_classes import checked_result, da_sides, kernel_proofs, kernel_violation, monoid_table
@@ -485,4 +485,4 @@ def pol_group_orbit_class(name: str, basis: str, prop: str, inclusions, summary:
     return LanguageClass(name, PolGroupOrbitProcedure(basis, prop), POL_GROUP_ORBIT_CHECK, POL_GROUP_ORBIT_INSTANCE,
                          default=False, inclusions=tuple(inclusions), groups=tuple(groups), bulk=None,
                          check=lambda dfa, answer, sep="": check_pol_group_orbit_answer(dfa, answer, prop, basis, sep),
-                         summary=summary)
+                         summary=summary, closure=POSITIVE_PREVARIETY if prop in (POL2, CO_POL2) else PREVARIETY)

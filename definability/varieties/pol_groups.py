@@ -54,7 +54,7 @@ from ...kernel.limits import Limits
 from ..algebra.group_pairs import GroupPairs, group_pairs, idempotent_pair_evidence, pair_evidence
 from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
 from ..checks.verify_pol import PIN, POL, check_pol
-from ..contract.classes import LanguageClass
+from ..contract.classes import POSITIVE_PREVARIETY, LanguageClass
 from .bpol_groups import (PairsCheck, TheoremCheck, omega_exponent, pair_violation, pairs_or_theorem,
                           syntactic_table)
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure, violation_from_words
@@ -208,4 +208,4 @@ def pol_class(name: str, basis: str, inclusions, summary: str, plus: bool = Fals
     return LanguageClass(name, OrderedProcedure(f"{pairs} ordered", _decide_checked(name, basis, plus), theorem),
                          IDENTITY_CHECK, IDENTITY_PAIR, inclusions=tuple(inclusions), default=False,
                          check=lambda dfa, answer, sep="": check_pol(dfa, answer, sep, basis, plus), summary=summary,
-                         bulk=name if basis in ("GR", "MOD") and not plus else None)
+                         bulk=name if basis in ("GR", "MOD") and not plus else None, closure=POSITIVE_PREVARIETY)

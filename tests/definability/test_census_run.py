@@ -205,3 +205,17 @@ def test_the_stratified_sample_drawn_whole_is_the_census_and_its_interval_holds_
         for e in sample_census(request, per_stratum=12, seed=seed):
             assert e.drawn < e.sampled_languages
             assert e.low <= full.count(e.key, True) <= e.high, (seed, e)
+
+
+def test_the_profiles_agree_with_the_counts_for_more_than_64_fragments():
+    """Every class with a declared closure and the subregular ones (more fragments than a 64-bit
+    mask holds): each fragment's "yes" count is the sum of the profiles that hold it, and the
+    profiles count every language once."""
+    from attnlogic.definability.engine.registry import CLASSES
+
+    named = tuple(c.name for c in CLASSES if not c.default and (c.closure is not None or c.bulk is not None))
+    c = census(2, "ab", windows=(), classes=named)
+    assert len(c.fragments) > 64
+    assert sum(count for _, count in c.profile_counts) == c.total()
+    for j, f in enumerate(c.fragments):
+        assert sum(count for flags, count in c.profile_counts if flags[j]) == c.count(f), f
