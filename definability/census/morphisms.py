@@ -26,14 +26,16 @@ __all__ = ["MorphismAnswers", "DEFAULT_CACHE_BYTES"]
 DEFAULT_CACHE_BYTES = _limits.CENSUS_MORPHISM_CACHE_BYTES
 #: (MORPHISM_ORDER_ENTRIES of kernel/limits.py)
 ORDER_ENTRIES = _limits.MORPHISM_ORDER_ENTRIES
-#: bytes counted per kept answer besides its key (the dict entries and the answer tuples)
+#: bytes counted per kept key and per kept answer besides the key's and the method's text
+#: (the dict entries and the answer tuples)
 _ENTRY_OVERHEAD = 200
 
 
 class MorphismAnswers:
     """The answers of the census's classes with a declared closure, kept per (ordered)
-    syntactic morphism within ``budget`` bytes; ``asked`` counts the languages asked
-    themselves, ``reused`` those answered from a kept key."""
+    syntactic morphism within ``budget`` bytes; ``asked`` counts the questions (a language
+    and the classes of one closure) put to the language itself, ``reused`` those answered
+    from a kept key."""
 
     def __init__(self, budget: int = DEFAULT_CACHE_BYTES):
         self.budget = budget
@@ -61,7 +63,7 @@ class MorphismAnswers:
                 decided = {c: fresh[c] for c in missing if fresh[c][0] is not None}
                 if key is not None and decided:
                     size = (len(key) + _ENTRY_OVERHEAD) if (closure, key) not in self._kept else 0
-                    size += _ENTRY_OVERHEAD * len(decided)
+                    size += sum(_ENTRY_OVERHEAD + len(method) for _, method in decided.values())
                     if self.used + size <= self.budget:
                         self.used += size
                         self._kept.setdefault((closure, key), {}).update(decided)

@@ -3,7 +3,8 @@
 equal exactly when a brute-force reading of the morphisms on words says they are
 isomorphic, the census gives every language the verdict it gets asked itself, the
 declaration is what licenses the sharing (a class that is no prevariety, declared one, is
-counted wrongly), and the budget bounds what is kept."""
+counted wrongly), the declarations hold (members' letter quotients and complements, or
+intersections and unions, are members), and the budget bounds what is kept."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ import numpy as np
 import pytest
 
 from attnlogic.automata.census import minimal_dfas
+from attnlogic.automata.dfa import DFA
+from attnlogic.automata.minimize import minimize
+from attnlogic.automata.operations import complement, intersection, union
+from attnlogic.definability.engine.classify import classify
 from attnlogic.definability.algebra.morphism_keys import morphism_key, ordered_morphism_key
 from attnlogic.definability.census import census
 from attnlogic.definability.census.morphisms import MorphismAnswers
@@ -160,3 +165,44 @@ def test_what_is_kept_stays_within_the_budget(small):
     for d in small:
         small_budget.answers(d, (cls,), limits, ask)
     assert 0 < small_budget.used <= keeping.used // 2 and distinct < small_budget.asked < len(small)
+
+
+def _quotients(d):
+    """a⁻¹L and La⁻¹ for every letter a, as minimal DFAs."""
+    t = np.asarray(d.transitions)
+    acc = np.asarray(d.accepting, dtype=bool)
+    out = []
+    for a in range(t.shape[1]):
+        out.append(minimize(DFA(d.alphabet, t, int(t[d.initial, a]), acc)))      # a⁻¹L
+        out.append(minimize(DFA(d.alphabet, t, d.initial, acc[t[:, a]])))        # La⁻¹
+    return out
+
+
+def _member(d, cls) -> bool | None:
+    return classify(d, windows=(), minimal=True, certificates=False, classes=(cls,))[cls].member
+
+
+def test_the_declared_closures_hold_on_members():
+    """For one class of each declaring module (every class with ``ATTNLOGIC_CENSUS_TEST=1``),
+    on members among the languages of at most 3 states over ab (every 7th): a prevariety holds
+    the complement and each letter quotient a⁻¹L, La⁻¹ of a member; a positive prevariety the
+    quotients and the intersection and union of two members.  A class that is not closed so —
+    SL, strictly local, whose complements leave it — fails the same reading."""
+    every = [c.name for c in CLASSES if c.bulk is None and c.closure is not None]
+    named = every if os.environ.get("ATTNLOGIC_CENSUS_TEST") else SAMPLE
+    languages = list(minimal_dfas(3, "ab"))[::7]
+    for name in named:
+        cls = language_class(name)
+        members = [d for d in languages if _member(d, cls)]
+        assert 3 <= len(members) < len(languages), name
+        for i, d in enumerate(members[:12]):
+            others = _quotients(d)
+            if cls.closure == PREVARIETY:
+                others.append(minimize(complement(d)))
+            else:
+                e = members[(i + 5) % len(members)]
+                others += [minimize(intersection(d, e)), minimize(union(d, e))]
+            assert all(_member(x, cls) is True for x in others), (name, d)
+    sl = language_class("SL")
+    members = [d for d in languages if _member(d, sl)]
+    assert any(_member(minimize(complement(d)), sl) is False for d in members)
