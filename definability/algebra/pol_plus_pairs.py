@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...kernel.errors import LimitExceeded
 from .pair_search import extend_pairs
 
 __all__ = ["PlusPairs", "plus_compatible_table", "pol_plus_pairs", "derivation"]
@@ -52,7 +53,9 @@ class PlusPairs:
     """The Pol(C⁺)-pairs of M' (module docstring): ``table`` M''s product, ``one`` its 1',
     ``pairs`` the Boolean matrix P, ``generators`` ((g, h), origin) — origin None for a letter's
     (a, a), else (e, f, t) of rule 3 —, ``parent``/``move`` over the flat pairs s·n + t: the pair
-    each was first reached from (-1 for (1', 1')) and the generator's index."""
+    each was first reached from (-1 for (1', 1')) and the generator's index.  ``exceeded``: None
+    when P is whole; else the budget's LimitExceeded, and ``pairs`` holds the pairs found before
+    it — a subset of P, each with its derivation (enough for a "no", never for a "yes")."""
 
     table: np.ndarray
     one: int
@@ -60,6 +63,7 @@ class PlusPairs:
     generators: tuple
     parent: np.ndarray
     move: np.ndarray
+    exceeded: LimitExceeded | None = None
 
 
 def plus_compatible_table(table: np.ndarray, one: int, one_nonempty: bool) -> tuple[np.ndarray, int]:
@@ -77,10 +81,31 @@ def plus_compatible_table(table: np.ndarray, one: int, one_nonempty: bool) -> tu
     return out, n
 
 
-def pol_plus_pairs(T: np.ndarray, one: int, letters, budget: int, allowed: np.ndarray | None = None) -> PlusPairs:
+def pol_plus_pairs(T: np.ndarray, one: int, letters, budget: int, allowed: np.ndarray | None = None,
+                   partial: bool = False) -> PlusPairs:
     """The least set P of the module docstring on M' (``T`` its table, ``one`` its 1',
     ``letters`` the letters' elements); ``allowed[f, t]`` whether (f, t) is a C⁺-pair (indices of
-    S; None: every pair, C = ST); LimitExceeded past ``budget`` products."""
+    S; None: every pair, C = ST); LimitExceeded past ``budget`` products — or, with ``partial``,
+    the pairs found until then, with the exception in ``exceeded`` (every pair found was reached
+    by the rules from (1', 1'), so it is in P)."""
+    try:
+        return _saturate(T, one, letters, budget, allowed)
+    except _Stopped as stop:
+        if not partial:
+            raise stop.exceeded from None
+        return stop.found
+
+
+class _Stopped(Exception):
+    """The saturation stopped at its budget, with what it had found (``found``)."""
+
+    def __init__(self, exceeded: LimitExceeded, found: PlusPairs):
+        super().__init__(str(exceeded))
+        self.exceeded, self.found = exceeded, found
+
+
+def _saturate(T: np.ndarray, one: int, letters, budget: int, allowed) -> PlusPairs:
+    """:func:`pol_plus_pairs`' search; :class:`_Stopped` past ``budget`` products."""
     n = T.shape[0]
     V = np.zeros(n * n, dtype=bool)
     parent = np.full(n * n, -1, dtype=np.int64)
@@ -91,8 +116,11 @@ def pol_plus_pairs(T: np.ndarray, one: int, letters, budget: int, allowed: np.nd
     def reach(frontier: np.ndarray, which) -> None:
         """Add what ``frontier`` reaches by the generators ``which`` (indices), then search on with all."""
         nonlocal work
-        work = extend_pairs(T, [g for g, _ in gens], V, frontier, which, parent, move, budget, work,
-                            "products in the saturation of the Pol(C⁺)-pairs")
+        try:
+            work = extend_pairs(T, [g for g, _ in gens], V, frontier, which, parent, move, budget, work,
+                                "products in the saturation of the Pol(C⁺)-pairs")
+        except LimitExceeded as exc:             # V holds what was reached, each pair with its parent
+            raise _Stopped(exc, PlusPairs(T, one, V.reshape(n, n), tuple(gens), parent, move, exc)) from None
 
     root = one * n + one
     V[root] = True

@@ -158,7 +158,9 @@ def _orbits(T: np.ndarray, members, one: int, plus: bool, one_nonempty: bool) ->
 
 def kernel_violation(T: np.ndarray, orbit: dict, prop: str):
     """None when the monoid ``orbit`` (its elements) has ``prop``; else the instance as
-    orbit elements: (s,) for aperiodicity, (s, t, k1, k2) for R (s·k1 = t, t·k2 = s) or L."""
+    orbit elements: (s,) for aperiodicity, (s, t, k1, k2) for R (s·k1 = t, t·k2 = s) or L.
+    For R, L and DA ``orbit`` may also be a subset of an orbit (not closed under products):
+    an instance found in it is one of the orbit (k1, k2 are taken in the subset)."""
     N = np.array(sorted(orbit), dtype=np.int64)
     if prop == "trivial":                       # eKe = {e}: an element other than its identity e
         if N.size == 1:
@@ -179,8 +181,8 @@ def kernel_violation(T: np.ndarray, orbit: dict, prop: str):
     P = T[np.ix_(N, N)] if prop == "R-trivial" else T[np.ix_(N, N)].T     # P[i, j] = N_i·N_j (N_j·N_i)
     pos = {int(s): i for i, s in enumerate(N.tolist())}
     reach = np.zeros((N.size, N.size), dtype=bool)
-    for i in range(N.size):
-        reach[i, [pos[int(x)] for x in P[i].tolist()]] = True
+    for i in range(N.size):                    # products leaving N ignored (a part of an orbit, §14.15)
+        reach[i, [pos[x] for x in P[i].tolist() if x in pos]] = True
     both = reach & reach.T
     np.fill_diagonal(both, False)
     hit = np.argwhere(both)

@@ -196,7 +196,10 @@ def pol_plus_orbits(st, m, one_nonempty: bool, basis: str, limits) -> PolGroupOr
                             limits.memory_budget, "raise the budget memory_budget of Limits", ("memory_budget",))
     group = PLUS_BASES[basis]
     found = None if group is None else group_pairs(group, m, st.dfa.alphabet, True, limits)
-    P = pol_plus_pairs(Tp, onep, m.letters, limits.instantiations, None if found is None else found.matrix)
+    # past the budget, the pairs found so far (a subset of P): orbits inside the true ones, enough
+    # for a "no" (a violation among them is one of the true orbits), never for a "yes"
+    P = pol_plus_pairs(Tp, onep, m.letters, limits.instantiations, None if found is None else found.matrix,
+                       partial=True)
     ids = np.arange(Tp.shape[0])
     orbits = {}
     for e in np.flatnonzero((Tp[ids, ids] == ids) & (ids != onep)):
@@ -359,6 +362,7 @@ class PolGroupOrbitProcedure(Procedure):
             raise LimitExceeded(f"products on the BPol({self.basis})-orbits", budget,
                                 "raise the budget instantiations of Limits", ("instantiations",))
         prop = _property_text(self.prop)
+        partial = orbits.saturated is not None and orbits.saturated.exceeded is not None
         inc = state_inclusion(st.dfa) if self.prop in (POL2, CO_POL2) else None
         for e, elements in orbits.orbits.items():
             if self.prop == UBP2:
@@ -371,10 +375,15 @@ class PolGroupOrbitProcedure(Procedure):
             if v is not None:
                 method = (f"the BPol({self.basis})-orbit of an idempotent ({len(elements)} of {st.size} elements) "
                           f"is not {prop}")
+                if partial:
+                    method += (f" (already among the {int(orbits.saturated.pairs.sum())} Pol({self.basis})-pairs "
+                               f"derived before the budget)")
                 if not context.certificates:
                     return FragmentResult(cls, False, None, None, method)
                 return self._checked(cls, d, False, self._violation(st, m, orbits, e, v, d.alphabet, inc,
                                                                      context.limits), method)
+        if partial:                                  # no violation among the pairs found: P is not whole
+            raise orbits.saturated.exceeded
         how = (f"the Pol({self.basis})-pairs saturated with {len(orbits.saturated.generators) - len(m.letters)} "
                f"pairs added" if orbits.saturated is not None
                else f"the {self.basis}-kernel {len(orbits.kernel.elements)} of them")

@@ -260,3 +260,33 @@ def test_the_spellings_and_the_budget():
     tight = attnlogic.classify(t3, windows=(), classes=["TL2(DD)"], limits=Limits(memory_budget=5000))
     assert tight["TL2(DD)"].member is None and "memory_budget" in tight["TL2(DD)"].method
     assert attnlogic.classify(t3, windows=(), classes=["TL2(DD)"])["TL2(DD)"].member is False
+
+
+def test_past_the_budget_the_pairs_found_still_prove_a_no_and_never_a_yes():
+    """With the saturation stopped at a small budget, the pairs found are a subset of P, each
+    with its derivation; on census languages every answer is the whole saturation's or
+    undecided — never a "yes" —, "no" answers do come from the pairs found (each through its
+    check), and a 5-state language whose 1,023-element monoid passes the default budget gets its
+    "no", replayed by ``verify``'s check."""
+    small = Limits(instantiations=300)
+    names = ["TL2(DD)", "Pol2(DD)", "PL2(MOD⁺)", "UPol(BPol2(AMT⁺))"]
+    early = 0
+    for dfa in census()[::5]:
+        st, one, P, found = _pairs_and_monoid(dfa, "DD")
+        m, _ = monoid_table(st)
+        cut = pol_plus_pairs(P.table, one, m.letters, 300, partial=True)
+        assert not (cut.pairs & ~P.pairs).any()
+        assert (cut.exceeded is None) == bool((cut.pairs == P.pairs).all())
+        whole = _members(dfa, names)
+        got = attnlogic.classify(dfa, windows=(), classes=names, limits=small)
+        for c in names:
+            assert got[c].member in (whole[c], None), (c, dfa)
+            assert got[c].member is not True or "before the budget" not in got[c].method
+            if got[c].member is False and "before the budget" in got[c].method:
+                early += 1
+    assert early > 0
+    big = DFA(("a", "b"), [[1, 2], [2, 3], [3, 4], [4, 1], [4, 0]], 0, [False, True, True, True, False])
+    r = attnlogic.classify(big, windows=(), classes=["TL2(DD)"])
+    assert r["TL2(DD)"].member is False and "before the budget" in r["TL2(DD)"].method
+    answer = json.loads(json.dumps(r.to_json()))["fragments"]["TL2(DD)"]
+    assert check_pol_group_orbit_answer(big, answer, "DA", "DD").valid
