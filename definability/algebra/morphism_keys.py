@@ -45,26 +45,35 @@ def _identity_index(sg) -> int:
     return int(hit[0]) if len(hit) else -1
 
 
-def morphism_key(dfa, limit: int) -> bytes | None:
-    """The key (|A|, R, g, z) of the syntactic morphism of the minimal ``dfa`` (module
-    docstring), or None when its semigroup has more than ``limit`` elements."""
+def _semigroup(dfa, limit: int):
+    """The transition semigroup of ``dfa``, or None past ``limit`` elements."""
     try:
-        sg = transition_semigroup(dfa, limit=limit)
+        return transition_semigroup(dfa, limit=limit)
     except LimitExceeded:
         return None
+
+
+def _key(dfa, sg) -> bytes:
+    """(|A|, R, g, z) of the semigroup ``sg`` of ``dfa``, as bytes (module docstring)."""
     head = np.array([len(dfa.alphabet), sg.size, _identity_index(sg)], dtype=np.int64)
     return b"".join((head.tobytes(), np.asarray(sg.generators, dtype=np.int64).tobytes(),
                      np.asarray(sg.right, dtype=np.int64).tobytes()))
+
+
+def morphism_key(dfa, limit: int) -> bytes | None:
+    """The key (|A|, R, g, z) of the syntactic morphism of the minimal ``dfa`` (module
+    docstring), or None when its semigroup has more than ``limit`` elements."""
+    sg = _semigroup(dfa, limit)
+    return None if sg is None else _key(dfa, sg)
 
 
 def ordered_morphism_key(dfa, limit: int, order_entries: int) -> bytes | None:
     """The morphism key of the minimal ``dfa`` followed by its syntactic order on [1, S…]
     (packed bits, row s, column t: s ≤ t); None when the semigroup has more than ``limit``
     elements or the order's table (elements² × states) more than ``order_entries`` entries."""
-    key = morphism_key(dfa, limit)
-    if key is None:
+    sg = _semigroup(dfa, limit)
+    if sg is None:
         return None
-    sg = transition_semigroup(dfa, limit=limit)
     n = sg.degree
     if (sg.size + 1) ** 2 * n > order_entries:
         return None
@@ -72,4 +81,4 @@ def ordered_morphism_key(dfa, limit: int, order_entries: int) -> bytes | None:
     inc = state_inclusion(dfa)
     # s ≤ t iff L_{q·t} ⊆ L_{q·s} for every state q
     order = inc[maps[None, :, :], maps[:, None, :]].all(axis=-1)
-    return key + np.packbits(order).tobytes()
+    return _key(dfa, sg) + np.packbits(order).tobytes()

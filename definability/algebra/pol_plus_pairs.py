@@ -88,24 +88,6 @@ def pol_plus_pairs(T: np.ndarray, one: int, letters, budget: int, allowed: np.nd
     S; None: every pair, C = ST); LimitExceeded past ``budget`` products — or, with ``partial``,
     the pairs found until then, with the exception in ``exceeded`` (every pair found was reached
     by the rules from (1', 1'), so it is in P)."""
-    try:
-        return _saturate(T, one, letters, budget, allowed)
-    except _Stopped as stop:
-        if not partial:
-            raise stop.exceeded from None
-        return stop.found
-
-
-class _Stopped(Exception):
-    """The saturation stopped at its budget, with what it had found (``found``)."""
-
-    def __init__(self, exceeded: LimitExceeded, found: PlusPairs):
-        super().__init__(str(exceeded))
-        self.exceeded, self.found = exceeded, found
-
-
-def _saturate(T: np.ndarray, one: int, letters, budget: int, allowed) -> PlusPairs:
-    """:func:`pol_plus_pairs`' search; :class:`_Stopped` past ``budget`` products."""
     n = T.shape[0]
     V = np.zeros(n * n, dtype=bool)
     parent = np.full(n * n, -1, dtype=np.int64)
@@ -116,36 +98,42 @@ def _saturate(T: np.ndarray, one: int, letters, budget: int, allowed) -> PlusPai
     def reach(frontier: np.ndarray, which) -> None:
         """Add what ``frontier`` reaches by the generators ``which`` (indices), then search on with all."""
         nonlocal work
-        try:
-            work = extend_pairs(T, [g for g, _ in gens], V, frontier, which, parent, move, budget, work,
-                                "products in the saturation of the Pol(C⁺)-pairs")
-        except LimitExceeded as exc:             # V holds what was reached, each pair with its parent
-            raise _Stopped(exc, PlusPairs(T, one, V.reshape(n, n), tuple(gens), parent, move, exc)) from None
+        work = extend_pairs(T, [g for g, _ in gens], V, frontier, which, parent, move, budget, work,
+                            "products in the saturation of the Pol(C⁺)-pairs")
 
-    root = one * n + one
-    V[root] = True
-    reach(np.array([root], dtype=np.int64), range(len(gens)))
-    ids = np.arange(n)
-    idem = np.flatnonzero((T[ids, ids] == ids) & (ids != one))
-    semi = ids[ids != one]
-    done = np.zeros((n, n), dtype=bool)
-    while True:
-        M = V.reshape(n, n)
-        todo = np.argwhere(M[np.ix_(idem, idem)] & ~done[np.ix_(idem, idem)])
-        if not todo.size:
-            break
-        for i, j in todo:
-            e, f = int(idem[i]), int(idem[j])
-            done[e, f] = True
-            ts = semi if allowed is None else semi[allowed[f, semi]]
-            fxf = T[T[f, ts], f]
-            for x in np.unique(fxf):
-                if V[e * n + x]:
-                    continue
-                t = int(ts[np.flatnonzero(fxf == x)[0]])
-                gens.append(((e, int(x)), (e, f, t)))
-                reach(np.flatnonzero(V), [len(gens) - 1])
-    return PlusPairs(T, one, V.reshape(n, n), tuple(gens), parent, move)
+    def saturate() -> None:
+        root = one * n + one
+        V[root] = True
+        reach(np.array([root], dtype=np.int64), range(len(gens)))
+        ids = np.arange(n)
+        idem = np.flatnonzero((T[ids, ids] == ids) & (ids != one))
+        semi = ids[ids != one]
+        done = np.zeros((n, n), dtype=bool)
+        while True:
+            M = V.reshape(n, n)
+            todo = np.argwhere(M[np.ix_(idem, idem)] & ~done[np.ix_(idem, idem)])
+            if not todo.size:
+                return
+            for i, j in todo:
+                e, f = int(idem[i]), int(idem[j])
+                done[e, f] = True
+                ts = semi if allowed is None else semi[allowed[f, semi]]
+                fxf = T[T[f, ts], f]
+                for x in np.unique(fxf):
+                    if V[e * n + x]:
+                        continue
+                    t = int(ts[np.flatnonzero(fxf == x)[0]])
+                    gens.append(((e, int(x)), (e, f, t)))
+                    reach(np.flatnonzero(V), [len(gens) - 1])
+
+    exceeded = None
+    try:
+        saturate()
+    except LimitExceeded as exc:                     # V holds what was reached, each pair with its parent
+        if not partial:
+            raise
+        exceeded = exc
+    return PlusPairs(T, one, V.reshape(n, n), tuple(gens), parent, move, exceeded)
 
 
 def derivation(P: PlusPairs, goals) -> tuple[list, dict]:
