@@ -85,6 +85,17 @@ class MemoryBudgetExceeded(LimitExceeded):
                          f"{_bytes(budget)}) or simplify the input", ("memory_budget",))
 
 
+class CheckBoundExceeded(LimitExceeded):
+    """A decider's answer whose independent re-check stopped at the check's own bound: the
+    answer is not given unchecked (the classification leaves it undecided, saying why)."""
+
+    def __init__(self, what: str, reason: str):
+        self.what = what
+        self.limit = None
+        self.parameters = ()
+        AttnlogicError.__init__(self, f"{what}: its independent check stopped at its own bound ({reason})")
+
+
 def _bytes(n: int) -> str:
     for unit, size in (("GiB", 2 ** 30), ("MiB", 2 ** 20), ("KiB", 2 ** 10)):
         if n >= size:

@@ -79,7 +79,7 @@ __all__ = ["Limits", "DEFAULT_LIMIT", "DEFAULT_MAX_DEPTH", "DEFAULT_SEARCH_BUDGE
            "PERIODIC_TABLE_ENTRIES", "MODEL_SECONDS", "SERVER_SECONDS", "EXTRACTION_STATES",
            "EXTRACTION_QUERIES", "LEARNING_STATES", "WARNING_STATE_LIMIT", "SERVER_CONNECTIONS",
            "CENSUS_DFAS", "BULK_SEMIGROUP_CAPACITY", "BULK_CONTENT_LETTERS", "CENSUS_BULK_DFAS", "SHRINK_CHECKS", "SHRINK_WORK", "SHRINK_MAX_STATES", "SHRINK_STEPS", "TYPE_FORMULA_SHRINK_CHECKS", "CERTIFICATE_WORK", "SMALL_SEARCH_CANDIDATES", "SEARCH_FULL_STATES", "SMALLEST_SEARCH_CANDIDATES", "STAR_FREE_WORK", "CHECK_WORK", "SHORT_CANDIDATES", "SHORT_MAX_STATES", "MAX_PAIR_WORK", "SUBREGULAR_CHECK_STATES", "STAR_FREE_TYPE_LIMIT", "STAR_FREE_LOCAL_DIVISOR_LIMIT", "STAR_FREE_LOCAL_DIVISOR_WORK", "SEPARATION_SEARCH_STATES", "SEPARATION_CLASSIFIED_ELEMENTS", "POINTLIKE_FAMILY_WORDS", "POINTLIKE_WORK", "POINTLIKE_TABLE_ENTRIES", "POINTLIKE_SEPARATOR_CANDIDATES", "POINTLIKE_FORMULA_NODES", "FO2_PAIR_WORK", "FO2_CONTENT_LETTERS", "FO2_RANK_CLASSES", "FO2_RANK_MAX", "FO2_RANK_TRIPLES", "FO2_RANK_WORK", "FO2_FAMILY_LETTERS", "FO2_TYPED_LETTERS", "IDENTITY_TABLE_ENTRIES", "EQUIVALENT_WORD_ELEMENTS", "PUMPING_WORK", "SHRINK_CALL_CHECKS", "SHRINK_CHECK_STATES", "LASSO_CANDIDATES", "LR_FAMILY_ELEMENTS", "LR_FAMILY_PAIR_STATES",
-           "IDENTITY_CHECK_ELEMENTS", "IDENTITY_CHECK_INSTANTIATIONS", "STABILITY_STEPS", "TAGGED_WITNESS_MODULI", "ROOT_MOD_CANDIDATES", "MTSL_TIERS", "MTSL_ORDERS", "renamed_parameters", "require_memory"]
+           "IDENTITY_CHECK_ELEMENTS", "IDENTITY_CHECK_INSTANTIATIONS", "STABILITY_STEPS", "TAGGED_WITNESS_MODULI", "ROOT_MOD_CANDIDATES", "MTSL_TIERS", "MTSL_ORDERS", "AROUND_CLASSES", "EQUATION_CHUNK", "EQUATION_BLOCK_FACTOR", "CLOSURE_PRODUCTS_PER_TYPE_STATE", "KERNEL_PRODUCTS_PER_INSTANTIATION", "renamed_parameters", "require_memory"]
 
 #: the default bound of every exponential step of deciding (elements, states)
 DEFAULT_LIMIT = 50_000
@@ -336,6 +336,25 @@ TAGGED_WITNESS_MODULI = 6
 MTSL_TIERS = 255
 #: ... and the orders k = 1 … this tried by MTSL (no bound on the k needed is known)
 MTSL_ORDERS = 6
+#: definability/algebra/group_kernels.py (the GR-kernel's saturation) and its re-check in
+#: definability/checks/verify_group_kernels.py: products looked up by numpy, a whole row at a time
+#: (elements times the pairs x̄·x·x̄ = x̄), allowed per instantiation of the ``instantiations``
+#: budget (an instantiation is tried in Python, a product looked up in an array: measured about
+#: 0.1 s for 1.5·10⁷ products on a 470-element monoid)
+KERNEL_PRODUCTS_PER_INSTANTIATION = 80
+#: definability/algebra/free_group_closure.py: multiply-adds of the Boolean matrix products (n³
+#: for two n × n matrices) of one free-group closure, per unit of ``type_states`` (default: 10¹¹,
+#: seconds of float32 BLAS); the tables' bytes are bounded by ``memory_budget``
+CLOSURE_PRODUCTS_PER_TYPE_STATE = 2_000_000
+#: definability/varieties/bpol_plus.py (BPol(G⁺)'s equation): products computed at once (the
+#: pairs of one block in chunks of this many pairs × |f·M·e|: 32 MiB of int64 per array) …
+EQUATION_CHUNK = 1 << 22
+#: … and a block (e, f) refused before it is computed when it alone is more than this many times
+#: the ``instantiations`` budget (a smaller one is finished, then the budget checked)
+EQUATION_BLOCK_FACTOR = 20
+#: definability/engine/around.py: the registered classes asked, per classification, around the
+#: answers a procedure left undecided (each under the classification's own budgets)
+AROUND_CLASSES = 16
 #: acceptance sets tried per length residue by the certificates with MOD at the root only
 #: (the states no word of that residue reaches are free: 2^free sets, skipped beyond this)
 ROOT_MOD_CANDIDATES = 64

@@ -26,8 +26,9 @@ GR-pairs of a monoid, :mod:`.group_pairs`).
 a⁻¹ from q to p turned into the block (v a)^{N-1} v (v a shortest path q → p in the
 component), re-checked by :func:`..checks.verify_group.check_group_family`.
 
-Budgets: the pairs of the saturation (n² per automaton) and the product's pairs (n1·n2, each
-with its 2|A| + 1 last letters as Boolean matrices) against ``Limits.type_states``, their
+Budgets: the multiply-adds of the Boolean matrix products (n³ for two n × n matrices; the
+saturation's rounds and the product's levels, counted before each product) against
+``Limits.type_states`` × :data:`~attnlogic.kernel.limits.CLOSURE_PRODUCTS_PER_TYPE_STATE`, the
 tables' bytes against ``Limits.memory_budget``; the witness's words against
 ``Limits.synthesis_states`` letters.
 """
@@ -43,7 +44,7 @@ import numpy as np
 from ...automata.dfa import DFA
 from ...automata.graphs import dfa_sccs
 from ...kernel.errors import LimitExceeded
-from ...kernel.limits import Limits
+from ...kernel.limits import CLOSURE_PRODUCTS_PER_TYPE_STATE, Limits
 
 __all__ = ["hat", "bool_product", "closures_meet", "closure_pairs", "group_family"]
 
@@ -86,26 +87,44 @@ def bool_product(*ms) -> np.ndarray:
     return out > 0
 
 
-def _closure(m: np.ndarray) -> np.ndarray:
+class _Work:
+    """The multiply-adds of the Boolean matrix products of one decision, counted before each
+    product: LimitExceeded before the one that would pass ``limits.type_states`` ×
+    CLOSURE_PRODUCTS_PER_TYPE_STATE."""
+
+    def __init__(self, limits: Limits):
+        self.limit = limits.type_states * CLOSURE_PRODUCTS_PER_TYPE_STATE
+        self.done = 0
+
+    def product(self, *ms) -> np.ndarray:
+        """:func:`bool_product` of ``ms``, counted."""
+        cost = sum(ms[0].shape[0] * m.shape[0] * m.shape[1] for m in ms[1:])
+        if self.done + cost > self.limit:
+            raise LimitExceeded("multiply-adds of the closure's Boolean matrix products (type_states × "
+                                f"{CLOSURE_PRODUCTS_PER_TYPE_STATE:,})", self.limit, "raise limit",
+                                parameters=("limit",))
+        self.done += cost
+        return bool_product(*ms)
+
+
+def _closure(m: np.ndarray, work: _Work) -> np.ndarray:
     """The reflexive-transitive closure of a Boolean matrix (squaring)."""
     n = m.shape[0]
     r = m | np.eye(n, dtype=bool)
     while True:
-        nxt = bool_product(r, r)
+        nxt = work.product(r, r)
         if (nxt == r).all():
             return r
         r = nxt
 
 
-def hat(d: DFA, limits: Limits) -> _Hat:
-    """D̂ of D's useful states, saturated (module docstring).  LimitExceeded past
-    ``limits.type_states`` pairs (n²)."""
+def hat(d: DFA, limits: Limits, work: _Work | None = None) -> _Hat:
+    """D̂ of D's useful states, saturated (module docstring).  LimitExceeded past the products'
+    budget (``work``: the decision's count so far; a new one from ``limits`` when None)."""
+    work = _Work(limits) if work is None else work
     useful = np.asarray(d.coreachable(), dtype=bool) & np.asarray(d.reachable, dtype=bool)
     states = tuple(np.flatnonzero(useful).tolist())
     n, k = len(states), len(d.alphabet)
-    if n * n > limits.type_states:
-        raise LimitExceeded("pairs of states of the automaton with inverse letters (n²; type_states)",
-                            limits.type_states, "raise limit", parameters=("limit",))
     if _table_bytes(n, k) > limits.memory_budget:
         raise LimitExceeded("bytes of the saturation's tables (memory_budget)", limits.memory_budget,
                             "raise memory_budget", parameters=("memory_budget",))
@@ -127,8 +146,8 @@ def hat(d: DFA, limits: Limits) -> _Hat:
         step = e.copy()
         for x in range(k):
             for a, b in ((x, x + k), (x + k, x)):
-                step |= bool_product(move[a], e, move[b])
-        grown = _closure(step)
+                step |= work.product(move[a], e, move[b])
+        grown = _closure(step, work)
         new = grown & (level < 0)
         if not new.any():
             break
@@ -143,21 +162,18 @@ def _inverse(x: int, k: int) -> int:
     return x - k if x >= k else x + k
 
 
-def _reach(h1: _Hat, h2: _Hat, k: int, limits: Limits, stop: bool = True):
+def _reach(h1: _Hat, h2: _Hat, k: int, limits: Limits, work: _Work, stop: bool = True):
     """The product of the two T-automata with the last letter, level by level: (levels, hit)
     where ``levels[x]`` is the n1 × n2 array of the round at which (p1, p2) was reached by a
     reduced word ending in x (index 2k: the empty word), and ``hit`` an accepting (x, p1, p2)
     or None (``stop`` False: every pair explored, ``hit`` None)."""
     n1, n2 = len(h1.states), len(h2.states)
-    if n1 * n2 > limits.type_states:
-        raise LimitExceeded("pairs of states of the product of the two reduced automata (type_states)",
-                            limits.type_states, "raise limit", parameters=("limit",))
     if _table_bytes(max(n1, n2), k) > limits.memory_budget:
         raise LimitExceeded("bytes of the product's tables (memory_budget)", limits.memory_budget,
                             "raise memory_budget", parameters=("memory_budget",))
     e1, e2 = h1.E(), h2.E()
-    T1 = [bool_product(e1, m, e1) for m in h1.move]
-    T2 = [bool_product(e2, m, e2) for m in h2.move]
+    T1 = [work.product(e1, m, e1) for m in h1.move]
+    T2 = [work.product(e2, m, e2) for m in h2.move]
     levels = np.full((2 * k + 1, n1, n2), -1, dtype=np.int32)
     levels[2 * k, h1.initial, h2.initial] = 0
     acc = np.outer(h1.accepting, h2.accepting)
@@ -177,7 +193,7 @@ def _reach(h1: _Hat, h2: _Hat, k: int, limits: Limits, stop: bool = True):
                     src |= f
             if not src.any():
                 continue
-            reached = bool_product(T1[y].T, src, T2[y])
+            reached = work.product(T1[y].T, src, T2[y])
             new = reached & (levels[y] < 0)
             if new.any():
                 levels[y][new] = rnd
@@ -192,10 +208,11 @@ def _reach(h1: _Hat, h2: _Hat, k: int, limits: Limits, stop: bool = True):
 def closures_meet(d1: DFA, d2: DFA, limits: Limits) -> bool:
     """Whether the closures of L1, L2 in the free group meet (a reduced word read by both
     T-automata): the decision, without the witness."""
-    h1, h2 = hat(d1, limits), hat(d2, limits)
+    work = _Work(limits)
+    h1, h2 = hat(d1, limits, work), hat(d2, limits, work)
     if h1.initial is None or h2.initial is None:
         return False
-    return _reach(h1, h2, len(d1.alphabet), limits)[1] is not None
+    return _reach(h1, h2, len(d1.alphabet), limits, work)[1] is not None
 
 
 def closure_pairs(d: DFA, limits: Limits) -> np.ndarray:
@@ -204,8 +221,9 @@ def closure_pairs(d: DFA, limits: Limits) -> np.ndarray:
     product explored whole, for every pair of states at once (:mod:`..algebra.group_pairs`).
     The accepting states of ``d`` are ignored (every reachable state is a target)."""
     full = DFA(d.alphabet, d.transitions, d.initial, np.ones(d.n_states, dtype=bool))
-    h = hat(full, limits)
-    levels, _, _ = _reach(h, h, len(d.alphabet), limits, stop=False)
+    work = _Work(limits)
+    h = hat(full, limits, work)
+    levels, _, _ = _reach(h, h, len(d.alphabet), limits, work, stop=False)
     e = h.E()
     reached = (levels[:-1] >= 0).any(axis=0) | np.outer(e[h.initial], e[h.initial])
     out = np.zeros((d.n_states, d.n_states), dtype=bool)
@@ -220,10 +238,11 @@ def group_family(d1: DFA, d2: DFA, limits: Limits) -> tuple | None:
     out (module docstring); None when the closures do not meet.  The family is checked by
     :func:`..checks.verify_group.check_group_family`."""
     k = len(d1.alphabet)
-    h1, h2 = hat(d1, limits), hat(d2, limits)
+    work = _Work(limits)
+    h1, h2 = hat(d1, limits, work), hat(d2, limits, work)
     if h1.initial is None or h2.initial is None:
         return None
-    levels, hit, (T1, T2) = _reach(h1, h2, k, limits)
+    levels, hit, (T1, T2) = _reach(h1, h2, k, limits, work)
     if hit is None:
         return None
     letters, s1, s2 = _path_back(levels, hit, T1, T2, k)

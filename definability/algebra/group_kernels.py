@@ -141,17 +141,19 @@ def weak_inverse_pairs(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def gr_kernel(m: MonoidTable, max_work: int | None = None) -> GroupKernel:
     """The GR-kernel (Ash's type-II submonoid) of ``m`` by saturation: from {1}, add the
     products of two elements and the weak conjugates x·s·x̄, x̄·s·x (x̄·x·x̄ = x̄) until
-    nothing is new; each element with its :class:`Step`.  ``max_work``: a bound on
-    |M| × (number of weak-inverse pairs), LimitExceeded past it."""
+    nothing is new; each element with its :class:`Step`.  ``max_work``: the ``instantiations``
+    budget; |M|² and |M| × (number of weak-inverse pairs), the products looked up, may be
+    ``KERNEL_PRODUCTS_PER_INSTANTIATION`` times as many (LimitExceeded past it)."""
     T = np.asarray(m.table)
     n = T.shape[0]
-    if max_work is not None and n * n > max_work:
-        raise LimitExceeded("products for the GR-kernel's weak conjugates (instantiations)", max_work,
-                            "raise limit", parameters=("limit",))
+    bound = None if max_work is None else max_work * _limits.KERNEL_PRODUCTS_PER_INSTANTIATION
+    if bound is not None and n * n > bound:
+        raise LimitExceeded("products for the GR-kernel's weak conjugates", bound,
+                            "raise the budget instantiations of Limits", parameters=("instantiations",))
     X, XB = weak_inverse_pairs(T)
-    if max_work is not None and n * max(1, X.size) > max_work:
-        raise LimitExceeded("products for the GR-kernel's weak conjugates (instantiations)", max_work,
-                            "raise limit", parameters=("limit",))
+    if bound is not None and n * max(1, X.size) > bound:
+        raise LimitExceeded("products for the GR-kernel's weak conjugates", bound,
+                            "raise the budget instantiations of Limits", parameters=("instantiations",))
     member = np.zeros(n, dtype=bool)
     how: dict = {m.one: Step("one")}
     member[m.one] = True

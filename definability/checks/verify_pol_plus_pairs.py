@@ -22,6 +22,7 @@ certificate's modulus D, a superset), so that its orbits contain the true ones.
 
 from __future__ import annotations
 
+from ...kernel.limits import IDENTITY_TABLE_ENTRIES
 from .verify_group_kernels import TransitionMonoid, word_letters
 
 __all__ = ["element", "pair_closure", "plus_pairs", "plus_orbits", "derived_pairs"]
@@ -67,22 +68,42 @@ def plus_pairs(M: TransitionMonoid, work: int, allowed=None) -> frozenset | None
     pairs found, each multiplied on the right by every generator — the (a, a) and each pair of
     rule 3 not yet found when its (e, f) is first seen (one found already is a product of the
     generators before it) —, a new generator also multiplied onto every pair found before it."""
-    semigroup = sorted(M.semigroup)
-    idempotents = [x for x in semigroup if _idempotent(M, x)]
-    gens = [(a, a) for a in M.letters]
-    found = {(None, None)}
+    if len(M.elements) ** 2 <= IDENTITY_TABLE_ENTRIES:      # elements by their positions in the table
+        E, T, at, ONE = M.elements, M.table().tolist(), M.index, len(M.elements)
+
+        def mul(x, y):
+            return y if x == ONE else x if y == ONE else T[x][y]
+        letters, semigroup = [at[a] for a in M.letters], sorted(at[x] for x in M.semigroup)
+        allowed = None if allowed is None else {(at[f], at[t]) for f, t in allowed}
+    else:                                                   # the maps themselves, 1' as None
+        ONE, letters, semigroup = None, list(M.letters), sorted(M.semigroup)
+
+        def mul(x, y):
+            return _mul(M, x, y)
+    found = _search(mul, ONE, letters, semigroup, work, allowed)
+    if found is None or ONE is None:
+        return found
+    back = [*E, None]
+    return frozenset((back[x], back[y]) for x, y in found)
+
+
+def _search(mul, ONE, letters, semigroup, work: int, allowed) -> frozenset | None:
+    """:func:`plus_pairs` on elements multiplied by ``mul``, 1' being ``ONE``."""
+    idempotents = [x for x in semigroup if mul(x, x) == x]
+    gens = [(a, a) for a in letters]
+    found = {(ONE, ONE)}
     seen_idempotent_pairs: set = set()
     left = [work]
 
     def grow(todo, by) -> bool:
         """:func:`pair_closure` within what is left of ``work``; False past it."""
-        made = pair_closure(lambda x, y: _mul(M, x, y), found, todo, by, gens, left[0])
+        made = pair_closure(mul, found, todo, by, gens, left[0])
         if made is None:
             return False
         left[0] -= made
         return True
 
-    if not grow([(None, None)], gens):
+    if not grow([(ONE, ONE)], gens):
         return None
     added = True
     while added:
@@ -95,7 +116,7 @@ def plus_pairs(M: TransitionMonoid, work: int, allowed=None) -> frozenset | None
                 for t in semigroup:
                     if allowed is not None and t != f and (f, t) not in allowed:
                         continue
-                    g = (e, M.mul(M.mul(f, t), f))
+                    g = (e, mul(mul(f, t), f))
                     if g in found:
                         continue
                     gens.append(g)

@@ -36,7 +36,8 @@ from ..certify.certificates import hint_forms, improve
 from ..contract.procedure import Context
 from ..contract.classes import FORMULA, PAIR
 from ..contract.intersections import with_final_parts
-from .inclusions import contradictions, settle
+from .around import settle_around
+from .inclusions import contradictions
 from .registry import class_for, default_classes, expand, language_class, procedure_for
 from ..values.results import Classification, FragmentResult
 
@@ -96,6 +97,39 @@ def within_time(fragment, context: Context, results: dict, first: FragmentResult
     return replace(first, method=f"{first.method}; {why}")
 
 
+def _decided(fragment, context: Context, results: dict) -> FragmentResult:
+    """``fragment`` decided by its procedure (``results``: the answers before it); past its
+    own budget undecided, saying which; a "yes" whose formula the step budget refused decided
+    again within the time budget (:func:`within_time`)."""
+    context.deciding()
+    try:
+        r = procedure_for(fragment).decide(fragment, context, results)
+    except MemoryBudgetExceeded:        # the memory budget is the request's: refused whole
+        raise
+    except LimitExceeded as exc:        # this class's budget, not the classification's
+        r = FragmentResult(fragment, None, None, None, f"undecided: {exc}")
+    if context.certificates and r.member is True and r.formula is None \
+            and class_for(fragment).certificate == FORMULA:
+        r = within_time(fragment, context, results, r)
+    return r
+
+
+def _around(key, context: Context, answers: dict, d) -> FragmentResult:
+    """A class asked around an undecided answer (:mod:`.around`): decided as the asked ones
+    are, a witness pair attested; past the memory budget undecided (the request was not
+    this class)."""
+    try:
+        r = _decided(key, context, answers)
+    except MemoryBudgetExceeded as exc:
+        return FragmentResult(key, None, None, None, f"undecided: {exc}")
+    if context.certificates and r.member is False and class_for(key).witness == PAIR \
+            and class_for(key).certificate == FORMULA:
+        one = {key: r}
+        attest_results(one, d)
+        r = one[key]
+    return r
+
+
 def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None = None,
              minimal: bool = False, search_budget: int | None = None,
              hints=(), on_stage=None, memory_budget: int | None = None,
@@ -134,7 +168,10 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     Declared inclusions (:mod:`.inclusions`) settle what a procedure left undecided: a
     "yes" goes up to every class that contains it, a "no" down to every class inside it,
     with the certificate or witness carried over and the inclusion named; answers that
-    contradict one raise AssertionError (a bug).
+    contradict one raise AssertionError (a bug).  Where that is not enough, the registered
+    classes around an undecided answer (below it for a "yes", above it for a "no") are
+    asked too, nearest first, at most :data:`~attnlogic.kernel.limits.AROUND_CLASSES` of
+    them (:mod:`.around`); their answers are printed only as the proofs they carry.
 
     ``hints``: formulas believed to define the language (the command line passes the formula
     it was given).  A hint, or its rewriting without O, H and windows (``Y[<=k] ψ`` as
@@ -173,16 +210,7 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     for i, fragment in enumerate(fragments, 1):
         if on_stage is not None:
             on_stage(f"deciding {fragment} ({i}/{len(fragments)})")
-        context.deciding()
-        try:
-            r = procedure_for(fragment).decide(fragment, context, results)
-        except MemoryBudgetExceeded:        # the memory budget is the request's: refused whole
-            raise
-        except LimitExceeded as exc:        # this class's budget, not the classification's
-            r = FragmentResult(fragment, None, None, None, f"undecided: {exc}")
-        if certificates and r.member is True and r.formula is None and class_for(fragment).certificate == FORMULA:
-            r = within_time(fragment, context, results, r)
-        results[fragment] = r
+        results[fragment] = _decided(fragment, context, results)
     if certificates:
         if on_stage is not None:
             on_stage("checking and shrinking the certificates")
@@ -197,8 +225,9 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
         for k, r in list(results.items()):        # an intersection's parts, as finally printed
             results[k] = with_final_parts(r, results)
     # what is still undecided, settled by the declared inclusions (the final certificates and
-    # witnesses carried over); a pair carried to an LTL fragment is attested for it
-    settled = settle(results)
+    # witnesses carried over), asking the classes around it where needed; a pair carried to an
+    # LTL fragment is attested for it
+    settled = settle_around(results, lambda key, answers: _around(key, context, answers, d), on_stage)
     if certificates:
         carried = {k: r for k, r in settled.items() if results[k].member is None and r.witness is not None
                    and class_for(k).certificate == FORMULA and class_for(k).witness == PAIR}

@@ -35,6 +35,7 @@ import numpy as np
 from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..algebra.group_pairs import GroupPairs, group_pairs, idempotent_pair_evidence, pair_evidence
+from ..checks.verify import require_valid
 from ..checks.verify_bpol import BLOCK_GROUPS, BPOL, check_bpol
 from ..checks.verify_group import family_json
 from ..checks.verify_parikh import parikh_family_json
@@ -290,9 +291,7 @@ class _Checked(OrderedProcedure):
         holds, proof = decide_bpol(self.basis, dfa, limits)
         answer = ({"member": True, "certificate": proof.to_json()} if holds else
                   {"member": False, "witness": proof.to_json("")})
-        check = check_bpol(dfa, answer, "", self.basis)
-        if not check.valid:                               # pragma: no cover - a bug, never an answer
-            raise AssertionError(f"{self.name}: the answer fails its check: {check.reason}")
+        require_valid(f"{self.name}: the answer", check_bpol(dfa, answer, "", self.basis))
         return holds, proof
 
 

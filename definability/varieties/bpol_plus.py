@@ -43,7 +43,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...kernel.errors import LimitExceeded
-from ...kernel.limits import Limits
+from ...kernel.limits import EQUATION_BLOCK_FACTOR, EQUATION_CHUNK, Limits, require_memory
 from ..algebra.group_pairs import group_pairs, pair_evidence
 from ..checks.verify_bpol_plus import BPOL_PLUS, check_bpol_plus
 from ..contract.classes import PREVARIETY, LanguageClass
@@ -66,45 +66,59 @@ def nonempty_idempotents(st) -> np.ndarray:
 
 
 def equation_violation(T: np.ndarray, omega: np.ndarray, idempotents, pairs: np.ndarray,
-                       budget: int) -> tuple[tuple | None, int]:
+                       budget: int, memory_budget: int | None = None) -> tuple[tuple | None, int]:
     """((e, f, q, s, r, t) violating the equation of the module docstring, or None; the work
     counted) on the Cayley table ``T`` (T[x, y] = x·y), ``omega`` (x ↦ x^ω), the idempotents
     ``idempotents`` (of α(A⁺)) and the boolean matrix ``pairs`` — closed under (q, s) ↦
-    (e·q·f, e·s·f), as the G⁺-pairs are (module docstring); LimitExceeded when the work passes
-    ``budget``.  Per (e, f): q, s over the pairs inside e·M·f, r and t over f·M·e."""
+    (e·q·f, e·s·f), as the G⁺-pairs are (module docstring).  Per (e, f): q, s over the pairs
+    inside e·M·f, r and t over f·M·e, the pairs in chunks of at most ``EQUATION_CHUNK`` products.
+    LimitExceeded when the work passes ``budget`` (checked after each (e, f); before it, when
+    that block alone is more than ``EQUATION_BLOCK_FACTOR`` × ``budget``), MemoryBudgetExceeded
+    before the |e·M·f| × |f·M·e| tables pass ``memory_budget``."""
     T = np.asarray(T)
     pairs = np.asarray(pairs, dtype=bool) & ~np.eye(T.shape[0], dtype=bool)
     work = 0
     if not pairs.any():
         return None, work
+
+    def refused():
+        return LimitExceeded(f"instantiations of {BPOL_PLUS} ({int(pairs.sum()):,} pairs off the diagonal, "
+                             f"{T.shape[0]} elements)", budget, "raise the budget instantiations of Limits",
+                             ("instantiations",))
     for e in (int(x) for x in idempotents):
         for f in (int(x) for x in idempotents):
             Q = np.unique(T[T[e], f])                             # e·M·f
             i, j = np.nonzero(pairs[np.ix_(Q, Q)])
             if not len(i):
                 continue
-            qs, ss = Q[i], Q[j]
+            qs = Q[i]
             U = np.unique(T[T[f], e])                             # f·M·e
+            if len(qs) * len(U) > EQUATION_BLOCK_FACTOR * budget:
+                raise refused()
+            require_memory(f"the tables of {BPOL_PLUS} on e·M·f × f·M·e", 2 * 8 * len(Q) * len(U), memory_budget)
             Z = omega[T[T[Q[:, None], U[None, :]], e]]            # (q·u·e)^ω = (e·q·f·r·e)^ω, r = u
             QU = T[Q[:, None], U[None, :]]                        # q·u
-            a = T[QU[j], Z[j]]                                    # s·u'·Z(s, u') per pair and u'
-            b = T[QU[i], Z[j]]                                    # q·u'·Z(s, u')
-            work += len(qs) * len(U)
-            where = np.nonzero(a != b)
-            if len(where[0]):
-                trip = np.stack([i[where[0]], a[where], b[where]], axis=1)
+            step = max(1, EQUATION_CHUNK // len(U))
+            for lo in range(0, len(i), step):
+                ic, jc = i[lo:lo + step], j[lo:lo + step]
+                a = T[QU[jc], Z[jc]]                              # s·u'·Z(s, u') per pair and u'
+                b = T[QU[ic], Z[jc]]                              # q·u'·Z(s, u')
+                work += len(ic) * len(U)
+                where = np.nonzero(a != b)
+                if not len(where[0]):
+                    continue
+                trip = np.stack([ic[where[0]], a[where], b[where]], axis=1)
                 trip, first = np.unique(trip, axis=0, return_index=True)
                 work += len(trip) * len(U)
-                X = Z[trip[:, 0]]                                 # every Z(q, u) of the triple's q
-                bad = T[X, trip[:, 1][:, None]] != T[X, trip[:, 2][:, None]]
-                if bad.any():
-                    k, jr = (int(v) for v in np.argwhere(bad)[0])
-                    p, jt = int(where[0][first[k]]), int(where[1][first[k]])
-                    return (e, f, int(qs[p]), int(ss[p]), int(U[jr]), int(U[jt])), work
+                for lt in range(0, len(trip), step):
+                    X = Z[trip[lt:lt + step, 0]]                  # every Z(q, u) of the triple's q
+                    bad = T[X, trip[lt:lt + step, 1][:, None]] != T[X, trip[lt:lt + step, 2][:, None]]
+                    if bad.any():
+                        k, jr = (int(v) for v in np.argwhere(bad)[0])
+                        p, jt = int(where[0][first[lt + k]]), int(where[1][first[lt + k]])
+                        return (e, f, int(qs[lo + p]), int(Q[j[lo + p]]), int(U[jr]), int(U[jt])), work
             if work > budget:
-                raise LimitExceeded(f"instantiations of {BPOL_PLUS} ({int(pairs.sum()):,} pairs off the diagonal, "
-                                    f"{T.shape[0]} elements)", budget, "raise the budget instantiations of Limits",
-                                    ("instantiations",))
+                raise refused()
     return None, work
 
 
@@ -114,7 +128,8 @@ def _solve(basis: str, dfa, limits: Limits):
     st, m = syntactic_table(dfa, limits)
     found = group_pairs(basis, m, dfa.alphabet, True, limits)
     E = nonempty_idempotents(st)
-    hit, work = equation_violation(np.asarray(m.table), st.omega, E, found.matrix, limits.instantiations)
+    hit, work = equation_violation(np.asarray(m.table), st.omega, E, found.matrix, limits.instantiations,
+                                   limits.memory_budget)
     return st, m, found, E, hit, work
 
 

@@ -52,6 +52,7 @@ import numpy as np
 
 from ...kernel.words import join_word
 from ..algebra.group_kernels import MonoidTable, amt_kernel, gr_kernel, parikh_proof
+from ..checks.verify import require_valid
 from ..checks.verify_group_kernels import KERNEL_CLOSURE, KERNEL_DERIVATION, check_kernel_answer
 from ..contract.classes import PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
@@ -213,11 +214,10 @@ def da_sides(T: np.ndarray, x: int, y: int) -> tuple[int, int]:
 def checked_result(cls, member: bool, value, method: str, check) -> FragmentResult:
     """The answer with ``value`` (a certificate for a "yes", a witness for a "no"), after its
     independent check — ``check`` of the answer as ``classify --json`` prints it; a failure is a
-    bug, never an answer."""
+    bug, never an answer; a check stopped at its own bound leaves it undecided
+    (:func:`..checks.verify.require_valid`)."""
     key = "certificate" if member else "witness"
-    verdict = check({"member": member, key: value.to_json()})
-    if not verdict.valid:                             # pragma: no cover - a bug, never an answer
-        raise AssertionError(f"{cls}: the {key} fails its check: {verdict.reason}")
+    require_valid(f"{cls}: the {key}", check({"member": member, key: value.to_json()}))
     return FragmentResult(cls, member, None, None if member else value, method,
                           certificate=value if member else None)
 

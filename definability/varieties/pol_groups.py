@@ -53,6 +53,7 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import Limits
 from ..algebra.group_pairs import GroupPairs, group_pairs, idempotent_pair_evidence, pair_evidence
 from ..algebra.syntactic_order import leq, residual_difference, state_inclusion
+from ..checks.verify import require_valid
 from ..checks.verify_pol import PIN, POL, check_pol
 from ..contract.classes import POSITIVE_PREVARIETY, LanguageClass
 from .bpol_groups import (PairsCheck, TheoremCheck, omega_exponent, pair_violation, pairs_or_theorem,
@@ -194,9 +195,7 @@ def _decide_checked(name: str, basis: str, plus: bool = False):
         holds, proof = decide_pol(basis, dfa, limits, plus)
         answer = ({"member": True, "certificate": proof.to_json()} if holds else
                   {"member": False, "witness": proof.to_json("")})
-        check = check_pol(dfa, answer, "", basis, plus)
-        if not check.valid:                                 # pragma: no cover - a bug, never an answer
-            raise AssertionError(f"{name}: the answer fails its check: {check.reason}")
+        require_valid(f"{name}: the answer", check_pol(dfa, answer, "", basis, plus))
         return holds, proof
     return decide
 

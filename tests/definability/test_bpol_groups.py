@@ -26,6 +26,7 @@ import numpy as np
 import pytest
 
 import attnlogic
+from attnlogic.definability.algebra import free_group_closure
 from attnlogic.definability.algebra.group_pairs import amt_pairs, gr_pairs, mod_pairs
 from attnlogic.definability.checks.verify_bpol import amt_pair_maps, bpol_holds, gr_pair_maps
 from attnlogic.definability.checks.verify_mod_kernel import mod_pair_maps
@@ -164,8 +165,9 @@ def test_the_block_group_instantiation_is_a_violation_on_a_gr_pair():
     assert all(seen), seen
 
 
-def test_past_the_pairs_budget_a_block_group_is_a_yes_by_the_theorem_and_a_forged_one_is_refused():
-    """With the GR-pairs refused (type_states = 1) a block group is still BPol(GR) — the
+def test_past_the_pairs_budget_a_block_group_is_a_yes_by_the_theorem_and_a_forged_one_is_refused(monkeypatch):
+    """With the GR-pairs refused (type_states = 1, one product of the free-group closure per
+    unit) a block group is still BPol(GR) — the
     certificate names the theorem, and the check re-checks the block groups on its own maps —;
     the same certificate put on A*a (a, b idempotents in one ℛ-class) is refused, and so is
     Pol(GR)'s by Pin's theorem."""
@@ -174,6 +176,7 @@ def test_past_the_pairs_budget_a_block_group_is_a_yes_by_the_theorem_and_a_forge
     from attnlogic.definability.varieties.bpol_groups import decide_bpol
     from attnlogic.definability.varieties.pol_groups import decide_pol
 
+    monkeypatch.setattr(free_group_closure, "CLOSURE_PRODUCTS_PER_TYPE_STATE", 1)
     tiny = Limits(type_states=1)
     for regex in ("(a|b)*a(a|b)*", "((a|b)(a|b))*", "b*(ab*ab*)*"):
         d = attnlogic.load_language(regex=regex, alphabet="ab").dfa.minimal()

@@ -24,6 +24,7 @@ import json
 from itertools import product
 
 import numpy as np
+import pytest
 
 import attnlogic
 from attnlogic.automata.dfa import DFA
@@ -235,3 +236,41 @@ def test_the_ascii_spellings_and_the_pairs_budget():
     assert tight["BPol(GR⁺)"].member is None and "instantiations" in tight["BPol(GR⁺)"].method
     st, m = syntactic_table(dfa.minimal(), Limits())
     assert group_pairs("AMT", m, dfa.alphabet, True, Limits()).count > st.size
+
+
+def test_the_equation_in_chunks_and_within_its_budgets(monkeypatch):
+    """The equation read in chunks of a few pairs finds a violation exactly where it is read whole
+    (each violation found holds on the table), and a round far past the budget, or tables past
+    the memory budget, are refused before they are computed (a 6-state DFA of a sweep once asked
+    10.3 GiB here)."""
+    from attnlogic.definability.varieties import bpol_plus
+    from attnlogic.kernel.errors import LimitExceeded, MemoryBudgetExceeded
+
+    def violation(dfa):
+        st, m = syntactic_table(dfa, Limits())
+        found = group_pairs("MOD", m, dfa.alphabet, True, Limits())
+        T = np.asarray(m.table)
+        return T, st, found, equation_violation(T, st.omega, nonempty_idempotents(st), found.matrix, 10 ** 9)[0]
+
+    whole = {}
+    sample = _dfas(13)
+    for i, dfa in enumerate(sample):
+        whole[i] = violation(dfa)[3] is not None
+    monkeypatch.setattr(bpol_plus, "EQUATION_CHUNK", 5)
+    found_any = False
+    for i, dfa in enumerate(sample):
+        T, st, found, hit = violation(dfa)
+        assert (hit is not None) is whole[i], i
+        if hit is not None:
+            found_any = True
+            e, f, q, s, r, t = hit                       # (qr)^ω s t (st)^ω ≠ (qr)^ω q t (st)^ω
+            assert found.matrix[q, s] and T[e, q] == q and T[q, f] == q and T[f, r] == r and T[r, e] == r
+            x, y = st.omega[T[q, r]], st.omega[T[s, t]]
+            assert T[T[T[x, s], t], y] != T[T[T[x, q], t], y]
+    assert found_any and not all(whole.values())
+    dfa = next(d for d in sample if violation(d)[3] is not None)
+    T, st, found, _ = violation(dfa)
+    with pytest.raises(LimitExceeded):
+        equation_violation(T, st.omega, nonempty_idempotents(st), found.matrix, 0)
+    with pytest.raises(MemoryBudgetExceeded):
+        equation_violation(T, st.omega, nonempty_idempotents(st), found.matrix, 10 ** 9, memory_budget=1)

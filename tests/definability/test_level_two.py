@@ -193,7 +193,10 @@ def test_the_spellings_and_the_budget():
     r = attnlogic.classify(dfa, windows=(), classes=["BPol₂(ST)", "UBPol2(ST)"], certificates=False)
     assert r["BPol2(ST)"].member and r["UPol(BPol2(ST))"].member
     tight = attnlogic.classify(dfa, windows=(), classes=["BPol2(ST)"], limits=Limits(instantiations=3))
-    assert tight["BPol2(ST)"].member is None and "instantiations" in tight["BPol2(ST)"].method
+    # past its budget BPol2(ST) is undecided, and a class asked below it (engine/around.py) settles
+    # it as the whole decision does, the refusal still named
+    got = tight["BPol2(ST)"]
+    assert "instantiations" in got.method and got.carried is not None and got.member is True
 
 
 def test_the_knast_equation_on_at_sets_is_mescals_knastat():

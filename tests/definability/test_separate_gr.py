@@ -31,6 +31,7 @@ from attnlogic.automata.census import minimal_dfas
 from attnlogic.automata.dfa import DFA
 from attnlogic.automata.operations import complement, intersection, is_empty, is_subset
 from attnlogic.cli import main
+from attnlogic.definability.algebra import free_group_closure
 from attnlogic.definability.checks.verify_group import free_reduce, pattern_word
 from attnlogic.definability.engine.classify import classify
 from attnlogic.definability.separation.group_separation import GroupFamily
@@ -221,7 +222,9 @@ def test_separable_without_a_separator_when_the_search_is_spent():
     assert check_answer(json.loads(json.dumps(r.to_json())), d1, d2)[0]
 
 
-def test_budgets_refuse_clearly(capsys):
+def test_budgets_refuse_clearly(capsys, monkeypatch):
+    # the closure's products, type_states × CLOSURE_PRODUCTS_PER_TYPE_STATE: one product per unit here
+    monkeypatch.setattr(free_group_closure, "CLOSURE_PRODUCTS_PER_TYPE_STATE", 1)
     d1, d2 = dfa("(aab|b)*"), dfa("(aba)*b")
     with pytest.raises(LimitExceeded):
         attnlogic.separate(d1, d2, by="GR", limits=Limits.of(limit=3))
