@@ -165,7 +165,7 @@ class OrbitViolation:
 def _orbits_of(context) -> tuple:
     """(the syntactic monoid, its table, the AT-orbits), once per classification."""
     st = structure_of(context.dfa, monoid=True, limits=context.limits)
-    m, _ = monoid_table(st)
+    m, _ = monoid_table(st, context.limits.memory_budget)
     T = np.asarray(m.table)
     return st, T, at_orbits(st, T, m.letters, context.limits.semigroup_elements)
 

@@ -115,7 +115,7 @@ def omega_exponent(st, x: int) -> int:
 def syntactic_table(dfa, limits: Limits):
     """(the syntactic monoid's :class:`.identities.Structure`, its table) of the minimal ``dfa``."""
     st = structure_of(dfa, True, limits)
-    m, _ = monoid_table(st)
+    m, _ = monoid_table(st, limits.memory_budget)
     return st, m
 
 

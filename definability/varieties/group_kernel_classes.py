@@ -50,6 +50,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...kernel.limits import require_memory
 from ...kernel.words import join_word
 from ..algebra.group_kernels import MonoidTable, amt_kernel, gr_kernel, parikh_proof
 from ..checks.verify import require_valid
@@ -132,9 +133,11 @@ class KernelDerivation:
                 key: [dict(d) for d in self.derivation], "instance": dict(self.instance)}
 
 
-def monoid_table(st) -> tuple[MonoidTable, bool]:
+def monoid_table(st, memory_budget: int | None = None) -> tuple[MonoidTable, bool]:
     """The :class:`MonoidTable` of a monoid :class:`.identities.Structure` and whether 1 is
-    the image of a non-empty word."""
+    the image of a non-empty word.  MemoryBudgetExceeded before the |M|² table (and the two
+    index grids it is computed from, int64 each) passes ``memory_budget`` (None: the default)."""
+    require_memory("the syntactic monoid's multiplication table", 3 * 8 * st.size * st.size, memory_budget)
     ids = np.arange(st.size)
     table = np.asarray(st.multiply(ids[:, None], ids[None, :]))
     letters = tuple(int(np.flatnonzero((st.elements == st.dfa.transitions[:, a][None, :]).all(axis=1))[0])
@@ -236,7 +239,7 @@ def _monoid(context) -> tuple:
     """(syntactic monoid, its :class:`MonoidTable`, whether 1 is the image of a non-empty
     word), once per classification."""
     st = structure_of(context.dfa, monoid=True, limits=context.limits)
-    return (st, *monoid_table(st))
+    return (st, *monoid_table(st, context.limits.memory_budget))
 
 
 def _gr_kernel(context) -> tuple:

@@ -129,7 +129,7 @@ class LevelTwoProcedure(Procedure):
         dfa, limits = context.dfa, context.limits
         try:
             st = structure_of(dfa, monoid=True, limits=limits)
-            m, _ = monoid_table(st)
+            m, _ = monoid_table(st, limits.memory_budget)
             T = np.asarray(m.table)
             word = content_pairs(st, T, m.letters, limits.semigroup_elements)
             orbits = at_orbits(st, T, m.letters, limits.semigroup_elements, word)

@@ -309,7 +309,7 @@ class PolGroupOrbitViolation:
 def _orbits_of(basis: str):
     def orbits(context) -> tuple:
         st = structure_of(context.dfa, monoid=True, limits=context.limits)
-        m, one_nonempty = monoid_table(st)
+        m, one_nonempty = monoid_table(st, context.limits.memory_budget)
         if basis in PLUS_BASES:
             return st, m, pol_plus_orbits(st, m, one_nonempty, basis, context.limits)
         return st, m, pol_group_orbits(st, m, basis, context.limits)

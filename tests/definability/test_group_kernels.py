@@ -237,3 +237,20 @@ def test_command_line(tmp_path, capsys):
     for bad in ("PL(GR", "PL(GR++)"):
         assert main(["classify", *args, "--class", bad, "--no-progress"]) == 2
         assert "Traceback" not in capsys.readouterr().err
+
+
+def test_the_monoid_table_is_refused_past_the_memory_budget():
+    """The |M|² table of the kernels is refused before it is built when it would pass the memory
+    budget (a 29,085-element monoid of a random 9-state DFA once asked 6.3 GiB here), and the
+    classification refuses in one line, naming the budget."""
+    from attnlogic.kernel.errors import MemoryBudgetExceeded
+    from attnlogic.kernel.limits import Limits
+
+    dfa = attnlogic.load_language(regex="(a|b)*a(a|b)(a|b)", alphabet="ab").dfa.minimal()
+    st = structure_of(dfa, monoid=True)
+    assert monoid_table(st)[0].table.shape == (st.size, st.size)
+    with pytest.raises(MemoryBudgetExceeded):
+        monoid_table(st, 3 * 8 * st.size * st.size - 1)
+    assert monoid_table(st, 3 * 8 * st.size * st.size)[0].table.shape == (st.size, st.size)
+    with pytest.raises(MemoryBudgetExceeded, match="memory_budget"):
+        attnlogic.classify(dfa, windows=(), classes=["PL(GR)"], limits=Limits(memory_budget=3 * 8 * st.size ** 2 - 1))
