@@ -57,7 +57,7 @@ import numpy as np
 from ...automata.dfa import DFA
 from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
-from ...kernel.limits import Limits
+from ...kernel.limits import AMT_PAIR_EVIDENCE_BYTES, Limits, require_memory
 from .free_group_closure import closure_pairs, group_family
 from .group_kernels import MonoidTable, least_separating_modulus, meeting_family, weighted_types
 from .lattices import hermite, quotient_image, reduce, smith
@@ -164,6 +164,10 @@ def amt_pairs(m: MonoidTable, plus: bool = False, limits: Limits | None = None) 
     vectors = tuple(tuple(int(i == a) for i in range(k)) for a in range(k))
     types = weighted_types(cayley, vectors, "AMT", limits.type_states)
     n = m.size
+    # the evidence of each pair found is kept (a dict entry, its key and its value: about
+    # AMT_PAIR_EVIDENCE_BYTES each), up to n² of them: refused before, past the memory budget
+    require_memory("the AMT-pairs' evidence (one entry per pair)", AMT_PAIR_EVIDENCE_BYTES * n * n,
+                   limits.memory_budget)
     by_form: dict = {}
     for x in range(n):
         for (form, c), how in types[x].items():

@@ -559,14 +559,14 @@ def _violation(st: Structure, ids: Identities, rel: Relation, assignment: dict, 
 
 
 def violation_from_words(dfa, identities, assignment: dict, exponents: dict, left: list, right: list,
-                         prefix: list, suffix: list, monoid: bool) -> IdentityViolation:
-    """The verified :class:`IdentityViolation` of the (one) relation of ``identities``
-    instantiated by words (a decider that works on words, not on a :class:`Structure`):
-    ``assignment`` variable → word, ``exponents`` ω-subterm text → exponent, ``left`` and
-    ``right`` the instantiated sides, ``prefix``/``suffix`` the context; all letter
-    indices of the minimal ``dfa``.  Elements are not indexed (``None``)."""
+                         prefix: list, suffix: list, monoid: bool, relation: int = 0) -> IdentityViolation:
+    """The verified :class:`IdentityViolation` of the relation number ``relation`` (the first
+    by default) of ``identities`` instantiated by words (a decider that works on words, not on
+    a :class:`Structure`): ``assignment`` variable → word, ``exponents`` ω-subterm text →
+    exponent, ``left`` and ``right`` the instantiated sides, ``prefix``/``suffix`` the context;
+    all letter indices of the minimal ``dfa``.  Elements are not indexed (``None``)."""
     ids = parse_identities(identities)
-    rel = ids.relations[0]
+    rel = ids.relations[relation]
     letters = dfa.alphabet
 
     def L(word):

@@ -242,3 +242,17 @@ def test_every_answer_on_the_census():
             members[name] += a["member"]
         assert ans["BPol(MOD)"]["member"] <= ans["BPol(AMT)"]["member"] <= ans["BPol(GR)"]["member"]
     print("members:", members)
+
+
+def test_the_amt_pairs_evidence_is_refused_past_the_memory_budget():
+    """The evidence kept per AMT-pair (up to |M|² entries) is refused before it is built past the
+    memory budget (a random 9-state DFA's monoid once ran a process out of 12 GiB there); at the
+    budget, the same pairs."""
+    from attnlogic.kernel.errors import MemoryBudgetExceeded
+    from attnlogic.kernel.limits import AMT_PAIR_EVIDENCE_BYTES
+
+    m, _ = monoid_table(structure_of(attnlogic.load_language(regex="(a|b)*ab", alphabet="ab").dfa.minimal(), True))
+    need = AMT_PAIR_EVIDENCE_BYTES * m.size ** 2
+    with pytest.raises(MemoryBudgetExceeded, match="memory_budget"):
+        amt_pairs(m, False, Limits(memory_budget=need - 1))
+    assert (amt_pairs(m, False, Limits(memory_budget=need)).matrix == amt_pairs(m, False).matrix).all()
