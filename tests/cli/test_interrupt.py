@@ -36,10 +36,13 @@ def _kill_what_the_test_started():
 
 
 def _as_a_terminal_job():
-    # a background job may have SIGINT ignored; the command must see Ctrl-C as a terminal
-    # sends it; its own process group holds it and everything it starts (workers, trackers)
+    # a background job may have SIGINT ignored, and a suite run under nohup has SIGHUP ignored
+    # (inherited: the command then rightly keeps ignoring it); the command must see Ctrl-C and
+    # SIGHUP as a terminal sends them; its own process group holds it and everything it starts
+    # (workers, trackers)
     os.setpgid(0, 0)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def _start(argv, cwd):
