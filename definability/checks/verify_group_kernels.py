@@ -106,7 +106,11 @@ class TransitionMonoid:
         """T[i, j] = the position of elements[i]·elements[j] (first i, then j), built once: the
         products of all elements with one element j at a time as arrays, each row found in
         ``elements`` by a 64-bit code and then compared entry by entry (a collision of codes
-        is refused, never read as a product)."""
+        is refused, never read as a product).  LimitExceeded past IDENTITY_TABLE_ENTRIES
+        entries, before it is built."""
+        n = len(self.elements)
+        if n * n > _limits.IDENTITY_TABLE_ENTRIES:
+            raise LimitExceeded("entries of the monoid's multiplication table (verify)", _limits.IDENTITY_TABLE_ENTRIES)
         if self._table is None:
             E = np.array(self.elements, dtype=np.int64).reshape(len(self.elements), -1)
             weights = np.random.default_rng(0).integers(1, 2 ** 62, size=E.shape[1], dtype=np.int64) | 1
@@ -292,9 +296,10 @@ def weak_conjugation_problem(M: TransitionMonoid, K) -> str | None:
     multiplication table (:meth:`TransitionMonoid.table`): the pairs (x, x̄) at once, then for
     each s ∈ K every conjugate of s at once, in blocks."""
     n = len(M.elements)
-    if n * n > _limits.IDENTITY_TABLE_ENTRIES:
+    try:
+        T = M.table()
+    except LimitExceeded:
         return "not re-checked: the monoid's table is too large"
-    T = M.table()
     rows = np.arange(n)[:, None]
     xbs, xs = np.nonzero(T[T, rows] == rows)          # [x̄, x]: (x̄·x)·x̄ = x̄
     if len(xs) * len(K) > _WORK * _limits.KERNEL_PRODUCTS_PER_INSTANTIATION:

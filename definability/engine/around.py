@@ -46,13 +46,18 @@ def _same(a, b) -> bool:
     return a is b or a == b
 
 
+def _keys(asked) -> list:
+    """``asked`` (the keys a classification answers), then every other registered class's key."""
+    return list(asked) + [k for k in _registered_keys() if not any(_same(k, a) for a in asked)]
+
+
 def around(key, asked) -> list:
     """The registered classes joined to ``key`` by a chain of declared inclusions and not
     among ``asked`` (the keys a classification answers), nearest first: triples
     ``(class key, "below" | "above", steps)``, ``steps`` the fewest declared inclusions from
     one to the other (a breadth-first search on the one-step declarations), then the
     registry's order."""
-    keys = list(asked) + [k for k in _registered_keys() if not any(_same(k, a) for a in asked)]
+    keys = _keys(asked)
     one_step = [(a, b) for (a, b), chain in inclusions(keys).items() if ";" not in chain]
     order = {id(k): i for i, k in enumerate(keys)}
     near = []
@@ -80,27 +85,25 @@ def settle_around(results: dict, ask: Callable[[object, dict], FragmentResult],
     asking the classes around each undecided answer (module docstring), same keys, same order.
     ``ask(key, answers)`` decides one more class (``answers``: every answer so far, for the
     procedures that read earlier ones); at most ``budget`` classes are asked."""
-    current = settle(results)
-    undecided = [k for k, r in current.items() if r.member is None and not class_for(k).default]
+    whole = settle(results)                   # every answer so far, settled
+    undecided = [k for k, r in whole.items() if r.member is None and not class_for(k).default]
     if not undecided or budget <= 0:
-        return current
+        return whole
     asked: dict = {}
     for key in undecided:
         for other, side, _ in around(key, list(results)):
-            if current[key].member is not None or len(asked) >= budget:
+            if whole[key].member is not None or len(asked) >= budget:
                 break
             if any(_same(other, x) for x in asked):
                 continue
-            everything = {**results, **asked}
-            chains = inclusions(list(everything) + [other])
+            chains = inclusions(list(whole) + [other])
             implied = any((other, x) in chains and r.member is False if side == "below"
                           else (x, other) in chains and r.member is True
-                          for x, r in settle(everything).items())
+                          for x, r in whole.items())
             if implied:                       # its answer is known already: it settles nothing
                 continue
             if on_stage is not None:
                 on_stage(f"asking {other}, {side} the undecided {key}")
-            asked[other] = ask(other, everything)
-            settled = settle({**results, **asked})
-            current = {k: settled[k] for k in results}
-    return current
+            asked[other] = ask(other, {**results, **asked})
+            whole = settle({**results, **asked})
+    return {k: whole[k] for k in results}

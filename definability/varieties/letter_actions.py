@@ -56,6 +56,7 @@ class LetterActions(Procedure):
     def __init__(self, identities: str, group: bool, commutative: bool):
         self.identities, self.group, self.commutative = identities, group, commutative
         self.family = " ".join(w for w, on in (("commutative", commutative), ("group", group)) if on)
+        self.relations = [str(r) for r in parse_identities(identities).relations]
 
     def handles(self, fragment) -> bool:               # keyed by its declaration
         return False
@@ -65,7 +66,6 @@ class LetterActions(Procedure):
         context.deciding()
         T = np.asarray(d.transitions, dtype=np.int64)
         letters = range(len(d.alphabet))
-        relations = [str(r) for r in parse_identities(self.identities).relations]
         if self.group:
             for a in letters:
                 if len(np.unique(T[:, a])) < d.n_states:         # not a permutation
@@ -73,7 +73,7 @@ class LetterActions(Procedure):
                     prefix, suffix = separating_context(d, power, np.arange(d.n_states))
                     words = {"x": [a]} | ({"y": []} if self.commutative else {})
                     v = violation_from_words(d, self.identities, words, {"x^ω": k}, [a] * k, [], prefix, suffix,
-                                             True, relation=relations.index("x^ω = 1"))
+                                             True, relation=self.relations.index("x^ω = 1"))
                     return self._no(cls, v, f"the letter {d.alphabet[a]!r} does not permute the states of the "
                                             f"minimal DFA: {d.alphabet[a]}^{k} is idempotent and not 1")
         if self.commutative:
@@ -82,7 +82,7 @@ class LetterActions(Procedure):
                     if a < b and not (T[T[:, a], b] == T[T[:, b], a]).all():
                         prefix, suffix = separating_context(d, T[T[:, a], b], T[T[:, b], a])
                         v = violation_from_words(d, self.identities, {"x": [a], "y": [b]}, {}, [a, b], [b, a],
-                                                 prefix, suffix, True, relation=relations.index("xy = yx"))
+                                                 prefix, suffix, True, relation=self.relations.index("xy = yx"))
                         return self._no(cls, v, f"the letters {d.alphabet[a]!r} and {d.alphabet[b]!r} do not "
                                                 f"commute on the minimal DFA")
         k = len(d.alphabet)
