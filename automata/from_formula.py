@@ -86,9 +86,11 @@ MAX_TEMPORAL_OPERATORS = 400
 
 _STRICT = STRICT_PAST
 
-#: minimal DFAs of strict-temporal subformulas, keyed by (subformula, reduced alphabet):
-#: formulas and DFAs are immutable values, so reuse across calls is transparent (LRU)
-_CACHE: "OrderedDict[tuple, DFA]" = OrderedDict()
+#: minimal DFAs of strict-temporal subformulas, keyed by (subformula, reduced alphabet), each
+#: with the most states its construction explored: formulas and DFAs are immutable values, so
+#: reuse across calls is transparent (LRU) — a call whose ``state_limit`` that construction
+#: passed is refused as building it again would be
+_CACHE: "OrderedDict[tuple, tuple[DFA, int]]" = OrderedDict()
 _CACHE_SIZE = 4096
 
 
@@ -183,6 +185,7 @@ class _Builder:
         self.col = {a: i for i, a in enumerate(letters)}
         self.limit = limit
         self.memo: dict[Formula, DFA] = {}
+        self.explored = 0               # the most states one exploration reached (since reset)
 
     def joint(self, parts: list[Formula], mods: list[Formula] = ()) -> tuple[np.ndarray, dict]:
         """Reachable product of the parts' DFAs, and of the clock (letters read mod M) when
@@ -212,6 +215,7 @@ class _Builder:
                 return cur[j] * nd + td[q]
 
             codes, table = explore(d.initial, step, self.limit, "formula automaton states")
+            self.explored = max(self.explored, len(codes))
             j, q = np.divmod(codes, nd)
             proj = np.column_stack([proj[j], q])
         readout = {T: self.memo[T].accepting[proj[:, i]][:, None] for i, T in enumerate(parts)}
@@ -253,6 +257,7 @@ class _Builder:
             return mtable[j] * r + update(m[:, None], mout[j])
 
         codes, ptable = explore(init * r + m0, step, self.limit, "formula automaton states")
+        self.explored = max(self.explored, len(codes))
         d = DFA._trusted(self.letters, ptable, 0, holds(codes % r))
         if isinstance(T, Yesterday) and mtable.shape[0] == 1 and 0 < int(mout.sum()) < self.k:
             # Y[<=k] ψ with ψ a letter test, true on some letter and false on another: the
@@ -307,13 +312,18 @@ def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
     for node in f.subformulas():
         if isinstance(node, _STRICT) and node not in builder.memo:
             key = (node, builder.letters)
-            d = _CACHE.get(key)
-            if d is None:
+            hit = _CACHE.get(key)
+            if hit is None:
+                builder.explored = 0
                 d = builder.build(node)
-                _CACHE[key] = d
+                _CACHE[key] = (d, builder.explored)
                 if len(_CACHE) > _CACHE_SIZE:
                     _CACHE.popitem(last=False)
             else:
+                d, explored = hit
+                if explored > state_limit:      # building it again would stop there
+                    raise LimitExceeded("formula automaton states", state_limit,
+                                        "the automaton is too large; simplify the input")
                 _CACHE.move_to_end(key)
             builder.memo[node] = d
     small = builder.root(f)

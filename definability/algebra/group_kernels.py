@@ -346,18 +346,28 @@ def amt_kernel(m: MonoidTable, max_types: int = _limits.DEFAULT_LIMIT) -> GroupK
     return weighted_kernel(m, tuple(tuple(int(i == a) for i in range(k)) for a in range(k)), "AMT", max_types)
 
 
-def mod_kernel(m: MonoidTable, limit: int = _limits.DEFAULT_LIMIT) -> GroupKernel:
-    """The MOD-kernel: :func:`length_kernel` on the right Cayley graph s –a→ s·φ(a) (a word's
-    map there is s ↦ s·φ(w), so its element is the image of ``m.one``); ``how[s]`` a word of s
-    (ε or of length N ≥ t divisible by p), ``modulus`` p·(t + 1), with which K_D = the kernel
-    (a word of length divisible by p·(t + 1) is ε or of length ≥ t divisible by p)."""
-    K = length_kernel(np.asarray(m.table)[:, list(m.letters)], limit)
-    members, how = [False] * m.size, {}
-    for row, word in zip(K.maps.tolist(), K.words):
-        s = int(row[m.one])
+def mod_kernel(m: MonoidTable, limit: int = _limits.DEFAULT_INSTANTIATIONS,
+               memory_budget: int | None = None) -> GroupKernel:
+    """The MOD-kernel: the sequence R_n of :func:`length_kernel` read on the monoid's elements
+    (R_{n+1} = {s·φ(a) : s ∈ R_n, a ∈ A}: the right Cayley graph's map of a word w is
+    s ↦ s·φ(w), determined by φ(w), the image of ``m.one``, so the two sequences are the same
+    sets and repeat at the same n); ``how[s]`` a word of s (ε or of length N ≥ t divisible by
+    p), ``modulus`` p·(t + 1), with which K_D = the kernel (a word of length divisible by
+    p·(t + 1) is ε or of length ≥ t divisible by p).  Each element of the sequence is one
+    index, not a map on the |M| elements (which cost 16·|M| bytes each); at most ``limit`` of
+    them in all, :data:`~attnlogic.kernel.limits.SEQUENCE_ELEMENT_BYTES` each within
+    ``memory_budget``."""
+    moves = np.asarray(m.table)[:, list(m.letters)].tolist()
+    k = len(m.letters)
+    levels, tail, period = _length_levels(int(m.one), lambda s: ((a, moves[s][a]) for a in range(k)), limit,
+                                          _limits.SEQUENCE_ELEMENT_BYTES, memory_budget)
+    length, chosen = _kernel_level(levels, tail, period)
+    members, how = [False] * m.size, {int(m.one): ((), ())}
+    members[int(m.one)] = True
+    for s in levels[chosen]:
         members[s] = True
-        how.setdefault(s, (tuple(word), ()))
-    return GroupKernel("MOD", tuple(members), how, K.period * (K.tail + 1), tuple((1,) for _ in m.letters))
+        how.setdefault(s, (_level_word(levels, chosen, s), ()))
+    return GroupKernel("MOD", tuple(members), how, period * (tail + 1), tuple((1,) for _ in m.letters))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -377,44 +387,84 @@ class ModKernel:
     length: int
 
 
-def length_kernel(transitions: np.ndarray, limit: int) -> ModKernel:
-    """The MOD-kernel of the transformations the words induce on the states of
-    ``transitions`` (row q, column a: q·a) — for a minimal DFA its syntactic monoid — from
-    the sets R_n = {the map of w : |w| = n} (module docstring, *the MOD-kernel by lengths*).
-    LimitExceeded naming ``semigroup_elements`` when the sequence R_n runs past ``limit``
-    elements in all before repeating."""
-    t = np.asarray(transitions, dtype=np.int64)
-    n, k = t.shape
-    ident = np.arange(n, dtype=np.int64)
-    level = {ident.tobytes(): (ident, ())}
+def _length_levels(start, successors, limit: int, key_bytes: int = 0, memory_budget: int | None = None):
+    """R_0 = {start}, R_{n+1} = the successors (``successors(x)``: (letter, y) pairs) of R_n,
+    up to the first n + p with R_{n+p} = R_n: (levels, t, p), ``levels[j]`` R_j as a dict
+    y → (x, a), the first x of R_{j-1} (in its order) and letter a reaching y (R_0: start → None).
+    LimitExceeded naming ``instantiations`` past ``limit`` elements in all (each costs |A|
+    steps in Python), naming ``memory_budget`` past that many bytes at ``key_bytes`` an
+    element."""
+    level = {start: None}
     seen = {frozenset(level): 0}
     levels = [level]
     total = 1
     while True:
         nxt: dict = {}
-        for row, word in level.values():
-            for a in range(k):
-                r = t[row, a]
-                nxt.setdefault(r.tobytes(), (r, word + (a,)))
-        key = frozenset(nxt)
+        for x in level:
+            for a, y in successors(x):
+                if y not in nxt:
+                    nxt[y] = (x, a)
         total += len(nxt)
         if total > limit:
             raise LimitExceeded("elements of the sequence α(A^n) (the MOD-kernel)", limit,
-                                "raise the budget semigroup_elements of Limits", ("semigroup_elements",))
+                                "raise the budget instantiations of Limits", ("instantiations",))
+        if memory_budget is not None and total * key_bytes > memory_budget:
+            raise LimitExceeded(f"bytes for the sequence α(A^n) (the MOD-kernel, {key_bytes} bytes an element)",
+                                memory_budget, "raise the budget memory_budget of Limits", ("memory_budget",))
+        key = frozenset(nxt)
         if key in seen:
             tail = seen[key]
-            period = len(levels) - tail
-            break
+            return levels, tail, len(levels) - tail
         seen[key] = len(levels)
         levels.append(nxt)
         level = nxt
+
+
+def _kernel_level(levels, tail: int, period: int) -> tuple[int, int]:
+    """(N, j): N the least positive multiple of p that is ≥ t, j the index of R_N in ``levels``
+    (R_N = R_j, j < len(levels); t = 0: R_p = R_0 = {1})."""
     length = period * max(1, -(-tail // period))
-    chosen = levels[length] if length < len(levels) else levels[0]      # t = 0: R_p = R_0 = {1}
-    elems = {ident.tobytes(): (ident, ())}
-    for b, v in chosen.items():
-        elems.setdefault(b, v)
-    maps = np.asarray([v[0] for v in elems.values()], dtype=np.int64).reshape(len(elems), n)
-    return ModKernel(maps, tuple(v[1] for v in elems.values()), tail, period, length)
+    return length, (length if length < len(levels) else 0)
+
+
+def _level_word(levels, j: int, y) -> tuple:
+    """The word of y ∈ R_j the levels recorded: its letters back along the first ways found."""
+    out = []
+    while j > 0:
+        y, a = levels[j][y]
+        out.append(a)
+        j -= 1
+    return tuple(reversed(out))
+
+
+def length_kernel(transitions: np.ndarray, limit: int, memory_budget: int | None = None) -> ModKernel:
+    """The MOD-kernel of the transformations the words induce on the states of
+    ``transitions`` (row q, column a: q·a) — for a minimal DFA its syntactic monoid — from
+    the sets R_n = {the map of w : |w| = n} (module docstring, *the MOD-kernel by lengths*).
+    LimitExceeded naming ``instantiations`` when the sequence R_n runs past ``limit``
+    elements in all before repeating, naming ``memory_budget`` when its maps (16 bytes a
+    state each: the map and its key) would pass that many bytes."""
+    t = np.asarray(transitions, dtype=np.int64)
+    n, k = t.shape
+    ident = np.arange(n, dtype=np.int64)
+    rows = {ident.tobytes(): ident}
+
+    def successors(key):
+        row = rows[key]
+        for a in range(k):
+            r = t[row, a]
+            b = r.tobytes()
+            rows.setdefault(b, r)
+            yield a, b
+
+    levels, tail, period = _length_levels(ident.tobytes(), successors, limit,
+                                          16 * n + _limits.SEQUENCE_ELEMENT_BYTES, memory_budget)
+    length, chosen = _kernel_level(levels, tail, period)
+    elems = {ident.tobytes(): ()}
+    for b in levels[chosen]:
+        elems.setdefault(b, _level_word(levels, chosen, b))
+    maps = np.asarray([rows[b] for b in elems], dtype=np.int64).reshape(len(elems), n)
+    return ModKernel(maps, tuple(elems.values()), tail, period, length)
 
 
 def kernel_at_modulus(m: MonoidTable, vectors, d: int, max_states: int) -> tuple:

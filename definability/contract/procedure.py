@@ -18,6 +18,7 @@ from typing import Callable
 
 from ...automata.graphs import SCCs, dfa_sccs
 from ...kernel.errors import LimitExceeded
+from ...kernel.footprint import footprint
 from ...kernel.limits import CERTIFICATE_FLOOR, Limits
 from ...kernel.work import CELL_STEPS, DECISION_STEPS, STEPS_PER_SECOND, CertificateTimeout, WorkMeter, deadline
 from ...ltl.fragments import Fragment
@@ -43,6 +44,7 @@ class Context:
         self.limits = Limits() if limits is None else limits
         self._sccs: SCCs | None = None
         self._verdicts: dict = {}
+        self.dropped = 0                  # memos dropped to stay within the memory budget
         self.meter = WorkMeter(self.limits.certificate_factor, CERTIFICATE_FLOOR)
 
     def for_second_try(self, steps: int) -> "Context":
@@ -79,17 +81,40 @@ class Context:
 
     def once(self, make: Callable[["Context"], object]):
         """``make(context)``, computed once per classification: a verdict, or what several
-        procedures derive from the DFA alike (the mirrors' workspace on rev(L)).  A budget
-        it exceeds (LimitExceeded) is raised again to every later caller without recomputing."""
-        if make not in self._verdicts:
+        procedures derive from the DFA alike (the syntactic monoid and its table, the mirrors'
+        workspace on rev(L)).  A budget it exceeds (LimitExceeded) is raised again to every
+        later caller without recomputing.
+
+        The memos of a classification are held within ``limits.memory_budget`` bytes (their
+        :func:`~attnlogic.kernel.footprint.footprint`, the newest not counted against itself):
+        past it the least recently asked are dropped, and computed again if asked again (a
+        memo is a function of the DFA and the limits alone, so the answers are the same; the
+        steps counted for it are counted again).  ``memory_budget`` bounds each step's tables
+        and, apart, what a classification keeps between steps."""
+        if make in self._verdicts:
+            self._verdicts[make] = self._verdicts.pop(make)       # the most recently asked last
+        else:
             try:
-                self._verdicts[make] = make(self)
+                value = make(self)
             except LimitExceeded as exc:
-                self._verdicts[make] = exc
+                value = exc
+            self._verdicts[make] = value
+            self._within_budget(make)
         got = self._verdicts[make]
         if isinstance(got, LimitExceeded):
             raise got
         return got
+
+    def _within_budget(self, newest) -> None:
+        """Drop the least recently asked memos other than ``newest`` while all of them together
+        pass ``limits.memory_budget``."""
+        budget = self.limits.memory_budget
+        while len(self._verdicts) > 1:
+            seen = {id(self), id(self.dfa)}
+            if sum(footprint(v, seen) for v in self._verdicts.values()) <= budget:
+                return
+            del self._verdicts[next(k for k in self._verdicts if k is not newest)]
+            self.dropped += 1
 
 
 class Procedure:

@@ -99,13 +99,17 @@ def within_time(fragment, context: Context, results: dict, first: FragmentResult
 
 def _decided(fragment, context: Context, results: dict) -> FragmentResult:
     """``fragment`` decided by its procedure (``results``: the answers before it); past its
-    own budget undecided, saying which; a "yes" whose formula the step budget refused decided
-    again within the time budget (:func:`within_time`)."""
+    own budget undecided, saying which — past the memory budget too for a class asked by name,
+    while a fragment every classification asks (the LTL fragments) refuses the request whole;
+    a "yes" whose formula the step budget refused decided again within the time budget
+    (:func:`within_time`)."""
     context.deciding()
     try:
         r = procedure_for(fragment).decide(fragment, context, results)
-    except MemoryBudgetExceeded:        # the memory budget is the request's: refused whole
-        raise
+    except MemoryBudgetExceeded as exc:
+        if class_for(fragment).default:     # the question every classification asks: refused whole
+            raise
+        r = FragmentResult(fragment, None, None, None, f"undecided: {exc}")
     except LimitExceeded as exc:        # this class's budget, not the classification's
         r = FragmentResult(fragment, None, None, None, f"undecided: {exc}")
     if context.certificates and r.member is True and r.formula is None \
@@ -115,13 +119,10 @@ def _decided(fragment, context: Context, results: dict) -> FragmentResult:
 
 
 def _around(key, context: Context, answers: dict, d) -> FragmentResult:
-    """A class asked around an undecided answer (:mod:`.around`): decided as the asked ones
-    are, a witness pair attested; past the memory budget undecided (the request was not
-    this class)."""
-    try:
-        r = _decided(key, context, answers)
-    except MemoryBudgetExceeded as exc:
-        return FragmentResult(key, None, None, None, f"undecided: {exc}")
+    """A class asked around an undecided answer (:mod:`.around`, never one every classification
+    asks): decided as the asked ones are (past any budget, the memory budget too, undecided), a
+    witness pair attested."""
+    r = _decided(key, context, answers)
     if context.certificates and r.member is False and class_for(key).witness == PAIR \
             and class_for(key).certificate == FORMULA:
         one = {key: r}
@@ -195,7 +196,10 @@ def classify(dfa, windows=(2,), max_depth: int | None = None, limit: int | None 
     ``memory_budget`` (bytes; default :data:`~attnlogic.kernel.limits.DEFAULT_MEMORY_BUDGET`) bounds
     every table whose size is quadratic or worse in the number of states (the internal pair
     graphs of the SCCs, the semigroup's elements): a step that would need more raises
-    :class:`~attnlogic.kernel.errors.MemoryBudgetExceeded` before allocating.  The LTL[P] and
+    :class:`~attnlogic.kernel.errors.MemoryBudgetExceeded` before allocating — out of
+    ``classify`` for the fragments every classification asks, an undecided answer (saying so)
+    for a class asked by name; the memos the classes share are held within it too
+    (:meth:`~attnlogic.definability.contract.procedure.Context.once`).  The LTL[P] and
     LTL[Y] tests are linear and need no budget; LTL[P,Y] takes the inclusions
     LTL[P], LTL[Y] ⊆ LTL[P,Y] before its quadratic test, and LTL[S] the inclusion
     LTL[P,Y] ⊆ LTL[S] before the semigroup."""

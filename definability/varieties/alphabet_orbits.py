@@ -53,8 +53,7 @@ from ..checks.verify_alphabet_orbits import AT_ORBIT_CHECK, AT_ORBIT_INSTANCE, c
 from ..contract.classes import PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
-from .group_kernel_classes import checked_result, da_sides, kernel_violation, monoid_table
-from .identities import structure_of
+from .group_kernel_classes import checked_result, da_sides, kernel_violation, syntactic_monoid
 from .temporal_mod import separating_context
 
 __all__ = ["AtOrbit", "OrbitCheck", "OrbitViolation", "OrbitProcedure", "content_pairs", "at_orbits", "orbit_class"]
@@ -164,8 +163,7 @@ class OrbitViolation:
 
 def _orbits_of(context) -> tuple:
     """(the syntactic monoid, its table, the AT-orbits), once per classification."""
-    st = structure_of(context.dfa, monoid=True, limits=context.limits)
-    m, _ = monoid_table(st, context.limits.memory_budget)
+    st, m, _ = context.verdict(syntactic_monoid)
     T = np.asarray(m.table)
     return st, T, at_orbits(st, T, m.letters, context.limits.semigroup_elements)
 

@@ -40,7 +40,7 @@ from ..checks.verify_bpol import BLOCK_GROUPS, BPOL, check_bpol
 from ..checks.verify_group import family_json
 from ..checks.verify_parikh import parikh_family_json
 from ..contract.classes import PREVARIETY, LanguageClass
-from .group_kernel_classes import monoid_table
+from .group_kernel_classes import monoid_table, syntactic_monoid
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, IdentityViolation, OrderedProcedure, \
     structure_of, violation_from_words
 from .temporal_mod import separating_context
@@ -112,8 +112,13 @@ def omega_exponent(st, x: int) -> int:
     return k
 
 
-def syntactic_table(dfa, limits: Limits):
-    """(the syntactic monoid's :class:`.identities.Structure`, its table) of the minimal ``dfa``."""
+def syntactic_table(dfa, limits: Limits, monoid=None):
+    """(the syntactic monoid's :class:`.identities.Structure`, its table) of the minimal ``dfa``;
+    ``monoid``, when given, is the classification's
+    (:func:`.group_kernel_classes.syntactic_monoid`: structure, table, whether 1 is the image
+    of a non-empty word), read instead of computing them again."""
+    if monoid is not None:
+        return monoid[0], monoid[1]
     st = structure_of(dfa, True, limits)
     m, _ = monoid_table(st, limits.memory_budget)
     return st, m
@@ -130,13 +135,14 @@ def syntactic_pairs(basis: str, dfa, limits: Limits):
 FAST_BASES = ("GR", "AMT")
 
 
-def pairs_or_theorem(basis: str, dfa, limits: Limits, fast_no, theorem_yes):
+def pairs_or_theorem(basis: str, dfa, limits: Limits, fast_no, theorem_yes, monoid=None):
     """The opening BPol(G)'s and Pol(G)'s deciders share, the syntactic monoid built once: for
     the :data:`FAST_BASES`, ``fast_no(st, m)`` — a "no" found without the pairs, or None —;
     then the ``basis``-pairs, or, when the GR-pairs pass their budget (the fast "no" having
     found nothing, so the theorem behind it says "yes"), ``theorem_yes(st, error)``.  Returns
-    ((holds, proof), None) when that settles it, else (None, (st, m, pairs))."""
-    st, m = syntactic_table(dfa, limits)
+    ((holds, proof), None) when that settles it, else (None, (st, m, pairs)); ``monoid`` as
+    :func:`syntactic_table`'s."""
+    st, m = syntactic_table(dfa, limits, monoid)
     if basis in FAST_BASES:
         fast = fast_no(st, m)
         if fast is not None:
@@ -201,13 +207,13 @@ def _block_group_yes(st, error) -> TheoremCheck:
                              f"were not computed: {error}", theorem=BLOCK_GROUPS)
 
 
-def decide_bpol(basis: str, dfa, limits: Limits | None = None):
+def decide_bpol(basis: str, dfa, limits: Limits | None = None, monoid=None):
     """(holds, PairsCheck or PairViolation) for BPol(``basis``); ``dfa`` minimal (module
     docstring).  For GR and AMT a monoid that is not a block group gets its violation at once
     (:func:`block_group_instantiation`; BPol(AMT) ⊆ BPol(GR)); otherwise the pairs are computed."""
     limits = Limits() if limits is None else limits
     answer, opened = pairs_or_theorem(basis, dfa, limits, lambda st, m: _decide_fast(basis, st, m, limits),
-                                      _block_group_yes)
+                                      _block_group_yes, monoid)
     if answer is not None:
         return answer
     st, m, found = opened
@@ -283,12 +289,13 @@ class _Checked(OrderedProcedure):
     """The procedure of one class: every answer through its check before it is returned."""
 
     def __init__(self, name: str, basis: str):
-        super().__init__(f"{basis}-pairs", lambda dfa, limits: self._decide(dfa, limits),
-                         f"Place–Zeitoun ((qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the {basis}-pairs (q, s))")
+        super().__init__(f"{basis}-pairs", lambda dfa, limits, monoid: self._decide(dfa, limits, monoid),
+                         f"Place–Zeitoun ((qr)^ω st (st)^ω = (qr)^ω qt (st)^ω for the {basis}-pairs (q, s))",
+                         shared=syntactic_monoid)
         self.name, self.basis = name, basis
 
-    def _decide(self, dfa, limits):
-        holds, proof = decide_bpol(self.basis, dfa, limits)
+    def _decide(self, dfa, limits, monoid):
+        holds, proof = decide_bpol(self.basis, dfa, limits, monoid)
         answer = ({"member": True, "certificate": proof.to_json()} if holds else
                   {"member": False, "witness": proof.to_json("")})
         require_valid(f"{self.name}: the answer", check_bpol(dfa, answer, "", self.basis))

@@ -50,7 +50,7 @@ from ..contract.classes import PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from .bpol_groups import PairsCheck, omega_exponent, pair_violation, syntactic_table
-from .group_kernel_classes import checked_result
+from .group_kernel_classes import checked_result, syntactic_monoid
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, violation_from_words
 from .temporal_mod import separating_context
 
@@ -122,10 +122,11 @@ def equation_violation(T: np.ndarray, omega: np.ndarray, idempotents, pairs: np.
     return None, work
 
 
-def _solve(basis: str, dfa, limits: Limits):
+def _solve(basis: str, dfa, limits: Limits, monoid=None):
     """(syntactic monoid, its table, the G⁺-pairs, the idempotents of α(A⁺), the violating
-    instantiation or None, the work counted) of the minimal ``dfa``."""
-    st, m = syntactic_table(dfa, limits)
+    instantiation or None, the work counted) of the minimal ``dfa`` (``monoid``: as
+    :func:`.bpol_groups.syntactic_table`'s)."""
+    st, m = syntactic_table(dfa, limits, monoid)
     found = group_pairs(basis, m, dfa.alphabet, True, limits)
     E = nonempty_idempotents(st)
     hit, work = equation_violation(np.asarray(m.table), st.omega, E, found.matrix, limits.instantiations,
@@ -194,7 +195,7 @@ class BPolPlusProcedure(Procedure):
         context.deciding()
         dfa, limits = context.dfa, context.limits
         try:
-            st, m, found, E, hit, work = _solve(self.basis, dfa, limits)
+            st, m, found, E, hit, work = _solve(self.basis, dfa, limits, context.verdict(syntactic_monoid))
         except LimitExceeded as exc:
             return FragmentResult(cls, None, None, None, f"undecided: {exc}")
         member = hit is None

@@ -58,10 +58,10 @@ from ..checks.verify_group_kernels import KERNEL_CLOSURE, KERNEL_DERIVATION, che
 from ..contract.classes import PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
-from .identities import structure_of
+from .identities import monoid_structure
 from .temporal_mod import separating_context
 
-__all__ = ["KernelClosure", "KernelDerivation", "KernelProcedure", "kernel_class", "kernel_proofs", "kernel_violation", "monoid_table",
+__all__ = ["syntactic_monoid", "KernelClosure", "KernelDerivation", "KernelProcedure", "kernel_class", "kernel_proofs", "kernel_violation", "monoid_table",
            "omega_rows", "da_sides", "checked_result"]
 
 _LETTERS = {"R-trivial": "PL", "L-trivial": "FL", "aperiodic": "SF", "DA": "TL", "trivial": "UPol"}
@@ -135,11 +135,11 @@ class KernelDerivation:
 
 def monoid_table(st, memory_budget: int | None = None) -> tuple[MonoidTable, bool]:
     """The :class:`MonoidTable` of a monoid :class:`.identities.Structure` and whether 1 is
-    the image of a non-empty word.  MemoryBudgetExceeded before the |M|² table (and the two
-    index grids it is computed from, int64 each) passes ``memory_budget`` (None: the default)."""
+    the image of a non-empty word.  MemoryBudgetExceeded before the |M|² table (and the
+    gathers of a level of word length it is computed from, int64 each) passes ``memory_budget``
+    (None: the default)."""
     require_memory("the syntactic monoid's multiplication table", 3 * 8 * st.size * st.size, memory_budget)
-    ids = np.arange(st.size)
-    table = np.asarray(st.multiply(ids[:, None], ids[None, :]))
+    table = st.cayley_table()
     letters = tuple(int(np.flatnonzero((st.elements == st.dfa.transitions[:, a][None, :]).all(axis=1))[0])
                     for a in range(len(st.dfa.alphabet)))
     return MonoidTable(table, int(st.one), letters), st._adjoined is None
@@ -235,22 +235,24 @@ def _da_violation(T: np.ndarray, N: np.ndarray):
     return None
 
 
-def _monoid(context) -> tuple:
+def syntactic_monoid(context) -> tuple:
     """(syntactic monoid, its :class:`MonoidTable`, whether 1 is the image of a non-empty
-    word), once per classification."""
-    st = structure_of(context.dfa, monoid=True, limits=context.limits)
+    word): ask it as ``context.verdict(syntactic_monoid)``, once per classification — every
+    class that reads the |M|² table shares this one (the kernels, the AT- and BPol-orbits,
+    level two over ST)."""
+    st = context.verdict(monoid_structure)
     return (st, *monoid_table(st, context.limits.memory_budget))
 
 
 def _gr_kernel(context) -> tuple:
-    """:func:`_monoid` and the GR-kernel, once per classification (every class over GR asks it)."""
-    st, m, one_nonempty = context.verdict(_monoid)
+    """:func:`syntactic_monoid` and the GR-kernel, once per classification (every class over GR asks it)."""
+    st, m, one_nonempty = context.verdict(syntactic_monoid)
     return st, m, one_nonempty, gr_kernel(m, context.limits.instantiations)
 
 
 def _amt_kernel(context) -> tuple:
-    """:func:`_monoid` and the AMT-kernel, once per classification."""
-    st, m, one_nonempty = context.verdict(_monoid)
+    """:func:`syntactic_monoid` and the AMT-kernel, once per classification."""
+    st, m, one_nonempty = context.verdict(syntactic_monoid)
     return st, m, one_nonempty, amt_kernel(m, context.limits.type_states)
 
 

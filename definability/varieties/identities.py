@@ -61,7 +61,7 @@ from ..checks.verify import verify_identity_violation
 from ...automata.minimize import minimize
 
 __all__ = ["Var", "Const", "Omega", "Power", "Product", "Relation", "Identities", "parse_identities",
-           "Structure", "structure_of", "IdentityCheck", "IdentityViolation", "check_identities",
+           "Structure", "structure_of", "monoid_structure", "semigroup_structure", "IdentityCheck", "IdentityViolation", "check_identities",
            "identity_class", "violation", "violation_from_words", "order_context", "IdentityProcedure", "DeciderProcedure", "OrderedProcedure", "IDENTITY_CHECK", "IDENTITY_PAIR",
            "MAX_WITNESS_LETTERS"]
 
@@ -106,6 +106,16 @@ class Structure:
     @property
     def kind(self) -> str:
         return "monoid" if self.monoid else "semigroup"
+
+    def cayley_table(self) -> np.ndarray:
+        """The whole table ``[i, j]`` = s_i · s_j (read-only): the one kept for a small structure,
+        else computed along the right Cayley graph (:func:`_cayley_table`, |M|² products by
+        |M| gathers; not kept — the caller bounds its memory)."""
+        if self._table is not None:
+            return self._table
+        table = _cayley_table(self.semigroup, self._adjoined)
+        table.setflags(write=False)
+        return table
 
     def multiply(self, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         """s_i · s_j elementwise ("first s_i, then s_j")."""
@@ -592,6 +602,18 @@ def _replace_checked(v: IdentityViolation, reason: str) -> IdentityViolation:
 
 
 # -- a class of languages from identities --------------------------------------------------
+def monoid_structure(context) -> Structure:
+    """The syntactic monoid of the classification's minimal DFA (:func:`structure_of`): ask it as
+    ``context.verdict(monoid_structure)``, computed once per classification (a bound it passes
+    is raised again to every later caller without recomputing)."""
+    return structure_of(context.dfa, True, context.limits)
+
+
+def semigroup_structure(context) -> Structure:
+    """The syntactic semigroup, as :func:`monoid_structure`."""
+    return structure_of(context.dfa, False, context.limits)
+
+
 class IdentityProcedure(Procedure):
     """Decides a class given by identities: :func:`check_identities` on the syntactic
     monoid or semigroup, memoised per classification and structure."""
@@ -605,11 +627,8 @@ class IdentityProcedure(Procedure):
         return False
 
     def decide(self, cls, context, results) -> FragmentResult:
-        key = ("structure", self.monoid)
         try:
-            if key not in context._verdicts:
-                context._verdicts[key] = structure_of(context.dfa, self.monoid, context.limits)
-            st = context._verdicts[key]
+            st = context.verdict(monoid_structure if self.monoid else semigroup_structure)
             ans = check_identities(context.dfa, self.identities, self.monoid, context.limits, structure=st)
         except LimitExceeded as exc:
             return FragmentResult(cls, None, None, None, f"undecided: {exc}")
@@ -635,12 +654,10 @@ class DeciderProcedure(IdentityProcedure):
         self.decider, self.theorem = decider, theorem
 
     def decide(self, cls, context, results) -> FragmentResult:
-        key = ("structure", self.monoid)
         kind = "monoid" if self.monoid else "semigroup"
         try:
-            if key not in context._verdicts:
-                context._verdicts[key] = structure_of(context.dfa, self.monoid, context.limits)
-            holds, proof = self.decider(context.dfa, context.limits, context._verdicts[key])
+            st = context.verdict(monoid_structure if self.monoid else semigroup_structure)
+            holds, proof = self.decider(context.dfa, context.limits, st)
         except LimitExceeded as exc:
             return FragmentResult(cls, None, None, None, f"undecided: {exc}")
         if holds:
@@ -653,10 +670,13 @@ class DeciderProcedure(IdentityProcedure):
 class OrderedProcedure(Procedure):
     """Decides a class by ``decider(dfa, limits) -> (holds, IdentityCheck or
     IdentityViolation)`` on the minimal DFA (no semigroup enumerated beforehand);
-    ``theorem`` opens the printed reason."""
+    ``theorem`` opens the printed reason.  With ``shared`` (a function of the classification's
+    :class:`~..contract.procedure.Context`, e.g. the syntactic monoid and its table) the
+    decider is called as ``decider(dfa, limits, context.verdict(shared))``: computed once per
+    classification for every class that asks it."""
 
-    def __init__(self, family: str, decider, theorem: str):
-        self.family, self.decider, self.theorem = family, decider, theorem
+    def __init__(self, family: str, decider, theorem: str, shared=None):
+        self.family, self.decider, self.theorem, self.shared = family, decider, theorem, shared
 
     def handles(self, fragment) -> bool:              # classes are keyed by their declaration
         return False
@@ -664,9 +684,14 @@ class OrderedProcedure(Procedure):
     def decide(self, cls, context, results) -> FragmentResult:
         context.deciding()
         try:
-            holds, proof = self.decider(context.dfa, context.limits)
+            extra = () if self.shared is None else (context.verdict(self.shared),)
+            holds, proof = self.decider(context.dfa, context.limits, *extra)
         except LimitExceeded as exc:
             return FragmentResult(cls, None, None, None, f"undecided: {exc}")
+        if holds and getattr(proof, "theorem", None):    # a theorem's condition, not the class's own identity
+            return FragmentResult(cls, True, None, None, f"{proof.identities}: all {proof.instantiations:,} "
+                                  f"instantiations hold in the syntactic {proof.structure}: {proof.note}",
+                                  certificate=proof)
         if holds:
             checked = (proof.checked if hasattr(proof, "checked") else
                        f"all {proof.instantiations:,} instantiations hold in the syntactic {proof.structure}")

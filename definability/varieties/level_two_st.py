@@ -45,8 +45,8 @@ from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from .alphabet_orbits import at_orbits, content_pairs
 from .bpol_groups import omega_exponent
-from .group_kernel_classes import checked_result, monoid_table
-from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, structure_of, violation_from_words
+from .group_kernel_classes import checked_result, syntactic_monoid
+from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, violation_from_words
 from .temporal_mod import separating_context
 
 __all__ = ["ubp2_violation", "knast_at_violation", "LevelTwoProcedure", "level_two_class"]
@@ -128,8 +128,7 @@ class LevelTwoProcedure(Procedure):
         context.deciding()
         dfa, limits = context.dfa, context.limits
         try:
-            st = structure_of(dfa, monoid=True, limits=limits)
-            m, _ = monoid_table(st, limits.memory_budget)
+            st, m, _ = context.verdict(syntactic_monoid)
             T = np.asarray(m.table)
             word = content_pairs(st, T, m.letters, limits.semigroup_elements)
             orbits = at_orbits(st, T, m.letters, limits.semigroup_elements, word)

@@ -72,8 +72,8 @@ from ..checks.verify_pol_group_orbits import (CHECK_WORK, CO_POL2, POL2, POL_GRO
 from ..contract.classes import POSITIVE_PREVARIETY, PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
-from .group_kernel_classes import checked_result, da_sides, kernel_proofs, kernel_violation, monoid_table
-from .identities import order_context, structure_of
+from .group_kernel_classes import checked_result, da_sides, kernel_proofs, kernel_violation, syntactic_monoid
+from .identities import order_context
 from .level_two_st import ubp2_violation
 from .temporal_mod import separating_context
 
@@ -171,7 +171,7 @@ def pol_group_pairs(T: np.ndarray, moves: np.ndarray, one: int, gens, parents: b
 def group_kernel(m, basis: str, limits) -> GroupKernel:
     """The ``basis``-kernel of the monoid table ``m`` (:mod:`..algebra.group_kernels`)."""
     if basis == "MOD":
-        return mod_kernel(m, limits.type_states)
+        return mod_kernel(m, limits.instantiations, limits.memory_budget)
     if basis == "AMT":
         return amt_kernel(m, limits.type_states)
     return gr_kernel(m, limits.instantiations)
@@ -308,8 +308,7 @@ class PolGroupOrbitViolation:
 
 def _orbits_of(basis: str):
     def orbits(context) -> tuple:
-        st = structure_of(context.dfa, monoid=True, limits=context.limits)
-        m, one_nonempty = monoid_table(st, context.limits.memory_budget)
+        st, m, one_nonempty = context.verdict(syntactic_monoid)
         if basis in PLUS_BASES:
             return st, m, pol_plus_orbits(st, m, one_nonempty, basis, context.limits)
         return st, m, pol_group_orbits(st, m, basis, context.limits)

@@ -58,6 +58,7 @@ from ..checks.verify_pol import PIN, POL, check_pol
 from ..contract.classes import POSITIVE_PREVARIETY, LanguageClass
 from .bpol_groups import (PairsCheck, TheoremCheck, omega_exponent, pair_violation, pairs_or_theorem,
                           syntactic_table)
+from .group_kernel_classes import syntactic_monoid
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, OrderedProcedure, violation_from_words
 
 __all__ = ["POL", "first_violation", "decide_pol", "pol_class"]
@@ -81,17 +82,18 @@ def first_violation(st, m, pairs: np.ndarray, limits: Limits):
     return int(qs[i]), int(ss[i]), int(x[i]), int(y[i])
 
 
-def decide_pol(basis: str, dfa, limits: Limits | None = None, plus: bool = False):
+def decide_pol(basis: str, dfa, limits: Limits | None = None, plus: bool = False, monoid=None):
     """(holds, PairsCheck or PairViolation) for Pol(``basis``), or Pol(``basis``⁺) when
     ``plus`` (the inequality on the G⁺-pairs; no shortcut: the pairs (1, e) of Pin's theorem
     need not be G⁺-pairs); ``dfa`` minimal (module docstring)."""
     limits = Limits() if limits is None else limits
     if plus:
-        st, m = syntactic_table(dfa, limits)
+        st, m = syntactic_table(dfa, limits, monoid)
         found = group_pairs(basis, m, dfa.alphabet, True, limits)
     else:
         answer, opened = pairs_or_theorem(basis, dfa, limits,
-                                          lambda st, m: _idempotent_violation(basis, st, m, limits), _pin_yes)
+                                          lambda st, m: _idempotent_violation(basis, st, m, limits), _pin_yes,
+                                          monoid)
         if answer is not None:
             return answer
         st, m, found = opened
@@ -191,8 +193,8 @@ def _violation(st, m, found, q: int, s: int, x: int, y: int, limits: Limits, evi
 def _decide_checked(name: str, basis: str, plus: bool = False):
     """The decider of Pol(``basis``) (Pol(``basis``⁺) when ``plus``): every answer through its
     check before it is returned."""
-    def decide(dfa, limits):
-        holds, proof = decide_pol(basis, dfa, limits, plus)
+    def decide(dfa, limits, monoid):
+        holds, proof = decide_pol(basis, dfa, limits, plus, monoid)
         answer = ({"member": True, "certificate": proof.to_json()} if holds else
                   {"member": False, "witness": proof.to_json("")})
         require_valid(f"{name}: the answer", check_pol(dfa, answer, "", basis, plus))
@@ -204,7 +206,8 @@ def pol_class(name: str, basis: str, inclusions, summary: str, plus: bool = Fals
     """The declaration of Pol(``basis``) (Pol(``basis``⁺) when ``plus``), MeSCaL's name ``name``."""
     pairs = f"{basis}⁺-pairs" if plus else f"{basis}-pairs"
     theorem = f"Place–Zeitoun (q^ω s q^ω ≤ q^{{ω+1}} for the {pairs} (q, s))"
-    return LanguageClass(name, OrderedProcedure(f"{pairs} ordered", _decide_checked(name, basis, plus), theorem),
+    return LanguageClass(name, OrderedProcedure(f"{pairs} ordered", _decide_checked(name, basis, plus), theorem,
+                                                          shared=syntactic_monoid),
                          IDENTITY_CHECK, IDENTITY_PAIR, inclusions=tuple(inclusions), default=False,
                          check=lambda dfa, answer, sep="": check_pol(dfa, answer, sep, basis, plus), summary=summary,
                          bulk=name if basis in ("GR", "MOD") and not plus else None, closure=POSITIVE_PREVARIETY)

@@ -57,11 +57,13 @@ def _then(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.take_along_axis(b, a, axis=-1)
 
 
-def _mod_kernel(dfa, limit: int) -> ModKernel:
+def _mod_kernel(dfa, limits: Limits) -> ModKernel:
     """The MOD-kernel (module docstring) of the minimal DFA's transformations:
-    :func:`..algebra.group_kernels.length_kernel`, the one computation of it (the G-kernel
-    classes' :func:`..algebra.group_kernels.mod_kernel` runs it on the monoid's Cayley graph)."""
-    return length_kernel(np.asarray(dfa.transitions, dtype=np.int64), limit)
+    :func:`..algebra.group_kernels.length_kernel` within ``limits.instantiations`` elements of
+    the sequence and ``limits.memory_budget`` bytes (the G-kernel classes'
+    :func:`..algebra.group_kernels.mod_kernel` reads the same sequence on the monoid's elements)."""
+    return length_kernel(np.asarray(dfa.transitions, dtype=np.int64), limits.instantiations,
+                         limits.memory_budget)
 
 
 def _omega(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -111,7 +113,7 @@ def decide_tl_mod(dfa, limits: Limits | None = None):
     """(holds, IdentityCheck or IdentityViolation) for TL(MOD): the MOD-kernel in DA
     (``dfa`` minimal; module docstring)."""
     limits = Limits() if limits is None else limits
-    K = _mod_kernel(dfa, limits.semigroup_elements)
+    K = _mod_kernel(dfa, limits)
     budget = [limits.instantiations, limits.instantiations]
     found = _da_violation(K.maps, K.maps, budget)
     m = len(K.maps)
@@ -167,7 +169,7 @@ def decide_tl_mod_plus(dfa, limits: Limits | None = None):
     idempotent of α(A⁺), K the MOD-kernel) in DA, as the identity :data:`LDA_KERNEL` with
     e over α(A⁺) and u, v over K (:mod:`.temporal_mod_plus`; ``dfa`` minimal)."""
     limits = Limits() if limits is None else limits
-    K = _mod_kernel(dfa, limits.semigroup_elements)
+    K = _mod_kernel(dfa, limits)
     budget = [limits.instantiations, limits.instantiations]
     covered, total = 0, 0
     idempotents = _idempotents(dfa, limits.semigroup_elements)

@@ -34,7 +34,7 @@ def decide_upol_mod_plus(dfa, limits: Limits | None = None):
     """(holds, IdentityCheck or IdentityViolation) for UPol(MOD⁺): every e·K·e = {e}
     (``dfa`` minimal; module docstring)."""
     limits = Limits() if limits is None else limits
-    K = _mod_kernel(dfa, limits.semigroup_elements)
+    K = _mod_kernel(dfa, limits)
     idempotents = _idempotents(dfa, limits.semigroup_elements)
     if len(idempotents) * len(K.maps) > limits.instantiations:
         raise LimitExceeded("instantiations of e^ω u e^ω = e^ω on the MOD⁺-orbits", limits.instantiations,

@@ -38,6 +38,19 @@ def test_formula_automaton_limit():
     assert formula_to_dfa(parse("Y Y Y a"), ["a", "b"]).n_states == 2 ** 3
 
 
+def test_a_cached_formula_automaton_keeps_its_limit():
+    """The subformulas' automata are cached across calls; one built under a larger limit is
+    refused under a smaller one exactly as building it again would be (the refusal does not
+    depend on what ran before: the test above failed when another test built this formula
+    first in the same process)."""
+    f = parse("Y" * 11 + " b")
+    assert formula_to_dfa(f, ["a", "b"], state_limit=100_000).n_states == 2 ** 11
+    with pytest.raises(LimitExceeded) as info:
+        formula_to_dfa(f, ["a", "b"], state_limit=500)
+    assert "500" in str(info.value)
+    assert formula_to_dfa(f, ["a", "b"], state_limit=2 ** 12).n_states == 2 ** 11
+
+
 def full_transformation_dfa(n: int = 5) -> DFA:
     """Letters: a cycle, a transposition and a merge; they generate all n^n maps of Q."""
     cycle = [(q + 1) % n for q in range(n)]

@@ -187,6 +187,10 @@ def test_past_the_pairs_budget_a_block_group_is_a_yes_by_the_theorem_and_a_forge
             assert check(d, {"member": True, "certificate": cert.to_json()}, "", "GR").valid, regex
             ends_a = attnlogic.load_language(regex="(a|b)*a", alphabet="ab").dfa.minimal()
             assert not check(ends_a, {"member": True, "certificate": cert.to_json()}, "", "GR").valid
+        # the printed reason is the theorem's condition that was checked, not the pairs' identity
+        for name, said in (("BPol(GR)", "block group"), ("Pol(GR)", "Pin's order")):
+            got = attnlogic.classify(d, windows=(), classes=[name], limits=tiny)[name]
+            assert got.member and said in got.method and "Place–Zeitoun" not in got.method, (regex, got.method)
 
 
 def test_known_answers_and_corrupted_ones_refused():

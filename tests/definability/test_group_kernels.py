@@ -241,8 +241,8 @@ def test_command_line(tmp_path, capsys):
 
 def test_the_monoid_table_is_refused_past_the_memory_budget():
     """The |M|² table of the kernels is refused before it is built when it would pass the memory
-    budget (a 29,085-element monoid of a random 9-state DFA once asked 6.3 GiB here), and the
-    classification refuses in one line, naming the budget."""
+    budget (a 29,085-element monoid of a random 9-state DFA once asked 6.3 GiB here); the class
+    asked by name is undecided, naming the budget, and the other classes are still answered."""
     from attnlogic.kernel.errors import MemoryBudgetExceeded
     from attnlogic.kernel.limits import Limits
 
@@ -252,5 +252,61 @@ def test_the_monoid_table_is_refused_past_the_memory_budget():
     with pytest.raises(MemoryBudgetExceeded):
         monoid_table(st, 3 * 8 * st.size * st.size - 1)
     assert monoid_table(st, 3 * 8 * st.size * st.size)[0].table.shape == (st.size, st.size)
-    with pytest.raises(MemoryBudgetExceeded, match="memory_budget"):
-        attnlogic.classify(dfa, windows=(), classes=["PL(GR)"], limits=Limits(memory_budget=3 * 8 * st.size ** 2 - 1))
+    tight = attnlogic.classify(dfa, windows=(), classes=["PL(GR)", "GR", "LT"],
+                               limits=Limits(memory_budget=3 * 8 * st.size ** 2 - 1))
+    assert tight["PL(GR)"].member is None and "memory_budget" in tight["PL(GR)"].method
+    assert tight["GR"].member is False and tight["LT"].member is True
+
+
+def test_the_mod_kernel_on_elements_is_the_sequence_of_maps():
+    """mod_kernel reads R_n = α(A^n) on element indices; the same sequence on the right Cayley
+    graph's maps (length_kernel, 16·|M| bytes an element) has the same members, tail and period,
+    and each word of the kernel realises its element."""
+    from attnlogic.definability.algebra.group_kernels import length_kernel
+
+    extra = ["(aaa)*b", "a(aa)*b(a|b)*", "((a|b)(a|b)(a|b))*a", "b*(ab*ab*)*", "(a|b)(a|b)(a|b)a*"]
+    dfas = list(sample()) + [attnlogic.load_language(regex=r, alphabet="ab").dfa for r in extra]
+    for dfa in dfas:
+        m = _table(dfa)
+        T = np.asarray(m.table)
+        ours = mod_kernel(m)
+        maps = length_kernel(T[:, list(m.letters)], 10**6)
+        assert set(ours.elements) == {int(row[m.one]) for row in maps.maps.tolist()}
+        assert ours.modulus == maps.period * (maps.tail + 1)
+        for s, (word, _) in ours.how.items():
+            x = m.one
+            for a in word:
+                x = int(T[x, m.letters[a]])
+            assert x == s and (not word or len(word) % maps.period == 0 and len(word) >= maps.tail)
+
+
+def test_the_sequence_of_maps_is_refused_past_the_memory_budget():
+    """length_kernel keeps every map it meets (16 bytes a state with its key): past the memory
+    budget it refuses, naming the budget, before the maps pass it."""
+    from attnlogic.definability.algebra.group_kernels import length_kernel
+    from attnlogic.kernel.errors import LimitExceeded
+
+    dfa = attnlogic.load_language(regex="(a|b)*a(a|b)(a|b)", alphabet="ab").dfa.minimal()
+    t = np.asarray(dfa.transitions)
+    whole = length_kernel(t, 10**6)
+    assert length_kernel(t, 10**6, 10**9).maps.tolist() == whole.maps.tolist()
+    with pytest.raises(LimitExceeded, match="memory_budget"):
+        length_kernel(t, 10**6, 16 * t.shape[0] + 128)
+
+
+def test_the_monoid_table_is_the_products_of_the_elements(monkeypatch):
+    """monoid_table builds the |M|² table along the right Cayley graph (|M| gathers); it equals
+    the products computed one by one by composing the elements' maps (Structure.multiply, with
+    no table kept: TABLE_SIZE = 0), for a monoid with and without an adjoined identity."""
+    from attnlogic.definability.varieties import identities
+
+    monkeypatch.setattr(identities, "TABLE_SIZE", 0)
+    adjoined = set()
+    for regex in ("(a|b)*a(a|b)(a|b)", "(ab|ba)*", "a(a|b)*b|(bb)*a", "b*(ab*ab*)*", "((a|b)(a|b)(a|b))*ab"):
+        st = structure_of(attnlogic.load_language(regex=regex, alphabet="ab").dfa.minimal(), monoid=True)
+        assert st._table is None
+        adjoined.add(st._adjoined is None)
+        ids = np.arange(st.size)
+        m = monoid_table(st)[0]
+        assert np.array_equal(m.table, st.multiply(ids[:, None], ids[None, :])), regex
+    assert adjoined == {True, False}

@@ -122,3 +122,92 @@ def test_a_type_automaton_over_the_budget_on_the_command_line(capsys):
     assert code == 2 and len(err) == 1, err
     assert "memory for the type automaton" in err[0] and "--memory-budget" in err[0]
     assert "Traceback" not in err[0]
+
+
+def test_the_memos_of_a_classification_stay_within_the_budget():
+    """Context.once keeps its memos within memory_budget: past it the least recently asked are
+    dropped (never the newest), and a dropped memo asked again is computed again."""
+    import numpy as np
+
+    from attnlogic.definability.contract.procedure import Context
+    from attnlogic.kernel.limits import Limits
+
+    calls = []
+
+    def memo(name, size):
+        def make(context):
+            calls.append(name)
+            return (name, np.zeros(size, dtype=np.uint8))
+        return make
+
+    a, b, c, big = memo("a", 40_000), memo("b", 40_000), memo("c", 40_000), memo("big", 200_000)
+    context = Context(regex_to_dfa("(a|b)*a"), Limits(memory_budget=100_000))
+    context.once(a), context.once(b)
+    assert context.dropped == 0 and calls == ["a", "b"]
+    context.once(a)                           # a asked again: b is now the least recently asked
+    context.once(c)                           # 120,000 bytes: b dropped, a and c kept
+    assert context.dropped == 1 and calls == ["a", "b", "c"]
+    context.once(a), context.once(c)
+    assert calls == ["a", "b", "c"]
+    context.once(b)                           # computed again
+    assert calls == ["a", "b", "c", "b"]
+    got = context.once(big)                   # alone past the budget: kept, everything else dropped
+    assert got[0] == "big" and context.dropped == 4
+    context.once(big)
+    assert calls[-1] == "big" and calls.count("big") == 1
+
+
+def test_dropping_memos_changes_no_answer(monkeypatch):
+    """The symmetric group S6 (a swaps states 0 and 1, b turns the 6 states one step; 720
+    elements): at a budget each step fits but the memos together do not (the 720² table, the
+    kernels, the orbits), memos are dropped and computed again, and every answer is the one of
+    the default budget — verdicts "yes" and "no" alike."""
+    from attnlogic.automata.dfa import DFA
+    from attnlogic.definability.contract.procedure import Context
+
+    n = 6
+    dfa = DFA(("a", "b"), [[{0: 1, 1: 0}.get(q, q), (q + 1) % n] for q in range(n)], 0,
+              [q == 0 for q in range(n)])
+    names = ["GR", "COM", "PL(GR)", "FL(AMT)", "TL(MOD)", "PL2(MOD)", "TL2(DD)", "PL(AT)", "Pol(GR)",
+             "TL(GR)", "Pol2(ST)", "LTT", "LTL[S,MOD]"]
+    wide = classify(dfa, windows=(), classes=names, certificates=False)
+    dropped = []
+    real = Context._within_budget
+
+    def spy(self, newest):
+        before = self.dropped
+        real(self, newest)
+        dropped.append(self.dropped - before)
+    monkeypatch.setattr(Context, "_within_budget", spy)
+    tight = classify(dfa, windows=(), classes=names, certificates=False, memory_budget=16_000_000)
+    assert sum(dropped) > 0
+    assert {c: tight[c].member for c in names} == {c: wide[c].member for c in names}
+    assert {wide[c].member for c in names} == {True, False}
+
+
+def test_the_footprint_of_a_memo():
+    """footprint counts an array's bytes once (a view and a second reference add nothing), walks
+    containers and objects' fields, and estimates a long container from its first items."""
+    import sys
+    from dataclasses import dataclass
+
+    import numpy as np
+
+    from attnlogic.kernel.footprint import SAMPLED, footprint
+
+    a = np.zeros(100_000, dtype=np.uint8)
+    assert 100_000 <= footprint(a) < 100_200
+    assert footprint((a, a, a[10:], a.reshape(100, 1000))) - footprint(a) < 200
+
+    @dataclass(frozen=True)
+    class Held:
+        table: np.ndarray
+        rows: dict
+
+    held = Held(np.zeros((100, 100), dtype=np.int64), {i: (i, -i) for i in range(1000, 1000 + 10 * SAMPLED)})
+    exact = (80_000 + sys.getsizeof(held.rows)
+             + sum(sys.getsizeof(k) + sys.getsizeof(v) + sys.getsizeof(v[1]) for k, v in held.rows.items()))
+    got = footprint(held)
+    assert 0.95 * exact <= got <= 1.05 * exact + 1_000
+    seen: set = set()
+    assert footprint(held, seen) == got and footprint(held, seen) == 0      # counted once across values

@@ -30,6 +30,7 @@ from attnlogic.automata.census import minimal_dfas
 from attnlogic.definability.checks.verify_mod_kernel import kernel_da_holds, kernel_maps
 from attnlogic.definability.engine.registry import language_class
 from attnlogic.definability.varieties.temporal_mod import _mod_kernel
+from attnlogic.kernel.limits import Limits
 
 TL = ("TL(MOD)", "TL(MOD⁺)")
 #: (small, big): small ⊆ big, each a theorem (docs/decision-procedures.md §13.5)
@@ -66,7 +67,7 @@ def test_the_mod_kernel_is_its_definition():
     extra = ["(aaa)*b", "a(aa)*b(a|b)*", "((a|b)(a|b)(a|b))*a", "b*(ab*ab*)*", "(a|b)(a|b)(a|b)a*"]
     dfas = list(census()[::11]) + [attnlogic.load_language(regex=r, alphabet="ab").dfa for r in extra]
     for dfa in dfas:
-        K = _mod_kernel(dfa, 10_000)
+        K = _mod_kernel(dfa, Limits(semigroup_elements=10_000))
         ours = {tuple(row) for row in K.maps.tolist()}
         assert ours == _kernel_by_definition(dfa) == kernel_maps(dfa)
         for row, word in zip(K.maps.tolist(), K.words):      # each word realises its element
@@ -155,7 +156,7 @@ def test_every_answer_on_the_census():
     verdicts the check's re-decision, every answer passes its check."""
     counts = {name: 0 for name in TL}
     for dfa in census():
-        assert {tuple(r) for r in _mod_kernel(dfa, 10_000).maps.tolist()} == _kernel_by_definition(dfa)
+        assert {tuple(r) for r in _mod_kernel(dfa, Limits(semigroup_elements=10_000)).maps.tolist()} == _kernel_by_definition(dfa)
         js = json.loads(json.dumps(attnlogic.classify(dfa, windows=(), classes=list(TL)).to_json()["classes"]))
         for name, plus in zip(TL, (False, True)):
             assert js[name]["member"] is kernel_da_holds(dfa, plus)
