@@ -24,13 +24,17 @@ CHUNK = 1 << 16
 
 def extend_pairs(T: np.ndarray, generators, V: np.ndarray, frontier: np.ndarray, which=None,
                  parent: np.ndarray | None = None, move: np.ndarray | None = None,
-                 budget: int | None = None, made: int = 0, what: str = "products of pairs") -> int:
+                 budget: int | None = None, made: int = 0, what: str = "products of pairs",
+                 target: int | None = None) -> int:
     """Add to ``V`` (flat, length n²) every pair reached from ``frontier`` by right products with
     the ``generators`` (pairs of elements of the table ``T``) — only those of ``which`` (indices)
     on the first step, all of them afterwards —, a frontier at a time in chunks, duplicates removed
     by stamps (the last writer wins, no sorting).  With ``parent`` and ``move`` (flat arrays), each
     new pair records the pair it came from and the generator's index.  Returns ``made`` (the products
-    of earlier calls) plus the products made here; LimitExceeded (naming ``what``) past ``budget``."""
+    of earlier calls) plus the products made here; LimitExceeded (naming ``what``) past ``budget``.
+    With ``target`` (a flat pair) the search stops after the frontier in which it is reached: what
+    it recorded so far (V, parents, moves) is what the whole search records for those pairs, as
+    the search is the same up to there."""
     n = T.shape[0]
     left = np.array([int(a) for a, _ in generators], dtype=np.int64)
     right = np.array([int(b) for _, b in generators], dtype=np.int64)
@@ -56,5 +60,7 @@ def extend_pairs(T: np.ndarray, generators, V: np.ndarray, frontier: np.ndarray,
                 parent[kids] = part[at % part.size]
                 move[kids] = which[at // part.size]
             nxt.append(kids)
+        if target is not None and V[target]:
+            break
         frontier, which = np.concatenate(nxt), every
     return made

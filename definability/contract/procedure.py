@@ -18,8 +18,8 @@ from typing import Callable
 
 from ...automata.graphs import SCCs, dfa_sccs
 from ...kernel.errors import LimitExceeded
-from ...kernel.footprint import footprint
-from ...kernel.limits import CERTIFICATE_FLOOR, Limits
+from ...kernel.footprint import footprint_parts
+from ...kernel.limits import CERTIFICATE_FLOOR, MEMO_RECOUNT_SHARE, Limits
 from ...kernel.work import CELL_STEPS, DECISION_STEPS, STEPS_PER_SECOND, CertificateTimeout, WorkMeter, deadline
 from ...ltl.fragments import Fragment
 from ..values.results import FragmentResult, Verdict
@@ -44,7 +44,9 @@ class Context:
         self.limits = Limits() if limits is None else limits
         self._sccs: SCCs | None = None
         self._verdicts: dict = {}
+        self._bytes: dict = {}            # memo → (its bytes without its large arrays, those arrays)
         self.dropped = 0                  # memos dropped to stay within the memory budget
+        self._counted = 0                 # the memos' bytes as last counted
         self.meter = WorkMeter(self.limits.certificate_factor, CERTIFICATE_FLOOR)
 
     def for_second_try(self, steps: int) -> "Context":
@@ -86,34 +88,49 @@ class Context:
         later caller without recomputing.
 
         The memos of a classification are held within ``limits.memory_budget`` bytes (their
-        :func:`~attnlogic.kernel.footprint.footprint`, the newest not counted against itself):
-        past it the least recently asked are dropped, and computed again if asked again (a
+        :func:`~attnlogic.kernel.footprint.footprint_parts`, an array several memos hold counted
+        once; a memo's counted when made, and again each time it is asked once the memos hold
+        1/:data:`MEMO_RECOUNT_SHARE` of the budget, as it may fill caches of its own; the one
+        asked is never dropped): past it the least recently asked are dropped, and
+        computed again if asked again (a
         memo is a function of the DFA and the limits alone, so the answers are the same; the
         steps counted for it are counted again).  ``memory_budget`` bounds each step's tables
         and, apart, what a classification keeps between steps."""
         if make in self._verdicts:
             self._verdicts[make] = self._verdicts.pop(make)       # the most recently asked last
+            if self._counted * MEMO_RECOUNT_SHARE >= self.limits.memory_budget:
+                self._count(make)           # it may have filled caches of its own since
+                self._within_budget(make)
         else:
             try:
                 value = make(self)
             except LimitExceeded as exc:
                 value = exc
             self._verdicts[make] = value
+            self._count(make)
             self._within_budget(make)
         got = self._verdicts[make]
         if isinstance(got, LimitExceeded):
             raise got
         return got
 
+    def _count(self, make) -> None:
+        """Record the bytes of the memo of ``make`` (:func:`~attnlogic.kernel.footprint.footprint_parts`)."""
+        self._bytes[make] = footprint_parts(self._verdicts[make], {id(self), id(self.dfa)})
+
     def _within_budget(self, newest) -> None:
         """Drop the least recently asked memos other than ``newest`` while all of them together
         pass ``limits.memory_budget``."""
         budget = self.limits.memory_budget
-        while len(self._verdicts) > 1:
-            seen = {id(self), id(self.dfa)}
-            if sum(footprint(v, seen) for v in self._verdicts.values()) <= budget:
+        while True:
+            arrays: dict = {}
+            for _, big in self._bytes.values():
+                arrays.update(big)
+            self._counted = sum(b for b, _ in self._bytes.values()) + sum(arrays.values())
+            if self._counted <= budget or len(self._verdicts) <= 1:
                 return
-            del self._verdicts[next(k for k in self._verdicts if k is not newest)]
+            oldest = next(k for k in self._verdicts if k is not newest)
+            del self._verdicts[oldest], self._bytes[oldest]
             self.dropped += 1
 
 

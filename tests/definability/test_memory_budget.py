@@ -211,3 +211,9 @@ def test_the_footprint_of_a_memo():
     assert 0.95 * exact <= got <= 1.05 * exact + 1_000
     seen: set = set()
     assert footprint(held, seen) == got and footprint(held, seen) == 0      # counted once across values
+    # a large array two values hold is reported apart, by identity, so that it is summed once
+    from attnlogic.kernel.footprint import SHARED_ARRAY_BYTES, footprint_parts
+
+    table = np.zeros(SHARED_ARRAY_BYTES, dtype=np.uint8)
+    (b1, big1), (b2, big2) = footprint_parts(("kernel", table[:10])), footprint_parts(("orbits", table, [1, 2]))
+    assert big1 == big2 == {id(table): SHARED_ARRAY_BYTES} and b1 < 1_000 and b2 < 1_000

@@ -39,6 +39,7 @@ from attnlogic.definability.varieties.bpol_groups import syntactic_table
 from attnlogic.definability.algebra.syntactic_order import state_inclusion
 from attnlogic.definability.varieties.alphabet_orbits import at_orbits
 from attnlogic.definability.varieties.pol_group_orbits import order_violation, pol_group_orbits
+from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.kernel.limits import Limits
 
 from answer_checks import assert_answers_and_swaps
@@ -255,3 +256,38 @@ def test_the_spellings_and_the_budget():
     assert "memory_budget" in attnlogic.classify(dfa, windows=(), classes=["TL(MOD)"],
                                                  limits=Limits(memory_budget=420))["TL(MOD)"].method
     assert got.member is _members(dfa, ["TL2(MOD)"])["TL2(MOD)"]
+
+
+@pytest.mark.parametrize("g", BASES)
+def test_the_path_of_a_pair_is_that_of_the_whole_search(g):
+    """PolGroupOrbits.path searches with parents only up to the frontier reaching (x, e): the
+    word and insertions are those of the whole search's parents, asked in any order; the
+    search past its products' budget is refused, naming instantiations."""
+    from attnlogic.definability.varieties.pol_group_orbits import pol_group_pairs
+
+    limits, checked = Limits(), 0
+    for dfa in list(census()[::29]):
+        st, m = syntactic_table(dfa.minimal(), limits)
+        o = pol_group_orbits(st, m, g, limits)
+        n, k = o.moves.shape
+        _, parent, move = pol_group_pairs(o.table, o.moves, o.one, o.generators, parents=True)
+        asked = [(x, e) for e, orbit in o.orbits.items() for x in orbit]
+        for x, e in reversed(asked):                       # the farthest first, then nearer ones
+            node, steps = x * n + e, []
+            while node != o.one * n + o.one:
+                steps.append(int(move[node]))
+                node = int(parent[node])
+            u, ins = [], []
+            for mv in reversed(steps):
+                if mv < k:
+                    u.append(mv)
+                else:
+                    ins.append((len(u), o.generators[mv - k]))
+            assert o.path(x, e) == (tuple(u), tuple(ins)), (g, dfa.transitions.tolist(), x, e)
+            checked += 1
+    assert checked > 100
+    big = attnlogic.load_language(regex="(a|b)*a(a|b)(a|b)", alphabet="ab").dfa.minimal()
+    st, m = syntactic_table(big, limits)
+    o = pol_group_orbits(st, m, g, limits)
+    with pytest.raises(LimitExceeded, match="search of the Pol.G.-pairs.*instantiations"):
+        pol_group_pairs(o.table, o.moves, o.one, o.generators, budget=10)
