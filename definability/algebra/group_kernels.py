@@ -40,8 +40,9 @@ re-check computes K_D by its own search).  Each element of the kernel carries a
 (φ(u[:p_j]·γ_j) = φ(u[:p_j])) with integers c_j, Σ c_j·ψ(γ_j) = −ψ(u) — inserting γ_j
 (c_j mod d) times gives, for each d, a word of φ⁻¹(s) with ψ ≡ 0 mod d.
 
-*The MOD-kernel by lengths* (:func:`length_kernel`, the one computation of it): with R_n the set
-of the maps of the words of length n (R_0 = {1}, R_{n+1} = R_n·A), ultimately periodic —
+*The MOD-kernel by lengths* (:func:`_length_levels`, the one computation of it, read by
+:func:`length_kernel` on a DFA's maps and by :func:`mod_kernel` on a monoid's elements): with R_n
+the set of the maps of the words of length n (R_0 = {1}, R_{n+1} = R_n·A), ultimately periodic —
 R_{n+p} = R_n for n ≥ t, read at the first repetition —, the kernel is {1} ∪ R_N for N the least
 positive multiple of p that is ≥ t (proof: docs/decision-procedures.md §13.5 — lengths ≥ t in
 one residue class modulo p meet every residue class modulo every m that p's gcd allows).
@@ -349,30 +350,29 @@ def amt_kernel(m: MonoidTable, max_types: int = _limits.DEFAULT_LIMIT) -> GroupK
 def mod_kernel(m: MonoidTable, limit: int = _limits.DEFAULT_INSTANTIATIONS,
                memory_budget: int | None = None) -> GroupKernel:
     """The MOD-kernel: the sequence R_n of :func:`length_kernel` read on the monoid's elements
-    (R_{n+1} = {s·φ(a) : s ∈ R_n, a ∈ A}: the right Cayley graph's map of a word w is
-    s ↦ s·φ(w), determined by φ(w), the image of ``m.one``, so the two sequences are the same
-    sets and repeat at the same n); ``how[s]`` a word of s (ε or of length N ≥ t divisible by
-    p), ``modulus`` p·(t + 1), with which K_D = the kernel (a word of length divisible by
-    p·(t + 1) is ε or of length ≥ t divisible by p).  Each element of the sequence is one
-    index, not a map on the |M| elements (which cost 16·|M| bytes each); at most ``limit`` of
-    them in all, :data:`~attnlogic.kernel.limits.SEQUENCE_ELEMENT_BYTES` each within
-    ``memory_budget``."""
-    moves = np.asarray(m.table)[:, list(m.letters)].tolist()
-    k = len(m.letters)
-    levels, tail, period = _length_levels(int(m.one), lambda s: ((a, moves[s][a]) for a in range(k)), limit,
-                                          _limits.SEQUENCE_ELEMENT_BYTES, memory_budget)
+    (:func:`_length_levels` on the right Cayley graph s –a→ s·φ(a) from the one point 1: the
+    graph's map of a word w sends 1 to φ(w) and is determined by it, so the two sequences are
+    the same sets and repeat at the same n); ``how[s]`` a word of s (ε or of length N ≥ t
+    divisible by p), ``modulus`` p·(t + 1), with which K_D = the kernel (a word of length
+    divisible by p·(t + 1) is ε or of length ≥ t divisible by p).  Each element of the
+    sequence is one index, not a map on the |M| elements (which cost 16·|M| bytes each); at
+    most ``limit`` of them in all, :data:`~attnlogic.kernel.limits.SEQUENCE_ELEMENT_BYTES` each
+    within ``memory_budget``."""
+    moves = np.asarray(m.table)[:, list(m.letters)]
+    one = int(m.one)
+    levels, tail, period = _length_levels(moves, [one], limit, _limits.SEQUENCE_ELEMENT_BYTES, memory_budget)
     length, chosen = _kernel_level(levels, tail, period)
-    members, how = [False] * m.size, {int(m.one): ((), ())}
-    members[int(m.one)] = True
-    for s in levels[chosen]:
+    members, how = [False] * m.size, {one: ((), ())}
+    members[one] = True
+    for i, s in enumerate(levels[chosen][0][:, 0].tolist()):
         members[s] = True
-        how.setdefault(s, (_level_word(levels, chosen, s), ()))
+        how.setdefault(s, (_level_word(levels, chosen, i), ()))
     return GroupKernel("MOD", tuple(members), how, period * (tail + 1), tuple((1,) for _ in m.letters))
 
 
 # ---------------------------------------------------------------------------------------------
-# the MOD-kernel by lengths: the one computation of it (TL(MOD), TL(MOD⁺), UPol(MOD⁺) and
-# :func:`mod_kernel` use it)
+# the MOD-kernel by lengths: the one computation of it, _length_levels (TL(MOD), TL(MOD⁺),
+# UPol(MOD⁺) read it on the DFA's maps by length_kernel, mod_kernel on the monoid's elements)
 
 @dataclass(frozen=True, eq=False)
 class ModKernel:
@@ -387,37 +387,47 @@ class ModKernel:
     length: int
 
 
-def _length_levels(start, successors, limit: int, key_bytes: int = 0, memory_budget: int | None = None):
-    """R_0 = {start}, R_{n+1} = the successors (``successors(x)``: (letter, y) pairs) of R_n,
-    up to the first n + p with R_{n+p} = R_n: (levels, t, p), ``levels[j]`` R_j as a dict
-    y → (x, a), the first x of R_{j-1} (in its order) and letter a reaching y (R_0: start → None).
-    LimitExceeded naming ``instantiations`` past ``limit`` elements in all (each costs |A|
-    steps in Python), naming ``memory_budget`` past that many bytes at ``key_bytes`` an
-    element."""
-    level = {start: None}
-    seen = {frozenset(level): 0}
-    levels = [level]
+def _length_levels(t: np.ndarray, start, limit: int, key_bytes: int = 0, memory_budget: int | None = None):
+    """The sequence R_0 = {start}, R_{n+1} = {x·a : x ∈ R_n, a ∈ A} of the maps of the words
+    of length n on the points ``start`` of the transition table ``t`` (row q, column a: q·a;
+    x·a the map q ↦ t[x(q), a]), up to the first n + p with R_{n+p} = R_n: (levels, t, p).
+    ``levels[j]`` = (rows, ways): R_j's maps as rows in a canonical order (sorted by their
+    packed code when a row fits in 62 bits — ``bits`` per point —, else lexicographically:
+    np.unique), so that two levels are the same set iff their rows are equal, and, for
+    j ≥ 1, for each row the index in R_{j-1} and the letter of the first product that gives
+    it (in the order of R_{j-1}'s rows, then the letters).  One level at a time in numpy.
+    LimitExceeded naming ``instantiations`` past ``limit`` elements in all, naming
+    ``memory_budget`` past that many bytes at ``key_bytes`` an element."""
+    t = np.asarray(t, dtype=np.int64)
+    k = t.shape[1]
+    level = np.asarray(start, dtype=np.int64).reshape(1, -1)
+    width = level.shape[1]
+    bits = max(1, int(t.max(initial=0)).bit_length())
+    shifts = np.arange(width, dtype=np.int64) * bits if bits * width <= 62 else None
+    levels = [(level, None)]
+    seen = {level.tobytes(): 0}
     total = 1
     while True:
-        nxt: dict = {}
-        for x in level:
-            for a, y in successors(x):
-                if y not in nxt:
-                    nxt[y] = (x, a)
-        total += len(nxt)
+        products = np.transpose(t[level], (0, 2, 1)).reshape(-1, width)     # row x·a at x·k + a
+        if shifts is not None:                  # one integer a row: a 1-D unique, far faster
+            _, first = np.unique((products << shifts).sum(axis=1), return_index=True)
+            rows = products[first]
+        else:
+            rows, first = np.unique(products, axis=0, return_index=True)
+        total += len(rows)
         if total > limit:
             raise LimitExceeded("elements of the sequence α(A^n) (the MOD-kernel)", limit,
                                 "raise the budget instantiations of Limits", ("instantiations",))
         if memory_budget is not None and total * key_bytes > memory_budget:
             raise LimitExceeded(f"bytes for the sequence α(A^n) (the MOD-kernel, {key_bytes} bytes an element)",
                                 memory_budget, "raise the budget memory_budget of Limits", ("memory_budget",))
-        key = frozenset(nxt)
+        key = rows.tobytes()
         if key in seen:
             tail = seen[key]
             return levels, tail, len(levels) - tail
         seen[key] = len(levels)
-        levels.append(nxt)
-        level = nxt
+        levels.append((rows, (first // k, first % k)))
+        level = rows
 
 
 def _kernel_level(levels, tail: int, period: int) -> tuple[int, int]:
@@ -427,12 +437,13 @@ def _kernel_level(levels, tail: int, period: int) -> tuple[int, int]:
     return length, (length if length < len(levels) else 0)
 
 
-def _level_word(levels, j: int, y) -> tuple:
-    """The word of y ∈ R_j the levels recorded: its letters back along the first ways found."""
+def _level_word(levels, j: int, i: int) -> tuple:
+    """The word of the i-th row of R_j: its letters back along the first products found."""
     out = []
     while j > 0:
-        y, a = levels[j][y]
-        out.append(a)
+        parent, letter = levels[j][1]
+        out.append(int(letter[i]))
+        i = int(parent[i])
         j -= 1
     return tuple(reversed(out))
 
@@ -440,31 +451,22 @@ def _level_word(levels, j: int, y) -> tuple:
 def length_kernel(transitions: np.ndarray, limit: int, memory_budget: int | None = None) -> ModKernel:
     """The MOD-kernel of the transformations the words induce on the states of
     ``transitions`` (row q, column a: q·a) — for a minimal DFA its syntactic monoid — from
-    the sets R_n = {the map of w : |w| = n} (module docstring, *the MOD-kernel by lengths*).
-    LimitExceeded naming ``instantiations`` when the sequence R_n runs past ``limit``
-    elements in all before repeating, naming ``memory_budget`` when its maps (16 bytes a
-    state each: the map and its key) would pass that many bytes."""
+    the sets R_n = {the map of w : |w| = n} (module docstring, *the MOD-kernel by lengths*:
+    :func:`_length_levels` from the identity map).  LimitExceeded naming ``instantiations``
+    when the sequence R_n runs past ``limit`` elements in all before repeating, naming
+    ``memory_budget`` when its maps (16 bytes a state each: the rows and the levels' keys)
+    would pass that many bytes."""
     t = np.asarray(transitions, dtype=np.int64)
-    n, k = t.shape
+    n = t.shape[0]
     ident = np.arange(n, dtype=np.int64)
-    rows = {ident.tobytes(): ident}
-
-    def successors(key):
-        row = rows[key]
-        for a in range(k):
-            r = t[row, a]
-            b = r.tobytes()
-            rows.setdefault(b, r)
-            yield a, b
-
-    levels, tail, period = _length_levels(ident.tobytes(), successors, limit,
-                                          16 * n + _limits.SEQUENCE_ELEMENT_BYTES, memory_budget)
+    levels, tail, period = _length_levels(t, ident, limit, 16 * n + _limits.SEQUENCE_ELEMENT_BYTES, memory_budget)
     length, chosen = _kernel_level(levels, tail, period)
-    elems = {ident.tobytes(): ()}
-    for b in levels[chosen]:
-        elems.setdefault(b, _level_word(levels, chosen, b))
-    maps = np.asarray([rows[b] for b in elems], dtype=np.int64).reshape(len(elems), n)
-    return ModKernel(maps, tuple(elems.values()), tail, period, length)
+    rows = levels[chosen][0]
+    elems = {ident.tobytes(): (ident, ())}
+    for i in range(len(rows)):
+        elems.setdefault(rows[i].tobytes(), (rows[i], _level_word(levels, chosen, i)))
+    maps = np.asarray([v[0] for v in elems.values()], dtype=np.int64).reshape(len(elems), n)
+    return ModKernel(maps, tuple(v[1] for v in elems.values()), tail, period, length)
 
 
 def kernel_at_modulus(m: MonoidTable, vectors, d: int, max_states: int) -> tuple:

@@ -47,7 +47,7 @@ from ..checks.verify_mod_kernel import DA_KERNEL, LDA_KERNEL, check_tl_mod
 from ..contract.classes import LanguageClass
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, OrderedProcedure, violation_from_words
 
-__all__ = ["DA_KERNEL", "ModKernel", "decide_tl_mod", "decide_tl_mod_plus", "separating_context", "temporal_class",
+__all__ = ["DA_KERNEL", "ModKernel", "decide_tl_mod", "decide_tl_mod_plus", "dfa_mod_kernel", "separating_context", "temporal_class",
            "CLASS"]
 
 
@@ -64,6 +64,13 @@ def _mod_kernel(dfa, limits: Limits) -> ModKernel:
     :func:`..algebra.group_kernels.mod_kernel` reads the same sequence on the monoid's elements)."""
     return length_kernel(np.asarray(dfa.transitions, dtype=np.int64), limits.instantiations,
                          limits.memory_budget)
+
+
+def dfa_mod_kernel(context) -> ModKernel:
+    """The MOD-kernel of the classification's minimal DFA (:func:`_mod_kernel`): ask it as
+    ``context.verdict(dfa_mod_kernel)``, once per classification for TL(MOD), TL(MOD⁺) and
+    UPol(MOD⁺) (a bound it passes raised again to each without recomputing)."""
+    return _mod_kernel(context.dfa, context.limits)
 
 
 def _omega(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -109,11 +116,11 @@ def _da_violation(xs: np.ndarray, ys: np.ndarray, budget: list):
     return None
 
 
-def decide_tl_mod(dfa, limits: Limits | None = None):
+def decide_tl_mod(dfa, limits: Limits | None = None, kernel: ModKernel | None = None):
     """(holds, IdentityCheck or IdentityViolation) for TL(MOD): the MOD-kernel in DA
-    (``dfa`` minimal; module docstring)."""
+    (``dfa`` minimal; module docstring; ``kernel``: its MOD-kernel when known)."""
     limits = Limits() if limits is None else limits
-    K = _mod_kernel(dfa, limits)
+    K = _mod_kernel(dfa, limits) if kernel is None else kernel
     budget = [limits.instantiations, limits.instantiations]
     found = _da_violation(K.maps, K.maps, budget)
     m = len(K.maps)
@@ -164,12 +171,13 @@ def _idempotents(dfa, limit: int):
     return list(out.values())
 
 
-def decide_tl_mod_plus(dfa, limits: Limits | None = None):
+def decide_tl_mod_plus(dfa, limits: Limits | None = None, kernel: ModKernel | None = None):
     """(holds, IdentityCheck or IdentityViolation) for TL(MOD⁺): every MOD⁺-orbit e·K·e (e an
     idempotent of α(A⁺), K the MOD-kernel) in DA, as the identity :data:`LDA_KERNEL` with
-    e over α(A⁺) and u, v over K (:mod:`.temporal_mod_plus`; ``dfa`` minimal)."""
+    e over α(A⁺) and u, v over K (:mod:`.temporal_mod_plus`; ``dfa`` minimal; ``kernel``: its
+    MOD-kernel when known)."""
     limits = Limits() if limits is None else limits
-    K = _mod_kernel(dfa, limits)
+    K = _mod_kernel(dfa, limits) if kernel is None else kernel
     budget = [limits.instantiations, limits.instantiations]
     covered, total = 0, 0
     idempotents = _idempotents(dfa, limits.semigroup_elements)
@@ -206,7 +214,8 @@ def temporal_class(name: str, plus: bool, inclusions, summary: str, check) -> La
     decider = decide_tl_mod_plus if plus else decide_tl_mod
     theorem = ("Place–Zeitoun (TL(G⁺): every MOD⁺-orbit e·K·e in DA)" if plus
                else "Place–Zeitoun (TL(G): the MOD-kernel in DA)")
-    return LanguageClass(name, OrderedProcedure("MOD⁺-orbits in DA" if plus else "MOD-kernel in DA", decider, theorem),
+    return LanguageClass(name, OrderedProcedure("MOD⁺-orbits in DA" if plus else "MOD-kernel in DA", decider, theorem,
+                                                shared=dfa_mod_kernel),
                          IDENTITY_CHECK, IDENTITY_PAIR, inclusions=tuple(inclusions), default=False,
                          check=check, summary=summary, bulk=name)
 

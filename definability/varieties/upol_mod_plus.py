@@ -25,16 +25,16 @@ from ...kernel.limits import Limits
 from ..checks.verify_mod_kernel import ORBIT_TRIVIAL, check_upol_mod_plus
 from ..contract.classes import LanguageClass
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, OrderedProcedure, violation_from_words
-from .temporal_mod import _idempotents, _mod_kernel, _then, separating_context
+from .temporal_mod import _idempotents, _mod_kernel, _then, dfa_mod_kernel, separating_context
 
 __all__ = ["ORBIT_TRIVIAL", "decide_upol_mod_plus", "CLASS"]
 
 
-def decide_upol_mod_plus(dfa, limits: Limits | None = None):
+def decide_upol_mod_plus(dfa, limits: Limits | None = None, kernel=None):
     """(holds, IdentityCheck or IdentityViolation) for UPol(MOD⁺): every e·K·e = {e}
-    (``dfa`` minimal; module docstring)."""
+    (``dfa`` minimal; module docstring; ``kernel``: its MOD-kernel when known)."""
     limits = Limits() if limits is None else limits
-    K = _mod_kernel(dfa, limits)
+    K = _mod_kernel(dfa, limits) if kernel is None else kernel
     idempotents = _idempotents(dfa, limits.semigroup_elements)
     if len(idempotents) * len(K.maps) > limits.instantiations:
         raise LimitExceeded("instantiations of e^ω u e^ω = e^ω on the MOD⁺-orbits", limits.instantiations,
@@ -56,7 +56,8 @@ def decide_upol_mod_plus(dfa, limits: Limits | None = None):
 
 #: UPol(MOD⁺), MeSCaL's name (also typed UPol(MOD+))
 CLASS = LanguageClass("UPol(MOD⁺)", OrderedProcedure("MOD⁺-orbits trivial", decide_upol_mod_plus,
-                                                     "MOD⁺-orbits trivial (Place–Zeitoun; MeSCaL's test)"),
+                                                     "MOD⁺-orbits trivial (Place–Zeitoun; MeSCaL's test)",
+                                                     shared=dfa_mod_kernel),
                       IDENTITY_CHECK, IDENTITY_PAIR,
                       inclusions=(("MOD⁺", "MOD⁺ ⊆ UPol(MOD⁺): a language is its own product of length 0"),
                                   ("GD", "UPol(DD) = GD ⊆ UPol(MOD⁺): DD ⊆ MOD⁺")),
