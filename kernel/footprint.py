@@ -17,6 +17,8 @@ identity, so that the sum over several values, each walked alone, counts an arra
 from __future__ import annotations
 
 import sys
+from itertools import islice
+
 import numpy as np
 
 __all__ = ["footprint", "footprint_parts", "SAMPLED", "DEPTH", "SHARED_ARRAY_BYTES"]
@@ -60,12 +62,11 @@ def _walk(x, seen: set, depth: int, big: dict | None) -> int:
     size = sys.getsizeof(x)
     if depth >= DEPTH or isinstance(x, (int, float, complex, str, bytes, bool, type(None))):
         return size
-    if isinstance(x, dict):
-        items = list(x.keys())[:SAMPLED] + list(x.values())[:SAMPLED]
+    if isinstance(x, dict):           # the first items only: a memo's dict may have millions
+        items = [*islice(x.keys(), SAMPLED), *islice(x.values(), SAMPLED)]
         return size + _sampled(items, 2 * len(x), seen, depth, big)
     if isinstance(x, (tuple, list, set, frozenset)):
-        items = x[:SAMPLED] if isinstance(x, (tuple, list)) else [v for v, _ in zip(x, range(SAMPLED))]
-        return size + _sampled(items, len(x), seen, depth, big)
+        return size + _sampled(list(islice(x, SAMPLED)), len(x), seen, depth, big)
     out = size
     if isinstance(x, type):
         return out

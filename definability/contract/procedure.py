@@ -91,10 +91,9 @@ class Context:
         :func:`~attnlogic.kernel.footprint.footprint_parts`, an array several memos hold counted
         once; a memo's counted when made, and again each time it is asked once the memos hold
         1/:data:`MEMO_RECOUNT_SHARE` of the budget, as it may fill caches of its own; the one
-        asked is never dropped): past it the least recently asked are dropped, and
-        computed again if asked again (a
-        memo is a function of the DFA and the limits alone, so the answers are the same; the
-        steps counted for it are counted again).  ``memory_budget`` bounds each step's tables
+        asked is never dropped): past it the least recently asked are dropped, and computed
+        again if asked again (a memo is a function of the DFA and the limits alone, so the
+        answers are the same; the steps counted for it are counted again).  ``memory_budget`` bounds each step's tables
         and, apart, what a classification keeps between steps."""
         if make in self._verdicts:
             self._verdicts[make] = self._verdicts.pop(make)       # the most recently asked last

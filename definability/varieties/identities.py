@@ -626,9 +626,13 @@ class IdentityProcedure(Procedure):
     def handles(self, fragment) -> bool:              # classes are keyed by their declaration
         return False
 
+    def structure(self, context) -> Structure:
+        """The syntactic monoid or semigroup (``self.monoid``), once per classification."""
+        return context.verdict(monoid_structure if self.monoid else semigroup_structure)
+
     def decide(self, cls, context, results) -> FragmentResult:
         try:
-            st = context.verdict(monoid_structure if self.monoid else semigroup_structure)
+            st = self.structure(context)
             ans = check_identities(context.dfa, self.identities, self.monoid, context.limits, structure=st)
         except LimitExceeded as exc:
             return FragmentResult(cls, None, None, None, f"undecided: {exc}")
@@ -656,8 +660,7 @@ class DeciderProcedure(IdentityProcedure):
     def decide(self, cls, context, results) -> FragmentResult:
         kind = "monoid" if self.monoid else "semigroup"
         try:
-            st = context.verdict(monoid_structure if self.monoid else semigroup_structure)
-            holds, proof = self.decider(context.dfa, context.limits, st)
+            holds, proof = self.decider(context.dfa, context.limits, self.structure(context))
         except LimitExceeded as exc:
             return FragmentResult(cls, None, None, None, f"undecided: {exc}")
         if holds:

@@ -79,7 +79,7 @@ from .level_two_st import ubp2_violation
 from .temporal_mod import separating_context
 
 __all__ = ["PolGroupOrbits", "PolGroupOrbitCheck", "PolGroupOrbitViolation", "PolGroupOrbitProcedure",
-           "pol_group_orbits", "pol_group_pairs", "kernel_generators", "group_kernel", "order_violation",
+           "pol_group_orbits", "pol_group_pairs", "search_path", "kernel_generators", "group_kernel", "order_violation",
            "pol_group_orbit_class"]
 
 
@@ -111,24 +111,32 @@ class PolGroupOrbits:
         (letter indices) and the kernel elements inserted, (position in u, element).  The search
         with parents is run up to the frontier that reaches (x, e) (a prefix of the whole search:
         the same parents), again only for a pair it has not reached."""
-        n, k = self.moves.shape
-        node, steps = x * n + e, []
-        if not self._tree or (self._tree["parent"][node] < 0 and node != self.one * n + self.one):
+        n = self.moves.shape[0]
+        node, root = x * n + e, self.one * n + self.one
+        if not self._tree or (node != root and self._tree["parent"][node] < 0):
             _, self._tree["parent"], self._tree["move"] = pol_group_pairs(self.table, self.moves, self.one,
                                                                           self.generators, parents=True, target=node)
-        parent, move = self._tree["parent"], self._tree["move"]
-        if parent[node] < 0 and node != self.one * n + self.one:   # pragma: no cover - the orbit says it is reached
-            raise AssertionError("a pair of the orbit is not reached")
-        while node != self.one * n + self.one:
-            steps.append(int(move[node]))
-            node = int(parent[node])
-        u, insertions = [], []
-        for mv in reversed(steps):
-            if mv < k:
-                u.append(mv)
-            else:
-                insertions.append((len(u), self.generators[mv - k]))
-        return tuple(u), tuple(insertions)
+        return search_path(self._tree["parent"], self._tree["move"], self.moves, self.one, self.generators, node)
+
+
+def search_path(parent: np.ndarray, move: np.ndarray, moves: np.ndarray, one: int, gens, node: int) -> tuple:
+    """(u, insertions): the path of :func:`pol_group_pairs`' search (its ``parent`` and ``move``
+    arrays) from (1, 1) to the flat pair ``node`` as a word u (letter indices) and the kernel
+    generators ``gens`` inserted, (position in u, element)."""
+    n, k = moves.shape
+    root, steps = one * n + one, []
+    if node != root and parent[node] < 0:       # pragma: no cover - the orbit says it is reached
+        raise AssertionError("a pair of the orbit is not reached")
+    while node != root:
+        steps.append(int(move[node]))
+        node = int(parent[node])
+    u, insertions = [], []
+    for mv in reversed(steps):
+        if mv < k:
+            u.append(mv)
+        else:
+            insertions.append((len(u), gens[mv - k]))
+    return tuple(u), tuple(insertions)
 
 
 def kernel_generators(T: np.ndarray, one: int, kernel) -> tuple:

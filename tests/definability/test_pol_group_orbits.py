@@ -263,27 +263,18 @@ def test_the_path_of_a_pair_is_that_of_the_whole_search(g):
     """PolGroupOrbits.path searches with parents only up to the frontier reaching (x, e): the
     word and insertions are those of the whole search's parents, asked in any order; the
     search past its products' budget is refused, naming instantiations."""
-    from attnlogic.definability.varieties.pol_group_orbits import pol_group_pairs
+    from attnlogic.definability.varieties.pol_group_orbits import pol_group_pairs, search_path
 
     limits, checked = Limits(), 0
     for dfa in list(census()[::29]):
         st, m = syntactic_table(dfa.minimal(), limits)
         o = pol_group_orbits(st, m, g, limits)
-        n, k = o.moves.shape
+        n = o.moves.shape[0]
         _, parent, move = pol_group_pairs(o.table, o.moves, o.one, o.generators, parents=True)
         asked = [(x, e) for e, orbit in o.orbits.items() for x in orbit]
         for x, e in reversed(asked):                       # the farthest first, then nearer ones
-            node, steps = x * n + e, []
-            while node != o.one * n + o.one:
-                steps.append(int(move[node]))
-                node = int(parent[node])
-            u, ins = [], []
-            for mv in reversed(steps):
-                if mv < k:
-                    u.append(mv)
-                else:
-                    ins.append((len(u), o.generators[mv - k]))
-            assert o.path(x, e) == (tuple(u), tuple(ins)), (g, dfa.transitions.tolist(), x, e)
+            whole = search_path(parent, move, o.moves, o.one, o.generators, x * n + e)
+            assert o.path(x, e) == whole, (g, dfa.transitions.tolist(), x, e)
             checked += 1
     assert checked > 100
     big = attnlogic.load_language(regex="(a|b)*a(a|b)(a|b)", alphabet="ab").dfa.minimal()
