@@ -34,7 +34,7 @@ from .definability.engine.registry import ASCII_SPELLINGS, CLASSES, encoded_patt
 from .definability.values.results import PatternResult
 from .kernel.limits import (DEFAULT_CERTIFICATE_FACTOR, DEFAULT_CERTIFICATE_SECONDS, DEFAULT_LIMIT,
                             DEFAULT_MAX_DEPTH, DEFAULT_MEMORY_BUDGET, DEFAULT_SEARCH_BUDGET)
-from .kernel.errors import InputError
+from .kernel.errors import CheckBoundExceeded, InputError, LimitExceeded
 from .kernel.patterns import AttentionPattern
 from .kernel.words import separator, split_alphabet, split_word
 from .ltl.fragments import Fragment
@@ -276,9 +276,19 @@ class VerifyRequest:
     def answer(self, limits=None) -> Answer:
         """The :class:`~attnlogic.definability.verify.Check` of what is claimed (``result``:
         ``valid`` and ``reason``); with ``claimed``, valid when the identities' verdict
-        re-decided is the claimed one."""
+        re-decided is the claimed one.  A check stopped by a bound or budget verified nothing:
+        :class:`~attnlogic.kernel.errors.CheckBoundExceeded`, naming it."""
         language = self.source.load(limits)
-        dfa = language.dfa
+        try:
+            check = self._check(language.dfa, limits)
+        except CheckBoundExceeded:
+            raise
+        except LimitExceeded as exc:
+            raise CheckBoundExceeded(str(exc), exc.parameters) from None
+        return Answer(check, self.command_line(limits), language)
+
+    def _check(self, dfa, limits):
+        """The check of what is claimed on the language's DFA (:meth:`answer`)."""
         if self.identities is not None:
             from .definability.checks.verify import verify_identity_check
             check = verify_identity_check(dfa, self.identities, monoid=not self.semigroup)
@@ -298,7 +308,7 @@ class VerifyRequest:
             u, v = (split_word(w, dfa.alphabet) for w in self.witness)
             from .definability.checks.verify import verify_witness
             check = verify_witness(dfa, self._fragment(), u, v, self.depth, family=self.family)
-        return Answer(check, self.command_line(limits), language)
+        return check
 
     def _fragment(self):
         if self.fragment is None:

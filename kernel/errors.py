@@ -86,14 +86,18 @@ class MemoryBudgetExceeded(LimitExceeded):
 
 
 class CheckBoundExceeded(LimitExceeded):
-    """A decider's answer whose independent re-check stopped at the check's own bound: the
-    answer is not given unchecked (the classification leaves it undecided, saying why)."""
+    """An independent check (``verify``'s, or a decider's re-check of its own answer) that
+    stopped at the check's own bound: nothing was verified either way, so it is neither a
+    "valid" nor a "NOT valid" (``verify`` refuses, exit 2; a classification leaves the
+    answer undecided, saying why).  Raised, never returned as a failed check: the exception
+    passes through every check that wraps another, where a reason's text would not."""
 
-    def __init__(self, what: str, reason: str):
-        self.what = what
+    def __init__(self, reason: str, parameters: tuple[str, ...] = ()):
+        self.reason = reason
         self.limit = None
-        self.parameters = ()
-        AttnlogicError.__init__(self, f"{what}: its independent check stopped at its own bound ({reason})")
+        self.parameters = tuple(parameters)
+        AttnlogicError.__init__(self, f"its independent check stopped at its own bound ({reason}): "
+                                      "nothing was verified")
 
 
 def _bytes(n: int) -> str:

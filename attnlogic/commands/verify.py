@@ -59,7 +59,8 @@ The language is a formula (L), --regex R or --dfa FILE, with --alphabet A.
 
 Prints {"valid": true|false, "reason": ...} with --json (a witness adds "pair": the depth
 where it becomes separable and the formula, and "family": whether its pumped family is a
-proof). Exit status: 0 valid, 1 NOT valid, 2 bad input.
+proof). Exit status: 0 valid, 1 NOT valid (a fault found, named), 2 bad input, or a check
+that stopped at its own bound or a budget (nothing verified either way: the bound is named).
 
 Examples:
   attnlogic verify --regex '(a|b)*b' --fragment 'LTL[Y]' --formula 'Y b' --json

@@ -69,7 +69,7 @@ import numpy as np
 from ...automata.sources import as_dfa
 from ...automata.from_formula import formula_to_dfa
 from ...automata.operations import DEFAULT_STATE_LIMIT, equivalent, shortest_distinguishing_word
-from ...kernel.errors import CheckBoundExceeded, InputError, LimitExceeded
+from ...kernel.errors import InputError, LimitExceeded
 from ...kernel.words import join_word
 from ...ltl.evaluate import accepts, truth_values
 from ...ltl.formula import FALSE, TRUE, Formula, Mod, P, S, Y, atom
@@ -77,7 +77,7 @@ from ...ltl.fragments import Fragment
 from ..algebra.identity_terms import Const, Omega, Power, Var, parse_identities
 from .indistinguishable import agreement_depth
 
-__all__ = ["Check", "NOT_RECHECKED", "require_valid", "verify_formula", "verify_witness", "lasso_blocks_equal", "end_types_equal", "MAX_PERIOD",
+__all__ = ["Check", "require_valid", "verify_formula", "verify_witness", "lasso_blocks_equal", "end_types_equal", "MAX_PERIOD",
            "MAX_PREFIX", "MAX_TAILS", "MAX_RUNS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH",
            "verify_identity_violation", "verify_identity_check"]
 
@@ -97,7 +97,9 @@ MAX_TYPED_LENGTH = 200_000
 
 @dataclass(frozen=True)
 class Check:
-    """The outcome: ``valid`` and the argument (or what failed) in words."""
+    """The outcome of a check that ran to its end: ``valid`` and the argument, or the fault it
+    found, in words (a check stopped at its own bound raises
+    :class:`~attnlogic.kernel.errors.CheckBoundExceeded` instead: it found nothing)."""
 
     valid: bool
     reason: str
@@ -108,22 +110,15 @@ class Check:
         return {"valid": self.valid, "reason": self.reason, **(self.details or {})}
 
 
-#: how the reason of a check begins (after any prefix naming the part checked) when the check
-#: stopped at its own bound instead of finding a fault
-NOT_RECHECKED = "not re-checked"
-
-
 def require_valid(what: str, check: Check) -> None:
-    """A decider's own answer after its independent check ``check``: nothing when valid;
-    :class:`~attnlogic.kernel.errors.CheckBoundExceeded` when the check stopped at its own
-    bound (``"not re-checked: …"`` in its reason), so that the answer is left undecided rather
-    than given unchecked; AssertionError otherwise (the answer is wrong: a bug, never
-    printed)."""
-    if check.valid:
-        return
-    if f"{NOT_RECHECKED}:" in check.reason:
-        raise CheckBoundExceeded(what, check.reason)
-    raise AssertionError(f"{what} fails its check: {check.reason}")
+    """A decider's own answer after its independent check ``check``: nothing when valid,
+    AssertionError otherwise (the answer is wrong: a bug, never printed).  A check that stops
+    at its own bound does not return: it raises
+    :class:`~attnlogic.kernel.errors.CheckBoundExceeded` (or the
+    :class:`~attnlogic.kernel.errors.LimitExceeded` of the budget it passed), which leaves the
+    answer undecided rather than given unchecked."""
+    if not check.valid:
+        raise AssertionError(f"{what} fails its check: {check.reason}")
 
 
 # -- formulas -----------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ import numpy as np
 
 from ...automata.sources import as_dfa
 from ...kernel import limits as _limits
-from ...kernel.errors import LimitExceeded
+from ...kernel.errors import CheckBoundExceeded, LimitExceeded
 from ...kernel.words import split_word
 from .verify import Check
 
@@ -218,15 +218,12 @@ def word_letters(text, letters) -> list:
 
 def check_by_verdict(dfa, answer: dict, monoid, yes, no) -> Check:
     """Re-check an answer as ``classify --json`` prints it on the minimal DFA's monoid
-    ``monoid(dfa)`` (refused past its limit): a "yes" by ``yes(M, certificate, letters)``, a "no"
-    by ``no(M, witness, letters)``; a malformed answer (a field missing, of the wrong type, out of
+    ``monoid(dfa)`` (past its limit its LimitExceeded: nothing checked): a "yes" by
+    ``yes(M, certificate, letters)``, a "no" by ``no(M, witness, letters)``; a malformed answer (a field missing, of the wrong type, out of
     range) refused naming the error, as is an answer that is neither."""
     dfa = as_dfa(dfa).minimal()
     letters = list(dfa.alphabet)
-    try:
-        M = monoid(dfa)
-    except LimitExceeded as e:
-        return Check(False, f"not re-checked: {e}")
+    M = monoid(dfa)
     member = answer.get("member")
     try:
         if member is True:
@@ -262,7 +259,7 @@ def _check_yes(M: TransitionMonoid, cert, base, prop, plus, letters) -> Check:
     if M.one not in K:
         return Check(False, "the set does not contain 1")
     if len(K) ** 2 > _WORK:
-        return Check(False, "not re-checked: the set is too large")
+        raise CheckBoundExceeded("the set is too large")
     for s in K:
         for t in K:
             if M.mul(s, t) not in K:
@@ -292,18 +289,18 @@ def _check_yes(M: TransitionMonoid, cert, base, prop, plus, letters) -> Check:
 
 def weak_conjugation_problem(M: TransitionMonoid, K) -> str | None:
     """None when the set K is closed under weak conjugation — x·s·x̄, x̄·s·x ∈ K for s ∈ K and
-    x̄·x·x̄ = x̄ —, else why not (a refusal past the check's bound too).  On the monoid's
+    x̄·x·x̄ = x̄ —, else why not (CheckBoundExceeded past the check's bound).  On the monoid's
     multiplication table (:meth:`TransitionMonoid.table`): the pairs (x, x̄) at once, then for
     each s ∈ K every conjugate of s at once, in blocks."""
     n = len(M.elements)
     try:
         T = M.table()
     except LimitExceeded:
-        return "not re-checked: the monoid's table is too large"
+        raise CheckBoundExceeded("the monoid's table is too large") from None
     rows = np.arange(n)[:, None]
     xbs, xs = np.nonzero(T[T, rows] == rows)          # [x̄, x]: (x̄·x)·x̄ = x̄
     if len(xs) * len(K) > _WORK * _limits.KERNEL_PRODUCTS_PER_INSTANTIATION:
-        return "not re-checked: too many weak conjugates"
+        raise CheckBoundExceeded("too many weak conjugates")
     inside = np.zeros(n, dtype=bool)
     ks = np.array(sorted(M.index[k] for k in K), dtype=np.int64)
     inside[ks] = True
@@ -315,10 +312,10 @@ def weak_conjugation_problem(M: TransitionMonoid, K) -> str | None:
 
 def kernel_at_modulus(M: TransitionMonoid, d: int) -> set:
     """K_d = {φ(w) : every letter count of w ≡ 0 mod d}, by a search of the pairs (φ(w), ψ(w) mod d)
-    (ValueError past the check's bound): it contains the AMT-kernel."""
+    (CheckBoundExceeded past the check's bound): it contains the AMT-kernel."""
     k = len(M.letters)
     if len(M.elements) * d ** k > _WORK:
-        raise ValueError("the modulus is too large to re-check")
+        raise CheckBoundExceeded("the modulus is too large")
     start = (M.one, (0,) * k)
     seen = {start}
     queue = deque([start])

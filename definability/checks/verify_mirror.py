@@ -112,10 +112,7 @@ def _past_answer(rev, inner: dict, sep: str, base: Fragment, mod: bool) -> Check
         return Check(got.valid, f"{base}'s identity {ids} fails on rev(L) by the instantiation the answer "
                                 f"carries{'' if got.valid else ', which does not check'}: {got.reason}")
     if member in (True, False):       # no formula printed, or a "no": the identity re-decided on rev(L)
-        try:
-            holds = verify_identity_check(rev, ids, monoid=monoid)
-        except LimitExceeded as exc:
-            return Check(False, f"{base}'s identity {ids} could not be re-decided on rev(L): {exc}")
+        holds = verify_identity_check(rev, ids, monoid=monoid)      # past its budget: nothing checked
         return Check(holds.valid is member, f"{'no formula printed; ' if member else ''}{base}'s identity {ids}, "
                                             f"re-decided from scratch on the syntactic "
                                             f"{'monoid' if monoid else 'semigroup'} of rev(L), "
@@ -132,10 +129,7 @@ def check_mirror_answer(dfa, answer: dict, sep: str, name: str, past: str, fragm
     if member not in (True, False):
         return Check(False, "the answer is undecided: nothing to check")
     dfa = as_dfa(dfa).minimal()
-    try:
-        rev = reversal_dfa(dfa)
-    except LimitExceeded as exc:
-        return Check(False, f"rev(L) could not be built to re-check the answer: {exc}")
+    rev = reversal_dfa(dfa)                  # past the state limit: nothing checked
     if not isinstance(part, dict) or not isinstance(part.get("reversal"), dict):
         return Check(False, f"the answer carries no {past} answer for the reversed language")
     inner = part["reversal"]

@@ -28,6 +28,7 @@ import numpy as np
 from ...automata.minimize import minimize
 from ...automata.sources import as_dfa
 from ...kernel import limits as _limits
+from ...kernel.errors import CheckBoundExceeded
 from ...kernel.words import split_word
 from .verify import Check
 from .verify_subregular import _marked, _product_agrees, check_answer, factors
@@ -109,8 +110,8 @@ def check_cover(dfa, wit: dict, sep: str = "") -> Check:
     if not acting:
         return Check(False, "no letter acts on the minimal DFA: the language is ∅ or Σ*, SL_1")
     if 2 ** len(acting) - 1 > _limits.MTSL_TIERS:
-        return Check(False, f"{2 ** len(acting) - 1} tiers to check, more than MTSL_TIERS = "
-                            f"{_limits.MTSL_TIERS} (kernel/limits.py): refused, not checked")
+        raise CheckBoundExceeded(f"{2 ** len(acting) - 1} tiers to check, more than MTSL_TIERS = "
+                                 f"{_limits.MTSL_TIERS}")
     given = {}
     for t in wit.get("tiers") or []:
         given[frozenset(t.get("tier", ()))] = {_marked(e["factor"], sep): _split(e["in"], sep)

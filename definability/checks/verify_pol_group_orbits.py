@@ -49,7 +49,7 @@ s·k1 = t, t·k2 = s or k1·s = t, k2·t = s; (esete)^{ω+1} from (esete)^ω·et
 from __future__ import annotations
 
 from ...kernel import limits as _limits
-from ...kernel.errors import LimitExceeded
+from ...kernel.errors import CheckBoundExceeded, LimitExceeded
 from ...kernel.words import separator
 from .verify import Check
 from .verify_group_kernels import (TransitionMonoid, check_by_verdict, kernel_at_modulus, orbit_instance_check,
@@ -138,25 +138,23 @@ def check_pol_group_orbit_answer(dfa, answer: dict, prop: str, basis: str = "MOD
 
 
 def _superset(M: TransitionMonoid, kernel: dict, basis: str, letters) -> tuple:
-    """(K' ⊇ the ``basis``-kernel, why) from the certificate's ``kernel`` entry, or (None, why not)."""
+    """(K' ⊇ the ``basis``-kernel, why) from the certificate's ``kernel`` entry, or (None, why
+    not); CheckBoundExceeded past the check's bounds."""
     if basis == "MOD":
         try:
             return frozenset(kernel_maps(M.dfa, _WORK)), "the MOD-kernel (recomputed)"
         except LimitExceeded:
-            return None, "not re-checked: the MOD-kernel's search is too large"
+            raise CheckBoundExceeded("the MOD-kernel's search is too large") from None
     if basis == "AMT":
         d = kernel["modulus"]
         if not isinstance(d, int) or isinstance(d, bool) or d < 1:
             return None, "the modulus is not a positive integer"
-        try:
-            return frozenset(kernel_at_modulus(M, d)), f"K_{d} ⊇ the AMT-kernel (letter counts ≡ 0 mod {d})"
-        except ValueError:
-            return None, "not re-checked: the modulus is too large"
+        return frozenset(kernel_at_modulus(M, d)), f"K_{d} ⊇ the AMT-kernel (letter counts ≡ 0 mod {d})"
     K = frozenset(M.of(word_letters(w, letters)) for w in kernel["elements"])
     if M.one not in K:
         return None, "the kernel's set does not contain 1"
     if len(K) ** 2 > _WORK:
-        return None, "not re-checked: the kernel's set is too large"
+        raise CheckBoundExceeded("the kernel's set is too large")
     if any(M.mul(s, t) not in K for s in K for t in K):
         return None, "the kernel's set is not closed under products"
     bad = weak_conjugation_problem(M, K)
@@ -175,10 +173,10 @@ def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Che
         try:
             allowed = None if group is None else pair_maps(M.dfa, group, True, {"pairs": cert["kernel"]})
         except LimitExceeded:
-            return Check(False, f"not re-checked: the {basis}-pairs' search is too large")
+            raise CheckBoundExceeded(f"the {basis}-pairs' search is too large") from None
         pairs = plus_pairs(M, _WORK, allowed)
         if pairs is None:
-            return Check(False, f"not re-checked: the saturation of the Pol({basis})-pairs is too large")
+            raise CheckBoundExceeded(f"the saturation of the Pol({basis})-pairs is too large")
         truth = plus_orbits(M, pairs)
         why = f"the Pol({basis})-pairs saturated (recomputed" + ("" if group is None else
                                                                  f" from the {basis}-pairs re-derived") + ")"
@@ -188,7 +186,7 @@ def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Che
         if K is None:
             return Check(False, why)
         if len(M.elements) ** 2 * (len(M.letters) + len(K)) > _WORK:
-            return Check(False, "not re-checked: the search of the pairs is too large")
+            raise CheckBoundExceeded("the search of the pairs is too large")
         truth = kernel_orbits(M, K)
 
         def of(M, word):
@@ -206,7 +204,7 @@ def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Che
             return Check(False, "an orbit listed is not {x ∈ e·M·e : (x, e) among the pairs recomputed}")
     size = len(M.elements) if prop == UBP2 else 1
     if sum(len(o) * max(size, len(o)) for o in truth.values()) > _WORK:
-        return Check(False, "not re-checked: the orbits are too large")
+        raise CheckBoundExceeded("the orbits are too large")
     inclusion = state_inclusions(M.dfa) if prop in (POL2, CO_POL2) else None
     for e, orbit in truth.items():
         bad = (_ubp2_failure(M, e, orbit) if prop == UBP2
@@ -317,7 +315,7 @@ def _check_no(M: TransitionMonoid, wit, prop: str, basis: str, letters) -> Check
         try:
             kernel, bad = _kernel_test(M, wit, basis, letters)
         except LimitExceeded:
-            return Check(False, "not re-checked: the MOD-kernel's search is too large")
+            raise CheckBoundExceeded("the MOD-kernel's search is too large") from None
         if bad is not None:
             return Check(False, f"the kernel's proofs: {bad}")
         e = M.of(word_letters(inst["e"], letters))

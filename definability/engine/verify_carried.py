@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ...automata.propositions import over_valuations
 from ...automata.sources import as_dfa
-from ...kernel.errors import InputError, LimitExceeded
+from ...kernel.errors import CheckBoundExceeded, InputError, LimitExceeded
 from ...kernel.words import split_word
 from ...ltl import parse
 from ...ltl.fragments import Fragment
@@ -131,7 +131,7 @@ def _check_intersection(dfa, cls, parts, answer: dict, sep: str, depth: int) -> 
     carries every part's "yes", a "no" one part's "no"; each re-checked by that part's own
     check."""
     if depth > MAX_NESTING:
-        return Check(False, f"answers nested more than {MAX_NESTING} times: not followed")
+        raise CheckBoundExceeded(f"answers nested more than {MAX_NESTING} times")
     member = answer.get("member")
     names = [p.name for p in parts]
     if member is True:
@@ -198,7 +198,7 @@ def _refuted_by_identity(dfa, fragment: str, u, v) -> Check:
         if pair.valid:
             return Check(True, f"{fragment}'s identity {ids} is past the re-decision's budget ({exc}); the "
                                f"pair instead: {pair.reason}")
-        return Check(False, f"{fragment}'s identity {ids} could not be re-decided here: {exc}")
+        raise                                # neither proof within its budget: nothing checked
     if holds.valid:
         return Check(False, f"{fragment} at N+1 is {theorem} and its identity {ids} holds: the language is "
                             "in the fragment")
@@ -217,7 +217,7 @@ def verify_carried(dfa, name: str, answer: dict, sep: str = "", depth: int = 0) 
         raise InputError("the answer's \"carried\" object needs \"from\" (a class name) and \"answer\" "
                          "(that class's answer)")
     if depth > MAX_NESTING:
-        return Check(False, f"answers carried over more than {MAX_NESTING} times: not followed")
+        raise CheckBoundExceeded(f"answers carried over more than {MAX_NESTING} times")
     member = answer.get("member")
     if member not in (True, False):
         return Check(False, f"the answer for {name} states no verdict (\"member\": {member!r})")

@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from ...automata.tagged import tagged_dfa
 from ...kernel.errors import LimitExceeded
 from ...ltl.fragments import LTL_PY
+from ..checks.verify import require_valid
 from ..checks.verify_mod import verify_tagged_pair
 from ..contract.procedure import Context
 from ..values.results import FragmentResult
@@ -118,8 +119,8 @@ class ModLocallyRTrivial(ModEnriched):
                           () if w is None else tuple(w.rejected), "",
                           None if inst is None else inst.to_json(","))
         check = verify_tagged_pair(d, pair.to_json())
-        return FragmentResult(cls, False, None, replace(pair, checked=check.reason),
-                              why if check.valid else f"{why}; not re-checked: {check.reason}")
+        require_valid(f"{cls}: the witness", check)
+        return FragmentResult(cls, False, None, replace(pair, checked=check.reason), why)
 
 
 PROCEDURE = ModLocallyRTrivial()

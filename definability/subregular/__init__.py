@@ -169,12 +169,19 @@ class ClassProcedure(Procedure):
     def _shortest(cls_, cls, d, ans: ClassAnswer) -> ClassAnswer:
         """``ans`` with its witness family replaced by the shortest variant
         (:func:`shorter_instances`: shorter blocks of the same transformation, a smaller K0)
-        that the class's own check accepts; unchanged when none is."""
+        that the class's own check accepts (a variant its check cannot settle within its bounds
+        is not taken); unchanged when none is."""
         if ans.witness is None:
             return ans
         recheck, sep = cls_._class_check(cls, d)
-        short = next((w for w in shorter_instances(ans.witness, d)
-                      if recheck(d, w.to_json(sep), sep).valid), None)
+
+        def accepted(w) -> bool:
+            try:
+                return recheck(d, w.to_json(sep), sep).valid
+            except LimitExceeded:
+                return False
+
+        short = next((w for w in shorter_instances(ans.witness, d) if accepted(w)), None)
         return ans if short is None else replace(ans, witness=short)
 
     @classmethod

@@ -67,7 +67,7 @@ def test_the_checks_reversal_is_bounded_and_asked_only_for_a_verdict(monkeypatch
     """rev(L) of L = A^n a A* needs 2^(n+1) states: past ``state_limit`` subsets the check's
     reversal refuses (LimitExceeded, never an unbounded construction); an undecided answer is
     refused before any reversal is built; a verdict on a language whose reversal is too large
-    is refused with the limit named, never accepted."""
+    is refused with the limit named (LimitExceeded: nothing verified), never accepted."""
     from attnlogic.automata.regex import regex_to_dfa
     from attnlogic.kernel.errors import LimitExceeded
 
@@ -82,8 +82,8 @@ def test_the_checks_reversal_is_bounded_and_asked_only_for_a_verdict(monkeypatch
     assert not undecided.valid and "undecided" in undecided.reason
     claim = {"member": False, "witness": {"kind": "mirrored pair", "of": "LTL[P]", "accepted": "a", "rejected": "b",
                                           "reversal": {"member": False}}}
-    refused = check(big, claim, "")
-    assert not refused.valid and "exceeded the limit" in refused.reason
+    with pytest.raises(LimitExceeded, match="exceeded the limit"):      # nothing verified, never "valid"
+        check(big, claim, "")
 
 
 def _formula_text(answer: dict) -> str:
