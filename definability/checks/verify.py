@@ -993,12 +993,59 @@ def _sandwiched(ids, name: str, pivots) -> tuple | None:
     return (x, y) if x in pivots and y in pivots and name not in (x, y) else None
 
 
+def reenumerated_elements(dfa, monoid: bool, max_elements: int) -> list[tuple[int, ...]]:
+    """The syntactic monoid (``monoid``) or semigroup of L(dfa), ``dfa`` minimal, enumerated
+    breadth-first as transformations (tuples: the letters' maps closed under composition, the
+    identity added for a monoid), letters first; LimitExceeded past ``max_elements``."""
+    letters = [_word_map(dfa, [a]) for a in dfa.alphabet]
+    elements = list(dict.fromkeys(letters))
+    seen = set(elements)
+    i = 0
+    while i < len(elements):
+        for g in letters:
+            x = _compose(elements[i], g)
+            if x not in seen:
+                seen.add(x)
+                elements.append(x)
+                if len(elements) > max_elements:
+                    raise LimitExceeded("elements of the syntactic structure (verify)", max_elements)
+        i += 1
+    ident = tuple(range(dfa.n_states))
+    if monoid and ident not in seen:
+        elements.append(ident)
+    return elements
+
+
+def omega_power(x: tuple[int, ...]) -> tuple[int, ...]:
+    """x^ω, the idempotent power of the transformation x, by iterating x, x², … ."""
+    p = x
+    while _compose(p, p) != p:
+        p = _compose(p, x)
+    return p
+
+
 def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: int = _limits.IDENTITY_CHECK_ELEMENTS,
                           max_instantiations: int = _limits.IDENTITY_CHECK_INSTANTIATIONS) -> Check:
     """Whether the syntactic monoid (``monoid``) or semigroup of L(dfa) satisfies
-    ``identities``, re-decided from scratch: the structure enumerated breadth-first as
-    tuples (the letters' transformations, closed under composition; the identity added for
-    a monoid), every variable over every element — but a variable met only as x^ω, over the
+    ``identities``, re-decided from scratch.  Knast's identity on the semigroup (dot-depth
+    one) in its category form (:func:`.verify_knast.verify_knast`: idempotent pairs, left
+    and right pairs compared, within ``KNAST_CHECK_PRODUCTS`` products); any other system by
+    :func:`enumerated_identity_check`."""
+    dfa = as_dfa(dfa).minimal()
+    ids = parse_identities(identities)
+    if not monoid:
+        from .verify_knast import KNAST, verify_knast
+        if ids.relations == KNAST.relations:
+            return verify_knast(dfa, max_elements=max_elements)
+    return enumerated_identity_check(dfa, ids, monoid, max_elements, max_instantiations)
+
+
+def enumerated_identity_check(dfa, identities, monoid: bool = True,
+                              max_elements: int = _limits.IDENTITY_CHECK_ELEMENTS,
+                              max_instantiations: int = _limits.IDENTITY_CHECK_INSTANTIATIONS) -> Check:
+    """Whether the syntactic monoid (``monoid``) or semigroup of L(dfa) satisfies
+    ``identities``, every instantiation enumerated: the structure re-enumerated as tuples
+    (:func:`reenumerated_elements`), every variable over every element — but a variable met only as x^ω, over the
     idempotents (the values x^ω takes are exactly those: e^ω = e), and a variable met only as
     x^ω·p·y^ω, between the same two such variables, over the distinct e·s·f for the values
     e, f of x, y —, ω as the
@@ -1013,28 +1060,8 @@ def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: in
     dfa = as_dfa(dfa).minimal()
     ids = parse_identities(identities)
     n = dfa.n_states
-    letters = [_word_map(dfa, [a]) for a in dfa.alphabet]
-    ident = tuple(range(n))
-    elements = list(dict.fromkeys(letters))
-    seen = set(elements)
-    i = 0
-    while i < len(elements):
-        for g in letters:
-            x = _compose(elements[i], g)
-            if x not in seen:
-                seen.add(x)
-                elements.append(x)
-                if len(elements) > max_elements:
-                    raise LimitExceeded("elements of the syntactic structure (verify)", max_elements)
-        i += 1
-    if monoid and ident not in seen:
-        elements.append(ident)
-
-    def omega(x):
-        p = x
-        while _compose(p, p) != p:
-            p = _compose(p, x)
-        return p
+    elements = reenumerated_elements(dfa, monoid, max_elements)
+    omega = omega_power
 
     # a variable met only as x^ω takes exactly the idempotents' values there (x^ω is one, and
     # e^ω = e for each idempotent e): it ranges over the idempotents (Knast's x and y, DA's x)

@@ -17,6 +17,7 @@ from attnlogic.definability.checks import verify_group_kernels
 from attnlogic.definability.checks.verify import Check, require_valid
 from attnlogic.definability.checks.verify_group_kernels import TransitionMonoid, kernel_at_modulus
 from attnlogic.definability.fragments import mod_locally_r_trivial
+from attnlogic.kernel import limits as _limits
 from attnlogic.kernel.errors import CheckBoundExceeded
 
 EVEN_A_BLOCKS = "(aa|b)*"        # in PL(AMT) (modulus 2), not in LTL[P,Y,MOD]
@@ -91,20 +92,20 @@ def test_a_decider_whose_witness_fails_its_check_is_a_bug(monkeypatch):
     assert got.member is None or got.carried is not None
 
 
-def test_a_re_decision_past_its_budget_is_refused_not_called_not_valid(tmp_path, capsys):
-    """PLT's "yes" is re-decided by Knast's identity enumerated over the syntactic semigroup,
-    within IDENTITY_CHECK_INSTANTIATIONS: past it ``verify`` says nothing was verified, exit 2
-    (it printed "NOT valid: … could not be re-decided here", exit 1, before); within it, valid."""
-    small, large = "(a|b)*ab(a|b)*ba(a|b)*", "(a|b)*ab(a|b)*ba(a|b)*ab(a|b)*"
-    for regex in (small, large):
-        assert main(["classify", "--regex", regex, "--alphabet", "ab", "--class", "PLT", "--json"]) == 0
-        path = tmp_path / "plt.json"
-        path.write_text(capsys.readouterr().out)
-        assert json.loads(path.read_text())["classes"]["PLT"]["member"] is True
-        rc, out, err = _verify(capsys, regex, "PLT", path)
-        if regex == small:
-            assert (rc, out.startswith("valid: ")) == (0, True)
-        else:
-            assert (rc, out) == (2, "")
-            assert "stopped at its own bound (instantiations (verify) exceeded the limit" in err
-            assert "nothing was verified" in err
+def test_a_re_decision_past_its_budget_is_refused_not_called_not_valid(tmp_path, capsys, monkeypatch):
+    """PLT's "yes" is re-decided by Knast's identity (in its category form,
+    checks/verify_knast.py, within KNAST_CHECK_PRODUCTS products): past the budget ``verify``
+    says nothing was verified, exit 2 (it printed "NOT valid: … could not be re-decided here",
+    exit 1, before); within it, valid."""
+    regex = "(a|b)*ab(a|b)*ba(a|b)*ab(a|b)*"
+    assert main(["classify", "--regex", regex, "--alphabet", "ab", "--class", "PLT", "--json"]) == 0
+    path = tmp_path / "plt.json"
+    path.write_text(capsys.readouterr().out)
+    assert json.loads(path.read_text())["classes"]["PLT"]["member"] is True
+    rc, out, err = _verify(capsys, regex, "PLT", path)
+    assert (rc, out.startswith("valid: ")) == (0, True) and "category form" in out
+    monkeypatch.setattr(_limits, "KNAST_CHECK_PRODUCTS", 100)
+    rc, out, err = _verify(capsys, regex, "PLT", path)
+    assert (rc, out) == (2, "")
+    assert "stopped at its own bound (products of Knast's identity in its category form (verify) " \
+           "exceeded the limit of 100)" in err and "nothing was verified" in err

@@ -371,8 +371,9 @@ def test_verify_ranges_a_variable_met_only_as_its_omega_power_over_the_idempoten
     values x^ω takes), and one met only as x^ω·a·y^ω over the distinct e·a·f; writing x^ω as
     (x·x^ω)^ω — the same value, but x now met bare, a no longer beside an ω-power of a
     variable — forces every element: the verdicts agree on every 9th census language (the spelled-out ones with ≤ 20,000 instantiations) ≤ 3/ab, for
-    Knast's identity (DD1) and LTL[P,Y]'s, and the count of instantiations is smaller."""
-    from attnlogic.definability.checks.verify import verify_identity_check
+    Knast's identity (DD1) and LTL[P,Y]'s, and the count of instantiations is smaller (the
+    enumeration itself: verify routes Knast's identity to its category form)."""
+    from attnlogic.definability.checks.verify import enumerated_identity_check
     from attnlogic.definability.varieties.dot_depth import KNAST_IDENTITY
 
     def spelled_out(ids: str) -> str:
@@ -388,10 +389,10 @@ def test_verify_ranges_a_variable_met_only_as_its_omega_power_over_the_idempoten
             continue
         for ids, monoid in cases:
             try:
-                full = verify_identity_check(d, spelled_out(ids), monoid=monoid, max_instantiations=20_000)
+                full = enumerated_identity_check(d, spelled_out(ids), monoid=monoid, max_instantiations=20_000)
             except LimitExceeded:
                 continue
-            fast = verify_identity_check(d, ids, monoid=monoid)
+            fast = enumerated_identity_check(d, ids, monoid=monoid)
             assert fast.valid is full.valid, (i, ids, fast.reason, full.reason)
             if full.valid:
                 n_fast, n_full = (int(c.reason.split("all ")[1].split(" ")[0].replace(",", "")) for c in (fast, full))
@@ -405,19 +406,21 @@ def test_verify_ranges_a_variable_between_two_idempotents_over_e_s_f():
     4-state languages of dot-depth one whose "yes" verify refused past its 200,000 instantiations
     (|E|²·|S|⁴: 937,024 and 331,776) are now re-decided (25,531 and 5,040) and accepted; the same
     identity with x^ω spelled (x·x^ω)^ω (the same value; no variable met only as an ω-power, none
-    between two) is still refused there, and
+    between two) is still refused there (verify itself routes Knast's identity to its category
+    form, checks/verify_knast.py), and
     the census comparison above (the spelled-out identities, every variable over every element)
     checks the verdicts."""
     import attnlogic
-    from attnlogic.definability.checks.verify import verify_identity_check
+    from attnlogic.definability.checks.verify import enumerated_identity_check, verify_identity_check
     from attnlogic.definability.engine.verify_carried import _check_own, class_key
     from attnlogic.definability.varieties.dot_depth import KNAST_IDENTITY
 
     for table, accepting, count in (([[1, 0], [2, 3], [2, 0], [3, 3]], [0, 2, 3], "25,531"),
                                     ([[1, 2], [2, 0], [2, 3], [3, 3]], [1, 2], "5,040")):
         d = DFA(("a", "b"), table, 0, accepting)
-        check = verify_identity_check(d, KNAST_IDENTITY, monoid=False)
+        check = enumerated_identity_check(d, KNAST_IDENTITY, monoid=False)
         assert check.valid and f"all {count} instantiations" in check.reason, check.reason
+        assert verify_identity_check(d, KNAST_IDENTITY, monoid=False).valid      # its category form
         with pytest.raises(LimitExceeded):
             verify_identity_check(d, KNAST_IDENTITY.replace("x*", "(xx*)*").replace("y*", "(yy*)*"), monoid=False)
         r = attnlogic.classify(d, windows=(), classes=["DD1"])

@@ -32,7 +32,8 @@ from attnlogic.definability.varieties.identities import check_identities, struct
 from attnlogic.definability.fragments.locally_r_trivial import decide_locally_r_trivial
 from attnlogic.definability.fragments.r_trivial import decide_r_trivial
 from attnlogic.definability.algebra.semigroup import transition_semigroup
-from attnlogic.definability.checks.verify import verify_identity_violation
+from attnlogic.definability.checks.verify import enumerated_identity_check, verify_identity_check, verify_identity_violation
+from attnlogic.definability.checks.verify_knast import verify_knast
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.kernel.limits import Limits
 
@@ -128,6 +129,28 @@ def test_dot_depth_one_against_the_identity_engine(structures):
         assert decide_dot_depth_one(d, structure=st)[0] == ans.holds, d
         seen.add(ans.holds)
     assert seen == {True, False}
+
+
+def test_the_category_form_check_against_the_decider_and_the_enumeration(structures):
+    """verify's re-decision of Knast's identity (checks/verify_knast.py: every pair of
+    idempotents, left × right pairs, tuples in plain Python) equals the decider (numpy, one
+    idempotent per regular D-class) on every DFA here, and the literal enumeration of the
+    instantiations wherever that fits its budget; ``verify_identity_check`` routes Knast's
+    identity on a semigroup to it; past its product budget it refuses."""
+    enumerated, verdicts = 0, set()
+    for i, (d, st, _) in enumerate(structures):
+        got = verify_knast(d)
+        assert got.valid == decide_dot_depth_one(d, structure=st)[0], d
+        verdicts.add(got.valid)
+        if i % 3 == 0 and len(st.idempotents) ** 2 * st.size ** 4 <= 200_000:
+            assert enumerated_identity_check(d, KNAST_IDENTITY, monoid=False).valid == got.valid, d
+            enumerated += 1
+    assert verdicts == {True, False} and enumerated >= 100
+    d = structures[-1][0]
+    assert verify_identity_check(d, KNAST_IDENTITY, monoid=False).reason == verify_knast(d).reason
+    assert "category form" not in verify_identity_check(d, KNAST_IDENTITY, monoid=True).reason
+    with pytest.raises(LimitExceeded, match="category form"):
+        verify_knast(d, max_products=10)
 
 
 def test_da_against_the_identity_engine(structures):

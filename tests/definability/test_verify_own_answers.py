@@ -5,7 +5,10 @@ its failing instantiation (verify re-decided the identity instead, past its 200,
 instantiations), TL(DD)'s "no" (the identity re-decided, LimitExceeded raised), and
 LTL[P,Y<=2]'s "no" settled by LTL[P,Y] ⊇ LTL[P,Y<=2] (it carried a pair at depth ≤ 3 only,
 no instantiation).  Each such "no" now carries, or is checked by, one instantiation, and
-the same answer with that instantiation's sides swapped is refused."""
+the same answer with that instantiation's sides swapped is refused.  DD1, PLT and TPLT were
+left out here while their "yes" was re-decided by enumerating Knast's |E|²·|S|⁴
+instantiations (refused past 200,000); re-decided in its category form
+(checks/verify_knast.py) they pass with the rest."""
 
 from __future__ import annotations
 
@@ -40,7 +43,7 @@ def _verify(d, name, answer):
 @pytest.mark.parametrize("index", INDICES)
 def test_every_answer_of_every_class_passes_verify(languages, index):
     d = languages[index]
-    names = [c.name for c in CLASSES if c.name not in ("LTL[Y<=k], LTL[P,Y<=k]", "DD1", "PLT", "TPLT")]
+    names = [c.name for c in CLASSES if c.name != "LTL[Y<=k], LTL[P,Y<=k]"]
     j = classify(d, windows=(2,), classes=names).to_json()
     answers = {**j["fragments"], **j["classes"]}
     refused = {}
