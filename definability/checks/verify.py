@@ -76,8 +76,12 @@ from ...ltl.formula import FALSE, TRUE, Formula, Mod, P, S, Y, atom
 from ...ltl.fragments import Fragment
 from ..algebra.identity_terms import Const, Omega, Power, Var, parse_identities
 from .indistinguishable import agreement_depth
+from .outcome import Check
+from .transformations import compose as _compose, omega_power, reenumerated_elements, word_map as _word_map
+from .verify_knast import KNAST, verify_knast
 
-__all__ = ["Check", "require_valid", "verify_formula", "verify_witness", "lasso_blocks_equal", "end_types_equal", "MAX_PERIOD",
+__all__ = ["Check", "require_valid", "enumerated_identity_check", "reenumerated_elements", "omega_power",
+           "verify_formula", "verify_witness", "lasso_blocks_equal", "end_types_equal", "MAX_PERIOD",
            "MAX_PREFIX", "MAX_TAILS", "MAX_RUNS", "MAX_SINCE_LENGTH", "MAX_TYPED_LENGTH",
            "verify_identity_violation", "verify_identity_check"]
 
@@ -93,21 +97,6 @@ MAX_RUNS = 32
 MAX_SINCE_LENGTH = 3000
 #: the other fragments' types are linear in the word length (times window and type count)
 MAX_TYPED_LENGTH = 200_000
-
-
-@dataclass(frozen=True)
-class Check:
-    """The outcome of a check that ran to its end: ``valid`` and the argument, or the fault it
-    found, in words (a check stopped at its own bound raises
-    :class:`~attnlogic.kernel.errors.CheckBoundExceeded` instead: it found nothing)."""
-
-    valid: bool
-    reason: str
-    #: structured parts of the argument (a witness's ``pair`` and ``family``), merged into the JSON
-    details: "dict | None" = None
-
-    def to_json(self) -> dict:
-        return {"valid": self.valid, "reason": self.reason, **(self.details or {})}
 
 
 def require_valid(what: str, check: Check) -> None:
@@ -819,22 +808,6 @@ ARGUMENTS = {
 
 
 # -- identities ---------------------------------------------------------------------------------
-def _word_map(dfa, word) -> tuple[int, ...]:
-    """The transformation q ↦ q·word of the DFA's states, by running the word from each
-    state, all states letter by letter (no semigroup)."""
-    columns = dfa.transitions.T.tolist()            # columns[a][q] = δ(q, a)
-    states = list(range(dfa.n_states))
-    for a in dfa.encode(list(word)).tolist():
-        col = columns[a]
-        states = [col[q] for q in states]
-    return tuple(states)
-
-
-def _compose(f: tuple[int, ...], g: tuple[int, ...]) -> tuple[int, ...]:
-    """First f, then g."""
-    return tuple(g[x] for x in f)
-
-
 def verify_identity_violation(dfa, identities, violation, monoid: bool = True) -> Check:
     """Whether ``violation`` (an :class:`~.identities.IdentityViolation`, or any object with
     its fields) proves that the syntactic monoid (``monoid``) or semigroup of L(dfa) fails
@@ -993,37 +966,6 @@ def _sandwiched(ids, name: str, pivots) -> tuple | None:
     return (x, y) if x in pivots and y in pivots and name not in (x, y) else None
 
 
-def reenumerated_elements(dfa, monoid: bool, max_elements: int) -> list[tuple[int, ...]]:
-    """The syntactic monoid (``monoid``) or semigroup of L(dfa), ``dfa`` minimal, enumerated
-    breadth-first as transformations (tuples: the letters' maps closed under composition, the
-    identity added for a monoid), letters first; LimitExceeded past ``max_elements``."""
-    letters = [_word_map(dfa, [a]) for a in dfa.alphabet]
-    elements = list(dict.fromkeys(letters))
-    seen = set(elements)
-    i = 0
-    while i < len(elements):
-        for g in letters:
-            x = _compose(elements[i], g)
-            if x not in seen:
-                seen.add(x)
-                elements.append(x)
-                if len(elements) > max_elements:
-                    raise LimitExceeded("elements of the syntactic structure (verify)", max_elements)
-        i += 1
-    ident = tuple(range(dfa.n_states))
-    if monoid and ident not in seen:
-        elements.append(ident)
-    return elements
-
-
-def omega_power(x: tuple[int, ...]) -> tuple[int, ...]:
-    """x^ω, the idempotent power of the transformation x, by iterating x, x², … ."""
-    p = x
-    while _compose(p, p) != p:
-        p = _compose(p, x)
-    return p
-
-
 def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: int = _limits.IDENTITY_CHECK_ELEMENTS,
                           max_instantiations: int = _limits.IDENTITY_CHECK_INSTANTIATIONS) -> Check:
     """Whether the syntactic monoid (``monoid``) or semigroup of L(dfa) satisfies
@@ -1033,10 +975,8 @@ def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: in
     :func:`enumerated_identity_check`."""
     dfa = as_dfa(dfa).minimal()
     ids = parse_identities(identities)
-    if not monoid:
-        from .verify_knast import KNAST, verify_knast
-        if ids.relations == KNAST.relations:
-            return verify_knast(dfa, max_elements=max_elements)
+    if not monoid and ids.relations == KNAST.relations:
+        return verify_knast(dfa, max_elements=max_elements)
     return enumerated_identity_check(dfa, ids, monoid, max_elements, max_instantiations)
 
 

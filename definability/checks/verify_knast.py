@@ -18,7 +18,7 @@ every pair (e, f) of idempotents, every *left pair* (α, β) = ((xy)^ω, (xy)^ω
 sets of pairs come from the grid eSf × fSe, one ω-power per cell; only distinct pairs are
 compared.  Here every pair of idempotents is tried (the decider's reduction to D-class
 representatives is not used), on the semigroup re-enumerated as tuples
-(:func:`.verify.reenumerated_elements`), eSf as eS ∩ Sf (for idempotents, t ∈ eS ∩ Sf gives
+(:func:`.transformations.reenumerated_elements`), eSf as eS ∩ Sf (for idempotents, t ∈ eS ∩ Sf gives
 e·t = t = t·f), in plain Python; past ``KNAST_CHECK_PRODUCTS`` products LimitExceeded (nothing
 checked).
 """
@@ -29,7 +29,8 @@ from ...automata.sources import as_dfa
 from ...kernel import limits as _limits
 from ...kernel.errors import LimitExceeded
 from ..algebra.identity_terms import parse_identities
-from .verify import Check, _compose, omega_power, reenumerated_elements
+from .outcome import Check
+from .transformations import compose as _compose, omega_power, reenumerated_elements
 
 __all__ = ["KNAST", "verify_knast"]
 
