@@ -2,7 +2,9 @@
 
 The languages: every ``--step``-th minimal DFA of the census (``--max-states``, ``--alphabet``),
 census order; or, with ``--files GLOB``, the automata in those files (any format
-``--dfa`` reads, e.g. MLRegTest's ``.att`` in tests/data/mlregtest).  Each is classified with certificates, window 2 and every registered class
+``--dfa`` reads, e.g. MLRegTest's ``.att`` in tests/data/mlregtest); or, with ``--random
+SEED:COUNT``, the first COUNT DFAs of that seed of :mod:`benchmarks.bench_every_class`'s sweep
+(5–11 states, 2–3 letters: monoids of thousands of elements).  Each is classified with certificates, window 2 and every registered class
 (as ``classify --class …`` for each), and each decided answer is re-checked by the request
 ``verify --class NAME --answer`` runs (:class:`attnlogic.request.VerifyRequest`).  Counted per
 class: valid; NOT valid (a fault found in one of our own answers: a bug, listed with the
@@ -11,6 +13,7 @@ with the bound); and undecided answers (not checked).
 
 Run:  .venv/bin/python -m benchmarks.sweep_verify --step 250
       .venv/bin/python -m benchmarks.sweep_verify --files 'tests/data/mlregtest/*.att'
+      .venv/bin/python -m benchmarks.sweep_verify --random 6:10
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ def main(argv=None) -> int:
     parser.add_argument("--max-states", type=int, default=4)
     parser.add_argument("--alphabet", default="ab")
     parser.add_argument("--files", default="", help="a glob of automaton files instead of the census")
+    parser.add_argument("--random", default="", help="SEED:COUNT: bench_every_class's random DFAs instead")
     args = parser.parse_args(argv)
     import glob
 
@@ -41,7 +45,13 @@ def main(argv=None) -> int:
     counts: dict = collections.defaultdict(collections.Counter)
     faults, refusals = [], []
     start, languages = time.time(), 0
-    if args.files:
+    if args.random:
+        from benchmarks.bench_every_class import random_dfa
+
+        seed, count = (int(x) for x in args.random.split(":"))
+        dfas = ((i, random_dfa(seed, i)) for i in range(count))
+        where = f"{count} random DFAs of seed {seed}"
+    elif args.files:
         files = sorted(glob.glob(args.files))
         dfas = ((i, attnlogic.load_language(dfa=f).dfa) for i, f in enumerate(files))
         where = f"{len(files)} files {args.files}"

@@ -69,7 +69,7 @@ import numpy as np
 from ...automata.sources import as_dfa
 from ...automata.from_formula import formula_to_dfa
 from ...automata.operations import DEFAULT_STATE_LIMIT, equivalent, shortest_distinguishing_word
-from ...kernel.errors import InputError, LimitExceeded
+from ...kernel.errors import CheckBoundExceeded, InputError, LimitExceeded
 from ...kernel.words import join_word
 from ...ltl.evaluate import accepts, truth_values
 from ...ltl.formula import FALSE, TRUE, Formula, Mod, P, S, Y, atom
@@ -522,10 +522,13 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
                                f"have the same depth-{depth} closest-pair S-type (no formula of {fr} of "
                                f"depth <= {depth} separates them); {sep.text(u, v)}", {"pair": sep.to_json()})
         if sep is None:
-            return Check(False, f"the N+1 positions have different depth-{depth} types in {fr}"
-                                + (f": a formula of depth <= {depth} separates the words" if fr.types_are_exact else "")
-                                + f"; the pair's own separability was not computed (more than "
-                                  f"{MAX_PAIR_WORK:,} position-levels)")
+            if not fr.types_are_exact:           # LTL[S]: the closest-pair types were not computed
+                raise CheckBoundExceeded(f"the depth-{depth} S-types differ, and the pair's closest-pair "
+                                         f"S-types, the exact test, were not computed (more than "
+                                         f"{MAX_PAIR_WORK:,} position-levels)")
+            return Check(False, f"the N+1 positions have different depth-{depth} types in {fr}: a formula "
+                                f"of depth <= {depth} separates the words; the pair's own separability was "
+                                f"not computed (more than {MAX_PAIR_WORK:,} position-levels)")
         return Check(False, f"a formula of {fr} of depth <= {depth} separates the words: "
                             + sep.text(u, v), {"pair": sep.to_json()})
     sep = pair_separation(u, v, fr)
@@ -554,6 +557,8 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
         if fam["valid"]:
             return Check(True, fam["reason"] + "; " + pair_text, details)
         return Check(False, fam["reason"] + "; " + pair_text, details)
+    if sep is None:                              # the claim, the pair at every depth, not computed
+        raise CheckBoundExceeded(f"{pair_text}; {fam_text}")
     return Check(False, f"{pair_text}; {fam_text}", details)
 
 
@@ -985,15 +990,15 @@ def enumerated_identity_check(dfa, identities, monoid: bool = True,
                               max_instantiations: int = _limits.IDENTITY_CHECK_INSTANTIATIONS) -> Check:
     """Whether the syntactic monoid (``monoid``) or semigroup of L(dfa) satisfies
     ``identities``, every instantiation enumerated: the structure re-enumerated as tuples
-    (:func:`reenumerated_elements`), every variable over every element — but a variable met only as x^ω, over the
-    idempotents (the values x^ω takes are exactly those: e^ω = e), and a variable met only as
-    x^ω·p·y^ω, between the same two such variables, over the distinct e·s·f for the values
-    e, f of x, y —, ω as the
-    idempotent power found by iterating, ≤ from residual inclusions computed by a search
-    of pairs of states, 1 and 0 found by their definitions.  Plain Python, for small
-    structures (``max_elements``, ``max_instantiations``: LimitExceeded beyond them).  The
-    independent check of an :class:`~.identities.IdentityCheck` ("yes") and of the verdict
-    of an :class:`~.identities.IdentityViolation`."""
+    (:func:`reenumerated_elements`), every variable over every element — but a variable met
+    only as x^ω, over the idempotents (the values x^ω takes are exactly those: e^ω = e), and
+    a variable met only as x^ω·p·y^ω, between the same two such variables, over the distinct
+    e·s·f for the values e, f of x, y —, ω as the idempotent power found by iterating, ≤ from
+    residual inclusions computed by a search of pairs of states, 1 and 0 found by their
+    definitions.  Plain Python, for small structures (``max_elements``,
+    ``max_instantiations``: LimitExceeded beyond them).  The independent check of an
+    :class:`~.identities.IdentityCheck` ("yes") and of the verdict of an
+    :class:`~.identities.IdentityViolation`."""
     import itertools
     import math
 

@@ -219,8 +219,9 @@ def word_letters(text, letters) -> list:
 def check_by_verdict(dfa, answer: dict, monoid, yes, no) -> Check:
     """Re-check an answer as ``classify --json`` prints it on the minimal DFA's monoid
     ``monoid(dfa)`` (past its limit its LimitExceeded: nothing checked): a "yes" by
-    ``yes(M, certificate, letters)``, a "no" by ``no(M, witness, letters)``; a malformed answer (a field missing, of the wrong type, out of
-    range) refused naming the error, as is an answer that is neither."""
+    ``yes(M, certificate, letters)``, a "no" by ``no(M, witness, letters)``; a malformed answer
+    (a field missing, of the wrong type, out of range) refused naming the error, as is an
+    answer that is neither."""
     dfa = as_dfa(dfa).minimal()
     letters = list(dfa.alphabet)
     M = monoid(dfa)

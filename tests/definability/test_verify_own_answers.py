@@ -82,3 +82,33 @@ def test_a_tier_witness_moves_every_letter_its_violation_writes():
     assert _verify(d, "TPLT", answer).valid
     answer["witness"]["moves"] = [m for m in answer["witness"]["moves"] if m["letter"] == "b"]
     assert not _verify(d, "TPLT", answer).valid
+
+
+@pytest.mark.skipif(__import__("os").environ.get("ATTNLOGIC_CENSUS_TEST") != "1",
+                    reason="every 250th census language ≤ 4/ab, every class (a few minutes): opt in with "
+                           "ATTNLOGIC_CENSUS_TEST=1")
+def test_every_250th_census_language_every_class_verifies():
+    """The referee's sweep (benchmarks/sweep_verify.py) at every 250th census language ≤ 4/ab:
+    every decided answer of every class passes ``verify --class``, none is refused past a
+    check's bound (until 7 December 2026 the DD1, PLT and TPLT "yes" past Knast's enumeration
+    were), and both verdicts occur."""
+    from attnlogic.kernel.errors import LimitExceeded
+
+    names = [c.name for c in CLASSES if c.name != "LTL[Y<=k], LTL[P,Y<=k]"]
+    faults, refused, verdicts = [], [], set()
+    for i, d in enumerate(minimal_dfas(4, "ab")):
+        if i % 250:
+            continue
+        j = classify(d, windows=(2,), classes=names).to_json()
+        for name, answer in {**j["fragments"], **j["classes"]}.items():
+            if answer.get("member") is None:
+                continue
+            verdicts.add(answer["member"])
+            try:
+                got = _verify(d, name, answer)
+            except LimitExceeded as exc:
+                refused.append((i, name, str(exc)[:120]))
+                continue
+            if not got.valid:
+                faults.append((i, name, got.reason[:160]))
+    assert faults == [] and refused == [] and verdicts == {True, False}
