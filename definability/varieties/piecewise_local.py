@@ -38,8 +38,8 @@ __all__ = ["knast_certificate", "knast_witness", "check", "CLASS"]
 
 def knast_certificate(dfa, cert: dict, sep: str = "") -> Check:
     """An identity check of Knast's identity (its JSON), re-decided from scratch on L(dfa)'s
-    syntactic semigroup by :func:`.verify.verify_identity_check` (plain Python, small
-    semigroups: beyond its budget its LimitExceeded, nothing checked)."""
+    syntactic semigroup by :func:`.verify.verify_identity_check` (its category form,
+    :mod:`..checks.verify_knast`; beyond its budget its LimitExceeded, nothing checked)."""
     if cert.get("kind") != IDENTITY_CHECK:
         return Check(False, f"a certificate of kind {cert.get('kind')!r} is not an identity check")
     return verify_identity_check(dfa, KNAST_IDENTITY, monoid=False)
