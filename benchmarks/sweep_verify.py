@@ -86,6 +86,9 @@ def main(argv=None) -> int:
         c = counts[name]
         if c["refused"] or c["NOT valid"]:
             print(f"  {name}: {c['valid']} valid, {c['NOT valid']} NOT valid, {c['refused']} refused")
+    undecided = {n: c["undecided"] for n, c in counts.items() if c["undecided"]}
+    if undecided:
+        print("undecided: " + ", ".join(f"{n} {k}" for n, k in sorted(undecided.items(), key=lambda x: -x[1])))
     for i, name, why in faults:
         print(f"NOT valid: #{i} {name}: {why}")
     for i, name, why in refusals[:40]:

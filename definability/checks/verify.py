@@ -54,8 +54,9 @@ decision procedure, type automaton, semigroup or synthesis of this package is ca
     then periodic in n from n = 0 and not constant (it differs for n = a and n = b), so
     not eventually constant, which no star-free language allows.
 
-  A witness for which no decomposition is found is reported invalid with that reason (the
-  check is sound, not complete).
+  A witness for which no decomposition is found is reported invalid with that reason: the
+  claim is read as "a decomposition among those tried (canonical runs, within MAX_PERIOD,
+  MAX_PREFIX, MAX_TAILS, MAX_RUNS) proves it" (the check is sound, not complete).
 """
 
 from __future__ import annotations
@@ -538,7 +539,7 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
         if found is not None:
             break
     if found is None:
-        fam = {"valid": False, "reason": f"no decomposition of the pair proves indistinguishability "
+        fam = {"valid": False, "reason": f"no decomposition tried proves indistinguishability "
                                          f"in {fr} at every depth (tried: "
                                          + ", ".join(ARGUMENTS[n][1] for n in fr.pumping_arguments)
                                          + f", periods up to {MAX_PERIOD})"}

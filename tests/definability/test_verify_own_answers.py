@@ -90,8 +90,7 @@ def test_a_tier_witness_moves_every_letter_its_violation_writes():
 def test_every_250th_census_language_every_class_verifies():
     """The referee's sweep (benchmarks/sweep_verify.py) at every 250th census language ≤ 4/ab:
     every decided answer of every class passes ``verify --class``, none is refused past a
-    check's bound (until 7 December 2026 the DD1, PLT and TPLT "yes" past Knast's enumeration
-    were), and both verdicts occur."""
+    check's bound, and both verdicts occur."""
     from attnlogic.kernel.errors import LimitExceeded
 
     names = [c.name for c in CLASSES if c.name != "LTL[Y<=k], LTL[P,Y<=k]"]
