@@ -978,8 +978,7 @@ def verify_identity_check(dfa, identities, monoid: bool = True, max_elements: in
     ``identities``, re-decided from scratch.  Knast's identity on the semigroup (dot-depth
     one) in its category form (:func:`.verify_knast.verify_knast`: idempotent pairs, left
     and right pairs compared, within ``KNAST_CHECK_PRODUCTS`` products); any other system by
-    :func:`enumerated_identity_check`."""
-    dfa = as_dfa(dfa).minimal()
+    :func:`enumerated_identity_check` (each minimises the DFA itself)."""
     ids = parse_identities(identities)
     if not monoid and ids.relations == KNAST.relations:
         return verify_knast(dfa, max_elements=max_elements)
