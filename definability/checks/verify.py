@@ -54,9 +54,10 @@ decision procedure, type automaton, semigroup or synthesis of this package is ca
     then periodic in n from n = 0 and not constant (it differs for n = a and n = b), so
     not eventually constant, which no star-free language allows.
 
-  A witness for which no decomposition is found is reported invalid with that reason: the
-  claim is read as "a decomposition among those tried (canonical runs, within MAX_PERIOD,
-  MAX_PREFIX, MAX_TAILS, MAX_RUNS) proves it" (the check is sound, not complete).
+  A witness for which no decomposition is found is reported invalid with that reason when
+  every decomposition of the fragment's forms was examined (:func:`search_cut` None: short
+  enough words); when a bound (MAX_PERIOD, MAX_PREFIX, MAX_TAILS, MAX_RUNS) cut the search,
+  nothing is verified (CheckBoundExceeded).
 """
 
 from __future__ import annotations
@@ -557,7 +558,11 @@ def verify_witness(dfa, fragment: "Fragment | str", u, v, depth: int | None = No
     if family:
         if fam["valid"]:
             return Check(True, fam["reason"] + "; " + pair_text, details)
-        return Check(False, fam["reason"] + "; " + pair_text, details)
+        cut = search_cut(dfa, fr, u, v)
+        if cut is not None:                      # a decomposition past the bounds was not tried
+            raise CheckBoundExceeded(f"no decomposition found within the search's bounds ({cut})")
+        return Check(False, fam["reason"] + "; every decomposition of those forms was tried; "
+                     + pair_text, details)
     if sep is None:                              # the claim, the pair at every depth, not computed
         raise CheckBoundExceeded(f"{pair_text}; {fam_text}")
     return Check(False, f"{pair_text}; {fam_text}", details)
@@ -580,6 +585,39 @@ def _on_cycle(step, start, bound: int = 100_000) -> int | None:
             return None
         seen[s] = j
     return None  # pragma: no cover - a DFA has fewer states than the bound
+
+
+def search_cut(dfa, fr: Fragment, u, v) -> str | None:
+    """Which bound cut short the search of the pumping arguments of ``fr`` for the pair (u, v),
+    or None when every decomposition of their forms was examined: the lasso tries periods
+    ≤ MAX_PERIOD and prefixes ≤ MAX_PREFIX inside the common prefix, and tails of at most
+    MAX_TAILS letters; the common suffix tries periods ≤ MAX_PERIOD inside it; two periods, runs
+    of period ≤ MAX_PERIOD, the first MAX_RUNS of each word; aperiodicity, a pumped factor of
+    period ≤ MAX_PERIOD dividing the length difference."""
+    for name in fr.pumping_arguments:
+        if name == "lasso":
+            c = _lcp(u, v)
+            if c > min(MAX_PERIOD, MAX_PREFIX):
+                return f"a common prefix of {c} letters, periods ≤ {MAX_PERIOD} and prefixes ≤ {MAX_PREFIX} tried"
+        elif name == "suffix":
+            s = 0
+            while s < len(u) and s < len(v) and u[-1 - s] == v[-1 - s]:
+                s += 1
+            if s > MAX_PERIOD:
+                return f"a common suffix of {s} letters, periods ≤ {MAX_PERIOD} tried"
+        elif name == "two periods":
+            if fr.lookback is None:
+                continue
+            for w in (u, v):
+                if len(w) // 2 > MAX_PERIOD:
+                    return f"a word of {len(w)} letters, periods ≤ {MAX_PERIOD} tried"
+                if len(_periodic_ends(dfa, w)) == MAX_RUNS:
+                    return f"the first {MAX_RUNS} periodic runs of a word tried"
+        elif name == "aperiodicity" and abs(len(u) - len(v)) > MAX_PERIOD:
+            return f"words {abs(len(u) - len(v))} letters apart, pumped factors ≤ {MAX_PERIOD} letters tried"
+        if name in ("lasso", "two periods") and len(u) + len(v) > MAX_TAILS:
+            return f"tails of at most {MAX_TAILS:,} letters tried"
+    return None
 
 
 def _lcp(a, b) -> int:

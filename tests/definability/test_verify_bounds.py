@@ -184,3 +184,28 @@ def test_a_long_pair_is_not_refined_past_the_budget():
     assert check.valid and check.details["pair"] is None and "not computed" in check.reason
     with pytest.raises(CheckBoundExceeded, match="not computed"):
         verify_witness(d, "LTL[P]", u, v)
+
+
+def test_a_family_search_cut_by_its_bounds_is_refused(capsys):
+    """``--family`` with no decomposition found: NOT valid only when every decomposition of the
+    fragment's forms was examined (short words); when a bound cut the search (here a common
+    prefix longer than the periods tried) nothing is verified, exit 2 (it was NOT valid before
+    7 December 2026, a verdict on decompositions never tried)."""
+    from attnlogic.definability.checks.verify import search_cut
+
+    regex = "(a|b)*b(a|b)*"                               # P b: in LTL[P], so no family exists
+    d = regex_to_dfa(regex, "ab")
+    fr = Fragment.parse("LTL[P]")
+    u, v = "a" * 10 + "b", "a" * 11
+    assert search_cut(d, fr, u, v) is None
+    check = verify_witness(d, fr, u, v, family=True)
+    assert not check.valid and "every decomposition of those forms was tried" in check.reason
+    long_u, long_v = "a" * 60 + "b", "a" * 61
+    assert "a common prefix of 60 letters" in search_cut(d, fr, long_u, long_v)
+    with pytest.raises(CheckBoundExceeded, match="no decomposition found within the search's bounds"):
+        verify_witness(d, fr, long_u, long_v, family=True)
+    base = ["verify", "--regex", regex, "--alphabet", "ab", "--fragment", "LTL[P]", "--family", "--witness"]
+    assert main(base + [u, v]) == 1
+    assert main(base + [long_u, long_v]) == 2
+    out, err = capsys.readouterr()
+    assert "nothing was verified" in err and err.count("\n") == 1
