@@ -69,7 +69,7 @@ from attnlogic.ltl.mirror import reversal_formula
 
 from .dfa import DFA
 from .minimize import canonical, coarsest_partition, minimize
-from .operations import explore
+from .operations import explore, too_many_states
 from .rational import reverse
 from attnlogic.kernel.errors import LimitExceeded
 from attnlogic.kernel.limits import DEFAULT_STATE_LIMIT as _STATE_LIMIT
@@ -322,8 +322,7 @@ def formula_to_dfa(formula: Formula, alphabet: Sequence[str] | None = None, *,
             else:
                 d, explored = hit
                 if explored > state_limit:      # building it again would stop there
-                    raise LimitExceeded("formula automaton states", state_limit,
-                                        "the automaton is too large; simplify the input")
+                    raise too_many_states("formula automaton states", state_limit)
                 _CACHE.move_to_end(key)
             builder.memo[node] = d
     small = builder.root(f)

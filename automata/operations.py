@@ -28,7 +28,7 @@ from attnlogic.kernel.limits import DEFAULT_STATE_LIMIT as _STATE_LIMIT, renamed
 __all__ = [
     "complement", "intersection", "union", "difference", "symmetric_difference",
     "product", "product_pairs", "is_empty", "is_universal", "is_subset", "equivalent",
-    "shortest_accepted", "shortest_distinguishing_word", "explore", "align",
+    "shortest_accepted", "shortest_distinguishing_word", "explore", "too_many_states", "align",
     "first_difference", "inclusion_counterexample",
 ]
 
@@ -37,6 +37,12 @@ __all__ = [
 DEFAULT_STATE_LIMIT = _STATE_LIMIT
 #: layers with at most this many successor codes are handled without numpy set operations
 _THIN = 64
+
+
+def too_many_states(what: str, state_limit: int) -> LimitExceeded:
+    """The refusal of an automaton construction past ``state_limit`` states (:func:`explore`'s,
+    and a cached construction's that reached as many)."""
+    return LimitExceeded(what, state_limit, "the automaton is too large; simplify the input")
 
 
 @renamed_parameters(limit="state_limit")
@@ -66,7 +72,7 @@ def explore(initial: int, step: Callable[[np.ndarray], np.ndarray], state_limit:
                     fresh_list.append(c)
                 ids_list.append(j)
             if n > state_limit:
-                raise LimitExceeded(what, state_limit, "the automaton is too large; simplify the input")
+                raise too_many_states(what, state_limit)
             rows.append(np.array(ids_list, dtype=np.int64).reshape(nxt.shape))
             frontier = np.array(fresh_list, dtype=np.int64)
             found.append(frontier)
@@ -78,7 +84,7 @@ def explore(initial: int, step: Callable[[np.ndarray], np.ndarray], state_limit:
         cnt = int(new.sum())
         if cnt:
             if n + cnt > state_limit:
-                raise LimitExceeded(what, state_limit, "the automaton is too large; simplify the input")
+                raise too_many_states(what, state_limit)
             fresh = uniq[new]
             ids[new] = np.arange(n, n + cnt, dtype=np.int64)
             index.update(zip(fresh.tolist(), range(n, n + cnt)))
