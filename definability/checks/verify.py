@@ -785,8 +785,9 @@ def _two_periods(dfa, fr: Fragment, u, v) -> tuple[str, dict] | None:
     k = fr.lookback
     if k is None:
         return None
+    ends_v = _periodic_ends(dfa, v)                   # once, not once per run of u
     for e, p in _periodic_ends(dfa, u):
-        for f, q in _periodic_ends(dfa, v):
+        for f, q in ends_v:
             x, y = u[e:], v[f:]
             if len(x) + len(y) > MAX_TAILS or not lasso_blocks_equal(p, x, y, k, False, q):
                 continue
