@@ -59,8 +59,9 @@ from .verify_bpol import pair_maps, pair_problem
 from .verify_pol_plus_pairs import derived_pairs, element, pair_closure, plus_orbits, plus_pairs
 from .verify_pol import state_inclusions
 
-__all__ = ["POL_GROUP_ORBIT_CHECK", "POL_GROUP_ORBIT_INSTANCE", "UBP2", "POL2", "CO_POL2", "CHECK_WORK", "check_pol_group_orbit_answer",
-           "generators", "kernel_pairs", "kernel_orbits"]
+__all__ = ["POL_GROUP_ORBIT_CHECK", "POL_GROUP_ORBIT_INSTANCE", "UBP2", "POL2", "CO_POL2", "CHECK_WORK",
+           "check_pol_group_orbit_answer", "generators", "kernel_pairs", "recomputed_pairs", "orbits_check",
+           "pair_orbits", "orbit_evidence_test", "ubp2_sides"]
 
 #: certificate kind: every BPol(G)-orbit, from a superset of the G-kernel, with the property
 POL_GROUP_ORBIT_CHECK = "Pol(G)-orbit check"
@@ -116,16 +117,6 @@ def kernel_pairs(M: TransitionMonoid, K) -> frozenset:
     return frozenset(seen)
 
 
-def kernel_orbits(M: TransitionMonoid, K) -> dict:
-    """idempotent e → {x ∈ e·M·e : (x, e) reached with the insertions of ``K``} (a frozenset)."""
-    pairs = kernel_pairs(M, K)
-    out = {}
-    for e in M.elements:
-        if M.mul(e, e) == e:
-            out[e] = frozenset(x for x, y in pairs if y == e and M.mul(M.mul(e, x), e) == x)
-    return out
-
-
 def check_pol_group_orbit_answer(dfa, answer: dict, prop: str, basis: str = "MOD", sep: str = "") -> Check:
     """Re-check an answer of PL₂(G) (``prop`` "R-trivial"), FL₂(G) ("L-trivial"), TL₂(G) ("DA")
     or UPol(BPol₂(G)) (:data:`UBP2`), G = ``basis``, as ``classify --json`` prints it (module
@@ -163,31 +154,84 @@ def _superset(M: TransitionMonoid, kernel: dict, basis: str, letters) -> tuple:
     return K, "K' holds 1, closed under products and weak conjugation: K' ⊇ the GR-kernel (Ash)"
 
 
-def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Check:
-    if not isinstance(cert, dict) or cert.get("kind") != POL_GROUP_ORBIT_CHECK:
-        return Check(False, f"a 'yes' without its {POL_GROUP_ORBIT_CHECK}")
-    if cert.get("property") != prop or cert.get("basis") != basis:
-        return Check(False, "the certificate is for another class")
+def recomputed_pairs(M: TransitionMonoid, kernel: dict, basis: str, letters) -> tuple:
+    """(pairs, why): a superset of the Pol(``basis``)-pairs recomputed here from a certificate's
+    ``kernel`` entry — over a group basis the pairs of M reached with the insertions of K' ⊇ K
+    (:func:`_superset`), over C⁺ the saturated pairs of M' (1' as None,
+    :func:`.verify_pol_plus_pairs.plus_pairs`) —, or (None, what is wrong);
+    CheckBoundExceeded past the check's bounds."""
     if basis in PLUS_BASES:
         group = PLUS_BASES[basis]
         try:
-            allowed = None if group is None else pair_maps(M.dfa, group, True, {"pairs": cert["kernel"]})
+            allowed = None if group is None else pair_maps(M.dfa, group, True, {"pairs": kernel})
         except LimitExceeded:
             raise CheckBoundExceeded(f"the {basis}-pairs' search is too large") from None
         pairs = plus_pairs(M, _WORK, allowed)
         if pairs is None:
             raise CheckBoundExceeded(f"the saturation of the Pol({basis})-pairs is too large")
+        return pairs, f"the Pol({basis})-pairs saturated (recomputed" + ("" if group is None else
+                                                                         f" from the {basis}-pairs re-derived") + ")"
+    K, why = _superset(M, kernel, basis, letters)
+    if K is None:
+        return None, why
+    if len(M.elements) ** 2 * (len(M.letters) + len(K)) > _WORK:
+        raise CheckBoundExceeded("the search of the pairs is too large")
+    return kernel_pairs(M, K), why
+
+
+def pair_orbits(M: TransitionMonoid, pairs) -> dict:
+    """idempotent e → {x ∈ e·M·e : (x, e) ∈ ``pairs``} (a frozenset)."""
+    out = {}
+    for e in M.elements:
+        if M.mul(e, e) == e:
+            out[e] = frozenset(x for x, y in pairs if y == e and M.mul(M.mul(e, x), e) == x)
+    return out
+
+
+def orbit_evidence_test(M: TransitionMonoid, wit: dict, basis: str, letters) -> tuple:
+    """(test, None) — ``test(x, e, proof)`` → None when ``proof`` (a path, or over C⁺ the index of
+    a fact of the witness's derivation) shows x in the BPol(``basis``)-orbit of e's pairs, else
+    what fails — or (None, what is wrong with the witness's shared proofs: the kernel's, or the
+    derivation); CheckBoundExceeded past the MOD-kernel's search."""
+    if basis in PLUS_BASES:
+        derived, bad = derived_pairs(M, wit["pairs"], letters, _c_pair_test(M, PLUS_BASES[basis], letters))
+        if bad is not None:
+            return None, f"the derivation of the Pol({basis})-pairs: {bad}"
+
+        def test(x, e, proof) -> str | None:
+            i = proof["pair"]
+            ok = isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(derived)
+            return None if ok and derived[i] == (x, e) else "its fact is not the pair (x, e)"
+        return test, None
+    try:
+        kernel, bad = _kernel_test(M, wit, basis, letters)
+    except LimitExceeded:
+        raise CheckBoundExceeded("the MOD-kernel's search is too large") from None
+    if bad is not None:
+        return None, f"the kernel's proofs: {bad}"
+    return (lambda x, e, path: _path_problem(M, x, e, path, kernel, letters)), None
+
+
+def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Check:
+    if not isinstance(cert, dict) or cert.get("kind") != POL_GROUP_ORBIT_CHECK:
+        return Check(False, f"a 'yes' without its {POL_GROUP_ORBIT_CHECK}")
+    if cert.get("property") != prop or cert.get("basis") != basis:
+        return Check(False, "the certificate is for another class")
+    pairs, why = recomputed_pairs(M, cert["kernel"], basis, letters)
+    if pairs is None:
+        return Check(False, why)
+    return orbits_check(M, cert, prop, basis, letters, pairs, why)
+
+
+def orbits_check(M: TransitionMonoid, cert: dict, prop: str, basis: str, letters, pairs, why: str) -> Check:
+    """The orbits a certificate lists against those of ``pairs`` (recomputed from its kernel
+    entry by :func:`recomputed_pairs`, which says ``why`` they hold the Pol(``basis``)-pairs),
+    each with the property ``prop`` (module docstring)."""
+    if basis in PLUS_BASES:
         truth = plus_orbits(M, pairs)
-        why = f"the Pol({basis})-pairs saturated (recomputed" + ("" if group is None else
-                                                                 f" from the {basis}-pairs re-derived") + ")"
         of = element                                 # the words of α(A⁺) are non-empty; ε is 1'
     else:
-        K, why = _superset(M, cert["kernel"], basis, letters)
-        if K is None:
-            return Check(False, why)
-        if len(M.elements) ** 2 * (len(M.letters) + len(K)) > _WORK:
-            raise CheckBoundExceeded("the search of the pairs is too large")
-        truth = kernel_orbits(M, K)
+        truth = pair_orbits(M, pairs)
 
         def of(M, word):
             return M.of(word)
@@ -218,7 +262,7 @@ def _check_yes(M: TransitionMonoid, cert, prop: str, basis: str, letters) -> Che
                        f"{_PROPERTY_TEXT.get(prop, prop)}")
 
 
-def _ubp2_sides(M: TransitionMonoid, e, s, t) -> tuple:
+def ubp2_sides(M: TransitionMonoid, e, s, t) -> tuple:
     """UBP2's two sides at e, s, t: ((esete)^{ω+1}, (esete)^ω·ete·(esete)^ω)."""
     x = M.mul(M.mul(M.mul(M.mul(e, s), e), t), e)
     z = M.omega(x)
@@ -228,7 +272,7 @@ def _ubp2_sides(M: TransitionMonoid, e, s, t) -> tuple:
 def _ubp2_failure(M: TransitionMonoid, e, orbit) -> str | None:
     for s in orbit:
         for t in M.elements:
-            left, right = _ubp2_sides(M, e, s, t)
+            left, right = ubp2_sides(M, e, s, t)
             if left != right:
                 return "(esete)^(ω+1) ≠ (esete)^ω ete (esete)^ω for an s of the orbit of e and a t"
     return None
@@ -304,20 +348,14 @@ def _check_no(M: TransitionMonoid, wit, prop: str, basis: str, letters) -> Check
     if wit.get("property") != prop or wit.get("basis") != basis:
         return Check(False, "the witness is for another class")
     inst, paths = wit["instance"], wit["paths"]
+    shown, bad = orbit_evidence_test(M, wit, basis, letters)
+    if bad is not None:
+        return Check(False, bad)
     if basis in PLUS_BASES:
-        derived, bad = derived_pairs(M, wit["pairs"], letters, _c_pair_test(M, PLUS_BASES[basis], letters))
-        if bad is not None:
-            return Check(False, f"the derivation of the Pol({basis})-pairs: {bad}")
         e = element(M, word_letters(inst["e"], letters))
         if e is None:
             return Check(False, "e's word is empty: the orbits are those of the idempotents of α(A⁺)")
     else:
-        try:
-            kernel, bad = _kernel_test(M, wit, basis, letters)
-        except LimitExceeded:
-            raise CheckBoundExceeded("the MOD-kernel's search is too large") from None
-        if bad is not None:
-            return Check(False, f"the kernel's proofs: {bad}")
         e = M.of(word_letters(inst["e"], letters))
     if M.mul(e, e) != e:
         return Check(False, "e's word is not of an idempotent")
@@ -327,12 +365,7 @@ def _check_no(M: TransitionMonoid, wit, prop: str, basis: str, letters) -> Check
         x = M.of(word_letters(inst[n], letters))
         if M.mul(M.mul(e, x), e) != x:
             return Check(False, f"{n} is not in e·M·e")
-        if basis in PLUS_BASES:
-            i = paths[n]["pair"]
-            ok = isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(derived)
-            problem = None if ok and derived[i] == (x, e) else "its fact is not the pair (x, e)"
-        else:
-            problem = _path_problem(M, x, e, paths[n], kernel, letters)
+        problem = shown(x, e, paths[n])
         if problem is not None:
             return Check(False, f"{n}: not shown in the BPol({basis})-orbit of e ({problem})")
         v[n] = x
@@ -340,7 +373,7 @@ def _check_no(M: TransitionMonoid, wit, prop: str, basis: str, letters) -> Check
     where = (f"in the BPol({basis})-orbit of e (" + (f"each derived with e as a Pol({basis})-pair)" if basis in PLUS_BASES else
                                                      "each with its path of kernel insertions)"))
     if prop == UBP2:
-        left, right = _ubp2_sides(M, e, v["s"], M.of(word_letters(inst["t"], letters)))
+        left, right = ubp2_sides(M, e, v["s"], M.of(word_letters(inst["t"], letters)))
         if M.accepts(M.mul(M.mul(p, left), r)) == M.accepts(M.mul(M.mul(p, right), r)):
             return Check(False, "the context does not tell the two sides apart")
         return Check(True, f"s is {where} and the context tells (esete)^(ω+1) from (esete)^ω ete (esete)^ω apart: "

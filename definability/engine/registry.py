@@ -175,6 +175,14 @@ NAMED: tuple[tuple[str, str], ...] = (
     ("Pol2(GR⁺)", "varieties.pol2_gr_plus"),      # (alias Pol₂(GR⁺), Pol2(GR+))
     ("co-Pol2(GR⁺)", "varieties.co_pol2_gr_plus"),  # (alias co-Pol₂(GR⁺), co-Pol2(GR+))
     ("UPol(BPol2(GR⁺))", "varieties.upol_bpol2_gr_plus"),  # (alias UBPol2(GR+))
+    # level two itself over the group and ⁺ bases: where two bounds on the BPol(C)-sets meet
+    ("BPol2(MOD)", "varieties.bpol2_mod"),           # (alias BPol₂(MOD))
+    ("BPol2(AMT)", "varieties.bpol2_amt"),           # (alias BPol₂(AMT))
+    ("BPol2(GR)", "varieties.bpol2_gr"),             # (alias BPol₂(GR))
+    ("BPol2(DD)", "varieties.bpol2_dd"),             # dot-depth two (alias BPol₂(DD))
+    ("BPol2(MOD⁺)", "varieties.bpol2_mod_plus"),     # (alias BPol₂(MOD⁺), BPol2(MOD+))
+    ("BPol2(AMT⁺)", "varieties.bpol2_amt_plus"),     # (alias BPol₂(AMT⁺), BPol2(AMT+))
+    ("BPol2(GR⁺)", "varieties.bpol2_gr_plus"),       # (alias BPol₂(GR⁺), BPol2(GR+))
 )
 
 
@@ -346,12 +354,13 @@ ASCII_SPELLINGS = {"MOD+": "MOD⁺", "GR+": "GR⁺", "AMT+": "AMT⁺", "FL(MOD+)
                    **{f"{t}₂({g})": f"{t}2({g})" for t in ("PL", "FL", "TL", "Pol") for g in ("MOD", "AMT", "GR", "DD")},
                    "Pol₂(ST)": "Pol2(ST)", "co-Pol₂(ST)": "co-Pol2(ST)",
                    **{f"co-Pol₂({g})": f"co-Pol2({g})" for g in ("MOD", "AMT", "GR", "DD")},
+                   **{f"BPol₂({g})": f"BPol2({g})" for g in ("MOD", "AMT", "GR", "DD")},
                    **{form.format(g): f"UPol(BPol2({g}))" for form in ("UPol(BPol₂({}))", "UBPol2({})", "UBPol₂({})")
                       for g in ("MOD", "AMT", "GR", "DD")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("PL", "FL", "TL", "UPol") for g in ("AMT", "GR")},
                    **{f"{t}({g}+)": f"{t}({g}⁺)" for t in ("Pol", "BPol", "JOrb") for g in ("MOD", "AMT", "GR")},
                    # level two over G⁺: MeSCaL's spellings (TL₂(MOD⁺), UPol(BPol₂(GR⁺)), UBPol2(GR+) …)
-                   **{f"{t}{two}({g}{plus})": f"{t}2({g}⁺)" for t in ("PL", "FL", "TL", "Pol", "co-Pol")
+                   **{f"{t}{two}({g}{plus})": f"{t}2({g}⁺)" for t in ("PL", "FL", "TL", "Pol", "co-Pol", "BPol")
                       for two in ("2", "₂") for plus in ("⁺", "+") for g in ("MOD", "AMT", "GR")
                       if (two, plus) != ("2", "⁺")},
                    **{form.format(g): f"UPol(BPol2({g}⁺))" for g in ("MOD", "AMT", "GR")

@@ -12,7 +12,9 @@ __all__ = ["CLASS"]
 
 #: FL2(AMT⁺) (also typed FL₂(AMT⁺), FL2(AMT+))
 CLASS = pol_group_orbit_class('FL2(AMT⁺)', 'AMT⁺', 'L-trivial',
-                              (('FL(AMT⁺)', 'AMT⁺ ⊆ FL(AMT⁺), a modality of FL(AMT⁺) is one of FL(FL(AMT⁺))'),
+                              (("BPol2(AMT⁺)", "a marked product K0·a1·K1 ⋯ an·Kn of languages of a class D is a nesting of F_K"
+                                              " modalities read from the start, so BPol(D) ⊆ FL(D) and BPol₂(AMT⁺) ⊆ FL(FL(AMT⁺))"),
+                               ('FL(AMT⁺)', 'AMT⁺ ⊆ FL(AMT⁺), a modality of FL(AMT⁺) is one of FL(FL(AMT⁺))'),
                                ('FL2(AMT)', 'AMT ⊆ AMT⁺'),
                                ('FL2(DD)', 'DD = ST⁺ ⊆ AMT⁺')),
                               "future unary temporal logic of level two over AMT⁺, MeSCaL's FL₂(AMT⁺): every "

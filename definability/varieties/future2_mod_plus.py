@@ -12,7 +12,9 @@ __all__ = ["CLASS"]
 
 #: FL2(MOD⁺) (also typed FL₂(MOD⁺), FL2(MOD+))
 CLASS = pol_group_orbit_class('FL2(MOD⁺)', 'MOD⁺', 'L-trivial',
-                              (('FL(MOD⁺)', 'MOD⁺ ⊆ FL(MOD⁺), a modality of FL(MOD⁺) is one of FL(FL(MOD⁺))'),
+                              (("BPol2(MOD⁺)", "a marked product K0·a1·K1 ⋯ an·Kn of languages of a class D is a nesting of F_K"
+                                              " modalities read from the start, so BPol(D) ⊆ FL(D) and BPol₂(MOD⁺) ⊆ FL(FL(MOD⁺))"),
+                               ('FL(MOD⁺)', 'MOD⁺ ⊆ FL(MOD⁺), a modality of FL(MOD⁺) is one of FL(FL(MOD⁺))'),
                                ('FL2(MOD)', 'MOD ⊆ MOD⁺'),
                                ('FL2(DD)', 'DD = ST⁺ ⊆ MOD⁺')),
                               "future unary temporal logic of level two over MOD⁺, MeSCaL's FL₂(MOD⁺): every "

@@ -49,7 +49,7 @@ from .group_kernel_classes import checked_result, syntactic_monoid
 from .identities import IDENTITY_CHECK, IDENTITY_PAIR, IdentityCheck, violation_from_words
 from .temporal_mod import separating_context
 
-__all__ = ["ubp2_violation", "knast_at_violation", "LevelTwoProcedure", "level_two_class"]
+__all__ = ["ubp2_violation", "knast_violation", "knast_at_violation", "LevelTwoProcedure", "level_two_class"]
 
 
 def ubp2_violation(T: np.ndarray, omega: np.ndarray, orbits) -> tuple | None:
@@ -67,6 +67,28 @@ def ubp2_violation(T: np.ndarray, omega: np.ndarray, orbits) -> tuple | None:
             i, t = (int(x) for x in bad[0])
             return int(e), int(S[i]), t
     return None
+
+
+def knast_violation(T: np.ndarray, omega: np.ndarray, e: int, f: int, sub: np.ndarray) -> tuple[tuple | None, int]:
+    """((q, r, s, t) from ``sub`` with (eqfre)^ω (esfte)^ω ≠ (eqfre)^ω·qft·(esfte)^ω, or None;
+    the comparisons made) for the idempotents e, f: q with r through the distinct
+    (q·f, (eqfre)^ω), s with t through the distinct (f·t, (esfte)^ω) — the sides read nothing
+    else (X·Y against X·(qf)·(ft)·Y) —, compared as one array."""
+    X = omega[T[T[T[T[e, sub][:, None], f], sub[None, :]], e]]            # [q, r] (eqfre)^ω, [s, t] (esfte)^ω
+    QF = np.broadcast_to(T[sub, f][:, None], X.shape)
+    left, li = np.unique(np.stack([QF.ravel(), X.ravel()], 1), axis=0, return_index=True)
+    FT = np.broadcast_to(T[f, sub][None, :], X.shape)
+    right, ri = np.unique(np.stack([FT.ravel(), X.ravel()], 1), axis=0, return_index=True)
+    work = 2 * len(sub) ** 2 + len(left) * len(right)
+    lhs = T[left[:, 1][:, None], right[:, 1][None, :]]
+    rhs = T[T[left[:, 1], left[:, 0]][:, None], T[right[:, 0], right[:, 1]][None, :]]
+    bad = np.argwhere(lhs != rhs)
+    if not len(bad):
+        return None, work
+    i, j = (int(x) for x in bad[0])
+    q, r = divmod(int(li[i]), len(sub))
+    s, t = divmod(int(ri[j]), len(sub))
+    return (int(sub[q]), int(sub[r]), int(sub[s]), int(sub[t])), work
 
 
 def knast_at_violation(T: np.ndarray, omega: np.ndarray, word: dict, idempotents, budget: int
@@ -87,25 +109,17 @@ def knast_at_violation(T: np.ndarray, omega: np.ndarray, word: dict, idempotents
             for c in common:
                 b |= c
             sub = np.asarray(sorted({x for x, c in word if c & ~b == 0}), dtype=np.int64)
-            X = omega[T[T[T[T[e, sub][:, None], f], sub[None, :]], e]]        # [q, r] (eqfre)^ω
-            QF = np.broadcast_to(T[sub, f][:, None], X.shape)
-            left, li = np.unique(np.stack([QF.ravel(), X.ravel()], 1), axis=0, return_index=True)
-            Y = omega[T[T[T[T[e, sub][:, None], f], sub[None, :]], e]]        # [s, t] (esfte)^ω
-            FT = np.broadcast_to(T[f, sub][None, :], Y.shape)
-            right, ri = np.unique(np.stack([FT.ravel(), Y.ravel()], 1), axis=0, return_index=True)
-            work += 2 * len(sub) ** 2 + len(left) * len(right)
+            if work + 2 * len(sub) ** 2 > budget:
+                raise LimitExceeded(f"instantiations of {KNAST_AT} ({len(sub)} elements over an alphabet of e and "
+                                    f"f)", budget, "raise the budget instantiations of Limits", ("instantiations",))
+            hit, done = knast_violation(T, omega, e, f, sub)
+            work += done
             covered += len(sub) ** 4
             if work > budget:
                 raise LimitExceeded(f"instantiations of {KNAST_AT} ({len(sub)} elements over an alphabet of e and "
                                     f"f)", budget, "raise the budget instantiations of Limits", ("instantiations",))
-            lhs = T[left[:, 1][:, None], right[:, 1][None, :]]
-            rhs = T[T[left[:, 1], left[:, 0]][:, None], T[right[:, 0], right[:, 1]][None, :]]
-            bad = np.argwhere(lhs != rhs)
-            if len(bad):
-                i, j = (int(x) for x in bad[0])
-                q, r = divmod(int(li[i]), len(sub))
-                s, t = divmod(int(ri[j]), len(sub))
-                return (int(e), int(f), b, int(sub[q]), int(sub[r]), int(sub[s]), int(sub[t])), work, covered
+            if hit is not None:
+                return (int(e), int(f), b) + hit, work, covered
     return None, work, covered
 
 

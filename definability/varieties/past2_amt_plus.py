@@ -12,7 +12,9 @@ __all__ = ["CLASS"]
 
 #: PL2(AMT⁺) (also typed PL₂(AMT⁺), PL2(AMT+))
 CLASS = pol_group_orbit_class('PL2(AMT⁺)', 'AMT⁺', 'R-trivial',
-                              (('PL(AMT⁺)', 'PL(AMT⁺): AMT⁺ ⊆ PL(AMT⁺), a modality of PL(AMT⁺) is one of PL(PL(AMT⁺))'),
+                              (("BPol2(AMT⁺)", "a marked product K0·a1·K1 ⋯ an·Kn of languages of a class D is a nesting of P_K"
+                                              " modalities read from the end, so BPol(D) ⊆ PL(D) and BPol₂(AMT⁺) ⊆ PL(PL(AMT⁺))"),
+                               ('PL(AMT⁺)', 'PL(AMT⁺): AMT⁺ ⊆ PL(AMT⁺), a modality of PL(AMT⁺) is one of PL(PL(AMT⁺))'),
                                ('PL2(AMT)', 'AMT ⊆ AMT⁺'),
                                ('PL2(DD)', 'DD = ST⁺ ⊆ AMT⁺')),
                               "past unary temporal logic of level two over AMT⁺: every BPol(AMT⁺)-orbit is "

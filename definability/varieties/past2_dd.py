@@ -13,7 +13,9 @@ __all__ = ["CLASS"]
 
 #: PL2(DD) (also typed PL₂(DD))
 CLASS = pol_group_orbit_class('PL2(DD)', 'DD', 'R-trivial',
-                              (('LTL[P,Y]', 'PL(DD) (= LTL[P,Y]): DD ⊆ PL(DD), a modality of PL(DD) is one of '
+                              (("BPol2(DD)", "a marked product K0·a1·K1 ⋯ an·Kn of languages of a class D is a nesting of P_K"
+                                              " modalities read from the end, so BPol(D) ⊆ PL(D) and BPol₂(DD) ⊆ PL(PL(DD))"),
+                               ('LTL[P,Y]', 'PL(DD) (= LTL[P,Y]): DD ⊆ PL(DD), a modality of PL(DD) is one of '
                                             'PL(PL(DD))'),
                                ('PL(AT)', 'PL(AT) = PL₂(ST) and ST ⊆ DD')),
                               "past unary temporal logic of level two over DD: every BPol(DD)-orbit is R-trivial")

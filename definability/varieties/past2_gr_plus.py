@@ -12,7 +12,9 @@ __all__ = ["CLASS"]
 
 #: PL2(GR⁺) (also typed PL₂(GR⁺), PL2(GR+))
 CLASS = pol_group_orbit_class('PL2(GR⁺)', 'GR⁺', 'R-trivial',
-                              (('PL(GR⁺)', 'PL(GR⁺): GR⁺ ⊆ PL(GR⁺), a modality of PL(GR⁺) is one of PL(PL(GR⁺))'),
+                              (("BPol2(GR⁺)", "a marked product K0·a1·K1 ⋯ an·Kn of languages of a class D is a nesting of P_K"
+                                              " modalities read from the end, so BPol(D) ⊆ PL(D) and BPol₂(GR⁺) ⊆ PL(PL(GR⁺))"),
+                               ('PL(GR⁺)', 'PL(GR⁺): GR⁺ ⊆ PL(GR⁺), a modality of PL(GR⁺) is one of PL(PL(GR⁺))'),
                                ('PL2(GR)', 'GR ⊆ GR⁺'),
                                ('PL2(DD)', 'DD = ST⁺ ⊆ GR⁺')),
                               "past unary temporal logic of level two over GR⁺: every BPol(GR⁺)-orbit is "

@@ -12,7 +12,9 @@ __all__ = ["CLASS"]
 
 #: PL2(MOD) (also typed PL₂(MOD))
 CLASS = pol_group_orbit_class('PL2(MOD)', 'MOD', 'R-trivial',
-                              (('LTL[P,MOD]', 'PL(MOD) (= LTL[P,MOD]): MOD ⊆ PL(MOD), a modality of PL(MOD) is one of '
+                              (("BPol2(MOD)", "a marked product K0·a1·K1 ⋯ an·Kn of languages of a class D is a nesting of P_K"
+                                              " modalities read from the end, so BPol(D) ⊆ PL(D) and BPol₂(MOD) ⊆ PL(PL(MOD))"),
+                               ('LTL[P,MOD]', 'PL(MOD) (= LTL[P,MOD]): MOD ⊆ PL(MOD), a modality of PL(MOD) is one of '
                                               'PL(PL(MOD))'),
                                ('PL(AT)', 'A*aA* (P a, read at the end) is in PL(ST) ⊆ PL(MOD), so AT ⊆ PL(MOD) '
                                           'and PL(AT) ⊆ PL(PL(MOD))')),

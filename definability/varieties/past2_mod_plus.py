@@ -12,7 +12,9 @@ __all__ = ["CLASS"]
 
 #: PL2(MOD⁺) (also typed PL₂(MOD⁺), PL2(MOD+))
 CLASS = pol_group_orbit_class('PL2(MOD⁺)', 'MOD⁺', 'R-trivial',
-                              (('LTL[P,Y,MOD]', 'PL(MOD⁺): MOD⁺ ⊆ PL(MOD⁺), a modality of PL(MOD⁺) is one of PL(PL(MOD⁺))'),
+                              (("BPol2(MOD⁺)", "a marked product K0·a1·K1 ⋯ an·Kn of languages of a class D is a nesting of P_K"
+                                              " modalities read from the end, so BPol(D) ⊆ PL(D) and BPol₂(MOD⁺) ⊆ PL(PL(MOD⁺))"),
+                               ('LTL[P,Y,MOD]', 'PL(MOD⁺): MOD⁺ ⊆ PL(MOD⁺), a modality of PL(MOD⁺) is one of PL(PL(MOD⁺))'),
                                ('PL2(MOD)', 'MOD ⊆ MOD⁺'),
                                ('PL2(DD)', 'DD = ST⁺ ⊆ MOD⁺')),
                               "past unary temporal logic of level two over MOD⁺: every BPol(MOD⁺)-orbit is "

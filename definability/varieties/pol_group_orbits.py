@@ -79,7 +79,7 @@ from .level_two_st import ubp2_violation
 from .temporal_mod import separating_context
 
 __all__ = ["PolGroupOrbits", "PolGroupOrbitCheck", "PolGroupOrbitViolation", "PolGroupOrbitProcedure",
-           "pol_group_orbits", "pol_group_pairs", "search_path", "kernel_generators", "group_kernel", "order_violation",
+           "pol_group_orbits", "pol_group_pairs", "search_path", "orbit_evidence", "bpol_orbits", "kernel_generators", "group_kernel", "order_violation",
            "pol_group_orbit_class"]
 
 
@@ -104,6 +104,7 @@ class PolGroupOrbits:
     orbits: dict
     saturated: PlusPairs | None = None               # over C⁺ (DD, G⁺): the saturated Pol(C⁺)-pairs (no kernel)
     plus_pairs: GroupPairs | None = None             # over G⁺: the G⁺-pairs rule 3 reads
+    pairs: np.ndarray | None = None                  # [x, y]: (x, y) a Pol(C)-pair of M (over C⁺: of M' folded onto M)
     _tree: dict = field(default_factory=dict, compare=False, repr=False)    # the search with parents, once
 
     def path(self, x: int, e: int) -> tuple:
@@ -221,7 +222,21 @@ def pol_plus_orbits(st, m, one_nonempty: bool, basis: str, limits) -> PolGroupOr
         inside = (Tp[Tp[e, :], e] == ids) & P.pairs[:, e]
         orbits[int(e)] = tuple(np.flatnonzero(inside).tolist())
     moves = np.ascontiguousarray(T[:, list(m.letters)])
-    return PolGroupOrbits(T, moves, int(m.one), None, (), tuple(st.words), orbits, P, found)
+    return PolGroupOrbits(T, moves, int(m.one), None, (), tuple(st.words), orbits, P, found,
+                          pairs=_folded(P.pairs, T.shape[0], int(m.one)))
+
+
+def _folded(pairs: np.ndarray, n: int, one: int) -> np.ndarray:
+    """The pairs of M' = α(A⁺) ∪ {1'} read on M (1' at index n, when adjoined, is 1 of M): (x, y)
+    is a pair of M when one of the pairs of M' mapping onto it is — α⁻¹(1) = {ε} ∪ α⁺⁻¹(1), and a
+    lattice separates a union from a language iff it separates each part."""
+    if pairs.shape[0] == n:
+        return pairs.copy()
+    V = pairs[:n, :n].copy()
+    V[one, :] |= pairs[n, :n]
+    V[:, one] |= pairs[:n, n]
+    V[one, one] |= pairs[n, n]
+    return V
 
 
 def pol_group_orbits(st, m, basis: str, limits) -> PolGroupOrbits:
@@ -246,7 +261,7 @@ def pol_group_orbits(st, m, basis: str, limits) -> PolGroupOrbits:
             orbits[e] = tuple(np.flatnonzero(inside).tolist())
     words = list(st.words)                           # the shortlex-least word of each element,
     words[one] = ()                                  # ε for 1 (even where a non-empty word acts as 1)
-    return PolGroupOrbits(T, moves, one, kernel, gens, tuple(words), orbits)
+    return PolGroupOrbits(T, moves, one, kernel, gens, tuple(words), orbits, pairs=V)
 
 
 @dataclass(frozen=True)
@@ -336,6 +351,12 @@ def _orbits_of(basis: str):
 _ORBITS = {basis: _orbits_of(basis) for basis in ("MOD", "AMT", "GR", *PLUS_BASES)}
 
 
+def bpol_orbits(context, basis: str) -> tuple:
+    """(the syntactic monoid, its table, its :class:`PolGroupOrbits` over ``basis``), computed
+    once per classification and shared by every class over that basis."""
+    return context.verdict(_ORBITS[basis])
+
+
 def _property_text(prop: str) -> str:
     return {"DA": "in DA", UBP2: "a solution of (esete)^(ω+1) = (esete)^ω ete (esete)^ω",
             POL2: "below its idempotent in the syntactic order",
@@ -367,7 +388,7 @@ class PolGroupOrbitProcedure(Procedure):
     def decide(self, cls, context, results) -> FragmentResult:
         d = context.dfa
         context.deciding()
-        st, m, orbits = context.verdict(_ORBITS[self.basis])
+        st, m, orbits = bpol_orbits(context, self.basis)
         T = orbits.table
         budget = context.limits.instantiations
         if context.certificates:                     # the check re-does these products within its own bound
@@ -406,6 +427,12 @@ class PolGroupOrbitProcedure(Procedure):
                   f"({len(orbits.orbits)} idempotents of {st.size} elements; {how})")
         if not context.certificates:
             return FragmentResult(cls, True, None, None, method)
+        cert = self.certificate(st, m, orbits, d.alphabet)
+        return self._checked(cls, d, True, cert, method)
+
+    def certificate(self, st, m, orbits: PolGroupOrbits, alphabet) -> PolGroupOrbitCheck:
+        """The "yes" of every orbit having the property: the kernel entry the check reads and the
+        orbits as words; LimitExceeded where its check would pass its own bound (the same bounds)."""
         if orbits.saturated is not None:             # the sizes the check refuses (the same bounds)
             check = (st.size + 1) ** 2 * (len(m.letters) + len(orbits.saturated.generators))
         else:
@@ -422,27 +449,17 @@ class PolGroupOrbitProcedure(Procedure):
         elif self.basis == "AMT":
             kernel = {"modulus": orbits.kernel.modulus}
         else:
-            kernel = {} if self.basis == "MOD" else {"elements": [_w(d.alphabet, orbits.words[k])
+            kernel = {} if self.basis == "MOD" else {"elements": [_w(alphabet, orbits.words[k])
                                                                   for k in orbits.kernel.elements]}
-        cert = PolGroupOrbitCheck(self.basis, self.prop, kernel, rows, tuple(d.alphabet))
-        return self._checked(cls, d, True, cert, method)
+        return PolGroupOrbitCheck(self.basis, self.prop, kernel, rows, tuple(alphabet))
 
     def _violation(self, st, m, orbits: PolGroupOrbits, e: int, v, alphabet, inc, limits) -> PolGroupOrbitViolation:
         T = orbits.table
         names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",), CO_POL2: ("s",)}.get(self.prop, ("s", "t", "k1", "k2"))
         instance = {"e": _w(alphabet, orbits.words[e]), **{n: _w(alphabet, orbits.words[x]) for n, x in zip(names, v)}}
-        if orbits.saturated is not None:
-            paths, proofs = _plus_derivation(orbits, m, [(n, x) for n, x in zip(names, v)], e, alphabet,
-                                             self.basis, limits)
-        else:
-            paths, used = {}, []
-            for n, x in zip(names, v):
-                u, insertions = orbits.path(x, e)
-                paths[n] = {"u": _w(alphabet, u),
-                            "insertions": [{"at": i, "element": _w(alphabet, orbits.words[k])} for i, k in insertions]}
-                used += [k for _, k in insertions]
-            proofs = () if self.basis == "MOD" else kernel_proofs(st, m, orbits.kernel, tuple(dict.fromkeys(used)),
-                                                                  alphabet)
+        found, proofs = orbit_evidence(orbits, st, m, [(x, e) for _, x in zip(names, v)], alphabet, self.basis,
+                                       limits)
+        paths = dict(zip(names, found))
         if self.prop in (POL2, CO_POL2):
             left = right = None
         elif self.prop == UBP2:
@@ -469,9 +486,27 @@ class PolGroupOrbitProcedure(Procedure):
                               lambda answer: check_pol_group_orbit_answer(dfa, answer, self.prop, self.basis))
 
 
-def _plus_derivation(orbits: PolGroupOrbits, m, named, e: int, alphabet, basis: str, limits) -> tuple[dict, tuple]:
-    """(name → {"pair": the index of its fact}, ("pairs", the facts as words)): each element x of
-    ``named`` derived with e as the Pol(C⁺)-pair (x, e) (:func:`..algebra.pol_plus_pairs.derivation`;
+def orbit_evidence(orbits: PolGroupOrbits, st, m, targets, alphabet, basis: str, limits) -> tuple[list, tuple]:
+    """(one proof per pair (x, e) of ``targets`` that x is in the BPol(``basis``)-orbit of e, the
+    proofs they share) as :class:`PolGroupOrbitViolation` prints them: over a group basis each a
+    path {"u": a word of x, "insertions": kernel elements inserted into it, leading to e} and
+    the kernel's proofs of the elements inserted (none for MOD); over C⁺ each {"pair": the index
+    of its fact} and the facts (:func:`_plus_derivation`)."""
+    if orbits.saturated is not None:
+        return _plus_derivation(orbits, m, targets, alphabet, limits)
+    paths, used = [], []
+    for x, e in targets:
+        u, insertions = orbits.path(x, e)
+        paths.append({"u": _w(alphabet, u),
+                      "insertions": [{"at": i, "element": _w(alphabet, orbits.words[k])} for i, k in insertions]})
+        used += [k for _, k in insertions]
+    proofs = () if basis == "MOD" else kernel_proofs(st, m, orbits.kernel, tuple(dict.fromkeys(used)), alphabet)
+    return paths, proofs
+
+
+def _plus_derivation(orbits: PolGroupOrbits, m, targets, alphabet, limits) -> tuple[list, tuple]:
+    """([{"pair": the index of its fact}] for each pair (x, e) of ``targets``, ("pairs", the facts
+    as words)): each pair derived as a Pol(C⁺)-pair (:func:`..algebra.pol_plus_pairs.derivation`;
     1' written ε, every other element by a non-empty word); over G⁺ each use of rule 3 with f ≠ t
     carries the evidence that (f, t) is a G⁺-pair (:func:`..algebra.group_pairs.pair_evidence`:
     words of f and t, and for AMT, GR their families)."""
@@ -480,7 +515,7 @@ def _plus_derivation(orbits: PolGroupOrbits, m, named, e: int, alphabet, basis: 
     def w(x: int) -> str:
         return "" if x == P.one else _w(alphabet, orbits.words[x])
 
-    facts, index = derivation(P, [(x, e) for _, x in named])
+    facts, index = derivation(P, list(targets))
     rows = []
     for kind, (s, t), *rest in facts:
         row = {"pair": [w(s), w(t)], "by": kind}
@@ -499,7 +534,7 @@ def _plus_derivation(orbits: PolGroupOrbits, m, named, e: int, alphabet, basis: 
                 row["t"] = _w(alphabet, tw)
                 row["evidence"] = {"f": _w(alphabet, fw), "pair": evidence}
         rows.append(row)
-    return {n: {"pair": index[(x, e)]} for n, x in named}, ("pairs", tuple(rows))
+    return [{"pair": index[target]} for target in targets], ("pairs", tuple(rows))
 
 
 def pol_group_orbit_class(name: str, basis: str, prop: str, inclusions, summary: str,

@@ -14,7 +14,8 @@ __all__ = ["CLASS"]
 
 #: UPol(BPol2(AMT⁺)) (also typed UPol(BPol₂(AMT⁺)), UBPol2(AMT+))
 CLASS = pol_group_orbit_class('UPol(BPol2(AMT⁺))', 'AMT⁺', UBP2,
-                              (('UPol(BPol2(AMT))', 'AMT ⊆ AMT⁺, and Pol, BPol and UPol are monotone'),
+                              (("BPol2(AMT⁺)", "BPol₂(AMT⁺) ⊆ UPol(BPol₂(AMT⁺))"),
+                               ('UPol(BPol2(AMT))', 'AMT ⊆ AMT⁺, and Pol, BPol and UPol are monotone'),
                                ('UPol(BPol2(DD))', 'DD = ST⁺ ⊆ AMT⁺, and Pol, BPol and UPol are monotone'),
                                ('BPol(AMT⁺)', 'BPol(AMT⁺) ⊆ BPol₂(AMT⁺) ⊆ UPol(BPol₂(AMT⁺))'),
                                ('Pol2(AMT⁺)', 'Pol₂(AMT⁺) ⊆ BPol₂(AMT⁺) ⊆ UPol(BPol₂(AMT⁺))'),

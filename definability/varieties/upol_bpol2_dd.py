@@ -13,7 +13,8 @@ __all__ = ["CLASS"]
 
 #: UPol(BPol2(DD)) (also typed UPol(BPol₂(DD)), UBPol2(DD))
 CLASS = pol_group_orbit_class('UPol(BPol2(DD))', 'DD', UBP2,
-                              (('UPol(BPol2(ST))', 'ST ⊆ DD, and Pol, BPol and UPol are monotone'),
+                              (("BPol2(DD)", "BPol₂(DD) ⊆ UPol(BPol₂(DD))"),
+                               ('UPol(BPol2(ST))', 'ST ⊆ DD, and Pol, BPol and UPol are monotone'),
                                ('DD1', 'BPol(DD) ⊆ BPol₂(DD) ⊆ UPol(BPol₂(DD))'),
                                ('Pol2(DD)', 'Pol₂(DD) ⊆ BPol₂(DD) ⊆ UPol(BPol₂(DD))'),
                                ('co-Pol2(DD)', 'co-Pol₂(DD) ⊆ BPol₂(DD) ⊆ UPol(BPol₂(DD))')),

@@ -14,7 +14,8 @@ __all__ = ["CLASS"]
 
 #: UPol(BPol2(GR⁺)) (also typed UPol(BPol₂(GR⁺)), UBPol2(GR+))
 CLASS = pol_group_orbit_class('UPol(BPol2(GR⁺))', 'GR⁺', UBP2,
-                              (('UPol(BPol2(GR))', 'GR ⊆ GR⁺, and Pol, BPol and UPol are monotone'),
+                              (("BPol2(GR⁺)", "BPol₂(GR⁺) ⊆ UPol(BPol₂(GR⁺))"),
+                               ('UPol(BPol2(GR))', 'GR ⊆ GR⁺, and Pol, BPol and UPol are monotone'),
                                ('UPol(BPol2(DD))', 'DD = ST⁺ ⊆ GR⁺, and Pol, BPol and UPol are monotone'),
                                ('BPol(GR⁺)', 'BPol(GR⁺) ⊆ BPol₂(GR⁺) ⊆ UPol(BPol₂(GR⁺))'),
                                ('Pol2(GR⁺)', 'Pol₂(GR⁺) ⊆ BPol₂(GR⁺) ⊆ UPol(BPol₂(GR⁺))'),

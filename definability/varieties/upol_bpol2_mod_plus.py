@@ -14,7 +14,8 @@ __all__ = ["CLASS"]
 
 #: UPol(BPol2(MOD⁺)) (also typed UPol(BPol₂(MOD⁺)), UBPol2(MOD+))
 CLASS = pol_group_orbit_class('UPol(BPol2(MOD⁺))', 'MOD⁺', UBP2,
-                              (('UPol(BPol2(MOD))', 'MOD ⊆ MOD⁺, and Pol, BPol and UPol are monotone'),
+                              (("BPol2(MOD⁺)", "BPol₂(MOD⁺) ⊆ UPol(BPol₂(MOD⁺))"),
+                               ('UPol(BPol2(MOD))', 'MOD ⊆ MOD⁺, and Pol, BPol and UPol are monotone'),
                                ('UPol(BPol2(DD))', 'DD = ST⁺ ⊆ MOD⁺, and Pol, BPol and UPol are monotone'),
                                ('BPol(MOD⁺)', 'BPol(MOD⁺) ⊆ BPol₂(MOD⁺) ⊆ UPol(BPol₂(MOD⁺))'),
                                ('Pol2(MOD⁺)', 'Pol₂(MOD⁺) ⊆ BPol₂(MOD⁺) ⊆ UPol(BPol₂(MOD⁺))'),

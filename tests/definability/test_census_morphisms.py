@@ -36,7 +36,7 @@ WORD_LENGTH = 10
 SUFFIX_LENGTH = 8
 #: one class of each declaring factory, both closures, an intersection
 SAMPLE = ("TL2(DD)", "Pol2(GR⁺)", "co-Pol2(MOD)", "UPol(BPol2(AMT))", "BPol(AMT⁺)", "BPol(AMT)", "PL(AT)",
-          "JOrb(GR)", "UPol(GR⁺)", "FL(AMT)", "Pol(AMT)", "BPol2(ST)")
+          "JOrb(GR)", "UPol(GR⁺)", "FL(AMT)", "Pol(AMT)", "BPol2(ST)", "BPol2(MOD⁺)")
 
 
 def _words(k: int, length: int):
