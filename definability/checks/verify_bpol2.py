@@ -98,7 +98,8 @@ def mutual_pairs(M: TransitionMonoid, pairs) -> dict:
 def knast_on_mutual_pairs(M: TransitionMonoid, mutual: dict) -> tuple[bool, int]:
     """(whether Knast's equation holds for all idempotents e, f with (e, f) mutual and all q, r,
     s, t mutual with both, the number of such (e, f)); CheckBoundExceeded past the work bound.
-    For (e, f), q with r read through (q·f, (eqfre)^ω), s with t through (f·t, (esfte)^ω)."""
+    For (e, f), q and s read through e·q·f, e·s·f, r and t through f·r·e, f·t·e: X·Y against
+    (X·eqf)·(fte·Y), X = (eqfre)^ω, Y = (esfte)^ω (X·e = X, e·Y = Y)."""
     mul, work, count = M.mul, 0, 0
     idempotents = [x for x in M.elements if mul(x, x) == x]
     for e in idempotents:
@@ -107,15 +108,17 @@ def knast_on_mutual_pairs(M: TransitionMonoid, mutual: dict) -> tuple[bool, int]
                 continue
             count += 1
             sub = [x for x in mutual[e] if x in mutual[f]]
-            left = {(mul(q, f), M.omega(mul(mul(mul(mul(e, q), f), r), e))) for q in sub for r in sub}
-            right = {(mul(f, t), M.omega(mul(mul(mul(mul(e, s), f), t), e))) for s in sub for t in sub}
-            work += 2 * len(sub) ** 2 + len(left) * len(right)
+            ef = {mul(mul(e, x), f) for x in sub}               # the sides read q, s through e·q·f, e·s·f
+            fe = {mul(mul(f, x), e) for x in sub}               # and r, t through f·r·e, f·t·e
+            omegas = {(u, v): M.omega(mul(u, v)) for u in ef for v in fe}
+            left = {(x, mul(x, u)) for (u, v), x in omegas.items()}          # (X, X·eqf)
+            right = {(y, mul(v, y)) for (u, v), y in omegas.items()}         # (Y, fte·Y)
+            work += 2 * len(ef) * len(fe) + len(left) * len(right)
             if work > _WORK:
                 raise CheckBoundExceeded("Knast's equation on the mutual pairs is too large to re-decide")
-            for qf, x in left:
-                xq = mul(x, qf)
-                for ft, y in right:
-                    if mul(x, y) != mul(mul(xq, ft), y):
+            for x, xq in left:
+                for y, fty in right:
+                    if mul(x, y) != mul(xq, fty):
                         return False, count
     return True, count
 

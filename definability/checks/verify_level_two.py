@@ -19,8 +19,9 @@ states and tests them):
 
 * **"yes"** (an ``identity check``): both equations (one for UPol) re-decided here on every
   instantiation, the AT-orbits and the alphabets B_ef from this module's own closure — for
-  (e, f), q ranges with r through the distinct (q·f, (eqfre)^ω), s with t through the distinct
-  (f·t, (esfte)^ω);
+  (e, f), q and s read through their distinct e·q·f, r and t through their distinct f·r·e: the
+  distinct (X, X·eqf), X = (eqfre)^ω, against the distinct (Y, fte·Y), Y = (esfte)^ω (X·Y against
+  (X·eqf)·(fte·Y), since X·e = X and e·Y = Y);
 * **"no"** (an ``identity pair`` of one of the two equations): the instantiation on the DFA's
   runs (:func:`.verify.verify_identity_violation`), then its side conditions from the words:
   e's (and f's) map idempotent; for :data:`UBP2`, alph(s) ⊆ alph(e) (so e·s·e lies in the
@@ -81,15 +82,17 @@ def _knast_at_holds(M: ContentMonoid, budget: list) -> bool:
                 continue
             b = frozenset().union(*common)
             sub = {x for x, c in M.pairs if c <= b}
-            left = {(mul(q, f), M.omega(mul(mul(mul(mul(e, q), f), r), e))) for q in sub for r in sub}
-            right = {(mul(f, t), M.omega(mul(mul(mul(mul(e, s), f), t), e))) for s in sub for t in sub}
-            budget[0] -= 2 * len(sub) ** 2 + len(left) * len(right)
+            ef = {mul(mul(e, x), f) for x in sub}               # the sides read q, s through e·q·f, e·s·f
+            fe = {mul(mul(f, x), e) for x in sub}               # and r, t through f·r·e, f·t·e
+            omegas = {(u, v): M.omega(mul(u, v)) for u in ef for v in fe}
+            left = {(x, mul(x, u)) for (u, v), x in omegas.items()}          # (X, X·eqf)
+            right = {(y, mul(v, y)) for (u, v), y in omegas.items()}         # (Y, fte·Y)
+            budget[0] -= 2 * len(ef) * len(fe) + len(left) * len(right)
             if budget[0] < 0:
                 raise LimitExceeded("instantiations of Knast's equation on AT-sets (verify)", _WORK)
-            for qf, x in left:
-                xq = mul(x, qf)
-                for ft, y in right:
-                    if mul(x, y) != mul(mul(xq, ft), y):
+            for x, xq in left:
+                for y, fty in right:
+                    if mul(x, y) != mul(xq, fty):
                         return False
     return True
 

@@ -77,8 +77,11 @@ def knast_upper(T: np.ndarray, omega: np.ndarray, pairs: np.ndarray, idempotents
             if work + 2 * len(sub) ** 2 > budget:
                 raise LimitExceeded(f"instantiations of {KNAST} on the mutual Pol(C)-pairs", budget,
                                     "raise the budget instantiations of Limits", ("instantiations",))
-            hit, done = knast_violation(T, omega, e, f, sub)
+            hit, done = knast_violation(T, omega, e, f, sub, budget - work)
             work += done
+            if work > budget:
+                raise LimitExceeded(f"instantiations of {KNAST} on the mutual Pol(C)-pairs", budget,
+                                    "raise the budget instantiations of Limits", ("instantiations",))
             if hit is not None:
                 return (int(e), int(f)) + hit, work, count
     return None, work, count
@@ -130,12 +133,12 @@ def knast_lower(T: np.ndarray, omega: np.ndarray, reached: dict, idempotents, bu
                 for x in R:
                     row.setdefault(x, R)
     for (e, f), row in sorted(holding.items()):
-        hit, done = knast_violation(T, omega, e, f, np.asarray(sorted(row), dtype=np.int64))
-        if hit is not None:
-            return ((e, f) + hit, {name: row[x] for name, x in zip("qrst", hit)}), False
+        hit, done = knast_violation(T, omega, e, f, np.asarray(sorted(row), dtype=np.int64), budget - work)
         work += done
         if work > budget:
             return None, True
+        if hit is not None:
+            return ((e, f) + hit, {name: row[x] for name, x in zip("qrst", hit)}), False
     return None, False
 
 
@@ -227,12 +230,20 @@ class BPol2Procedure(Procedure):
                           f"({len(elements)} of {st.size} elements)")
                 if not context.certificates:
                     return FragmentResult(cls, False, None, None, method)
-                inner = upol._violation(st, m, orbits, e, hit[1:], d.alphabet, None, limits)
+                inner = upol.violation(st, m, orbits, e, hit[1:], d.alphabet, None, limits)
                 return self._checked(cls, d, False, BPol2Violation(basis, inner), method)
-        idempotents = [e for e in orbits.orbits]      # over C⁺ those of α(A⁺); over a group basis all of M's
-        partial = orbits.saturated is not None and orbits.saturated.exceeded is not None
-        if not partial:                               # the pairs are whole: the upper bound is sound
-            over, work, count = knast_upper(T, st.omega, orbits.pairs, self._idempotents(st, orbits), budget)
+        # Knast's e, f range over every idempotent of M (over C⁺ too: a BPol(C⁺)-set may hold 1); the
+        # orbit pairs {e, s} over the orbits' idempotents (over C⁺ those of α(A⁺))
+        idempotents = [int(e) for e in st.idempotents]
+        # where the upper bound cannot answer — the Pol(C⁺)-pairs' saturation or its own comparisons
+        # stopped at a budget —, the lower bound may still: a "no", else that budget's refusal
+        refused = orbits.saturated.exceeded if orbits.saturated is not None else None
+        over = None
+        if refused is None:                           # the pairs are whole: the upper bound is sound
+            try:
+                over, work, count = knast_upper(T, st.omega, orbits.pairs, idempotents, budget)
+            except LimitExceeded as exc:
+                refused, over = exc, ()
             if over is None:
                 method = (f"UPol(BPol₂({basis}))'s equation on the BPol({basis})-orbits and Knast's on every triple "
                           f"of mutual Pol({basis})-pairs hold ({count} pairs of idempotents, {work:,} comparisons)")
@@ -240,13 +251,14 @@ class BPol2Procedure(Procedure):
                     return FragmentResult(cls, True, None, None, method)
                 cert = upol.certificate(st, m, orbits, d.alphabet)
                 return self._checked(cls, d, True, BPol2Check(basis, cert, count), method)
-        generators = [(int(a),) for a in m.letters] + [(e, s) for e in idempotents for s in orbits.orbits[e] if s != e]
+        generators = [(int(a),) for a in m.letters] + [(e, s) for e, orbit in orbits.orbits.items() for s in orbit
+                                                       if s != e]
         reached, cut = pointlike_products(T, int(m.one), generators, budget, limits.memory_budget)
-        lower, stopped = knast_lower(T, st.omega, reached, self._idempotents(st, orbits), budget)
+        lower, stopped = knast_lower(T, st.omega, reached, idempotents, budget)
         cut = cut or stopped
         if lower is None:
-            if partial:
-                raise orbits.saturated.exceeded
+            if refused is not None:
+                raise refused
             why = (f"the search of the products of BPol({basis})-sets stopped at its bounds ({budget:,} products, "
                    f"{limits.memory_budget:,} bytes)"
                    if cut else f"none of the {len(reached)} products of BPol({basis})-sets reached shows it")
@@ -255,18 +267,12 @@ class BPol2Procedure(Procedure):
                 f"undecided: Knast's equation fails on a triple of mutual Pol({basis})-pairs {self._triple(st, over)} "
                 f"not known to be a BPol({basis})-set ({why}; BPol({basis})-covering, which would settle it, is not "
                 f"implemented)" + ("; raise the budget instantiations of Limits to search further" if cut else ""))
-        (e, f, q, r, s, t), holding = lower
         method = (f"Knast's equation fails on BPol({basis})-sets: products of letters and of pairs {{e, s}} of the "
                   f"BPol({basis})-orbits ({len(reached)} products searched)")
         if not context.certificates:
             return FragmentResult(cls, False, None, None, method)
         return self._checked(cls, d, False, self._knast_witness(st, m, orbits, generators, reached, lower, limits),
                              method)
-
-    @staticmethod
-    def _idempotents(st, orbits) -> list:
-        """The idempotents e, f of Knast's equation: all of M's (over C⁺ too: a BPol(C⁺)-set may hold 1)."""
-        return [int(e) for e in st.idempotents]
 
     @staticmethod
     def _triple(st, over) -> str:

@@ -21,10 +21,11 @@ to FO2[<] in tests/definability/test_level_two.py): the same generic theorem one
 
 **Computation.**  The pairs (element, alphabet) of the words (:func:`.alphabet_orbits.content_pairs`,
 ``Limits.semigroup_elements``) give the AT-orbits and, for idempotents e, f, B_ef and α(B_ef*).
-The first equation is one array per orbit (s × t).  The second: per (e, f), q with r ranges
-through the distinct (q·f, (eqfre)^ω) and s with t through the distinct (f·t, (esfte)^ω) — the
-sides read nothing else (X·Y against X·(qf)·(ft)·Y) —, compared as one |·|×|·| array; the work
-counted against ``Limits.instantiations``.
+The first equation is one array per orbit (s × t).  The second: per (e, f), q and s through
+their distinct e·q·f, r and t through their distinct f·r·e, the distinct (X, X·eqf),
+X = (eqfre)^ω, against the distinct (Y, fte·Y), Y = (esfte)^ω — the sides read nothing else
+(X·Y against (X·eqf)·(fte·Y)) —, compared as one |·|×|·| array (:func:`knast_violation`); the
+work counted against ``Limits.instantiations``.
 
 A "yes" is an ``identity check`` (the system, the counts of orbits and of idempotent pairs with
 an AT-set); a "no" the violating instantiation as words (an ``identity pair`` of the equation
@@ -69,26 +70,31 @@ def ubp2_violation(T: np.ndarray, omega: np.ndarray, orbits) -> tuple | None:
     return None
 
 
-def knast_violation(T: np.ndarray, omega: np.ndarray, e: int, f: int, sub: np.ndarray) -> tuple[tuple | None, int]:
+def knast_violation(T: np.ndarray, omega: np.ndarray, e: int, f: int, sub: np.ndarray, budget: int | None = None
+                    ) -> tuple[tuple | None, int]:
     """((q, r, s, t) from ``sub`` with (eqfre)^ω (esfte)^ω ≠ (eqfre)^ω·qft·(esfte)^ω, or None;
-    the comparisons made) for the idempotents e, f: q with r through the distinct
-    (q·f, (eqfre)^ω), s with t through the distinct (f·t, (esfte)^ω) — the sides read nothing
-    else (X·Y against X·(qf)·(ft)·Y) —, compared as one array."""
-    X = omega[T[T[T[T[e, sub][:, None], f], sub[None, :]], e]]            # [q, r] (eqfre)^ω, [s, t] (esfte)^ω
-    QF = np.broadcast_to(T[sub, f][:, None], X.shape)
-    left, li = np.unique(np.stack([QF.ravel(), X.ravel()], 1), axis=0, return_index=True)
-    FT = np.broadcast_to(T[f, sub][None, :], X.shape)
-    right, ri = np.unique(np.stack([FT.ravel(), X.ravel()], 1), axis=0, return_index=True)
-    work = 2 * len(sub) ** 2 + len(left) * len(right)
-    lhs = T[left[:, 1][:, None], right[:, 1][None, :]]
-    rhs = T[T[left[:, 1], left[:, 0]][:, None], T[right[:, 0], right[:, 1]][None, :]]
-    bad = np.argwhere(lhs != rhs)
+    the comparisons counted) for the idempotents e, f.  The sides read q, s only through e·q·f,
+    e·s·f and r, t only through f·r·e, f·t·e (X = (eqfre)^ω = ((eqf)(fre))^ω, X·qf = X·(eqf) as
+    X·e = X, ft·Y = (fte)·Y as e·Y = Y): with U the distinct e·x·f and V the distinct f·x·e of
+    ``sub``, X ranges over (u·v)^ω, u ∈ U, v ∈ V, and the distinct pairs (X, X·u) are compared
+    with the distinct (Y, v'·Y) — X·Y against (X·u)·(v'·Y) — as one array.  Past ``budget``
+    comparisons (2|U||V| for the pairs, then their product) nothing is compared: (None, the
+    count), for the caller to refuse."""
+    U, ui = np.unique(T[T[e, sub], f], return_index=True)
+    V, vi = np.unique(T[T[f, sub], e], return_index=True)
+    X = omega[T[U[:, None], V[None, :]]]                                 # [u, v]: (uv)^ω, as X and as Y
+    left, li = np.unique(np.stack([X.ravel(), T[X, U[:, None]].ravel()], 1), axis=0, return_index=True)
+    right, ri = np.unique(np.stack([X.ravel(), T[V[None, :], X].ravel()], 1), axis=0, return_index=True)
+    work = 2 * len(U) * len(V) + len(left) * len(right)
+    if budget is not None and work > budget:
+        return None, work
+    bad = np.argwhere(T[left[:, 0][:, None], right[:, 0][None, :]] != T[left[:, 1][:, None], right[:, 1][None, :]])
     if not len(bad):
         return None, work
     i, j = (int(x) for x in bad[0])
-    q, r = divmod(int(li[i]), len(sub))
-    s, t = divmod(int(ri[j]), len(sub))
-    return (int(sub[q]), int(sub[r]), int(sub[s]), int(sub[t])), work
+    q, r = divmod(int(li[i]), len(V))
+    s_, t = divmod(int(ri[j]), len(V))
+    return tuple(int(sub[k]) for k in (ui[q], vi[r], ui[s_], vi[t])), work
 
 
 def knast_at_violation(T: np.ndarray, omega: np.ndarray, word: dict, idempotents, budget: int
@@ -112,7 +118,7 @@ def knast_at_violation(T: np.ndarray, omega: np.ndarray, word: dict, idempotents
             if work + 2 * len(sub) ** 2 > budget:
                 raise LimitExceeded(f"instantiations of {KNAST_AT} ({len(sub)} elements over an alphabet of e and "
                                     f"f)", budget, "raise the budget instantiations of Limits", ("instantiations",))
-            hit, done = knast_violation(T, omega, e, f, sub)
+            hit, done = knast_violation(T, omega, e, f, sub, budget - work)
             work += done
             covered += len(sub) ** 4
             if work > budget:
@@ -172,8 +178,8 @@ class LevelTwoProcedure(Procedure):
                                   note=f"{len(orbits)} AT-orbits e·α(B_e*)·e, s over each, t over the monoid"
                                        + ("; Knast's equation for every pair of idempotents e, f with words of one "
                                           "alphabet, q, r, s, t over the largest such alphabet, as "
-                                          f"{work:,} comparisons (q with r through (qf, (eqfre)^ω), s with t through "
-                                          "(ft, (esfte)^ω))" if self.knast else ""))
+                                          f"{work:,} comparisons (q, s through e·q·f, r, t through f·r·e; the pairs "
+                                          "(X, X·eqf) against (Y, fte·Y))" if self.knast else ""))
         elif hit is not None:
             value = self._ubp2_witness(st, T, orbits, *hit)
         else:

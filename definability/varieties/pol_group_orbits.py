@@ -79,8 +79,8 @@ from .level_two_st import ubp2_violation
 from .temporal_mod import separating_context
 
 __all__ = ["PolGroupOrbits", "PolGroupOrbitCheck", "PolGroupOrbitViolation", "PolGroupOrbitProcedure",
-           "pol_group_orbits", "pol_group_pairs", "search_path", "orbit_evidence", "bpol_orbits", "kernel_generators", "group_kernel", "order_violation",
-           "pol_group_orbit_class"]
+           "pol_group_orbits", "pol_group_pairs", "search_path", "orbit_evidence", "bpol_orbits",
+           "kernel_generators", "group_kernel", "order_violation", "pol_group_orbit_class"]
 
 
 def _w(alphabet, word) -> str:
@@ -416,7 +416,7 @@ class PolGroupOrbitProcedure(Procedure):
                                f"derived before the budget)")
                 if not context.certificates:
                     return FragmentResult(cls, False, None, None, method)
-                return self._checked(cls, d, False, self._violation(st, m, orbits, e, v, d.alphabet, inc,
+                return self._checked(cls, d, False, self.violation(st, m, orbits, e, v, d.alphabet, inc,
                                                                      context.limits), method)
         if partial:                                  # no violation among the pairs found: P is not whole
             raise orbits.saturated.exceeded
@@ -453,7 +453,7 @@ class PolGroupOrbitProcedure(Procedure):
                                                                   for k in orbits.kernel.elements]}
         return PolGroupOrbitCheck(self.basis, self.prop, kernel, rows, tuple(alphabet))
 
-    def _violation(self, st, m, orbits: PolGroupOrbits, e: int, v, alphabet, inc, limits) -> PolGroupOrbitViolation:
+    def violation(self, st, m, orbits: PolGroupOrbits, e: int, v, alphabet, inc, limits) -> PolGroupOrbitViolation:
         T = orbits.table
         names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",), CO_POL2: ("s",)}.get(self.prop, ("s", "t", "k1", "k2"))
         instance = {"e": _w(alphabet, orbits.words[e]), **{n: _w(alphabet, orbits.words[x]) for n, x in zip(names, v)}}

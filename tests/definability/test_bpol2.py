@@ -185,6 +185,24 @@ def test_the_products_searched_are_their_factors_products_and_a_cut_search_leave
     assert r.member is None and "not known to be a BPol(MOD)-set" in r.method and "raise the budget" in r.method
 
 
+def test_the_lower_bound_still_answers_where_the_upper_bound_stops_at_its_budget(monkeypatch):
+    """With the upper bound past its budget, a language whose "no" the lower bound proves is
+    still answered "no" by it (not carried from another class); one in BPol₂(MOD) is not
+    answered "yes" by this procedure."""
+    from attnlogic.kernel.errors import LimitExceeded
+
+    def refused(*args):
+        raise LimitExceeded("instantiations of Knast's equation on the mutual Pol(C)-pairs", 1)
+    no_dfa, _ = _lower_no("MOD")
+    yes_dfa = next(d for d in census() if attnlogic.classify(d, windows=(), classes=["BPol2(MOD)"])
+                   ["BPol2(MOD)"].method.startswith("UPol(BPol₂(MOD))'s equation on the BPol(MOD)-orbits and Knast"))
+    monkeypatch.setattr(bpol2_sets, "knast_upper", refused)
+    r = attnlogic.classify(no_dfa, windows=(), classes=["BPol2(MOD)"])["BPol2(MOD)"]
+    assert r.member is False and r.carried is None and "sets:" in r.method
+    r = attnlogic.classify(yes_dfa, windows=(), classes=["BPol2(MOD)"])["BPol2(MOD)"]
+    assert r.member is None or r.carried is not None
+
+
 def test_mescal_spellings():
     assert language_class("BPol₂(MOD)").name == "BPol2(MOD)"
     assert language_class("BPol₂(DD)").name == "BPol2(DD)"
