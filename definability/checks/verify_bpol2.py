@@ -65,8 +65,8 @@ from ...kernel.errors import CheckBoundExceeded
 from .verify import Check
 from .verify_group_kernels import TransitionMonoid, check_by_verdict, word_letters
 from .verify_pol_group_orbits import (PLUS_BASES, POL_GROUP_ORBIT_CHECK, UBP2, check_pol_group_orbit_answer,
-                                      orbit_evidence_test, orbits_check, recomputed_pairs)
-from .verify_pol_plus_pairs import element
+                                      orbit_evidence_test, orbit_idempotent, orbits_check, recomputed_pairs)
+from .verify_level_two import knast_fails_on
 from .verify_tiers import identity_witness
 
 __all__ = ["BPOL2_CHECK", "BPOL2_INSTANCE", "KNAST", "UBP2", "check_bpol2_answer", "mutual_pairs",
@@ -98,8 +98,7 @@ def mutual_pairs(M: TransitionMonoid, pairs) -> dict:
 def knast_on_mutual_pairs(M: TransitionMonoid, mutual: dict) -> tuple[bool, int]:
     """(whether Knast's equation holds for all idempotents e, f with (e, f) mutual and all q, r,
     s, t mutual with both, the number of such (e, f)); CheckBoundExceeded past the work bound.
-    For (e, f), q and s read through e·q·f, e·s·f, r and t through f·r·e, f·t·e: X·Y against
-    (X·eqf)·(fte·Y), X = (eqfre)^ω, Y = (esfte)^ω (X·e = X, e·Y = Y)."""
+    Each (e, f) by :func:`.verify_level_two.knast_fails_on`."""
     mul, work, count = M.mul, 0, 0
     idempotents = [x for x in M.elements if mul(x, x) == x]
     for e in idempotents:
@@ -108,18 +107,12 @@ def knast_on_mutual_pairs(M: TransitionMonoid, mutual: dict) -> tuple[bool, int]
                 continue
             count += 1
             sub = [x for x in mutual[e] if x in mutual[f]]
-            ef = {mul(mul(e, x), f) for x in sub}               # the sides read q, s through e·q·f, e·s·f
-            fe = {mul(mul(f, x), e) for x in sub}               # and r, t through f·r·e, f·t·e
-            omegas = {(u, v): M.omega(mul(u, v)) for u in ef for v in fe}
-            left = {(x, mul(x, u)) for (u, v), x in omegas.items()}          # (X, X·eqf)
-            right = {(y, mul(v, y)) for (u, v), y in omegas.items()}         # (Y, fte·Y)
-            work += 2 * len(ef) * len(fe) + len(left) * len(right)
+            fails, done = knast_fails_on(M, e, f, sub, _WORK - work)
+            work += done
             if work > _WORK:
                 raise CheckBoundExceeded("Knast's equation on the mutual pairs is too large to re-decide")
-            for x, xq in left:
-                for y, fty in right:
-                    if mul(x, y) != mul(xq, fty):
-                        return False, count
+            if fails:
+                return False, count
     return True, count
 
 
@@ -197,12 +190,9 @@ def _check_no(dfa, M: TransitionMonoid, wit, basis: str, letters, sep: str) -> C
         return Check(False, bad)
     pair_sets = []
     for i, row in enumerate(wit["orbit pairs"]):
-        if basis in PLUS_BASES:
-            e = element(M, word_letters(row["e"], letters))
-            if e is None:
-                return Check(False, f"orbit pair {i}: e's word is empty (the orbits are those of α(A⁺)'s idempotents)")
-        else:
-            e = M.of(word_letters(row["e"], letters))
+        e = orbit_idempotent(M, row["e"], basis, letters)
+        if e is None:
+            return Check(False, f"orbit pair {i}: e's word is empty (the orbits are those of α(A⁺)'s idempotents)")
         s = M.of(word_letters(row["s"], letters))
         if M.mul(e, e) != e or M.mul(M.mul(e, s), e) != s:
             return Check(False, f"orbit pair {i}: e is not idempotent, or s is not in e·M·e")

@@ -40,7 +40,7 @@ from .verify_alphabet_orbits import ContentMonoid
 from .verify_group_kernels import check_by_verdict
 from .verify_tiers import identity_witness
 
-__all__ = ["UBP2", "KNAST_AT", "level_two_holds", "check_level_two"]
+__all__ = ["UBP2", "KNAST_AT", "level_two_holds", "knast_fails_on", "check_level_two"]
 
 #: UPol(BPol(C))'s equation on the C-orbits (C = PT: the AT-orbits): s in the orbit of e
 UBP2 = "[(esete)*esete=(esete)*ete(esete)*]"
@@ -69,6 +69,28 @@ def _ubp2_holds(M: ContentMonoid, budget: list) -> bool:
     return True
 
 
+def knast_fails_on(M, e, f, sub, room: int) -> tuple[bool, int]:
+    """(whether (eqfre)^ω (esfte)^ω ≠ (eqfre)^ω·qft·(esfte)^ω for some q, r, s, t of ``sub``, the
+    comparisons counted) on a monoid ``M`` (``mul``, ``omega``), for idempotents e, f: q, s read
+    through their e·q·f, r, t through their f·r·e, and X·Y compared with (X·eqf)·(fte·Y),
+    X = (eqfre)^ω, Y = (esfte)^ω (X·e = X, e·Y = Y).  Past ``room`` comparisons (2|eSf||fSe|,
+    counted before the pairs are built, then |pairs|²) nothing is compared: (False, the count),
+    for the caller to refuse."""
+    mul = M.mul
+    ef = {mul(mul(e, x), f) for x in sub}
+    fe = {mul(mul(f, x), e) for x in sub}
+    work = 2 * len(ef) * len(fe)
+    if work > room:
+        return False, work
+    omegas = {(u, v): M.omega(mul(u, v)) for u in ef for v in fe}
+    left = {(x, mul(x, u)) for (u, v), x in omegas.items()}          # (X, X·eqf)
+    right = {(y, mul(v, y)) for (u, v), y in omegas.items()}         # (Y, fte·Y)
+    work += len(left) * len(right)
+    if work > room:
+        return False, work
+    return any(mul(x, y) != mul(xq, fty) for x, xq in left for y, fty in right), work
+
+
 def _knast_at_holds(M: ContentMonoid, budget: list) -> bool:
     mul = M.mul
     alphabets: dict = {}
@@ -82,18 +104,12 @@ def _knast_at_holds(M: ContentMonoid, budget: list) -> bool:
                 continue
             b = frozenset().union(*common)
             sub = {x for x, c in M.pairs if c <= b}
-            ef = {mul(mul(e, x), f) for x in sub}               # the sides read q, s through e·q·f, e·s·f
-            fe = {mul(mul(f, x), e) for x in sub}               # and r, t through f·r·e, f·t·e
-            omegas = {(u, v): M.omega(mul(u, v)) for u in ef for v in fe}
-            left = {(x, mul(x, u)) for (u, v), x in omegas.items()}          # (X, X·eqf)
-            right = {(y, mul(v, y)) for (u, v), y in omegas.items()}         # (Y, fte·Y)
-            budget[0] -= 2 * len(ef) * len(fe) + len(left) * len(right)
+            fails, done = knast_fails_on(M, e, f, sub, budget[0])
+            budget[0] -= done
             if budget[0] < 0:
                 raise LimitExceeded("instantiations of Knast's equation on AT-sets (verify)", _WORK)
-            for x, xq in left:
-                for y, fty in right:
-                    if mul(x, y) != mul(xq, fty):
-                        return False
+            if fails:
+                return False
     return True
 
 

@@ -61,7 +61,7 @@ from .verify_pol import state_inclusions
 
 __all__ = ["POL_GROUP_ORBIT_CHECK", "POL_GROUP_ORBIT_INSTANCE", "UBP2", "POL2", "CO_POL2", "CHECK_WORK",
            "check_pol_group_orbit_answer", "generators", "kernel_pairs", "recomputed_pairs", "orbits_check",
-           "pair_orbits", "orbit_evidence_test", "ubp2_sides"]
+           "pair_orbits", "orbit_idempotent", "orbit_evidence_test", "ubp2_sides"]
 
 #: certificate kind: every BPol(G)-orbit, from a superset of the G-kernel, with the property
 POL_GROUP_ORBIT_CHECK = "Pol(G)-orbit check"
@@ -186,6 +186,14 @@ def pair_orbits(M: TransitionMonoid, pairs) -> dict:
         if M.mul(e, e) == e:
             out[e] = frozenset(x for x, y in pairs if y == e and M.mul(M.mul(e, x), e) == x)
     return out
+
+
+def orbit_idempotent(M: TransitionMonoid, word: str, basis: str, letters):
+    """The element of an orbit's idempotent e as a witness writes it: over C⁺ that of α(A⁺) (None
+    for the empty word — the orbits are those of the idempotents of α(A⁺), 1' apart), over a group
+    basis that of M."""
+    w = word_letters(word, letters)
+    return element(M, w) if basis in PLUS_BASES else M.of(w)
 
 
 def orbit_evidence_test(M: TransitionMonoid, wit: dict, basis: str, letters) -> tuple:
@@ -351,12 +359,9 @@ def _check_no(M: TransitionMonoid, wit, prop: str, basis: str, letters) -> Check
     shown, bad = orbit_evidence_test(M, wit, basis, letters)
     if bad is not None:
         return Check(False, bad)
-    if basis in PLUS_BASES:
-        e = element(M, word_letters(inst["e"], letters))
-        if e is None:
-            return Check(False, "e's word is empty: the orbits are those of the idempotents of α(A⁺)")
-    else:
-        e = M.of(word_letters(inst["e"], letters))
+    e = orbit_idempotent(M, inst["e"], basis, letters)
+    if e is None:
+        return Check(False, "e's word is empty: the orbits are those of the idempotents of α(A⁺)")
     if M.mul(e, e) != e:
         return Check(False, "e's word is not of an idempotent")
     names = {"DA": ("x", "y"), UBP2: ("s",), POL2: ("s",), CO_POL2: ("s",)}.get(prop, ("s", "t", "k1", "k2"))

@@ -42,14 +42,14 @@ from ...kernel.errors import LimitExceeded
 from ...kernel.limits import POINTLIKE_SET_ELEMENT_BYTES
 from ...kernel.words import join_word
 from ..checks.verify_bpol2 import BPOL2_CHECK, BPOL2_INSTANCE, KNAST, check_bpol2_answer
-from ..checks.verify_pol_group_orbits import CHECK_WORK, UBP2
+from ..checks.verify_pol_group_orbits import UBP2
 from ..contract.classes import PREVARIETY, LanguageClass
 from ..contract.procedure import Procedure
 from ..values.results import FragmentResult
 from .bpol_groups import omega_exponent
 from .group_kernel_classes import checked_result
 from .identities import violation_from_words
-from .level_two_st import knast_violation, ubp2_violation
+from .level_two_st import knast_violation
 from .pol_group_orbits import PolGroupOrbitProcedure, bpol_orbits, orbit_evidence
 from .temporal_mod import separating_context
 
@@ -74,9 +74,6 @@ def knast_upper(T: np.ndarray, omega: np.ndarray, pairs: np.ndarray, idempotents
                 continue
             count += 1
             sub = np.flatnonzero(mutual[:, e] & mutual[:, f])
-            if work + 2 * len(sub) ** 2 > budget:
-                raise LimitExceeded(f"instantiations of {KNAST} on the mutual Pol(C)-pairs", budget,
-                                    "raise the budget instantiations of Limits", ("instantiations",))
             hit, done = knast_violation(T, omega, e, f, sub, budget - work)
             work += done
             if work > budget:
@@ -218,20 +215,17 @@ class BPol2Procedure(Procedure):
         context.deciding()
         st, m, orbits = bpol_orbits(context, basis)
         T = orbits.table
-        budget = min(limits.instantiations, CHECK_WORK) if context.certificates else limits.instantiations
-        if sum(len(o) * st.size for o in orbits.orbits.values()) > budget:
-            raise LimitExceeded(f"products on the BPol({basis})-orbits", budget,
-                                "raise the budget instantiations of Limits", ("instantiations",))
-        upol = PolGroupOrbitProcedure(basis, UBP2)
-        for e, elements in orbits.orbits.items():
-            hit = ubp2_violation(T, st.omega, [(e, elements)])
-            if hit is not None:
-                method = (f"UPol(BPol₂({basis}))'s equation fails on the BPol({basis})-orbit of an idempotent "
-                          f"({len(elements)} of {st.size} elements)")
-                if not context.certificates:
-                    return FragmentResult(cls, False, None, None, method)
-                inner = upol.violation(st, m, orbits, e, hit[1:], d.alphabet, None, limits)
-                return self._checked(cls, d, False, BPol2Violation(basis, inner), method)
+        upol = PolGroupOrbitProcedure(basis, UBP2)     # UPol(BPol₂(C)) ⊇ BPol₂(C): its equation first
+        budget = upol.orbit_budget(st, orbits, context)
+        found = upol.first_violation(st, orbits, None)
+        if found is not None:
+            e, elements, v = found
+            method = (f"UPol(BPol₂({basis}))'s equation fails on the BPol({basis})-orbit of an idempotent "
+                      f"({len(elements)} of {st.size} elements)")
+            if not context.certificates:
+                return FragmentResult(cls, False, None, None, method)
+            inner = upol.violation(st, m, orbits, e, v, d.alphabet, None, limits)
+            return self._checked(cls, d, False, BPol2Violation(basis, inner), method)
         # Knast's e, f range over every idempotent of M (over C⁺ too: a BPol(C⁺)-set may hold 1); the
         # orbit pairs {e, s} over the orbits' idempotents (over C⁺ those of α(A⁺))
         idempotents = [int(e) for e in st.idempotents]

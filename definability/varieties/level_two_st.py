@@ -78,10 +78,12 @@ def knast_violation(T: np.ndarray, omega: np.ndarray, e: int, f: int, sub: np.nd
     X·e = X, ft·Y = (fte)·Y as e·Y = Y): with U the distinct e·x·f and V the distinct f·x·e of
     ``sub``, X ranges over (u·v)^ω, u ∈ U, v ∈ V, and the distinct pairs (X, X·u) are compared
     with the distinct (Y, v'·Y) — X·Y against (X·u)·(v'·Y) — as one array.  Past ``budget``
-    comparisons (2|U||V| for the pairs, then their product) nothing is compared: (None, the
-    count), for the caller to refuse."""
+    comparisons (2|U||V| for the pairs, counted before they are built, then their product)
+    nothing is compared: (None, the count), for the caller to refuse."""
     U, ui = np.unique(T[T[e, sub], f], return_index=True)
     V, vi = np.unique(T[T[f, sub], e], return_index=True)
+    if budget is not None and 2 * len(U) * len(V) > budget:
+        return None, 2 * len(U) * len(V)
     X = omega[T[U[:, None], V[None, :]]]                                 # [u, v]: (uv)^ω, as X and as Y
     left, li = np.unique(np.stack([X.ravel(), T[X, U[:, None]].ravel()], 1), axis=0, return_index=True)
     right, ri = np.unique(np.stack([X.ravel(), T[V[None, :], X].ravel()], 1), axis=0, return_index=True)
@@ -115,9 +117,6 @@ def knast_at_violation(T: np.ndarray, omega: np.ndarray, word: dict, idempotents
             for c in common:
                 b |= c
             sub = np.asarray(sorted({x for x, c in word if c & ~b == 0}), dtype=np.int64)
-            if work + 2 * len(sub) ** 2 > budget:
-                raise LimitExceeded(f"instantiations of {KNAST_AT} ({len(sub)} elements over an alphabet of e and "
-                                    f"f)", budget, "raise the budget instantiations of Limits", ("instantiations",))
             hit, done = knast_violation(T, omega, e, f, sub, budget - work)
             work += done
             covered += len(sub) ** 4

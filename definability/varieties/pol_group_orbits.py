@@ -389,35 +389,22 @@ class PolGroupOrbitProcedure(Procedure):
         d = context.dfa
         context.deciding()
         st, m, orbits = bpol_orbits(context, self.basis)
-        T = orbits.table
-        budget = context.limits.instantiations
-        if context.certificates:                     # the check re-does these products within its own bound
-            budget = min(budget, CHECK_WORK)
-        work = sum(len(o) * (st.size if self.prop == UBP2 else len(o)) for o in orbits.orbits.values())
-        if work > budget:
-            raise LimitExceeded(f"products on the BPol({self.basis})-orbits", budget,
-                                "raise the budget instantiations of Limits", ("instantiations",))
+        self.orbit_budget(st, orbits, context)
         prop = _property_text(self.prop)
         partial = orbits.saturated is not None and orbits.saturated.exceeded is not None
         inc = state_inclusion(st.dfa) if self.prop in (POL2, CO_POL2) else None
-        for e, elements in orbits.orbits.items():
-            if self.prop == UBP2:
-                hit = ubp2_violation(T, st.omega, [(e, elements)])
-                v = None if hit is None else hit[1:]
-            elif self.prop in (POL2, CO_POL2):
-                v = order_violation(st, e, elements, inc, self.prop == CO_POL2)
-            else:
-                v = kernel_violation(T, {x: x for x in elements}, self.prop)
-            if v is not None:
-                method = (f"the BPol({self.basis})-orbit of an idempotent ({len(elements)} of {st.size} elements) "
-                          f"is not {prop}")
-                if partial:
-                    method += (f" (already among the {int(orbits.saturated.pairs.sum())} Pol({self.basis})-pairs "
-                               f"derived before the budget)")
-                if not context.certificates:
-                    return FragmentResult(cls, False, None, None, method)
-                return self._checked(cls, d, False, self.violation(st, m, orbits, e, v, d.alphabet, inc,
-                                                                     context.limits), method)
+        found = self.first_violation(st, orbits, inc)
+        if found is not None:
+            e, elements, v = found
+            method = (f"the BPol({self.basis})-orbit of an idempotent ({len(elements)} of {st.size} elements) "
+                      f"is not {prop}")
+            if partial:
+                method += (f" (already among the {int(orbits.saturated.pairs.sum())} Pol({self.basis})-pairs "
+                           f"derived before the budget)")
+            if not context.certificates:
+                return FragmentResult(cls, False, None, None, method)
+            return self._checked(cls, d, False, self.violation(st, m, orbits, e, v, d.alphabet, inc, context.limits),
+                                 method)
         if partial:                                  # no violation among the pairs found: P is not whole
             raise orbits.saturated.exceeded
         how = (f"the Pol({self.basis})-pairs saturated with {len(orbits.saturated.generators) - len(m.letters)} "
@@ -429,6 +416,34 @@ class PolGroupOrbitProcedure(Procedure):
             return FragmentResult(cls, True, None, None, method)
         cert = self.certificate(st, m, orbits, d.alphabet)
         return self._checked(cls, d, True, cert, method)
+
+    def orbit_budget(self, st, orbits: PolGroupOrbits, context) -> int:
+        """The products the property may take on the orbits (``instantiations``; with certificates
+        at most the check's own bound, as the check re-does them), after refusing orbits past it."""
+        budget = context.limits.instantiations
+        if context.certificates:                     # the check re-does these products within its own bound
+            budget = min(budget, CHECK_WORK)
+        work = sum(len(o) * (st.size if self.prop == UBP2 else len(o)) for o in orbits.orbits.values())
+        if work > budget:
+            raise LimitExceeded(f"products on the BPol({self.basis})-orbits", budget,
+                                "raise the budget instantiations of Limits", ("instantiations",))
+        return budget
+
+    def first_violation(self, st, orbits: PolGroupOrbits, inc) -> tuple | None:
+        """(e, its orbit's elements, the instance) for the first orbit without the property, or
+        None; ``inc`` the state inclusion of the minimal DFA (Pol₂, co-Pol₂; else None)."""
+        T = orbits.table
+        for e, elements in orbits.orbits.items():
+            if self.prop == UBP2:
+                hit = ubp2_violation(T, st.omega, [(e, elements)])
+                v = None if hit is None else hit[1:]
+            elif self.prop in (POL2, CO_POL2):
+                v = order_violation(st, e, elements, inc, self.prop == CO_POL2)
+            else:
+                v = kernel_violation(T, {x: x for x in elements}, self.prop)
+            if v is not None:
+                return e, elements, v
+        return None
 
     def certificate(self, st, m, orbits: PolGroupOrbits, alphabet) -> PolGroupOrbitCheck:
         """The "yes" of every orbit having the property: the kernel entry the check reads and the
